@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+// TextFlow: a self-sizing text layout engine for Linux.
+// Module map and dependency rules: see DESIGN.md (one module, one job; C interop at the edge).
+import PackageDescription
+
+let package = Package(
+  name: "TextFlow",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "TextFlow", targets: ["TextFlow"]),
+    .library(name: "TextEngine", targets: ["TextEngine"]),
+    .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+    .library(name: "TextFlowRendering", targets: ["TextFlowRendering"]),
+    .executable(name: "textflow", targets: ["textflow"]),
+    .executable(name: "textflow-bench", targets: ["textflow-bench"]),
+  ],
+  targets: [
+    // MARK: C libraries (system library targets over Debian's -dev packages)
+    .systemLibrary(
+      name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+    // ICU cannot be imported into Swift beside Foundation's bundled ICU, so CICU is a plain C
+    // target whose public header exposes only its own small API in plain C types.
+    .target(
+      name: "CICU",
+      linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+    // MARK: Swift modules
+    .target(name: "CollectionLayout"),
+    .target(name: "TextEngine", dependencies: ["CFreeType", "CHarfBuzz", "CICU"]),
+    .target(name: "TextFlow", dependencies: ["CollectionLayout", "TextEngine"]),
+    .target(name: "TextFlowRendering", dependencies: ["TextFlow", "TextEngine", "CCairo"]),
+    .executableTarget(name: "textflow", dependencies: ["TextFlow", "TextFlowRendering"]),
+    .executableTarget(
+      name: "textflow-bench",
+      dependencies: ["TextFlow", "TextEngine", "CollectionLayout", "TextFlowRendering"]),
+
+    // MARK: Tests
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "TestSupport"]),
+    .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TestSupport"]),
+    .testTarget(name: "TextFlowTests", dependencies: ["TextFlow", "TestSupport"]),
+    .testTarget(
+      name: "TextFlowRenderingTests", dependencies: ["TextFlowRendering", "TestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,57 @@
+// CICU: a small C API over ICU's Unicode algorithms for TextEngine.
+//
+// Why this exists: ICU's headers cannot be imported into Swift next to Foundation (they clash with
+// the ICU copy Foundation bundles as _FoundationICU, and ICU's versioned symbol-renaming macros such
+// as ubrk_open -> ubrk_open_72 do not import). So no ICU type appears here: plain C types only,
+// and CICU.c is the one place that includes ICU.
+//
+// All text is UTF-16 (ICU's native form); offsets are UTF-16 code-unit offsets.
+// Functions return a count (>= 0) or a negative ICU error code (see CICU_errorName).
+#ifndef CICU_H
+#define CICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Writes the UAX #14 line-break opportunities of `text` (ICU's line break iterator for `locale`,
+/// e.g. "en", "ja", "th"; NULL or "" for the root locale) into `breaks`: the UTF-16 offsets at
+/// which a new line may start, in increasing order, excluding 0 and including `length` when
+/// `length` > 0. `mandatory[i]` is 1 when the break at `breaks[i]` is a hard (mandatory) break
+/// (after a line feed, paragraph separator, etc.), else 0. `mandatory` may be NULL.
+/// Returns the number of breaks (which may exceed `capacity`: then only `capacity` were written
+/// and the caller should retry with a larger buffer), or a negative ICU error code.
+int32_t CICU_lineBreaks(const uint16_t *text, int32_t length, const char *locale,
+                        int32_t *breaks, uint8_t *mandatory, int32_t capacity);
+
+/// Writes the extended grapheme cluster boundaries of `text` (UAX #29) into `boundaries`,
+/// excluding 0 and including `length`. Same return convention as CICU_lineBreaks.
+int32_t CICU_graphemeBoundaries(const uint16_t *text, int32_t length, int32_t *boundaries,
+                                int32_t capacity);
+
+/// Resolves UAX #9 bidi embedding levels for one paragraph of `text`. `paragraphLevel` is 0 (LTR),
+/// 1 (RTL), or -1 to detect it from the first strong character (LTR when there is none).
+/// Writes one level per UTF-16 unit into `levels` (which must hold `length` bytes) and returns the
+/// resolved paragraph level (0 or 1), or a negative ICU error code.
+int32_t CICU_bidiLevels(const uint16_t *text, int32_t length, int32_t paragraphLevel,
+                        uint8_t *levels);
+
+/// Computes the visual order of `count` runs with the given embedding `levels` (UAX #9 rule L2):
+/// writes into `visualToLogical[v]` the logical index of the run shown at visual position v.
+/// Returns 0 or a negative ICU error code.
+int32_t CICU_reorderVisual(const uint8_t *levels, int32_t count, int32_t *visualToLogical);
+
+/// The name of an ICU error code (e.g. "U_ILLEGAL_ARGUMENT_ERROR"), for error messages.
+/// Accepts the negated codes returned by the functions above as well.
+const char *CICU_errorName(int32_t code);
+
+/// The ICU version string this target was built against, e.g. "72.1".
+const char *CICU_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

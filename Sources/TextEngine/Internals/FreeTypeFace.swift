@@ -1,0 +1,102 @@
+// The FreeType edge: the only place TextEngine calls FT_* functions. A `FreeTypeFace` owns one
+// FT_Library and one FT_Face, so that faces can live on different threads without sharing a
+// library (FreeType's FT_Library is not thread-safe for face creation).
+internal import CFreeType
+import Foundation
+
+/// Why a font could not be loaded. FreeType's error code is kept with its message.
+public struct FontLoadingError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// The file the font came from, or `"<bytes>"` for fonts loaded from memory.
+  public var source: String
+  /// What went wrong, including FreeType's own reason where FreeType gave one.
+  public var reason: String
+  /// FreeType's `FT_Error` value, when FreeType reported the problem.
+  public var freeTypeError: Int32?
+
+  public var description: String { "cannot load font \(source): \(reason)" }
+}
+
+/// Owns an FT_Library and an FT_Face created from in-memory font bytes.
+///
+/// The bytes are kept alive for as long as the face exists, as FreeType requires for
+/// `FT_New_Memory_Face`. Not `Sendable`: FreeType faces are not thread-safe.
+final class FreeTypeFace {
+  let library: FT_Library
+  let face: FT_Face
+  /// The font file's bytes, owned here because FreeType reads them lazily.
+  let data: UnsafeMutableRawBufferPointer
+
+  init(data bytes: Data, faceIndex: Int, source: String) throws(FontLoadingError) {
+    var library: FT_Library?
+    let libraryError = FT_Init_FreeType(&library)
+    guard libraryError == 0, let library else {
+      throw FontLoadingError(
+        source: source, reason: "FreeType could not start (\(Self.message(libraryError)))",
+        freeTypeError: libraryError)
+    }
+    guard faceIndex >= 0, faceIndex <= Int(Int32.max) else {
+      FT_Done_FreeType(library)
+      throw FontLoadingError(
+        source: source, reason: "face index \(faceIndex) is out of range", freeTypeError: nil)
+    }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(bytes.count, 1), alignment: 16)
+    bytes.copyBytes(to: buffer)
+    var face: FT_Face?
+    let error = FT_New_Memory_Face(
+      library, buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count),
+      FT_Long(faceIndex), &face)
+    guard error == 0, let face else {
+      FT_Done_FreeType(library)
+      buffer.deallocate()
+      let reason: String
+      // 0x06 is FT_Err_Invalid_Argument, FreeType's answer to a face index past the last face.
+      if error == 0x06 && faceIndex > 0 {
+        reason = "face index \(faceIndex) is out of range (\(Self.message(error)))"
+      } else {
+        reason = Self.message(error)
+      }
+      throw FontLoadingError(source: source, reason: reason, freeTypeError: error)
+    }
+    self.library = library
+    self.face = face
+    self.data = buffer
+  }
+
+  deinit {
+    FT_Done_Face(face)
+    FT_Done_FreeType(library)
+    data.deallocate()
+  }
+
+  /// The number of faces in the file (more than one for a .ttc collection).
+  var faceCount: Int { Int(face.pointee.num_faces) }
+
+  var unitsPerEm: Int { Int(face.pointee.units_per_EM) }
+
+  /// The face's family name as FreeType reports it, or "" when the font has none.
+  var familyName: String { face.pointee.family_name.map { String(cString: $0) } ?? "" }
+
+  /// The face's style name as FreeType reports it, or "" when the font has none.
+  var styleName: String { face.pointee.style_name.map { String(cString: $0) } ?? "" }
+
+  /// The hhea table's ascender, descender (negative below the baseline) and line gap in font
+  /// units, read from the table itself rather than FreeType's synthesized values.
+  var horizontalHeader: (ascender: Int, descender: Int, lineGap: Int)? {
+    guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) else { return nil }
+    let hhea = raw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+    return (Int(hhea.Ascender), Int(hhea.Descender), Int(hhea.Line_Gap))
+  }
+
+  /// The OS/2 table, when the font has one.
+  var os2: TT_OS2? {
+    guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) else { return nil }
+    return raw.assumingMemoryBound(to: TT_OS2.self).pointee
+  }
+
+  /// FreeType's text for an error code, e.g. "unknown file format".
+  static func message(_ error: FT_Error) -> String {
+    if let text = CFreeType_errorString(error) { return String(cString: text) }
+    return "FreeType error \(error)"
+  }
+}

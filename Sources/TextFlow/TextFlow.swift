@@ -1,0 +1,3 @@
+// TextFlow is what users import: it brings the layout model and the text engine together.
+@_exported import CollectionLayout
+@_exported import TextEngine

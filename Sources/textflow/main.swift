@@ -1,0 +1,45 @@
+// The `textflow` command line: a thin dispatcher over one file per subcommand.
+import Foundation
+
+/// A subcommand of `textflow`.
+protocol Subcommand {
+  /// The word that selects it, e.g. "demo".
+  static var name: String { get }
+  /// One line for the command list.
+  static var summary: String { get }
+  /// Runs with the arguments after the subcommand's name; returns the exit status.
+  static func run(_ arguments: [String]) -> Int32
+}
+
+/// Every subcommand, in the order `textflow --help` lists them.
+let subcommands: [any Subcommand.Type] = [DemoCommand.self]
+
+/// Writes a message to standard error (data goes to standard output).
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+func usage(_ subcommands: [any Subcommand.Type]) -> String {
+  var text = "usage: textflow <command> [options]\n\ncommands:\n"
+  for command in subcommands {
+    text +=
+      "  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0))\(command.summary)\n"
+  }
+  text += "\nRun 'textflow <command> --help' for a command's options."
+  return text
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let first = arguments.first else {
+  printError(usage(subcommands))
+  exit(2)
+}
+if first == "--help" || first == "-h" || first == "help" {
+  print(usage(subcommands))
+  exit(0)
+}
+guard let command = subcommands.first(where: { $0.name == first }) else {
+  printError("textflow: unknown command '\(first)'\n\n" + usage(subcommands))
+  exit(2)
+}
+exit(command.run(Array(arguments.dropFirst())))

@@ -1,0 +1,77 @@
+// The font fixtures must never change silently, and FreeType must read them as their tables say.
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TextEngine
+
+@Suite("Font fixtures")
+struct FontFixtureTests {
+  /// The SHA-256 of every fixture, as listed in Fonts/README.md (computed with sha256sum when
+  /// the files were copied from Debian's packages).
+  static let checksums: [String: String] = [
+    "DejaVuSans.ttf": "abdc775b21b1bc470d50c97e790d276f2054b7504e56e5bd3e64f48d68582322",
+    "DejaVuSans-Bold.ttf": "0d977336a6d5fba34eab8e3199eb218327161b5143749f802982c2bc34df0c96",
+    "NotoSans-Regular.ttf": "89c3c497f618fdaa0b2d1e98fef93582f28c71debd2c4a8cdf41f190ced2909d",
+    "NotoSansArabic-Regular.ttf":
+      "504d7407d86875acf7d04dfaa0fd7524d0b8797723bc4aa18022f29db25b0b6e",
+    "NotoSansHebrew-Regular.ttf":
+      "436900d5ad77d33e4234247f3076eaecd25b92b9bea0519514f684140e3566a7",
+    "NotoSansDevanagari-Regular.ttf":
+      "79a470365ccb210fa3c7d8d8ff2e005ef9d983cfd067f735a0caf7e15070ca9f",
+    "NotoSansThai-Regular.ttf": "dfbd5ed0f1e68c3cbc51aa08f646d1ab0e68e7c4ceab70a69e465225ff701f93",
+    "DroidSansFallbackFull.ttf":
+      "acb6440a713d880a13a21b468ba7cd43f5a2b2934972e51be791c880730777b8",
+  ]
+
+  @Test(
+    "every fixture has the checksum listed in Fonts/README.md", arguments: checksums.keys.sorted())
+  func checksum(of name: String) throws {
+    let expected = try #require(Self.checksums[name])
+    #expect(try ProcessRunner.sha256(of: Fixtures.font(name)) == expected)
+    let readme = try String(contentsOf: Fixtures.font("README.md"), encoding: .utf8)
+    let row = readme.split(separator: "\n").first { $0.hasPrefix("| \(name) |") }
+    #expect(
+      row?.hasSuffix("| \(expected) |") == true, "Fonts/README.md lists \(name) with \(expected)")
+  }
+
+  @Test("Fonts/ holds exactly the listed fixtures")
+  func noUnlistedFonts() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.fontsDirectory.path)
+      .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") || $0.hasSuffix(".ttc") }
+    #expect(Set(files) == Set(Self.checksums.keys))
+  }
+
+  @Test("FreeType reads DejaVu Sans's head and hhea tables")
+  func dejaVuMetrics() throws {
+    // Independent truth: `ttx -t head -t hhea DejaVuSans.ttf` gives unitsPerEm 2048,
+    // ascent 1901, descent -483, lineGap 0.
+    let face = try FontFace(contentsOf: Fixtures.font("DejaVuSans.ttf"))
+    #expect(face.familyName == "DejaVu Sans")
+    #expect(face.styleName == "Book")
+    #expect(
+      face.metrics
+        == FontFace.DesignMetrics(unitsPerEm: 2048, ascender: 1901, descender: -483, lineGap: 0))
+    // (1901 + 483) / 2048 × 16 = 18.625, the unhinted line height Pango and Skia report.
+    #expect(face.lineHeight(pointSize: 16) == 18.625)
+  }
+
+  @Test("a missing file is a typed error naming the path")
+  func missingFile() {
+    let url = Fixtures.font("NoSuchFont.ttf")
+    #expect(throws: FontLoadingError(source: url.path, reason: "no such file", freeTypeError: nil))
+    {
+      try FontFace(contentsOf: url)
+    }
+  }
+
+  @Test("a file that is not a font gets FreeType's reason")
+  func notAFont() throws {
+    let error = #expect(throws: FontLoadingError.self) {
+      try FontFace(contentsOf: Fixtures.font("README.md"))
+    }
+    #expect(error?.source.hasSuffix("Fonts/README.md") == true)
+    #expect(error?.reason == "unknown file format")
+    #expect(error?.freeTypeError == 2)  // FT_Err_Unknown_File_Format
+  }
+}
