@@ -10,7 +10,9 @@ extension FlowGeometry {
 
   /// Converts a flow-space rectangle (u along the line, v along the scroll axis) to a frame:
   /// swaps axes for horizontal layouts, mirrors for right-to-left, rounds to the pixel scale.
-  func frame(u: CGFloat, v: CGFloat, length: CGFloat, thickness: CGFloat) -> CGRect {
+  func frame(u: CGFloat, v: CGFloat, length: CGFloat, thickness: CGFloat, rounds: Bool = true)
+    -> CGRect
+  {
     var rect =
       configuration.scrollDirection == .vertical
       ? CGRect(x: u, y: v, width: length, height: thickness)
@@ -18,16 +20,26 @@ extension FlowGeometry {
     if configuration.layoutDirection == .rightToLeft {
       rect.origin.x = rawContentSize.width - rect.origin.x - rect.size.width
     }
-    return rounded(rect)
+    return rounds ? rounded(rect) : rect
   }
 
-  /// Rounds a rectangle's edges to the pixel grid (nil scale: unchanged).
+  /// Rounds a rectangle's edges to the nearest pixel (nil scale: unchanged); the size is the
+  /// difference of the rounded edges, so neighbours stay adjacent.
+  ///
+  /// Half-pixel ties round up (towards +∞), and values within 1e-7 pixel below a tie count as the
+  /// tie: positions computed in different orders (closed form, incremental, a reference model)
+  /// then round the same way despite float noise.
   func rounded(_ rect: CGRect) -> CGRect {
     guard let scale = configuration.pixelScale else { return rect }
-    func snap(_ value: CGFloat) -> CGFloat { (value * scale).rounded() / scale }
+    func snap(_ value: CGFloat) -> CGFloat { Self.snap(value, scale) }
     let minX = snap(rect.minX)
     let minY = snap(rect.minY)
     return CGRect(x: minX, y: minY, width: snap(rect.maxX) - minX, height: snap(rect.maxY) - minY)
+  }
+
+  /// One coordinate rounded to the pixel grid of `scale` (see `rounded(_:)`).
+  static func snap(_ value: CGFloat, _ scale: CGFloat) -> CGFloat {
+    (value * scale + 0.5 + 1e-7).rounded(.down) / scale
   }
 
   /// The scroll-axis range of a rectangle in flow space (mirrored back for right-to-left).
@@ -118,8 +130,8 @@ extension FlowGeometry {
     return attributes
   }
 
-  /// The section background of `indexPath.section`, or nil when it has none or `kind` is not
-  /// `ElementKind.sectionBackground`.
+  /// The section background of `indexPath.section`, or nil when it has none, when its insets
+  /// leave no room, or when `kind` is not `ElementKind.sectionBackground`.
   public func attributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
@@ -131,12 +143,12 @@ extension FlowGeometry {
     let start = sectionOrigins[indexPath.section] + section.headerExtent
     let area = frame(
       u: 0, v: start, length: crossExtent,
-      thickness: section.footerOrigin - section.headerExtent)
+      thickness: section.footerOrigin - section.headerExtent, rounds: false)
     var finite = false
     let insets = FlowGeometry.finite(background.insets, &finite)
-    var rect = area.inset(by: insets)
-    rect.size.width = max(0, rect.size.width)
-    rect.size.height = max(0, rect.size.height)
+    let rect = area.inset(by: insets)
+    // Insets that leave no room give no background (rather than an empty rect somewhere).
+    guard rect.size.width > 0, rect.size.height > 0 else { return nil }
     var attributes = LayoutAttributes(forDecorationViewOfKind: kind, with: indexPath)
     attributes.frame = rounded(rect)
     attributes.zIndex = background.zIndex
