@@ -202,6 +202,20 @@ extension FlowGeometry {
     return low
   }
 
+  /// The lines of a section whose scroll-axis span reaches into `range` (flow space): a binary
+  /// search (or, in closed form, a division) for the first, then a walk while lines start inside.
+  func candidateLines(inSection index: Int, scrollRange range: ClosedRange<CGFloat>) -> Range<Int> {
+    let section = sections[index]
+    let linesStart = sectionOrigins[index] + section.linesOrigin
+    let lineCount = section.lineCount
+    let first =
+      range.lowerBound.isFinite
+      ? section.firstLine(endingAtOrAfter: range.lowerBound - linesStart) : 0
+    var end = first
+    while end < lineCount && linesStart + section.line(end).offset <= range.upperBound { end += 1 }
+    return first..<max(first, end)
+  }
+
   private func appendSection(
     _ index: Int, lines range: ClosedRange<CGFloat>, into result: inout [LayoutAttributes],
     visibleRect: CGRect?, filter: (CGRect) -> Bool
@@ -214,20 +228,14 @@ extension FlowGeometry {
       result.append(header)
     }
     let section = sections[index]
-    let linesStart = sectionOrigins[index] + section.linesOrigin
-    var lineIndex =
-      range.lowerBound.isFinite ? section.firstLine(endingAtOrAfter: range.lowerBound - linesStart) : 0
-    let lineCount = section.lineCount
-    while lineIndex < lineCount {
+    for lineIndex in candidateLines(inSection: index, scrollRange: range) {
       let line = section.line(lineIndex)
-      if linesStart + line.offset > range.upperBound { break }
       var prefix: CGFloat = 0
       for item in line.start..<(line.start + line.count) {
         let attributes = itemAttributes(section: index, line: line, item: item, prefix: prefix)
         if filter(attributes.frame) { result.append(attributes) }
         prefix = prefix + section.length(ofItem: item)
       }
-      lineIndex += 1
     }
     if let footer = attributesForSupplementaryView(
       ofKind: .sectionFooter, at: indexPath, visibleRect: visibleRect),

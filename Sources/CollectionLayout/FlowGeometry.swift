@@ -362,6 +362,8 @@ struct SectionLayout: Sendable {
   var linesLength: CGFloat = 0
   var hasOverlongItem = false
   var clamped = false
+  /// How many lines the last (re-)flow of this section laid out (for the scale tests).
+  var linesLaidOutByLastFlow = 0
 
   /// Where the lines start, relative to the section's origin.
   var linesOrigin: CGFloat { headerExtent + beforeInset }
@@ -594,6 +596,7 @@ struct SectionLayout: Sendable {
       isLastLine: true)
     linesLength =
       CGFloat(uniform.lineCount - 1) * (uniform.thickness + lineSpacing) + uniform.thickness
+    linesLaidOutByLastFlow = 0  // closed form: no line is materialised
   }
 
   private mutating func layOutExplicit(_ explicit: inout Explicit, fromLine requested: Int) {
@@ -661,6 +664,7 @@ struct SectionLayout: Sendable {
       offset = offset + thickness + lineSpacing
     }
     hasOverlongItem = overlong
+    linesLaidOutByLastFlow = explicit.lineStarts.count - startLine
     if let last = explicit.lineOffsets.indices.last {
       linesLength = explicit.lineOffsets[last] + explicit.lineThicknesses[last]
     } else {
