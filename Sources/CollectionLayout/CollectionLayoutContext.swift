@@ -71,40 +71,49 @@ public protocol FlowLayoutDelegate: AnyObject {
   /// The size of one item (`collectionView(_:layout:sizeForItemAt:)`).
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    sizeForItemAt indexPath: IndexPath) -> CGSize?
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize?
   /// A section's inset (`insetForSectionAt`).
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    insetForSectionAt section: Int) -> EdgeInsets?
+    insetForSectionAt section: Int
+  ) -> EdgeInsets?
   /// A section's line spacing (`minimumLineSpacingForSectionAt`).
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    minimumLineSpacingForSectionAt section: Int) -> CGFloat?
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat?
   /// A section's inter-item spacing (`minimumInteritemSpacingForSectionAt`).
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    minimumInteritemSpacingForSectionAt section: Int) -> CGFloat?
+    minimumInteritemSpacingForSectionAt section: Int
+  ) -> CGFloat?
   /// A section's header size; zero along the scroll axis means no header
   /// (`referenceSizeForHeaderInSection`).
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    referenceSizeForHeaderInSection section: Int) -> CGSize?
+    referenceSizeForHeaderInSection section: Int
+  ) -> CGSize?
   /// A section's footer size (`referenceSizeForFooterInSection`).
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    referenceSizeForFooterInSection section: Int) -> CGSize?
+    referenceSizeForFooterInSection section: Int
+  ) -> CGSize?
   /// A section's line alignments (not in UIKit).
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    alignmentForSectionAt section: Int) -> FlowAlignment?
+    alignmentForSectionAt section: Int
+  ) -> FlowAlignment?
   /// A section's background, or nil to use the layout's `sectionBackground` (not in UIKit).
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    backgroundForSectionAt section: Int) -> SectionBackground?
+    backgroundForSectionAt section: Int
+  ) -> SectionBackground?
   /// The distance from an item's top to its first baseline, for `.firstBaseline` (not in UIKit).
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    baselineOffsetForItemAt indexPath: IndexPath) -> CGFloat?
+    baselineOffsetForItemAt indexPath: IndexPath
+  ) -> CGFloat?
 }
 
 extension FlowLayoutDelegate {

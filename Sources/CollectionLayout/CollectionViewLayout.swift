@@ -161,7 +161,8 @@ open class CollectionViewLayout {
   ) -> CGPoint { proposedContentOffset }
 
   /// The offset to use after a layout change or animated update; the proposed one by default.
-  open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
+  open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint
+  {
     proposedContentOffset
   }
 }

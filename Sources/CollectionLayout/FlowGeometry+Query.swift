@@ -3,8 +3,8 @@ import Foundation
 
 extension FlowGeometry {
   /// How far outside a query's range candidate lines are taken before the exact intersection
-  /// test: covers pixel rounding (at most half a pixel at scale ≥ 1) and float noise.
-  private static let queryMargin: CGFloat = 1
+  /// test: covers pixel rounding (at most half a pixel) and float noise.
+  private var queryMargin: CGFloat { max(1, 1 / (configuration.pixelScale ?? 1)) }
 
   // MARK: Coordinates
 
@@ -163,8 +163,8 @@ extension FlowGeometry {
   /// - Parameter visibleRect: the visible content area, for pinned headers and footers.
   public func attributes(in rect: CGRect, visibleRect: CGRect? = nil) -> [LayoutAttributes] {
     guard let range = scrollRange(of: rect), !sections.isEmpty else { return [] }
-    let low = range.lowerBound - Self.queryMargin
-    let high = range.upperBound + Self.queryMargin
+    let low = range.lowerBound - queryMargin
+    let high = range.upperBound + queryMargin
     var result: [LayoutAttributes] = []
     var sectionIndex = firstSection(endingAtOrAfter: low)
     while sectionIndex < sections.count && sectionOrigins[sectionIndex] <= high {

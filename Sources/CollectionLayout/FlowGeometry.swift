@@ -249,7 +249,8 @@ public struct FlowGeometry: Sendable {
     var bySection: [Int: [(Int, CGSize)]] = [:]
     for (indexPath, size) in sizes where indexPath.count == 2 {
       let section = indexPath.section
-      guard sections.indices.contains(section), (0..<sections[section].count).contains(indexPath.item)
+      guard sections.indices.contains(section),
+        (0..<sections[section].count).contains(indexPath.item)
       else { continue }
       bySection[section, default: []].append((indexPath.item, size))
     }
@@ -590,7 +591,8 @@ struct SectionLayout: Sendable {
       count: full.count, sum: full.sum, used: full.used, lastLength: uniform.length,
       isLastLine: uniform.lineCount == 1)
     let last =
-      uniform.lastCount == full.count ? full : packUniform(length: uniform.length, limit: uniform.lastCount)
+      uniform.lastCount == full.count
+      ? full : packUniform(length: uniform.length, limit: uniform.lastCount)
     uniform.last = placement(
       count: last.count, sum: last.sum, used: last.used, lastLength: uniform.length,
       isLastLine: true)

@@ -38,7 +38,9 @@ open class FlowLayout: CollectionViewLayout {
   // MARK: UIKit's properties
 
   /// The scroll direction (default vertical).
-  open var scrollDirection: ScrollDirection = .vertical { didSet { changed(oldValue != scrollDirection) } }
+  open var scrollDirection: ScrollDirection = .vertical {
+    didSet { changed(oldValue != scrollDirection) }
+  }
   /// The size of every item the delegate does not size (default 50×50).
   open var itemSize = CGSize(width: 50, height: 50) { didSet { changed(oldValue != itemSize) } }
   /// The estimate for self-sizing items; zero (the default) turns self-sizing off.
@@ -171,7 +173,9 @@ open class FlowLayout: CollectionViewLayout {
     if let flow = context as? FlowLayoutInvalidationContext {
       for (indexPath, size) in flow.preferredItemSizes { measuredItemSizes[indexPath] = size }
       for (kind, sizes) in flow.preferredSupplementarySizes {
-        for (section, size) in sizes { measuredSupplementarySizes[kind, default: [:]][section] = size }
+        for (section, size) in sizes {
+          measuredSupplementarySizes[kind, default: [:]][section] = size
+        }
       }
       if flow.invalidateFlowLayoutDelegateMetrics || flow.invalidateFlowLayoutAttributes {
         needsFullLayout = true
@@ -183,7 +187,9 @@ open class FlowLayout: CollectionViewLayout {
     for indexPath in context.invalidatedItemIndexPaths ?? [] { dirtyItems.insert(indexPath) }
     for (kind, indexPaths) in context.invalidatedSupplementaryIndexPaths ?? [:]
     where measuredSupplementarySizes[kind] != nil {
-      for indexPath in indexPaths where indexPath.count == 2 { dirtySections.insert(indexPath.section) }
+      for indexPath in indexPaths where indexPath.count == 2 {
+        dirtySections.insert(indexPath.section)
+      }
     }
   }
 
@@ -327,7 +333,9 @@ open class FlowLayout: CollectionViewLayout {
             geometry.numberOfItems(inSection: $0) == collectionView.numberOfItems(inSection: $0)
           }
       } ?? false
-    if needsFullLayout || geometry == nil || geometry?.configuration != configuration || !countsMatch {
+    if needsFullLayout || geometry == nil || geometry?.configuration != configuration
+      || !countsMatch
+    {
       var sections: [FlowSection] = []
       let count = max(0, collectionView.numberOfSections)
       sections.reserveCapacity(count)
@@ -356,7 +364,8 @@ open class FlowLayout: CollectionViewLayout {
       for section in sections.sorted() where (0..<updated.numberOfSections).contains(section) {
         updated.replaceSection(
           section,
-          with: makeSection(section, collectionView, supplementarySizes: measuredSupplementarySizes))
+          with: makeSection(section, collectionView, supplementarySizes: measuredSupplementarySizes)
+        )
       }
       geometry = updated
     }
@@ -376,7 +385,8 @@ open class FlowLayout: CollectionViewLayout {
   }
 
   /// The geometry's configuration for the collection view's current state.
-  public func makeConfiguration(_ collectionView: any CollectionLayoutContext) -> FlowConfiguration {
+  public func makeConfiguration(_ collectionView: any CollectionLayoutContext) -> FlowConfiguration
+  {
     FlowConfiguration(
       scrollDirection: scrollDirection,
       layoutDirection: flipsHorizontallyInOppositeLayoutDirection
@@ -450,7 +460,8 @@ open class FlowLayout: CollectionViewLayout {
       var sizes: [CGSize] = []
       sizes.reserveCapacity(count)
       for item in 0..<count {
-        sizes.append(itemSize(at: IndexPath(item: item, section: section), collectionView, delegate))
+        sizes.append(
+          itemSize(at: IndexPath(item: item, section: section), collectionView, delegate))
       }
       items = .sizes(sizes)
     }
@@ -458,16 +469,19 @@ open class FlowLayout: CollectionViewLayout {
     if let delegate, sectionAlignment.crossAxis == .firstBaseline {
       baselines = (0..<count).map {
         delegate.collectionView(
-          collectionView, layout: self, baselineOffsetForItemAt: IndexPath(item: $0, section: section))
+          collectionView, layout: self,
+          baselineOffsetForItemAt: IndexPath(item: $0, section: section))
       }
     }
     let header =
       supplementary[.sectionHeader]?[section]
-      ?? delegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section)
+      ?? delegate?.collectionView(
+        collectionView, layout: self, referenceSizeForHeaderInSection: section)
       ?? headerReferenceSize
     let footer =
       supplementary[.sectionFooter]?[section]
-      ?? delegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section)
+      ?? delegate?.collectionView(
+        collectionView, layout: self, referenceSizeForFooterInSection: section)
       ?? footerReferenceSize
     let inset =
       delegate?.collectionView(collectionView, layout: self, insetForSectionAt: section)
@@ -481,7 +495,8 @@ open class FlowLayout: CollectionViewLayout {
         collectionView, layout: self, minimumInteritemSpacingForSectionAt: section)
         ?? minimumInteritemSpacing,
       headerReferenceSize: header, footerReferenceSize: footer, alignment: sectionAlignment,
-      background: delegate?.collectionView(collectionView, layout: self, backgroundForSectionAt: section)
+      background: delegate?.collectionView(
+        collectionView, layout: self, backgroundForSectionAt: section)
         ?? sectionBackground,
       baselineOffsets: baselines)
   }

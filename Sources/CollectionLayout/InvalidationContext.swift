@@ -51,7 +51,8 @@ open class CollectionViewLayoutInvalidationContext {
   }
 
   /// Marks supplementary elements as invalid (`invalidateSupplementaryElements(ofKind:at:)`).
-  public func invalidateSupplementaryElements(ofKind kind: ElementKind, at indexPaths: [IndexPath]) {
+  public func invalidateSupplementaryElements(ofKind kind: ElementKind, at indexPaths: [IndexPath])
+  {
     var all = invalidatedSupplementaryIndexPaths ?? [:]
     all[kind, default: []] += indexPaths
     invalidatedSupplementaryIndexPaths = all

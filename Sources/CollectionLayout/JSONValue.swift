@@ -50,7 +50,9 @@ public enum JSONValue: Equatable, Sendable {
     parser.skipWhitespace()
     let value = try parser.parseValue(depth: 0)
     parser.skipWhitespace()
-    if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
+    if parser.index < parser.bytes.count {
+      throw parser.error("unexpected text after the JSON value")
+    }
     return value
   }
 
@@ -81,7 +83,8 @@ public enum JSONValue: Equatable, Sendable {
 
     mutating func skipWhitespace() {
       while index < bytes.count,
-        [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains(bytes[index])
+        [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains(
+          bytes[index])
       {
         index += 1
       }
@@ -131,7 +134,9 @@ public enum JSONValue: Equatable, Sendable {
           throw error("duplicate key \"\(key)\"")
         }
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+          throw error("expected ':'")
+        }
         index += 1
         skipWhitespace()
         members.append((key, try parseValue(depth: depth + 1)))
@@ -225,7 +230,9 @@ public enum JSONValue: Equatable, Sendable {
               else { throw error("unpaired surrogate in \\u escape") }
               index += 2
               let low = try hex4()
-              guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+              guard (0xDC00..<0xE000).contains(low) else {
+                throw error("unpaired surrogate in \\u escape")
+              }
               scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00..<0xE000).contains(scalar) {
               throw error("unpaired surrogate in \\u escape")
@@ -267,12 +274,18 @@ public enum JSONValue: Equatable, Sendable {
         index += 1
         guard digits(&self) > 0 else { throw error("invalid number: digits expected after '.'") }
       }
-      if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+      if index < bytes.count
+        && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E"))
+      {
         index += 1
-        if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+        if index < bytes.count
+          && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
+        {
           index += 1
         }
-        guard digits(&self) > 0 else { throw error("invalid number: digits expected in the exponent") }
+        guard digits(&self) > 0 else {
+          throw error("invalid number: digits expected in the exponent")
+        }
       }
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
       guard let value = Double(text), value.isFinite else {
@@ -323,7 +336,8 @@ extension JSONValue {
     case .string(let value): return Self.quote(value)
     case .array(let values): return "[" + values.map(\.text).joined(separator: ", ") + "]"
     case .object(let members):
-      return "{" + members.map { Self.quote($0.key) + ": " + $0.value.text }.joined(separator: ", ") + "}"
+      return "{" + members.map { Self.quote($0.key) + ": " + $0.value.text }.joined(separator: ", ")
+        + "}"
     }
   }
 }

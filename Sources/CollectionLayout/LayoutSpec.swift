@@ -112,7 +112,8 @@ public struct LayoutSpec: Equatable, Sendable {
     let root = Reader(value, path: "")
     let keys = try root.object(allowed: ["collectionView", "layout", "sections"])
     guard let view = keys["collectionView"] else {
-      throw DecodingError(path: "collectionView", message: "missing (the collection view's size is required)")
+      throw DecodingError(
+        path: "collectionView", message: "missing (the collection view's size is required)")
     }
     collectionView = try Self.decodeCollectionView(Reader(view, path: "collectionView"))
     if let layoutValue = keys["layout"] {
@@ -127,7 +128,8 @@ public struct LayoutSpec: Equatable, Sendable {
     }
   }
 
-  private static func decodeCollectionView(_ reader: Reader) throws(DecodingError) -> CollectionView {
+  private static func decodeCollectionView(_ reader: Reader) throws(DecodingError) -> CollectionView
+  {
     let keys = try reader.object(allowed: [
       "size", "contentInset", "contentOffset", "safeAreaInsets", "layoutMargins", "layoutDirection",
     ])
@@ -135,12 +137,21 @@ public struct LayoutSpec: Equatable, Sendable {
       throw DecodingError(path: reader.child("size"), message: "missing")
     }
     var view = CollectionView(size: try reader.at("size", size).size())
-    if let value = keys["contentInset"] { view.contentInset = try reader.at("contentInset", value).insets() }
-    if let value = keys["contentOffset"] { view.contentOffset = try reader.at("contentOffset", value).point() }
-    if let value = keys["safeAreaInsets"] { view.safeAreaInsets = try reader.at("safeAreaInsets", value).insets() }
-    if let value = keys["layoutMargins"] { view.layoutMargins = try reader.at("layoutMargins", value).insets() }
+    if let value = keys["contentInset"] {
+      view.contentInset = try reader.at("contentInset", value).insets()
+    }
+    if let value = keys["contentOffset"] {
+      view.contentOffset = try reader.at("contentOffset", value).point()
+    }
+    if let value = keys["safeAreaInsets"] {
+      view.safeAreaInsets = try reader.at("safeAreaInsets", value).insets()
+    }
+    if let value = keys["layoutMargins"] {
+      view.layoutMargins = try reader.at("layoutMargins", value).insets()
+    }
     if let value = keys["layoutDirection"] {
-      view.layoutDirection = try reader.at("layoutDirection", value).enumeration(LayoutDirection.self)
+      view.layoutDirection = try reader.at("layoutDirection", value).enumeration(
+        LayoutDirection.self)
     }
     return view
   }
@@ -149,18 +160,22 @@ public struct LayoutSpec: Equatable, Sendable {
     "commonLineAlignment", "lastLineAlignment", "crossAxisAlignment", "centersSingleItemSection",
   ]
 
-  private static func decodeAlignment(_ reader: Reader, _ keys: [String: JSONValue]) throws(DecodingError)
+  private static func decodeAlignment(_ reader: Reader, _ keys: [String: JSONValue])
+    throws(DecodingError)
     -> Alignment
   {
     var alignment = Alignment()
     if let value = keys["commonLineAlignment"] {
-      alignment.commonLineAlignment = try reader.at("commonLineAlignment", value).enumeration(LineAlignment.self)
+      alignment.commonLineAlignment = try reader.at("commonLineAlignment", value).enumeration(
+        LineAlignment.self)
     }
     if let value = keys["lastLineAlignment"] {
-      alignment.lastLineAlignment = try reader.at("lastLineAlignment", value).enumeration(LineAlignment.self)
+      alignment.lastLineAlignment = try reader.at("lastLineAlignment", value).enumeration(
+        LineAlignment.self)
     }
     if let value = keys["crossAxisAlignment"] {
-      alignment.crossAxisAlignment = try reader.at("crossAxisAlignment", value).enumeration(CrossAxisAlignment.self)
+      alignment.crossAxisAlignment = try reader.at("crossAxisAlignment", value).enumeration(
+        CrossAxisAlignment.self)
     }
     if let value = keys["centersSingleItemSection"] {
       alignment.centersSingleItemSection = try reader.at("centersSingleItemSection", value).bool()
@@ -168,7 +183,8 @@ public struct LayoutSpec: Equatable, Sendable {
     return alignment
   }
 
-  private static func decodeBackground(_ reader: Reader) throws(DecodingError) -> SectionBackground {
+  private static func decodeBackground(_ reader: Reader) throws(DecodingError) -> SectionBackground
+  {
     let keys = try reader.object(allowed: ["insets", "zIndex"])
     var background = SectionBackground()
     if let value = keys["insets"] { background.insets = try reader.at("insets", value).insets() }
@@ -181,7 +197,8 @@ public struct LayoutSpec: Equatable, Sendable {
       allowed: [
         "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
         "minimumInteritemSpacing", "sectionInset", "headerReferenceSize", "footerReferenceSize",
-        "sectionInsetReference", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
+        "sectionInsetReference", "sectionHeadersPinToVisibleBounds",
+        "sectionFootersPinToVisibleBounds",
         "flipsHorizontallyInOppositeLayoutDirection", "sectionBackground", "pixelScale",
       ] + alignmentKeys)
     var layout = Layout()
@@ -197,11 +214,15 @@ public struct LayoutSpec: Equatable, Sendable {
     layout.sectionInset = try at("sectionInset")?.insets()
     layout.headerReferenceSize = try at("headerReferenceSize")?.size()
     layout.footerReferenceSize = try at("footerReferenceSize")?.size()
-    layout.sectionInsetReference = try at("sectionInsetReference")?.enumeration(SectionInsetReference.self)
+    layout.sectionInsetReference = try at("sectionInsetReference")?.enumeration(
+      SectionInsetReference.self)
     layout.sectionHeadersPinToVisibleBounds = try at("sectionHeadersPinToVisibleBounds")?.bool()
     layout.sectionFootersPinToVisibleBounds = try at("sectionFootersPinToVisibleBounds")?.bool()
-    layout.flipsHorizontallyInOppositeLayoutDirection = try at("flipsHorizontallyInOppositeLayoutDirection")?.bool()
-    if let background = at("sectionBackground") { layout.sectionBackground = try decodeBackground(background) }
+    layout.flipsHorizontallyInOppositeLayoutDirection = try at(
+      "flipsHorizontallyInOppositeLayoutDirection")?.bool()
+    if let background = at("sectionBackground") {
+      layout.sectionBackground = try decodeBackground(background)
+    }
     if let scale = at("pixelScale") {
       let value = try scale.number()
       guard value.isFinite, value > 0 else {
@@ -221,7 +242,8 @@ public struct LayoutSpec: Equatable, Sendable {
       ] + alignmentKeys)
     var section = Section()
     if keys["items"] != nil && keys["itemCount"] != nil {
-      throw DecodingError(path: reader.child("itemCount"), message: "give either items or itemCount, not both")
+      throw DecodingError(
+        path: reader.child("itemCount"), message: "give either items or itemCount, not both")
     }
     if let value = keys["items"] {
       let items = reader.at("items", value)
@@ -250,7 +272,9 @@ public struct LayoutSpec: Equatable, Sendable {
     section.minimumInteritemSpacing = try at("minimumInteritemSpacing")?.number()
     section.headerReferenceSize = try at("headerReferenceSize")?.size()
     section.footerReferenceSize = try at("footerReferenceSize")?.size()
-    if let background = at("sectionBackground") { section.sectionBackground = try decodeBackground(background) }
+    if let background = at("sectionBackground") {
+      section.sectionBackground = try decodeBackground(background)
+    }
     section.alignment = try decodeAlignment(reader, keys)
     return section
   }
@@ -278,7 +302,9 @@ struct Reader {
 
   /// The members of an object; a key not in `allowed` is an error.
   func object(allowed: [String]) throws(LayoutSpec.DecodingError) -> [String: JSONValue] {
-    guard case .object(let members) = value else { throw fail("expected an object, got \(value.typeName)") }
+    guard case .object(let members) = value else {
+      throw fail("expected an object, got \(value.typeName)")
+    }
     var result: [String: JSONValue] = [:]
     for member in members {
       guard allowed.contains(member.key) else {
@@ -292,23 +318,31 @@ struct Reader {
   }
 
   func array() throws(LayoutSpec.DecodingError) -> [JSONValue] {
-    guard case .array(let elements) = value else { throw fail("expected an array, got \(value.typeName)") }
+    guard case .array(let elements) = value else {
+      throw fail("expected an array, got \(value.typeName)")
+    }
     return elements
   }
 
   func number() throws(LayoutSpec.DecodingError) -> CGFloat {
-    guard case .number(let number) = value else { throw fail("expected a number, got \(value.typeName)") }
+    guard case .number(let number) = value else {
+      throw fail("expected a number, got \(value.typeName)")
+    }
     return CGFloat(number)
   }
 
   func integer() throws(LayoutSpec.DecodingError) -> Int {
     let number = try self.number()
-    guard number == number.rounded(), abs(number) < 1e15 else { throw fail("expected an integer, got \(number)") }
+    guard number == number.rounded(), abs(number) < 1e15 else {
+      throw fail("expected an integer, got \(number)")
+    }
     return Int(number)
   }
 
   func bool() throws(LayoutSpec.DecodingError) -> Bool {
-    guard case .bool(let flag) = value else { throw fail("expected true or false, got \(value.typeName)") }
+    guard case .bool(let flag) = value else {
+      throw fail("expected true or false, got \(value.typeName)")
+    }
     return flag
   }
 
@@ -343,11 +377,15 @@ struct Reader {
     return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
   }
 
-  func enumeration<E: RawRepresentable & CaseIterableNames>(_ type: E.Type) throws(LayoutSpec.DecodingError) -> E
+  func enumeration<E: RawRepresentable & CaseIterableNames>(_ type: E.Type) throws(LayoutSpec
+    .DecodingError) -> E
   where E.RawValue == String {
-    guard case .string(let string) = value else { throw fail("expected a string, got \(value.typeName)") }
+    guard case .string(let string) = value else {
+      throw fail("expected a string, got \(value.typeName)")
+    }
     guard let result = E(rawValue: string) else {
-      throw fail("unknown value \"\(string)\" (expected one of: \(E.names.joined(separator: ", ")))")
+      throw fail(
+        "unknown value \"\(string)\" (expected one of: \(E.names.joined(separator: ", ")))")
     }
     return result
   }
@@ -390,13 +428,16 @@ final class SpecCollectionView: CollectionLayoutContext, FlowLayoutDelegate {
   func numberOfItems(inSection section: Int) -> Int {
     spec.sections.indices.contains(section) ? spec.sections[section].itemCount : 0
   }
-  var bounds: CGRect { CGRect(origin: spec.collectionView.contentOffset, size: spec.collectionView.size) }
+  var bounds: CGRect {
+    CGRect(origin: spec.collectionView.contentOffset, size: spec.collectionView.size)
+  }
   var safeAreaInsets: EdgeInsets { spec.collectionView.safeAreaInsets }
   var layoutMargins: EdgeInsets { spec.collectionView.layoutMargins }
   var effectiveUserInterfaceLayoutDirection: LayoutDirection { spec.collectionView.layoutDirection }
   var flowLayoutDelegate: (any FlowLayoutDelegate)? {
     spec.sections.contains { section in
-      section.items.contains { $0.size != nil || $0.baselineOffset != nil } || section.sectionInset != nil
+      section.items.contains { $0.size != nil || $0.baselineOffset != nil }
+        || section.sectionInset != nil
         || section.minimumLineSpacing != nil || section.minimumInteritemSpacing != nil
         || section.headerReferenceSize != nil || section.footerReferenceSize != nil
         || !section.alignment.isEmpty || section.sectionBackground != nil
@@ -408,13 +449,16 @@ final class SpecCollectionView: CollectionLayoutContext, FlowLayoutDelegate {
   }
 
   func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout, sizeForItemAt indexPath: IndexPath
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    sizeForItemAt indexPath: IndexPath
   ) -> CGSize? {
-    guard let items = section(indexPath.section)?.items, items.indices.contains(indexPath.item) else { return nil }
+    guard let items = section(indexPath.section)?.items, items.indices.contains(indexPath.item)
+    else { return nil }
     return items[indexPath.item].size
   }
   func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout, insetForSectionAt section: Int
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    insetForSectionAt section: Int
   ) -> EdgeInsets? { self.section(section)?.sectionInset }
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
@@ -433,19 +477,22 @@ final class SpecCollectionView: CollectionLayoutContext, FlowLayoutDelegate {
     referenceSizeForFooterInSection section: Int
   ) -> CGSize? { self.section(section)?.footerReferenceSize }
   func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout, alignmentForSectionAt section: Int
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    alignmentForSectionAt section: Int
   ) -> FlowAlignment? {
     guard let alignment = self.section(section)?.alignment, !alignment.isEmpty else { return nil }
     return alignment.applied(to: layout.alignment)
   }
   func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout, backgroundForSectionAt section: Int
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    backgroundForSectionAt section: Int
   ) -> SectionBackground? { self.section(section)?.sectionBackground }
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     baselineOffsetForItemAt indexPath: IndexPath
   ) -> CGFloat? {
-    guard let items = section(indexPath.section)?.items, items.indices.contains(indexPath.item) else { return nil }
+    guard let items = section(indexPath.section)?.items, items.indices.contains(indexPath.item)
+    else { return nil }
     return items[indexPath.item].baselineOffset
   }
 }
@@ -472,8 +519,12 @@ extension LayoutSpec {
     if let value = layout.headerReferenceSize { flow.headerReferenceSize = value }
     if let value = layout.footerReferenceSize { flow.footerReferenceSize = value }
     if let value = layout.sectionInsetReference { flow.sectionInsetReference = value }
-    if let value = layout.sectionHeadersPinToVisibleBounds { flow.sectionHeadersPinToVisibleBounds = value }
-    if let value = layout.sectionFootersPinToVisibleBounds { flow.sectionFootersPinToVisibleBounds = value }
+    if let value = layout.sectionHeadersPinToVisibleBounds {
+      flow.sectionHeadersPinToVisibleBounds = value
+    }
+    if let value = layout.sectionFootersPinToVisibleBounds {
+      flow.sectionFootersPinToVisibleBounds = value
+    }
     if let value = layout.flipsHorizontallyInOppositeLayoutDirection {
       flow.flipsHorizontallyInOppositeLayoutDirection = value
     }
@@ -532,7 +583,9 @@ extension LayoutSpec.Result {
         + "\"item\": \(element.indexPath.item), \"frame\": \(numbers([frame.minX, frame.minY, frame.width, frame.height]))"
       if element.zIndex != 0 { text += ", \"zIndex\": \(element.zIndex)" }
       if element.alpha != 1 { text += ", \"alpha\": \(JSONValue.format(Double(element.alpha)))" }
-      if !element.transform3D.isIdentity { text += ", \"transform\": \(numbers(element.transform3D.entries))" }
+      if !element.transform3D.isIdentity {
+        text += ", \"transform\": \(numbers(element.transform3D.entries))"
+      }
       if element.isHidden { text += ", \"isHidden\": true" }
       lines.append("    " + text + "}")
     }

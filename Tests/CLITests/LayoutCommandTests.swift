@@ -17,7 +17,8 @@ struct LayoutCommandTests {
 
   @Test("the issue's spec from stdin: exact output")
   func issueSpecFromStdin() throws {
-    let result = try ProcessRunner.run(Executables.textflow, ["layout", "-"], input: Data(Self.issueSpec.utf8))
+    let result = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"], input: Data(Self.issueSpec.utf8))
     #expect(result.status == 0, "stderr: \(result.standardError)")
     // Section overrides: inset 0 → line 375; header 40 (the section's) spans 375.
     // 80 + 5 + 120 = 205 ≤ 375: one (last) line at y 40, padded with copies of 120:
@@ -37,7 +38,8 @@ struct LayoutCommandTests {
       """
     #expect(result.standardOutput == expected)
     // And it is JSON.
-    let parsed = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    let parsed =
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     #expect((parsed?["elements"] as? [Any])?.count == 3)
   }
 
@@ -60,9 +62,18 @@ struct LayoutCommandTests {
     // Footer at 95 + 20 + 30 = 145, 12 high; content 157.
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.contains("  \"contentSize\": [375, 157],"))
-    #expect(lines.contains("    {\"category\": \"cell\", \"kind\": null, \"section\": 0, \"item\": 0, \"frame\": [162.5, 35, 50, 50]},"))
-    #expect(lines.contains("    {\"category\": \"cell\", \"kind\": null, \"section\": 0, \"item\": 1, \"frame\": [20, 95, 400, 20]},"))
-    #expect(lines.contains("    {\"category\": \"supplementaryView\", \"kind\": \"footer\", \"section\": 0, \"item\": 0, \"frame\": [0, 145, 375, 12]}"))
+    #expect(
+      lines.contains(
+        "    {\"category\": \"cell\", \"kind\": null, \"section\": 0, \"item\": 0, \"frame\": [162.5, 35, 50, 50]},"
+      ))
+    #expect(
+      lines.contains(
+        "    {\"category\": \"cell\", \"kind\": null, \"section\": 0, \"item\": 1, \"frame\": [20, 95, 400, 20]},"
+      ))
+    #expect(
+      lines.contains(
+        "    {\"category\": \"supplementaryView\", \"kind\": \"footer\", \"section\": 0, \"item\": 0, \"frame\": [0, 145, 375, 12]}"
+      ))
     #expect(
       result.standardOutput.contains(
         "\"warnings\": [\"The behavior of the UICollectionViewFlowLayout is not defined because:\\nthe item width must be less than the width of the UICollectionView minus the section insets left and right values, minus the content insets left and right values.\"]"
@@ -73,16 +84,22 @@ struct LayoutCommandTests {
   func errors() throws {
     let unknown = try ProcessRunner.run(
       Executables.textflow, ["layout", "-"],
-      input: Data(#"{"collectionView": {"size": [375, 667]}, "layout": {"itemSise": [1, 2]}}"#.utf8))
+      input: Data(#"{"collectionView": {"size": [375, 667]}, "layout": {"itemSise": [1, 2]}}"#.utf8)
+    )
     #expect(unknown.status == 1)
     #expect(unknown.standardOutput.isEmpty)
     #expect(unknown.standardError.contains("<stdin>: layout.itemSise: unknown key"))
     let wrongType = try ProcessRunner.run(
       Executables.textflow, ["layout", "-"],
-      input: Data(#"{"collectionView": {"size": [375, 667]}, "sections": [{}, {"items": [{"size": [1, "2"]}]}]}"#.utf8))
+      input: Data(
+        #"{"collectionView": {"size": [375, 667]}, "sections": [{}, {"items": [{"size": [1, "2"]}]}]}"#
+          .utf8))
     #expect(wrongType.status == 1)
-    #expect(wrongType.standardError.contains("sections[1].items[0].size[1]: expected a number, got string"))
-    let syntax = try ProcessRunner.run(Executables.textflow, ["layout", "-"], input: Data("{\n  \"a\": }".utf8))
+    #expect(
+      wrongType.standardError.contains(
+        "sections[1].items[0].size[1]: expected a number, got string"))
+    let syntax = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"], input: Data("{\n  \"a\": }".utf8))
     #expect(syntax.status == 1)
     #expect(syntax.standardError.contains("invalid JSON: line 2, column 8"))
     let missing = try ProcessRunner.run(Executables.textflow, ["layout", "/nonexistent/spec.json"])

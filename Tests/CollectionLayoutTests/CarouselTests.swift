@@ -110,7 +110,8 @@ struct CarouselTests {
     // Proposed 1000: centre 1187.5, nearest item 6 (centre 1250) → 1062.5.
     #expect(
       layout.targetContentOffset(
-        forProposedContentOffset: CGPoint(x: 1000, y: 0), withScrollingVelocity: .zero).x == 1062.5)
+        forProposedContentOffset: CGPoint(x: 1000, y: 0), withScrollingVelocity: .zero
+      ).x == 1062.5)
     // Every snapped offset centres some item exactly.
     for proposed in stride(from: -137.5, through: 3600, by: 37) {
       let snapped = layout.targetContentOffset(

@@ -46,16 +46,20 @@ struct FlowLayoutRulesTests {
     #expect(layout.layoutAttributesForItem(at: IndexPath(indexes: [0])) == nil)
     #expect(layout.layoutAttributesForItem(at: IndexPath(indexes: [0, 0, 0])) == nil)
     #expect(layout.layoutAttributesForItem(at: ip(-1, 0)) == nil)
-    #expect(layout.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: ip(0, 0)) == nil)
+    #expect(
+      layout.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: ip(0, 0)) == nil)
   }
 
-  @Test("a line holding one item centres it; a too-long item sits at the leading inset and warns once")
+  @Test(
+    "a line holding one item centres it; a too-long item sits at the leading inset and warns once")
   func singleItemLines() {
     let (layout, view) = witchLayout(items: 4)
     defer { withExtendedLifetime(view) {} }
     let delegate = TableDelegate()
     // 200 + 10 + 200 > 335: one item per line. Widths 200, 200, 400, 400.
-    delegate.sizeForItem = { $0.item < 2 ? CGSize(width: 200, height: 40) : CGSize(width: 400, height: 40) }
+    delegate.sizeForItem = {
+      $0.item < 2 ? CGSize(width: 200, height: 40) : CGSize(width: 400, height: 40)
+    }
     view.delegate = delegate
     var reported: [LayoutDiagnostic] = []
     layout.diagnosticHandler = { reported.append($0) }
@@ -126,7 +130,8 @@ struct FlowLayoutRulesTests {
     #expect(
       layout.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: ip(1, 0))?.frame
         == rect(0, 80, 320, 25))
-    #expect(layout.itemFrames(section: 1, count: 2) == [rect(0, 115, 50, 50), rect(67.5, 115, 50, 50)])
+    #expect(
+      layout.itemFrames(section: 1, count: 2) == [rect(0, 115, 50, 50), rect(67.5, 115, 50, 50)])
     // No line spacing before the footer: 115 + 50 + 30 = 195; footer 195…210.
     #expect(
       layout.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: ip(1, 0))?.frame
@@ -182,7 +187,9 @@ struct FlowLayoutRulesTests {
     // The horizontal variant of UIKit's warning.
     layout.itemSize = CGSize(width: 10, height: 261)
     _ = layout.collectionViewContentSize
-    #expect(layout.diagnostics.map(\.message).first?.contains("the item height must be less than the height") == true)
+    #expect(
+      layout.diagnostics.map(\.message).first?.contains(
+        "the item height must be less than the height") == true)
   }
 
   @Test("line alignments: leading, center, trailing, justified, for common and last lines")
@@ -267,14 +274,18 @@ struct FlowLayoutRulesTests {
   func backgrounds() {
     let (layout, view) = witchLayout(items: 7)
     defer { withExtendedLifetime(view) {} }
-    layout.sectionBackground = SectionBackground(insets: EdgeInsets(top: 5, left: 5, bottom: 5, right: 5))
+    layout.sectionBackground = SectionBackground(
+      insets: EdgeInsets(top: 5, left: 5, bottom: 5, right: 5))
     // Area between header (ends 25) and footer start (175): (0, 25, 375, 150); inset by 5.
-    let background = layout.layoutAttributesForDecorationView(ofKind: .sectionBackground, at: ip(0, 0))
+    let background = layout.layoutAttributesForDecorationView(
+      ofKind: .sectionBackground, at: ip(0, 0))
     #expect(background?.frame == rect(5, 30, 365, 140))
     #expect(background?.zIndex == -1)
     #expect(background?.representedElementCategory == .decorationView)
-    #expect(layout.layoutAttributesForElements(in: view.bounds).last?.frame == rect(5, 30, 365, 140))
-    #expect(layout.layoutAttributesForDecorationView(ofKind: ElementKind("other"), at: ip(0, 0)) == nil)
+    #expect(
+      layout.layoutAttributesForElements(in: view.bounds).last?.frame == rect(5, 30, 365, 140))
+    #expect(
+      layout.layoutAttributesForDecorationView(ofKind: ElementKind("other"), at: ip(0, 0)) == nil)
     // Per section through the delegate, with a custom zIndex.
     let delegate = TableDelegate()
     delegate.backgrounds[0] = SectionBackground(insets: .zero, zIndex: -5)
@@ -340,9 +351,11 @@ struct FlowLayoutRulesTests {
     layout.collectionView = view
     // Section 0 (defaults): 2 items of 100 in 300, last line padded: 210 + 110 = 320 > 300 → none;
     // gap (300 − 200)/1 = 100 → x 0, 200; extent 20.
-    #expect(layout.itemFrames(section: 0, count: 2) == [rect(0, 0, 100, 20), rect(200, 0, 100, 20)])
+    #expect(
+      layout.itemFrames(section: 0, count: 2) == [rect(0, 0, 100, 20), rect(200, 0, 100, 20)])
     // Section 1 at 20: header 11, top inset 1 → line at 32; leading, spacing 0: x 2, 102.
-    #expect(layout.itemFrames(section: 1, count: 2) == [rect(2, 32, 100, 20), rect(102, 32, 70, 20)])
+    #expect(
+      layout.itemFrames(section: 1, count: 2) == [rect(2, 32, 100, 20), rect(102, 32, 70, 20)])
     // Footer at 32 + 20 + 3 = 55, 13 high; total 68.
     #expect(
       layout.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: ip(1, 0))?.frame

@@ -24,7 +24,9 @@ struct LayoutAttributesTests {
     #expect(header.representedElementCategory == .supplementaryView)
     #expect(header.representedElementKind?.rawValue == "UICollectionElementKindSectionHeader")
     let decoration = LayoutAttributes(forDecorationViewOfKind: ElementKind("grid"), with: ip(1, 0))
-    #expect(decoration.key == ElementKey(category: .decorationView, kind: ElementKind("grid"), indexPath: ip(1, 0)))
+    #expect(
+      decoration.key
+        == ElementKey(category: .decorationView, kind: ElementKind("grid"), indexPath: ip(1, 0)))
   }
 
   @Test("transforms scale, rotate, translate and concatenate like CATransform3D")
@@ -37,8 +39,12 @@ struct LayoutAttributesTests {
     let turned = Transform3D(rotationAngle: .pi / 2).apply(to: CGPoint(x: 1, y: 0))
     #expect(abs(turned.x) < 1e-12 && abs(turned.y - 1) < 1e-12)
     // Scale then translate: (1,1) → (2,2) → (12,2); the other order: (11,1) → (22,2).
-    #expect(Transform3D(scaleX: 2, y: 2).translatedBy(x: 10, y: 0).apply(to: point) == CGPoint(x: 12, y: 2))
-    #expect(Transform3D(translationX: 10, y: 0).scaledBy(x: 2, y: 2).apply(to: point) == CGPoint(x: 22, y: 2))
+    #expect(
+      Transform3D(scaleX: 2, y: 2).translatedBy(x: 10, y: 0).apply(to: point)
+        == CGPoint(x: 12, y: 2))
+    #expect(
+      Transform3D(translationX: 10, y: 0).scaledBy(x: 2, y: 2).apply(to: point)
+        == CGPoint(x: 22, y: 2))
     #expect(Transform3D(rotationAngle: 1, x: 0, y: 0, z: 0).isIdentity)
     #expect(Transform3D(scaleX: 1, y: 1).isIdentity)
     #expect(Transform3D(scaleX: 1.8, y: 1.8).entries.count == 16)

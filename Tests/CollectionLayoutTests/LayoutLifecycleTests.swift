@@ -57,10 +57,14 @@ struct LayoutLifecycleTests {
         == proposed)
     #expect(layout.targetContentOffset(forProposedContentOffset: proposed) == proposed)
     let cell = LayoutAttributes(forCellWith: ip(0, 0))
-    #expect(!layout.shouldInvalidateLayout(forPreferredLayoutAttributes: cell, withOriginalAttributes: cell))
+    #expect(
+      !layout.shouldInvalidateLayout(
+        forPreferredLayoutAttributes: cell, withOriginalAttributes: cell))
     #expect(type(of: FlowLayout().makeInvalidationContext()) == FlowLayoutInvalidationContext.self)
     let flowContext = FlowLayoutInvalidationContext()
-    #expect(!flowContext.invalidateFlowLayoutDelegateMetrics && !flowContext.invalidateFlowLayoutAttributes)
+    #expect(
+      !flowContext.invalidateFlowLayoutDelegateMetrics
+        && !flowContext.invalidateFlowLayoutAttributes)
     #expect(FlowLayoutInvalidationContext.everything().invalidateEverything)
     #expect(FlowLayoutInvalidationContext.dataSourceCounts().invalidateDataSourceCounts)
   }
@@ -97,7 +101,8 @@ struct LayoutLifecycleTests {
     // A width change does, and its context says the attributes changed.
     let wider = rect(0, 0, 414, 667)
     #expect(layout.shouldInvalidateLayout(forBoundsChange: wider))
-    let context = layout.invalidationContext(forBoundsChange: wider) as? FlowLayoutInvalidationContext
+    let context =
+      layout.invalidationContext(forBoundsChange: wider) as? FlowLayoutInvalidationContext
     #expect(context?.invalidateFlowLayoutAttributes == true)
     view.bounds = wider
     layout.invalidateLayout(with: context!)
@@ -110,7 +115,8 @@ struct LayoutLifecycleTests {
     let afterPin = delegate.sizeQueries
     let scrolled = rect(0, 40, 414, 667)
     #expect(layout.shouldInvalidateLayout(forBoundsChange: scrolled))
-    let pinContext = layout.invalidationContext(forBoundsChange: scrolled) as! FlowLayoutInvalidationContext
+    let pinContext =
+      layout.invalidationContext(forBoundsChange: scrolled) as! FlowLayoutInvalidationContext
     #expect(!pinContext.invalidateFlowLayoutAttributes)
     #expect(pinContext.invalidatedSupplementaryIndexPaths?[.sectionHeader] == [ip(0, 0)])
     view.bounds = scrolled
@@ -142,13 +148,20 @@ struct LayoutLifecycleTests {
     #expect(original.frame == rect(162.5, 35, 50, 50))
     var preferred = original
     preferred.size = CGSize(width: 80, height: 70)
-    #expect(layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
-    #expect(!layout.shouldInvalidateLayout(forPreferredLayoutAttributes: original, withOriginalAttributes: original))
+    #expect(
+      layout.shouldInvalidateLayout(
+        forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+    #expect(
+      !layout.shouldInvalidateLayout(
+        forPreferredLayoutAttributes: original, withOriginalAttributes: original))
     var broken = original
     broken.size = CGSize(width: CGFloat.nan, height: 10)
-    #expect(!layout.shouldInvalidateLayout(forPreferredLayoutAttributes: broken, withOriginalAttributes: original))
+    #expect(
+      !layout.shouldInvalidateLayout(
+        forPreferredLayoutAttributes: broken, withOriginalAttributes: original))
     let queries = delegate.sizeQueries
-    let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    let context = layout.invalidationContext(
+      forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
     #expect(context.invalidatedItemIndexPaths == [ip(0, 2)])
     // Line 1 is now 70 thick: line 2 moves from 95 to 115, the content grows by 20.
     #expect(context.contentSizeAdjustment == CGSize(width: 0, height: 20))
@@ -168,7 +181,9 @@ struct LayoutLifecycleTests {
     #expect(layout.measuredSize(forItemAt: ip(0, 2)) == CGSize(width: 80, height: 70))
     // Self-sizing off: preferred sizes are ignored.
     layout.estimatedItemSize = .zero
-    #expect(!layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+    #expect(
+      !layout.shouldInvalidateLayout(
+        forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
   }
 
   @Test("an item growing above the visible area shifts the content offset so nothing jumps")
@@ -181,7 +196,8 @@ struct LayoutLifecycleTests {
     let original = layout.layoutAttributesForItem(at: ip(0, 0))!
     var preferred = original
     preferred.size = CGSize(width: 50, height: 100)
-    let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    let context = layout.invalidationContext(
+      forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
     // Line 1 becomes 100 thick: everything below moves by 50.
     #expect(context.contentOffsetAdjustment == CGPoint(x: 0, y: 50))
     #expect(context.contentSizeAdjustment == CGSize(width: 0, height: 50))
@@ -191,7 +207,8 @@ struct LayoutLifecycleTests {
     #expect(layout.layoutAttributesForItem(at: ip(0, 10))?.frame.minY == 205)
     layout.compensatesContentOffsetForMeasuredSizes = false
     let again = layout.invalidationContext(
-      forPreferredLayoutAttributes: preferred, withOriginalAttributes: layout.layoutAttributesForItem(at: ip(0, 1))!)
+      forPreferredLayoutAttributes: preferred,
+      withOriginalAttributes: layout.layoutAttributesForItem(at: ip(0, 1))!)
     #expect(again.contentOffsetAdjustment == .zero)
   }
 
@@ -214,19 +231,26 @@ struct LayoutLifecycleTests {
   func selfSizingHeaders() {
     let (layout, view) = witch(items: 1)
     defer { withExtendedLifetime(view) {} }
-    let original = layout.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: ip(0, 0))!
+    let original = layout.layoutAttributesForSupplementaryView(
+      ofKind: .sectionHeader, at: ip(0, 0))!
     var preferred = original
     preferred.size = CGSize(width: 375, height: 40)
-    #expect(!layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+    #expect(
+      !layout.shouldInvalidateLayout(
+        forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
     layout.allowsSelfSizingSupplementaryViews = true
-    #expect(layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
-    let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    #expect(
+      layout.shouldInvalidateLayout(
+        forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+    let context = layout.invalidationContext(
+      forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
     #expect(context.contentSizeAdjustment == CGSize(width: 0, height: 15))
     #expect(context.invalidatedSupplementaryIndexPaths?[.sectionHeader] == [ip(0, 0)])
     layout.invalidateLayout(with: context)
     // Header 40: the (single, centred) item moves to y = 40 + 10 = 50.
     #expect(layout.layoutAttributesForItem(at: ip(0, 0))?.frame == rect(162.5, 50, 50, 50))
-    layout.setMeasuredSize(CGSize(width: 0, height: 12), forSupplementaryViewOfKind: .sectionFooter, at: ip(0, 0))
+    layout.setMeasuredSize(
+      CGSize(width: 0, height: 12), forSupplementaryViewOfKind: .sectionFooter, at: ip(0, 0))
     // Footer after the bottom inset: 50 + 50 + 30 = 130.
     #expect(
       layout.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: ip(0, 0))?.frame

@@ -21,7 +21,8 @@ struct LayoutSpecTests {
 
   @Test("JSON: values, escapes, order, and errors with line and column")
   func json() throws {
-    let value = try JSONValue.parse(#"{"b": [1, -2.5e1, true, null], "a": "x\u00e9\ud83d\ude00\n"}"#)
+    let value = try JSONValue.parse(
+      #"{"b": [1, -2.5e1, true, null], "a": "x\u00e9\ud83d\ude00\n"}"#)
     #expect(
       value
         == .object([
@@ -74,12 +75,21 @@ struct LayoutSpecTests {
     #expect(decoded.collectionView.contentOffset == CGPoint(x: 5, y: 6))
     #expect(decoded.collectionView.layoutDirection == .rightToLeft)
     #expect(decoded.layout.scrollDirection == .horizontal)
-    #expect(decoded.layout.sectionBackground == SectionBackground(insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), zIndex: -2))
+    #expect(
+      decoded.layout.sectionBackground
+        == SectionBackground(insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), zIndex: -2))
     #expect(decoded.sections[0].itemCount == 3)
     #expect(decoded.sections[0].alignment.crossAxisAlignment == .top)
-    #expect(decoded.sections[1].items == [LayoutSpec.Item(size: CGSize(width: 1, height: 2), baselineOffset: 1.5), LayoutSpec.Item()])
+    #expect(
+      decoded.sections[1].items == [
+        LayoutSpec.Item(size: CGSize(width: 1, height: 2), baselineOffset: 1.5), LayoutSpec.Item(),
+      ])
     let layout = decoded.makeLayout()
-    #expect(layout.alignment == FlowAlignment(commonLine: .leading, lastLine: .center, crossAxis: .bottom, centersSingleItemSection: false))
+    #expect(
+      layout.alignment
+        == FlowAlignment(
+          commonLine: .leading, lastLine: .center, crossAxis: .bottom,
+          centersSingleItemSection: false))
     #expect(layout.pixelScale == 2 && layout.sectionInsetReference == .fromSafeArea)
     #expect(!layout.flipsHorizontallyInOppositeLayoutDirection)
   }
@@ -89,16 +99,40 @@ struct LayoutSpecTests {
     #expect(error("[]") == "expected an object, got array")
     #expect(error("{}") == "collectionView: missing (the collection view's size is required)")
     #expect(error(#"{"collectionView": {}}"#) == "collectionView.size: missing")
-    #expect(error(#"{"collectionView": {"size": [1]}}"#) == "collectionView.size: expected [width, height] (an array of 2 numbers), got an array of 1")
-    #expect(error(#"{"collectionView": {"size": [1, 2]}, "extra": 1}"#)?.hasPrefix("extra: unknown key (expected one of: collectionView, layout, sections)") == true)
-    #expect(error(#"{"collectionView": {"size": [1, 2]}, "layout": {"scrollDirection": "diagonal"}}"#) == "layout.scrollDirection: unknown value \"diagonal\" (expected one of: vertical, horizontal)")
-    #expect(error(#"{"collectionView": {"size": [1, 2]}, "layout": {"sectionInset": [1, 2, 3]}}"#) == "layout.sectionInset: expected [top, left, bottom, right] (an array of 4 numbers), got an array of 3")
-    #expect(error(#"{"collectionView": {"size": [1, 2]}, "layout": {"pixelScale": 0}}"#) == "layout.pixelScale: must be a positive number (1, 2, 3…)")
-    #expect(error(#"{"collectionView": {"size": [1, 2]}, "sections": {}}"#) == "sections: expected an array, got object")
-    #expect(error(#"{"collectionView": {"size": [1, 2]}, "sections": [{"items": [], "itemCount": 1}]}"#) == "sections[0].itemCount: give either items or itemCount, not both")
-    #expect(error(#"{"collectionView": {"size": [1, 2]}, "sections": [{"itemCount": 1.5}]}"#) == "sections[0].itemCount: expected an integer, got 1.5")
-    #expect(error(#"{"collectionView": {"size": [1, 2]}, "sections": [{"items": [{"colour": 1}]}]}"#)?.hasPrefix("sections[0].items[0].colour: unknown key") == true)
-    #expect(error(#"{"collectionView": {"size": [1, 2]}, "layout": {"sectionHeadersPinToVisibleBounds": 1}}"#) == "layout.sectionHeadersPinToVisibleBounds: expected true or false, got number")
+    #expect(
+      error(#"{"collectionView": {"size": [1]}}"#)
+        == "collectionView.size: expected [width, height] (an array of 2 numbers), got an array of 1"
+    )
+    #expect(
+      error(#"{"collectionView": {"size": [1, 2]}, "extra": 1}"#)?.hasPrefix(
+        "extra: unknown key (expected one of: collectionView, layout, sections)") == true)
+    #expect(
+      error(#"{"collectionView": {"size": [1, 2]}, "layout": {"scrollDirection": "diagonal"}}"#)
+        == "layout.scrollDirection: unknown value \"diagonal\" (expected one of: vertical, horizontal)"
+    )
+    #expect(
+      error(#"{"collectionView": {"size": [1, 2]}, "layout": {"sectionInset": [1, 2, 3]}}"#)
+        == "layout.sectionInset: expected [top, left, bottom, right] (an array of 4 numbers), got an array of 3"
+    )
+    #expect(
+      error(#"{"collectionView": {"size": [1, 2]}, "layout": {"pixelScale": 0}}"#)
+        == "layout.pixelScale: must be a positive number (1, 2, 3…)")
+    #expect(
+      error(#"{"collectionView": {"size": [1, 2]}, "sections": {}}"#)
+        == "sections: expected an array, got object")
+    #expect(
+      error(#"{"collectionView": {"size": [1, 2]}, "sections": [{"items": [], "itemCount": 1}]}"#)
+        == "sections[0].itemCount: give either items or itemCount, not both")
+    #expect(
+      error(#"{"collectionView": {"size": [1, 2]}, "sections": [{"itemCount": 1.5}]}"#)
+        == "sections[0].itemCount: expected an integer, got 1.5")
+    #expect(
+      error(#"{"collectionView": {"size": [1, 2]}, "sections": [{"items": [{"colour": 1}]}]}"#)?
+        .hasPrefix("sections[0].items[0].colour: unknown key") == true)
+    #expect(
+      error(
+        #"{"collectionView": {"size": [1, 2]}, "layout": {"sectionHeadersPinToVisibleBounds": 1}}"#)
+        == "layout.sectionHeadersPinToVisibleBounds: expected true or false, got number")
     #expect(error("{") == "invalid JSON: line 1, column 2: expected a string key")
   }
 
@@ -121,8 +155,14 @@ struct LayoutSpecTests {
     // The background after the items: between header end (25) and section end (135).
     #expect(result.elements[11].representedElementCategory == .decorationView)
     #expect(result.elements[11].frame == rect(0, 25, 375, 110))
-    #expect(result.json.contains(#"{"category": "supplementaryView", "kind": "header", "section": 0, "item": 0, "frame": [0, 50, 375, 25], "zIndex": 1024}"#))
-    #expect(result.json.contains(#"{"category": "decorationView", "kind": "sectionBackground", "section": 0, "item": 0, "frame": [0, 25, 375, 110], "zIndex": -1}"#))
+    #expect(
+      result.json.contains(
+        #"{"category": "supplementaryView", "kind": "header", "section": 0, "item": 0, "frame": [0, 50, 375, 25], "zIndex": 1024}"#
+      ))
+    #expect(
+      result.json.contains(
+        #"{"category": "decorationView", "kind": "sectionBackground", "section": 0, "item": 0, "frame": [0, 25, 375, 110], "zIndex": -1}"#
+      ))
     // RTL: two 50-wide items in 375, last line padded (110 + 60·4 = 350 → four copies, six
     // virtual items): gap (375 − 300)/5 = 15, LTR x 0 and 65.
     let rtl = try spec(
@@ -142,7 +182,9 @@ struct LayoutSpecTests {
     decorated.transform3D = Transform3D(scaleX: 2, y: 2)
     decorated.representedElementKind = ElementKind("badge")
     decorated.representedElementCategory = .supplementaryView
-    let result = LayoutSpec.Result(contentSize: CGSize(width: 10, height: 20), elements: [cell, decorated], warnings: ["a \"quoted\" warning"])
+    let result = LayoutSpec.Result(
+      contentSize: CGSize(width: 10, height: 20), elements: [cell, decorated],
+      warnings: ["a \"quoted\" warning"])
     #expect(
       result.json == """
         {
@@ -154,6 +196,8 @@ struct LayoutSpecTests {
           "warnings": ["a \\"quoted\\" warning"]
         }
         """)
-    #expect(LayoutSpec.Result(contentSize: .zero, elements: [], warnings: []).json.contains("\"elements\": [],"))
+    #expect(
+      LayoutSpec.Result(contentSize: .zero, elements: [], warnings: []).json.contains(
+        "\"elements\": [],"))
   }
 }

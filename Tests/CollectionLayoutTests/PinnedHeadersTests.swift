@@ -69,7 +69,8 @@ struct PinnedHeadersTests {
     layout.sectionFootersPinToVisibleBounds = true
     func footerY(_ section: Int, at offset: CGFloat) -> CGFloat? {
       view.scroll(to: CGPoint(x: 0, y: offset))
-      return layout.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: ip(section, 0))?
+      return layout.layoutAttributesForSupplementaryView(
+        ofKind: .sectionFooter, at: ip(section, 0))?
         .frame.minY
     }
     #expect(footerY(0, at: 0) == 135)  // natural place is visible (135 + 20 ≤ 200)

@@ -57,7 +57,8 @@ struct RandomFlow {
     var inset = EdgeInsets.zero
     if Bool.random(using: &g) {
       inset = EdgeInsets(
-        top: half(0...30, &g), left: half(0...30, &g), bottom: half(0...30, &g), right: half(0...30, &g))
+        top: half(0...30, &g), left: half(0...30, &g), bottom: half(0...30, &g),
+        right: half(0...30, &g))
     }
     let scales: [CGFloat?] = [nil, nil, nil, nil, 1, 2, 3]
     let configuration = FlowConfiguration(
@@ -72,7 +73,8 @@ struct RandomFlow {
     var sections: [FlowSection] = []
     for _ in 0..<Int.random(in: 0...4, using: &g) {
       let countChoice = Int.random(in: 0..<10, using: &g)
-      let count = countChoice == 0 ? 0 : countChoice == 1 ? 1 : Int.random(in: 2...maxItems, using: &g)
+      let count =
+        countChoice == 0 ? 0 : countChoice == 1 ? 1 : Int.random(in: 2...maxItems, using: &g)
       let items: FlowSection.Items
       if Bool.random(using: &g) {
         items = .uniform(CGSize(width: half(0...140, &g), height: half(0...90, &g)), count: count)
@@ -82,7 +84,8 @@ struct RandomFlow {
           (0..<count).map { _ in
             // Few distinct widths make equal-size runs (and column alignment) common.
             CGSize(
-              width: Int.random(in: 0..<3, using: &g) == 0 ? half(0...160, &g) : widths.randomElement(using: &g)!,
+              width: Int.random(in: 0..<3, using: &g) == 0
+                ? half(0...160, &g) : widths.randomElement(using: &g)!,
               height: half(0...90, &g))
           })
       }
@@ -110,7 +113,9 @@ struct RandomFlow {
           alignment: alignment,
           background: Int.random(in: 0..<3, using: &g) == 0
             ? SectionBackground(
-              insets: EdgeInsets(top: half(0...8, &g), left: half(0...8, &g), bottom: half(0...8, &g), right: half(0...8, &g)),
+              insets: EdgeInsets(
+                top: half(0...8, &g), left: half(0...8, &g), bottom: half(0...8, &g),
+                right: half(0...8, &g)),
               zIndex: -1)
             : nil,
           baselineOffsets: baselines))
@@ -137,7 +142,9 @@ struct RandomizedEquivalenceTests {
       let key = element.key
       guard let truth = expected.elements[key] else { return "unexpected element \(key)" }
       if !close(element.frame, truth.frame) { return "\(key): \(element.frame) ≠ \(truth.frame)" }
-      if element.zIndex != truth.zIndex { return "\(key): zIndex \(element.zIndex) ≠ \(truth.zIndex)" }
+      if element.zIndex != truth.zIndex {
+        return "\(key): zIndex \(element.zIndex) ≠ \(truth.zIndex)"
+      }
       if !seen.insert(key).inserted { return "duplicate \(key)" }
     }
     let wanted = keys ?? Set(expected.elements.keys)
@@ -153,7 +160,10 @@ struct RandomizedEquivalenceTests {
       let geometry = FlowGeometry(configuration: flow.configuration, sections: flow.sections)
       let expected = flow.reference.layout()
       let label = "configuration \(index): \(flow)"
-      #expect(close(CGRect(origin: .zero, size: geometry.contentSize), CGRect(origin: .zero, size: expected.contentSize)), "\(label)")
+      #expect(
+        close(
+          CGRect(origin: .zero, size: geometry.contentSize),
+          CGRect(origin: .zero, size: expected.contentSize)), "\(label)")
       if let problem = mismatch(geometry.allAttributes(), expected) {
         Issue.record("\(problem)\n\(label)")
         return
@@ -170,11 +180,14 @@ struct RandomizedEquivalenceTests {
           single = geometry.attributesForDecorationView(ofKind: key.kind!, at: key.indexPath)
         }
         if single.map({ close($0.frame, truth.frame) }) != true {
-          Issue.record("lookup \(key): \(String(describing: single?.frame)) ≠ \(truth.frame)\n\(label)")
+          Issue.record(
+            "lookup \(key): \(String(describing: single?.frame)) ≠ \(truth.frame)\n\(label)")
           return
         }
       }
-      #expect(geometry.diagnostics.contains { $0.code == .itemTooLarge } == expected.itemTooLarge, "\(label)")
+      #expect(
+        geometry.diagnostics.contains { $0.code == .itemTooLarge } == expected.itemTooLarge,
+        "\(label)")
     }
   }
 
@@ -187,15 +200,21 @@ struct RandomizedEquivalenceTests {
       let size = geometry.contentSize
       for _ in 0..<6 {
         let query = CGRect(
-          x: RandomFlow.half(-50...Int(size.width + 50), &g), y: RandomFlow.half(-50...Int(size.height + 50), &g),
+          x: RandomFlow.half(-50...Int(size.width + 50), &g),
+          y: RandomFlow.half(-50...Int(size.height + 50), &g),
           width: RandomFlow.half(0...300, &g), height: RandomFlow.half(0...300, &g))
         // Pinned supplementary views follow a visible rect; use the query rect as the visible one.
         let visible = query
         let expected = flow.reference.layout(visibleRect: visible)
         // Boundary-robust truth: elements that intersect even a slightly smaller rect must be
         // returned; elements must intersect a slightly larger one.
-        let must = Set(expected.elements.filter { query.insetBy(dx: 1e-6, dy: 1e-6).intersects($0.value.frame) }.keys)
-        let may = Set(expected.elements.filter { query.insetBy(dx: -1e-6, dy: -1e-6).intersects($0.value.frame) }.keys)
+        let must = Set(
+          expected.elements.filter { query.insetBy(dx: 1e-6, dy: 1e-6).intersects($0.value.frame) }
+            .keys)
+        let may = Set(
+          expected.elements.filter {
+            query.insetBy(dx: -1e-6, dy: -1e-6).intersects($0.value.frame)
+          }.keys)
         let got = geometry.attributes(in: query, visibleRect: visible)
         let gotKeys = Set(got.map(\.key))
         let label = "configuration \(index) query \(query): \(flow)"
@@ -224,7 +243,9 @@ struct RandomizedEquivalenceTests {
       var flow = RandomFlow.make(&g)
       var geometry = FlowGeometry(configuration: flow.configuration, sections: flow.sections)
       for _ in 0..<Int.random(in: 1...4, using: &g) {
-        guard let section = flow.sections.indices.filter({ flow.sections[$0].itemCount > 0 }).randomElement(using: &g)
+        guard
+          let section = flow.sections.indices.filter({ flow.sections[$0].itemCount > 0 })
+            .randomElement(using: &g)
         else { break }
         var changes: [IndexPath: CGSize] = [:]
         for _ in 0..<Int.random(in: 1...3, using: &g) {
@@ -268,7 +289,8 @@ struct RandomizedEquivalenceTests {
           #expect(!materialised.isClosedForm(section: section))
         }
       }
-      #expect(closed.allAttributes() == materialised.allAttributes(), "configuration \(index): \(flow)")
+      #expect(
+        closed.allAttributes() == materialised.allAttributes(), "configuration \(index): \(flow)")
       #expect(closed.contentSize == materialised.contentSize)
     }
     #expect(closedSections > 1000, "the generator exercises the closed form")
@@ -288,7 +310,8 @@ struct RandomizedEquivalenceTests {
       for (s, section) in flow.sections.enumerated() {
         switch section.items {
         case .uniform(let size, let count): for i in 0..<count { delegate.sizes[ip(s, i)] = size }
-        case .sizes(let list): for (i, size) in list.enumerated() { delegate.sizes[ip(s, i)] = size }
+        case .sizes(let list):
+          for (i, size) in list.enumerated() { delegate.sizes[ip(s, i)] = size }
         }
         for (i, baseline) in (section.baselineOffsets ?? []).enumerated() {
           if let baseline { delegate.baselines[ip(s, i)] = baseline }

@@ -48,9 +48,13 @@ struct ReferenceFlowLayout {
   /// and footers when pinning is on.
   func layout(visibleRect: CGRect? = nil) -> Result {
     // Work in a vertical world: transpose a horizontal problem.
-    func t(_ size: CGSize) -> CGSize { horizontal ? CGSize(width: size.height, height: size.width) : size }
+    func t(_ size: CGSize) -> CGSize {
+      horizontal ? CGSize(width: size.height, height: size.width) : size
+    }
     func t(_ insets: EdgeInsets) -> EdgeInsets {
-      horizontal ? EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom) : insets
+      horizontal
+        ? EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
+        : insets
     }
     func t(_ rect: CGRect) -> CGRect {
       horizontal ? CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
@@ -63,7 +67,8 @@ struct ReferenceFlowLayout {
     var elements: [(ElementKey, CGRect, Int)] = []
     var tooLarge = false
     var y: CGFloat = 0
-    var sectionSpans: [(start: CGFloat, headerEnd: CGFloat, footerStart: CGFloat, end: CGFloat)] = []
+    var sectionSpans: [(start: CGFloat, headerEnd: CGFloat, footerStart: CGFloat, end: CGFloat)] =
+      []
     for (sectionIndex, section) in sections.enumerated() {
       let start = y
       let sectionInset = t(section.inset)
@@ -78,8 +83,11 @@ struct ReferenceFlowLayout {
       let footerHeight = Self.clean(t(section.footer).height)
       if headerHeight > 0 {
         elements.append(
-          (ElementKey(category: .supplementaryView, kind: .sectionHeader, indexPath: ip(sectionIndex, 0)),
-           CGRect(x: 0, y: y, width: width, height: headerHeight), 0))
+          (
+            ElementKey(
+              category: .supplementaryView, kind: .sectionHeader, indexPath: ip(sectionIndex, 0)),
+            CGRect(x: 0, y: y, width: width, height: headerHeight), 0
+          ))
       }
       y += headerHeight
       let headerEnd = y
@@ -159,7 +167,9 @@ struct ReferenceFlowLayout {
         var lineBaseline: CGFloat = 0
         if useBaselines {
           lineBaseline = baselines.max() ?? 0
-          for k in line.indices { thickness = max(thickness, lineBaseline - baselines[k] + heights[k]) }
+          for k in line.indices {
+            thickness = max(thickness, lineBaseline - baselines[k] + heights[k])
+          }
         } else {
           thickness = heights.max() ?? 0
         }
@@ -172,8 +182,10 @@ struct ReferenceFlowLayout {
           case .firstBaseline: offset = useBaselines ? lineBaseline - baselines[k] : 0
           }
           elements.append(
-            (ElementKey(category: .cell, kind: nil, indexPath: ip(sectionIndex, item)),
-             CGRect(x: left + xs[k], y: y + offset, width: widths[k], height: heights[k]), 0))
+            (
+              ElementKey(category: .cell, kind: nil, indexPath: ip(sectionIndex, item)),
+              CGRect(x: left + xs[k], y: y + offset, width: widths[k], height: heights[k]), 0
+            ))
         }
         y += thickness
         if !isLast { y += lineSpacing }
@@ -182,15 +194,22 @@ struct ReferenceFlowLayout {
       let footerStart = y
       if footerHeight > 0 {
         elements.append(
-          (ElementKey(category: .supplementaryView, kind: .sectionFooter, indexPath: ip(sectionIndex, 0)),
-           CGRect(x: 0, y: y, width: width, height: footerHeight), 0))
+          (
+            ElementKey(
+              category: .supplementaryView, kind: .sectionFooter, indexPath: ip(sectionIndex, 0)),
+            CGRect(x: 0, y: y, width: width, height: footerHeight), 0
+          ))
       }
       y += footerHeight
       sectionSpans.append((start, headerEnd, footerStart, y))
       if let background = section.background {
         elements.append(
-          (ElementKey(category: .decorationView, kind: .sectionBackground, indexPath: ip(sectionIndex, 0)),
-           CGRect(x: 0, y: headerEnd, width: width, height: footerStart - headerEnd), background.zIndex))
+          (
+            ElementKey(
+              category: .decorationView, kind: .sectionBackground, indexPath: ip(sectionIndex, 0)),
+            CGRect(x: 0, y: headerEnd, width: width, height: footerStart - headerEnd),
+            background.zIndex
+          ))
       }
     }
     let contentSize = horizontal ? CGSize(width: y, height: width) : CGSize(width: width, height: y)
@@ -205,8 +224,11 @@ struct ReferenceFlowLayout {
     var visibleBottom: CGFloat?
     if let visibleRect {
       if horizontal {
-        let unmirrored = rightToLeft
-          ? CGRect(x: contentSize.width - visibleRect.maxX, y: visibleRect.minY, width: visibleRect.width, height: visibleRect.height)
+        let unmirrored =
+          rightToLeft
+          ? CGRect(
+            x: contentSize.width - visibleRect.maxX, y: visibleRect.minY, width: visibleRect.width,
+            height: visibleRect.height)
           : visibleRect
         visibleTop = unmirrored.minX
         visibleBottom = unmirrored.maxX
@@ -236,7 +258,9 @@ struct ReferenceFlowLayout {
         }
       }
       var final = mirror(t(frame))
-      if key.category == .decorationView, let background = sections[key.indexPath.section].background {
+      if key.category == .decorationView,
+        let background = sections[key.indexPath.section].background
+      {
         final = final.inset(by: background.insets)
         if final.size.width <= 0 || final.size.height <= 0 { continue }  // no room: no background
       }
@@ -254,7 +278,9 @@ struct ReferenceFlowLayout {
     }
     var size = contentSize
     if let scale = pixelScale {
-      size = CGSize(width: (size.width * scale).rounded(.up) / scale, height: (size.height * scale).rounded(.up) / scale)
+      size = CGSize(
+        width: (size.width * scale).rounded(.up) / scale,
+        height: (size.height * scale).rounded(.up) / scale)
     }
     return Result(contentSize: size, elements: result, order: order, itemTooLarge: tooLarge)
   }

@@ -41,7 +41,8 @@ struct ScaleTests {
   func bigGeometry(items: Int, sections: Int = 1) -> FlowGeometry {
     let widths: [CGFloat] = [40, 70, 100, 40, 70]
     let section = FlowSection(
-      items: .sizes((0..<items).map { CGSize(width: widths[$0 % 5], height: 20 + CGFloat($0 % 2) * 10) }))
+      items: .sizes(
+        (0..<items).map { CGSize(width: widths[$0 % 5], height: 20 + CGFloat($0 % 2) * 10) }))
     return FlowGeometry(
       configuration: FlowConfiguration(viewSize: CGSize(width: 375, height: 667)),
       sections: Array(repeating: section, count: sections))
@@ -58,11 +59,15 @@ struct ScaleTests {
     // Line k spans 40k…40k + 30: the first reaching 600 000 is k = 15 000, the last starting by
     // 600 667 is k = 15 016: 17 lines out of 40 000.
     #expect(candidates == 15_000..<15_017)
-    let returned = Set(geometry.attributes(in: query).map { geometry.sections[0].lineIndex(ofItem: $0.indexPath.item) })
+    let returned = Set(
+      geometry.attributes(in: query).map {
+        geometry.sections[0].lineIndex(ofItem: $0.indexPath.item)
+      })
     #expect(returned == Set(candidates))
   }
 
-  @Test("changing one size re-flows from its line to the end of its section; later sections only move")
+  @Test(
+    "changing one size re-flows from its line to the end of its section; later sections only move")
   func incrementalScope() {
     var geometry = bigGeometry(items: 20_000, sections: 3)
     let linesPerSection = geometry.sections[1].lineCount  // 4 000
