@@ -37,6 +37,7 @@ open class CollectionViewLayout {
   /// The summed `contentSizeAdjustment` of invalidations not yet taken by the collection view.
   public private(set) var pendingContentSizeAdjustment: CGSize = .zero
 
+  /// A layout with no collection view yet.
   public init() {}
 
   /// The class of the contexts this layout makes (`invalidationContextClass`).

@@ -33,6 +33,7 @@ public struct FlowSection: Equatable, Sendable {
   /// `CrossAxisAlignment.firstBaseline`; nil entries and a nil array mean "the item's bottom".
   public var baselineOffsets: [CGFloat?]?
 
+  /// A section with UIKit's defaults for everything not given.
   public init(
     items: Items, sectionInset: EdgeInsets = .zero, minimumLineSpacing: CGFloat = 10,
     minimumInteritemSpacing: CGFloat = 10, headerReferenceSize: CGSize = .zero,
@@ -61,6 +62,7 @@ public struct FlowSection: Equatable, Sendable {
 
 /// The collection-view-wide inputs of a flow layout.
 public struct FlowConfiguration: Equatable, Sendable {
+  /// The scroll direction: lines are rows (vertical) or columns (horizontal).
   public var scrollDirection: ScrollDirection
   /// Right-to-left mirrors every frame horizontally about the content width.
   public var layoutDirection: LayoutDirection
@@ -75,6 +77,7 @@ public struct FlowConfiguration: Equatable, Sendable {
   /// Pixels per point to round frames to (1, 2, 3…); nil (the default) leaves frames unrounded.
   public var pixelScale: CGFloat?
 
+  /// A configuration; only the view size is required.
   public init(
     scrollDirection: ScrollDirection = .vertical, layoutDirection: LayoutDirection = .leftToRight,
     viewSize: CGSize, contentInset: EdgeInsets = .zero,

@@ -104,7 +104,8 @@ open class FlowLayout: CollectionViewLayout {
   /// The geometry of the last pass, or nil before the first one.
   public private(set) var geometry: FlowGeometry?
 
-  private var measuredItemSizes: [IndexPath: CGSize] = [:]
+  /// Measured item sizes by section, then item (so a section's lookup is O(1)).
+  private var measuredItemSizes: [Int: [Int: CGSize]] = [:]
   private var measuredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
   private var needsFullLayout = true
   private var dirtyItems: Set<IndexPath> = []
@@ -122,7 +123,8 @@ open class FlowLayout: CollectionViewLayout {
 
   /// The measured size of an item, if one was recorded.
   public func measuredSize(forItemAt indexPath: IndexPath) -> CGSize? {
-    measuredItemSizes[indexPath]
+    guard indexPath.count == 2 else { return nil }
+    return measuredItemSizes[indexPath.section]?[indexPath.item]
   }
 
   /// Records an item's measured size (what a self-sizing cell reported) and invalidates it.
@@ -151,9 +153,13 @@ open class FlowLayout: CollectionViewLayout {
   /// index path to its new one, or to nil for a deleted item. The collection view calls this
   /// for batch updates; the layout re-lays out on the next pass.
   public func remapMeasuredSizes(_ transform: (IndexPath) -> IndexPath?) {
-    var moved: [IndexPath: CGSize] = [:]
-    for (indexPath, size) in measuredItemSizes {
-      if let target = transform(indexPath) { moved[target] = size }
+    var moved: [Int: [Int: CGSize]] = [:]
+    for (section, sizes) in measuredItemSizes {
+      for (item, size) in sizes {
+        if let target = transform(IndexPath(item: item, section: section)), target.count == 2 {
+          moved[target.section, default: [:]][target.item] = size
+        }
+      }
     }
     measuredItemSizes = moved
     invalidateLayout()
@@ -171,7 +177,9 @@ open class FlowLayout: CollectionViewLayout {
   open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
     super.invalidateLayout(with: context)
     if let flow = context as? FlowLayoutInvalidationContext {
-      for (indexPath, size) in flow.preferredItemSizes { measuredItemSizes[indexPath] = size }
+      for (indexPath, size) in flow.preferredItemSizes where indexPath.count == 2 {
+        measuredItemSizes[indexPath.section, default: [:]][indexPath.item] = size
+      }
       for (kind, sizes) in flow.preferredSupplementarySizes {
         for (section, size) in sizes {
           measuredSupplementarySizes[kind, default: [:]][section] = size
@@ -409,7 +417,7 @@ open class FlowLayout: CollectionViewLayout {
     at indexPath: IndexPath, _ collectionView: any CollectionLayoutContext,
     _ delegate: (any FlowLayoutDelegate)?
   ) -> CGSize {
-    if let measured = measuredItemSizes[indexPath] { return measured }
+    if let measured = measuredSize(forItemAt: indexPath) { return measured }
     if let size = delegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath) {
       return size
     }
@@ -453,7 +461,7 @@ open class FlowLayout: CollectionViewLayout {
     let sectionAlignment = resolvedAlignment(section, collectionView, delegate)
     let supplementary = supplementarySizes ?? measuredSupplementarySizes
     var items: FlowSection.Items
-    let hasMeasured = measuredItemSizes.keys.contains { $0.count == 2 && $0.section == section }
+    let hasMeasured = !(measuredItemSizes[section]?.isEmpty ?? true)
     if delegate == nil && !hasMeasured {
       items = .uniform(defaultItemSize, count: count)
     } else {

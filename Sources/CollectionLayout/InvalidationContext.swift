@@ -29,6 +29,7 @@ open class CollectionViewLayoutInvalidationContext {
   /// The decoration elements invalidated, by kind, or nil when none were.
   public private(set) var invalidatedDecorationIndexPaths: [ElementKind: [IndexPath]]?
 
+  /// An empty context: nothing invalid yet.
   public required init() {}
 
   /// A context that invalidates everything, as `invalidateLayout()` does.
@@ -81,5 +82,6 @@ open class FlowLayoutInvalidationContext: CollectionViewLayoutInvalidationContex
   /// Preferred header and footer sizes carried from a self-sizing pass.
   var preferredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
 
+  /// An empty context: both flags false, nothing invalid yet.
   public required init() {}
 }

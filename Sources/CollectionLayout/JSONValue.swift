@@ -38,8 +38,11 @@ public enum JSONValue: Equatable, Sendable {
 
   /// A syntax error, with its 1-based line and column.
   public struct SyntaxError: Error, Equatable, CustomStringConvertible {
+    /// The 1-based line.
     public var line: Int
+    /// The 1-based column, in characters.
     public var column: Int
+    /// What is wrong.
     public var message: String
     public var description: String { "line \(line), column \(column): \(message)" }
   }

@@ -18,7 +18,9 @@ public enum ElementCategory: Hashable, Sendable {
 /// let badge = ElementKind("badge")   // a custom kind
 /// ```
 public struct ElementKind: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+  /// The kind's string.
   public var rawValue: String
+  /// A kind with the given string.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// A kind with the given string.
   public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -128,10 +130,14 @@ public struct LayoutAttributes: Equatable, Sendable, CustomStringConvertible {
 
 /// What identifies an element within a layout: category, kind and index path.
 public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
+  /// Cell, supplementary view or decoration view.
   public var category: ElementCategory
+  /// The kind (nil for cells).
   public var kind: ElementKind?
+  /// The index path.
   public var indexPath: IndexPath
 
+  /// A key from its parts.
   public init(category: ElementCategory, kind: ElementKind?, indexPath: IndexPath) {
     self.category = category
     self.kind = kind

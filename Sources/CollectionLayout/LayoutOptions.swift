@@ -75,6 +75,7 @@ public struct SectionBackground: Hashable, Sendable {
   /// The background's zIndex; below the cells (0) by default.
   public var zIndex: Int
 
+  /// A background with the given insets, below the cells by default.
   public init(insets: EdgeInsets = .zero, zIndex: Int = -1) {
     self.insets = insets
     self.zIndex = zIndex
@@ -91,10 +92,12 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case invalidValueClamped
   }
 
+  /// The kind of problem.
   public var code: Code
   /// The message, in UIKit's words where UIKit has one.
   public var message: String
 
+  /// A diagnostic with its code and message.
   public init(code: Code, message: String) {
     self.code = code
     self.message = message

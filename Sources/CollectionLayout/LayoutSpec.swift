@@ -18,6 +18,7 @@ import Foundation
 public struct LayoutSpec: Equatable, Sendable {
   /// The collection view's geometry.
   public struct CollectionView: Equatable, Sendable {
+    /// The bounds size (required).
     public var size: CGSize
     public var contentInset = EdgeInsets.zero
     public var contentOffset = CGPoint.zero
@@ -66,13 +67,17 @@ public struct LayoutSpec: Equatable, Sendable {
 
   /// One item.
   public struct Item: Equatable, Sendable {
+    /// The item's size; nil uses the layout's `itemSize`.
     public var size: CGSize?
+    /// The distance from the item's top to its first baseline.
     public var baselineOffset: CGFloat?
   }
 
   /// One section, with its overrides.
   public struct Section: Equatable, Sendable {
+    /// The items, when the spec lists them.
     public var items: [Item] = []
+    /// The number of items (`items.count`, or the spec's `itemCount`).
     public var itemCount = 0
     public var sectionInset: EdgeInsets?
     public var minimumLineSpacing: CGFloat?
@@ -83,14 +88,18 @@ public struct LayoutSpec: Equatable, Sendable {
     public var sectionBackground: SectionBackground?
   }
 
+  /// The collection view.
   public var collectionView: CollectionView
+  /// The layout's properties.
   public var layout = Layout()
+  /// The sections, in order.
   public var sections: [Section] = []
 
   /// A spec error: the key path and what is wrong there.
   public struct DecodingError: Error, Equatable, CustomStringConvertible {
     /// The key path, e.g. `sections[0].items[1].size` (empty for the root).
     public var path: String
+    /// What is wrong there.
     public var message: String
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
   }
@@ -502,8 +511,11 @@ extension LayoutSpec {
   /// (header, items, footer, background) with headers and footers pinned for the spec's content
   /// offset, and the layout's warnings.
   public struct Result: Equatable, Sendable {
+    /// `collectionViewContentSize`.
     public var contentSize: CGSize
+    /// Every element, in section order.
     public var elements: [LayoutAttributes]
+    /// The layout's diagnostics, as messages.
     public var warnings: [String]
   }
 
