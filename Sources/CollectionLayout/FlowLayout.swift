@@ -465,13 +465,28 @@ open class FlowLayout: CollectionViewLayout {
     if delegate == nil && !hasMeasured {
       items = .uniform(defaultItemSize, count: count)
     } else {
+      // Sizes are stored only once they differ: a delegate that answers one size for every item
+      // keeps the section in closed form without an array of n sizes.
       var sizes: [CGSize] = []
-      sizes.reserveCapacity(count)
+      var common: CGSize?
       for item in 0..<count {
-        sizes.append(
-          itemSize(at: IndexPath(item: item, section: section), collectionView, delegate))
+        let size = itemSize(at: IndexPath(item: item, section: section), collectionView, delegate)
+        if sizes.isEmpty, let first = common, first == size { continue }
+        if sizes.isEmpty, let first = common {
+          sizes.reserveCapacity(count)
+          sizes.append(contentsOf: repeatElement(first, count: item))
+        }
+        if common == nil {
+          common = size
+        } else {
+          sizes.append(size)
+        }
       }
-      items = .sizes(sizes)
+      if let common, sizes.isEmpty {
+        items = .uniform(common, count: count)
+      } else {
+        items = .sizes(sizes)
+      }
     }
     var baselines: [CGFloat?]?
     if let delegate, sectionAlignment.crossAxis == .firstBaseline {

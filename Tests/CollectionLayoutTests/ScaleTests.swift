@@ -35,6 +35,29 @@ struct ScaleTests {
     #expect(elapsed < .seconds(5), "closed form: no per-item work (took \(elapsed))")
   }
 
+  @Test("a delegate answering one size for every item keeps the section in closed form")
+  func delegateUniformSizes() {
+    let view = FakeCollectionView(size: CGSize(width: 375, height: 667), itemCounts: [200_000, 3])
+    let delegate = TableDelegate()
+    delegate.sizeForItem = {
+      $0.section == 1 && $0.item == 2
+        ? CGSize(width: 10, height: 10) : CGSize(width: 30, height: 30)
+    }
+    view.delegate = delegate
+    let layout = FlowLayout()
+    layout.collectionView = view
+    // Asked about every item (as UIKit does), but stored as one size.
+    #expect(layout.collectionViewContentSize.width == 375)
+    #expect(delegate.sizeQueries == 200_003)
+    #expect(layout.geometry?.isClosedForm(section: 0) == true)
+    #expect(layout.geometry?.isClosedForm(section: 1) == false)
+    // Section 1: 30, 30, 10 in one line (30 + 10 + 30 + 10 + 10 = 90), last line padded with
+    // copies of 10 (90 + 20k ≤ 375 → k = 14; 17 virtual items, total 70 + 140 = 210): gap 165/16.
+    let frames = layout.itemFrames(section: 1, count: 3)
+    #expect(frames.map(\.width) == [30, 30, 10])
+    #expect(frames[1].minX == 30 + 165.0 / 16)
+  }
+
   /// A materialised section: widths cycle 40, 70, 100, 40, 70 (320 + 4 gaps = 360 ≤ 375, and a
   /// sixth item of 40 would need 410), so every line holds items 5k…5k+4; heights alternate 20
   /// and 30, so every line is 30 thick and lines start 40 apart.
