@@ -1,0 +1,252 @@
+// Reading frames out of a FlowGeometry: single elements, rectangles (binary search), everything.
+import Foundation
+
+extension FlowGeometry {
+  /// How far outside a query's range candidate lines are taken before the exact intersection
+  /// test: covers pixel rounding (at most half a pixel) and float noise.
+  private var queryMargin: CGFloat { max(1, 1 / (configuration.pixelScale ?? 1)) }
+
+  // MARK: Coordinates
+
+  /// Converts a flow-space rectangle (u along the line, v along the scroll axis) to a frame:
+  /// swaps axes for horizontal layouts, mirrors for right-to-left, rounds to the pixel scale.
+  func frame(u: CGFloat, v: CGFloat, length: CGFloat, thickness: CGFloat, rounds: Bool = true)
+    -> CGRect
+  {
+    var rect =
+      configuration.scrollDirection == .vertical
+      ? CGRect(x: u, y: v, width: length, height: thickness)
+      : CGRect(x: v, y: u, width: thickness, height: length)
+    if configuration.layoutDirection == .rightToLeft {
+      rect.origin.x = rawContentSize.width - rect.origin.x - rect.size.width
+    }
+    return rounds ? rounded(rect) : rect
+  }
+
+  /// Rounds a rectangle's edges to the nearest pixel (nil scale: unchanged); the size is the
+  /// difference of the rounded edges, so neighbours stay adjacent.
+  ///
+  /// Half-pixel ties round up (towards +∞), and values within 1e-7 pixel below a tie count as the
+  /// tie: positions computed in different orders (closed form, incremental, a reference model)
+  /// then round the same way despite float noise.
+  func rounded(_ rect: CGRect) -> CGRect {
+    guard let scale = configuration.pixelScale else { return rect }
+    func snap(_ value: CGFloat) -> CGFloat { Self.snap(value, scale) }
+    let minX = snap(rect.minX)
+    let minY = snap(rect.minY)
+    return CGRect(x: minX, y: minY, width: snap(rect.maxX) - minX, height: snap(rect.maxY) - minY)
+  }
+
+  /// One coordinate rounded to the pixel grid of `scale` (see `rounded(_:)`).
+  static func snap(_ value: CGFloat, _ scale: CGFloat) -> CGFloat {
+    (value * scale + 0.5 + 1e-7).rounded(.down) / scale
+  }
+
+  /// The scroll-axis range of a rectangle in flow space (mirrored back for right-to-left).
+  func scrollRange(of rect: CGRect) -> ClosedRange<CGFloat>? {
+    guard !rect.isNull, !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN
+    else { return nil }
+    if configuration.scrollDirection == .vertical { return rect.minY...rect.maxY }
+    if configuration.layoutDirection == .rightToLeft {
+      let width = rawContentSize.width
+      return (width - rect.maxX)...(width - rect.minX)
+    }
+    return rect.minX...rect.maxX
+  }
+
+  // MARK: Single elements
+
+  /// The attributes of the item at `indexPath`, or nil when it does not exist.
+  public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
+    let section = sections[indexPath.section]
+    guard (0..<section.count).contains(indexPath.item) else { return nil }
+    let lineIndex = section.lineIndex(ofItem: indexPath.item)
+    let line = section.line(lineIndex)
+    var prefix: CGFloat = 0
+    for index in line.start..<indexPath.item { prefix = prefix + section.length(ofItem: index) }
+    return itemAttributes(
+      section: indexPath.section, line: line, item: indexPath.item, prefix: prefix)
+  }
+
+  private func itemAttributes(section sectionIndex: Int, line: LineInfo, item: Int, prefix: CGFloat)
+    -> LayoutAttributes
+  {
+    let section = sections[sectionIndex]
+    let thickness = section.thickness(ofItem: item)
+    let u = section.itemU(line.placement, prefix: prefix, index: item - line.start)
+    let v =
+      sectionOrigins[sectionIndex] + section.linesOrigin + line.offset
+      + section.crossOffset(
+        lineThickness: line.thickness, thickness: thickness, lineBaseline: line.baseline,
+        baseline: section.baseline(ofItem: item))
+    var attributes = LayoutAttributes(forCellWith: IndexPath(item: item, section: sectionIndex))
+    attributes.frame = frame(u: u, v: v, length: section.length(ofItem: item), thickness: thickness)
+    return attributes
+  }
+
+  /// The attributes of a section's header or footer (index path `[section, 0]`), pinned to
+  /// `visibleRect` when the configuration pins that kind; nil when the section has none.
+  ///
+  /// `visibleRect` is the part of the bounds not under the adjusted content inset, in content
+  /// coordinates. A pinned header stays at the visible top while its section is on screen, never
+  /// above its natural place, and is pushed off by the section's end (the start of its footer);
+  /// a pinned footer mirrors that at the bottom, never below its natural place nor above the end
+  /// of its header. Pinned elements and all elements of a pinned kind have zIndex 1024.
+  public func attributesForSupplementaryView(
+    ofKind kind: ElementKind, at indexPath: IndexPath, visibleRect: CGRect? = nil
+  ) -> LayoutAttributes? {
+    guard indexPath.count == 2, indexPath.item == 0, sections.indices.contains(indexPath.section)
+    else { return nil }
+    let index = indexPath.section
+    let section = sections[index]
+    let origin = sectionOrigins[index]
+    let visible = visibleRect.flatMap(scrollRange(of:))
+    var v: CGFloat
+    var extent: CGFloat
+    var pinned: Bool
+    if kind == .sectionHeader {
+      guard section.headerExtent > 0 else { return nil }
+      extent = section.headerExtent
+      v = origin
+      pinned = configuration.sectionHeadersPinToVisibleBounds
+      if pinned, let visible {
+        v = max(origin, min(visible.lowerBound, origin + section.footerOrigin - extent))
+      }
+    } else if kind == .sectionFooter {
+      guard section.footerExtent > 0 else { return nil }
+      extent = section.footerExtent
+      v = origin + section.footerOrigin
+      pinned = configuration.sectionFootersPinToVisibleBounds
+      if pinned, let visible {
+        v = min(v, max(visible.upperBound - extent, origin + section.headerExtent))
+      }
+    } else {
+      return nil
+    }
+    var attributes = LayoutAttributes(forSupplementaryViewOfKind: kind, with: indexPath)
+    attributes.frame = frame(u: 0, v: v, length: crossExtent, thickness: extent)
+    if pinned { attributes.zIndex = pinnedSupplementaryZIndex }
+    return attributes
+  }
+
+  /// The section background of `indexPath.section`, or nil when it has none, when its insets
+  /// leave no room, or when `kind` is not `ElementKind.sectionBackground`.
+  public func attributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    guard kind == .sectionBackground, indexPath.count == 2, indexPath.item == 0,
+      sections.indices.contains(indexPath.section),
+      let background = sections[indexPath.section].background
+    else { return nil }
+    let section = sections[indexPath.section]
+    let start = sectionOrigins[indexPath.section] + section.headerExtent
+    let area = frame(
+      u: 0, v: start, length: crossExtent,
+      thickness: section.footerOrigin - section.headerExtent, rounds: false)
+    var finite = false
+    let insets = FlowGeometry.finite(background.insets, &finite)
+    let rect = area.inset(by: insets)
+    // Insets that leave no room give no background (rather than an empty rect somewhere).
+    guard rect.size.width > 0, rect.size.height > 0 else { return nil }
+    var attributes = LayoutAttributes(forDecorationViewOfKind: kind, with: indexPath)
+    attributes.frame = rounded(rect)
+    attributes.zIndex = background.zIndex
+    return attributes
+  }
+
+  // MARK: Collections of elements
+
+  /// Every element whose frame intersects `rect` (`CGRect.intersects`), in section order: header,
+  /// items, footer, background. O(log n + k): sections and lines are found by binary search.
+  ///
+  /// - Parameter visibleRect: the visible content area, for pinned headers and footers.
+  public func attributes(in rect: CGRect, visibleRect: CGRect? = nil) -> [LayoutAttributes] {
+    guard let range = scrollRange(of: rect), !sections.isEmpty else { return [] }
+    let low = range.lowerBound - queryMargin
+    let high = range.upperBound + queryMargin
+    var result: [LayoutAttributes] = []
+    var sectionIndex = firstSection(endingAtOrAfter: low)
+    while sectionIndex < sections.count && sectionOrigins[sectionIndex] <= high {
+      appendSection(
+        sectionIndex, lines: low...high, into: &result, visibleRect: visibleRect,
+        filter: { rect.intersects($0) })
+      sectionIndex += 1
+    }
+    return result
+  }
+
+  /// Every element of the content, in section order (header, items, footer, background),
+  /// including elements of zero size.
+  public func allAttributes(visibleRect: CGRect? = nil) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    for index in sections.indices {
+      appendSection(
+        index, lines: -CGFloat.infinity...CGFloat.infinity, into: &result,
+        visibleRect: visibleRect, filter: { _ in true })
+    }
+    return result
+  }
+
+  private func firstSection(endingAtOrAfter position: CGFloat) -> Int {
+    var low = 0
+    var high = sections.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sectionOrigins[mid] + sections[mid].extent < position {
+        low = mid + 1
+      } else {
+        high = mid
+      }
+    }
+    return low
+  }
+
+  /// The lines of a section whose scroll-axis span reaches into `range` (flow space): a binary
+  /// search (or, in closed form, a division) for the first, then a walk while lines start inside.
+  func candidateLines(inSection index: Int, scrollRange range: ClosedRange<CGFloat>) -> Range<Int> {
+    let section = sections[index]
+    let linesStart = sectionOrigins[index] + section.linesOrigin
+    let lineCount = section.lineCount
+    let first =
+      range.lowerBound.isFinite
+      ? section.firstLine(endingAtOrAfter: range.lowerBound - linesStart) : 0
+    var end = first
+    while end < lineCount && linesStart + section.line(end).offset <= range.upperBound { end += 1 }
+    return first..<max(first, end)
+  }
+
+  private func appendSection(
+    _ index: Int, lines range: ClosedRange<CGFloat>, into result: inout [LayoutAttributes],
+    visibleRect: CGRect?, filter: (CGRect) -> Bool
+  ) {
+    let indexPath = IndexPath(item: 0, section: index)
+    if let header = attributesForSupplementaryView(
+      ofKind: .sectionHeader, at: indexPath, visibleRect: visibleRect),
+      filter(header.frame)
+    {
+      result.append(header)
+    }
+    let section = sections[index]
+    for lineIndex in candidateLines(inSection: index, scrollRange: range) {
+      let line = section.line(lineIndex)
+      var prefix: CGFloat = 0
+      for item in line.start..<(line.start + line.count) {
+        let attributes = itemAttributes(section: index, line: line, item: item, prefix: prefix)
+        if filter(attributes.frame) { result.append(attributes) }
+        prefix = prefix + section.length(ofItem: item)
+      }
+    }
+    if let footer = attributesForSupplementaryView(
+      ofKind: .sectionFooter, at: indexPath, visibleRect: visibleRect),
+      filter(footer.frame)
+    {
+      result.append(footer)
+    }
+    if let background = attributesForDecorationView(ofKind: .sectionBackground, at: indexPath),
+      filter(background.frame)
+    {
+      result.append(background)
+    }
+  }
+}

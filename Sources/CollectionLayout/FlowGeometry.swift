@@ -1,0 +1,835 @@
+// The flow layout's geometry as a pure value: sections in, frames out. `FlowLayout` drives it;
+// tests call it directly. UIKit's rules are in FLOWLAYOUT-FACTS.md; each is cited where it is used.
+import Foundation
+
+/// The inputs of one section of a flow layout, already resolved from the layout and its delegate.
+public struct FlowSection: Equatable, Sendable {
+  /// The items' sizes.
+  public enum Items: Equatable, Sendable {
+    /// `count` items of one size: laid out in closed form, materialised only where queried.
+    case uniform(CGSize, count: Int)
+    /// One size per item.
+    case sizes([CGSize])
+  }
+
+  /// The section inset as it applies to the content (already resolved for `sectionInsetReference`).
+  /// Insets along the line may be negative; insets along the scroll axis below zero count as zero.
+  public var sectionInset: EdgeInsets
+  /// The minimum spacing between lines (rows when vertical, columns when horizontal).
+  public var minimumLineSpacing: CGFloat
+  /// The minimum spacing between items of one line.
+  public var minimumInteritemSpacing: CGFloat
+  /// The header size; only the scroll-axis dimension is used, zero means no header.
+  public var headerReferenceSize: CGSize
+  /// The footer size; only the scroll-axis dimension is used, zero means no footer.
+  public var footerReferenceSize: CGSize
+  /// The line alignments.
+  public var alignment: FlowAlignment
+  /// An optional background decoration.
+  public var background: SectionBackground?
+  /// The items.
+  public var items: Items
+  /// Per-item baseline offsets (distance from an item's top to its first baseline), used by
+  /// `CrossAxisAlignment.firstBaseline`; nil entries and a nil array mean "the item's bottom".
+  public var baselineOffsets: [CGFloat?]?
+
+  /// A section with UIKit's defaults for everything not given.
+  public init(
+    items: Items, sectionInset: EdgeInsets = .zero, minimumLineSpacing: CGFloat = 10,
+    minimumInteritemSpacing: CGFloat = 10, headerReferenceSize: CGSize = .zero,
+    footerReferenceSize: CGSize = .zero, alignment: FlowAlignment = .uikit,
+    background: SectionBackground? = nil, baselineOffsets: [CGFloat?]? = nil
+  ) {
+    self.items = items
+    self.sectionInset = sectionInset
+    self.minimumLineSpacing = minimumLineSpacing
+    self.minimumInteritemSpacing = minimumInteritemSpacing
+    self.headerReferenceSize = headerReferenceSize
+    self.footerReferenceSize = footerReferenceSize
+    self.alignment = alignment
+    self.background = background
+    self.baselineOffsets = baselineOffsets
+  }
+
+  /// The number of items.
+  public var itemCount: Int {
+    switch items {
+    case .uniform(_, let count): return max(0, count)
+    case .sizes(let sizes): return sizes.count
+    }
+  }
+}
+
+/// The collection-view-wide inputs of a flow layout.
+public struct FlowConfiguration: Equatable, Sendable {
+  /// The scroll direction: lines are rows (vertical) or columns (horizontal).
+  public var scrollDirection: ScrollDirection
+  /// Right-to-left mirrors every frame horizontally about the content width.
+  public var layoutDirection: LayoutDirection
+  /// The collection view's bounds size.
+  public var viewSize: CGSize
+  /// The adjusted content inset; it shortens the lines and the content's cross extent.
+  public var contentInset: EdgeInsets
+  /// Whether headers stick to the visible bounds (`sectionHeadersPinToVisibleBounds`).
+  public var sectionHeadersPinToVisibleBounds: Bool
+  /// Whether footers stick to the visible bounds (`sectionFootersPinToVisibleBounds`).
+  public var sectionFootersPinToVisibleBounds: Bool
+  /// Pixels per point to round frames to (1, 2, 3…); nil (the default) leaves frames unrounded.
+  public var pixelScale: CGFloat?
+
+  /// A configuration; only the view size is required.
+  public init(
+    scrollDirection: ScrollDirection = .vertical, layoutDirection: LayoutDirection = .leftToRight,
+    viewSize: CGSize, contentInset: EdgeInsets = .zero,
+    sectionHeadersPinToVisibleBounds: Bool = false, sectionFootersPinToVisibleBounds: Bool = false,
+    pixelScale: CGFloat? = nil
+  ) {
+    self.scrollDirection = scrollDirection
+    self.layoutDirection = layoutDirection
+    self.viewSize = viewSize
+    self.contentInset = contentInset
+    self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
+    self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
+    self.pixelScale = pixelScale
+  }
+}
+
+/// The zIndex UIKit-style pinned headers and footers get, above the cells (a guess: UIKit does
+/// not document it; it only says pinned headers float above the content).
+public let pinnedSupplementaryZIndex = 1024
+
+/// The computed geometry of a flow layout: UIKit's `UICollectionViewFlowLayout` rules as a value.
+///
+/// Rules (see FLOWLAYOUT-FACTS.md for the sources):
+/// - Items are packed greedily into lines: an item joins a line if it fits with
+///   `minimumInteritemSpacing` before it; equality fits. The first item of a line always joins it,
+///   even when it is longer than the line (then it sits at the leading inset and the layout warns).
+/// - Justified lines (the default) spread the leftover into the gaps; a line holding one item
+///   centres it; a section holding exactly one item centres it. The last line of a section is
+///   justified as if padded with copies of its last item, so equal items keep their columns.
+/// - A line is as thick as its thickest item; items are centred across it by default.
+/// - Per section, along the scroll axis: header, leading inset, lines separated by
+///   `minimumLineSpacing`, trailing inset, footer. Sections stack with no gap. Headers and footers
+///   span the content's whole cross extent (the view's extent minus the content inset).
+/// - The line length is the view's extent minus the content inset minus the section inset.
+///
+/// Storage is struct-of-arrays per section; a section of equal items (and no baselines) is kept in
+/// closed form. Range queries binary-search sections and lines: O(log n + k). `setItemSizes(_:)`
+/// re-flows from the first affected line to the end of its section and shifts later sections.
+///
+/// Bad input never traps: non-finite or negative sizes and spacings count as zero, non-finite
+/// insets as zero, scroll-axis section insets below zero as zero; `diagnostics` says so.
+///
+/// ```swift
+/// let geometry = FlowGeometry(
+///   configuration: FlowConfiguration(viewSize: CGSize(width: 375, height: 667)),
+///   sections: [FlowSection(items: .uniform(CGSize(width: 50, height: 50), count: 100))])
+/// let visible = geometry.attributes(in: CGRect(x: 0, y: 0, width: 375, height: 667))
+/// ```
+public struct FlowGeometry: Sendable {
+  /// The configuration the geometry was computed for.
+  public private(set) var configuration: FlowConfiguration
+  var sections: [SectionLayout]
+  /// Each section's start along the scroll axis (flow space, before mirroring).
+  var sectionOrigins: [CGFloat]
+  /// The cross extent of the content: the view's extent minus the content inset.
+  let crossExtent: CGFloat
+  var clampedInput = false
+
+  /// Computes the layout of `sections`.
+  public init(configuration: FlowConfiguration, sections input: [FlowSection]) {
+    var configuration = configuration
+    var clamped = false
+    configuration.viewSize = CGSize(
+      width: Self.nonNegative(configuration.viewSize.width, &clamped),
+      height: Self.nonNegative(configuration.viewSize.height, &clamped))
+    configuration.contentInset = Self.finite(configuration.contentInset, &clamped)
+    if let scale = configuration.pixelScale, !(scale.isFinite && scale > 0) {
+      configuration.pixelScale = nil
+    }
+    self.configuration = configuration
+    let inset = configuration.contentInset
+    crossExtent =
+      configuration.scrollDirection == .vertical
+      ? max(0, configuration.viewSize.width - inset.left - inset.right)
+      : max(0, configuration.viewSize.height - inset.top - inset.bottom)
+    sections = []
+    sections.reserveCapacity(input.count)
+    for section in input {
+      sections.append(
+        SectionLayout(
+          section, vertical: configuration.scrollDirection == .vertical,
+          crossExtent: crossExtent, clamped: &clamped))
+    }
+    sectionOrigins = []
+    sectionOrigins.reserveCapacity(input.count)
+    var origin: CGFloat = 0
+    for section in sections {
+      sectionOrigins.append(origin)
+      origin += section.extent
+    }
+    clampedInput = clamped
+  }
+
+  // MARK: Sizes and diagnostics
+
+  /// The number of sections.
+  public var numberOfSections: Int { sections.count }
+
+  /// The number of items in `section` (0 when out of range).
+  public func numberOfItems(inSection section: Int) -> Int {
+    sections.indices.contains(section) ? sections[section].count : 0
+  }
+
+  /// Whether `section` is held in closed form (equal items, none measured).
+  public func isClosedForm(section: Int) -> Bool {
+    guard sections.indices.contains(section) else { return false }
+    if case .uniform = sections[section].storage { return true }
+    return false
+  }
+
+  /// The total length along the scroll axis (before rounding).
+  var scrollExtent: CGFloat {
+    guard let last = sections.indices.last else { return 0 }
+    return sectionOrigins[last] + sections[last].extent
+  }
+
+  /// The content size before pixel rounding.
+  var rawContentSize: CGSize {
+    configuration.scrollDirection == .vertical
+      ? CGSize(width: crossExtent, height: scrollExtent)
+      : CGSize(width: scrollExtent, height: crossExtent)
+  }
+
+  /// `collectionViewContentSize`: the sections' total along the scroll axis; the view's extent
+  /// minus the content inset across it (a guess: UIKit does not document the cross dimension).
+  /// With a pixel scale both dimensions round up to whole pixels.
+  public var contentSize: CGSize {
+    let size = rawContentSize
+    guard let scale = configuration.pixelScale else { return size }
+    return CGSize(
+      width: (size.width * scale).rounded(.up) / scale,
+      height: (size.height * scale).rounded(.up) / scale)
+  }
+
+  /// The problems found in the input, each once: UIKit's warning about items longer than the
+  /// line, and clamped values.
+  public var diagnostics: [LayoutDiagnostic] {
+    var result: [LayoutDiagnostic] = []
+    if sections.contains(where: { $0.hasOverlongItem }) {
+      result.append(Self.itemTooLargeDiagnostic(configuration.scrollDirection))
+    }
+    if clampedInput || sections.contains(where: { $0.clamped }) {
+      result.append(
+        LayoutDiagnostic(
+          code: .invalidValueClamped,
+          message:
+            "A size, spacing or inset was not finite or was negative; it was clamped to zero."))
+    }
+    return result
+  }
+
+  /// UIKit's console text for an item longer than the line, in the scroll direction's variant.
+  public static func itemTooLargeDiagnostic(_ direction: ScrollDirection) -> LayoutDiagnostic {
+    let detail =
+      direction == .vertical
+      ? "the item width must be less than the width of the UICollectionView minus the section insets left and right values, minus the content insets left and right values."
+      : "the item height must be less than the height of the UICollectionView minus the section insets top and bottom values, minus the content insets top and bottom values."
+    return LayoutDiagnostic(
+      code: .itemTooLarge,
+      message: "The behavior of the UICollectionViewFlowLayout is not defined because:\n" + detail)
+  }
+
+  // MARK: Incremental updates
+
+  /// Changes item sizes and re-flows only what they affect.
+  ///
+  /// Each touched section re-flows from the line before the first changed item's line (a smaller
+  /// first item may move up) to its end; a closed-form section is materialised first. Later
+  /// sections move by the change in length without touching their items. Index paths out of
+  /// range are ignored.
+  public mutating func setItemSizes(_ sizes: [IndexPath: CGSize]) {
+    var bySection: [Int: [(Int, CGSize)]] = [:]
+    for (indexPath, size) in sizes where indexPath.count == 2 {
+      let section = indexPath.section
+      guard sections.indices.contains(section),
+        (0..<sections[section].count).contains(indexPath.item)
+      else { continue }
+      bySection[section, default: []].append((indexPath.item, size))
+    }
+    for (section, changes) in bySection.sorted(by: { $0.key < $1.key }) {
+      let before = sections[section].extent
+      sections[section].setItemSizes(changes, crossExtent: crossExtent)
+      shiftSections(after: section, by: sections[section].extent - before)
+    }
+  }
+
+  /// Changes one item's size (see `setItemSizes(_:)`).
+  public mutating func setItemSize(_ size: CGSize, at indexPath: IndexPath) {
+    setItemSizes([indexPath: size])
+  }
+
+  /// Replaces one section's inputs, laying out only that section and shifting the ones after it.
+  public mutating func replaceSection(_ index: Int, with section: FlowSection) {
+    guard sections.indices.contains(index) else { return }
+    let before = sections[index].extent
+    var clamped = false
+    sections[index] = SectionLayout(
+      section, vertical: configuration.scrollDirection == .vertical, crossExtent: crossExtent,
+      clamped: &clamped)
+    if clamped { clampedInput = true }
+    shiftSections(after: index, by: sections[index].extent - before)
+  }
+
+  private mutating func shiftSections(after section: Int, by delta: CGFloat) {
+    guard delta != 0 else { return }
+    for index in (section + 1)..<sections.count {
+      sectionOrigins[index] += delta
+    }
+  }
+
+  // MARK: Sanitising
+
+  static func nonNegative(_ value: CGFloat, _ clamped: inout Bool) -> CGFloat {
+    if value.isFinite && value >= 0 { return value }
+    clamped = true
+    return 0
+  }
+
+  static func finite(_ value: CGFloat, _ clamped: inout Bool) -> CGFloat {
+    if value.isFinite { return value }
+    clamped = true
+    return 0
+  }
+
+  static func finite(_ insets: EdgeInsets, _ clamped: inout Bool) -> EdgeInsets {
+    EdgeInsets(
+      top: finite(insets.top, &clamped), left: finite(insets.left, &clamped),
+      bottom: finite(insets.bottom, &clamped), right: finite(insets.right, &clamped))
+  }
+}
+
+// MARK: - One section
+
+/// One laid-out section, in flow space: `u` runs along the lines, `v` along the scroll axis.
+struct SectionLayout: Sendable {
+  /// A line's placement: where its first item starts and the gap between its items.
+  struct Placement: Sendable {
+    var lead: CGFloat
+    var gap: CGFloat
+  }
+
+  /// A section of equal items in closed form.
+  struct Uniform: Sendable {
+    var length: CGFloat
+    var thickness: CGFloat
+    var perLine: Int
+    var lineCount: Int
+    var full: Placement
+    var lastCount: Int
+    var last: Placement
+  }
+
+  /// A section with one size per item.
+  struct Explicit: Sendable {
+    var lengths: [CGFloat]
+    var thicknesses: [CGFloat]
+    /// Baseline offsets, only for `firstBaseline` alignment (else empty).
+    var baselines: [CGFloat]
+    var lineStarts: [Int] = []
+    var lineOffsets: [CGFloat] = []
+    var lineThicknesses: [CGFloat] = []
+    var lineBaselines: [CGFloat] = []
+    var lineLeads: [CGFloat] = []
+    var lineGaps: [CGFloat] = []
+  }
+
+  enum Storage: Sendable {
+    case uniform(Uniform)
+    case explicit(Explicit)
+  }
+
+  var count: Int
+  var vertical: Bool
+  var alignment: FlowAlignment
+  var background: SectionBackground?
+  var lineSpacing: CGFloat
+  var itemSpacing: CGFloat
+  var leadInset: CGFloat
+  var trailInset: CGFloat
+  var beforeInset: CGFloat
+  var afterInset: CGFloat
+  var available: CGFloat
+  var headerExtent: CGFloat
+  var footerExtent: CGFloat
+  var storage: Storage
+  var linesLength: CGFloat = 0
+  var hasOverlongItem = false
+  var clamped = false
+  /// How many lines the last (re-)flow of this section laid out (for the scale tests).
+  var linesLaidOutByLastFlow = 0
+
+  /// Where the lines start, relative to the section's origin.
+  var linesOrigin: CGFloat { headerExtent + beforeInset }
+  /// The section's length along the scroll axis.
+  var extent: CGFloat { headerExtent + beforeInset + linesLength + afterInset + footerExtent }
+  /// Where the footer starts, relative to the section's origin.
+  var footerOrigin: CGFloat { headerExtent + beforeInset + linesLength + afterInset }
+
+  var usesBaselines: Bool { vertical && alignment.crossAxis == .firstBaseline }
+
+  init(_ section: FlowSection, vertical: Bool, crossExtent: CGFloat, clamped: inout Bool) {
+    var didClamp = false
+    count = section.itemCount
+    self.vertical = vertical
+    alignment = section.alignment
+    background = section.background
+    lineSpacing = FlowGeometry.nonNegative(section.minimumLineSpacing, &didClamp)
+    itemSpacing = FlowGeometry.nonNegative(section.minimumInteritemSpacing, &didClamp)
+    let inset = FlowGeometry.finite(section.sectionInset, &didClamp)
+    leadInset = vertical ? inset.left : inset.top
+    trailInset = vertical ? inset.right : inset.bottom
+    beforeInset = max(0, vertical ? inset.top : inset.left)
+    afterInset = max(0, vertical ? inset.bottom : inset.right)
+    available = max(0, crossExtent - leadInset - trailInset)
+    let header = section.headerReferenceSize
+    let footer = section.footerReferenceSize
+    headerExtent = FlowGeometry.nonNegative(vertical ? header.height : header.width, &didClamp)
+    footerExtent = FlowGeometry.nonNegative(vertical ? footer.height : footer.width, &didClamp)
+    storage = .explicit(Explicit(lengths: [], thicknesses: [], baselines: []))
+
+    let wantsBaselines = vertical && section.alignment.crossAxis == .firstBaseline
+    let hasBaselines = wantsBaselines && (section.baselineOffsets?.contains { $0 != nil } ?? false)
+    switch section.items {
+    case .uniform(let size, _):
+      let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
+      let thickness = FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
+      if hasBaselines {
+        let lengths = [CGFloat](repeating: length, count: count)
+        let thicknesses = [CGFloat](repeating: thickness, count: count)
+        storage = .explicit(
+          Self.makeExplicit(
+            lengths, thicknesses, section.baselineOffsets, wantsBaselines, &didClamp))
+      } else {
+        storage = .uniform(
+          Uniform(
+            length: length, thickness: thickness, perLine: 0, lineCount: 0,
+            full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
+      }
+    case .sizes(let sizes):
+      var lengths = [CGFloat]()
+      var thicknesses = [CGFloat]()
+      lengths.reserveCapacity(sizes.count)
+      thicknesses.reserveCapacity(sizes.count)
+      var allEqual = true
+      for size in sizes {
+        let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
+        let thickness = FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
+        if let first = lengths.first, first != length || thicknesses[0] != thickness {
+          allEqual = false
+        }
+        lengths.append(length)
+        thicknesses.append(thickness)
+      }
+      if allEqual && !hasBaselines && !lengths.isEmpty {
+        storage = .uniform(
+          Uniform(
+            length: lengths[0], thickness: thicknesses[0], perLine: 0, lineCount: 0,
+            full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
+      } else {
+        storage = .explicit(
+          Self.makeExplicit(
+            lengths, thicknesses, section.baselineOffsets, wantsBaselines, &didClamp))
+      }
+    }
+    self.clamped = didClamp
+    if didClamp { clamped = true }
+    layOutLines(fromLine: 0)
+  }
+
+  static func makeExplicit(
+    _ lengths: [CGFloat], _ thicknesses: [CGFloat], _ baselineOffsets: [CGFloat?]?,
+    _ wantsBaselines: Bool, _ clamped: inout Bool
+  ) -> Explicit {
+    var baselines: [CGFloat] = []
+    if wantsBaselines {
+      baselines.reserveCapacity(lengths.count)
+      for index in lengths.indices {
+        let given = baselineOffsets.flatMap { index < $0.count ? $0[index] : nil }
+        if let given {
+          baselines.append(FlowGeometry.finite(given, &clamped))
+        } else {
+          baselines.append(thicknesses[index])
+        }
+      }
+    }
+    return Explicit(lengths: lengths, thicknesses: thicknesses, baselines: baselines)
+  }
+
+  // MARK: Line rules
+
+  /// How many copies of a line's last item would still fit after `used` (the last-line rule).
+  static func paddingCopies(used: CGFloat, length: CGFloat, spacing: CGFloat, available: CGFloat)
+    -> Int
+  {
+    let step = spacing + length
+    guard step > 0, used + step <= available else { return 0 }
+    let estimate = ((available - used) / step).rounded(.down)
+    var copies = estimate.isFinite ? Int(min(estimate, 1e12)) : 0
+    while copies > 0 && used + CGFloat(copies) * step > available { copies -= 1 }
+    while copies < 1_000_000_000_000 && used + CGFloat(copies + 1) * step <= available {
+      copies += 1
+    }
+    return copies
+  }
+
+  /// Where a line's items go along the line.
+  ///
+  /// - Parameters: `count` items whose lengths sum to `sum`, occupying `used` with the minimum
+  ///   spacing; `lastLength` is the length of its last item.
+  func placement(
+    count: Int, sum: CGFloat, used: CGFloat, lastLength: CGFloat, isLastLine: Bool
+  ) -> Placement {
+    let spacing = itemSpacing
+    if count == 1 && lastLength > available {
+      // UIKit: "behavior … not defined"; PSTCollectionView puts it at the leading inset.
+      return Placement(lead: 0, gap: spacing)
+    }
+    let lineAlignment = isLastLine ? alignment.lastLine : alignment.commonLine
+    switch lineAlignment {
+    case .leading:
+      return Placement(lead: 0, gap: spacing)
+    case .trailing:
+      return Placement(lead: available - used, gap: spacing)
+    case .center:
+      return Placement(lead: (available - used) / 2, gap: spacing)
+    case .justified:
+      if self.count == 1 && alignment.centersSingleItemSection {
+        return Placement(lead: (available - sum) / 2, gap: spacing)
+      }
+      var virtualCount = count
+      var total = sum
+      if isLastLine {
+        let copies = Self.paddingCopies(
+          used: used, length: lastLength, spacing: spacing, available: available)
+        virtualCount += copies
+        total += CGFloat(copies) * lastLength
+      }
+      if virtualCount == 1 {
+        return Placement(lead: (available - sum) / 2, gap: spacing)
+      }
+      return Placement(lead: 0, gap: (available - total) / CGFloat(virtualCount - 1))
+    }
+  }
+
+  /// An item's position along the line: `lead + prefix + index × gap` (one formula for every
+  /// storage, so closed form and explicit storage agree to the bit).
+  @inline(__always)
+  func itemU(_ placement: Placement, prefix: CGFloat, index: Int) -> CGFloat {
+    leadInset + (placement.lead + (prefix + CGFloat(index) * placement.gap))
+  }
+
+  /// An item's offset across its line.
+  @inline(__always)
+  func crossOffset(
+    lineThickness: CGFloat, thickness: CGFloat, lineBaseline: CGFloat, baseline: CGFloat
+  ) -> CGFloat {
+    switch alignment.crossAxis {
+    case .top: return 0
+    case .center: return (lineThickness - thickness) / 2
+    case .bottom: return lineThickness - thickness
+    case .firstBaseline: return vertical ? lineBaseline - baseline : 0
+    }
+  }
+
+  // MARK: Laying out lines
+
+  /// Lays out the lines from line `startLine` to the end of the section.
+  mutating func layOutLines(fromLine startLine: Int) {
+    switch storage {
+    case .uniform(var uniform):
+      storage = .explicit(Explicit(lengths: [], thicknesses: [], baselines: []))
+      layOutUniform(&uniform)
+      storage = .uniform(uniform)
+    case .explicit(var explicit):
+      storage = .uniform(
+        Uniform(
+          length: 0, thickness: 0, perLine: 0, lineCount: 0, full: Placement(lead: 0, gap: 0),
+          lastCount: 0, last: Placement(lead: 0, gap: 0)))
+      layOutExplicit(&explicit, fromLine: startLine)
+      storage = .explicit(explicit)
+    }
+  }
+
+  /// Packs `length`-long items greedily, as the explicit path does: returns the count that fits
+  /// (at most `limit`), their summed lengths, and the length used with spacing.
+  func packUniform(length: CGFloat, limit: Int) -> (count: Int, sum: CGFloat, used: CGFloat) {
+    var used = length
+    var sum = length
+    var count = 1
+    while count < limit {
+      let next = used + itemSpacing + length
+      guard next <= available else { break }
+      used = next
+      sum = sum + length
+      count += 1
+    }
+    return (count, sum, used)
+  }
+
+  private mutating func layOutUniform(_ uniform: inout Uniform) {
+    hasOverlongItem = count > 0 && uniform.length > available
+    guard count > 0 else {
+      uniform.perLine = 0
+      uniform.lineCount = 0
+      uniform.lastCount = 0
+      linesLength = 0
+      return
+    }
+    let full = packUniform(length: uniform.length, limit: count)
+    uniform.perLine = full.count
+    uniform.lineCount = (count + full.count - 1) / full.count
+    uniform.lastCount = count - (uniform.lineCount - 1) * full.count
+    uniform.full = placement(
+      count: full.count, sum: full.sum, used: full.used, lastLength: uniform.length,
+      isLastLine: uniform.lineCount == 1)
+    let last =
+      uniform.lastCount == full.count
+      ? full : packUniform(length: uniform.length, limit: uniform.lastCount)
+    uniform.last = placement(
+      count: last.count, sum: last.sum, used: last.used, lastLength: uniform.length,
+      isLastLine: true)
+    linesLength =
+      CGFloat(uniform.lineCount - 1) * (uniform.thickness + lineSpacing) + uniform.thickness
+    linesLaidOutByLastFlow = 0  // closed form: no line is materialised
+  }
+
+  private mutating func layOutExplicit(_ explicit: inout Explicit, fromLine requested: Int) {
+    let startLine = min(max(0, requested), explicit.lineStarts.count)
+    var item = startLine < explicit.lineStarts.count ? explicit.lineStarts[startLine] : 0
+    var offset: CGFloat = 0
+    if startLine > 0 {
+      let previous = startLine - 1
+      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
+    } else {
+      item = 0
+    }
+    if startLine == explicit.lineStarts.count && startLine > 0 {
+      // Nothing after the last line: re-flow that line instead (the caller asked past the end).
+      layOutExplicit(&explicit, fromLine: startLine - 1)
+      return
+    }
+    explicit.lineStarts.removeSubrange(startLine...)
+    explicit.lineOffsets.removeSubrange(startLine...)
+    explicit.lineThicknesses.removeSubrange(startLine...)
+    explicit.lineBaselines.removeSubrange(startLine...)
+    explicit.lineLeads.removeSubrange(startLine...)
+    explicit.lineGaps.removeSubrange(startLine...)
+    let lengths = explicit.lengths
+    let thicknesses = explicit.thicknesses
+    let baselines = explicit.baselines
+    let useBaselines = usesBaselines
+    var overlong = false
+    // Lines before `startLine` keep their over-long flags: recompute from all first items.
+    for line in 0..<startLine where lengths[explicit.lineStarts[line]] > available {
+      overlong = true
+    }
+    while item < count {
+      let first = item
+      var used = lengths[first]
+      var sum = used
+      if used > available { overlong = true }
+      item += 1
+      while item < count {
+        let next = used + itemSpacing + lengths[item]
+        guard next <= available else { break }
+        used = next
+        sum = sum + lengths[item]
+        item += 1
+      }
+      var thickness: CGFloat = 0
+      var baseline: CGFloat = 0
+      if useBaselines {
+        for index in first..<item { baseline = max(baseline, baselines[index]) }
+        for index in first..<item {
+          thickness = max(thickness, baseline - baselines[index] + thicknesses[index])
+        }
+      } else {
+        for index in first..<item { thickness = max(thickness, thicknesses[index]) }
+      }
+      let place = placement(
+        count: item - first, sum: sum, used: used, lastLength: lengths[item - 1],
+        isLastLine: item == count)
+      explicit.lineStarts.append(first)
+      explicit.lineOffsets.append(offset)
+      explicit.lineThicknesses.append(thickness)
+      explicit.lineBaselines.append(baseline)
+      explicit.lineLeads.append(place.lead)
+      explicit.lineGaps.append(place.gap)
+      offset = offset + thickness + lineSpacing
+    }
+    hasOverlongItem = overlong
+    linesLaidOutByLastFlow = explicit.lineStarts.count - startLine
+    if let last = explicit.lineOffsets.indices.last {
+      linesLength = explicit.lineOffsets[last] + explicit.lineThicknesses[last]
+    } else {
+      linesLength = 0
+    }
+  }
+
+  /// Applies new item sizes and re-flows from the first affected line.
+  mutating func setItemSizes(_ changes: [(Int, CGSize)], crossExtent: CGFloat) {
+    var explicit: Explicit
+    switch storage {
+    case .uniform(let uniform):
+      explicit = Explicit(
+        lengths: [CGFloat](repeating: uniform.length, count: count),
+        thicknesses: [CGFloat](repeating: uniform.thickness, count: count),
+        baselines: usesBaselines ? [CGFloat](repeating: uniform.thickness, count: count) : [])
+    case .explicit(let existing):
+      explicit = existing
+    }
+    let wasMaterialised = explicit.lineStarts.count > 0 || count == 0
+    storage = .uniform(
+      Uniform(
+        length: 0, thickness: 0, perLine: 0, lineCount: 0, full: Placement(lead: 0, gap: 0),
+        lastCount: 0, last: Placement(lead: 0, gap: 0)))
+    var firstItem = Int.max
+    var didClamp = false
+    for (item, size) in changes {
+      let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
+      let thickness = FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
+      if usesBaselines && explicit.baselines[item] == explicit.thicknesses[item] {
+        // An item without its own baseline keeps "baseline = bottom".
+        explicit.baselines[item] = thickness
+      }
+      explicit.lengths[item] = length
+      explicit.thicknesses[item] = thickness
+      firstItem = min(firstItem, item)
+    }
+    if didClamp { clamped = true }
+    var startLine = 0
+    if wasMaterialised, firstItem != Int.max {
+      // The line holding `firstItem`; if it starts that line, the line before may take it now.
+      var low = 0
+      var high = explicit.lineStarts.count
+      while low < high {
+        let mid = (low + high) / 2
+        if explicit.lineStarts[mid] <= firstItem { low = mid + 1 } else { high = mid }
+      }
+      startLine = max(0, low - 1)
+      if startLine > 0 && explicit.lineStarts[startLine] == firstItem { startLine -= 1 }
+    }
+    layOutExplicit(&explicit, fromLine: startLine)
+    storage = .explicit(explicit)
+  }
+
+  // MARK: Reading lines
+
+  /// The number of lines.
+  var lineCount: Int {
+    switch storage {
+    case .uniform(let uniform): return uniform.lineCount
+    case .explicit(let explicit): return explicit.lineStarts.count
+    }
+  }
+
+  /// A line's first item, item count, offset (relative to `linesOrigin`), thickness, baseline and
+  /// placement.
+  func line(_ index: Int) -> LineInfo {
+    switch storage {
+    case .uniform(let uniform):
+      let isLast = index == uniform.lineCount - 1
+      return LineInfo(
+        start: index * uniform.perLine, count: isLast ? uniform.lastCount : uniform.perLine,
+        offset: CGFloat(index) * (uniform.thickness + lineSpacing), thickness: uniform.thickness,
+        baseline: uniform.thickness, placement: isLast ? uniform.last : uniform.full)
+    case .explicit(let explicit):
+      let start = explicit.lineStarts[index]
+      let end =
+        index + 1 < explicit.lineStarts.count ? explicit.lineStarts[index + 1] : count
+      return LineInfo(
+        start: start, count: end - start, offset: explicit.lineOffsets[index],
+        thickness: explicit.lineThicknesses[index], baseline: explicit.lineBaselines[index],
+        placement: Placement(lead: explicit.lineLeads[index], gap: explicit.lineGaps[index]))
+    }
+  }
+
+  /// The line holding `item`.
+  func lineIndex(ofItem item: Int) -> Int {
+    switch storage {
+    case .uniform(let uniform):
+      return uniform.perLine > 0 ? item / uniform.perLine : 0
+    case .explicit(let explicit):
+      var low = 0
+      var high = explicit.lineStarts.count
+      while low < high {
+        let mid = (low + high) / 2
+        if explicit.lineStarts[mid] <= item { low = mid + 1 } else { high = mid }
+      }
+      return max(0, low - 1)
+    }
+  }
+
+  /// The first line whose end (offset + thickness) reaches `position` (relative to `linesOrigin`).
+  func firstLine(endingAtOrAfter position: CGFloat) -> Int {
+    switch storage {
+    case .uniform(let uniform):
+      let step = uniform.thickness + lineSpacing
+      guard step > 0 else { return 0 }
+      let estimate = ((position - uniform.thickness) / step).rounded(.down) - 1
+      guard estimate.isFinite else { return estimate > 0 ? uniform.lineCount : 0 }
+      var index = Int(max(0, min(estimate, CGFloat(uniform.lineCount))))
+      while index < uniform.lineCount
+        && CGFloat(index) * step + uniform.thickness < position
+      {
+        index += 1
+      }
+      return index
+    case .explicit(let explicit):
+      var low = 0
+      var high = explicit.lineStarts.count
+      while low < high {
+        let mid = (low + high) / 2
+        if explicit.lineOffsets[mid] + explicit.lineThicknesses[mid] < position {
+          low = mid + 1
+        } else {
+          high = mid
+        }
+      }
+      return low
+    }
+  }
+
+  func length(ofItem item: Int) -> CGFloat {
+    switch storage {
+    case .uniform(let uniform): return uniform.length
+    case .explicit(let explicit): return explicit.lengths[item]
+    }
+  }
+
+  func thickness(ofItem item: Int) -> CGFloat {
+    switch storage {
+    case .uniform(let uniform): return uniform.thickness
+    case .explicit(let explicit): return explicit.thicknesses[item]
+    }
+  }
+
+  func baseline(ofItem item: Int) -> CGFloat {
+    switch storage {
+    case .uniform(let uniform): return uniform.thickness
+    case .explicit(let explicit):
+      return explicit.baselines.isEmpty ? explicit.thicknesses[item] : explicit.baselines[item]
+    }
+  }
+}
+
+/// One line of a section, as read for queries.
+struct LineInfo {
+  var start: Int
+  var count: Int
+  var offset: CGFloat
+  var thickness: CGFloat
+  var baseline: CGFloat
+  var placement: SectionLayout.Placement
+}

@@ -1,0 +1,566 @@
+// UICollectionViewFlowLayout without the prefix: the class that drives FlowGeometry.
+import Foundation
+
+/// A line-based flow layout (`UICollectionViewFlowLayout`), headless and subclassable.
+///
+/// It has UIKit's properties with UIKit's defaults and reads per-section and per-item overrides
+/// from the collection view's `flowLayoutDelegate`. The geometry itself is a `FlowGeometry` value
+/// (see there for the rules); this class gathers the inputs, keeps measured sizes, and answers
+/// UIKit's queries. Beyond UIKit it offers public line alignments (`alignment`), right-to-left
+/// mirroring, section backgrounds, pixel rounding, measured header and footer sizes, and content
+/// offset compensation when items above the visible area change size.
+///
+/// ```swift
+/// let layout = FlowLayout()
+/// layout.sectionInset = EdgeInsets(top: 10, left: 20, bottom: 30, right: 20)
+/// layout.headerReferenceSize = CGSize(width: 100, height: 25)
+/// layout.collectionView = collectionView
+/// let frames = layout.layoutAttributesForElements(in: collectionView.bounds)
+/// ```
+///
+/// Subclass it as in UIKit; the seed's carousel is a few lines (see the README). Attributes are
+/// values, so changing what `super` returned cannot corrupt the layout's cache.
+///
+/// Undocumented UIKit behaviour and the choices made here: a section holding one item centres it
+/// (observed); the last line is justified as if padded with copies of its last item
+/// (PSTCollectionView); the content's cross dimension is the view's minus the content inset
+/// (guess); pinned headers get zIndex 1024 (guess); `automaticSize` estimates with `itemSize`.
+open class FlowLayout: CollectionViewLayout {
+  /// The placeholder that turns self-sizing on without an estimate (`automaticSize`).
+  /// Unmeasured items are then estimated with `itemSize`.
+  public static let automaticSize = CGSize(
+    width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+
+  open override class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+    FlowLayoutInvalidationContext.self
+  }
+
+  // MARK: UIKit's properties
+
+  /// The scroll direction (default vertical).
+  open var scrollDirection: ScrollDirection = .vertical {
+    didSet { changed(oldValue != scrollDirection) }
+  }
+  /// The size of every item the delegate does not size (default 50×50).
+  open var itemSize = CGSize(width: 50, height: 50) { didSet { changed(oldValue != itemSize) } }
+  /// The estimate for self-sizing items; zero (the default) turns self-sizing off.
+  open var estimatedItemSize: CGSize = .zero { didSet { changed(oldValue != estimatedItemSize) } }
+  /// The minimum spacing between lines (default 10); not applied next to headers and footers.
+  open var minimumLineSpacing: CGFloat = 10 { didSet { changed(oldValue != minimumLineSpacing) } }
+  /// The minimum spacing between items of a line (default 10).
+  open var minimumInteritemSpacing: CGFloat = 10 {
+    didSet { changed(oldValue != minimumInteritemSpacing) }
+  }
+  /// The margins around each section's lines (default zero).
+  open var sectionInset: EdgeInsets = .zero { didSet { changed(oldValue != sectionInset) } }
+  /// The header size; only the scroll-axis dimension is used, zero means none (default zero).
+  open var headerReferenceSize: CGSize = .zero {
+    didSet { changed(oldValue != headerReferenceSize) }
+  }
+  /// The footer size; only the scroll-axis dimension is used, zero means none (default zero).
+  open var footerReferenceSize: CGSize = .zero {
+    didSet { changed(oldValue != footerReferenceSize) }
+  }
+  /// What `sectionInset` is measured from (default `.fromContentInset`).
+  open var sectionInsetReference: SectionInsetReference = .fromContentInset {
+    didSet { changed(oldValue != sectionInsetReference) }
+  }
+  /// Whether headers stick to the top (leading edge) of the visible bounds (default false).
+  open var sectionHeadersPinToVisibleBounds = false {
+    didSet { changed(oldValue != sectionHeadersPinToVisibleBounds) }
+  }
+  /// Whether footers stick to the bottom (trailing edge) of the visible bounds (default false).
+  open var sectionFootersPinToVisibleBounds = false {
+    didSet { changed(oldValue != sectionFootersPinToVisibleBounds) }
+  }
+  /// Whether right-to-left collection views mirror the layout (default true, as UIKit).
+  open var flipsHorizontallyInOppositeLayoutDirection = true {
+    didSet { changed(oldValue != flipsHorizontallyInOppositeLayoutDirection) }
+  }
+
+  // MARK: Beyond UIKit
+
+  /// Line and cross-axis alignment for every section the delegate does not override
+  /// (default: UIKit's justified lines, centred across).
+  open var alignment: FlowAlignment = .uikit { didSet { changed(oldValue != alignment) } }
+  /// A background decoration behind every section (default none).
+  open var sectionBackground: SectionBackground? {
+    didSet { changed(oldValue != sectionBackground) }
+  }
+  /// Pixels per point to round frames to (1, 2, 3); nil (the default) leaves frames unrounded.
+  open var pixelScale: CGFloat? { didSet { changed(oldValue != pixelScale) } }
+  /// Whether headers and footers may size themselves through preferred attributes (default
+  /// false: UIKit's flow layout does not support it; see `setMeasuredSize(_:forSupplementaryViewOfKind:at:)`).
+  open var allowsSelfSizingSupplementaryViews = false
+  /// Whether accepting a measured size that moves the content above the visible area sets
+  /// `contentOffsetAdjustment` so the visible content stays put (default true; UIKit does not).
+  open var compensatesContentOffsetForMeasuredSizes = true
+
+  /// Every diagnostic reported so far; each kind is reported once per layout.
+  public private(set) var diagnostics: [LayoutDiagnostic] = []
+  /// Called once for each diagnostic kind, when it is first found (UIKit logs to the console).
+  public var diagnosticHandler: ((LayoutDiagnostic) -> Void)?
+
+  /// The geometry of the last pass, or nil before the first one.
+  public private(set) var geometry: FlowGeometry?
+
+  /// Measured item sizes by section, then item (so a section's lookup is O(1)).
+  private var measuredItemSizes: [Int: [Int: CGSize]] = [:]
+  private var measuredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
+  private var needsFullLayout = true
+  private var dirtyItems: Set<IndexPath> = []
+  private var dirtySections: Set<Int> = []
+
+  public override init() {
+    super.init()
+  }
+
+  private func changed(_ didChange: Bool) {
+    if didChange { invalidateLayout() }
+  }
+
+  // MARK: Measured sizes
+
+  /// The measured size of an item, if one was recorded.
+  public func measuredSize(forItemAt indexPath: IndexPath) -> CGSize? {
+    guard indexPath.count == 2 else { return nil }
+    return measuredItemSizes[indexPath.section]?[indexPath.item]
+  }
+
+  /// Records an item's measured size (what a self-sizing cell reported) and invalidates it.
+  ///
+  /// Measured sizes win over the delegate's and the estimate. They are kept by index path;
+  /// call `remapMeasuredSizes(_:)` when items move so that sizes follow their items.
+  public func setMeasuredSize(_ size: CGSize, forItemAt indexPath: IndexPath) {
+    let context = FlowLayoutInvalidationContext()
+    context.preferredItemSizes[indexPath] = size
+    context.invalidateItems(at: [indexPath])
+    invalidateLayout(with: context)
+  }
+
+  /// Records a header's or footer's measured size (only its scroll-axis dimension is used) and
+  /// invalidates it. Not in UIKit, whose flow layout cannot size headers from their content.
+  public func setMeasuredSize(
+    _ size: CGSize, forSupplementaryViewOfKind kind: ElementKind, at indexPath: IndexPath
+  ) {
+    let context = FlowLayoutInvalidationContext()
+    context.preferredSupplementarySizes[kind, default: [:]][indexPath.section] = size
+    context.invalidateSupplementaryElements(ofKind: kind, at: [indexPath])
+    invalidateLayout(with: context)
+  }
+
+  /// Moves measured sizes along with their items after an update: `transform` maps each old
+  /// index path to its new one, or to nil for a deleted item. The collection view calls this
+  /// for batch updates; the layout re-lays out on the next pass.
+  public func remapMeasuredSizes(_ transform: (IndexPath) -> IndexPath?) {
+    var moved: [Int: [Int: CGSize]] = [:]
+    for (section, sizes) in measuredItemSizes {
+      for (item, size) in sizes {
+        if let target = transform(IndexPath(item: item, section: section)), target.count == 2 {
+          moved[target.section, default: [:]][target.item] = size
+        }
+      }
+    }
+    measuredItemSizes = moved
+    invalidateLayout()
+  }
+
+  /// Forgets every measured size (items and supplementary views).
+  public func removeAllMeasuredSizes() {
+    measuredItemSizes = [:]
+    measuredSupplementarySizes = [:]
+    invalidateLayout()
+  }
+
+  // MARK: Invalidation
+
+  open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+    super.invalidateLayout(with: context)
+    if let flow = context as? FlowLayoutInvalidationContext {
+      for (indexPath, size) in flow.preferredItemSizes where indexPath.count == 2 {
+        measuredItemSizes[indexPath.section, default: [:]][indexPath.item] = size
+      }
+      for (kind, sizes) in flow.preferredSupplementarySizes {
+        for (section, size) in sizes {
+          measuredSupplementarySizes[kind, default: [:]][section] = size
+        }
+      }
+      if flow.invalidateFlowLayoutDelegateMetrics || flow.invalidateFlowLayoutAttributes {
+        needsFullLayout = true
+      }
+    }
+    if context.invalidateEverything || context.invalidateDataSourceCounts {
+      needsFullLayout = true
+    }
+    for indexPath in context.invalidatedItemIndexPaths ?? [] { dirtyItems.insert(indexPath) }
+    for (kind, indexPaths) in context.invalidatedSupplementaryIndexPaths ?? [:]
+    where measuredSupplementarySizes[kind] != nil {
+      for indexPath in indexPaths where indexPath.count == 2 {
+        dirtySections.insert(indexPath.section)
+      }
+    }
+  }
+
+  /// True when the line length would change, or always while headers or footers are pinned.
+  /// (PSTCollectionView compares the width for vertical layouts and the height for horizontal
+  /// ones; pinned supplementary views must follow every scroll.)
+  open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+    if sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds { return true }
+    return lineLengthChanges(newBounds)
+  }
+
+  /// A flow context: `invalidateFlowLayoutAttributes` when the line length changes; otherwise
+  /// (pinning) the headers and footers of the sections in the new bounds.
+  open override func invalidationContext(forBoundsChange newBounds: CGRect)
+    -> CollectionViewLayoutInvalidationContext
+  {
+    let context = FlowLayoutInvalidationContext()
+    if lineLengthChanges(newBounds) {
+      context.invalidateFlowLayoutAttributes = true
+    } else if let geometry {
+      let sections = Set(geometry.attributes(in: newBounds).map { $0.indexPath.section })
+      let headers = sections.sorted().map { IndexPath(item: 0, section: $0) }
+      let footers = headers
+      if sectionHeadersPinToVisibleBounds {
+        context.invalidateSupplementaryElements(ofKind: .sectionHeader, at: headers)
+      }
+      if sectionFootersPinToVisibleBounds {
+        context.invalidateSupplementaryElements(ofKind: .sectionFooter, at: footers)
+      }
+    }
+    return context
+  }
+
+  private func lineLengthChanges(_ newBounds: CGRect) -> Bool {
+    guard let geometry else { return true }
+    let old = geometry.configuration.viewSize
+    return scrollDirection == .vertical
+      ? old.width != newBounds.size.width : old.height != newBounds.size.height
+  }
+
+  /// True for a self-sizing cell whose preferred size differs from its current one (when
+  /// `estimatedItemSize` is not zero), and for a header or footer whose scroll-axis extent differs
+  /// (when `allowsSelfSizingSupplementaryViews`).
+  open override func shouldInvalidateLayout(
+    forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+    withOriginalAttributes originalAttributes: LayoutAttributes
+  ) -> Bool {
+    let preferred = preferredAttributes.size
+    guard preferred.width.isFinite, preferred.height.isFinite, preferred.width >= 0,
+      preferred.height >= 0
+    else { return false }
+    switch originalAttributes.representedElementCategory {
+    case .cell:
+      return estimatedItemSize != .zero && preferred != originalAttributes.size
+    case .supplementaryView:
+      guard allowsSelfSizingSupplementaryViews else { return false }
+      return scrollDirection == .vertical
+        ? preferred.height != originalAttributes.size.height
+        : preferred.width != originalAttributes.size.width
+    case .decorationView:
+      return false
+    }
+  }
+
+  /// A flow context that carries the preferred size to the layout and invalidates the element.
+  ///
+  /// It also sets `contentSizeAdjustment` to the change in content size and, when the element lies
+  /// wholly before the visible area, `contentOffsetAdjustment` to how far the first visible item
+  /// moves, so the collection view can keep what is on screen in place (UIKit leaves that to you).
+  open override func invalidationContext(
+    forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+    withOriginalAttributes originalAttributes: LayoutAttributes
+  ) -> CollectionViewLayoutInvalidationContext {
+    let context = FlowLayoutInvalidationContext()
+    let indexPath = originalAttributes.indexPath
+    let size = preferredAttributes.size
+    var updated = geometry
+    switch originalAttributes.representedElementCategory {
+    case .cell:
+      context.invalidateItems(at: [indexPath])
+      context.preferredItemSizes[indexPath] = size
+      updated?.setItemSize(size, at: indexPath)
+    case .supplementaryView:
+      guard let kind = originalAttributes.representedElementKind else { return context }
+      context.invalidateSupplementaryElements(ofKind: kind, at: [indexPath])
+      context.preferredSupplementarySizes[kind, default: [:]][indexPath.section] = size
+      if let collectionView, updated != nil, indexPath.count == 2,
+        (0..<collectionView.numberOfSections).contains(indexPath.section)
+      {
+        var supplementary = measuredSupplementarySizes
+        supplementary[kind, default: [:]][indexPath.section] = size
+        updated?.replaceSection(
+          indexPath.section,
+          with: makeSection(indexPath.section, collectionView, supplementarySizes: supplementary))
+      }
+    case .decorationView:
+      return super.invalidationContext(
+        forPreferredLayoutAttributes: preferredAttributes,
+        withOriginalAttributes: originalAttributes)
+    }
+    guard let geometry, let updated else { return context }
+    let oldSize = geometry.contentSize
+    let newSize = updated.contentSize
+    context.contentSizeAdjustment = CGSize(
+      width: newSize.width - oldSize.width, height: newSize.height - oldSize.height)
+    if compensatesContentOffsetForMeasuredSizes, let collectionView {
+      let visible = collectionView.bounds.inset(by: collectionView.adjustedContentInset)
+      let isBefore =
+        scrollDirection == .vertical
+        ? originalAttributes.frame.maxY <= visible.minY
+        : (collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+          && flipsHorizontallyInOppositeLayoutDirection
+          ? originalAttributes.frame.minX >= visible.maxX
+          : originalAttributes.frame.maxX <= visible.minX)
+      if isBefore,
+        let anchor = geometry.attributes(in: visible).first(where: {
+          $0.representedElementCategory == .cell
+        }),
+        let moved = updated.attributesForItem(at: anchor.indexPath)
+      {
+        context.contentOffsetAdjustment = CGPoint(
+          x: moved.frame.minX - anchor.frame.minX, y: moved.frame.minY - anchor.frame.minY)
+      }
+    }
+    return context
+  }
+
+  // MARK: The layout pass
+
+  open override func prepare() {
+    super.prepare()
+    guard let collectionView else {
+      geometry = nil
+      return
+    }
+    let configuration = makeConfiguration(collectionView)
+    let countsMatch =
+      geometry.map { geometry in
+        geometry.numberOfSections == collectionView.numberOfSections
+          && (0..<geometry.numberOfSections).allSatisfy {
+            geometry.numberOfItems(inSection: $0) == collectionView.numberOfItems(inSection: $0)
+          }
+      } ?? false
+    if needsFullLayout || geometry == nil || geometry?.configuration != configuration
+      || !countsMatch
+    {
+      var sections: [FlowSection] = []
+      let count = max(0, collectionView.numberOfSections)
+      sections.reserveCapacity(count)
+      for section in 0..<count {
+        sections.append(
+          makeSection(section, collectionView, supplementarySizes: measuredSupplementarySizes))
+      }
+      geometry = FlowGeometry(configuration: configuration, sections: sections)
+    } else if var updated = geometry {
+      geometry = nil
+      let delegate = collectionView.flowLayoutDelegate
+      var sizes: [IndexPath: CGSize] = [:]
+      var sections = dirtySections
+      for indexPath in dirtyItems where indexPath.count == 2 {
+        let section = indexPath.section
+        guard (0..<updated.numberOfSections).contains(section),
+          (0..<updated.numberOfItems(inSection: section)).contains(indexPath.item)
+        else { continue }
+        if resolvedAlignment(section, collectionView, delegate).crossAxis == .firstBaseline {
+          sections.insert(section)
+        } else {
+          sizes[indexPath] = itemSize(at: indexPath, collectionView, delegate)
+        }
+      }
+      updated.setItemSizes(sizes)
+      for section in sections.sorted() where (0..<updated.numberOfSections).contains(section) {
+        updated.replaceSection(
+          section,
+          with: makeSection(section, collectionView, supplementarySizes: measuredSupplementarySizes)
+        )
+      }
+      geometry = updated
+    }
+    needsFullLayout = false
+    dirtyItems = []
+    dirtySections = []
+    reportDiagnostics()
+  }
+
+  private func reportDiagnostics() {
+    guard let geometry else { return }
+    for diagnostic in geometry.diagnostics
+    where !diagnostics.contains(where: { $0.code == diagnostic.code }) {
+      diagnostics.append(diagnostic)
+      diagnosticHandler?(diagnostic)
+    }
+  }
+
+  /// The geometry's configuration for the collection view's current state.
+  public func makeConfiguration(_ collectionView: any CollectionLayoutContext) -> FlowConfiguration
+  {
+    FlowConfiguration(
+      scrollDirection: scrollDirection,
+      layoutDirection: flipsHorizontallyInOppositeLayoutDirection
+        ? collectionView.effectiveUserInterfaceLayoutDirection : .leftToRight,
+      viewSize: collectionView.bounds.size, contentInset: collectionView.adjustedContentInset,
+      sectionHeadersPinToVisibleBounds: sectionHeadersPinToVisibleBounds,
+      sectionFootersPinToVisibleBounds: sectionFootersPinToVisibleBounds, pixelScale: pixelScale)
+  }
+
+  private func resolvedAlignment(
+    _ section: Int, _ collectionView: any CollectionLayoutContext,
+    _ delegate: (any FlowLayoutDelegate)?
+  ) -> FlowAlignment {
+    delegate?.collectionView(collectionView, layout: self, alignmentForSectionAt: section)
+      ?? alignment
+  }
+
+  /// The size an item gets: measured, else the delegate's, else the estimate, else `itemSize`.
+  private func itemSize(
+    at indexPath: IndexPath, _ collectionView: any CollectionLayoutContext,
+    _ delegate: (any FlowLayoutDelegate)?
+  ) -> CGSize {
+    if let measured = measuredSize(forItemAt: indexPath) { return measured }
+    if let size = delegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath) {
+      return size
+    }
+    return defaultItemSize
+  }
+
+  private var defaultItemSize: CGSize {
+    if estimatedItemSize == .zero || estimatedItemSize == Self.automaticSize { return itemSize }
+    return estimatedItemSize
+  }
+
+  /// The section inset as the content sees it, for `sectionInsetReference`: never closer to an
+  /// edge than the adjusted content inset (UIKit's documented minimum).
+  private func resolvedInset(_ inset: EdgeInsets, _ collectionView: any CollectionLayoutContext)
+    -> EdgeInsets
+  {
+    let reference: EdgeInsets
+    switch sectionInsetReference {
+    case .fromContentInset: return inset
+    case .fromSafeArea: reference = collectionView.safeAreaInsets
+    case .fromLayoutMargins: reference = collectionView.layoutMargins
+    }
+    let adjusted = collectionView.adjustedContentInset
+    func edge(_ section: CGFloat, _ reference: CGFloat, _ content: CGFloat) -> CGFloat {
+      max(content, reference + section) - content
+    }
+    return EdgeInsets(
+      top: edge(inset.top, reference.top, adjusted.top),
+      left: edge(inset.left, reference.left, adjusted.left),
+      bottom: edge(inset.bottom, reference.bottom, adjusted.bottom),
+      right: edge(inset.right, reference.right, adjusted.right))
+  }
+
+  /// The geometry's inputs for one section, from the properties, the delegate and measured sizes.
+  public func makeSection(
+    _ section: Int, _ collectionView: any CollectionLayoutContext,
+    supplementarySizes: [ElementKind: [Int: CGSize]]? = nil
+  ) -> FlowSection {
+    let delegate = collectionView.flowLayoutDelegate
+    let count = max(0, collectionView.numberOfItems(inSection: section))
+    let sectionAlignment = resolvedAlignment(section, collectionView, delegate)
+    let supplementary = supplementarySizes ?? measuredSupplementarySizes
+    var items: FlowSection.Items
+    let hasMeasured = !(measuredItemSizes[section]?.isEmpty ?? true)
+    if delegate == nil && !hasMeasured {
+      items = .uniform(defaultItemSize, count: count)
+    } else {
+      // Sizes are stored only once they differ: a delegate that answers one size for every item
+      // keeps the section in closed form without an array of n sizes.
+      var sizes: [CGSize] = []
+      var common: CGSize?
+      for item in 0..<count {
+        let size = itemSize(at: IndexPath(item: item, section: section), collectionView, delegate)
+        if sizes.isEmpty, let first = common, first == size { continue }
+        if sizes.isEmpty, let first = common {
+          sizes.reserveCapacity(count)
+          sizes.append(contentsOf: repeatElement(first, count: item))
+        }
+        if common == nil {
+          common = size
+        } else {
+          sizes.append(size)
+        }
+      }
+      if let common, sizes.isEmpty {
+        items = .uniform(common, count: count)
+      } else {
+        items = .sizes(sizes)
+      }
+    }
+    var baselines: [CGFloat?]?
+    if let delegate, sectionAlignment.crossAxis == .firstBaseline {
+      baselines = (0..<count).map {
+        delegate.collectionView(
+          collectionView, layout: self,
+          baselineOffsetForItemAt: IndexPath(item: $0, section: section))
+      }
+    }
+    let header =
+      supplementary[.sectionHeader]?[section]
+      ?? delegate?.collectionView(
+        collectionView, layout: self, referenceSizeForHeaderInSection: section)
+      ?? headerReferenceSize
+    let footer =
+      supplementary[.sectionFooter]?[section]
+      ?? delegate?.collectionView(
+        collectionView, layout: self, referenceSizeForFooterInSection: section)
+      ?? footerReferenceSize
+    let inset =
+      delegate?.collectionView(collectionView, layout: self, insetForSectionAt: section)
+      ?? sectionInset
+    return FlowSection(
+      items: items, sectionInset: resolvedInset(inset, collectionView),
+      minimumLineSpacing: delegate?.collectionView(
+        collectionView, layout: self, minimumLineSpacingForSectionAt: section)
+        ?? minimumLineSpacing,
+      minimumInteritemSpacing: delegate?.collectionView(
+        collectionView, layout: self, minimumInteritemSpacingForSectionAt: section)
+        ?? minimumInteritemSpacing,
+      headerReferenceSize: header, footerReferenceSize: footer, alignment: sectionAlignment,
+      background: delegate?.collectionView(
+        collectionView, layout: self, backgroundForSectionAt: section)
+        ?? sectionBackground,
+      baselineOffsets: baselines)
+  }
+
+  // MARK: Queries
+
+  /// The visible content area for pinning: the bounds minus the adjusted content inset.
+  private var visibleRect: CGRect? {
+    guard sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds,
+      let collectionView
+    else { return nil }
+    return collectionView.bounds.inset(by: collectionView.adjustedContentInset)
+  }
+
+  open override var collectionViewContentSize: CGSize {
+    prepareIfNeeded()
+    return geometry?.contentSize ?? .zero
+  }
+
+  open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    prepareIfNeeded()
+    return geometry?.attributes(in: rect, visibleRect: visibleRect) ?? []
+  }
+
+  open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    prepareIfNeeded()
+    return geometry?.attributesForItem(at: indexPath)
+  }
+
+  open override func layoutAttributesForSupplementaryView(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    prepareIfNeeded()
+    return geometry?.attributesForSupplementaryView(
+      ofKind: kind, at: indexPath, visibleRect: visibleRect)
+  }
+
+  open override func layoutAttributesForDecorationView(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    prepareIfNeeded()
+    return geometry?.attributesForDecorationView(ofKind: kind, at: indexPath)
+  }
+}

@@ -1,0 +1,23 @@
+// UIKit's `IndexPath` conveniences (`item`, `section`), which Foundation on Linux lacks.
+import Foundation
+
+#if !canImport(UIKit)
+  extension IndexPath {
+    /// An index path of two indexes, `[section, item]` (UIKit's `init(item:section:)`).
+    public init(item: Int, section: Int) {
+      self.init(indexes: [section, item])
+    }
+
+    /// The second index (UIKit's `item`); traps unless the path has exactly two indexes, as UIKit.
+    public var item: Int {
+      get { self[1] }
+      set { self[1] = newValue }
+    }
+
+    /// The first index (UIKit's `section`); traps unless the path has exactly two indexes.
+    public var section: Int {
+      get { self[0] }
+      set { self[0] = newValue }
+    }
+  }
+#endif

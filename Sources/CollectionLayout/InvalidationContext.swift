@@ -1,0 +1,87 @@
+// UICollectionViewLayoutInvalidationContext and its flow-layout subclass, without the prefix.
+import Foundation
+
+/// Which parts of a layout need recomputing (`UICollectionViewLayoutInvalidationContext`).
+///
+/// Pass one to `CollectionViewLayout.invalidateLayout(with:)`. `invalidateEverything` and
+/// `invalidateDataSourceCounts` are set by the collection view (reload, batch updates), as in UIKit;
+/// a layout adds the items and supplementary elements it knows changed, and may ask the collection
+/// view to adjust its content size and offset.
+///
+/// ```swift
+/// let context = FlowLayoutInvalidationContext()
+/// context.invalidateItems(at: [IndexPath(item: 3, section: 0)])
+/// layout.invalidateLayout(with: context)
+/// ```
+open class CollectionViewLayoutInvalidationContext {
+  /// Everything must be recomputed (set by `invalidateLayout()` and by reloads).
+  public internal(set) var invalidateEverything = false
+  /// The number of sections or items changed (set by the collection view).
+  public internal(set) var invalidateDataSourceCounts = false
+  /// A delta the collection view adds to its content size.
+  public var contentSizeAdjustment: CGSize = .zero
+  /// A delta the collection view adds to its content offset, so that what is on screen stays put.
+  public var contentOffsetAdjustment: CGPoint = .zero
+  /// The items invalidated, or nil when none were.
+  public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+  /// The supplementary elements invalidated, by kind, or nil when none were.
+  public private(set) var invalidatedSupplementaryIndexPaths: [ElementKind: [IndexPath]]?
+  /// The decoration elements invalidated, by kind, or nil when none were.
+  public private(set) var invalidatedDecorationIndexPaths: [ElementKind: [IndexPath]]?
+
+  /// An empty context: nothing invalid yet.
+  public required init() {}
+
+  /// A context that invalidates everything, as `invalidateLayout()` does.
+  public static func everything() -> Self {
+    let context = Self()
+    context.invalidateEverything = true
+    return context
+  }
+
+  /// A context for a data-source change (the collection view's reloads and batch updates).
+  public static func dataSourceCounts() -> Self {
+    let context = Self()
+    context.invalidateDataSourceCounts = true
+    return context
+  }
+
+  /// Marks items as invalid (`invalidateItems(at:)`).
+  public func invalidateItems(at indexPaths: [IndexPath]) {
+    invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+  }
+
+  /// Marks supplementary elements as invalid (`invalidateSupplementaryElements(ofKind:at:)`).
+  public func invalidateSupplementaryElements(ofKind kind: ElementKind, at indexPaths: [IndexPath])
+  {
+    var all = invalidatedSupplementaryIndexPaths ?? [:]
+    all[kind, default: []] += indexPaths
+    invalidatedSupplementaryIndexPaths = all
+  }
+
+  /// Marks decoration elements as invalid (`invalidateDecorationElements(ofKind:at:)`).
+  public func invalidateDecorationElements(ofKind kind: ElementKind, at indexPaths: [IndexPath]) {
+    var all = invalidatedDecorationIndexPaths ?? [:]
+    all[kind, default: []] += indexPaths
+    invalidatedDecorationIndexPaths = all
+  }
+}
+
+/// The flow layout's invalidation context (`UICollectionViewFlowLayoutInvalidationContext`).
+///
+/// Both flags default to false, as documented for UIKit. `FlowLayout.invalidateLayout()` (no
+/// context) recomputes everything; a bounds change that alters the line length sets
+/// `invalidateFlowLayoutAttributes` itself.
+open class FlowLayoutInvalidationContext: CollectionViewLayoutInvalidationContext {
+  /// Item and supplementary sizes changed: ask the delegate again for every section.
+  public var invalidateFlowLayoutDelegateMetrics = false
+  /// Positions changed (for example the line length): lay everything out again.
+  public var invalidateFlowLayoutAttributes = false
+  /// Preferred (measured) item sizes carried from a self-sizing pass to the layout.
+  var preferredItemSizes: [IndexPath: CGSize] = [:]
+  /// Preferred header and footer sizes carried from a self-sizing pass.
+  var preferredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
+
+  /// An empty context: both flags false, nothing invalid yet.
+  public required init() {}
+}

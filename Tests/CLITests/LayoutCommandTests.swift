@@ -1,0 +1,123 @@
+// End-to-end: runs the built `textflow layout` on specs and checks the exact JSON it prints.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("textflow layout")
+struct LayoutCommandTests {
+  /// The issue's example spec.
+  static let issueSpec = """
+    {"collectionView": {"size": [375, 667], "contentInset": [0, 0, 0, 0], "contentOffset": [0, 0]},
+     "layout": {"scrollDirection": "vertical", "itemSize": [50, 50], "minimumLineSpacing": 10, "minimumInteritemSpacing": 10,
+                "sectionInset": [10, 20, 30, 20], "headerReferenceSize": [100, 25], "footerReferenceSize": [0, 0]},
+     "sections": [{"items": [{"size": [80, 30]}, {"size": [120, 30]}],
+                   "sectionInset": [0, 0, 0, 0], "minimumLineSpacing": 5, "minimumInteritemSpacing": 5,
+                   "headerReferenceSize": [0, 40], "footerReferenceSize": [0, 0]}]}
+    """
+
+  @Test("the issue's spec from stdin: exact output")
+  func issueSpecFromStdin() throws {
+    let result = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"], input: Data(Self.issueSpec.utf8))
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    // Section overrides: inset 0 → line 375; header 40 (the section's) spans 375.
+    // 80 + 5 + 120 = 205 ≤ 375: one (last) line at y 40, padded with copies of 120:
+    // 205 + 125 = 330 ≤ 375 → one copy; gap (375 − 320)/2 = 27.5 → x 0 and 107.5.
+    // Content: 40 + 30 = 70.
+    let expected = """
+      {
+        "contentSize": [375, 70],
+        "elements": [
+          {"category": "supplementaryView", "kind": "header", "section": 0, "item": 0, "frame": [0, 0, 375, 40]},
+          {"category": "cell", "kind": null, "section": 0, "item": 0, "frame": [0, 40, 80, 30]},
+          {"category": "cell", "kind": null, "section": 0, "item": 1, "frame": [107.5, 40, 120, 30]}
+        ],
+        "warnings": []
+      }
+
+      """
+    #expect(result.standardOutput == expected)
+    // And it is JSON.
+    let parsed =
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    #expect((parsed?["elements"] as? [Any])?.count == 3)
+  }
+
+  @Test("a spec file: the witch dialogue with a too-long item warns")
+  func specFile() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("spec.json")
+    try Data(
+      """
+      {"collectionView": {"size": [375, 667]},
+       "layout": {"sectionInset": [10, 20, 30, 20], "headerReferenceSize": [100, 25], "footerReferenceSize": [0, 12]},
+       "sections": [{"items": [{}, {"size": [400, 20]}]}]}
+      """.utf8
+    ).write(to: file)
+    let result = try ProcessRunner.run(Executables.textflow, ["layout", file.path])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    // Header (0,0,375,25); item 0 alone in its line (50 + 10 + 400 > 335), centred:
+    // 20 + (335 − 50)/2 = 162.5; item 1 too long: x 20 at 35 + 50 + 10 = 95.
+    // Footer at 95 + 20 + 30 = 145, 12 high; content 157.
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains("  \"contentSize\": [375, 157],"))
+    #expect(
+      lines.contains(
+        "    {\"category\": \"cell\", \"kind\": null, \"section\": 0, \"item\": 0, \"frame\": [162.5, 35, 50, 50]},"
+      ))
+    #expect(
+      lines.contains(
+        "    {\"category\": \"cell\", \"kind\": null, \"section\": 0, \"item\": 1, \"frame\": [20, 95, 400, 20]},"
+      ))
+    #expect(
+      lines.contains(
+        "    {\"category\": \"supplementaryView\", \"kind\": \"footer\", \"section\": 0, \"item\": 0, \"frame\": [0, 145, 375, 12]}"
+      ))
+    #expect(
+      result.standardOutput.contains(
+        "\"warnings\": [\"The behavior of the UICollectionViewFlowLayout is not defined because:\\nthe item width must be less than the width of the UICollectionView minus the section insets left and right values, minus the content insets left and right values.\"]"
+      ))
+  }
+
+  @Test("unknown keys and wrong types are errors that name the key path")
+  func errors() throws {
+    let unknown = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"],
+      input: Data(#"{"collectionView": {"size": [375, 667]}, "layout": {"itemSise": [1, 2]}}"#.utf8)
+    )
+    #expect(unknown.status == 1)
+    #expect(unknown.standardOutput.isEmpty)
+    #expect(unknown.standardError.contains("<stdin>: layout.itemSise: unknown key"))
+    let wrongType = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"],
+      input: Data(
+        #"{"collectionView": {"size": [375, 667]}, "sections": [{}, {"items": [{"size": [1, "2"]}]}]}"#
+          .utf8))
+    #expect(wrongType.status == 1)
+    #expect(
+      wrongType.standardError.contains(
+        "sections[1].items[0].size[1]: expected a number, got string"))
+    let syntax = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"], input: Data("{\n  \"a\": }".utf8))
+    #expect(syntax.status == 1)
+    #expect(syntax.standardError.contains("invalid JSON: line 2, column 8"))
+    let missing = try ProcessRunner.run(Executables.textflow, ["layout", "/nonexistent/spec.json"])
+    #expect(missing.status == 1)
+    #expect(missing.standardError.contains("cannot read /nonexistent/spec.json"))
+  }
+
+  @Test("usage errors exit 2; --help explains the spec")
+  func usage() throws {
+    let none = try ProcessRunner.run(Executables.textflow, ["layout"])
+    #expect(none.status == 2)
+    #expect(none.standardError.contains("expected one spec file"))
+    let option = try ProcessRunner.run(Executables.textflow, ["layout", "--frobnicate"])
+    #expect(option.status == 2)
+    let help = try ProcessRunner.run(Executables.textflow, ["layout", "--help"])
+    #expect(help.status == 0)
+    #expect(help.standardOutput.contains("usage: textflow layout SPEC.json"))
+    let list = try ProcessRunner.run(Executables.textflow, ["--help"])
+    #expect(list.standardOutput.contains("layout"))
+  }
+}
