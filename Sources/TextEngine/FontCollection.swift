@@ -1,0 +1,189 @@
+// The fonts text can be set in, and the fallback cascade that finds a glyph for every character.
+import Foundation
+
+/// An ordered set of font faces: families to pick fonts from by name, and the fallback cascade
+/// used when a font lacks a character.
+///
+/// The default collection is the repository's `Fonts/` folder with "DejaVu Sans" as the default
+/// family, so Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai and CJK text all get real
+/// glyphs. Create one per process and share it; it is immutable and thread-safe.
+///
+/// Fallback rule (decided per grapheme cluster, by cmap coverage):
+/// 1. a cluster whose characters are all default-ignorable or control characters stays in the
+///    font of the cluster before it (or the requested font at the start);
+/// 2. a cluster of Common/Inherited script (spaces, punctuation, digits) that the previous
+///    cluster's font covers stays in that font, so runs of fallback text are not split at spaces;
+/// 3. else the requested font, when it covers every character of the cluster;
+/// 4. else the first face of the cascade that covers every character, preferring faces of the
+///    same weight (bold or not) as the requested font;
+/// 5. else the first face covering the cluster's first character; else the requested font
+///    (which draws .notdef, "tofu").
+///
+/// ```swift
+/// let fonts = try FontCollection.bundled()
+/// let body = fonts.font(for: .body)           // DejaVu Sans 17
+/// let arabic = fonts.fallbackFace(for: "م", requested: body.face)  // Noto Sans Arabic
+/// ```
+public final class FontCollection: Sendable {
+  /// The faces in cascade order; the first face of `defaultFamily` leads.
+  public let faces: [FontFace]
+  /// The family used when none is asked for, e.g. "DejaVu Sans".
+  public let defaultFamily: String
+
+  /// The bundled fonts' files in cascade order; other font files in the folder follow, sorted.
+  public static let bundledCascade = [
+    "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "NotoSans-Regular.ttf",
+    "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+    "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf", "DroidSansFallbackFull.ttf",
+  ]
+
+  /// A collection of `faces` (in cascade order) with a default family.
+  ///
+  /// - Precondition: `faces` is not empty.
+  public init(faces: [FontFace], defaultFamily: String? = nil) {
+    precondition(!faces.isEmpty, "a font collection needs at least one face")
+    self.faces = faces
+    self.defaultFamily = defaultFamily ?? faces[0].familyName
+  }
+
+  /// The fonts in `directory` (default: `BundledFonts.directory`), in the bundled cascade order,
+  /// with "DejaVu Sans" as the default family; with `includingSystemFonts`, the fonts
+  /// fontconfig knows (`FontConfig.systemFontFiles()`) follow as further fallbacks.
+  ///
+  /// - Throws: `FontLoadingError` when a font file in the folder cannot be loaded, or the
+  ///   folder has no fonts.
+  public static func bundled(
+    directory: URL = BundledFonts.directory, includingSystemFonts: Bool = false
+  ) throws(FontLoadingError) -> FontCollection {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        .filter { [".ttf", ".otf", ".ttc"].contains(where: $0.lowercased().hasSuffix) }
+    } catch {
+      throw FontLoadingError(
+        source: directory.path, reason: "the fonts folder cannot be read", freeTypeError: nil)
+    }
+    let ordered =
+      bundledCascade.filter(names.contains) + names.filter { !bundledCascade.contains($0) }.sorted()
+    var faces = [FontFace]()
+    for name in ordered {
+      let url = directory.appendingPathComponent(name)
+      let first = try FontFace(contentsOf: url)
+      faces.append(first)
+      for index in 1..<max(1, first.faceCount) {
+        faces.append(try FontFace(contentsOf: url, faceIndex: index))
+      }
+    }
+    if includingSystemFonts {
+      let known = Set(faces.map { "\($0.familyName)/\($0.styleName)" })
+      for (path, index) in FontConfig.systemFontFiles() {
+        guard let face = try? FontFace(contentsOf: URL(fileURLWithPath: path), faceIndex: index),
+          !known.contains("\(face.familyName)/\(face.styleName)")
+        else { continue }
+        faces.append(face)
+      }
+    }
+    guard !faces.isEmpty else {
+      throw FontLoadingError(
+        source: directory.path, reason: "the fonts folder holds no fonts", freeTypeError: nil)
+    }
+    let family = faces.contains { $0.familyName == "DejaVu Sans" } ? "DejaVu Sans" : nil
+    return FontCollection(faces: faces, defaultFamily: family)
+  }
+
+  /// The face of `family` (case-insensitive) in the requested weight, or in any weight when the
+  /// family has no face of that weight; nil when the collection has no such family.
+  public func face(family: String, bold: Bool = false) -> FontFace? {
+    let members = faces.filter { $0.familyName.caseInsensitiveCompare(family) == .orderedSame }
+    return members.first { $0.isBold == bold && !$0.styleName.lowercased().contains("italic") }
+      ?? members.first { $0.isBold == bold } ?? members.first
+  }
+
+  /// The default family's face in the requested weight.
+  public func defaultFace(bold: Bool = false) -> FontFace {
+    face(family: defaultFamily, bold: bold) ?? faces[0]
+  }
+
+  /// The font UIKit's `preferredFont(forTextStyle:)` gives at the default size category, in the
+  /// default family (bold for headline).
+  public func font(for style: TextStyle) -> Font {
+    Font(face: defaultFace(bold: style.isBold), pointSize: style.pointSize)
+  }
+
+  /// A font by name: a file in the collection (e.g. "DejaVuSans.ttf"), a family name
+  /// ("DejaVu Sans"; "DejaVu Sans Bold" picks the bold face), or a path to a font file.
+  ///
+  /// - Throws: `FontLoadingError` when `name` is none of these or the file cannot be loaded.
+  public func font(named name: String, pointSize: Double) throws(FontLoadingError) -> Font {
+    if let face = faces.first(where: { $0.fileURL?.lastPathComponent == name }) {
+      return Font(face: face, pointSize: pointSize)
+    }
+    if let face = face(family: name) {
+      return Font(face: face, pointSize: pointSize)
+    }
+    for suffix in [" Bold", " bold"] where name.hasSuffix(suffix) {
+      if let face = face(family: String(name.dropLast(suffix.count)), bold: true), face.isBold {
+        return Font(face: face, pointSize: pointSize)
+      }
+    }
+    if name.contains("/") || FileManager.default.fileExists(atPath: name) {
+      return Font(face: try FontFace(contentsOf: URL(fileURLWithPath: name)), pointSize: pointSize)
+    }
+    throw FontLoadingError(
+      source: name, reason: "no font file or family of that name in the collection",
+      freeTypeError: nil)
+  }
+
+  /// The face that draws `cluster` (one grapheme cluster) when `requested` is asked for and the
+  /// cluster before it was drawn with `previous`. See the type's documentation for the rule.
+  public func fallbackFace(
+    for cluster: Substring.UnicodeScalarView, requested: FontFace, previous: FontFace? = nil
+  ) -> FontFace {
+    fallbackFace(scalars: cluster, requested: requested, previous: previous)
+  }
+
+  func fallbackFace<Scalars: Sequence<Unicode.Scalar>>(
+    scalars cluster: Scalars, requested: FontFace, previous: FontFace?
+  ) -> FontFace {
+    var required = [Unicode.Scalar]()
+    var neutral = true
+    for scalar in cluster {
+      let category = scalar.properties.generalCategory
+      if category == .control || category == .format
+        || UnicodeProperties.isDefaultIgnorable(scalar)
+      {
+        continue
+      }
+      required.append(scalar)
+      if neutral && !Self.isNeutral(scalar) { neutral = false }
+    }
+    if required.isEmpty { return previous ?? requested }
+    if neutral, let previous, required.allSatisfy(previous.covers) { return previous }
+    if required.allSatisfy(requested.covers) { return requested }
+    let candidates =
+      faces.filter { $0.isBold == requested.isBold }
+      + faces.filter { $0.isBold != requested.isBold }
+    if let face = candidates.first(where: { face in required.allSatisfy(face.covers) }) {
+      return face
+    }
+    return candidates.first { $0.covers(required[0]) } ?? requested
+  }
+
+  /// The face for a whole string taken as one cluster (convenience for tests and tools).
+  public func fallbackFace(for text: String, requested: FontFace) -> FontFace {
+    fallbackFace(for: Substring(text).unicodeScalars, requested: requested)
+  }
+
+  /// Spaces, punctuation, symbols and digits: characters shared by scripts.
+  private static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .spaceSeparator, .otherPunctuation, .dashPunctuation, .openPunctuation,
+      .closePunctuation, .initialPunctuation, .finalPunctuation, .connectorPunctuation,
+      .decimalNumber, .mathSymbol, .currencySymbol, .modifierSymbol, .nonspacingMark,
+      .enclosingMark, .spacingMark:
+      return true
+    default:
+      return false
+    }
+  }
+}
