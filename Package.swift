@@ -43,7 +43,9 @@ let package = Package(
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "TestSupport"]),
-    .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TestSupport"]),
+    .testTarget(
+      name: "TextEngineTests", dependencies: ["TextEngine", "TestSupport"],
+      exclude: ["Goldens"]),
     .testTarget(name: "TextFlowTests", dependencies: ["TextFlow", "TestSupport"]),
     .testTarget(
       name: "TextFlowRenderingTests", dependencies: ["TextFlowRendering", "TestSupport"]),

@@ -13,11 +13,16 @@ import Foundation
 ///    font of the cluster before it (or the requested font at the start);
 /// 2. a cluster of Common/Inherited script (spaces, punctuation, digits) that the previous
 ///    cluster's font covers stays in that font, so runs of fallback text are not split at spaces;
-/// 3. else the requested font, when it covers every character of the cluster;
-/// 4. else the first face of the cascade that covers every character, preferring faces of the
-///    same weight (bold or not) as the requested font;
-/// 5. else the first face covering the cluster's first character; else the requested font
-///    (which draws .notdef, "tofu").
+/// 3. when the requested face is of the default family and the cluster's script has preferred
+///    faces (`scriptFaces`: the bundled collection prefers Noto Sans Arabic, Hebrew, Devanagari
+///    and Thai and Droid Sans Fallback for Han and kana, as browsers keep per-script fallback
+///    lists), the first preferred face covering the cluster — DejaVu Sans has Arabic and Hebrew
+///    glyphs, but the script's own font shapes it better;
+/// 4. else the requested font, when it covers every character of the cluster;
+/// 5. else the first face covering every character: the script's preferred faces first, then
+///    the cascade, faces of the requested weight (bold or not) before the others;
+/// 6. else the first face covering the cluster's first character; else the requested font
+///    (which draws .notdef, "tofu"). Hangul is not covered by the bundled fonts.
 ///
 /// ```swift
 /// let fonts = try FontCollection.bundled()
@@ -29,6 +34,17 @@ public final class FontCollection: Sendable {
   public let faces: [FontFace]
   /// The family used when none is asked for, e.g. "DejaVu Sans".
   public let defaultFamily: String
+  /// Preferred faces per ISO 15924 script tag ("Arab", "Hani", …), tried first for that
+  /// script's text (see the fallback rule).
+  public let scriptFaces: [String: [FontFace]]
+
+  /// The bundled fonts' preferred families per script.
+  public static let bundledScriptFamilies: [String: [String]] = [
+    "Arab": ["Noto Sans Arabic"], "Hebr": ["Noto Sans Hebrew"],
+    "Deva": ["Noto Sans Devanagari"], "Thai": ["Noto Sans Thai"],
+    "Hani": ["Droid Sans Fallback"], "Hira": ["Droid Sans Fallback"],
+    "Kana": ["Droid Sans Fallback"], "Bopo": ["Droid Sans Fallback"],
+  ]
 
   /// The bundled fonts' files in cascade order; other font files in the folder follow, sorted.
   public static let bundledCascade = [
@@ -40,10 +56,13 @@ public final class FontCollection: Sendable {
   /// A collection of `faces` (in cascade order) with a default family.
   ///
   /// - Precondition: `faces` is not empty.
-  public init(faces: [FontFace], defaultFamily: String? = nil) {
+  public init(
+    faces: [FontFace], defaultFamily: String? = nil, scriptFaces: [String: [FontFace]] = [:]
+  ) {
     precondition(!faces.isEmpty, "a font collection needs at least one face")
     self.faces = faces
     self.defaultFamily = defaultFamily ?? faces[0].familyName
+    self.scriptFaces = scriptFaces
   }
 
   /// The fonts in `directory` (default: `BundledFonts.directory`), in the bundled cascade order,
@@ -88,7 +107,12 @@ public final class FontCollection: Sendable {
         source: directory.path, reason: "the fonts folder holds no fonts", freeTypeError: nil)
     }
     let family = faces.contains { $0.familyName == "DejaVu Sans" } ? "DejaVu Sans" : nil
-    return FontCollection(faces: faces, defaultFamily: family)
+    var scriptFaces = [String: [FontFace]]()
+    for (script, families) in bundledScriptFamilies {
+      let preferred = families.flatMap { family in faces.filter { $0.familyName == family } }
+      if !preferred.isEmpty { scriptFaces[script] = preferred }
+    }
+    return FontCollection(faces: faces, defaultFamily: family, scriptFaces: scriptFaces)
   }
 
   /// The face of `family` (case-insensitive) in the requested weight, or in any weight when the
@@ -139,11 +163,19 @@ public final class FontCollection: Sendable {
   public func fallbackFace(
     for cluster: Substring.UnicodeScalarView, requested: FontFace, previous: FontFace? = nil
   ) -> FontFace {
-    fallbackFace(scalars: cluster, requested: requested, previous: previous)
+    let script = Self.script(of: String(String.UnicodeScalarView(cluster)))
+    return fallbackFace(scalars: cluster, script: script, requested: requested, previous: previous)
+  }
+
+  /// The resolved script tag of a text's first character with a real script, or nil.
+  static func script(of text: String) -> String? {
+    let units = Array(text.utf16)
+    let scripts = units.withUnsafeBufferPointer { UnicodeProperties.resolvedScripts($0) }
+    return scripts.first.flatMap(UnicodeProperties.scriptTag)
   }
 
   func fallbackFace<Scalars: Sequence<Unicode.Scalar>>(
-    scalars cluster: Scalars, requested: FontFace, previous: FontFace?
+    scalars cluster: Scalars, script: String?, requested: FontFace, previous: FontFace?
   ) -> FontFace {
     var required = [Unicode.Scalar]()
     var neutral = true
@@ -159,9 +191,15 @@ public final class FontCollection: Sendable {
     }
     if required.isEmpty { return previous ?? requested }
     if neutral, let previous, required.allSatisfy(previous.covers) { return previous }
+    let preferred = script.flatMap { scriptFaces[$0] } ?? []
+    if !preferred.isEmpty && requested.familyName == defaultFamily,
+      let face = preferred.first(where: { face in required.allSatisfy(face.covers) })
+    {
+      return face
+    }
     if required.allSatisfy(requested.covers) { return requested }
     let candidates =
-      faces.filter { $0.isBold == requested.isBold }
+      preferred + faces.filter { $0.isBold == requested.isBold }
       + faces.filter { $0.isBold != requested.isBold }
     if let face = candidates.first(where: { face in required.allSatisfy(face.covers) }) {
       return face

@@ -231,7 +231,8 @@ extension LayoutEngine {
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
   private func makeEllipsis(_ attributes: TextAttributes) -> Ellipsis {
     let requested = attributes.font.face
-    let face = fonts.fallbackFace(scalars: ["\u{2026}"], requested: requested, previous: nil)
+    let face = fonts.fallbackFace(
+      scalars: ["\u{2026}"], script: nil, requested: requested, previous: nil)
     let font = attributes.font.withFace(face)
     let ellipsis: [UInt16] = face.covers("\u{2026}") ? [0x2026] : [0x2E, 0x2E, 0x2E]
     let glyphs = ellipsis.withUnsafeBufferPointer { buffer in

@@ -176,7 +176,7 @@ struct LayoutEngine {
       }
       let (levels, paragraphLevel) = bidiLevels(content)
       paragraphs[index].level = paragraphLevel
-      let faces = fallbackFaces(content)
+      let faces = fallbackFaces(content, scripts: scripts)
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
       var segmentStart = content.lowerBound
       for position in (content.lowerBound + 1)...content.upperBound {
@@ -224,7 +224,7 @@ struct LayoutEngine {
   }
 
   /// The face of each UTF-16 unit of `content`, decided per grapheme cluster.
-  private func fallbackFaces(_ content: Range<Int>) -> [FontFace] {
+  private func fallbackFaces(_ content: Range<Int>, scripts: [Int32]) -> [FontFace] {
     var faces = [FontFace]()
     faces.reserveCapacity(content.count)
     var previous: FontFace?
@@ -236,12 +236,14 @@ struct LayoutEngine {
       scalars.removeAll(keepingCapacity: true)
       decodeScalars(clusterStart..<position, into: &scalars)
       let face: FontFace
+      let script = UnicodeProperties.scriptTag(scripts[clusterStart])
       if scalars.count == 1, previous == nil || previous === requested,
-        requested.covers(scalars[0])
+        script == nil || fonts.scriptFaces[script!] == nil, requested.covers(scalars[0])
       {
         face = requested
       } else {
-        face = fonts.fallbackFace(scalars: scalars, requested: requested, previous: previous)
+        face = fonts.fallbackFace(
+          scalars: scalars, script: script, requested: requested, previous: previous)
       }
       for _ in clusterStart..<position { faces.append(face) }
       previous = face
