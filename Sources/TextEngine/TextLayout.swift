@@ -14,9 +14,9 @@ import Foundation
 /// layout.size(roundedUpToScale: 2)       // for a view at 2×
 /// for line in layout.lines { print(line.scalarRange, line.width) }
 /// ```
-public struct TextLayout: Sendable {
+public struct TextLayout: Sendable, Equatable {
   /// A run of glyphs in one font and direction, in visual (left-to-right) order.
-  public struct GlyphRun: Sendable {
+  public struct GlyphRun: Sendable, Equatable {
     /// The font the glyphs come from. A renderer creates a matching face from
     /// `font.face.fileURL` (or `font.face.data`) and `font.face.faceIndex`, at `font.pointSize`.
     public var font: Font
@@ -41,7 +41,7 @@ public struct TextLayout: Sendable {
   }
 
   /// One line of the layout.
-  public struct Line: Sendable {
+  public struct Line: Sendable, Equatable {
     /// The characters on the line, trailing spaces included, a mandatory line break character
     /// (\n, \r\n, U+2028, U+2029) excluded. With truncation, the characters still shown.
     public var range: Range<String.Index>
