@@ -1,5 +1,6 @@
 // The fonts text can be set in, and the fallback cascade that finds a glyph for every character.
 import Foundation
+import Synchronization
 
 /// An ordered set of font faces: families to pick fonts from by name, and the fallback cascade
 /// used when a font lacks a character.
@@ -21,8 +22,11 @@ import Foundation
 /// 4. else the requested font, when it covers every character of the cluster;
 /// 5. else the first face covering every character: the script's preferred faces first, then
 ///    the cascade, faces of the requested weight (bold or not) before the others;
-/// 6. else the first face covering the cluster's first character; else the requested font
-///    (which draws .notdef, "tofu"). Hangul is not covered by the bundled fonts.
+/// 6. else the first face covering the cluster's first character;
+/// 7. else, when the collection uses system fonts, the font fontconfig matches for the
+///    cluster's first character (loaded once, on first use);
+/// 8. else the requested font, which draws .notdef ("tofu"). Hangul is not covered by the
+///    bundled fonts.
 ///
 /// ```swift
 /// let fonts = try FontCollection.bundled()
@@ -56,18 +60,30 @@ public final class FontCollection: Sendable {
   /// A collection of `faces` (in cascade order) with a default family.
   ///
   /// - Precondition: `faces` is not empty.
+  /// True when characters no face covers are looked up in the system's fonts (fontconfig).
+  public let usesSystemFonts: Bool
+  /// System faces loaded for fallback so far, by file path and face index.
+  private let systemFaces = Mutex<[String: FontFace?]>([:])
+
+  /// A collection of `faces` in cascade order, a default family (default: the first face's),
+  /// preferred faces per script, and optionally the system's fonts (through fontconfig) as the
+  /// last fallback.
+  ///
+  /// - Precondition: `faces` is not empty.
   public init(
-    faces: [FontFace], defaultFamily: String? = nil, scriptFaces: [String: [FontFace]] = [:]
+    faces: [FontFace], defaultFamily: String? = nil, scriptFaces: [String: [FontFace]] = [:],
+    usesSystemFonts: Bool = false
   ) {
     precondition(!faces.isEmpty, "a font collection needs at least one face")
     self.faces = faces
     self.defaultFamily = defaultFamily ?? faces[0].familyName
     self.scriptFaces = scriptFaces
+    self.usesSystemFonts = usesSystemFonts
   }
 
   /// The fonts in `directory` (default: `BundledFonts.directory`), in the bundled cascade order,
-  /// with "DejaVu Sans" as the default family; with `includingSystemFonts`, the fonts
-  /// fontconfig knows (`FontConfig.systemFontFiles()`) follow as further fallbacks.
+  /// with "DejaVu Sans" as the default family; with `includingSystemFonts`, characters none of
+  /// them covers are looked up in the system's fonts through fontconfig.
   ///
   /// - Throws: `FontLoadingError` when a font file in the folder cannot be loaded, or the
   ///   folder has no fonts.
@@ -93,15 +109,6 @@ public final class FontCollection: Sendable {
         faces.append(try FontFace(contentsOf: url, faceIndex: index))
       }
     }
-    if includingSystemFonts {
-      let known = Set(faces.map { "\($0.familyName)/\($0.styleName)" })
-      for (path, index) in FontConfig.systemFontFiles() {
-        guard let face = try? FontFace(contentsOf: URL(fileURLWithPath: path), faceIndex: index),
-          !known.contains("\(face.familyName)/\(face.styleName)")
-        else { continue }
-        faces.append(face)
-      }
-    }
     guard !faces.isEmpty else {
       throw FontLoadingError(
         source: directory.path, reason: "the fonts folder holds no fonts", freeTypeError: nil)
@@ -112,7 +119,9 @@ public final class FontCollection: Sendable {
       let preferred = families.flatMap { family in faces.filter { $0.familyName == family } }
       if !preferred.isEmpty { scriptFaces[script] = preferred }
     }
-    return FontCollection(faces: faces, defaultFamily: family, scriptFaces: scriptFaces)
+    return FontCollection(
+      faces: faces, defaultFamily: family, scriptFaces: scriptFaces,
+      usesSystemFonts: includingSystemFonts)
   }
 
   /// The face of `family` (case-insensitive) in the requested weight, or in any weight when the
@@ -204,7 +213,21 @@ public final class FontCollection: Sendable {
     if let face = candidates.first(where: { face in required.allSatisfy(face.covers) }) {
       return face
     }
-    return candidates.first { $0.covers(required[0]) } ?? requested
+    if let face = candidates.first(where: { $0.covers(required[0]) }) { return face }
+    if usesSystemFonts, let face = systemFace(covering: required[0]) { return face }
+    return requested
+  }
+
+  /// The system font fontconfig picks for `scalar`, loaded once and kept.
+  private func systemFace(covering scalar: Unicode.Scalar) -> FontFace? {
+    guard let file = FontConfig.fontFile(covering: scalar) else { return nil }
+    let key = "\(file.path)#\(file.faceIndex)"
+    if let cached = systemFaces.withLock({ $0[key] }) { return cached }
+    let face = try? FontFace(
+      contentsOf: URL(fileURLWithPath: file.path), faceIndex: file.faceIndex)
+    let covering = face.flatMap { $0.covers(scalar) ? $0 : nil }
+    systemFaces.withLock { $0[key] = .some(covering) }
+    return covering
   }
 
   /// The face for a whole string taken as one cluster (convenience for tests and tools).

@@ -42,7 +42,8 @@ struct MeasureCommandTests {
   @Test("usage errors exit 2 and say why; a bad font exits 1 naming it")
   func errors() throws {
     let unknown = try measure(["--mode", "sideways", "x"])
-    #expect(unknown.status == 2 && unknown.standardError.contains("unknown line break mode 'sideways'"))
+    #expect(
+      unknown.status == 2 && unknown.standardError.contains("unknown line break mode 'sideways'"))
     let missing = try measure([])
     #expect(missing.status == 2 && missing.standardError.contains("missing TEXT"))
     let badFont = try measure(["--font", "/nonexistent/font.ttf", "x"])
@@ -84,7 +85,8 @@ struct MeasureCommandTests {
     #expect((lines[5]["error"] as? String)?.contains("'text'") == true)
     // A mandatory break is in no line's range: "a" is [0, 1), "b" is [2, 3).
     let seven = try #require(lines[6]["lines"] as? [[String: Any]])
-    #expect(seven.map { $0["start"] as? Int } == [0, 2] && seven.map { $0["end"] as? Int } == [1, 3])
+    #expect(
+      seven.map { $0["start"] as? Int } == [0, 2] && seven.map { $0["end"] as? Int } == [1, 3])
     #expect((lines[7]["error"] as? String)?.contains("colour") == true)
     #expect(lines[8]["width"] as? Double == Double(1540 + 1260 + 1212 + 651) * 17 / 2048)
   }
@@ -93,7 +95,9 @@ struct MeasureCommandTests {
   func stream() throws {
     var input = ""
     for index in 0..<300 {
-      input += index % 7 == 3 ? "{broken\n" : #"{"id": \#(index), "text": "word \#(index)", "max_width": 45}"# + "\n"
+      input +=
+        index % 7 == 3
+        ? "{broken\n" : #"{"id": \#(index), "text": "word \#(index)", "max_width": 45}"# + "\n"
     }
     // "word" is 5070 units = 42.1 pt at 17 pt; with a space and a number it exceeds 45.
     let result = try measure(["--jsonl"], input: input)

@@ -29,7 +29,8 @@ struct AttributedTextTests {
     string += rest
     let converted = AttributedText(string, defaultAttributes: TextAttributes(font: body))
     var expected = AttributedText("First Witch: ", font: bold)
-    expected.append("Hey, when will the three", attributes: TextAttributes(font: body, letterSpacing: 1))
+    expected.append(
+      "Hey, when will the three", attributes: TextAttributes(font: body, letterSpacing: 1))
     #expect(converted == expected)
     let a = Engine.typesetter.layout(converted, maxWidth: 150)
     let b = Engine.typesetter.layout(expected, maxWidth: 150)

@@ -79,7 +79,8 @@ struct ConcurrencyAndCacheTests {
   func longSegments() {
     let cache = ShapeCache(capacity: 100, maximumSegmentLength: 8)
     let typesetter = Typesetter(fonts: Engine.fonts, shapeCache: cache)
-    _ = typesetter.layout("Rindfleischetikettierung Rindfleischetikettierung", font: Engine.dejaVu())
+    _ = typesetter.layout(
+      "Rindfleischetikettierung Rindfleischetikettierung", font: Engine.dejaVu())
     #expect(cache.count == 0 && cache.misses == 2 && cache.hits == 0)
   }
 }

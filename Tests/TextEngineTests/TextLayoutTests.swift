@@ -230,7 +230,10 @@ struct TextLayoutTests {
     let notoArabic: Double = (1374.0 + 738) / 1000 * 16  // Noto Sans Arabic hhea
     #expect(Double(arabic.size.height) == notoArabic)
     let runs = mixed.lines[0].glyphRuns
-    #expect(runs.map(\.font.face.familyName) == ["DejaVu Sans", "Droid Sans Fallback", "Droid Sans Fallback"])
+    #expect(
+      runs.map(\.font.face.familyName) == [
+        "DejaVu Sans", "Droid Sans Fallback", "Droid Sans Fallback",
+      ])
   }
 
   @Test("glyph runs name their font's source, face index and size for a renderer")

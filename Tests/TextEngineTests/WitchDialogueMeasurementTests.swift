@@ -31,7 +31,8 @@ struct WitchDialogueMeasurementTests {
     #expect(words.count == 29)
   }
 
-  @Test("each word in the body style within 300 × 1000: HarfBuzz's advance sum by one line",
+  @Test(
+    "each word in the body style within 300 × 1000: HarfBuzz's advance sum by one line",
     arguments: goldens)
   func word(_ golden: ShapingGolden) {
     let style: TextStyle = golden.name == "witch-speaker" ? .headline : .body

@@ -1,33 +1,52 @@
-// The fontconfig edge: lists the system's font files for the optional system fallback.
+// The fontconfig edge: finds a system font for a character the bundled fonts lack, as Pango
+// does (a pattern with the character in its charset, matched by FcFontMatch).
 internal import CFontconfig
+import Synchronization
 
 /// The system's fonts as fontconfig knows them.
 public enum FontConfig {
-  /// The (file path, face index) of every scalable font fontconfig lists, sorted by path, or an
-  /// empty list when fontconfig cannot be initialised.
-  public static func systemFontFiles() -> [(path: String, faceIndex: Int)] {
-    guard let config = FcInitLoadConfigAndFonts() else { return [] }
-    defer { FcConfigDestroy(config) }
-    guard let pattern = FcPatternCreate() else { return [] }
-    defer { FcPatternDestroy(pattern) }
-    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
-    guard let objects = FcObjectSetCreate() else { return [] }
-    defer { FcObjectSetDestroy(objects) }
-    FcObjectSetAdd(objects, FC_FILE)
-    FcObjectSetAdd(objects, FC_INDEX)
-    guard let list = FcFontList(config, pattern, objects) else { return [] }
-    defer { FcFontSetDestroy(list) }
-    var files = [(path: String, faceIndex: Int)]()
-    for index in 0..<Int(list.pointee.nfont) {
-      guard let font = list.pointee.fonts[index] else { continue }
+  /// Owns the FcConfig, created once (loading the configuration and font cache is slow).
+  private final class Configuration: @unchecked Sendable {
+    let config: OpaquePointer?
+    init() { config = FcInitLoadConfigAndFonts() }
+    deinit { if let config { FcConfigDestroy(config) } }
+  }
+
+  /// fontconfig's configuration, behind a lock: its matching functions are not documented as
+  /// thread-safe.
+  private static let shared = Mutex(Configuration())
+
+  /// The (file path, face index) fontconfig matches best for a font covering `scalar`, with
+  /// the family `family` preferred (nil: fontconfig's default, "sans-serif"); nil when
+  /// fontconfig is unavailable or its best match does not cover the character.
+  public static func fontFile(covering scalar: Unicode.Scalar, family: String? = nil)
+    -> (path: String, faceIndex: Int)?
+  {
+    shared.withLock { configuration -> (path: String, faceIndex: Int)? in
+      guard let config = configuration.config, let pattern = FcPatternCreate() else { return nil }
+      defer { FcPatternDestroy(pattern) }
+      guard let charset = FcCharSetCreate() else { return nil }
+      defer { FcCharSetDestroy(charset) }
+      FcCharSetAddChar(charset, scalar.value)
+      FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+      FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
+      if let family { FcPatternAddString(pattern, FC_FAMILY, family) }
+      FcConfigSubstitute(config, pattern, FcMatchPattern)
+      FcDefaultSubstitute(pattern)
+      var result = FcResultNoMatch
+      guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+      defer { FcPatternDestroy(match) }
+      var matchedCharset: OpaquePointer?
+      guard FcPatternGetCharSet(match, FC_CHARSET, 0, &matchedCharset) == FcResultMatch,
+        FcCharSetHasChar(matchedCharset, scalar.value) != 0
+      else { return nil }
       var file: UnsafeMutablePointer<FcChar8>?
-      guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else {
-        continue
+      guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else {
+        return nil
       }
-      var faceIndex: Int32 = 0
-      _ = FcPatternGetInteger(font, FC_INDEX, 0, &faceIndex)
-      files.append((String(cString: file), Int(faceIndex)))
+      var index: Int32 = 0
+      _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
+      return (String(cString: file), Int(index))
     }
-    return files.sorted { ($0.path, $0.faceIndex) < ($1.path, $1.faceIndex) }
   }
 }

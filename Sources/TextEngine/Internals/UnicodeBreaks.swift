@@ -64,12 +64,20 @@ enum UnicodeProperties {
 
   /// The ISO 15924 tag of an ICU script code, or nil for Common/Inherited/Unknown.
   static func scriptTag(_ script: Int32) -> String? {
+    if script >= 0 && Int(script) < scriptTags.count { return scriptTags[Int(script)] }
+    return computeScriptTag(script)
+  }
+
+  /// Tags of ICU's script codes, looked up once (ICU 72 has about 200 codes).
+  private static let scriptTags: [String?] = (0..<256).map { computeScriptTag(Int32($0)) }
+
+  private static func computeScriptTag(_ script: Int32) -> String? {
     // USCRIPT_COMMON = 0, USCRIPT_INHERITED = 1, USCRIPT_UNKNOWN = 103.
     if script == 0 || script == 1 || script == 103 { return nil }
     var tag = [CChar](repeating: 0, count: 5)
     guard CICU_scriptTag(script, &tag) == 0 else { return nil }
-    return String(
-      decoding: tag.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let text = String(decoding: tag.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text.isEmpty ? nil : text
   }
 
   /// True for Default_Ignorable_Code_Point characters (ZWJ, variation selectors, soft hyphen…).

@@ -18,8 +18,8 @@ extension LayoutEngine {
     var y = 0.0
     for (index, spec) in specs.enumerated() {
       if index > 0 { y += style.lineSpacing }
-      var line = makeLine(spec, layoutWidth: layoutWidth)
       let box = lineBox(spec)
+      var line = makeLine(spec, box: box, layoutWidth: layoutWidth)
       line.top = y
       line.baselineOrigin.y =
         y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent
@@ -32,7 +32,10 @@ extension LayoutEngine {
       isTruncated: truncated, minContentWidth: content.minimum, maxContentWidth: content.maximum)
   }
 
-  private func makeLine(_ spec: LineSpec, layoutWidth: Double) -> TextLayout.Line {
+  private func makeLine(
+    _ spec: LineSpec, box: (ascent: Double, descent: Double, leading: Double, height: Double),
+    layoutWidth: Double
+  ) -> TextLayout.Line {
     let paragraph = paragraphs[spec.paragraph]
     let paragraphLevel = paragraph.level
     let rightToLeft = paragraphLevel & 1 == 1
@@ -195,8 +198,7 @@ extension LayoutEngine {
       range: range,
       scalarRange: scalarOffsets[utf16Range.lowerBound]..<scalarOffsets[utf16Range.upperBound],
       utf16Range: utf16Range, width: spec.width, trailingWhitespaceWidth: trailingWidth,
-      ascent: lineBox(spec).ascent, descent: lineBox(spec).descent,
-      leading: lineBox(spec).leading, height: lineBox(spec).height, top: 0,
+      ascent: box.ascent, descent: box.descent, leading: box.leading, height: box.height, top: 0,
       baselineOrigin: CGPoint(x: originX, y: 0), glyphRuns: runs, isTruncated: spec.isTruncated,
       isRightToLeft: rightToLeft)
   }
