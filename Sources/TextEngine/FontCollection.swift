@@ -62,6 +62,8 @@ public final class FontCollection: Sendable {
   /// - Precondition: `faces` is not empty.
   /// True when characters no face covers are looked up in the system's fonts (fontconfig).
   public let usesSystemFonts: Bool
+  /// The faces of each family, by lowercased family name, in cascade order.
+  private let families: [String: [FontFace]]
   /// System faces loaded for fallback so far, by file path and face index.
   private let systemFaces = Mutex<[String: FontFace?]>([:])
 
@@ -79,6 +81,7 @@ public final class FontCollection: Sendable {
     self.defaultFamily = defaultFamily ?? faces[0].familyName
     self.scriptFaces = scriptFaces
     self.usesSystemFonts = usesSystemFonts
+    self.families = Dictionary(grouping: faces) { $0.familyName.lowercased() }
   }
 
   /// The fonts in `directory` (default: `BundledFonts.directory`), in the bundled cascade order,
@@ -127,7 +130,7 @@ public final class FontCollection: Sendable {
   /// The face of `family` (case-insensitive) in the requested weight, or in any weight when the
   /// family has no face of that weight; nil when the collection has no such family.
   public func face(family: String, bold: Bool = false) -> FontFace? {
-    let members = faces.filter { $0.familyName.caseInsensitiveCompare(family) == .orderedSame }
+    let members = families[family.lowercased()] ?? []
     return members.first { $0.isBold == bold && !$0.styleName.lowercased().contains("italic") }
       ?? members.first { $0.isBold == bold } ?? members.first
   }

@@ -119,27 +119,55 @@ enum MeasureCommand: Subcommand {
       id = fields["id"] ?? NSNull()
       let request = try MeasureRequest(json: fields, typesetter: typesetter)
       let layout = request.layout(with: typesetter)
-      let lines: [[String: Any]] = layout.lines.map { line in
-        [
-          "start": line.scalarRange.lowerBound, "end": line.scalarRange.upperBound,
-          "width": line.width,
-        ]
+      var response = "{\"id\":\(encodeID(id)),\"width\":\(layout.size.width.description)"
+      response += ",\"height\":\(layout.size.height.description)"
+      response += ",\"line_count\":\(layout.lineCount),\"truncated\":\(layout.isTruncated)"
+      response += ",\"lines\":["
+      for (index, line) in layout.lines.enumerated() {
+        if index > 0 { response += "," }
+        response += "{\"start\":\(line.scalarRange.lowerBound),\"end\":\(line.scalarRange.upperBound)"
+        response += ",\"width\":\(line.width.description)}"
       }
-      return encode([
-        "id": id, "width": Double(layout.size.width), "height": Double(layout.size.height),
-        "line_count": layout.lineCount, "truncated": layout.isTruncated, "lines": lines,
-      ])
+      return response + "]}"
     } catch {
-      return encode(["id": id, "error": "\(error)"])
+      return "{\"id\":\(encodeID(id)),\"error\":\(encodeString("\(error)"))}"
     }
   }
 
-  private static func encode(_ object: [String: Any]) -> String {
-    guard
-      let data = try? JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    else { return "{\"error\": \"cannot encode the response\"}" }
-    return String(decoding: data, as: UTF8.self)
+  /// The request's id re-encoded as JSON (null when it had none).
+  private static func encodeID(_ id: Any) -> String {
+    switch id {
+    case is NSNull: return "null"
+    case let text as String: return encodeString(text)
+    case let number as NSNumber where !MeasureRequest.isBoolean(number):
+      let text = number.stringValue
+      return Double(text)?.isFinite == true ? text : "null"
+    default:
+      guard
+        let data = try? JSONSerialization.data(
+          withJSONObject: id, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+      else { return "null" }
+      return String(decoding: data, as: UTF8.self)
+    }
+  }
+
+  /// A JSON string literal (RFC 8259: quote, backslash and control characters escaped).
+  private static func encodeString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
   }
 
   private static func format(_ value: Double) -> String { String(format: "%.3f", value) }
@@ -263,7 +291,7 @@ struct MeasureRequest {
     return number.doubleValue
   }
 
-  private static func isBoolean(_ value: Any) -> Bool {
+  static func isBoolean(_ value: Any) -> Bool {
     guard let number = value as? NSNumber else { return false }
     // JSONSerialization gives true/false as Bool-typed NSNumbers ("c" is their ObjC type).
     return type(of: value) == Bool.self || String(cString: number.objCType) == "c"

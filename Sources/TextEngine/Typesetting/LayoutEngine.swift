@@ -387,6 +387,7 @@ struct LayoutEngine {
     for index in range {
       let unit = units[index]
       if unit == 0x09 || unit == 0x20 { continue }
+      if unit < 0xA0 { return false }
       if unit == 0xA0 || unit == 0x2007 || unit == 0x202F { return false }
       guard let scalar = Unicode.Scalar(unit), scalar.properties.generalCategory == .spaceSeparator
       else { return false }
