@@ -125,7 +125,8 @@ enum MeasureCommand: Subcommand {
       response += ",\"lines\":["
       for (index, line) in layout.lines.enumerated() {
         if index > 0 { response += "," }
-        response += "{\"start\":\(line.scalarRange.lowerBound),\"end\":\(line.scalarRange.upperBound)"
+        response +=
+          "{\"start\":\(line.scalarRange.lowerBound),\"end\":\(line.scalarRange.upperBound)"
         response += ",\"width\":\(line.width.description)}"
       }
       return response + "]}"
@@ -162,7 +163,8 @@ enum MeasureCommand: Subcommand {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       case _ where scalar.value < 0x20:
-        result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+        result +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
           + String(scalar.value, radix: 16)
       default: result.unicodeScalars.append(scalar)
       }

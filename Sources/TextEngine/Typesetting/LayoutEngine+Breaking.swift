@@ -61,6 +61,9 @@ extension LayoutEngine {
 
   /// Fills one line greedily from atom `start` of `paragraph`: whole words while they fit, or,
   /// when not even the first word fits, as many of its grapheme clusters as fit (at least one).
+  ///
+  /// Each word is scanned once and only until it overflows, so a line costs time in proportion
+  /// to what it holds (a 50 000-character word does not make every line rescan it).
   func nextLine(from start: Int, in paragraph: Paragraph, available: Double, indent: Double)
     -> (end: Int, contentEnd: Int, width: Double)
   {
@@ -71,37 +74,39 @@ extension LayoutEngine {
     var hasContent = false
     var wordStart = start
     while wordStart < end {
-      var wordEnd = wordStart + 1
-      while wordEnd < end && !isWordBoundary(atoms[wordEnd].range.lowerBound) { wordEnd += 1 }
-      var whitespaceStart = wordEnd
-      while whitespaceStart > wordStart && atoms[whitespaceStart - 1].isWhitespace {
-        whitespaceStart -= 1
-      }
-      if whitespaceStart > wordStart {
-        var candidate = x
-        for index in wordStart..<whitespaceStart {
-          candidate += atomWidth(index, at: candidate, indent: indent)
-        }
-        if candidate > available {
-          if hasContent { break }
-          // The first word is wider than the line: break it between grapheme clusters.
-          var split = x
-          var index = wordStart
-          while index < whitespaceStart {
-            let splitWidth = atomWidth(index, at: split, indent: indent)
-            if index > wordStart && split + splitWidth > available { break }
-            split += splitWidth
-            index += 1
+      // The word's content: every atom up to its last non-space atom. Its trailing spaces
+      // hang, so they are added to x only after the word is accepted.
+      var index = wordStart
+      var position = x
+      var candidate = x
+      var wordContentEnd = wordStart
+      var overflow = false
+      while index < end && (index == wordStart || !isWordBoundary(atoms[index].range.lowerBound)) {
+        position += atomWidth(index, at: position, indent: indent)
+        index += 1
+        if !atoms[index - 1].isWhitespace {
+          if position > available {
+            overflow = true
+            break
           }
-          if index < whitespaceStart { return (index, index, split) }
+          candidate = position
+          wordContentEnd = index
         }
+      }
+      if overflow {
+        if hasContent { break }
+        // The first word is wider than the line: break it between grapheme clusters, after
+        // the last atom that fits (always after at least one).
+        if wordContentEnd > wordStart { return (wordContentEnd, wordContentEnd, candidate) }
+        return (index, index, position)
+      }
+      if wordContentEnd > wordStart {
         width = candidate
-        x = candidate
-        contentEnd = whitespaceStart
+        contentEnd = wordContentEnd
         hasContent = true
       }
-      for index in whitespaceStart..<wordEnd { x += atomWidth(index, at: x, indent: indent) }
-      wordStart = wordEnd
+      x = position
+      wordStart = index
     }
     return (wordStart, hasContent ? contentEnd : start, width)
   }
