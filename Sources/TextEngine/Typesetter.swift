@@ -20,11 +20,18 @@ public final class Typesetter: Sendable {
   public let fonts: FontCollection
   /// The cache of shaped segments.
   public let shapeCache: ShapeCache
+  /// The cache of prepared (itemized and shaped) texts, reused when the same text is laid out
+  /// again at another width or with other limits.
+  public let paragraphCache: ParagraphCache
 
-  /// A typesetter over a font collection.
-  public init(fonts: FontCollection, shapeCache: ShapeCache = ShapeCache()) {
+  /// A typesetter over a font collection, with its caches.
+  public init(
+    fonts: FontCollection, shapeCache: ShapeCache = ShapeCache(),
+    paragraphCache: ParagraphCache = ParagraphCache()
+  ) {
     self.fonts = fonts
     self.shapeCache = shapeCache
+    self.paragraphCache = paragraphCache
   }
 
   /// A typesetter over the bundled fonts (`FontCollection.bundled()`).
@@ -47,7 +54,8 @@ public final class Typesetter: Sendable {
   ) -> TextLayout {
     var engine = LayoutEngine(
       text: text, style: style, maxWidth: maxWidth ?? .infinity,
-      maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache)
+      maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
+      paragraphCache: paragraphCache)
     return engine.run()
   }
 

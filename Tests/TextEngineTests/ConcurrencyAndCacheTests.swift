@@ -75,6 +75,29 @@ struct ConcurrencyAndCacheTests {
     #expect(cache.count == 0 && cache.hits == 0 && cache.misses == 0)
   }
 
+  @Test("the paragraph cache reuses a prepared text across widths and never changes a result")
+  func paragraphCache() {
+    let cached = Typesetter(fonts: Engine.fonts, paragraphCache: ParagraphCache(capacity: 4))
+    let uncached = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    for text in StableWrapTests.corpora {
+      for width in [40.0, 90, 200, 1000] {
+        var style = ParagraphStyle()
+        style.numberOfLines = width == 90 ? 1 : 0
+        style.lineBreakMode = width == 90 ? .truncatingMiddle : .wordWrap
+        let a = cached.layout(text, font: Engine.dejaVu(15), style: style, maxWidth: width)
+        let b = uncached.layout(text, font: Engine.dejaVu(15), style: style, maxWidth: width)
+        #expect(a == b, "\(width): \(text)")
+      }
+    }
+    // Each text is prepared once and reused for the three other widths.
+    #expect(cached.paragraphCache.misses == StableWrapTests.corpora.count)
+    #expect(cached.paragraphCache.hits == 3 * StableWrapTests.corpora.count)
+    #expect(cached.paragraphCache.count <= 4)
+    #expect(uncached.paragraphCache.count == 0)
+  }
+
   @Test("segments longer than the limit are shaped but not cached")
   func longSegments() {
     let cache = ShapeCache(capacity: 100, maximumSegmentLength: 8)

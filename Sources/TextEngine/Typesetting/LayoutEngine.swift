@@ -9,7 +9,7 @@ import Foundation
 
 /// A run of text with one font, script, bidi level and attributes, between two line-break
 /// opportunities: the unit that is shaped (and cached).
-struct Segment {
+struct Segment: Sendable {
   var range: Range<Int>
   var attributes: TextAttributes
   var font: Font
@@ -23,7 +23,7 @@ struct Segment {
 
 /// The smallest piece a line can be broken around: one or more whole grapheme clusters that
 /// are also whole HarfBuzz clusters (a ligature across two graphemes is one atom).
-struct Atom {
+struct Atom: Sendable {
   var range: Range<Int>
   var segment: Int
   /// The atom's glyphs: indices into the segment's (visual) glyph array.
@@ -38,7 +38,7 @@ struct Atom {
 }
 
 /// A paragraph: text between mandatory breaks.
-struct Paragraph {
+struct Paragraph: Sendable {
   /// The paragraph's text without its line break character(s).
   var content: Range<Int>
   /// Its atoms, in logical order.
@@ -55,6 +55,7 @@ struct LayoutEngine {
   let maxHeight: Double
   let fonts: FontCollection
   let cache: ShapeCache
+  let paragraphCache: ParagraphCache
 
   var units: [UInt16] = []
   /// Unicode scalar offset of each UTF-16 offset (count + 1 entries).
@@ -69,7 +70,7 @@ struct LayoutEngine {
 
   init(
     text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
-    fonts: FontCollection, cache: ShapeCache
+    fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache
   ) {
     self.text = text
     self.style = style
@@ -77,6 +78,7 @@ struct LayoutEngine {
     self.maxHeight = maxHeight.isNaN ? .infinity : max(0, maxHeight)
     self.fonts = fonts
     self.cache = cache
+    self.paragraphCache = paragraphCache
   }
 
   mutating func run() -> TextLayout {
@@ -86,8 +88,24 @@ struct LayoutEngine {
         string: text.string, lines: [], size: .zero, isTruncated: false, minContentWidth: 0,
         maxContentWidth: 0)
     }
-    prepare()
-    itemizeAndShape()
+    let key = ParagraphCache.Key(
+      text: text, locale: style.locale, direction: style.baseWritingDirection)
+    let prepared = paragraphCache.prepared(for: key, length: units.count) {
+      var engine = self
+      engine.prepare()
+      engine.itemizeAndShape()
+      return PreparedText(
+        units: engine.units, scalarOffsets: engine.scalarOffsets, runAt: engine.runAt,
+        isSoftBreak: engine.isSoftBreak, isGraphemeBoundary: engine.isGraphemeBoundary,
+        segments: engine.segments, atoms: engine.atoms, paragraphs: engine.paragraphs)
+    }
+    scalarOffsets = prepared.scalarOffsets
+    runAt = prepared.runAt
+    isSoftBreak = prepared.isSoftBreak
+    isGraphemeBoundary = prepared.isGraphemeBoundary
+    segments = prepared.segments
+    atoms = prepared.atoms
+    paragraphs = prepared.paragraphs
     return buildLayout()
   }
 
