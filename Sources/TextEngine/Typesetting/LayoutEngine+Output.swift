@@ -95,7 +95,7 @@ extension LayoutEngine {
         justification = extra / Double(interiorSpaces.count)
       }
     }
-    let justified = Set(interiorSpaces)
+    let justified = justification > 0 ? Set(interiorSpaces) : []
 
     // Visual order and glyph positions.
     let order = UnicodeProperties.visualOrder(items.map(\.level))
@@ -124,38 +124,44 @@ extension LayoutEngine {
       }
       let segment = segments[segmentIndex]
       let scale = segment.font.scale
-      var glyphs = [UInt32]()
-      var positions = [CGPoint]()
-      var advances = [Double]()
-      var clusters = [Int]()
+      // Consecutive pieces in the same font and direction (words of one run) share a glyph run.
+      var run: TextLayout.GlyphRun
+      if let last = runs.last, !last.isEllipsis, last.bidiLevel == item.level,
+        last.font == segment.font
+      {
+        run = runs.removeLast()
+      } else {
+        run = TextLayout.GlyphRun(
+          font: segment.font, glyphs: [], positions: [], advances: [], clusters: [],
+          bidiLevel: item.level, isEllipsis: false)
+      }
       let atomOrder: [Int] =
         segment.level & 1 == 1 ? item.atoms.reversed() : Array(item.atoms)
       for atomIndex in atomOrder {
         let atom = atoms[atomIndex]
-        let firstGlyph = advances.count
+        let firstGlyph = run.advances.count
+        let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
         for glyphIndex in atom.glyphs {
           let glyph = segment.glyphs[glyphIndex]
-          let advance =
-            atomWidths[atomIndex].map { $0 - atom.spacing } ?? segment.advances[glyphIndex]
-          glyphs.append(glyph.glyphID)
-          positions.append(
+          let advance = tabWidth.map { $0 - atom.spacing } ?? segment.advances[glyphIndex]
+          run.glyphs.append(glyph.glyphID)
+          run.positions.append(
             CGPoint(
               x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
-          advances.append(advance)
-          clusters.append(scalarOffsets[Int(glyph.cluster)])
+          run.advances.append(advance)
+          run.clusters.append(scalarOffsets[Int(glyph.cluster)])
           pen += advance
         }
         var extra = atom.spacing
-        if justified.contains(atomIndex) { extra += justification }
+        if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
+          extra += justification
+        }
         if extra != 0 {
           pen += extra
-          if advances.count > firstGlyph { advances[advances.count - 1] += extra }
+          if run.advances.count > firstGlyph { run.advances[run.advances.count - 1] += extra }
         }
       }
-      runs.append(
-        TextLayout.GlyphRun(
-          font: segment.font, glyphs: glyphs, positions: positions, advances: advances,
-          clusters: clusters, bidiLevel: item.level, isEllipsis: false))
+      runs.append(run)
     }
 
     // Alignment: where the content's left edge goes; trailing spaces hang outside it (on the
