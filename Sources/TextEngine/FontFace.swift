@@ -64,6 +64,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
   let harfBuzz: HarfBuzzFont
 
+  /// The largest font file loaded (256 MiB); bigger files are rejected before reading.
+  public static let maximumFileSize: Int64 = 256 << 20
+
   /// Loads face `faceIndex` of the font file at `url`.
   ///
   /// - Throws: `FontLoadingError` naming the path and FreeType's reason when the file is missing,
@@ -73,6 +76,18 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
     if exists && isDirectory.boolValue {
       throw FontLoadingError(source: url.path, reason: "is a directory", freeTypeError: nil)
+    }
+    if exists, let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) {
+      // Devices and pipes (/dev/zero) would never finish reading.
+      if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+        throw FontLoadingError(
+          source: url.path, reason: "is not a regular file", freeTypeError: nil)
+      }
+      if let size = attributes[.size] as? NSNumber, size.int64Value > Self.maximumFileSize {
+        throw FontLoadingError(
+          source: url.path, reason: "is larger than \(Self.maximumFileSize) bytes",
+          freeTypeError: nil)
+      }
     }
     let data: Data
     do {

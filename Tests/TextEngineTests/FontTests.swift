@@ -119,6 +119,11 @@ struct FontTests {
         source: Fixtures.fontsDirectory.path, reason: "is a directory", freeTypeError: nil)
     ) { try FontFace(contentsOf: Fixtures.fontsDirectory) }
 
+    #expect(
+      throws: FontLoadingError(
+        source: "/dev/zero", reason: "is not a regular file", freeTypeError: nil)
+    ) { try FontFace(contentsOf: URL(fileURLWithPath: "/dev/zero")) }
+
     let data = try Data(contentsOf: Fixtures.font("DejaVuSans.ttf"))
     for length in [0, 12, 1000, 100_000] {
       let error = #expect(throws: FontLoadingError.self) {
