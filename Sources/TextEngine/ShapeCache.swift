@@ -21,6 +21,9 @@ import Synchronization
 public final class ShapeCache: Sendable {
   struct Key: Hashable, Sendable {
     var text: [UInt16]
+    /// Up to five UTF-16 units before and after the text given to HarfBuzz as context (empty
+    /// at break opportunities and paragraph ends, where no shaping crosses).
+    var context: [UInt16] = []
     var face: FontFace
     var variations: [FontVariation]
     var features: [FontFeature]

@@ -133,4 +133,17 @@ struct ShapingGoldenTests {
     let units = golden.glyphs.reduce(0) { $0 + Int($1.advance) }
     #expect(abs(layout.lines[0].width - Double(units) * scale) < 1e-9)
   }
+
+  @Test("Arabic letters join across a size change inside a word (HarfBuzz gets the context)")
+  func joiningAcrossRuns() throws {
+    let golden = try #require(Self.goldens.first { $0.name == "arabic-joining" })
+    let face = Engine.face("NotoSansArabic-Regular.ttf")
+    var text = AttributedText("مر", font: Font(face: face, pointSize: 20))
+    text.append("حبا", font: Font(face: face, pointSize: 16))
+    let layout = Self.typesetter.layout(text)
+    let runs = try #require(layout.lines.first).glyphRuns
+    #expect(runs.count == 2)
+    // The same joined forms as hb-shape gives the whole word (initial م, medial ر, …).
+    #expect(runs.flatMap(\.glyphs) == golden.glyphs.map(\.id))
+  }
 }

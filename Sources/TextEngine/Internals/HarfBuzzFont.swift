@@ -137,11 +137,15 @@ final class HarfBuzzFont: @unchecked Sendable {
   }
 
   /// Shapes `text[range]` (UTF-16) as one run with a fixed direction; clusters are relative to
-  /// `range.lowerBound`. `script` is an ISO 15924 tag or nil (HarfBuzz guesses).
+  /// `range.lowerBound`. `script` is an ISO 15924 tag or nil (HarfBuzz guesses). The text of
+  /// `context` (which contains `range`) around the run is given to HarfBuzz as pre- and
+  /// post-context, so that, for example, Arabic letters join across a change of size or font.
   func shape(
-    _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: ShapingDirection,
-    script: String?, language: String?, features: [FontFeature]
+    _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>? = nil,
+    direction: ShapingDirection, script: String?, language: String?, features: [FontFeature]
   ) -> [ShapedGlyph] {
+    let context = context ?? range
+    let itemOffset = range.lowerBound - context.lowerBound
     let parsed = features.map { feature in
       hb_feature_t(
         tag: hb_tag_from_string(feature.tag, -1), value: feature.value, start: 0,
@@ -149,7 +153,8 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
     return BufferPool.shared.withBuffer { buffer in
       hb_buffer_add_utf16(
-        buffer, text.baseAddress! + range.lowerBound, Int32(range.count), 0, Int32(range.count))
+        buffer, text.baseAddress! + context.lowerBound, Int32(context.count), UInt32(itemOffset),
+        Int32(range.count))
       hb_buffer_set_direction(
         buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
       if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
@@ -157,7 +162,11 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
       }
       hb_buffer_guess_segment_properties(buffer)
-      return run(buffer, features: parsed)
+      var glyphs = run(buffer, features: parsed)
+      if itemOffset != 0 {
+        for index in glyphs.indices { glyphs[index].cluster -= UInt32(itemOffset) }
+      }
+      return glyphs
     }
   }
 

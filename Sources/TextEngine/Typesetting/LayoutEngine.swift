@@ -213,7 +213,7 @@ struct LayoutEngine {
         guard split else { continue }
         let range = segmentStart..<position
         addSegment(
-          range, face: faces[range.lowerBound - content.lowerBound],
+          range, content: content, face: faces[range.lowerBound - content.lowerBound],
           script: scripts[range.lowerBound], level: levels[range.lowerBound - content.lowerBound])
         segmentStart = position
       }
@@ -287,8 +287,9 @@ struct LayoutEngine {
     }
   }
 
-  private mutating func addSegment(_ range: Range<Int>, face: FontFace, script: Int32, level: UInt8)
-  {
+  private mutating func addSegment(
+    _ range: Range<Int>, content: Range<Int>, face: FontFace, script: Int32, level: UInt8
+  ) {
     let attributes = text.runs[runAt[range.lowerBound]].attributes
     let font = attributes.font.withFace(face)
     let isTab = range.count == 1 && units[range.lowerBound] == 0x09
@@ -301,16 +302,30 @@ struct LayoutEngine {
     let scriptTag = UnicodeProperties.scriptTag(script)
     let language = attributes.language ?? languageOfLocale
     let harfBuzz = face.harfBuzz.withVariations(font.variations)
+    // Context for HarfBuzz where the segment ends without a break opportunity (a change of
+    // font, size, script or direction inside a word): up to five units on either side.
+    let contextStart =
+      range.lowerBound == content.lowerBound || isSoftBreak[range.lowerBound]
+      ? range.lowerBound : max(content.lowerBound, range.lowerBound - 5)
+    let contextEnd =
+      range.upperBound == content.upperBound || isSoftBreak[range.upperBound]
+      ? range.upperBound : min(content.upperBound, range.upperBound + 5)
+    let context = contextStart..<contextEnd
     var glyphs = units.withUnsafeBufferPointer { buffer in
       cache.glyphs(
         for: ShapeCache.Key(
-          text: Array(buffer[range]), face: face, variations: font.variations,
-          features: features, script: scriptTag, language: language, direction: direction),
+          text: Array(buffer[range]),
+          context: context == range
+            ? []
+            : Array(buffer[contextStart..<range.lowerBound]) + [0xFFFF]
+              + Array(buffer[range.upperBound..<contextEnd]),
+          face: face, variations: font.variations, features: features, script: scriptTag,
+          language: language, direction: direction),
         length: range.count
       ) {
         harfBuzz.shape(
-          buffer, range: range, direction: direction, script: scriptTag, language: language,
-          features: features)
+          buffer, range: range, context: context, direction: direction, script: scriptTag,
+          language: language, features: features)
       }
     }
     let scale = font.scale
