@@ -71,6 +71,10 @@ public struct TextLayout: Sendable, Equatable {
     public var glyphRuns: [GlyphRun]
     /// True when an ellipsis was inserted into this line or it was clipped.
     public var isTruncated: Bool
+    /// With an ellipsis: the characters of the line's paragraph it stands for, as Unicode
+    /// scalar offsets (for middle truncation the gap between the shown head and tail, which
+    /// `range` spans). Text hidden in later paragraphs is not included.
+    public var ellipsisScalarRange: Range<Int>?
     /// True when the line is in a right-to-left paragraph.
     public var isRightToLeft: Bool
   }

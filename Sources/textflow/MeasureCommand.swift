@@ -78,12 +78,25 @@ enum MeasureCommand: Subcommand {
         + "  min-content: \(format(layout.minContentWidth))"
         + "  max-content: \(format(layout.maxContentWidth))")
     for (index, line) in layout.lines.enumerated() {
-      let text = String(layout.string[line.range])
-      let ellipsis = line.glyphRuns.contains { $0.isEllipsis } ? " + …" : ""
+      var text = String(layout.string[line.range])
+      if let hidden = line.ellipsisScalarRange {
+        // Show the ellipsis where it stands: head…, …tail, or head…tail.
+        let scalars = Array(layout.string.unicodeScalars)
+        let shown = line.scalarRange
+        var view = String.UnicodeScalarView()
+        view.append(
+          contentsOf: scalars[
+            shown.lowerBound..<max(shown.lowerBound, min(hidden.lowerBound, shown.upperBound))])
+        view.append("\u{2026}")
+        view.append(
+          contentsOf: scalars[
+            min(max(hidden.upperBound, shown.lowerBound), shown.upperBound)..<shown.upperBound])
+        text = String(view)
+      }
       print(
         "  \(index + 1)  [\(line.scalarRange.lowerBound), \(line.scalarRange.upperBound))"
           + "  width \(format(line.width))  height \(format(line.height))"
-          + "  \(quoted(text))\(ellipsis)")
+          + "  \(quoted(text))")
     }
     return 0
   }

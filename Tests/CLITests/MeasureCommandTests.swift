@@ -36,7 +36,8 @@ struct MeasureCommandTests {
     ])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("lines: 2 (truncated)"))
-    #expect(result.standardOutput.contains("+ …"))
+    #expect(result.standardOutput.contains("2  [10, 19)"))
+    #expect(result.standardOutput.contains("\"brown fox…\""))
   }
 
   @Test("usage errors exit 2 and say why; a bad font exits 1 naming it")

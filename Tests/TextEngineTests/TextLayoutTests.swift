@@ -44,6 +44,7 @@ struct TextLayoutTests {
     #expect(shown == "brown fox ju")
     #expect(last.width == Engine.harfBuzzWidth(shown, font.face, 16) + ellipsisWidth)
     #expect(Engine.harfBuzzWidth("brown fox jum", font.face, 16) + ellipsisWidth > 120)
+    #expect(last.ellipsisScalarRange == 22..<43)  // "mps over the lazy dog"
   }
 
   @Test("head and middle truncation keep the end (and the start) of the text")
@@ -67,6 +68,10 @@ struct TextLayoutTests {
     #expect(ellipsisIndex > 0 && ellipsisIndex < runs.count - 1)
     let shown = String(middle.string[middle.lines[0].range])
     #expect(shown.hasPrefix("The qu") && shown.hasSuffix("dog"))
+    let gap = try! #require(middle.lines[0].ellipsisScalarRange)
+    #expect(middle.lines[0].scalarRange.contains(gap.lowerBound))
+    #expect(gap.upperBound < middle.lines[0].scalarRange.upperBound)
+    #expect(head.lines[0].ellipsisScalarRange?.lowerBound == 0)
     #expect(middle.lines[0].width <= 120)
   }
 

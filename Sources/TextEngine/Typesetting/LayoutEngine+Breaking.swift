@@ -32,6 +32,8 @@ struct Ellipsis {
   var width: Double
   /// Where the text was cut (UTF-16 offset), for the glyphs' cluster mapping.
   var offset: Int
+  /// The characters of the paragraph the ellipsis stands for (UTF-16 offsets).
+  var hidden: Range<Int> = 0..<0
 }
 
 extension LayoutEngine {
@@ -224,6 +226,15 @@ extension LayoutEngine {
       : suffix.start < end
         ? atoms[suffix.start].range.lowerBound
         : start < atoms.count ? atoms[start].range.lowerBound : paragraph.content.lowerBound
+    let hiddenStart =
+      prefix.end > start
+      ? atoms[prefix.end - 1].range.upperBound
+      : start < paragraph.atoms.upperBound
+        ? atoms[start].range.lowerBound
+        : paragraph.content.lowerBound
+    let hiddenEnd =
+      suffix.start < end ? atoms[suffix.start].range.lowerBound : paragraph.content.upperBound
+    ellipsis.hidden = hiddenStart..<max(hiddenStart, hiddenEnd)
     result.prefix = start..<prefix.end
     result.contentEnd = prefix.end
     result.suffix = suffix.start < end ? suffix.start..<end : nil

@@ -206,6 +206,9 @@ extension LayoutEngine {
       utf16Range: utf16Range, width: spec.width, trailingWhitespaceWidth: trailingWidth,
       ascent: box.ascent, descent: box.descent, leading: box.leading, height: box.height, top: 0,
       baselineOrigin: CGPoint(x: originX, y: 0), glyphRuns: runs, isTruncated: spec.isTruncated,
+      ellipsisScalarRange: spec.ellipsis.map {
+        scalarOffsets[$0.hidden.lowerBound]..<scalarOffsets[$0.hidden.upperBound]
+      },
       isRightToLeft: rightToLeft)
   }
 }
