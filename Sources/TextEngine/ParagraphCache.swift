@@ -16,6 +16,7 @@ struct PreparedText: Sendable {
   var segments: [Segment]
   var atoms: [Atom]
   var paragraphs: [Paragraph]
+  var hyphens: [Int: Insertion]
 }
 
 /// A thread-safe, bounded cache of prepared texts keyed by (attributed text, line-break locale,

@@ -33,6 +33,9 @@ public struct TextLayout: Sendable, Equatable {
     public var bidiLevel: UInt8
     /// True for the ellipsis inserted by truncation.
     public var isEllipsis: Bool
+    /// True for the hyphen shown where a line breaks at a soft hyphen (U+00AD); its glyphs map
+    /// to the soft hyphen's offset.
+    public var isHyphen: Bool
 
     /// True when the run was shaped right-to-left.
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
@@ -49,7 +52,8 @@ public struct TextLayout: Sendable, Equatable {
     public var scalarRange: Range<Int>
     /// `range` as UTF-16 offsets into the string.
     public var utf16Range: Range<Int>
-    /// The width of the line's content without trailing whitespace (ellipsis included).
+    /// The width of the line's content without trailing whitespace (an ellipsis, or the hyphen
+    /// shown at a soft hyphen, included).
     public var width: Double
     /// The width of the trailing whitespace, which hangs past the line's end and is not counted.
     public var trailingWhitespaceWidth: Double

@@ -190,4 +190,31 @@ struct LineBreakingTests {
     }
     #expect(Engine.lineTexts(wrapped).joined() == text)
   }
+
+  @Test("a soft hyphen is a break opportunity that shows a hyphen only where the line breaks")
+  func softHyphen() {
+    let text = "Donau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}gesellschaft"
+    let hyphen = 739.0 * 16 / 2048  // DejaVu Sans U+2010 HYPHEN (hb-shape: 2803+739)
+    let one = layout(text, width: nil)
+    #expect(one.lineCount == 1)
+    #expect(!one.lines[0].glyphRuns.contains { $0.isHyphen })
+    // U+00AD itself is invisible: zero advance (hb-shape maps it to a zero-width space glyph).
+    let plain = "Donaudampfschifffahrtsgesellschaft"
+    #expect(abs(one.size.width - Engine.harfBuzzWidth(plain, font.face, 16)) < 1e-9)
+    let wrapped = layout(text, width: 110)
+    #expect(wrapped.lineCount > 1)
+    for line in wrapped.lines.dropLast() {
+      let runs = line.glyphRuns
+      #expect(runs.last?.isHyphen == true)
+      #expect(runs.last?.glyphs == [font.face.harfBuzz.nominalGlyph(0x2010)!])
+      #expect(line.width <= 110)
+      let shown = String(wrapped.string[line.range]).replacingOccurrences(of: "\u{AD}", with: "")
+      #expect(abs(line.width - (Engine.harfBuzzWidth(shown, font.face, 16) + hyphen)) < 1e-9)
+    }
+    #expect(wrapped.lines.last?.glyphRuns.contains { $0.isHyphen } == false)
+    #expect(
+      Engine.lineTexts(wrapped) == [
+        "Donau\u{AD}dampf\u{AD}", "schiff\u{AD}fahrts\u{AD}", "gesellschaft",
+      ])
+  }
 }

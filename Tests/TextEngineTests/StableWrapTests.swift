@@ -33,6 +33,7 @@ struct StableWrapTests {
     "multiple   spaces   between    words    here",
     "line one\nline two is longer\r\n\nafter an empty line",
     "office ﬁle affine AVATAR Typography",
+    "Donau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}gesellschaft mit Silben\u{AD}trennung",
   ]
 
   static let widths: [Double] = [1, 13, 20, 37.5, 50, 64.25, 80, 100, 120, 150.75, 200, 300, 1000]

@@ -16,7 +16,9 @@ struct LineSpec {
   var contentEnd: Int
   /// The visible atoms after the ellipsis (head and middle truncation).
   var suffix: Range<Int>?
-  var ellipsis: Ellipsis?
+  var ellipsis: Insertion?
+  /// True when the line ends at a soft hyphen, which is shown as a hyphen.
+  var hyphen: Bool = false
   /// The line's width without trailing whitespace, ellipsis included.
   var width: Double
   var indent: Double
@@ -24,15 +26,16 @@ struct LineSpec {
   var isTruncated: Bool
 }
 
-/// The shaped ellipsis of a truncated line.
-struct Ellipsis {
+/// Shaped text the layout inserts: the ellipsis of a truncated line, or the hyphen shown at a
+/// line break after a soft hyphen.
+struct Insertion: Sendable {
   var font: Font
   var glyphs: [ShapedGlyph]
   var advances: [Double]
   var width: Double
-  /// Where the text was cut (UTF-16 offset), for the glyphs' cluster mapping.
+  /// Where the text was cut or hyphenated (UTF-16 offset), for the glyphs' cluster mapping.
   var offset: Int
-  /// The characters of the paragraph the ellipsis stands for (UTF-16 offsets).
+  /// The characters of the paragraph an ellipsis stands for (UTF-16 offsets).
   var hidden: Range<Int> = 0..<0
 }
 
@@ -67,31 +70,36 @@ extension LayoutEngine {
   /// Each word is scanned once and only until it overflows, so a line costs time in proportion
   /// to what it holds (a 50 000-character word does not make every line rescan it).
   func nextLine(from start: Int, in paragraph: Paragraph, available: Double, indent: Double)
-    -> (end: Int, contentEnd: Int, width: Double)
+    -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool)
   {
     let end = paragraph.atoms.upperBound
     var x = 0.0
     var width = 0.0
+    var hyphen = 0.0
     var contentEnd = start
     var hasContent = false
     var wordStart = start
     while wordStart < end {
       // The word's content: every atom up to its last non-space atom. Its trailing spaces
-      // hang, so they are added to x only after the word is accepted.
+      // hang, so they are added to x only after the word is accepted. A word ending with a
+      // soft hyphen must fit with the hyphen it shows if the line breaks after it.
       var index = wordStart
       var position = x
       var candidate = x
+      var candidateHyphen = 0.0
       var wordContentEnd = wordStart
       var overflow = false
       while index < end && (index == wordStart || !isWordBoundary(atoms[index].range.lowerBound)) {
         position += atomWidth(index, at: position, indent: indent)
         index += 1
         if !atoms[index - 1].isWhitespace {
-          if position > available {
+          let hyphenWidth = index < end ? atoms[index - 1].hyphenWidth : 0
+          if position + hyphenWidth > available {
             overflow = true
             break
           }
           candidate = position
+          candidateHyphen = hyphenWidth
           wordContentEnd = index
         }
       }
@@ -99,18 +107,24 @@ extension LayoutEngine {
         if hasContent { break }
         // The first word is wider than the line: break it between grapheme clusters, after
         // the last atom that fits (always after at least one).
-        if wordContentEnd > wordStart { return (wordContentEnd, wordContentEnd, candidate) }
-        return (index, index, position)
+        if wordContentEnd > wordStart {
+          return (wordContentEnd, wordContentEnd, candidate, false)
+        }
+        return (index, index, position, false)
       }
       if wordContentEnd > wordStart {
         width = candidate
+        hyphen = candidateHyphen
         contentEnd = wordContentEnd
         hasContent = true
       }
       x = position
       wordStart = index
     }
-    return (wordStart, hasContent ? contentEnd : start, width)
+    guard hasContent else { return (wordStart, start, width, false) }
+    // A line that ends after a soft hyphen (not at the paragraph's end) shows a hyphen.
+    if hyphen > 0 && wordStart < end { return (wordStart, contentEnd, width + hyphen, true) }
+    return (wordStart, contentEnd, width, false)
   }
 
   /// The lines within the limits, and whether text was hidden.
@@ -125,11 +139,11 @@ extension LayoutEngine {
         let indent = first ? style.firstLineHeadIndent : 0
         let line =
           paragraph.atoms.isEmpty
-          ? (end: start, contentEnd: start, width: 0.0)
+          ? (end: start, contentEnd: start, width: 0.0, hyphen: false)
           : nextLine(from: start, in: paragraph, available: maxWidth - indent, indent: indent)
         let spec = LineSpec(
           paragraph: index, prefix: start..<line.end, contentEnd: line.contentEnd, suffix: nil,
-          ellipsis: nil, width: line.width, indent: indent,
+          ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
           isParagraphEnd: line.end == paragraph.atoms.upperBound, isTruncated: false)
         let height = lineBox(spec).height
         let spacing = lines.isEmpty ? 0 : style.lineSpacing
@@ -161,6 +175,7 @@ extension LayoutEngine {
     let available = maxWidth - line.indent
     var result = line
     result.isParagraphEnd = true
+    result.hyphen = false
     switch style.lineBreakMode {
     case .wordWrap, .charWrap:
       return line
@@ -245,17 +260,29 @@ extension LayoutEngine {
   }
 
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
-  private func makeEllipsis(_ attributes: TextAttributes) -> Ellipsis {
-    let requested = attributes.font.face
+  private func makeEllipsis(_ attributes: TextAttributes) -> Insertion {
     let face = fonts.fallbackFace(
-      scalars: ["\u{2026}"], script: nil, requested: requested, previous: nil)
-    let font = attributes.font.withFace(face)
-    let ellipsis: [UInt16] = face.covers("\u{2026}") ? [0x2026] : [0x2E, 0x2E, 0x2E]
-    let glyphs = ellipsis.withUnsafeBufferPointer { buffer in
+      scalars: ["\u{2026}"], script: nil, requested: attributes.font.face, previous: nil)
+    let text: [UInt16] = face.covers("\u{2026}") ? [0x2026] : [0x2E, 0x2E, 0x2E]
+    return shapeInsertion(text, font: attributes.font.withFace(face))
+  }
+
+  /// The hyphen shown at a soft hyphen: U+2010 HYPHEN when `font` has it, else U+002D, from a
+  /// fallback face when `font` has neither.
+  func makeHyphen(_ font: Font) -> Insertion {
+    if font.face.covers("\u{2010}") { return shapeInsertion([0x2010], font: font) }
+    let face = fonts.fallbackFace(
+      scalars: ["-"], script: nil, requested: font.face, previous: nil)
+    return shapeInsertion([0x2D], font: font.withFace(face))
+  }
+
+  private func shapeInsertion(_ text: [UInt16], font: Font) -> Insertion {
+    let face = font.face
+    let glyphs = text.withUnsafeBufferPointer { buffer in
       cache.glyphs(
         for: ShapeCache.Key(
-          text: ellipsis, face: face, variations: font.variations, features: font.features,
-          script: nil, language: nil, direction: .leftToRight), length: ellipsis.count
+          text: text, face: face, variations: font.variations, features: font.features,
+          script: nil, language: nil, direction: .leftToRight), length: text.count
       ) {
         face.harfBuzz.withVariations(font.variations).shape(
           buffer, range: 0..<buffer.count, direction: .leftToRight, script: nil, language: nil,
@@ -265,7 +292,7 @@ extension LayoutEngine {
     let advances = glyphs.map { Double($0.xAdvance) * font.scale }
     var width = 0.0
     for advance in advances { width += advance }
-    return Ellipsis(font: font, glyphs: glyphs, advances: advances, width: width, offset: 0)
+    return Insertion(font: font, glyphs: glyphs, advances: advances, width: width, offset: 0)
   }
 
   /// The line box of a line: the greatest ascent, descent and (with usesFontLeading) leading
@@ -293,6 +320,11 @@ extension LayoutEngine {
       }
     }
     if let ellipsis = line.ellipsis { include(ellipsis.font) }
+    if line.hyphen, line.contentEnd > line.prefix.lowerBound,
+      let hyphen = hyphens[atoms[line.contentEnd - 1].segment]
+    {
+      include(hyphen.font)
+    }
     if !any, let attributes = paragraphs[line.paragraph].attributes { include(attributes.font) }
     let natural = ascent + descent + leading
     var height = natural
@@ -324,7 +356,7 @@ extension LayoutEngine {
         } else {
           word += pending + atom.width
           pending = 0
-          minimum = max(minimum, word)
+          minimum = max(minimum, word + atom.hyphenWidth)
         }
       }
     }

@@ -3,11 +3,14 @@
 import Foundation
 
 extension LayoutEngine {
-  /// One piece of a line in logical order: atoms of one segment at one level, or the ellipsis.
+  /// One piece of a line in logical order: atoms of one segment at one level, or inserted
+  /// text (the ellipsis, or the hyphen shown at a soft hyphen).
   private struct Item {
     var segment: Int?
     var atoms: Range<Int>
     var level: UInt8
+    var insertion: Insertion? = nil
+    var isEllipsis = false
   }
 
   mutating func buildLayout() -> TextLayout {
@@ -56,9 +59,24 @@ extension LayoutEngine {
         }
       }
     }
-    addAtoms(spec.prefix, trailingFrom: spec.suffix == nil ? spec.contentEnd : Int.max)
-    if spec.ellipsis != nil {
-      items.append(Item(segment: nil, atoms: 0..<0, level: paragraphLevel))
+    if spec.hyphen, spec.contentEnd > spec.prefix.lowerBound,
+      var hyphen = hyphens[atoms[spec.contentEnd - 1].segment]
+    {
+      let last = atoms[spec.contentEnd - 1]
+      addAtoms(spec.prefix.lowerBound..<spec.contentEnd, trailingFrom: Int.max)
+      hyphen.offset = last.range.upperBound - 1
+      items.append(
+        Item(
+          segment: nil, atoms: 0..<0, level: segments[last.segment].level, insertion: hyphen))
+      addAtoms(spec.contentEnd..<spec.prefix.upperBound, trailingFrom: spec.contentEnd)
+    } else {
+      addAtoms(spec.prefix, trailingFrom: spec.suffix == nil ? spec.contentEnd : Int.max)
+    }
+    if let ellipsis = spec.ellipsis {
+      items.append(
+        Item(
+          segment: nil, atoms: 0..<0, level: paragraphLevel, insertion: ellipsis,
+          isEllipsis: true))
     }
     if let suffix = spec.suffix { addAtoms(suffix, trailingFrom: Int.max) }
 
@@ -70,7 +88,7 @@ extension LayoutEngine {
     var seenContent = false
     for item in items {
       guard item.segment != nil else {
-        x += spec.ellipsis?.width ?? 0
+        x += item.insertion?.width ?? 0
         continue
       }
       for index in item.atoms {
@@ -104,36 +122,36 @@ extension LayoutEngine {
     for itemIndex in order {
       let item = items[itemIndex]
       guard let segmentIndex = item.segment else {
-        guard let ellipsis = spec.ellipsis else { continue }
+        guard let insertion = item.insertion else { continue }
         var positions = [CGPoint]()
-        for (glyph, advance) in zip(ellipsis.glyphs, ellipsis.advances) {
+        for (glyph, advance) in zip(insertion.glyphs, insertion.advances) {
           positions.append(
             CGPoint(
-              x: pen + Double(glyph.xOffset) * ellipsis.font.scale,
-              y: -Double(glyph.yOffset) * ellipsis.font.scale))
+              x: pen + Double(glyph.xOffset) * insertion.font.scale,
+              y: -Double(glyph.yOffset) * insertion.font.scale))
           pen += advance
         }
         runs.append(
           TextLayout.GlyphRun(
-            font: ellipsis.font, glyphs: ellipsis.glyphs.map(\.glyphID), positions: positions,
-            advances: ellipsis.advances,
+            font: insertion.font, glyphs: insertion.glyphs.map(\.glyphID), positions: positions,
+            advances: insertion.advances,
             clusters: [Int](
-              repeating: scalarOffsets[ellipsis.offset], count: ellipsis.glyphs.count),
-            bidiLevel: paragraphLevel, isEllipsis: true))
+              repeating: scalarOffsets[insertion.offset], count: insertion.glyphs.count),
+            bidiLevel: item.level, isEllipsis: item.isEllipsis, isHyphen: !item.isEllipsis))
         continue
       }
       let segment = segments[segmentIndex]
       let scale = segment.font.scale
       // Consecutive pieces in the same font and direction (words of one run) share a glyph run.
       var run: TextLayout.GlyphRun
-      if let last = runs.last, !last.isEllipsis, last.bidiLevel == item.level,
+      if let last = runs.last, !last.isEllipsis, !last.isHyphen, last.bidiLevel == item.level,
         last.font == segment.font
       {
         run = runs.removeLast()
       } else {
         run = TextLayout.GlyphRun(
           font: segment.font, glyphs: [], positions: [], advances: [], clusters: [],
-          bidiLevel: item.level, isEllipsis: false)
+          bidiLevel: item.level, isEllipsis: false, isHyphen: false)
       }
       let atomOrder: [Int] =
         segment.level & 1 == 1 ? item.atoms.reversed() : Array(item.atoms)

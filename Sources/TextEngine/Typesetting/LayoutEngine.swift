@@ -35,6 +35,9 @@ struct Atom: Sendable {
   /// Spaces and tabs that hang at the end of a line.
   var isWhitespace: Bool
   var isTab: Bool
+  /// The width of the hyphen shown when a line breaks after this atom, which ends with a soft
+  /// hyphen (U+00AD); 0 for every other atom.
+  var hyphenWidth: Double = 0
 }
 
 /// A paragraph: text between mandatory breaks.
@@ -67,6 +70,8 @@ struct LayoutEngine {
   var segments: [Segment] = []
   var atoms: [Atom] = []
   var paragraphs: [Paragraph] = []
+  /// The shaped hyphen for each segment holding a soft hyphen, by segment index.
+  var hyphens: [Int: Insertion] = [:]
 
   init(
     text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
@@ -97,7 +102,8 @@ struct LayoutEngine {
       return PreparedText(
         units: engine.units, scalarOffsets: engine.scalarOffsets, runAt: engine.runAt,
         isSoftBreak: engine.isSoftBreak, isGraphemeBoundary: engine.isGraphemeBoundary,
-        segments: engine.segments, atoms: engine.atoms, paragraphs: engine.paragraphs)
+        segments: engine.segments, atoms: engine.atoms, paragraphs: engine.paragraphs,
+        hyphens: engine.hyphens)
     }
     scalarOffsets = prepared.scalarOffsets
     runAt = prepared.runAt
@@ -106,6 +112,7 @@ struct LayoutEngine {
     segments = prepared.segments
     atoms = prepared.atoms
     paragraphs = prepared.paragraphs
+    hyphens = prepared.hyphens
     return buildLayout()
   }
 
@@ -406,10 +413,18 @@ struct LayoutEngine {
       var width = 0.0
       for glyph in glyphs { width += segment.advances[glyph] }
       width += spacing
+      var hyphenWidth = 0.0
+      if units[range.upperBound - 1] == 0xAD {
+        if hyphens[segmentIndex] == nil {
+          hyphens[segmentIndex] = makeHyphen(segment.attributes.font)
+        }
+        hyphenWidth = hyphens[segmentIndex]?.width ?? 0
+      }
       atoms.append(
         Atom(
           range: range, segment: segmentIndex, glyphs: glyphs, width: width, spacing: spacing,
-          isWhitespace: isHangingWhitespace(range), isTab: segment.isTab))
+          isWhitespace: isHangingWhitespace(range), isTab: segment.isTab,
+          hyphenWidth: hyphenWidth))
       atomStart = end
       atomGlyphs = nil
     }
