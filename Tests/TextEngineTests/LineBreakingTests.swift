@@ -217,4 +217,21 @@ struct LineBreakingTests {
         "Donau\u{AD}dampf\u{AD}", "schiff\u{AD}fahrts\u{AD}", "gesellschaft",
       ])
   }
+
+  @Test("Japanese kinsoku: strict keeps small kana and ー off line starts, normal allows them")
+  func kinsokuStrictness() throws {
+    // キ ャ ッ ツ ー で す 。 — ャ, ッ (small kana) and ー (prolonged sound mark) are UAX #14
+    // class CJ: NS (no break before) under strict rules, ID under normal ones; 。 is CL under
+    // both. ICU's root locale applies the strict tailoring, "ja" the normal one.
+    let text = Array("キャッツーです。".utf16)
+    #expect(
+      try UnicodeBreaks.lineBreaks(text, locale: "ja@lb=strict").map(\.offset) == [3, 5, 6, 8])
+    #expect(try UnicodeBreaks.lineBreaks(text, locale: "").map(\.offset) == [3, 5, 6, 8])
+    #expect(
+      try UnicodeBreaks.lineBreaks(text, locale: "ja").map(\.offset) == [1, 2, 3, 4, 5, 6, 8])
+    let strict = layout("キャッツーです。", width: 40, locale: "ja@lb=strict")
+    for line in Engine.lineTexts(strict) {
+      #expect(!["ャ", "ッ", "ー", "。"].contains { line.hasPrefix($0) }, "\(line)")
+    }
+  }
 }
