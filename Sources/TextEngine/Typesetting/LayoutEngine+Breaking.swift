@@ -192,9 +192,9 @@ extension LayoutEngine {
     while end > start && atoms[end - 1].isWhitespace { end -= 1 }
     let ellipsisAttributes =
       style.lineBreakMode == .truncatingHead && end > start
-      ? segments[atoms[end - 1].segment].attributes
+      ? text.runs[segments[atoms[end - 1].segment].run].attributes
       : start < paragraph.atoms.upperBound
-        ? segments[atoms[start].segment].attributes : paragraph.attributes
+        ? text.runs[segments[atoms[start].segment].run].attributes : paragraph.attributes
     var ellipsis = makeEllipsis(ellipsisAttributes ?? text.runs[0].attributes)
     // Prefix candidates: ends after a non-space atom, with the content width up to there.
     var prefixEnds = [(end: Int, width: Double)]()

@@ -9,7 +9,7 @@ extension LayoutEngine {
     var segment: Int?
     var atoms: Range<Int>
     var level: UInt8
-    var insertion: Insertion? = nil
+    /// For inserted text: true for the ellipsis, false for the hyphen.
     var isEllipsis = false
   }
 
@@ -59,24 +59,21 @@ extension LayoutEngine {
         }
       }
     }
+    var hyphen: Insertion?
     if spec.hyphen, spec.contentEnd > spec.prefix.lowerBound,
-      var hyphen = hyphens[atoms[spec.contentEnd - 1].segment]
+      var shaped = hyphens[atoms[spec.contentEnd - 1].segment]
     {
       let last = atoms[spec.contentEnd - 1]
       addAtoms(spec.prefix.lowerBound..<spec.contentEnd, trailingFrom: Int.max)
-      hyphen.offset = last.range.upperBound - 1
-      items.append(
-        Item(
-          segment: nil, atoms: 0..<0, level: segments[last.segment].level, insertion: hyphen))
+      shaped.offset = last.range.upperBound - 1
+      hyphen = shaped
+      items.append(Item(segment: nil, atoms: 0..<0, level: segments[last.segment].level))
       addAtoms(spec.contentEnd..<spec.prefix.upperBound, trailingFrom: spec.contentEnd)
     } else {
       addAtoms(spec.prefix, trailingFrom: spec.suffix == nil ? spec.contentEnd : Int.max)
     }
-    if let ellipsis = spec.ellipsis {
-      items.append(
-        Item(
-          segment: nil, atoms: 0..<0, level: paragraphLevel, insertion: ellipsis,
-          isEllipsis: true))
+    if spec.ellipsis != nil {
+      items.append(Item(segment: nil, atoms: 0..<0, level: paragraphLevel, isEllipsis: true))
     }
     if let suffix = spec.suffix { addAtoms(suffix, trailingFrom: Int.max) }
 
@@ -88,7 +85,7 @@ extension LayoutEngine {
     var seenContent = false
     for item in items {
       guard item.segment != nil else {
-        x += item.insertion?.width ?? 0
+        x += (item.isEllipsis ? spec.ellipsis : hyphen)?.width ?? 0
         continue
       }
       for index in item.atoms {
@@ -122,7 +119,7 @@ extension LayoutEngine {
     for itemIndex in order {
       let item = items[itemIndex]
       guard let segmentIndex = item.segment else {
-        guard let insertion = item.insertion else { continue }
+        guard let insertion = item.isEllipsis ? spec.ellipsis : hyphen else { continue }
         var positions = [CGPoint]()
         for (glyph, advance) in zip(insertion.glyphs, insertion.advances) {
           positions.append(
@@ -143,31 +140,31 @@ extension LayoutEngine {
       let segment = segments[segmentIndex]
       let scale = segment.font.scale
       // Consecutive pieces in the same font and direction (words of one run) share a glyph run.
-      var run: TextLayout.GlyphRun
-      if let last = runs.last, !last.isEllipsis, !last.isHyphen, last.bidiLevel == item.level,
-        last.font == segment.font
+      let last = runs.count - 1
+      if last < 0 || runs[last].isEllipsis || runs[last].isHyphen
+        || runs[last].bidiLevel != item.level || runs[last].font != segment.font
       {
-        run = runs.removeLast()
-      } else {
-        run = TextLayout.GlyphRun(
-          font: segment.font, glyphs: [], positions: [], advances: [], clusters: [],
-          bidiLevel: item.level, isEllipsis: false, isHyphen: false)
+        runs.append(
+          TextLayout.GlyphRun(
+            font: segment.font, glyphs: [], positions: [], advances: [], clusters: [],
+            bidiLevel: item.level, isEllipsis: false, isHyphen: false))
       }
-      let atomOrder: [Int] =
-        segment.level & 1 == 1 ? item.atoms.reversed() : Array(item.atoms)
-      for atomIndex in atomOrder {
+      let target = runs.count - 1
+      let reversed = segment.level & 1 == 1
+      for step in 0..<item.atoms.count {
+        let atomIndex = reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
         let atom = atoms[atomIndex]
-        let firstGlyph = run.advances.count
+        let firstGlyph = runs[target].advances.count
         let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
         for glyphIndex in atom.glyphs {
           let glyph = segment.glyphs[glyphIndex]
           let advance = tabWidth.map { $0 - atom.spacing } ?? segment.advances[glyphIndex]
-          run.glyphs.append(glyph.glyphID)
-          run.positions.append(
+          runs[target].glyphs.append(glyph.glyphID)
+          runs[target].positions.append(
             CGPoint(
               x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
-          run.advances.append(advance)
-          run.clusters.append(scalarOffsets[Int(glyph.cluster)])
+          runs[target].advances.append(advance)
+          runs[target].clusters.append(scalarOffsets[Int(glyph.cluster)])
           pen += advance
         }
         var extra = atom.spacing
@@ -176,10 +173,10 @@ extension LayoutEngine {
         }
         if extra != 0 {
           pen += extra
-          if run.advances.count > firstGlyph { run.advances[run.advances.count - 1] += extra }
+          let count = runs[target].advances.count
+          if count > firstGlyph { runs[target].advances[count - 1] += extra }
         }
       }
-      runs.append(run)
     }
 
     // Alignment: where the content's left edge goes; trailing spaces hang outside it (on the

@@ -11,7 +11,9 @@ import Foundation
 /// opportunities: the unit that is shaped (and cached).
 struct Segment: Sendable {
   var range: Range<Int>
-  var attributes: TextAttributes
+  /// The index of the attribute run (`AttributedText.runs`) the segment belongs to.
+  var run: Int
+  /// The font it is shaped in: the run's font, or a fallback face at the run's size.
   var font: Font
   var level: UInt8
   /// Glyphs in visual order; clusters are absolute UTF-16 offsets.
@@ -255,20 +257,44 @@ struct LayoutEngine {
     var previous: FontFace?
     var clusterStart = content.lowerBound
     var scalars = [Unicode.Scalar]()
+    // Whether a script code has preferred faces, looked up once per code (0 unknown, 1, 2).
+    var preferred = [UInt8](repeating: 0, count: 256)
+    var requestedRun = -1
+    var requested = text.runs[0].attributes.font.face
     for position in (content.lowerBound + 1)...content.upperBound
     where isGraphemeBoundary[position] || position == content.upperBound {
-      let requested = text.runs[runAt[clusterStart]].attributes.font.face
-      scalars.removeAll(keepingCapacity: true)
-      decodeScalars(clusterStart..<position, into: &scalars)
+      if runAt[clusterStart] != requestedRun {
+        requestedRun = runAt[clusterStart]
+        requested = text.runs[requestedRun].attributes.font.face
+      }
+      let code = scripts[clusterStart]
+      var hasPreferred = true
+      if code >= 0 && code < 256 {
+        if preferred[Int(code)] == 0 {
+          let tag = UnicodeProperties.scriptTag(code)
+          preferred[Int(code)] = tag.flatMap { fonts.scriptFaces[$0] } == nil ? 1 : 2
+        }
+        hasPreferred = preferred[Int(code)] == 2
+      }
       let face: FontFace
-      let script = UnicodeProperties.scriptTag(scripts[clusterStart])
-      if scalars.count == 1, previous == nil || previous === requested,
-        script == nil || fonts.scriptFaces[script!] == nil, requested.covers(scalars[0])
+      let unit = units[clusterStart]
+      // The common case: one BMP character the requested font has, no script preference.
+      if position == clusterStart + 1, !hasPreferred, previous == nil || previous === requested,
+        !UTF16.isLeadSurrogate(unit), let scalar = Unicode.Scalar(unit), requested.covers(scalar)
       {
         face = requested
       } else {
-        face = fonts.fallbackFace(
-          scalars: scalars, script: script, requested: requested, previous: previous)
+        scalars.removeAll(keepingCapacity: true)
+        decodeScalars(clusterStart..<position, into: &scalars)
+        if scalars.count == 1, previous == nil || previous === requested, !hasPreferred,
+          requested.covers(scalars[0])
+        {
+          face = requested
+        } else {
+          face = fonts.fallbackFace(
+            scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
+            previous: previous)
+        }
       }
       for _ in clusterStart..<position { faces.append(face) }
       previous = face
@@ -297,7 +323,8 @@ struct LayoutEngine {
   private mutating func addSegment(
     _ range: Range<Int>, content: Range<Int>, face: FontFace, script: Int32, level: UInt8
   ) {
-    let attributes = text.runs[runAt[range.lowerBound]].attributes
+    let run = runAt[range.lowerBound]
+    let attributes = text.runs[run].attributes
     let font = attributes.font.withFace(face)
     let isTab = range.count == 1 && units[range.lowerBound] == 0x09
     var features = font.features
@@ -352,7 +379,7 @@ struct LayoutEngine {
     let segmentIndex = segments.count
     segments.append(
       Segment(
-        range: range, attributes: attributes, font: font, level: level, glyphs: glyphs,
+        range: range, run: run, font: font, level: level, glyphs: glyphs,
         advances: advances, isTab: isTab))
     makeAtoms(segmentIndex)
   }
@@ -368,9 +395,10 @@ struct LayoutEngine {
     let segment = segments[segmentIndex]
     let glyphCount = segment.glyphs.count
     let rightToLeft = segment.level & 1 == 1
-    let spacingPerGrapheme = segment.attributes.letterSpacing
-    // Clusters in logical order: (start offset, glyph index range).
+    let spacingPerGrapheme = text.runs[segment.run].attributes.letterSpacing
     var clusters = [(start: Int, glyphs: Range<Int>)]()
+    clusters.reserveCapacity(glyphCount)
+    // Clusters in logical order: (start offset, glyph index range).
     for step in 0..<glyphCount {
       let index = rightToLeft ? glyphCount - 1 - step : step
       let cluster = Int(segment.glyphs[index].cluster)
@@ -416,7 +444,7 @@ struct LayoutEngine {
       var hyphenWidth = 0.0
       if units[range.upperBound - 1] == 0xAD {
         if hyphens[segmentIndex] == nil {
-          hyphens[segmentIndex] = makeHyphen(segment.attributes.font)
+          hyphens[segmentIndex] = makeHyphen(segment.font)
         }
         hyphenWidth = hyphens[segmentIndex]?.width ?? 0
       }
