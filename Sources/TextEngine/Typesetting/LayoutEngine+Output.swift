@@ -164,7 +164,8 @@ extension LayoutEngine {
             CGPoint(
               x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
           runs[target].advances.append(advance)
-          runs[target].clusters.append(scalarOffsets[Int(glyph.cluster)])
+          runs[target].clusters.append(
+            scalarOffsets[segment.range.lowerBound + Int(glyph.cluster)])
           pen += advance
         }
         var extra = atom.spacing

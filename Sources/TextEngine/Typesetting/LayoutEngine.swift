@@ -16,7 +16,8 @@ struct Segment: Sendable {
   /// The font it is shaped in: the run's font, or a fallback face at the run's size.
   var font: Font
   var level: UInt8
-  /// Glyphs in visual order; clusters are absolute UTF-16 offsets.
+  /// Glyphs in visual order (shared with the shape cache); clusters are UTF-16 offsets from
+  /// `range.lowerBound`.
   var glyphs: [ShapedGlyph]
   /// Each glyph's advance in points.
   var advances: [Double]
@@ -364,14 +365,13 @@ struct LayoutEngine {
     }
     let scale = font.scale
     var advances = glyphs.map { Double($0.xAdvance) * scale }
-    for index in glyphs.indices { glyphs[index].cluster += UInt32(range.lowerBound) }
     if isTab, !glyphs.isEmpty {
       // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
       // (set per line); fonts rarely map U+0009.
       let space = harfBuzz.nominalGlyph(0x20) ?? 0
       glyphs = [
         ShapedGlyph(
-          glyphID: space, cluster: UInt32(range.lowerBound), xAdvance: 0, yAdvance: 0,
+          glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
           xOffset: 0, yOffset: 0, unsafeToBreak: false)
       ]
       advances = [0]
@@ -401,7 +401,7 @@ struct LayoutEngine {
     // Clusters in logical order: (start offset, glyph index range).
     for step in 0..<glyphCount {
       let index = rightToLeft ? glyphCount - 1 - step : step
-      let cluster = Int(segment.glyphs[index].cluster)
+      let cluster = segment.range.lowerBound + Int(segment.glyphs[index].cluster)
       if let last = clusters.last, last.start == cluster || cluster < last.start {
         let lower = min(last.glyphs.lowerBound, index)
         let upper = max(last.glyphs.upperBound, index + 1)
