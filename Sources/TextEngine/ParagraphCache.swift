@@ -24,10 +24,11 @@ struct PreparedText: Sendable {
 /// to).
 ///
 /// Memory bound: at most `capacity` entries of texts of at most `maximumLength` UTF-16 units
-/// (longer texts are prepared but not cached). A prepared unit costs about 120 bytes (its
-/// offsets, flags, atom and glyph), so the defaults (256 entries of at most 1024 units) stay
-/// below 256 × 1024 × 120 B ≈ 31 MB, and near 1 MB for labels of a few words. Eviction is
-/// generational, as in `ShapeCache`.
+/// (longer texts are prepared but not cached). A prepared UTF-16 unit costs at most about
+/// 150 bytes (offsets 16, flags 2, an atom 72, a glyph's advance 8 and, when the shape cache
+/// has dropped it, the glyph 28, plus segment overhead), so the defaults (256 entries of at most
+/// 1024 units) stay below 256 × 1024 × 150 B ≈ 39 MB, and near 1 MB for labels of a few words.
+/// Eviction is generational, as in `ShapeCache`.
 public final class ParagraphCache: Sendable {
   struct Key: Hashable, Sendable {
     var text: AttributedText
