@@ -161,4 +161,58 @@ struct FontTests {
     #expect(try FontFeature(parsing: "ss01") == FontFeature("ss01", 1))
     #expect(throws: FontFeatureError.self) { try FontFeature(parsing: "=") }
   }
+
+  /// A TrueType collection made from fixtures, following the OpenType spec's TTC layout: the
+  /// 'ttcf' header with one offset per font, then each font's table directory and tables, the
+  /// directory's table offsets rebased to the start of the collection.
+  static func collection(of files: [String]) throws -> Data {
+    let fonts = try files.map { try Data(contentsOf: Fixtures.font($0)) }
+    func uint32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
+    var bases = [Int]()
+    var position = 12 + 4 * fonts.count
+    for font in fonts {
+      bases.append(position)
+      position += (font.count + 3) / 4 * 4
+    }
+    var result = Data(Array("ttcf".utf8) + [0, 1, 0, 0] + uint32(fonts.count))
+    for base in bases { result.append(contentsOf: uint32(base)) }
+    for (font, base) in zip(fonts, bases) {
+      var bytes = [UInt8](font)
+      let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+      for index in 0..<tables {
+        let field = 12 + 16 * index + 8
+        let offset = bytes[field..<(field + 4)].reduce(0) { $0 << 8 | Int($1) }
+        bytes.replaceSubrange(field..<(field + 4), with: uint32(offset + base))
+      }
+      bytes += [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4)
+      result.append(contentsOf: bytes)
+    }
+    return result
+  }
+
+  @Test("faces of a .ttc collection load by index; an index past the last is an error")
+  func trueTypeCollection() throws {
+    let data = try Self.collection(of: ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"])
+    let regular = try FontFace(data: data, faceIndex: 0, source: "pair.ttc")
+    let bold = try FontFace(data: data, faceIndex: 1, source: "pair.ttc")
+    #expect(regular.faceCount == 2 && bold.faceCount == 2)
+    #expect(regular.styleName == "Book" && bold.styleName == "Bold" && bold.isBold)
+    // The same advances as the stand-alone files (hb-shape: "Hello" = 5191 units regular).
+    #expect(regular.advanceWidth(of: "Hello", pointSize: 16) == 40.5546875)
+    let standalone = try FontFace(contentsOf: Fixtures.font("DejaVuSans-Bold.ttf"))
+    #expect(
+      bold.advanceWidth(of: "Witch", pointSize: 17)
+        == standalone.advanceWidth(of: "Witch", pointSize: 17))
+    let error = #expect(throws: FontLoadingError.self) {
+      try FontFace(data: data, faceIndex: 2, source: "pair.ttc")
+    }
+    #expect(error?.reason.contains("face index 2 is out of range") == true)
+    // A collection folder loads every face of the file.
+    let folder = try Fixtures.temporaryDirectory("ttc")
+    try data.write(to: folder.appendingPathComponent("pair.ttc"))
+    let fonts = try FontCollection.bundled(directory: folder)
+    #expect(fonts.faces.map(\.faceIndex) == [0, 1])
+    #expect(fonts.defaultFamily == "DejaVu Sans")
+    #expect(fonts.font(for: .headline).face.faceIndex == 1)
+  }
 }
