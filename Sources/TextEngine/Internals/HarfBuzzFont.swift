@@ -7,7 +7,9 @@
 // design (40.578125 instead of 40.5546875 px for "Hello" in DejaVu Sans at 16 px).
 //
 // Shaping reads advances and offsets only (hb_buffer_get_glyph_positions): no glyph extents,
-// no outlines. Buffers are reused from a pool (one in use per thread at a time).
+// no outlines. Buffers are reused from a pool (one in use per thread at a time), and hb_shape
+// reuses the shape plans HarfBuzz caches on each face (per direction, script, language and
+// feature set).
 internal import CHarfBuzz
 import Foundation
 import Synchronization
