@@ -66,13 +66,15 @@ extension FlowGeometry {
     var prefix: CGFloat = 0
     for index in line.start..<indexPath.item { prefix = prefix + section.length(ofItem: index) }
     return itemAttributes(
-      section: indexPath.section, line: line, item: indexPath.item, prefix: prefix)
+      section, index: indexPath.section, line: line, item: indexPath.item, prefix: prefix)
   }
 
-  private func itemAttributes(section sectionIndex: Int, line: LineInfo, item: Int, prefix: CGFloat)
-    -> LayoutAttributes
-  {
-    let section = sections[sectionIndex]
+  /// The attributes of one item. The caller passes the section it already holds: copying a
+  /// `SectionLayout` out of `sections` retains each of its arrays, which dominated range queries.
+  private func itemAttributes(
+    _ section: SectionLayout, index sectionIndex: Int, line: LineInfo, item: Int,
+    prefix: CGFloat
+  ) -> LayoutAttributes {
     let thickness = section.thickness(ofItem: item)
     let u = section.itemU(line.placement, prefix: prefix, index: item - line.start)
     let v =
@@ -80,9 +82,19 @@ extension FlowGeometry {
       + section.crossOffset(
         lineThickness: line.thickness, thickness: thickness, lineBaseline: line.baseline,
         baseline: section.baseline(ofItem: item))
-    var attributes = LayoutAttributes(forCellWith: IndexPath(item: item, section: sectionIndex))
+    var attributes = LayoutAttributes(forCellWith: Self.indexPath(sectionIndex, item))
     attributes.frame = frame(u: u, v: v, length: section.length(ofItem: item), thickness: thickness)
     return attributes
+  }
+
+  /// `[section, item]` built without an intermediate array (`IndexPath(indexes:)` allocates one
+  /// per call): appending to an empty path stores two indexes inline.
+  @inline(__always)
+  static func indexPath(_ section: Int, _ item: Int) -> IndexPath {
+    var path = IndexPath()
+    path.append(section)
+    path.append(item)
+    return path
   }
 
   /// The attributes of a section's header or footer (index path `[section, 0]`), pinned to
@@ -166,6 +178,7 @@ extension FlowGeometry {
     let low = range.lowerBound - queryMargin
     let high = range.upperBound + queryMargin
     var result: [LayoutAttributes] = []
+    result.reserveCapacity(64)
     var sectionIndex = firstSection(endingAtOrAfter: low)
     while sectionIndex < sections.count && sectionOrigins[sectionIndex] <= high {
       appendSection(
@@ -232,7 +245,8 @@ extension FlowGeometry {
       let line = section.line(lineIndex)
       var prefix: CGFloat = 0
       for item in line.start..<(line.start + line.count) {
-        let attributes = itemAttributes(section: index, line: line, item: item, prefix: prefix)
+        let attributes = itemAttributes(
+          section, index: index, line: line, item: item, prefix: prefix)
         if filter(attributes.frame) { result.append(attributes) }
         prefix = prefix + section.length(ofItem: item)
       }

@@ -399,3 +399,33 @@ extension TextBench {
       measured: scaling.isEmpty ? "not run" : describe(scaling))
   }
 }
+
+extension TextBench {
+  /// Lays out one kind `passes` times in one mode (after one untimed pass for warm modes), for
+  /// profilers: `valgrind --tool=callgrind textflow-bench --profile cold:tags`.
+  static func profile(mode: String, kind: TextKind, fonts: FontCollection, passes: Int) {
+    let typesetter: Typesetter
+    switch mode {
+    case "cold":
+      typesetter = Typesetter(
+        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
+        paragraphCache: ParagraphCache(capacity: 0))
+    case "hit":
+      typesetter = Typesetter(
+        fonts: fonts,
+        paragraphCache: ParagraphCache(capacity: 2 * kind.requests.count + 2, maximumLength: 4096))
+    default:
+      typesetter = Typesetter(fonts: fonts)
+    }
+    var lines = 0
+    for pass in 0..<(mode == "cold" ? passes : passes + 1) {
+      _ = pass
+      for request in kind.requests {
+        lines &+= typesetter.layout(
+          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
+        ).lineCount
+      }
+    }
+    print("\(mode) \(kind.name): \(lines) lines")
+  }
+}

@@ -15,6 +15,8 @@ let usage = """
     --json PATH   write the figures as JSON (default Benchmarks/results/latest.json)
     --corpus DIR  the corpus (default Benchmarks/corpus)
     --quick       fewer runs and smaller layout sizes (for a smoke test)
+    --profile MODE:KIND[:PASSES]  only lay out one corpus kind in a loop, for callgrind/perf
+                  (MODE: cold, warm, hit; KIND: tags, names, labels, cloud, sentences, paragraphs)
   """
 
 var runs = 7
@@ -39,6 +41,18 @@ while !arguments.isEmpty {
   case "--pango": pangoPath = next()
   case "--json": jsonPath = next()
   case "--corpus": corpusPath = next()
+  case "--profile":
+    let parts = next().split(separator: ":").map(String.init)
+    let fonts = try FontCollection.bundled()
+    let kinds = try Corpus.kinds(
+      directory: URL(fileURLWithPath: corpusPath, isDirectory: true), fonts: fonts)
+    guard parts.count >= 2, let kind = kinds.first(where: { $0.name.hasPrefix(parts[1]) }) else {
+      print(usage)
+      exit(2)
+    }
+    TextBench.profile(
+      mode: parts[0], kind: kind, fonts: fonts, passes: parts.count > 2 ? Int(parts[2]) ?? 3 : 3)
+    exit(0)
   case "--quick":
     quick = true
     runs = 3
@@ -80,6 +94,12 @@ if !groups.isDisjoint(with: ["text", "floor", "pango", "parallel"]) {
     text: formatBytes(Double(Machine.peakResidentBytes)),
     note: "resident before: \(formatBytes(Double(residentBefore)))")
   bench.reportCacheMemory()
+  bench.addTargets()
+}
+
+if groups.contains("layout") {
+  var bench = LayoutBench(runs: runs, report: report, quick: quick)
+  bench.run()
   bench.addTargets()
 }
 
