@@ -23,30 +23,79 @@ struct PreparedText: Sendable {
 /// base writing direction), owned by a `Typesetter` (whose font collection the results belong
 /// to).
 ///
+/// Each entry of a short text (at most `maximumResultLength` UTF-16 units: labels, tags, names)
+/// also keeps its last `resultsPerText` finished layouts with the style and limits they were
+/// made for, so measuring the same label again at the same width — what a collection view does
+/// on every layout pass — returns the stored `TextLayout` without breaking lines again. Layouts
+/// depend on nothing else (the shape cache's state never changes a result), so a stored layout
+/// is the one a fresh computation gives.
+///
+/// Keys compare texts by their exact Unicode scalars (`String`'s own `==` is canonical
+/// equivalence, which is both slower and looser than a prepared text's UTF-16 offsets allow).
+///
 /// Memory bound: at most `capacity` entries of texts of at most `maximumLength` UTF-16 units
 /// (longer texts are prepared but not cached). A prepared UTF-16 unit costs at most about
 /// 150 bytes (offsets 16, flags 2, an atom 72, a glyph's advance 8 and, when the shape cache
 /// has dropped it, the glyph 28, plus segment overhead), so the defaults (256 entries of at most
 /// 1024 units) stay below 256 × 1024 × 150 B ≈ 39 MB, and near 1 MB for labels of a few words.
-/// Eviction is generational, as in `ShapeCache`.
+/// Stored layouts add at most 256 × 2 × 128 units × about 60 B (a glyph's id, position,
+/// advance and cluster, plus line overhead) ≈ 4 MB. Eviction is generational, as in
+/// `ShapeCache`.
 public final class ParagraphCache: Sendable {
   struct Key: Hashable, Sendable {
     var text: AttributedText
     var locale: String
     var direction: WritingDirection
+
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      lhs.direction == rhs.direction && lhs.text.runs == rhs.text.runs
+        && lhs.text.string.utf8.count == rhs.text.string.utf8.count
+        && lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8)
+        && lhs.locale == rhs.locale && lhs.text.trailingAttributes == rhs.text.trailingAttributes
+    }
+
+    func hash(into hasher: inout Hasher) {
+      var string = text.string
+      string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      hasher.combine(text.runs.count)
+      for run in text.runs {
+        hasher.combine(run.utf16Range.upperBound)
+        hasher.combine(ObjectIdentifier(run.attributes.font.face))
+        hasher.combine(run.attributes.font.pointSize)
+      }
+      hasher.combine(direction)
+    }
+  }
+
+  /// What a finished layout depends on besides the prepared text.
+  struct ResultKey: Equatable, Sendable {
+    var style: ParagraphStyle
+    var maxWidth: Double
+    var maxHeight: Double
+  }
+
+  private struct Entry: Sendable {
+    var prepared: PreparedText
+    /// The latest layouts of this text, newest first (at most `resultsPerText`).
+    var results: [(key: ResultKey, layout: TextLayout)] = []
   }
 
   private struct State {
-    var young: [Key: PreparedText] = [:]
-    var old: [Key: PreparedText] = [:]
+    var young: [Key: Entry] = [:]
+    var old: [Key: Entry] = [:]
     var hits = 0
     var misses = 0
+    var resultHits = 0
   }
 
   /// The maximum number of entries (0 disables the cache).
   public let capacity: Int
   /// The longest text (in UTF-16 units) that is cached.
   public let maximumLength: Int
+  /// The longest text (in UTF-16 units) whose finished layouts are kept.
+  public let maximumResultLength = 128
+  /// How many finished layouts (style and limits) are kept per short text.
+  public let resultsPerText = 2
   private let state = Mutex(State())
 
   /// A cache of at most `capacity` prepared texts of at most `maximumLength` UTF-16 units.
@@ -55,8 +104,10 @@ public final class ParagraphCache: Sendable {
     self.maximumLength = maximumLength
   }
 
-  /// Layouts that reused a prepared text.
+  /// Layouts that reused a prepared text (including those answered by a stored layout).
   public var hits: Int { state.withLock { $0.hits } }
+  /// Layouts answered by a stored layout of the same text, style and limits (no line breaking).
+  public var resultHits: Int { state.withLock { $0.resultHits } }
   /// Layouts that had to prepare their text.
   public var misses: Int { state.withLock { $0.misses } }
   /// The number of cached texts.
@@ -67,38 +118,74 @@ public final class ParagraphCache: Sendable {
     state.withLock { $0 = State() }
   }
 
-  /// The cached preparation for `key`, or the result of `prepare()`, stored when short enough.
-  func prepared(for key: Key, length: Int, prepare: () -> PreparedText) -> PreparedText {
+  /// The layout of `key`'s text for `result`: a stored one, or `build` over the cached
+  /// preparation, or `build` over the result of `prepare()` (stored when short enough).
+  func layout(
+    for key: Key, length: Int, result: ResultKey, prepare: () -> PreparedText,
+    build: (PreparedText) -> TextLayout
+  ) -> TextLayout {
     guard capacity > 0, length <= maximumLength else {
       state.withLock { $0.misses += 1 }
-      return prepare()
+      return build(prepare())
     }
-    let cached: PreparedText? = state.withLock { state in
-      if let prepared = state.young[key] {
+    let keepsResults = length <= maximumResultLength
+    enum Found {
+      case layout(TextLayout)
+      case prepared(PreparedText)
+      case none
+    }
+    let found: Found = state.withLock { state in
+      if let entry = state.young[key] {
         state.hits += 1
-        return prepared
+        if keepsResults, let stored = entry.results.first(where: { $0.key == result }) {
+          state.resultHits += 1
+          return .layout(stored.layout)
+        }
+        return .prepared(entry.prepared)
       }
-      if let prepared = state.old.removeValue(forKey: key) {
+      if let entry = state.old.removeValue(forKey: key) {
         state.hits += 1
-        Self.insert(key, prepared, into: &state, capacity: capacity)
-        return prepared
+        Self.insert(key, entry, into: &state, capacity: capacity)
+        if keepsResults, let stored = entry.results.first(where: { $0.key == result }) {
+          state.resultHits += 1
+          return .layout(stored.layout)
+        }
+        return .prepared(entry.prepared)
       }
       state.misses += 1
-      return nil
+      return .none
     }
-    if let cached { return cached }
-    let prepared = prepare()
-    state.withLock { Self.insert(key, prepared, into: &$0, capacity: capacity) }
-    return prepared
+    switch found {
+    case .layout(let layout):
+      return layout
+    case .prepared(let prepared):
+      let layout = build(prepared)
+      if keepsResults {
+        state.withLock { state in
+          guard var entry = state.young.removeValue(forKey: key) else { return }
+          entry.results.insert((result, layout), at: 0)
+          if entry.results.count > resultsPerText { entry.results.removeLast() }
+          state.young[key] = entry
+        }
+      }
+      return layout
+    case .none:
+      let prepared = prepare()
+      let layout = build(prepared)
+      var entry = Entry(prepared: prepared)
+      if keepsResults { entry.results = [(result, layout)] }
+      state.withLock { Self.insert(key, entry, into: &$0, capacity: capacity) }
+      return layout
+    }
   }
 
   private static func insert(
-    _ key: Key, _ prepared: PreparedText, into state: inout State, capacity: Int
+    _ key: Key, _ entry: Entry, into state: inout State, capacity: Int
   ) {
     if state.young.count >= max(1, capacity / 2) {
       state.old = state.young
       state.young = [:]
     }
-    state.young[key] = prepared
+    state.young[key] = entry
   }
 }

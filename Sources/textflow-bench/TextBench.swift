@@ -80,6 +80,7 @@ struct TextResults {
   var cold: [String: Double] = [:]
   var warmWord: [String: Double] = [:]
   var warmHit: [String: Double] = [:]
+  var newWidth: [String: Double] = [:]
   var floor: [String: Double] = [:]
   var pangoFresh: [String: Double] = [:]
   var pangoReused: [String: Double] = [:]
@@ -108,8 +109,8 @@ struct TextBench {
     report.section("Text measurement, one thread (ns per label, corpus in Benchmarks/corpus)")
     report.note(
       "cold = shape and paragraph caches off (every word shaped); first pass = a new Typesetter's "
-        + "default caches filling up; warm = default caches after a pass; prepared hit = the "
-        + "paragraph cache holds every text (only line breaking and the result are built)")
+        + "default caches filling up; warm, default caches = after a pass (256 texts kept: the "
+        + "word cache does the work); every text cached = a paragraph cache as large as the corpus")
     for kind in kinds {
       let requests = kind.requests
       let count = requests.count
@@ -138,23 +139,29 @@ struct TextBench {
         fonts: fonts, paragraphCache: ParagraphCache(capacity: 2 * count + 2, maximumLength: 4096))
       let hitSample = measure(runs: runs, operations: count) { layOut(hit, requests) }
       results.warmHit[kind.name] = hitSample.median
-      report.time("\(kind.name): warm, prepared hit", hitSample, perSecond: true)
+      report.time(
+        "\(kind.name): warm, same width, every text cached", hitSample, perSecond: true,
+        note: kind.requests.allSatisfy({ $0.units.count <= hit.paragraphCache.maximumResultLength })
+          ? "stored layouts" : "prepared texts (too long for stored layouts)")
 
-      if !kind.isShort {
-        // The same texts again at other widths: only line breaking and the result.
-        let narrower = requests.map { request -> TextRequest in
-          var copy = request
-          copy.maxWidth = request.maxWidth.map { ($0 * 0.7).rounded() }
-          return copy
+      // The same texts at a width not seen before (each run another): only line breaking and
+      // the result are made.
+      var factor = 1.0
+      var resized = requests
+      let widthSample = measure(
+        runs: runs, operations: count,
+        setup: {
+          factor = factor > 0.6 ? factor - 0.03 : 0.95
+          resized = requests.map { request in
+            var copy = request
+            copy.maxWidth = ((request.maxWidth ?? 200) * factor).rounded()
+            return copy
+          }
         }
-        let widthSample = measure(runs: runs, operations: 2 * count) {
-          layOut(hit, narrower)
-          layOut(hit, requests)
-        }
-        report.time(
-          "\(kind.name): re-measure at a new width (prepared hit)", widthSample,
-          perSecond: true, note: "alternating W and 0.7 W")
-      }
+      ) { layOut(hit, resized) }
+      results.newWidth[kind.name] = widthSample.median
+      report.time(
+        "\(kind.name): re-measure at a new width (prepared hit)", widthSample, perSecond: true)
     }
   }
 
@@ -299,8 +306,8 @@ struct TextBench {
       report.time(
         "\(kind.name): Pango, reused layout", reusedSample, perSecond: true,
         note: String(
-          format: "TextFlow cold %.2f×, warm %.2f×, prepared hit %.2f× faster",
-          best / cold, best / warm, best / hit))
+          format: "TextFlow faster: cold %.2f×, warm %.2f×, all cached %.2f×, new width %.2f×",
+          best / cold, best / warm, best / hit, best / (results.newWidth[kind.name] ?? .nan)))
       report.value(
         "\(kind.name): line counts equal to Pango's", Double(agree) / Double(requests.count),
         text: String(format: "%.1f%%", 100 * Double(agree) / Double(requests.count)),
@@ -375,7 +382,8 @@ extension TextBench {
       met: warmShort.isEmpty ? nil : warmShort.allSatisfy { $0.1 >= 20 },
       measured: warmShort.isEmpty
         ? "Pango not run"
-        : "prepared hit: \(describe(warmShort)); word cache only: \(describe(warmWord))")
+        : "every text cached (same width): \(describe(warmShort)); default caches (word cache): "
+          + describe(warmWord))
     let coldParagraph = ratios(results.cold, ["paragraphs", "sentences"])
     report.target(
       "paragraph ≥ 3× faster than Pango, cold",
