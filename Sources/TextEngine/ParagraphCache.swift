@@ -48,10 +48,21 @@ public final class ParagraphCache: Sendable {
     var direction: WritingDirection
 
     static func == (lhs: Key, rhs: Key) -> Bool {
-      lhs.direction == rhs.direction && lhs.text.runs == rhs.text.runs
-        && lhs.text.string.utf8.count == rhs.text.string.utf8.count
-        && lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8)
-        && lhs.locale == rhs.locale && lhs.text.trailingAttributes == rhs.text.trailingAttributes
+      lhs.direction == rhs.direction && Self.sameScalars(lhs.text.string, rhs.text.string)
+        && lhs.text.runs == rhs.text.runs && lhs.locale == rhs.locale
+        && lhs.text.trailingAttributes == rhs.text.trailingAttributes
+    }
+
+    /// Byte equality of the UTF-8 forms (exact scalars, not canonical equivalence).
+    private static func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
+      guard lhs.utf8.count == rhs.utf8.count else { return false }
+      var lhs = lhs
+      var rhs = rhs
+      return lhs.withUTF8 { left in
+        rhs.withUTF8 { right in
+          left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+        }
+      }
     }
 
     func hash(into hasher: inout Hasher) {
@@ -74,10 +85,14 @@ public final class ParagraphCache: Sendable {
     var maxHeight: Double
   }
 
-  private struct Entry: Sendable {
-    var prepared: PreparedText
+  /// A cached text. A class, so that a lookup retains one object instead of copying the
+  /// prepared text's arrays; `results` is read and written only while `state` is locked.
+  private final class Entry: @unchecked Sendable {
+    let prepared: PreparedText
     /// The latest layouts of this text, newest first (at most `resultsPerText`).
     var results: [(key: ResultKey, layout: TextLayout)] = []
+
+    init(prepared: PreparedText) { self.prepared = prepared }
   }
 
   private struct State {
@@ -162,17 +177,16 @@ public final class ParagraphCache: Sendable {
       let layout = build(prepared)
       if keepsResults {
         state.withLock { state in
-          guard var entry = state.young.removeValue(forKey: key) else { return }
+          guard let entry = state.young[key] ?? state.old[key] else { return }
           entry.results.insert((result, layout), at: 0)
           if entry.results.count > resultsPerText { entry.results.removeLast() }
-          state.young[key] = entry
         }
       }
       return layout
     case .none:
       let prepared = prepare()
       let layout = build(prepared)
-      var entry = Entry(prepared: prepared)
+      let entry = Entry(prepared: prepared)
       if keepsResults { entry.results = [(result, layout)] }
       state.withLock { Self.insert(key, entry, into: &$0, capacity: capacity) }
       return layout
