@@ -98,9 +98,6 @@ public final class ParagraphCache: Sendable {
   private struct State {
     var young: [Key: Entry] = [:]
     var old: [Key: Entry] = [:]
-    var hits = 0
-    var misses = 0
-    var resultHits = 0
   }
 
   /// The maximum number of entries (0 disables the cache).
@@ -112,6 +109,11 @@ public final class ParagraphCache: Sendable {
   /// How many finished layouts (style and limits) are kept per short text.
   public let resultsPerText = 2
   private let state = Mutex(State())
+  // Counters outside the lock: a miss that stores nothing (caching off, text too long) takes
+  // no lock at all, which matters when all cores measure at once.
+  private let hitCount = Atomic<Int>(0)
+  private let missCount = Atomic<Int>(0)
+  private let resultHitCount = Atomic<Int>(0)
 
   /// A cache of at most `capacity` prepared texts of at most `maximumLength` UTF-16 units.
   public init(capacity: Int = 256, maximumLength: Int = 1024) {
@@ -120,17 +122,20 @@ public final class ParagraphCache: Sendable {
   }
 
   /// Layouts that reused a prepared text (including those answered by a stored layout).
-  public var hits: Int { state.withLock { $0.hits } }
+  public var hits: Int { hitCount.load(ordering: .relaxed) }
   /// Layouts answered by a stored layout of the same text, style and limits (no line breaking).
-  public var resultHits: Int { state.withLock { $0.resultHits } }
+  public var resultHits: Int { resultHitCount.load(ordering: .relaxed) }
   /// Layouts that had to prepare their text.
-  public var misses: Int { state.withLock { $0.misses } }
+  public var misses: Int { missCount.load(ordering: .relaxed) }
   /// The number of cached texts.
   public var count: Int { state.withLock { $0.young.count + $0.old.count } }
 
   /// Empties the cache and resets the counters.
   public func removeAll() {
     state.withLock { $0 = State() }
+    hitCount.store(0, ordering: .relaxed)
+    missCount.store(0, ordering: .relaxed)
+    resultHitCount.store(0, ordering: .relaxed)
   }
 
   /// The layout of `key`'s text for `result`: a stored one, or `build` over the cached
@@ -140,7 +145,7 @@ public final class ParagraphCache: Sendable {
     build: (PreparedText) -> TextLayout
   ) -> TextLayout {
     guard capacity > 0, length <= maximumLength else {
-      state.withLock { $0.misses += 1 }
+      missCount.wrappingAdd(1, ordering: .relaxed)
       return build(prepare())
     }
     let keepsResults = length <= maximumResultLength
@@ -151,23 +156,23 @@ public final class ParagraphCache: Sendable {
     }
     let found: Found = state.withLock { state in
       if let entry = state.young[key] {
-        state.hits += 1
+        hitCount.wrappingAdd(1, ordering: .relaxed)
         if keepsResults, let stored = entry.results.first(where: { $0.key == result }) {
-          state.resultHits += 1
+          resultHitCount.wrappingAdd(1, ordering: .relaxed)
           return .layout(stored.layout)
         }
         return .prepared(entry.prepared)
       }
       if let entry = state.old.removeValue(forKey: key) {
-        state.hits += 1
+        hitCount.wrappingAdd(1, ordering: .relaxed)
         Self.insert(key, entry, into: &state, capacity: capacity)
         if keepsResults, let stored = entry.results.first(where: { $0.key == result }) {
-          state.resultHits += 1
+          resultHitCount.wrappingAdd(1, ordering: .relaxed)
           return .layout(stored.layout)
         }
         return .prepared(entry.prepared)
       }
-      state.misses += 1
+      missCount.wrappingAdd(1, ordering: .relaxed)
       return .none
     }
     switch found {

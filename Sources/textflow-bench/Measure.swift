@@ -1,6 +1,7 @@
 // Timing, statistics and machine facts for the benchmark: medians over repeated runs after a
 // warm-up, with the spread, and resident memory from /proc.
 import Foundation
+import Synchronization
 
 /// The statistics of one figure's repeated runs, in nanoseconds per operation.
 struct Sample: Sendable {
@@ -62,8 +63,8 @@ func measure(
 }
 
 /// Keeps results alive so the optimizer cannot drop the work that made them.
-nonisolated(unsafe) var blackHole = 0
-@inline(never) func consume(_ value: Int) { blackHole &+= value }
+let blackHole = Atomic<Int>(0)
+@inline(never) func consume(_ value: Int) { blackHole.wrappingAdd(value, ordering: .relaxed) }
 
 /// Facts about the machine and the moment, printed with the figures.
 enum Machine {

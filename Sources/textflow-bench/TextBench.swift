@@ -81,6 +81,7 @@ struct TextResults {
   var warmWord: [String: Double] = [:]
   var warmHit: [String: Double] = [:]
   var newWidth: [String: Double] = [:]
+  var floorScaling: [String: Double] = [:]
   var floor: [String: Double] = [:]
   var pangoFresh: [String: Double] = [:]
   var pangoReused: [String: Double] = [:]
@@ -172,6 +173,35 @@ struct TextBench {
     for kind in kinds where kind.name == "labels" || kind.name == "paragraphs" || kind.name == "tags" {
       let batch = kind.requests.map(\.batchRequest)
       let count = batch.count
+      // What the machine gives right now: bare HarfBuzz on the same texts, one ShapingFloor per
+      // thread, no shared state at all.
+      let units = kind.requests.map(\.units)
+      let faces = kind.requests.map(\.font.face)
+      let workers = Machine.processorCount
+      let floorOne = measure(runs: runs, operations: count) {
+        let floor = ShapingFloor()
+        var sum = 0
+        for index in units.indices {
+          sum &+= units[index].withUnsafeBufferPointer { floor.advanceWidth(of: $0, face: faces[index]) }
+        }
+        consume(sum)
+      }
+      let floorAll = measure(runs: runs, operations: count) {
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+          let floor = ShapingFloor()
+          var sum = 0
+          var index = worker
+          while index < units.count {
+            sum &+= units[index].withUnsafeBufferPointer { floor.advanceWidth(of: $0, face: faces[index]) }
+            index += workers
+          }
+          consume(sum)
+        }
+      }
+      report.time(
+        "\(kind.name) bare hb_shape: \(workers) threads", floorAll, perSecond: true,
+        note: String(format: "%.2f× one thread's rate: the parallelism available now", floorOne.median / floorAll.median))
+      results.floorScaling[kind.name] = floorOne.median / floorAll.median
       let coldTypesetter = Typesetter(
         fonts: fonts, shapeCache: ShapeCache(capacity: 0),
         paragraphCache: ParagraphCache(capacity: 0))

@@ -84,7 +84,7 @@ if !groups.isDisjoint(with: ["text", "floor", "pango", "parallel"]) {
   var bench = TextBench(fonts: fonts, kinds: kinds, runs: runs, report: report)
   Machine.resetPeak()
   let residentBefore = Machine.residentBytes
-  bench.run()
+  if groups.contains("text") { bench.run() }
   if groups.contains("floor") { bench.runFloor() }
   if groups.contains("pango") { bench.runPango(peer: pangoPath) }
   if groups.contains("parallel") { bench.runParallel() }
@@ -99,7 +99,7 @@ if !groups.isDisjoint(with: ["text", "floor", "pango", "parallel"]) {
 
 if groups.contains("layout") {
   var bench = LayoutBench(runs: runs, report: report, quick: quick)
-  bench.run()
+  if groups.contains("text") { bench.run() }
   bench.addTargets()
 }
 
