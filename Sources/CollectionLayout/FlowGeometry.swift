@@ -604,7 +604,20 @@ struct SectionLayout: Sendable {
     linesLaidOutByLastFlow = 0  // closed form: no line is materialised
   }
 
-  private mutating func layOutExplicit(_ explicit: inout Explicit, fromLine requested: Int) {
+  /// The fewest old lines after a re-flowed region for which `layOutExplicit` resumes the old
+  /// lines instead of re-flowing them (below it, re-flowing is as cheap as the bookkeeping).
+  static let resynchronisationMinimumTail = 32
+
+  /// Lays out the lines from `requested` to the end of the section.
+  ///
+  /// Items from `unchangedFrom` on have the sizes the current lines were made with. Once a new
+  /// line ends where an old line starts, at or after that item, the rest would be the old lines
+  /// again (greedy packing only looks forward, and a line's placement depends only on its own
+  /// items and on whether it is the last): they are kept, and only their offsets are summed
+  /// again, in the same order as a full re-flow, so the result is identical to the bit.
+  private mutating func layOutExplicit(
+    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max
+  ) {
     let startLine = min(max(0, requested), explicit.lineStarts.count)
     var item = startLine < explicit.lineStarts.count ? explicit.lineStarts[startLine] : 0
     var offset: CGFloat = 0
@@ -616,7 +629,14 @@ struct SectionLayout: Sendable {
     }
     if startLine == explicit.lineStarts.count && startLine > 0 {
       // Nothing after the last line: re-flow that line instead (the caller asked past the end).
-      layOutExplicit(&explicit, fromLine: startLine - 1)
+      layOutExplicit(&explicit, fromLine: startLine - 1, unchangedFrom: unchangedFrom)
+      return
+    }
+    if unchangedFrom < count
+      && explicit.lineStarts.count - startLine > Self.resynchronisationMinimumTail
+      && !usesBaselines
+    {
+      resynchronise(&explicit, startLine: startLine, item: item, unchangedFrom: unchangedFrom)
       return
     }
     explicit.lineStarts.removeSubrange(startLine...)
@@ -677,6 +697,104 @@ struct SectionLayout: Sendable {
     }
   }
 
+  /// The re-flow of `layOutExplicit` that stops at the first old line it meets again (see
+  /// there), or lays out every line to the end when it meets none (items whose sizes repeat
+  /// with a period can keep every later line shifted).
+  private mutating func resynchronise(
+    _ explicit: inout Explicit, startLine: Int, item firstItem: Int, unchangedFrom: Int
+  ) {
+    let lengths = explicit.lengths
+    let thicknesses = explicit.thicknesses
+    let oldCount = explicit.lineStarts.count
+    var starts = [Int]()
+    var lineThicknesses = [CGFloat]()
+    var leads = [CGFloat]()
+    var gaps = [CGFloat]()
+    var item = firstItem
+    var oldLine = startLine
+    var resumeAt: Int? = nil
+    while item < count {
+      let first = item
+      var used = lengths[first]
+      var sum = used
+      item += 1
+      while item < count {
+        let next = used + itemSpacing + lengths[item]
+        guard next <= available else { break }
+        used = next
+        sum = sum + lengths[item]
+        item += 1
+      }
+      var thickness: CGFloat = 0
+      for index in first..<item { thickness = max(thickness, thicknesses[index]) }
+      let place = placement(
+        count: item - first, sum: sum, used: used, lastLength: lengths[item - 1],
+        isLastLine: item == count)
+      starts.append(first)
+      lineThicknesses.append(thickness)
+      leads.append(place.lead)
+      gaps.append(place.gap)
+      guard item >= unchangedFrom, item < count else { continue }
+      while oldLine < oldCount && explicit.lineStarts[oldLine] < item { oldLine += 1 }
+      if oldLine < oldCount && explicit.lineStarts[oldLine] == item {
+        resumeAt = oldLine
+        break
+      }
+    }
+    // No old line met again: every line from `startLine` is new.
+    let replaced = startLine..<(resumeAt ?? oldCount)
+    // Whether an old line's first item is longer than the line, before the arrays change.
+    let hadOverlong = hasOverlongItem
+    let newCount = starts.count
+    explicit.lineStarts.replaceSubrange(replaced, with: starts)
+    explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
+    // Without first-baseline alignment a line's baseline is 0, as in the full re-flow.
+    explicit.lineBaselines.replaceSubrange(
+      replaced, with: repeatElement(CGFloat(0), count: newCount))
+    explicit.lineLeads.replaceSubrange(replaced, with: leads)
+    explicit.lineGaps.replaceSubrange(replaced, with: gaps)
+    let resumedOffset = resumeAt.map { explicit.lineOffsets[$0] }
+    explicit.lineOffsets.replaceSubrange(
+      replaced, with: repeatElement(CGFloat(0), count: newCount))
+    // Offsets from `startLine` on, summed in the same order as a full re-flow. When the sum
+    // reaches the first resumed line with the value it had, every later offset is unchanged
+    // (the same additions from the same value), and the loop stops there.
+    var offset: CGFloat = 0
+    if startLine > 0 {
+      let previous = startLine - 1
+      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
+    }
+    let firstResumed = startLine + newCount
+    explicit.lineOffsets.withUnsafeMutableBufferPointer { offsets in
+      explicit.lineThicknesses.withUnsafeBufferPointer { thicknesses in
+        for line in startLine..<offsets.count {
+          if line == firstResumed, let resumedOffset, resumedOffset == offset { break }
+          offsets[line] = offset
+          offset = offset + thicknesses[line] + lineSpacing
+        }
+      }
+    }
+    var overlong = false
+    if hadOverlong {
+      // An over-long item may have been in a resumed line: look at every line.
+      explicit.lineStarts.withUnsafeBufferPointer { starts in
+        lengths.withUnsafeBufferPointer { lengths in
+          for start in starts where lengths[start] > available {
+            overlong = true
+            break
+          }
+        }
+      }
+    } else {
+      // No old line had one, so only the new lines can.
+      overlong = starts.contains { lengths[$0] > available }
+    }
+    hasOverlongItem = overlong
+    linesLaidOutByLastFlow = starts.count
+    let last = explicit.lineOffsets.count - 1
+    linesLength = explicit.lineOffsets[last] + explicit.lineThicknesses[last]
+  }
+
   /// Applies new item sizes and re-flows from the first affected line.
   mutating func setItemSizes(_ changes: [(Int, CGSize)], crossExtent: CGFloat) {
     var explicit: Explicit
@@ -720,7 +838,11 @@ struct SectionLayout: Sendable {
       startLine = max(0, low - 1)
       if startLine > 0 && explicit.lineStarts[startLine] == firstItem { startLine -= 1 }
     }
-    layOutExplicit(&explicit, fromLine: startLine)
+    // Items after the last changed one keep their sizes: the re-flow may resume old lines there.
+    let lastItem = changes.map(\.0).max() ?? Int.max
+    layOutExplicit(
+      &explicit, fromLine: startLine,
+      unchangedFrom: wasMaterialised && lastItem < Int.max ? lastItem + 1 : Int.max)
     storage = .explicit(explicit)
   }
 

@@ -24,10 +24,12 @@ struct LayoutBench {
   static let configuration = FlowConfiguration(viewSize: CGSize(width: 375, height: 667))
   static let viewport = CGSize(width: 375, height: 667)
 
-  /// Item sizes known up front, of four widths (so the section is not held in closed form).
+  /// Item sizes known up front: four widths in a pseudo-random order (so the section is not
+  /// held in closed form, and lines hold 2 to 4 items like a tag list), 44 high.
   static func sizes(_ count: Int) -> [CGSize] {
     let widths: [CGFloat] = [60, 80, 100, 120]
-    return (0..<count).map { CGSize(width: widths[$0 & 3], height: 44) }
+    var random = Random(state: 3)
+    return (0..<count).map { _ in CGSize(width: widths[Int(random.next() & 3)], height: 44) }
   }
 
   /// The targets' figures at 1e6 items, filled by `run()`.
@@ -37,7 +39,7 @@ struct LayoutBench {
   var closedFormAtTenMillion: Double?
 
   mutating func run() {
-    report.section("Flow layout: fixed-size items (one section, 375×667 view, four item widths)")
+    report.section("Flow layout: fixed-size items (one section, 375×667 view, widths 60–120 in random order)")
     report.note(
       "prepare = FlowGeometry from per-item sizes (lines, offsets, placements); bytes/item = "
         + "resident growth while the geometry is built and kept, over the item count")

@@ -99,7 +99,7 @@ if !groups.isDisjoint(with: ["text", "floor", "pango", "parallel"]) {
 
 if groups.contains("layout") {
   var bench = LayoutBench(runs: runs, report: report, quick: quick)
-  if groups.contains("text") { bench.run() }
+  bench.run()
   bench.addTargets()
 }
 
