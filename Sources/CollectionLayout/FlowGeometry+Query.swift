@@ -264,3 +264,24 @@ extension FlowGeometry {
     }
   }
 }
+
+extension FlowGeometry {
+  /// The bytes the geometry's own arrays hold (their capacities), for textflow-bench's memory
+  /// per item: sections, section origins, item lengths and thicknesses, baselines and the six
+  /// per-line arrays. Not part of the library's API.
+  @_spi(Benchmarks)
+  public var storageBytes: Int {
+    func bytes<Element>(_ array: [Element]) -> Int {
+      array.capacity * MemoryLayout<Element>.stride
+    }
+    var total = bytes(sections) + bytes(sectionOrigins)
+    for section in sections {
+      guard case .explicit(let explicit) = section.storage else { continue }
+      total += bytes(explicit.lengths) + bytes(explicit.thicknesses) + bytes(explicit.baselines)
+      total += bytes(explicit.lineStarts) + bytes(explicit.lineOffsets)
+      total += bytes(explicit.lineThicknesses) + bytes(explicit.lineBaselines)
+      total += bytes(explicit.lineLeads) + bytes(explicit.lineGaps)
+    }
+    return total
+  }
+}

@@ -417,20 +417,45 @@ struct SectionLayout: Sendable {
             full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
       }
     case .sizes(let sizes):
-      var lengths = [CGFloat]()
-      var thicknesses = [CGFloat]()
-      lengths.reserveCapacity(sizes.count)
-      thicknesses.reserveCapacity(sizes.count)
+      // One pass over the sizes into two preallocated arrays (no per-item append checks).
+      // `nonNegative` inlined: a value is kept when it is ≥ 0 and below +∞ (NaN fails both).
       var allEqual = true
-      for size in sizes {
-        let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
-        let thickness = FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
-        if let first = lengths.first, first != length || thicknesses[0] != thickness {
-          allEqual = false
+      var anyClamped = false
+      var thicknesses = [CGFloat]()
+      let lengths = [CGFloat](unsafeUninitializedCapacity: sizes.count) { lengthBuffer, filled in
+        thicknesses = [CGFloat](unsafeUninitializedCapacity: sizes.count) {
+          thicknessBuffer, thicknessesFilled in
+          sizes.withUnsafeBufferPointer { sizes in
+            var firstLength = 0.0
+            var firstThickness = 0.0
+            for index in 0..<sizes.count {
+              let size = sizes[index]
+              // In Double: CGFloat's operators are calls into Foundation on Linux.
+              var length = Double(vertical ? size.width : size.height)
+              var thickness = Double(vertical ? size.height : size.width)
+              if !(length >= 0 && length < .infinity) {
+                length = 0
+                anyClamped = true
+              }
+              if !(thickness >= 0 && thickness < .infinity) {
+                thickness = 0
+                anyClamped = true
+              }
+              if index == 0 {
+                firstLength = length
+                firstThickness = thickness
+              } else if firstLength != length || firstThickness != thickness {
+                allEqual = false
+              }
+              (lengthBuffer.baseAddress! + index).initialize(to: CGFloat(length))
+              (thicknessBuffer.baseAddress! + index).initialize(to: CGFloat(thickness))
+            }
+          }
+          thicknessesFilled = sizes.count
         }
-        lengths.append(length)
-        thicknesses.append(thickness)
+        filled = sizes.count
       }
+      if anyClamped { didClamp = true }
       if allEqual && !hasBaselines && !lengths.isEmpty {
         storage = .uniform(
           Uniform(
@@ -645,6 +670,7 @@ struct SectionLayout: Sendable {
     explicit.lineBaselines.removeSubrange(startLine...)
     explicit.lineLeads.removeSubrange(startLine...)
     explicit.lineGaps.removeSubrange(startLine...)
+    reserveLines(&explicit, items: startLine == 0 ? count : 0)
     let lengths = explicit.lengths
     let thicknesses = explicit.thicknesses
     let baselines = explicit.baselines
@@ -695,6 +721,35 @@ struct SectionLayout: Sendable {
     } else {
       linesLength = 0
     }
+  }
+
+  /// Reserves the line arrays for a whole section of `items` items (nothing below 4 096) at
+  /// exactly the number of lines, counted by a first packing pass: the arrays then neither
+  /// double about twenty times on the way to a million lines (copying each time) nor keep up to
+  /// twice the memory they need. The count only sizes the arrays; the lines are made after.
+  private func reserveLines(_ explicit: inout Explicit, items: Int) {
+    guard items >= 4_096 else { return }
+    var lines = 0
+    explicit.lengths.withUnsafeBufferPointer { lengths in
+      var item = 0
+      while item < items {
+        var used = lengths[item]
+        item += 1
+        while item < items {
+          let next = used + itemSpacing + lengths[item]
+          guard next <= available else { break }
+          used = next
+          item += 1
+        }
+        lines += 1
+      }
+    }
+    explicit.lineStarts.reserveCapacity(lines)
+    explicit.lineOffsets.reserveCapacity(lines)
+    explicit.lineThicknesses.reserveCapacity(lines)
+    explicit.lineBaselines.reserveCapacity(lines)
+    explicit.lineLeads.reserveCapacity(lines)
+    explicit.lineGaps.reserveCapacity(lines)
   }
 
   /// The re-flow of `layOutExplicit` that stops at the first old line it meets again (see

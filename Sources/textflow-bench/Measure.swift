@@ -107,6 +107,14 @@ enum Machine {
   /// Peak resident memory since the start or since the last `resetPeak()`.
   static var peakResidentBytes: Int { statusBytes("VmHWM") }
 
+  /// Returns freed heap memory to the system (glibc `malloc_trim`), so that resident-memory
+  /// differences measure what is kept rather than what the allocator held on to.
+  static func releaseFreeMemory() {
+    #if os(Linux)
+      _ = mallocTrim(0)
+    #endif
+  }
+
   /// Resets the peak resident memory to the current one (Linux: "5" to clear_refs).
   static func resetPeak() {
     if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
@@ -136,3 +144,9 @@ func formatBytes(_ bytes: Double) -> String {
   if abs(bytes) >= 1e3 { return String(format: "%.0f kB", bytes / 1e3) }
   return String(format: "%.0f B", bytes)
 }
+
+#if os(Linux)
+  /// glibc's `int malloc_trim(size_t pad)`, which the Glibc module does not export.
+  @_silgen_name("malloc_trim")
+  func mallocTrim(_ pad: Int) -> Int32
+#endif
