@@ -181,6 +181,12 @@ public struct FlowGeometry: Sendable {
     sections.indices.contains(section) ? sections[section].count : 0
   }
 
+  /// The line length of `section`: the content's cross extent minus the section inset along the
+  /// line (0 when out of range).
+  public func availableLineLength(inSection section: Int) -> CGFloat {
+    sections.indices.contains(section) ? sections[section].available : 0
+  }
+
   /// Whether `section` is held in closed form (equal items, none measured).
   public func isClosedForm(section: Int) -> Bool {
     guard sections.indices.contains(section) else { return false }

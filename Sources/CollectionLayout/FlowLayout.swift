@@ -305,14 +305,7 @@ open class FlowLayout: CollectionViewLayout {
       width: newSize.width - oldSize.width, height: newSize.height - oldSize.height)
     if compensatesContentOffsetForMeasuredSizes, let collectionView {
       let visible = collectionView.bounds.inset(by: collectionView.adjustedContentInset)
-      let isBefore =
-        scrollDirection == .vertical
-        ? originalAttributes.frame.maxY <= visible.minY
-        : (collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft
-          && flipsHorizontallyInOppositeLayoutDirection
-          ? originalAttributes.frame.minX >= visible.maxX
-          : originalAttributes.frame.maxX <= visible.minX)
-      if isBefore,
+      if isBefore(originalAttributes.frame, visible, collectionView),
         let anchor = geometry.attributes(in: visible).first(where: {
           $0.representedElementCategory == .cell
         }),
@@ -323,6 +316,132 @@ open class FlowLayout: CollectionViewLayout {
       }
     }
     return context
+  }
+
+  /// Whether `frame` lies wholly before `visible` along the scroll axis (above it when vertical).
+  private func isBefore(
+    _ frame: CGRect, _ visible: CGRect, _ collectionView: any CollectionLayoutContext
+  ) -> Bool {
+    if scrollDirection == .vertical { return frame.maxY <= visible.minY }
+    let mirrored =
+      collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+      && flipsHorizontallyInOppositeLayoutDirection
+    return mirrored ? frame.minX >= visible.maxX : frame.maxX <= visible.minX
+  }
+
+  /// The first visible cell and its origin, captured when a self-sizing pass changes elements
+  /// before the visible area; `prepare()` moves the content offset by as much as it moved.
+  private var compensationAnchor: (indexPath: IndexPath, origin: CGPoint)?
+  /// The content size before the pending self-sizing changes, for `contentSizeAdjustment`.
+  private var contentSizeBeforeSelfSizing: CGSize?
+
+  /// Accepts a whole self-sizing pass as one change: every preferred size goes into one context,
+  /// and when any of the elements lies wholly before the visible area the next `prepare()` adds
+  /// exactly the first visible cell's movement to `pendingContentOffsetAdjustment` (and the content
+  /// size change to `pendingContentSizeAdjustment`). Exact for any mix of changes, where summing
+  /// per-element adjustments would not be (two items of one line growing move it once). It does
+  /// not call the per-element `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`.
+  open override func invalidateLayout(
+    forPreferredLayoutAttributes pairs: [(preferred: LayoutAttributes, original: LayoutAttributes)]
+  ) {
+    let context = FlowLayoutInvalidationContext()
+    var touchesBefore = false
+    let visible = collectionView.map { $0.bounds.inset(by: $0.adjustedContentInset) }
+    for (preferred, original) in pairs {
+      let indexPath = original.indexPath
+      switch original.representedElementCategory {
+      case .cell:
+        context.invalidateItems(at: [indexPath])
+        context.preferredItemSizes[indexPath] = preferred.size
+      case .supplementaryView:
+        guard let kind = original.representedElementKind, indexPath.count == 2 else { continue }
+        context.invalidateSupplementaryElements(ofKind: kind, at: [indexPath])
+        context.preferredSupplementarySizes[kind, default: [:]][indexPath.section] = preferred.size
+      case .decorationView:
+        continue
+      }
+      if let visible, let collectionView, isBefore(original.frame, visible, collectionView) {
+        touchesBefore = true
+      }
+    }
+    if contentSizeBeforeSelfSizing == nil { contentSizeBeforeSelfSizing = geometry?.contentSize }
+    if touchesBefore, compensatesContentOffsetForMeasuredSizes, compensationAnchor == nil,
+      let geometry, let visible,
+      let anchor = geometry.attributes(in: visible).first(where: {
+        $0.representedElementCategory == .cell
+      })
+    {
+      compensationAnchor = (anchor.indexPath, anchor.frame.origin)
+    }
+    invalidateLayout(with: context)
+  }
+
+  private func applyCompensation() {
+    defer {
+      compensationAnchor = nil
+      contentSizeBeforeSelfSizing = nil
+    }
+    guard let geometry else { return }
+    if let before = contentSizeBeforeSelfSizing {
+      let after = geometry.contentSize
+      pendingContentSizeAdjustment.width += after.width - before.width
+      pendingContentSizeAdjustment.height += after.height - before.height
+    }
+    if let anchor = compensationAnchor, let moved = geometry.attributesForItem(at: anchor.indexPath)
+    {
+      pendingContentOffsetAdjustment.x += moved.frame.minX - anchor.origin.x
+      pendingContentOffsetAdjustment.y += moved.frame.minY - anchor.origin.y
+    }
+  }
+
+  /// A cell's limit is its section's line length across the scroll axis (the view's extent minus
+  /// the content inset and the section inset) and unlimited along it; a header's or footer's is the
+  /// content's cross extent.
+  open override func maximumSize(forElement attributes: LayoutAttributes) -> CGSize {
+    prepareIfNeeded()
+    guard let geometry, attributes.indexPath.count == 2 else {
+      return super.maximumSize(forElement: attributes)
+    }
+    let across: CGFloat
+    switch attributes.representedElementCategory {
+    case .cell: across = geometry.availableLineLength(inSection: attributes.indexPath.section)
+    case .supplementaryView, .decorationView: across = geometry.crossExtent
+    }
+    return scrollDirection == .vertical
+      ? CGSize(width: across, height: .infinity) : CGSize(width: .infinity, height: across)
+  }
+
+  /// True when the layout holds a measured size for the item, or for the header or footer.
+  open override func hasMeasuredSize(forElement key: ElementKey) -> Bool {
+    guard key.indexPath.count == 2 else { return false }
+    switch key.category {
+    case .cell: return measuredSize(forItemAt: key.indexPath) != nil
+    case .supplementaryView:
+      guard let kind = key.kind else { return false }
+      return measuredSupplementarySizes[kind]?[key.indexPath.section] != nil
+    case .decorationView: return false
+    }
+  }
+
+  open override func forgetMeasuredSizes() {
+    removeAllMeasuredSizes()
+  }
+
+  /// Moves measured item sizes with their items and measured header and footer sizes with their
+  /// sections; deleted and reloaded ones are forgotten, so only those are measured again.
+  open override func remapMeasuredSizes(with mapping: CollectionViewUpdateMapping) {
+    var supplementary: [ElementKind: [Int: CGSize]] = [:]
+    for (kind, sizes) in measuredSupplementarySizes {
+      for (section, size) in sizes {
+        if let target = mapping.newSection(forOldSection: section) {
+          supplementary[kind, default: [:]][target] = size
+        }
+      }
+    }
+    measuredSupplementarySizes = supplementary
+    compensationAnchor = nil
+    contentSizeBeforeSelfSizing = nil
+    remapMeasuredSizes { mapping.newIndexPath(forOldIndexPath: $0) }
   }
 
   // MARK: The layout pass
@@ -380,6 +499,7 @@ open class FlowLayout: CollectionViewLayout {
     needsFullLayout = false
     dirtyItems = []
     dirtySections = []
+    applyCompensation()
     reportDiagnostics()
   }
 
