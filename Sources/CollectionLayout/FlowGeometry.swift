@@ -348,6 +348,8 @@ struct SectionLayout: Sendable {
     var lineBaselines: [CGFloat] = []
     var lineLeads: [CGFloat] = []
     var lineGaps: [CGFloat] = []
+    /// How many lines start with an item longer than the line.
+    var overlongLineCount = 0
   }
 
   enum Storage: Sendable {
@@ -610,7 +612,14 @@ struct SectionLayout: Sendable {
     linesLaidOutByLastFlow = 0  // closed form: no line is materialised
   }
 
-  private mutating func layOutExplicit(_ explicit: inout Explicit, fromLine requested: Int) {
+  /// Re-flows lines from line `requested` on. When `unchangedFrom` is given (every item at or after
+  /// it kept its size), the flow stops as soon as a new line starts at the same item as an old line
+  /// past that point: from there every line is the old one, only moved along the scroll axis, so the
+  /// old lines are kept and their offsets shifted. A size change in a long section then costs its
+  /// few lines plus one pass over the later offsets, instead of a re-flow to the end.
+  private mutating func layOutExplicit(
+    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max
+  ) {
     let startLine = min(max(0, requested), explicit.lineStarts.count)
     var item = startLine < explicit.lineStarts.count ? explicit.lineStarts[startLine] : 0
     var offset: CGFloat = 0
@@ -622,29 +631,33 @@ struct SectionLayout: Sendable {
     }
     if startLine == explicit.lineStarts.count && startLine > 0 {
       // Nothing after the last line: re-flow that line instead (the caller asked past the end).
-      layOutExplicit(&explicit, fromLine: startLine - 1)
+      layOutExplicit(&explicit, fromLine: startLine - 1, unchangedFrom: unchangedFrom)
       return
     }
-    explicit.lineStarts.removeSubrange(startLine...)
-    explicit.lineOffsets.removeSubrange(startLine...)
-    explicit.lineThicknesses.removeSubrange(startLine...)
-    explicit.lineBaselines.removeSubrange(startLine...)
-    explicit.lineLeads.removeSubrange(startLine...)
-    explicit.lineGaps.removeSubrange(startLine...)
+    let oldLineCount = explicit.lineStarts.count
+    var starts: [Int] = []
+    var offsets: [CGFloat] = []
+    var lineThicknesses: [CGFloat] = []
+    var lineBaselines: [CGFloat] = []
+    var leads: [CGFloat] = []
+    var gaps: [CGFloat] = []
     let lengths = explicit.lengths
     let thicknesses = explicit.thicknesses
     let baselines = explicit.baselines
     let useBaselines = usesBaselines
-    var overlong = false
-    // Lines before `startLine` keep their over-long flags: recompute from all first items.
-    for line in 0..<startLine where lengths[explicit.lineStarts[line]] > available {
-      overlong = true
-    }
+    var oldLine = startLine
+    var rejoined: Int?
     while item < count {
+      if item >= unchangedFrom {
+        while oldLine < oldLineCount && explicit.lineStarts[oldLine] < item { oldLine += 1 }
+        if oldLine < oldLineCount && explicit.lineStarts[oldLine] == item {
+          rejoined = oldLine
+          break
+        }
+      }
       let first = item
       var used = lengths[first]
       var sum = used
-      if used > available { overlong = true }
       item += 1
       while item < count {
         let next = used + itemSpacing + lengths[item]
@@ -666,16 +679,41 @@ struct SectionLayout: Sendable {
       let place = placement(
         count: item - first, sum: sum, used: used, lastLength: lengths[item - 1],
         isLastLine: item == count)
-      explicit.lineStarts.append(first)
-      explicit.lineOffsets.append(offset)
-      explicit.lineThicknesses.append(thickness)
-      explicit.lineBaselines.append(baseline)
-      explicit.lineLeads.append(place.lead)
-      explicit.lineGaps.append(place.gap)
+      starts.append(first)
+      offsets.append(offset)
+      lineThicknesses.append(thickness)
+      lineBaselines.append(baseline)
+      leads.append(place.lead)
+      gaps.append(place.gap)
       offset = offset + thickness + lineSpacing
     }
-    hasOverlongItem = overlong
-    linesLaidOutByLastFlow = explicit.lineStarts.count - startLine
+    // Over-long lines are counted, so that lines before `startLine` need not be read again.
+    let replacedEnd = rejoined ?? oldLineCount
+    for line in startLine..<replacedEnd where lengths[explicit.lineStarts[line]] > available {
+      explicit.overlongLineCount -= 1
+    }
+    for first in starts where lengths[first] > available { explicit.overlongLineCount += 1 }
+    let replaced = startLine..<replacedEnd
+    let delta = rejoined.map { offset - explicit.lineOffsets[$0] } ?? 0
+    explicit.lineStarts.replaceSubrange(replaced, with: starts)
+    explicit.lineOffsets.replaceSubrange(replaced, with: offsets)
+    explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
+    explicit.lineBaselines.replaceSubrange(replaced, with: lineBaselines)
+    explicit.lineLeads.replaceSubrange(replaced, with: leads)
+    explicit.lineGaps.replaceSubrange(replaced, with: gaps)
+    if rejoined != nil && delta != 0 {
+      let from = startLine + starts.count
+      explicit.lineOffsets.withUnsafeMutableBufferPointer { buffer in
+        var index = from
+        let end = buffer.count
+        while index < end {
+          buffer[index] += delta
+          index += 1
+        }
+      }
+    }
+    hasOverlongItem = explicit.overlongLineCount > 0
+    linesLaidOutByLastFlow = starts.count
     if let last = explicit.lineOffsets.indices.last {
       linesLength = explicit.lineOffsets[last] + explicit.lineThicknesses[last]
     } else {
@@ -701,6 +739,7 @@ struct SectionLayout: Sendable {
         length: 0, thickness: 0, perLine: 0, lineCount: 0, full: Placement(lead: 0, gap: 0),
         lastCount: 0, last: Placement(lead: 0, gap: 0)))
     var firstItem = Int.max
+    var lastItem = -1
     var didClamp = false
     for (item, size) in changes {
       let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
@@ -712,6 +751,7 @@ struct SectionLayout: Sendable {
       explicit.lengths[item] = length
       explicit.thicknesses[item] = thickness
       firstItem = min(firstItem, item)
+      lastItem = max(lastItem, item)
     }
     if didClamp { clamped = true }
     var startLine = 0
@@ -726,7 +766,8 @@ struct SectionLayout: Sendable {
       startLine = max(0, low - 1)
       if startLine > 0 && explicit.lineStarts[startLine] == firstItem { startLine -= 1 }
     }
-    layOutExplicit(&explicit, fromLine: startLine)
+    layOutExplicit(
+      &explicit, fromLine: startLine, unchangedFrom: wasMaterialised ? lastItem + 1 : Int.max)
     storage = .explicit(explicit)
   }
 
