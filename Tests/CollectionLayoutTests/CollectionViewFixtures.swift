@@ -13,6 +13,7 @@ struct FixedAdvanceMeasurer {
   func size(of text: String, maxWidth: CGFloat) -> CGSize {
     let natural = CGFloat(text.count) * advance
     guard natural > 0 else { return CGSize(width: 0, height: lineHeight) }
+    guard maxWidth.isFinite else { return CGSize(width: natural, height: lineHeight) }
     let perLine = max(1, Int((maxWidth / advance).rounded(.down)))
     let lines = (text.count + perLine - 1) / perLine
     return CGSize(width: lines > 1 ? CGFloat(perLine) * advance : natural, height: CGFloat(lines) * lineHeight)
