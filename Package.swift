@@ -21,6 +21,8 @@ let package = Package(
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
       name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
     // ICU cannot be imported into Swift beside Foundation's bundled ICU, so CICU is a plain C
     // target whose public header exposes only its own small API in plain C types.
@@ -30,7 +32,7 @@ let package = Package(
 
     // MARK: Swift modules
     .target(name: "CollectionLayout"),
-    .target(name: "TextEngine", dependencies: ["CFreeType", "CHarfBuzz", "CICU"]),
+    .target(name: "TextEngine", dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CFontconfig"]),
     .target(name: "TextFlow", dependencies: ["CollectionLayout", "TextEngine"]),
     .target(name: "TextFlowRendering", dependencies: ["TextFlow", "TextEngine", "CCairo"]),
     .executableTarget(name: "textflow", dependencies: ["TextFlow", "TextFlowRendering"]),
@@ -41,7 +43,9 @@ let package = Package(
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "TestSupport"]),
-    .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TestSupport"]),
+    .testTarget(
+      name: "TextEngineTests", dependencies: ["TextEngine", "TestSupport"],
+      exclude: ["Goldens"]),
     .testTarget(name: "TextFlowTests", dependencies: ["TextFlow", "TestSupport"]),
     .testTarget(
       name: "TextFlowRenderingTests", dependencies: ["TextFlowRendering", "TestSupport"]),

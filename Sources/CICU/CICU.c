@@ -1,16 +1,62 @@
 // The only file that includes ICU. See include/CICU.h for why.
 #include "CICU.h"
 
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/utypes.h>
+#include <unicode/uscript.h>
+#include <unicode/utf16.h>
 #include <unicode/uversion.h>
 
 // ICU success codes are <= 0 (warnings are negative), failures are > 0. We return failures as
 // negative numbers so that every non-negative return value is a count.
 static int32_t failure(UErrorCode status) { return -(int32_t)status; }
+
+// Opening a break iterator loads and compiles ICU's rules, which costs far more than iterating a
+// short label. Each thread keeps its last line iterator (per locale) and its character iterator
+// and re-targets them with ubrk_setText; they are closed when the thread exits.
+typedef struct {
+  UBreakIterator *iterator;
+  char locale[32];
+} CachedIterator;
+
+static _Thread_local CachedIterator cachedLine;
+static _Thread_local CachedIterator cachedCharacter;
+static pthread_key_t cleanupKey;
+static pthread_once_t cleanupOnce = PTHREAD_ONCE_INIT;
+
+static void closeCached(void *unused) {
+  (void)unused;
+  if (cachedLine.iterator) ubrk_close(cachedLine.iterator);
+  if (cachedCharacter.iterator) ubrk_close(cachedCharacter.iterator);
+  cachedLine.iterator = NULL;
+  cachedCharacter.iterator = NULL;
+}
+
+static void makeCleanupKey(void) { pthread_key_create(&cleanupKey, closeCached); }
+
+static UBreakIterator *iteratorFor(UBreakIteratorType type, const char *locale,
+                                   UErrorCode *status) {
+  CachedIterator *cache = type == UBRK_LINE ? &cachedLine : &cachedCharacter;
+  const char *name = (locale && *locale) ? locale : "";
+  if (cache->iterator && strncmp(cache->locale, name, sizeof cache->locale) == 0) {
+    return cache->iterator;
+  }
+  UBreakIterator *it = ubrk_open(type, name, NULL, 0, status);
+  if (U_FAILURE(*status)) return NULL;
+  if (strlen(name) < sizeof cache->locale) {
+    pthread_once(&cleanupOnce, makeCleanupKey);
+    pthread_setspecific(cleanupKey, (void *)1);
+    if (cache->iterator) ubrk_close(cache->iterator);
+    cache->iterator = it;
+    strcpy(cache->locale, name);
+  }
+  return it;
+}
 
 static int32_t collectBoundaries(UBreakIteratorType type, const uint16_t *text, int32_t length,
                                  const char *locale, int32_t *out, uint8_t *mandatory,
@@ -20,9 +66,12 @@ static int32_t collectBoundaries(UBreakIteratorType type, const uint16_t *text, 
   }
   if (length == 0) return 0;
   UErrorCode status = U_ZERO_ERROR;
-  UBreakIterator *it = ubrk_open(type, (locale && *locale) ? locale : "", (const UChar *)text,
-                                 length, &status);
+  UBreakIterator *it = iteratorFor(type, locale, &status);
   if (U_FAILURE(status)) return failure(status);
+  ubrk_setText(it, (const UChar *)text, length, &status);
+  if (U_FAILURE(status)) return failure(status);
+  CachedIterator *cache = type == UBRK_LINE ? &cachedLine : &cachedCharacter;
+  int cached = cache->iterator == it;
   int32_t count = 0;
   for (int32_t pos = ubrk_following(it, 0); pos != UBRK_DONE; pos = ubrk_next(it)) {
     if (count < capacity) {
@@ -34,7 +83,9 @@ static int32_t collectBoundaries(UBreakIteratorType type, const uint16_t *text, 
     }
     count++;
   }
-  ubrk_close(it);
+  // Detach the text so that the cached iterator holds no pointer into the caller's buffer.
+  ubrk_setText(it, (const UChar *)u"", 0, &status);
+  if (!cached) ubrk_close(it);
   return count;
 }
 
@@ -84,6 +135,49 @@ int32_t CICU_reorderVisual(const uint8_t *levels, int32_t count, int32_t *visual
   if (count == 0) return 0;
   ubidi_reorderVisual((const UBiDiLevel *)levels, count, visualToLogical);
   return 0;
+}
+
+static int isRealScript(UScriptCode script) {
+  return script != USCRIPT_COMMON && script != USCRIPT_INHERITED && script != USCRIPT_UNKNOWN;
+}
+
+int32_t CICU_resolvedScripts(const uint16_t *text, int32_t length, int32_t *scripts) {
+  if (length < 0 || (length > 0 && (text == NULL || scripts == NULL))) {
+    return failure(U_ILLEGAL_ARGUMENT_ERROR);
+  }
+  UScriptCode last = USCRIPT_COMMON;
+  int32_t firstReal = -1;
+  for (int32_t i = 0; i < length;) {
+    UChar32 c;
+    int32_t start = i;
+    U16_NEXT(text, i, length, c);
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript(c, &status);
+    if (U_FAILURE(status)) script = USCRIPT_COMMON;
+    if (isRealScript(script)) {
+      last = script;
+      if (firstReal < 0) firstReal = start;
+    }
+    for (int32_t j = start; j < i; j++) scripts[j] = (int32_t)(isRealScript(script) ? script : last);
+  }
+  // Leading Common/Inherited characters take the first real script.
+  if (firstReal > 0) {
+    for (int32_t j = 0; j < firstReal; j++) scripts[j] = scripts[firstReal];
+  }
+  return 0;
+}
+
+int32_t CICU_scriptTag(int32_t script, char *tag) {
+  const char *name = uscript_getShortName((UScriptCode)script);
+  if (name == NULL || tag == NULL) return -1;
+  int32_t i = 0;
+  for (; i < 4 && name[i]; i++) tag[i] = name[i];
+  tag[i] = 0;
+  return 0;
+}
+
+int32_t CICU_isDefaultIgnorable(uint32_t codePoint) {
+  return u_hasBinaryProperty((UChar32)codePoint, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ? 1 : 0;
 }
 
 const char *CICU_errorName(int32_t code) {

@@ -4,8 +4,9 @@ import TextFlow
 
 /// Measures the seed's witch dialogue with the bundled fonts and prints the sizes.
 ///
-/// Each word is measured in the body style (17 pt DejaVu Sans) and each speaker in the headline
-/// style (17 pt DejaVu Sans Bold), as the seed's ContentCell and HeaderCell do.
+/// Each word is laid out by the text engine in the body style (17 pt DejaVu Sans) within
+/// 300 × 1000 points, and each speaker in the headline style (17 pt DejaVu Sans Bold), as the
+/// seed's ContentCell and HeaderCell do.
 enum DemoCommand: Subcommand {
   static let name = "demo"
   static let summary = "measure the seed's witch dialogue with the bundled fonts"
@@ -29,30 +30,36 @@ enum DemoCommand: Subcommand {
       printError("textflow demo: unknown option '\(unknown)'")
       return 2
     }
-    let body: FontFace
-    let headline: FontFace
+    let typesetter: Typesetter
     do {
-      body = try FontFace(contentsOf: BundledFonts.url(of: "DejaVuSans.ttf"))
-      headline = try FontFace(contentsOf: BundledFonts.url(of: "DejaVuSans-Bold.ttf"))
+      typesetter = try Typesetter.bundled()
     } catch {
       printError("textflow demo: \(error)")
       return 1
     }
-    let size = 17.0
+    // The seed's ContentCell.sizeForContentString: boundingRect within 300 × 1000 with
+    // usesLineFragmentOrigin | usesFontLeading and word wrapping, in the body style.
+    var sizing = ParagraphStyle()
+    sizing.lineBreakMode = .wordWrap
+    sizing.usesFontLeading = true
+    func measure(_ text: String, _ style: TextStyle) -> TextLayout {
+      typesetter.layout(text, textStyle: style, style: sizing, maxWidth: 300, maxHeight: 1000)
+    }
     print("The witch dialogue, measured (points; width × height):")
     for line in WitchDialogue.lines {
-      let header = headline.advanceWidth(of: line.speaker, pointSize: size)
-      print(
-        "\n\(line.speaker)  [\(format(header)) × \(format(headline.lineHeight(pointSize: size)))]")
+      let header = measure(line.speaker, .headline)
+      print("\n\(line.speaker)  [\(format(header.size.width)) × \(format(header.size.height))]")
       for word in line.words {
-        let width = body.advanceWidth(of: word, pointSize: size)
+        let size = measure(word, .body).size
         print(
-          "  \(word.padding(toLength: 16, withPad: " ", startingAt: 0)) \(format(width)) × \(format(body.lineHeight(pointSize: size)))"
+          "  \(word.padding(toLength: 16, withPad: " ", startingAt: 0)) \(format(size.width)) × \(format(size.height))"
         )
       }
     }
     return 0
   }
 
-  private static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+  private static func format(_ value: CGFloat) -> String {
+    String(format: "%.3f", Double(value))
+  }
 }

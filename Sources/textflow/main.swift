@@ -12,7 +12,9 @@ protocol Subcommand {
 }
 
 /// Every subcommand, in the order `textflow --help` lists them.
-let subcommands: [any Subcommand.Type] = [DemoCommand.self, LayoutCommand.self]
+let subcommands: [any Subcommand.Type] = [
+  DemoCommand.self, MeasureCommand.self, LayoutCommand.self,
+]
 
 /// Writes a message to standard error (data goes to standard output).
 func printError(_ message: String) {

@@ -43,6 +43,22 @@ int32_t CICU_bidiLevels(const uint16_t *text, int32_t length, int32_t paragraphL
 /// Returns 0 or a negative ICU error code.
 int32_t CICU_reorderVisual(const uint8_t *levels, int32_t count, int32_t *visualToLogical);
 
+/// Writes the Unicode script (ICU's UScriptCode) of each UTF-16 unit of `text` into `scripts`
+/// (which must hold `length` values), resolved for itemization: characters of the Common and
+/// Inherited scripts (spaces, punctuation, digits, combining marks) take the script of the
+/// preceding character with a real script, or of the following one at the start of the text;
+/// both halves of a surrogate pair get the pair's script. Text with no real script stays Common.
+/// Returns 0 or a negative ICU error code.
+int32_t CICU_resolvedScripts(const uint16_t *text, int32_t length, int32_t *scripts);
+
+/// Writes the ISO 15924 tag of ICU script code `script` (e.g. "Latn", "Arab", "Zyyy") and a
+/// terminating NUL into `tag`, which must hold 5 bytes. Returns 0, or -1 for an unknown code.
+int32_t CICU_scriptTag(int32_t script, char *tag);
+
+/// 1 when the code point has the Default_Ignorable_Code_Point property (ZWJ, variation
+/// selectors, soft hyphen, …): such characters need no glyph of their own for coverage.
+int32_t CICU_isDefaultIgnorable(uint32_t codePoint);
+
 /// The name of an ICU error code (e.g. "U_ILLEGAL_ARGUMENT_ERROR"), for error messages.
 /// Accepts the negated codes returned by the functions above as well.
 const char *CICU_errorName(int32_t code);

@@ -74,6 +74,16 @@ final class FreeTypeFace {
 
   var unitsPerEm: Int { Int(face.pointee.units_per_EM) }
 
+  /// The number of glyphs in the face.
+  var glyphCount: Int { Int(face.pointee.num_glyphs) }
+
+  /// True when FreeType's style flags or the OS/2 weight class (≥ 600) mark the face bold.
+  var isBold: Bool {
+    if face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 { return true }
+    if let os2, os2.version != 0xFFFF { return os2.usWeightClass >= 600 }
+    return false
+  }
+
   /// The face's family name as FreeType reports it, or "" when the font has none.
   var familyName: String { face.pointee.family_name.map { String(cString: $0) } ?? "" }
 
@@ -92,6 +102,36 @@ final class FreeTypeFace {
   var os2: TT_OS2? {
     guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) else { return nil }
     return raw.assumingMemoryBound(to: TT_OS2.self).pointee
+  }
+
+  /// The line metrics layout uses, in design units, and the table they come from: the OS/2
+  /// typo metrics when the OS/2 table sets USE_TYPO_METRICS (fsSelection bit 7), else hhea.
+  var lineMetrics: (ascender: Int, descender: Int, lineGap: Int, table: String)? {
+    if let os2, os2.version != 0xFFFF, os2.fsSelection & (1 << 7) != 0 {
+      return (
+        Int(os2.sTypoAscender), Int(os2.sTypoDescender), Int(os2.sTypoLineGap), "OS/2 typo"
+      )
+    }
+    guard let hhea = horizontalHeader else { return nil }
+    return (hhea.ascender, hhea.descender, hhea.lineGap, "hhea")
+  }
+
+  /// The cap height and x-height in design units: OS/2 sCapHeight/sxHeight (version 2 and
+  /// later), else the top of the glyphs for "H" and "x" (as CoreText and Pango do), else 0.
+  var capAndXHeight: (capHeight: Int, xHeight: Int) {
+    if let os2, os2.version != 0xFFFF, os2.version >= 2, os2.sCapHeight > 0 {
+      return (Int(os2.sCapHeight), Int(os2.sxHeight))
+    }
+    return (glyphTop("H"), glyphTop("x"))
+  }
+
+  /// The top of the outline of the glyph for `character` in design units (0 when missing).
+  private func glyphTop(_ character: Unicode.Scalar) -> Int {
+    let index = FT_Get_Char_Index(face, FT_ULong(character.value))
+    guard index != 0 else { return 0 }
+    let flags = Int32(FT_LOAD_NO_SCALE) | Int32(FT_LOAD_NO_HINTING)
+    guard FT_Load_Glyph(face, index, flags) == 0, let slot = face.pointee.glyph else { return 0 }
+    return Int(slot.pointee.metrics.horiBearingY)
   }
 
   /// FreeType's text for an error code, e.g. "unknown file format".

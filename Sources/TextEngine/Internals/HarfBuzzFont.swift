@@ -5,8 +5,14 @@
 // TextEngine scales them to points in floating point. Going through hb-ft instead would give
 // FreeType's 26.6 advances (rounded to 1/64 px), which makes measured widths drift from the
 // design (40.578125 instead of 40.5546875 px for "Hello" in DejaVu Sans at 16 px).
+//
+// Shaping reads advances and offsets only (hb_buffer_get_glyph_positions): no glyph extents,
+// no outlines. Buffers are reused from a pool (one in use per thread at a time), and hb_shape
+// reuses the shape plans HarfBuzz caches on each face (per direction, script, language and
+// feature set).
 internal import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// One shaped glyph in design units.
 struct ShapedGlyph: Equatable, Sendable {
@@ -21,14 +27,21 @@ struct ShapedGlyph: Equatable, Sendable {
   var unsafeToBreak: Bool
 }
 
+/// The text direction HarfBuzz shapes a run in.
+enum ShapingDirection: Hashable, Sendable {
+  case leftToRight, rightToLeft
+}
+
 /// Owns an hb_face_t and an hb_font_t over a copy of a font file's bytes.
 ///
 /// `hb_font_t` may be used for shaping from several threads at once (HarfBuzz documents fonts as
-/// immutable once set up); buffers may not, so each call to `shape` uses its own buffer.
+/// immutable once set up); buffers may not, so each shaping call takes a buffer from a pool.
 final class HarfBuzzFont: @unchecked Sendable {
   let face: OpaquePointer
   let font: OpaquePointer
   let unitsPerEm: Int
+  /// The fonts with variation coordinates set, made on demand (see `withVariations`).
+  private let variants = Mutex<[[FontVariation]: HarfBuzzFont]>([:])
 
   init(data: Data, faceIndex: Int) {
     let blob = data.withUnsafeBytes { raw -> OpaquePointer in
@@ -46,9 +59,54 @@ final class HarfBuzzFont: @unchecked Sendable {
     hb_font_make_immutable(font)
   }
 
+  /// A sub-font of `parent` with variation coordinates set (same scale, same face).
+  private init(parent: HarfBuzzFont, variations: [FontVariation]) {
+    face = hb_face_reference(parent.face)
+    unitsPerEm = parent.unitsPerEm
+    font = hb_font_create_sub_font(parent.font)
+    var values = variations.map { variation in
+      hb_variation_t(
+        tag: hb_tag_from_string(variation.axis, -1), value: Float(variation.value))
+    }
+    hb_font_set_variations(font, &values, UInt32(values.count))
+    hb_font_make_immutable(font)
+  }
+
   deinit {
     hb_font_destroy(font)
     hb_face_destroy(face)
+  }
+
+  /// This font with the given variation axis values (itself when `variations` is empty).
+  /// Axes the font does not have are ignored by HarfBuzz.
+  func withVariations(_ variations: [FontVariation]) -> HarfBuzzFont {
+    if variations.isEmpty { return self }
+    return variants.withLock { cache in
+      if let font = cache[variations] { return font }
+      let font = HarfBuzzFont(parent: self, variations: variations)
+      cache[variations] = font
+      return font
+    }
+  }
+
+  /// The variation axes of the face as (tag, minimum, default, maximum); empty for static fonts.
+  var variationAxes: [(tag: String, minimum: Double, defaultValue: Double, maximum: Double)] {
+    var count = hb_ot_var_get_axis_count(face)
+    guard count > 0 else { return [] }
+    var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+    hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+    return infos.prefix(Int(count)).map { info in
+      (
+        Self.tagString(info.tag), Double(info.min_value), Double(info.default_value),
+        Double(info.max_value)
+      )
+    }
+  }
+
+  /// The glyph the font's cmap gives `codePoint`, or nil when the font does not cover it.
+  func nominalGlyph(_ codePoint: UInt32) -> UInt32? {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0 ? glyph : nil
   }
 
   /// Shapes UTF-16 `text` as one run and returns its glyphs in design units, in visual order
@@ -63,23 +121,59 @@ final class HarfBuzzFont: @unchecked Sendable {
     _ text: [UInt16], direction: String? = nil, script: String? = nil, language: String? = nil,
     features: [String] = []
   ) -> [ShapedGlyph] {
-    let buffer = hb_buffer_create()
-    defer { hb_buffer_destroy(buffer) }
-    text.withUnsafeBufferPointer { units in
-      hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
+    let parsed = Self.parseFeatures(features)
+    return BufferPool.shared.withBuffer { buffer in
+      text.withUnsafeBufferPointer { units in
+        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
+      }
+      if let direction {
+        hb_buffer_set_direction(buffer, hb_direction_from_string(direction, -1))
+      }
+      if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
+      if let language {
+        hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+      }
+      hb_buffer_guess_segment_properties(buffer)
+      return run(buffer, features: parsed)
     }
-    if let direction {
-      hb_buffer_set_direction(buffer, hb_direction_from_string(direction, -1))
+  }
+
+  /// Shapes `text[range]` (UTF-16) as one run with a fixed direction; clusters are relative to
+  /// `range.lowerBound`. `script` is an ISO 15924 tag or nil (HarfBuzz guesses). The text of
+  /// `context` (which contains `range`) around the run is given to HarfBuzz as pre- and
+  /// post-context, so that, for example, Arabic letters join across a change of size or font.
+  func shape(
+    _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>? = nil,
+    direction: ShapingDirection, script: String?, language: String?, features: [FontFeature]
+  ) -> [ShapedGlyph] {
+    let context = context ?? range
+    let itemOffset = range.lowerBound - context.lowerBound
+    let parsed = features.map { feature in
+      hb_feature_t(
+        tag: hb_tag_from_string(feature.tag, -1), value: feature.value, start: 0,
+        end: UInt32.max)
     }
-    if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
-    if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
-    hb_buffer_guess_segment_properties(buffer)
-    var parsed = [hb_feature_t]()
-    for feature in features {
-      var value = hb_feature_t()
-      if hb_feature_from_string(feature, -1, &value) != 0 { parsed.append(value) }
+    return BufferPool.shared.withBuffer { buffer in
+      hb_buffer_add_utf16(
+        buffer, text.baseAddress! + context.lowerBound, Int32(context.count), UInt32(itemOffset),
+        Int32(range.count))
+      hb_buffer_set_direction(
+        buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
+      if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
+      if let language {
+        hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+      }
+      hb_buffer_guess_segment_properties(buffer)
+      var glyphs = run(buffer, features: parsed)
+      if itemOffset != 0 {
+        for index in glyphs.indices { glyphs[index].cluster -= UInt32(itemOffset) }
+      }
+      return glyphs
     }
-    hb_shape(font, buffer, parsed, UInt32(parsed.count))
+  }
+
+  private func run(_ buffer: OpaquePointer, features: [hb_feature_t]) -> [ShapedGlyph] {
+    hb_shape(font, buffer, features, UInt32(features.count))
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -98,6 +192,50 @@ final class HarfBuzzFont: @unchecked Sendable {
     return glyphs
   }
 
+  private static func parseFeatures(_ features: [String]) -> [hb_feature_t] {
+    var parsed = [hb_feature_t]()
+    for feature in features {
+      var value = hb_feature_t()
+      if hb_feature_from_string(feature, -1, &value) != 0 { parsed.append(value) }
+    }
+    return parsed
+  }
+
+  /// Parses a feature in HarfBuzz's syntax ("-liga", "kern=0", "ss01") into tag and value.
+  static func parseFeature(_ text: String) -> (tag: String, value: UInt32)? {
+    var value = hb_feature_t()
+    guard hb_feature_from_string(text, -1, &value) != 0 else { return nil }
+    return (tagString(value.tag), value.value)
+  }
+
+  static func tagString(_ tag: hb_tag_t) -> String {
+    let bytes = [24, 16, 8, 0].map { UInt8((tag >> UInt32($0)) & 0xFF) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// The HarfBuzz version this module runs against, e.g. "6.0.0".
   static var version: String { String(cString: hb_version_string()) }
+}
+
+/// Reusable hb_buffer_t objects: shaping takes one, clears it, and puts it back, so a buffer is
+/// created only when more threads shape at once than ever before.
+final class BufferPool: Sendable {
+  static let shared = BufferPool()
+
+  /// Owns one hb_buffer_t.
+  private final class Buffer: @unchecked Sendable {
+    let pointer: OpaquePointer = hb_buffer_create()
+    deinit { hb_buffer_destroy(pointer) }
+  }
+
+  private let free = Mutex<[Buffer]>([])
+
+  func withBuffer<Result>(_ body: (OpaquePointer) -> Result) -> Result {
+    let buffer = free.withLock { $0.popLast() } ?? Buffer()
+    hb_buffer_clear_contents(buffer.pointer)
+    let result = body(buffer.pointer)
+    hb_buffer_clear_contents(buffer.pointer)
+    free.withLock { $0.append(buffer) }
+    return result
+  }
 }

@@ -48,3 +48,68 @@ enum UnicodeBreaks {
   /// The ICU version CICU was built against.
   static var icuVersion: String { String(cString: CICU_version()) }
 }
+
+/// Scripts and bidi levels (UAX #24, UAX #9) through CICU.
+enum UnicodeProperties {
+  /// ICU's script code for each UTF-16 unit, with Common and Inherited characters resolved to
+  /// the script of their neighbours (see CICU_resolvedScripts).
+  static func resolvedScripts(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
+    guard !text.isEmpty else { return [] }
+    var scripts = [Int32](repeating: 0, count: text.count)
+    if CICU_resolvedScripts(text.baseAddress, Int32(text.count), &scripts) < 0 {
+      return [Int32](repeating: 0, count: text.count)  // all Common: HarfBuzz guesses
+    }
+    return scripts
+  }
+
+  /// The ISO 15924 tag of an ICU script code, or nil for Common/Inherited/Unknown.
+  static func scriptTag(_ script: Int32) -> String? {
+    if script >= 0 && Int(script) < scriptTags.count { return scriptTags[Int(script)] }
+    return computeScriptTag(script)
+  }
+
+  /// Tags of ICU's script codes, looked up once (ICU 72 has about 200 codes).
+  private static let scriptTags: [String?] = (0..<256).map { computeScriptTag(Int32($0)) }
+
+  private static func computeScriptTag(_ script: Int32) -> String? {
+    // USCRIPT_COMMON = 0, USCRIPT_INHERITED = 1, USCRIPT_UNKNOWN = 103.
+    if script == 0 || script == 1 || script == 103 { return nil }
+    var tag = [CChar](repeating: 0, count: 5)
+    guard CICU_scriptTag(script, &tag) == 0 else { return nil }
+    let text = String(decoding: tag.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text.isEmpty ? nil : text
+  }
+
+  /// True for Default_Ignorable_Code_Point characters (ZWJ, variation selectors, soft hyphen…).
+  static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+    CICU_isDefaultIgnorable(scalar.value) != 0
+  }
+
+  /// UAX #9 embedding levels for one paragraph, and the paragraph's level (0 LTR, 1 RTL).
+  ///
+  /// - Parameter base: 0 for LTR, 1 for RTL, nil to take it from the first strong character.
+  static func bidiLevels(_ text: UnsafeBufferPointer<UInt16>, base: UInt8?) -> (
+    levels: [UInt8], paragraphLevel: UInt8
+  ) {
+    let requested: Int32 = base.map { Int32($0) } ?? -1
+    guard !text.isEmpty else { return ([], base ?? 0) }
+    var levels = [UInt8](repeating: 0, count: text.count)
+    let result = CICU_bidiLevels(text.baseAddress, Int32(text.count), requested, &levels)
+    if result < 0 {
+      let level = base ?? 0
+      return ([UInt8](repeating: level, count: text.count), level)
+    }
+    return (levels, UInt8(result))
+  }
+
+  /// The visual order of runs with the given levels (UAX #9 rule L2): element v is the logical
+  /// index of the run shown at visual position v.
+  static func visualOrder(_ levels: [UInt8]) -> [Int] {
+    guard levels.count > 1 else { return Array(levels.indices) }
+    var order = [Int32](repeating: 0, count: levels.count)
+    if CICU_reorderVisual(levels, Int32(levels.count), &order) < 0 {
+      return Array(levels.indices)
+    }
+    return order.map(Int.init)
+  }
+}

@@ -1,0 +1,103 @@
+// Text with runs of attributes (font, letter spacing, language): what the typesetter lays out.
+import Foundation
+
+/// The attributes of a run of text.
+public struct TextAttributes: Sendable, Hashable {
+  /// The requested font; characters it lacks fall back through the collection's cascade.
+  public var font: Font
+  /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern`).
+  public var letterSpacing: Double
+  /// A BCP 47 language tag for shaping (e.g. "tr", "sr"), or nil to let HarfBuzz guess.
+  public var language: String?
+
+  /// Attributes with a font and optional letter spacing and language.
+  public init(font: Font, letterSpacing: Double = 0, language: String? = nil) {
+    self.font = font
+    self.letterSpacing = letterSpacing
+    self.language = language
+  }
+}
+
+/// A string with attributed runs: a bold name followed by body text, tag words of different
+/// sizes. Runs cover the whole string, in order, without gaps.
+///
+/// ```swift
+/// var text = AttributedText("First Witch: ", font: headline)
+/// text.append("Hey, when will the three of us meet up later?", font: body)
+/// let layout = typesetter.layout(text, maxWidth: 300)
+/// ```
+public struct AttributedText: Sendable, Hashable {
+  /// One run of text with its attributes.
+  public struct Run: Sendable, Hashable {
+    /// The run's range in UTF-16 offsets of `AttributedText.string`.
+    public var utf16Range: Range<Int>
+    /// The run's attributes.
+    public var attributes: TextAttributes
+  }
+
+  /// The text.
+  public private(set) var string: String
+  /// The runs, covering `string` in order (empty only when `string` is empty).
+  public private(set) var runs: [Run]
+  /// The attributes of the text's end: those of the last run, or those given to an empty text.
+  /// They set the height of an empty last line (after a final line break).
+  public private(set) var trailingAttributes: TextAttributes?
+
+  /// A text in one set of attributes.
+  public init(_ string: String, attributes: TextAttributes) {
+    self.string = string
+    let length = string.utf16.count
+    self.runs = length > 0 ? [Run(utf16Range: 0..<length, attributes: attributes)] : []
+    self.trailingAttributes = attributes
+  }
+
+  /// A text in one font.
+  public init(_ string: String, font: Font) {
+    self.init(string, attributes: TextAttributes(font: font))
+  }
+
+  /// An empty text.
+  public init() {
+    string = ""
+    runs = []
+    trailingAttributes = nil
+  }
+
+  /// Appends `string` in `attributes`, merging with the last run when the attributes are equal.
+  public mutating func append(_ string: String, attributes: TextAttributes) {
+    let start = self.string.utf16.count
+    self.string += string
+    let end = self.string.utf16.count
+    trailingAttributes = attributes
+    guard end > start else { return }
+    if let last = runs.last, last.attributes == attributes {
+      runs[runs.count - 1].utf16Range = last.utf16Range.lowerBound..<end
+    } else {
+      runs.append(Run(utf16Range: start..<end, attributes: attributes))
+    }
+  }
+
+  /// Appends `string` in `font`.
+  public mutating func append(_ string: String, font: Font) {
+    append(string, attributes: TextAttributes(font: font))
+  }
+
+  /// Appends another attributed text.
+  public mutating func append(_ other: AttributedText) {
+    let units = Array(other.string.utf16)
+    for run in other.runs {
+      append(
+        String(decoding: units[run.utf16Range], as: UTF16.self), attributes: run.attributes)
+    }
+    if other.runs.isEmpty, let attributes = other.trailingAttributes {
+      trailingAttributes = attributes
+    }
+  }
+
+  /// The concatenation of two attributed texts.
+  public static func + (lhs: AttributedText, rhs: AttributedText) -> AttributedText {
+    var result = lhs
+    result.append(rhs)
+    return result
+  }
+}

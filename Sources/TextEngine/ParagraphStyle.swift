@@ -1,0 +1,75 @@
+// How lines are broken, limited, spaced and aligned: UIKit's NSParagraphStyle and UILabel rules.
+import Foundation
+
+/// How a paragraph is broken into lines and what happens to text that does not fit
+/// (`NSLineBreakMode` without the "by").
+///
+/// Modes follow `UILabel`: every mode wraps lines (charWrap between grapheme clusters, the others
+/// at UAX #14 opportunities, splitting a word wider than the line between grapheme clusters);
+/// they differ in the last visible line when `numberOfLines` or a maximum height hides text:
+/// wordWrap and charWrap just stop, clip shows the rest of that paragraph on the last line
+/// unwrapped (its width clamped to the maximum width), and the truncating modes replace the
+/// hidden text with an ellipsis "…" at the head, in the middle or at the tail of the last line.
+public enum LineBreakMode: String, Sendable, CaseIterable {
+  case wordWrap, charWrap, clip, truncatingHead, truncatingMiddle, truncatingTail
+}
+
+/// Horizontal alignment of lines (`NSTextAlignment`).
+public enum TextAlignment: String, Sendable, CaseIterable {
+  /// Left in a left-to-right paragraph, right in a right-to-left one.
+  case natural
+  case left, right, center
+  /// Lines but the last of each paragraph stretch to the layout's width by widening the spaces
+  /// between words; the last line is aligned as `natural`.
+  case justified
+}
+
+/// The base direction of paragraphs (`NSWritingDirection`).
+public enum WritingDirection: String, Sendable, CaseIterable {
+  /// From the paragraph's first strong character (UAX #9 rules P2–P3); left-to-right if none.
+  case natural
+  case leftToRight, rightToLeft
+}
+
+/// Paragraph-level layout options, mirroring `NSParagraphStyle` plus `UILabel.numberOfLines`.
+///
+/// ```swift
+/// var style = ParagraphStyle()
+/// style.numberOfLines = 2
+/// style.lineBreakMode = .truncatingTail
+/// style.alignment = .center
+/// ```
+public struct ParagraphStyle: Sendable, Hashable {
+  /// Horizontal alignment (default natural).
+  public var alignment: TextAlignment = .natural
+  /// Wrapping and truncation (default wordWrap).
+  public var lineBreakMode: LineBreakMode = .wordWrap
+  /// The maximum number of lines; 0 means no limit (`UILabel.numberOfLines`).
+  public var numberOfLines: Int = 0
+  /// Extra space between lines (after every line but the last), in points.
+  public var lineSpacing: Double = 0
+  /// A factor for the natural line height; 0 or 1 leave it alone. Extra height goes above the
+  /// text, as in TextKit.
+  public var lineHeightMultiple: Double = 0
+  /// The least line height (0 = none), applied after `lineHeightMultiple`.
+  public var minimumLineHeight: Double = 0
+  /// The greatest line height (0 = none), applied after `lineHeightMultiple`.
+  public var maximumLineHeight: Double = 0
+  /// The indent of each paragraph's first line from the leading edge, in points.
+  public var firstLineHeadIndent: Double = 0
+  /// Tab stop positions from the line's leading edge, in points, in any order.
+  public var tabStops: [Double] = []
+  /// The spacing of tab stops after the last of `tabStops` (NSParagraphStyle's default 28).
+  public var defaultTabInterval: Double = 28
+  /// The base writing direction of every paragraph.
+  public var baseWritingDirection: WritingDirection = .natural
+  /// Adds each font's line gap (leading) to the line height, like
+  /// `NSStringDrawingOptions.usesFontLeading`.
+  public var usesFontLeading: Bool = false
+  /// The ICU locale for line breaking (e.g. "ja" for Japanese kinsoku rules, "ja@lb=strict");
+  /// "" is ICU's root locale, which already breaks Thai, Lao, Khmer and Burmese by dictionary.
+  public var locale: String = ""
+
+  /// The default style: natural alignment, word wrapping, no line limit.
+  public init() {}
+}

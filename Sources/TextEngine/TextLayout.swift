@@ -1,0 +1,115 @@
+// The result of laying out text: one value serving measurement (sizes, lines, intrinsic widths)
+// and rendering (glyph runs with fonts, glyph ids and positions).
+import Foundation
+
+/// Laid-out text: its size, its lines and the glyphs to draw.
+///
+/// Coordinates are points (= pixels at scale 1), unrounded, with the origin at the top left of
+/// the layout and y growing downwards. Each line has a baseline origin; its glyph positions are
+/// relative to that origin (x to the right, y downwards, so a raised mark has a negative y).
+///
+/// ```swift
+/// let layout = typesetter.layout("The quick brown fox", font: body, maxWidth: 120)
+/// layout.size                            // exact
+/// layout.size(roundedUpToScale: 2)       // for a view at 2×
+/// for line in layout.lines { print(line.scalarRange, line.width) }
+/// ```
+public struct TextLayout: Sendable, Equatable {
+  /// A run of glyphs in one font and direction, in visual (left-to-right) order.
+  public struct GlyphRun: Sendable, Equatable {
+    /// The font the glyphs come from. A renderer creates a matching face from
+    /// `font.face.fileURL` (or `font.face.data`) and `font.face.faceIndex`, at `font.pointSize`.
+    public var font: Font
+    /// Glyph ids in the font.
+    public var glyphs: [UInt32]
+    /// Each glyph's origin relative to the line's baseline origin (y downwards).
+    public var positions: [CGPoint]
+    /// Each glyph's advance in points (letter spacing and justification included).
+    public var advances: [Double]
+    /// For each glyph, the Unicode scalar offset (into the laid-out string) of the first
+    /// character of its cluster. The ellipsis's glyphs map to the offset where text was cut.
+    public var clusters: [Int]
+    /// The UAX #9 embedding level (odd = right-to-left).
+    public var bidiLevel: UInt8
+    /// True for the ellipsis inserted by truncation.
+    public var isEllipsis: Bool
+    /// True for the hyphen shown where a line breaks at a soft hyphen (U+00AD); its glyphs map
+    /// to the soft hyphen's offset.
+    public var isHyphen: Bool
+
+    /// True when the run was shaped right-to-left.
+    public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
+    /// The sum of the advances.
+    public var width: Double { advances.reduce(0, +) }
+  }
+
+  /// One line of the layout.
+  public struct Line: Sendable, Equatable {
+    /// The characters on the line, trailing spaces included, a mandatory line break character
+    /// (\n, \r\n, U+2028, U+2029) excluded. With truncation, the characters still shown.
+    public var range: Range<String.Index>
+    /// `range` as Unicode scalar offsets into the string.
+    public var scalarRange: Range<Int>
+    /// `range` as UTF-16 offsets into the string.
+    public var utf16Range: Range<Int>
+    /// The width of the line's content without trailing whitespace (an ellipsis, or the hyphen
+    /// shown at a soft hyphen, included).
+    public var width: Double
+    /// The width of the trailing whitespace, which hangs past the line's end and is not counted.
+    public var trailingWhitespaceWidth: Double
+    /// The greatest ascender of the fonts on the line (positive).
+    public var ascent: Double
+    /// The greatest descender depth of the fonts on the line (positive, below the baseline).
+    public var descent: Double
+    /// The greatest line gap of the fonts on the line when `usesFontLeading` is set, else 0.
+    public var leading: Double
+    /// The height of the line box: ascent + descent + leading, after the paragraph style's
+    /// line-height multiple and minimum/maximum (not including `lineSpacing`).
+    public var height: Double
+    /// The top of the line box.
+    public var top: Double
+    /// The baseline origin: x is where the line's first (leftmost) glyph starts, after
+    /// alignment and indent; y is the baseline.
+    public var baselineOrigin: CGPoint
+    /// The glyph runs in visual order.
+    public var glyphRuns: [GlyphRun]
+    /// True when an ellipsis was inserted into this line or it was clipped.
+    public var isTruncated: Bool
+    /// With an ellipsis: the characters of the line's paragraph it stands for, as Unicode
+    /// scalar offsets (for middle truncation the gap between the shown head and tail, which
+    /// `range` spans). Text hidden in later paragraphs is not included.
+    public var ellipsisScalarRange: Range<Int>?
+    /// True when the line is in a right-to-left paragraph.
+    public var isRightToLeft: Bool
+  }
+
+  /// The laid-out string.
+  public var string: String
+  /// The lines, top to bottom.
+  public var lines: [Line]
+  /// The exact size: the widest line (with its indent) by the sum of line heights and spacing.
+  public var size: CGSize
+  /// True when text was cut off: lines hidden by `numberOfLines` or the maximum height, or
+  /// replaced by an ellipsis.
+  public var isTruncated: Bool
+  /// The narrowest width at which no word overflows: the widest unbreakable word (widest
+  /// grapheme cluster in charWrap mode), without trailing spaces — CSS min-content.
+  public var minContentWidth: Double
+  /// The width with no wrapping: the widest paragraph on one line — CSS max-content.
+  public var maxContentWidth: Double
+
+  /// The number of lines.
+  public var lineCount: Int { lines.count }
+
+  /// The size rounded up to the pixel grid at `scale` (pixels per point), as UIKit advises for
+  /// `boundingRect`: `ceil(value × scale) / scale`. A tolerance of 1/1000 px absorbs floating
+  /// point noise so that 40.0000000001 stays 40.
+  public func size(roundedUpToScale scale: Double = 1) -> CGSize {
+    func up(_ value: Double) -> Double {
+      let scaled = value * scale
+      let nearest = scaled.rounded()
+      return (abs(scaled - nearest) < 1e-3 ? nearest : scaled.rounded(.up)) / scale
+    }
+    return CGSize(width: up(Double(size.width)), height: up(Double(size.height)))
+  }
+}

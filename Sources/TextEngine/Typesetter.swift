@@ -1,0 +1,150 @@
+// The typesetter: turns attributed text into a TextLayout. This file holds the public entry
+// points; the pipeline lives in Typesetting/ (itemize and shape, break lines, build lines).
+import Foundation
+
+/// Lays out attributed text: fallback, itemization, shaping, line breaking, truncation, bidi
+/// reordering and alignment.
+///
+/// Create one per process (or per font collection) and share it: it is immutable apart from its
+/// shape cache, which is thread-safe, so layouts may be made from many threads at once, and
+/// `layouts(for:)` measures a batch on all cores. Results do not depend on the cache's state.
+///
+/// ```swift
+/// let typesetter = try Typesetter.bundled()
+/// let body = typesetter.fonts.font(for: .body)
+/// let layout = typesetter.layout("When everything's straightened out.", font: body, maxWidth: 300)
+/// print(layout.size, layout.lineCount)
+/// ```
+public final class Typesetter: Sendable {
+  /// The fonts and fallback cascade.
+  public let fonts: FontCollection
+  /// The cache of shaped segments.
+  public let shapeCache: ShapeCache
+  /// The cache of prepared (itemized and shaped) texts, reused when the same text is laid out
+  /// again at another width or with other limits.
+  public let paragraphCache: ParagraphCache
+
+  /// A typesetter over a font collection, with its caches.
+  public init(
+    fonts: FontCollection, shapeCache: ShapeCache = ShapeCache(),
+    paragraphCache: ParagraphCache = ParagraphCache()
+  ) {
+    self.fonts = fonts
+    self.shapeCache = shapeCache
+    self.paragraphCache = paragraphCache
+  }
+
+  /// A typesetter over the bundled fonts (`FontCollection.bundled()`).
+  ///
+  /// - Throws: `FontLoadingError` when a bundled font cannot be loaded.
+  public static func bundled(includingSystemFonts: Bool = false) throws(FontLoadingError)
+    -> Typesetter
+  {
+    Typesetter(fonts: try FontCollection.bundled(includingSystemFonts: includingSystemFonts))
+  }
+
+  /// Lays out `text` within `maxWidth` (nil: unlimited) and `maxHeight` (nil: unlimited).
+  ///
+  /// Like `NSString.boundingRect(with:options:attributes:)` with `usesLineFragmentOrigin`, and
+  /// `UILabel`'s rules for `numberOfLines` and the line break mode (see `LineBreakMode`). Lines
+  /// that do not fit in `maxHeight` are hidden (the first line is always laid out).
+  public func layout(
+    _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
+    maxHeight: Double? = nil
+  ) -> TextLayout {
+    var engine = LayoutEngine(
+      text: text, style: style, maxWidth: maxWidth ?? .infinity,
+      maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
+      paragraphCache: paragraphCache)
+    return engine.run()
+  }
+
+  /// Lays out a string in one font.
+  public func layout(
+    _ string: String, font: Font, style: ParagraphStyle = ParagraphStyle(),
+    maxWidth: Double? = nil, maxHeight: Double? = nil
+  ) -> TextLayout {
+    layout(
+      AttributedText(string, font: font), style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
+  /// Lays out a string in a text style of the default family.
+  public func layout(
+    _ string: String, textStyle: TextStyle, style: ParagraphStyle = ParagraphStyle(),
+    maxWidth: Double? = nil, maxHeight: Double? = nil
+  ) -> TextLayout {
+    layout(
+      string, font: fonts.font(for: textStyle), style: style, maxWidth: maxWidth,
+      maxHeight: maxHeight)
+  }
+
+  /// Lays out many texts in parallel on all cores; the result is in the order of `requests` and
+  /// identical to laying each out in turn.
+  public func layouts(for requests: [TextLayoutRequest]) -> [TextLayout] {
+    guard requests.count > 1 else {
+      return requests.map {
+        layout($0.text, style: $0.style, maxWidth: $0.maxWidth, maxHeight: $0.maxHeight)
+      }
+    }
+    let results = ResultSlots<TextLayout>(count: requests.count)
+    let workers = min(requests.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var index = worker
+      while index < requests.count {
+        let request = requests[index]
+        results.store(
+          layout(
+            request.text, style: request.style, maxWidth: request.maxWidth,
+            maxHeight: request.maxHeight), at: index)
+        index += workers
+      }
+    }
+    return results.values()
+  }
+}
+
+/// One text to lay out in a batch (`Typesetter.layouts(for:)`).
+public struct TextLayoutRequest: Sendable {
+  /// The text.
+  public var text: AttributedText
+  /// The paragraph style.
+  public var style: ParagraphStyle
+  /// The maximum width, or nil for unlimited.
+  public var maxWidth: Double?
+  /// The maximum height, or nil for unlimited.
+  public var maxHeight: Double?
+
+  /// A request to lay out `text`.
+  public init(
+    _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
+    maxHeight: Double? = nil
+  ) {
+    self.text = text
+    self.style = style
+    self.maxWidth = maxWidth
+    self.maxHeight = maxHeight
+  }
+}
+
+/// Write-once result slots filled from several threads (each slot by exactly one).
+private final class ResultSlots<Value>: @unchecked Sendable {
+  private let storage: UnsafeMutablePointer<Value?>
+  private let count: Int
+
+  init(count: Int) {
+    self.count = count
+    storage = .allocate(capacity: count)
+    storage.initialize(repeating: nil, count: count)
+  }
+
+  deinit {
+    storage.deinitialize(count: count)
+    storage.deallocate()
+  }
+
+  /// Stores the value of slot `index`; each slot is written by one thread only.
+  func store(_ value: Value, at index: Int) { storage[index] = value }
+
+  /// All values, after every slot has been stored (concurrentPerform has returned).
+  func values() -> [Value] { (0..<count).map { storage[$0]! } }
+}

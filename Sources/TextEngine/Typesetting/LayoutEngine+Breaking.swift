@@ -1,0 +1,365 @@
+// Line breaking: greedy filling between UAX #14 opportunities (grapheme clusters for charWrap
+// and for words wider than the line), line limits, and truncation of the last visible line.
+//
+// Every width is a left-to-right sum of atom widths computed by the same code for the fit test
+// and for the result, so a line measured at width W fits again at its own width: with S the
+// widest line, the same lines come out at S and at any width between S and W (the stable-wrap
+// law). Trailing spaces hang: they are not counted in the fit test or the line width.
+import Foundation
+
+/// A line chosen by the breaker, before bidi reordering and positioning.
+struct LineSpec {
+  var paragraph: Int
+  /// The visible atoms before the ellipsis (all of them when there is no ellipsis).
+  var prefix: Range<Int>
+  /// The first trailing-whitespace atom of `prefix` (hanging spaces start here).
+  var contentEnd: Int
+  /// The visible atoms after the ellipsis (head and middle truncation).
+  var suffix: Range<Int>?
+  var ellipsis: Insertion?
+  /// True when the line ends at a soft hyphen, which is shown as a hyphen.
+  var hyphen: Bool = false
+  /// The line's width without trailing whitespace, ellipsis included.
+  var width: Double
+  var indent: Double
+  var isParagraphEnd: Bool
+  var isTruncated: Bool
+}
+
+/// Shaped text the layout inserts: the ellipsis of a truncated line, or the hyphen shown at a
+/// line break after a soft hyphen.
+struct Insertion: Sendable {
+  var font: Font
+  var glyphs: [ShapedGlyph]
+  var advances: [Double]
+  var width: Double
+  /// Where the text was cut or hyphenated (UTF-16 offset), for the glyphs' cluster mapping.
+  var offset: Int
+  /// The characters of the paragraph an ellipsis stands for (UTF-16 offsets).
+  var hidden: Range<Int> = 0..<0
+}
+
+extension LayoutEngine {
+  /// True when a line may start at UTF-16 offset `position` (an atom boundary).
+  func isWordBoundary(_ position: Int) -> Bool {
+    style.lineBreakMode == .charWrap || isSoftBreak[position]
+  }
+
+  /// The width of atom `index` when it starts at `x` on a line indented by `indent`: its shaped
+  /// width, or for a tab the distance to the next tab stop.
+  func atomWidth(_ index: Int, at x: Double, indent: Double) -> Double {
+    let atom = atoms[index]
+    guard atom.isTab else { return atom.width }
+    let position = x + indent
+    let stop =
+      style.tabStops.sorted().first { $0 > position + 1e-9 }
+      ?? {
+        let interval = style.defaultTabInterval
+        guard interval > 0 else { return position }
+        let last = style.tabStops.max() ?? 0
+        let base = max(last, 0)
+        return base + ((max(position, base) - base) / interval + 1e-9).rounded(.down) * interval
+          + interval
+      }()
+    return stop - position + atom.spacing
+  }
+
+  /// Fills one line greedily from atom `start` of `paragraph`: whole words while they fit, or,
+  /// when not even the first word fits, as many of its grapheme clusters as fit (at least one).
+  ///
+  /// Each word is scanned once and only until it overflows, so a line costs time in proportion
+  /// to what it holds (a 50 000-character word does not make every line rescan it).
+  func nextLine(from start: Int, in paragraph: Paragraph, available: Double, indent: Double)
+    -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool)
+  {
+    let end = paragraph.atoms.upperBound
+    var x = 0.0
+    var width = 0.0
+    var hyphen = 0.0
+    var contentEnd = start
+    var hasContent = false
+    var wordStart = start
+    while wordStart < end {
+      // The word's content: every atom up to its last non-space atom. Its trailing spaces
+      // hang, so they are added to x only after the word is accepted. A word ending with a
+      // soft hyphen must fit with the hyphen it shows if the line breaks after it.
+      var index = wordStart
+      var position = x
+      var candidate = x
+      var candidateHyphen = 0.0
+      var wordContentEnd = wordStart
+      var overflow = false
+      while index < end && (index == wordStart || !isWordBoundary(atoms[index].range.lowerBound)) {
+        position += atomWidth(index, at: position, indent: indent)
+        index += 1
+        if !atoms[index - 1].isWhitespace {
+          let hyphenWidth = index < end ? atoms[index - 1].hyphenWidth : 0
+          if position + hyphenWidth > available {
+            overflow = true
+            break
+          }
+          candidate = position
+          candidateHyphen = hyphenWidth
+          wordContentEnd = index
+        }
+      }
+      if overflow {
+        if hasContent { break }
+        // The first word is wider than the line: break it between grapheme clusters, after
+        // the last atom that fits (always after at least one).
+        if wordContentEnd > wordStart {
+          return (wordContentEnd, wordContentEnd, candidate, false)
+        }
+        return (index, index, position, false)
+      }
+      if wordContentEnd > wordStart {
+        width = candidate
+        hyphen = candidateHyphen
+        contentEnd = wordContentEnd
+        hasContent = true
+      }
+      x = position
+      wordStart = index
+    }
+    guard hasContent else { return (wordStart, start, width, false) }
+    // A line that ends after a soft hyphen (not at the paragraph's end) shows a hyphen.
+    if hyphen > 0 && wordStart < end { return (wordStart, contentEnd, width + hyphen, true) }
+    return (wordStart, contentEnd, width, false)
+  }
+
+  /// The lines within the limits, and whether text was hidden.
+  mutating func breakLines() -> (lines: [LineSpec], isTruncated: Bool) {
+    var lines = [LineSpec]()
+    var y = 0.0
+    var truncated = false
+    paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
+      var start = paragraph.atoms.lowerBound
+      var first = true
+      repeat {
+        let indent = first ? style.firstLineHeadIndent : 0
+        let line =
+          paragraph.atoms.isEmpty
+          ? (end: start, contentEnd: start, width: 0.0, hyphen: false)
+          : nextLine(from: start, in: paragraph, available: maxWidth - indent, indent: indent)
+        let spec = LineSpec(
+          paragraph: index, prefix: start..<line.end, contentEnd: line.contentEnd, suffix: nil,
+          ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
+          isParagraphEnd: line.end == paragraph.atoms.upperBound, isTruncated: false)
+        let height = lineBox(spec).height
+        let spacing = lines.isEmpty ? 0 : style.lineSpacing
+        if !lines.isEmpty && y + spacing + height > maxHeight + 1e-9 {
+          truncated = true
+          break paragraphLoop
+        }
+        lines.append(spec)
+        y += spacing + height
+        start = line.end
+        first = false
+        if style.numberOfLines > 0 && lines.count >= style.numberOfLines {
+          truncated = !(spec.isParagraphEnd && index == paragraphs.count - 1)
+          break paragraphLoop
+        }
+      } while start < paragraph.atoms.upperBound
+    }
+    if truncated, let last = lines.popLast() {
+      lines.append(truncate(last))
+    }
+    return (lines, truncated)
+  }
+
+  /// The last visible line redone per the line break mode, from its start to its paragraph's end.
+  private func truncate(_ line: LineSpec) -> LineSpec {
+    let paragraph = paragraphs[line.paragraph]
+    let start = line.prefix.lowerBound
+    var end = paragraph.atoms.upperBound
+    let available = maxWidth - line.indent
+    var result = line
+    result.isParagraphEnd = true
+    result.hyphen = false
+    switch style.lineBreakMode {
+    case .wordWrap, .charWrap:
+      return line
+    case .clip:
+      let whole = nextLine(from: start, in: paragraph, available: .infinity, indent: line.indent)
+      result.prefix = start..<whole.end
+      result.contentEnd = whole.contentEnd
+      result.width = min(whole.width, available)
+      result.isTruncated = true
+      return result
+    case .truncatingTail, .truncatingHead, .truncatingMiddle:
+      break
+    }
+    while end > start && atoms[end - 1].isWhitespace { end -= 1 }
+    let ellipsisAttributes =
+      style.lineBreakMode == .truncatingHead && end > start
+      ? text.runs[segments[atoms[end - 1].segment].run].attributes
+      : start < paragraph.atoms.upperBound
+        ? text.runs[segments[atoms[start].segment].run].attributes : paragraph.attributes
+    var ellipsis = makeEllipsis(ellipsisAttributes ?? text.runs[0].attributes)
+    // Prefix candidates: ends after a non-space atom, with the content width up to there.
+    var prefixEnds = [(end: Int, width: Double)]()
+    var x = 0.0
+    for index in start..<end {
+      x += atomWidth(index, at: x, indent: line.indent)
+      if !atoms[index].isWhitespace { prefixEnds.append((index + 1, x)) }
+      if x > available { break }
+    }
+    // Suffix candidates: starts at a non-space atom, with the width from there to the end.
+    var suffixStarts = [(start: Int, width: Double)]()
+    if style.lineBreakMode != .truncatingTail {
+      var w = 0.0
+      for index in stride(from: end - 1, through: start, by: -1) {
+        w += atoms[index].width
+        if !atoms[index].isWhitespace { suffixStarts.append((index, w)) }
+        if w > available { break }
+      }
+    }
+    var prefix = (end: start, width: 0.0)
+    var suffix = (start: end, width: 0.0)
+    var nextPrefix = 0
+    var nextSuffix = 0
+    var takeLeft = style.lineBreakMode != .truncatingHead
+    while true {
+      if takeLeft {
+        guard nextPrefix < prefixEnds.count, prefixEnds[nextPrefix].end <= suffix.start,
+          prefixEnds[nextPrefix].width + ellipsis.width + suffix.width <= available
+        else { break }
+        prefix = prefixEnds[nextPrefix]
+        nextPrefix += 1
+      } else {
+        guard nextSuffix < suffixStarts.count, suffixStarts[nextSuffix].start >= prefix.end,
+          prefix.width + ellipsis.width + suffixStarts[nextSuffix].width <= available
+        else { break }
+        suffix = suffixStarts[nextSuffix]
+        nextSuffix += 1
+      }
+      if style.lineBreakMode == .truncatingMiddle { takeLeft.toggle() }
+    }
+    ellipsis.offset =
+      prefix.end > start
+      ? atoms[prefix.end - 1].range.upperBound
+      : suffix.start < end
+        ? atoms[suffix.start].range.lowerBound
+        : start < atoms.count ? atoms[start].range.lowerBound : paragraph.content.lowerBound
+    let hiddenStart =
+      prefix.end > start
+      ? atoms[prefix.end - 1].range.upperBound
+      : start < paragraph.atoms.upperBound
+        ? atoms[start].range.lowerBound
+        : paragraph.content.lowerBound
+    let hiddenEnd =
+      suffix.start < end ? atoms[suffix.start].range.lowerBound : paragraph.content.upperBound
+    ellipsis.hidden = hiddenStart..<max(hiddenStart, hiddenEnd)
+    result.prefix = start..<prefix.end
+    result.contentEnd = prefix.end
+    result.suffix = suffix.start < end ? suffix.start..<end : nil
+    result.ellipsis = ellipsis
+    result.width = prefix.width + ellipsis.width + suffix.width
+    result.isTruncated = true
+    return result
+  }
+
+  /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
+  private func makeEllipsis(_ attributes: TextAttributes) -> Insertion {
+    let face = fonts.fallbackFace(
+      scalars: ["\u{2026}"], script: nil, requested: attributes.font.face, previous: nil)
+    let text: [UInt16] = face.covers("\u{2026}") ? [0x2026] : [0x2E, 0x2E, 0x2E]
+    return shapeInsertion(text, font: attributes.font.withFace(face))
+  }
+
+  /// The hyphen shown at a soft hyphen: U+2010 HYPHEN when `font` has it, else U+002D, from a
+  /// fallback face when `font` has neither.
+  func makeHyphen(_ font: Font) -> Insertion {
+    if font.face.covers("\u{2010}") { return shapeInsertion([0x2010], font: font) }
+    let face = fonts.fallbackFace(
+      scalars: ["-"], script: nil, requested: font.face, previous: nil)
+    return shapeInsertion([0x2D], font: font.withFace(face))
+  }
+
+  private func shapeInsertion(_ text: [UInt16], font: Font) -> Insertion {
+    let face = font.face
+    let glyphs = text.withUnsafeBufferPointer { buffer in
+      cache.glyphs(
+        for: ShapeCache.Key(
+          text: text, face: face, variations: font.variations, features: font.features,
+          script: nil, language: nil, direction: .leftToRight), length: text.count
+      ) {
+        face.harfBuzz.withVariations(font.variations).shape(
+          buffer, range: 0..<buffer.count, direction: .leftToRight, script: nil, language: nil,
+          features: font.features)
+      }
+    }
+    let advances = glyphs.map { Double($0.xAdvance) * font.scale }
+    var width = 0.0
+    for advance in advances { width += advance }
+    return Insertion(font: font, glyphs: glyphs, advances: advances, width: width, offset: 0)
+  }
+
+  /// The line box of a line: the greatest ascent, descent and (with usesFontLeading) leading
+  /// of all fonts on it, fallback fonts and the ellipsis included, then the style's multiple
+  /// and minimum/maximum line height.
+  func lineBox(_ line: LineSpec) -> (
+    ascent: Double, descent: Double, leading: Double, height: Double
+  ) {
+    var ascent = 0.0
+    var descent = 0.0
+    var leading = 0.0
+    var any = false
+    func include(_ font: Font) {
+      let metrics = font.metrics
+      ascent = max(ascent, metrics.ascender)
+      descent = max(descent, -metrics.descender)
+      if style.usesFontLeading { leading = max(leading, metrics.leading) }
+      any = true
+    }
+    var lastSegment = -1
+    for range in [line.prefix, line.suffix ?? 0..<0] {
+      for index in range where atoms[index].segment != lastSegment {
+        lastSegment = atoms[index].segment
+        include(segments[lastSegment].font)
+      }
+    }
+    if let ellipsis = line.ellipsis { include(ellipsis.font) }
+    if line.hyphen, line.contentEnd > line.prefix.lowerBound,
+      let hyphen = hyphens[atoms[line.contentEnd - 1].segment]
+    {
+      include(hyphen.font)
+    }
+    if !any, let attributes = paragraphs[line.paragraph].attributes { include(attributes.font) }
+    let natural = ascent + descent + leading
+    var height = natural
+    if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
+    if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
+    if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+    return (ascent, descent, leading, height)
+  }
+
+  /// CSS min-content and max-content widths over all paragraphs.
+  func contentWidths() -> (minimum: Double, maximum: Double) {
+    var minimum = 0.0
+    var maximum = 0.0
+    for paragraph in paragraphs where !paragraph.atoms.isEmpty {
+      let whole = nextLine(
+        from: paragraph.atoms.lowerBound, in: paragraph, available: .infinity,
+        indent: style.firstLineHeadIndent)
+      maximum = max(maximum, whole.width + style.firstLineHeadIndent)
+      var word = 0.0
+      var pending = 0.0
+      for index in paragraph.atoms {
+        if isWordBoundary(atoms[index].range.lowerBound) {
+          word = 0
+          pending = 0
+        }
+        let atom = atoms[index]
+        if atom.isWhitespace {
+          pending += atom.isTab ? 0 : atom.width
+        } else {
+          word += pending + atom.width
+          pending = 0
+          minimum = max(minimum, word + atom.hyphenWidth)
+        }
+      }
+    }
+    return (minimum, maximum)
+  }
+}

@@ -1,0 +1,230 @@
+// From chosen lines to the public TextLayout: bidi reordering of the line's runs (UAX #9 L1–L2),
+// glyph positions, tab widths, justification, alignment and vertical placement.
+import Foundation
+
+extension LayoutEngine {
+  /// One piece of a line in logical order: atoms of one segment at one level, or inserted
+  /// text (the ellipsis, or the hyphen shown at a soft hyphen).
+  private struct Item {
+    var segment: Int?
+    var atoms: Range<Int>
+    var level: UInt8
+    /// For inserted text: true for the ellipsis, false for the hyphen.
+    var isEllipsis = false
+  }
+
+  mutating func buildLayout() -> TextLayout {
+    let (specs, truncated) = breakLines()
+    let layoutWidth = specs.reduce(0.0) { max($0, $1.width + $1.indent) }
+    var lines = [TextLayout.Line]()
+    lines.reserveCapacity(specs.count)
+    var y = 0.0
+    for (index, spec) in specs.enumerated() {
+      if index > 0 { y += style.lineSpacing }
+      let box = lineBox(spec)
+      var line = makeLine(spec, box: box, layoutWidth: layoutWidth)
+      line.top = y
+      line.baselineOrigin.y =
+        y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent
+      y += box.height
+      lines.append(line)
+    }
+    let content = contentWidths()
+    return TextLayout(
+      string: text.string, lines: lines, size: CGSize(width: layoutWidth, height: y),
+      isTruncated: truncated, minContentWidth: content.minimum, maxContentWidth: content.maximum)
+  }
+
+  private func makeLine(
+    _ spec: LineSpec, box: (ascent: Double, descent: Double, leading: Double, height: Double),
+    layoutWidth: Double
+  ) -> TextLayout.Line {
+    let paragraph = paragraphs[spec.paragraph]
+    let paragraphLevel = paragraph.level
+    let rightToLeft = paragraphLevel & 1 == 1
+    let indent = spec.indent
+
+    // Logical pieces, trailing whitespace at the paragraph level (rule L1).
+    var items = [Item]()
+    func addAtoms(_ range: Range<Int>, trailingFrom: Int) {
+      for index in range {
+        let atom = atoms[index]
+        let level = index >= trailingFrom ? paragraphLevel : segments[atom.segment].level
+        if let last = items.last, last.segment == atom.segment, last.level == level,
+          last.atoms.upperBound == index
+        {
+          items[items.count - 1].atoms = last.atoms.lowerBound..<(index + 1)
+        } else {
+          items.append(Item(segment: atom.segment, atoms: index..<(index + 1), level: level))
+        }
+      }
+    }
+    var hyphen: Insertion?
+    if spec.hyphen, spec.contentEnd > spec.prefix.lowerBound,
+      var shaped = hyphens[atoms[spec.contentEnd - 1].segment]
+    {
+      let last = atoms[spec.contentEnd - 1]
+      addAtoms(spec.prefix.lowerBound..<spec.contentEnd, trailingFrom: Int.max)
+      shaped.offset = last.range.upperBound - 1
+      hyphen = shaped
+      items.append(Item(segment: nil, atoms: 0..<0, level: segments[last.segment].level))
+      addAtoms(spec.contentEnd..<spec.prefix.upperBound, trailingFrom: spec.contentEnd)
+    } else {
+      addAtoms(spec.prefix, trailingFrom: spec.suffix == nil ? spec.contentEnd : Int.max)
+    }
+    if spec.ellipsis != nil {
+      items.append(Item(segment: nil, atoms: 0..<0, level: paragraphLevel, isEllipsis: true))
+    }
+    if let suffix = spec.suffix { addAtoms(suffix, trailingFrom: Int.max) }
+
+    // Widths in logical order (tabs depend on where they start), and justification.
+    var atomWidths = [Int: Double]()
+    var x = 0.0
+    var trailingWidth = 0.0
+    var interiorSpaces = [Int]()
+    var seenContent = false
+    for item in items {
+      guard item.segment != nil else {
+        x += (item.isEllipsis ? spec.ellipsis : hyphen)?.width ?? 0
+        continue
+      }
+      for index in item.atoms {
+        let width = atomWidth(index, at: x, indent: indent)
+        if atoms[index].isTab { atomWidths[index] = width }
+        x += width
+        if spec.suffix == nil && index >= spec.contentEnd {
+          trailingWidth += width
+        } else if atoms[index].isWhitespace {
+          if seenContent { interiorSpaces.append(index) }
+        } else {
+          seenContent = true
+        }
+      }
+    }
+    var alignment = style.alignment
+    var justification = 0.0
+    if alignment == .justified {
+      alignment = .natural
+      let extra = layoutWidth - indent - spec.width
+      if !spec.isParagraphEnd && !spec.isTruncated && extra > 0 && !interiorSpaces.isEmpty {
+        justification = extra / Double(interiorSpaces.count)
+      }
+    }
+    let justified = justification > 0 ? Set(interiorSpaces) : []
+
+    // Visual order and glyph positions.
+    let order = UnicodeProperties.visualOrder(items.map(\.level))
+    var runs = [TextLayout.GlyphRun]()
+    var pen = 0.0
+    for itemIndex in order {
+      let item = items[itemIndex]
+      guard let segmentIndex = item.segment else {
+        guard let insertion = item.isEllipsis ? spec.ellipsis : hyphen else { continue }
+        var positions = [CGPoint]()
+        for (glyph, advance) in zip(insertion.glyphs, insertion.advances) {
+          positions.append(
+            CGPoint(
+              x: pen + Double(glyph.xOffset) * insertion.font.scale,
+              y: -Double(glyph.yOffset) * insertion.font.scale))
+          pen += advance
+        }
+        runs.append(
+          TextLayout.GlyphRun(
+            font: insertion.font, glyphs: insertion.glyphs.map(\.glyphID), positions: positions,
+            advances: insertion.advances,
+            clusters: [Int](
+              repeating: scalarOffsets[insertion.offset], count: insertion.glyphs.count),
+            bidiLevel: item.level, isEllipsis: item.isEllipsis, isHyphen: !item.isEllipsis))
+        continue
+      }
+      let segment = segments[segmentIndex]
+      let scale = segment.font.scale
+      // Consecutive pieces in the same font and direction (words of one run) share a glyph run.
+      let last = runs.count - 1
+      if last < 0 || runs[last].isEllipsis || runs[last].isHyphen
+        || runs[last].bidiLevel != item.level || runs[last].font != segment.font
+      {
+        runs.append(
+          TextLayout.GlyphRun(
+            font: segment.font, glyphs: [], positions: [], advances: [], clusters: [],
+            bidiLevel: item.level, isEllipsis: false, isHyphen: false))
+      }
+      let target = runs.count - 1
+      let reversed = segment.level & 1 == 1
+      for step in 0..<item.atoms.count {
+        let atomIndex = reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
+        let atom = atoms[atomIndex]
+        let firstGlyph = runs[target].advances.count
+        let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
+        for glyphIndex in atom.glyphs {
+          let glyph = segment.glyphs[glyphIndex]
+          let advance = tabWidth.map { $0 - atom.spacing } ?? segment.advances[glyphIndex]
+          runs[target].glyphs.append(glyph.glyphID)
+          runs[target].positions.append(
+            CGPoint(
+              x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
+          runs[target].advances.append(advance)
+          runs[target].clusters.append(
+            scalarOffsets[segment.range.lowerBound + Int(glyph.cluster)])
+          pen += advance
+        }
+        var extra = atom.spacing
+        if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
+          extra += justification
+        }
+        if extra != 0 {
+          pen += extra
+          let count = runs[target].advances.count
+          if count > firstGlyph { runs[target].advances[count - 1] += extra }
+        }
+      }
+    }
+
+    // Alignment: where the content's left edge goes; trailing spaces hang outside it (on the
+    // left in a right-to-left paragraph, whose trailing spaces come first visually).
+    let contentWidth =
+      spec.width + (justification > 0 ? justification * Double(justified.count) : 0)
+    let contentLeft: Double
+    switch alignment {
+    case .left: contentLeft = rightToLeft ? 0 : indent
+    case .right: contentLeft = layoutWidth - contentWidth - (rightToLeft ? indent : 0)
+    case .center:
+      contentLeft = (layoutWidth - indent - contentWidth) / 2 + (rightToLeft ? 0 : indent)
+    case .natural, .justified:
+      contentLeft = rightToLeft ? layoutWidth - contentWidth - indent : indent
+    }
+    let originX = contentLeft - (rightToLeft ? trailingWidth : 0)
+
+    // Ranges: from the first to the last character shown.
+    let firstAtom = spec.prefix.isEmpty ? spec.suffix?.lowerBound : spec.prefix.lowerBound
+    let lastAtom =
+      spec.suffix.map { $0.upperBound - 1 }
+      ?? (spec.prefix.isEmpty ? nil : spec.prefix.upperBound - 1)
+    let utf16Range: Range<Int>
+    if let firstAtom, let lastAtom, firstAtom <= lastAtom {
+      utf16Range = atoms[firstAtom].range.lowerBound..<atoms[lastAtom].range.upperBound
+    } else if let ellipsis = spec.ellipsis {
+      utf16Range = ellipsis.offset..<ellipsis.offset
+    } else {
+      let start =
+        spec.prefix.lowerBound < atoms.count && !paragraph.atoms.isEmpty
+        ? atoms[spec.prefix.lowerBound].range.lowerBound : paragraph.content.lowerBound
+      utf16Range = start..<start
+    }
+    let string = text.string
+    let range =
+      String.Index(
+        utf16Offset: utf16Range.lowerBound, in: string)..<String.Index(
+        utf16Offset: utf16Range.upperBound, in: string)
+    return TextLayout.Line(
+      range: range,
+      scalarRange: scalarOffsets[utf16Range.lowerBound]..<scalarOffsets[utf16Range.upperBound],
+      utf16Range: utf16Range, width: spec.width, trailingWhitespaceWidth: trailingWidth,
+      ascent: box.ascent, descent: box.descent, leading: box.leading, height: box.height, top: 0,
+      baselineOrigin: CGPoint(x: originX, y: 0), glyphRuns: runs, isTruncated: spec.isTruncated,
+      ellipsisScalarRange: spec.ellipsis.map {
+        scalarOffsets[$0.hidden.lowerBound]..<scalarOffsets[$0.hidden.upperBound]
+      },
+      isRightToLeft: rightToLeft)
+  }
+}

@@ -1,0 +1,473 @@
+// One layout's working state, and its first stages: paragraphs, bidi levels, font fallback,
+// itemization, shaping (through the cache) and atoms (the unbreakable pieces lines are made of).
+//
+// Units: UTF-16 offsets (ICU's and HarfBuzz's native form) inside, converted to Unicode scalar
+// offsets and String.Index at the edge. Widths are points in Double, summed left to right in
+// logical order, always in the same order, so that a width measured once is met exactly again
+// (the stable-wrap law depends on it).
+import Foundation
+
+/// A run of text with one font, script, bidi level and attributes, between two line-break
+/// opportunities: the unit that is shaped (and cached).
+struct Segment: Sendable {
+  var range: Range<Int>
+  /// The index of the attribute run (`AttributedText.runs`) the segment belongs to.
+  var run: Int
+  /// The font it is shaped in: the run's font, or a fallback face at the run's size.
+  var font: Font
+  var level: UInt8
+  /// Glyphs in visual order (shared with the shape cache); clusters are UTF-16 offsets from
+  /// `range.lowerBound`.
+  var glyphs: [ShapedGlyph]
+  /// Each glyph's advance in points.
+  var advances: [Double]
+  var isTab: Bool
+}
+
+/// The smallest piece a line can be broken around: one or more whole grapheme clusters that
+/// are also whole HarfBuzz clusters (a ligature across two graphemes is one atom).
+struct Atom: Sendable {
+  var range: Range<Int>
+  var segment: Int
+  /// The atom's glyphs: indices into the segment's (visual) glyph array.
+  var glyphs: Range<Int>
+  /// Advances plus letter spacing.
+  var width: Double
+  /// Letter spacing added after the atom's glyphs.
+  var spacing: Double
+  /// Spaces and tabs that hang at the end of a line.
+  var isWhitespace: Bool
+  var isTab: Bool
+  /// The width of the hyphen shown when a line breaks after this atom, which ends with a soft
+  /// hyphen (U+00AD); 0 for every other atom.
+  var hyphenWidth: Double = 0
+}
+
+/// A paragraph: text between mandatory breaks.
+struct Paragraph: Sendable {
+  /// The paragraph's text without its line break character(s).
+  var content: Range<Int>
+  /// Its atoms, in logical order.
+  var atoms: Range<Int>
+  var level: UInt8
+  /// The attributes for an empty paragraph's line height.
+  var attributes: TextAttributes?
+}
+
+struct LayoutEngine {
+  let text: AttributedText
+  let style: ParagraphStyle
+  let maxWidth: Double
+  let maxHeight: Double
+  let fonts: FontCollection
+  let cache: ShapeCache
+  let paragraphCache: ParagraphCache
+
+  var units: [UInt16] = []
+  /// Unicode scalar offset of each UTF-16 offset (count + 1 entries).
+  var scalarOffsets: [Int] = []
+  /// Attribute run index of each UTF-16 unit.
+  var runAt: [Int] = []
+  var isSoftBreak: [Bool] = []
+  var isGraphemeBoundary: [Bool] = []
+  var segments: [Segment] = []
+  var atoms: [Atom] = []
+  var paragraphs: [Paragraph] = []
+  /// The shaped hyphen for each segment holding a soft hyphen, by segment index.
+  var hyphens: [Int: Insertion] = [:]
+
+  init(
+    text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
+    fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache
+  ) {
+    self.text = text
+    self.style = style
+    self.maxWidth = maxWidth.isNaN ? .infinity : max(0, maxWidth)
+    self.maxHeight = maxHeight.isNaN ? .infinity : max(0, maxHeight)
+    self.fonts = fonts
+    self.cache = cache
+    self.paragraphCache = paragraphCache
+  }
+
+  mutating func run() -> TextLayout {
+    units = Array(text.string.utf16)
+    if units.isEmpty || text.runs.isEmpty {
+      return TextLayout(
+        string: text.string, lines: [], size: .zero, isTruncated: false, minContentWidth: 0,
+        maxContentWidth: 0)
+    }
+    let key = ParagraphCache.Key(
+      text: text, locale: style.locale, direction: style.baseWritingDirection)
+    let prepared = paragraphCache.prepared(for: key, length: units.count) {
+      var engine = self
+      engine.prepare()
+      engine.itemizeAndShape()
+      return PreparedText(
+        units: engine.units, scalarOffsets: engine.scalarOffsets, runAt: engine.runAt,
+        isSoftBreak: engine.isSoftBreak, isGraphemeBoundary: engine.isGraphemeBoundary,
+        segments: engine.segments, atoms: engine.atoms, paragraphs: engine.paragraphs,
+        hyphens: engine.hyphens)
+    }
+    scalarOffsets = prepared.scalarOffsets
+    runAt = prepared.runAt
+    isSoftBreak = prepared.isSoftBreak
+    isGraphemeBoundary = prepared.isGraphemeBoundary
+    segments = prepared.segments
+    atoms = prepared.atoms
+    paragraphs = prepared.paragraphs
+    hyphens = prepared.hyphens
+    return buildLayout()
+  }
+
+  // MARK: - Preparation
+
+  private mutating func prepare() {
+    let count = units.count
+    scalarOffsets = [Int](repeating: 0, count: count + 1)
+    var scalar = 0
+    for index in 0..<count {
+      scalarOffsets[index] = scalar
+      let unit = units[index]
+      if !(UTF16.isLeadSurrogate(unit) && index + 1 < count
+        && UTF16.isTrailSurrogate(units[index + 1]))
+      {
+        scalar += 1
+      }
+    }
+    scalarOffsets[count] = scalar
+
+    runAt = [Int](repeating: 0, count: count)
+    for (index, run) in text.runs.enumerated() {
+      for unit in run.utf16Range.clamped(to: 0..<count) { runAt[unit] = index }
+    }
+
+    isSoftBreak = [Bool](repeating: false, count: count + 1)
+    var mandatory = [Int]()
+    let breaks =
+      (try? UnicodeBreaks.lineBreaks(units, locale: style.locale))
+      ?? [LineBreakOpportunity(offset: count, isMandatory: false)]
+    for opportunity in breaks {
+      if opportunity.isMandatory && opportunity.offset <= count {
+        mandatory.append(opportunity.offset)
+      } else if opportunity.offset < count {
+        isSoftBreak[opportunity.offset] = true
+      }
+    }
+
+    isGraphemeBoundary = [Bool](repeating: false, count: count + 1)
+    isGraphemeBoundary[0] = true
+    isGraphemeBoundary[count] = true
+    let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
+    for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
+
+    // Paragraphs: split after each mandatory break; the break characters belong to no line.
+    var start = 0
+    for end in mandatory where end > start {
+      paragraphs.append(
+        Paragraph(content: start..<contentEnd(start, end), atoms: 0..<0, level: 0))
+      start = end
+    }
+    if start < count || mandatory.last == count {
+      paragraphs.append(Paragraph(content: start..<count, atoms: 0..<0, level: 0))
+    }
+    for index in paragraphs.indices {
+      let content = paragraphs[index].content
+      paragraphs[index].attributes =
+        content.lowerBound < count
+        ? text.runs[runAt[content.lowerBound]].attributes
+        : text.trailingAttributes ?? text.runs.last?.attributes
+    }
+  }
+
+  /// The end of a paragraph's content: `end` without the line break characters before it.
+  private func contentEnd(_ start: Int, _ end: Int) -> Int {
+    guard end > start else { return end }
+    let last = units[end - 1]
+    if last == 0x0A, end - 2 >= start, units[end - 2] == 0x0D { return end - 2 }
+    switch last {
+    case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return end - 1
+    default: return end
+    }
+  }
+
+  // MARK: - Itemization and shaping
+
+  private mutating func itemizeAndShape() {
+    let scripts = units.withUnsafeBufferPointer { UnicodeProperties.resolvedScripts($0) }
+    for index in paragraphs.indices {
+      let content = paragraphs[index].content
+      let firstAtom = atoms.count
+      guard !content.isEmpty else {
+        paragraphs[index].atoms = firstAtom..<firstAtom
+        paragraphs[index].level = baseLevel ?? 0
+        continue
+      }
+      let (levels, paragraphLevel) = bidiLevels(content)
+      paragraphs[index].level = paragraphLevel
+      let faces = fallbackFaces(content, scripts: scripts)
+      // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
+      var segmentStart = content.lowerBound
+      for position in (content.lowerBound + 1)...content.upperBound {
+        let atEnd = position == content.upperBound
+        var split = atEnd || isSoftBreak[position]
+        if !split {
+          let previous = position - 1
+          split =
+            runAt[position] != runAt[previous]
+            || faces[position - content.lowerBound]
+              !== faces[previous - content.lowerBound]
+            || scripts[position] != scripts[previous]
+            || levels[position - content.lowerBound] != levels[previous - content.lowerBound]
+            || units[position] == 0x09 || units[previous] == 0x09
+        }
+        guard split else { continue }
+        let range = segmentStart..<position
+        addSegment(
+          range, content: content, face: faces[range.lowerBound - content.lowerBound],
+          script: scripts[range.lowerBound], level: levels[range.lowerBound - content.lowerBound])
+        segmentStart = position
+      }
+      paragraphs[index].atoms = firstAtom..<atoms.count
+    }
+  }
+
+  /// The paragraph level the style asks for, or nil for natural (first strong character).
+  private var baseLevel: UInt8? {
+    switch style.baseWritingDirection {
+    case .natural: nil
+    case .leftToRight: 0
+    case .rightToLeft: 1
+    }
+  }
+
+  private func bidiLevels(_ content: Range<Int>) -> (levels: [UInt8], paragraphLevel: UInt8) {
+    // Below U+0590 there is no right-to-left character and no bidi control.
+    if baseLevel != 1 && !units[content].contains(where: { $0 >= 0x0590 }) {
+      return ([UInt8](repeating: 0, count: content.count), 0)
+    }
+    return units.withUnsafeBufferPointer { buffer in
+      UnicodeProperties.bidiLevels(
+        UnsafeBufferPointer(rebasing: buffer[content]), base: baseLevel)
+    }
+  }
+
+  /// The face of each UTF-16 unit of `content`, decided per grapheme cluster.
+  private func fallbackFaces(_ content: Range<Int>, scripts: [Int32]) -> [FontFace] {
+    var faces = [FontFace]()
+    faces.reserveCapacity(content.count)
+    var previous: FontFace?
+    var clusterStart = content.lowerBound
+    var scalars = [Unicode.Scalar]()
+    // Whether a script code has preferred faces, looked up once per code (0 unknown, 1, 2).
+    var preferred = [UInt8](repeating: 0, count: 256)
+    var requestedRun = -1
+    var requested = text.runs[0].attributes.font.face
+    for position in (content.lowerBound + 1)...content.upperBound
+    where isGraphemeBoundary[position] || position == content.upperBound {
+      if runAt[clusterStart] != requestedRun {
+        requestedRun = runAt[clusterStart]
+        requested = text.runs[requestedRun].attributes.font.face
+      }
+      let code = scripts[clusterStart]
+      var hasPreferred = true
+      if code >= 0 && code < 256 {
+        if preferred[Int(code)] == 0 {
+          let tag = UnicodeProperties.scriptTag(code)
+          preferred[Int(code)] = tag.flatMap { fonts.scriptFaces[$0] } == nil ? 1 : 2
+        }
+        hasPreferred = preferred[Int(code)] == 2
+      }
+      let face: FontFace
+      let unit = units[clusterStart]
+      // The common case: one BMP character the requested font has, no script preference.
+      if position == clusterStart + 1, !hasPreferred, previous == nil || previous === requested,
+        !UTF16.isLeadSurrogate(unit), let scalar = Unicode.Scalar(unit), requested.covers(scalar)
+      {
+        face = requested
+      } else {
+        scalars.removeAll(keepingCapacity: true)
+        decodeScalars(clusterStart..<position, into: &scalars)
+        if scalars.count == 1, previous == nil || previous === requested, !hasPreferred,
+          requested.covers(scalars[0])
+        {
+          face = requested
+        } else {
+          face = fonts.fallbackFace(
+            scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
+            previous: previous)
+        }
+      }
+      for _ in clusterStart..<position { faces.append(face) }
+      previous = face
+      clusterStart = position
+    }
+    return faces
+  }
+
+  func decodeScalars(_ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let unit = units[index]
+      if UTF16.isLeadSurrogate(unit), index + 1 < range.upperBound,
+        UTF16.isTrailSurrogate(units[index + 1])
+      {
+        let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+        scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+        index += 2
+      } else {
+        scalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+        index += 1
+      }
+    }
+  }
+
+  private mutating func addSegment(
+    _ range: Range<Int>, content: Range<Int>, face: FontFace, script: Int32, level: UInt8
+  ) {
+    let run = runAt[range.lowerBound]
+    let attributes = text.runs[run].attributes
+    let font = attributes.font.withFace(face)
+    let isTab = range.count == 1 && units[range.lowerBound] == 0x09
+    var features = font.features
+    if attributes.letterSpacing != 0 {
+      // Letter-spaced text is not ligated (as in Pango and CSS).
+      features += [FontFeature("liga", 0), FontFeature("clig", 0), FontFeature("dlig", 0)]
+    }
+    let direction: ShapingDirection = level & 1 == 1 ? .rightToLeft : .leftToRight
+    let scriptTag = UnicodeProperties.scriptTag(script)
+    let language = attributes.language ?? languageOfLocale
+    let harfBuzz = face.harfBuzz.withVariations(font.variations)
+    // Context for HarfBuzz where the segment ends without a break opportunity (a change of
+    // font, size, script or direction inside a word): up to five units on either side.
+    let contextStart =
+      range.lowerBound == content.lowerBound || isSoftBreak[range.lowerBound]
+      ? range.lowerBound : max(content.lowerBound, range.lowerBound - 5)
+    let contextEnd =
+      range.upperBound == content.upperBound || isSoftBreak[range.upperBound]
+      ? range.upperBound : min(content.upperBound, range.upperBound + 5)
+    let context = contextStart..<contextEnd
+    var glyphs = units.withUnsafeBufferPointer { buffer in
+      cache.glyphs(
+        for: ShapeCache.Key(
+          text: Array(buffer[range]),
+          context: context == range
+            ? []
+            : Array(buffer[contextStart..<range.lowerBound]) + [0xFFFF]
+              + Array(buffer[range.upperBound..<contextEnd]),
+          face: face, variations: font.variations, features: features, script: scriptTag,
+          language: language, direction: direction),
+        length: range.count
+      ) {
+        harfBuzz.shape(
+          buffer, range: range, context: context, direction: direction, script: scriptTag,
+          language: language, features: features)
+      }
+    }
+    let scale = font.scale
+    var advances = glyphs.map { Double($0.xAdvance) * scale }
+    if isTab, !glyphs.isEmpty {
+      // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
+      // (set per line); fonts rarely map U+0009.
+      let space = harfBuzz.nominalGlyph(0x20) ?? 0
+      glyphs = [
+        ShapedGlyph(
+          glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
+          xOffset: 0, yOffset: 0, unsafeToBreak: false)
+      ]
+      advances = [0]
+    }
+    let segmentIndex = segments.count
+    segments.append(
+      Segment(
+        range: range, run: run, font: font, level: level, glyphs: glyphs,
+        advances: advances, isTab: isTab))
+    makeAtoms(segmentIndex)
+  }
+
+  /// The language part of the style's locale ("ja" for "ja_JP@lb=strict"), or nil.
+  private var languageOfLocale: String? {
+    let language = style.locale.prefix { $0.isLetter }
+    return language.isEmpty ? nil : String(language)
+  }
+
+  /// Splits a shaped segment into atoms: HarfBuzz clusters merged up to grapheme boundaries.
+  private mutating func makeAtoms(_ segmentIndex: Int) {
+    let segment = segments[segmentIndex]
+    let glyphCount = segment.glyphs.count
+    let rightToLeft = segment.level & 1 == 1
+    let spacingPerGrapheme = text.runs[segment.run].attributes.letterSpacing
+    var clusters = [(start: Int, glyphs: Range<Int>)]()
+    clusters.reserveCapacity(glyphCount)
+    // Clusters in logical order: (start offset, glyph index range).
+    for step in 0..<glyphCount {
+      let index = rightToLeft ? glyphCount - 1 - step : step
+      let cluster = segment.range.lowerBound + Int(segment.glyphs[index].cluster)
+      if let last = clusters.last, last.start == cluster || cluster < last.start {
+        let lower = min(last.glyphs.lowerBound, index)
+        let upper = max(last.glyphs.upperBound, index + 1)
+        clusters[clusters.count - 1].glyphs = lower..<upper
+      } else {
+        clusters.append((cluster, index..<(index + 1)))
+      }
+    }
+    if clusters.isEmpty || clusters[0].start > segment.range.lowerBound {
+      if clusters.isEmpty {
+        clusters.append((segment.range.lowerBound, 0..<0))
+      } else {
+        clusters[0].start = segment.range.lowerBound
+      }
+    }
+    var atomStart = segment.range.lowerBound
+    var atomGlyphs: Range<Int>? = nil
+    for (index, cluster) in clusters.enumerated() {
+      let end = index + 1 < clusters.count ? clusters[index + 1].start : segment.range.upperBound
+      if let current = atomGlyphs {
+        atomGlyphs =
+          min(
+            current.lowerBound, cluster.glyphs.lowerBound)..<max(
+            current.upperBound, cluster.glyphs.upperBound)
+      } else {
+        atomGlyphs = cluster.glyphs
+      }
+      guard isGraphemeBoundary[end] || end == segment.range.upperBound else { continue }
+      let range = atomStart..<end
+      let glyphs = atomGlyphs ?? 0..<0
+      var graphemes = 0
+      for position in (range.lowerBound + 1)...range.upperBound
+      where isGraphemeBoundary[position] || position == range.upperBound {
+        graphemes += 1
+      }
+      let spacing = spacingPerGrapheme * Double(graphemes)
+      var width = 0.0
+      for glyph in glyphs { width += segment.advances[glyph] }
+      width += spacing
+      var hyphenWidth = 0.0
+      if units[range.upperBound - 1] == 0xAD {
+        if hyphens[segmentIndex] == nil {
+          hyphens[segmentIndex] = makeHyphen(segment.font)
+        }
+        hyphenWidth = hyphens[segmentIndex]?.width ?? 0
+      }
+      atoms.append(
+        Atom(
+          range: range, segment: segmentIndex, glyphs: glyphs, width: width, spacing: spacing,
+          isWhitespace: isHangingWhitespace(range), isTab: segment.isTab,
+          hyphenWidth: hyphenWidth))
+      atomStart = end
+      atomGlyphs = nil
+    }
+  }
+
+  /// Spaces (general category Zs, except the no-break spaces) and tabs hang at a line's end.
+  private func isHangingWhitespace(_ range: Range<Int>) -> Bool {
+    for index in range {
+      let unit = units[index]
+      if unit == 0x09 || unit == 0x20 { continue }
+      if unit < 0xA0 { return false }
+      if unit == 0xA0 || unit == 0x2007 || unit == 0x202F { return false }
+      guard let scalar = Unicode.Scalar(unit), scalar.properties.generalCategory == .spaceSeparator
+      else { return false }
+    }
+    return true
+  }
+}

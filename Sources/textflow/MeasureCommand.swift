@@ -1,0 +1,398 @@
+// `textflow measure`: measures text with the text engine, from arguments or as JSON lines.
+import Foundation
+import TextFlow
+
+/// Measures one text given on the command line, or a stream of JSON requests (`--jsonl`).
+enum MeasureCommand: Subcommand {
+  static let name = "measure"
+  static let summary = "measure text: size and lines (or JSON lines with --jsonl)"
+
+  static let help = """
+    usage: textflow measure [--font NAME|PATH] [--size PT] [--style STYLE] [--max-width PX]
+                            [--max-height PX] [--lines N] [--mode MODE] [--leading] TEXT
+           textflow measure --jsonl < requests.jsonl
+
+    Lays out TEXT with the bundled fonts (Fonts/ or $TEXTFLOW_FONTS) and prints its size and
+    its lines in points (unrounded, and rounded up to whole pixels).
+
+    options:
+      --font NAME|PATH   a file in Fonts/ ("DejaVuSans.ttf"), a family ("DejaVu Sans"), or a path
+      --size PT          point size (default: the style's size, else 17)
+      --style STYLE      largeTitle, title1, title2, title3, headline, body, callout,
+                         subheadline, footnote, caption1, caption2 (default body)
+      --max-width PX     wrap width (default unlimited)
+      --max-height PX    height limit (default unlimited)
+      --lines N          maximum number of lines, 0 = unlimited (default 0)
+      --mode MODE        word, char, clip, head, middle, tail (default word)
+      --leading          add the font's line gap (usesFontLeading)
+
+    --jsonl reads one JSON object a line on stdin:
+      {"id": 1, "font": "DejaVuSans.ttf", "size": 17, "text": "…", "max_width": 300,
+       "max_lines": 0, "line_break_mode": "word", "uses_font_leading": false}
+    and writes one line for each, in order:
+      {"id": 1, "width": 123.4, "height": 19.8, "line_count": 1,
+       "lines": [{"start": 0, "end": 9, "width": 61.2}]}
+    start/end are Unicode scalar offsets into text (end exclusive). A bad line gets
+    {"id": …, "error": "…"} and the stream goes on.
+
+    examples:
+      textflow measure --max-width 120 "The quick brown fox jumps over the lazy dog"
+      echo '{"id": 1, "text": "Hello", "size": 16}' | textflow measure --jsonl
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(help)
+      return 0
+    }
+    if arguments.contains("--jsonl") {
+      guard arguments == ["--jsonl"] else {
+        printError("textflow measure: --jsonl takes no other arguments (options go in each line)")
+        return 2
+      }
+      return runJSONLines()
+    }
+    let options: Options
+    do {
+      options = try Options(arguments)
+    } catch {
+      printError("textflow measure: \(error.message)\n\n\(help)")
+      return 2
+    }
+    let typesetter: Typesetter
+    let request: MeasureRequest
+    do {
+      typesetter = try Typesetter.bundled()
+      request = try options.request(typesetter)
+    } catch {
+      printError("textflow measure: \(error)")
+      return 1
+    }
+    let layout = request.layout(with: typesetter)
+    let rounded = layout.size(roundedUpToScale: 1)
+    print(
+      "size: \(format(layout.size.width)) × \(format(layout.size.height))"
+        + " (rounded up: \(format(rounded.width)) × \(format(rounded.height)))")
+    print(
+      "lines: \(layout.lineCount)\(layout.isTruncated ? " (truncated)" : "")"
+        + "  min-content: \(format(layout.minContentWidth))"
+        + "  max-content: \(format(layout.maxContentWidth))")
+    for (index, line) in layout.lines.enumerated() {
+      var text = String(layout.string[line.range])
+      if let hidden = line.ellipsisScalarRange {
+        // Show the ellipsis where it stands: head…, …tail, or head…tail.
+        let scalars = Array(layout.string.unicodeScalars)
+        let shown = line.scalarRange
+        var view = String.UnicodeScalarView()
+        view.append(
+          contentsOf: scalars[
+            shown.lowerBound..<max(shown.lowerBound, min(hidden.lowerBound, shown.upperBound))])
+        view.append("\u{2026}")
+        view.append(
+          contentsOf: scalars[
+            min(max(hidden.upperBound, shown.lowerBound), shown.upperBound)..<shown.upperBound])
+        text = String(view)
+      }
+      print(
+        "  \(index + 1)  [\(line.scalarRange.lowerBound), \(line.scalarRange.upperBound))"
+          + "  width \(format(line.width))  height \(format(line.height))"
+          + "  \(quoted(text))")
+    }
+    return 0
+  }
+
+  // MARK: - JSON lines
+
+  private static func runJSONLines() -> Int32 {
+    let typesetter: Typesetter
+    do {
+      typesetter = try Typesetter.bundled()
+    } catch {
+      printError("textflow measure: \(error)")
+      return 1
+    }
+    let output = FileHandle.standardOutput
+    while let line = readLine(strippingNewline: true) {
+      if line.allSatisfy(\.isWhitespace) { continue }
+      let response = respond(to: line, typesetter: typesetter)
+      output.write(Data((response + "\n").utf8))
+    }
+    return 0
+  }
+
+  /// The JSON response line for one request line.
+  static func respond(to line: String, typesetter: Typesetter) -> String {
+    var id: Any = NSNull()
+    do {
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
+        let fields = object as? [String: Any]
+      else {
+        throw MeasureError("the line is not a JSON object")
+      }
+      id = fields["id"] ?? NSNull()
+      let request = try MeasureRequest(json: fields, typesetter: typesetter)
+      let layout = request.layout(with: typesetter)
+      var response = "{\"id\":\(encodeID(id)),\"width\":\(layout.size.width.description)"
+      response += ",\"height\":\(layout.size.height.description)"
+      response += ",\"line_count\":\(layout.lineCount),\"truncated\":\(layout.isTruncated)"
+      response += ",\"lines\":["
+      for (index, line) in layout.lines.enumerated() {
+        if index > 0 { response += "," }
+        response +=
+          "{\"start\":\(line.scalarRange.lowerBound),\"end\":\(line.scalarRange.upperBound)"
+        response += ",\"width\":\(line.width.description)}"
+      }
+      return response + "]}"
+    } catch {
+      return "{\"id\":\(encodeID(id)),\"error\":\(encodeString("\(error)"))}"
+    }
+  }
+
+  /// The request's id re-encoded as JSON (null when it had none).
+  private static func encodeID(_ id: Any) -> String {
+    switch id {
+    case is NSNull: return "null"
+    case let text as String: return encodeString(text)
+    case let number as NSNumber where !MeasureRequest.isBoolean(number):
+      let text = number.stringValue
+      return Double(text)?.isFinite == true ? text : "null"
+    default:
+      guard
+        let data = try? JSONSerialization.data(
+          withJSONObject: id, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+      else { return "null" }
+      return String(decoding: data, as: UTF8.self)
+    }
+  }
+
+  /// A JSON string literal (RFC 8259: quote, backslash and control characters escaped).
+  private static func encodeString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        result +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  private static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+  private static func format(_ value: CGFloat) -> String { format(Double(value)) }
+
+  private static func quoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\n", with: "\\n") + "\""
+  }
+}
+
+/// A usage or request error with a message for the user.
+struct MeasureError: Error, CustomStringConvertible {
+  var message: String
+  init(_ message: String) { self.message = message }
+  var description: String { message }
+}
+
+/// What to measure, from arguments or from a JSON line.
+struct MeasureRequest {
+  var text: String
+  var font: Font
+  var maxWidth: Double?
+  var maxHeight: Double?
+  var style = ParagraphStyle()
+
+  func layout(with typesetter: Typesetter) -> TextLayout {
+    typesetter.layout(text, font: font, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
+  static func mode(_ name: String) throws(MeasureError) -> LineBreakMode {
+    switch name {
+    case "word": .wordWrap
+    case "char": .charWrap
+    case "clip": .clip
+    case "head": .truncatingHead
+    case "middle": .truncatingMiddle
+    case "tail": .truncatingTail
+    default:
+      throw MeasureError(
+        "unknown line break mode '\(name)' (expected word, char, clip, head, middle or tail)")
+    }
+  }
+
+  /// A request from a JSON object (see `MeasureCommand.help` for the fields).
+  init(json fields: [String: Any], typesetter: Typesetter) throws {
+    let known: Set<String> = [
+      "id", "font", "size", "style", "text", "max_width", "max_height", "max_lines",
+      "line_break_mode", "uses_font_leading",
+    ]
+    if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+      throw MeasureError("unknown field '\(unknown)'")
+    }
+    guard let text = fields["text"] as? String else {
+      throw MeasureError("field 'text' is missing or not a string")
+    }
+    self.text = text
+    var textStyle = TextStyle.body
+    if let name = fields["style"], !(name is NSNull) {
+      guard let name = name as? String, let parsed = TextStyle(rawValue: name) else {
+        throw MeasureError("field 'style' is not a text style name")
+      }
+      textStyle = parsed
+    }
+    var size = textStyle.pointSize
+    if let value = fields["size"], !(value is NSNull) {
+      guard let number = Self.number(value), number > 0, number.isFinite, number <= 10_000
+      else {
+        throw MeasureError("field 'size' must be a number between 0 and 10000")
+      }
+      size = number
+    }
+    if let name = fields["font"], !(name is NSNull) {
+      guard let name = name as? String else { throw MeasureError("field 'font' is not a string") }
+      do {
+        font = try typesetter.fonts.font(named: name, pointSize: size)
+      } catch {
+        throw MeasureError("field 'font': \(error)")
+      }
+    } else {
+      font = typesetter.fonts.font(for: textStyle).withSize(size)
+    }
+    maxWidth = try Self.optionalLength(fields["max_width"], field: "max_width")
+    maxHeight = try Self.optionalLength(fields["max_height"], field: "max_height")
+    if let value = fields["max_lines"], !(value is NSNull) {
+      guard let number = Self.number(value), number >= 0, number == number.rounded(),
+        number < 1_000_000
+      else {
+        throw MeasureError("field 'max_lines' must be a whole number ≥ 0")
+      }
+      style.numberOfLines = Int(number)
+    }
+    if let value = fields["line_break_mode"], !(value is NSNull) {
+      guard let name = value as? String else {
+        throw MeasureError("field 'line_break_mode' is not a string")
+      }
+      do {
+        style.lineBreakMode = try Self.mode(name)
+      } catch {
+        throw MeasureError("field 'line_break_mode': \(error.message)")
+      }
+    }
+    if let value = fields["uses_font_leading"], !(value is NSNull) {
+      guard let flag = value as? Bool, Self.isBoolean(value) else {
+        throw MeasureError("field 'uses_font_leading' is not true or false")
+      }
+      style.usesFontLeading = flag
+    }
+  }
+
+  private static func optionalLength(_ value: Any?, field: String) throws -> Double? {
+    guard let value, !(value is NSNull) else { return nil }
+    guard let number = number(value), number >= 0, number.isFinite else {
+      throw MeasureError("field '\(field)' must be a number ≥ 0 or null")
+    }
+    return number
+  }
+
+  /// A JSON number (not a Boolean, which Foundation also bridges to NSNumber).
+  private static func number(_ value: Any) -> Double? {
+    guard let number = value as? NSNumber, !isBoolean(value) else { return nil }
+    return number.doubleValue
+  }
+
+  static func isBoolean(_ value: Any) -> Bool {
+    guard let number = value as? NSNumber else { return false }
+    // JSONSerialization gives true/false as Bool-typed NSNumbers ("c" is their ObjC type).
+    return type(of: value) == Bool.self || String(cString: number.objCType) == "c"
+  }
+
+  init(text: String, font: Font, maxWidth: Double?, maxHeight: Double?, style: ParagraphStyle) {
+    self.text = text
+    self.font = font
+    self.maxWidth = maxWidth
+    self.maxHeight = maxHeight
+    self.style = style
+  }
+}
+
+/// `textflow measure`'s command-line options.
+struct Options {
+  var font: String?
+  var size: Double?
+  var textStyle = TextStyle.body
+  var maxWidth: Double?
+  var maxHeight: Double?
+  var lines = 0
+  var mode = LineBreakMode.wordWrap
+  var usesFontLeading = false
+  var text: String?
+
+  init(_ arguments: [String]) throws(MeasureError) {
+    var index = 0
+    func value(_ option: String) throws(MeasureError) -> String {
+      index += 1
+      guard index < arguments.count else { throw MeasureError("\(option) needs a value") }
+      return arguments[index]
+    }
+    func number(_ option: String) throws(MeasureError) -> Double {
+      let text = try value(option)
+      guard let number = Double(text), number.isFinite, number >= 0 else {
+        throw MeasureError("\(option) needs a number ≥ 0, not '\(text)'")
+      }
+      return number
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "--font": font = try value(argument)
+      case "--size":
+        size = try number(argument)
+        if size == 0 { throw MeasureError("--size must be greater than 0") }
+      case "--style":
+        let name = try value(argument)
+        guard let style = TextStyle(rawValue: name) else {
+          throw MeasureError("unknown text style '\(name)'")
+        }
+        textStyle = style
+      case "--max-width": maxWidth = try number(argument)
+      case "--max-height": maxHeight = try number(argument)
+      case "--lines":
+        let count = try number(argument)
+        guard count == count.rounded() else { throw MeasureError("--lines needs a whole number") }
+        lines = Int(count)
+      case "--mode": mode = try MeasureRequest.mode(try value(argument))
+      case "--leading": usesFontLeading = true
+      case "--":
+        index += 1
+        guard index == arguments.count - 1 else { throw MeasureError("give exactly one TEXT") }
+        text = arguments[index]
+      default:
+        if argument.hasPrefix("--") { throw MeasureError("unknown option '\(argument)'") }
+        guard text == nil else { throw MeasureError("give exactly one TEXT (quote it)") }
+        text = argument
+      }
+      index += 1
+    }
+    if text == nil { throw MeasureError("missing TEXT") }
+  }
+
+  func request(_ typesetter: Typesetter) throws -> MeasureRequest {
+    let pointSize = size ?? textStyle.pointSize
+    let font =
+      try font.map { name throws(FontLoadingError) in
+        try typesetter.fonts.font(named: name, pointSize: pointSize)
+      } ?? typesetter.fonts.font(for: textStyle).withSize(pointSize)
+    var style = ParagraphStyle()
+    style.numberOfLines = lines
+    style.lineBreakMode = mode
+    style.usesFontLeading = usesFontLeading
+    return MeasureRequest(
+      text: text ?? "", font: font, maxWidth: maxWidth, maxHeight: maxHeight, style: style)
+  }
+}

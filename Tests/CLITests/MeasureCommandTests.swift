@@ -1,0 +1,115 @@
+// End-to-end: runs the built `textflow measure`, both forms.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("textflow measure")
+struct MeasureCommandTests {
+  func measure(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
+    try ProcessRunner.run(
+      Executables.textflow, ["measure"] + arguments, input: input.map { Data($0.utf8) })
+  }
+
+  func jsonLines(_ output: String) throws -> [[String: Any]] {
+    try output.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+
+  @Test("prints the size and the lines of one text (TEXT-FACTS' pangram at 120 px)")
+  func arguments() throws {
+    let result = try measure([
+      "--font", "DejaVuSans.ttf", "--size", "16", "--max-width", "120",
+      "The quick brown fox jumps over the lazy dog",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("size: 98.648 × 74.500 (rounded up: 99.000 × 75.000)"))
+    #expect(result.standardOutput.contains("lines: 4"))
+    #expect(result.standardOutput.contains("4  [31, 43)  width 98.648"))
+  }
+
+  @Test("styles, line limits and modes from options")
+  func options() throws {
+    let result = try measure([
+      "--style", "headline", "--max-width", "120", "--lines", "2", "--mode", "tail",
+      "The quick brown fox jumps over the lazy dog",
+    ])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("lines: 2 (truncated)"))
+    #expect(result.standardOutput.contains("2  [10, 19)"))
+    #expect(result.standardOutput.contains("\"brown fox…\""))
+  }
+
+  @Test("usage errors exit 2 and say why; a bad font exits 1 naming it")
+  func errors() throws {
+    let unknown = try measure(["--mode", "sideways", "x"])
+    #expect(
+      unknown.status == 2 && unknown.standardError.contains("unknown line break mode 'sideways'"))
+    let missing = try measure([])
+    #expect(missing.status == 2 && missing.standardError.contains("missing TEXT"))
+    let badFont = try measure(["--font", "/nonexistent/font.ttf", "x"])
+    #expect(badFont.status == 1 && badFont.standardError.contains("/nonexistent/font.ttf"))
+  }
+
+  @Test("--jsonl answers each line in order; a bad line gets an error and the stream goes on")
+  func jsonl() throws {
+    let input = [
+      #"{"id": 1, "font": "DejaVuSans.ttf", "size": 16, "text": "Hello"}"#,
+      #"{"id": "two", "text": "The quick brown fox jumps over the lazy dog", "size": 16, "max_width": 120, "max_lines": 0, "line_break_mode": "word", "uses_font_leading": false}"#,
+      "this is not json",
+      #"{"id": 4, "text": "x", "font": "NoSuchFont.ttf"}"#,
+      #"{"id": 5, "text": "x", "max_width": -3}"#,
+      #"{"id": 6, "text": 42}"#,
+      #"{"id": 7, "text": "a\nb", "size": 16, "max_width": null}"#,
+      #"{"id": 8, "text": "x", "colour": "red"}"#,
+      #"{"id": 9, "text": "Hey,", "font": "DejaVu Sans", "size": 17, "max_width": 300, "uses_font_leading": true}"#,
+    ].joined(separator: "\n")
+    let result = try measure(["--jsonl"], input: input + "\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = try jsonLines(result.standardOutput)
+    #expect(lines.count == 9)
+    // "Hello": hb-shape advances 1540+1260+569+569+1253 = 5191 units × 16 / 2048.
+    #expect(lines[0]["id"] as? Int == 1)
+    #expect(lines[0]["width"] as? Double == 40.5546875)
+    #expect(lines[0]["height"] as? Double == 18.625)
+    #expect(lines[0]["line_count"] as? Int == 1)
+    let two = lines[1]
+    #expect(two["id"] as? String == "two" && two["line_count"] as? Int == 4)
+    let twoLines = try #require(two["lines"] as? [[String: Any]])
+    #expect(twoLines.map { $0["start"] as? Int } == [0, 10, 20, 31])
+    #expect(twoLines.map { $0["end"] as? Int } == [10, 20, 31, 43])
+    #expect(lines[2]["error"] as? String == "the line is not a JSON object")
+    #expect(lines[2]["id"] is NSNull)
+    #expect(lines[3]["id"] as? Int == 4)
+    #expect((lines[3]["error"] as? String)?.contains("NoSuchFont.ttf") == true)
+    #expect((lines[4]["error"] as? String)?.contains("max_width") == true)
+    #expect((lines[5]["error"] as? String)?.contains("'text'") == true)
+    // A mandatory break is in no line's range: "a" is [0, 1), "b" is [2, 3).
+    let seven = try #require(lines[6]["lines"] as? [[String: Any]])
+    #expect(
+      seven.map { $0["start"] as? Int } == [0, 2] && seven.map { $0["end"] as? Int } == [1, 3])
+    #expect((lines[7]["error"] as? String)?.contains("colour") == true)
+    #expect(lines[8]["width"] as? Double == Double(1540 + 1260 + 1212 + 651) * 17 / 2048)
+  }
+
+  @Test("--jsonl keeps going after many bad lines and answers a long stream in order")
+  func stream() throws {
+    var input = ""
+    for index in 0..<300 {
+      input +=
+        index % 7 == 3
+        ? "{broken\n" : #"{"id": \#(index), "text": "word \#(index)", "max_width": 45}"# + "\n"
+    }
+    // "word" is 5070 units = 42.1 pt at 17 pt; with a space and a number it exceeds 45.
+    let result = try measure(["--jsonl"], input: input)
+    let lines = try jsonLines(result.standardOutput)
+    #expect(lines.count == 300)
+    for (index, line) in lines.enumerated() {
+      if index % 7 == 3 {
+        #expect(line["error"] != nil)
+      } else {
+        #expect(line["id"] as? Int == index && line["line_count"] as? Int == 2)
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// The batch API and the shape cache: parallel results equal serial ones, the cache is bounded,
+// counts hits and misses, and never changes a result.
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import TextEngine
+
+@Suite("Batch measurement and shape cache")
+struct ConcurrencyAndCacheTests {
+  static func requests() -> [TextLayoutRequest] {
+    var requests = [TextLayoutRequest]()
+    for (index, text) in StableWrapTests.corpora.enumerated() {
+      for width in [60.0, 150, 300] {
+        var style = ParagraphStyle()
+        style.numberOfLines = index % 3
+        style.lineBreakMode = index % 2 == 0 ? .truncatingTail : .wordWrap
+        requests.append(
+          TextLayoutRequest(
+            AttributedText(text, font: Engine.dejaVu(Double(12 + index % 6))), style: style,
+            maxWidth: width))
+      }
+    }
+    return requests
+  }
+
+  @Test("layouts(for:) on all cores equals laying out one by one, on a cold and a warm cache")
+  func batchEqualsSerial() throws {
+    let requests = Self.requests()
+    let fresh = Typesetter(fonts: Engine.fonts)
+    let parallel = fresh.layouts(for: requests)  // cold cache, filled concurrently
+    let serial = requests.map {
+      Typesetter(fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0)).layout(
+        $0.text, style: $0.style, maxWidth: $0.maxWidth, maxHeight: $0.maxHeight)
+    }
+    #expect(parallel == serial)
+    #expect(fresh.layouts(for: requests) == serial)  // warm cache
+  }
+
+  @Test("many threads measuring with one typesetter get the same answers")
+  func concurrentUse() {
+    let typesetter = Typesetter(fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 16))
+    let text = "Hey, when will the three of us meet up later? السلام عليكم 你好世界"
+    let expected = typesetter.layout(text, font: Engine.dejaVu(17), maxWidth: 120)
+    let mismatches = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 64) { iteration in
+      let layout = typesetter.layout(
+        text, font: Engine.dejaVu(17), maxWidth: iteration % 2 == 0 ? 120 : 121)
+      if layout.lines.map(\.scalarRange) != expected.lines.map(\.scalarRange)
+        || (iteration % 2 == 0 && layout != expected)
+      {
+        mismatches.withLock { $0 += 1 }
+      }
+    }
+    #expect(mismatches.withLock { $0 } == 0)
+  }
+
+  @Test("repeated words hit the cache; the cache never holds more than its capacity")
+  func cacheCounters() {
+    let cache = ShapeCache(capacity: 8)
+    let typesetter = Typesetter(fonts: Engine.fonts, shapeCache: cache)
+    _ = typesetter.layout("the cat and the dog and the bird", font: Engine.dejaVu())
+    // Segments: "the ", "cat ", "and ", "the ", "dog ", "and ", "the ", "bird": 5 distinct.
+    #expect(cache.misses == 5)
+    #expect(cache.hits == 3)
+    let words = (0..<100).map { "word\($0)" }.joined(separator: " ")
+    _ = typesetter.layout(words, font: Engine.dejaVu())
+    #expect(cache.count <= 8)
+    // Design units: a new size reuses the shapes (hits only).
+    let misses = cache.misses
+    _ = typesetter.layout("word98 word99", font: Engine.dejaVu(30))
+    #expect(cache.misses == misses)
+    cache.removeAll()
+    #expect(cache.count == 0 && cache.hits == 0 && cache.misses == 0)
+  }
+
+  @Test("the paragraph cache reuses a prepared text across widths and never changes a result")
+  func paragraphCache() {
+    let cached = Typesetter(fonts: Engine.fonts, paragraphCache: ParagraphCache(capacity: 4))
+    let uncached = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    for text in StableWrapTests.corpora {
+      for width in [40.0, 90, 200, 1000] {
+        var style = ParagraphStyle()
+        style.numberOfLines = width == 90 ? 1 : 0
+        style.lineBreakMode = width == 90 ? .truncatingMiddle : .wordWrap
+        let a = cached.layout(text, font: Engine.dejaVu(15), style: style, maxWidth: width)
+        let b = uncached.layout(text, font: Engine.dejaVu(15), style: style, maxWidth: width)
+        #expect(a == b, "\(width): \(text)")
+      }
+    }
+    // Each text is prepared once and reused for the three other widths.
+    #expect(cached.paragraphCache.misses == StableWrapTests.corpora.count)
+    #expect(cached.paragraphCache.hits == 3 * StableWrapTests.corpora.count)
+    #expect(cached.paragraphCache.count <= 4)
+    #expect(uncached.paragraphCache.count == 0)
+  }
+
+  @Test("segments longer than the limit are shaped but not cached")
+  func longSegments() {
+    let cache = ShapeCache(capacity: 100, maximumSegmentLength: 8)
+    let typesetter = Typesetter(fonts: Engine.fonts, shapeCache: cache)
+    _ = typesetter.layout(
+      "Rindfleischetikettierung Rindfleischetikettierung", font: Engine.dejaVu())
+    #expect(cache.count == 0 && cache.misses == 2 && cache.hits == 0)
+  }
+}
