@@ -108,21 +108,22 @@ open class TransitionLayout: CollectionViewLayout {
     }.filter { $0.frame.intersects(rect) }
   }
 
-  open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+  /// One element, from both layouts' `layoutAttributesForElements(in:)` (which is where layouts
+  /// such as the seed's carousel apply their transforms).
+  private func element(_ key: ElementKey) -> LayoutAttributes? {
     prepareIfNeeded()
     return Self.interpolate(
-      from: currentLayout.layoutAttributesForItem(at: indexPath),
-      to: nextLayout.layoutAttributesForItem(at: indexPath), progress: transitionProgress)
+      from: all(currentLayout)[key], to: all(nextLayout)[key], progress: transitionProgress)
+  }
+
+  open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    element(ElementKey(category: .cell, kind: nil, indexPath: indexPath))
   }
 
   open override func layoutAttributesForSupplementaryView(
     ofKind kind: ElementKind, at indexPath: IndexPath
   ) -> LayoutAttributes? {
-    prepareIfNeeded()
-    return Self.interpolate(
-      from: currentLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath),
-      to: nextLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath),
-      progress: transitionProgress)
+    element(ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath))
   }
 
   open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
