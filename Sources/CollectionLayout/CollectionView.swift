@@ -179,14 +179,17 @@ open class CollectionView: CollectionLayoutContext {
   {
     guard let dataSource else { return [] }
     let sections = max(0, dataSource.numberOfSections(in: view))
-    return (0..<sections).map { max(0, dataSource.collectionView(view, numberOfItemsInSection: $0)) }
+    return (0..<sections).map {
+      max(0, dataSource.collectionView(view, numberOfItemsInSection: $0))
+    }
   }
 
   // MARK: Registration and reuse
 
   /// Registers a cell class for an identifier (`register(_:forCellWithReuseIdentifier:)`).
-  public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String)
-  {
+  public func register(
+    _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
+  ) {
     cellClasses[identifier] = cellClass
   }
 
@@ -239,8 +242,10 @@ open class CollectionView: CollectionLayoutContext {
 
   private func enqueue(_ view: CollectionReusableView, _ key: ElementKey) {
     let identifier = view.reuseIdentifier ?? key.kind?.rawValue ?? ""
-    reusePools[ReuseKey(category: key.category, kind: key.kind, identifier: identifier), default: []]
-      .append(view)
+    reusePools[
+      ReuseKey(category: key.category, kind: key.kind, identifier: identifier), default: []
+    ]
+    .append(view)
   }
 
   private func makeView(for attributes: LayoutAttributes) throws -> CollectionReusableView {
@@ -264,7 +269,8 @@ open class CollectionView: CollectionLayoutContext {
         view.prepareForReuse()
         return view
       }
-      let viewClass = collectionViewLayout.decorationViewClasses[kind] ?? CollectionReusableView.self
+      let viewClass =
+        collectionViewLayout.decorationViewClasses[kind] ?? CollectionReusableView.self
       let view = viewClass.init(frame: .zero)
       view.reuseIdentifier = kind.rawValue
       return view

@@ -67,7 +67,8 @@ public protocol CollectionViewDelegate: FlowLayoutDelegate {
     forElementKind elementKind: ElementKind, at indexPath: IndexPath)
   /// A supplementary view left the prepared area.
   func collectionView(
-    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
+    _ collectionView: CollectionView,
+    didEndDisplayingSupplementaryView view: CollectionReusableView,
     forElementOfKind elementKind: ElementKind, at indexPath: IndexPath)
   /// Whether a touch may highlight the item (default true).
   func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath)
@@ -115,7 +116,8 @@ extension CollectionViewDelegate {
     forElementKind elementKind: ElementKind, at indexPath: IndexPath
   ) {}
   public func collectionView(
-    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
+    _ collectionView: CollectionView,
+    didEndDisplayingSupplementaryView view: CollectionReusableView,
     forElementOfKind elementKind: ElementKind, at indexPath: IndexPath
   ) {}
   public func collectionView(

@@ -203,8 +203,9 @@ open class CollectionViewLayout {
 
   /// Registers the view class for a decoration kind (`register(_:forDecorationViewOfKind:)`).
   /// Decoration kinds without a class are realised as plain `CollectionReusableView`s.
-  public func register(_ viewClass: CollectionReusableView.Type, forDecorationViewOfKind kind: ElementKind)
-  {
+  public func register(
+    _ viewClass: CollectionReusableView.Type, forDecorationViewOfKind kind: ElementKind
+  ) {
     decorationViewClasses[kind] = viewClass
   }
 

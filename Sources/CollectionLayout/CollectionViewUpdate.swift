@@ -63,7 +63,8 @@ public struct CollectionViewUpdateMapping: Sendable {
   /// The old item's new index path, or nil when it was deleted or reloaded (or its section was).
   public func newIndexPath(forOldIndexPath indexPath: IndexPath) -> IndexPath? {
     guard !reloadedItems.contains(indexPath) else { return nil }
-    guard let section = newSection(forOldSection: indexPath.section) ?? movedTargetSection(indexPath)
+    guard
+      let section = newSection(forOldSection: indexPath.section) ?? movedTargetSection(indexPath)
     else { return nil }
     _ = section
     return newPositionIndexPath(forOldIndexPath: indexPath)
@@ -110,28 +111,36 @@ struct PendingUpdates {
   var updateItems: [CollectionViewUpdateItem] {
     var items: [CollectionViewUpdateItem] = []
     for s in deletedSections {
-      items.append(.init(updateAction: .delete, indexPathBeforeUpdate: [s], indexPathAfterUpdate: nil))
+      items.append(
+        .init(updateAction: .delete, indexPathBeforeUpdate: [s], indexPathAfterUpdate: nil))
     }
     for s in reloadedSections {
-      items.append(.init(updateAction: .reload, indexPathBeforeUpdate: [s], indexPathAfterUpdate: nil))
+      items.append(
+        .init(updateAction: .reload, indexPathBeforeUpdate: [s], indexPathAfterUpdate: nil))
     }
     for m in movedSections {
-      items.append(.init(updateAction: .move, indexPathBeforeUpdate: [m.from], indexPathAfterUpdate: [m.to]))
+      items.append(
+        .init(updateAction: .move, indexPathBeforeUpdate: [m.from], indexPathAfterUpdate: [m.to]))
     }
     for s in insertedSections {
-      items.append(.init(updateAction: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: [s]))
+      items.append(
+        .init(updateAction: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: [s]))
     }
     for p in deletedItems.sorted(by: >) {
-      items.append(.init(updateAction: .delete, indexPathBeforeUpdate: p, indexPathAfterUpdate: nil))
+      items.append(
+        .init(updateAction: .delete, indexPathBeforeUpdate: p, indexPathAfterUpdate: nil))
     }
     for p in reloadedItems.sorted() {
-      items.append(.init(updateAction: .reload, indexPathBeforeUpdate: p, indexPathAfterUpdate: nil))
+      items.append(
+        .init(updateAction: .reload, indexPathBeforeUpdate: p, indexPathAfterUpdate: nil))
     }
     for m in movedItems {
-      items.append(.init(updateAction: .move, indexPathBeforeUpdate: m.from, indexPathAfterUpdate: m.to))
+      items.append(
+        .init(updateAction: .move, indexPathBeforeUpdate: m.from, indexPathAfterUpdate: m.to))
     }
     for p in insertedItems.sorted() {
-      items.append(.init(updateAction: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: p))
+      items.append(
+        .init(updateAction: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: p))
     }
     return items
   }
@@ -150,11 +159,13 @@ extension CollectionViewUpdateMapping {
     // Sections: ranges and conflicts.
     for s in u.deletedSections where s >= old.count {
       throw fail(
-        "attempt to delete section \(s), but there are only \(old.count) sections before the update")
+        "attempt to delete section \(s), but there are only \(old.count) sections before the update"
+      )
     }
     for s in u.reloadedSections where s >= old.count {
       throw fail(
-        "attempt to reload section \(s), but there are only \(old.count) sections before the update")
+        "attempt to reload section \(s), but there are only \(old.count) sections before the update"
+      )
     }
     for s in u.insertedSections where s >= new.count {
       throw fail(
@@ -218,7 +229,9 @@ extension CollectionViewUpdateMapping {
       slotTaken[slot] = true
     }
     let freshSections = IndexSet(
-      (0..<new.count).filter { sectionSource[$0] < 0 || u.reloadedSections.contains(sectionSource[$0]) })
+      (0..<new.count).filter {
+        sectionSource[$0] < 0 || u.reloadedSections.contains(sectionSource[$0])
+      })
 
     // Items: ranges.
     func checkBefore(_ p: IndexPath, _ verb: String) throws(CollectionViewError) {
@@ -235,7 +248,8 @@ extension CollectionViewUpdateMapping {
       if u.deletedSections.contains(p.section) || u.reloadedSections.contains(p.section) {
         let what = u.deletedSections.contains(p.section) ? "deleted" : "reloaded"
         throw fail(
-          "attempt to \(verb) item \(p.item) from section \(p.section), which is also being \(what)")
+          "attempt to \(verb) item \(p.item) from section \(p.section), which is also being \(what)"
+        )
       }
     }
     func checkAfter(_ p: IndexPath, _ verb: String) throws(CollectionViewError) {
@@ -265,7 +279,9 @@ extension CollectionViewUpdateMapping {
     var reloaded = Set<IndexPath>()
     for p in u.reloadedItems {
       try checkBefore(p, "reload")
-      if deleted.contains(p) { throw fail("attempt to delete and reload the same index path (\(path(p)))") }
+      if deleted.contains(p) {
+        throw fail("attempt to delete and reload the same index path (\(path(p)))")
+      }
       if !reloaded.insert(p).inserted {
         throw fail("attempt to reload the same index path twice (\(path(p)))")
       }
@@ -282,12 +298,18 @@ extension CollectionViewUpdateMapping {
     for m in u.movedItems {
       try checkBefore(m.from, "move")
       try checkAfter(m.to, "move")
-      if deleted.contains(m.from) { throw fail("attempt to delete and move the same item (\(path(m.from)))") }
-      if reloaded.contains(m.from) { throw fail("attempt to reload and move the same item (\(path(m.from)))") }
+      if deleted.contains(m.from) {
+        throw fail("attempt to delete and move the same item (\(path(m.from)))")
+      }
+      if reloaded.contains(m.from) {
+        throw fail("attempt to reload and move the same item (\(path(m.from)))")
+      }
       if inserted.contains(m.to) {
         throw fail("attempt to perform an insert and a move to the same index path (\(path(m.to)))")
       }
-      if itemMovedFrom[m.from] != nil { throw fail("attempt to move the same item twice (\(path(m.from)))") }
+      if itemMovedFrom[m.from] != nil {
+        throw fail("attempt to move the same item twice (\(path(m.from)))")
+      }
       if !itemMovedTo.insert(m.to).inserted {
         throw fail("attempt to perform multiple moves to the same index path (\(path(m.to)))")
       }

@@ -69,7 +69,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
   public mutating func insertSections(
     _ identifiers: [SectionIdentifier], beforeSection other: SectionIdentifier
   ) {
-    insertSections(identifiers, at: sectionIdentifiers.firstIndex(of: other) ?? sectionIdentifiers.count)
+    insertSections(
+      identifiers, at: sectionIdentifiers.firstIndex(of: other) ?? sectionIdentifiers.count)
   }
   /// Inserts sections after another.
   public mutating func insertSections(
@@ -104,16 +105,23 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
     }
   }
   /// Moves a section before another.
-  public mutating func moveSection(_ identifier: SectionIdentifier, beforeSection other: SectionIdentifier)
-  {
-    guard identifier != other, let from = sectionIdentifiers.firstIndex(of: identifier) else { return }
+  public mutating func moveSection(
+    _ identifier: SectionIdentifier, beforeSection other: SectionIdentifier
+  ) {
+    guard identifier != other, let from = sectionIdentifiers.firstIndex(of: identifier) else {
+      return
+    }
     sectionIdentifiers.remove(at: from)
-    sectionIdentifiers.insert(identifier, at: sectionIdentifiers.firstIndex(of: other) ?? sectionIdentifiers.count)
+    sectionIdentifiers.insert(
+      identifier, at: sectionIdentifiers.firstIndex(of: other) ?? sectionIdentifiers.count)
   }
   /// Moves a section after another.
-  public mutating func moveSection(_ identifier: SectionIdentifier, afterSection other: SectionIdentifier)
-  {
-    guard identifier != other, let from = sectionIdentifiers.firstIndex(of: identifier) else { return }
+  public mutating func moveSection(
+    _ identifier: SectionIdentifier, afterSection other: SectionIdentifier
+  ) {
+    guard identifier != other, let from = sectionIdentifiers.firstIndex(of: identifier) else {
+      return
+    }
     sectionIdentifiers.remove(at: from)
     let target = sectionIdentifiers.firstIndex(of: other).map { $0 + 1 } ?? sectionIdentifiers.count
     sectionIdentifiers.insert(identifier, at: target)
@@ -135,12 +143,15 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
     insertItems(identifiers, in: section, at: itemsBySection[section]!.count)
   }
   /// Inserts items before another item.
-  public mutating func insertItems(_ identifiers: [ItemIdentifier], beforeItem other: ItemIdentifier) {
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifier], beforeItem other: ItemIdentifier
+  ) {
     guard let section = sectionOfItem[other], let index = indexOfItem(other) else { return }
     insertItems(identifiers, in: section, at: index)
   }
   /// Inserts items after another item.
-  public mutating func insertItems(_ identifiers: [ItemIdentifier], afterItem other: ItemIdentifier) {
+  public mutating func insertItems(_ identifiers: [ItemIdentifier], afterItem other: ItemIdentifier)
+  {
     guard let section = sectionOfItem[other], let index = indexOfItem(other) else { return }
     insertItems(identifiers, in: section, at: index + 1)
   }

@@ -76,7 +76,8 @@ open class TransitionLayout: CollectionViewLayout {
       var result = t < 0.5 ? a : b
       result.frame = CGRect(
         x: lerp(a.frame.minX, b.frame.minX, t), y: lerp(a.frame.minY, b.frame.minY, t),
-        width: lerp(a.frame.width, b.frame.width, t), height: lerp(a.frame.height, b.frame.height, t))
+        width: lerp(a.frame.width, b.frame.width, t),
+        height: lerp(a.frame.height, b.frame.height, t))
       result.alpha = lerp(a.alpha, b.alpha, t)
       result.transform3D = Transform3D(
         zip(a.transform3D.entries, b.transform3D.entries).map { lerp($0, $1, t) })

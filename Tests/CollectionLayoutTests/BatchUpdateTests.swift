@@ -25,7 +25,9 @@ struct Observable: Equatable {
     var measured: [IndexPath: CGSize] = [:]
     for (section, count) in counts.enumerated() {
       for item in 0..<count {
-        if let size = layout.measuredSize(forItemAt: ip(section, item)) { measured[ip(section, item)] = size }
+        if let size = layout.measuredSize(forItemAt: ip(section, item)) {
+          measured[ip(section, item)] = size
+        }
       }
     }
     self.measured = measured
@@ -75,8 +77,9 @@ struct BatchUpdateTests {
     try view.layoutIfNeeded()
     let before = Observable(view, layout)
     let original = source.sections
-    func expectRejected(_ message: String, _ change: () -> Void, _ updates: @escaping () throws -> Void)
-    {
+    func expectRejected(
+      _ message: String, _ change: () -> Void, _ updates: @escaping () throws -> Void
+    ) {
       source.sections = original
       change()
       #expect(throws: CollectionViewError.invalidUpdate(message)) {
@@ -92,7 +95,8 @@ struct BatchUpdateTests {
       { source.sections[0].removeLast() }, { try view.deleteItems(at: [ip(0, 2)]) })
     expectRejected(
       "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update",
-      { source.sections[0].append(Item(id: 9, text: "x")) }, { try view.insertItems(at: [ip(0, 3)]) })
+      { source.sections[0].append(Item(id: 9, text: "x")) },
+      { try view.insertItems(at: [ip(0, 3)]) })
     expectRejected(
       "attempt to delete section 2, but there are only 2 sections before the update",
       { source.sections.removeLast() }, { try view.deleteSections([2]) })
@@ -134,12 +138,17 @@ struct BatchUpdateTests {
     })
     #expect(view.cellForItem(at: ip(0, 1)) === cells[4], "the moved item keeps its cell")
     #expect(view.cellForItem(at: ip(0, 2)) === cells[0])
-    #expect((view.cellForItem(at: ip(0, 3)) as? MeasuringCell)?.item?.id == 20, "reloaded: new content")
+    #expect(
+      (view.cellForItem(at: ip(0, 3)) as? MeasuringCell)?.item?.id == 20, "reloaded: new content")
     #expect(view.visibleCells.compactMap { ($0 as? MeasuringCell)?.item?.id } == [10, 4, 0, 20])
-    #expect(Array(source.log.measured[measuredCount...]).sorted() == [10, 20], "only new and reloaded items measured")
+    #expect(
+      Array(source.log.measured[measuredCount...]).sorted() == [10, 20],
+      "only new and reloaded items measured")
     let measurer = MeasuringCell.measurer
     for (index, id) in [10, 4, 0, 20].enumerated() {
-      #expect(layout.measuredSize(forItemAt: ip(0, index)) == measurer.size(of: Self.text(id), maxWidth: 300))
+      #expect(
+        layout.measuredSize(forItemAt: ip(0, index))
+          == measurer.size(of: Self.text(id), maxWidth: 300))
     }
   }
 
@@ -155,7 +164,8 @@ struct BatchUpdateTests {
     var failures: [any Error] = []
     delegate.onSelect = { collectionView, indexPath in
       source.sections[0].remove(at: indexPath.item)  // 1. the model
-      do { try collectionView.deleteItems(at: [indexPath]) } catch { failures.append(error) }  // 2. the view
+      // 2. the view
+      do { try collectionView.deleteItems(at: [indexPath]) } catch { failures.append(error) }
     }
     view.delegate = delegate
     view.prefetchMargin = 400  // items 0…3 realised (200 apart from x = 0)
@@ -165,7 +175,8 @@ struct BatchUpdateTests {
     view.tapItem(at: ip(0, 1))
     #expect(failures.isEmpty)
     #expect(view.numberOfItems(inSection: 0) == 19)
-    #expect(layout.layoutAttributesForItem(at: ip(0, 1))?.frame == frameOf2, "item 3 moved into the gap")
+    #expect(
+      layout.layoutAttributesForItem(at: ip(0, 1))?.frame == frameOf2, "item 3 moved into the gap")
     #expect(view.cellForItem(at: ip(0, 1)) === third)
     #expect((view.cellForItem(at: ip(0, 1)) as? MeasuringCell)?.item?.id == 3)
     #expect(view.indexPathsForSelectedItems.isEmpty, "the selected item is gone")
@@ -219,7 +230,13 @@ struct BatchUpdateTests {
     var reloaded = Set<Int>()
     var moved = Set<Int>()
     for s in 0..<oldCount {
-      if chance(0.08) { deleted.insert(s) } else if chance(0.06) { reloaded.insert(s) } else if chance(0.08) { moved.insert(s) }
+      if chance(0.08) {
+        deleted.insert(s)
+      } else if chance(0.06) {
+        reloaded.insert(s)
+      } else if chance(0.08) {
+        moved.insert(s)
+      }
     }
     // Item changes in sections that survive (moved ones included).
     let candidates = (0..<oldCount).filter { !deleted.contains($0) && !reloaded.contains($0) }
@@ -375,13 +392,15 @@ struct BatchUpdateTests {
                 try batch.perform(on: view)
                 try view.deleteItems(at: [first])
               }
-              expected = "attempt to delete the same index path twice (\(CollectionViewError.describe(first)))"
+              expected =
+                "attempt to delete the same index path twice (\(CollectionViewError.describe(first)))"
             } else {
               perform = { view in
                 try batch.perform(on: view)
                 try view.deleteSections([model.count])
               }
-              expected = "attempt to delete section \(model.count), but there are only \(model.count) sections before the update"
+              expected =
+                "attempt to delete section \(model.count), but there are only \(model.count) sections before the update"
             }
           }
           source.sections = variant.map(Self.items)
@@ -414,8 +433,11 @@ struct BatchUpdateTests {
           }
         }
         // Only new and reloaded items were measured, each once.
-        #expect(Set(source.log.measured[measuredBefore...]) == batch.fresh.intersection(model.flatMap { $0 }))
-        #expect(source.log.count - measuredBefore == batch.fresh.intersection(model.flatMap { $0 }).count)
+        #expect(
+          Set(source.log.measured[measuredBefore...])
+            == batch.fresh.intersection(model.flatMap { $0 }))
+        #expect(
+          source.log.count - measuredBefore == batch.fresh.intersection(model.flatMap { $0 }).count)
         // Selection followed its items; deleted ones are gone (reloaded ones keep their place).
         let selectedNow = Set(view.indexPathsForSelectedItems.map { model[$0.section][$0.item] })
         let survivingSelected = selectedIDs.filter { id in model.joined().contains(id) }
@@ -437,7 +459,8 @@ struct BatchUpdateTests {
     let fixed = Set(batch.insertedSections).union(batch.movedSections.map(\.1))
     var slot = 0
     for s in 0..<oldCount
-    where !batch.deletedSections.contains(s) && !batch.movedSections.contains(where: { $0.0 == s }) {
+    where !batch.deletedSections.contains(s) && !batch.movedSections.contains(where: { $0.0 == s })
+    {
       while fixed.contains(slot) { slot += 1 }
       if s == old { return slot }
       slot += 1

@@ -66,8 +66,10 @@ struct CollectionViewCoreTests {
   func unregistered() throws {
     let (view, _, source) = grid()
     source.cellIdentifier = "CONTENT"
-    #expect(throws: CollectionViewError.unregisteredIdentifier(
-      kind: "UICollectionElementKindCell", identifier: "CONTENT")) {
+    #expect(
+      throws: CollectionViewError.unregisteredIdentifier(
+        kind: "UICollectionElementKindCell", identifier: "CONTENT")
+    ) {
       try view.layoutIfNeeded()
     }
     let error = CollectionViewError.unregisteredIdentifier(
@@ -89,11 +91,15 @@ struct CollectionViewCoreTests {
       sections: [[Item(id: 0, text: "a")], [Item(id: 1, text: "b")]], headers: ["A", "B"])
     view.register(MeasuringCell.self, forCellWithReuseIdentifier: "cell")
     view.dataSource = source
-    #expect(throws: CollectionViewError.unregisteredIdentifier(
-      kind: "UICollectionElementKindSectionHeader", identifier: "header")) {
+    #expect(
+      throws: CollectionViewError.unregisteredIdentifier(
+        kind: "UICollectionElementKindSectionHeader", identifier: "header")
+    ) {
       try view.layoutIfNeeded()
     }
-    view.register(MeasuringHeader.self, forSupplementaryViewOfKind: .sectionHeader, withReuseIdentifier: "header")
+    view.register(
+      MeasuringHeader.self, forSupplementaryViewOfKind: .sectionHeader,
+      withReuseIdentifier: "header")
     try view.layoutIfNeeded()
     let headers = view.visibleSupplementaryViews(ofKind: .sectionHeader)
     #expect(headers.map(\.frame) == [rect(0, 0, 375, 25), rect(0, 115, 375, 25)])
@@ -155,7 +161,8 @@ struct CollectionViewCoreTests {
     #expect(view.indexPathsForSelectedItems.isEmpty)
   }
 
-  @Test("a width change re-flows through shouldInvalidateLayout(forBoundsChange:); scrolling does not")
+  @Test(
+    "a width change re-flows through shouldInvalidateLayout(forBoundsChange:); scrolling does not")
   func boundsChange() throws {
     let (view, layout, source) = grid()
     defer { withExtendedLifetime(source) {} }
@@ -183,7 +190,9 @@ struct CollectionViewCoreTests {
     view.dataSource = source
     try view.layoutIfNeeded()
     // A plain flow layout keeps the proposed offset.
-    #expect(view.endDragging(proposedContentOffset: CGPoint(x: 37, y: 0), velocity: .zero) == CGPoint(x: 37, y: 0))
+    #expect(
+      view.endDragging(proposedContentOffset: CGPoint(x: 37, y: 0), velocity: .zero)
+        == CGPoint(x: 37, y: 0))
     #expect(view.contentOffset == CGPoint(x: 37, y: 0))
   }
 }

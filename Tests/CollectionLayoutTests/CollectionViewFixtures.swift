@@ -16,7 +16,8 @@ struct FixedAdvanceMeasurer {
     guard maxWidth.isFinite else { return CGSize(width: natural, height: lineHeight) }
     let perLine = max(1, Int((maxWidth / advance).rounded(.down)))
     let lines = (text.count + perLine - 1) / perLine
-    return CGSize(width: lines > 1 ? CGFloat(perLine) * advance : natural, height: CGFloat(lines) * lineHeight)
+    return CGSize(
+      width: lines > 1 ? CGFloat(perLine) * advance : natural, height: CGFloat(lines) * lineHeight)
   }
 }
 
@@ -88,7 +89,8 @@ class MeasuringCell: CollectionViewCell {
     guard let item else { return preferred }
     log?.measured.append(item.id)
     let size = Self.measurer.size(of: item.text, maxWidth: maximumFittingSize.width)
-    preferred.size = CGSize(width: fillsLine ? maximumFittingSize.width : size.width, height: size.height)
+    preferred.size = CGSize(
+      width: fillsLine ? maximumFittingSize.width : size.width, height: size.height)
     return preferred
   }
 }
@@ -135,8 +137,7 @@ final class RecordingDelegate: CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
     events.append("didHighlight \(indexPath)")
   }
-  func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
-  {
+  func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {
     events.append("didUnhighlight \(indexPath)")
   }
   func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath)
@@ -153,7 +154,6 @@ final class RecordingDelegate: CollectionViewDelegate {
     events.append("didDeselect \(indexPath)")
   }
 }
-
 
 /// Words of the seed's witch dialogue, by section, with headers.
 let witchLines: [(String, String)] = [

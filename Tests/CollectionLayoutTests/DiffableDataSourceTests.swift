@@ -32,7 +32,8 @@ struct DiffableDataSourceTests {
       view.register(MeasuringCell.self, forCellWithReuseIdentifier: "cell")
       dataSource = CollectionViewDiffableDataSource(collectionView: view) {
         [unowned self] collectionView, indexPath, id in
-        let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+        let cell = try collectionView.dequeueReusableCell(
+          withReuseIdentifier: "cell", for: indexPath)
         (cell as? MeasuringCell)?.item = Item(id: id, text: BatchUpdateTests.text(id))
         (cell as? MeasuringCell)?.log = self.log
         self.configured.append(id)
@@ -133,7 +134,11 @@ struct DiffableDataSourceTests {
           case 2 where items.count > 1:
             let a = items.randomElement(using: &g)!
             let b = items.randomElement(using: &g)!
-            if Bool.random(using: &g) { next.moveItem(a, beforeItem: b) } else { next.moveItem(a, afterItem: b) }
+            if Bool.random(using: &g) {
+              next.moveItem(a, beforeItem: b)
+            } else {
+              next.moveItem(a, afterItem: b)
+            }
           case 3 where !items.isEmpty:
             let a = items.randomElement(using: &g)!
             next.insertItems([nextID], beforeItem: a)

@@ -28,7 +28,9 @@ struct LargeListTests {
     let view = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 375, height: 667), collectionViewLayout: layout)
     view.prefetchMargin = 200
-    let source = ListDataSource(sections: [(0..<Self.count).map { Item(id: $0, text: Self.text($0)) }])
+    let source = ListDataSource(sections: [
+      (0..<Self.count).map { Item(id: $0, text: Self.text($0)) }
+    ])
     view.register(RowCell.self, forCellWithReuseIdentifier: "cell")
     view.dataSource = source
     return (view, layout, source)
@@ -39,7 +41,9 @@ struct LargeListTests {
     MeasuringCell.measurer.size(of: text(id), maxWidth: 375).height
   }
 
-  @Test("scrolled to the end: only what became visible was measured, each once; frames equal an eager layout; nothing jumped")
+  @Test(
+    "scrolled to the end: only what became visible was measured, each once; frames equal an eager layout; nothing jumped"
+  )
   func scrollToEnd() throws {
     let (view, layout, source) = list()
     let displays = DisplayLog()
@@ -63,7 +67,9 @@ struct LargeListTests {
       view.setContentOffset(CGPoint(x: 0, y: next), animated: false)
       let visible = view.bounds
       let anchor = try #require(
-        layout.layoutAttributesForElements(in: visible).first { $0.representedElementCategory == .cell })
+        layout.layoutAttributesForElements(in: visible).first {
+          $0.representedElementCategory == .cell
+        })
       let onScreen = anchor.frame.minY - view.contentOffset.y
       let measuredBefore = source.log.count
       displays.items = []
@@ -71,14 +77,18 @@ struct LargeListTests {
       steps += 1
       let after = try #require(layout.layoutAttributesForItem(at: anchor.indexPath))
       if after.frame.minY - view.contentOffset.y != onScreen {
-        Issue.record("the first visible row \(anchor.indexPath.item) moved at step \(steps): \(anchor.frame) → \(after.frame), offset \(next) → \(view.contentOffset.y)")
+        Issue.record(
+          "the first visible row \(anchor.indexPath.item) moved at step \(steps): \(anchor.frame) → \(after.frame), offset \(next) → \(view.contentOffset.y)"
+        )
         break
       }
       // Only rows that were realised in this pass (they met the bounds plus the prefetch margin
       // at some point of it) were measured.
       let newly = Set(source.log.measured[measuredBefore...])
       if !newly.isSubset(of: displays.items) {
-        Issue.record("step \(steps) measured rows that were not realised: \(newly.subtracting(displays.items).sorted())")
+        Issue.record(
+          "step \(steps) measured rows that were not realised: \(newly.subtracting(displays.items).sorted())"
+        )
         break
       }
     }

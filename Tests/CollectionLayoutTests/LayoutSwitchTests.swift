@@ -61,7 +61,9 @@ struct LayoutSwitchTests {
     defer { withExtendedLifetime(source) {} }
     let delegate = TransitionDelegate()
     view.delegate = delegate
-    view.register(MeasuringHeader.self, forSupplementaryViewOfKind: .sectionHeader, withReuseIdentifier: "header")
+    view.register(
+      MeasuringHeader.self, forSupplementaryViewOfKind: .sectionHeader,
+      withReuseIdentifier: "header")
     try view.layoutIfNeeded()
     let next = FlowLayout()
     next.headerReferenceSize = CGSize(width: 0, height: 30)
@@ -82,7 +84,8 @@ struct LayoutSwitchTests {
         height: from.frame.height + (to.frame.height - from.frame.height) * t)
       #expect(transition.layoutAttributesForItem(at: ip(0, 3))?.frame == expected)
       // The header exists only in the next layout: it fades in.
-      let header = transition.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: ip(0, 0))
+      let header = transition.layoutAttributesForSupplementaryView(
+        ofKind: .sectionHeader, at: ip(0, 0))
       #expect(header?.alpha == t)
       let size = transition.collectionViewContentSize
       let a = carousel.collectionViewContentSize
@@ -97,7 +100,8 @@ struct LayoutSwitchTests {
     #expect(transition.transitionProgress == 1)
     try view.finishInteractiveTransition()
     #expect(view.collectionViewLayout === next)
-    #expect(view.cellForItem(at: ip(0, 0))?.frame == next.layoutAttributesForItem(at: ip(0, 0))?.frame)
+    #expect(
+      view.cellForItem(at: ip(0, 0))?.frame == next.layoutAttributesForItem(at: ip(0, 0))?.frame)
     #expect(view.cellForItem(at: ip(0, 0))?.alpha == 1)
   }
 

@@ -118,20 +118,25 @@ struct ScaleTests {
     #expect(geometry.sections[1].lineIndex(ofItem: 19_996) == 3_998)
   }
 
-  @Test("a change early in a long section re-flows until the flow re-joins, and equals an eager layout")
+  @Test(
+    "a change early in a long section re-flows until the flow re-joins, and equals an eager layout")
   func rejoinEarly() {
     var geometry = bigGeometry(items: 20_000)
     // Item 101 (70 wide, second of line 20) grows to 90×50: 40+90+100+40+70 + 40 = 380 > 375, so
     // item 104 moves to the next line, which now starts at 104 instead of 105; the flow re-joins
     // nowhere until a line starts at an old line start again.
-    var sizes = (0..<20_000).map { CGSize(width: [40, 70, 100, 40, 70][$0 % 5], height: 20 + CGFloat($0 % 2) * 10) }
+    var sizes = (0..<20_000).map {
+      CGSize(width: [40, 70, 100, 40, 70][$0 % 5], height: 20 + CGFloat($0 % 2) * 10)
+    }
     sizes[101] = CGSize(width: 90, height: 50)
     geometry.setItemSize(sizes[101], at: ip(0, 101))
     let eager = FlowGeometry(
       configuration: FlowConfiguration(viewSize: CGSize(width: 375, height: 667)),
       sections: [FlowSection(items: .sizes(sizes))])
     for item in stride(from: 0, to: 20_000, by: 7) {
-      #expect(geometry.attributesForItem(at: ip(0, item))?.frame == eager.attributesForItem(at: ip(0, item))?.frame)
+      #expect(
+        geometry.attributesForItem(at: ip(0, item))?.frame
+          == eager.attributesForItem(at: ip(0, item))?.frame)
     }
     #expect(geometry.contentSize == eager.contentSize)
     // A change that keeps the line's items: item 2 grows in height only; one line re-flows.
@@ -142,7 +147,9 @@ struct ScaleTests {
       configuration: FlowConfiguration(viewSize: CGSize(width: 375, height: 667)),
       sections: [FlowSection(items: .sizes(sizes))])
     for item in stride(from: 0, to: 20_000, by: 7) {
-      #expect(geometry.attributesForItem(at: ip(0, item))?.frame == eager2.attributesForItem(at: ip(0, item))?.frame)
+      #expect(
+        geometry.attributesForItem(at: ip(0, item))?.frame
+          == eager2.attributesForItem(at: ip(0, item))?.frame)
     }
     #expect(geometry.contentSize == eager2.contentSize)
   }

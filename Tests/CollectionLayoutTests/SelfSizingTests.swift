@@ -27,7 +27,9 @@ struct SelfSizingTests {
     }
     let source = ListDataSource(sections: sections, headers: witchLines.map(\.0))
     view.register(MeasuringCell.self, forCellWithReuseIdentifier: "cell")
-    view.register(MeasuringHeader.self, forSupplementaryViewOfKind: .sectionHeader, withReuseIdentifier: "header")
+    view.register(
+      MeasuringHeader.self, forSupplementaryViewOfKind: .sectionHeader,
+      withReuseIdentifier: "header")
     view.dataSource = source
     return (view, layout, source)
   }
@@ -65,8 +67,12 @@ struct SelfSizingTests {
     #expect(view.contentSize == expected.contentSize)
     #expect(source.log.count == sizes.joined().count, "each word measured once")
     // Hand-checked: the first header at the top, the first word "Hey," (32×20) at (20, 34).
-    #expect(actual[ElementKey(category: .supplementaryView, kind: .sectionHeader, indexPath: ip(0, 0))] == rect(0, 0, 375, 24))
-    #expect(actual[ElementKey(category: .cell, kind: nil, indexPath: ip(0, 0))]?.origin == CGPoint(x: 20, y: 34))
+    #expect(
+      actual[ElementKey(category: .supplementaryView, kind: .sectionHeader, indexPath: ip(0, 0))]
+        == rect(0, 0, 375, 24))
+    #expect(
+      actual[ElementKey(category: .cell, kind: nil, indexPath: ip(0, 0))]?.origin
+        == CGPoint(x: 20, y: 34))
     // Another pass measures nothing.
     view.setNeedsLayout()
     try view.layoutIfNeeded()
@@ -80,8 +86,12 @@ struct SelfSizingTests {
     // "Second Witch" = 12 × 16 = 192 > 150: 9 characters per line, two lines of 24.
     let header = layout.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: ip(1, 0))
     #expect(header?.frame.height == 48)
-    #expect(layout.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: ip(3, 0))?.frame.height == 48)
-    let sizes = source.sections.map { $0.map { MeasuringCell.measurer.size(of: $0.text, maxWidth: 110) } }
+    #expect(
+      layout.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: ip(3, 0))?.frame
+        .height == 48)
+    let sizes = source.sections.map {
+      $0.map { MeasuringCell.measurer.size(of: $0.text, maxWidth: 110) }
+    }
     let expected = reference(view, layout, sizes: sizes, headers: [48, 48, 48, 48, 48, 48])
     let actual = allFrames(layout)
     for (key, element) in expected.elements {
@@ -123,7 +133,8 @@ struct SelfSizingTests {
     #expect(view.layoutPassCount == 6)
     #expect(reported.count == 1)
     #expect(reported.first?.code == .selfSizingDidNotConverge)
-    #expect(reported.first?.elements == [ElementKey(category: .cell, kind: nil, indexPath: ip(0, 0))])
+    #expect(
+      reported.first?.elements == [ElementKey(category: .cell, kind: nil, indexPath: ip(0, 0))])
     #expect(reported.first?.message.contains("item [0, 0]") == true)
     // The view shows the layout's last frame, and a further pass does not start again by itself.
     let cell = try #require(view.cellForItem(at: ip(0, 0)))
@@ -157,7 +168,9 @@ struct SelfSizingTests {
     view.dataSource = source
     try view.layoutIfNeeded()
     #expect(view.diagnostics.isEmpty)
-    #expect(view.preferredAttributesQueryCount == 6, "each cell asked with the estimate, then once with its rounded size")
+    #expect(
+      view.preferredAttributesQueryCount == 6,
+      "each cell asked with the estimate, then once with its rounded size")
     #expect(layout.measuredSize(forItemAt: ip(0, 1))?.height == 40.3)
   }
 
@@ -168,7 +181,9 @@ struct SelfSizingTests {
     layout.minimumLineSpacing = 0
     let view = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
-    let source = ListDataSource(sections: [(0..<300).map { Item(id: $0, text: String(repeating: "x", count: 10 + $0 % 80)) }])
+    let source = ListDataSource(sections: [
+      (0..<300).map { Item(id: $0, text: String(repeating: "x", count: 10 + $0 % 80)) }
+    ])
     view.register(RowCell.self, forCellWithReuseIdentifier: "cell")
     view.dataSource = source
     try view.layoutIfNeeded()
@@ -181,7 +196,8 @@ struct SelfSizingTests {
     #expect(Set(source.log.measured).count == measured, "no item measured twice")
   }
 
-  @Test("items above the visible area measured while scrolling up: the first visible item holds still")
+  @Test(
+    "items above the visible area measured while scrolling up: the first visible item holds still")
   func noJumpScrollingUp() throws {
     let layout = FlowLayout()
     layout.estimatedItemSize = CGSize(width: 375, height: 44)
@@ -189,7 +205,9 @@ struct SelfSizingTests {
     let view = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
     view.prefetchMargin = 300
-    let source = ListDataSource(sections: [(0..<2000).map { Item(id: $0, text: String(repeating: "x", count: 5 + ($0 * 37) % 120)) }])
+    let source = ListDataSource(sections: [
+      (0..<2000).map { Item(id: $0, text: String(repeating: "x", count: 5 + ($0 * 37) % 120)) }
+    ])
     view.register(RowCell.self, forCellWithReuseIdentifier: "cell")
     view.dataSource = source
     view.setContentOffset(CGPoint(x: 0, y: 44 * 1000), animated: false)
@@ -200,7 +218,9 @@ struct SelfSizingTests {
       view.setContentOffset(CGPoint(x: 0, y: before.y - 600), animated: false)
       let visible = view.bounds.inset(by: view.adjustedContentInset)
       let anchor = try #require(
-        layout.layoutAttributesForElements(in: visible).first { $0.representedElementCategory == .cell })
+        layout.layoutAttributesForElements(in: visible).first {
+          $0.representedElementCategory == .cell
+        })
       let onScreen = anchor.frame.minY - view.contentOffset.y
       let offsetBefore = view.contentOffset.y
       try view.layoutIfNeeded()

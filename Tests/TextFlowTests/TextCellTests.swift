@@ -58,28 +58,38 @@ struct TextCellTests {
     #expect(view.indexPathsForVisibleItems.count == 29, "the whole dialogue fits on screen")
     for (s, line) in WitchDialogue.lines.enumerated() {
       for i in line.words.indices {
-        let frame = dialogue.layout.layoutAttributesForItem(at: IndexPath(item: i, section: s))?.frame
+        let frame = dialogue.layout.layoutAttributesForItem(at: IndexPath(item: i, section: s))?
+          .frame
         #expect(frame == geometry.attributesForItem(at: IndexPath(item: i, section: s))?.frame)
         let cell = view.cellForItem(at: IndexPath(item: i, section: s)) as? TextCell
         #expect(cell?.frame == frame)
         #expect(cell?.measurementCount == 1)
         #expect(cell?.textLayout?.string == line.words[i])
       }
-      let header = view.supplementaryView(forElementKind: .sectionHeader, at: IndexPath(item: 0, section: s))
-      #expect(header?.frame == geometry.attributesForSupplementaryView(ofKind: .sectionHeader, at: IndexPath(item: 0, section: s))?.frame)
+      let header = view.supplementaryView(
+        forElementKind: .sectionHeader, at: IndexPath(item: 0, section: s))
+      #expect(
+        header?.frame
+          == geometry.attributesForSupplementaryView(
+            ofKind: .sectionHeader, at: IndexPath(item: 0, section: s))?.frame)
       #expect(header?.frame.height == headers[s])
       #expect(header?.frame.width == 375)
     }
     // Hand-checked: the first header spans the width at the top; "Hey," sits at (20, 20 + 10).
-    #expect(dialogue.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.origin == CGPoint(x: 20, y: 30))
+    #expect(
+      dialogue.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.origin
+        == CGPoint(x: 20, y: 30))
     let first = view.cellForItem(at: IndexPath(item: 0, section: 0)) as? TextCell
-    #expect(first?.firstBaselineOffset.map { abs($0 - 17 * 1901 / 2048) < 1e-9 } == true, "DejaVu's ascender 1901/2048 em at 17 pt")
+    #expect(
+      first?.firstBaselineOffset.map { abs($0 - 17 * 1901 / 2048) < 1e-9 } == true,
+      "DejaVu's ascender 1901/2048 em at 17 pt")
   }
 
   @Test("a headline header wraps to two lines in a narrow collection view and gets that height")
   func narrowHeader() throws {
     let typesetter = try #require(Self.typesetter)
-    let dialogue = WitchDialogue.Controller(typesetter: typesetter, size: CGSize(width: 80, height: 2000))
+    let dialogue = WitchDialogue.Controller(
+      typesetter: typesetter, size: CGSize(width: 80, height: 2000))
     try dialogue.collectionView.layoutIfNeeded()
     let measured = typesetter.layout(
       "Second Witch", textStyle: .headline, style: Self.seedStyle, maxWidth: 80)
