@@ -383,7 +383,8 @@ open class CollectionView: CollectionLayoutContext {
   ///
   /// A view is asked when it is realised (unless the layout already holds a measured size for its
   /// element), and again only when the layout gives it a size that is neither the one it was asked
-  /// with nor the one it answered. An answer identical to the previous one for the same question is
+  /// with nor the one it answered, or when its limit (`maximumFittingSize`, the line length) or the
+  /// display scale changed. An answer identical to the previous one for the same question is
   /// not news and does not invalidate. After `maximumSelfSizingPasses` passes that still changed
   /// sizes, the pass stops with a `.selfSizingDidNotConverge` diagnostic naming the elements.
   /// When elements wholly above the visible area change size, the content offset moves by exactly
@@ -405,21 +406,26 @@ open class CollectionView: CollectionLayoutContext {
       for original in attributes where original.representedElementCategory != .decorationView {
         guard let view = realised[original.key] else { continue }
         let fitting = original.size
+        let limit = layout.maximumSize(forElement: original)
         if view.lastFittingSize == nil && layout.hasMeasuredSize(forElement: original.key) {
           view.lastFittingSize = fitting
           view.lastPreferredSize = fitting
+          view.maximumFittingSize = limit
+          view.displayScale = displayScale
           continue
         }
-        if let answered = view.lastPreferredSize,
+        let sameLimits = limit == view.maximumFittingSize && displayScale == view.displayScale
+        if sameLimits, let answered = view.lastPreferredSize,
           fitting == answered || fitting == view.lastFittingSize
         {
           continue
         }
         preferredAttributesQueryCount += 1
-        view.maximumFittingSize = layout.maximumSize(forElement: original)
+        view.maximumFittingSize = limit
         view.displayScale = displayScale
         let preferred = view.preferredLayoutAttributesFitting(original)
-        let repeated = view.lastFittingSize == fitting && view.lastPreferredSize == preferred.size
+        let repeated =
+          sameLimits && view.lastFittingSize == fitting && view.lastPreferredSize == preferred.size
         view.lastFittingSize = fitting
         view.lastPreferredSize = preferred.size
         if !repeated

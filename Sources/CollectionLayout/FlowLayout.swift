@@ -188,6 +188,20 @@ open class FlowLayout: CollectionViewLayout {
       if flow.invalidateFlowLayoutDelegateMetrics || flow.invalidateFlowLayoutAttributes {
         needsFullLayout = true
       }
+      if flow.invalidatesMeasuredSizes {
+        if compensatesContentOffsetForMeasuredSizes, compensationAnchor == nil, let geometry,
+          let collectionView
+        {
+          // The anchor is found where it was: the old extent at the (unchanged) offset.
+          let old = CGRect(
+            origin: collectionView.bounds.origin, size: geometry.configuration.viewSize
+          ).inset(by: geometry.configuration.contentInset)
+          compensationAnchor = firstVisibleElement(geometry, in: old)
+        }
+        measuredItemSizes = [:]
+        measuredSupplementarySizes = [:]
+        needsFullLayout = true
+      }
     }
     if context.invalidateEverything || context.invalidateDataSourceCounts {
       needsFullLayout = true
@@ -217,6 +231,8 @@ open class FlowLayout: CollectionViewLayout {
     let context = FlowLayoutInvalidationContext()
     if lineLengthChanges(newBounds) {
       context.invalidateFlowLayoutAttributes = true
+      context.invalidatesMeasuredSizes =
+        !(measuredItemSizes.isEmpty && measuredSupplementarySizes.isEmpty)
     } else if let geometry {
       let sections = Set(geometry.attributes(in: newBounds).map { $0.indexPath.section })
       let headers = sections.sorted().map { IndexPath(item: 0, section: $0) }
@@ -329,15 +345,35 @@ open class FlowLayout: CollectionViewLayout {
     return mirrored ? frame.minX >= visible.maxX : frame.maxX <= visible.minX
   }
 
-  /// The first visible cell and its origin, captured when a self-sizing pass changes elements
-  /// before the visible area; `prepare()` moves the content offset by as much as it moved.
-  private var compensationAnchor: (indexPath: IndexPath, origin: CGPoint)?
+  /// The first visible element and its origin, captured when a self-sizing pass changes elements
+  /// before the visible area (or the line length changes); `prepare()` moves the content offset by
+  /// as much as it moved along the scroll axis.
+  private var compensationAnchor: (key: ElementKey, origin: CGPoint)?
+
+  /// The first cell, header or footer (in layout order) meeting `rect`: the element that must
+  /// hold still on screen. Pinned headers and footers follow the bounds and are skipped, as are
+  /// decoration views.
+  private func firstVisibleElement(_ geometry: FlowGeometry, in rect: CGRect)
+    -> (key: ElementKey, origin: CGPoint)?
+  {
+    let element = geometry.attributes(in: rect).first { attributes in
+      switch attributes.representedElementCategory {
+      case .cell: return true
+      case .decorationView: return false
+      case .supplementaryView:
+        let kind = attributes.representedElementKind
+        return !(kind == .sectionHeader && sectionHeadersPinToVisibleBounds)
+          && !(kind == .sectionFooter && sectionFootersPinToVisibleBounds)
+      }
+    }
+    return element.map { ($0.key, $0.frame.origin) }
+  }
   /// The content size before the pending self-sizing changes, for `contentSizeAdjustment`.
   private var contentSizeBeforeSelfSizing: CGSize?
 
   /// Accepts a whole self-sizing pass as one change: every preferred size goes into one context,
   /// and when any of the elements lies wholly before the visible area the next `prepare()` adds
-  /// exactly the first visible cell's movement to `pendingContentOffsetAdjustment` (and the content
+  /// exactly the first visible element's movement to `pendingContentOffsetAdjustment` (and the content
   /// size change to `pendingContentSizeAdjustment`). Exact for any mix of changes, where summing
   /// per-element adjustments would not be (two items of one line growing move it once). It does
   /// not call the per-element `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`.
@@ -366,12 +402,9 @@ open class FlowLayout: CollectionViewLayout {
     }
     if contentSizeBeforeSelfSizing == nil { contentSizeBeforeSelfSizing = geometry?.contentSize }
     if touchesBefore, compensatesContentOffsetForMeasuredSizes, compensationAnchor == nil,
-      let geometry, let visible,
-      let anchor = geometry.attributes(in: visible).first(where: {
-        $0.representedElementCategory == .cell
-      })
+      let geometry, let visible
     {
-      compensationAnchor = (anchor.indexPath, anchor.frame.origin)
+      compensationAnchor = firstVisibleElement(geometry, in: visible)
     }
     invalidateLayout(with: context)
   }
@@ -387,10 +420,13 @@ open class FlowLayout: CollectionViewLayout {
       pendingContentSizeAdjustment.width += after.width - before.width
       pendingContentSizeAdjustment.height += after.height - before.height
     }
-    if let anchor = compensationAnchor, let moved = geometry.attributesForItem(at: anchor.indexPath)
-    {
-      pendingContentOffsetAdjustment.x += moved.frame.minX - anchor.origin.x
-      pendingContentOffsetAdjustment.y += moved.frame.minY - anchor.origin.y
+    if let anchor = compensationAnchor, let moved = attributes(of: anchor.key, in: geometry) {
+      // Along the scroll axis only: a re-justified line must not scroll the view sideways.
+      if scrollDirection == .vertical {
+        pendingContentOffsetAdjustment.y += moved.frame.minY - anchor.origin.y
+      } else {
+        pendingContentOffsetAdjustment.x += moved.frame.minX - anchor.origin.x
+      }
     }
   }
 
@@ -409,6 +445,17 @@ open class FlowLayout: CollectionViewLayout {
     }
     return scrollDirection == .vertical
       ? CGSize(width: across, height: .infinity) : CGSize(width: .infinity, height: across)
+  }
+
+  private func attributes(of key: ElementKey, in geometry: FlowGeometry) -> LayoutAttributes? {
+    switch key.category {
+    case .cell: return geometry.attributesForItem(at: key.indexPath)
+    case .supplementaryView:
+      guard let kind = key.kind else { return nil }
+      return geometry.attributesForSupplementaryView(
+        ofKind: kind, at: key.indexPath, visibleRect: nil)
+    case .decorationView: return nil
+    }
   }
 
   /// True when the layout holds a measured size for the item, or for the header or footer.

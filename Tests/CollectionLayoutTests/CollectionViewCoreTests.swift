@@ -195,4 +195,64 @@ struct CollectionViewCoreTests {
         == CGPoint(x: 37, y: 0))
     #expect(view.contentOffset == CGPoint(x: 37, y: 0))
   }
+
+  /// A decoration view class registered on the layout.
+  final class Background: CollectionReusableView {}
+
+  @Test("decoration views are realised from the class registered on the layout")
+  func decorations() throws {
+    let (view, layout, source) = grid(count: 10)
+    defer { withExtendedLifetime(source) {} }
+    layout.sectionBackground = SectionBackground()
+    layout.register(Background.self, forDecorationViewOfKind: .sectionBackground)
+    try view.layoutIfNeeded()
+    let backgrounds = view.realisedViews.filter { $0.key.category == .decorationView }
+    #expect(backgrounds.count == 1)
+    #expect(backgrounds.first?.view is Background)
+    #expect(
+      backgrounds.first?.view.frame
+        == layout.layoutAttributesForDecorationView(ofKind: .sectionBackground, at: ip(0, 0))?.frame
+    )
+    #expect(backgrounds.first?.view.zIndex == -1)
+  }
+
+  @Test("pinned headers follow the scroll through bounds-change invalidation")
+  func pinnedHeader() throws {
+    let layout = FlowLayout()
+    layout.headerReferenceSize = CGSize(width: 0, height: 40)
+    layout.sectionHeadersPinToVisibleBounds = true
+    let view = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 300), collectionViewLayout: layout)
+    let source = ListDataSource(sections: [(0..<60).map { Item(id: $0, text: "") }], headers: ["A"])
+    view.register(MeasuringCell.self, forCellWithReuseIdentifier: "cell")
+    view.register(
+      MeasuringHeader.self, forSupplementaryViewOfKind: .sectionHeader,
+      withReuseIdentifier: "header")
+    view.dataSource = source
+    try view.layoutIfNeeded()
+    for y: CGFloat in [0, 120, 333] {
+      view.setContentOffset(CGPoint(x: 0, y: y), animated: false)
+      try view.layoutIfNeeded()
+      #expect(
+        view.supplementaryView(forElementKind: .sectionHeader, at: ip(0, 0))?.frame
+          == rect(0, y, 375, 40))
+    }
+  }
+
+  @Test("reloadData asks the data source again and measures again")
+  func reloadData() throws {
+    let (view, layout, source) = grid(count: 10)
+    layout.estimatedItemSize = CGSize(width: 40, height: 40)
+    try view.layoutIfNeeded()
+    #expect(source.log.count == 10)
+    #expect(layout.measuredSize(forItemAt: ip(0, 3)) == CGSize(width: 8, height: 20))
+    source.sections = [[Item(id: 99, text: "four")]]
+    view.reloadData()
+    #expect(layout.measuredSize(forItemAt: ip(0, 0)) == nil)
+    try view.layoutIfNeeded()
+    #expect(view.indexPathsForVisibleItems == [ip(0, 0)])
+    #expect((view.cellForItem(at: ip(0, 0)) as? MeasuringCell)?.item?.id == 99)
+    #expect(layout.measuredSize(forItemAt: ip(0, 0)) == CGSize(width: 32, height: 20))
+    #expect(source.log.measured.last == 99)
+  }
 }

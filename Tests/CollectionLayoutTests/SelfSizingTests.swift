@@ -231,4 +231,72 @@ struct SelfSizingTests {
     #expect(adjusted == 30, "every pass measured rows above the visible area and compensated")
     #expect(view.diagnostics.isEmpty)
   }
+
+  @Test(
+    "a width change measures again at the new line length; the first visible cell holds its place")
+  func widthChange() throws {
+    let (view, layout, source) = witch()
+    view.frame = CGRect(x: 0, y: 0, width: 375, height: 300)
+    try view.layoutIfNeeded()
+    view.setContentOffset(CGPoint(x: 0, y: 200), animated: false)
+    try view.layoutIfNeeded()
+    // The first visible element: here the fourth section's header, partly visible.
+    let visible = view.bounds.inset(by: view.adjustedContentInset)
+    let anchor = try #require(layout.layoutAttributesForElements(in: visible).first)
+    #expect(anchor.representedElementCategory == .supplementaryView)
+    let onScreen = anchor.frame.minY - view.contentOffset.y
+    view.frame = CGRect(x: 0, y: 0, width: 150, height: 3000)
+    try view.layoutIfNeeded()
+    let after = layout.layoutAttributesForSupplementaryView(
+      ofKind: .sectionHeader, at: anchor.indexPath)
+    #expect(after.map { $0.frame.minY - view.contentOffset.y } == onScreen)
+    // Everything is on screen now (3000 high): the frames are those of the sizes at 110 points.
+    view.setContentOffset(CGPoint(x: 0, y: -20), animated: false)
+    try view.layoutIfNeeded()
+    let sizes = source.sections.map {
+      $0.map { MeasuringCell.measurer.size(of: $0.text, maxWidth: 110) }
+    }
+    let headers: [CGFloat] = witchLines.map {
+      FixedAdvanceMeasurer(advance: 16, lineHeight: 24).size(of: $0.0, maxWidth: 150).height
+    }
+    let expected = reference(view, layout, sizes: sizes, headers: headers)
+    let actual = allFrames(layout)
+    for (key, element) in expected.elements {
+      #expect(actual[key].map { close($0, element.frame, 1e-9) } == true, "\(key)")
+    }
+    #expect(view.visibleCells.allSatisfy { $0.maximumFittingSize.width == 110 })
+  }
+
+  @Test("words (several per line) measured above the visible area while scrolling up: no jump")
+  func noJumpWords() throws {
+    let layout = FlowLayout()
+    layout.estimatedItemSize = CGSize(width: 60, height: 30)
+    let view = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 400), collectionViewLayout: layout)
+    view.prefetchMargin = 250
+    let source = ListDataSource(sections: [
+      (0..<3000).map { Item(id: $0, text: String(repeating: "w", count: 1 + ($0 * 13) % 17)) }
+    ])
+    view.register(MeasuringCell.self, forCellWithReuseIdentifier: "cell")
+    view.dataSource = source
+    view.setContentOffset(CGPoint(x: 0, y: 20_000), animated: false)
+    try view.layoutIfNeeded()
+    var moved = 0
+    for _ in 0..<20 {
+      view.setContentOffset(CGPoint(x: 0, y: view.contentOffset.y - 400), animated: false)
+      let anchor = try #require(
+        layout.layoutAttributesForElements(in: view.bounds).first {
+          $0.representedElementCategory == .cell
+        })
+      let onScreen = anchor.frame.minY - view.contentOffset.y
+      let offset = view.contentOffset.y
+      try view.layoutIfNeeded()
+      #expect(
+        layout.layoutAttributesForItem(at: anchor.indexPath).map {
+          $0.frame.minY - view.contentOffset.y
+        } == onScreen)
+      if view.contentOffset.y != offset { moved += 1 }
+    }
+    #expect(moved == 20)
+  }
 }
