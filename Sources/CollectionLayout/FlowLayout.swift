@@ -106,6 +106,8 @@ open class FlowLayout: CollectionViewLayout {
 
   /// Measured item sizes by section, then item (so a section's lookup is O(1)).
   private var measuredItemSizes: [Int: [Int: CGSize]] = [:]
+  /// Measured first-baseline offsets, by section then item (reported in preferred attributes).
+  private var measuredBaselines: [Int: [Int: CGFloat]] = [:]
   private var measuredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
   private var needsFullLayout = true
   private var dirtyItems: Set<IndexPath> = []
@@ -162,12 +164,22 @@ open class FlowLayout: CollectionViewLayout {
       }
     }
     measuredItemSizes = moved
+    var baselines: [Int: [Int: CGFloat]] = [:]
+    for (section, offsets) in measuredBaselines {
+      for (item, offset) in offsets {
+        if let target = transform(IndexPath(item: item, section: section)), target.count == 2 {
+          baselines[target.section, default: [:]][target.item] = offset
+        }
+      }
+    }
+    measuredBaselines = baselines
     invalidateLayout()
   }
 
   /// Forgets every measured size (items and supplementary views).
   public func removeAllMeasuredSizes() {
     measuredItemSizes = [:]
+    measuredBaselines = [:]
     measuredSupplementarySizes = [:]
     invalidateLayout()
   }
@@ -179,6 +191,9 @@ open class FlowLayout: CollectionViewLayout {
     if let flow = context as? FlowLayoutInvalidationContext {
       for (indexPath, size) in flow.preferredItemSizes where indexPath.count == 2 {
         measuredItemSizes[indexPath.section, default: [:]][indexPath.item] = size
+      }
+      for (indexPath, offset) in flow.preferredItemBaselines where indexPath.count == 2 {
+        measuredBaselines[indexPath.section, default: [:]][indexPath.item] = offset
       }
       for (kind, sizes) in flow.preferredSupplementarySizes {
         for (section, size) in sizes {
@@ -199,6 +214,7 @@ open class FlowLayout: CollectionViewLayout {
           compensationAnchor = firstVisibleElement(geometry, in: old)
         }
         measuredItemSizes = [:]
+        measuredBaselines = [:]
         measuredSupplementarySizes = [:]
         needsFullLayout = true
       }
@@ -389,6 +405,9 @@ open class FlowLayout: CollectionViewLayout {
       case .cell:
         context.invalidateItems(at: [indexPath])
         context.preferredItemSizes[indexPath] = preferred.size
+        if let baseline = preferred.firstBaselineOffset, baseline.isFinite {
+          context.preferredItemBaselines[indexPath] = baseline
+        }
       case .supplementaryView:
         guard let kind = original.representedElementKind, indexPath.count == 2 else { continue }
         context.invalidateSupplementaryElements(ofKind: kind, at: [indexPath])
@@ -656,11 +675,15 @@ open class FlowLayout: CollectionViewLayout {
       }
     }
     var baselines: [CGFloat?]?
-    if let delegate, sectionAlignment.crossAxis == .firstBaseline {
+    let measuredOffsets = measuredBaselines[section] ?? [:]
+    if sectionAlignment.crossAxis == .firstBaseline && (delegate != nil || !measuredOffsets.isEmpty)
+    {
+      // A baseline the item's view reported wins over the delegate's.
       baselines = (0..<count).map {
-        delegate.collectionView(
-          collectionView, layout: self,
-          baselineOffsetForItemAt: IndexPath(item: $0, section: section))
+        measuredOffsets[$0]
+          ?? delegate?.collectionView(
+            collectionView, layout: self,
+            baselineOffsetForItemAt: IndexPath(item: $0, section: section))
       }
     }
     let header =

@@ -83,6 +83,8 @@ open class FlowLayoutInvalidationContext: CollectionViewLayoutInvalidationContex
   public var invalidatesMeasuredSizes = false
   /// Preferred (measured) item sizes carried from a self-sizing pass to the layout.
   var preferredItemSizes: [IndexPath: CGSize] = [:]
+  /// Preferred first-baseline offsets of items, carried from a self-sizing pass.
+  var preferredItemBaselines: [IndexPath: CGFloat] = [:]
   /// Preferred header and footer sizes carried from a self-sizing pass.
   var preferredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
 

@@ -117,7 +117,9 @@ func measure(
 /// `preferredLayoutAttributesFitting(_:)`: it measures its text within the line length the layout
 /// offers (or its own `maximumSize`, like the seed's 300 × 1000), minus padding, height free, and
 /// answers that size rounded up to the collection view's pixels. The `TextLayout` it measured is
-/// `textLayout`, ready for drawing, and `firstBaselineOffset` places its first baseline.
+/// `textLayout`, ready for drawing, and `firstBaselineOffset` places its first baseline; it goes
+/// to the layout with the preferred attributes, so a `FlowLayout` with `.firstBaseline` cross-axis
+/// alignment lines up words of different sizes on one baseline.
 ///
 /// ```swift
 /// collectionView.register(TextCell.self, forCellWithReuseIdentifier: "CONTENT")
@@ -166,7 +168,10 @@ open class TextCell: CollectionViewCell {
     measurement = measure(
       content, within: maximumFittingSize, scale: displayScale, previous: measurement,
       count: &measurementCount)
-    if let measurement { preferred.size = measurement.size }
+    if let measurement {
+      preferred.size = measurement.size
+      preferred.firstBaselineOffset = firstBaselineOffset
+    }
     return preferred
   }
 }

@@ -130,4 +130,50 @@ struct TextCellTests {
       .size(roundedUpToScale: 1)
     #expect(titled.size == CGSize(width: expected.width + 16, height: expected.height + 8))
   }
+
+  /// Words in three sizes, as one line of text cells.
+  final class MixedSizes: CollectionViewDataSource {
+    let typesetter: Typesetter
+    let styles: [TextStyle] = [.body, .largeTitle, .caption1, .title2, .body]
+    init(typesetter: Typesetter) { self.typesetter = typesetter }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
+      -> Int
+    {
+      styles.count
+    }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
+      -> CollectionViewCell
+    {
+      let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: "T", for: indexPath)
+      if let cell = cell as? TextCell {
+        cell.content.typesetter = typesetter
+        cell.content.textStyle = styles[indexPath.item]
+        cell.content.text = "Mac"
+      }
+      return cell
+    }
+  }
+
+  @Test("text cells report their first baseline: a .firstBaseline flow layout lines words up on it")
+  func baselineAlignment() throws {
+    let typesetter = try #require(Self.typesetter)
+    let layout = FlowLayout()
+    layout.estimatedItemSize = CGSize(width: 40, height: 20)
+    layout.alignment = FlowAlignment(crossAxis: .firstBaseline)
+    let view = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 300), collectionViewLayout: layout)
+    let source = MixedSizes(typesetter: typesetter)
+    view.register(TextCell.self, forCellWithReuseIdentifier: "T")
+    view.dataSource = source
+    try view.layoutIfNeeded()
+    let cells = view.visibleCells.compactMap { $0 as? TextCell }
+    #expect(cells.count == 5)
+    let baselines = cells.map { cell in cell.frame.minY + (cell.firstBaselineOffset ?? .nan) }
+    #expect(baselines.allSatisfy { abs($0 - baselines[0]) < 1e-9 }, "\(baselines)")
+    // The largest title sets the baseline: its top is the line's top (0).
+    #expect(cells[1].frame.minY == 0)
+    #expect(cells[2].frame.minY > 0)
+    // Its baseline is DejaVu's ascender at 34 pt.
+    #expect(abs(baselines[0] - 34 * 1901 / 2048) < 1e-9)
+  }
 }
