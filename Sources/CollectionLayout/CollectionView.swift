@@ -428,11 +428,14 @@ open class CollectionView: CollectionLayoutContext {
           sameLimits && view.lastFittingSize == fitting && view.lastPreferredSize == preferred.size
         view.lastFittingSize = fitting
         view.lastPreferredSize = preferred.size
-        if !repeated
-          && layout.shouldInvalidateLayout(
-            forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        guard !repeated else { continue }
+        if layout.shouldInvalidateLayout(
+          forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
         {
           pairs.append((preferred, original))
+        } else {
+          layout.recordDeclinedPreferredLayoutAttributes(
+            preferred, withOriginalAttributes: original)
         }
       }
       if pairs.isEmpty {

@@ -171,6 +171,14 @@ open class CollectionViewLayout {
     }
   }
 
+  /// Tells the layout a view answered preferred attributes it declined
+  /// (`shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` was false),
+  /// typically because they equal the current ones; a layout that remembers measured sizes records
+  /// the element as measured, so it is not asked again. The default does nothing.
+  open func recordDeclinedPreferredLayoutAttributes(
+    _ preferredAttributes: LayoutAttributes, withOriginalAttributes originalAttributes: LayoutAttributes
+  ) {}
+
   /// Whether the layout already holds a measured size for the element, so that the collection
   /// view need not ask a newly realised view again (false by default: always ask, as UIKit does).
   open func hasMeasuredSize(forElement key: ElementKey) -> Bool { false }

@@ -477,6 +477,35 @@ open class FlowLayout: CollectionViewLayout {
     }
   }
 
+  /// Records a self-sizing element whose preferred size equals its current one as measured (no
+  /// re-flow: nothing moves), so that a view realised for it later is not asked again.
+  open override func recordDeclinedPreferredLayoutAttributes(
+    _ preferredAttributes: LayoutAttributes, withOriginalAttributes originalAttributes: LayoutAttributes
+  ) {
+    let indexPath = originalAttributes.indexPath
+    guard indexPath.count == 2 else { return }
+    switch originalAttributes.representedElementCategory {
+    case .cell:
+      guard estimatedItemSize != .zero, preferredAttributes.size == originalAttributes.size,
+        measuredSize(forItemAt: indexPath) == nil
+      else { return }
+      measuredItemSizes[indexPath.section, default: [:]][indexPath.item] = originalAttributes.size
+    case .supplementaryView:
+      guard allowsSelfSizingSupplementaryViews, let kind = originalAttributes.representedElementKind,
+        measuredSupplementarySizes[kind]?[indexPath.section] == nil
+      else { return }
+      let same =
+        scrollDirection == .vertical
+        ? preferredAttributes.size.height == originalAttributes.size.height
+        : preferredAttributes.size.width == originalAttributes.size.width
+      if same {
+        measuredSupplementarySizes[kind, default: [:]][indexPath.section] = originalAttributes.size
+      }
+    case .decorationView:
+      return
+    }
+  }
+
   /// True when the layout holds a measured size for the item, or for the header or footer.
   open override func hasMeasuredSize(forElement key: ElementKey) -> Bool {
     guard key.indexPath.count == 2 else { return false }

@@ -143,13 +143,22 @@ open class TextCell: CollectionViewCell {
     super.init(frame: frame)
   }
 
-  /// The text layout last measured, for drawing (nil before the first measurement).
-  public var textLayout: TextLayout? { measurement?.layout }
+  /// The text layout for drawing: the one last measured, or, for a cell the collection view did
+  /// not need to ask (its item's size was already known), one laid out now under the same limits,
+  /// which by the stable-wrap law has the same lines. Nil without text or typesetter.
+  public var textLayout: TextLayout? {
+    if measurement == nil {
+      measurement = measure(
+        content, within: maximumFittingSize, scale: displayScale, previous: nil,
+        count: &measurementCount)
+    }
+    return measurement?.layout
+  }
 
   /// The distance from the cell's top to its first baseline, for baseline alignment; nil without
   /// a measurement or without lines.
   public var firstBaselineOffset: CGFloat? {
-    guard let line = measurement?.layout.lines.first else { return nil }
+    guard let line = textLayout?.lines.first else { return nil }
     return content.padding.top + line.baselineOrigin.y
   }
 
@@ -200,8 +209,17 @@ open class TextHeaderView: CollectionReusableView {
     super.init(frame: frame)
   }
 
-  /// The text layout last measured, for drawing.
-  public var textLayout: TextLayout? { measurement?.layout }
+  /// The text layout for drawing: the one last measured, or one laid out now within the current
+  /// width (for a header the collection view did not need to ask).
+  public var textLayout: TextLayout? {
+    if measurement == nil {
+      let width = min(frame.width, maximumFittingSize.width)
+      measurement = measure(
+        content, within: CGSize(width: width, height: .infinity), scale: displayScale,
+        previous: nil, count: &measurementCount)
+    }
+    return measurement?.layout
+  }
 
   open override func prepareForReuse() {
     super.prepareForReuse()

@@ -169,11 +169,35 @@ struct TextCellTests {
     let cells = view.visibleCells.compactMap { $0 as? TextCell }
     #expect(cells.count == 5)
     let baselines = cells.map { cell in cell.frame.minY + (cell.firstBaselineOffset ?? .nan) }
-    #expect(baselines.allSatisfy { abs($0 - baselines[0]) < 1e-9 }, "\(baselines)")
+    #expect(baselines.allSatisfy { abs($0 - baselines[0]) < 1e-9 }, "\(baselines) \(cells.map(\.frame))")
     // The largest title sets the baseline: its top is the line's top (0).
     #expect(cells[1].frame.minY == 0)
     #expect(cells[2].frame.minY > 0)
     // Its baseline is DejaVu's ascender at 34 pt.
     #expect(abs(baselines[0] - 34 * 1901 / 2048) < 1e-9)
+  }
+
+  @Test("cells realised again after scrolling are not measured again, yet have their text layout")
+  func scrollBack() throws {
+    let typesetter = try #require(Self.typesetter)
+    let lines = Array(repeating: WitchDialogue.lines, count: 20).joined().map { $0 }
+    let dialogue = WitchDialogue.Controller(typesetter: typesetter, lines: lines)
+    let view = dialogue.collectionView
+    try view.layoutIfNeeded()
+    let asked = view.preferredAttributesQueryCount
+    view.setContentOffset(CGPoint(x: 0, y: 3000), animated: false)
+    try view.layoutIfNeeded()
+    #expect(view.preferredAttributesQueryCount > asked, "the far cells were new")
+    let far = view.preferredAttributesQueryCount
+    view.setContentOffset(CGPoint(x: 0, y: -20), animated: false)
+    try view.layoutIfNeeded()
+    #expect(view.preferredAttributesQueryCount == far, "back at the top: nobody is asked again")
+    let cells = view.visibleCells.compactMap { $0 as? TextCell }
+    #expect(cells.count > 29)
+    #expect(cells.allSatisfy { $0.reuseCount > 0 }, "reused cells, configured anew")
+    for cell in cells {
+      let layout = try #require(cell.textLayout)
+      #expect(layout.size(roundedUpToScale: 2) == cell.frame.size)
+    }
   }
 }
