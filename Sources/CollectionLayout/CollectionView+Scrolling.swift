@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Combine at most one vertical and one horizontal position; an axis without one keeps its offset.
 public struct ScrollPosition: OptionSet, Hashable, Sendable {
+  /// The option bits.
   public let rawValue: Int
+  /// A position from its option bits.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// No scrolling.

@@ -108,6 +108,7 @@ open class CollectionView: CollectionLayoutContext {
   /// The layout (`collectionViewLayout`); change it with `setCollectionViewLayout(_:animated:)`.
   public private(set) var collectionViewLayout: CollectionViewLayout
 
+  /// The delegate, as the flow layout's delegate.
   public var flowLayoutDelegate: (any FlowLayoutDelegate)? { delegate }
 
   // MARK: Selection
@@ -158,11 +159,13 @@ open class CollectionView: CollectionLayoutContext {
 
   // MARK: CollectionLayoutContext
 
+  /// The number of sections, from the data source (cached until `reloadData()` or an update).
   public var numberOfSections: Int {
     loadCountsIfNeeded()
     return sectionCounts?.count ?? 0
   }
 
+  /// The number of items in `section`, from the data source (cached like the section count).
   public func numberOfItems(inSection section: Int) -> Int {
     loadCountsIfNeeded()
     guard let counts = sectionCounts, counts.indices.contains(section) else { return 0 }

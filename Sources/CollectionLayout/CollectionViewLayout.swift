@@ -176,7 +176,8 @@ open class CollectionViewLayout {
   /// typically because they equal the current ones; a layout that remembers measured sizes records
   /// the element as measured, so it is not asked again. The default does nothing.
   open func recordDeclinedPreferredLayoutAttributes(
-    _ preferredAttributes: LayoutAttributes, withOriginalAttributes originalAttributes: LayoutAttributes
+    _ preferredAttributes: LayoutAttributes,
+    withOriginalAttributes originalAttributes: LayoutAttributes
   ) {}
 
   /// Whether the layout already holds a measured size for the element, so that the collection

@@ -8,7 +8,14 @@ import Foundation
 public struct CollectionViewUpdateItem: Hashable, Sendable, CustomStringConvertible {
   /// The kind of change (`UICollectionViewUpdateItem.Action`).
   public enum Action: String, Hashable, Sendable {
-    case insert, delete, reload, move
+    /// An element that is new after the update.
+    case insert
+    /// An element that is gone after the update.
+    case delete
+    /// An element whose content changed: a new view, measured again.
+    case reload
+    /// An element that moved from one place to another.
+    case move
   }
   /// The kind of change.
   public var updateAction: Action
@@ -40,8 +47,9 @@ public struct CollectionViewUpdateItem: Hashable, Sendable, CustomStringConverti
 /// (`newPositionIndexPath(forOldIndexPath:)`, where reloaded elements still have a place, which
 /// is what selection follows).
 public struct CollectionViewUpdateMapping: Sendable {
-  /// The section counts before and after.
+  /// The item count of each section before the update.
   public let itemCountsBefore: [Int]
+  /// The item count of each section after the update.
   public let itemCountsAfter: [Int]
   /// New section per old section, or -1 when deleted.
   let sectionTargets: [Int]
@@ -62,16 +70,10 @@ public struct CollectionViewUpdateMapping: Sendable {
 
   /// The old item's new index path, or nil when it was deleted or reloaded (or its section was).
   public func newIndexPath(forOldIndexPath indexPath: IndexPath) -> IndexPath? {
-    guard !reloadedItems.contains(indexPath) else { return nil }
-    guard
-      let section = newSection(forOldSection: indexPath.section) ?? movedTargetSection(indexPath)
+    guard !reloadedItems.contains(indexPath), indexPath.count == 2,
+      !reloadedSections.contains(indexPath.section)
     else { return nil }
-    _ = section
     return newPositionIndexPath(forOldIndexPath: indexPath)
-  }
-
-  private func movedTargetSection(_ indexPath: IndexPath) -> Int? {
-    movedItems[indexPath]?.section
   }
 
   /// The old item's new place, also for reloaded items; nil when deleted.

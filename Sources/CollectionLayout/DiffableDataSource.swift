@@ -22,8 +22,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
   public private(set) var reloadedItemIdentifiers: Set<ItemIdentifier> = []
   /// Sections marked for reloading (`reloadSections(_:)`).
   public private(set) var reloadedSectionIdentifiers: Set<SectionIdentifier> = []
-  /// Identifiers that were added twice (UIKit traps on them); `apply(_:)` throws.
+  /// Item identifiers that were added twice (UIKit traps on them); `apply(_:)` throws.
   public private(set) var duplicateItemIdentifiers: [ItemIdentifier] = []
+  /// Section identifiers that were added twice; `apply(_:)` throws.
   public private(set) var duplicateSectionIdentifiers: [SectionIdentifier] = []
 
   /// An empty snapshot.

@@ -480,7 +480,8 @@ open class FlowLayout: CollectionViewLayout {
   /// Records a self-sizing element whose preferred size equals its current one as measured (no
   /// re-flow: nothing moves), so that a view realised for it later is not asked again.
   open override func recordDeclinedPreferredLayoutAttributes(
-    _ preferredAttributes: LayoutAttributes, withOriginalAttributes originalAttributes: LayoutAttributes
+    _ preferredAttributes: LayoutAttributes,
+    withOriginalAttributes originalAttributes: LayoutAttributes
   ) {
     let indexPath = originalAttributes.indexPath
     guard indexPath.count == 2 else { return }
@@ -491,7 +492,8 @@ open class FlowLayout: CollectionViewLayout {
       else { return }
       measuredItemSizes[indexPath.section, default: [:]][indexPath.item] = originalAttributes.size
     case .supplementaryView:
-      guard allowsSelfSizingSupplementaryViews, let kind = originalAttributes.representedElementKind,
+      guard allowsSelfSizingSupplementaryViews,
+        let kind = originalAttributes.representedElementKind,
         measuredSupplementarySizes[kind]?[indexPath.section] == nil
       else { return }
       let same =

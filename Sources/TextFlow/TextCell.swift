@@ -4,9 +4,13 @@ import Foundation
 
 /// An sRGB colour with alpha, each component 0…1 (for backgrounds; drawing happens elsewhere).
 public struct RGBAColor: Hashable, Sendable {
+  /// Red, 0…1.
   public var red: Double
+  /// Green, 0…1.
   public var green: Double
+  /// Blue, 0…1.
   public var blue: Double
+  /// Opacity, 0…1.
   public var alpha: Double
 
   /// A colour from its components.

@@ -100,10 +100,24 @@ struct CollectionViewCoreTests {
     view.register(
       MeasuringHeader.self, forSupplementaryViewOfKind: .sectionHeader,
       withReuseIdentifier: "header")
+    let delegate = RecordingDelegate()
+    view.delegate = delegate
     try view.layoutIfNeeded()
+    #expect(
+      delegate.events == [
+        "willDisplay UICollectionElementKindSectionHeader [0, 0]", "willDisplay [0, 0]",
+        "willDisplay UICollectionElementKindSectionHeader [1, 0]", "willDisplay [1, 0]",
+      ])
     let headers = view.visibleSupplementaryViews(ofKind: .sectionHeader)
     #expect(headers.map(\.frame) == [rect(0, 0, 375, 25), rect(0, 115, 375, 25)])
     #expect(headers.map { ($0 as? MeasuringHeader)?.title } == ["A", "B"])
+    delegate.events = []
+    view.setContentOffset(CGPoint(x: 0, y: 100), animated: false)
+    try view.layoutIfNeeded()
+    #expect(
+      delegate.events == [
+        "didEndDisplaying UICollectionElementKindSectionHeader [0, 0]", "didEndDisplaying [0, 0]",
+      ])
   }
 
   @Test("user selection follows UIKit's delegate sequence; single and multiple selection")

@@ -128,6 +128,15 @@ final class RecordingDelegate: CollectionViewDelegate {
     _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
     forItemAt indexPath: IndexPath
   ) { events.append("didEndDisplaying \(indexPath)") }
+  func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+    forElementKind elementKind: ElementKind, at indexPath: IndexPath
+  ) { events.append("willDisplay \(elementKind) \(indexPath)") }
+  func collectionView(
+    _ collectionView: CollectionView,
+    didEndDisplayingSupplementaryView view: CollectionReusableView,
+    forElementOfKind elementKind: ElementKind, at indexPath: IndexPath
+  ) { events.append("didEndDisplaying \(elementKind) \(indexPath)") }
   func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath)
     -> Bool
   {

@@ -169,7 +169,8 @@ struct TextCellTests {
     let cells = view.visibleCells.compactMap { $0 as? TextCell }
     #expect(cells.count == 5)
     let baselines = cells.map { cell in cell.frame.minY + (cell.firstBaselineOffset ?? .nan) }
-    #expect(baselines.allSatisfy { abs($0 - baselines[0]) < 1e-9 }, "\(baselines) \(cells.map(\.frame))")
+    #expect(
+      baselines.allSatisfy { abs($0 - baselines[0]) < 1e-9 }, "\(baselines) \(cells.map(\.frame))")
     // The largest title sets the baseline: its top is the line's top (0).
     #expect(cells[1].frame.minY == 0)
     #expect(cells[2].frame.minY > 0)
