@@ -322,7 +322,7 @@ struct BatchUpdateTests {
     var rejected = 0
     var applied = 0
     var kinds = [String: Int]()
-    for _ in 0..<150 {
+    for _ in 0..<500 {
       var nextID = 1000
       var model: [[Int]] = (0..<Int.random(in: 1...4, using: &g)).map { _ in
         let ids = Array(nextID..<(nextID + Int.random(in: 0...8, using: &g)))
@@ -332,7 +332,7 @@ struct BatchUpdateTests {
       let (view, layout, source) = make(model.map(Self.items))
       try view.layoutIfNeeded()
       var selectedIDs = Set<Int>()
-      for _ in 0..<6 {
+      for _ in 0..<4 {
         // Select a few items, as a user would.
         view.allowsMultipleSelection = true
         for (s, ids) in model.enumerated() {
@@ -447,9 +447,9 @@ struct BatchUpdateTests {
       }
       withExtendedLifetime(source) {}
     }
-    #expect(applied == 900)
-    #expect(kinds.count == 6 && kinds.values.allSatisfy { $0 > 20 }, "\(kinds)")
-    #expect(rejected > 300)
+    #expect(applied == 2000)
+    #expect(kinds.count == 6 && kinds.values.allSatisfy { $0 > 50 }, "\(kinds)")
+    #expect(rejected > 800)
   }
 
   /// Where old section `old` ends up (survivors fill the slots not taken by inserts and moves).

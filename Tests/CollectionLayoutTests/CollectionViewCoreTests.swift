@@ -269,4 +269,27 @@ struct CollectionViewCoreTests {
     #expect(layout.measuredSize(forItemAt: ip(0, 0)) == CGSize(width: 32, height: 20))
     #expect(source.log.measured.last == 99)
   }
+
+  @Test("safe area, layout margins and the adjusted content inset reach the layout")
+  func insetsReachTheLayout() throws {
+    let (view, layout, source) = grid(count: 3)
+    defer { withExtendedLifetime(source) {} }
+    layout.sectionInset = EdgeInsets(top: 0, left: 10, bottom: 0, right: 10)
+    view.safeAreaInsets = EdgeInsets(top: 0, left: 44, bottom: 0, right: 44)
+    view.layoutMargins = EdgeInsets(top: 0, left: 30, bottom: 0, right: 30)
+    layout.sectionInsetReference = .fromSafeArea
+    try view.layoutIfNeeded()
+    // Three items; the first at the safe area plus the section inset: 44 + 10.
+    #expect(view.cellForItem(at: ip(0, 0))?.frame.minX == 54)
+    layout.sectionInsetReference = .fromLayoutMargins
+    try view.layoutIfNeeded()
+    #expect(view.cellForItem(at: ip(0, 0))?.frame.minX == 40)
+    // `.always` adds the safe area to the content inset: the content is 375 − 88 wide.
+    layout.sectionInsetReference = .fromContentInset
+    view.contentInsetAdjustmentBehavior = .always
+    try view.layoutIfNeeded()
+    #expect(view.adjustedContentInset == EdgeInsets(top: 0, left: 44, bottom: 0, right: 44))
+    #expect(view.contentSize.width == 287)
+    #expect(view.cellForItem(at: ip(0, 0))?.frame.minX == 10)
+  }
 }
