@@ -299,4 +299,39 @@ struct SelfSizingTests {
     }
     #expect(moved == 20)
   }
+
+  @Test("horizontal: columns measured left of the visible area while scrolling back: no jump")
+  func noJumpHorizontal() throws {
+    let layout = FlowLayout()
+    layout.scrollDirection = .horizontal
+    layout.estimatedItemSize = CGSize(width: 60, height: 20)
+    let view = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 400, height: 100), collectionViewLayout: layout)
+    view.prefetchMargin = 300
+    let source = ListDataSource(sections: [
+      (0..<2000).map { Item(id: $0, text: String(repeating: "w", count: 1 + ($0 * 7) % 15)) }
+    ])
+    view.register(MeasuringCell.self, forCellWithReuseIdentifier: "cell")
+    view.dataSource = source
+    view.setContentOffset(CGPoint(x: 20_000, y: 0), animated: false)
+    try view.layoutIfNeeded()
+    var moved = 0
+    for _ in 0..<20 {
+      view.setContentOffset(CGPoint(x: view.contentOffset.x - 400, y: 0), animated: false)
+      let anchor = try #require(
+        layout.layoutAttributesForElements(in: view.bounds).first {
+          $0.representedElementCategory == .cell
+        })
+      let onScreen = anchor.frame.minX - view.contentOffset.x
+      let offset = view.contentOffset.x
+      try view.layoutIfNeeded()
+      #expect(
+        layout.layoutAttributesForItem(at: anchor.indexPath).map {
+          $0.frame.minX - view.contentOffset.x
+        } == onScreen)
+      #expect(view.contentOffset.y == 0, "no sideways scrolling")
+      if view.contentOffset.x != offset { moved += 1 }
+    }
+    #expect(moved == 20)
+  }
 }
