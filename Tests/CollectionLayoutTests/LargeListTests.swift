@@ -101,8 +101,9 @@ struct LargeListTests {
     var mismatches = 0
     for item in 0..<Self.count {
       let frame = layout.layoutAttributesForItem(at: ip(0, item))?.frame
-      if frame != CGRect(x: 0, y: y, width: 375, height: Self.height(item)) { mismatches += 1 }
-      y += Self.height(item)
+      let height = Self.height(item)
+      if frame != CGRect(x: 0, y: y, width: 375, height: height) { mismatches += 1 }
+      y += height
     }
     #expect(mismatches == 0)
     #expect(view.contentSize == CGSize(width: 375, height: y))
