@@ -190,8 +190,8 @@ open class TextCell: CollectionViewCell {
 }
 
 /// A section header or footer that shows text and takes its measured height (the seed's
-/// `HeaderCell`, in the headline style). Its width is the layout's (the content's width); only the
-/// height is measured, within that width minus padding. UIKit's flow layout cannot size headers;
+/// `HeaderCell`, in the headline style), for vertical layouts. Its width is the layout's (the
+/// content's width); only the height is measured, within that width minus padding. UIKit's flow layout cannot size headers;
 /// `FlowLayout` can with `allowsSelfSizingSupplementaryViews`.
 open class TextHeaderView: CollectionReusableView {
   /// The text, its style and its limits (headline style by default).
