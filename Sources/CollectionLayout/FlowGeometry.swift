@@ -350,6 +350,65 @@ struct SectionLayout: Sendable {
     var lineGaps: [CGFloat] = []
     /// How many lines start with an item longer than the line.
     var overlongLineCount = 0
+    /// A shift of every line offset from line `shiftFrom` on that is not yet added to
+    /// `lineOffsets`: re-flows that re-join the old lines move the lines after them by this much,
+    /// and a following re-flow further on only adds the lines in between (O(distance), not O(n)).
+    var shiftFrom = Int.max
+    var shift: CGFloat = 0
+
+    /// Line `index`'s offset, the pending shift included.
+    func offset(ofLine index: Int) -> CGFloat {
+      index >= shiftFrom ? lineOffsets[index] + shift : lineOffsets[index]
+    }
+
+    /// Adds `amount` to the offsets of lines `range`, directly.
+    mutating func addToOffsets(_ range: Range<Int>, _ amount: CGFloat) {
+      guard !range.isEmpty, amount != 0 else { return }
+      lineOffsets.withUnsafeMutableBufferPointer { buffer in
+        var index = range.lowerBound
+        while index < range.upperBound {
+          buffer[index] += amount
+          index += 1
+        }
+      }
+    }
+
+    /// Makes the pending shift start no earlier than `index` (adding it to the lines before).
+    mutating func settleShift(before index: Int) {
+      guard shiftFrom < index else { return }
+      let end = min(index, lineOffsets.count)
+      addToOffsets(shiftFrom..<end, shift)
+      if end >= lineOffsets.count {
+        shiftFrom = .max
+        shift = 0
+      } else {
+        shiftFrom = end
+      }
+    }
+
+    /// Moves every line from `index` on by `amount`, as cheaply as the pending shift allows.
+    mutating func shiftLines(from index: Int, by amount: CGFloat) {
+      let count = lineOffsets.count
+      guard index < count, amount != 0 else { return }
+      if shiftFrom == .max || shiftFrom == index {
+        shiftFrom = index
+        shift += amount
+      } else if shiftFrom > index {
+        // Either add `amount` to the lines up to the pending shift, or settle the pending shift
+        // and start a new one here: whichever touches fewer lines.
+        if shiftFrom - index <= count - shiftFrom {
+          addToOffsets(index..<shiftFrom, amount)
+          shift += amount
+        } else {
+          addToOffsets(shiftFrom..<count, shift)
+          shiftFrom = index
+          shift = amount
+        }
+      } else {
+        settleShift(before: index)
+        shiftLines(from: index, by: amount)
+      }
+    }
   }
 
   enum Storage: Sendable {
@@ -625,7 +684,7 @@ struct SectionLayout: Sendable {
     var offset: CGFloat = 0
     if startLine > 0 {
       let previous = startLine - 1
-      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
+      offset = explicit.offset(ofLine: previous) + explicit.lineThicknesses[previous] + lineSpacing
     } else {
       item = 0
     }
@@ -694,7 +753,13 @@ struct SectionLayout: Sendable {
     }
     for first in starts where lengths[first] > available { explicit.overlongLineCount += 1 }
     let replaced = startLine..<replacedEnd
-    let delta = rejoined.map { offset - explicit.lineOffsets[$0] } ?? 0
+    let delta = rejoined.map { offset - explicit.offset(ofLine: $0) } ?? 0
+    // The replaced lines are written absolute: settle the pending shift up to their end, then
+    // move its start with the lines after them.
+    explicit.settleShift(before: replacedEnd)
+    if explicit.shiftFrom != .max {
+      explicit.shiftFrom += starts.count - replaced.count
+    }
     explicit.lineStarts.replaceSubrange(replaced, with: starts)
     explicit.lineOffsets.replaceSubrange(replaced, with: offsets)
     explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
@@ -702,20 +767,17 @@ struct SectionLayout: Sendable {
     explicit.lineLeads.replaceSubrange(replaced, with: leads)
     explicit.lineGaps.replaceSubrange(replaced, with: gaps)
     if rejoined != nil && delta != 0 {
-      let from = startLine + starts.count
-      explicit.lineOffsets.withUnsafeMutableBufferPointer { buffer in
-        var index = from
-        let end = buffer.count
-        while index < end {
-          buffer[index] += delta
-          index += 1
-        }
-      }
+      explicit.shiftLines(from: startLine + starts.count, by: delta)
+    }
+    if rejoined == nil {
+      // Every line from `startLine` was written anew: no shift is pending any more.
+      explicit.shiftFrom = .max
+      explicit.shift = 0
     }
     hasOverlongItem = explicit.overlongLineCount > 0
     linesLaidOutByLastFlow = starts.count
     if let last = explicit.lineOffsets.indices.last {
-      linesLength = explicit.lineOffsets[last] + explicit.lineThicknesses[last]
+      linesLength = explicit.offset(ofLine: last) + explicit.lineThicknesses[last]
     } else {
       linesLength = 0
     }
@@ -796,7 +858,7 @@ struct SectionLayout: Sendable {
       let end =
         index + 1 < explicit.lineStarts.count ? explicit.lineStarts[index + 1] : count
       return LineInfo(
-        start: start, count: end - start, offset: explicit.lineOffsets[index],
+        start: start, count: end - start, offset: explicit.offset(ofLine: index),
         thickness: explicit.lineThicknesses[index], baseline: explicit.lineBaselines[index],
         placement: Placement(lead: explicit.lineLeads[index], gap: explicit.lineGaps[index]))
     }
@@ -838,7 +900,7 @@ struct SectionLayout: Sendable {
       var high = explicit.lineStarts.count
       while low < high {
         let mid = (low + high) / 2
-        if explicit.lineOffsets[mid] + explicit.lineThicknesses[mid] < position {
+        if explicit.offset(ofLine: mid) + explicit.lineThicknesses[mid] < position {
           low = mid + 1
         } else {
           high = mid

@@ -153,4 +153,41 @@ struct ScaleTests {
     }
     #expect(geometry.contentSize == eager2.contentSize)
   }
+
+  @Test(
+    "long sequences of size changes anywhere (pending offset shifts) equal a fresh layout",
+    arguments: 0..<6)
+  func longChangeSequences(seed: UInt64) {
+    var g = SeededGenerator(seed: 0x5F1F_0000 &+ seed)
+    let configuration = FlowConfiguration(viewSize: CGSize(width: 320, height: 600))
+    var sizes = (0..<300).map { _ in
+      CGSize(width: RandomFlow.half(10...150, &g), height: RandomFlow.half(5...60, &g))
+    }
+    var geometry = FlowGeometry(
+      configuration: configuration, sections: [FlowSection(items: .sizes(sizes))])
+    for step in 0..<200 {
+      var changes: [IndexPath: CGSize] = [:]
+      // Mostly one item, sometimes a run, anywhere: forwards, backwards and far jumps.
+      let start = Int.random(in: 0..<300, using: &g)
+      for item in start..<min(300, start + Int.random(in: 1...4, using: &g)) {
+        let size =
+          Bool.random(using: &g)
+          ? CGSize(width: sizes[item].width, height: RandomFlow.half(5...60, &g))
+          : CGSize(width: RandomFlow.half(10...150, &g), height: RandomFlow.half(5...60, &g))
+        changes[ip(0, item)] = size
+        sizes[item] = size
+      }
+      geometry.setItemSizes(changes)
+      let fresh = FlowGeometry(
+        configuration: configuration, sections: [FlowSection(items: .sizes(sizes))])
+      guard geometry.allAttributes() == fresh.allAttributes(),
+        geometry.contentSize == fresh.contentSize
+      else {
+        Issue.record("seed \(seed) step \(step) differs from a fresh layout")
+        return
+      }
+      let query = CGRect(x: 0, y: RandomFlow.half(0...3000, &g), width: 320, height: 600)
+      #expect(geometry.attributes(in: query) == fresh.attributes(in: query))
+    }
+  }
 }
