@@ -550,6 +550,21 @@ open class FlowLayout: CollectionViewLayout {
       return
     }
     let configuration = makeConfiguration(collectionView)
+    if let old = geometry, !(measuredItemSizes.isEmpty && measuredSupplementarySizes.isEmpty) {
+      // Measured sizes were made for the old content width (a content inset changed it; bounds
+      // changes already forgot them with the first visible element held): measure again.
+      let inset = configuration.contentInset
+      let cross =
+        scrollDirection == .vertical
+        ? max(0, configuration.viewSize.width - inset.left - inset.right)
+        : max(0, configuration.viewSize.height - inset.top - inset.bottom)
+      if cross != old.crossExtent {
+        measuredItemSizes = [:]
+        measuredBaselines = [:]
+        measuredSupplementarySizes = [:]
+        needsFullLayout = true
+      }
+    }
     let countsMatch =
       geometry.map { geometry in
         geometry.numberOfSections == collectionView.numberOfSections

@@ -334,4 +334,26 @@ struct SelfSizingTests {
     }
     #expect(moved == 20)
   }
+
+  @Test("a content inset that shortens the lines measures everything again at the new length")
+  func insetChange() throws {
+    let (view, layout, source) = witch()
+    try view.layoutIfNeeded()
+    let measured = source.log.count
+    view.contentInset = EdgeInsets(top: 20, left: 100, bottom: 0, right: 125)
+    try view.layoutIfNeeded()
+    #expect(source.log.count == 2 * measured, "every word measured again")
+    // Content width 150, line length 110.
+    let sizes = source.sections.map {
+      $0.map { MeasuringCell.measurer.size(of: $0.text, maxWidth: 110) }
+    }
+    let headers: [CGFloat] = witchLines.map {
+      FixedAdvanceMeasurer(advance: 16, lineHeight: 24).size(of: $0.0, maxWidth: 150).height
+    }
+    let expected = reference(view, layout, sizes: sizes, headers: headers)
+    let actual = allFrames(layout)
+    for (key, element) in expected.elements {
+      #expect(actual[key].map { close($0, element.frame, 1e-9) } == true, "\(key)")
+    }
+  }
 }
