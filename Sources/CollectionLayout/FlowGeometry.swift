@@ -181,6 +181,12 @@ public struct FlowGeometry: Sendable {
     sections.indices.contains(section) ? sections[section].count : 0
   }
 
+  /// The line length of `section`: the content's cross extent minus the section inset along the
+  /// line (0 when out of range).
+  public func availableLineLength(inSection section: Int) -> CGFloat {
+    sections.indices.contains(section) ? sections[section].available : 0
+  }
+
   /// Whether `section` is held in closed form (equal items, none measured).
   public func isClosedForm(section: Int) -> Bool {
     guard sections.indices.contains(section) else { return false }
@@ -342,6 +348,67 @@ struct SectionLayout: Sendable {
     var lineBaselines: [CGFloat] = []
     var lineLeads: [CGFloat] = []
     var lineGaps: [CGFloat] = []
+    /// How many lines start with an item longer than the line.
+    var overlongLineCount = 0
+    /// A shift of every line offset from line `shiftFrom` on that is not yet added to
+    /// `lineOffsets`: re-flows that re-join the old lines move the lines after them by this much,
+    /// and a following re-flow further on only adds the lines in between (O(distance), not O(n)).
+    var shiftFrom = Int.max
+    var shift: CGFloat = 0
+
+    /// Line `index`'s offset, the pending shift included.
+    func offset(ofLine index: Int) -> CGFloat {
+      index >= shiftFrom ? lineOffsets[index] + shift : lineOffsets[index]
+    }
+
+    /// Adds `amount` to the offsets of lines `range`, directly.
+    mutating func addToOffsets(_ range: Range<Int>, _ amount: CGFloat) {
+      guard !range.isEmpty, amount != 0 else { return }
+      lineOffsets.withUnsafeMutableBufferPointer { buffer in
+        var index = range.lowerBound
+        while index < range.upperBound {
+          buffer[index] += amount
+          index += 1
+        }
+      }
+    }
+
+    /// Makes the pending shift start no earlier than `index` (adding it to the lines before).
+    mutating func settleShift(before index: Int) {
+      guard shiftFrom < index else { return }
+      let end = min(index, lineOffsets.count)
+      addToOffsets(shiftFrom..<end, shift)
+      if end >= lineOffsets.count {
+        shiftFrom = .max
+        shift = 0
+      } else {
+        shiftFrom = end
+      }
+    }
+
+    /// Moves every line from `index` on by `amount`, as cheaply as the pending shift allows.
+    mutating func shiftLines(from index: Int, by amount: CGFloat) {
+      let count = lineOffsets.count
+      guard index < count, amount != 0 else { return }
+      if shiftFrom == .max || shiftFrom == index {
+        shiftFrom = index
+        shift += amount
+      } else if shiftFrom > index {
+        // Either add `amount` to the lines up to the pending shift, or settle the pending shift
+        // and start a new one here: whichever touches fewer lines.
+        if shiftFrom - index <= count - shiftFrom {
+          addToOffsets(index..<shiftFrom, amount)
+          shift += amount
+        } else {
+          addToOffsets(shiftFrom..<count, shift)
+          shiftFrom = index
+          shift = amount
+        }
+      } else {
+        settleShift(before: index)
+        shiftLines(from: index, by: amount)
+      }
+    }
   }
 
   enum Storage: Sendable {
@@ -417,7 +484,7 @@ struct SectionLayout: Sendable {
             full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
       }
     case .sizes(let sizes):
-      // One pass over the sizes into two preallocated arrays (no per-item append checks).
+      // One pass over the sizes into two preallocated arrays (no per-item append checks), with
       // `nonNegative` inlined: a value is kept when it is ≥ 0 and below +∞ (NaN fails both).
       var allEqual = true
       var anyClamped = false
@@ -426,13 +493,12 @@ struct SectionLayout: Sendable {
         thicknesses = [CGFloat](unsafeUninitializedCapacity: sizes.count) {
           thicknessBuffer, thicknessesFilled in
           sizes.withUnsafeBufferPointer { sizes in
-            var firstLength = 0.0
-            var firstThickness = 0.0
+            var firstLength: CGFloat = 0
+            var firstThickness: CGFloat = 0
             for index in 0..<sizes.count {
               let size = sizes[index]
-              // In Double: CGFloat's operators are calls into Foundation on Linux.
-              var length = Double(vertical ? size.width : size.height)
-              var thickness = Double(vertical ? size.height : size.width)
+              var length = vertical ? size.width : size.height
+              var thickness = vertical ? size.height : size.width
               if !(length >= 0 && length < .infinity) {
                 length = 0
                 anyClamped = true
@@ -447,8 +513,8 @@ struct SectionLayout: Sendable {
               } else if firstLength != length || firstThickness != thickness {
                 allEqual = false
               }
-              (lengthBuffer.baseAddress! + index).initialize(to: CGFloat(length))
-              (thicknessBuffer.baseAddress! + index).initialize(to: CGFloat(thickness))
+              (lengthBuffer.baseAddress! + index).initialize(to: length)
+              (thicknessBuffer.baseAddress! + index).initialize(to: thickness)
             }
           }
           thicknessesFilled = sizes.count
@@ -629,17 +695,11 @@ struct SectionLayout: Sendable {
     linesLaidOutByLastFlow = 0  // closed form: no line is materialised
   }
 
-  /// The fewest old lines after a re-flowed region for which `layOutExplicit` resumes the old
-  /// lines instead of re-flowing them (below it, re-flowing is as cheap as the bookkeeping).
-  static let resynchronisationMinimumTail = 32
-
-  /// Lays out the lines from `requested` to the end of the section.
-  ///
-  /// Items from `unchangedFrom` on have the sizes the current lines were made with. Once a new
-  /// line ends where an old line starts, at or after that item, the rest would be the old lines
-  /// again (greedy packing only looks forward, and a line's placement depends only on its own
-  /// items and on whether it is the last): they are kept, and only their offsets are summed
-  /// again, in the same order as a full re-flow, so the result is identical to the bit.
+  /// Re-flows lines from line `requested` on. When `unchangedFrom` is given (every item at or after
+  /// it kept its size), the flow stops as soon as a new line starts at the same item as an old line
+  /// past that point: from there every line is the old one, only moved along the scroll axis, so the
+  /// old lines are kept and their offsets shifted. A size change in a long section then costs its
+  /// few lines plus one pass over the later offsets, instead of a re-flow to the end.
   private mutating func layOutExplicit(
     _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max
   ) {
@@ -648,7 +708,7 @@ struct SectionLayout: Sendable {
     var offset: CGFloat = 0
     if startLine > 0 {
       let previous = startLine - 1
-      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
+      offset = explicit.offset(ofLine: previous) + explicit.lineThicknesses[previous] + lineSpacing
     } else {
       item = 0
     }
@@ -657,34 +717,40 @@ struct SectionLayout: Sendable {
       layOutExplicit(&explicit, fromLine: startLine - 1, unchangedFrom: unchangedFrom)
       return
     }
-    if unchangedFrom < count
-      && explicit.lineStarts.count - startLine > Self.resynchronisationMinimumTail
-      && !usesBaselines
-    {
-      resynchronise(&explicit, startLine: startLine, item: item, unchangedFrom: unchangedFrom)
-      return
-    }
-    explicit.lineStarts.removeSubrange(startLine...)
-    explicit.lineOffsets.removeSubrange(startLine...)
-    explicit.lineThicknesses.removeSubrange(startLine...)
-    explicit.lineBaselines.removeSubrange(startLine...)
-    explicit.lineLeads.removeSubrange(startLine...)
-    explicit.lineGaps.removeSubrange(startLine...)
-    reserveLines(&explicit, items: startLine == 0 ? count : 0)
+    let oldLineCount = explicit.lineStarts.count
+    var starts: [Int] = []
+    var offsets: [CGFloat] = []
+    var lineThicknesses: [CGFloat] = []
+    var lineBaselines: [CGFloat] = []
+    var leads: [CGFloat] = []
+    var gaps: [CGFloat] = []
     let lengths = explicit.lengths
     let thicknesses = explicit.thicknesses
     let baselines = explicit.baselines
     let useBaselines = usesBaselines
-    var overlong = false
-    // Lines before `startLine` keep their over-long flags: recompute from all first items.
-    for line in 0..<startLine where lengths[explicit.lineStarts[line]] > available {
-      overlong = true
+    if startLine == 0 && oldLineCount == 0 {
+      // A first layout: size the line arrays exactly (see `lineCount(packing:)`).
+      let lines = lineCount(packing: lengths)
+      starts.reserveCapacity(lines)
+      offsets.reserveCapacity(lines)
+      lineThicknesses.reserveCapacity(lines)
+      lineBaselines.reserveCapacity(lines)
+      leads.reserveCapacity(lines)
+      gaps.reserveCapacity(lines)
     }
+    var oldLine = startLine
+    var rejoined: Int?
     while item < count {
+      if item >= unchangedFrom {
+        while oldLine < oldLineCount && explicit.lineStarts[oldLine] < item { oldLine += 1 }
+        if oldLine < oldLineCount && explicit.lineStarts[oldLine] == item {
+          rejoined = oldLine
+          break
+        }
+      }
       let first = item
       var used = lengths[first]
       var sum = used
-      if used > available { overlong = true }
       item += 1
       while item < count {
         let next = used + itemSpacing + lengths[item]
@@ -706,36 +772,74 @@ struct SectionLayout: Sendable {
       let place = placement(
         count: item - first, sum: sum, used: used, lastLength: lengths[item - 1],
         isLastLine: item == count)
-      explicit.lineStarts.append(first)
-      explicit.lineOffsets.append(offset)
-      explicit.lineThicknesses.append(thickness)
-      explicit.lineBaselines.append(baseline)
-      explicit.lineLeads.append(place.lead)
-      explicit.lineGaps.append(place.gap)
+      starts.append(first)
+      offsets.append(offset)
+      lineThicknesses.append(thickness)
+      lineBaselines.append(baseline)
+      leads.append(place.lead)
+      gaps.append(place.gap)
       offset = offset + thickness + lineSpacing
     }
-    hasOverlongItem = overlong
-    linesLaidOutByLastFlow = explicit.lineStarts.count - startLine
+    // Over-long lines are counted, so that lines before `startLine` need not be read again.
+    let replacedEnd = rejoined ?? oldLineCount
+    for line in startLine..<replacedEnd where lengths[explicit.lineStarts[line]] > available {
+      explicit.overlongLineCount -= 1
+    }
+    for first in starts where lengths[first] > available { explicit.overlongLineCount += 1 }
+    let replaced = startLine..<replacedEnd
+    let delta = rejoined.map { offset - explicit.offset(ofLine: $0) } ?? 0
+    // The replaced lines are written absolute: settle the pending shift up to their end, then
+    // move its start with the lines after them.
+    explicit.settleShift(before: replacedEnd)
+    if explicit.shiftFrom != .max {
+      explicit.shiftFrom += starts.count - replaced.count
+    }
+    if replaced == 0..<explicit.lineStarts.count {
+      // Every line is new: take the arrays as they are (no copy).
+      explicit.lineStarts = starts
+      explicit.lineOffsets = offsets
+      explicit.lineThicknesses = lineThicknesses
+      explicit.lineBaselines = lineBaselines
+      explicit.lineLeads = leads
+      explicit.lineGaps = gaps
+    } else {
+      explicit.lineStarts.replaceSubrange(replaced, with: starts)
+      explicit.lineOffsets.replaceSubrange(replaced, with: offsets)
+      explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
+      explicit.lineBaselines.replaceSubrange(replaced, with: lineBaselines)
+      explicit.lineLeads.replaceSubrange(replaced, with: leads)
+      explicit.lineGaps.replaceSubrange(replaced, with: gaps)
+    }
+    if rejoined != nil && delta != 0 {
+      explicit.shiftLines(from: startLine + starts.count, by: delta)
+    }
+    if rejoined == nil {
+      // Every line from `startLine` was written anew: no shift is pending any more.
+      explicit.shiftFrom = .max
+      explicit.shift = 0
+    }
+    hasOverlongItem = explicit.overlongLineCount > 0
+    linesLaidOutByLastFlow = starts.count
     if let last = explicit.lineOffsets.indices.last {
-      linesLength = explicit.lineOffsets[last] + explicit.lineThicknesses[last]
+      linesLength = explicit.offset(ofLine: last) + explicit.lineThicknesses[last]
     } else {
       linesLength = 0
     }
   }
 
-  /// Reserves the line arrays for a whole section of `items` items (nothing below 4 096) at
-  /// exactly the number of lines, counted by a first packing pass: the arrays then neither
-  /// double about twenty times on the way to a million lines (copying each time) nor keep up to
-  /// twice the memory they need. The count only sizes the arrays; the lines are made after.
-  private func reserveLines(_ explicit: inout Explicit, items: Int) {
-    guard items >= 4_096 else { return }
+  /// The number of lines greedy packing makes of `lengths` (4 096 items or more; 0 below, to
+  /// skip the pass), so that a first layout sizes its line arrays exactly: they then neither
+  /// double about twenty times on the way to a million lines (copying each time) nor keep up
+  /// to twice the memory they need. The count only sizes the arrays; the lines are made after.
+  private func lineCount(packing lengths: [CGFloat]) -> Int {
+    guard lengths.count >= 4_096 else { return 0 }
     var lines = 0
-    explicit.lengths.withUnsafeBufferPointer { lengths in
+    lengths.withUnsafeBufferPointer { lengths in
       var item = 0
-      while item < items {
+      while item < lengths.count {
         var used = lengths[item]
         item += 1
-        while item < items {
+        while item < lengths.count {
           let next = used + itemSpacing + lengths[item]
           guard next <= available else { break }
           used = next
@@ -744,110 +848,7 @@ struct SectionLayout: Sendable {
         lines += 1
       }
     }
-    explicit.lineStarts.reserveCapacity(lines)
-    explicit.lineOffsets.reserveCapacity(lines)
-    explicit.lineThicknesses.reserveCapacity(lines)
-    explicit.lineBaselines.reserveCapacity(lines)
-    explicit.lineLeads.reserveCapacity(lines)
-    explicit.lineGaps.reserveCapacity(lines)
-  }
-
-  /// The re-flow of `layOutExplicit` that stops at the first old line it meets again (see
-  /// there), or lays out every line to the end when it meets none (items whose sizes repeat
-  /// with a period can keep every later line shifted).
-  private mutating func resynchronise(
-    _ explicit: inout Explicit, startLine: Int, item firstItem: Int, unchangedFrom: Int
-  ) {
-    let lengths = explicit.lengths
-    let thicknesses = explicit.thicknesses
-    let oldCount = explicit.lineStarts.count
-    var starts = [Int]()
-    var lineThicknesses = [CGFloat]()
-    var leads = [CGFloat]()
-    var gaps = [CGFloat]()
-    var item = firstItem
-    var oldLine = startLine
-    var resumeAt: Int? = nil
-    while item < count {
-      let first = item
-      var used = lengths[first]
-      var sum = used
-      item += 1
-      while item < count {
-        let next = used + itemSpacing + lengths[item]
-        guard next <= available else { break }
-        used = next
-        sum = sum + lengths[item]
-        item += 1
-      }
-      var thickness: CGFloat = 0
-      for index in first..<item { thickness = max(thickness, thicknesses[index]) }
-      let place = placement(
-        count: item - first, sum: sum, used: used, lastLength: lengths[item - 1],
-        isLastLine: item == count)
-      starts.append(first)
-      lineThicknesses.append(thickness)
-      leads.append(place.lead)
-      gaps.append(place.gap)
-      guard item >= unchangedFrom, item < count else { continue }
-      while oldLine < oldCount && explicit.lineStarts[oldLine] < item { oldLine += 1 }
-      if oldLine < oldCount && explicit.lineStarts[oldLine] == item {
-        resumeAt = oldLine
-        break
-      }
-    }
-    // No old line met again: every line from `startLine` is new.
-    let replaced = startLine..<(resumeAt ?? oldCount)
-    // Whether an old line's first item is longer than the line, before the arrays change.
-    let hadOverlong = hasOverlongItem
-    let newCount = starts.count
-    explicit.lineStarts.replaceSubrange(replaced, with: starts)
-    explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
-    // Without first-baseline alignment a line's baseline is 0, as in the full re-flow.
-    explicit.lineBaselines.replaceSubrange(
-      replaced, with: repeatElement(CGFloat(0), count: newCount))
-    explicit.lineLeads.replaceSubrange(replaced, with: leads)
-    explicit.lineGaps.replaceSubrange(replaced, with: gaps)
-    let resumedOffset = resumeAt.map { explicit.lineOffsets[$0] }
-    explicit.lineOffsets.replaceSubrange(
-      replaced, with: repeatElement(CGFloat(0), count: newCount))
-    // Offsets from `startLine` on, summed in the same order as a full re-flow. When the sum
-    // reaches the first resumed line with the value it had, every later offset is unchanged
-    // (the same additions from the same value), and the loop stops there.
-    var offset: CGFloat = 0
-    if startLine > 0 {
-      let previous = startLine - 1
-      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
-    }
-    let firstResumed = startLine + newCount
-    explicit.lineOffsets.withUnsafeMutableBufferPointer { offsets in
-      explicit.lineThicknesses.withUnsafeBufferPointer { thicknesses in
-        for line in startLine..<offsets.count {
-          if line == firstResumed, let resumedOffset, resumedOffset == offset { break }
-          offsets[line] = offset
-          offset = offset + thicknesses[line] + lineSpacing
-        }
-      }
-    }
-    var overlong = false
-    if hadOverlong {
-      // An over-long item may have been in a resumed line: look at every line.
-      explicit.lineStarts.withUnsafeBufferPointer { starts in
-        lengths.withUnsafeBufferPointer { lengths in
-          for start in starts where lengths[start] > available {
-            overlong = true
-            break
-          }
-        }
-      }
-    } else {
-      // No old line had one, so only the new lines can.
-      overlong = starts.contains { lengths[$0] > available }
-    }
-    hasOverlongItem = overlong
-    linesLaidOutByLastFlow = starts.count
-    let last = explicit.lineOffsets.count - 1
-    linesLength = explicit.lineOffsets[last] + explicit.lineThicknesses[last]
+    return lines
   }
 
   /// Applies new item sizes and re-flows from the first affected line.
@@ -868,6 +869,7 @@ struct SectionLayout: Sendable {
         length: 0, thickness: 0, perLine: 0, lineCount: 0, full: Placement(lead: 0, gap: 0),
         lastCount: 0, last: Placement(lead: 0, gap: 0)))
     var firstItem = Int.max
+    var lastItem = -1
     var didClamp = false
     for (item, size) in changes {
       let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
@@ -879,6 +881,7 @@ struct SectionLayout: Sendable {
       explicit.lengths[item] = length
       explicit.thicknesses[item] = thickness
       firstItem = min(firstItem, item)
+      lastItem = max(lastItem, item)
     }
     if didClamp { clamped = true }
     var startLine = 0
@@ -893,11 +896,8 @@ struct SectionLayout: Sendable {
       startLine = max(0, low - 1)
       if startLine > 0 && explicit.lineStarts[startLine] == firstItem { startLine -= 1 }
     }
-    // Items after the last changed one keep their sizes: the re-flow may resume old lines there.
-    let lastItem = changes.map(\.0).max() ?? Int.max
     layOutExplicit(
-      &explicit, fromLine: startLine,
-      unchangedFrom: wasMaterialised && lastItem < Int.max ? lastItem + 1 : Int.max)
+      &explicit, fromLine: startLine, unchangedFrom: wasMaterialised ? lastItem + 1 : Int.max)
     storage = .explicit(explicit)
   }
 
@@ -926,7 +926,7 @@ struct SectionLayout: Sendable {
       let end =
         index + 1 < explicit.lineStarts.count ? explicit.lineStarts[index + 1] : count
       return LineInfo(
-        start: start, count: end - start, offset: explicit.lineOffsets[index],
+        start: start, count: end - start, offset: explicit.offset(ofLine: index),
         thickness: explicit.lineThicknesses[index], baseline: explicit.lineBaselines[index],
         placement: Placement(lead: explicit.lineLeads[index], gap: explicit.lineGaps[index]))
     }
@@ -968,7 +968,7 @@ struct SectionLayout: Sendable {
       var high = explicit.lineStarts.count
       while low < high {
         let mid = (low + high) / 2
-        if explicit.lineOffsets[mid] + explicit.lineThicknesses[mid] < position {
+        if explicit.offset(ofLine: mid) + explicit.lineThicknesses[mid] < position {
           low = mid + 1
         } else {
           high = mid
