@@ -433,6 +433,9 @@ struct SectionLayout: Sendable {
   var linesLength: CGFloat = 0
   var hasOverlongItem = false
   var clamped = false
+  /// Whether a closed-form section's first size change writes its lines from the closed form
+  /// (`fillLines`) instead of laying out every item; tests switch it off to compare both.
+  var materialisesFromClosedForm = true
   /// How many lines the last (re-)flow of this section laid out (for the scale tests).
   var linesLaidOutByLastFlow = 0
 
@@ -854,12 +857,19 @@ struct SectionLayout: Sendable {
   /// Applies new item sizes and re-flows from the first affected line.
   mutating func setItemSizes(_ changes: [(Int, CGSize)], crossExtent: CGFloat) {
     var explicit: Explicit
+    var linesFromClosedForm = false
     switch storage {
     case .uniform(let uniform):
       explicit = Explicit(
         lengths: [CGFloat](repeating: uniform.length, count: count),
         thicknesses: [CGFloat](repeating: uniform.thickness, count: count),
         baselines: usesBaselines ? [CGFloat](repeating: uniform.thickness, count: count) : [])
+      if materialisesFromClosedForm && !usesBaselines
+        && uniform.lineCount >= Self.closedFormLinesMinimum
+      {
+        fillLines(&explicit, from: uniform)
+        linesFromClosedForm = true
+      }
     case .explicit(let existing):
       explicit = existing
     }
@@ -874,6 +884,21 @@ struct SectionLayout: Sendable {
     for (item, size) in changes {
       let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
       let thickness = FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
+      if !explicit.lineStarts.isEmpty, explicit.lengths[item] > available || length > available {
+        // `layOutExplicit` un-counts the replaced lines' over-long first items with the new
+        // lengths: keep the count true to the current lines under the new lengths.
+        let starts = explicit.lineStarts
+        var low = 0
+        var high = starts.count
+        while low < high {
+          let mid = (low + high) / 2
+          if starts[mid] < item { low = mid + 1 } else { high = mid }
+        }
+        if low < starts.count && starts[low] == item {
+          if explicit.lengths[item] > available { explicit.overlongLineCount -= 1 }
+          if length > available { explicit.overlongLineCount += 1 }
+        }
+      }
       if usesBaselines && explicit.baselines[item] == explicit.thicknesses[item] {
         // An item without its own baseline keeps "baseline = bottom".
         explicit.baselines[item] = thickness
@@ -898,7 +923,65 @@ struct SectionLayout: Sendable {
     }
     layOutExplicit(
       &explicit, fromLine: startLine, unchangedFrom: wasMaterialised ? lastItem + 1 : Int.max)
+    if linesFromClosedForm { sumOffsets(&explicit, from: startLine) }
     storage = .explicit(explicit)
+  }
+
+  /// The fewest lines for which a closed-form section's lines are written from its closed form
+  /// when it is materialised (below, laying them out is as cheap).
+  static let closedFormLinesMinimum = 64
+
+  /// Writes the lines a full `layOutExplicit` would make of a closed-form section's equal items,
+  /// from the closed form: the same starts, thicknesses, placements (`packUniform` packs as the
+  /// explicit loop does) and baselines (0 without baseline alignment), and offsets summed line
+  /// by line in the same order. A size change then re-flows only from its line and re-joins
+  /// these lines, instead of packing a million items one by one.
+  private func fillLines(_ explicit: inout Explicit, from uniform: Uniform) {
+    let lines = uniform.lineCount
+    let step = uniform.thickness
+    explicit.lineStarts = (0..<lines).map { $0 * uniform.perLine }
+    explicit.lineThicknesses = [CGFloat](repeating: step, count: lines)
+    explicit.lineBaselines = [CGFloat](repeating: 0, count: lines)
+    explicit.lineLeads = [CGFloat](repeating: uniform.full.lead, count: lines)
+    explicit.lineGaps = [CGFloat](repeating: uniform.full.gap, count: lines)
+    explicit.lineLeads[lines - 1] = uniform.last.lead
+    explicit.lineGaps[lines - 1] = uniform.last.gap
+    var offset: CGFloat = 0
+    explicit.lineOffsets = [CGFloat](unsafeUninitializedCapacity: lines) { buffer, filled in
+      for line in 0..<lines {
+        (buffer.baseAddress! + line).initialize(to: offset)
+        offset = offset + step + lineSpacing
+      }
+      filled = lines
+    }
+    explicit.overlongLineCount = uniform.length > available ? lines : 0
+    explicit.shiftFrom = .max
+    explicit.shift = 0
+  }
+
+  /// Sums the line offsets again from `startLine` to the end, one line after the other as a full
+  /// layout does, settling any pending shift: after a re-flow that re-joined lines written from
+  /// the closed form, the offsets are then exactly those of a full layout of the new sizes.
+  private mutating func sumOffsets(_ explicit: inout Explicit, from startLine: Int) {
+    let lines = explicit.lineOffsets.count
+    guard startLine < lines else { return }
+    explicit.settleShift(before: startLine)
+    var offset: CGFloat = 0
+    if startLine > 0 {
+      let previous = startLine - 1
+      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
+    }
+    explicit.lineOffsets.withUnsafeMutableBufferPointer { offsets in
+      explicit.lineThicknesses.withUnsafeBufferPointer { thicknesses in
+        for line in startLine..<lines {
+          offsets[line] = offset
+          offset = offset + thicknesses[line] + lineSpacing
+        }
+      }
+    }
+    explicit.shiftFrom = .max
+    explicit.shift = 0
+    linesLength = explicit.lineOffsets[lines - 1] + explicit.lineThicknesses[lines - 1]
   }
 
   // MARK: Reading lines

@@ -103,6 +103,17 @@ if groups.contains("layout") {
   bench.addTargets()
 }
 
+if groups.contains("selfsizing") {
+  let directory = URL(fileURLWithPath: corpusPath, isDirectory: true)
+  let texts =
+    try Corpus.load("labels.jsonl", from: directory, fonts: fonts).map(\.text)
+    + Corpus.load("sentences.jsonl", from: directory, fonts: fonts).map(\.text)
+  var bench = SelfSizingBench(
+    fonts: fonts, texts: texts, runs: runs, report: report, count: quick ? 100_000 : 1_000_000)
+  try bench.run()
+  bench.addTargets()
+}
+
 report.printTargets()
 let endLoad = Machine.loadAverage
 let elapsed = Double(now() - started) / 1e9
