@@ -105,6 +105,7 @@ struct SelfSizingBench {
     measuredMiddle = lists[0].1.cellsMade
     middleScreen = jump.median
     let (view, source) = lists[0]
+    lists = []
     let landed =
       (view.collectionViewLayout.layoutAttributesForItem(at: middle)?.frame.minY ?? .nan)
       - view.contentOffset.y
@@ -112,6 +113,18 @@ struct SelfSizingBench {
       "scrollToItem(\(middle.item), .top) to a stable screen", jump,
       note: "\(measuredMiddle) cells realised; the item lands at "
         + String(format: "%.2f", landed) + " pt from the top")
+
+    // The same jump on a list that was never laid out at the top.
+    let coldJump = measure(
+      runs: runs, warmup: 1, operations: 1, setup: { lists = [makeList()] }
+    ) {
+      try? lists[0].0.scrollToItem(at: middle, at: .top, animated: false)
+      try? lists[0].0.layoutIfNeeded()
+    }
+    report.time(
+      "scrollToItem(\(middle.item), .top) on a list never laid out", coldJump,
+      note: "\(lists[0].1.cellsMade) cells realised (the first pass included)")
+    lists = [(view, source)]
 
     // Screen-sized steps down from the middle.
     let steps = 40
