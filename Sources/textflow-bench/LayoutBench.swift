@@ -39,12 +39,15 @@ struct LayoutBench {
   var closedFormAtTenMillion: Double?
 
   mutating func run() {
-    report.section("Flow layout: fixed-size items (one section, 375×667 view, widths 60–120 in random order)")
+    report.section(
+      "Flow layout: fixed-size items (one section, 375×667 view, widths 60–120 in random order)")
     report.note(
       "prepare = FlowGeometry from per-item sizes (lines, offsets, placements); kept B/item = "
         + "capacity of the geometry's arrays over the item count (FlowGeometry.storageBytes); the "
         + "input [CGSize] (16 B/item) is the caller's")
-    let counts = quick ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+    let counts =
+      quick
+      ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
     for count in counts {
       let sizes = Self.sizes(count)
       let label = "1e\(Int(log10(Double(count))))"
@@ -71,7 +74,8 @@ struct LayoutBench {
           count >= 100_000 ? String(format: "%.1f B/item", residentPerItem) : "too small to see",
           formatBytes(Double(peak))),
         extra: [
-          "items": count, "bytes_per_item": bytesPerItem, "resident_bytes_per_item": residentPerItem,
+          "items": count, "bytes_per_item": bytesPerItem,
+          "resident_bytes_per_item": residentPerItem,
           "peak_resident_bytes": peak,
         ])
       if count == 1_000_000 {
@@ -90,9 +94,10 @@ struct LayoutBench {
       let query = measure(runs: runs, operations: queries) {
         var total = 0
         for y in offsets {
-          total &+= geometry.attributes(
-            in: CGRect(origin: CGPoint(x: 0, y: y), size: Self.viewport)
-          ).count
+          total &+=
+            geometry.attributes(
+              in: CGRect(origin: CGPoint(x: 0, y: y), size: Self.viewport)
+            ).count
         }
         elements = total / queries
         consume(total)

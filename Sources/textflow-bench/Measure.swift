@@ -43,9 +43,14 @@ struct Sample: Sendable {
 @inline(__always) func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// Runs `body` `warmup` times untimed, then `runs` times timed, and returns the time per
-/// operation (`operations` operations per call of `body`). `setup` runs untimed before each call.
+/// operation (`operations` operations per call of `body`).
+func measure(runs: Int, warmup: Int = 1, operations: Int, _ body: () -> Void) -> Sample {
+  measure(runs: runs, warmup: warmup, operations: operations, setup: {}, body: body)
+}
+
+/// `measure(runs:warmup:operations:_:)` with `setup` run untimed before each call of `body`.
 func measure(
-  runs: Int, warmup: Int = 1, operations: Int, setup: () -> Void = {}, _ body: () -> Void
+  runs: Int, warmup: Int = 1, operations: Int, setup: () -> Void, body: () -> Void
 ) -> Sample {
   for _ in 0..<warmup {
     setup()

@@ -79,10 +79,8 @@ struct SelfSizingBench {
     var lists: [(CollectionView, ListSource)] = []
     let top = measure(
       runs: runs, warmup: 1, operations: 1,
-      setup: { lists = [makeList()] }
-    ) {
-      try? lists[0].0.layoutIfNeeded()
-    }
+      setup: { lists = [makeList()] },
+      body: { try? lists[0].0.layoutIfNeeded() })
     measuredTop = lists[0].1.cellsMade
     topScreen = top.median
     report.time(
@@ -97,11 +95,11 @@ struct SelfSizingBench {
         lists = [makeList()]
         try? lists[0].0.layoutIfNeeded()
         lists[0].1.cellsMade = 0
-      }
-    ) {
-      try? lists[0].0.scrollToItem(at: middle, at: .top, animated: false)
-      try? lists[0].0.layoutIfNeeded()
-    }
+      },
+      body: {
+        try? lists[0].0.scrollToItem(at: middle, at: .top, animated: false)
+        try? lists[0].0.layoutIfNeeded()
+      })
     measuredMiddle = lists[0].1.cellsMade
     middleScreen = jump.median
     let (view, source) = lists[0]
@@ -116,11 +114,11 @@ struct SelfSizingBench {
 
     // The same jump on a list that was never laid out at the top.
     let coldJump = measure(
-      runs: runs, warmup: 1, operations: 1, setup: { lists = [makeList()] }
-    ) {
-      try? lists[0].0.scrollToItem(at: middle, at: .top, animated: false)
-      try? lists[0].0.layoutIfNeeded()
-    }
+      runs: runs, warmup: 1, operations: 1, setup: { lists = [makeList()] },
+      body: {
+        try? lists[0].0.scrollToItem(at: middle, at: .top, animated: false)
+        try? lists[0].0.layoutIfNeeded()
+      })
     report.time(
       "scrollToItem(\(middle.item), .top) on a list never laid out", coldJump,
       note: "\(lists[0].1.cellsMade) cells realised (the first pass included)")

@@ -1,7 +1,7 @@
+import Foundation
 // Figures 1–3 and part of 6: text measurement cold and warm, on one core and on all, against
 // bare HarfBuzz shaping (the floor) and Pango (the peer), on the corpus in Benchmarks/corpus.
 @_spi(Benchmarks) import TextEngine
-import Foundation
 
 /// One corpus record, ready to lay out.
 struct TextRequest {
@@ -37,7 +37,8 @@ enum Corpus {
         let string = object["text"] as? String
       else { continue }
       let size = (object["size"] as? Double) ?? 17
-      let font = try fonts.font(named: (object["font"] as? String) ?? "DejaVuSans.ttf", pointSize: size)
+      let font = try fonts.font(
+        named: (object["font"] as? String) ?? "DejaVuSans.ttf", pointSize: size)
       var style = ParagraphStyle()
       style.numberOfLines = (object["max_lines"] as? Int) ?? 0
       requests.append(
@@ -50,7 +51,8 @@ enum Corpus {
 
   /// The tag-cloud word list (one word a line, with repetition), at 17 pt, unlimited width.
   static func loadCloud(from directory: URL, fonts: FontCollection) throws -> [TextRequest] {
-    let text = try String(contentsOf: directory.appendingPathComponent("cloud.txt"), encoding: .utf8)
+    let text = try String(
+      contentsOf: directory.appendingPathComponent("cloud.txt"), encoding: .utf8)
     let font = fonts.font(for: .body)
     return text.split(separator: "\n").map { word in
       TextRequest(
@@ -61,10 +63,17 @@ enum Corpus {
 
   static func kinds(directory: URL, fonts: FontCollection) throws -> [TextKind] {
     [
-      TextKind(name: "tags", requests: try load("tags.jsonl", from: directory, fonts: fonts), isShort: true),
-      TextKind(name: "names", requests: try load("names.jsonl", from: directory, fonts: fonts), isShort: true),
-      TextKind(name: "labels", requests: try load("labels.jsonl", from: directory, fonts: fonts), isShort: true),
-      TextKind(name: "cloud words", requests: try loadCloud(from: directory, fonts: fonts), isShort: true),
+      TextKind(
+        name: "tags", requests: try load("tags.jsonl", from: directory, fonts: fonts), isShort: true
+      ),
+      TextKind(
+        name: "names", requests: try load("names.jsonl", from: directory, fonts: fonts),
+        isShort: true),
+      TextKind(
+        name: "labels", requests: try load("labels.jsonl", from: directory, fonts: fonts),
+        isShort: true),
+      TextKind(
+        name: "cloud words", requests: try loadCloud(from: directory, fonts: fonts), isShort: true),
       TextKind(
         name: "sentences", requests: try load("sentences.jsonl", from: directory, fonts: fonts),
         isShort: false),
@@ -99,9 +108,10 @@ struct TextBench {
   private func layOut(_ typesetter: Typesetter, _ requests: [TextRequest]) {
     var lines = 0
     for request in requests {
-      lines &+= typesetter.layout(
-        request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
-      ).lineCount
+      lines &+=
+        typesetter.layout(
+          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
+        ).lineCount
     }
     consume(lines)
   }
@@ -124,8 +134,8 @@ struct TextBench {
 
       var fresh = Typesetter(fonts: fonts)
       let firstSample = measure(
-        runs: runs, operations: count, setup: { fresh = Typesetter(fonts: fonts) }
-      ) { layOut(fresh, requests) }
+        runs: runs, operations: count, setup: { fresh = Typesetter(fonts: fonts) },
+        body: { layOut(fresh, requests) })
       report.time("\(kind.name): first pass, fresh default caches", firstSample, perSecond: true)
 
       let warm = Typesetter(fonts: fonts)
@@ -158,8 +168,8 @@ struct TextBench {
             copy.maxWidth = ((request.maxWidth ?? 200) * factor).rounded()
             return copy
           }
-        }
-      ) { layOut(hit, resized) }
+        },
+        body: { layOut(hit, resized) })
       results.newWidth[kind.name] = widthSample.median
       report.time(
         "\(kind.name): re-measure at a new width (prepared hit)", widthSample, perSecond: true)
@@ -168,9 +178,12 @@ struct TextBench {
 
   /// Figure 1, all cores: `layouts(for:)` against the same batch on one thread.
   mutating func runParallel() {
-    report.section("Text measurement, 1 thread vs all \(Machine.processorCount) cores (batch layouts(for:))")
-    report.note("the cores are shared with other work: the ratio is a lower bound of what idle cores give")
-    for kind in kinds where kind.name == "labels" || kind.name == "paragraphs" || kind.name == "tags" {
+    report.section(
+      "Text measurement, 1 thread vs all \(Machine.processorCount) cores (batch layouts(for:))")
+    report.note(
+      "the cores are shared with other work: the ratio is a lower bound of what idle cores give")
+    for kind in kinds
+    where kind.name == "labels" || kind.name == "paragraphs" || kind.name == "tags" {
       let batch = kind.requests.map(\.batchRequest)
       let count = batch.count
       // What the machine gives right now: bare HarfBuzz on the same texts, one ShapingFloor per
@@ -182,7 +195,9 @@ struct TextBench {
         let floor = ShapingFloor()
         var sum = 0
         for index in units.indices {
-          sum &+= units[index].withUnsafeBufferPointer { floor.advanceWidth(of: $0, face: faces[index]) }
+          sum &+= units[index].withUnsafeBufferPointer {
+            floor.advanceWidth(of: $0, face: faces[index])
+          }
         }
         consume(sum)
       }
@@ -192,7 +207,9 @@ struct TextBench {
           var sum = 0
           var index = worker
           while index < units.count {
-            sum &+= units[index].withUnsafeBufferPointer { floor.advanceWidth(of: $0, face: faces[index]) }
+            sum &+= units[index].withUnsafeBufferPointer {
+              floor.advanceWidth(of: $0, face: faces[index])
+            }
             index += workers
           }
           consume(sum)
@@ -200,7 +217,9 @@ struct TextBench {
       }
       report.time(
         "\(kind.name) bare hb_shape: \(workers) threads", floorAll, perSecond: true,
-        note: String(format: "%.2f× one thread's rate: the parallelism available now", floorOne.median / floorAll.median))
+        note: String(
+          format: "%.2f× one thread's rate: the parallelism available now",
+          floorOne.median / floorAll.median))
       results.floorScaling[kind.name] = floorOne.median / floorAll.median
       let coldTypesetter = Typesetter(
         fonts: fonts, shapeCache: ShapeCache(capacity: 0),
@@ -209,9 +228,10 @@ struct TextBench {
         let one = measure(runs: runs, operations: count) {
           var lines = 0
           for request in batch {
-            lines &+= typesetter.layout(
-              request.text, style: request.style, maxWidth: request.maxWidth
-            ).lineCount
+            lines &+=
+              typesetter.layout(
+                request.text, style: request.style, maxWidth: request.maxWidth
+              ).lineCount
           }
           consume(lines)
         }
@@ -232,7 +252,8 @@ struct TextBench {
 
   /// Figure 2: each text shaped by HarfBuzz alone, in the face the engine picked for its first run.
   mutating func runFloor() {
-    report.section("The floor: bare HarfBuzz \(ShapingFloor.harfBuzzVersion), one hb_shape per text")
+    report.section(
+      "The floor: bare HarfBuzz \(ShapingFloor.harfBuzzVersion), one hb_shape per text")
     report.note(
       "reused buffer and hb_font_t, the face of the text's first glyph run, advances summed; "
         + "ratio = cold TextFlow measurement / floor")
@@ -341,7 +362,8 @@ struct TextBench {
       report.value(
         "\(kind.name): line counts equal to Pango's", Double(agree) / Double(requests.count),
         text: String(format: "%.1f%%", 100 * Double(agree) / Double(requests.count)),
-        note: "\(agree)/\(requests.count); one-line widths within 0.01 px: \(widthAgree)/\(singleLine)")
+        note:
+          "\(agree)/\(requests.count); one-line widths within 0.01 px: \(widthAgree)/\(singleLine)")
     }
   }
 
@@ -384,7 +406,8 @@ extension TextBench {
         + "(documented ≤ 39 MB)")
     report.value(
       "resident growth filling both caches from empty", Double(after - before),
-      text: formatBytes(Double(after - before)), note: "RSS after − before (allocator slack included)")
+      text: formatBytes(Double(after - before)),
+      note: "RSS after − before (allocator slack included)")
   }
 
   /// The text targets of issue 7.
@@ -392,7 +415,9 @@ extension TextBench {
     let short = ["tags", "names", "labels"]
     func ratios(_ ours: [String: Double], _ kinds: [String]) -> [(String, Double)] {
       kinds.compactMap { kind in
-        guard let pango = [results.pangoFresh[kind], results.pangoReused[kind]].compactMap({ $0 }).min(),
+        guard
+          let pango = [results.pangoFresh[kind], results.pangoReused[kind]].compactMap({ $0 })
+            .min(),
           let mine = ours[kind]
         else { return nil }
         return (kind, pango / mine)
@@ -403,7 +428,8 @@ extension TextBench {
     }
     let coldShort = ratios(results.cold, short)
     report.target(
-      "short label ≥ 5× faster than Pango, cold", met: coldShort.isEmpty ? nil : coldShort.allSatisfy { $0.1 >= 5 },
+      "short label ≥ 5× faster than Pango, cold",
+      met: coldShort.isEmpty ? nil : coldShort.allSatisfy { $0.1 >= 5 },
       measured: coldShort.isEmpty ? "Pango not run" : describe(coldShort))
     let warmShort = ratios(results.warmHit, short)
     let warmWord = ratios(results.warmWord, short)
@@ -420,7 +446,9 @@ extension TextBench {
       met: coldParagraph.isEmpty ? nil : coldParagraph.allSatisfy { $0.1 >= 3 },
       measured: coldParagraph.isEmpty ? "Pango not run" : describe(coldParagraph))
     let floorRatios = kinds.compactMap { kind -> (String, Double)? in
-      guard let cold = results.cold[kind.name], let floor = results.floor[kind.name] else { return nil }
+      guard let cold = results.cold[kind.name], let floor = results.floor[kind.name] else {
+        return nil
+      }
       return (kind.name, cold / floor)
     }
     report.target(
@@ -470,9 +498,10 @@ extension TextBench {
     var lines = 0
     for _ in 0..<passes {
       for request in requests {
-        lines &+= typesetter.layout(
-          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
-        ).lineCount
+        lines &+=
+          typesetter.layout(
+            request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
+          ).lineCount
       }
     }
     return lines
@@ -482,9 +511,10 @@ extension TextBench {
   static func warmUpPass(_ typesetter: Typesetter, _ requests: [TextRequest]) -> Int {
     var lines = 0
     for request in requests {
-      lines &+= typesetter.layout(
-        request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
-      ).lineCount
+      lines &+=
+        typesetter.layout(
+          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
+        ).lineCount
     }
     return lines
   }

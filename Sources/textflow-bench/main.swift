@@ -30,7 +30,8 @@ while !arguments.isEmpty {
   let argument = arguments.removeFirst()
   func next() -> String {
     guard !arguments.isEmpty else {
-      FileHandle.standardError.write(Data("textflow-bench: \(argument) needs a value\n\(usage)\n".utf8))
+      FileHandle.standardError.write(
+        Data("textflow-bench: \(argument) needs a value\n\(usage)\n".utf8))
       exit(2)
     }
     return arguments.removeFirst()
@@ -60,7 +61,8 @@ while !arguments.isEmpty {
     print(usage)
     exit(0)
   default:
-    FileHandle.standardError.write(Data("textflow-bench: unknown argument \(argument)\n\(usage)\n".utf8))
+    FileHandle.standardError.write(
+      Data("textflow-bench: unknown argument \(argument)\n\(usage)\n".utf8))
     exit(2)
   }
 }

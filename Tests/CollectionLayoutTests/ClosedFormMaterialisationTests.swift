@@ -60,10 +60,12 @@ struct ClosedFormMaterialisationTests {
       var section = FlowSection(items: .uniform(estimate, count: count))
       section.minimumLineSpacing = [0, 0.1, 7.3][random.next(3)]
       section.minimumInteritemSpacing = [0, 3.3, 10][random.next(3)]
-      section.sectionInset = EdgeInsets(top: 1.1, left: CGFloat(random.next(20)), bottom: 2, right: 3)
-      section.alignment = [
-        FlowAlignment.uikit, FlowAlignment(commonLine: .leading, lastLine: .center),
-      ][random.next(2)]
+      section.sectionInset = EdgeInsets(
+        top: 1.1, left: CGFloat(random.next(20)), bottom: 2, right: 3)
+      section.alignment =
+        [
+          FlowAlignment.uikit, FlowAlignment(commonLine: .leading, lastLine: .center),
+        ][random.next(2)]
       let configuration = FlowConfiguration(
         scrollDirection: round % 5 == 4 ? .horizontal : .vertical,
         viewSize: CGSize(width: 375.5, height: 667))

@@ -110,7 +110,10 @@ struct ConcurrencyAndCacheTests {
     var centered = ParagraphStyle()
     centered.alignment = .center
     let styles = [ParagraphStyle(), truncating, centered]
-    let texts = ["Quarterly revenue: 29,363 km/h", "\u{645}\u{631}\u{62D}\u{628}\u{627} revenue", "\u{4F60}\u{597D} revenue"]
+    let texts = [
+      "Quarterly revenue: 29,363 km/h", "\u{645}\u{631}\u{62D}\u{628}\u{627} revenue",
+      "\u{4F60}\u{597D} revenue",
+    ]
     for round in 0..<3 {
       for text in texts {
         for style in styles {
