@@ -102,6 +102,13 @@ public struct LayoutSpec: Equatable, Sendable {
     /// What is wrong there.
     public var message: String
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// An error at `path` (empty for the root): specs that extend this one (TextFlow's text
+    /// spec) report their own keys the same way.
+    public init(path: String, message: String) {
+      self.path = path
+      self.message = message
+    }
   }
 
   /// Decodes a spec from JSON text; syntax errors come back as a `DecodingError` at the root
