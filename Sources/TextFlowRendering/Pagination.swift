@@ -103,7 +103,9 @@ public enum Paginator {
         while let last = onPage.last, last.headersOnly, onPage.count > 1 {
           moved.insert(onPage.removeLast(), at: 0)
         }
-        let newTop = (moved.first ?? band).minY
+        // The next page starts at its first band, or earlier when the gap before that band
+        // (spacing, insets) reaches past this page's end.
+        let newTop = min((moved.first ?? band).minY, top + pageHeight)
         slices.append(PageSlice(top: top, bottom: newTop, cutsElements: false))
         top = newTop
         onPage = moved
