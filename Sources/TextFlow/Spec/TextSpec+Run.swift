@@ -219,11 +219,20 @@ extension TextSpec {
     for (index, section) in spec.sections.enumerated() {
       guard let cells = sectionCells[index] else { continue }
       let inset = section.sectionInset ?? spec.layout.sectionInset ?? .zero
+      // The area inside the section insets: the full line length across, the lines along.
+      let vertical = (spec.layout.scrollDirection ?? .vertical) == .vertical
+      let viewSize = view.size
+      let contentInset = view.contentInset
       guides.append(
-        CGRect(
-          x: cells.minX - inset.left, y: cells.minY - inset.top,
-          width: cells.width + inset.left + inset.right,
-          height: cells.height + inset.top + inset.bottom))
+        vertical
+          ? CGRect(
+            x: inset.left, y: cells.minY,
+            width: viewSize.width - contentInset.left - contentInset.right - inset.left
+              - inset.right, height: cells.height)
+          : CGRect(
+            x: cells.minX, y: inset.top, width: cells.width,
+            height: viewSize.height - contentInset.top - contentInset.bottom - inset.top
+              - inset.bottom))
     }
     let bounds: CGRect
     switch render.region {
