@@ -1,0 +1,128 @@
+// The carousel pictures of `textflow demo`: the seed's LFFlowLayout at several scroll offsets,
+// where it snaps, and frames of its transition to a plain flow layout.
+import Foundation
+
+/// Scenes of the seed's carousel (`CarouselLayout`): 20 numbered cards in a 375 × 200 view.
+public struct CarouselDemo {
+  /// The view size (the seed's: full width, 200 high).
+  public var viewSize = CGSize(width: 375, height: 200)
+  /// The number of cards.
+  public var itemCount = 20
+  let typesetter: Typesetter
+  let labelFont: Font
+
+  /// A demo drawing its numbers with `typesetter`'s bold face.
+  public init(typesetter: Typesetter) {
+    self.typesetter = typesetter
+    labelFont = Font(face: typesetter.fonts.defaultFace(bold: true), pointSize: 28)
+  }
+
+  /// The content offset that centres item `index` (the carousel's content inset lets the
+  /// first item reach the centre at offset -137.5).
+  public func offset(centering index: Int) -> CGFloat {
+    CGFloat(index) * 200 - (viewSize.width - CarouselLayout.itemWidth) / 2
+  }
+
+  /// The layout and its view scrolled to `offsetX`.
+  public func makeLayout(offsetX: CGFloat) -> (CarouselLayout, ExampleCollectionContext) {
+    let view = ExampleCollectionContext(size: viewSize, itemCounts: [itemCount])
+    let layout = CarouselLayout()
+    layout.collectionView = view
+    layout.prepareIfNeeded()
+    view.bounds.origin = CGPoint(x: offsetX, y: 0)
+    layout.invalidateLayout()
+    layout.prepareIfNeeded()
+    return (layout, view)
+  }
+
+  /// Where a drag released at `proposed` comes to rest: the carousel's
+  /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`.
+  public func snappedOffset(proposed: CGFloat) -> CGFloat {
+    let (layout, view) = makeLayout(offsetX: proposed)
+    // The layout holds its collection view weakly, as UIKit's does: keep the view alive.
+    return withExtendedLifetime(view) {
+      layout.targetContentOffset(
+        forProposedContentOffset: CGPoint(x: proposed, y: 0), withScrollingVelocity: .zero
+      ).x
+    }
+  }
+
+  /// The visible cards at `offsetX`, scaled by the carousel.
+  public func scene(offsetX: CGFloat) -> Scene {
+    let (layout, view) = makeLayout(offsetX: offsetX)
+    let visible = CGRect(origin: view.contentOffset, size: view.bounds.size)
+    let attributes = withExtendedLifetime(view) { layout.layoutAttributesForElements(in: visible) }
+    return scene(attributes, bounds: visible)
+  }
+
+  /// A frame of the transition from the carousel at `offsetX` to a vertical flow layout of the
+  /// same cards (100 × 100, spacing 10, inset 20) at offset zero, at `progress` (0...1). The
+  /// view grows from the carousel's height to `flowHeight` along the way.
+  public func transitionScene(offsetX: CGFloat, progress: CGFloat, flowHeight: CGFloat = 580)
+    -> Scene
+  {
+    let (carousel, carouselView) = makeLayout(offsetX: offsetX)
+    let start = withExtendedLifetime(carouselView) {
+      carousel.layoutAttributesForElements(
+        in: CGRect(origin: carouselView.contentOffset, size: carouselView.bounds.size)
+          .insetBy(dx: -400, dy: 0))
+    }
+    let flowView = ExampleCollectionContext(
+      size: CGSize(width: viewSize.width, height: flowHeight), itemCounts: [itemCount])
+    let flow = FlowLayout()
+    flow.itemSize = CGSize(width: 100, height: 100)
+    flow.minimumInteritemSpacing = 10
+    flow.minimumLineSpacing = 10
+    flow.sectionInset = EdgeInsets(top: 20, left: 20, bottom: 20, right: 20)
+    flow.collectionView = flowView
+    flow.prepareIfNeeded()
+    let end = withExtendedLifetime(flowView) {
+      flow.layoutAttributesForElements(in: flowView.bounds.insetBy(dx: 0, dy: -200))
+    }
+    let t = min(1, max(0, progress))
+    // The visible region moves from the carousel's bounds to the flow layout's.
+    let height = viewSize.height + (flowHeight - viewSize.height) * t
+    let bounds = CGRect(x: offsetX * (1 - t), y: 0, width: viewSize.width, height: height)
+    return scene(LayoutTransition.interpolate(from: start, to: end, progress: t), bounds: bounds)
+  }
+
+  private func scene(_ attributes: [LayoutAttributes], bounds: CGRect) -> Scene {
+    var single = ParagraphStyle()
+    single.numberOfLines = 1
+    let elements = attributes.filter { $0.representedElementCategory == .cell }.map { attributes in
+      let index = attributes.indexPath.item
+      let hue = Double(index % 10) / 10
+      let text = typesetter.layout("\(index + 1)", font: labelFont, style: single)
+      let size = attributes.frame.size
+      let origin = CGPoint(
+        x: (Double(size.width) - Double(text.size.width)) / 2,
+        y: (Double(size.height) - Double(text.size.height)) / 2)
+      var element = SceneElement(
+        attributes: attributes,
+        box: BoxStyle(fill: Self.color(hue: hue), cornerRadius: 12),
+        text: PlacedText(layout: text, origin: origin, color: .white))
+      // Scaled cards draw above their neighbours, as the nearest card would in UIKit.
+      element.attributes.zIndex = Int((attributes.transform3D.m11 - 1) * 100)
+      return element
+    }
+    return Scene(
+      bounds: bounds, background: Color(red: 0.97, green: 0.97, blue: 0.98), elements: elements)
+  }
+
+  /// A saturated color around the hue wheel.
+  static func color(hue: Double) -> Color {
+    let h = hue * 6
+    let x = 1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)
+    let (r, g, b): (Double, Double, Double)
+    switch Int(h) {
+    case 0: (r, g, b) = (1, x, 0)
+    case 1: (r, g, b) = (x, 1, 0)
+    case 2: (r, g, b) = (0, 1, x)
+    case 3: (r, g, b) = (0, x, 1)
+    case 4: (r, g, b) = (x, 0, 1)
+    default: (r, g, b) = (1, 0, x)
+    }
+    // Darkened for white numbers.
+    return Color(red: 0.2 + 0.55 * r, green: 0.2 + 0.55 * g, blue: 0.25 + 0.55 * b)
+  }
+}
