@@ -63,7 +63,8 @@ public struct LabelSheet: Sendable, Equatable {
     labelSize: CGSize(
       width: 63.5 * PaperSize.pointsPerMillimeter, height: 38.1 * PaperSize.pointsPerMillimeter),
     pageSize: PaperSize.a4, topMargin: 15.15 * PaperSize.pointsPerMillimeter,
-    leftMargin: 7.25 * PaperSize.pointsPerMillimeter, columnGap: 2.5 * PaperSize.pointsPerMillimeter)
+    leftMargin: 7.25 * PaperSize.pointsPerMillimeter, columnGap: 2.5 * PaperSize.pointsPerMillimeter
+  )
 
   /// The height of one page's rows.
   public var usedHeight: Double {
@@ -188,7 +189,8 @@ public struct LabelGrid: Sendable {
         labels, count: count, columnWidth: columnWidth, font: base, paragraph: paragraph,
         typesetter: typesetter)
     case .sheet(let sheet):
-      return self.sheet(labels, sheet: sheet, font: base, paragraph: paragraph, typesetter: typesetter)
+      return self.sheet(
+        labels, sheet: sheet, font: base, paragraph: paragraph, typesetter: typesetter)
     }
   }
 
@@ -239,7 +241,8 @@ public struct LabelGrid: Sendable {
       let text = layouts[index]
       elements.append(
         SceneElement(
-          attributes: attributes, box: BoxStyle(border: border, borderWidth: border == nil ? 0 : 0.5),
+          attributes: attributes,
+          box: BoxStyle(border: border, borderWidth: border == nil ? 0 : 0.5),
           text: PlacedText(
             layout: text, origin: origin(of: text, in: attributes.frame.size), color: color)))
       placed.append(Label(text: labels[index], fontSize: fontSize, isTruncated: text.isTruncated))
@@ -305,9 +308,11 @@ public struct LabelGrid: Sendable {
     // Truncate at the smallest size: as many lines as fit, the last one ending in an ellipsis.
     var truncating = paragraph
     truncating.lineBreakMode = .truncatingTail
-    let lineHeight = font.withSize(low).metrics.lineHeight(usesFontLeading: paragraph.usesFontLeading)
+    let lineHeight = font.withSize(low).metrics.lineHeight(
+      usesFontLeading: paragraph.usesFontLeading)
     let lines = max(1, Int((Double(inner.height) / max(lineHeight, 0.01)).rounded(.down)))
-    truncating.numberOfLines = paragraph.numberOfLines > 0 ? min(paragraph.numberOfLines, lines) : lines
+    truncating.numberOfLines =
+      paragraph.numberOfLines > 0 ? min(paragraph.numberOfLines, lines) : lines
     return typesetter.layout(
       text, font: font.withSize(low), style: truncating, maxWidth: Double(inner.width))
   }
@@ -334,7 +339,8 @@ public struct LabelGrid: Sendable {
     var section = LayoutSpec.Section()
     section.itemCount = labels.count
     let spec = LayoutSpec(
-      collectionView: LayoutSpec.CollectionView(size: CGSize(width: gridWidth + 0.001, height: 1000)),
+      collectionView: LayoutSpec.CollectionView(
+        size: CGSize(width: gridWidth + 0.001, height: 1000)),
       layout: layout, sections: [section])
     let result = spec.run()
     var elements: [SceneElement] = []

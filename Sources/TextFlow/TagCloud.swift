@@ -82,7 +82,8 @@ public struct TagCloud: Sendable {
   public var font: String?
   /// Colors.
   public var coloring = Coloring.byWeight(
-    light: Color(red: 0.45, green: 0.62, blue: 0.78), dark: Color(red: 0.05, green: 0.15, blue: 0.35))
+    light: Color(red: 0.45, green: 0.62, blue: 0.78),
+    dark: Color(red: 0.05, green: 0.15, blue: 0.35))
   /// The background (nil: transparent).
   public var background: Color? = .white
   /// Space between words in a row.
@@ -295,7 +296,8 @@ public struct TagCloud: Sendable {
         factor *= 0.8  // the heaviest word alone, still too tall: it shrinks past the floor
       }
     }
-    let last = place(kept, font: baseFont, factor: factor, innerWidth: innerWidth, typesetter: typesetter)
+    let last = place(
+      kept, font: baseFont, factor: factor, innerWidth: innerWidth, typesetter: typesetter)
     return last.output(cloud: self, dropped: dropped, factor: factor, width: width, height: height)
   }
 

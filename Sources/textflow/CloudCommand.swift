@@ -128,7 +128,9 @@ enum CloudCommand: Subcommand {
     cloud.font = parsed.values["--font"]
     if let value = try parsed.choice("--order", TagCloud.Order.self) { cloud.order = value }
     if let text = parsed.values["--seed"] {
-      guard let seed = UInt64(text) else { throw .usage("--seed must be a whole number, got '\(text)'") }
+      guard let seed = UInt64(text) else {
+        throw .usage("--seed must be a whole number, got '\(text)'")
+      }
       cloud.seed = seed
     }
     if let text = parsed.values["--colors"] {

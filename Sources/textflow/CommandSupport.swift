@@ -27,7 +27,8 @@ struct ParsedArguments {
 
   /// Parses `arguments`; `valued` options take the next argument, `flags` take none. `-` is a
   /// positional (standard input or output); `--` ends the options.
-  init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(CommandError)
+  init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>)
+    throws(CommandError)
   {
     var index = 0
     var onlyPositionals = false
@@ -79,7 +80,9 @@ struct ParsedArguments {
   func integer(_ name: String, in range: ClosedRange<Int>) throws(CommandError) -> Int? {
     guard let text = values[name] else { return nil }
     guard let value = Int(text), range.contains(value) else {
-      throw .usage("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+      throw .usage(
+        "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+      )
     }
     return value
   }
@@ -95,11 +98,14 @@ struct ParsedArguments {
   }
 
   /// An enumeration option.
-  func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type) throws(CommandError) -> E?
+  func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type)
+    throws(CommandError) -> E?
   where E.RawValue == String {
     guard let text = values[name] else { return nil }
     guard let value = E(rawValue: text) else {
-      throw .usage("\(name) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+      throw .usage(
+        "\(name) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'"
+      )
     }
     return value
   }
@@ -146,7 +152,8 @@ enum OutputKind: Equatable {
 
 /// The output kind for `-o PATH` and `--format NAME` (the format wins; else the extension; for
 /// standard output or no -o, `defaultKind`).
-func outputKind(path: String?, format: String?, default defaultKind: OutputKind) throws(CommandError)
+func outputKind(path: String?, format: String?, default defaultKind: OutputKind)
+  throws(CommandError)
   -> OutputKind
 {
   if let format {
@@ -218,7 +225,8 @@ func describe(_ summary: RenderSummary) -> String {
   if let pixels = summary.pixelSize {
     text += ", \(pixels.width) × \(pixels.height) px at \(JSONValue.format(summary.scale))x"
   } else {
-    text += ", \(JSONValue.format(Double(summary.size.width))) × \(JSONValue.format(Double(summary.size.height))) pt"
+    text +=
+      ", \(JSONValue.format(Double(summary.size.width))) × \(JSONValue.format(Double(summary.size.height))) pt"
   }
   if summary.pageCount > 1 { text += ", \(summary.pageCount) pages" }
   return text + ")"

@@ -9,7 +9,8 @@ import TextFlowRendering
 /// at several scroll offsets, where it snaps, and its transition to a plain flow layout.
 enum DemoCommand: Subcommand {
   static let name = "demo"
-  static let summary = "draw the seeds' examples (dialogue, tag cloud, label sheets, carousel) into out/"
+  static let summary =
+    "draw the seeds' examples (dialogue, tag cloud, label sheets, carousel) into out/"
 
   static let help = """
     usage: textflow demo [--out DIR]
@@ -176,12 +177,14 @@ private struct Demo {
       let target = carousel.snappedOffset(proposed: proposed)
       print(
         "  a drag released at offset \(JSONValue.format(Double(proposed))) snaps to "
-          + "\(JSONValue.format(Double(target))) (card \(Int(((target + 137.5) / 200).rounded()) + 1) centred)")
+          + "\(JSONValue.format(Double(target))) (card \(Int(((target + 137.5) / 200).rounded()) + 1) centred)"
+      )
     }
     let proposed: CGFloat = 330
     let target = carousel.snappedOffset(proposed: proposed)
     try render(
-      carousel.scene(offsetX: target), "carousel-snapped.png", RenderOptions(format: .png, scale: 2),
+      carousel.scene(offsetX: target), "carousel-snapped.png",
+      RenderOptions(format: .png, scale: 2),
       "where a drag released at offset \(JSONValue.format(Double(proposed))) comes to rest")
     for step in 0...4 {
       let progress = CGFloat(step) / 4

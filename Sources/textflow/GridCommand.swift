@@ -72,7 +72,9 @@ enum GridCommand: Subcommand {
       if let value = try parsed.number("--width", in: 10...100_000) { grid.width = value }
       if let value = try parsed.number("--size", in: 1...1000) { grid.fontSize = value }
       if let value = try parsed.number("--padding", in: 0...1000) { grid.padding = value }
-      if let value = try parsed.number("--min-scale", in: 0.01...1) { grid.minimumScaleFactor = value }
+      if let value = try parsed.number("--min-scale", in: 0.01...1) {
+        grid.minimumScaleFactor = value
+      }
       if let value = try parsed.integer("--max-lines", in: 0...10_000) { grid.maxLines = value }
       if let value = try parsed.choice("--align", TextAlignment.self) { grid.alignment = value }
       if parsed.flags.contains("--no-border") { grid.border = nil }
@@ -91,7 +93,8 @@ enum GridCommand: Subcommand {
           guard let size = PaperSize.size(named: name) else {
             throw .usage("--page must be a4, letter or WxH with a unit (210x297mm), got '\(name)'")
           }
-          columnPage = PageSetup(size: size, margins: EdgeInsets(top: 24, left: 0, bottom: 24, right: 0))
+          columnPage = PageSetup(
+            size: size, margins: EdgeInsets(top: 24, left: 0, bottom: 24, right: 0))
           if parsed.values["--width"] == nil { grid.width = Double(size.width) }
         }
       }

@@ -112,14 +112,17 @@ enum LayoutCommand: Subcommand {
             throw .usage("--page must be a4, letter or WxH with a unit (210x297mm), got '\(name)'")
           }
           let margin = try parsed.number("--margins", in: 0...1000) ?? 36
-          page = PageSetup(size: size, margins: EdgeInsets(top: margin, left: margin, bottom: margin, right: margin))
+          page = PageSetup(
+            size: size,
+            margins: EdgeInsets(top: margin, left: margin, bottom: margin, right: margin))
         } else if let size = spec.render.page {
           page = PageSetup(size: size, margins: spec.render.margins)
         }
         let summary = try writeRendered(
           result.scene, to: output,
           options: RenderOptions(
-            format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"), page: page))
+            format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"), page: page
+          ))
         if output != "-" { printError("wrote \(describe(summary))") }
       }
     }

@@ -106,14 +106,17 @@ public enum LayoutTransition {
         continue
       }
       var attributes = end
-      let center = CGPoint(x: mix(start.center.x, end.center.x), y: mix(start.center.y, end.center.y))
+      let center = CGPoint(
+        x: mix(start.center.x, end.center.x), y: mix(start.center.y, end.center.y))
       let size = CGSize(
-        width: mix(start.frame.width, end.frame.width), height: mix(start.frame.height, end.frame.height))
+        width: mix(start.frame.width, end.frame.width),
+        height: mix(start.frame.height, end.frame.height))
       attributes.frame = CGRect(
         x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width,
         height: size.height)
       let scale = (
-        mix(start.transform3D.m11, end.transform3D.m11), mix(start.transform3D.m22, end.transform3D.m22)
+        mix(start.transform3D.m11, end.transform3D.m11),
+        mix(start.transform3D.m22, end.transform3D.m22)
       )
       attributes.transform3D =
         scale == (1, 1) ? .identity : Transform3D(scaleX: scale.0, y: scale.1, z: 1)
