@@ -36,15 +36,16 @@ struct InkMap {
     self.origin = origin
   }
 
-  /// True when the pixel differs from opaque white by more than `threshold` in any channel.
+  /// True when the pixel, composited over white, differs from white by more than `threshold`
+  /// in any channel (pixels are premultiplied ARGB; transparent counts as white).
   func isInk(x: Int, y: Int, threshold: UInt32 = 24) -> Bool {
     let pixel = image.pixel(x: x, y: y)
-    let alpha = pixel >> 24 & 0xFF
-    let red = pixel >> 16 & 0xFF
-    let green = pixel >> 8 & 0xFF
-    let blue = pixel & 0xFF
-    return alpha > threshold
-      && (255 - red > threshold || 255 - green > threshold || 255 - blue > threshold)
+    let clear = 255 - (pixel >> 24 & 0xFF)
+    let red = (pixel >> 16 & 0xFF) + clear
+    let green = (pixel >> 8 & 0xFF) + clear
+    let blue = (pixel & 0xFF) + clear
+    return 255 - min(red, 255) > threshold || 255 - min(green, 255) > threshold
+      || 255 - min(blue, 255) > threshold
   }
 
   /// The pixel rectangle covering a content rectangle.
