@@ -75,7 +75,7 @@ extension TextSpec {
         attributed.append(
           string,
           attributes: TextAttributes(font: main.font, letterSpacing: main.style.letterSpacing))
-      case .runs(let runs):
+      case .runs(let runs, _):
         for run in runs {
           let runStyle = try style(run.style ?? content.paragraphStyleName ?? defaultStyle)
           attributed.append(

@@ -27,14 +27,15 @@ public struct TextSpec: Sendable {
   public enum Content: Sendable, Equatable {
     /// A string in a named style (nil: the default for its place).
     case text(String, style: String?)
-    /// Attributed runs, each in a named style; the paragraph takes the first run's style.
-    case runs([(text: String, style: String?)])
+    /// Attributed runs, each in a named style (nil: the item's); the cell and paragraph take
+    /// the item's style (nil: the default for its place).
+    case runs([(text: String, style: String?)], style: String?)
 
     public static func == (lhs: Content, rhs: Content) -> Bool {
       switch (lhs, rhs) {
       case (.text(let a, let s), .text(let b, let t)): return a == b && s == t
-      case (.runs(let a), .runs(let b)):
-        return a.count == b.count
+      case (.runs(let a, let s), .runs(let b, let t)):
+        return s == t && a.count == b.count
           && zip(a, b).allSatisfy { $0.text == $1.text && $0.style == $1.style }
       default: return false
       }
@@ -44,7 +45,7 @@ public struct TextSpec: Sendable {
     var paragraphStyleName: String? {
       switch self {
       case .text(_, let style): return style
-      case .runs(let runs): return runs.first?.style
+      case .runs(_, let style): return style
       }
     }
   }
@@ -303,11 +304,11 @@ public struct TextSpec: Sendable {
             let runsReader = itemReader.at("runs", value)
             var runs: [(text: String, style: String?)] = []
             for (runIndex, run) in try runsReader.array().enumerated() {
-              let content = try decodeContent(runsReader.at(runIndex, run), defaultStyle: style)
+              let content = try decodeContent(runsReader.at(runIndex, run), defaultStyle: nil)
               if case .text(let string, let runStyle) = content { runs.append((string, runStyle)) }
             }
             guard !runs.isEmpty else { throw runsReader.fail("must not be empty") }
-            text.items.append(.runs(runs))
+            text.items.append(.runs(runs, style: style))
           } else {
             if style != nil {
               throw LayoutSpec.DecodingError(
@@ -362,7 +363,8 @@ public struct TextSpec: Sendable {
       for (item, content) in section.items.enumerated() {
         switch content {
         case .text(_, let style)?: try check(style, "\(path).items[\(item)].style")
-        case .runs(let runs)?:
+        case .runs(let runs, let style)?:
+          try check(style, "\(path).items[\(item)].style")
           for (run, part) in runs.enumerated() {
             try check(part.style, "\(path).items[\(item)].runs[\(run)].style")
           }
