@@ -70,6 +70,8 @@ public final class ExampleCollectionContext: CollectionLayoutContext {
   public var bounds: CGRect
   /// The content inset (the carousel sets it).
   public var contentInset = EdgeInsets.zero
+  /// The flow-layout delegate (held weakly, as UIKit's collection view holds its delegate).
+  public weak var delegate: (any FlowLayoutDelegate)?
 
   /// A view of `size` at offset zero.
   public init(size: CGSize, itemCounts: [Int]) {
@@ -77,6 +79,7 @@ public final class ExampleCollectionContext: CollectionLayoutContext {
     self.itemCounts = itemCounts
   }
 
+  public var flowLayoutDelegate: (any FlowLayoutDelegate)? { delegate }
   public var numberOfSections: Int { itemCounts.count }
   public func numberOfItems(inSection section: Int) -> Int {
     itemCounts.indices.contains(section) ? itemCounts[section] : 0
