@@ -241,19 +241,31 @@ final class ProgressBar: @unchecked Sendable {
   private let lock = NSLock()
   private var drawn = false
 
+  /// Seconds of work before the bar appears (TEXTFLOW_PROGRESS_AFTER overrides the default 1,
+  /// so tests can see it on a pseudo-terminal without slow work).
+  private let minimumDuration: TimeInterval
+
   init(label: String) {
     self.label = label
     enabled = isatty(STDERR_FILENO) == 1
+    minimumDuration =
+      ProcessInfo.processInfo.environment["TEXTFLOW_PROGRESS_AFTER"].flatMap(Double.init) ?? 1
   }
 
-  func update(_ done: Int, of total: Int) {
-    guard enabled, total > 0, Date().timeIntervalSince(start) > 1 else { return }
+  /// Shows `done` of `total` (a bar), or a running count when the total is unknown.
+  func update(_ done: Int, of total: Int?) {
+    guard enabled, Date().timeIntervalSince(start) > minimumDuration else { return }
     lock.lock()
     defer { lock.unlock() }
-    let width = 30
-    let filled = min(width, done * width / total)
-    let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-    FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total)".utf8))
+    var text = "\r\(label) \(done)"
+    if let total, total > 0 {
+      let width = 30
+      let filled = min(width, done * width / total)
+      let bar =
+        String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+      text = "\r\(label) [\(bar)] \(done)/\(total)"
+    }
+    FileHandle.standardError.write(Data(text.utf8))
     drawn = true
   }
 
