@@ -219,6 +219,11 @@ func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) thro
   }
 }
 
+/// Points to at most two decimals ("595.28", "375").
+func points(_ value: CGFloat) -> String {
+  JSONValue.format((Double(value) * 100).rounded() / 100)
+}
+
 /// A one-line description of a written file, for stderr or the demo's list.
 func describe(_ summary: RenderSummary) -> String {
   var text = "\(summary.path) (\(summary.format.rawValue.uppercased())"
@@ -226,7 +231,7 @@ func describe(_ summary: RenderSummary) -> String {
     text += ", \(pixels.width) × \(pixels.height) px at \(JSONValue.format(summary.scale))x"
   } else {
     text +=
-      ", \(JSONValue.format(Double(summary.size.width))) × \(JSONValue.format(Double(summary.size.height))) pt"
+      ", \(points(summary.size.width)) × \(points(summary.size.height)) pt"
   }
   if summary.pageCount > 1 { text += ", \(summary.pageCount) pages" }
   return text + ")"

@@ -235,7 +235,16 @@ final class CairoCanvas {
     let face = try cairoFace(for: font.face)
     cairo_set_font_face(context, face)
     cairo_set_font_size(context, font.pointSize)
-    cairo_set_font_options(context, fontOptions)
+    if font.variations.isEmpty {
+      cairo_set_font_options(context, fontOptions)
+    } else {
+      // A variable font's instance: the same axis values the text engine shaped with.
+      let options = cairo_font_options_copy(fontOptions)
+      let settings = font.variations.map { "\($0.axis)=\($0.value)" }.joined(separator: ",")
+      cairo_font_options_set_variations(options, settings)
+      cairo_set_font_options(context, options)
+      cairo_font_options_destroy(options)
+    }
     setColor(color)
     var cairoGlyphs = zip(glyphs, positions).map { glyph, position in
       cairo_glyph_t(index: UInt(glyph), x: position.0, y: position.1)
