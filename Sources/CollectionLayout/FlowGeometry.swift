@@ -181,6 +181,12 @@ public struct FlowGeometry: Sendable {
     sections.indices.contains(section) ? sections[section].count : 0
   }
 
+  /// The line length of `section`: the content's cross extent minus the section inset along the
+  /// line (0 when out of range).
+  public func availableLineLength(inSection section: Int) -> CGFloat {
+    sections.indices.contains(section) ? sections[section].available : 0
+  }
+
   /// Whether `section` is held in closed form (equal items, none measured).
   public func isClosedForm(section: Int) -> Bool {
     guard sections.indices.contains(section) else { return false }
@@ -342,6 +348,67 @@ struct SectionLayout: Sendable {
     var lineBaselines: [CGFloat] = []
     var lineLeads: [CGFloat] = []
     var lineGaps: [CGFloat] = []
+    /// How many lines start with an item longer than the line.
+    var overlongLineCount = 0
+    /// A shift of every line offset from line `shiftFrom` on that is not yet added to
+    /// `lineOffsets`: re-flows that re-join the old lines move the lines after them by this much,
+    /// and a following re-flow further on only adds the lines in between (O(distance), not O(n)).
+    var shiftFrom = Int.max
+    var shift: CGFloat = 0
+
+    /// Line `index`'s offset, the pending shift included.
+    func offset(ofLine index: Int) -> CGFloat {
+      index >= shiftFrom ? lineOffsets[index] + shift : lineOffsets[index]
+    }
+
+    /// Adds `amount` to the offsets of lines `range`, directly.
+    mutating func addToOffsets(_ range: Range<Int>, _ amount: CGFloat) {
+      guard !range.isEmpty, amount != 0 else { return }
+      lineOffsets.withUnsafeMutableBufferPointer { buffer in
+        var index = range.lowerBound
+        while index < range.upperBound {
+          buffer[index] += amount
+          index += 1
+        }
+      }
+    }
+
+    /// Makes the pending shift start no earlier than `index` (adding it to the lines before).
+    mutating func settleShift(before index: Int) {
+      guard shiftFrom < index else { return }
+      let end = min(index, lineOffsets.count)
+      addToOffsets(shiftFrom..<end, shift)
+      if end >= lineOffsets.count {
+        shiftFrom = .max
+        shift = 0
+      } else {
+        shiftFrom = end
+      }
+    }
+
+    /// Moves every line from `index` on by `amount`, as cheaply as the pending shift allows.
+    mutating func shiftLines(from index: Int, by amount: CGFloat) {
+      let count = lineOffsets.count
+      guard index < count, amount != 0 else { return }
+      if shiftFrom == .max || shiftFrom == index {
+        shiftFrom = index
+        shift += amount
+      } else if shiftFrom > index {
+        // Either add `amount` to the lines up to the pending shift, or settle the pending shift
+        // and start a new one here: whichever touches fewer lines.
+        if shiftFrom - index <= count - shiftFrom {
+          addToOffsets(index..<shiftFrom, amount)
+          shift += amount
+        } else {
+          addToOffsets(shiftFrom..<count, shift)
+          shiftFrom = index
+          shift = amount
+        }
+      } else {
+        settleShift(before: index)
+        shiftLines(from: index, by: amount)
+      }
+    }
   }
 
   enum Storage: Sendable {
@@ -604,41 +671,52 @@ struct SectionLayout: Sendable {
     linesLaidOutByLastFlow = 0  // closed form: no line is materialised
   }
 
-  private mutating func layOutExplicit(_ explicit: inout Explicit, fromLine requested: Int) {
+  /// Re-flows lines from line `requested` on. When `unchangedFrom` is given (every item at or after
+  /// it kept its size), the flow stops as soon as a new line starts at the same item as an old line
+  /// past that point: from there every line is the old one, only moved along the scroll axis, so the
+  /// old lines are kept and their offsets shifted. A size change in a long section then costs its
+  /// few lines plus one pass over the later offsets, instead of a re-flow to the end.
+  private mutating func layOutExplicit(
+    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max
+  ) {
     let startLine = min(max(0, requested), explicit.lineStarts.count)
     var item = startLine < explicit.lineStarts.count ? explicit.lineStarts[startLine] : 0
     var offset: CGFloat = 0
     if startLine > 0 {
       let previous = startLine - 1
-      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
+      offset = explicit.offset(ofLine: previous) + explicit.lineThicknesses[previous] + lineSpacing
     } else {
       item = 0
     }
     if startLine == explicit.lineStarts.count && startLine > 0 {
       // Nothing after the last line: re-flow that line instead (the caller asked past the end).
-      layOutExplicit(&explicit, fromLine: startLine - 1)
+      layOutExplicit(&explicit, fromLine: startLine - 1, unchangedFrom: unchangedFrom)
       return
     }
-    explicit.lineStarts.removeSubrange(startLine...)
-    explicit.lineOffsets.removeSubrange(startLine...)
-    explicit.lineThicknesses.removeSubrange(startLine...)
-    explicit.lineBaselines.removeSubrange(startLine...)
-    explicit.lineLeads.removeSubrange(startLine...)
-    explicit.lineGaps.removeSubrange(startLine...)
+    let oldLineCount = explicit.lineStarts.count
+    var starts: [Int] = []
+    var offsets: [CGFloat] = []
+    var lineThicknesses: [CGFloat] = []
+    var lineBaselines: [CGFloat] = []
+    var leads: [CGFloat] = []
+    var gaps: [CGFloat] = []
     let lengths = explicit.lengths
     let thicknesses = explicit.thicknesses
     let baselines = explicit.baselines
     let useBaselines = usesBaselines
-    var overlong = false
-    // Lines before `startLine` keep their over-long flags: recompute from all first items.
-    for line in 0..<startLine where lengths[explicit.lineStarts[line]] > available {
-      overlong = true
-    }
+    var oldLine = startLine
+    var rejoined: Int?
     while item < count {
+      if item >= unchangedFrom {
+        while oldLine < oldLineCount && explicit.lineStarts[oldLine] < item { oldLine += 1 }
+        if oldLine < oldLineCount && explicit.lineStarts[oldLine] == item {
+          rejoined = oldLine
+          break
+        }
+      }
       let first = item
       var used = lengths[first]
       var sum = used
-      if used > available { overlong = true }
       item += 1
       while item < count {
         let next = used + itemSpacing + lengths[item]
@@ -660,18 +738,46 @@ struct SectionLayout: Sendable {
       let place = placement(
         count: item - first, sum: sum, used: used, lastLength: lengths[item - 1],
         isLastLine: item == count)
-      explicit.lineStarts.append(first)
-      explicit.lineOffsets.append(offset)
-      explicit.lineThicknesses.append(thickness)
-      explicit.lineBaselines.append(baseline)
-      explicit.lineLeads.append(place.lead)
-      explicit.lineGaps.append(place.gap)
+      starts.append(first)
+      offsets.append(offset)
+      lineThicknesses.append(thickness)
+      lineBaselines.append(baseline)
+      leads.append(place.lead)
+      gaps.append(place.gap)
       offset = offset + thickness + lineSpacing
     }
-    hasOverlongItem = overlong
-    linesLaidOutByLastFlow = explicit.lineStarts.count - startLine
+    // Over-long lines are counted, so that lines before `startLine` need not be read again.
+    let replacedEnd = rejoined ?? oldLineCount
+    for line in startLine..<replacedEnd where lengths[explicit.lineStarts[line]] > available {
+      explicit.overlongLineCount -= 1
+    }
+    for first in starts where lengths[first] > available { explicit.overlongLineCount += 1 }
+    let replaced = startLine..<replacedEnd
+    let delta = rejoined.map { offset - explicit.offset(ofLine: $0) } ?? 0
+    // The replaced lines are written absolute: settle the pending shift up to their end, then
+    // move its start with the lines after them.
+    explicit.settleShift(before: replacedEnd)
+    if explicit.shiftFrom != .max {
+      explicit.shiftFrom += starts.count - replaced.count
+    }
+    explicit.lineStarts.replaceSubrange(replaced, with: starts)
+    explicit.lineOffsets.replaceSubrange(replaced, with: offsets)
+    explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
+    explicit.lineBaselines.replaceSubrange(replaced, with: lineBaselines)
+    explicit.lineLeads.replaceSubrange(replaced, with: leads)
+    explicit.lineGaps.replaceSubrange(replaced, with: gaps)
+    if rejoined != nil && delta != 0 {
+      explicit.shiftLines(from: startLine + starts.count, by: delta)
+    }
+    if rejoined == nil {
+      // Every line from `startLine` was written anew: no shift is pending any more.
+      explicit.shiftFrom = .max
+      explicit.shift = 0
+    }
+    hasOverlongItem = explicit.overlongLineCount > 0
+    linesLaidOutByLastFlow = starts.count
     if let last = explicit.lineOffsets.indices.last {
-      linesLength = explicit.lineOffsets[last] + explicit.lineThicknesses[last]
+      linesLength = explicit.offset(ofLine: last) + explicit.lineThicknesses[last]
     } else {
       linesLength = 0
     }
@@ -695,6 +801,7 @@ struct SectionLayout: Sendable {
         length: 0, thickness: 0, perLine: 0, lineCount: 0, full: Placement(lead: 0, gap: 0),
         lastCount: 0, last: Placement(lead: 0, gap: 0)))
     var firstItem = Int.max
+    var lastItem = -1
     var didClamp = false
     for (item, size) in changes {
       let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
@@ -706,6 +813,7 @@ struct SectionLayout: Sendable {
       explicit.lengths[item] = length
       explicit.thicknesses[item] = thickness
       firstItem = min(firstItem, item)
+      lastItem = max(lastItem, item)
     }
     if didClamp { clamped = true }
     var startLine = 0
@@ -720,7 +828,8 @@ struct SectionLayout: Sendable {
       startLine = max(0, low - 1)
       if startLine > 0 && explicit.lineStarts[startLine] == firstItem { startLine -= 1 }
     }
-    layOutExplicit(&explicit, fromLine: startLine)
+    layOutExplicit(
+      &explicit, fromLine: startLine, unchangedFrom: wasMaterialised ? lastItem + 1 : Int.max)
     storage = .explicit(explicit)
   }
 
@@ -749,7 +858,7 @@ struct SectionLayout: Sendable {
       let end =
         index + 1 < explicit.lineStarts.count ? explicit.lineStarts[index + 1] : count
       return LineInfo(
-        start: start, count: end - start, offset: explicit.lineOffsets[index],
+        start: start, count: end - start, offset: explicit.offset(ofLine: index),
         thickness: explicit.lineThicknesses[index], baseline: explicit.lineBaselines[index],
         placement: Placement(lead: explicit.lineLeads[index], gap: explicit.lineGaps[index]))
     }
@@ -791,7 +900,7 @@ struct SectionLayout: Sendable {
       var high = explicit.lineStarts.count
       while low < high {
         let mid = (low + high) / 2
-        if explicit.lineOffsets[mid] + explicit.lineThicknesses[mid] < position {
+        if explicit.offset(ofLine: mid) + explicit.lineThicknesses[mid] < position {
           low = mid + 1
         } else {
           high = mid
