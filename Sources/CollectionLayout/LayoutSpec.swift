@@ -560,6 +560,14 @@ extension LayoutSpec {
     public var elements: [LayoutAttributes]
     /// The layout's diagnostics, as messages.
     public var warnings: [String]
+
+    /// A result, for layouts run another way (a collection view's self-sizing pass) and printed
+    /// in the same JSON.
+    public init(contentSize: CGSize, elements: [LayoutAttributes], warnings: [String] = []) {
+      self.contentSize = contentSize
+      self.elements = elements
+      self.warnings = warnings
+    }
   }
 
   /// Makes the `FlowLayout` the spec describes (without a collection view).

@@ -89,22 +89,47 @@ private struct Demo {
   }
 
   mutating func witchDialogue() throws(CommandError) {
-    let output: TextSpec.Output
+    // The seed's screen through the headless collection view: TextCells and TextHeaderViews
+    // size themselves in the layout pass (estimated sizes, then measured ones).
+    let dialogue = WitchDialogue.Controller(typesetter: typesetter)
+    let collectionView = dialogue.collectionView
     do {
-      output = try TextSpec(json: Data(WitchDialogue.specJSON.utf8)).run(typesetter: typesetter)
+      try collectionView.layoutIfNeeded()
     } catch {
       throw .failure("the witch dialogue: \(error)")
     }
+    let cells = collectionView.visibleCells.compactMap { $0 as? TextCell }
+    let headers = collectionView.visibleSupplementaryViews(ofKind: .sectionHeader)
+      .compactMap { $0 as? TextHeaderView }
+    let wordCount = WitchDialogue.lines.reduce(0) { $0 + $1.words.count }
+    guard cells.count == wordCount, headers.count == WitchDialogue.lines.count else {
+      throw .failure(
+        "the witch dialogue: \(cells.count) of \(wordCount) cells realised; the view is too short")
+    }
+    let content = collectionView.contentSize
+    let inset = collectionView.contentInset
+    let bounds = CGRect(
+      x: -inset.left, y: -inset.top, width: collectionView.bounds.width,
+      height: content.height + inset.top + inset.bottom)
+    let scene = Scene(collectionView: collectionView, bounds: bounds)
+    let measured = cells.filter { $0.textLayout != nil }.count
     let note =
-      "the witch dialogue: \(output.measuredItemCount) words and "
-      + "\(output.measuredSupplementaryCount) headers measured"
-    try render(output.scene, "witch-dialogue.png", RenderOptions(format: .png, scale: 2), note)
-    try render(output.scene, "witch-dialogue.svg", RenderOptions(format: .svg), note)
+      "the witch dialogue: \(measured) words and \(headers.count) headers sized themselves in "
+      + "\(collectionView.layoutPassCount) layout passes"
+    try render(scene, "witch-dialogue.png", RenderOptions(format: .png, scale: 2), note)
+    try render(scene, "witch-dialogue.svg", RenderOptions(format: .svg), note)
     try render(
-      output.scene, "witch-dialogue-debug.png",
-      RenderOptions(format: .png, scale: 2, debugOverlay: true),
-      "frames, line boxes, baselines, section insets, index paths")
-    try write(output.json, "witch-dialogue.json", "every frame, as textflow layout prints it")
+      scene, "witch-dialogue-debug.png", RenderOptions(format: .png, scale: 2, debugOverlay: true),
+      "frames, line boxes, baselines, index paths")
+    var result = LayoutSpec.Result(
+      contentSize: content, elements: scene.elements.map(\.attributes)
+    ).json
+    if result.hasSuffix("\n}") {
+      result =
+        String(result.dropLast(2))
+        + ",\n  \"measuredItems\": \(measured),\n  \"measuredSupplementaryViews\": \(headers.count)\n}"
+    }
+    try write(result, "witch-dialogue.json", "every frame, as textflow layout prints it")
   }
 
   mutating func tagCloud() throws(CommandError) {
@@ -188,10 +213,17 @@ private struct Demo {
       "where a drag released at offset \(JSONValue.format(Double(proposed))) comes to rest")
     for step in 0...4 {
       let progress = CGFloat(step) / 4
+      let scene: Scene
+      do {
+        scene = try carousel.transitionScene(
+          offsetX: carousel.offset(centering: 1), progress: progress)
+      } catch {
+        throw .failure("the carousel's transition: \(error)")
+      }
       try render(
-        carousel.transitionScene(offsetX: carousel.offset(centering: 1), progress: progress),
+        scene,
         "carousel-transition-\(step * 25).png", RenderOptions(format: .png, scale: 2),
-        "transition to a flow layout, \(step * 25)%")
+        "TransitionLayout to a plain flow layout, \(step * 25)%")
     }
   }
 }

@@ -55,35 +55,48 @@ public struct CarouselDemo {
     return scene(attributes, bounds: visible)
   }
 
-  /// A frame of the transition from the carousel at `offsetX` to a vertical flow layout of the
-  /// same cards (100 × 100, spacing 10, inset 20) at offset zero, at `progress` (0...1). The
-  /// view grows from the carousel's height to `flowHeight` along the way.
-  public func transitionScene(offsetX: CGFloat, progress: CGFloat, flowHeight: CGFloat = 580)
-    -> Scene
-  {
-    let (carousel, carouselView) = makeLayout(offsetX: offsetX)
-    let start = withExtendedLifetime(carouselView) {
-      carousel.layoutAttributesForElements(
-        in: CGRect(origin: carouselView.contentOffset, size: carouselView.bounds.size)
-          .insetBy(dx: -400, dy: 0))
+  /// A frame of the seeds' layout switch, through the headless collection view: the carousel
+  /// at `offsetX`, then `startInteractiveTransition(to:)` a plain horizontal flow layout of the
+  /// same cards (100 × 100, 10 apart) at `progress` (0...1), as
+  /// `UICollectionViewTransitionLayout` renders it. The view keeps its size and offset, and the
+  /// carousel's content inset stays, as in UIKit.
+  public func transitionScene(offsetX: CGFloat, progress: CGFloat) throws -> Scene {
+    let cards = CardSource(count: itemCount)
+    let carousel = CarouselLayout()
+    let view = CollectionView(
+      frame: CGRect(origin: .zero, size: viewSize), collectionViewLayout: carousel)
+    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: CardSource.identifier)
+    view.dataSource = cards
+    try view.layoutIfNeeded()
+    view.setContentOffset(CGPoint(x: offsetX, y: 0), animated: false)
+    try view.layoutIfNeeded()
+    let plain = FlowLayout()
+    plain.scrollDirection = .horizontal
+    plain.itemSize = CGSize(width: 100, height: 100)
+    plain.minimumLineSpacing = 10
+    plain.minimumInteritemSpacing = 10
+    let transition = view.startInteractiveTransition(to: plain)
+    transition.transitionProgress = progress
+    try view.layoutIfNeeded()
+    let attributes = withExtendedLifetime(cards) {
+      view.realisedViews.compactMap { $0.view.layoutAttributes }
     }
-    let flowView = ExampleCollectionContext(
-      size: CGSize(width: viewSize.width, height: flowHeight), itemCounts: [itemCount])
-    let flow = FlowLayout()
-    flow.itemSize = CGSize(width: 100, height: 100)
-    flow.minimumInteritemSpacing = 10
-    flow.minimumLineSpacing = 10
-    flow.sectionInset = EdgeInsets(top: 20, left: 20, bottom: 20, right: 20)
-    flow.collectionView = flowView
-    flow.prepareIfNeeded()
-    let end = withExtendedLifetime(flowView) {
-      flow.layoutAttributesForElements(in: flowView.bounds.insetBy(dx: 0, dy: -200))
+    return scene(attributes, bounds: view.bounds)
+  }
+
+  /// The cards' data source: plain cells (the scene draws each card's color and number).
+  final class CardSource: CollectionViewDataSource {
+    static let identifier = "CARD"
+    let count: Int
+    init(count: Int) { self.count = count }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
+      -> Int
+    { count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+      throws -> CollectionViewCell
+    {
+      try collectionView.dequeueReusableCell(withReuseIdentifier: Self.identifier, for: indexPath)
     }
-    let t = min(1, max(0, progress))
-    // The visible region moves from the carousel's bounds to the flow layout's.
-    let height = viewSize.height + (flowHeight - viewSize.height) * t
-    let bounds = CGRect(x: offsetX * (1 - t), y: 0, width: viewSize.width, height: height)
-    return scene(LayoutTransition.interpolate(from: start, to: end, progress: t), bounds: bounds)
   }
 
   private func scene(_ attributes: [LayoutAttributes], bounds: CGRect) -> Scene {
