@@ -3,8 +3,8 @@
 import Foundation
 import TestSupport
 import Testing
-import TextFlow
 
+@testable import TextFlow
 @testable import TextFlowRendering
 
 @Suite("Text specs and the JSON Schema")
@@ -136,5 +136,42 @@ struct SpecTests {
     #expect(runs.color(atScalar: 5) == .black)
     // The JSON reports the counts.
     #expect(output.json.contains("\"measuredItems\": 3"))
+  }
+}
+
+@Suite("Text specs through the collection view")
+struct SpecCollectionViewTests {
+  @Test("self-sizing cells give the frames that measuring once gives, for every example")
+  func samePaths() throws {
+    for url in SpecTests.examples {
+      let spec = try TextSpec(json: Data(contentsOf: url))
+      guard spec.hasText else { continue }
+      let cycle = try spec.run(typesetter: sharedTypesetter)
+      let direct = try spec.runMeasuringDirectly(typesetter: sharedTypesetter)
+      #expect(cycle.result.contentSize == direct.result.contentSize, "\(url.lastPathComponent)")
+      let byKey = Dictionary(direct.result.elements.map { ($0.key, $0.frame) }) { a, _ in a }
+      #expect(cycle.result.elements.count == direct.result.elements.count)
+      for element in cycle.result.elements {
+        let frame = try #require(byKey[element.key], "\(element) missing")
+        #expect(
+          abs(frame.minX - element.frame.minX) < 1e-6 && abs(frame.minY - element.frame.minY) < 1e-6
+            && abs(frame.width - element.frame.width) < 1e-6
+            && abs(frame.height - element.frame.height) < 1e-6,
+          "\(url.lastPathComponent): \(element.key) \(element.frame) vs \(frame)")
+      }
+      #expect(cycle.measuredItemCount == direct.measuredItemCount)
+      #expect(cycle.measuredSupplementaryCount == direct.measuredSupplementaryCount)
+      // The same text is drawn at the same place.
+      let drawn = Dictionary(
+        direct.scene.elements.compactMap { e in e.text.map { (e.attributes.key, $0) } }
+      ) { a, _ in a }
+      for element in cycle.scene.elements {
+        guard let text = element.text else { continue }
+        let other = try #require(drawn[element.attributes.key])
+        #expect(text.layout.string == other.layout.string)
+        #expect(
+          abs(text.origin.x - other.origin.x) < 1e-6 && abs(text.origin.y - other.origin.y) < 1e-6)
+      }
+    }
   }
 }

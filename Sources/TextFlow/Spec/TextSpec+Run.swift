@@ -2,6 +2,11 @@
 // layout (as its delegate's sizes and baseline offsets), and build the scene to draw.
 import Foundation
 
+/// Resolved styles, by name, for one run.
+final class StyleCache {
+  var styles: [String: TextSpec.ResolvedStyle] = [:]
+}
+
 extension TextSpec {
   /// A laid-out text spec.
   public struct Output: Sendable {
@@ -34,9 +39,70 @@ extension TextSpec {
 
   /// Lays the spec out, measuring its text with `typesetter`.
   ///
+  /// A spec with text runs through the headless `CollectionView`: text items are `TextCell`s
+  /// and text headers and footers `TextHeaderView`s that size themselves in its self-sizing
+  /// cycle. A spec of fixed sizes runs through `LayoutSpec` as before (same output).
+  ///
   /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
   ///   a font cannot be loaded.
   public func run(typesetter: Typesetter) throws(LayoutSpec.DecodingError) -> Output {
+    hasText
+      ? try runThroughCollectionView(typesetter: typesetter)
+      : try runMeasuringDirectly(typesetter: typesetter)
+  }
+
+  /// The text of `content` in its styles' fonts, with the colors of its runs.
+  static func attributedText(
+    _ content: Content, defaultStyle: String,
+    style: (String) throws(LayoutSpec.DecodingError) -> ResolvedStyle
+  ) throws(LayoutSpec.DecodingError) -> (AttributedText, ResolvedStyle, [PlacedText.ColorRange]) {
+    let main = try style(content.paragraphStyleName ?? defaultStyle)
+    var attributed = AttributedText()
+    var colorRanges: [PlacedText.ColorRange] = []
+    switch content {
+    case .text(let string, _):
+      attributed.append(
+        string,
+        attributes: TextAttributes(font: main.font, letterSpacing: main.style.letterSpacing))
+    case .runs(let runs, _):
+      var offset = 0
+      for run in runs {
+        let runStyle = try style(run.style ?? content.paragraphStyleName ?? defaultStyle)
+        attributed.append(
+          run.text,
+          attributes: TextAttributes(
+            font: runStyle.font, letterSpacing: runStyle.style.letterSpacing))
+        let count = run.text.unicodeScalars.count
+        colorRanges.append(
+          PlacedText.ColorRange(scalars: offset..<(offset + count), color: runStyle.style.color))
+        offset += count
+      }
+    }
+    return (attributed, main, colorRanges)
+  }
+
+  /// A resolver of style names to styles and fonts, caching fonts.
+  func styleResolver(_ typesetter: Typesetter) -> (String) throws(LayoutSpec.DecodingError) ->
+    ResolvedStyle
+  {
+    let cache = StyleCache()
+    return { name throws(LayoutSpec.DecodingError) in
+      if let cached = cache.styles[name] { return cached }
+      let style = styles[name] ?? Style(textStyle: TextStyle(rawValue: name) ?? .body)
+      do {
+        let result = ResolvedStyle(style: style, font: try style.resolveFont(in: typesetter.fonts))
+        cache.styles[name] = result
+        return result
+      } catch {
+        throw LayoutSpec.DecodingError(path: "styles.\(name).font", message: "\(error)")
+      }
+    }
+  }
+
+  /// Lays the spec out measuring each text once with the typesetter and giving the sizes to the
+  /// layout as the delegate's (UIKit's `sizeForItemAt` route); the collection view's
+  /// self-sizing cycle gives the same frames (a test compares them).
+  func runMeasuringDirectly(typesetter: Typesetter) throws(LayoutSpec.DecodingError) -> Output {
     var resolved: [String: ResolvedStyle] = [:]
     func style(_ name: String) throws(LayoutSpec.DecodingError) -> ResolvedStyle {
       if let cached = resolved[name] { return cached }
@@ -190,7 +256,6 @@ extension TextSpec {
   private func makeScene(
     _ result: LayoutSpec.Result, texts: [ElementKey: (PlacedText, BoxStyle)], spec: LayoutSpec
   ) -> Scene {
-    let view = spec.collectionView
     var elements: [SceneElement] = []
     var sectionCells: [Int: CGRect] = [:]
     for attributes in result.elements {
@@ -215,6 +280,16 @@ extension TextSpec {
       }
       elements.append(element)
     }
+    return makeScene(result, elements: elements, sectionCells: sectionCells)
+  }
+
+  /// The scene of laid-out elements: the region the spec draws, and the areas inside the
+  /// section insets for the debug overlay (`sectionCells`: the union of each section's cells).
+  func makeScene(
+    _ result: LayoutSpec.Result, elements: [SceneElement], sectionCells: [Int: CGRect]
+  ) -> Scene {
+    let spec = layoutSpec
+    let view = spec.collectionView
     var guides: [CGRect] = []
     for (index, section) in spec.sections.enumerated() {
       guard let cells = sectionCells[index] else { continue }
