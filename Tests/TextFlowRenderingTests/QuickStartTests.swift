@@ -79,3 +79,24 @@ struct QuickStartTests {
     #expect(ink.inkBounds(in: CGRect(x: 20, y: 35, width: 40, height: 20)) != nil)  // "Hey,"
   }
 }
+
+@Suite("The README's self-sizing snippet")
+struct SelfSizingSnippetTests {
+  @Test("the witch dialogue's cells size themselves and draw to SVG")
+  func snippet() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("witch.svg").path
+    // README: begin
+    let dialogue = WitchDialogue.Controller(typesetter: try Typesetter.bundled())
+    try dialogue.collectionView.layoutIfNeeded()  // estimates, then measured sizes
+    let scene = Scene(
+      collectionView: dialogue.collectionView,
+      bounds: CGRect(x: 0, y: -20, width: 375, height: 530))
+    try Renderer.render(scene, to: path, options: RenderOptions(format: .svg))
+    // README: end
+    #expect(dialogue.collectionView.contentSize.height + 20 == 530)
+    #expect(scene.elements.filter { $0.text != nil }.count == 29 + 6)
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+}
