@@ -15,18 +15,21 @@ public struct RenderOptions: Sendable {
   /// PDF pages: the scene flows onto pages of this size (nil: one page the scene's size).
   /// PNG and SVG ignore it.
   public var page: PageSetup?
+  /// PDF pages: a section continuing from an earlier page starts with its header again.
+  public var repeatsHeaders: Bool = false
   /// Called after each page is drawn with (pages done, page count), for progress bars.
   public var progress: (@Sendable (Int, Int) -> Void)?
 
   /// Options for `format`.
   public init(
     format: OutputFormat, scale: Double = 1, debugOverlay: Bool = false, page: PageSetup? = nil,
-    progress: (@Sendable (Int, Int) -> Void)? = nil
+    repeatsHeaders: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) {
     self.format = format
     self.scale = scale
     self.debugOverlay = debugOverlay
     self.page = page
+    self.repeatsHeaders = repeatsHeaders
     self.progress = progress
   }
 }
@@ -98,18 +101,34 @@ public enum Renderer {
     let content = page.contentSize
     // A scene wider than the page is scaled down to fit its width.
     let fit = min(1, content.width / max(scene.bounds.width, 1))
-    let slices = Paginator.pages(for: scene, pageHeight: content.height / fit)
+    let slices = Paginator.pages(
+      for: scene, pageHeight: content.height / fit, repeatingHeaders: options.repeatsHeaders)
     let canvas = try CairoCanvas(
       format: .pdf, path: path, width: Double(page.size.width), height: Double(page.size.height))
     for (index, slice) in slices.enumerated() {
       canvas.save()
       canvas.translate(x: Double(page.margins.left), y: Double(page.margins.top))
       canvas.concatenate(a: Double(fit), b: 0, c: 0, d: Double(fit), tx: 0, ty: 0)
-      canvas.translate(x: -Double(scene.bounds.minX), y: -Double(slice.top))
+      canvas.translate(
+        x: -Double(scene.bounds.minX), y: -Double(slice.top - slice.repeatedHeaderHeight))
       let band = CGRect(
         x: scene.bounds.minX, y: slice.top, width: scene.bounds.width,
         height: slice.bottom - slice.top)
       try draw(scene, on: canvas, clip: band, debug: options.debugOverlay)
+      if let index = slice.repeatedHeader {
+        // The section's header again, just above the band.
+        var header = scene.elements[index]
+        header.attributes.frame.origin.y = slice.top - slice.repeatedHeaderHeight
+        var copy = scene
+        copy.elements = [header]
+        copy.sectionContentRects = []
+        try draw(
+          copy, on: canvas,
+          clip: CGRect(
+            x: scene.bounds.minX, y: slice.top - slice.repeatedHeaderHeight,
+            width: scene.bounds.width, height: slice.repeatedHeaderHeight),
+          debug: options.debugOverlay)
+      }
       canvas.restore()
       canvas.showPage()
       options.progress?(index + 1, slices.count)

@@ -16,7 +16,7 @@ enum LayoutCommand: Subcommand {
 
   static let help = """
     usage: textflow layout SPEC.json [-o OUT.png|.pdf|.svg|.json] [--scale N] [--debug]
-                                     [--format FMT] [--page SIZE] [--margins PT]
+                                     [--format FMT] [--page SIZE] [--margins PT] [--repeat-headers]
            textflow layout -          (read the spec from standard input)
 
     Lays out the sections of SPEC with a flow layout (UIKit's UICollectionViewFlowLayout rules),
@@ -32,6 +32,8 @@ enum LayoutCommand: Subcommand {
       --page SIZE        PDF pages: a4, letter or WxH with a unit (210x297mm); the layout flows
                          onto pages without cutting a line of cells (default: one page)
       --margins PT       PDF page margins in points (default 36 with --page)
+      --repeat-headers   PDF pages: a section continuing from the page before starts with its
+                         header again (without it, a header is only kept with its first line)
 
     The spec (schema/textflow-spec.schema.json describes every key):
       {"collectionView": {"size": [375, 667], "contentInset": [20, 0, 0, 0], "contentOffset": [0, 0]},
@@ -77,7 +79,8 @@ enum LayoutCommand: Subcommand {
     return runCommand(name, help: help) { () throws(CommandError) in
       let parsed = try ParsedArguments(
         arguments.map { $0 == "-o" ? "--output" : $0 },
-        valued: ["--output", "--format", "--scale", "--page", "--margins"], flags: ["--debug"])
+        valued: ["--output", "--format", "--scale", "--page", "--margins"],
+        flags: ["--debug", "--repeat-headers"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one spec file (or - for standard input)")
       }
@@ -121,8 +124,9 @@ enum LayoutCommand: Subcommand {
         let summary = try writeRendered(
           result.scene, to: output,
           options: RenderOptions(
-            format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"), page: page
-          ))
+            format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"),
+            page: page,
+            repeatsHeaders: parsed.flags.contains("--repeat-headers")))
         if output != "-" { printError("wrote \(describe(summary))") }
       }
     }

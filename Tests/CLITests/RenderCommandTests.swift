@@ -92,6 +92,26 @@ struct RenderCommandTests {
     #expect(try pdfText(out).components(separatedBy: "thunder,").count - 1 == 12)
   }
 
+  @Test("layout --repeat-headers starts each continuing page with the section's header")
+  func repeatHeaders() throws {
+    let words = (0..<400).map { "\"w\($0)\"" }.joined(separator: ", ")
+    let spec =
+      #"{"collectionView": {"size": [375, 667]}, "sections": [{"header": "Long Section", "texts": [\#(words)]}]}"#
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("long.pdf").path
+    let result = try textflow(
+      ["layout", "-", "-o", out, "--page", "a5", "--repeat-headers"], input: Data(spec.utf8))
+    #expect(result.status == 2)  // a5 is not a known size: a usage error naming it
+    #expect(result.standardError.contains("--page must be a4, letter or WxH"))
+    let ok = try textflow(
+      ["layout", "-", "-o", out, "--page", "148x210mm", "--repeat-headers"], input: Data(spec.utf8))
+    #expect(ok.status == 0, "stderr: \(ok.standardError)")
+    let pages = try #require(try pdfPages(out))
+    #expect(pages >= 3)
+    #expect(try pdfText(out).components(separatedBy: "Long Section").count - 1 == pages)
+  }
+
   @Test("cloud: JSON by default, PNG/SVG/PDF by extension; the heaviest word is always there")
   func cloud() throws {
     let json = try textflow(["cloud", words, "--width", "400"])

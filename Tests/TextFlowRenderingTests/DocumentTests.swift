@@ -184,3 +184,53 @@ struct DocumentTests {
     }
   }
 }
+
+@Suite("Repeated headers")
+struct RepeatedHeaderTests {
+  /// One long section: a header and 300 words.
+  func longSection() throws -> Scene {
+    let words = (0..<300).map { "\"word\($0)\"" }.joined(separator: ", ")
+    let json = """
+      {"collectionView": {"size": [375, 667]}, "layout": {"sectionInset": [10, 20, 30, 20]},
+       "sections": [{"header": "The Long Section", "texts": [\(words)]}, {"header": "Short", "texts": ["end"]}]}
+      """
+    return try TextSpec(json: Data(json.utf8)).run(typesetter: sharedTypesetter).scene
+  }
+
+  @Test("a section continuing onto a page starts with its header again; nothing is cut")
+  func repeated() throws {
+    let scene = try longSection()
+    let height: CGFloat = 300
+    let plain = Paginator.pages(for: scene, pageHeight: height)
+    let slices = Paginator.pages(for: scene, pageHeight: height, repeatingHeaders: true)
+    #expect(plain.allSatisfy { $0.repeatedHeader == nil })
+    #expect(slices.count >= plain.count && slices.count >= 4)
+    let header = try #require(scene.elements.firstIndex { $0.isHeader })
+    // Every page after the first that continues section 0 repeats its header, and the header
+    // and the band fit the page together.
+    for slice in slices.dropFirst() {
+      let continues = scene.elements.contains {
+        $0.attributes.representedElementCategory == .cell && $0.attributes.indexPath.section == 0
+          && $0.attributes.frame.minY >= slice.top && $0.attributes.frame.maxY <= slice.bottom
+      }
+      if continues {
+        #expect(slice.repeatedHeader == header)
+        #expect(slice.repeatedHeaderHeight == scene.elements[header].attributes.frame.height)
+      }
+      #expect(slice.bottom - slice.top + slice.repeatedHeaderHeight <= height + 0.01)
+      #expect(!slice.cutsElements)
+    }
+    // In the PDF, page 2 starts with the header text again.
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("repeat.pdf").path
+    let page = PageSetup(size: CGSize(width: 375, height: 300))
+    let summary = try Renderer.render(
+      scene, to: path, options: RenderOptions(format: .pdf, page: page, repeatsHeaders: true))
+    #expect(summary.pageCount == slices.count)
+    let second = try tool("pdftotext", ["-f", "2", "-l", "2", path, "-"])
+    #expect(second.hasPrefix("The Long Section"))
+    #expect(
+      try tool("pdftotext", [path, "-"]).components(separatedBy: "The Long Section").count - 1 >= 3)
+  }
+}
