@@ -39,14 +39,19 @@ extension TextSpec {
 
   /// Lays the spec out, measuring its text with `typesetter`.
   ///
-  /// A spec with text runs through the headless `CollectionView`: text items are `TextCell`s
-  /// and text headers and footers `TextHeaderView`s that size themselves in its self-sizing
-  /// cycle. A spec of fixed sizes runs through `LayoutSpec` as before (same output).
+  /// A vertical spec with text runs through the headless `CollectionView`: text items are
+  /// `TextCell`s and text headers and footers `TextHeaderView`s that size themselves in its
+  /// self-sizing cycle. A horizontal one measures each text once and gives the sizes through
+  /// the flow-layout delegate (`TextHeaderView` sizes itself across vertical layouts only). A
+  /// spec of fixed sizes runs through `LayoutSpec` as before (same output).
   ///
   /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
   ///   a font cannot be loaded.
   public func run(typesetter: Typesetter) throws(LayoutSpec.DecodingError) -> Output {
-    hasText
+    // TextHeaderView sizes itself across a vertical layout only; a horizontal spec with text
+    // measures once and gives the sizes through the delegate (the same frames, as a test shows
+    // for vertical specs).
+    hasText && (layoutSpec.layout.scrollDirection ?? .vertical) == .vertical
       ? try runThroughCollectionView(typesetter: typesetter)
       : try runMeasuringDirectly(typesetter: typesetter)
   }
