@@ -175,3 +175,28 @@ struct SpecCollectionViewTests {
     }
   }
 }
+
+@Suite("Horizontal text specs")
+struct HorizontalSpecTests {
+  @Test("a horizontal spec's text footer is as wide as its measured text")
+  func footerWidth() throws {
+    let json = #"""
+      {"collectionView": {"size": [400, 200]},
+       "layout": {"scrollDirection": "horizontal", "sectionInset": [10, 10, 10, 10]},
+       "sections": [{"texts": ["alpha", "beta"], "footer": "a footer"}]}
+      """#
+    let output = try TextSpec(json: Data(json.utf8)).run(typesetter: sharedTypesetter)
+    let footer = try #require(
+      output.result.elements.first { $0.representedElementKind == .sectionFooter })
+    let text = sharedTypesetter.layout(
+      "a footer", textStyle: .footnote,
+      style: {
+        var style = ParagraphStyle()
+        style.usesFontLeading = true
+        return style
+      }())
+    #expect(footer.frame.width == text.size(roundedUpToScale: 1).width)
+    #expect(footer.frame.height == 200)
+    #expect(output.measuredItemCount == 2 && output.measuredSupplementaryCount == 1)
+  }
+}
