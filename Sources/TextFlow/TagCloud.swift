@@ -192,6 +192,7 @@ public struct TagCloud: Sendable {
     public var line: Int
     /// What is wrong.
     public var message: String
+    /// "line N: what is wrong".
     public var description: String { "line \(line): \(message)" }
   }
 

@@ -54,6 +54,7 @@ public struct RenderSummary: Sendable, Equatable {
   /// True when an element taller than a page had to be cut between pages.
   public var cutsElements: Bool
 
+  /// Equal paths, page counts, sizes, formats, scales and cut flags.
   public static func == (lhs: RenderSummary, rhs: RenderSummary) -> Bool {
     lhs.path == rhs.path && lhs.pageCount == rhs.pageCount && lhs.size == rhs.size
       && lhs.format == rhs.format && lhs.scale == rhs.scale && lhs.cutsElements == rhs.cutsElements

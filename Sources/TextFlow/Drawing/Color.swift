@@ -30,6 +30,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
   public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text that is not a color.
     public var text: String
+    /// The message: the text and the accepted forms.
     public var description: String {
       "'\(text)' is not a color (expected #rgb, #rrggbb, #rrggbbaa or a name such as "
         + "\(Color.names.keys.sorted().prefix(6).joined(separator: ", ")), …)"
@@ -77,8 +78,11 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     return "#" + hex(red) + hex(green) + hex(blue) + (alpha < 1 ? hex(alpha) : "")
   }
 
+  /// Opaque black.
   public static let black = Color(red: 0, green: 0, blue: 0)
+  /// Opaque white.
   public static let white = Color(red: 1, green: 1, blue: 1)
+  /// Fully transparent.
   public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
   /// The color names `init(parsing:)` accepts: CSS basic colors and a few UIKit system colors.

@@ -79,8 +79,11 @@ public final class ExampleCollectionContext: CollectionLayoutContext {
     self.itemCounts = itemCounts
   }
 
+  /// The delegate, for the layout.
   public var flowLayoutDelegate: (any FlowLayoutDelegate)? { delegate }
+  /// `itemCounts.count`.
   public var numberOfSections: Int { itemCounts.count }
+  /// `itemCounts[section]`, or 0 out of range.
   public func numberOfItems(inSection section: Int) -> Int {
     itemCounts.indices.contains(section) ? itemCounts[section] : 0
   }

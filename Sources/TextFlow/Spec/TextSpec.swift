@@ -31,6 +31,7 @@ public struct TextSpec: Sendable {
     /// the item's style (nil: the default for its place).
     case runs([(text: String, style: String?)], style: String?)
 
+    /// Equal texts and style names (runs compared in order).
     public static func == (lhs: Content, rhs: Content) -> Bool {
       switch (lhs, rhs) {
       case (.text(let a, let s), .text(let b, let t)): return a == b && s == t
@@ -98,7 +99,9 @@ public struct TextSpec: Sendable {
   public var sections: [SectionText]
   /// The default style of items, headers and footers for all sections.
   public var itemStyle: String?
+  /// The default style of headers for all sections.
   public var headerStyle: String?
+  /// The default style of footers for all sections.
   public var footerStyle: String?
   /// How the spec is drawn.
   public var render = Render()

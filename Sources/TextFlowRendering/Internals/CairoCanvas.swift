@@ -19,6 +19,7 @@ public struct RenderingError: Error, CustomStringConvertible, Sendable, Equatabl
   public var path: String
   /// Cairo's reason, e.g. "error while writing to output stream".
   public var reason: String
+  /// "cannot render PATH: REASON".
   public var description: String { "cannot render \(path): \(reason)" }
 }
 
