@@ -8,7 +8,9 @@ import Testing
 struct ProgressTests {
   let addresses = Fixtures.packageRoot.appendingPathComponent("examples/addresses.txt").path
 
-  @Test("a many-page PDF shows a bar on a terminal")
+  @Test(
+    "a many-page PDF shows a bar on a terminal",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
   func terminal() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -200,3 +200,21 @@ struct HorizontalSpecTests {
     #expect(output.measuredItemCount == 2 && output.measuredSupplementaryCount == 1)
   }
 }
+
+@Suite("The demo's embedded data and examples/")
+struct DemoDataTests {
+  @Test("examples/words.txt and examples/addresses.txt hold the demo's data")
+  func same() throws {
+    let folder = Fixtures.packageRoot.appendingPathComponent("examples")
+    let words = try String(contentsOf: folder.appendingPathComponent("words.txt"), encoding: .utf8)
+    #expect(
+      try TagCloud.words(parsingWeighted: words)
+        == TagCloud.words(parsingWeighted: DemoData.topicWeights))
+    let addresses = try String(
+      contentsOf: folder.appendingPathComponent("addresses.txt"), encoding: .utf8)
+    let labels = addresses.split(separator: "\n").map {
+      $0.replacingOccurrences(of: "\\n", with: "\n")
+    }
+    #expect(labels == DemoData.addressLabels)
+  }
+}
