@@ -185,45 +185,43 @@ private struct Demo {
 
   mutating func carousel() throws(CommandError) {
     let carousel = CarouselDemo(typesetter: typesetter)
-    let offsets: [(CGFloat, String)] = [
-      (carousel.offset(centering: 0), "card 1 centred"),
-      (carousel.offset(centering: 0) + 100, "halfway between cards 1 and 2"),
-      (carousel.offset(centering: 1), "card 2 centred"),
-      (carousel.offset(centering: 1) + 40, "card 2 a little left of centre"),
-    ]
-    for (index, (offset, what)) in offsets.enumerated() {
-      try render(
-        carousel.scene(offsetX: offset), "carousel-\(index + 1).png",
-        RenderOptions(format: .png, scale: 2),
-        "the carousel at content offset \(JSONValue.format(Double(offset))): \(what)")
-    }
-    // Where drags come to rest: the nearest card's centre.
-    for proposed in [CGFloat(-60), 130, 330] {
-      let target = carousel.snappedOffset(proposed: proposed)
-      print(
-        "  a drag released at offset \(JSONValue.format(Double(proposed))) snaps to "
-          + "\(JSONValue.format(Double(target))) (card \(Int(((target + 137.5) / 200).rounded()) + 1) centred)"
-      )
-    }
-    let proposed: CGFloat = 330
-    let target = carousel.snappedOffset(proposed: proposed)
-    try render(
-      carousel.scene(offsetX: target), "carousel-snapped.png",
-      RenderOptions(format: .png, scale: 2),
-      "where a drag released at offset \(JSONValue.format(Double(proposed))) comes to rest")
-    for step in 0...4 {
-      let progress = CGFloat(step) / 4
-      let scene: Scene
-      do {
-        scene = try carousel.transitionScene(
-          offsetX: carousel.offset(centering: 1), progress: progress)
-      } catch {
-        throw .failure("the carousel's transition: \(error)")
+    do {
+      let offsets: [(CGFloat, String)] = [
+        (carousel.offset(centering: 0), "card 1 centred"),
+        (carousel.offset(centering: 0) + 100, "halfway between cards 1 and 2"),
+        (carousel.offset(centering: 1), "card 2 centred"),
+        (carousel.offset(centering: 1) + 40, "card 2 a little left of centre"),
+      ]
+      for (index, (offset, what)) in offsets.enumerated() {
+        try render(
+          try carousel.scene(offsetX: offset), "carousel-\(index + 1).png",
+          RenderOptions(format: .png, scale: 2),
+          "the carousel at content offset \(JSONValue.format(Double(offset))): \(what)")
       }
+      // Where drags come to rest: the nearest card's centre.
+      for proposed in [CGFloat(-60), 130, 330] {
+        let target = try carousel.snappedOffset(proposed: proposed)
+        print(
+          "  a drag released at offset \(JSONValue.format(Double(proposed))) snaps to "
+            + "\(JSONValue.format(Double(target))) (card \(Int(((target + 137.5) / 200).rounded()) + 1) centred)"
+        )
+      }
+      let proposed: CGFloat = 330
       try render(
-        scene,
-        "carousel-transition-\(step * 25).png", RenderOptions(format: .png, scale: 2),
-        "TransitionLayout to a plain flow layout, \(step * 25)%")
+        try carousel.scene(offsetX: try carousel.snappedOffset(proposed: proposed)),
+        "carousel-snapped.png", RenderOptions(format: .png, scale: 2),
+        "where a drag released at offset \(JSONValue.format(Double(proposed))) comes to rest")
+      for step in 0...4 {
+        let progress = CGFloat(step) / 4
+        try render(
+          try carousel.transitionScene(offsetX: carousel.offset(centering: 1), progress: progress),
+          "carousel-transition-\(step * 25).png", RenderOptions(format: .png, scale: 2),
+          "TransitionLayout to a plain flow layout, \(step * 25)%")
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw .failure("the carousel: \(error)")
     }
   }
 }

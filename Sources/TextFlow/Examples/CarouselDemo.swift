@@ -23,36 +23,38 @@ public struct CarouselDemo {
     CGFloat(index) * 200 - (viewSize.width - CarouselLayout.itemWidth) / 2
   }
 
-  /// The layout and its view scrolled to `offsetX`.
-  public func makeLayout(offsetX: CGFloat) -> (CarouselLayout, ExampleCollectionContext) {
-    let view = ExampleCollectionContext(size: viewSize, itemCounts: [itemCount])
-    let layout = CarouselLayout()
-    layout.collectionView = view
-    layout.prepareIfNeeded()
-    view.bounds.origin = CGPoint(x: offsetX, y: 0)
-    layout.invalidateLayout()
-    layout.prepareIfNeeded()
-    return (layout, view)
+  /// The seed's carousel in a headless collection view of 20 plain cells, scrolled to
+  /// `offsetX` and laid out. Keep the returned data source alive while using the view.
+  func makeCarousel(offsetX: CGFloat) throws -> (CollectionView, CardSource) {
+    let cards = CardSource(count: itemCount)
+    let view = CollectionView(
+      frame: CGRect(origin: .zero, size: viewSize), collectionViewLayout: CarouselLayout())
+    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: CardSource.identifier)
+    view.dataSource = cards
+    try view.layoutIfNeeded()
+    view.setContentOffset(CGPoint(x: offsetX, y: 0), animated: false)
+    try view.layoutIfNeeded()
+    return (view, cards)
   }
 
-  /// Where a drag released at `proposed` comes to rest: the carousel's
-  /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`.
-  public func snappedOffset(proposed: CGFloat) -> CGFloat {
-    let (layout, view) = makeLayout(offsetX: proposed)
-    // The layout holds its collection view weakly, as UIKit's does: keep the view alive.
-    return withExtendedLifetime(view) {
-      layout.targetContentOffset(
-        forProposedContentOffset: CGPoint(x: proposed, y: 0), withScrollingVelocity: .zero
-      ).x
+  /// Where a drag released at `proposed` comes to rest: the collection view's simulated
+  /// `endDragging`, which asks the carousel's
+  /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`, as UIKit's scroll
+  /// view does.
+  public func snappedOffset(proposed: CGFloat) throws -> CGFloat {
+    let (view, cards) = try makeCarousel(offsetX: proposed)
+    return withExtendedLifetime(cards) {
+      view.endDragging(proposedContentOffset: CGPoint(x: proposed, y: 0), velocity: .zero).x
     }
   }
 
-  /// The visible cards at `offsetX`, scaled by the carousel.
-  public func scene(offsetX: CGFloat) -> Scene {
-    let (layout, view) = makeLayout(offsetX: offsetX)
-    let visible = CGRect(origin: view.contentOffset, size: view.bounds.size)
-    let attributes = withExtendedLifetime(view) { layout.layoutAttributesForElements(in: visible) }
-    return scene(attributes, bounds: visible)
+  /// The visible cards at `offsetX`, as the collection view shows them (scaled by the carousel).
+  public func scene(offsetX: CGFloat) throws -> Scene {
+    let (view, cards) = try makeCarousel(offsetX: offsetX)
+    let attributes = withExtendedLifetime(cards) {
+      view.realisedViews.compactMap { $0.view.layoutAttributes }
+    }
+    return scene(attributes, bounds: view.bounds)
   }
 
   /// A frame of the seeds' layout switch, through the headless collection view: the carousel
@@ -61,15 +63,7 @@ public struct CarouselDemo {
   /// `UICollectionViewTransitionLayout` renders it. The view keeps its size and offset, and the
   /// carousel's content inset stays, as in UIKit.
   public func transitionScene(offsetX: CGFloat, progress: CGFloat) throws -> Scene {
-    let cards = CardSource(count: itemCount)
-    let carousel = CarouselLayout()
-    let view = CollectionView(
-      frame: CGRect(origin: .zero, size: viewSize), collectionViewLayout: carousel)
-    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: CardSource.identifier)
-    view.dataSource = cards
-    try view.layoutIfNeeded()
-    view.setContentOffset(CGPoint(x: offsetX, y: 0), animated: false)
-    try view.layoutIfNeeded()
+    let (view, cards) = try makeCarousel(offsetX: offsetX)
     let plain = FlowLayout()
     plain.scrollDirection = .horizontal
     plain.itemSize = CGSize(width: 100, height: 100)
