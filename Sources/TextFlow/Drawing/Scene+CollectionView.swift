@@ -64,6 +64,35 @@ extension Scene {
       elements.append(element)
     }
     self.init(
-      bounds: bounds ?? collectionView.bounds, background: background, elements: elements)
+      bounds: bounds ?? collectionView.bounds, background: background, elements: elements,
+      sectionContentRects: Self.sectionContentRects(collectionView, elements))
+  }
+
+  /// For a vertical flow layout, each section's area inside its insets: the line length across,
+  /// the realised cells' lines along (what the debug overlay outlines).
+  static func sectionContentRects(_ collectionView: CollectionView, _ elements: [SceneElement])
+    -> [CGRect]
+  {
+    guard let flow = collectionView.collectionViewLayout as? FlowLayout,
+      flow.scrollDirection == .vertical
+    else { return [] }
+    var cells: [Int: CGRect] = [:]
+    for element in elements where element.attributes.representedElementCategory == .cell {
+      let section = element.attributes.indexPath.section
+      cells[section] =
+        cells[section].map { $0.union(element.attributes.frame) }
+        ?? element.attributes.frame
+    }
+    let content = collectionView.adjustedContentInset
+    let width = collectionView.bounds.width - content.left - content.right
+    return cells.keys.sorted().map { section in
+      let inset =
+        collectionView.flowLayoutDelegate?.collectionView(
+          collectionView, layout: flow, insetForSectionAt: section) ?? flow.sectionInset
+      let lines = cells[section]!
+      return CGRect(
+        x: inset.left, y: lines.minY, width: width - inset.left - inset.right,
+        height: lines.height)
+    }
   }
 }
