@@ -2,13 +2,6 @@
 // TextCell and TextHeaderView measured in the self-sizing cycle.
 import Foundation
 
-extension Color {
-  /// A text cell's background color as a drawing color.
-  public init(_ color: RGBAColor) {
-    self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
-  }
-}
-
 extension Scene {
   /// The views `collectionView` has realised (call `layoutIfNeeded()` first), as drawn elements:
   /// each view's last applied layout attributes; a `TextCell`'s or `TextHeaderView`'s measured
@@ -49,10 +42,10 @@ extension Scene {
       var element = SceneElement(attributes: attributes)
       var text: (TextLayout?, EdgeInsets)?
       if let cell = view as? TextCell {
-        element.box.fill = cell.backgroundColor.map(Color.init)
+        element.box.fill = cell.backgroundColor
         text = (cell.textLayout, cell.content.padding)
       } else if let header = view as? TextHeaderView {
-        element.box.fill = header.backgroundColor.map(Color.init)
+        element.box.fill = header.backgroundColor
         text = (header.textLayout, header.content.padding)
       } else {
         element.box.fill = plainViewColor
