@@ -2,29 +2,11 @@
 // ContentCell and HeaderCell, without the hand-written sizeForContentString:).
 import Foundation
 
-/// An sRGB colour with alpha, each component 0…1 (for backgrounds; drawing happens elsewhere).
-public struct RGBAColor: Hashable, Sendable {
-  /// Red, 0…1.
-  public var red: Double
-  /// Green, 0…1.
-  public var green: Double
-  /// Blue, 0…1.
-  public var blue: Double
-  /// Opacity, 0…1.
-  public var alpha: Double
-
-  /// A colour from its components.
-  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-    self.red = red
-    self.green = green
-    self.blue = blue
-    self.alpha = alpha
-  }
-
+extension Color {
   /// The seed's ContentCell label background (0.8, 0.9, 1).
-  public static let contentBackground = RGBAColor(red: 0.8, green: 0.9, blue: 1)
+  public static let contentBackground = Color(red: 0.8, green: 0.9, blue: 1)
   /// The seed's HeaderCell label background (0.9, 0.9, 0.8).
-  public static let headerBackground = RGBAColor(red: 0.9, green: 0.9, blue: 0.8)
+  public static let headerBackground = Color(red: 0.9, green: 0.9, blue: 0.8)
 }
 
 /// The text a text view shows and how it measures it: shared by `TextCell` and `TextHeaderView`.
@@ -138,7 +120,7 @@ open class TextCell: CollectionViewCell {
     didSet { measurement = nil }
   }
   /// The background colour (the seed's light blue by default).
-  public var backgroundColor: RGBAColor? = .contentBackground
+  public var backgroundColor: Color? = .contentBackground
   /// How many times this cell laid out text (a repeated question reuses the answer).
   public private(set) var measurementCount = 0
   private var measurement: TextMeasurement?
@@ -204,7 +186,7 @@ open class TextHeaderView: CollectionReusableView {
     didSet { measurement = nil }
   }
   /// The background colour (the seed's pale yellow by default).
-  public var backgroundColor: RGBAColor? = .headerBackground
+  public var backgroundColor: Color? = .headerBackground
   /// How many times this view laid out text.
   public private(set) var measurementCount = 0
   private var measurement: TextMeasurement?

@@ -112,10 +112,16 @@ enum MeasureCommand: Subcommand {
       return 1
     }
     let output = FileHandle.standardOutput
+    // A count on stderr for long streams (only on a terminal, after a second).
+    let progress = ProgressBar(label: "measured")
+    defer { progress.finish() }
+    var count = 0
     while let line = readLine(strippingNewline: true) {
       if line.allSatisfy(\.isWhitespace) { continue }
       let response = respond(to: line, typesetter: typesetter)
       output.write(Data((response + "\n").utf8))
+      count += 1
+      if count % 256 == 0 { progress.update(count, of: nil) }
     }
     return 0
   }
