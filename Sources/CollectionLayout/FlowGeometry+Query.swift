@@ -75,6 +75,17 @@ extension FlowGeometry {
     _ section: SectionLayout, index sectionIndex: Int, line: LineInfo, item: Int,
     prefix: CGFloat
   ) -> LayoutAttributes {
+    var attributes = LayoutAttributes(forCellWith: Self.indexPath(sectionIndex, item))
+    attributes.frame = itemFrame(
+      section, index: sectionIndex, line: line, item: item, prefix: prefix)
+    return attributes
+  }
+
+  /// The frame of one item (what `itemAttributes` puts in its attributes).
+  private func itemFrame(
+    _ section: SectionLayout, index sectionIndex: Int, line: LineInfo, item: Int,
+    prefix: CGFloat
+  ) -> CGRect {
     let thickness = section.thickness(ofItem: item)
     let u = section.itemU(line.placement, prefix: prefix, index: item - line.start)
     let v =
@@ -82,9 +93,7 @@ extension FlowGeometry {
       + section.crossOffset(
         lineThickness: line.thickness, thickness: thickness, lineBaseline: line.baseline,
         baseline: section.baseline(ofItem: item))
-    var attributes = LayoutAttributes(forCellWith: Self.indexPath(sectionIndex, item))
-    attributes.frame = frame(u: u, v: v, length: section.length(ofItem: item), thickness: thickness)
-    return attributes
+    return frame(u: u, v: v, length: section.length(ofItem: item), thickness: thickness)
   }
 
   /// `[section, item]` built without an intermediate array (`IndexPath(indexes:)` allocates one
@@ -245,9 +254,13 @@ extension FlowGeometry {
       let line = section.line(lineIndex)
       var prefix: CGFloat = 0
       for item in line.start..<(line.start + line.count) {
-        let attributes = itemAttributes(
-          section, index: index, line: line, item: item, prefix: prefix)
-        if filter(attributes.frame) { result.append(attributes) }
+        // The frame first: attributes (about 250 bytes) are made, in place, only for items
+        // the query returns.
+        let frame = itemFrame(section, index: index, line: line, item: item, prefix: prefix)
+        if filter(frame) {
+          result.append(LayoutAttributes(forCellWith: Self.indexPath(index, item)))
+          result[result.count - 1].frame = frame
+        }
         prefix = prefix + section.length(ofItem: item)
       }
     }
