@@ -171,10 +171,14 @@ open class TextCell: CollectionViewCell {
   }
 }
 
-/// A section header or footer that shows text and takes its measured height (the seed's
-/// `HeaderCell`, in the headline style), for vertical layouts. Its width is the layout's (the
-/// content's width); only the height is measured, within that width minus padding. UIKit's flow layout cannot size headers;
-/// `FlowLayout` can with `allowsSelfSizingSupplementaryViews`.
+/// A section header or footer that shows text and sizes itself along the scroll axis (the seed's
+/// `HeaderCell`, in the headline style).
+///
+/// In a vertical layout its width is the layout's (the content's width) and its height is
+/// measured within that width minus padding, wrapping as needed. In a horizontal layout its
+/// height is the layout's (the content's height) and its width is measured: the text unwrapped,
+/// its lines limited by that height. UIKit's flow layout cannot size headers; `FlowLayout` can
+/// with `allowsSelfSizingSupplementaryViews`.
 open class TextHeaderView: CollectionReusableView {
   /// The text, its style and its limits (headline style by default).
   public var content: TextContent = {
@@ -199,10 +203,9 @@ open class TextHeaderView: CollectionReusableView {
   /// width (for a header the collection view did not need to ask).
   public var textLayout: TextLayout? {
     if measurement == nil {
-      let width = min(frame.width, maximumFittingSize.width)
       measurement = measure(
-        content, within: CGSize(width: width, height: .infinity), scale: displayScale,
-        previous: nil, count: &measurementCount)
+        content, within: fittingLimit(for: frame.size), scale: displayScale, previous: nil,
+        count: &measurementCount)
     }
     return measurement?.layout
   }
@@ -213,16 +216,37 @@ open class TextHeaderView: CollectionReusableView {
     content.attributedText = nil
   }
 
-  /// The layout's width (limited by `maximumFittingSize`) and the measured height.
+  /// Whether the layout scrolls horizontally: the flow layout offers a header a finite height
+  /// and an unlimited width then (`maximumFittingSize`), and a finite width when it scrolls
+  /// vertically.
+  private var isInHorizontalLayout: Bool {
+    !maximumFittingSize.width.isFinite && maximumFittingSize.height.isFinite
+  }
+
+  /// The size the text is measured within for a view of `size`: the cross-axis extent (limited
+  /// by `maximumFittingSize`) and no limit along the scroll axis.
+  private func fittingLimit(for size: CGSize) -> CGSize {
+    isInHorizontalLayout
+      ? CGSize(width: .infinity, height: min(size.height, maximumFittingSize.height))
+      : CGSize(width: min(size.width, maximumFittingSize.width), height: .infinity)
+  }
+
+  /// The layout's extent across the scroll axis (limited by `maximumFittingSize`) and the
+  /// measured extent along it: the height in a vertical layout, the width in a horizontal one.
   open override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
     -> LayoutAttributes
   {
     var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
-    let width = min(layoutAttributes.size.width, maximumFittingSize.width)
+    let limit = fittingLimit(for: layoutAttributes.size)
     measurement = measure(
-      content, within: CGSize(width: width, height: .infinity), scale: displayScale,
-      previous: measurement, count: &measurementCount)
-    if let measurement { preferred.size = CGSize(width: width, height: measurement.size.height) }
+      content, within: limit, scale: displayScale, previous: measurement,
+      count: &measurementCount)
+    if let measurement {
+      preferred.size =
+        isInHorizontalLayout
+        ? CGSize(width: measurement.size.width, height: limit.height)
+        : CGSize(width: limit.width, height: measurement.size.height)
+    }
     return preferred
   }
 }

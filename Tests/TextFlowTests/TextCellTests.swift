@@ -106,6 +106,41 @@ struct TextCellTests {
     #expect(cell?.textLayout.map { $0.lineCount > 1 } == true)
   }
 
+  @Test("in a horizontal layout a headline header measures its width and spans the height")
+  func horizontalHeader() throws {
+    let typesetter = try #require(Self.typesetter)
+    let dialogue = WitchDialogue.Controller(typesetter: typesetter)
+    dialogue.layout.scrollDirection = .horizontal
+    try dialogue.collectionView.layoutIfNeeded()
+    let view = dialogue.collectionView
+    // The content's height: the view's 667 minus the content inset's top 20.
+    let height = view.bounds.height - view.adjustedContentInset.vertical
+    // 375 points wide: the first two sections' headers are on screen and measured; the rest keep
+    // the estimate (the seed's header reference size, 100 wide) until they are shown.
+    for (section, line) in WitchDialogue.lines.enumerated().prefix(2) {
+      // Independent measurement: the speaker in the headline style on one line, rounded up to 2×.
+      let measured = typesetter.layout(line.speaker, textStyle: .headline, style: Self.seedStyle)
+      #expect(measured.lineCount == 1)
+      let header = try #require(
+        dialogue.layout.layoutAttributesForSupplementaryView(
+          ofKind: .sectionHeader, at: IndexPath(item: 0, section: section)))
+      #expect(header.frame.size.width == measured.size(roundedUpToScale: 2).width)
+      #expect(header.frame.size.height == height)
+    }
+    let offscreen = dialogue.layout.layoutAttributesForSupplementaryView(
+      ofKind: .sectionHeader, at: IndexPath(item: 0, section: 5))
+    #expect(offscreen?.frame.size == CGSize(width: 100, height: height))
+    // Scrolled to the end, the last header is measured too.
+    view.setContentOffset(
+      CGPoint(x: view.contentSize.width - view.bounds.width, y: -20), animated: false)
+    try view.layoutIfNeeded()
+    let last = typesetter.layout(
+      WitchDialogue.lines[5].speaker, textStyle: .headline, style: Self.seedStyle)
+    let lastHeader = dialogue.layout.layoutAttributesForSupplementaryView(
+      ofKind: .sectionHeader, at: IndexPath(item: 0, section: 5))
+    #expect(lastHeader?.frame.size.width == last.size(roundedUpToScale: 2).width)
+  }
+
   @Test("padding and a maximum size bound the text; attributed text measures in its own font")
   func paddingAndAttributes() throws {
     let typesetter = try #require(Self.typesetter)

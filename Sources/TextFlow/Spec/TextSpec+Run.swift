@@ -42,8 +42,7 @@ extension TextSpec {
   /// A vertical spec with text runs through the headless `CollectionView`: text items are
   /// `TextCell`s and text headers and footers `TextHeaderView`s that size themselves in its
   /// self-sizing cycle. A horizontal one measures each text once and gives the sizes through
-  /// the flow-layout delegate (`TextHeaderView` sizes itself across vertical layouts only). A
-  /// spec of fixed sizes runs through `LayoutSpec` as before (same output).
+  /// the flow-layout delegate. A spec of fixed sizes runs through `LayoutSpec` as before (same output).
   ///
   /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
   ///   a font cannot be loaded.
