@@ -75,6 +75,7 @@ public struct FlowConfiguration: Equatable, Sendable {
   /// Whether footers stick to the visible bounds (`sectionFootersPinToVisibleBounds`).
   public var sectionFootersPinToVisibleBounds: Bool
   /// Pixels per point to round frames to (1, 2, 3…); nil (the default) leaves frames unrounded.
+  /// A scale outside 0.001…1000 (or NaN) is ignored: frames stay unrounded.
   public var pixelScale: CGFloat?
 
   /// A configuration; only the view size is required.
@@ -144,7 +145,7 @@ public struct FlowGeometry: Sendable {
       width: Self.nonNegative(configuration.viewSize.width, &clamped),
       height: Self.nonNegative(configuration.viewSize.height, &clamped))
     configuration.contentInset = Self.finite(configuration.contentInset, &clamped)
-    if let scale = configuration.pixelScale, !(scale.isFinite && scale > 0) {
+    if let scale = configuration.pixelScale, !(scale >= 0.001 && scale <= 1000) {
       configuration.pixelScale = nil
     }
     self.configuration = configuration
@@ -224,7 +225,8 @@ public struct FlowGeometry: Sendable {
         LayoutDiagnostic(
           code: .invalidValueClamped,
           message:
-            "A size, spacing or inset was not finite or was negative; it was clamped to zero."))
+            "A size, spacing or inset was not finite, was negative or was larger than 1e12; it was clamped (to zero, or to ±1e12)."
+        ))
     }
     return result
   }
@@ -290,16 +292,21 @@ public struct FlowGeometry: Sendable {
 
   // MARK: Sanitising
 
+  /// The largest length the geometry takes (10¹² points); longer lengths, spacings, insets and
+  /// view sizes are clamped to it (negative insets to its negative) and reported, so that sums
+  /// of up to 10⁹ items stay finite. NaN and infinities become 0; so do negative sizes.
+  public static let maximumLength: CGFloat = 1e12
+
   static func nonNegative(_ value: CGFloat, _ clamped: inout Bool) -> CGFloat {
-    if value.isFinite && value >= 0 { return value }
+    if value >= 0 && value <= maximumLength { return value }
     clamped = true
-    return 0
+    return value > maximumLength && value.isFinite ? maximumLength : 0
   }
 
   static func finite(_ value: CGFloat, _ clamped: inout Bool) -> CGFloat {
-    if value.isFinite { return value }
+    if abs(value) <= maximumLength { return value }
     clamped = true
-    return 0
+    return value.isFinite ? (value > 0 ? maximumLength : -maximumLength) : 0
   }
 
   static func finite(_ insets: EdgeInsets, _ clamped: inout Bool) -> EdgeInsets {
@@ -563,7 +570,16 @@ struct SectionLayout: Sendable {
 
   /// Packs `length`-long items greedily, as the explicit path does: returns the count that fits
   /// (at most `limit`), their summed lengths, and the length used with spacing.
+  ///
+  /// A line holding more than 100 000 items (tiny or zero-length items) is counted in closed
+  /// form instead of one by one, so that a billion zero-sized items cost no billion steps.
   func packUniform(length: CGFloat, limit: Int) -> (count: Int, sum: CGFloat, used: CGFloat) {
+    let step = itemSpacing + length
+    let estimate = step > 0 ? ((available - length) / step).rounded(.down) + 1 : .infinity
+    if limit > 100_000 && estimate > 100_000 {
+      let count = estimate < CGFloat(limit) ? Int(estimate) : limit
+      return (count, length * CGFloat(count), length + step * CGFloat(count - 1))
+    }
     var used = length
     var sum = length
     var count = 1
@@ -588,7 +604,7 @@ struct SectionLayout: Sendable {
     }
     let full = packUniform(length: uniform.length, limit: count)
     uniform.perLine = full.count
-    uniform.lineCount = (count + full.count - 1) / full.count
+    uniform.lineCount = count / full.count + (count % full.count == 0 ? 0 : 1)
     uniform.lastCount = count - (uniform.lineCount - 1) * full.count
     uniform.full = placement(
       count: full.count, sum: full.sum, used: full.used, lastLength: uniform.length,
