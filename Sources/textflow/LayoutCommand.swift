@@ -53,12 +53,21 @@ enum LayoutCommand: Subcommand {
       printError("textflow layout: unknown option '\(source)'")
       return 2
     }
+    var isDirectory: ObjCBool = false
+    if source != "-", FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      printError("textflow layout: cannot read \(source): it is a directory")
+      return 1
+    }
     let data: Data
     do {
-      data =
+      // At most one byte more than a spec may hold, so that /dev/zero or a huge stream is
+      // refused by LayoutSpec's size limit instead of filling memory.
+      let handle =
         source == "-"
-        ? FileHandle.standardInput.readDataToEndOfFile()
-        : try Data(contentsOf: URL(fileURLWithPath: source))
+        ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
+      data = try handle.read(upToCount: LayoutSpec.maximumJSONSize + 1) ?? Data()
     } catch {
       printError("textflow layout: cannot read \(source): \(error.localizedDescription)")
       return 1
