@@ -483,9 +483,19 @@ struct SectionLayout: Sendable {
     guard step > 0, used + step <= available else { return 0 }
     let estimate = ((available - used) / step).rounded(.down)
     var copies = estimate.isFinite ? Int(min(estimate, 1e12)) : 0
-    while copies > 0 && used + CGFloat(copies) * step > available { copies -= 1 }
-    while copies < 1_000_000_000_000 && used + CGFloat(copies + 1) * step <= available {
+    // The division is off by at most a step or two; where floating point absorbs the step
+    // entirely (a tiny step next to a huge `used`), more corrections would never converge, so
+    // they stop after 16 (fuzzing found a trillion-step loop here).
+    var corrections = 0
+    while copies > 0 && used + CGFloat(copies) * step > available && corrections < 16 {
+      copies -= 1
+      corrections += 1
+    }
+    while copies < 1_000_000_000_000 && used + CGFloat(copies + 1) * step <= available
+      && corrections < 16
+    {
       copies += 1
+      corrections += 1
     }
     return copies
   }
