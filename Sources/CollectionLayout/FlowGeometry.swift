@@ -482,7 +482,7 @@ struct SectionLayout: Sendable {
     let step = spacing + length
     guard step > 0, used + step <= available else { return 0 }
     let estimate = ((available - used) / step).rounded(.down)
-    var copies = estimate.isFinite ? Int(min(estimate, 1e12)) : 0
+    var copies = estimate.isNaN ? 0 : Int(min(estimate, 1e12))
     // The division is off by at most a step or two; where floating point absorbs the step
     // entirely (a tiny step next to a huge `used`), more corrections would never converge, so
     // they stop after 16 (fuzzing found a trillion-step loop here).

@@ -104,6 +104,28 @@ struct HostileLayoutTests {
     #expect(!ordinary.diagnostics.contains { $0.code == .invalidValueClamped })
   }
 
+  /// Found by the FuzzFlowGeometry fuzz target (issue 8, first run): a last line padded with
+  /// copies of an item 1e-300 long. The estimate (available − used) / step overflowed to
+  /// infinity, the code fell back to 0 copies and counted up one by one towards its cap of 10¹²,
+  /// so the layout never finished (libFuzzer: timeout). The estimate now saturates at the cap
+  /// and the corrections around it stop after 16 steps.
+  @Test("regression: padding copies of a 1e-300-long item no longer count up to a trillion")
+  func paddingCopiesOfTinyItemsCountedToATrillion() {
+    #expect(
+      SectionLayout.paddingCopies(used: 0, length: 1e-300, spacing: 0, available: 100)
+        == 1_000_000_000_000)
+    // Ordinary lines are unchanged: (100 − 5) / (1 + 1) = 47.5 → 47 copies.
+    #expect(SectionLayout.paddingCopies(used: 5, length: 1, spacing: 1, available: 100) == 47)
+    #expect(SectionLayout.paddingCopies(used: 5, length: 50, spacing: 10, available: 60) == 0)
+    // Through the layout: items 1e-300 wide, a last line of 3 with room for a trillion copies.
+    let view = FakeCollectionView(size: CGSize(width: 375, height: 667), itemCounts: [3])
+    let layout = FlowLayout()
+    layout.itemSize = CGSize(width: 1e-300, height: 10)
+    layout.minimumInteritemSpacing = 0
+    layout.collectionView = view
+    #expect(layout.itemFrames(section: 0, count: 3).allSatisfy(isFinite))
+  }
+
   @Test("a zero-sized collection view lays out every item, finitely, and warns")
   func zeroSizedView() {
     for direction in [ScrollDirection.vertical, .horizontal] {
