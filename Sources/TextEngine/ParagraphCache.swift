@@ -47,7 +47,7 @@ public final class ParagraphCache: Sendable {
   public let capacity: Int
   /// The longest text (in UTF-16 units) that is cached.
   public let maximumLength: Int
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A cache of at most `capacity` prepared texts of at most `maximumLength` UTF-16 units.
   public init(capacity: Int = 256, maximumLength: Int = 1024) {

@@ -43,7 +43,7 @@ public final class ShapeCache: Sendable {
   public let capacity: Int
   /// The longest segment (in UTF-16 units) that is cached.
   public let maximumSegmentLength: Int
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A cache of at most `capacity` entries (0 disables caching).
   public init(capacity: Int = 10_000, maximumSegmentLength: Int = 64) {

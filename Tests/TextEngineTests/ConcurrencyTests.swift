@@ -3,7 +3,6 @@
 // `scripts/sanitize` (the "Concurrency" suite), so a data race fails the run.
 import Dispatch
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -48,8 +47,8 @@ struct ConcurrencyTests {
     let paragraphCache = ParagraphCache(capacity: 6)
     let shared = Typesetter(
       fonts: Engine.fonts, shapeCache: shapeCache, paragraphCache: paragraphCache)
-    let mismatches = Mutex([Int]())
-    let largestCounts = Mutex((shape: 0, paragraph: 0))
+    let mismatches = Locked([Int]())
+    let largestCounts = Locked((shape: 0, paragraph: 0))
     DispatchQueue.concurrentPerform(iterations: 64) { thread in
       // Each thread walks the whole workload from its own starting point.
       for step in 0..<requests.count {
@@ -94,7 +93,7 @@ struct ConcurrencyTests {
     let data = try Data(
       contentsOf: Fixtures.fontsDirectory.appendingPathComponent("DejaVuSans.ttf"))
     let reference = Engine.typesetter.layout("Hello, world", font: Engine.dejaVu(20))
-    let failures = Mutex(0)
+    let failures = Locked(0)
     DispatchQueue.concurrentPerform(iterations: 16) { thread in
       guard let face = try? FontFace(data: data, source: "thread \(thread)") else {
         failures.withLock { $0 += 1 }
@@ -113,7 +112,7 @@ struct ConcurrencyTests {
   @Test("variation instances made from many threads at once are one instance per setting")
   func variationInstances() {
     let face = Engine.fonts.defaultFace()
-    let instances = Mutex([ObjectIdentifier]())
+    let instances = Locked([ObjectIdentifier]())
     DispatchQueue.concurrentPerform(iterations: 32) { _ in
       let font = face.harfBuzz.withVariations([FontVariation("wght", 650)])
       instances.withLock { $0.append(ObjectIdentifier(font)) }
