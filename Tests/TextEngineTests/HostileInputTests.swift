@@ -153,6 +153,44 @@ struct HostileNumberTests {
   }
 }
 
+@Suite("Fuzz regressions: text")
+struct TextFuzzRegressionTests {
+  /// Found by the FuzzTextMeasurement fuzz target (issue 8): with a first-line indent, a text
+  /// measured at 265.1 pt came out 240.657 pt wide (line 221.049 + indent 19.608) on one line,
+  /// but laid out again at 240.657 it broke into two: the room for the line, 240.657 − 19.608,
+  /// rounded to one ulp less than the line's width. The room now absorbs that rounding.
+  @Test("regression: a first-line indent no longer breaks the stable-wrap law by one ulp")
+  func indentBrokeStableWrapByOneULP() {
+    let values: [UInt32] = [
+      0x95d7, 0x9dd7, 0x2820, 0x6261, 0x2963, 0x1020, 0x0, 0x2000, 0x80e2, 0xd7ab, 0xe290,
+      0xac80, 0xe220,
+    ]
+    let scalars = values.compactMap(Unicode.Scalar.init)
+    var text = AttributedText(
+      String(String.UnicodeScalarView(scalars[..<6])), font: Engine.dejaVu(31.372549019607842))
+    text.append(String(String.UnicodeScalarView(scalars[6...])), font: Engine.dejaVu(17))
+    var style = ParagraphStyle()
+    style.firstLineHeadIndent = 19.607843137254903
+    let wide = Engine.typesetter.layout(text, style: style, maxWidth: 265.09803921568624)
+    #expect(wide.lineCount == 1)
+    let again = Engine.typesetter.layout(text, style: style, maxWidth: Double(wide.size.width))
+    #expect(again.lines.map(\.scalarRange) == wide.lines.map(\.scalarRange))
+    // The law over many indents and widths of the same text.
+    for indent in stride(from: 0.1, through: 40, by: 3.7) {
+      style.firstLineHeadIndent = indent
+      for width in stride(from: 60.0, through: 400, by: 17.3) {
+        let first = Engine.typesetter.layout(text, style: style, maxWidth: width)
+        guard Double(first.size.width) <= width else { continue }
+        let second = Engine.typesetter.layout(
+          text, style: style, maxWidth: Double(first.size.width))
+        #expect(
+          second.lines.map(\.scalarRange) == first.lines.map(\.scalarRange),
+          "indent \(indent), width \(width)")
+      }
+    }
+  }
+}
+
 @Suite("Hostile text")
 struct HostileTextTests {
   @Test("a 1 MB single word: one layout, lines cover it, memory bounded by the caches' rules")

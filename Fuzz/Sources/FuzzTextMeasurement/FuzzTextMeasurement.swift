@@ -98,7 +98,9 @@ public func fuzzTextMeasurement(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     require(
       rewrapped.lines.map(\.scalarRange) == layout.lines.map(\.scalarRange),
       "stable wrap: \(layout.lines.map(\.scalarRange)) at \(maxWidth) but "
-        + "\(rewrapped.lines.map(\.scalarRange)) at \(layout.size.width)")
+        + "\(rewrapped.lines.map(\.scalarRange)) at \(layout.size.width); style \(style), "
+        + "size \(pointSize), letter spacing \(letterSpacing), text \(text.string.unicodeScalars.map { String($0.value, radix: 16) })"
+    )
   }
   return 0
 }

@@ -66,3 +66,17 @@ extension LayoutEngine {
     return pieces
   }
 }
+
+extension LayoutEngine {
+  /// The room for a line's content: `maxWidth − indent`, raised by the rounding error of that
+  /// subtraction, so that content of width w fits exactly when `w + indent ≤ maxWidth` (how the
+  /// layout's width is computed). Plain subtraction can land one ulp below w, and then a text
+  /// with a first-line indent, laid out again at its own measured width, broke one line earlier
+  /// (the stable-wrap law; found by the FuzzTextMeasurement fuzz target).
+  func availableWidth(indent: Double) -> Double {
+    var available = maxWidth - indent
+    guard available.isFinite, indent != 0 else { return available }
+    for _ in 0..<4 where available.nextUp + indent <= maxWidth { available = available.nextUp }
+    return available
+  }
+}
