@@ -23,6 +23,11 @@ let package = Package(
     .executableTarget(
       name: "FuzzFlowGeometry",
       dependencies: ["FuzzSupport", "CLibFuzzer", .product(name: "CollectionLayout", package: "TextFlow")]),
+    .executableTarget(
+      name: "FuzzBatchUpdates",
+      dependencies: [
+        "FuzzSupport", "CLibFuzzer", .product(name: "CollectionLayout", package: "TextFlow"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -33,9 +33,11 @@ open class CollectionViewLayout {
   /// How many invalidations were requested since the layout was created.
   public private(set) var invalidationCount = 0
   /// The summed `contentOffsetAdjustment` of invalidations not yet taken by the collection view.
-  public private(set) var pendingContentOffsetAdjustment: CGPoint = .zero
+  public internal(set) var pendingContentOffsetAdjustment: CGPoint = .zero
   /// The summed `contentSizeAdjustment` of invalidations not yet taken by the collection view.
-  public private(set) var pendingContentSizeAdjustment: CGSize = .zero
+  public internal(set) var pendingContentSizeAdjustment: CGSize = .zero
+  /// The view classes of decoration kinds (`register(_:forDecorationViewOfKind:)`).
+  public private(set) var decorationViewClasses: [ElementKind: CollectionReusableView.Type] = [:]
 
   /// A layout with no collection view yet.
   public init() {}
@@ -150,6 +152,70 @@ open class CollectionViewLayout {
       }
     }
     return context
+  }
+
+  /// Accepts the preferred attributes of several elements from one self-sizing pass at once.
+  ///
+  /// The collection view calls this with every pair for which
+  /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` said yes. The
+  /// default invalidates with `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`
+  /// for each pair, as UIKit does one element at a time; a layout can override it to handle the
+  /// pass as one change (`FlowLayout` does, so that its content offset compensation is exact).
+  open func invalidateLayout(
+    forPreferredLayoutAttributes pairs: [(preferred: LayoutAttributes, original: LayoutAttributes)]
+  ) {
+    for pair in pairs {
+      invalidateLayout(
+        with: invalidationContext(
+          forPreferredLayoutAttributes: pair.preferred, withOriginalAttributes: pair.original))
+    }
+  }
+
+  /// Tells the layout a view answered preferred attributes it declined
+  /// (`shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` was false),
+  /// typically because they equal the current ones; a layout that remembers measured sizes records
+  /// the element as measured, so it is not asked again. The default does nothing.
+  open func recordDeclinedPreferredLayoutAttributes(
+    _ preferredAttributes: LayoutAttributes,
+    withOriginalAttributes originalAttributes: LayoutAttributes
+  ) {}
+
+  /// Whether the layout already holds a measured size for the element, so that the collection
+  /// view need not ask a newly realised view again (false by default: always ask, as UIKit does).
+  open func hasMeasuredSize(forElement key: ElementKey) -> Bool { false }
+
+  /// The largest size an element can take, which the collection view hands a view before asking it
+  /// for preferred attributes (`maximumFittingSize`). The default is the collection view's bounds
+  /// minus its adjusted content inset across the scroll axis and unlimited along it, for both axes
+  /// unlimited when the layout has no collection view.
+  open func maximumSize(forElement attributes: LayoutAttributes) -> CGSize {
+    guard let collectionView else { return CGSize(width: CGFloat.infinity, height: .infinity) }
+    let inset = collectionView.adjustedContentInset
+    return CGSize(
+      width: max(0, collectionView.bounds.width - inset.horizontal), height: .infinity)
+  }
+
+  /// Forgets every measured size (the collection view calls this on `reloadData()`); the default
+  /// does nothing.
+  open func forgetMeasuredSizes() {}
+
+  /// Called before the collection view applies a batch update
+  /// (`prepare(forCollectionViewUpdates:)`), with UIKit's update items. The default does nothing.
+  open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
+
+  /// Moves whatever the layout keeps per element (measured sizes) to the elements' new index paths
+  /// after a batch update; deleted and reloaded elements map to nil. The default does nothing.
+  open func remapMeasuredSizes(with mapping: CollectionViewUpdateMapping) {}
+
+  /// Called after a batch update was applied (`finalizeCollectionViewUpdates()`); does nothing.
+  open func finalizeCollectionViewUpdates() {}
+
+  /// Registers the view class for a decoration kind (`register(_:forDecorationViewOfKind:)`).
+  /// Decoration kinds without a class are realised as plain `CollectionReusableView`s.
+  public func register(
+    _ viewClass: CollectionReusableView.Type, forDecorationViewOfKind kind: ElementKind
+  ) {
+    decorationViewClasses[kind] = viewClass
   }
 
   // MARK: Scrolling

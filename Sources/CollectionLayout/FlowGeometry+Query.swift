@@ -74,13 +74,26 @@ extension FlowGeometry {
       for index in line.start..<indexPath.item { prefix = prefix + section.length(ofItem: index) }
     }
     return itemAttributes(
-      section: indexPath.section, line: line, item: indexPath.item, prefix: prefix)
+      section, index: indexPath.section, line: line, item: indexPath.item, prefix: prefix)
   }
 
-  private func itemAttributes(section sectionIndex: Int, line: LineInfo, item: Int, prefix: CGFloat)
-    -> LayoutAttributes
-  {
-    let section = sections[sectionIndex]
+  /// The attributes of one item. The caller passes the section it already holds: copying a
+  /// `SectionLayout` out of `sections` retains each of its arrays, which dominated range queries.
+  private func itemAttributes(
+    _ section: SectionLayout, index sectionIndex: Int, line: LineInfo, item: Int,
+    prefix: CGFloat
+  ) -> LayoutAttributes {
+    var attributes = LayoutAttributes(forCellWith: Self.indexPath(sectionIndex, item))
+    attributes.frame = itemFrame(
+      section, index: sectionIndex, line: line, item: item, prefix: prefix)
+    return attributes
+  }
+
+  /// The frame of one item (what `itemAttributes` puts in its attributes).
+  private func itemFrame(
+    _ section: SectionLayout, index sectionIndex: Int, line: LineInfo, item: Int,
+    prefix: CGFloat
+  ) -> CGRect {
     let thickness = section.thickness(ofItem: item)
     let u = section.itemU(line.placement, prefix: prefix, index: item - line.start)
     let v =
@@ -88,9 +101,17 @@ extension FlowGeometry {
       + section.crossOffset(
         lineThickness: line.thickness, thickness: thickness, lineBaseline: line.baseline,
         baseline: section.baseline(ofItem: item))
-    var attributes = LayoutAttributes(forCellWith: IndexPath(item: item, section: sectionIndex))
-    attributes.frame = frame(u: u, v: v, length: section.length(ofItem: item), thickness: thickness)
-    return attributes
+    return frame(u: u, v: v, length: section.length(ofItem: item), thickness: thickness)
+  }
+
+  /// `[section, item]` built without an intermediate array (`IndexPath(indexes:)` allocates one
+  /// per call): appending to an empty path stores two indexes inline.
+  @inline(__always)
+  static func indexPath(_ section: Int, _ item: Int) -> IndexPath {
+    var path = IndexPath()
+    path.append(section)
+    path.append(item)
+    return path
   }
 
   /// The attributes of a section's header or footer (index path `[section, 0]`), pinned to
@@ -174,6 +195,7 @@ extension FlowGeometry {
     let low = range.lowerBound - queryMargin
     let high = range.upperBound + queryMargin
     var result: [LayoutAttributes] = []
+    result.reserveCapacity(64)
     var sectionIndex = firstSection(endingAtOrAfter: low)
     while sectionIndex < sections.count && sectionOrigins[sectionIndex] <= high {
       appendSection(
@@ -240,8 +262,13 @@ extension FlowGeometry {
       let line = section.line(lineIndex)
       var prefix: CGFloat = 0
       for item in line.start..<(line.start + line.count) {
-        let attributes = itemAttributes(section: index, line: line, item: item, prefix: prefix)
-        if filter(attributes.frame) { result.append(attributes) }
+        // The frame first: attributes (about 250 bytes) are made, in place, only for items
+        // the query returns.
+        let frame = itemFrame(section, index: index, line: line, item: item, prefix: prefix)
+        if filter(frame) {
+          result.append(LayoutAttributes(forCellWith: Self.indexPath(index, item)))
+          result[result.count - 1].frame = frame
+        }
         prefix = prefix + section.length(ofItem: item)
       }
     }
@@ -256,5 +283,26 @@ extension FlowGeometry {
     {
       result.append(background)
     }
+  }
+}
+
+extension FlowGeometry {
+  /// The bytes the geometry's own arrays hold (their capacities), for textflow-bench's memory
+  /// per item: sections, section origins, item lengths and thicknesses, baselines and the six
+  /// per-line arrays. Not part of the library's API.
+  @_spi(Benchmarks)
+  public var storageBytes: Int {
+    func bytes<Element>(_ array: [Element]) -> Int {
+      array.capacity * MemoryLayout<Element>.stride
+    }
+    var total = bytes(sections) + bytes(sectionOrigins)
+    for section in sections {
+      guard case .explicit(let explicit) = section.storage else { continue }
+      total += bytes(explicit.lengths) + bytes(explicit.thicknesses) + bytes(explicit.baselines)
+      total += bytes(explicit.lineStarts) + bytes(explicit.lineOffsets)
+      total += bytes(explicit.lineThicknesses) + bytes(explicit.lineBaselines)
+      total += bytes(explicit.lineLeads) + bytes(explicit.lineGaps)
+    }
+    return total
   }
 }

@@ -182,6 +182,12 @@ public struct FlowGeometry: Sendable {
     sections.indices.contains(section) ? sections[section].count : 0
   }
 
+  /// The line length of `section`: the content's cross extent minus the section inset along the
+  /// line (0 when out of range).
+  public func availableLineLength(inSection section: Int) -> CGFloat {
+    sections.indices.contains(section) ? sections[section].available : 0
+  }
+
   /// Whether `section` is held in closed form (equal items, none measured).
   public func isClosedForm(section: Int) -> Bool {
     guard sections.indices.contains(section) else { return false }
@@ -349,6 +355,67 @@ struct SectionLayout: Sendable {
     var lineBaselines: [CGFloat] = []
     var lineLeads: [CGFloat] = []
     var lineGaps: [CGFloat] = []
+    /// How many lines start with an item longer than the line.
+    var overlongLineCount = 0
+    /// A shift of every line offset from line `shiftFrom` on that is not yet added to
+    /// `lineOffsets`: re-flows that re-join the old lines move the lines after them by this much,
+    /// and a following re-flow further on only adds the lines in between (O(distance), not O(n)).
+    var shiftFrom = Int.max
+    var shift: CGFloat = 0
+
+    /// Line `index`'s offset, the pending shift included.
+    func offset(ofLine index: Int) -> CGFloat {
+      index >= shiftFrom ? lineOffsets[index] + shift : lineOffsets[index]
+    }
+
+    /// Adds `amount` to the offsets of lines `range`, directly.
+    mutating func addToOffsets(_ range: Range<Int>, _ amount: CGFloat) {
+      guard !range.isEmpty, amount != 0 else { return }
+      lineOffsets.withUnsafeMutableBufferPointer { buffer in
+        var index = range.lowerBound
+        while index < range.upperBound {
+          buffer[index] += amount
+          index += 1
+        }
+      }
+    }
+
+    /// Makes the pending shift start no earlier than `index` (adding it to the lines before).
+    mutating func settleShift(before index: Int) {
+      guard shiftFrom < index else { return }
+      let end = min(index, lineOffsets.count)
+      addToOffsets(shiftFrom..<end, shift)
+      if end >= lineOffsets.count {
+        shiftFrom = .max
+        shift = 0
+      } else {
+        shiftFrom = end
+      }
+    }
+
+    /// Moves every line from `index` on by `amount`, as cheaply as the pending shift allows.
+    mutating func shiftLines(from index: Int, by amount: CGFloat) {
+      let count = lineOffsets.count
+      guard index < count, amount != 0 else { return }
+      if shiftFrom == .max || shiftFrom == index {
+        shiftFrom = index
+        shift += amount
+      } else if shiftFrom > index {
+        // Either add `amount` to the lines up to the pending shift, or settle the pending shift
+        // and start a new one here: whichever touches fewer lines.
+        if shiftFrom - index <= count - shiftFrom {
+          addToOffsets(index..<shiftFrom, amount)
+          shift += amount
+        } else {
+          addToOffsets(shiftFrom..<count, shift)
+          shiftFrom = index
+          shift = amount
+        }
+      } else {
+        settleShift(before: index)
+        shiftLines(from: index, by: amount)
+      }
+    }
   }
 
   enum Storage: Sendable {
@@ -373,6 +440,9 @@ struct SectionLayout: Sendable {
   var linesLength: CGFloat = 0
   var hasOverlongItem = false
   var clamped = false
+  /// Whether a closed-form section's first size change writes its lines from the closed form
+  /// (`fillLines`) instead of laying out every item; tests switch it off to compare both.
+  var materialisesFromClosedForm = true
   /// How many lines the last (re-)flow of this section laid out (for the scale tests).
   var linesLaidOutByLastFlow = 0
 
@@ -424,20 +494,46 @@ struct SectionLayout: Sendable {
             full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
       }
     case .sizes(let sizes):
-      var lengths = [CGFloat]()
-      var thicknesses = [CGFloat]()
-      lengths.reserveCapacity(sizes.count)
-      thicknesses.reserveCapacity(sizes.count)
+      // One pass over the sizes into two preallocated arrays (no per-item append checks), with
+      // `nonNegative` inlined: a value is kept when it is ≥ 0 and at most `maximumLength` (NaN
+      // fails both); a larger finite one becomes `maximumLength`, the rest 0.
       var allEqual = true
-      for size in sizes {
-        let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
-        let thickness = FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
-        if let first = lengths.first, first != length || thicknesses[0] != thickness {
-          allEqual = false
+      var anyClamped = false
+      var thicknesses = [CGFloat]()
+      let lengths = [CGFloat](unsafeUninitializedCapacity: sizes.count) { lengthBuffer, filled in
+        thicknesses = [CGFloat](unsafeUninitializedCapacity: sizes.count) {
+          thicknessBuffer, thicknessesFilled in
+          sizes.withUnsafeBufferPointer { sizes in
+            var firstLength: CGFloat = 0
+            var firstThickness: CGFloat = 0
+            for index in 0..<sizes.count {
+              let size = sizes[index]
+              var length = vertical ? size.width : size.height
+              var thickness = vertical ? size.height : size.width
+              if !(length >= 0 && length <= FlowGeometry.maximumLength) {
+                length = length > 0 && length.isFinite ? FlowGeometry.maximumLength : 0
+                anyClamped = true
+              }
+              if !(thickness >= 0 && thickness <= FlowGeometry.maximumLength) {
+                thickness =
+                  thickness > 0 && thickness.isFinite ? FlowGeometry.maximumLength : 0
+                anyClamped = true
+              }
+              if index == 0 {
+                firstLength = length
+                firstThickness = thickness
+              } else if firstLength != length || firstThickness != thickness {
+                allEqual = false
+              }
+              (lengthBuffer.baseAddress! + index).initialize(to: length)
+              (thicknessBuffer.baseAddress! + index).initialize(to: thickness)
+            }
+          }
+          thicknessesFilled = sizes.count
         }
-        lengths.append(length)
-        thicknesses.append(thickness)
+        filled = sizes.count
       }
+      if anyClamped { didClamp = true }
       if allEqual && !hasBaselines && !lengths.isEmpty {
         storage = .uniform(
           Uniform(
@@ -630,41 +726,62 @@ struct SectionLayout: Sendable {
     linesLaidOutByLastFlow = 0  // closed form: no line is materialised
   }
 
-  private mutating func layOutExplicit(_ explicit: inout Explicit, fromLine requested: Int) {
+  /// Re-flows lines from line `requested` on. When `unchangedFrom` is given (every item at or after
+  /// it kept its size), the flow stops as soon as a new line starts at the same item as an old line
+  /// past that point: from there every line is the old one, only moved along the scroll axis, so the
+  /// old lines are kept and their offsets shifted. A size change in a long section then costs its
+  /// few lines plus one pass over the later offsets, instead of a re-flow to the end.
+  private mutating func layOutExplicit(
+    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max
+  ) {
     let startLine = min(max(0, requested), explicit.lineStarts.count)
     var item = startLine < explicit.lineStarts.count ? explicit.lineStarts[startLine] : 0
     var offset: CGFloat = 0
     if startLine > 0 {
       let previous = startLine - 1
-      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
+      offset = explicit.offset(ofLine: previous) + explicit.lineThicknesses[previous] + lineSpacing
     } else {
       item = 0
     }
     if startLine == explicit.lineStarts.count && startLine > 0 {
       // Nothing after the last line: re-flow that line instead (the caller asked past the end).
-      layOutExplicit(&explicit, fromLine: startLine - 1)
+      layOutExplicit(&explicit, fromLine: startLine - 1, unchangedFrom: unchangedFrom)
       return
     }
-    explicit.lineStarts.removeSubrange(startLine...)
-    explicit.lineOffsets.removeSubrange(startLine...)
-    explicit.lineThicknesses.removeSubrange(startLine...)
-    explicit.lineBaselines.removeSubrange(startLine...)
-    explicit.lineLeads.removeSubrange(startLine...)
-    explicit.lineGaps.removeSubrange(startLine...)
+    let oldLineCount = explicit.lineStarts.count
+    var starts: [Int] = []
+    var offsets: [CGFloat] = []
+    var lineThicknesses: [CGFloat] = []
+    var lineBaselines: [CGFloat] = []
+    var leads: [CGFloat] = []
+    var gaps: [CGFloat] = []
     let lengths = explicit.lengths
     let thicknesses = explicit.thicknesses
     let baselines = explicit.baselines
     let useBaselines = usesBaselines
-    var overlong = false
-    // Lines before `startLine` keep their over-long flags: recompute from all first items.
-    for line in 0..<startLine where lengths[explicit.lineStarts[line]] > available {
-      overlong = true
+    if startLine == 0 && oldLineCount == 0 {
+      // A first layout: size the line arrays exactly (see `lineCount(packing:)`).
+      let lines = lineCount(packing: lengths)
+      starts.reserveCapacity(lines)
+      offsets.reserveCapacity(lines)
+      lineThicknesses.reserveCapacity(lines)
+      lineBaselines.reserveCapacity(lines)
+      leads.reserveCapacity(lines)
+      gaps.reserveCapacity(lines)
     }
+    var oldLine = startLine
+    var rejoined: Int?
     while item < count {
+      if item >= unchangedFrom {
+        while oldLine < oldLineCount && explicit.lineStarts[oldLine] < item { oldLine += 1 }
+        if oldLine < oldLineCount && explicit.lineStarts[oldLine] == item {
+          rejoined = oldLine
+          break
+        }
+      }
       let first = item
       var used = lengths[first]
       var sum = used
-      if used > available { overlong = true }
       item += 1
       while item < count {
         let next = used + itemSpacing + lengths[item]
@@ -686,32 +803,101 @@ struct SectionLayout: Sendable {
       let place = placement(
         count: item - first, sum: sum, used: used, lastLength: lengths[item - 1],
         isLastLine: item == count)
-      explicit.lineStarts.append(first)
-      explicit.lineOffsets.append(offset)
-      explicit.lineThicknesses.append(thickness)
-      explicit.lineBaselines.append(baseline)
-      explicit.lineLeads.append(place.lead)
-      explicit.lineGaps.append(place.gap)
+      starts.append(first)
+      offsets.append(offset)
+      lineThicknesses.append(thickness)
+      lineBaselines.append(baseline)
+      leads.append(place.lead)
+      gaps.append(place.gap)
       offset = offset + thickness + lineSpacing
     }
-    hasOverlongItem = overlong
-    linesLaidOutByLastFlow = explicit.lineStarts.count - startLine
+    // Over-long lines are counted, so that lines before `startLine` need not be read again.
+    let replacedEnd = rejoined ?? oldLineCount
+    for line in startLine..<replacedEnd where lengths[explicit.lineStarts[line]] > available {
+      explicit.overlongLineCount -= 1
+    }
+    for first in starts where lengths[first] > available { explicit.overlongLineCount += 1 }
+    let replaced = startLine..<replacedEnd
+    let delta = rejoined.map { offset - explicit.offset(ofLine: $0) } ?? 0
+    // The replaced lines are written absolute: settle the pending shift up to their end, then
+    // move its start with the lines after them.
+    explicit.settleShift(before: replacedEnd)
+    if explicit.shiftFrom != .max {
+      explicit.shiftFrom += starts.count - replaced.count
+    }
+    if replaced == 0..<explicit.lineStarts.count {
+      // Every line is new: take the arrays as they are (no copy).
+      explicit.lineStarts = starts
+      explicit.lineOffsets = offsets
+      explicit.lineThicknesses = lineThicknesses
+      explicit.lineBaselines = lineBaselines
+      explicit.lineLeads = leads
+      explicit.lineGaps = gaps
+    } else {
+      explicit.lineStarts.replaceSubrange(replaced, with: starts)
+      explicit.lineOffsets.replaceSubrange(replaced, with: offsets)
+      explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
+      explicit.lineBaselines.replaceSubrange(replaced, with: lineBaselines)
+      explicit.lineLeads.replaceSubrange(replaced, with: leads)
+      explicit.lineGaps.replaceSubrange(replaced, with: gaps)
+    }
+    if rejoined != nil && delta != 0 {
+      explicit.shiftLines(from: startLine + starts.count, by: delta)
+    }
+    if rejoined == nil {
+      // Every line from `startLine` was written anew: no shift is pending any more.
+      explicit.shiftFrom = .max
+      explicit.shift = 0
+    }
+    hasOverlongItem = explicit.overlongLineCount > 0
+    linesLaidOutByLastFlow = starts.count
     if let last = explicit.lineOffsets.indices.last {
-      linesLength = explicit.lineOffsets[last] + explicit.lineThicknesses[last]
+      linesLength = explicit.offset(ofLine: last) + explicit.lineThicknesses[last]
     } else {
       linesLength = 0
     }
   }
 
+  /// The number of lines greedy packing makes of `lengths` (4 096 items or more; 0 below, to
+  /// skip the pass), so that a first layout sizes its line arrays exactly: they then neither
+  /// double about twenty times on the way to a million lines (copying each time) nor keep up
+  /// to twice the memory they need. The count only sizes the arrays; the lines are made after.
+  private func lineCount(packing lengths: [CGFloat]) -> Int {
+    guard lengths.count >= 4_096 else { return 0 }
+    var lines = 0
+    lengths.withUnsafeBufferPointer { lengths in
+      var item = 0
+      while item < lengths.count {
+        var used = lengths[item]
+        item += 1
+        while item < lengths.count {
+          let next = used + itemSpacing + lengths[item]
+          guard next <= available else { break }
+          used = next
+          item += 1
+        }
+        lines += 1
+      }
+    }
+    return lines
+  }
+
   /// Applies new item sizes and re-flows from the first affected line.
   mutating func setItemSizes(_ changes: [(Int, CGSize)], crossExtent: CGFloat) {
     var explicit: Explicit
+    var linesFromClosedForm = false
     switch storage {
     case .uniform(let uniform):
       explicit = Explicit(
         lengths: [CGFloat](repeating: uniform.length, count: count),
         thicknesses: [CGFloat](repeating: uniform.thickness, count: count),
         baselines: usesBaselines ? [CGFloat](repeating: uniform.thickness, count: count) : [])
+      if materialisesFromClosedForm && !usesBaselines
+        && uniform.lineCount >= Self.closedFormLinesMinimum
+      {
+        fillLines(&explicit, from: uniform)
+        linesFromClosedForm = true
+      }
     case .explicit(let existing):
       explicit = existing
     }
@@ -721,10 +907,26 @@ struct SectionLayout: Sendable {
         length: 0, thickness: 0, perLine: 0, lineCount: 0, full: Placement(lead: 0, gap: 0),
         lastCount: 0, last: Placement(lead: 0, gap: 0)))
     var firstItem = Int.max
+    var lastItem = -1
     var didClamp = false
     for (item, size) in changes {
       let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
       let thickness = FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
+      if !explicit.lineStarts.isEmpty, explicit.lengths[item] > available || length > available {
+        // `layOutExplicit` un-counts the replaced lines' over-long first items with the new
+        // lengths: keep the count true to the current lines under the new lengths.
+        let starts = explicit.lineStarts
+        var low = 0
+        var high = starts.count
+        while low < high {
+          let mid = (low + high) / 2
+          if starts[mid] < item { low = mid + 1 } else { high = mid }
+        }
+        if low < starts.count && starts[low] == item {
+          if explicit.lengths[item] > available { explicit.overlongLineCount -= 1 }
+          if length > available { explicit.overlongLineCount += 1 }
+        }
+      }
       if usesBaselines && explicit.baselines[item] == explicit.thicknesses[item] {
         // An item without its own baseline keeps "baseline = bottom".
         explicit.baselines[item] = thickness
@@ -732,6 +934,7 @@ struct SectionLayout: Sendable {
       explicit.lengths[item] = length
       explicit.thicknesses[item] = thickness
       firstItem = min(firstItem, item)
+      lastItem = max(lastItem, item)
     }
     if didClamp { clamped = true }
     var startLine = 0
@@ -746,8 +949,67 @@ struct SectionLayout: Sendable {
       startLine = max(0, low - 1)
       if startLine > 0 && explicit.lineStarts[startLine] == firstItem { startLine -= 1 }
     }
-    layOutExplicit(&explicit, fromLine: startLine)
+    layOutExplicit(
+      &explicit, fromLine: startLine, unchangedFrom: wasMaterialised ? lastItem + 1 : Int.max)
+    if linesFromClosedForm { sumOffsets(&explicit, from: startLine) }
     storage = .explicit(explicit)
+  }
+
+  /// The fewest lines for which a closed-form section's lines are written from its closed form
+  /// when it is materialised (below, laying them out is as cheap).
+  static let closedFormLinesMinimum = 64
+
+  /// Writes the lines a full `layOutExplicit` would make of a closed-form section's equal items,
+  /// from the closed form: the same starts, thicknesses, placements (`packUniform` packs as the
+  /// explicit loop does) and baselines (0 without baseline alignment), and offsets summed line
+  /// by line in the same order. A size change then re-flows only from its line and re-joins
+  /// these lines, instead of packing a million items one by one.
+  private func fillLines(_ explicit: inout Explicit, from uniform: Uniform) {
+    let lines = uniform.lineCount
+    let step = uniform.thickness
+    explicit.lineStarts = (0..<lines).map { $0 * uniform.perLine }
+    explicit.lineThicknesses = [CGFloat](repeating: step, count: lines)
+    explicit.lineBaselines = [CGFloat](repeating: 0, count: lines)
+    explicit.lineLeads = [CGFloat](repeating: uniform.full.lead, count: lines)
+    explicit.lineGaps = [CGFloat](repeating: uniform.full.gap, count: lines)
+    explicit.lineLeads[lines - 1] = uniform.last.lead
+    explicit.lineGaps[lines - 1] = uniform.last.gap
+    var offset: CGFloat = 0
+    explicit.lineOffsets = [CGFloat](unsafeUninitializedCapacity: lines) { buffer, filled in
+      for line in 0..<lines {
+        (buffer.baseAddress! + line).initialize(to: offset)
+        offset = offset + step + lineSpacing
+      }
+      filled = lines
+    }
+    explicit.overlongLineCount = uniform.length > available ? lines : 0
+    explicit.shiftFrom = .max
+    explicit.shift = 0
+  }
+
+  /// Sums the line offsets again from `startLine` to the end, one line after the other as a full
+  /// layout does, settling any pending shift: after a re-flow that re-joined lines written from
+  /// the closed form, the offsets are then exactly those of a full layout of the new sizes.
+  private mutating func sumOffsets(_ explicit: inout Explicit, from startLine: Int) {
+    let lines = explicit.lineOffsets.count
+    guard startLine < lines else { return }
+    explicit.settleShift(before: startLine)
+    var offset: CGFloat = 0
+    if startLine > 0 {
+      let previous = startLine - 1
+      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
+    }
+    explicit.lineOffsets.withUnsafeMutableBufferPointer { offsets in
+      explicit.lineThicknesses.withUnsafeBufferPointer { thicknesses in
+        for line in startLine..<lines {
+          offsets[line] = offset
+          offset = offset + thicknesses[line] + lineSpacing
+        }
+      }
+    }
+    explicit.shiftFrom = .max
+    explicit.shift = 0
+    linesLength = explicit.lineOffsets[lines - 1] + explicit.lineThicknesses[lines - 1]
   }
 
   // MARK: Reading lines
@@ -775,7 +1037,7 @@ struct SectionLayout: Sendable {
       let end =
         index + 1 < explicit.lineStarts.count ? explicit.lineStarts[index + 1] : count
       return LineInfo(
-        start: start, count: end - start, offset: explicit.lineOffsets[index],
+        start: start, count: end - start, offset: explicit.offset(ofLine: index),
         thickness: explicit.lineThicknesses[index], baseline: explicit.lineBaselines[index],
         placement: Placement(lead: explicit.lineLeads[index], gap: explicit.lineGaps[index]))
     }
@@ -817,7 +1079,7 @@ struct SectionLayout: Sendable {
       var high = explicit.lineStarts.count
       while low < high {
         let mid = (low + high) / 2
-        if explicit.lineOffsets[mid] + explicit.lineThicknesses[mid] < position {
+        if explicit.offset(ofLine: mid) + explicit.lineThicknesses[mid] < position {
           low = mid + 1
         } else {
           high = mid

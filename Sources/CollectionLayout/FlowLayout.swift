@@ -107,6 +107,8 @@ open class FlowLayout: CollectionViewLayout {
 
   /// Measured item sizes by section, then item (so a section's lookup is O(1)).
   private var measuredItemSizes: [Int: [Int: CGSize]] = [:]
+  /// Measured first-baseline offsets, by section then item (reported in preferred attributes).
+  private var measuredBaselines: [Int: [Int: CGFloat]] = [:]
   private var measuredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
   private var needsFullLayout = true
   private var dirtyItems: Set<IndexPath> = []
@@ -175,12 +177,22 @@ open class FlowLayout: CollectionViewLayout {
       }
     }
     measuredItemSizes = moved
+    var baselines: [Int: [Int: CGFloat]] = [:]
+    for (section, offsets) in measuredBaselines {
+      for (item, offset) in offsets {
+        if let target = transform(IndexPath(item: item, section: section)), target.count == 2 {
+          baselines[target.section, default: [:]][target.item] = offset
+        }
+      }
+    }
+    measuredBaselines = baselines
     invalidateLayout()
   }
 
   /// Forgets every measured size (items and supplementary views).
   public func removeAllMeasuredSizes() {
     measuredItemSizes = [:]
+    measuredBaselines = [:]
     measuredSupplementarySizes = [:]
     invalidateLayout()
   }
@@ -193,12 +205,30 @@ open class FlowLayout: CollectionViewLayout {
       for (indexPath, size) in flow.preferredItemSizes where indexPath.count == 2 {
         measuredItemSizes[indexPath.section, default: [:]][indexPath.item] = size
       }
+      for (indexPath, offset) in flow.preferredItemBaselines where indexPath.count == 2 {
+        measuredBaselines[indexPath.section, default: [:]][indexPath.item] = offset
+      }
       for (kind, sizes) in flow.preferredSupplementarySizes {
         for (section, size) in sizes {
           measuredSupplementarySizes[kind, default: [:]][section] = size
         }
       }
       if flow.invalidateFlowLayoutDelegateMetrics || flow.invalidateFlowLayoutAttributes {
+        needsFullLayout = true
+      }
+      if flow.invalidatesMeasuredSizes {
+        if compensatesContentOffsetForMeasuredSizes, compensationAnchor == nil, let geometry,
+          let collectionView
+        {
+          // The anchor is found where it was: the old extent at the (unchanged) offset.
+          let old = CGRect(
+            origin: collectionView.bounds.origin, size: geometry.configuration.viewSize
+          ).inset(by: geometry.configuration.contentInset)
+          compensationAnchor = firstVisibleElement(geometry, in: old)
+        }
+        measuredItemSizes = [:]
+        measuredBaselines = [:]
+        measuredSupplementarySizes = [:]
         needsFullLayout = true
       }
     }
@@ -230,6 +260,8 @@ open class FlowLayout: CollectionViewLayout {
     let context = FlowLayoutInvalidationContext()
     if lineLengthChanges(newBounds) {
       context.invalidateFlowLayoutAttributes = true
+      context.invalidatesMeasuredSizes =
+        !(measuredItemSizes.isEmpty && measuredSupplementarySizes.isEmpty)
     } else if let geometry {
       let sections = Set(geometry.attributes(in: newBounds).map { $0.indexPath.section })
       let headers = sections.sorted().map { IndexPath(item: 0, section: $0) }
@@ -318,14 +350,7 @@ open class FlowLayout: CollectionViewLayout {
       width: newSize.width - oldSize.width, height: newSize.height - oldSize.height)
     if compensatesContentOffsetForMeasuredSizes, let collectionView {
       let visible = collectionView.bounds.inset(by: collectionView.adjustedContentInset)
-      let isBefore =
-        scrollDirection == .vertical
-        ? originalAttributes.frame.maxY <= visible.minY
-        : (collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft
-          && flipsHorizontallyInOppositeLayoutDirection
-          ? originalAttributes.frame.minX >= visible.maxX
-          : originalAttributes.frame.maxX <= visible.minX)
-      if isBefore,
+      if isBefore(originalAttributes.frame, visible, collectionView),
         let anchor = geometry.attributes(in: visible).first(where: {
           $0.representedElementCategory == .cell
         }),
@@ -338,6 +363,197 @@ open class FlowLayout: CollectionViewLayout {
     return context
   }
 
+  /// Whether `frame` lies wholly before `visible` along the scroll axis (above it when vertical).
+  private func isBefore(
+    _ frame: CGRect, _ visible: CGRect, _ collectionView: any CollectionLayoutContext
+  ) -> Bool {
+    if scrollDirection == .vertical { return frame.maxY <= visible.minY }
+    let mirrored =
+      collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+      && flipsHorizontallyInOppositeLayoutDirection
+    return mirrored ? frame.minX >= visible.maxX : frame.maxX <= visible.minX
+  }
+
+  /// The first visible element and its origin, captured when a self-sizing pass changes elements
+  /// before the visible area (or the line length changes); `prepare()` moves the content offset by
+  /// as much as it moved along the scroll axis.
+  private var compensationAnchor: (key: ElementKey, origin: CGPoint)?
+
+  /// The first cell, header or footer (in layout order) meeting `rect`: the element that must
+  /// hold still on screen. Pinned headers and footers follow the bounds and are skipped, as are
+  /// decoration views.
+  private func firstVisibleElement(_ geometry: FlowGeometry, in rect: CGRect)
+    -> (key: ElementKey, origin: CGPoint)?
+  {
+    let element = geometry.attributes(in: rect).first { attributes in
+      switch attributes.representedElementCategory {
+      case .cell: return true
+      case .decorationView: return false
+      case .supplementaryView:
+        let kind = attributes.representedElementKind
+        return !(kind == .sectionHeader && sectionHeadersPinToVisibleBounds)
+          && !(kind == .sectionFooter && sectionFootersPinToVisibleBounds)
+      }
+    }
+    return element.map { ($0.key, $0.frame.origin) }
+  }
+  /// The content size before the pending self-sizing changes, for `contentSizeAdjustment`.
+  private var contentSizeBeforeSelfSizing: CGSize?
+
+  /// Accepts a whole self-sizing pass as one change: every preferred size goes into one context,
+  /// and when any of the elements lies wholly before the visible area the next `prepare()` adds
+  /// exactly the first visible element's movement to `pendingContentOffsetAdjustment` (and the content
+  /// size change to `pendingContentSizeAdjustment`). Exact for any mix of changes, where summing
+  /// per-element adjustments would not be (two items of one line growing move it once). It does
+  /// not call the per-element `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`.
+  open override func invalidateLayout(
+    forPreferredLayoutAttributes pairs: [(preferred: LayoutAttributes, original: LayoutAttributes)]
+  ) {
+    let context = FlowLayoutInvalidationContext()
+    var touchesBefore = false
+    let visible = collectionView.map { $0.bounds.inset(by: $0.adjustedContentInset) }
+    for (preferred, original) in pairs {
+      let indexPath = original.indexPath
+      switch original.representedElementCategory {
+      case .cell:
+        context.invalidateItems(at: [indexPath])
+        context.preferredItemSizes[indexPath] = preferred.size
+        if let baseline = preferred.firstBaselineOffset, baseline.isFinite {
+          context.preferredItemBaselines[indexPath] = baseline
+        }
+      case .supplementaryView:
+        guard let kind = original.representedElementKind, indexPath.count == 2 else { continue }
+        context.invalidateSupplementaryElements(ofKind: kind, at: [indexPath])
+        context.preferredSupplementarySizes[kind, default: [:]][indexPath.section] = preferred.size
+      case .decorationView:
+        continue
+      }
+      if let visible, let collectionView, isBefore(original.frame, visible, collectionView) {
+        touchesBefore = true
+      }
+    }
+    if contentSizeBeforeSelfSizing == nil { contentSizeBeforeSelfSizing = geometry?.contentSize }
+    if touchesBefore, compensatesContentOffsetForMeasuredSizes, compensationAnchor == nil,
+      let geometry, let visible
+    {
+      compensationAnchor = firstVisibleElement(geometry, in: visible)
+    }
+    invalidateLayout(with: context)
+  }
+
+  private func applyCompensation() {
+    defer {
+      compensationAnchor = nil
+      contentSizeBeforeSelfSizing = nil
+    }
+    guard let geometry else { return }
+    if let before = contentSizeBeforeSelfSizing {
+      let after = geometry.contentSize
+      pendingContentSizeAdjustment.width += after.width - before.width
+      pendingContentSizeAdjustment.height += after.height - before.height
+    }
+    if let anchor = compensationAnchor, let moved = attributes(of: anchor.key, in: geometry) {
+      // Along the scroll axis only: a re-justified line must not scroll the view sideways.
+      if scrollDirection == .vertical {
+        pendingContentOffsetAdjustment.y += moved.frame.minY - anchor.origin.y
+      } else {
+        pendingContentOffsetAdjustment.x += moved.frame.minX - anchor.origin.x
+      }
+    }
+  }
+
+  /// A cell's limit is its section's line length across the scroll axis (the view's extent minus
+  /// the content inset and the section inset) and unlimited along it; a header's or footer's is the
+  /// content's cross extent.
+  open override func maximumSize(forElement attributes: LayoutAttributes) -> CGSize {
+    prepareIfNeeded()
+    guard let geometry, attributes.indexPath.count == 2 else {
+      return super.maximumSize(forElement: attributes)
+    }
+    let across: CGFloat
+    switch attributes.representedElementCategory {
+    case .cell: across = geometry.availableLineLength(inSection: attributes.indexPath.section)
+    case .supplementaryView, .decorationView: across = geometry.crossExtent
+    }
+    return scrollDirection == .vertical
+      ? CGSize(width: across, height: .infinity) : CGSize(width: .infinity, height: across)
+  }
+
+  private func attributes(of key: ElementKey, in geometry: FlowGeometry) -> LayoutAttributes? {
+    switch key.category {
+    case .cell: return geometry.attributesForItem(at: key.indexPath)
+    case .supplementaryView:
+      guard let kind = key.kind else { return nil }
+      return geometry.attributesForSupplementaryView(
+        ofKind: kind, at: key.indexPath, visibleRect: nil)
+    case .decorationView: return nil
+    }
+  }
+
+  /// Records a self-sizing element whose preferred size equals its current one as measured (no
+  /// re-flow: nothing moves), so that a view realised for it later is not asked again.
+  open override func recordDeclinedPreferredLayoutAttributes(
+    _ preferredAttributes: LayoutAttributes,
+    withOriginalAttributes originalAttributes: LayoutAttributes
+  ) {
+    let indexPath = originalAttributes.indexPath
+    guard indexPath.count == 2 else { return }
+    switch originalAttributes.representedElementCategory {
+    case .cell:
+      guard estimatedItemSize != .zero, preferredAttributes.size == originalAttributes.size,
+        measuredSize(forItemAt: indexPath) == nil
+      else { return }
+      measuredItemSizes[indexPath.section, default: [:]][indexPath.item] = originalAttributes.size
+    case .supplementaryView:
+      guard allowsSelfSizingSupplementaryViews,
+        let kind = originalAttributes.representedElementKind,
+        measuredSupplementarySizes[kind]?[indexPath.section] == nil
+      else { return }
+      let same =
+        scrollDirection == .vertical
+        ? preferredAttributes.size.height == originalAttributes.size.height
+        : preferredAttributes.size.width == originalAttributes.size.width
+      if same {
+        measuredSupplementarySizes[kind, default: [:]][indexPath.section] = originalAttributes.size
+      }
+    case .decorationView:
+      return
+    }
+  }
+
+  /// True when the layout holds a measured size for the item, or for the header or footer.
+  open override func hasMeasuredSize(forElement key: ElementKey) -> Bool {
+    guard key.indexPath.count == 2 else { return false }
+    switch key.category {
+    case .cell: return measuredSize(forItemAt: key.indexPath) != nil
+    case .supplementaryView:
+      guard let kind = key.kind else { return false }
+      return measuredSupplementarySizes[kind]?[key.indexPath.section] != nil
+    case .decorationView: return false
+    }
+  }
+
+  open override func forgetMeasuredSizes() {
+    removeAllMeasuredSizes()
+  }
+
+  /// Moves measured item sizes with their items and measured header and footer sizes with their
+  /// sections; deleted and reloaded ones are forgotten, so only those are measured again.
+  open override func remapMeasuredSizes(with mapping: CollectionViewUpdateMapping) {
+    var supplementary: [ElementKind: [Int: CGSize]] = [:]
+    for (kind, sizes) in measuredSupplementarySizes {
+      for (section, size) in sizes {
+        if let target = mapping.newSection(forOldSection: section) {
+          supplementary[kind, default: [:]][target] = size
+        }
+      }
+    }
+    measuredSupplementarySizes = supplementary
+    compensationAnchor = nil
+    contentSizeBeforeSelfSizing = nil
+    remapMeasuredSizes { mapping.newIndexPath(forOldIndexPath: $0) }
+  }
+
   // MARK: The layout pass
 
   open override func prepare() {
@@ -347,6 +563,21 @@ open class FlowLayout: CollectionViewLayout {
       return
     }
     let configuration = makeConfiguration(collectionView)
+    if let old = geometry, !(measuredItemSizes.isEmpty && measuredSupplementarySizes.isEmpty) {
+      // Measured sizes were made for the old content width (a content inset changed it; bounds
+      // changes already forgot them with the first visible element held): measure again.
+      let inset = configuration.contentInset
+      let cross =
+        scrollDirection == .vertical
+        ? max(0, configuration.viewSize.width - inset.left - inset.right)
+        : max(0, configuration.viewSize.height - inset.top - inset.bottom)
+      if cross != old.crossExtent {
+        measuredItemSizes = [:]
+        measuredBaselines = [:]
+        measuredSupplementarySizes = [:]
+        needsFullLayout = true
+      }
+    }
     let countsMatch =
       geometry.map { geometry in
         geometry.numberOfSections == collectionView.numberOfSections
@@ -393,6 +624,7 @@ open class FlowLayout: CollectionViewLayout {
     needsFullLayout = false
     dirtyItems = []
     dirtySections = []
+    applyCompensation()
     reportDiagnostics()
   }
 
@@ -502,11 +734,15 @@ open class FlowLayout: CollectionViewLayout {
       }
     }
     var baselines: [CGFloat?]?
-    if let delegate, sectionAlignment.crossAxis == .firstBaseline {
+    let measuredOffsets = measuredBaselines[section] ?? [:]
+    if sectionAlignment.crossAxis == .firstBaseline && (delegate != nil || !measuredOffsets.isEmpty)
+    {
+      // A baseline the item's view reported wins over the delegate's.
       baselines = (0..<count).map {
-        delegate.collectionView(
-          collectionView, layout: self,
-          baselineOffsetForItemAt: IndexPath(item: $0, section: section))
+        measuredOffsets[$0]
+          ?? delegate?.collectionView(
+            collectionView, layout: self,
+            baselineOffsetForItemAt: IndexPath(item: $0, section: section))
       }
     }
     let header =

@@ -77,8 +77,14 @@ open class FlowLayoutInvalidationContext: CollectionViewLayoutInvalidationContex
   public var invalidateFlowLayoutDelegateMetrics = false
   /// Positions changed (for example the line length): lay everything out again.
   public var invalidateFlowLayoutAttributes = false
+  /// Measured sizes were made for another line length and are forgotten, so the visible elements
+  /// measure again (set by `FlowLayout` when a bounds change alters the line length; not in UIKit).
+  /// The first visible element keeps its place on screen along the scroll axis.
+  public var invalidatesMeasuredSizes = false
   /// Preferred (measured) item sizes carried from a self-sizing pass to the layout.
   var preferredItemSizes: [IndexPath: CGSize] = [:]
+  /// Preferred first-baseline offsets of items, carried from a self-sizing pass.
+  var preferredItemBaselines: [IndexPath: CGFloat] = [:]
   /// Preferred header and footer sizes carried from a self-sizing pass.
   var preferredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
 

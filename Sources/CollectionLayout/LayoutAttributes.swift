@@ -68,6 +68,10 @@ public struct LayoutAttributes: Equatable, Sendable, CustomStringConvertible {
   public var representedElementCategory: ElementCategory
   /// The kind for supplementary and decoration views; nil for cells.
   public var representedElementKind: ElementKind?
+  /// The distance from the element's top to its first baseline, when a self-sizing view reports
+  /// one in its preferred attributes; `FlowLayout` aligns such items on it when its cross-axis
+  /// alignment is `.firstBaseline` (not in UIKit). Nil by default.
+  public var firstBaselineOffset: CGFloat?
 
   /// Attributes for the cell at `indexPath` (`init(forCellWith:)`).
   public init(forCellWith indexPath: IndexPath) {

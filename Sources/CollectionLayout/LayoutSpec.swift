@@ -38,6 +38,9 @@ public struct LayoutSpec: Equatable, Sendable {
     public var safeAreaInsets = EdgeInsets.zero
     public var layoutMargins = EdgeInsets.zero
     public var layoutDirection = LayoutDirection.leftToRight
+
+    /// A collection view of `size` with no insets at offset zero.
+    public init(size: CGSize) { self.size = size }
   }
 
   /// The layout's properties (nil: FlowLayout's default).
@@ -57,6 +60,9 @@ public struct LayoutSpec: Equatable, Sendable {
     public var alignment = Alignment()
     public var sectionBackground: SectionBackground?
     public var pixelScale: CGFloat?
+
+    /// FlowLayout's defaults (every property nil).
+    public init() {}
   }
 
   /// Alignment keys, all optional.
@@ -65,6 +71,17 @@ public struct LayoutSpec: Equatable, Sendable {
     public var lastLineAlignment: LineAlignment?
     public var crossAxisAlignment: CrossAxisAlignment?
     public var centersSingleItemSection: Bool?
+
+    /// No alignment keys (UIKit's alignment).
+    public init(
+      commonLineAlignment: LineAlignment? = nil, lastLineAlignment: LineAlignment? = nil,
+      crossAxisAlignment: CrossAxisAlignment? = nil, centersSingleItemSection: Bool? = nil
+    ) {
+      self.commonLineAlignment = commonLineAlignment
+      self.lastLineAlignment = lastLineAlignment
+      self.crossAxisAlignment = crossAxisAlignment
+      self.centersSingleItemSection = centersSingleItemSection
+    }
 
     func applied(to base: FlowAlignment) -> FlowAlignment {
       var result = base
@@ -84,6 +101,12 @@ public struct LayoutSpec: Equatable, Sendable {
     public var size: CGSize?
     /// The distance from the item's top to its first baseline.
     public var baselineOffset: CGFloat?
+
+    /// An item of `size` (nil: the layout's `itemSize`) with an optional first baseline.
+    public init(size: CGSize? = nil, baselineOffset: CGFloat? = nil) {
+      self.size = size
+      self.baselineOffset = baselineOffset
+    }
   }
 
   /// One section, with its overrides.
@@ -99,6 +122,19 @@ public struct LayoutSpec: Equatable, Sendable {
     public var footerReferenceSize: CGSize?
     public var alignment = Alignment()
     public var sectionBackground: SectionBackground?
+
+    /// A section of `items` with no overrides.
+    public init(items: [Item] = []) {
+      self.items = items
+      self.itemCount = items.count
+    }
+  }
+
+  /// A spec built in code (specs read from JSON use `init(json:)`).
+  public init(collectionView: CollectionView, layout: Layout = Layout(), sections: [Section] = []) {
+    self.collectionView = collectionView
+    self.layout = layout
+    self.sections = sections
   }
 
   /// The collection view.
@@ -115,6 +151,13 @@ public struct LayoutSpec: Equatable, Sendable {
     /// What is wrong there.
     public var message: String
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// An error at `path` (empty for the root): specs that extend this one (TextFlow's text
+    /// spec) report their own keys the same way.
+    public init(path: String, message: String) {
+      self.path = path
+      self.message = message
+    }
   }
 
   /// Decodes a spec from JSON text; syntax errors come back as a `DecodingError` at the root
@@ -560,6 +603,14 @@ extension LayoutSpec {
     public var elements: [LayoutAttributes]
     /// The layout's diagnostics, as messages.
     public var warnings: [String]
+
+    /// A result, for layouts run another way (a collection view's self-sizing pass) and printed
+    /// in the same JSON.
+    public init(contentSize: CGSize, elements: [LayoutAttributes], warnings: [String] = []) {
+      self.contentSize = contentSize
+      self.elements = elements
+      self.warnings = warnings
+    }
   }
 
   /// Makes the `FlowLayout` the spec describes (without a collection view).

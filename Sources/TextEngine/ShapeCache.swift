@@ -35,8 +35,6 @@ public final class ShapeCache: Sendable {
   private struct State {
     var young: [Key: [ShapedGlyph]] = [:]
     var old: [Key: [ShapedGlyph]] = [:]
-    var hits = 0
-    var misses = 0
   }
 
   /// The maximum number of entries.
@@ -44,6 +42,10 @@ public final class ShapeCache: Sendable {
   /// The longest segment (in UTF-16 units) that is cached.
   public let maximumSegmentLength: Int
   private let state = Locked(State())
+  // Counters outside the lock: a miss that stores nothing (caching off, text too long) takes
+  // no lock at all, which matters when all cores measure at once.
+  private let hitCount = Atomic<Int>(0)
+  private let missCount = Atomic<Int>(0)
 
   /// A cache of at most `capacity` entries (0 disables caching).
   public init(capacity: Int = 10_000, maximumSegmentLength: Int = 64) {
@@ -52,15 +54,17 @@ public final class ShapeCache: Sendable {
   }
 
   /// Lookups answered from the cache.
-  public var hits: Int { state.withLock { $0.hits } }
+  public var hits: Int { hitCount.load(ordering: .relaxed) }
   /// Lookups that had to shape (including segments too long to cache).
-  public var misses: Int { state.withLock { $0.misses } }
+  public var misses: Int { missCount.load(ordering: .relaxed) }
   /// The number of cached entries.
   public var count: Int { state.withLock { $0.young.count + $0.old.count } }
 
   /// Empties the cache and resets the counters.
   public func removeAll() {
     state.withLock { $0 = State() }
+    hitCount.store(0, ordering: .relaxed)
+    missCount.store(0, ordering: .relaxed)
   }
 
   /// The cached glyphs for `key`, or the result of `shape()`, stored when the key is short.
@@ -68,21 +72,21 @@ public final class ShapeCache: Sendable {
     -> [ShapedGlyph]
   {
     guard capacity > 0, length <= maximumSegmentLength else {
-      state.withLock { $0.misses += 1 }
+      missCount.wrappingAdd(1, ordering: .relaxed)
       return shape()
     }
     let key = key()
     let cached: [ShapedGlyph]? = state.withLock { state in
       if let glyphs = state.young[key] {
-        state.hits += 1
+        hitCount.wrappingAdd(1, ordering: .relaxed)
         return glyphs
       }
       if let glyphs = state.old.removeValue(forKey: key) {
-        state.hits += 1
+        hitCount.wrappingAdd(1, ordering: .relaxed)
         Self.insert(key, glyphs, into: &state, capacity: capacity)
         return glyphs
       }
-      state.misses += 1
+      missCount.wrappingAdd(1, ordering: .relaxed)
       return nil
     }
     if let cached { return cached }

@@ -1,24 +1,135 @@
 // textflow-bench: release-build benchmarks that print figures (never timed unit tests).
+//
+// Run through scripts/bench (builds release, builds the Pango peer when Pango is installed, writes
+// Benchmarks/results/latest.json). Every figure is a median over repeated runs after a warm-up,
+// with the spread (half the interquartile range). Figures are numbered as in issue 7.
 import Foundation
 import TextEngine
 
-/// Median of a sample (the sample is not empty).
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  return sorted[sorted.count / 2]
+let usage = """
+  usage: textflow-bench [--runs N] [--only text,floor,pango,parallel,layout,selfsizing]
+                        [--pango PATH] [--json PATH] [--corpus DIR] [--quick]
+    --runs N      timed runs per figure (default 7; --quick: 3)
+    --only LIST   run only these groups (default: all)
+    --pango PATH  the pango-peer binary built by scripts/bench (else the peer is skipped)
+    --json PATH   write the figures as JSON (default Benchmarks/results/latest.json)
+    --corpus DIR  the corpus (default Benchmarks/corpus)
+    --quick       fewer runs and smaller layout sizes (for a smoke test)
+    --profile MODE:KIND[:PASSES]  only lay out one corpus kind in a loop, for callgrind/perf
+                  (MODE: cold, warm, hit; KIND: tags, names, labels, cloud, sentences, paragraphs)
+  """
+
+var runs = 7
+var groups: Set<String> = ["text", "floor", "pango", "parallel", "layout", "selfsizing"]
+var pangoPath: String? = nil
+var jsonPath = "Benchmarks/results/latest.json"
+var corpusPath = "Benchmarks/corpus"
+var quick = false
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+  let argument = arguments.removeFirst()
+  func next() -> String {
+    guard !arguments.isEmpty else {
+      FileHandle.standardError.write(
+        Data("textflow-bench: \(argument) needs a value\n\(usage)\n".utf8))
+      exit(2)
+    }
+    return arguments.removeFirst()
+  }
+  switch argument {
+  case "--runs": runs = max(1, Int(next()) ?? 7)
+  case "--only": groups = Set(next().split(separator: ",").map(String.init))
+  case "--pango": pangoPath = next()
+  case "--json": jsonPath = next()
+  case "--corpus": corpusPath = next()
+  case "--profile":
+    let parts = next().split(separator: ":").map(String.init)
+    let fonts = try FontCollection.bundled()
+    let kinds = try Corpus.kinds(
+      directory: URL(fileURLWithPath: corpusPath, isDirectory: true), fonts: fonts)
+    guard parts.count >= 2, let kind = kinds.first(where: { $0.name.hasPrefix(parts[1]) }) else {
+      print(usage)
+      exit(2)
+    }
+    TextBench.profile(
+      mode: parts[0], kind: kind, fonts: fonts, passes: parts.count > 2 ? Int(parts[2]) ?? 3 : 3)
+    exit(0)
+  case "--quick":
+    quick = true
+    runs = 3
+  case "--help", "-h":
+    print(usage)
+    exit(0)
+  default:
+    FileHandle.standardError.write(
+      Data("textflow-bench: unknown argument \(argument)\n\(usage)\n".utf8))
+    exit(2)
+  }
 }
 
-let face = try FontFace(contentsOf: BundledFonts.url(of: "DejaVuSans.ttf"))
-let words = "The quick brown fox jumps over the lazy dog".split(separator: " ").map(String.init)
-var samples = [Double]()
-var sink = 0.0
-for _ in 0..<25 {
-  let start = DispatchTime.now().uptimeNanoseconds
-  for _ in 0..<1000 { for word in words { sink += face.advanceWidth(of: word, pointSize: 17) } }
-  let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
-  samples.append(elapsed / Double(1000 * words.count))
-}
+let started = now()
+let startLoad = Machine.loadAverage
+print("# textflow-bench")
 print(
-  "single-word shaping (HarfBuzz, advances only): \(String(format: "%.0f", median(samples))) ns/word (median of 25 runs)"
-)
-if sink < 0 { print(sink) }
+  "machine: \(Machine.processorCount) cores, \(Machine.cpuModel); load average at start "
+    + startLoad.map { String(format: "%.2f", $0) }.joined(separator: " ") + "; \(Machine.date)")
+#if DEBUG
+  print("warning: a debug build; figures are meaningless (use scripts/bench or -c release)")
+#endif
+
+let report = Report()
+let fonts = try FontCollection.bundled()
+
+if !groups.isDisjoint(with: ["text", "floor", "pango", "parallel"]) {
+  let kinds = try Corpus.kinds(
+    directory: URL(fileURLWithPath: corpusPath, isDirectory: true), fonts: fonts)
+  var bench = TextBench(fonts: fonts, kinds: kinds, runs: runs, report: report)
+  Machine.resetPeak()
+  let residentBefore = Machine.residentBytes
+  if groups.contains("text") { bench.run() }
+  if groups.contains("floor") { bench.runFloor() }
+  if groups.contains("pango") { bench.runPango(peer: pangoPath) }
+  if groups.contains("parallel") { bench.runParallel() }
+  report.section("Memory: text measurement")
+  report.value(
+    "peak resident during the text figures", Double(Machine.peakResidentBytes),
+    text: formatBytes(Double(Machine.peakResidentBytes)),
+    note: "resident before: \(formatBytes(Double(residentBefore)))")
+  bench.reportCacheMemory()
+  bench.addTargets()
+}
+
+if groups.contains("layout") {
+  var bench = LayoutBench(runs: runs, report: report, quick: quick)
+  bench.run()
+  bench.addTargets()
+}
+
+if groups.contains("selfsizing") {
+  let directory = URL(fileURLWithPath: corpusPath, isDirectory: true)
+  let texts =
+    try Corpus.load("labels.jsonl", from: directory, fonts: fonts).map(\.text)
+    + Corpus.load("sentences.jsonl", from: directory, fonts: fonts).map(\.text)
+  var bench = SelfSizingBench(
+    fonts: fonts, texts: texts, runs: runs, report: report, count: quick ? 100_000 : 1_000_000)
+  try bench.run()
+  bench.addTargets()
+}
+
+report.printTargets()
+let endLoad = Machine.loadAverage
+let elapsed = Double(now() - started) / 1e9
+print(
+  String(format: "\nelapsed %.1f s; load average at end ", elapsed)
+    + endLoad.map { String(format: "%.2f", $0) }.joined(separator: " "))
+let machine: [String: Any] = [
+  "cores": Machine.processorCount, "cpu": Machine.cpuModel, "load_start": startLoad,
+  "load_end": endLoad, "date": Machine.date, "runs": runs, "quick": quick,
+  "elapsed_s": elapsed,
+]
+do {
+  try report.write(to: jsonPath, machine: machine)
+  print("figures written to \(jsonPath)")
+} catch {
+  FileHandle.standardError.write(Data("textflow-bench: cannot write \(jsonPath): \(error)\n".utf8))
+}

@@ -1,65 +1,227 @@
-// `textflow demo`: the embedded default job, run by the README's first command.
+// `textflow demo`: the embedded default job, run by the README's first command. It draws the
+// seeds' examples into a folder and prints what it wrote.
 import Foundation
 import TextFlow
+import TextFlowRendering
 
-/// Measures the seed's witch dialogue with the bundled fonts and prints the sizes.
-///
-/// Each word is laid out by the text engine in the body style (17 pt DejaVu Sans) within
-/// 300 × 1000 points, and each speaker in the headline style (17 pt DejaVu Sans Bold), as the
-/// seed's ContentCell and HeaderCell do.
+/// Renders the seeds' examples with the bundled fonts: the witch dialogue (PNG, SVG, debug
+/// overlay and layout JSON), a tag cloud, a label-sheet PDF of several pages, and the carousel
+/// at several scroll offsets, where it snaps, and its transition to a plain flow layout.
 enum DemoCommand: Subcommand {
   static let name = "demo"
-  static let summary = "measure the seed's witch dialogue with the bundled fonts"
+  static let summary =
+    "draw the seeds' examples (dialogue, tag cloud, label sheets, carousel) into out/"
+
+  static let help = """
+    usage: textflow demo [--out DIR]
+
+    Draws into DIR (default out/, created if missing), with the fonts in Fonts/ (or
+    $TEXTFLOW_FONTS):
+      witch-dialogue.png/.svg/.json  the seed's witch dialogue: words and headline headers sized
+                                     by measurement, section inset (10, 20, 30, 20), content
+                                     inset top 20, 375 wide; the JSON has every frame
+      witch-dialogue-debug.png       the same with frames, line boxes, baselines and insets
+      tag-cloud.png/.svg             a tag cloud of weighted words
+      label-sheet.pdf                fictional addresses on 3 × 7 label sheets (63.5 × 38.1 mm,
+                                     A4), several pages, text shrunk to fit or truncated
+      carousel-*.png                 the seeds' carousel at several scroll offsets, where a
+                                     drag comes to rest, and its transition to a flow layout
+    and prints each file it wrote, one a line.
+
+    example:
+      textflow demo --out /tmp/textflow-demo
+    """
 
   static func run(_ arguments: [String]) -> Int32 {
     if arguments.contains("--help") || arguments.contains("-h") {
-      print(
-        """
-        usage: textflow demo
-
-        Measures each word of the seed's witch dialogue in the body style (DejaVu Sans 17 pt)
-        and each speaker in the headline style (DejaVu Sans Bold 17 pt), using the fonts in
-        Fonts/ (or $TEXTFLOW_FONTS), and prints the sizes in points.
-
-        example:
-          textflow demo
-        """)
+      print(help)
       return 0
     }
-    if let unknown = arguments.first {
-      printError("textflow demo: unknown option '\(unknown)'")
-      return 2
-    }
-    let typesetter: Typesetter
-    do {
-      typesetter = try Typesetter.bundled()
-    } catch {
-      printError("textflow demo: \(error)")
-      return 1
-    }
-    // The seed's ContentCell.sizeForContentString: boundingRect within 300 × 1000 with
-    // usesLineFragmentOrigin | usesFontLeading and word wrapping, in the body style.
-    var sizing = ParagraphStyle()
-    sizing.lineBreakMode = .wordWrap
-    sizing.usesFontLeading = true
-    func measure(_ text: String, _ style: TextStyle) -> TextLayout {
-      typesetter.layout(text, textStyle: style, style: sizing, maxWidth: 300, maxHeight: 1000)
-    }
-    print("The witch dialogue, measured (points; width × height):")
-    for line in WitchDialogue.lines {
-      let header = measure(line.speaker, .headline)
-      print("\n\(line.speaker)  [\(format(header.size.width)) × \(format(header.size.height))]")
-      for word in line.words {
-        let size = measure(word, .body).size
-        print(
-          "  \(word.padding(toLength: 16, withPad: " ", startingAt: 0)) \(format(size.width)) × \(format(size.height))"
-        )
+    return runCommand(name, help: help) { () throws(CommandError) in
+      let parsed = try ParsedArguments(arguments, valued: ["--out"], flags: [])
+      guard parsed.positionals.isEmpty else {
+        throw .usage("unexpected argument '\(parsed.positionals[0])'")
       }
+      let directory = parsed.values["--out"] ?? "out"
+      do {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true)
+      } catch {
+        throw .failure("cannot create \(directory): \(error.localizedDescription)")
+      }
+      let typesetter = try loadTypesetter()
+      var demo = Demo(directory: directory, typesetter: typesetter)
+      print("textflow demo: drawing the seeds' examples into \(directory)/")
+      try demo.witchDialogue()
+      try demo.tagCloud()
+      try demo.labelSheet()
+      try demo.carousel()
+      print("wrote \(demo.written) files into \(directory)/")
     }
-    return 0
+  }
+}
+
+/// The demo's steps; each prints the files it wrote.
+private struct Demo {
+  let directory: String
+  let typesetter: Typesetter
+  var written = 0
+
+  init(directory: String, typesetter: Typesetter) {
+    self.directory = directory
+    self.typesetter = typesetter
   }
 
-  private static func format(_ value: CGFloat) -> String {
-    String(format: "%.3f", Double(value))
+  func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+
+  mutating func render(_ scene: Scene, _ name: String, _ options: RenderOptions, _ note: String)
+    throws(CommandError)
+  {
+    let summary = try writeRendered(scene, to: path(name), options: options)
+    print("  \(describe(summary))  \(note)")
+    written += 1
+  }
+
+  mutating func write(_ text: String, _ name: String, _ note: String) throws(CommandError) {
+    try writeText(text, to: path(name))
+    print("  \(path(name)) (JSON)  \(note)")
+    written += 1
+  }
+
+  mutating func witchDialogue() throws(CommandError) {
+    // The seed's screen through the headless collection view: TextCells and TextHeaderViews
+    // size themselves in the layout pass (estimated sizes, then measured ones).
+    let dialogue = WitchDialogue.Controller(typesetter: typesetter)
+    let collectionView = dialogue.collectionView
+    do {
+      try collectionView.layoutIfNeeded()
+    } catch {
+      throw .failure("the witch dialogue: \(error)")
+    }
+    let cells = collectionView.visibleCells.compactMap { $0 as? TextCell }
+    let headers = collectionView.visibleSupplementaryViews(ofKind: .sectionHeader)
+      .compactMap { $0 as? TextHeaderView }
+    let wordCount = WitchDialogue.lines.reduce(0) { $0 + $1.words.count }
+    guard cells.count == wordCount, headers.count == WitchDialogue.lines.count else {
+      throw .failure(
+        "the witch dialogue: \(cells.count) of \(wordCount) cells realised; the view is too short")
+    }
+    let content = collectionView.contentSize
+    let inset = collectionView.contentInset
+    let bounds = CGRect(
+      x: -inset.left, y: -inset.top, width: collectionView.bounds.width,
+      height: content.height + inset.top + inset.bottom)
+    let scene = Scene(collectionView: collectionView, bounds: bounds)
+    let measured = cells.filter { $0.textLayout != nil }.count
+    let note =
+      "the witch dialogue: \(measured) words and \(headers.count) headers sized themselves in "
+      + "\(collectionView.layoutPassCount) layout passes"
+    try render(scene, "witch-dialogue.png", RenderOptions(format: .png, scale: 2), note)
+    try render(scene, "witch-dialogue.svg", RenderOptions(format: .svg), note)
+    try render(
+      scene, "witch-dialogue-debug.png", RenderOptions(format: .png, scale: 2, debugOverlay: true),
+      "frames, line boxes, baselines, index paths")
+    var result = LayoutSpec.Result(
+      contentSize: content, elements: scene.elements.map(\.attributes)
+    ).json
+    if result.hasSuffix("\n}") {
+      result =
+        String(result.dropLast(2))
+        + ",\n  \"measuredItems\": \(measured),\n  \"measuredSupplementaryViews\": \(headers.count)\n}"
+    }
+    try write(result, "witch-dialogue.json", "every frame, as textflow layout prints it")
+  }
+
+  mutating func tagCloud() throws(CommandError) {
+    let words: [TagCloud.Word]
+    do {
+      words = try TagCloud.words(parsingWeighted: DemoData.topicWeights)
+    } catch {
+      throw .failure("the tag cloud's words: \(error)")
+    }
+    var cloud = TagCloud()
+    cloud.width = 640
+    cloud.height = 400
+    cloud.maxFontSize = 60
+    cloud.minFontSize = 11
+    let output: TagCloud.Output
+    do {
+      output = try cloud.layout(words, typesetter: typesetter)
+    } catch {
+      throw .failure("\(error)")
+    }
+    var note = "a tag cloud of \(output.placed.count) words, square-root scale"
+    if output.shrinkFactor < 1 {
+      note += ", shrunk to \(Int((output.shrinkFactor * 100).rounded()))% to fit 640 × 400"
+    }
+    try render(output.scene, "tag-cloud.png", RenderOptions(format: .png, scale: 2), note)
+    try render(output.scene, "tag-cloud.svg", RenderOptions(format: .svg), note)
+  }
+
+  mutating func labelSheet() throws(CommandError) {
+    var grid = LabelGrid()
+    grid.mode = .sheet(.l7160)
+    grid.fontSize = 13
+    grid.minimumScaleFactor = 0.75
+    var labels = DemoData.addressLabels
+    labels.insert(
+      "The Very Long Name of a Fictional Organisation for Testing Label Sheets Ltd.\n"
+        + "Department of Deliberately Overlong Addresses\nUnit 1234, Industrial Estate\n"
+        + "Somewhere-upon-a-River\nNorthshire NN1 1NN\nUnited Kingdom", at: 7)
+    let output: LabelGrid.Output
+    do {
+      output = try grid.layout(labels, typesetter: typesetter)
+    } catch {
+      throw .failure("\(error)")
+    }
+    let shrunk = output.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count
+    let truncated = output.labels.filter(\.isTruncated).count
+    let page = PageSetup(size: output.pageSize ?? PaperSize.a4, margins: output.pageMargins)
+    try render(
+      output.scene, "label-sheet.pdf", RenderOptions(format: .pdf, page: page),
+      "\(output.labels.count) address labels on 3 × 7 sheets: \(shrunk) shrunk to fit, \(truncated) truncated"
+    )
+  }
+
+  mutating func carousel() throws(CommandError) {
+    let carousel = CarouselDemo(typesetter: typesetter)
+    do {
+      let offsets: [(CGFloat, String)] = [
+        (carousel.offset(centering: 0), "card 1 centred"),
+        (carousel.offset(centering: 0) + 100, "halfway between cards 1 and 2"),
+        (carousel.offset(centering: 1), "card 2 centred"),
+        (carousel.offset(centering: 1) + 40, "card 2 a little left of centre"),
+      ]
+      for (index, (offset, what)) in offsets.enumerated() {
+        try render(
+          try carousel.scene(offsetX: offset), "carousel-\(index + 1).png",
+          RenderOptions(format: .png, scale: 2),
+          "the carousel at content offset \(JSONValue.format(Double(offset))): \(what)")
+      }
+      // Where drags come to rest: the nearest card's centre.
+      for proposed in [CGFloat(-60), 130, 330] {
+        let target = try carousel.snappedOffset(proposed: proposed)
+        print(
+          "  a drag released at offset \(JSONValue.format(Double(proposed))) snaps to "
+            + "\(JSONValue.format(Double(target))) (card \(Int(((target + 137.5) / 200).rounded()) + 1) centred)"
+        )
+      }
+      let proposed: CGFloat = 330
+      try render(
+        try carousel.scene(offsetX: try carousel.snappedOffset(proposed: proposed)),
+        "carousel-snapped.png", RenderOptions(format: .png, scale: 2),
+        "where a drag released at offset \(JSONValue.format(Double(proposed))) comes to rest")
+      for step in 0...4 {
+        let progress = CGFloat(step) / 4
+        try render(
+          try carousel.transitionScene(offsetX: carousel.offset(centering: 1), progress: progress),
+          "carousel-transition-\(step * 25).png", RenderOptions(format: .png, scale: 2),
+          "TransitionLayout to a plain flow layout, \(step * 25)%")
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw .failure("the carousel: \(error)")
+    }
   }
 }

@@ -1,43 +1,74 @@
-// `textflow layout SPEC.json|-`: lays out a JSON spec with fixed sizes and prints the frames.
-import CollectionLayout
+// `textflow layout SPEC.json|-`: lays out a JSON spec (fixed sizes or text) and prints the frames
+// as JSON, or renders the picture.
 import Foundation
+import TextFlow
+import TextFlowRendering
 
-/// Reads a layout spec (a file, or `-` for standard input), lays it out with `FlowLayout`, and
-/// prints the content size, every element's frame and the layout's warnings as JSON.
+/// Reads a layout spec (a file, or `-` for standard input), measures its text, lays it out with
+/// `FlowLayout`, and prints the content size, every element's frame and the layout's warnings
+/// as JSON, or draws it to PNG, PDF or SVG.
 ///
-/// The spec format and the output are `LayoutSpec`'s; this command only does the I/O.
+/// The spec format and the output are `TextSpec`'s (LayoutSpec's, extended with text); this
+/// command only does the I/O.
 enum LayoutCommand: Subcommand {
   static let name = "layout"
-  static let summary = "lay out a JSON spec with the flow layout and print the frames as JSON"
+  static let summary = "lay out a JSON spec (fixed sizes or text); print frames or draw it"
 
   static let help = """
-    usage: textflow layout SPEC.json
+    usage: textflow layout SPEC.json [-o OUT.png|.pdf|.svg|.json] [--scale N] [--debug]
+                                     [--format FMT] [--page SIZE] [--margins PT] [--repeat-headers]
            textflow layout -          (read the spec from standard input)
 
-    Lays out the sections of SPEC with a flow layout (UIKit's UICollectionViewFlowLayout rules)
-    and prints {"contentSize": [w, h], "elements": [...], "warnings": [...]}.
+    Lays out the sections of SPEC with a flow layout (UIKit's UICollectionViewFlowLayout rules),
+    measuring text items and headers with the bundled fonts, and prints
+    {"contentSize": [w, h], "elements": [...], "warnings": [...]} (plus "measuredItems" and
+    "measuredSupplementaryViews" when the spec has text), or draws the layout.
 
-    The spec:
-      {"collectionView": {"size": [375, 667], "contentInset": [0, 0, 0, 0], "contentOffset": [0, 0]},
+    options:
+      -o, --output PATH  write to PATH (- for standard output); the extension picks the format
+      --format FMT       png, pdf, svg or json (default: from -o, else json)
+      --scale N          PNG pixels per point: 1, 2, 3… (default 2)
+      --debug            draw frames, line boxes, baselines, section insets and index paths
+      --page SIZE        PDF pages: a4, letter or WxH with a unit (210x297mm); the layout flows
+                         onto pages without cutting a line of cells (default: one page)
+      --margins PT       PDF page margins in points (default 36 with --page)
+      --repeat-headers   PDF pages: a section continuing from the page before starts with its
+                         header again (without it, a header is only kept with its first line)
+
+    The spec (schema/textflow-spec.schema.json describes every key):
+      {"collectionView": {"size": [375, 667], "contentInset": [20, 0, 0, 0], "contentOffset": [0, 0]},
        "layout": {"scrollDirection": "vertical", "itemSize": [50, 50], "minimumLineSpacing": 10,
                   "minimumInteritemSpacing": 10, "sectionInset": [10, 20, 30, 20],
                   "headerReferenceSize": [100, 25], "footerReferenceSize": [0, 0]},
-       "sections": [{"items": [{"size": [80, 30]}, {}], "minimumLineSpacing": 5}]}
+       "styles": {"word": {"font": "DejaVuSans.ttf", "size": 17, "color": "#1d3557",
+                           "backgroundColor": "#e8f0fe", "padding": [2, 4, 2, 4], "maxLines": 1}},
+       "itemStyle": "word",
+       "sections": [{"header": "First Witch", "texts": ["Hey,", "when", "will"]},
+                    {"items": [{"size": [80, 30]}, {"text": "Hello", "style": "headline"},
+                               {"runs": [{"text": "bold ", "style": "headline"}, {"text": "body"}]}],
+                     "minimumLineSpacing": 5}]}
 
     Insets are [top, left, bottom, right], sizes [width, height], points [x, y]. Layout keys are
-    FlowLayout's property names; per-section keys override them; an item without a size uses
-    itemSize; "itemCount": n stands for n items of itemSize. Also accepted: collectionView
+    FlowLayout's property names; per-section keys override them; an item without a size or text
+    uses itemSize; "itemCount": n stands for n items of itemSize. Also accepted: collectionView
     safeAreaInsets, layoutMargins, layoutDirection; layout estimatedItemSize,
     sectionInsetReference, sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds,
     flipsHorizontallyInOppositeLayoutDirection, commonLineAlignment, lastLineAlignment,
-    crossAxisAlignment, centersSingleItemSection, sectionBackground {insets, zIndex}, pixelScale;
-    items' baselineOffset.
+    crossAxisAlignment, centersSingleItemSection, sectionBackground {insets, zIndex, color,
+    cornerRadius}, pixelScale; items' baselineOffset; "render" {backgroundColor, region
+    (content|visible), sectionBackgroundColor, itemColor, page, margins}.
+    Style keys: font, size, textStyle, color, backgroundColor, borderColor, borderWidth,
+    cornerRadius, padding, maxWidth, width, height, maxLines, lineBreakMode, alignment,
+    usesFontLeading, lineSpacing, letterSpacing.
 
     Exit status: 0 on success, 1 when the spec cannot be read or is invalid (the message names
-    the key path), 2 on a usage error.
+    the file and the line and column, or the key path), or a font cannot be loaded (the message
+    names the path), 2 on a usage error.
 
-    example:
+    examples:
       echo '{"collectionView": {"size": [375, 667]}, "sections": [{"itemCount": 3}]}' | textflow layout -
+      textflow layout examples/witch-dialogue.json -o witch.png --scale 2
+      textflow layout examples/witch-dialogue.json -o witch.pdf --page a4 --debug
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -45,40 +76,59 @@ enum LayoutCommand: Subcommand {
       print(help)
       return 0
     }
-    guard arguments.count == 1, let source = arguments.first else {
-      printError("textflow layout: expected one spec file (or - for standard input)\n\n" + help)
-      return 2
-    }
-    if source.hasPrefix("-") && source != "-" {
-      printError("textflow layout: unknown option '\(source)'")
-      return 2
-    }
-    var isDirectory: ObjCBool = false
-    if source != "-", FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
-      printError("textflow layout: cannot read \(source): it is a directory")
-      return 1
-    }
-    let data: Data
-    do {
-      // At most one byte more than a spec may hold, so that /dev/zero or a huge stream is
-      // refused by LayoutSpec's size limit instead of filling memory.
-      let handle =
-        source == "-"
-        ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
-      data = try handle.read(upToCount: LayoutSpec.maximumJSONSize + 1) ?? Data()
-    } catch {
-      printError("textflow layout: cannot read \(source): \(error.localizedDescription)")
-      return 1
-    }
-    do {
-      let spec = try LayoutSpec(json: data)
-      print(spec.run().json)
-      return 0
-    } catch {
-      printError("textflow layout: \(source == "-" ? "<stdin>" : source): \(error)")
-      return 1
+    return runCommand(name, help: help) { () throws(CommandError) in
+      let parsed = try ParsedArguments(
+        arguments.map { $0 == "-o" ? "--output" : $0 },
+        valued: ["--output", "--format", "--scale", "--page", "--margins"],
+        flags: ["--debug", "--repeat-headers"])
+      guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
+        throw .usage("expected one spec file (or - for standard input)")
+      }
+      let output = parsed.values["--output"]
+      let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
+      let displayName = source == "-" ? "<stdin>" : source
+      let data = try readInput(source)
+      let spec: TextSpec
+      do {
+        spec = try TextSpec(json: data)
+      } catch {
+        throw .failure("\(displayName): \(error)")
+      }
+      let typesetter = try loadTypesetter()
+      let result: TextSpec.Output
+      do {
+        result = try spec.run(typesetter: typesetter)
+      } catch {
+        throw .failure("\(displayName): \(error)")
+      }
+      switch kind {
+      case .json:
+        try writeText(result.json, to: output)
+      case .rendered(let format):
+        guard let output else {
+          throw .usage("drawing needs -o PATH (use - for standard output)")
+        }
+        var page: PageSetup?
+        if let name = parsed.values["--page"] ?? nil {
+          guard let size = PaperSize.size(named: name) else {
+            throw .usage("--page must be a4, letter or WxH with a unit (210x297mm), got '\(name)'")
+          }
+          let margin = try parsed.number("--margins", in: 0...1000) ?? 36
+          page = PageSetup(
+            size: size,
+            margins: EdgeInsets(top: margin, left: margin, bottom: margin, right: margin))
+        } else if let size = spec.render.page {
+          page = PageSetup(size: size, margins: spec.render.margins)
+        }
+        let summary = try writeRendered(
+          result.scene, to: output,
+          options: RenderOptions(
+            format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"),
+            page: page,
+            repeatsHeaders: parsed.flags.contains("--repeat-headers")))
+        if output != "-" { printError("wrote \(describe(summary))") }
+      }
     }
   }
 }

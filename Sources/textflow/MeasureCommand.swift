@@ -130,6 +130,10 @@ enum MeasureCommand: Subcommand {
       return 1
     }
     let output = FileHandle.standardOutput
+    // A count on stderr for long streams (only on a terminal, after a second).
+    let progress = ProgressBar(label: "measured")
+    defer { progress.finish() }
+    var count = 0
     var reader = LineReader(maximumLength: maximumLineLength)
     var number = 0
     while let input = reader.next() {
@@ -152,6 +156,8 @@ enum MeasureCommand: Subcommand {
         }
       }
       output.write(Data((response + "\n").utf8))
+      count += 1
+      if count % 256 == 0 { progress.update(count, of: nil) }
     }
     return 0
   }

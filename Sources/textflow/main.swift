@@ -13,7 +13,8 @@ protocol Subcommand {
 
 /// Every subcommand, in the order `textflow --help` lists them.
 let subcommands: [any Subcommand.Type] = [
-  DemoCommand.self, MeasureCommand.self, LayoutCommand.self,
+  DemoCommand.self, MeasureCommand.self, LayoutCommand.self, CloudCommand.self,
+  GridCommand.self,
 ]
 
 /// Writes a message to standard error (data goes to standard output).

@@ -90,7 +90,8 @@ struct ScaleTests {
   }
 
   @Test(
-    "changing one size re-flows from its line to the end of its section; later sections only move")
+    "changing one size re-flows from its line until the flow re-joins the old lines; later sections only move"
+  )
   func incrementalScope() {
     var geometry = bigGeometry(items: 20_000, sections: 3)
     let linesPerSection = geometry.sections[1].lineCount  // 4 000
@@ -98,8 +99,9 @@ struct ScaleTests {
     let storageBefore = geometry.sections[2].linesLaidOutByLastFlow
     // Item 19 991 of section 1 is the second of line 3 998 (19 991 / 5); it grows to 60 high.
     geometry.setItemSize(CGSize(width: 70, height: 60), at: ip(1, 19_991))
-    // Re-flowed: its line and the one after it (the section's last), 2 of 4 000.
-    #expect(geometry.sections[1].linesLaidOutByLastFlow == 2)
+    // Re-flowed: its line only, 1 of 4 000; the next line (the section's last) starts at the same
+    // item as before, so the flow re-joins the old lines there and only moves them.
+    #expect(geometry.sections[1].linesLaidOutByLastFlow == 1)
     #expect(geometry.sections[1].lineCount == linesPerSection)
     // Section 2 was not laid out again; it moved down by the line's growth (60 − 30 = 30).
     #expect(geometry.sections[2].linesLaidOutByLastFlow == storageBefore)
@@ -114,5 +116,78 @@ struct ScaleTests {
     geometry.setItemSize(CGSize(width: 5, height: 20), at: ip(1, 19_996))
     #expect(geometry.sections[1].linesLaidOutByLastFlow == 2)
     #expect(geometry.sections[1].lineIndex(ofItem: 19_996) == 3_998)
+  }
+
+  @Test(
+    "a change early in a long section re-flows until the flow re-joins, and equals an eager layout")
+  func rejoinEarly() {
+    var geometry = bigGeometry(items: 20_000)
+    // Item 101 (70 wide, second of line 20) grows to 90×50: 40+90+100+40+70 + 40 = 380 > 375, so
+    // item 104 moves to the next line, which now starts at 104 instead of 105; the flow re-joins
+    // nowhere until a line starts at an old line start again.
+    var sizes = (0..<20_000).map {
+      CGSize(width: [40, 70, 100, 40, 70][$0 % 5], height: 20 + CGFloat($0 % 2) * 10)
+    }
+    sizes[101] = CGSize(width: 90, height: 50)
+    geometry.setItemSize(sizes[101], at: ip(0, 101))
+    let eager = FlowGeometry(
+      configuration: FlowConfiguration(viewSize: CGSize(width: 375, height: 667)),
+      sections: [FlowSection(items: .sizes(sizes))])
+    for item in stride(from: 0, to: 20_000, by: 7) {
+      #expect(
+        geometry.attributesForItem(at: ip(0, item))?.frame
+          == eager.attributesForItem(at: ip(0, item))?.frame)
+    }
+    #expect(geometry.contentSize == eager.contentSize)
+    // A change that keeps the line's items: item 2 grows in height only; one line re-flows.
+    sizes[2] = CGSize(width: 100, height: 44)
+    geometry.setItemSize(sizes[2], at: ip(0, 2))
+    #expect(geometry.sections[0].linesLaidOutByLastFlow == 1)
+    let eager2 = FlowGeometry(
+      configuration: FlowConfiguration(viewSize: CGSize(width: 375, height: 667)),
+      sections: [FlowSection(items: .sizes(sizes))])
+    for item in stride(from: 0, to: 20_000, by: 7) {
+      #expect(
+        geometry.attributesForItem(at: ip(0, item))?.frame
+          == eager2.attributesForItem(at: ip(0, item))?.frame)
+    }
+    #expect(geometry.contentSize == eager2.contentSize)
+  }
+
+  @Test(
+    "long sequences of size changes anywhere (pending offset shifts) equal a fresh layout",
+    arguments: 0..<6)
+  func longChangeSequences(seed: UInt64) {
+    var g = SeededGenerator(seed: 0x5F1F_0000 &+ seed)
+    let configuration = FlowConfiguration(viewSize: CGSize(width: 320, height: 600))
+    var sizes = (0..<300).map { _ in
+      CGSize(width: RandomFlow.half(10...150, &g), height: RandomFlow.half(5...60, &g))
+    }
+    var geometry = FlowGeometry(
+      configuration: configuration, sections: [FlowSection(items: .sizes(sizes))])
+    for step in 0..<200 {
+      var changes: [IndexPath: CGSize] = [:]
+      // Mostly one item, sometimes a run, anywhere: forwards, backwards and far jumps.
+      let start = Int.random(in: 0..<300, using: &g)
+      for item in start..<min(300, start + Int.random(in: 1...4, using: &g)) {
+        let size =
+          Bool.random(using: &g)
+          ? CGSize(width: sizes[item].width, height: RandomFlow.half(5...60, &g))
+          : CGSize(width: RandomFlow.half(10...150, &g), height: RandomFlow.half(5...60, &g))
+        changes[ip(0, item)] = size
+        sizes[item] = size
+      }
+      geometry.setItemSizes(changes)
+      let fresh = FlowGeometry(
+        configuration: configuration, sections: [FlowSection(items: .sizes(sizes))])
+      guard geometry.allAttributes() == fresh.allAttributes(),
+        geometry.contentSize == fresh.contentSize
+      else {
+        Issue.record("seed \(seed) step \(step) differs from a fresh layout")
+        return
+      }
+      let query = CGRect(x: 0, y: RandomFlow.half(0...3000, &g), width: 320, height: 600)
+      #expect(geometry.attributes(in: query) == fresh.attributes(in: query))
+    }
   }
 }

@@ -98,6 +98,63 @@ struct ConcurrencyAndCacheTests {
     #expect(uncached.paragraphCache.count == 0)
   }
 
+  @Test("a stored layout is returned only for the same style and limits, and equals a fresh one")
+  func storedLayouts() {
+    let cached = Typesetter(fonts: Engine.fonts)
+    let uncached = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    var truncating = ParagraphStyle()
+    truncating.numberOfLines = 1
+    truncating.lineBreakMode = .truncatingTail
+    var centered = ParagraphStyle()
+    centered.alignment = .center
+    let styles = [ParagraphStyle(), truncating, centered]
+    let texts = [
+      "Quarterly revenue: 29,363 km/h", "\u{645}\u{631}\u{62D}\u{628}\u{627} revenue",
+      "\u{4F60}\u{597D} revenue",
+    ]
+    for round in 0..<3 {
+      for text in texts {
+        for style in styles {
+          for (width, height) in [(60.0, Double?.none), (120, nil), (60, 20), (nil, nil)] {
+            let a = cached.layout(
+              text, font: Engine.dejaVu(15), style: style, maxWidth: width, maxHeight: height)
+            let b = uncached.layout(
+              text, font: Engine.dejaVu(15), style: style, maxWidth: width, maxHeight: height)
+            #expect(a == b, "round \(round), \(text), \(style), \(String(describing: width))")
+          }
+        }
+      }
+    }
+    // Two results are kept per text: with 12 (style, limits) pairs in turn, none is found.
+    #expect(cached.paragraphCache.resultHits == 0)
+    let first = cached.layout("revenue", font: Engine.dejaVu(), maxWidth: 100)
+    let again = cached.layout("revenue", font: Engine.dejaVu(), maxWidth: 100)
+    #expect(first == again && cached.paragraphCache.resultHits == 1)
+    _ = cached.layout("revenue", font: Engine.dejaVu(), maxWidth: 101)
+    #expect(cached.paragraphCache.resultHits == 1)
+  }
+
+  /// Swift's `String` equality is canonical equivalence; the paragraph cache compares exact
+  /// scalars, so U+1E0B U+0323 and U+1E0D U+0307 (same UTF-16 length, same canonical form) are
+  /// two entries, each laid out from its own code units.
+  @Test("the paragraph cache tells apart canonically equivalent texts with other code units")
+  func paragraphCacheKeyIsExact() {
+    let cached = Typesetter(fonts: Engine.fonts)
+    let uncached = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    let first = "\u{1E0B}\u{0323} x"
+    let second = "\u{1E0D}\u{0307} x"
+    #expect(first == second)  // canonically equivalent
+    #expect(Array(first.utf16) != Array(second.utf16))
+    _ = cached.layout(first, font: Engine.dejaVu())
+    let reused = cached.layout(second, font: Engine.dejaVu())
+    #expect(reused == uncached.layout(second, font: Engine.dejaVu()))
+    #expect(cached.paragraphCache.count == 2 && cached.paragraphCache.hits == 0)
+  }
+
   @Test("segments longer than the limit are shaped but not cached")
   func longSegments() {
     let cache = ShapeCache(capacity: 100, maximumSegmentLength: 8)

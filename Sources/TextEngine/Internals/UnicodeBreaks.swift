@@ -37,6 +37,26 @@ enum UnicodeBreaks {
   /// UAX #29 extended grapheme cluster boundaries (excluding 0, including the end).
   static func graphemeBoundaries(_ text: [UInt16]) throws(ICUError) -> [Int] {
     guard !text.isEmpty else { return [] }
+    if let boundaries = simpleGraphemeBoundaries(text) { return boundaries }
+    return try icuGraphemeBoundaries(text)
+  }
+
+  /// The boundaries of text in which every offset is one, or nil: all units below U+0300 and no
+  /// CR LF pair. Below U+0300 UAX #29 has no Extend, SpacingMark, Prepend, ZWJ, Regional
+  /// Indicator or Hangul character, so only CR × LF (GB3) keeps two units together; © and ®
+  /// (Extended_Pictographic) join only through a ZWJ. Saves an ICU iterator for most Latin text.
+  static func simpleGraphemeBoundaries(_ text: [UInt16]) -> [Int]? {
+    var previous: UInt16 = 0
+    for unit in text {
+      if unit >= 0x300 || (unit == 0x0A && previous == 0x0D) { return nil }
+      previous = unit
+    }
+    return Array(1...text.count)
+  }
+
+  /// `graphemeBoundaries` through ICU's character iterator (no fast path).
+  static func icuGraphemeBoundaries(_ text: [UInt16]) throws(ICUError) -> [Int] {
+    guard !text.isEmpty else { return [] }
     var offsets = [Int32](repeating: 0, count: text.count + 1)
     let count = text.withUnsafeBufferPointer { units in
       CICU_graphemeBoundaries(units.baseAddress, Int32(units.count), &offsets, Int32(offsets.count))

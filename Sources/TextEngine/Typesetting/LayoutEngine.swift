@@ -90,33 +90,43 @@ struct LayoutEngine {
   }
 
   mutating func run() -> TextLayout {
-    units = Array(text.string.utf16)
-    if units.isEmpty || text.runs.isEmpty {
+    if text.string.isEmpty || text.runs.isEmpty {
       return TextLayout(
         string: text.string, lines: [], size: .zero, isTruncated: false, minContentWidth: 0,
         maxContentWidth: 0)
     }
     let key = ParagraphCache.Key(
       text: text, locale: style.locale, direction: style.baseWritingDirection)
-    let prepared = paragraphCache.prepared(for: key, length: units.count) {
-      var engine = self
-      engine.prepare()
-      engine.itemizeAndShape()
-      return PreparedText(
-        units: engine.units, scalarOffsets: engine.scalarOffsets, runAt: engine.runAt,
-        isSoftBreak: engine.isSoftBreak, isGraphemeBoundary: engine.isGraphemeBoundary,
-        segments: engine.segments, atoms: engine.atoms, paragraphs: engine.paragraphs,
-        hyphens: engine.hyphens)
-    }
-    scalarOffsets = prepared.scalarOffsets
-    runAt = prepared.runAt
-    isSoftBreak = prepared.isSoftBreak
-    isGraphemeBoundary = prepared.isGraphemeBoundary
-    segments = prepared.segments
-    atoms = prepared.atoms
-    paragraphs = prepared.paragraphs
-    hyphens = prepared.hyphens
-    return buildLayout()
+    let result = ParagraphCache.ResultKey(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    // The length decides what is cached; runs cover the text, so the last one ends at it.
+    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
+    let engine = self
+    return paragraphCache.layout(
+      for: key, length: length, result: result,
+      prepare: {
+        var engine = engine
+        engine.units = Array(engine.text.string.utf16)
+        engine.prepare()
+        engine.itemizeAndShape()
+        return PreparedText(
+          units: engine.units, scalarOffsets: engine.scalarOffsets, runAt: engine.runAt,
+          isSoftBreak: engine.isSoftBreak, isGraphemeBoundary: engine.isGraphemeBoundary,
+          segments: engine.segments, atoms: engine.atoms, paragraphs: engine.paragraphs,
+          hyphens: engine.hyphens)
+      },
+      build: { prepared in
+        var engine = engine
+        engine.units = prepared.units
+        engine.scalarOffsets = prepared.scalarOffsets
+        engine.runAt = prepared.runAt
+        engine.isSoftBreak = prepared.isSoftBreak
+        engine.isGraphemeBoundary = prepared.isGraphemeBoundary
+        engine.segments = prepared.segments
+        engine.atoms = prepared.atoms
+        engine.paragraphs = prepared.paragraphs
+        engine.hyphens = prepared.hyphens
+        return engine.buildLayout()
+      })
   }
 
   // MARK: - Preparation

@@ -1,6 +1,7 @@
 // The Cairo edge: the only place TextFlowRendering calls cairo_* functions.
 internal import CCairo
 import Foundation
+import TextFlow
 
 /// The file formats TextFlow renders to.
 public enum OutputFormat: String, Sendable, CaseIterable {
@@ -14,10 +15,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 
 /// Why rendering failed: Cairo's status text and the file involved.
 public struct RenderingError: Error, CustomStringConvertible, Sendable, Equatable {
-  /// The output file.
+  /// The output file (or font file, for a font Cairo cannot load).
   public var path: String
   /// Cairo's reason, e.g. "error while writing to output stream".
   public var reason: String
+  /// "cannot render PATH: REASON".
   public var description: String { "cannot render \(path): \(reason)" }
 }
 
@@ -30,6 +32,13 @@ final class CairoCanvas {
   let path: String
   let surface: OpaquePointer
   let context: OpaquePointer
+  /// Cairo font faces made from the text engine's font files, one per `FontFace`.
+  private var fontFaces: [ObjectIdentifier: OpaquePointer] = [:]
+  /// Keeps the `FontFace`s alive while their Cairo faces are cached.
+  private var retainedFaces: [FontFace] = []
+  /// Temporary files written for faces loaded from bytes (no file path), removed in deinit.
+  private var temporaryFontFiles: [URL] = []
+  private let fontOptions: OpaquePointer
 
   /// A canvas of `width` × `height` points; PNG pixels are points × `scale`.
   init(format: OutputFormat, path: String, width: Double, height: Double, scale: Double = 1)
@@ -37,6 +46,8 @@ final class CairoCanvas {
   {
     self.format = format
     self.path = path
+    let width = max(width, 1)
+    let height = max(height, 1)
     switch format {
     case .png:
       surface = cairo_image_surface_create(
@@ -52,22 +63,210 @@ final class CairoCanvas {
       cairo_surface_destroy(surface)
       throw RenderingError(path: path, reason: String(cString: cairo_status_to_string(status)))
     }
+    if format == .svg {
+      // Glyphs in the SVG are drawn in points, like the PDF.
+      cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
+    }
     context = cairo_create(surface)
     if format == .png { cairo_scale(context, scale, scale) }
+    // Unhinted outlines at unrounded positions: the glyphs sit exactly where the text engine
+    // measured them (HarfBuzz's unhinted advances).
+    fontOptions = cairo_font_options_create()
+    cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
+    cairo_set_font_options(context, fontOptions)
   }
 
   deinit {
     cairo_destroy(context)
     cairo_surface_destroy(surface)
+    for face in fontFaces.values { cairo_font_face_destroy(face) }
+    cairo_font_options_destroy(fontOptions)
+    for url in temporaryFontFiles { try? FileManager.default.removeItem(at: url) }
+  }
+
+  // MARK: - State
+
+  func save() { cairo_save(context) }
+  func restore() { cairo_restore(context) }
+  func translate(x: Double, y: Double) { cairo_translate(context, x, y) }
+
+  /// Multiplies the current transformation by the affine matrix
+  /// `x' = a x + c y + tx`, `y' = b x + d y + ty`.
+  func concatenate(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    var matrix = cairo_matrix_t(xx: a, yx: b, xy: c, yy: d, x0: tx, y0: ty)
+    cairo_transform(context, &matrix)
+  }
+
+  /// Restricts drawing to a rectangle (until `restore()`).
+  func clip(x: Double, y: Double, width: Double, height: Double) {
+    cairo_rectangle(context, x, y, width, height)
+    cairo_clip(context)
+  }
+
+  /// Starts drawing into a group that `endGroup(alpha:)` composites with an opacity.
+  func beginGroup() { cairo_push_group(context) }
+
+  /// Composites the group begun by `beginGroup()` with `alpha`.
+  func endGroup(alpha: Double) {
+    cairo_pop_group_to_source(context)
+    cairo_paint_with_alpha(context, alpha)
+  }
+
+  // MARK: - Shapes
+
+  private func setColor(_ color: Color) {
+    cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+  }
+
+  private func roundedRectangle(
+    x: Double, y: Double, width: Double, height: Double, radius: Double
+  ) {
+    let radius = max(0, min(radius, width / 2, height / 2))
+    guard radius > 0 else {
+      cairo_rectangle(context, x, y, width, height)
+      return
+    }
+    cairo_new_sub_path(context)
+    cairo_arc(context, x + width - radius, y + radius, radius, -Double.pi / 2, 0)
+    cairo_arc(context, x + width - radius, y + height - radius, radius, 0, Double.pi / 2)
+    cairo_arc(context, x + radius, y + height - radius, radius, Double.pi / 2, Double.pi)
+    cairo_arc(context, x + radius, y + radius, radius, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(context)
   }
 
   /// Fills a rectangle with an RGBA color (components 0...1).
   func fill(
     x: Double, y: Double, width: Double, height: Double, rgba: (Double, Double, Double, Double)
   ) {
-    cairo_set_source_rgba(context, rgba.0, rgba.1, rgba.2, rgba.3)
-    cairo_rectangle(context, x, y, width, height)
+    fill(
+      x: x, y: y, width: width, height: height, cornerRadius: 0,
+      color: Color(red: rgba.0, green: rgba.1, blue: rgba.2, alpha: rgba.3))
+  }
+
+  /// Fills a (rounded) rectangle.
+  func fill(
+    x: Double, y: Double, width: Double, height: Double, cornerRadius: Double, color: Color
+  ) {
+    setColor(color)
+    roundedRectangle(x: x, y: y, width: width, height: height, radius: cornerRadius)
     cairo_fill(context)
+  }
+
+  /// Strokes a (rounded) rectangle's outline inside its bounds, `lineWidth` thick.
+  func stroke(
+    x: Double, y: Double, width: Double, height: Double, cornerRadius: Double,
+    lineWidth: Double, color: Color, dashed: Bool = false
+  ) {
+    setColor(color)
+    cairo_set_line_width(context, lineWidth)
+    if dashed {
+      var dashes: [Double] = [3 * lineWidth, 2 * lineWidth]
+      cairo_set_dash(context, &dashes, 2, 0)
+    }
+    let half = lineWidth / 2
+    roundedRectangle(
+      x: x + half, y: y + half, width: max(0, width - lineWidth),
+      height: max(0, height - lineWidth), radius: max(0, cornerRadius - half))
+    cairo_stroke(context)
+    if dashed { cairo_set_dash(context, nil, 0, 0) }
+  }
+
+  /// Strokes a straight line.
+  func line(
+    from start: (Double, Double), to end: (Double, Double), lineWidth: Double, color: Color
+  ) {
+    setColor(color)
+    cairo_set_line_width(context, lineWidth)
+    cairo_move_to(context, start.0, start.1)
+    cairo_line_to(context, end.0, end.1)
+    cairo_stroke(context)
+  }
+
+  // MARK: - Glyphs
+
+  /// The Cairo font face for a text-engine face: made with fontconfig's FC_FILE and FC_INDEX
+  /// from the very file the text engine measured, so Cairo's FreeType loads the same outlines.
+  private func cairoFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
+    if let cached = fontFaces[ObjectIdentifier(face)] { return cached }
+    var fileURL = face.fileURL
+    if fileURL == nil {
+      // A face loaded from bytes: give Cairo's FreeType the same bytes through a private file.
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "textflow-font-\(UUID().uuidString)")
+      do {
+        try face.data.write(to: url)
+      } catch {
+        throw RenderingError(path: url.path, reason: "cannot write a font file for drawing")
+      }
+      temporaryFontFiles.append(url)
+      fileURL = url
+    }
+    guard let fileURL, let pattern = FcPatternCreate() else {
+      throw RenderingError(path: face.source, reason: "cannot make a font pattern")
+    }
+    defer { FcPatternDestroy(pattern) }
+    _ = fileURL.path.withCString { path in
+      path.withMemoryRebound(to: FcChar8.self, capacity: strlen(path) + 1) {
+        FcPatternAddString(pattern, FC_FILE, $0)
+      }
+    }
+    FcPatternAddInteger(pattern, FC_INDEX, Int32(face.faceIndex))
+    FcPatternAddBool(pattern, FC_HINTING, FcFalse)
+    guard let cairoFace = cairo_ft_font_face_create_for_pattern(pattern) else {
+      throw RenderingError(path: face.source, reason: "Cairo cannot load the font")
+    }
+    let status = cairo_font_face_status(cairoFace)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_font_face_destroy(cairoFace)
+      throw RenderingError(
+        path: face.source, reason: String(cString: cairo_status_to_string(status)))
+    }
+    fontFaces[ObjectIdentifier(face)] = cairoFace
+    retainedFaces.append(face)
+    return cairoFace
+  }
+
+  /// Draws glyphs of `font` at absolute positions (the baseline origin of each glyph).
+  func showGlyphs(
+    _ glyphs: [UInt32], at positions: [(Double, Double)], font: Font, color: Color
+  ) throws(RenderingError) {
+    guard !glyphs.isEmpty else { return }
+    let face = try cairoFace(for: font.face)
+    cairo_set_font_face(context, face)
+    cairo_set_font_size(context, font.pointSize)
+    if font.variations.isEmpty {
+      cairo_set_font_options(context, fontOptions)
+    } else {
+      // A variable font's instance: the same axis values the text engine shaped with.
+      let options = cairo_font_options_copy(fontOptions)
+      let settings = font.variations.map { "\($0.axis)=\($0.value)" }.joined(separator: ",")
+      cairo_font_options_set_variations(options, settings)
+      cairo_set_font_options(context, options)
+      cairo_font_options_destroy(options)
+    }
+    setColor(color)
+    var cairoGlyphs = zip(glyphs, positions).map { glyph, position in
+      cairo_glyph_t(index: UInt(glyph), x: position.0, y: position.1)
+    }
+    cairo_show_glyphs(context, &cairoGlyphs, Int32(cairoGlyphs.count))
+    let status = cairo_status(context)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw RenderingError(
+        path: font.face.source, reason: String(cString: cairo_status_to_string(status)))
+    }
+  }
+
+  /// Draws a short annotation (debug overlay labels) in Cairo's toy font API with a face of
+  /// `font`, at a baseline origin.
+  func annotate(_ text: String, x: Double, y: Double, font: Font, color: Color) {
+    guard let face = try? cairoFace(for: font.face) else { return }
+    cairo_set_font_face(context, face)
+    cairo_set_font_size(context, font.pointSize)
+    setColor(color)
+    cairo_move_to(context, x, y)
+    cairo_show_text(context, text)
   }
 
   /// Ends the current page (PDF) so that drawing continues on a new one.

@@ -1,0 +1,103 @@
+// UICollectionReusableView and UICollectionViewCell without the prefix: headless view objects.
+import Foundation
+
+/// A view the collection view realises for an element (`UICollectionReusableView`).
+///
+/// Headless: there is no drawing here, only the state UIKit keeps on a view (frame, alpha,
+/// transform, zIndex, hidden) and the two hooks of the self-sizing cycle. Subclass it for section
+/// headers, footers and decoration views; cells subclass `CollectionViewCell`.
+///
+/// Views are reused: one that leaves the prepared area goes to a reuse pool keyed by its reuse
+/// identifier, and `prepareForReuse()` runs before the pool hands it out again.
+///
+/// ```swift
+/// final class Header: CollectionReusableView {
+///   var title = ""
+///   override func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
+///     var preferred = attributes
+///     preferred.size.height = 40
+///     return preferred
+///   }
+/// }
+/// ```
+open class CollectionReusableView {
+  /// The identifier this view was registered and dequeued with (nil for decoration views).
+  public internal(set) var reuseIdentifier: String?
+  /// The attributes last applied by the collection view.
+  public private(set) var layoutAttributes: LayoutAttributes?
+  /// The view's frame in content coordinates (from the last applied attributes).
+  public var frame: CGRect = .zero
+  /// The view's opacity.
+  public var alpha: CGFloat = 1
+  /// Whether the view is hidden.
+  public var isHidden = false
+  /// The view's transform.
+  public var transform3D: Transform3D = .identity
+  /// The view's stacking order.
+  public var zIndex = 0
+  /// How many times `prepareForReuse()` ran on this view (for diagnostics and tests).
+  public private(set) var reuseCount = 0
+  /// The largest size the layout can give this view, set by the collection view before it asks
+  /// for preferred attributes: for a vertical flow layout the line length across and unlimited
+  /// height (`CGFloat.infinity`). Not in UIKit, where a cell learns it from Auto Layout.
+  public internal(set) var maximumFittingSize = CGSize(
+    width: CGFloat.infinity, height: CGFloat.infinity)
+  /// The collection view's display scale, set before the collection view asks for preferred
+  /// attributes (UIKit's `traitCollection.displayScale`), so sizes can round up to its pixels.
+  public internal(set) var displayScale: CGFloat = 1
+
+  /// The size this view was last asked to fit, and what it answered (the self-sizing memo).
+  var lastFittingSize: CGSize?
+  var lastPreferredSize: CGSize?
+
+  /// A view with the given frame (`init(frame:)`); the collection view calls this when it needs a
+  /// new view of a registered class.
+  public required init(frame: CGRect) {
+    self.frame = frame
+  }
+
+  /// Resets state before the view is handed out again; subclasses call `super`.
+  open func prepareForReuse() {
+    reuseCount += 1
+    lastFittingSize = nil
+    lastPreferredSize = nil
+  }
+
+  /// The attributes this view would like, given the layout's `layoutAttributes`.
+  ///
+  /// The default returns them unchanged (a view that does not size itself). A self-sizing view
+  /// changes the size; the layout decides whether to accept it
+  /// (`shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`).
+  open func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
+    -> LayoutAttributes
+  {
+    layoutAttributes
+  }
+
+  /// Applies attributes from the layout (`apply(_:)`): frame, alpha, transform, zIndex, hidden.
+  /// Subclasses that read custom attributes call `super`.
+  open func apply(_ layoutAttributes: LayoutAttributes) {
+    self.layoutAttributes = layoutAttributes
+    frame = layoutAttributes.frame
+    alpha = layoutAttributes.alpha
+    isHidden = layoutAttributes.isHidden
+    transform3D = layoutAttributes.transform3D
+    zIndex = layoutAttributes.zIndex
+  }
+}
+
+/// A cell (`UICollectionViewCell`): a reusable view with highlight and selection state.
+///
+/// The collection view sets `isHighlighted` and `isSelected`, as UIKit does; a cell may react in
+/// the property observers of a subclass. `prepareForReuse()` does not clear selection: the
+/// collection view sets it for each item it shows, as UIKit does.
+open class CollectionViewCell: CollectionReusableView {
+  /// Whether the cell is highlighted (a touch is down on it).
+  open var isHighlighted = false
+  /// Whether the cell is selected.
+  open var isSelected = false
+
+  public required init(frame: CGRect) {
+    super.init(frame: frame)
+  }
+}

@@ -1,0 +1,630 @@
+// UICollectionView without the prefix: a headless collection view that drives a layout.
+import Foundation
+
+/// A headless collection view (`UICollectionView`): data source, reuse, the self-sizing layout
+/// pass, scrolling, selection and batch updates, with no drawing.
+///
+/// It is the `CollectionLayoutContext` its layout reads. Views are realised for the elements in
+/// the visible bounds plus `prefetchMargin`; those that leave go to reuse pools. The scroll view
+/// part is plain state: `bounds.origin` is the content offset, as in `UIScrollView`.
+///
+/// ```swift
+/// let layout = FlowLayout()
+/// layout.estimatedItemSize = CGSize(width: 80, height: 30)
+/// let collectionView = CollectionView(
+///   frame: CGRect(x: 0, y: 0, width: 375, height: 667), collectionViewLayout: layout)
+/// collectionView.register(WordCell.self, forCellWithReuseIdentifier: "CONTENT")
+/// collectionView.dataSource = words
+/// try collectionView.layoutIfNeeded()     // realise, measure, re-flow until settled
+/// collectionView.visibleCells              // the realised cells, self-sized
+/// ```
+///
+/// Not thread-safe: use a collection view, its layout and its views from one task.
+///
+/// Where it differs from UIKit (each documented where it happens): self-sizing passes are bounded
+/// and report a diagnostic instead of recursing; the first visible element stays put when elements
+/// above it change size; `scrollToItem` measures what it needs to land exactly; errors UIKit raises
+/// as exceptions are thrown as `CollectionViewError`; headers and footers may size themselves.
+open class CollectionView: CollectionLayoutContext {
+  // MARK: Geometry (the scroll view)
+
+  /// How the system adjusts the content inset (`UIScrollView.ContentInsetAdjustmentBehavior`).
+  public enum ContentInsetAdjustmentBehavior: Hashable, Sendable {
+    /// `adjustedContentInset` is `contentInset` (headless default: there are no bars).
+    case never
+    /// `adjustedContentInset` is `contentInset` plus `safeAreaInsets` on every edge.
+    case always
+  }
+
+  /// The frame; its size is the bounds' size. Changing the size is a bounds change.
+  public var frame: CGRect {
+    didSet {
+      if frame.size != oldValue.size {
+        setBounds(CGRect(origin: bounds.origin, size: frame.size))
+      }
+    }
+  }
+  /// The visible rectangle in content coordinates; its origin is the content offset.
+  public private(set) var bounds: CGRect
+  /// The content inset (`contentInset`).
+  public var contentInset: EdgeInsets = .zero { didSet { insetsChanged(oldValue != contentInset) } }
+  /// How `adjustedContentInset` is derived (default `.never`; UIKit's default `.automatic` depends
+  /// on bars that do not exist headlessly).
+  public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .never {
+    didSet { insetsChanged(oldValue != contentInsetAdjustmentBehavior) }
+  }
+  /// The safe-area insets (set them to simulate a device's).
+  public var safeAreaInsets: EdgeInsets = .zero {
+    didSet { insetsChanged(oldValue != safeAreaInsets) }
+  }
+  /// The layout margins, for `SectionInsetReference.fromLayoutMargins`.
+  public var layoutMargins: EdgeInsets = .zero {
+    didSet { insetsChanged(oldValue != layoutMargins) }
+  }
+  /// The layout direction.
+  public var effectiveUserInterfaceLayoutDirection: LayoutDirection = .leftToRight {
+    didSet { insetsChanged(oldValue != effectiveUserInterfaceLayoutDirection) }
+  }
+  /// The content size, from the layout's `collectionViewContentSize` after the last layout pass.
+  public private(set) var contentSize: CGSize = .zero
+  /// Pixels per point of the screen (`traitCollection.displayScale`); text cells round up to it.
+  public var displayScale: CGFloat = 2
+
+  /// How far beyond the visible bounds, along the scroll axis on both sides, elements are
+  /// realised (and measured) ahead of time, in points (default 0; UIKit prefetches by its own rule).
+  public var prefetchMargin: CGFloat = 0 { didSet { needsLayout = true } }
+  /// The most layout passes one `layoutIfNeeded()` runs while preferred sizes keep changing
+  /// (default 16). UIKit recurses until it crashes; here the pass stops and reports the elements.
+  public var maximumSelfSizingPasses = 16
+
+  /// The content inset plus the system's adjustment (`adjustedContentInset`).
+  public var adjustedContentInset: EdgeInsets {
+    switch contentInsetAdjustmentBehavior {
+    case .never: return contentInset
+    case .always:
+      return EdgeInsets(
+        top: contentInset.top + safeAreaInsets.top, left: contentInset.left + safeAreaInsets.left,
+        bottom: contentInset.bottom + safeAreaInsets.bottom,
+        right: contentInset.right + safeAreaInsets.right)
+    }
+  }
+
+  /// The content offset (`contentOffset`); setting it is `setContentOffset(_:animated:)`.
+  public var contentOffset: CGPoint {
+    get { bounds.origin }
+    set { setContentOffset(newValue, animated: false) }
+  }
+
+  // MARK: Data source, delegate, layout
+
+  /// The data source (held weakly, as in UIKit). Setting it reloads.
+  public weak var dataSource: (any CollectionViewDataSource)? {
+    didSet { reloadData() }
+  }
+  /// The delegate (held weakly). It is also the flow layout's delegate.
+  public weak var delegate: (any CollectionViewDelegate)? {
+    didSet { collectionViewLayout.invalidateLayout() }
+  }
+  /// The layout (`collectionViewLayout`); change it with `setCollectionViewLayout(_:animated:)`.
+  public private(set) var collectionViewLayout: CollectionViewLayout
+
+  /// The delegate, as the flow layout's delegate.
+  public var flowLayoutDelegate: (any FlowLayoutDelegate)? { delegate }
+
+  // MARK: Selection
+
+  /// Whether the user may select items (default true).
+  public var allowsSelection = true
+  /// Whether the user may select several items (default false).
+  public var allowsMultipleSelection = false
+
+  // MARK: Diagnostics
+
+  /// Problems the collection view recovered from, in order.
+  public private(set) var diagnostics: [CollectionViewDiagnostic] = []
+  /// Called for each diagnostic as it is found (UIKit logs or crashes instead).
+  public var diagnosticHandler: ((CollectionViewDiagnostic) -> Void)?
+  /// How many times a view was asked for `preferredLayoutAttributesFitting(_:)`.
+  public private(set) var preferredAttributesQueryCount = 0
+  /// How many layout passes (prepare, realise, measure) ran in total.
+  public private(set) var layoutPassCount = 0
+
+  // MARK: State
+
+  var sectionCounts: [Int]?
+  var realised: [ElementKey: CollectionReusableView] = [:]
+  var selected: Set<IndexPath> = []
+  var highlighted: IndexPath?
+  var needsLayout = true
+  var pendingUpdates: PendingUpdates?
+  private var isInLayoutPass = false
+  private var cellClasses: [String: CollectionViewCell.Type] = [:]
+  private var supplementaryClasses: [ElementKind: [String: CollectionReusableView.Type]] = [:]
+  private var reusePools: [ReuseKey: [CollectionReusableView]] = [:]
+
+  struct ReuseKey: Hashable {
+    var category: ElementCategory
+    var kind: ElementKind?
+    var identifier: String
+  }
+
+  /// A collection view with the given frame and layout (`init(frame:collectionViewLayout:)`).
+  /// The bounds' origin (the content offset) starts at zero.
+  public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
+    self.frame = frame
+    bounds = CGRect(origin: .zero, size: frame.size)
+    collectionViewLayout = layout
+    layout.collectionView = self
+  }
+
+  // MARK: CollectionLayoutContext
+
+  /// The number of sections, from the data source (cached until `reloadData()` or an update).
+  public var numberOfSections: Int {
+    loadCountsIfNeeded()
+    return sectionCounts?.count ?? 0
+  }
+
+  /// The number of items in `section`, from the data source (cached like the section count).
+  public func numberOfItems(inSection section: Int) -> Int {
+    loadCountsIfNeeded()
+    guard let counts = sectionCounts, counts.indices.contains(section) else { return 0 }
+    return counts[section]
+  }
+
+  func loadCountsIfNeeded() {
+    guard sectionCounts == nil else { return }
+    sectionCounts = Self.counts(of: dataSource, in: self)
+  }
+
+  static func counts(of dataSource: (any CollectionViewDataSource)?, in view: CollectionView)
+    -> [Int]
+  {
+    guard let dataSource else { return [] }
+    let sections = max(0, dataSource.numberOfSections(in: view))
+    return (0..<sections).map {
+      max(0, dataSource.collectionView(view, numberOfItemsInSection: $0))
+    }
+  }
+
+  // MARK: Registration and reuse
+
+  /// Registers a cell class for an identifier (`register(_:forCellWithReuseIdentifier:)`).
+  public func register(
+    _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
+  ) {
+    cellClasses[identifier] = cellClass
+  }
+
+  /// Registers a supplementary view class (`register(_:forSupplementaryViewOfKind:withReuseIdentifier:)`).
+  public func register(
+    _ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind kind: ElementKind,
+    withReuseIdentifier identifier: String
+  ) {
+    supplementaryClasses[kind, default: [:]][identifier] = viewClass
+  }
+
+  /// A reused or new cell (`dequeueReusableCell(withReuseIdentifier:for:)`); throws UIKit's
+  /// message when the identifier was never registered.
+  public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    throws(CollectionViewError) -> CollectionViewCell
+  {
+    guard let cellClass = cellClasses[identifier] else {
+      throw .unregisteredIdentifier(kind: "UICollectionElementKindCell", identifier: identifier)
+    }
+    let key = ReuseKey(category: .cell, kind: nil, identifier: identifier)
+    if let view = reusePools[key]?.popLast() as? CollectionViewCell {
+      view.prepareForReuse()
+      return view
+    }
+    let cell = cellClass.init(frame: .zero)
+    cell.reuseIdentifier = identifier
+    return cell
+  }
+
+  /// A reused or new supplementary view
+  /// (`dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`).
+  public func dequeueReusableSupplementaryView(
+    ofKind kind: ElementKind, withReuseIdentifier identifier: String, for indexPath: IndexPath
+  ) throws(CollectionViewError) -> CollectionReusableView {
+    guard let viewClass = supplementaryClasses[kind]?[identifier] else {
+      throw .unregisteredIdentifier(kind: kind.rawValue, identifier: identifier)
+    }
+    let key = ReuseKey(category: .supplementaryView, kind: kind, identifier: identifier)
+    if let view = reusePools[key]?.popLast() {
+      view.prepareForReuse()
+      return view
+    }
+    let view = viewClass.init(frame: .zero)
+    view.reuseIdentifier = identifier
+    return view
+  }
+
+  /// How many views wait in the reuse pools (for tests and diagnostics).
+  public var reusePoolCount: Int { reusePools.values.reduce(0) { $0 + $1.count } }
+
+  private func enqueue(_ view: CollectionReusableView, _ key: ElementKey) {
+    let identifier = view.reuseIdentifier ?? key.kind?.rawValue ?? ""
+    reusePools[
+      ReuseKey(category: key.category, kind: key.kind, identifier: identifier), default: []
+    ]
+    .append(view)
+  }
+
+  private func makeView(for attributes: LayoutAttributes) throws -> CollectionReusableView {
+    switch attributes.representedElementCategory {
+    case .cell:
+      guard let dataSource else {
+        throw CollectionViewError.viewNotDequeued("the collection view's data source is nil")
+      }
+      return try dataSource.collectionView(self, cellForItemAt: attributes.indexPath)
+    case .supplementaryView:
+      let kind = attributes.representedElementKind ?? ElementKind("")
+      guard let dataSource else {
+        throw CollectionViewError.noSupplementaryView(kind: kind, indexPath: attributes.indexPath)
+      }
+      return try dataSource.collectionView(
+        self, viewForSupplementaryElementOfKind: kind, at: attributes.indexPath)
+    case .decorationView:
+      let kind = attributes.representedElementKind ?? ElementKind("")
+      let key = ReuseKey(category: .decorationView, kind: kind, identifier: kind.rawValue)
+      if let view = reusePools[key]?.popLast() {
+        view.prepareForReuse()
+        return view
+      }
+      let viewClass =
+        collectionViewLayout.decorationViewClasses[kind] ?? CollectionReusableView.self
+      let view = viewClass.init(frame: .zero)
+      view.reuseIdentifier = kind.rawValue
+      return view
+    }
+  }
+
+  // MARK: Queries
+
+  /// The realised cells, ordered by index path.
+  public var visibleCells: [CollectionViewCell] {
+    realised.filter { $0.key.category == .cell }.sorted { $0.key.indexPath < $1.key.indexPath }
+      .compactMap { $0.value as? CollectionViewCell }
+  }
+
+  /// The index paths of the realised cells, sorted (`indexPathsForVisibleItems`; includes the
+  /// prefetch margin).
+  public var indexPathsForVisibleItems: [IndexPath] {
+    realised.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
+  }
+
+  /// The realised supplementary views of `kind`, by index path.
+  public func visibleSupplementaryViews(ofKind kind: ElementKind) -> [CollectionReusableView] {
+    realised.filter { $0.key.category == .supplementaryView && $0.key.kind == kind }
+      .sorted { $0.key.indexPath < $1.key.indexPath }.map(\.value)
+  }
+
+  /// Every realised view with its element key (cells, supplementary and decoration views).
+  public var realisedViews: [(key: ElementKey, view: CollectionReusableView)] {
+    realised.map { ($0.key, $0.value) }.sorted { Self.order($0.key, $1.key) }
+  }
+
+  /// The realised cell for an item, or nil (`cellForItem(at:)`).
+  public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
+    realised[ElementKey(category: .cell, kind: nil, indexPath: indexPath)] as? CollectionViewCell
+  }
+
+  /// The realised supplementary view, or nil (`supplementaryView(forElementKind:at:)`).
+  public func supplementaryView(forElementKind kind: ElementKind, at indexPath: IndexPath)
+    -> CollectionReusableView?
+  {
+    realised[ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath)]
+  }
+
+  /// The item whose frame contains `point` (content coordinates), or nil (`indexPathForItem(at:)`).
+  public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+    let probe = CGRect(x: point.x, y: point.y, width: 0, height: 0).insetBy(dx: -0.5, dy: -0.5)
+    return collectionViewLayout.layoutAttributesForElements(in: probe)
+      .filter { $0.representedElementCategory == .cell && $0.frame.contains(point) }
+      .max { $0.zIndex < $1.zIndex }?.indexPath
+  }
+
+  /// The index path of a realised cell, or nil (`indexPath(for:)`).
+  public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
+    realised.first { $0.value === cell }?.key.indexPath
+  }
+
+  /// The layout's attributes for an item (`layoutAttributesForItem(at:)`).
+  public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    collectionViewLayout.layoutAttributesForItem(at: indexPath)
+  }
+
+  /// The layout's attributes for a supplementary element.
+  public func layoutAttributesForSupplementaryElement(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+  }
+
+  static func order(_ a: ElementKey, _ b: ElementKey) -> Bool {
+    if a.indexPath != b.indexPath { return a.indexPath < b.indexPath }
+    func rank(_ c: ElementCategory) -> Int {
+      switch c {
+      case .supplementaryView: return 0
+      case .cell: return 1
+      case .decorationView: return 2
+      }
+    }
+    if a.category != b.category { return rank(a.category) < rank(b.category) }
+    return (a.kind?.rawValue ?? "") < (b.kind?.rawValue ?? "")
+  }
+
+  func isValid(_ indexPath: IndexPath) -> Bool {
+    indexPath.count == 2 && (0..<numberOfSections).contains(indexPath.section)
+      && (0..<numberOfItems(inSection: indexPath.section)).contains(indexPath.item)
+  }
+
+  // MARK: Reloading
+
+  /// Forgets the counts and every realised view and measured size; the next layout pass asks the
+  /// data source again (`reloadData()`).
+  public func reloadData() {
+    sectionCounts = nil
+    for (key, view) in realisedViews { endDisplaying(view, key) }
+    realised = [:]
+    selected = []
+    highlighted = nil
+    collectionViewLayout.forgetMeasuredSizes()
+    collectionViewLayout.invalidateLayout(with: .everything())
+    needsLayout = true
+  }
+
+  // MARK: The layout pass
+
+  /// Marks the collection view as needing a layout pass (`setNeedsLayout()`).
+  public func setNeedsLayout() { needsLayout = true }
+
+  /// UIKit's layout pass: apply pending invalidations once, `prepare()`, realise the elements in
+  /// the visible bounds plus `prefetchMargin`, ask newly realised views for their preferred
+  /// attributes, let the layout accept them, re-flow, and repeat until nothing changes.
+  ///
+  /// A view is asked when it is realised (unless the layout already holds a measured size for its
+  /// element), and again only when the layout gives it a size that is neither the one it was asked
+  /// with nor the one it answered, or when its limit (`maximumFittingSize`, the line length) or the
+  /// display scale changed. An answer identical to the previous one for the same question is
+  /// not news and does not invalidate. After `maximumSelfSizingPasses` passes that still changed
+  /// sizes, the pass stops with a `.selfSizingDidNotConverge` diagnostic naming the elements.
+  /// When elements wholly above the visible area change size, the content offset moves by exactly
+  /// as much as the first visible element did, so nothing on screen jumps.
+  public func layoutIfNeeded() throws {
+    guard !isInLayoutPass else { return }
+    isInLayoutPass = true
+    defer { isInLayoutPass = false }
+    loadCountsIfNeeded()
+    let layout = collectionViewLayout
+    guard needsLayout || layout.needsPrepare else { return }
+    applyLayoutChanges()
+    var changed: [ElementKey] = []
+    for _ in 0..<max(1, maximumSelfSizingPasses) {
+      layoutPassCount += 1
+      let attributes = layout.layoutAttributesForElements(in: preparedRect)
+      try realise(attributes)
+      var pairs: [(preferred: LayoutAttributes, original: LayoutAttributes)] = []
+      for original in attributes where original.representedElementCategory != .decorationView {
+        guard let view = realised[original.key] else { continue }
+        let fitting = original.size
+        let limit = layout.maximumSize(forElement: original)
+        if view.lastFittingSize == nil && layout.hasMeasuredSize(forElement: original.key) {
+          view.lastFittingSize = fitting
+          view.lastPreferredSize = fitting
+          view.maximumFittingSize = limit
+          view.displayScale = displayScale
+          continue
+        }
+        let sameLimits = limit == view.maximumFittingSize && displayScale == view.displayScale
+        if sameLimits, let answered = view.lastPreferredSize,
+          fitting == answered || fitting == view.lastFittingSize
+        {
+          continue
+        }
+        preferredAttributesQueryCount += 1
+        view.maximumFittingSize = limit
+        view.displayScale = displayScale
+        let preferred = view.preferredLayoutAttributesFitting(original)
+        let repeated =
+          sameLimits && view.lastFittingSize == fitting && view.lastPreferredSize == preferred.size
+        view.lastFittingSize = fitting
+        view.lastPreferredSize = preferred.size
+        guard !repeated else { continue }
+        if layout.shouldInvalidateLayout(
+          forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        {
+          pairs.append((preferred, original))
+        } else {
+          layout.recordDeclinedPreferredLayoutAttributes(
+            preferred, withOriginalAttributes: original)
+        }
+      }
+      if pairs.isEmpty {
+        needsLayout = false
+        return
+      }
+      changed = pairs.map { $0.original.key }
+      layout.invalidateLayout(forPreferredLayoutAttributes: pairs)
+      applyLayoutChanges()
+    }
+    // The bound was reached: show the last layout without asking again, and say which elements
+    // kept changing.
+    try realise(layout.layoutAttributesForElements(in: preparedRect))
+    needsLayout = false
+    let names = changed.map { Self.name($0) }.joined(separator: ", ")
+    report(
+      CollectionViewDiagnostic(
+        code: .selfSizingDidNotConverge,
+        message:
+          "Self-sizing did not settle after \(maximumSelfSizingPasses) layout passes; these elements kept changing their preferred size: \(names). Their last preferred sizes were kept.",
+        elements: changed))
+  }
+
+  static func name(_ key: ElementKey) -> String {
+    let path = "[\(key.indexPath.map(String.init).joined(separator: ", "))]"
+    switch key.category {
+    case .cell: return "item \(path)"
+    case .supplementaryView: return "\(key.kind?.rawValue ?? "supplementary view") \(path)"
+    case .decorationView: return "decoration \(key.kind?.rawValue ?? "") \(path)"
+    }
+  }
+
+  func report(_ diagnostic: CollectionViewDiagnostic) {
+    diagnostics.append(diagnostic)
+    diagnosticHandler?(diagnostic)
+  }
+
+  /// Runs the layout's pending `prepare()` and takes its content offset and size adjustments.
+  func applyLayoutChanges() {
+    let layout = collectionViewLayout
+    layout.prepareIfNeeded()
+    let adjustment = layout.takePendingAdjustments().contentOffset
+    if adjustment != .zero {
+      var origin = bounds.origin
+      origin.x += adjustment.x
+      origin.y += adjustment.y
+      setBounds(CGRect(origin: origin, size: bounds.size))
+      layout.prepareIfNeeded()
+    }
+    contentSize = layout.collectionViewContentSize
+  }
+
+  /// The area whose elements are realised: the bounds, grown by `prefetchMargin` along the scroll
+  /// axis (both axes when the layout is not a flow layout).
+  public var preparedRect: CGRect {
+    guard prefetchMargin > 0 else { return bounds }
+    switch (collectionViewLayout as? FlowLayout)?.scrollDirection {
+    case .vertical: return bounds.insetBy(dx: 0, dy: -prefetchMargin)
+    case .horizontal: return bounds.insetBy(dx: -prefetchMargin, dy: 0)
+    case nil: return bounds.insetBy(dx: -prefetchMargin, dy: -prefetchMargin)
+    }
+  }
+
+  private func realise(_ attributes: [LayoutAttributes]) throws {
+    // Views that left go to the pools first, so the new elements can reuse them.
+    let seen = Set(attributes.map(\.key))
+    let gone = realised.keys.filter { !seen.contains($0) }.sorted(by: Self.order)
+    for key in gone {
+      guard let view = realised.removeValue(forKey: key) else { continue }
+      endDisplaying(view, key)
+    }
+    for attrs in attributes {
+      let key = attrs.key
+      if let view = realised[key] {
+        if view.layoutAttributes != attrs { view.apply(attrs) }
+        continue
+      }
+      let view = try makeView(for: attrs)
+      view.apply(attrs)
+      realised[key] = view
+      if let cell = view as? CollectionViewCell {
+        cell.isSelected = selected.contains(attrs.indexPath)
+        cell.isHighlighted = highlighted == attrs.indexPath
+        delegate?.collectionView(self, willDisplay: cell, forItemAt: attrs.indexPath)
+      } else if attrs.representedElementCategory == .supplementaryView,
+        let kind = attrs.representedElementKind
+      {
+        delegate?.collectionView(
+          self, willDisplaySupplementaryView: view, forElementKind: kind, at: attrs.indexPath)
+      }
+    }
+  }
+
+  /// Tells the delegate a view left and puts it in its reuse pool.
+  func endDisplaying(_ view: CollectionReusableView, _ key: ElementKey) {
+    if let cell = view as? CollectionViewCell, key.category == .cell {
+      delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath)
+    } else if key.category == .supplementaryView, let kind = key.kind {
+      delegate?.collectionView(
+        self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: key.indexPath)
+    }
+    enqueue(view, key)
+  }
+
+  // MARK: Scrolling and bounds
+
+  /// Moves the content offset (`setContentOffset(_:animated:)`); headless, so `animated` is
+  /// ignored. Like UIKit it does not clamp: scrolling past the ends is allowed. The layout pass
+  /// runs on the next `layoutIfNeeded()`.
+  public func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+    setBounds(CGRect(origin: contentOffset, size: bounds.size))
+  }
+
+  /// Changes the bounds; asks the layout whether that needs a new layout
+  /// (`shouldInvalidateLayout(forBoundsChange:)`) and invalidates it with the layout's context.
+  func setBounds(_ newBounds: CGRect) {
+    guard newBounds != bounds else { return }
+    let layout = collectionViewLayout
+    if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+      let context = layout.invalidationContext(forBoundsChange: newBounds)
+      bounds = newBounds
+      layout.invalidateLayout(with: context)
+    } else {
+      bounds = newBounds
+    }
+    needsLayout = true
+  }
+
+  private func insetsChanged(_ didChange: Bool) {
+    guard didChange else { return }
+    collectionViewLayout.invalidateLayout()
+    needsLayout = true
+  }
+
+  /// The smallest and largest content offsets that keep the content in view, with the adjusted
+  /// content inset (`UIScrollView`'s scrollable range).
+  public var contentOffsetRange: (min: CGPoint, max: CGPoint) {
+    let inset = adjustedContentInset
+    let minimum = CGPoint(x: -inset.left, y: -inset.top)
+    let maximum = CGPoint(
+      x: max(minimum.x, contentSize.width + inset.right - bounds.width),
+      y: max(minimum.y, contentSize.height + inset.bottom - bounds.height))
+    return (minimum, maximum)
+  }
+
+  /// Ends a simulated drag: asks the layout where scrolling should stop
+  /// (`targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`, as UIKit does in
+  /// `scrollViewWillEndDragging`), moves there and returns it. Not a UIKit method: headless views
+  /// have no gestures.
+  @discardableResult
+  public func endDragging(proposedContentOffset: CGPoint, velocity: CGPoint) -> CGPoint {
+    let target = collectionViewLayout.targetContentOffset(
+      forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)
+    setContentOffset(target, animated: true)
+    return target
+  }
+
+  // MARK: Layouts
+
+  func replaceLayout(with layout: CollectionViewLayout) {
+    let old = collectionViewLayout
+    collectionViewLayout = layout
+    if layout.collectionView !== self { layout.collectionView = self }
+    // A transition's layouts keep the collection view; any other old layout lets it go.
+    if old.collectionView === self, !(layout is TransitionLayout),
+      !(old is TransitionLayout)
+    {
+      old.collectionView = nil
+    }
+    for (_, view) in realised {
+      view.lastFittingSize = nil
+      view.lastPreferredSize = nil
+    }
+    layout.invalidateLayout()
+    needsLayout = true
+  }
+
+  /// Switches to another layout (`setCollectionViewLayout(_:animated:)`). Headless, so the switch is
+  /// immediate; use `startInteractiveTransition(to:)` to render the frames in between.
+  public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool) {
+    guard layout !== collectionViewLayout else { return }
+    replaceLayout(with: layout)
+    let proposed = layout.targetContentOffset(forProposedContentOffset: bounds.origin)
+    let target =
+      delegate?.collectionView(self, targetContentOffsetForProposedContentOffset: proposed)
+      ?? proposed
+    setBounds(CGRect(origin: target, size: bounds.size))
+  }
+}

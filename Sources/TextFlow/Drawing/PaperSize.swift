@@ -1,0 +1,48 @@
+// Paper sizes and lengths with units, for PDF pages and label sheets.
+import Foundation
+
+/// Paper sizes in points (1/72 inch), and lengths written with units.
+public enum PaperSize {
+  /// ISO A4: 210 × 297 mm.
+  public static let a4 = CGSize(width: 210 * pointsPerMillimeter, height: 297 * pointsPerMillimeter)
+  /// US Letter: 8.5 × 11 in.
+  public static let letter = CGSize(width: 612, height: 792)
+  /// Points per millimetre (72 / 25.4).
+  public static let pointsPerMillimeter = 72 / 25.4
+
+  /// The paper size for a name: "a4", "letter", or "WxH" with a unit (`210x297mm`, `8.5x11in`,
+  /// `595x842pt`, or points without a unit); nil when the text is not a size.
+  public static func size(named name: String) -> CGSize? {
+    switch name.lowercased() {
+    case "a4": return a4
+    case "letter": return letter
+    default:
+      guard let values = dimensions(name), values.count == 2, values.allSatisfy({ $0 > 0 })
+      else { return nil }
+      return CGSize(width: values[0], height: values[1])
+    }
+  }
+
+  /// Numbers separated by "x" (or one number) with an optional common unit (mm, cm, in, pt), in
+  /// points: `"63.5x38.1mm"` → [180, 108]; nil when the text is not of that form or a number is
+  /// negative or not finite.
+  public static func dimensions(_ text: String) -> [Double]? {
+    var body = text.lowercased().trimmingCharacters(in: .whitespaces)
+    var factor = 1.0
+    for (unit, value) in [
+      ("mm", pointsPerMillimeter), ("cm", 10 * pointsPerMillimeter), ("in", 72.0), ("pt", 1.0),
+    ] where body.hasSuffix(unit) {
+      body.removeLast(unit.count)
+      factor = value
+      break
+    }
+    var result: [Double] = []
+    for part in body.split(separator: "x", omittingEmptySubsequences: false) {
+      guard let number = Double(part.trimmingCharacters(in: .whitespaces)), number.isFinite,
+        number >= 0
+      else { return nil }
+      result.append(number * factor)
+    }
+    return result.isEmpty ? nil : result
+  }
+}

@@ -1,0 +1,91 @@
+// Scenes of a headless collection view: the views it realised, with the text layouts that
+// TextCell and TextHeaderView measured in the self-sizing cycle.
+import Foundation
+
+extension Scene {
+  /// The views `collectionView` has realised (call `layoutIfNeeded()` first), as drawn elements:
+  /// each view's last applied layout attributes; a `TextCell`'s or `TextHeaderView`'s measured
+  /// `TextLayout` inside its padding, on its background color. Other views draw as empty boxes
+  /// filled with `plainViewColor` (nil: not filled).
+  ///
+  /// ```swift
+  /// let dialogue = WitchDialogue.Controller(typesetter: typesetter)
+  /// try dialogue.collectionView.layoutIfNeeded()
+  /// let scene = Scene(collectionView: dialogue.collectionView)
+  /// ```
+  ///
+  /// - Parameter bounds: the region of content to draw (default: the collection view's bounds,
+  ///   at its content offset).
+  public init(
+    collectionView: CollectionView, bounds: CGRect? = nil, background: Color? = .white,
+    textColor: Color = .black, plainViewColor: Color? = nil
+  ) {
+    var elements: [SceneElement] = []
+    for (key, view) in collectionView.realisedViews where !view.isHidden {
+      var attributes =
+        view.layoutAttributes
+        ?? {
+          switch key.category {
+          case .cell: return LayoutAttributes(forCellWith: key.indexPath)
+          case .supplementaryView:
+            return LayoutAttributes(
+              forSupplementaryViewOfKind: key.kind ?? .sectionHeader, with: key.indexPath)
+          case .decorationView:
+            return LayoutAttributes(
+              forDecorationViewOfKind: key.kind ?? .sectionBackground, with: key.indexPath)
+          }
+        }()
+      attributes.frame = view.frame
+      attributes.transform3D = view.transform3D
+      attributes.alpha = view.alpha
+      attributes.zIndex = view.zIndex
+      var element = SceneElement(attributes: attributes)
+      var text: (TextLayout?, EdgeInsets)?
+      if let cell = view as? TextCell {
+        element.box.fill = cell.backgroundColor
+        text = (cell.textLayout, cell.content.padding)
+      } else if let header = view as? TextHeaderView {
+        element.box.fill = header.backgroundColor
+        text = (header.textLayout, header.content.padding)
+      } else {
+        element.box.fill = plainViewColor
+      }
+      if let (layout, padding) = text, let layout {
+        element.text = PlacedText(
+          layout: layout, origin: CGPoint(x: padding.left, y: padding.top), color: textColor)
+      }
+      elements.append(element)
+    }
+    self.init(
+      bounds: bounds ?? collectionView.bounds, background: background, elements: elements,
+      sectionContentRects: Self.sectionContentRects(collectionView, elements))
+  }
+
+  /// For a vertical flow layout, each section's area inside its insets: the line length across,
+  /// the realised cells' lines along (what the debug overlay outlines).
+  static func sectionContentRects(_ collectionView: CollectionView, _ elements: [SceneElement])
+    -> [CGRect]
+  {
+    guard let flow = collectionView.collectionViewLayout as? FlowLayout,
+      flow.scrollDirection == .vertical
+    else { return [] }
+    var cells: [Int: CGRect] = [:]
+    for element in elements where element.attributes.representedElementCategory == .cell {
+      let section = element.attributes.indexPath.section
+      cells[section] =
+        cells[section].map { $0.union(element.attributes.frame) }
+        ?? element.attributes.frame
+    }
+    let content = collectionView.adjustedContentInset
+    let width = collectionView.bounds.width - content.left - content.right
+    return cells.keys.sorted().map { section in
+      let inset =
+        collectionView.flowLayoutDelegate?.collectionView(
+          collectionView, layout: flow, insetForSectionAt: section) ?? flow.sectionInset
+      let lines = cells[section]!
+      return CGRect(
+        x: inset.left, y: lines.minY, width: width - inset.left - inset.right,
+        height: lines.height)
+    }
+  }
+}

@@ -1,0 +1,371 @@
+// Label grids for reports: labels in uniform columns (wrapped to the column width, rows as tall as
+// their tallest label), or on label sheets (fixed cells on a page) with the text shrunk to fit
+// like UILabel's adjustsFontSizeToFitWidth with a minimum scale factor, then truncated.
+import Foundation
+
+/// A label sheet: a page of fixed cells, in points.
+///
+/// ```swift
+/// let sheet = LabelSheet.l7160            // 3 × 7 labels of 63.5 × 38.1 mm on A4
+/// ```
+public struct LabelSheet: Sendable, Equatable {
+  /// Labels across.
+  public var columns: Int
+  /// Labels down.
+  public var rows: Int
+  /// One label's size.
+  public var labelSize: CGSize
+  /// The page size.
+  public var pageSize: CGSize
+  /// The top margin (to the first row).
+  public var topMargin: Double
+  /// The left margin (to the first column).
+  public var leftMargin: Double
+  /// Space between columns.
+  public var columnGap: Double
+  /// Space between rows.
+  public var rowGap: Double
+
+  /// A sheet.
+  public init(
+    columns: Int, rows: Int, labelSize: CGSize, pageSize: CGSize, topMargin: Double,
+    leftMargin: Double, columnGap: Double = 0, rowGap: Double = 0
+  ) {
+    self.columns = columns
+    self.rows = rows
+    self.labelSize = labelSize
+    self.pageSize = pageSize
+    self.topMargin = topMargin
+    self.leftMargin = leftMargin
+    self.columnGap = columnGap
+    self.rowGap = rowGap
+  }
+
+  /// A sheet of `columns` × `rows` labels centred on the page (margins split evenly).
+  public static func centered(
+    columns: Int, rows: Int, labelSize: CGSize, pageSize: CGSize, columnGap: Double = 0,
+    rowGap: Double = 0
+  ) -> LabelSheet {
+    let used = CGSize(
+      width: Double(columns) * Double(labelSize.width) + Double(columns - 1) * columnGap,
+      height: Double(rows) * Double(labelSize.height) + Double(rows - 1) * rowGap)
+    return LabelSheet(
+      columns: columns, rows: rows, labelSize: labelSize, pageSize: pageSize,
+      topMargin: max(0, Double(pageSize.height - used.height) / 2),
+      leftMargin: max(0, Double(pageSize.width - used.width) / 2), columnGap: columnGap,
+      rowGap: rowGap)
+  }
+
+  /// 21 labels of 63.5 × 38.1 mm on A4 (3 × 7, as Avery L7160 and its equivalents): top
+  /// margin 15.15 mm, left 7.25 mm, 2.5 mm between columns.
+  public static let l7160 = LabelSheet(
+    columns: 3, rows: 7,
+    labelSize: CGSize(
+      width: 63.5 * PaperSize.pointsPerMillimeter, height: 38.1 * PaperSize.pointsPerMillimeter),
+    pageSize: PaperSize.a4, topMargin: 15.15 * PaperSize.pointsPerMillimeter,
+    leftMargin: 7.25 * PaperSize.pointsPerMillimeter, columnGap: 2.5 * PaperSize.pointsPerMillimeter
+  )
+
+  /// The height of one page's rows.
+  public var usedHeight: Double {
+    Double(rows) * Double(labelSize.height) + Double(rows - 1) * rowGap
+  }
+}
+
+/// Labels laid out in uniform columns or on label sheets.
+///
+/// ```swift
+/// var grid = LabelGrid()
+/// grid.mode = .sheet(.l7160)
+/// grid.minimumScaleFactor = 0.5
+/// let output = try grid.layout(["ACME Corp.\n12 High Street\nLondon"], typesetter: typesetter)
+/// ```
+public struct LabelGrid: Sendable {
+  /// Columns or sheet cells.
+  public enum Mode: Sendable, Equatable {
+    /// Uniform columns across `width`: `count` columns (nil: as many as fit), each
+    /// `columnWidth` wide (nil: the widest label's one-line width, capped to fit).
+    case columns(count: Int?, columnWidth: Double?)
+    /// Fixed cells of a label sheet, page after page.
+    case sheet(LabelSheet)
+  }
+
+  /// The mode.
+  public var mode = Mode.columns(count: nil, columnWidth: nil)
+  /// The canvas width in columns mode.
+  public var width: Double = 595
+  /// Space around the grid in columns mode.
+  public var margin: Double = 24
+  /// Space between columns and rows in columns mode.
+  public var gutter: Double = 8
+  /// A font file, family or path (nil: the default family).
+  public var font: String?
+  /// The font size.
+  public var fontSize: Double = 11
+  /// Space inside each label.
+  public var padding: Double = 6
+  /// The text alignment in a label.
+  public var alignment = TextAlignment.natural
+  /// Maximum lines per label (0: unlimited; sheets are limited by the cell's height anyway).
+  public var maxLines = 0
+  /// Sheets: the smallest fraction of `fontSize` text may shrink to before it is truncated.
+  public var minimumScaleFactor: Double = 0.5
+  /// Glyph color.
+  public var color = Color.black
+  /// Label outline (nil: none).
+  public var border: Color? = Color(red: 0.75, green: 0.75, blue: 0.78)
+  /// The canvas background.
+  public var background: Color? = .white
+
+  /// A grid with the defaults.
+  public init() {}
+
+  /// One placed label.
+  public struct Label: Sendable {
+    /// The text.
+    public var text: String
+    /// The font size used (after shrinking).
+    public var fontSize: Double
+    /// True when the text was truncated (it did not fit at the minimum scale).
+    public var isTruncated: Bool
+  }
+
+  /// A laid-out grid.
+  public struct Output: Sendable {
+    /// What to draw.
+    public var scene: Scene
+    /// The labels, in order.
+    public var labels: [Label]
+    /// The PDF page setup: the sheet's page, or nil in columns mode.
+    public var pageSize: CGSize?
+    /// The page margins (top, left, bottom, right) for the sheet.
+    public var pageMargins: EdgeInsets
+    /// Labels per page on a sheet (nil in columns mode).
+    public var labelsPerPage: Int?
+
+    /// `{"size": [w, h], "labels": [{"text", "fontSize", "truncated", "frame"}]}`.
+    public var json: String {
+      func number(_ value: CGFloat) -> String { JSONValue.format(Double(value)) }
+      var lines: [String] = []
+      let cells = scene.elements.filter { $0.attributes.representedElementCategory == .cell }
+      for (label, cell) in zip(labels, cells) {
+        let frame = cell.attributes.frame
+        var line = "    {\"text\": \(JSONValue.quote(label.text)), \"fontSize\": "
+        line += "\(JSONValue.format(label.fontSize)), \"truncated\": \(label.isTruncated), "
+        line += "\"frame\": [\(number(frame.minX)), \(number(frame.minY)), "
+        line += "\(number(frame.width)), \(number(frame.height))]"
+        if let perPage = labelsPerPage {
+          line += ", \"page\": \(lines.count / max(1, perPage) + 1)"
+        }
+        lines.append(line + "}")
+      }
+      let body = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n  ]"
+      return """
+        {
+          "size": [\(number(scene.bounds.width)), \(number(scene.bounds.height))],
+          "labels": \(body)
+        }
+        """
+    }
+  }
+
+  /// Lays out `labels` (each may hold line breaks).
+  ///
+  /// - Throws: `FontLoadingError` naming the path when `font` cannot be loaded.
+  public func layout(_ labels: [String], typesetter: Typesetter) throws(FontLoadingError)
+    -> Output
+  {
+    let base: Font =
+      try font.map { name throws(FontLoadingError) in
+        try typesetter.fonts.font(named: name, pointSize: fontSize)
+      } ?? Font(face: typesetter.fonts.defaultFace(), pointSize: fontSize)
+    var paragraph = ParagraphStyle()
+    paragraph.alignment = alignment
+    paragraph.numberOfLines = maxLines
+    paragraph.usesFontLeading = true
+    switch mode {
+    case .columns(let count, let columnWidth):
+      return columns(
+        labels, count: count, columnWidth: columnWidth, font: base, paragraph: paragraph,
+        typesetter: typesetter)
+    case .sheet(let sheet):
+      return self.sheet(
+        labels, sheet: sheet, font: base, paragraph: paragraph, typesetter: typesetter)
+    }
+  }
+
+  private func columns(
+    _ labels: [String], count: Int?, columnWidth: Double?, font: Font, paragraph: ParagraphStyle,
+    typesetter: Typesetter
+  ) -> Output {
+    let available = max(1, width - 2 * margin)
+    var column =
+      columnWidth
+      ?? (labels.map { Double(typesetter.layout($0, font: font, style: paragraph).maxContentWidth) }
+        .max() ?? 0) + 2 * padding
+    column = max(2 * padding + 1, column.rounded(.up))
+    let fitting = max(1, Int(((available + gutter) / (column + gutter)).rounded(.down)))
+    let columns = max(1, count ?? fitting)
+    column = min(column, (available - Double(columns - 1) * gutter) / Double(columns))
+    column = max(1, column)
+    var truncating = paragraph
+    if paragraph.numberOfLines > 0 { truncating.lineBreakMode = .truncatingTail }
+    let layouts = labels.map {
+      typesetter.layout($0, font: font, style: truncating, maxWidth: max(1, column - 2 * padding))
+    }
+    // Rows as tall as their tallest label.
+    var heights = layouts.map { Double($0.size(roundedUpToScale: 1).height) + 2 * padding }
+    for start in stride(from: 0, to: heights.count, by: columns) {
+      let end = min(heights.count, start + columns)
+      let tallest = heights[start..<end].max() ?? 0
+      for index in start..<end { heights[index] = tallest }
+    }
+    let gridWidth = Double(columns) * column + Double(columns - 1) * gutter
+    var layout = LayoutSpec.Layout()
+    layout.minimumInteritemSpacing = gutter
+    layout.minimumLineSpacing = gutter
+    layout.sectionInset = EdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
+    layout.alignment = LayoutSpec.Alignment(
+      commonLineAlignment: .leading, lastLineAlignment: .leading, crossAxisAlignment: .top)
+    let items = heights.map { LayoutSpec.Item(size: CGSize(width: column, height: $0)) }
+    // The view is exactly as wide as the columns (plus a hair, so rounding never drops one).
+    let viewWidth = gridWidth + 2 * margin + 0.001
+    let spec = LayoutSpec(
+      collectionView: LayoutSpec.CollectionView(size: CGSize(width: viewWidth, height: 1000)),
+      layout: layout, sections: [LayoutSpec.Section(items: items)])
+    let result = spec.run()
+    var elements: [SceneElement] = []
+    var placed: [Label] = []
+    for attributes in result.elements where attributes.representedElementCategory == .cell {
+      let index = attributes.indexPath.item
+      let text = layouts[index]
+      elements.append(
+        SceneElement(
+          attributes: attributes,
+          box: BoxStyle(border: border, borderWidth: border == nil ? 0 : 0.5),
+          text: PlacedText(
+            layout: text, origin: origin(of: text, in: attributes.frame.size), color: color)))
+      placed.append(Label(text: labels[index], fontSize: fontSize, isTruncated: text.isTruncated))
+    }
+    let scene = Scene(
+      bounds: CGRect(
+        x: 0, y: 0, width: max(width, gridWidth + 2 * margin),
+        height: max(1, Double(result.contentSize.height))),
+      background: background, elements: elements)
+    return Output(
+      scene: scene, labels: placed, pageSize: nil, pageMargins: .zero, labelsPerPage: nil)
+  }
+
+  /// Where a text layout goes in a cell: inside the padding, aligned, centred vertically.
+  private func origin(of text: TextLayout, in size: CGSize) -> CGPoint {
+    let inner = Double(size.width) - 2 * padding
+    let spare = max(0, inner - Double(text.size.width))
+    let dx: Double
+    switch alignment {
+    case .center: dx = spare / 2
+    case .right: dx = spare
+    case .natural, .justified: dx = text.lines.first?.isRightToLeft == true ? spare : 0
+    case .left: dx = 0
+    }
+    let dy = max(0, (Double(size.height) - 2 * padding - Double(text.size.height)) / 2)
+    return CGPoint(x: padding + dx, y: padding + dy)
+  }
+
+  /// The label's text at the largest size between `minimumScaleFactor` × `fontSize` and
+  /// `fontSize` at which it fits the cell without breaking a word; failing that, at the
+  /// smallest size, truncated with an ellipsis.
+  func fit(
+    _ text: String, in inner: CGSize, font: Font, paragraph: ParagraphStyle,
+    typesetter: Typesetter
+  ) -> TextLayout {
+    func attempt(_ size: Double) -> TextLayout {
+      typesetter.layout(
+        text, font: font.withSize(size), style: paragraph, maxWidth: Double(inner.width))
+    }
+    func fits(_ layout: TextLayout) -> Bool {
+      !layout.isTruncated && Double(layout.size.height) <= Double(inner.height) + 0.001
+        && Double(layout.minContentWidth) <= Double(inner.width) + 0.001
+    }
+    let full = attempt(fontSize)
+    if fits(full) { return full }
+    var low = fontSize * min(1, max(0.01, minimumScaleFactor))
+    let smallest = attempt(low)
+    if fits(smallest) {
+      var high = fontSize
+      var best = smallest
+      for _ in 0..<10 {
+        let middle = (low + high) / 2
+        let layout = attempt(middle)
+        if fits(layout) {
+          low = middle
+          best = layout
+        } else {
+          high = middle
+        }
+      }
+      return best
+    }
+    // Truncate at the smallest size: as many lines as fit, the last one ending in an ellipsis.
+    var truncating = paragraph
+    truncating.lineBreakMode = .truncatingTail
+    let lineHeight = font.withSize(low).metrics.lineHeight(
+      usesFontLeading: paragraph.usesFontLeading)
+    let lines = max(1, Int((Double(inner.height) / max(lineHeight, 0.01)).rounded(.down)))
+    truncating.numberOfLines =
+      paragraph.numberOfLines > 0 ? min(paragraph.numberOfLines, lines) : lines
+    return typesetter.layout(
+      text, font: font.withSize(low), style: truncating, maxWidth: Double(inner.width))
+  }
+
+  private func sheet(
+    _ labels: [String], sheet: LabelSheet, font: Font, paragraph: ParagraphStyle,
+    typesetter: Typesetter
+  ) -> Output {
+    let cell = sheet.labelSize
+    let inner = CGSize(
+      width: max(1, Double(cell.width) - 2 * padding),
+      height: max(1, Double(cell.height) - 2 * padding))
+    let layouts = labels.map {
+      fit($0, in: inner, font: font, paragraph: paragraph, typesetter: typesetter)
+    }
+    var layout = LayoutSpec.Layout()
+    layout.itemSize = cell
+    layout.minimumInteritemSpacing = sheet.columnGap
+    layout.minimumLineSpacing = sheet.rowGap
+    layout.alignment = LayoutSpec.Alignment(
+      commonLineAlignment: .leading, lastLineAlignment: .leading, crossAxisAlignment: .top)
+    let gridWidth =
+      Double(sheet.columns) * Double(cell.width) + Double(sheet.columns - 1) * sheet.columnGap
+    var section = LayoutSpec.Section()
+    section.itemCount = labels.count
+    let spec = LayoutSpec(
+      collectionView: LayoutSpec.CollectionView(
+        size: CGSize(width: gridWidth + 0.001, height: 1000)),
+      layout: layout, sections: [section])
+    let result = spec.run()
+    var elements: [SceneElement] = []
+    var placed: [Label] = []
+    for attributes in result.elements where attributes.representedElementCategory == .cell {
+      let index = attributes.indexPath.item
+      let text = layouts[index]
+      let size = text.lines.first?.glyphRuns.first?.font.pointSize ?? fontSize
+      elements.append(
+        SceneElement(
+          attributes: attributes,
+          box: BoxStyle(border: border, borderWidth: border == nil ? 0 : 0.5, cornerRadius: 6),
+          text: PlacedText(layout: text, origin: origin(of: text, in: cell), color: color)))
+      placed.append(Label(text: labels[index], fontSize: size, isTruncated: text.isTruncated))
+    }
+    let scene = Scene(
+      bounds: CGRect(
+        x: 0, y: 0, width: gridWidth, height: max(1, Double(result.contentSize.height))),
+      background: background, elements: elements)
+    let bottom = Double(sheet.pageSize.height) - sheet.topMargin - sheet.usedHeight
+    let right = Double(sheet.pageSize.width) - sheet.leftMargin - gridWidth
+    return Output(
+      scene: scene, labels: placed, pageSize: sheet.pageSize,
+      pageMargins: EdgeInsets(
+        top: sheet.topMargin, left: sheet.leftMargin, bottom: max(0, bottom), right: max(0, right)),
+      labelsPerPage: sheet.rows * sheet.columns)
+  }
+}

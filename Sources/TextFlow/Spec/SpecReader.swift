@@ -1,0 +1,142 @@
+// Typed access to the text parts of a spec, with errors that name the key path, in the words
+// LayoutSpec uses for the layout parts.
+import Foundation
+
+/// A JSON value and its key path.
+struct SpecReader {
+  let value: JSONValue
+  let path: String
+
+  init(_ value: JSONValue, path: String) {
+    self.value = value
+    self.path = path
+  }
+
+  func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+  func at(_ key: String, _ value: JSONValue) -> SpecReader { SpecReader(value, path: child(key)) }
+  func at(_ index: Int, _ value: JSONValue) -> SpecReader {
+    SpecReader(value, path: "\(path)[\(index)]")
+  }
+
+  func fail(_ message: String) -> LayoutSpec.DecodingError {
+    LayoutSpec.DecodingError(path: path, message: message)
+  }
+
+  /// The members of an object, in document order.
+  func members() throws(LayoutSpec.DecodingError) -> [(key: String, value: JSONValue)] {
+    guard case .object(let members) = value else {
+      throw fail("expected an object, got \(value.typeName)")
+    }
+    return members
+  }
+
+  /// The members of an object; a key not in `allowed` is an error.
+  func object(allowed: [String]) throws(LayoutSpec.DecodingError) -> [String: JSONValue] {
+    var result: [String: JSONValue] = [:]
+    for member in try members() {
+      guard allowed.contains(member.key) else {
+        throw LayoutSpec.DecodingError(
+          path: child(member.key),
+          message: "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+      }
+      result[member.key] = member.value
+    }
+    return result
+  }
+
+  func array() throws(LayoutSpec.DecodingError) -> [JSONValue] {
+    guard case .array(let elements) = value else {
+      throw fail("expected an array, got \(value.typeName)")
+    }
+    return elements
+  }
+
+  func string() throws(LayoutSpec.DecodingError) -> String {
+    guard case .string(let text) = value else {
+      throw fail("expected a string, got \(value.typeName)")
+    }
+    return text
+  }
+
+  func number() throws(LayoutSpec.DecodingError) -> Double {
+    guard case .number(let number) = value else {
+      throw fail("expected a number, got \(value.typeName)")
+    }
+    return number
+  }
+
+  /// A finite number in `range`.
+  func number(in range: ClosedRange<Double>) throws(LayoutSpec.DecodingError) -> Double {
+    let number = try self.number()
+    guard number.isFinite, range.contains(number) else {
+      throw fail(
+        "must be between \(JSONValue.format(range.lowerBound)) and \(JSONValue.format(range.upperBound)), got \(JSONValue.format(number))"
+      )
+    }
+    return number
+  }
+
+  func integer(in range: ClosedRange<Int>) throws(LayoutSpec.DecodingError) -> Int {
+    let number = try self.number()
+    guard number == number.rounded(), number.isFinite, Double(range.lowerBound) <= number,
+      number <= Double(range.upperBound)
+    else {
+      throw fail(
+        "expected an integer from \(range.lowerBound) to \(range.upperBound), got \(JSONValue.format(number))"
+      )
+    }
+    return Int(number)
+  }
+
+  func bool() throws(LayoutSpec.DecodingError) -> Bool {
+    guard case .bool(let flag) = value else {
+      throw fail("expected true or false, got \(value.typeName)")
+    }
+    return flag
+  }
+
+  func color() throws(LayoutSpec.DecodingError) -> Color {
+    let text = try string()
+    guard let color = try? Color(parsing: text) else {
+      throw fail(Color.ParseError(text: text).description)
+    }
+    return color
+  }
+
+  /// `[top, left, bottom, right]`, or one number for all four.
+  func insets() throws(LayoutSpec.DecodingError) -> EdgeInsets {
+    if case .number(let all) = value {
+      guard all.isFinite, all >= 0 else { throw fail("must not be negative") }
+      return EdgeInsets(top: all, left: all, bottom: all, right: all)
+    }
+    guard case .array(let elements) = value, elements.count == 4 else {
+      throw fail("expected [top, left, bottom, right] (an array of 4 numbers) or one number")
+    }
+    var values: [Double] = []
+    for (index, element) in elements.enumerated() {
+      values.append(try at(index, element).number(in: 0...100_000))
+    }
+    return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+  }
+
+  func size() throws(LayoutSpec.DecodingError) -> CGSize {
+    guard case .array(let elements) = value, elements.count == 2 else {
+      throw fail("expected [width, height] (an array of 2 numbers)")
+    }
+    let width = try at(0, elements[0]).number(in: 0...1_000_000)
+    let height = try at(1, elements[1]).number(in: 0...1_000_000)
+    return CGSize(width: width, height: height)
+  }
+
+  func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(LayoutSpec
+    .DecodingError) -> E
+  where E.RawValue == String {
+    let text = try string()
+    guard let result = E(rawValue: text) else {
+      throw fail(
+        "unknown value \"\(text)\" (expected one of: \(E.allCases.map(\.rawValue).joined(separator: ", ")))"
+      )
+    }
+    return result
+  }
+}

@@ -1,0 +1,106 @@
+// A spec's text style: the font and paragraph settings a cell's text is measured with, and how
+// its box is painted.
+import Foundation
+
+extension TextSpec {
+  /// A named text style of a spec (`"styles": {"word": {...}}`): what UILabel and the cell's
+  /// layer would be configured with.
+  ///
+  /// ```json
+  /// {"font": "DejaVuSans.ttf", "size": 17, "color": "#1d3557", "backgroundColor": "#f1faee",
+  ///  "padding": [4, 8, 4, 8], "maxWidth": 200, "maxLines": 2, "lineBreakMode": "truncatingTail"}
+  /// ```
+  public struct Style: Sendable, Equatable {
+    /// A font file in Fonts/, a family name, or a path (nil: the text style's default family).
+    public var font: String?
+    /// The point size (nil: the text style's size).
+    public var size: Double?
+    /// The Dynamic Type style giving the default size and weight.
+    public var textStyle: TextStyle = .body
+    /// The glyph color.
+    public var color: Color = .black
+    /// The cell's box.
+    public var box = BoxStyle()
+    /// Space between the cell's edges and its text.
+    public var padding = EdgeInsets.zero
+    /// The widest the text may be (nil: the line's width in the layout).
+    public var maxWidth: Double?
+    /// A fixed cell width; the text wraps inside it (nil: sized to the text).
+    public var width: Double?
+    /// A fixed cell height; the text is centred vertically in it (nil: sized to the text).
+    public var height: Double?
+    /// The paragraph style: line break mode, number of lines, alignment, leading.
+    public var paragraph = ParagraphStyle()
+    /// Extra space between characters, in points.
+    public var letterSpacing: Double = 0
+
+    /// The default style for a text style name.
+    public init(textStyle: TextStyle = .body) {
+      self.textStyle = textStyle
+      paragraph.usesFontLeading = true
+    }
+
+    /// The font the style names, at its size.
+    ///
+    /// - Throws: `FontLoadingError` naming the path when the font file cannot be loaded.
+    public func resolveFont(in fonts: FontCollection) throws(FontLoadingError) -> Font {
+      let pointSize = size ?? textStyle.pointSize
+      if let font {
+        return try fonts.font(named: font, pointSize: pointSize)
+      }
+      return fonts.font(for: textStyle).withSize(pointSize)
+    }
+
+    /// The horizontal padding.
+    public var horizontalPadding: Double { Double(padding.left + padding.right) }
+    /// The vertical padding.
+    public var verticalPadding: Double { Double(padding.top + padding.bottom) }
+  }
+
+  static let styleKeys = [
+    "font", "size", "textStyle", "color", "backgroundColor", "borderColor", "borderWidth",
+    "cornerRadius", "padding", "maxWidth", "width", "height", "maxLines", "lineBreakMode",
+    "alignment", "usesFontLeading", "lineSpacing", "letterSpacing",
+  ]
+
+  static func decodeStyle(_ reader: SpecReader, base: Style) throws(LayoutSpec.DecodingError)
+    -> Style
+  {
+    let keys = try reader.object(allowed: styleKeys)
+    var style = base
+    func at(_ key: String) -> SpecReader? { keys[key].map { reader.at(key, $0) } }
+    if let value = at("textStyle") {
+      style.textStyle = try value.enumeration(TextStyle.self)
+    }
+    if let value = at("font") {
+      let name = try value.string()
+      guard !name.isEmpty else { throw value.fail("must not be empty") }
+      style.font = name
+    }
+    if let value = at("size") { style.size = try value.number(in: 0.5...10_000) }
+    if let value = at("color") { style.color = try value.color() }
+    if let value = at("backgroundColor") { style.box.fill = try value.color() }
+    if let value = at("borderColor") { style.box.border = try value.color() }
+    if let value = at("borderWidth") { style.box.borderWidth = try value.number(in: 0...1000) }
+    if let value = at("cornerRadius") { style.box.cornerRadius = try value.number(in: 0...100_000) }
+    if let value = at("padding") { style.padding = try value.insets() }
+    if let value = at("maxWidth") { style.maxWidth = try value.number(in: 1...1_000_000) }
+    if let value = at("width") { style.width = try value.number(in: 1...1_000_000) }
+    if let value = at("height") { style.height = try value.number(in: 1...1_000_000) }
+    if let value = at("maxLines") {
+      style.paragraph.numberOfLines = try value.integer(in: 0...100_000)
+    }
+    if let value = at("lineBreakMode") {
+      style.paragraph.lineBreakMode = try value.enumeration(LineBreakMode.self)
+    }
+    if let value = at("alignment") {
+      style.paragraph.alignment = try value.enumeration(TextAlignment.self)
+    }
+    if let value = at("usesFontLeading") { style.paragraph.usesFontLeading = try value.bool() }
+    if let value = at("lineSpacing") {
+      style.paragraph.lineSpacing = try value.number(in: 0...10_000)
+    }
+    if let value = at("letterSpacing") { style.letterSpacing = try value.number(in: -100...1000) }
+    return style
+  }
+}

@@ -1,0 +1,405 @@
+// Word-tag clouds: words sized by weight in centred rows that share a baseline, laid out by the
+// flow layout (centre alignment, first-baseline cross alignment) from measured word sizes. The
+// heaviest word is never dropped: when the cloud does not fit, the text shrinks instead.
+import Foundation
+
+/// A word-tag cloud: words sized by weight, in centred rows on a common baseline.
+///
+/// ```swift
+/// let words = TagCloud.words(countingIn: text, stopWords: TagCloud.englishStopWords)
+/// var cloud = TagCloud()
+/// cloud.width = 600
+/// cloud.scaling = .sqrt
+/// let output = try cloud.layout(words, typesetter: typesetter)
+/// try Renderer.render(output.scene, to: "cloud.png", options: RenderOptions(format: .png, scale: 2))
+/// ```
+///
+/// Sizes go from `minFontSize` (lightest) to `maxFontSize` (heaviest) on a linear, square-root
+/// or logarithmic scale of the weights. Rows are centred (`commonLineAlignment` and
+/// `lastLineAlignment` `.center`) and words in a row sit on one baseline
+/// (`crossAxisAlignment` `.firstBaseline`, with each word's baseline from its TextLayout).
+/// With a `height`, the cloud shrinks all sizes until it fits; only when the smallest size would
+/// fall below `minimumReadableSize` are the lightest words dropped, never the heaviest. A word
+/// wider than the cloud gets a smaller size of its own.
+public struct TagCloud: Sendable {
+  /// A word and its weight.
+  public struct Word: Sendable, Equatable {
+    /// The word as shown.
+    public var text: String
+    /// Its weight (a count, or any positive number).
+    public var weight: Double
+
+    /// A word.
+    public init(_ text: String, weight: Double) {
+      self.text = text
+      self.weight = weight
+    }
+  }
+
+  /// How weights map to font sizes.
+  public enum Scaling: String, Sendable, CaseIterable {
+    /// Size proportional to weight.
+    case linear
+    /// Size proportional to the square root of weight (area ∝ weight).
+    case sqrt
+    /// Size proportional to the logarithm of weight (long-tailed counts).
+    case log
+  }
+
+  /// The order of words in the cloud.
+  public enum Order: String, Sendable, CaseIterable {
+    /// Heaviest first.
+    case weight
+    /// Alphabetical.
+    case alphabetical
+    /// A deterministic shuffle of `seed`.
+    case shuffled
+  }
+
+  /// How words are colored.
+  public enum Coloring: Sendable, Equatable {
+    /// From `light` (lightest word) to `dark` (heaviest).
+    case byWeight(light: Color, dark: Color)
+    /// The palette's colors in turn, by rank.
+    case palette([Color])
+  }
+
+  /// The cloud's width in points.
+  public var width: Double = 600
+  /// The cloud's height (nil: as tall as the words need).
+  public var height: Double?
+  /// The lightest word's font size.
+  public var minFontSize: Double = 12
+  /// The heaviest word's font size.
+  public var maxFontSize: Double = 64
+  /// The smallest size shrinking may reach before light words are dropped.
+  public var minimumReadableSize: Double = 4
+  /// Weight to size.
+  public var scaling = Scaling.sqrt
+  /// The most words shown (the heaviest ones).
+  public var maxWords = 100
+  /// A font file, family name or path (nil: the default family, bold).
+  public var font: String?
+  /// Colors.
+  public var coloring = Coloring.byWeight(
+    light: Color(red: 0.45, green: 0.62, blue: 0.78),
+    dark: Color(red: 0.05, green: 0.15, blue: 0.35))
+  /// The background (nil: transparent).
+  public var background: Color? = .white
+  /// Space between words in a row.
+  public var spacing: Double = 10
+  /// Space between rows.
+  public var lineSpacing: Double = 4
+  /// Space around the cloud.
+  public var margin: Double = 16
+  /// Word order.
+  public var order = Order.shuffled
+  /// The shuffle's seed.
+  public var seed: UInt64 = 1
+
+  /// A cloud with the defaults.
+  public init() {}
+
+  /// A laid-out cloud.
+  public struct Output: Sendable {
+    /// What to draw.
+    public var scene: Scene
+    /// The layout's frames (one section, one item per word, in `placed` order).
+    public var result: LayoutSpec.Result
+    /// The words shown, in layout order, with their font sizes.
+    public var placed: [(word: Word, fontSize: Double, color: Color)]
+    /// Words left out: beyond `maxWords`, or dropped because the cloud could not fit them.
+    public var droppedCount: Int
+    /// The factor all sizes were multiplied by to fit (1: no shrinking).
+    public var shrinkFactor: Double
+
+    /// `{"size": [w, h], "shrinkFactor": f, "dropped": n, "words": [{"text", "weight",
+    /// "fontSize", "color", "frame": [x, y, w, h], "baseline": y}]}`.
+    public var json: String {
+      func number(_ value: Double) -> String { JSONValue.format(value) }
+      var lines: [String] = []
+      let cells = result.elements.filter { $0.representedElementCategory == .cell }
+      for (index, entry) in placed.enumerated() {
+        guard index < cells.count else { break }
+        let frame = cells[index].frame
+        let element = scene.elements.first {
+          $0.attributes.representedElementCategory == .cell && $0.attributes.indexPath.item == index
+        }
+        let baseline =
+          element.flatMap { element in
+            element.text.map {
+              Double(frame.minY + $0.origin.y + ($0.layout.lines.first?.baselineOrigin.y ?? 0))
+            }
+          } ?? Double(frame.maxY)
+        lines.append(
+          "    {\"text\": \(JSONValue.quote(entry.word.text)), \"weight\": \(number(entry.word.weight)), "
+            + "\"fontSize\": \(number(entry.fontSize)), \"color\": \"\(entry.color)\", "
+            + "\"frame\": [\(number(Double(frame.minX))), \(number(Double(frame.minY))), "
+            + "\(number(Double(frame.width))), \(number(Double(frame.height)))], "
+            + "\"baseline\": \(number(baseline))}")
+      }
+      let words = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n  ]"
+      return """
+        {
+          "size": [\(number(Double(scene.bounds.width))), \(number(Double(scene.bounds.height)))],
+          "shrinkFactor": \(number(shrinkFactor)),
+          "dropped": \(droppedCount),
+          "words": \(words)
+        }
+        """
+    }
+  }
+
+  // MARK: - Words from text
+
+  /// Words counted in running text: letters, digits and inner apostrophes or hyphens make a
+  /// word; case is folded (the most frequent spelling is shown); `stopWords` (lowercase) are
+  /// left out. Sorted by count, then alphabetically.
+  public static func words(countingIn text: String, stopWords: Set<String> = []) -> [Word] {
+    var counts: [String: Int] = [:]
+    var spellings: [String: [String: Int]] = [:]
+    var current = ""
+    func flush() {
+      let word = current.trimmingCharacters(in: CharacterSet(charactersIn: "'’-"))
+      current = ""
+      guard !word.isEmpty else { return }
+      let key = word.lowercased()
+      guard !stopWords.contains(key) else { return }
+      counts[key, default: 0] += 1
+      spellings[key, default: [:]][word, default: 0] += 1
+    }
+    for character in text {
+      if character.isLetter || character.isNumber || character == "'" || character == "’"
+        || character == "-"
+      {
+        current.append(character)
+      } else {
+        flush()
+      }
+    }
+    flush()
+    return counts.map { key, count in
+      let spelling =
+        spellings[key]?.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? key
+      return Word(spelling, weight: Double(count))
+    }
+    .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
+  }
+
+  /// Why a weighted word list was rejected.
+  public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The 1-based line.
+    public var line: Int
+    /// What is wrong.
+    public var message: String
+    /// "line N: what is wrong".
+    public var description: String { "line \(line): \(message)" }
+  }
+
+  /// True when every non-empty, non-comment line ends with a number ("word weight" lines).
+  public static func looksWeighted(_ text: String) -> Bool {
+    let lines = text.split(whereSeparator: \.isNewline).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    return !lines.isEmpty
+      && lines.allSatisfy { line in
+        line.split(separator: " ").count >= 2
+          && Double(line.split(separator: " ").last!).map { $0.isFinite } == true
+      }
+  }
+
+  /// "word weight" lines: the last field is the weight (positive), the rest the word (which may
+  /// hold spaces). Blank lines and lines starting with # are skipped. Repeated words add up.
+  public static func words(parsingWeighted text: String) throws(ParseError) -> [Word] {
+    var order: [String] = []
+    var weights: [String: Double] = [:]
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces.union(.newlines))
+      guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+      let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      guard fields.count >= 2 else {
+        throw ParseError(line: index + 1, message: "expected \"word weight\", got \"\(line)\"")
+      }
+      guard let weight = Double(fields.last!), weight.isFinite, weight > 0 else {
+        throw ParseError(
+          line: index + 1, message: "the weight \"\(fields.last!)\" is not a positive number")
+      }
+      let word = fields.dropLast().joined(separator: " ")
+      if weights[word] == nil { order.append(word) }
+      weights[word, default: 0] += weight
+    }
+    return order.map { Word($0, weight: weights[$0]!) }
+      .sorted { $0.weight > $1.weight }
+  }
+
+  /// Common English words (articles, pronouns, auxiliaries, prepositions, conjunctions) for
+  /// `words(countingIn:stopWords:)`.
+  public static let englishStopWords: Set<String> = Set(
+    """
+    a about above after again against all am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further
+    had has have having he her here hers herself him himself his how i if in into is it its
+    itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself yourselves
+    it's i'm don't that's
+    """.split(whereSeparator: \.isWhitespace).map(String.init))
+
+  // MARK: - Layout
+
+  /// The font size for a weight between the lightest and heaviest.
+  public func fontSize(for weight: Double, lightest: Double, heaviest: Double) -> Double {
+    func transform(_ value: Double) -> Double {
+      switch scaling {
+      case .linear: return value
+      case .sqrt: return value.squareRoot()
+      case .log: return Foundation.log(1 + value)
+      }
+    }
+    let low = transform(max(0, lightest))
+    let high = transform(max(0, heaviest))
+    let t = high > low ? (transform(max(0, weight)) - low) / (high - low) : 1
+    return minFontSize + (maxFontSize - minFontSize) * min(1, max(0, t))
+  }
+
+  /// Lays out the heaviest `maxWords` of `words`.
+  ///
+  /// - Throws: `FontLoadingError` naming the path when `font` cannot be loaded.
+  public func layout(_ words: [Word], typesetter: Typesetter) throws(FontLoadingError) -> Output {
+    let baseFont: Font =
+      try font.map { name throws(FontLoadingError) in
+        try typesetter.fonts.font(named: name, pointSize: maxFontSize)
+      }
+      ?? Font(face: typesetter.fonts.defaultFace(bold: true), pointSize: maxFontSize)
+    let ranked = words.filter { $0.weight > 0 && !$0.text.isEmpty }
+      .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
+    var kept = Array(ranked.prefix(max(1, maxWords)))
+    var dropped = ranked.count - kept.count
+    let innerWidth = max(1, width - 2 * margin)
+    var factor = 1.0
+    let floor = minimumReadableSize / max(minFontSize, 0.01)
+    for _ in 0..<80 {
+      let attempt = place(
+        kept, font: baseFont, factor: factor, innerWidth: innerWidth, typesetter: typesetter)
+      guard let height, attempt.contentHeight > height - 2 * margin + 0.01 else {
+        return attempt.output(
+          cloud: self, dropped: dropped, factor: factor, width: width, height: height)
+      }
+      if factor > floor + 1e-9 {
+        // Shrink every word, at most to the readable floor.
+        let ratio = ((height - 2 * margin) / attempt.contentHeight).squareRoot()
+        factor = max(floor, factor * min(0.95, max(0.5, ratio)))
+      } else if kept.count > 1 {
+        kept.removeLast()  // the lightest; the heaviest (first) is never dropped
+        dropped += 1
+      } else {
+        factor *= 0.8  // the heaviest word alone, still too tall: it shrinks past the floor
+      }
+    }
+    let last = place(
+      kept, font: baseFont, factor: factor, innerWidth: innerWidth, typesetter: typesetter)
+    return last.output(cloud: self, dropped: dropped, factor: factor, width: width, height: height)
+  }
+
+  private struct Attempt {
+    var words: [(word: Word, fontSize: Double, color: Color, layout: TextLayout)]
+    var result: LayoutSpec.Result
+    var contentHeight: Double
+
+    func output(cloud: TagCloud, dropped: Int, factor: Double, width: Double, height: Double?)
+      -> Output
+    {
+      // Centre the words vertically in a fixed height.
+      let total = height ?? (contentHeight + 2 * cloud.margin)
+      let dy = -max(0, (total - contentHeight - 2 * cloud.margin) / 2)
+      var elements: [SceneElement] = []
+      var cellIndex = 0
+      for attributes in result.elements where attributes.representedElementCategory == .cell {
+        let entry = words[cellIndex]
+        cellIndex += 1
+        elements.append(
+          SceneElement(
+            attributes: attributes,
+            text: PlacedText(layout: entry.layout, origin: .zero, color: entry.color)))
+      }
+      let scene = Scene(
+        bounds: CGRect(x: 0, y: dy, width: width, height: total), background: cloud.background,
+        elements: elements)
+      return Output(
+        scene: scene, result: result,
+        placed: words.map { ($0.word, $0.fontSize, $0.color) }, droppedCount: dropped,
+        shrinkFactor: factor)
+    }
+  }
+
+  private func place(
+    _ kept: [Word], font: Font, factor: Double, innerWidth: Double, typesetter: Typesetter
+  ) -> Attempt {
+    let heaviest = kept.first?.weight ?? 1
+    let lightest = kept.last?.weight ?? 1
+    var single = ParagraphStyle()
+    single.numberOfLines = 1
+    var measured: [(word: Word, fontSize: Double, color: Color, layout: TextLayout)] = []
+    for (rank, word) in kept.enumerated() {
+      var size = fontSize(for: word.weight, lightest: lightest, heaviest: heaviest) * factor
+      var layout = typesetter.layout(word.text, font: font.withSize(size), style: single)
+      if Double(layout.size.width) > innerWidth {
+        // Too wide for any row: this word alone gets smaller (never dropped, never cut).
+        size *= innerWidth / Double(layout.size.width) * 0.999
+        layout = typesetter.layout(word.text, font: font.withSize(size), style: single)
+      }
+      let t = heaviest > lightest ? (word.weight - lightest) / (heaviest - lightest) : 1
+      let color: Color
+      switch coloring {
+      case .byWeight(let light, let dark): color = light.mixed(with: dark, fraction: t)
+      case .palette(let colors): color = colors.isEmpty ? .black : colors[rank % colors.count]
+      }
+      measured.append((word, size, color, layout))
+    }
+    switch order {
+    case .weight: break
+    case .alphabetical:
+      measured.sort { $0.word.text.localizedCompare($1.word.text) == .orderedAscending }
+    case .shuffled:
+      var generator = SplitMix64(seed: seed)
+      measured.shuffle(using: &generator)
+    }
+    var layout = LayoutSpec.Layout()
+    layout.minimumInteritemSpacing = spacing
+    layout.minimumLineSpacing = lineSpacing
+    layout.sectionInset = EdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
+    layout.alignment = LayoutSpec.Alignment(
+      commonLineAlignment: .center, lastLineAlignment: .center, crossAxisAlignment: .firstBaseline)
+    let items = measured.map { entry in
+      LayoutSpec.Item(
+        size: entry.layout.size(roundedUpToScale: 1),
+        baselineOffset: entry.layout.lines.first?.baselineOrigin.y)
+    }
+    let spec = LayoutSpec(
+      collectionView: LayoutSpec.CollectionView(size: CGSize(width: width, height: height ?? 1000)),
+      layout: layout, sections: [LayoutSpec.Section(items: items)])
+    let result = spec.run()
+    return Attempt(
+      words: measured, result: result,
+      contentHeight: max(0, Double(result.contentSize.height) - 2 * margin))
+  }
+}
+
+/// A small deterministic random number generator (SplitMix64), so a seed gives the same cloud
+/// on every machine.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// A generator starting from `seed`.
+  public init(seed: UInt64) { state = seed }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

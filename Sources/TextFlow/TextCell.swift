@@ -1,0 +1,228 @@
+// Text cells and headers that size themselves by measuring with the text engine (the seed's
+// ContentCell and HeaderCell, without the hand-written sizeForContentString:).
+import Foundation
+
+extension Color {
+  /// The seed's ContentCell label background (0.8, 0.9, 1).
+  public static let contentBackground = Color(red: 0.8, green: 0.9, blue: 1)
+  /// The seed's HeaderCell label background (0.9, 0.9, 0.8).
+  public static let headerBackground = Color(red: 0.9, green: 0.9, blue: 0.8)
+}
+
+/// The text a text view shows and how it measures it: shared by `TextCell` and `TextHeaderView`.
+///
+/// Measurement is `Typesetter.layout` with the paragraph style, within the layout's limit (the
+/// view's `maximumFittingSize`) and the content's own `maximumSize`, both minus `padding`, height
+/// free; the size is rounded up to the collection view's pixel grid (`displayScale`), then the
+/// padding is added. The `TextLayout` is kept for drawing, so nothing is shaped twice, and asking
+/// again under the same limits reuses it.
+public struct TextContent: Sendable {
+  /// The typesetter (share one per process).
+  public var typesetter: Typesetter?
+  /// Plain text, in `font` or the `textStyle`'s font.
+  public var text: String? {
+    didSet { if text != nil { attributedText = nil } }
+  }
+  /// Attributed text; wins over `text`.
+  public var attributedText: AttributedText?
+  /// The text style for plain text (UIKit's Dynamic Type sizes; default body).
+  public var textStyle: TextStyle = .body
+  /// An explicit font for plain text, instead of the text style's.
+  public var font: Font?
+  /// The paragraph style (default: word wrapping with the font's leading, as the seed's
+  /// `boundingRect(…, usesLineFragmentOrigin | usesFontLeading)`).
+  public var paragraphStyle: ParagraphStyle
+  /// Space around the text inside the view.
+  public var padding: EdgeInsets = .zero
+  /// The view's own size limit (the seed measures within 300 × 1000); nil for none.
+  public var maximumSize: CGSize?
+
+  /// A content with the seed's paragraph style and nothing to show yet.
+  public init() {
+    var style = ParagraphStyle()
+    style.lineBreakMode = .wordWrap
+    style.usesFontLeading = true
+    paragraphStyle = style
+  }
+
+  /// The attributed text to lay out, or nil when there is no text or typesetter.
+  func resolvedText(_ typesetter: Typesetter) -> AttributedText? {
+    if let attributedText { return attributedText }
+    guard let text else { return nil }
+    return AttributedText(text, font: font ?? typesetter.fonts.font(for: textStyle))
+  }
+
+  /// The width and height available to the text within `limit`.
+  func textLimits(within limit: CGSize) -> (width: Double?, height: Double?) {
+    var width = Double(limit.width)
+    var height = Double(limit.height)
+    if let maximumSize {
+      width = min(width, Double(maximumSize.width))
+      height = min(height, Double(maximumSize.height))
+    }
+    width -= Double(padding.horizontal)
+    height -= Double(padding.vertical)
+    return (width.isFinite ? max(0, width) : nil, height.isFinite ? max(0, height) : nil)
+  }
+}
+
+/// The measurement a text view keeps: what was asked, and the answer.
+struct TextMeasurement {
+  var text: AttributedText
+  var limits: (width: Double?, height: Double?)
+  var scale: CGFloat
+  var layout: TextLayout
+  var size: CGSize
+}
+
+/// Measures `content` under `limit` at `scale`, reusing `previous` when nothing changed.
+func measure(
+  _ content: TextContent, within limit: CGSize, scale: CGFloat, previous: TextMeasurement?,
+  count: inout Int
+) -> TextMeasurement? {
+  guard let typesetter = content.typesetter, let text = content.resolvedText(typesetter) else {
+    return nil
+  }
+  let limits = content.textLimits(within: limit)
+  if let previous, previous.text == text, previous.limits == limits, previous.scale == scale {
+    return previous
+  }
+  count += 1
+  let layout = typesetter.layout(
+    text, style: content.paragraphStyle, maxWidth: limits.width, maxHeight: limits.height)
+  let rounded = layout.size(roundedUpToScale: Double(scale))
+  let size = CGSize(
+    width: rounded.width + content.padding.horizontal,
+    height: rounded.height + content.padding.vertical)
+  return TextMeasurement(text: text, limits: limits, scale: scale, layout: layout, size: size)
+}
+
+/// A cell that shows text and sizes itself to it (the seed's `ContentCell`).
+///
+/// With a flow layout whose `estimatedItemSize` is set, the collection view asks it for
+/// `preferredLayoutAttributesFitting(_:)`: it measures its text within the line length the layout
+/// offers (or its own `maximumSize`, like the seed's 300 × 1000), minus padding, height free, and
+/// answers that size rounded up to the collection view's pixels. The `TextLayout` it measured is
+/// `textLayout`, ready for drawing, and `firstBaselineOffset` places its first baseline; it goes
+/// to the layout with the preferred attributes, so a `FlowLayout` with `.firstBaseline` cross-axis
+/// alignment lines up words of different sizes on one baseline.
+///
+/// ```swift
+/// collectionView.register(TextCell.self, forCellWithReuseIdentifier: "CONTENT")
+/// // in cellForItemAt:
+/// let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: "CONTENT", for: indexPath) as! TextCell
+/// cell.content.typesetter = typesetter
+/// cell.content.text = words[indexPath.item]
+/// ```
+open class TextCell: CollectionViewCell {
+  /// The text, its style and its limits.
+  public var content = TextContent() {
+    didSet { measurement = nil }
+  }
+  /// The background colour (the seed's light blue by default).
+  public var backgroundColor: Color? = .contentBackground
+  /// How many times this cell laid out text (a repeated question reuses the answer).
+  public private(set) var measurementCount = 0
+  private var measurement: TextMeasurement?
+
+  public required init(frame: CGRect) {
+    super.init(frame: frame)
+  }
+
+  /// The text layout for drawing: the one last measured, or, for a cell the collection view did
+  /// not need to ask (its item's size was already known), one laid out now under the same limits,
+  /// which by the stable-wrap law has the same lines. Nil without text or typesetter.
+  public var textLayout: TextLayout? {
+    if measurement == nil {
+      measurement = measure(
+        content, within: maximumFittingSize, scale: displayScale, previous: nil,
+        count: &measurementCount)
+    }
+    return measurement?.layout
+  }
+
+  /// The distance from the cell's top to its first baseline, for baseline alignment; nil without
+  /// a measurement or without lines.
+  public var firstBaselineOffset: CGFloat? {
+    guard let line = textLayout?.lines.first else { return nil }
+    return content.padding.top + line.baselineOrigin.y
+  }
+
+  open override func prepareForReuse() {
+    super.prepareForReuse()
+    content.text = nil
+    content.attributedText = nil
+  }
+
+  /// The measured size, within `maximumFittingSize` and `content.maximumSize`; the attributes
+  /// unchanged when there is no text or typesetter.
+  open override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
+    -> LayoutAttributes
+  {
+    var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
+    measurement = measure(
+      content, within: maximumFittingSize, scale: displayScale, previous: measurement,
+      count: &measurementCount)
+    if let measurement {
+      preferred.size = measurement.size
+      preferred.firstBaselineOffset = firstBaselineOffset
+    }
+    return preferred
+  }
+}
+
+/// A section header or footer that shows text and takes its measured height (the seed's
+/// `HeaderCell`, in the headline style), for vertical layouts. Its width is the layout's (the
+/// content's width); only the height is measured, within that width minus padding. UIKit's flow layout cannot size headers;
+/// `FlowLayout` can with `allowsSelfSizingSupplementaryViews`.
+open class TextHeaderView: CollectionReusableView {
+  /// The text, its style and its limits (headline style by default).
+  public var content: TextContent = {
+    var content = TextContent()
+    content.textStyle = .headline
+    return content
+  }()
+  {
+    didSet { measurement = nil }
+  }
+  /// The background colour (the seed's pale yellow by default).
+  public var backgroundColor: Color? = .headerBackground
+  /// How many times this view laid out text.
+  public private(set) var measurementCount = 0
+  private var measurement: TextMeasurement?
+
+  public required init(frame: CGRect) {
+    super.init(frame: frame)
+  }
+
+  /// The text layout for drawing: the one last measured, or one laid out now within the current
+  /// width (for a header the collection view did not need to ask).
+  public var textLayout: TextLayout? {
+    if measurement == nil {
+      let width = min(frame.width, maximumFittingSize.width)
+      measurement = measure(
+        content, within: CGSize(width: width, height: .infinity), scale: displayScale,
+        previous: nil, count: &measurementCount)
+    }
+    return measurement?.layout
+  }
+
+  open override func prepareForReuse() {
+    super.prepareForReuse()
+    content.text = nil
+    content.attributedText = nil
+  }
+
+  /// The layout's width (limited by `maximumFittingSize`) and the measured height.
+  open override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
+    -> LayoutAttributes
+  {
+    var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
+    let width = min(layoutAttributes.size.width, maximumFittingSize.width)
+    measurement = measure(
+      content, within: CGSize(width: width, height: .infinity), scale: displayScale,
+      previous: measurement, count: &measurementCount)
+    if let measurement { preferred.size = CGSize(width: width, height: measurement.size.height) }
+    return preferred
+  }
+}

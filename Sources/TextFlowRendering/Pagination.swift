@@ -1,0 +1,189 @@
+// Page breaking for PDF output: a vertically scrolling layout flows onto pages without cutting a
+// line of cells in half, and a header never ends a page without its first line.
+import Foundation
+import TextFlow
+
+/// A page size and its margins, in points (1/72 inch).
+///
+/// ```swift
+/// let page = PageSetup(size: PaperSize.a4, margins: EdgeInsets(top: 36, left: 36, bottom: 36, right: 36))
+/// ```
+public struct PageSetup: Sendable, Equatable {
+  /// The page size.
+  public var size: CGSize
+  /// The margins; content is drawn inside them.
+  public var margins: EdgeInsets
+
+  /// A page setup.
+  public init(size: CGSize, margins: EdgeInsets = .zero) {
+    self.size = size
+    self.margins = margins
+  }
+
+  /// The height available for content on a page.
+  public var contentSize: CGSize {
+    CGSize(
+      width: max(1, size.width - margins.left - margins.right),
+      height: max(1, size.height - margins.top - margins.bottom))
+  }
+}
+
+/// One page's share of a scene: a band of content coordinates `top..<bottom`.
+public struct PageSlice: Sendable, Equatable {
+  /// The top of the band, in content coordinates.
+  public var top: CGFloat
+  /// The bottom of the band (exclusive).
+  public var bottom: CGFloat
+  /// True when an element taller than a page had to be cut at this page's bottom.
+  public var cutsElements: Bool
+  /// The index (in the scene's elements) of a header repeated at the top of this page, whose
+  /// section continues from an earlier page.
+  public var repeatedHeader: Int?
+  /// The height the repeated header takes above the band.
+  public var repeatedHeaderHeight: CGFloat
+
+  /// A page band.
+  public init(
+    top: CGFloat, bottom: CGFloat, cutsElements: Bool = false, repeatedHeader: Int? = nil,
+    repeatedHeaderHeight: CGFloat = 0
+  ) {
+    self.top = top
+    self.bottom = bottom
+    self.cutsElements = cutsElements
+    self.repeatedHeader = repeatedHeader
+    self.repeatedHeaderHeight = repeatedHeaderHeight
+  }
+}
+
+/// Breaks a scene into page bands.
+public enum Paginator {
+  /// The frame an element occupies on screen: its frame after its transform (about its center).
+  public static func visualFrame(_ attributes: LayoutAttributes) -> CGRect {
+    let frame = attributes.frame
+    let t = attributes.transform3D
+    guard !t.isIdentity else { return frame }
+    let center = CGPoint(x: frame.midX, y: frame.midY)
+    let corners = [
+      CGPoint(x: -frame.width / 2, y: -frame.height / 2),
+      CGPoint(x: frame.width / 2, y: -frame.height / 2),
+      CGPoint(x: -frame.width / 2, y: frame.height / 2),
+      CGPoint(x: frame.width / 2, y: frame.height / 2),
+    ].map { t.apply(to: $0) }
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    return CGRect(
+      x: center.x + xs.min()!, y: center.y + ys.min()!, width: xs.max()! - xs.min()!,
+      height: ys.max()! - ys.min()!)
+  }
+
+  /// Pages for `scene` when each page holds `pageHeight` points of content.
+  ///
+  /// Elements whose vertical extents overlap form a band (a line of cells, a header) that is
+  /// never split; a band holding only headers stays with the band after it. Section
+  /// backgrounds (decoration views) do not form bands: they are clipped at page edges. A band
+  /// taller than a page is cut, and its slices say so.
+  ///
+  /// With `repeatingHeaders`, a page that continues a section whose header is on an earlier page
+  /// starts with a copy of that header (`PageSlice.repeatedHeader`), and holds that much less
+  /// content.
+  public static func pages(
+    for scene: Scene, pageHeight: CGFloat, repeatingHeaders: Bool = false
+  ) -> [PageSlice] {
+    let epsilon: CGFloat = 0.01
+    struct Band {
+      var minY: CGFloat
+      var maxY: CGFloat
+      var headersOnly: Bool
+      var section: Int
+    }
+    let blocks = scene.elements.indices
+      .filter {
+        !scene.elements[$0].attributes.isHidden
+          && scene.elements[$0].attributes.representedElementCategory != .decorationView
+      }
+      .map {
+        (
+          frame: visualFrame(scene.elements[$0].attributes), header: scene.elements[$0].isHeader,
+          section: scene.elements[$0].attributes.indexPath.section
+        )
+      }
+      .filter { $0.frame.height > 0 }
+      .sorted { $0.frame.minY < $1.frame.minY }
+    var bands: [Band] = []
+    for block in blocks {
+      if var last = bands.last, block.frame.minY < last.maxY - epsilon {
+        last.maxY = max(last.maxY, block.frame.maxY)
+        last.headersOnly = last.headersOnly && block.header
+        last.section = min(last.section, block.section)
+        bands[bands.count - 1] = last
+      } else {
+        bands.append(
+          Band(
+            minY: block.frame.minY, maxY: block.frame.maxY, headersOnly: block.header,
+            section: block.section))
+      }
+    }
+    // Each section's header, for repeating.
+    var headers: [Int: Int] = [:]
+    if repeatingHeaders {
+      for (index, element) in scene.elements.enumerated()
+      where element.isHeader && !element.attributes.isHidden
+        && headers[element.attributes.indexPath.section] == nil
+      {
+        headers[element.attributes.indexPath.section] = index
+      }
+    }
+    /// The header to repeat on a page starting at `top` with `band`, and its height.
+    func repeated(_ band: Band, _ top: CGFloat) -> (Int, CGFloat)? {
+      guard !band.headersOnly, let index = headers[band.section] else { return nil }
+      let frame = scene.elements[index].attributes.frame
+      guard frame.maxY <= top + epsilon, frame.height < pageHeight / 2 else { return nil }
+      return (index, frame.height)
+    }
+    var slices: [PageSlice] = []
+    var top = scene.bounds.minY
+    var reserve: (index: Int, height: CGFloat)?
+    var onPage: [Band] = []
+    func close(at bottom: CGFloat, cuts: Bool) {
+      slices.append(
+        PageSlice(
+          top: top, bottom: bottom, cutsElements: cuts, repeatedHeader: reserve?.index,
+          repeatedHeaderHeight: reserve?.height ?? 0))
+    }
+    for band in bands {
+      let capacity = pageHeight - (reserve?.height ?? 0)
+      if band.maxY - top <= capacity + epsilon {
+        onPage.append(band)
+        continue
+      }
+      if !onPage.isEmpty {
+        var moved: [Band] = []
+        while let last = onPage.last, last.headersOnly, onPage.count > 1 {
+          moved.insert(onPage.removeLast(), at: 0)
+        }
+        // The next page starts at its first band, or earlier when the gap before that band
+        // (spacing, insets) reaches past this page's end.
+        let first = moved.first ?? band
+        let newTop = min(first.minY, top + capacity)
+        close(at: newTop, cuts: false)
+        top = newTop
+        reserve = repeated(first, top)
+        onPage = moved
+      }
+      // A band taller than a page (or headers with a line that cannot share a page): cut.
+      while band.maxY - top > pageHeight - (reserve?.height ?? 0) + epsilon {
+        let capacity = pageHeight - (reserve?.height ?? 0)
+        close(at: top + capacity, cuts: true)
+        top += capacity
+        reserve = nil
+        onPage = []
+      }
+      onPage.append(band)
+    }
+    // The last page ends with the content (its bottom inset included) or the page, whichever
+    // comes first: trailing empty space never makes a page of its own.
+    let end = max(scene.bounds.maxY, bands.last?.maxY ?? top)
+    close(at: min(end, top + pageHeight - (reserve?.height ?? 0)), cuts: false)
+    return slices
+  }
+}

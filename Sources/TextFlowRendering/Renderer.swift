@@ -1,0 +1,300 @@
+// Draws a Scene to PNG, PDF or SVG: boxes, section backgrounds, and each text layout's own glyph
+// runs (glyph ids at their shaped positions, in faces made from the measured font files), with
+// the layout attributes' transforms and alpha, PDF pagination and a debug overlay.
+import Foundation
+import TextFlow
+
+/// How to render a scene.
+public struct RenderOptions: Sendable {
+  /// The output format.
+  public var format: OutputFormat
+  /// PNG pixels per point (1, 2, 3…); ignored by PDF and SVG, which are vector formats.
+  public var scale: Double
+  /// Draws frames, line boxes, baselines, section insets and index paths over the picture.
+  public var debugOverlay: Bool
+  /// PDF pages: the scene flows onto pages of this size (nil: one page the scene's size).
+  /// PNG and SVG ignore it.
+  public var page: PageSetup?
+  /// PDF pages: a section continuing from an earlier page starts with its header again.
+  public var repeatsHeaders: Bool = false
+  /// Called after each page is drawn with (pages done, page count), for progress bars.
+  public var progress: (@Sendable (Int, Int) -> Void)?
+
+  /// Options for `format`.
+  public init(
+    format: OutputFormat, scale: Double = 1, debugOverlay: Bool = false, page: PageSetup? = nil,
+    repeatsHeaders: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) {
+    self.format = format
+    self.scale = scale
+    self.debugOverlay = debugOverlay
+    self.page = page
+    self.repeatsHeaders = repeatsHeaders
+    self.progress = progress
+  }
+}
+
+/// What a render produced.
+public struct RenderSummary: Sendable, Equatable {
+  /// The file written.
+  public var path: String
+  /// The number of pages (1 for PNG and SVG).
+  public var pageCount: Int
+  /// The canvas size in points (one page for a paginated PDF).
+  public var size: CGSize
+  /// The PNG size in pixels (nil for PDF and SVG).
+  public var pixelSize: (width: Int, height: Int)? {
+    format == .png
+      ? (Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up))) : nil
+  }
+  /// The format written.
+  public var format: OutputFormat
+  /// The PNG scale.
+  public var scale: Double
+  /// True when an element taller than a page had to be cut between pages.
+  public var cutsElements: Bool
+
+  /// Equal paths, page counts, sizes, formats, scales and cut flags.
+  public static func == (lhs: RenderSummary, rhs: RenderSummary) -> Bool {
+    lhs.path == rhs.path && lhs.pageCount == rhs.pageCount && lhs.size == rhs.size
+      && lhs.format == rhs.format && lhs.scale == rhs.scale && lhs.cutsElements == rhs.cutsElements
+  }
+}
+
+/// Draws scenes to files.
+///
+/// ```swift
+/// let summary = try Renderer.render(scene, to: "out/cloud.pdf",
+///                                   options: RenderOptions(format: .pdf, page: PageSetup(size: PaperSize.a4)))
+/// print(summary.pageCount)
+/// ```
+public enum Renderer {
+  /// Renders `scene` to the file at `path`.
+  ///
+  /// - Throws: `RenderingError` naming the file when it cannot be written, or the font file
+  ///   when Cairo cannot load a face the text engine used.
+  @discardableResult
+  public static func render(_ scene: Scene, to path: String, options: RenderOptions)
+    throws(RenderingError) -> RenderSummary
+  {
+    guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
+      throw RenderingError(path: path, reason: "the scale must be between 0 and 16")
+    }
+    let bounds = scene.bounds
+    if options.format == .pdf, let page = options.page {
+      return try renderPages(scene, to: path, page: page, options: options)
+    }
+    let canvas = try CairoCanvas(
+      format: options.format, path: path, width: Double(bounds.width),
+      height: Double(bounds.height), scale: options.scale)
+    canvas.translate(x: -Double(bounds.minX), y: -Double(bounds.minY))
+    try draw(scene, on: canvas, clip: bounds, debug: options.debugOverlay)
+    try canvas.finish()
+    options.progress?(1, 1)
+    return RenderSummary(
+      path: path, pageCount: 1, size: bounds.size, format: options.format,
+      scale: options.format == .png ? options.scale : 1, cutsElements: false)
+  }
+
+  private static func renderPages(
+    _ scene: Scene, to path: String, page: PageSetup, options: RenderOptions
+  ) throws(RenderingError) -> RenderSummary {
+    let content = page.contentSize
+    // A scene wider than the page is scaled down to fit its width.
+    let fit = min(1, content.width / max(scene.bounds.width, 1))
+    let slices = Paginator.pages(
+      for: scene, pageHeight: content.height / fit, repeatingHeaders: options.repeatsHeaders)
+    let canvas = try CairoCanvas(
+      format: .pdf, path: path, width: Double(page.size.width), height: Double(page.size.height))
+    for (index, slice) in slices.enumerated() {
+      canvas.save()
+      canvas.translate(x: Double(page.margins.left), y: Double(page.margins.top))
+      canvas.concatenate(a: Double(fit), b: 0, c: 0, d: Double(fit), tx: 0, ty: 0)
+      canvas.translate(
+        x: -Double(scene.bounds.minX), y: -Double(slice.top - slice.repeatedHeaderHeight))
+      let band = CGRect(
+        x: scene.bounds.minX, y: slice.top, width: scene.bounds.width,
+        height: slice.bottom - slice.top)
+      try draw(scene, on: canvas, clip: band, debug: options.debugOverlay)
+      if let index = slice.repeatedHeader {
+        // The section's header again, just above the band.
+        var header = scene.elements[index]
+        header.attributes.frame.origin.y = slice.top - slice.repeatedHeaderHeight
+        var copy = scene
+        copy.elements = [header]
+        copy.sectionContentRects = []
+        try draw(
+          copy, on: canvas,
+          clip: CGRect(
+            x: scene.bounds.minX, y: slice.top - slice.repeatedHeaderHeight,
+            width: scene.bounds.width, height: slice.repeatedHeaderHeight),
+          debug: options.debugOverlay)
+      }
+      canvas.restore()
+      canvas.showPage()
+      options.progress?(index + 1, slices.count)
+    }
+    try canvas.finish()
+    return RenderSummary(
+      path: path, pageCount: slices.count, size: page.size, format: .pdf, scale: 1,
+      cutsElements: slices.contains(where: \.cutsElements))
+  }
+
+  /// Draws the part of `scene` inside `clip` (content coordinates) on `canvas`, whose current
+  /// transformation maps content coordinates to the surface.
+  static func draw(_ scene: Scene, on canvas: CairoCanvas, clip: CGRect, debug: Bool)
+    throws(RenderingError)
+  {
+    canvas.save()
+    canvas.clip(
+      x: Double(clip.minX), y: Double(clip.minY), width: Double(clip.width),
+      height: Double(clip.height))
+    if let background = scene.background {
+      canvas.fill(
+        x: Double(clip.minX), y: Double(clip.minY), width: Double(clip.width),
+        height: Double(clip.height), cornerRadius: 0, color: background)
+    }
+    // Stable order by zIndex (UIKit draws higher zIndex on top; ties keep the layout's order).
+    let ordered = scene.elements.enumerated()
+      .filter { !$0.element.attributes.isHidden && $0.element.attributes.alpha > 0 }
+      .sorted {
+        ($0.element.attributes.zIndex, $0.offset) < ($1.element.attributes.zIndex, $1.offset)
+      }
+      .map(\.element)
+    for element in ordered where Paginator.visualFrame(element.attributes).intersects(clip) {
+      try draw(element, on: canvas)
+    }
+    if debug { drawOverlay(scene, ordered, on: canvas, clip: clip) }
+    canvas.restore()
+  }
+
+  /// Moves the origin to the element's frame origin, applying its transform about its center
+  /// as UIKit does (`transform3D` with z and perspective ignored).
+  private static func enterFrame(of attributes: LayoutAttributes, on canvas: CairoCanvas) {
+    let frame = attributes.frame
+    let t = attributes.transform3D
+    if t.isIdentity {
+      canvas.translate(x: Double(frame.minX), y: Double(frame.minY))
+    } else {
+      canvas.translate(x: Double(frame.midX), y: Double(frame.midY))
+      canvas.concatenate(
+        a: Double(t.m11), b: Double(t.m12), c: Double(t.m21), d: Double(t.m22), tx: Double(t.m41),
+        ty: Double(t.m42))
+      canvas.translate(x: -Double(frame.width / 2), y: -Double(frame.height / 2))
+    }
+  }
+
+  private static func draw(_ element: SceneElement, on canvas: CairoCanvas) throws(RenderingError) {
+    let attributes = element.attributes
+    let size = attributes.frame.size
+    canvas.save()
+    enterFrame(of: attributes, on: canvas)
+    let translucent = attributes.alpha < 1
+    if translucent { canvas.beginGroup() }
+    let box = element.box
+    if let fill = box.fill {
+      canvas.fill(
+        x: 0, y: 0, width: Double(size.width), height: Double(size.height),
+        cornerRadius: box.cornerRadius, color: fill)
+    }
+    if let border = box.border, box.borderWidth > 0 {
+      canvas.stroke(
+        x: 0, y: 0, width: Double(size.width), height: Double(size.height),
+        cornerRadius: box.cornerRadius, lineWidth: box.borderWidth, color: border)
+    }
+    if let text = element.text {
+      try drawText(text, on: canvas)
+    }
+    if translucent { canvas.endGroup(alpha: Double(attributes.alpha)) }
+    canvas.restore()
+  }
+
+  /// Draws a text layout's glyph runs: each glyph at the line's baseline origin plus its shaped
+  /// position, offset by the text's origin in the element.
+  static func drawText(_ text: PlacedText, on canvas: CairoCanvas) throws(RenderingError) {
+    for line in text.layout.lines {
+      let baseX = Double(text.origin.x + line.baselineOrigin.x)
+      let baseY = Double(text.origin.y + line.baselineOrigin.y)
+      for run in line.glyphRuns {
+        let positions = run.positions.map { (baseX + Double($0.x), baseY + Double($0.y)) }
+        guard !text.colorRanges.isEmpty else {
+          try canvas.showGlyphs(run.glyphs, at: positions, font: run.font, color: text.color)
+          continue
+        }
+        // Attributed runs in one font but several colors: one call per color segment.
+        var start = 0
+        while start < run.glyphs.count {
+          let color = text.color(atScalar: run.clusters[start])
+          var end = start + 1
+          while end < run.glyphs.count, text.color(atScalar: run.clusters[end]) == color {
+            end += 1
+          }
+          try canvas.showGlyphs(
+            Array(run.glyphs[start..<end]), at: Array(positions[start..<end]), font: run.font,
+            color: color)
+          start = end
+        }
+      }
+    }
+  }
+
+  // MARK: - Debug overlay
+
+  static let frameColor = Color(red: 0.9, green: 0.1, blue: 0.1, alpha: 0.9)
+  static let headerColor = Color(red: 0.1, green: 0.3, blue: 0.95, alpha: 0.9)
+  static let decorationColor = Color(red: 0.1, green: 0.6, blue: 0.2, alpha: 0.9)
+  static let lineBoxColor = Color(red: 0.2, green: 0.7, blue: 0.9, alpha: 0.8)
+  static let baselineColor = Color(red: 0.85, green: 0.1, blue: 0.85, alpha: 0.9)
+  static let insetColor = Color(red: 1, green: 0.55, blue: 0, alpha: 0.9)
+
+  /// Frames (red cells, blue supplementary views, green decorations), line boxes (cyan),
+  /// baselines (magenta), the areas inside the section insets (dashed orange) and each
+  /// element's index path (section.item) in its top left corner.
+  private static func drawOverlay(
+    _ scene: Scene, _ elements: [SceneElement], on canvas: CairoCanvas, clip: CGRect
+  ) {
+    let hairline = 0.5
+    for rect in scene.sectionContentRects where rect.intersects(clip) {
+      canvas.stroke(
+        x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width),
+        height: Double(rect.height), cornerRadius: 0, lineWidth: hairline, color: insetColor,
+        dashed: true)
+    }
+    let labelFont = elements.lazy.compactMap { $0.text?.layout.lines.first?.glyphRuns.first?.font }
+      .first.map { $0.withSize(6) }
+    for element in elements where Paginator.visualFrame(element.attributes).intersects(clip) {
+      let attributes = element.attributes
+      let size = attributes.frame.size
+      canvas.save()
+      enterFrame(of: attributes, on: canvas)
+      let color: Color
+      switch attributes.representedElementCategory {
+      case .cell: color = frameColor
+      case .supplementaryView: color = headerColor
+      case .decorationView: color = decorationColor
+      }
+      canvas.stroke(
+        x: 0, y: 0, width: Double(size.width), height: Double(size.height), cornerRadius: 0,
+        lineWidth: hairline, color: color)
+      if let text = element.text {
+        for line in text.layout.lines {
+          let x = Double(text.origin.x + line.baselineOrigin.x)
+          canvas.stroke(
+            x: x, y: Double(text.origin.y + line.top), width: line.width,
+            height: line.height, cornerRadius: 0, lineWidth: hairline / 2, color: lineBoxColor)
+          let y = Double(text.origin.y + line.baselineOrigin.y)
+          canvas.line(
+            from: (x, y), to: (x + max(line.width, 1), y), lineWidth: hairline / 2,
+            color: baselineColor)
+        }
+      }
+      if let labelFont, attributes.representedElementCategory != .decorationView {
+        let path = attributes.indexPath
+        canvas.annotate(
+          "\(path.section).\(path.count > 1 ? path.item : 0)", x: 1, y: 6, font: labelFont,
+          color: color)
+      }
+      canvas.restore()
+    }
+  }
+}

@@ -1,0 +1,521 @@
+import Foundation
+// Figures 1–3 and part of 6: text measurement cold and warm, on one core and on all, against
+// bare HarfBuzz shaping (the floor) and Pango (the peer), on the corpus in Benchmarks/corpus.
+@_spi(Benchmarks) import TextEngine
+
+/// One corpus record, ready to lay out.
+struct TextRequest {
+  var text: String
+  var font: Font
+  var maxWidth: Double?
+  var maxLines: Int
+  var style: ParagraphStyle
+  var units: [UInt16]
+
+  var batchRequest: TextLayoutRequest {
+    TextLayoutRequest(AttributedText(text, font: font), style: style, maxWidth: maxWidth)
+  }
+}
+
+/// A named group of corpus records ("tags", "paragraphs", ...).
+struct TextKind {
+  var name: String
+  var requests: [TextRequest]
+  /// Short labels (tags, names, report labels, cloud words) as opposed to sentences/paragraphs.
+  var isShort: Bool
+}
+
+enum Corpus {
+  /// Loads `file.jsonl` (textflow measure --jsonl format) from `directory`.
+  static func load(_ file: String, from directory: URL, fonts: FontCollection) throws
+    -> [TextRequest]
+  {
+    let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+    var requests = [TextRequest]()
+    for line in text.split(separator: "\n") where !line.isEmpty {
+      guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        let string = object["text"] as? String
+      else { continue }
+      let size = (object["size"] as? Double) ?? 17
+      let font = try fonts.font(
+        named: (object["font"] as? String) ?? "DejaVuSans.ttf", pointSize: size)
+      var style = ParagraphStyle()
+      style.numberOfLines = (object["max_lines"] as? Int) ?? 0
+      requests.append(
+        TextRequest(
+          text: string, font: font, maxWidth: object["max_width"] as? Double,
+          maxLines: style.numberOfLines, style: style, units: Array(string.utf16)))
+    }
+    return requests
+  }
+
+  /// The tag-cloud word list (one word a line, with repetition), at 17 pt, unlimited width.
+  static func loadCloud(from directory: URL, fonts: FontCollection) throws -> [TextRequest] {
+    let text = try String(
+      contentsOf: directory.appendingPathComponent("cloud.txt"), encoding: .utf8)
+    let font = fonts.font(for: .body)
+    return text.split(separator: "\n").map { word in
+      TextRequest(
+        text: String(word), font: font, maxWidth: nil, maxLines: 0, style: ParagraphStyle(),
+        units: Array(word.utf16))
+    }
+  }
+
+  static func kinds(directory: URL, fonts: FontCollection) throws -> [TextKind] {
+    [
+      TextKind(
+        name: "tags", requests: try load("tags.jsonl", from: directory, fonts: fonts), isShort: true
+      ),
+      TextKind(
+        name: "names", requests: try load("names.jsonl", from: directory, fonts: fonts),
+        isShort: true),
+      TextKind(
+        name: "labels", requests: try load("labels.jsonl", from: directory, fonts: fonts),
+        isShort: true),
+      TextKind(
+        name: "cloud words", requests: try loadCloud(from: directory, fonts: fonts), isShort: true),
+      TextKind(
+        name: "sentences", requests: try load("sentences.jsonl", from: directory, fonts: fonts),
+        isShort: false),
+      TextKind(
+        name: "paragraphs", requests: try load("paragraphs.jsonl", from: directory, fonts: fonts),
+        isShort: false),
+    ]
+  }
+}
+
+/// The measured per-kind results the peer comparison and the targets need.
+struct TextResults {
+  var cold: [String: Double] = [:]
+  var warmWord: [String: Double] = [:]
+  var warmHit: [String: Double] = [:]
+  var newWidth: [String: Double] = [:]
+  var floorScaling: [String: Double] = [:]
+  var floor: [String: Double] = [:]
+  var pangoFresh: [String: Double] = [:]
+  var pangoReused: [String: Double] = [:]
+  var oneCore: [String: Double] = [:]
+  var allCores: [String: Double] = [:]
+}
+
+struct TextBench {
+  let fonts: FontCollection
+  let kinds: [TextKind]
+  let runs: Int
+  let report: Report
+  var results = TextResults()
+
+  private func layOut(_ typesetter: Typesetter, _ requests: [TextRequest]) {
+    var lines = 0
+    for request in requests {
+      lines &+=
+        typesetter.layout(
+          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
+        ).lineCount
+    }
+    consume(lines)
+  }
+
+  mutating func run() {
+    report.section("Text measurement, one thread (ns per label, corpus in Benchmarks/corpus)")
+    report.note(
+      "cold = shape and paragraph caches off (every word shaped); first pass = a new Typesetter's "
+        + "default caches filling up; warm, default caches = after a pass (256 texts kept: the "
+        + "word cache does the work); every text cached = a paragraph cache as large as the corpus")
+    for kind in kinds {
+      let requests = kind.requests
+      let count = requests.count
+      let cold = Typesetter(
+        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
+        paragraphCache: ParagraphCache(capacity: 0))
+      let coldSample = measure(runs: runs, operations: count) { layOut(cold, requests) }
+      results.cold[kind.name] = coldSample.median
+      report.time("\(kind.name) (\(count)): cold", coldSample, perSecond: true)
+
+      var fresh = Typesetter(fonts: fonts)
+      let firstSample = measure(
+        runs: runs, operations: count, setup: { fresh = Typesetter(fonts: fonts) },
+        body: { layOut(fresh, requests) })
+      report.time("\(kind.name): first pass, fresh default caches", firstSample, perSecond: true)
+
+      let warm = Typesetter(fonts: fonts)
+      let warmSample = measure(runs: runs, operations: count) { layOut(warm, requests) }
+      results.warmWord[kind.name] = warmSample.median
+      report.time(
+        "\(kind.name): warm, default caches", warmSample, perSecond: true,
+        note: "shape cache \(warm.shapeCache.count)/\(warm.shapeCache.capacity), "
+          + "paragraph cache \(warm.paragraphCache.count)/\(warm.paragraphCache.capacity)")
+
+      let hit = Typesetter(
+        fonts: fonts, paragraphCache: ParagraphCache(capacity: 2 * count + 2, maximumLength: 4096))
+      let hitSample = measure(runs: runs, operations: count) { layOut(hit, requests) }
+      results.warmHit[kind.name] = hitSample.median
+      report.time(
+        "\(kind.name): warm, same width, every text cached", hitSample, perSecond: true,
+        note: kind.requests.allSatisfy({ $0.units.count <= hit.paragraphCache.maximumResultLength })
+          ? "stored layouts" : "prepared texts (too long for stored layouts)")
+
+      // The same texts at a width not seen before (each run another): only line breaking and
+      // the result are made.
+      var factor = 1.0
+      var resized = requests
+      let widthSample = measure(
+        runs: runs, operations: count,
+        setup: {
+          factor = factor > 0.6 ? factor - 0.03 : 0.95
+          resized = requests.map { request in
+            var copy = request
+            copy.maxWidth = ((request.maxWidth ?? 200) * factor).rounded()
+            return copy
+          }
+        },
+        body: { layOut(hit, resized) })
+      results.newWidth[kind.name] = widthSample.median
+      report.time(
+        "\(kind.name): re-measure at a new width (prepared hit)", widthSample, perSecond: true)
+    }
+  }
+
+  /// Figure 1, all cores: `layouts(for:)` against the same batch on one thread.
+  mutating func runParallel() {
+    report.section(
+      "Text measurement, 1 thread vs all \(Machine.processorCount) cores (batch layouts(for:))")
+    report.note(
+      "the cores are shared with other work: the ratio is a lower bound of what idle cores give")
+    for kind in kinds
+    where kind.name == "labels" || kind.name == "paragraphs" || kind.name == "tags" {
+      let batch = kind.requests.map(\.batchRequest)
+      let count = batch.count
+      // What the machine gives right now: bare HarfBuzz on the same texts, one ShapingFloor per
+      // thread, no shared state at all.
+      let units = kind.requests.map(\.units)
+      let faces = kind.requests.map(\.font.face)
+      let workers = Machine.processorCount
+      let floorOne = measure(runs: runs, operations: count) {
+        let floor = ShapingFloor()
+        var sum = 0
+        for index in units.indices {
+          sum &+= units[index].withUnsafeBufferPointer {
+            floor.advanceWidth(of: $0, face: faces[index])
+          }
+        }
+        consume(sum)
+      }
+      let floorAll = measure(runs: runs, operations: count) {
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+          let floor = ShapingFloor()
+          var sum = 0
+          var index = worker
+          while index < units.count {
+            sum &+= units[index].withUnsafeBufferPointer {
+              floor.advanceWidth(of: $0, face: faces[index])
+            }
+            index += workers
+          }
+          consume(sum)
+        }
+      }
+      report.time(
+        "\(kind.name) bare hb_shape: \(workers) threads", floorAll, perSecond: true,
+        note: String(
+          format: "%.2f× one thread's rate: the parallelism available now",
+          floorOne.median / floorAll.median))
+      results.floorScaling[kind.name] = floorOne.median / floorAll.median
+      let coldTypesetter = Typesetter(
+        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
+        paragraphCache: ParagraphCache(capacity: 0))
+      for (label, typesetter) in [("cold", coldTypesetter), ("warm", Typesetter(fonts: fonts))] {
+        let one = measure(runs: runs, operations: count) {
+          var lines = 0
+          for request in batch {
+            lines &+=
+              typesetter.layout(
+                request.text, style: request.style, maxWidth: request.maxWidth
+              ).lineCount
+          }
+          consume(lines)
+        }
+        let all = measure(runs: runs, operations: count) {
+          consume(typesetter.layouts(for: batch).count)
+        }
+        report.time("\(kind.name) \(label): 1 thread", one, perSecond: true)
+        report.time(
+          "\(kind.name) \(label): \(Machine.processorCount) cores", all, perSecond: true,
+          note: String(format: "%.2f× the labels/s of 1 thread", one.median / all.median))
+        if label == "cold" {
+          results.oneCore[kind.name] = one.median
+          results.allCores[kind.name] = all.median
+        }
+      }
+    }
+  }
+
+  /// Figure 2: each text shaped by HarfBuzz alone, in the face the engine picked for its first run.
+  mutating func runFloor() {
+    report.section(
+      "The floor: bare HarfBuzz \(ShapingFloor.harfBuzzVersion), one hb_shape per text")
+    report.note(
+      "reused buffer and hb_font_t, the face of the text's first glyph run, advances summed; "
+        + "ratio = cold TextFlow measurement / floor")
+    let probe = Typesetter(fonts: fonts)
+    let floor = ShapingFloor()
+    for kind in kinds {
+      let faces = kind.requests.map { request in
+        probe.layout(request.text, font: request.font).lines.first?.glyphRuns.first?.font.face
+          ?? request.font.face
+      }
+      let units = kind.requests.map(\.units)
+      let sample = measure(runs: runs, operations: units.count) {
+        var sum = 0
+        for index in units.indices {
+          sum &+= units[index].withUnsafeBufferPointer {
+            floor.advanceWidth(of: $0, face: faces[index])
+          }
+        }
+        consume(sum)
+      }
+      results.floor[kind.name] = sample.median
+      let ratio = (results.cold[kind.name] ?? 0) / sample.median
+      report.time(
+        "\(kind.name): hb_shape only", sample, perSecond: true,
+        note: String(format: "cold is %.2f× the floor", ratio))
+    }
+  }
+
+  /// Figure 3: Pango through Benchmarks/pango/pango-peer.c, when scripts/bench could build it.
+  mutating func runPango(peer: String?) {
+    report.section("Peer: Pango (pangocairo, same font files, unhinted, word-char wrapping)")
+    guard let peer, FileManager.default.isExecutableFile(atPath: peer) else {
+      report.note(
+        "skipped: no Pango peer binary (scripts/bench builds it when `pkg-config pangocairo` "
+          + "finds Pango's headers: apt-get install libpango1.0-dev)")
+      return
+    }
+    report.note(
+      "fresh = a new PangoLayout per text (usual use); reused = one PangoLayout for all texts; "
+        + "TextFlow's speedup is given against Pango's faster of the two")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "textflow-bench-pango-\(getpid())")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let probe = Typesetter(fonts: fonts)
+    for kind in kinds {
+      let requests = kind.requests.filter { !$0.text.contains("\t") && !$0.text.contains("\n") }
+      var input = ""
+      for request in requests {
+        input += "\(request.font.pointSize)\t\(request.maxWidth ?? -1)\t\(request.text)\n"
+      }
+      let file = directory.appendingPathComponent("\(kind.name).tsv")
+      try? input.write(to: file, atomically: true, encoding: .utf8)
+      guard let output = runPeer(peer, input: file.path, passes: runs, cache: directory.path)
+      else {
+        report.note("\(kind.name): the Pango peer failed")
+        continue
+      }
+      var fresh = [Double]()
+      var reused = [Double]()
+      var lines = [Int]()
+      var widths = [Double]()
+      for line in output.split(separator: "\n") {
+        let fields = line.split(separator: " ")
+        guard let head = fields.first else { continue }
+        switch head {
+        case "lines": lines = fields.dropFirst().compactMap { Int($0) }
+        case "widths": widths = fields.dropFirst().compactMap { Double($0) }
+        case "fresh": fresh.append((Double(fields[1]) ?? 0) / Double(requests.count))
+        case "reused": reused.append((Double(fields[1]) ?? 0) / Double(requests.count))
+        default: break
+        }
+      }
+      guard !fresh.isEmpty, lines.count == requests.count else {
+        report.note("\(kind.name): unexpected output from the Pango peer")
+        continue
+      }
+      let freshSample = Sample(fresh)
+      let reusedSample = Sample(reused)
+      results.pangoFresh[kind.name] = freshSample.median
+      results.pangoReused[kind.name] = reusedSample.median
+      let best = min(freshSample.median, reusedSample.median)
+      var agree = 0
+      var widthAgree = 0
+      var singleLine = 0
+      for (index, request) in requests.enumerated() {
+        let layout = probe.layout(
+          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth)
+        let pangoLines = request.maxLines > 0 ? min(lines[index], request.maxLines) : lines[index]
+        if pangoLines == layout.lineCount { agree += 1 }
+        if layout.lineCount == 1, pangoLines == 1, index < widths.count {
+          singleLine += 1
+          // Pango's logical width counts trailing spaces; the corpus has none on one-line texts.
+          if abs(widths[index] - Double(layout.size.width)) <= 0.01 { widthAgree += 1 }
+        }
+      }
+      let cold = results.cold[kind.name] ?? .nan
+      let warm = results.warmWord[kind.name] ?? .nan
+      let hit = results.warmHit[kind.name] ?? .nan
+      report.time("\(kind.name): Pango, fresh layout", freshSample, perSecond: true)
+      report.time(
+        "\(kind.name): Pango, reused layout", reusedSample, perSecond: true,
+        note: String(
+          format: "TextFlow faster: cold %.2f×, warm %.2f×, all cached %.2f×, new width %.2f×",
+          best / cold, best / warm, best / hit, best / (results.newWidth[kind.name] ?? .nan)))
+      report.value(
+        "\(kind.name): line counts equal to Pango's", Double(agree) / Double(requests.count),
+        text: String(format: "%.1f%%", 100 * Double(agree) / Double(requests.count)),
+        note:
+          "\(agree)/\(requests.count); one-line widths within 0.01 px: \(widthAgree)/\(singleLine)")
+    }
+  }
+
+  private func runPeer(_ peer: String, input: String, passes: Int, cache: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: peer)
+    process.arguments = [BundledFonts.directory.path, input, String(passes)]
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CACHE_HOME"] = cache  // fontconfig wants a writable cache directory
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+extension TextBench {
+  /// Figure 6 for text: the caches' sizes against their bounds after the whole corpus.
+  func reportCacheMemory() {
+    let typesetter = Typesetter(fonts: fonts)
+    let before = Machine.residentBytes
+    for kind in kinds { layOut(typesetter, kind.requests) }
+    let after = Machine.residentBytes
+    let shapes = typesetter.shapeCache
+    let paragraphs = typesetter.paragraphCache
+    report.value(
+      "shape (word) cache entries after the whole corpus", Double(shapes.count),
+      text: "\(shapes.count)",
+      note: "bound \(shapes.capacity) entries of ≤ \(shapes.maximumSegmentLength) UTF-16 units "
+        + "(documented ≤ 39 MB); hits \(shapes.hits), misses \(shapes.misses)")
+    report.value(
+      "paragraph cache entries after the whole corpus", Double(paragraphs.count),
+      text: "\(paragraphs.count)",
+      note: "bound \(paragraphs.capacity) texts of ≤ \(paragraphs.maximumLength) units "
+        + "(documented ≤ 39 MB)")
+    report.value(
+      "resident growth filling both caches from empty", Double(after - before),
+      text: formatBytes(Double(after - before)),
+      note: "RSS after − before (allocator slack included)")
+  }
+
+  /// The text targets of issue 7.
+  func addTargets() {
+    let short = ["tags", "names", "labels"]
+    func ratios(_ ours: [String: Double], _ kinds: [String]) -> [(String, Double)] {
+      kinds.compactMap { kind in
+        guard
+          let pango = [results.pangoFresh[kind], results.pangoReused[kind]].compactMap({ $0 })
+            .min(),
+          let mine = ours[kind]
+        else { return nil }
+        return (kind, pango / mine)
+      }
+    }
+    func describe(_ pairs: [(String, Double)]) -> String {
+      pairs.map { String(format: "%@ %.2f×", $0.0, $0.1) }.joined(separator: ", ")
+    }
+    let coldShort = ratios(results.cold, short)
+    report.target(
+      "short label ≥ 5× faster than Pango, cold",
+      met: coldShort.isEmpty ? nil : coldShort.allSatisfy { $0.1 >= 5 },
+      measured: coldShort.isEmpty ? "Pango not run" : describe(coldShort))
+    let warmShort = ratios(results.warmHit, short)
+    let warmWord = ratios(results.warmWord, short)
+    report.target(
+      "short label ≥ 20× faster than Pango, warm cache",
+      met: warmShort.isEmpty ? nil : warmShort.allSatisfy { $0.1 >= 20 },
+      measured: warmShort.isEmpty
+        ? "Pango not run"
+        : "every text cached (same width): \(describe(warmShort)); default caches (word cache): "
+          + describe(warmWord))
+    let coldParagraph = ratios(results.cold, ["paragraphs", "sentences"])
+    report.target(
+      "paragraph ≥ 3× faster than Pango, cold",
+      met: coldParagraph.isEmpty ? nil : coldParagraph.allSatisfy { $0.1 >= 3 },
+      measured: coldParagraph.isEmpty ? "Pango not run" : describe(coldParagraph))
+    let floorRatios = kinds.compactMap { kind -> (String, Double)? in
+      guard let cold = results.cold[kind.name], let floor = results.floor[kind.name] else {
+        return nil
+      }
+      return (kind.name, cold / floor)
+    }
+    report.target(
+      "cold measurement ≤ 1.3× bare HarfBuzz shaping",
+      met: floorRatios.isEmpty ? nil : floorRatios.allSatisfy { $0.1 <= 1.3 },
+      measured: floorRatios.isEmpty ? "floor not run" : describe(floorRatios))
+    let scaling = results.oneCore.keys.sorted().compactMap { kind -> (String, Double)? in
+      guard let one = results.oneCore[kind], let all = results.allCores[kind] else { return nil }
+      return (kind, one / all)
+    }
+    report.target(
+      "\(Machine.processorCount) cores ≥ 1.8× the labels/s of one (cold)",
+      met: scaling.isEmpty ? nil : scaling.allSatisfy { $0.1 >= 1.8 },
+      measured: scaling.isEmpty ? "not run" : describe(scaling))
+  }
+}
+
+extension TextBench {
+  /// Lays out one kind `passes` times in one mode (after one untimed pass for warm modes), for
+  /// profilers: `valgrind --tool=callgrind textflow-bench --profile cold:tags`.
+  static func profile(mode: String, kind: TextKind, fonts: FontCollection, passes: Int) {
+    let typesetter: Typesetter
+    switch mode {
+    case "cold":
+      typesetter = Typesetter(
+        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
+        paragraphCache: ParagraphCache(capacity: 0))
+    case "hit":
+      typesetter = Typesetter(
+        fonts: fonts,
+        paragraphCache: ParagraphCache(capacity: 2 * kind.requests.count + 2, maximumLength: 4096))
+    default:
+      typesetter = Typesetter(fonts: fonts)
+    }
+    if mode != "cold" { _ = profiledPasses(typesetter, kind.requests, passes: 1, warmUp: true) }
+    let lines = profiledPasses(typesetter, kind.requests, passes: passes, warmUp: false)
+    print("\(mode) \(kind.name): \(lines) lines")
+  }
+
+  /// The loop callgrind collects (`--toggle-collect='*profiledPasses*'`); the warm-up pass goes
+  /// through `warmUpPass` so that it can be left out.
+  @inline(never)
+  static func profiledPasses(
+    _ typesetter: Typesetter, _ requests: [TextRequest], passes: Int, warmUp: Bool
+  ) -> Int {
+    if warmUp { return warmUpPass(typesetter, requests) }
+    var lines = 0
+    for _ in 0..<passes {
+      for request in requests {
+        lines &+=
+          typesetter.layout(
+            request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
+          ).lineCount
+      }
+    }
+    return lines
+  }
+
+  @inline(never)
+  static func warmUpPass(_ typesetter: Typesetter, _ requests: [TextRequest]) -> Int {
+    var lines = 0
+    for request in requests {
+      lines &+=
+        typesetter.layout(
+          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
+        ).lineCount
+    }
+    return lines
+  }
+}

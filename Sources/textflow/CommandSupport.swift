@@ -1,0 +1,310 @@
+// What the subcommands share: option parsing, reading an input file or standard input, writing a
+// rendered picture to a file or standard output, and a progress bar for a terminal.
+import Foundation
+import TextFlow
+import TextFlowRendering
+
+/// A usage error (exit status 2) or a failure (exit status 1), with the message for stderr.
+struct CommandError: Error, CustomStringConvertible {
+  var message: String
+  var status: Int32
+  var showsUsage: Bool
+  var description: String { message }
+
+  static func usage(_ message: String) -> CommandError {
+    CommandError(message: message, status: 2, showsUsage: true)
+  }
+  static func failure(_ message: String) -> CommandError {
+    CommandError(message: message, status: 1, showsUsage: false)
+  }
+}
+
+/// Parsed command-line arguments: `--name value` options, `--flag`s and positional arguments.
+struct ParsedArguments {
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+  var positionals: [String] = []
+
+  /// Parses `arguments`; `valued` options take the next argument, `flags` take none. `-` is a
+  /// positional (standard input or output); `--` ends the options.
+  init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>)
+    throws(CommandError)
+  {
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if valued.contains(name) {
+        if let inlineValue {
+          values[name] = inlineValue
+        } else {
+          guard index < arguments.count else { throw .usage("option \(name) needs a value") }
+          values[name] = arguments[index]
+          index += 1
+        }
+      } else if allowedFlags.contains(name), inlineValue == nil {
+        flags.insert(name)
+      } else {
+        throw .usage("unknown option '\(argument)'")
+      }
+    }
+  }
+
+  /// A number option in `range`.
+  func number(_ name: String, in range: ClosedRange<Double>) throws(CommandError) -> Double? {
+    guard let text = values[name] else { return nil }
+    guard let value = Double(text), value.isFinite, range.contains(value) else {
+      throw .usage(
+        "\(name) must be a number from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)), got '\(text)'"
+      )
+    }
+    return value
+  }
+
+  /// An integer option in `range`.
+  func integer(_ name: String, in range: ClosedRange<Int>) throws(CommandError) -> Int? {
+    guard let text = values[name] else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      throw .usage(
+        "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+      )
+    }
+    return value
+  }
+
+  /// A color option.
+  func color(_ name: String) throws(CommandError) -> Color? {
+    guard let text = values[name] else { return nil }
+    do {
+      return try Color(parsing: text)
+    } catch {
+      throw .usage("\(name): \(error)")
+    }
+  }
+
+  /// An enumeration option.
+  func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type)
+    throws(CommandError) -> E?
+  where E.RawValue == String {
+    guard let text = values[name] else { return nil }
+    guard let value = E(rawValue: text) else {
+      throw .usage(
+        "\(name) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'"
+      )
+    }
+    return value
+  }
+}
+
+/// Reads a file, or standard input for `-`.
+func readInput(_ source: String) throws(CommandError) -> Data {
+  var isDirectory: ObjCBool = false
+  if source != "-" {
+    guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+      throw .failure("cannot read \(source): no such file")
+    }
+    guard !isDirectory.boolValue else { throw .failure("cannot read \(source): is a directory") }
+  }
+  // At most one byte more than the limit, so that /dev/zero or an endless pipe is refused
+  // instead of filling memory.
+  let data: Data
+  do {
+    let handle =
+      source == "-"
+      ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
+    data = try handle.read(upToCount: maximumInputSize + 1) ?? Data()
+  } catch {
+    throw .failure("cannot read \(source): \(error.localizedDescription)")
+  }
+  guard data.count <= maximumInputSize else {
+    throw .failure(
+      "\(source == "-" ? "<stdin>" : source) is larger than \(maximumInputSize) bytes; "
+        + "at most that much is read")
+  }
+  return data
+}
+
+/// The largest input file or standard input a command reads (64 MiB, `LayoutSpec`'s limit).
+let maximumInputSize = LayoutSpec.maximumJSONSize
+
+/// Reads UTF-8 text from a file or standard input.
+func readText(_ source: String) throws(CommandError) -> String {
+  let data = try readInput(source)
+  guard let text = String(data: data, encoding: .utf8) else {
+    throw .failure("\(source == "-" ? "<stdin>" : source): not UTF-8 text")
+  }
+  return text
+}
+
+/// The bundled typesetter, or a failure naming the font that did not load.
+func loadTypesetter() throws(CommandError) -> Typesetter {
+  do {
+    return try Typesetter.bundled()
+  } catch {
+    throw .failure("\(error)")
+  }
+}
+
+/// What an output argument asks for: a rendered format or JSON.
+enum OutputKind: Equatable {
+  case rendered(OutputFormat)
+  case json
+}
+
+/// The output kind for `-o PATH` and `--format NAME` (the format wins; else the extension; for
+/// standard output or no -o, `defaultKind`).
+func outputKind(path: String?, format: String?, default defaultKind: OutputKind)
+  throws(CommandError)
+  -> OutputKind
+{
+  if let format {
+    if format == "json" { return .json }
+    guard let rendered = OutputFormat(rawValue: format) else {
+      throw .usage("--format must be png, pdf, svg or json, got '\(format)'")
+    }
+    return .rendered(rendered)
+  }
+  guard let path, path != "-" else { return defaultKind }
+  let ext = URL(fileURLWithPath: path).pathExtension
+  if ext.lowercased() == "json" { return .json }
+  guard let rendered = OutputFormat(pathExtension: ext) else {
+    throw .usage(
+      "cannot tell the format of '\(path)' (use .png, .pdf, .svg or .json, or --format)")
+  }
+  return .rendered(rendered)
+}
+
+/// Writes text to a file, or to standard output for nil or `-`.
+func writeText(_ text: String, to path: String?) throws(CommandError) {
+  let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
+  guard let path, path != "-" else {
+    FileHandle.standardOutput.write(data)
+    return
+  }
+  do {
+    try data.write(to: URL(fileURLWithPath: path))
+  } catch {
+    throw .failure("cannot write \(path): \(error.localizedDescription)")
+  }
+}
+
+/// Renders a scene to `path`, or to standard output for `-` (through a temporary file, as Cairo
+/// writes files).
+@discardableResult
+func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) throws(CommandError)
+  -> RenderSummary
+{
+  var options = options
+  let progress = ProgressBar(label: "rendering")
+  options.progress = { done, total in progress.update(done, of: total) }
+  defer { progress.finish() }
+  if path != "-" {
+    do {
+      return try Renderer.render(scene, to: path, options: options)
+    } catch {
+      throw .failure("\(error)")
+    }
+  }
+  let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "textflow-\(UUID().uuidString).\(options.format.rawValue)")
+  defer { try? FileManager.default.removeItem(at: temporary) }
+  do {
+    var summary = try Renderer.render(scene, to: temporary.path, options: options)
+    FileHandle.standardOutput.write(try Data(contentsOf: temporary))
+    summary.path = "-"
+    return summary
+  } catch let error as RenderingError {
+    throw .failure("\(error)")
+  } catch {
+    throw .failure("cannot write to standard output: \(error.localizedDescription)")
+  }
+}
+
+/// Points to at most two decimals ("595.28", "375").
+func points(_ value: CGFloat) -> String {
+  JSONValue.format((Double(value) * 100).rounded() / 100)
+}
+
+/// A one-line description of a written file, for stderr or the demo's list.
+func describe(_ summary: RenderSummary) -> String {
+  var text = "\(summary.path) (\(summary.format.rawValue.uppercased())"
+  if let pixels = summary.pixelSize {
+    text += ", \(pixels.width) × \(pixels.height) px at \(JSONValue.format(summary.scale))x"
+  } else {
+    text +=
+      ", \(points(summary.size.width)) × \(points(summary.size.height)) pt"
+  }
+  if summary.pageCount > 1 { text += ", \(summary.pageCount) pages" }
+  return text + ")"
+}
+
+/// A progress bar on standard error, drawn only when standard error is a terminal and the work
+/// has taken more than a second.
+final class ProgressBar: @unchecked Sendable {
+  private let label: String
+  private let start = Date()
+  private let enabled: Bool
+  private let lock = NSLock()
+  private var drawn = false
+
+  /// Seconds of work before the bar appears (TEXTFLOW_PROGRESS_AFTER overrides the default 1,
+  /// so tests can see it on a pseudo-terminal without slow work).
+  private let minimumDuration: TimeInterval
+
+  init(label: String) {
+    self.label = label
+    enabled = isatty(STDERR_FILENO) == 1
+    minimumDuration =
+      ProcessInfo.processInfo.environment["TEXTFLOW_PROGRESS_AFTER"].flatMap(Double.init) ?? 1
+  }
+
+  /// Shows `done` of `total` (a bar), or a running count when the total is unknown.
+  func update(_ done: Int, of total: Int?) {
+    guard enabled, Date().timeIntervalSince(start) > minimumDuration else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    var text = "\r\(label) \(done)"
+    if let total, total > 0 {
+      let width = 30
+      let filled = min(width, done * width / total)
+      let bar =
+        String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+      text = "\r\(label) [\(bar)] \(done)/\(total)"
+    }
+    FileHandle.standardError.write(Data(text.utf8))
+    drawn = true
+  }
+
+  func finish() {
+    lock.lock()
+    defer { lock.unlock() }
+    if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    drawn = false
+  }
+}
+
+/// Runs a command body, turning its errors into messages on stderr and exit statuses.
+func runCommand(_ name: String, help: String, _ body: () throws(CommandError) -> Void) -> Int32 {
+  do {
+    try body()
+    return 0
+  } catch {
+    printError("textflow \(name): \(error.message)" + (error.showsUsage ? "\n\n" + help : ""))
+    return error.status
+  }
+}

@@ -1,0 +1,182 @@
+// `textflow grid LABELS.txt|-`: label grids for reports, in columns or on label sheets.
+import Foundation
+import TextFlow
+import TextFlowRendering
+
+/// Lays labels out with `LabelGrid` and draws them (a paginated PDF for sheets) or prints JSON.
+enum GridCommand: Subcommand {
+  static let name = "grid"
+  static let summary = "lay labels out in columns or on label sheets (paginated PDF)"
+
+  static let help = """
+    usage: textflow grid LABELS.txt|- -o OUT.pdf|.png|.svg|.json [options]
+
+    One label a line; "\\n" in a line is a line break inside the label; blank lines are skipped.
+
+    Columns (the default): labels wrap to a uniform column width (the widest label's one-line
+    width, or --column-width), rows as tall as their tallest label.
+    Sheets (--sheet): fixed cells on pages, e.g. --sheet l7160 (3 × 7 labels of 63.5 × 38.1 mm
+    on A4) or --sheet 3x7 --label 63.5x38.1mm --page a4; each label's text shrinks to fit (at
+    most to --min-scale of its size, like UILabel's adjustsFontSizeToFitWidth), then is
+    truncated with an ellipsis. A PDF gets one page per sheet, never cutting a row.
+
+    options:
+      -o, --output PATH     write to PATH (- for standard output; default: JSON on stdout)
+      --format FMT          png, pdf, svg or json (default: from -o)
+      --columns N           columns mode: N columns (default: as many as fit)
+      --column-width PT     columns mode: the column width
+      --width PT            columns mode: the canvas width (default 595, A4's)
+      --page SIZE           columns mode: PDF pages (a4, letter, WxH with a unit); sheets: the
+                            sheet's paper (default a4)
+      --sheet NAME|CxR      l7160, or columns x rows
+      --label WxH           a sheet label's size with a unit (63.5x38.1mm)
+      --gap HxV             gaps between sheet labels with a unit (2.5x0mm; default 0x0)
+      --min-scale F         sheets: the smallest scale factor before truncation (default 0.5)
+      --font NAME|PATH      a font in Fonts/, a family or a path (default DejaVu Sans)
+      --size PT             font size (default 11)
+      --padding PT          space inside each label (default 6)
+      --align ALIGN         natural, left, center or right (default natural)
+      --max-lines N         at most N lines a label, then an ellipsis (default 0: no limit)
+      --no-border           no label outlines
+      --scale N             PNG pixels per point (default 2)
+      --debug               draw frames, line boxes and baselines
+
+    Exit status: 0 on success, 1 when the input cannot be read or the font cannot be loaded,
+    2 on a usage error.
+
+    examples:
+      textflow grid examples/labels.txt -o labels.png --columns 3
+      textflow grid examples/addresses.txt --sheet l7160 -o sheets.pdf
+      textflow grid examples/labels.txt --sheet 2x5 --label 90x50mm --page a4 -o - --format json
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(help)
+      return 0
+    }
+    return runCommand(name, help: help) { () throws(CommandError) in
+      let parsed = try ParsedArguments(
+        arguments.map { $0 == "-o" ? "--output" : $0 },
+        valued: [
+          "--output", "--format", "--columns", "--column-width", "--width", "--page", "--sheet",
+          "--label", "--gap", "--min-scale", "--font", "--size", "--padding", "--align",
+          "--max-lines", "--scale",
+        ], flags: ["--debug", "--no-border"])
+      guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
+        throw .usage("expected one label file (or - for standard input)")
+      }
+      let output = parsed.values["--output"]
+      let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      var grid = LabelGrid()
+      if let value = try parsed.number("--width", in: 10...100_000) { grid.width = value }
+      if let value = try parsed.number("--size", in: 1...1000) { grid.fontSize = value }
+      if let value = try parsed.number("--padding", in: 0...1000) { grid.padding = value }
+      if let value = try parsed.number("--min-scale", in: 0.01...1) {
+        grid.minimumScaleFactor = value
+      }
+      if let value = try parsed.integer("--max-lines", in: 0...10_000) { grid.maxLines = value }
+      if let value = try parsed.choice("--align", TextAlignment.self) { grid.alignment = value }
+      if parsed.flags.contains("--no-border") { grid.border = nil }
+      grid.font = parsed.values["--font"]
+      var columnPage: PageSetup?
+      if let sheetName = parsed.values["--sheet"] {
+        grid.mode = .sheet(try sheet(sheetName, parsed))
+      } else {
+        for option in ["--label", "--gap", "--min-scale"] where parsed.values[option] != nil {
+          throw .usage("\(option) needs --sheet")
+        }
+        let count = try parsed.integer("--columns", in: 1...1000)
+        let width = try parsed.number("--column-width", in: 1...100_000)
+        grid.mode = .columns(count: count, columnWidth: width)
+        if let name = parsed.values["--page"] {
+          guard let size = PaperSize.size(named: name) else {
+            throw .usage("--page must be a4, letter or WxH with a unit (210x297mm), got '\(name)'")
+          }
+          columnPage = PageSetup(
+            size: size, margins: EdgeInsets(top: 24, left: 0, bottom: 24, right: 0))
+          if parsed.values["--width"] == nil { grid.width = Double(size.width) }
+        }
+      }
+      let text = try readText(source)
+      let labels = text.split(whereSeparator: \.isNewline)
+        .map { $0.replacingOccurrences(of: "\\n", with: "\n").trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+      guard !labels.isEmpty else {
+        throw .failure("\(source == "-" ? "<stdin>" : source): no labels")
+      }
+      let typesetter = try loadTypesetter()
+      let result: LabelGrid.Output
+      do {
+        result = try grid.layout(labels, typesetter: typesetter)
+      } catch {
+        throw .failure("\(error)")
+      }
+      switch kind {
+      case .json:
+        try writeText(result.json, to: output)
+      case .rendered(let format):
+        guard let output else { throw .usage("drawing needs -o PATH (use - for standard output)") }
+        let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
+        var page = columnPage
+        if let size = result.pageSize { page = PageSetup(size: size, margins: result.pageMargins) }
+        let summary = try writeRendered(
+          result.scene, to: output,
+          options: RenderOptions(
+            format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"),
+            page: page))
+        if output != "-" {
+          let shrunk = result.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count
+          let truncated = result.labels.filter(\.isTruncated).count
+          printError(
+            "wrote \(describe(summary)): \(result.labels.count) labels, \(shrunk) shrunk, \(truncated) truncated"
+          )
+        }
+      }
+    }
+  }
+
+  private static func sheet(_ name: String, _ parsed: ParsedArguments) throws(CommandError)
+    -> LabelSheet
+  {
+    if name.lowercased() == "l7160" {
+      for option in ["--label", "--gap"] where parsed.values[option] != nil {
+        throw .usage("\(option) cannot change the l7160 sheet; give --sheet CxR instead")
+      }
+      return .l7160
+    }
+    let parts = name.lowercased().split(separator: "x")
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+      (1...100).contains(columns), (1...100).contains(rows)
+    else {
+      throw .usage("--sheet must be l7160 or COLUMNSxROWS (3x7), got '\(name)'")
+    }
+    guard let labelText = parsed.values["--label"] else {
+      throw .usage("--sheet \(name) needs --label WxH with a unit (63.5x38.1mm)")
+    }
+    guard let label = PaperSize.dimensions(labelText), label.count == 2, label[0] > 0, label[1] > 0
+    else {
+      throw .usage("--label must be WxH with a unit (63.5x38.1mm), got '\(labelText)'")
+    }
+    var gaps = [0.0, 0.0]
+    if let gapText = parsed.values["--gap"] {
+      guard let values = PaperSize.dimensions(gapText), values.count == 2 else {
+        throw .usage("--gap must be HxV with a unit (2.5x0mm), got '\(gapText)'")
+      }
+      gaps = values
+    }
+    let pageName = parsed.values["--page"] ?? "a4"
+    guard let page = PaperSize.size(named: pageName) else {
+      throw .usage("--page must be a4, letter or WxH with a unit (210x297mm), got '\(pageName)'")
+    }
+    let sheet = LabelSheet.centered(
+      columns: columns, rows: rows, labelSize: CGSize(width: label[0], height: label[1]),
+      pageSize: page, columnGap: gaps[0], rowGap: gaps[1])
+    let usedWidth = Double(columns) * label[0] + Double(columns - 1) * gaps[0]
+    guard usedWidth <= Double(page.width) + 0.01, sheet.usedHeight <= Double(page.height) + 0.01
+    else {
+      throw .usage("\(columns) × \(rows) labels of \(labelText) do not fit on \(pageName) paper")
+    }
+    return sheet
+  }
+}
