@@ -298,6 +298,18 @@ public struct FlowGeometry: Sendable {
 
   // MARK: Sanitising
 
+  /// The cross extent a geometry computed for `configuration` has: the view's extent minus the
+  /// content inset, after the same clamps as `init` (so a caller comparing it with an existing
+  /// geometry's sees no change where the clamps make none).
+  static func crossExtent(for configuration: FlowConfiguration) -> CGFloat {
+    var clamped = false
+    let width = nonNegative(configuration.viewSize.width, &clamped)
+    let height = nonNegative(configuration.viewSize.height, &clamped)
+    let inset = finite(configuration.contentInset, &clamped)
+    return configuration.scrollDirection == .vertical
+      ? max(0, width - inset.left - inset.right) : max(0, height - inset.top - inset.bottom)
+  }
+
   /// The largest length the geometry takes (10¹² points); longer lengths, spacings, insets and
   /// view sizes are clamped to it (negative insets to its negative) and reported, so that sums
   /// of up to 10⁹ items stay finite. NaN and infinities become 0; so do negative sizes.

@@ -566,11 +566,10 @@ open class FlowLayout: CollectionViewLayout {
     if let old = geometry, !(measuredItemSizes.isEmpty && measuredSupplementarySizes.isEmpty) {
       // Measured sizes were made for the old content width (a content inset changed it; bounds
       // changes already forgot them with the first visible element held): measure again.
-      let inset = configuration.contentInset
-      let cross =
-        scrollDirection == .vertical
-        ? max(0, configuration.viewSize.width - inset.left - inset.right)
-        : max(0, configuration.viewSize.height - inset.top - inset.bottom)
+      // Clamped as the geometry clamps: a view 1e308 wide (clamped to 1e12) otherwise looked
+      // like a new width on every pass, and every measured size was forgotten (found by
+      // FuzzFlowGeometry).
+      let cross = FlowGeometry.crossExtent(for: configuration)
       if cross != old.crossExtent {
         measuredItemSizes = [:]
         measuredBaselines = [:]

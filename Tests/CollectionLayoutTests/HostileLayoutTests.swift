@@ -126,6 +126,29 @@ struct HostileLayoutTests {
     #expect(layout.itemFrames(section: 0, count: 3).allSatisfy(isFinite))
   }
 
+  /// Found by the FuzzFlowGeometry fuzz target (issue 8, the CI smoke run): FlowLayout forgets
+  /// measured sizes when the content width changes, and compared the raw width of the view
+  /// (1e308) with the geometry's clamped one (1e12): every pass saw a "new" width and dropped
+  /// every measured size, so a self-sized item kept its estimate. Both sides are clamped alike.
+  @Test("regression: a hostile view width no longer makes the layout forget measured sizes")
+  func hostileWidthForgotMeasuredSizes() {
+    let cases: [(CGFloat, EdgeInsets)] = [
+      (1e308, .zero), (375, EdgeInsets(top: 0, left: 0, bottom: 0, right: -1e300)),
+      (.nan, .zero), (-5, .zero),
+    ]
+    for (width, inset) in cases {
+      let view = FakeCollectionView(size: CGSize(width: width, height: 600), itemCounts: [3])
+      view.contentInset = inset
+      let layout = FlowLayout()
+      layout.collectionView = view
+      _ = layout.collectionViewContentSize
+      layout.setMeasuredSize(CGSize(width: 30, height: 77), forItemAt: ip(0, 1))
+      _ = layout.collectionViewContentSize
+      #expect(layout.measuredSize(forItemAt: ip(0, 1)) == CGSize(width: 30, height: 77), "\(width)")
+      #expect(layout.layoutAttributesForItem(at: ip(0, 1))?.frame.height == 77, "\(width)")
+    }
+  }
+
   @Test("a zero-sized collection view lays out every item, finitely, and warns")
   func zeroSizedView() {
     for direction in [ScrollDirection.vertical, .horizontal] {
