@@ -22,16 +22,18 @@ final class Context: CollectionLayoutContext {
   var flowLayoutDelegate: (any FlowLayoutDelegate)? { nil }
 }
 
-/// Equal within floating-point rounding (1e-9 relative), the tolerance the layout's own
-/// equivalence tests use: an incremental re-flow sums in another order than a fresh layout, and
-/// the first fuzz run found frames 3e-9 pt apart at x ≈ 101.
-func close(_ a: CGRect?, _ b: CGRect?) -> Bool {
+/// Equal within floating-point rounding, the way the layout's own equivalence tests compare: an
+/// incremental re-flow sums in another order than a fresh layout, so frames differ in the last
+/// bits of the largest numbers involved (the first fuzz runs found 3e-9 pt at x ≈ 101, and
+/// 1.2e-4 pt next to items 10¹² long). The tolerance is 1e-9 of the largest of `scale` and
+/// both frames' coordinates.
+func close(_ a: CGRect?, _ b: CGRect?, scale: CGFloat) -> Bool {
   guard let a, let b else { return a == nil && b == nil }
-  func near(_ x: CGFloat, _ y: CGFloat) -> Bool {
-    abs(x - y) <= 1e-9 * max(1, abs(x), abs(y))
-  }
-  return near(a.minX, b.minX) && near(a.minY, b.minY) && near(a.width, b.width)
-    && near(a.height, b.height)
+  let magnitude = [a.minX, a.minY, a.width, a.height, b.minX, b.minY, b.width, b.height]
+    .reduce(max(1, scale)) { max($0, abs($1)) }
+  let tolerance = 1e-9 * magnitude
+  return abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance
+    && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
 }
 
 func isFinite(_ rect: CGRect) -> Bool {
@@ -133,12 +135,20 @@ public func fuzzFlowGeometry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     fresh.sectionHeadersPinToVisibleBounds = layout.sectionHeadersPinToVisibleBounds
     for (indexPath, size) in sizes { fresh.setMeasuredSize(size, forItemAt: indexPath) }
     fresh.collectionView = context
+    // The largest length in play: the content's and the measured sizes' (clamped as the layout
+    // clamps them).
+    let freshContent = fresh.collectionViewContentSize
+    let scale = sizes.values.reduce(freshContent.width + freshContent.height) {
+      max(
+        $0, min($1.width.isFinite ? abs($1.width) : 0, 1e12),
+        min($1.height.isFinite ? abs($1.height) : 0, 1e12))
+    }
     for item in 0..<context.counts[0] {
       let indexPath = IndexPath(item: item, section: 0)
       let incremental = layout.layoutAttributesForItem(at: indexPath)?.frame
       let whole = fresh.layoutAttributesForItem(at: indexPath)?.frame
       require(
-        close(incremental, whole),
+        close(incremental, whole, scale: scale),
         "item \(item): incremental \(String(describing: incremental)) vs fresh \(String(describing: whole))"
       )
     }
