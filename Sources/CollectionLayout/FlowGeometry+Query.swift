@@ -42,9 +42,12 @@ extension FlowGeometry {
     (value * scale + 0.5 + 1e-7).rounded(.down) / scale
   }
 
-  /// The scroll-axis range of a rectangle in flow space (mirrored back for right-to-left).
+  /// The scroll-axis range of a rectangle in flow space (mirrored back for right-to-left); nil
+  /// for the null rect and for a rect with a coordinate that is not finite (which meets nothing:
+  /// Foundation's `CGRect.intersects` traps on NaN and on infinite sizes).
   func scrollRange(of rect: CGRect) -> ClosedRange<CGFloat>? {
-    guard !rect.isNull, !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN
+    guard !rect.isNull, rect.origin.x.isFinite, rect.origin.y.isFinite, rect.size.width.isFinite,
+      rect.size.height.isFinite
     else { return nil }
     if configuration.scrollDirection == .vertical { return rect.minY...rect.maxY }
     if configuration.layoutDirection == .rightToLeft {
@@ -64,7 +67,12 @@ extension FlowGeometry {
     let lineIndex = section.lineIndex(ofItem: indexPath.item)
     let line = section.line(lineIndex)
     var prefix: CGFloat = 0
-    for index in line.start..<indexPath.item { prefix = prefix + section.length(ofItem: index) }
+    if case .uniform(let uniform) = section.storage, indexPath.item - line.start > 100_000 {
+      // A line of more than 100 000 equal items (tiny or zero-sized): no per-item sum.
+      prefix = uniform.length * CGFloat(indexPath.item - line.start)
+    } else {
+      for index in line.start..<indexPath.item { prefix = prefix + section.length(ofItem: index) }
+    }
     return itemAttributes(
       section, index: indexPath.section, line: line, item: indexPath.item, prefix: prefix)
   }

@@ -75,6 +75,7 @@ public struct FlowConfiguration: Equatable, Sendable {
   /// Whether footers stick to the visible bounds (`sectionFootersPinToVisibleBounds`).
   public var sectionFootersPinToVisibleBounds: Bool
   /// Pixels per point to round frames to (1, 2, 3…); nil (the default) leaves frames unrounded.
+  /// A scale outside 0.001…1000 (or NaN) is ignored: frames stay unrounded.
   public var pixelScale: CGFloat?
 
   /// A configuration; only the view size is required.
@@ -144,7 +145,7 @@ public struct FlowGeometry: Sendable {
       width: Self.nonNegative(configuration.viewSize.width, &clamped),
       height: Self.nonNegative(configuration.viewSize.height, &clamped))
     configuration.contentInset = Self.finite(configuration.contentInset, &clamped)
-    if let scale = configuration.pixelScale, !(scale.isFinite && scale > 0) {
+    if let scale = configuration.pixelScale, !(scale >= 0.001 && scale <= 1000) {
       configuration.pixelScale = nil
     }
     self.configuration = configuration
@@ -230,7 +231,8 @@ public struct FlowGeometry: Sendable {
         LayoutDiagnostic(
           code: .invalidValueClamped,
           message:
-            "A size, spacing or inset was not finite or was negative; it was clamped to zero."))
+            "A size, spacing or inset was not finite, was negative or was larger than 1e12; it was clamped (to zero, or to ±1e12)."
+        ))
     }
     return result
   }
@@ -296,16 +298,33 @@ public struct FlowGeometry: Sendable {
 
   // MARK: Sanitising
 
+  /// The cross extent a geometry computed for `configuration` has: the view's extent minus the
+  /// content inset, after the same clamps as `init` (so a caller comparing it with an existing
+  /// geometry's sees no change where the clamps make none).
+  static func crossExtent(for configuration: FlowConfiguration) -> CGFloat {
+    var clamped = false
+    let width = nonNegative(configuration.viewSize.width, &clamped)
+    let height = nonNegative(configuration.viewSize.height, &clamped)
+    let inset = finite(configuration.contentInset, &clamped)
+    return configuration.scrollDirection == .vertical
+      ? max(0, width - inset.left - inset.right) : max(0, height - inset.top - inset.bottom)
+  }
+
+  /// The largest length the geometry takes (10¹² points); longer lengths, spacings, insets and
+  /// view sizes are clamped to it (negative insets to its negative) and reported, so that sums
+  /// of up to 10⁹ items stay finite. NaN and infinities become 0; so do negative sizes.
+  public static let maximumLength: CGFloat = 1e12
+
   static func nonNegative(_ value: CGFloat, _ clamped: inout Bool) -> CGFloat {
-    if value.isFinite && value >= 0 { return value }
+    if value >= 0 && value <= maximumLength { return value }
     clamped = true
-    return 0
+    return value > maximumLength && value.isFinite ? maximumLength : 0
   }
 
   static func finite(_ value: CGFloat, _ clamped: inout Bool) -> CGFloat {
-    if value.isFinite { return value }
+    if abs(value) <= maximumLength { return value }
     clamped = true
-    return 0
+    return value.isFinite ? (value > 0 ? maximumLength : -maximumLength) : 0
   }
 
   static func finite(_ insets: EdgeInsets, _ clamped: inout Bool) -> EdgeInsets {
@@ -488,7 +507,8 @@ struct SectionLayout: Sendable {
       }
     case .sizes(let sizes):
       // One pass over the sizes into two preallocated arrays (no per-item append checks), with
-      // `nonNegative` inlined: a value is kept when it is ≥ 0 and below +∞ (NaN fails both).
+      // `nonNegative` inlined: a value is kept when it is ≥ 0 and at most `maximumLength` (NaN
+      // fails both); a larger finite one becomes `maximumLength`, the rest 0.
       var allEqual = true
       var anyClamped = false
       var thicknesses = [CGFloat]()
@@ -502,12 +522,13 @@ struct SectionLayout: Sendable {
               let size = sizes[index]
               var length = vertical ? size.width : size.height
               var thickness = vertical ? size.height : size.width
-              if !(length >= 0 && length < .infinity) {
-                length = 0
+              if !(length >= 0 && length <= FlowGeometry.maximumLength) {
+                length = length > 0 && length.isFinite ? FlowGeometry.maximumLength : 0
                 anyClamped = true
               }
-              if !(thickness >= 0 && thickness < .infinity) {
-                thickness = 0
+              if !(thickness >= 0 && thickness <= FlowGeometry.maximumLength) {
+                thickness =
+                  thickness > 0 && thickness.isFinite ? FlowGeometry.maximumLength : 0
                 anyClamped = true
               }
               if index == 0 {
@@ -569,10 +590,20 @@ struct SectionLayout: Sendable {
     let step = spacing + length
     guard step > 0, used + step <= available else { return 0 }
     let estimate = ((available - used) / step).rounded(.down)
-    var copies = estimate.isFinite ? Int(min(estimate, 1e12)) : 0
-    while copies > 0 && used + CGFloat(copies) * step > available { copies -= 1 }
-    while copies < 1_000_000_000_000 && used + CGFloat(copies + 1) * step <= available {
+    var copies = estimate.isNaN ? 0 : Int(min(estimate, 1e12))
+    // The division is off by at most a step or two; where floating point absorbs the step
+    // entirely (a tiny step next to a huge `used`), more corrections would never converge, so
+    // they stop after 16 (fuzzing found a trillion-step loop here).
+    var corrections = 0
+    while copies > 0 && used + CGFloat(copies) * step > available && corrections < 16 {
+      copies -= 1
+      corrections += 1
+    }
+    while copies < 1_000_000_000_000 && used + CGFloat(copies + 1) * step <= available
+      && corrections < 16
+    {
       copies += 1
+      corrections += 1
     }
     return copies
   }
@@ -657,7 +688,16 @@ struct SectionLayout: Sendable {
 
   /// Packs `length`-long items greedily, as the explicit path does: returns the count that fits
   /// (at most `limit`), their summed lengths, and the length used with spacing.
+  ///
+  /// A line holding more than 100 000 items (tiny or zero-length items) is counted in closed
+  /// form instead of one by one, so that a billion zero-sized items cost no billion steps.
   func packUniform(length: CGFloat, limit: Int) -> (count: Int, sum: CGFloat, used: CGFloat) {
+    let step = itemSpacing + length
+    let estimate = step > 0 ? ((available - length) / step).rounded(.down) + 1 : .infinity
+    if limit > 100_000 && estimate > 100_000 {
+      let count = estimate < CGFloat(limit) ? Int(estimate) : limit
+      return (count, length * CGFloat(count), length + step * CGFloat(count - 1))
+    }
     var used = length
     var sum = length
     var count = 1
@@ -682,7 +722,7 @@ struct SectionLayout: Sendable {
     }
     let full = packUniform(length: uniform.length, limit: count)
     uniform.perLine = full.count
-    uniform.lineCount = (count + full.count - 1) / full.count
+    uniform.lineCount = count / full.count + (count % full.count == 0 ? 0 : 1)
     uniform.lastCount = count - (uniform.lineCount - 1) * full.count
     uniform.full = placement(
       count: full.count, sum: full.sum, used: full.used, lastLength: uniform.length,

@@ -88,6 +88,7 @@ open class FlowLayout: CollectionViewLayout {
     didSet { changed(oldValue != sectionBackground) }
   }
   /// Pixels per point to round frames to (1, 2, 3); nil (the default) leaves frames unrounded.
+  /// A scale outside 0.001…1000 (or NaN) is ignored: frames stay unrounded.
   open var pixelScale: CGFloat? { didSet { changed(oldValue != pixelScale) } }
   /// Whether headers and footers may size themselves through preferred attributes (default
   /// false: UIKit's flow layout does not support it; see `setMeasuredSize(_:forSupplementaryViewOfKind:at:)`).
@@ -133,7 +134,12 @@ open class FlowLayout: CollectionViewLayout {
   ///
   /// Measured sizes win over the delegate's and the estimate. They are kept by index path;
   /// call `remapMeasuredSizes(_:)` when items move so that sizes follow their items.
+  /// A size that is not finite or is negative, or an index path that is not a valid
+  /// (section, item) pair, is refused: the call changes nothing.
   public func setMeasuredSize(_ size: CGSize, forItemAt indexPath: IndexPath) {
+    guard Self.isMeasurable(size), indexPath.count == 2, indexPath.section >= 0,
+      indexPath.item >= 0
+    else { return }
     let context = FlowLayoutInvalidationContext()
     context.preferredItemSizes[indexPath] = size
     context.invalidateItems(at: [indexPath])
@@ -142,13 +148,20 @@ open class FlowLayout: CollectionViewLayout {
 
   /// Records a header's or footer's measured size (only its scroll-axis dimension is used) and
   /// invalidates it. Not in UIKit, whose flow layout cannot size headers from their content.
+  /// A size that is not finite or is negative is refused: the call changes nothing.
   public func setMeasuredSize(
     _ size: CGSize, forSupplementaryViewOfKind kind: ElementKind, at indexPath: IndexPath
   ) {
+    guard Self.isMeasurable(size), indexPath.count >= 1, indexPath.section >= 0 else { return }
     let context = FlowLayoutInvalidationContext()
     context.preferredSupplementarySizes[kind, default: [:]][indexPath.section] = size
     context.invalidateSupplementaryElements(ofKind: kind, at: [indexPath])
     invalidateLayout(with: context)
+  }
+
+  /// True for a size a measurement may report: finite and not negative.
+  static func isMeasurable(_ size: CGSize) -> Bool {
+    size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0
   }
 
   /// Moves measured sizes along with their items after an update: `transform` maps each old
@@ -553,11 +566,10 @@ open class FlowLayout: CollectionViewLayout {
     if let old = geometry, !(measuredItemSizes.isEmpty && measuredSupplementarySizes.isEmpty) {
       // Measured sizes were made for the old content width (a content inset changed it; bounds
       // changes already forgot them with the first visible element held): measure again.
-      let inset = configuration.contentInset
-      let cross =
-        scrollDirection == .vertical
-        ? max(0, configuration.viewSize.width - inset.left - inset.right)
-        : max(0, configuration.viewSize.height - inset.top - inset.bottom)
+      // Clamped as the geometry clamps: a view 1e308 wide (clamped to 1e12) otherwise looked
+      // like a new width on every pass, and every measured size was forgotten (found by
+      // FuzzFlowGeometry).
+      let cross = FlowGeometry.crossExtent(for: configuration)
       if cross != old.crossExtent {
         measuredItemSizes = [:]
         measuredBaselines = [:]

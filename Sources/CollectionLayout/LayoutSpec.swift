@@ -15,7 +15,20 @@ import Foundation
 /// layout's (the delegate's role); an item without a size uses `itemSize`. A section may give
 /// `"itemCount": n` instead of `"items"`. Unknown keys and wrong types are errors naming the key
 /// path (`sections[0].items[1].size`).
+///
+/// Limits (each an error naming the key path and the value): every number at most
+/// `maximumMagnitude` in magnitude, at most `maximumItemCount` items in all sections, at most
+/// `maximumJSONSize` bytes of JSON nested at most 512 deep.
 public struct LayoutSpec: Equatable, Sendable {
+  /// The largest magnitude of a number in a spec (10⁹ points), so that a million items' sizes
+  /// and spacings sum to a finite content size.
+  public static let maximumMagnitude: Double = 1e9
+  /// The most items a spec may hold in all its sections together (one million): `run()` lists
+  /// every element, so the output grows with the count.
+  public static let maximumItemCount = 1_000_000
+  /// The largest spec read, in bytes of JSON (64 MiB).
+  public static let maximumJSONSize = 64 << 20
+
   /// The collection view's geometry.
   public struct CollectionView: Equatable, Sendable {
     /// The bounds size (required).
@@ -150,6 +163,11 @@ public struct LayoutSpec: Equatable, Sendable {
   /// Decodes a spec from JSON text; syntax errors come back as a `DecodingError` at the root
   /// with their line and column.
   public init(json data: Data) throws(DecodingError) {
+    guard data.count <= Self.maximumJSONSize else {
+      throw DecodingError(
+        path: "",
+        message: "the spec is \(data.count) bytes long; at most \(Self.maximumJSONSize) are read")
+    }
     let value: JSONValue
     do {
       value = try JSONValue.parse(data)
@@ -174,8 +192,19 @@ public struct LayoutSpec: Equatable, Sendable {
     if let sectionsValue = keys["sections"] {
       let reader = Reader(sectionsValue, path: "sections")
       sections = []
+      var total = 0
       for (index, element) in try reader.array().enumerated() {
-        sections.append(try Self.decodeSection(Reader(element, path: "sections[\(index)]")))
+        let path = "sections[\(index)]"
+        let section = try Self.decodeSection(Reader(element, path: path))
+        total += section.itemCount
+        guard total <= Self.maximumItemCount else {
+          throw DecodingError(
+            path: path,
+            message:
+              "\(section.itemCount) items make \(total) in all; a spec holds at most \(Self.maximumItemCount)"
+          )
+        }
+        sections.append(section)
       }
     }
   }
@@ -314,7 +343,13 @@ public struct LayoutSpec: Equatable, Sendable {
     if let value = keys["itemCount"] {
       let count = try reader.at("itemCount", value).integer()
       guard count >= 0 else {
-        throw DecodingError(path: reader.child("itemCount"), message: "must not be negative")
+        throw DecodingError(
+          path: reader.child("itemCount"), message: "must not be negative, got \(count)")
+      }
+      guard count <= LayoutSpec.maximumItemCount else {
+        throw DecodingError(
+          path: reader.child("itemCount"),
+          message: "\(count) is more than the \(LayoutSpec.maximumItemCount) items a spec holds")
       }
       section.itemCount = count
     }
@@ -379,6 +414,11 @@ struct Reader {
   func number() throws(LayoutSpec.DecodingError) -> CGFloat {
     guard case .number(let number) = value else {
       throw fail("expected a number, got \(value.typeName)")
+    }
+    guard abs(number) <= LayoutSpec.maximumMagnitude else {
+      throw fail(
+        "\(JSONValue.format(number)) is out of range (at most \(JSONValue.format(LayoutSpec.maximumMagnitude)) in magnitude)"
+      )
     }
     return CGFloat(number)
   }
@@ -470,10 +510,21 @@ extension CrossAxisAlignment: CaseIterableNames {
 final class SpecCollectionView: CollectionLayoutContext, FlowLayoutDelegate {
   let spec: LayoutSpec
   var contentInset: EdgeInsets
+  /// Whether any section overrides the layout (then this object is the delegate). Decided once:
+  /// the layout asks for its delegate once per section, and scanning every section each time
+  /// made 20 000 sections cost 3 minutes.
+  let hasSectionOverrides: Bool
 
   init(_ spec: LayoutSpec) {
     self.spec = spec
     contentInset = spec.collectionView.contentInset
+    hasSectionOverrides = spec.sections.contains { section in
+      section.items.contains { $0.size != nil || $0.baselineOffset != nil }
+        || section.sectionInset != nil
+        || section.minimumLineSpacing != nil || section.minimumInteritemSpacing != nil
+        || section.headerReferenceSize != nil || section.footerReferenceSize != nil
+        || !section.alignment.isEmpty || section.sectionBackground != nil
+    }
   }
 
   var numberOfSections: Int { spec.sections.count }
@@ -486,15 +537,7 @@ final class SpecCollectionView: CollectionLayoutContext, FlowLayoutDelegate {
   var safeAreaInsets: EdgeInsets { spec.collectionView.safeAreaInsets }
   var layoutMargins: EdgeInsets { spec.collectionView.layoutMargins }
   var effectiveUserInterfaceLayoutDirection: LayoutDirection { spec.collectionView.layoutDirection }
-  var flowLayoutDelegate: (any FlowLayoutDelegate)? {
-    spec.sections.contains { section in
-      section.items.contains { $0.size != nil || $0.baselineOffset != nil }
-        || section.sectionInset != nil
-        || section.minimumLineSpacing != nil || section.minimumInteritemSpacing != nil
-        || section.headerReferenceSize != nil || section.footerReferenceSize != nil
-        || !section.alignment.isEmpty || section.sectionBackground != nil
-    } ? self : nil
-  }
+  var flowLayoutDelegate: (any FlowLayoutDelegate)? { hasSectionOverrides ? self : nil }
 
   private func section(_ index: Int) -> LayoutSpec.Section? {
     spec.sections.indices.contains(index) ? spec.sections[index] : nil

@@ -65,7 +65,7 @@ public final class FontCollection: Sendable {
   /// The faces of each family, by lowercased family name, in cascade order.
   private let families: [String: [FontFace]]
   /// System faces loaded for fallback so far, by file path and face index.
-  private let systemFaces = Mutex<[String: FontFace?]>([:])
+  private let systemFaces = Locked<[String: FontFace?]>([:])
 
   /// A collection of `faces` in cascade order, a default family (default: the first face's),
   /// preferred faces per script, and optionally the system's fonts (through fontconfig) as the

@@ -108,7 +108,7 @@ public final class ParagraphCache: Sendable {
   public let maximumResultLength = 128
   /// How many finished layouts (style and limits) are kept per short text.
   public let resultsPerText = 2
-  private let state = Mutex(State())
+  private let state = Locked(State())
   // Counters outside the lock: a miss that stores nothing (caching off, text too long) takes
   // no lock at all, which matters when all cores measure at once.
   private let hitCount = Atomic<Int>(0)

@@ -41,7 +41,7 @@ public final class ShapeCache: Sendable {
   public let capacity: Int
   /// The longest segment (in UTF-16 units) that is cached.
   public let maximumSegmentLength: Int
-  private let state = Mutex(State())
+  private let state = Locked(State())
   // Counters outside the lock: a miss that stores nothing (caching off, text too long) takes
   // no lock at all, which matters when all cores measure at once.
   private let hitCount = Atomic<Int>(0)

@@ -103,8 +103,10 @@ public struct TextLayout: Sendable, Equatable {
 
   /// The size rounded up to the pixel grid at `scale` (pixels per point), as UIKit advises for
   /// `boundingRect`: `ceil(value × scale) / scale`. A tolerance of 1/1000 px absorbs floating
-  /// point noise so that 40.0000000001 stays 40.
+  /// point noise so that 40.0000000001 stays 40. A scale that is not a positive finite number
+  /// returns the size unrounded.
   public func size(roundedUpToScale scale: Double = 1) -> CGSize {
+    guard scale.isFinite, scale > 0 else { return size }
     func up(_ value: Double) -> Double {
       let scaled = value * scale
       let nearest = scaled.rounded()

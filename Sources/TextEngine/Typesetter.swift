@@ -48,12 +48,21 @@ public final class Typesetter: Sendable {
   /// Like `NSString.boundingRect(with:options:attributes:)` with `usesLineFragmentOrigin`, and
   /// `UILabel`'s rules for `numberOfLines` and the line break mode (see `LineBreakMode`). Lines
   /// that do not fit in `maxHeight` are hidden (the first line is always laid out).
+  ///
+  /// Hostile values are clamped, never trusted: a NaN `maxWidth`/`maxHeight` means unlimited and
+  /// a negative one 0; point sizes are clamped to 0…`maximumPointSize` (NaN and negatives 0);
+  /// letter spacing, line spacing, line heights, indents and tab stops to 0…`maximumLength`
+  /// (letter spacing also down to −`maximumLength`; NaN 0; negative tab stops dropped);
+  /// `lineHeightMultiple` to 0…`maximumLineHeightMultiple`; a positive `defaultTabInterval` to
+  /// at least `minimumTabInterval`; a negative `numberOfLines` means no limit. So every number
+  /// in a `TextLayout` is finite.
   public func layout(
     _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
     maxHeight: Double? = nil
   ) -> TextLayout {
     var engine = LayoutEngine(
-      text: text, style: style, maxWidth: maxWidth ?? .infinity,
+      text: text.clampedForLayout(), style: style.clampedForLayout(),
+      maxWidth: maxWidth ?? .infinity,
       maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
       paragraphCache: paragraphCache)
     return engine.run()

@@ -113,18 +113,34 @@ struct ParsedArguments {
 
 /// Reads a file, or standard input for `-`.
 func readInput(_ source: String) throws(CommandError) -> Data {
-  if source == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
   var isDirectory: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
-    throw .failure("cannot read \(source): no such file")
+  if source != "-" {
+    guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+      throw .failure("cannot read \(source): no such file")
+    }
+    guard !isDirectory.boolValue else { throw .failure("cannot read \(source): is a directory") }
   }
-  guard !isDirectory.boolValue else { throw .failure("cannot read \(source): is a directory") }
+  // At most one byte more than the limit, so that /dev/zero or an endless pipe is refused
+  // instead of filling memory.
+  let data: Data
   do {
-    return try Data(contentsOf: URL(fileURLWithPath: source))
+    let handle =
+      source == "-"
+      ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
+    data = try handle.read(upToCount: maximumInputSize + 1) ?? Data()
   } catch {
     throw .failure("cannot read \(source): \(error.localizedDescription)")
   }
+  guard data.count <= maximumInputSize else {
+    throw .failure(
+      "\(source == "-" ? "<stdin>" : source) is larger than \(maximumInputSize) bytes; "
+        + "at most that much is read")
+  }
+  return data
 }
+
+/// The largest input file or standard input a command reads (64 MiB, `LayoutSpec`'s limit).
+let maximumInputSize = LayoutSpec.maximumJSONSize
 
 /// Reads UTF-8 text from a file or standard input.
 func readText(_ source: String) throws(CommandError) -> String {

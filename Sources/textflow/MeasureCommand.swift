@@ -33,7 +33,8 @@ enum MeasureCommand: Subcommand {
       {"id": 1, "width": 123.4, "height": 19.8, "line_count": 1,
        "lines": [{"start": 0, "end": 9, "width": 61.2}]}
     start/end are Unicode scalar offsets into text (end exclusive). A bad line gets
-    {"id": …, "error": "…"} and the stream goes on.
+    {"id": …, "error": "…"} and the stream goes on: so does a line that is not valid UTF-8
+    (the error names the line and the byte) or is longer than 16 MiB.
 
     examples:
       textflow measure --max-width 120 "The quick brown fox jumps over the lazy dog"
@@ -44,6 +45,10 @@ enum MeasureCommand: Subcommand {
     if arguments.contains("--help") || arguments.contains("-h") {
       print(help)
       return 0
+    }
+    if let invalid = invalidUTF8Argument() {
+      printError("textflow measure: argument \(invalid) is not valid UTF-8")
+      return 2
     }
     if arguments.contains("--jsonl") {
       guard arguments == ["--jsonl"] else {
@@ -101,6 +106,19 @@ enum MeasureCommand: Subcommand {
     return 0
   }
 
+  /// The position (1-based, after `measure`) of the first argument that is not valid UTF-8
+  /// (Swift's `CommandLine.arguments` would have repaired it into U+FFFD), or nil.
+  private static func invalidUTF8Argument() -> Int? {
+    for index in 1..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+        count: strlen(pointer))
+      if firstInvalidUTF8Offset(Array(bytes)) != nil { return index - 1 }
+    }
+    return nil
+  }
+
   // MARK: - JSON lines
 
   private static func runJSONLines() -> Int32 {
@@ -116,14 +134,45 @@ enum MeasureCommand: Subcommand {
     let progress = ProgressBar(label: "measured")
     defer { progress.finish() }
     var count = 0
-    while let line = readLine(strippingNewline: true) {
-      if line.allSatisfy(\.isWhitespace) { continue }
-      let response = respond(to: line, typesetter: typesetter)
+    var reader = LineReader(maximumLength: maximumLineLength)
+    var number = 0
+    while let input = reader.next() {
+      number += 1
+      let response: String
+      switch input {
+      case .tooLong(let length):
+        response =
+          "{\"id\":null,\"error\":\"line \(number) is \(length) bytes long; at most \(maximumLineLength) are read\"}"
+      case .bytes(let bytes):
+        if let offset = firstInvalidUTF8Offset(bytes) {
+          let id = idOfInvalidLine(bytes)
+          response =
+            "{\"id\":\(encodeID(id)),\"error\":\"line \(number) is not valid UTF-8 (byte \(offset + 1) is "
+            + String(format: "0x%02X", bytes[offset]) + ")\"}"
+        } else {
+          let line = String(decoding: bytes, as: UTF8.self)
+          if line.allSatisfy(\.isWhitespace) { continue }
+          response = respond(to: line, typesetter: typesetter)
+        }
+      }
       output.write(Data((response + "\n").utf8))
       count += 1
       if count % 256 == 0 { progress.update(count, of: nil) }
     }
     return 0
+  }
+
+  /// The longest request line read (16 MiB); a longer line gets an error and is skipped.
+  static let maximumLineLength = 16 << 20
+
+  /// The id of a line that is not valid UTF-8, read from its repaired text, so that the error
+  /// still says which request it answers (null when even that cannot be read).
+  private static func idOfInvalidLine(_ bytes: [UInt8]) -> Any {
+    let repaired = String(decoding: bytes, as: UTF8.self)
+    guard let object = try? JSONSerialization.jsonObject(with: Data(repaired.utf8)),
+      let fields = object as? [String: Any]
+    else { return NSNull() }
+    return fields["id"] ?? NSNull()
   }
 
   /// The JSON response line for one request line.
@@ -358,8 +407,11 @@ struct Options {
       switch argument {
       case "--font": font = try value(argument)
       case "--size":
-        size = try number(argument)
-        if size == 0 { throw MeasureError("--size must be greater than 0") }
+        let value = try number(argument)
+        guard value > 0, value <= 10_000 else {
+          throw MeasureError("--size must be greater than 0 and at most 10000, not \(value)")
+        }
+        size = value
       case "--style":
         let name = try value(argument)
         guard let style = TextStyle(rawValue: name) else {
@@ -370,7 +422,9 @@ struct Options {
       case "--max-height": maxHeight = try number(argument)
       case "--lines":
         let count = try number(argument)
-        guard count == count.rounded() else { throw MeasureError("--lines needs a whole number") }
+        guard count == count.rounded(), count < 1_000_000 else {
+          throw MeasureError("--lines needs a whole number below 1000000, not \(count)")
+        }
         lines = Int(count)
       case "--mode": mode = try MeasureRequest.mode(try value(argument))
       case "--leading": usesFontLeading = true

@@ -43,7 +43,7 @@ struct ConcurrencyAndCacheTests {
     let typesetter = Typesetter(fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 16))
     let text = "Hey, when will the three of us meet up later? السلام عليكم 你好世界"
     let expected = typesetter.layout(text, font: Engine.dejaVu(17), maxWidth: 120)
-    let mismatches = Mutex(0)
+    let mismatches = Locked(0)
     DispatchQueue.concurrentPerform(iterations: 64) { iteration in
       let layout = typesetter.layout(
         text, font: Engine.dejaVu(17), maxWidth: iteration % 2 == 0 ? 120 : 121)

@@ -14,7 +14,7 @@ public enum FontConfig {
 
   /// fontconfig's configuration, behind a lock: its matching functions are not documented as
   /// thread-safe.
-  private static let shared = Mutex(Configuration())
+  private static let shared = Locked(Configuration())
 
   /// The (file path, face index) fontconfig matches best for a font covering `scalar`, with
   /// the family `family` preferred (nil: fontconfig's default, "sans-serif"); nil when

@@ -41,7 +41,7 @@ final class HarfBuzzFont: @unchecked Sendable {
   let font: OpaquePointer
   let unitsPerEm: Int
   /// The fonts with variation coordinates set, made on demand (see `withVariations`).
-  private let variants = Mutex<[[FontVariation]: HarfBuzzFont]>([:])
+  private let variants = Locked<[[FontVariation]: HarfBuzzFont]>([:])
 
   init(data: Data, faceIndex: Int) {
     let blob = data.withUnsafeBytes { raw -> OpaquePointer in
@@ -228,7 +228,7 @@ final class BufferPool: Sendable {
     deinit { hb_buffer_destroy(pointer) }
   }
 
-  private let free = Mutex<[Buffer]>([])
+  private let free = Locked<[Buffer]>([])
 
   func withBuffer<Result>(_ body: (OpaquePointer) -> Result) -> Result {
     let buffer = free.withLock { $0.popLast() } ?? Buffer()

@@ -140,7 +140,8 @@ extension LayoutEngine {
         let line =
           paragraph.atoms.isEmpty
           ? (end: start, contentEnd: start, width: 0.0, hyphen: false)
-          : nextLine(from: start, in: paragraph, available: maxWidth - indent, indent: indent)
+          : nextLine(
+            from: start, in: paragraph, available: availableWidth(indent: indent), indent: indent)
         let spec = LineSpec(
           paragraph: index, prefix: start..<line.end, contentEnd: line.contentEnd, suffix: nil,
           ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
@@ -172,7 +173,7 @@ extension LayoutEngine {
     let paragraph = paragraphs[line.paragraph]
     let start = line.prefix.lowerBound
     var end = paragraph.atoms.upperBound
-    let available = maxWidth - line.indent
+    let available = availableWidth(indent: line.indent)
     var result = line
     result.isParagraphEnd = true
     result.hyphen = false

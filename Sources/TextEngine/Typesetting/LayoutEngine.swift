@@ -368,9 +368,9 @@ struct LayoutEngine {
           language: language, direction: direction),
         length: range.count
       ) {
-        harfBuzz.shape(
-          buffer, range: range, context: context, direction: direction, script: scriptTag,
-          language: language, features: features)
+        shapeInPieces(
+          harfBuzz, buffer, range: range, context: context, content: content,
+          direction: direction, script: scriptTag, language: language, features: features)
       }
     }
     let scale = font.scale
@@ -447,9 +447,11 @@ struct LayoutEngine {
       where isGraphemeBoundary[position] || position == range.upperBound {
         graphemes += 1
       }
-      let spacing = spacingPerGrapheme * Double(graphemes)
       var width = 0.0
       for glyph in glyphs { width += segment.advances[glyph] }
+      // Negative letter spacing tightens an atom down to zero width, never below it (a hostile
+      // −1e6 would otherwise give lines of negative width).
+      let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
       width += spacing
       var hyphenWidth = 0.0
       if units[range.upperBound - 1] == 0xAD {

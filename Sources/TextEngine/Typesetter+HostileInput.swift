@@ -1,0 +1,103 @@
+// The clamps applied to every number a caller passes to the typesetter: layout never fails, so
+// hostile values (NaN, infinities, negatives, absurd sizes) are mapped to documented ones before
+// the pipeline sees them, and no layout can hold a NaN or an infinity.
+import Foundation
+
+extension Typesetter {
+  /// The largest point size laid out (one million points); larger sizes and +infinity are
+  /// clamped to it, NaN and negative sizes to 0 (text at size 0 has lines of zero size).
+  public static let maximumPointSize: Double = 1_000_000
+
+  /// The largest length in points a paragraph style or letter spacing may hold (one million
+  /// points); larger values are clamped to it.
+  public static let maximumLength: Double = 1_000_000
+
+  /// The largest `lineHeightMultiple` (1000); larger factors are clamped to it.
+  public static let maximumLineHeightMultiple: Double = 1000
+
+  /// The smallest positive `defaultTabInterval` (1/1000 pt); smaller positive intervals are
+  /// raised to it, so that the tab stop after any position stays finite.
+  public static let minimumTabInterval: Double = 0.001
+
+  /// The point size a font is laid out at: `pointSize` clamped to 0…`maximumPointSize`
+  /// (NaN and negative sizes become 0, +infinity `maximumPointSize`).
+  public static func clampedPointSize(_ pointSize: Double) -> Double {
+    guard !pointSize.isNaN, pointSize > 0 else { return 0 }
+    return min(pointSize, maximumPointSize)
+  }
+
+  /// A length clamped to 0…`maximumLength`; NaN, −infinity and negatives become 0.
+  static func clampedLength(_ value: Double) -> Double {
+    guard !value.isNaN, value > 0 else { return 0 }
+    return min(value, maximumLength)
+  }
+}
+
+extension ParagraphStyle {
+  /// The style the typesetter lays out with: every number clamped (the rules are in
+  /// `Typesetter.layout(_:style:maxWidth:maxHeight:)`). A style that needs no clamping comes
+  /// back equal to itself.
+  func clampedForLayout() -> ParagraphStyle {
+    var style = self
+    style.numberOfLines = max(0, numberOfLines)
+    style.lineSpacing = Typesetter.clampedLength(lineSpacing)
+    style.lineHeightMultiple =
+      lineHeightMultiple.isNaN || lineHeightMultiple < 0
+      ? 0 : min(lineHeightMultiple, Typesetter.maximumLineHeightMultiple)
+    style.minimumLineHeight = Typesetter.clampedLength(minimumLineHeight)
+    style.maximumLineHeight = Typesetter.clampedLength(maximumLineHeight)
+    style.firstLineHeadIndent = Typesetter.clampedLength(firstLineHeadIndent)
+    if tabStops.contains(where: { !($0.isFinite && $0 >= 0 && $0 <= Typesetter.maximumLength) }) {
+      style.tabStops = tabStops.filter { !$0.isNaN && $0 >= 0 && $0 != .infinity }
+        .map { min($0, Typesetter.maximumLength) }.sorted()
+    }
+    let interval = Typesetter.clampedLength(defaultTabInterval)
+    style.defaultTabInterval = interval > 0 ? max(interval, Typesetter.minimumTabInterval) : 0
+    return style
+  }
+}
+
+extension TextAttributes {
+  /// The attributes with the font size and letter spacing clamped, non-finite variation axis
+  /// values dropped.
+  func clampedForLayout() -> TextAttributes {
+    var attributes = self
+    attributes.font.pointSize = Typesetter.clampedPointSize(font.pointSize)
+    attributes.letterSpacing =
+      letterSpacing.isFinite
+      ? min(max(letterSpacing, -Typesetter.maximumLength), Typesetter.maximumLength) : 0
+    if font.variations.contains(where: { !$0.value.isFinite }) {
+      attributes.font.variations = font.variations.filter(\.value.isFinite)
+    }
+    return attributes
+  }
+
+  /// True when `clampedForLayout()` would change nothing.
+  var isWithinLayoutLimits: Bool {
+    font.pointSize >= 0 && font.pointSize <= Typesetter.maximumPointSize
+      && letterSpacing.isFinite && abs(letterSpacing) <= Typesetter.maximumLength
+      && font.variations.allSatisfy(\.value.isFinite)
+  }
+}
+
+extension AttributedText {
+  /// The text with every run's attributes clamped (`TextAttributes.clampedForLayout()`); the
+  /// text itself when nothing needs clamping (the common case costs one pass over the runs).
+  func clampedForLayout() -> AttributedText {
+    guard
+      !runs.allSatisfy(\.attributes.isWithinLayoutLimits)
+        || !(trailingAttributes?.isWithinLayoutLimits ?? true)
+    else { return self }
+    var result = AttributedText()
+    let units = Array(string.utf16)
+    for run in runs {
+      result.append(
+        String(decoding: units[run.utf16Range], as: UTF16.self),
+        attributes: run.attributes.clampedForLayout())
+    }
+    if let trailing = trailingAttributes {
+      result.append("", attributes: trailing.clampedForLayout())
+    }
+    return result
+  }
+}

@@ -1,0 +1,146 @@
+// Hostile JSON for `textflow layout`'s spec reader: deep nesting, huge documents, numbers out of
+// range, a billion items, invalid UTF-8. Each gets a `DecodingError` naming the key path (or the
+// line and column) and the value, or a documented clamp with a warning; the output never holds a
+// number that is not finite.
+import Foundation
+import Testing
+
+@testable import CollectionLayout
+
+@Suite("Hostile layout specs")
+struct HostileSpecTests {
+  func error(_ text: String) -> String? {
+    error(Data(text.utf8))
+  }
+
+  func error(_ data: Data) -> String? {
+    do {
+      _ = try LayoutSpec(json: data)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  /// Every number in a `run()` output, which must all be finite (no `null` frames).
+  func outputNumbersAreFinite(_ result: LayoutSpec.Result) throws -> Bool {
+    let parsed = try JSONValue.parse(result.json)
+    func check(_ value: JSONValue) -> Bool {
+      switch value {
+      case .number(let number): return number.isFinite
+      case .array(let values): return values.allSatisfy(check)
+      case .object(let members):
+        return members.allSatisfy { member in
+          // "kind" is null for cells; every other null would be a non-finite number.
+          if case .null = member.value { return member.key == "kind" }
+          return check(member.value)
+        }
+      default: return true
+      }
+    }
+    return check(parsed)
+  }
+
+  @Test("nesting past 512 levels is a syntax error with its position, even 100 000 deep")
+  func deepNesting() {
+    // On a test thread (a small stack): the limit keeps the recursive reader far from its end.
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    #expect(error(deep) == "invalid JSON: line 1, column 513: nesting too deep")
+    let objects =
+      String(repeating: #"{"a":"#, count: 5_000) + "1" + String(repeating: "}", count: 5_000)
+    #expect(error(objects)?.hasSuffix("nesting too deep") == true)
+    // 511 levels still parse (and are then rejected by the schema, naming the key).
+    let fine = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+    #expect((try? JSONValue.parse(fine)) != nil)
+    let nested = String(repeating: "[", count: 509) + String(repeating: "]", count: 509)
+    #expect(
+      error(#"{"collectionView": {"size": "# + nested + "}}")
+        == "collectionView.size: expected [width, height] (an array of 2 numbers), got an array of 1"
+    )
+  }
+
+  /// Found while hardening (issue 8): `textflow layout` took 17 s for 5 000 empty sections and
+  /// 3 minutes for 20 000, because the spec's collection view decided whether it was a delegate
+  /// by scanning every section, and the layout asks that once per section (n²). Now decided once.
+  @Test("regression: 400 000 sections (over 6 MB of spec) no longer take n² time; 64 MiB refused")
+  func manySectionsWereQuadratic() throws {
+    let tooBig = Data(repeating: UInt8(ascii: " "), count: LayoutSpec.maximumJSONSize + 1)
+    #expect(error(tooBig) == "the spec is 67108865 bytes long; at most 67108864 are read")
+    let sections = [String](repeating: #"{"itemCount": 0}"#, count: 400_000).joined(separator: ",")
+    let text = #"{"collectionView": {"size": [375, 667]}, "sections": ["# + sections + "]}"
+    #expect(text.utf8.count > 6_000_000)
+    let spec = try LayoutSpec(json: Data(text.utf8))
+    #expect(spec.sections.count == 400_000)
+    let result = spec.run()
+    #expect(result.elements.isEmpty && result.contentSize.height == 0)
+  }
+
+  @Test("numbers beyond ±1e9 are errors naming the key path and the value")
+  func numbersOutOfRange() {
+    #expect(
+      error(#"{"collectionView": {"size": [1e308, 100]}}"#)
+        == "collectionView.size[0]: 1e+308 is out of range (at most 1000000000 in magnitude)")
+    #expect(
+      error(
+        #"{"collectionView": {"size": [375, 667]}, "sections": [{"items": [{"size": [1, -2e9]}]}]}"#
+      )
+        == "sections[0].items[0].size[1]: -2000000000 is out of range (at most 1000000000 in magnitude)"
+    )
+    #expect(
+      error(#"{"collectionView": {"size": [1, 1]}, "layout": {"minimumLineSpacing": 1e400}}"#)
+        == "invalid JSON: line 1, column 71: number out of range")
+  }
+
+  @Test("a billion items is an error naming the section; a million in all is the limit")
+  func itemCounts() throws {
+    #expect(
+      error(#"{"collectionView": {"size": [375, 667]}, "sections": [{"itemCount": 1000000000}]}"#)
+        == "sections[0].itemCount: 1000000000 is more than the 1000000 items a spec holds")
+    #expect(
+      error(#"{"collectionView": {"size": [375, 667]}, "sections": [{"itemCount": 1e16}]}"#)
+        == "sections[0].itemCount: 1e+16 is out of range (at most 1000000000 in magnitude)")
+    #expect(
+      error(
+        #"{"collectionView": {"size": [375, 667]}, "sections": [{"itemCount": 600000}, {"itemCount": 400001}]}"#
+      ) == "sections[1]: 400001 items make 1000001 in all; a spec holds at most 1000000")
+    #expect(
+      error(#"{"collectionView": {"size": [375, 667]}, "sections": [{"itemCount": -1}]}"#)
+        == "sections[0].itemCount: must not be negative, got -1")
+    let spec = try LayoutSpec(
+      json: Data(
+        #"{"collectionView": {"size": [375, 667]}, "sections": [{"itemCount": 1000000}]}"#.utf8))
+    #expect(spec.run().elements.count == 1_000_000)
+  }
+
+  @Test("negative and zero sizes at the limit are clamped with a warning; output stays finite")
+  func clampedValues() throws {
+    let text = """
+      {"collectionView": {"size": [0, -5], "contentInset": [1e9, -1e9, 1e9, -1e9]},
+       "layout": {"itemSize": [-1, 1e9], "minimumLineSpacing": -1e9, "sectionInset": [1e9, 1e9, 1e9, 1e9],
+                  "headerReferenceSize": [1e9, 1e9], "pixelScale": 1e9},
+       "sections": [{"itemCount": 5}, {"items": [{"size": [1e9, -1e9]}, {}], "minimumInteritemSpacing": 1e9}]}
+      """
+    let result = try LayoutSpec(json: Data(text.utf8)).run()
+    #expect(try outputNumbersAreFinite(result))
+    #expect(result.elements.filter { $0.representedElementCategory == .cell }.count == 7)
+    #expect(result.warnings.contains { $0.contains("clamped") })
+  }
+
+  @Test("invalid UTF-8 is an error with its line and column, in strings and outside them")
+  func invalidUTF8() {
+    var bytes = Array(#"{"collectionView": {"size": [1, 1]}, "sections": [{"itemCount": ""#.utf8)
+    bytes += [0xFF, 0xFE, UInt8(ascii: "\"")] + Array("}]}".utf8)
+    #expect(error(Data(bytes)) == "invalid JSON: line 1, column 69: invalid UTF-8 in a string")
+    // A lone surrogate as UTF-8 bytes (ED A0 80) inside a key.
+    let surrogate = Data([
+      UInt8(ascii: "{"), UInt8(ascii: "\""), 0xED, 0xA0, 0x80, UInt8(ascii: "\""),
+      UInt8(ascii: ":"), UInt8(ascii: "1"), UInt8(ascii: "}"),
+    ])
+    #expect(error(surrogate) == "invalid JSON: line 1, column 5: invalid UTF-8 in a string")
+    #expect(
+      error(Data([0xC3, 0x28])) == "invalid JSON: line 1, column 1: unexpected character 'Ã'")
+    #expect(
+      error(#"{"a": "\ud800"}"#)
+        == "invalid JSON: line 1, column 14: unpaired surrogate in \\u escape")
+  }
+}
