@@ -4,7 +4,7 @@ internal import CFontconfig
 import Synchronization
 
 /// The system's fonts as fontconfig knows them.
-public enum FontConfig {
+enum FontConfig {
   /// Owns the FcConfig, created once (loading the configuration and font cache is slow).
   private final class Configuration: @unchecked Sendable {
     let config: OpaquePointer?
@@ -19,7 +19,7 @@ public enum FontConfig {
   /// The (file path, face index) fontconfig matches best for a font covering `scalar`, with
   /// the family `family` preferred (nil: fontconfig's default, "sans-serif"); nil when
   /// fontconfig is unavailable or its best match does not cover the character.
-  public static func fontFile(covering scalar: Unicode.Scalar, family: String? = nil)
+  static func fontFile(covering scalar: Unicode.Scalar, family: String? = nil)
     -> (path: String, faceIndex: Int)?
   {
     shared.withLock { configuration -> (path: String, faceIndex: Int)? in
