@@ -37,3 +37,13 @@ extension CGRect {
       width: size.width - insets.horizontal, height: size.height - insets.vertical)
   }
 }
+
+extension CGRect {
+  /// Whether the rectangle is not the null rect and its origin and size are all finite: the only
+  /// rectangles that may be handed to Foundation's `intersects(_:)`, which traps on NaN and on
+  /// infinite sizes in this Foundation.
+  public var hasFiniteValues: Bool {
+    !isNull && origin.x.isFinite && origin.y.isFinite && size.width.isFinite
+      && size.height.isFinite
+  }
+}

@@ -46,9 +46,7 @@ extension FlowGeometry {
   /// for the null rect and for a rect with a coordinate that is not finite (which meets nothing:
   /// Foundation's `CGRect.intersects` traps on NaN and on infinite sizes).
   func scrollRange(of rect: CGRect) -> ClosedRange<CGFloat>? {
-    guard !rect.isNull, rect.origin.x.isFinite, rect.origin.y.isFinite, rect.size.width.isFinite,
-      rect.size.height.isFinite
-    else { return nil }
+    guard rect.hasFiniteValues else { return nil }
     if configuration.scrollDirection == .vertical { return rect.minY...rect.maxY }
     if configuration.layoutDirection == .rightToLeft {
       let width = rawContentSize.width

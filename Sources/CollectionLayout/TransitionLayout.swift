@@ -100,13 +100,15 @@ open class TransitionLayout: CollectionViewLayout {
 
   open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
     prepareIfNeeded()
+    // A rect with NaN or infinite values meets nothing (and would trap in `intersects`).
+    guard rect.hasFiniteValues else { return [] }
     let from = all(currentLayout)
     let to = all(nextLayout)
     var keys = Array(Set(from.keys).union(to.keys))
     keys.sort(by: CollectionView.order)
     return keys.compactMap { key in
       Self.interpolate(from: from[key], to: to[key], progress: transitionProgress)
-    }.filter { $0.frame.intersects(rect) }
+    }.filter { $0.frame.hasFiniteValues && $0.frame.intersects(rect) }
   }
 
   /// One element, from both layouts' `layoutAttributesForElements(in:)` (which is where layouts

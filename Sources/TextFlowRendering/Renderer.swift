@@ -155,8 +155,13 @@ public enum Renderer {
         height: Double(clip.height), cornerRadius: 0, color: background)
     }
     // Stable order by zIndex (UIKit draws higher zIndex on top; ties keep the layout's order).
+    // An element whose frame has NaN or infinite values is not drawn (nowhere to draw it, and
+    // Foundation's `intersects` traps on such rects).
     let ordered = scene.elements.enumerated()
-      .filter { !$0.element.attributes.isHidden && $0.element.attributes.alpha > 0 }
+      .filter {
+        !$0.element.attributes.isHidden && $0.element.attributes.alpha > 0
+          && Paginator.visualFrame($0.element.attributes).hasFiniteValues
+      }
       .sorted {
         ($0.element.attributes.zIndex, $0.offset) < ($1.element.attributes.zIndex, $1.offset)
       }
@@ -254,7 +259,7 @@ public enum Renderer {
     _ scene: Scene, _ elements: [SceneElement], on canvas: CairoCanvas, clip: CGRect
   ) {
     let hairline = 0.5
-    for rect in scene.sectionContentRects where rect.intersects(clip) {
+    for rect in scene.sectionContentRects where rect.hasFiniteValues && rect.intersects(clip) {
       canvas.stroke(
         x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width),
         height: Double(rect.height), cornerRadius: 0, lineWidth: hairline, color: insetColor,

@@ -98,6 +98,14 @@ struct LayoutSwitchTests {
     #expect(scaled == Transform3D(scaleX: 1.4, y: 1.4, z: 1))
     transition.transitionProgress = 7
     #expect(transition.transitionProgress == 1)
+    // A query rect with NaN or infinite values meets nothing; Foundation's `intersects` would
+    // trap on it (the hardening pass found the same in FlowGeometry).
+    for rect in [
+      CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10),
+      CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10), CGRect.null,
+    ] {
+      #expect(transition.layoutAttributesForElements(in: rect).isEmpty)
+    }
     try view.finishInteractiveTransition()
     #expect(view.collectionViewLayout === next)
     #expect(

@@ -123,6 +123,26 @@ struct DocumentTests {
     #expect(slices[0].cutsElements && slices[1].cutsElements)
   }
 
+  @Test("an element whose frame has NaN or infinite values is skipped, not a crash")
+  func nonFiniteFrames() throws {
+    var good = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+    good.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+    var nan = LayoutAttributes(forCellWith: IndexPath(item: 1, section: 0))
+    nan.frame = CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10)
+    var infinite = LayoutAttributes(forCellWith: IndexPath(item: 2, section: 0))
+    infinite.frame = CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10)
+    var box = BoxStyle()
+    box.fill = Color(red: 0, green: 0, blue: 0)
+    let scene = Scene(
+      bounds: CGRect(x: 0, y: 0, width: 40, height: 40),
+      elements: [good, nan, infinite].map { SceneElement(attributes: $0, box: box) })
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("nan.png").path
+    try Renderer.render(scene, to: path, options: RenderOptions(format: .png))
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+
   @Test("SVG parses as XML and draws the glyphs")
   func svg() throws {
     let (_, scene) = try exampleScene("witch-dialogue.json")
