@@ -199,7 +199,7 @@ enum MeasureCommand: Subcommand {
       }
       return response + "]}"
     } catch {
-      return "{\"id\":\(encodeID(id)),\"error\":\(encodeString("\(error)"))}"
+      return "{\"id\":\(encodeID(id)),\"error\":\(JSONValue.quote("\(error)"))}"
     }
   }
 
@@ -207,7 +207,7 @@ enum MeasureCommand: Subcommand {
   private static func encodeID(_ id: Any) -> String {
     switch id {
     case is NSNull: return "null"
-    case let text as String: return encodeString(text)
+    case let text as String: return JSONValue.quote(text)
     case let number as NSNumber where !MeasureRequest.isBoolean(number):
       let text = number.stringValue
       return Double(text)?.isFinite == true ? text : "null"
@@ -218,26 +218,6 @@ enum MeasureCommand: Subcommand {
       else { return "null" }
       return String(decoding: data, as: UTF8.self)
     }
-  }
-
-  /// A JSON string literal (RFC 8259: quote, backslash and control characters escaped).
-  private static func encodeString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        result +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-          + String(scalar.value, radix: 16)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 
   private static func format(_ value: Double) -> String { String(format: "%.3f", value) }
