@@ -65,9 +65,9 @@ extension FlowGeometry {
     let lineIndex = section.lineIndex(ofItem: indexPath.item)
     let line = section.line(lineIndex)
     var prefix: CGFloat = 0
-    if case .uniform(let uniform) = section.storage, indexPath.item - line.start > 100_000 {
+    if let length = line.uniformLength, indexPath.item - line.start > 100_000 {
       // A line of more than 100 000 equal items (tiny or zero-sized): no per-item sum.
-      prefix = uniform.length * CGFloat(indexPath.item - line.start)
+      prefix = length * CGFloat(indexPath.item - line.start)
     } else {
       for index in line.start..<indexPath.item { prefix = prefix + section.length(ofItem: index) }
     }
@@ -295,6 +295,15 @@ extension FlowGeometry {
     }
     var total = bytes(sections) + bytes(sectionOrigins)
     for section in sections {
+      if case .hybrid(let hybrid) = section.storage {
+        total += bytes(hybrid.runs)
+        for run in hybrid.runs {
+          guard let lines = run.explicit else { continue }
+          total += bytes(lines.lengths) + bytes(lines.thicknesses) + bytes(lines.starts)
+          total += bytes(lines.offsets) + bytes(lines.lineThicknesses) + bytes(lines.leads)
+          total += bytes(lines.gaps)
+        }
+      }
       guard case .explicit(let explicit) = section.storage else { continue }
       total += bytes(explicit.lengths) + bytes(explicit.thicknesses) + bytes(explicit.baselines)
       total += bytes(explicit.lineStarts) + bytes(explicit.lineOffsets)

@@ -433,6 +433,8 @@ struct SectionLayout: Sendable {
   enum Storage: Sendable {
     case uniform(Uniform)
     case explicit(Explicit)
+    /// A closed-form section that got measured sizes (FlowGeometry+Hybrid.swift).
+    case hybrid(Hybrid)
   }
 
   var count: Int
@@ -683,6 +685,8 @@ struct SectionLayout: Sendable {
           lastCount: 0, last: Placement(lead: 0, gap: 0)))
       layOutExplicit(&explicit, fromLine: startLine)
       storage = .explicit(explicit)
+    case .hybrid:
+      break  // laid out by `setHybridSizes`; a new section starts in closed form
     }
   }
 
@@ -898,7 +902,34 @@ struct SectionLayout: Sendable {
   mutating func setItemSizes(_ changes: [(Int, CGSize)], crossExtent: CGFloat) {
     var explicit: Explicit
     var linesFromClosedForm = false
+    if !usesBaselines && materialisesFromClosedForm {
+      var hybrid: Hybrid
+      switch storage {
+      case .uniform(let uniform): hybrid = makeHybrid(from: uniform)
+      case .hybrid(let existing): hybrid = existing
+      case .explicit:
+        hybrid = Hybrid(
+          length: 0, thickness: 0, perLine: 1, full: Placement(lead: 0, gap: 0), step: 0, runs: [])
+      }
+      if !hybrid.runs.isEmpty {
+        storage = .explicit(Explicit(lengths: [], thicknesses: [], baselines: []))
+        var didClamp = false
+        let sorted = changes.sorted { $0.0 < $1.0 }.map { item, size in
+          (
+            item: item,
+            length: FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp),
+            thickness: FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
+          )
+        }
+        if didClamp { clamped = true }
+        setHybridSizes(&hybrid, sorted)
+        storage = .hybrid(hybrid)
+        return
+      }
+    }
     switch storage {
+    case .hybrid:
+      return  // not reached: hybrid sections have no baselines
     case .uniform(let uniform):
       explicit = Explicit(
         lengths: [CGFloat](repeating: uniform.length, count: count),
@@ -1031,6 +1062,7 @@ struct SectionLayout: Sendable {
     switch storage {
     case .uniform(let uniform): return uniform.lineCount
     case .explicit(let explicit): return explicit.lineStarts.count
+    case .hybrid(let hybrid): return hybrid.lineCount
     }
   }
 
@@ -1043,7 +1075,8 @@ struct SectionLayout: Sendable {
       return LineInfo(
         start: index * uniform.perLine, count: isLast ? uniform.lastCount : uniform.perLine,
         offset: CGFloat(index) * (uniform.thickness + lineSpacing), thickness: uniform.thickness,
-        baseline: uniform.thickness, placement: isLast ? uniform.last : uniform.full)
+        baseline: uniform.thickness, placement: isLast ? uniform.last : uniform.full,
+        uniformLength: uniform.length)
     case .explicit(let explicit):
       let start = explicit.lineStarts[index]
       let end =
@@ -1052,6 +1085,8 @@ struct SectionLayout: Sendable {
         start: start, count: end - start, offset: explicit.offset(ofLine: index),
         thickness: explicit.lineThicknesses[index], baseline: explicit.lineBaselines[index],
         placement: Placement(lead: explicit.lineLeads[index], gap: explicit.lineGaps[index]))
+    case .hybrid(let hybrid):
+      return hybridLine(hybrid, index)
     }
   }
 
@@ -1068,6 +1103,8 @@ struct SectionLayout: Sendable {
         if explicit.lineStarts[mid] <= item { low = mid + 1 } else { high = mid }
       }
       return max(0, low - 1)
+    case .hybrid(let hybrid):
+      return hybridLineIndex(hybrid, ofItem: item)
     }
   }
 
@@ -1098,6 +1135,8 @@ struct SectionLayout: Sendable {
         }
       }
       return low
+    case .hybrid(let hybrid):
+      return hybridFirstLine(hybrid, endingAtOrAfter: position)
     }
   }
 
@@ -1105,6 +1144,7 @@ struct SectionLayout: Sendable {
     switch storage {
     case .uniform(let uniform): return uniform.length
     case .explicit(let explicit): return explicit.lengths[item]
+    case .hybrid(let hybrid): return hybridSize(hybrid, ofItem: item).length
     }
   }
 
@@ -1112,6 +1152,7 @@ struct SectionLayout: Sendable {
     switch storage {
     case .uniform(let uniform): return uniform.thickness
     case .explicit(let explicit): return explicit.thicknesses[item]
+    case .hybrid(let hybrid): return hybridSize(hybrid, ofItem: item).thickness
     }
   }
 
@@ -1120,6 +1161,7 @@ struct SectionLayout: Sendable {
     case .uniform(let uniform): return uniform.thickness
     case .explicit(let explicit):
       return explicit.baselines.isEmpty ? explicit.thicknesses[item] : explicit.baselines[item]
+    case .hybrid(let hybrid): return hybridSize(hybrid, ofItem: item).thickness
     }
   }
 }
@@ -1132,4 +1174,6 @@ struct LineInfo {
   var thickness: CGFloat
   var baseline: CGFloat
   var placement: SectionLayout.Placement
+  /// The items' common length when the line is in closed form (every item estimated), else nil.
+  var uniformLength: CGFloat? = nil
 }
