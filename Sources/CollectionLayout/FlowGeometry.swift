@@ -513,6 +513,11 @@ struct SectionLayout: Sendable {
       // fails both); a larger finite one becomes `maximumLength`, the rest 0.
       var allEqual = true
       var anyClamped = false
+      // Greedy packing counted on the way (the lengths are at hand), so that the first layout
+      // sizes its line arrays exactly without another pass over the lengths.
+      let packSpacing = itemSpacing
+      let packAvailable = available
+      var packedLines = 0
       var thicknesses = [CGFloat]()
       let lengths = [CGFloat](unsafeUninitializedCapacity: sizes.count) { lengthBuffer, filled in
         thicknesses = [CGFloat](unsafeUninitializedCapacity: sizes.count) {
@@ -520,6 +525,7 @@ struct SectionLayout: Sendable {
           sizes.withUnsafeBufferPointer { sizes in
             var firstLength: CGFloat = 0
             var firstThickness: CGFloat = 0
+            var used = CGFloat.infinity
             for index in 0..<sizes.count {
               let size = sizes[index]
               var length = vertical ? size.width : size.height
@@ -539,6 +545,13 @@ struct SectionLayout: Sendable {
               } else if firstLength != length || firstThickness != thickness {
                 allEqual = false
               }
+              let next = used + packSpacing + length
+              if next <= packAvailable {
+                used = next
+              } else {
+                used = length
+                packedLines += 1
+              }
               (lengthBuffer.baseAddress! + index).initialize(to: length)
               (thicknessBuffer.baseAddress! + index).initialize(to: thickness)
             }
@@ -553,6 +566,13 @@ struct SectionLayout: Sendable {
           Uniform(
             length: lengths[0], thickness: thicknesses[0], perLine: 0, lineCount: 0,
             full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
+      } else if !wantsBaselines {
+        var explicit = Explicit(lengths: lengths, thicknesses: thicknesses, baselines: [])
+        self.clamped = didClamp
+        if didClamp { clamped = true }
+        layOutFirst(&explicit, lineCount: packedLines)
+        storage = .explicit(explicit)
+        return
       } else {
         storage = .explicit(
           Self.makeExplicit(
@@ -562,6 +582,100 @@ struct SectionLayout: Sendable {
     self.clamped = didClamp
     if didClamp { clamped = true }
     layOutLines(fromLine: 0)
+  }
+
+  /// The first layout of explicit sizes without baselines: what `layOutExplicit` computes from
+  /// line 0 (the same operations in the same order, so the same bits), in one pass over the
+  /// items through unsafe pointers into line arrays of exactly `lineCount` entries (counted while
+  /// the sizes were read), with no per-item bounds checks, appends or second pass for thickness.
+  private mutating func layOutFirst(_ explicit: inout Explicit, lineCount lines: Int) {
+    let count = explicit.lengths.count
+    let spacing = itemSpacing
+    let available = self.available
+    let lineSpacing = self.lineSpacing
+    var overlong = 0
+    var offset: CGFloat = 0
+    var lastOffset: CGFloat = 0
+    var lastThickness: CGFloat = 0
+    var filledLines = 0
+    var leads = [CGFloat]()
+    var gaps = [CGFloat]()
+    var lineThicknesses = [CGFloat]()
+    var offsets = [CGFloat]()
+    let starts = [Int](unsafeUninitializedCapacity: lines) { startBuffer, startsFilled in
+      offsets = [CGFloat](unsafeUninitializedCapacity: lines) { offsetBuffer, offsetsFilled in
+        lineThicknesses = [CGFloat](unsafeUninitializedCapacity: lines) {
+          thicknessBuffer, thicknessesFilled in
+          leads = [CGFloat](unsafeUninitializedCapacity: lines) { leadBuffer, leadsFilled in
+            gaps = [CGFloat](unsafeUninitializedCapacity: lines) { gapBuffer, gapsFilled in
+              explicit.lengths.withUnsafeBufferPointer { lengthPointer in
+                explicit.thicknesses.withUnsafeBufferPointer { itemThicknessPointer in
+                  guard let lengths = lengthPointer.baseAddress,
+                    let itemThicknesses = itemThicknessPointer.baseAddress,
+                    let startOut = startBuffer.baseAddress,
+                    let offsetOut = offsetBuffer.baseAddress,
+                    let thicknessOut = thicknessBuffer.baseAddress,
+                    let leadOut = leadBuffer.baseAddress, let gapOut = gapBuffer.baseAddress
+                  else { return }
+                  var item = 0
+                  var line = 0
+                  while item < count && line < lines {
+                    let first = item
+                    let firstLength = lengths[first]
+                    var used = firstLength
+                    var sum = used
+                    var thickness = max(0, itemThicknesses[first])
+                    var lastLength = firstLength
+                    item += 1
+                    while item < count {
+                      let length = lengths[item]
+                      let next = used + spacing + length
+                      guard next <= available else { break }
+                      used = next
+                      sum = sum + length
+                      thickness = max(thickness, itemThicknesses[item])
+                      lastLength = length
+                      item += 1
+                    }
+                    let place = placement(
+                      count: item - first, sum: sum, used: used, lastLength: lastLength,
+                      isLastLine: item == count)
+                    if firstLength > available { overlong += 1 }
+                    (startOut + line).initialize(to: first)
+                    (offsetOut + line).initialize(to: offset)
+                    (thicknessOut + line).initialize(to: thickness)
+                    (leadOut + line).initialize(to: place.lead)
+                    (gapOut + line).initialize(to: place.gap)
+                    lastOffset = offset
+                    lastThickness = thickness
+                    offset = offset + thickness + lineSpacing
+                    line += 1
+                  }
+                  filledLines = line
+                }
+              }
+              gapsFilled = filledLines
+            }
+            leadsFilled = filledLines
+          }
+          thicknessesFilled = filledLines
+        }
+        offsetsFilled = filledLines
+      }
+      startsFilled = filledLines
+    }
+    explicit.lineStarts = starts
+    explicit.lineOffsets = offsets
+    explicit.lineThicknesses = lineThicknesses
+    explicit.lineBaselines = [CGFloat](repeating: 0, count: filledLines)
+    explicit.lineLeads = leads
+    explicit.lineGaps = gaps
+    explicit.overlongLineCount = overlong
+    explicit.shiftFrom = .max
+    explicit.shift = 0
+    hasOverlongItem = overlong > 0
+    linesLaidOutByLastFlow = filledLines
+    linesLength = filledLines > 0 ? lastOffset + lastThickness : 0
   }
 
   static func makeExplicit(

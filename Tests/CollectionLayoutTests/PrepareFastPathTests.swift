@@ -1,0 +1,69 @@
+// The first layout of explicit sizes (`SectionLayout.layOutFirst`: one pass, unsafe pointers,
+// line arrays counted while the sizes are read) against the general re-flow
+// (`layOutLines(fromLine: 0)`), to the bit, with values that are not exact in binary so that any
+// change in the order of operations would show.
+import Foundation
+import Testing
+
+@testable import CollectionLayout
+
+@Suite("Prepare fast path")
+struct PrepareFastPathTests {
+  @Test("the one-pass first layout equals the general layout bit for bit (600 configurations)")
+  func onePassEqualsGeneral() {
+    var g = SeededGenerator(seed: 0x0F1A_5700)
+    for index in 0..<600 {
+      let count = [0, 1, 2, 5, Int.random(in: 10...300, using: &g), 5_000].randomElement(using: &g)!
+      let widths = (0..<4).map { _ in CGFloat.random(in: 0...150, using: &g) }
+      let sizes = (0..<count).map { _ in
+        CGSize(
+          width: Int.random(in: 0..<9, using: &g) == 0
+            ? CGFloat.random(in: 0...500, using: &g) : widths.randomElement(using: &g)!,
+          height: CGFloat.random(in: 0...70, using: &g))
+      }
+      let lines: [LineAlignment] = [.justified, .leading, .center, .trailing]
+      var section = FlowSection(items: .sizes(sizes))
+      section.minimumLineSpacing = CGFloat.random(in: 0...12, using: &g)
+      section.minimumInteritemSpacing = CGFloat.random(in: 0...12, using: &g)
+      section.sectionInset = EdgeInsets(
+        top: 1.1, left: CGFloat.random(in: -5...20, using: &g), bottom: 2.3,
+        right: CGFloat.random(in: -5...20, using: &g))
+      section.alignment = FlowAlignment(
+        commonLine: lines.randomElement(using: &g)!, lastLine: lines.randomElement(using: &g)!,
+        centersSingleItemSection: Bool.random(using: &g))
+      let configuration = FlowConfiguration(
+        scrollDirection: Bool.random(using: &g) ? .vertical : .horizontal,
+        viewSize: CGSize(
+          width: CGFloat.random(in: 100...400, using: &g),
+          height: CGFloat.random(in: 100...400, using: &g)))
+      let fast = FlowGeometry(configuration: configuration, sections: [section])
+      guard case .explicit(let p) = fast.sections[0].storage else {
+        #expect(count <= 1 || Set(sizes).count == 1, "configuration \(index)")
+        continue
+      }
+      var general = fast
+      general.sections[0].layOutLines(fromLine: 0)
+      guard case .explicit(let q) = general.sections[0].storage else {
+        Issue.record("configuration \(index): not explicit")
+        continue
+      }
+      let label = "configuration \(index)"
+      #expect(p.lineStarts == q.lineStarts, "\(label)")
+      #expect(p.lineOffsets.map(\.bitPattern) == q.lineOffsets.map(\.bitPattern), "\(label)")
+      #expect(
+        p.lineThicknesses.map(\.bitPattern) == q.lineThicknesses.map(\.bitPattern), "\(label)")
+      #expect(p.lineLeads.map(\.bitPattern) == q.lineLeads.map(\.bitPattern), "\(label)")
+      #expect(p.lineGaps.map(\.bitPattern) == q.lineGaps.map(\.bitPattern), "\(label)")
+      #expect(p.lineBaselines == q.lineBaselines, "\(label)")
+      #expect(p.overlongLineCount == q.overlongLineCount, "\(label)")
+      // Sized exactly (the allocator rounds up to its size classes).
+      #expect(
+        p.lineStarts.capacity <= p.lineStarts.count + p.lineStarts.count / 8 + 4, "\(label)")
+      #expect(
+        fast.sections[0].linesLength.bitPattern == general.sections[0].linesLength.bitPattern,
+        "\(label)")
+      #expect(fast.sections[0].hasOverlongItem == general.sections[0].hasOverlongItem, "\(label)")
+      #expect(fast.diagnostics == general.diagnostics, "\(label)")
+    }
+  }
+}
