@@ -55,7 +55,14 @@ public struct LayoutAttributes: Equatable, Sendable, CustomStringConvertible {
   /// The element's frame in the collection view's content coordinates.
   public var frame: CGRect = .zero
   /// A transform applied around the center (`transform3D`); the frame stays the untransformed one.
-  public var transform3D: Transform3D = .identity
+  ///
+  /// Stored out of line, and not at all when it is the identity (nearly always): the 128-byte
+  /// matrix would otherwise be copied with every attributes value a range query returns.
+  public var transform3D: Transform3D {
+    get { transformStorage?.value ?? .identity }
+    set { transformStorage = newValue == .identity ? nil : TransformStorage(newValue) }
+  }
+  private var transformStorage: TransformStorage?
   /// Opacity, 0…1 (default 1).
   public var alpha: CGFloat = 1
   /// Stacking order; higher is in front (default 0).
@@ -130,6 +137,14 @@ public struct LayoutAttributes: Equatable, Sendable, CustomStringConvertible {
     let kind = representedElementKind.map { " \($0.rawValue)" } ?? ""
     return "<\(representedElementCategory)\(kind) \(indexPath) frame=\(frame) z=\(zIndex)>"
   }
+}
+
+/// A non-identity transform of a `LayoutAttributes`, held by reference (immutable: a change
+/// stores a new one, so values that share it never see each other's changes).
+private final class TransformStorage: Equatable, Sendable {
+  let value: Transform3D
+  init(_ value: Transform3D) { self.value = value }
+  static func == (a: TransformStorage, b: TransformStorage) -> Bool { a.value == b.value }
 }
 
 /// What identifies an element within a layout: category, kind and index path.
