@@ -65,11 +65,22 @@ extension FlowGeometry {
     let lineIndex = section.lineIndex(ofItem: indexPath.item)
     let line = section.line(lineIndex)
     var prefix: CGFloat = 0
-    if let length = line.uniformLength, indexPath.item - line.start > 100_000 {
+    if let length = line.uniformLength, line.count > 100_000 {
       // A line of more than 100 000 equal items (tiny or zero-sized): no per-item sum.
       prefix = length * CGFloat(indexPath.item - line.start)
     } else {
-      for index in line.start..<indexPath.item { prefix = prefix + section.length(ofItem: index) }
+      // From the last checkpoint before the item (long explicit lines), else the line's start.
+      var start = line.start
+      if line.count >= SectionLayout.checkpointMinimum,
+        let sums = section.checkpoints(ofLineStartingAt: line.start)
+      {
+        let passed = min(sums.count, (indexPath.item - line.start) / SectionLayout.checkpointStride)
+        if passed > 0 {
+          start = line.start + passed * SectionLayout.checkpointStride
+          prefix = sums[passed - 1]
+        }
+      }
+      for index in start..<indexPath.item { prefix = prefix + section.length(ofItem: index) }
     }
     return itemAttributes(
       section, index: indexPath.section, line: line, item: indexPath.item, prefix: prefix)
@@ -194,11 +205,23 @@ extension FlowGeometry {
     let high = range.upperBound + queryMargin
     var result: [LayoutAttributes] = []
     result.reserveCapacity(64)
+    // The rect's extent along the lines, in flow space (mirrored back for right-to-left).
+    let across: ClosedRange<CGFloat>
+    if configuration.scrollDirection == .horizontal {
+      across = rect.minY...rect.maxY
+    } else if configuration.layoutDirection == .rightToLeft {
+      let width = rawContentSize.width
+      across = (width - rect.maxX)...(width - rect.minX)
+    } else {
+      across = rect.minX...rect.maxX
+    }
+    let acrossLow = across.lowerBound - queryMargin
+    let acrossHigh = across.upperBound + queryMargin
     var sectionIndex = firstSection(endingAtOrAfter: low)
     while sectionIndex < sections.count && sectionOrigins[sectionIndex] <= high {
       appendSection(
-        sectionIndex, lines: low...high, into: &result, visibleRect: visibleRect,
-        filter: { rect.intersects($0) })
+        sectionIndex, lines: low...high, across: acrossLow...acrossHigh, into: &result,
+        visibleRect: visibleRect, filter: { rect.intersects($0) })
       sectionIndex += 1
     }
     return result
@@ -210,8 +233,9 @@ extension FlowGeometry {
     var result: [LayoutAttributes] = []
     for index in sections.indices {
       appendSection(
-        index, lines: -CGFloat.infinity...CGFloat.infinity, into: &result,
-        visibleRect: visibleRect, filter: { _ in true })
+        index, lines: -CGFloat.infinity...CGFloat.infinity,
+        across: -CGFloat.infinity...CGFloat.infinity, into: &result, visibleRect: visibleRect,
+        filter: { _ in true })
     }
     return result
   }
@@ -244,9 +268,51 @@ extension FlowGeometry {
     return first..<max(first, end)
   }
 
+  /// Where to start walking a line's items for a query whose extent along the lines begins at
+  /// `low` (flow space, margin included): the first item and the exact sum of the lengths before
+  /// it. Items on a line are ordered along it (gaps are never negative), so every item before the
+  /// one returned ends before `low`. Long lines are searched: in closed form (equal items, more
+  /// than 100 000: positions are products) by binary search, with checkpoints (explicit lines of
+  /// 4 096 items or more) by binary search over them and a walk of at most 1 024 items.
+  func firstItem(on line: LineInfo, section: SectionLayout, from low: CGFloat) -> (
+    item: Int, prefix: CGFloat
+  ) {
+    guard low > -CGFloat.infinity, line.count >= SectionLayout.checkpointMinimum else {
+      return (line.start, 0)
+    }
+    if let length = line.uniformLength, line.count > 100_000 {
+      var lower = 0
+      var upper = line.count
+      while lower < upper {
+        let mid = (lower + upper) / 2
+        let end =
+          section.itemU(line.placement, prefix: length * CGFloat(mid), index: mid) + length
+        if end < low { lower = mid + 1 } else { upper = mid }
+      }
+      return (line.start + lower, length * CGFloat(lower))
+    }
+    guard let sums = section.checkpoints(ofLineStartingAt: line.start), !sums.isEmpty else {
+      return (line.start, 0)
+    }
+    // The last checkpoint whose item starts before `low`: the items before it end before `low`.
+    var lower = 0
+    var upper = sums.count
+    while lower < upper {
+      let mid = (lower + upper) / 2
+      let index = (mid + 1) * SectionLayout.checkpointStride
+      if section.itemU(line.placement, prefix: sums[mid], index: index) < low {
+        lower = mid + 1
+      } else {
+        upper = mid
+      }
+    }
+    guard lower > 0 else { return (line.start, 0) }
+    return (line.start + lower * SectionLayout.checkpointStride, sums[lower - 1])
+  }
+
   private func appendSection(
-    _ index: Int, lines range: ClosedRange<CGFloat>, into result: inout [LayoutAttributes],
-    visibleRect: CGRect?, filter: (CGRect) -> Bool
+    _ index: Int, lines range: ClosedRange<CGFloat>, across: ClosedRange<CGFloat>,
+    into result: inout [LayoutAttributes], visibleRect: CGRect?, filter: (CGRect) -> Bool
   ) {
     let indexPath = IndexPath(item: 0, section: index)
     if let header = attributesForSupplementaryView(
@@ -258,16 +324,27 @@ extension FlowGeometry {
     let section = sections[index]
     for lineIndex in candidateLines(inSection: index, scrollRange: range) {
       let line = section.line(lineIndex)
-      var prefix: CGFloat = 0
-      for item in line.start..<(line.start + line.count) {
-        // The frame first: attributes (about 250 bytes) are made, in place, only for items
-        // the query returns.
+      // Lines of more than 100 000 equal items place them by products (as
+      // `attributesForItem(at:)` does), others by the running sum of lengths.
+      let product = line.count > 100_000 ? line.uniformLength : nil
+      var (item, prefix) = firstItem(on: line, section: section, from: across.lowerBound)
+      let end = line.start + line.count
+      while item < end {
+        if let product { prefix = product * CGFloat(item - line.start) }
+        // Items are ordered along the line: past the query's far end, none can meet it.
+        if section.itemU(line.placement, prefix: prefix, index: item - line.start)
+          > across.upperBound
+        {
+          break
+        }
+        // The frame first: attributes are made, in place, only for items the query returns.
         let frame = itemFrame(section, index: index, line: line, item: item, prefix: prefix)
         if filter(frame) {
           result.append(LayoutAttributes(forCellWith: Self.indexPath(index, item)))
           result[result.count - 1].frame = frame
         }
-        prefix = prefix + section.length(ofItem: item)
+        if product == nil { prefix = prefix + section.length(ofItem: item) }
+        item += 1
       }
     }
     if let footer = attributesForSupplementaryView(

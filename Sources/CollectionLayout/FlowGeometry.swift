@@ -374,6 +374,28 @@ struct SectionLayout: Sendable {
     /// and a following re-flow further on only adds the lines in between (O(distance), not O(n)).
     var shiftFrom = Int.max
     var shift: CGFloat = 0
+    /// For lines of at least `checkpointMinimum` items, keyed by the line's first item: the
+    /// lengths of the line's items summed in order (as a query sums them) before every
+    /// `checkpointStride`-th item, so that a query finds the items of a long line that meet its
+    /// rectangle by binary search instead of walking the line from its start.
+    var checkpoints: [Int: [CGFloat]] = [:]
+
+    /// Records checkpoints for the line of items `start..<end` when it is long enough.
+    mutating func addCheckpoints(start: Int, end: Int) {
+      guard end - start >= SectionLayout.checkpointMinimum else { return }
+      var sums: [CGFloat] = []
+      sums.reserveCapacity((end - start) / SectionLayout.checkpointStride)
+      var prefix: CGFloat = 0
+      lengths.withUnsafeBufferPointer { lengths in
+        for item in start..<end {
+          if item > start && (item - start) % SectionLayout.checkpointStride == 0 {
+            sums.append(prefix)
+          }
+          prefix = prefix + lengths[item]
+        }
+      }
+      checkpoints[start] = sums
+    }
 
     /// Line `index`'s offset, the pending shift included.
     func offset(ofLine index: Int) -> CGFloat {
@@ -598,6 +620,7 @@ struct SectionLayout: Sendable {
     var lastOffset: CGFloat = 0
     var lastThickness: CGFloat = 0
     var filledLines = 0
+    var longestLine = 0
     var leads = [CGFloat]()
     var gaps = [CGFloat]()
     var lineThicknesses = [CGFloat]()
@@ -641,6 +664,7 @@ struct SectionLayout: Sendable {
                       count: item - first, sum: sum, used: used, lastLength: lastLength,
                       isLastLine: item == count)
                     if firstLength > available { overlong += 1 }
+                    longestLine = max(longestLine, item - first)
                     (startOut + line).initialize(to: first)
                     (offsetOut + line).initialize(to: offset)
                     (thicknessOut + line).initialize(to: thickness)
@@ -673,6 +697,13 @@ struct SectionLayout: Sendable {
     explicit.overlongLineCount = overlong
     explicit.shiftFrom = .max
     explicit.shift = 0
+    explicit.checkpoints = [:]
+    if longestLine >= Self.checkpointMinimum {
+      for line in 0..<filledLines {
+        let end = line + 1 < filledLines ? explicit.lineStarts[line + 1] : count
+        explicit.addCheckpoints(start: explicit.lineStarts[line], end: end)
+      }
+    }
     hasOverlongItem = overlong > 0
     linesLaidOutByLastFlow = filledLines
     linesLength = filledLines > 0 ? lastOffset + lastThickness : 0
@@ -948,6 +979,18 @@ struct SectionLayout: Sendable {
     }
     for first in starts where lengths[first] > available { explicit.overlongLineCount += 1 }
     let replaced = startLine..<replacedEnd
+    if !explicit.checkpoints.isEmpty {
+      for line in replaced { explicit.checkpoints[explicit.lineStarts[line]] = nil }
+    }
+    for index in starts.indices {
+      let end =
+        index + 1 < starts.count
+        ? starts[index + 1]
+        : (rejoined.map { explicit.lineStarts[$0] } ?? count)
+      if end - starts[index] >= Self.checkpointMinimum {
+        explicit.addCheckpoints(start: starts[index], end: end)
+      }
+    }
     let delta = rejoined.map { offset - explicit.offset(ofLine: $0) } ?? 0
     // The replaced lines are written absolute: settle the pending shift up to their end, then
     // move its start with the lines after them.
@@ -1112,6 +1155,11 @@ struct SectionLayout: Sendable {
     storage = .explicit(explicit)
   }
 
+  /// Lines of at least this many items get checkpoints (`Explicit.checkpoints`), one every
+  /// `checkpointStride` items.
+  static let checkpointMinimum = 4_096
+  static let checkpointStride = 1_024
+
   /// The fewest lines for which a closed-form section's lines are written from its closed form
   /// when it is materialised (below, laying them out is as cheap).
   static let closedFormLinesMinimum = 64
@@ -1252,6 +1300,13 @@ struct SectionLayout: Sendable {
     case .hybrid(let hybrid):
       return hybridFirstLine(hybrid, endingAtOrAfter: position)
     }
+  }
+
+  /// The checkpoints of the line starting at `start` (explicit storage only; see
+  /// `Explicit.checkpoints`).
+  func checkpoints(ofLineStartingAt start: Int) -> [CGFloat]? {
+    guard case .explicit(let explicit) = storage else { return nil }
+    return explicit.checkpoints[start]
   }
 
   func length(ofItem item: Int) -> CGFloat {

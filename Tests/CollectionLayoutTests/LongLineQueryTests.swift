@@ -1,0 +1,158 @@
+// Issue #8: a rect query used to walk every item of each line it met, so a hostile line of a
+// billion items never finished. Queries now start at the first item that can meet the rect
+// (binary search: closed form by products, explicit lines over checkpoints) and stop after the
+// last. These tests compare with brute force (every element, filtered by `intersects`) on lines
+// of hundreds of thousands of items, in every direction and alignment, and time the huge cases.
+import Foundation
+import Testing
+
+@testable import CollectionLayout
+
+@Suite("Queries on very long lines")
+struct LongLineQueryTests {
+  static func configurations(_ g: inout SeededGenerator) -> [(FlowConfiguration, FlowAlignment)] {
+    let alignments: [FlowAlignment] = [
+      .uikit, FlowAlignment(commonLine: .center, lastLine: .trailing),
+      FlowAlignment(commonLine: .justified, lastLine: .leading),
+      FlowAlignment(commonLine: .leading, lastLine: .justified),
+    ]
+    var result: [(FlowConfiguration, FlowAlignment)] = []
+    for direction in [ScrollDirection.vertical, .horizontal] {
+      for layoutDirection in [LayoutDirection.leftToRight, .rightToLeft] {
+        let long: CGFloat = 3e6
+        result.append(
+          (
+            FlowConfiguration(
+              scrollDirection: direction, layoutDirection: layoutDirection,
+              viewSize: direction == .vertical
+                ? CGSize(width: long, height: 500) : CGSize(width: 500, height: long),
+              pixelScale: [nil, 2].randomElement(using: &g)!),
+            alignments.randomElement(using: &g)!
+          ))
+      }
+    }
+    return result
+  }
+
+  @Test("explicit lines of 300 000 items: queries equal brute force (checkpoints)")
+  func explicitLongLines() {
+    var g = SeededGenerator(seed: 0x1_0E6_11E5)
+    for (configuration, alignment) in Self.configurations(&g) {
+      let count = 300_000
+      // Lengths 0.5…8 (about 1.3e6 in all, with spacing): two lines in a 3e6-long view, the
+      // first full (justified), the second the last line.
+      var sizes = (0..<count).map { _ in
+        CGSize(width: RandomFlow.half(1...8, &g) - 0.5, height: RandomFlow.half(1...8, &g) - 0.5)
+      }
+      if configuration.scrollDirection == .horizontal {
+        sizes = sizes.map { CGSize(width: $0.height, height: $0.width) }
+      }
+      let section = FlowSection(
+        items: .sizes(sizes + sizes), minimumLineSpacing: 3, minimumInteritemSpacing: 2,
+        alignment: alignment)
+      let geometry = FlowGeometry(configuration: configuration, sections: [section])
+      #expect(geometry.sections[0].lineCount >= 2)
+      let all = geometry.allAttributes()
+      let size = geometry.contentSize
+      let label = "\(configuration) \(alignment)"
+      for _ in 0..<25 {
+        let rect = CGRect(
+          x: CGFloat(Int.random(in: -100...Int(size.width), using: &g)),
+          y: CGFloat(Int.random(in: -100...Int(size.height), using: &g)),
+          width: RandomFlow.half(0...600, &g), height: RandomFlow.half(0...600, &g))
+        let got = geometry.attributes(in: rect)
+        if got != all.filter({ rect.intersects($0.frame) }) {
+          Issue.record("query \(rect) differs: \(label)")
+          return
+        }
+      }
+      for _ in 0..<25 {
+        let item = Int.random(in: 0..<(2 * count), using: &g)
+        let single = geometry.attributesForItem(at: IndexPath(item: item, section: 0))
+        if single != all[item] {
+          Issue.record("attributesForItem(\(item)) differs: \(label)")
+          return
+        }
+      }
+    }
+  }
+
+  @Test("a re-flow keeps checkpoints true: queries after size changes equal brute force")
+  func checkpointsAfterReflow() {
+    var g = SeededGenerator(seed: 0xC4EC_4901)
+    let sizes = (0..<50_000).map { _ in CGSize(width: RandomFlow.half(1...4, &g), height: 10) }
+    let configuration = FlowConfiguration(viewSize: CGSize(width: 80_000, height: 500))
+    var geometry = FlowGeometry(
+      configuration: configuration, sections: [FlowSection(items: .sizes(sizes))])
+    for _ in 0..<6 {
+      var changes: [IndexPath: CGSize] = [:]
+      for _ in 0..<3 {
+        changes[IndexPath(item: Int.random(in: 0..<50_000, using: &g), section: 0)] = CGSize(
+          width: RandomFlow.half(0...900, &g), height: RandomFlow.half(1...30, &g))
+      }
+      geometry.setItemSizes(changes)
+      let all = geometry.allAttributes()
+      for _ in 0..<20 {
+        let rect = CGRect(
+          x: CGFloat(Int.random(in: -10...80_000, using: &g)),
+          y: CGFloat(Int.random(in: -10...Int(geometry.contentSize.height), using: &g)),
+          width: RandomFlow.half(0...500, &g), height: RandomFlow.half(0...50, &g))
+        #expect(geometry.attributes(in: rect) == all.filter { rect.intersects($0.frame) })
+      }
+      for _ in 0..<20 {
+        let item = Int.random(in: 0..<50_000, using: &g)
+        #expect(geometry.attributesForItem(at: IndexPath(item: item, section: 0)) == all[item])
+      }
+    }
+  }
+
+  @Test("a closed-form line of a billion items and an explicit line of 4 million answer fast")
+  func hostileLines() {
+    // A billion 1 × 1 items on one line of a 10^12-point-wide view (the last line, justified as
+    // if padded with copies: the items sit side by side from x = 0).
+    let wide = FlowConfiguration(viewSize: CGSize(width: 1e12, height: 600))
+    let closed = FlowGeometry(
+      configuration: wide,
+      sections: [
+        FlowSection(
+          items: .uniform(CGSize(width: 1, height: 1), count: 1_000_000_000),
+          minimumInteritemSpacing: 0)
+      ])
+    #expect(closed.sections[0].lineCount == 1)
+    let start = Date()
+    var g = SeededGenerator(seed: 7)
+    for _ in 0..<100 {
+      let x = CGFloat(Int.random(in: 0..<999_000_000, using: &g))
+      let rect = CGRect(x: x, y: 0, width: 200, height: 600)
+      let got = closed.attributes(in: rect)
+      // Brute force near the answer: every item whose frame could be within 2 000 points.
+      let items = got.map(\.indexPath.item)
+      guard let first = items.first, let last = items.last else {
+        Issue.record("nothing at \(x)")
+        return
+      }
+      let window = max(0, first - 3_000)..<min(1_000_000_000, last + 3_000)
+      let truth = window.compactMap {
+        closed.attributesForItem(at: IndexPath(item: $0, section: 0))
+      }
+      .filter { rect.intersects($0.frame) }
+      #expect(got == truth)
+    }
+    // An explicit line of 4 million items of lengths 1 and 2.
+    let lengths: [CGFloat] = (0..<4_000_000).map { CGFloat(1 + $0 % 2) }
+    let explicit = FlowGeometry(
+      configuration: wide,
+      sections: [
+        FlowSection(
+          items: .sizes(lengths.map { CGSize(width: $0, height: 5) }), minimumInteritemSpacing: 1)
+      ])
+    for _ in 0..<100 {
+      let x = CGFloat(Int.random(in: 0..<7_000_000, using: &g))
+      let got = explicit.attributes(in: CGRect(x: x, y: 0, width: 300, height: 10))
+      #expect(!got.isEmpty)
+    }
+    // Unbounded walks took minutes here (a billion items per query); bounded ones take
+    // milliseconds even in a debug build on a busy machine.
+    #expect(Date().timeIntervalSince(start) < 20)
+  }
+}
