@@ -115,8 +115,10 @@ public let pinnedSupplementaryZIndex = 1024
 /// - The line length is the view's extent minus the content inset minus the section inset.
 ///
 /// Storage is struct-of-arrays per section; a section of equal items (and no baselines) is kept in
-/// closed form. Range queries binary-search sections and lines: O(log n + k). `setItemSizes(_:)`
-/// re-flows from the first affected line to the end of its section and shifts later sections.
+/// closed form, and when it gets sizes only the re-flowed lines are stored (the unmeasured runs
+/// stay in closed form). Range queries binary-search sections and lines, and the items of long
+/// lines: O(log n + k). `setItemSizes(_:)` re-flows from the line before the first changed item
+/// until the lines meet the old ones again, and shifts what follows.
 ///
 /// Bad input never traps: non-finite or negative sizes and spacings count as zero, non-finite
 /// insets as zero, scroll-axis section insets below zero as zero; `diagnostics` says so.
@@ -253,9 +255,10 @@ public struct FlowGeometry: Sendable {
   /// Changes item sizes and re-flows only what they affect.
   ///
   /// Each touched section re-flows from the line before the first changed item's line (a smaller
-  /// first item may move up) to its end; a closed-form section is materialised first. Later
-  /// sections move by the change in length without touching their items. Index paths out of
-  /// range are ignored.
+  /// first item may move up) until a new line starts where an old one did after the last change;
+  /// the lines after it only move. A closed-form section keeps its unmeasured runs in closed form
+  /// (only the re-flowed lines are stored). Later sections move by the change in length without
+  /// touching their items. Index paths out of range are ignored.
   public mutating func setItemSizes(_ sizes: [IndexPath: CGSize]) {
     var bySection: [Int: [(Int, CGSize)]] = [:]
     for (indexPath, size) in sizes where indexPath.count == 2 {
@@ -476,8 +479,9 @@ struct SectionLayout: Sendable {
   var linesLength: CGFloat = 0
   var hasOverlongItem = false
   var clamped = false
-  /// Whether a closed-form section's first size change writes its lines from the closed form
-  /// (`fillLines`) instead of laying out every item; tests switch it off to compare both.
+  /// Whether a closed-form section that gets sizes keeps its unmeasured runs in closed form
+  /// (`Storage.hybrid`) instead of materialising every item and line; tests switch it off to
+  /// compare both. Sections aligned on first baselines always materialise.
   var materialisesFromClosedForm = true
   /// How many lines the last (re-)flow of this section laid out (for the scale tests).
   var linesLaidOutByLastFlow = 0
@@ -1058,7 +1062,6 @@ struct SectionLayout: Sendable {
   /// Applies new item sizes and re-flows from the first affected line.
   mutating func setItemSizes(_ changes: [(Int, CGSize)], crossExtent: CGFloat) {
     var explicit: Explicit
-    var linesFromClosedForm = false
     if !usesBaselines && materialisesFromClosedForm {
       var hybrid: Hybrid
       switch storage {
@@ -1092,12 +1095,6 @@ struct SectionLayout: Sendable {
         lengths: [CGFloat](repeating: uniform.length, count: count),
         thicknesses: [CGFloat](repeating: uniform.thickness, count: count),
         baselines: usesBaselines ? [CGFloat](repeating: uniform.thickness, count: count) : [])
-      if materialisesFromClosedForm && !usesBaselines
-        && uniform.lineCount >= Self.closedFormLinesMinimum
-      {
-        fillLines(&explicit, from: uniform)
-        linesFromClosedForm = true
-      }
     case .explicit(let existing):
       explicit = existing
     }
@@ -1151,7 +1148,6 @@ struct SectionLayout: Sendable {
     }
     layOutExplicit(
       &explicit, fromLine: startLine, unchangedFrom: wasMaterialised ? lastItem + 1 : Int.max)
-    if linesFromClosedForm { sumOffsets(&explicit, from: startLine) }
     storage = .explicit(explicit)
   }
 
@@ -1159,63 +1155,6 @@ struct SectionLayout: Sendable {
   /// `checkpointStride` items.
   static let checkpointMinimum = 4_096
   static let checkpointStride = 1_024
-
-  /// The fewest lines for which a closed-form section's lines are written from its closed form
-  /// when it is materialised (below, laying them out is as cheap).
-  static let closedFormLinesMinimum = 64
-
-  /// Writes the lines a full `layOutExplicit` would make of a closed-form section's equal items,
-  /// from the closed form: the same starts, thicknesses, placements (`packUniform` packs as the
-  /// explicit loop does) and baselines (0 without baseline alignment), and offsets summed line
-  /// by line in the same order. A size change then re-flows only from its line and re-joins
-  /// these lines, instead of packing a million items one by one.
-  private func fillLines(_ explicit: inout Explicit, from uniform: Uniform) {
-    let lines = uniform.lineCount
-    let step = uniform.thickness
-    explicit.lineStarts = (0..<lines).map { $0 * uniform.perLine }
-    explicit.lineThicknesses = [CGFloat](repeating: step, count: lines)
-    explicit.lineBaselines = [CGFloat](repeating: 0, count: lines)
-    explicit.lineLeads = [CGFloat](repeating: uniform.full.lead, count: lines)
-    explicit.lineGaps = [CGFloat](repeating: uniform.full.gap, count: lines)
-    explicit.lineLeads[lines - 1] = uniform.last.lead
-    explicit.lineGaps[lines - 1] = uniform.last.gap
-    var offset: CGFloat = 0
-    explicit.lineOffsets = [CGFloat](unsafeUninitializedCapacity: lines) { buffer, filled in
-      for line in 0..<lines {
-        (buffer.baseAddress! + line).initialize(to: offset)
-        offset = offset + step + lineSpacing
-      }
-      filled = lines
-    }
-    explicit.overlongLineCount = uniform.length > available ? lines : 0
-    explicit.shiftFrom = .max
-    explicit.shift = 0
-  }
-
-  /// Sums the line offsets again from `startLine` to the end, one line after the other as a full
-  /// layout does, settling any pending shift: after a re-flow that re-joined lines written from
-  /// the closed form, the offsets are then exactly those of a full layout of the new sizes.
-  private mutating func sumOffsets(_ explicit: inout Explicit, from startLine: Int) {
-    let lines = explicit.lineOffsets.count
-    guard startLine < lines else { return }
-    explicit.settleShift(before: startLine)
-    var offset: CGFloat = 0
-    if startLine > 0 {
-      let previous = startLine - 1
-      offset = explicit.lineOffsets[previous] + explicit.lineThicknesses[previous] + lineSpacing
-    }
-    explicit.lineOffsets.withUnsafeMutableBufferPointer { offsets in
-      explicit.lineThicknesses.withUnsafeBufferPointer { thicknesses in
-        for line in startLine..<lines {
-          offsets[line] = offset
-          offset = offset + thicknesses[line] + lineSpacing
-        }
-      }
-    }
-    explicit.shiftFrom = .max
-    explicit.shift = 0
-    linesLength = explicit.lineOffsets[lines - 1] + explicit.lineThicknesses[lines - 1]
-  }
 
   // MARK: Reading lines
 
