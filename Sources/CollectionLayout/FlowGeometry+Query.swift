@@ -221,10 +221,33 @@ extension FlowGeometry {
     while sectionIndex < sections.count && sectionOrigins[sectionIndex] <= high {
       appendSection(
         sectionIndex, lines: low...high, across: acrossLow...acrossHigh, into: &result,
-        visibleRect: visibleRect, filter: { rect.intersects($0) })
+        visibleRect: visibleRect, filter: { Self.frame($0, meets: rect) })
       sectionIndex += 1
     }
     return result
+  }
+
+  /// `rect.intersects(frame)`, deciding the clear cases without Foundation's
+  /// `CGRect.intersection` (most of a query's time): a positive-area overlap is an intersection
+  /// and a gap on either axis is none, whatever the edge rules; frames touching `rect`, empty
+  /// ones and rects with negative sizes are left to `intersects`.
+  @inline(__always)
+  static func frame(_ frame: CGRect, meets rect: CGRect) -> Bool {
+    let x = frame.origin.x
+    let y = frame.origin.y
+    let width = frame.size.width
+    let height = frame.size.height
+    let left = rect.origin.x
+    let top = rect.origin.y
+    let rectWidth = rect.size.width
+    let rectHeight = rect.size.height
+    if width > 0 && height > 0 && rectWidth > 0 && rectHeight > 0 {
+      let right = left + rectWidth
+      let bottom = top + rectHeight
+      if x < right && left < x + width && y < bottom && top < y + height { return true }
+      if x + width < left || x > right || y + height < top || y > bottom { return false }
+    }
+    return rect.intersects(frame)
   }
 
   /// Every element of the content, in section order (header, items, footer, background),

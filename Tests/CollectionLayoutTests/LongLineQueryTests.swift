@@ -155,4 +155,19 @@ struct LongLineQueryTests {
     // milliseconds even in a debug build on a busy machine.
     #expect(Date().timeIntervalSince(start) < 20)
   }
+
+  @Test("the query's intersection test equals CGRect.intersects (200 000 random pairs)")
+  func intersectionTest() {
+    var g = SeededGenerator(seed: 0x1A7E_45EC)
+    func value() -> CGFloat { CGFloat(Int.random(in: -6...6, using: &g)) / 2 }
+    for _ in 0..<200_000 {
+      // A small grid, so that touching edges, empty and negative sizes are common.
+      let a = CGRect(x: value(), y: value(), width: value(), height: value())
+      let b = CGRect(x: value(), y: value(), width: value(), height: value())
+      if FlowGeometry.frame(a, meets: b) != b.intersects(a) {
+        Issue.record("\(a) vs \(b): \(FlowGeometry.frame(a, meets: b)) ≠ \(b.intersects(a))")
+        return
+      }
+    }
+  }
 }
