@@ -345,6 +345,11 @@ extension FlowGeometry {
       result.append(header)
     }
     let section = sections[index]
+    // Explicit storage is read directly: going through `SectionLayout.length(ofItem:)` and its
+    // siblings matches the storage enum (retaining its arrays) three times an item.
+    var explicit: SectionLayout.Explicit?
+    if case .explicit(let storage) = section.storage { explicit = storage }
+    let linesStart = sectionOrigins[index] + section.linesOrigin
     for lineIndex in candidateLines(inSection: index, scrollRange: range) {
       let line = section.line(lineIndex)
       // Lines of more than 100 000 equal items place them by products (as
@@ -361,12 +366,29 @@ extension FlowGeometry {
           break
         }
         // The frame first: attributes are made, in place, only for items the query returns.
-        let frame = itemFrame(section, index: index, line: line, item: item, prefix: prefix)
+        let frame: CGRect
+        let length: CGFloat
+        if let explicit {
+          // `itemFrame`, reading the arrays held above.
+          length = explicit.lengths[item]
+          let thickness = explicit.thicknesses[item]
+          let baseline = explicit.baselines.isEmpty ? thickness : explicit.baselines[item]
+          let u = section.itemU(line.placement, prefix: prefix, index: item - line.start)
+          let v =
+            linesStart + line.offset
+            + section.crossOffset(
+              lineThickness: line.thickness, thickness: thickness, lineBaseline: line.baseline,
+              baseline: baseline)
+          frame = self.frame(u: u, v: v, length: length, thickness: thickness)
+        } else {
+          frame = itemFrame(section, index: index, line: line, item: item, prefix: prefix)
+          length = product == nil ? section.length(ofItem: item) : 0
+        }
         if filter(frame) {
           result.append(LayoutAttributes(forCellWith: Self.indexPath(index, item)))
           result[result.count - 1].frame = frame
         }
-        if product == nil { prefix = prefix + section.length(ofItem: item) }
+        if product == nil { prefix = prefix + length }
         item += 1
       }
     }
