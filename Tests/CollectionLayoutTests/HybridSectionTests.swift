@@ -161,4 +161,37 @@ struct HybridSectionTests {
       in: CGRect(x: 0, y: middle!.frame.minY - 30, width: 375, height: 100))
     #expect(visible.map(\.indexPath.item) == Array(499_999...500_004))
   }
+
+  @Test("scrolling down measures screen after screen into one explicit run; up stays correct")
+  func scrolling() {
+    var g = SeededGenerator(seed: 0x5C20_11ED)
+    let estimate = CGSize(width: 375, height: 44)
+    var section = FlowSection(items: .uniform(estimate, count: 100_000))
+    section.minimumLineSpacing = 0
+    let configuration = FlowConfiguration(viewSize: CGSize(width: 375, height: 667))
+    // A second section after it, as `difference` compares (its origin follows the first).
+    var geometry = FlowGeometry(configuration: configuration, sections: [section, section])
+    var sizes = [CGSize](repeating: estimate, count: 100_000)
+    func measure(_ items: Range<Int>) {
+      var changes: [IndexPath: CGSize] = [:]
+      for item in items {
+        let size = CGSize(width: 375, height: RandomFlow.half(20...90, &g))
+        changes[IndexPath(item: item, section: 0)] = size
+        sizes[item] = size
+      }
+      geometry.setItemSizes(changes)
+    }
+    for start in stride(from: 0, to: 2_600, by: 13) { measure(start..<(start + 13)) }
+    guard case .hybrid(let down) = geometry.sections[0].storage else {
+      Issue.record("not hybrid")
+      return
+    }
+    #expect(down.runs.count == 2, "one explicit run, then the estimated rest")
+    #expect(geometry.sections[0].linesLaidOutByLastFlow <= 14)
+    for start in stride(from: 50_000, to: 49_000, by: -13) { measure((start - 13)..<start) }
+    #expect(geometry.storageBytes < 400_000)
+    if let problem = Self.difference(geometry, configuration, section, sizes, &g) {
+      Issue.record("\(problem)")
+    }
+  }
 }
