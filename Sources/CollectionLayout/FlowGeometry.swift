@@ -367,6 +367,7 @@ struct SectionLayout: Sendable {
     var lineStarts: [Int] = []
     var lineOffsets: [CGFloat] = []
     var lineThicknesses: [CGFloat] = []
+    /// Each line's baseline, only for `firstBaseline` alignment (else empty: every line's is 0).
     var lineBaselines: [CGFloat] = []
     var lineLeads: [CGFloat] = []
     var lineGaps: [CGFloat] = []
@@ -695,7 +696,7 @@ struct SectionLayout: Sendable {
     explicit.lineStarts = starts
     explicit.lineOffsets = offsets
     explicit.lineThicknesses = lineThicknesses
-    explicit.lineBaselines = [CGFloat](repeating: 0, count: filledLines)
+    explicit.lineBaselines = []  // no baseline alignment: every line's baseline is 0
     explicit.lineLeads = leads
     explicit.lineGaps = gaps
     explicit.overlongLineCount = overlong
@@ -930,7 +931,7 @@ struct SectionLayout: Sendable {
       starts.reserveCapacity(lines)
       offsets.reserveCapacity(lines)
       lineThicknesses.reserveCapacity(lines)
-      lineBaselines.reserveCapacity(lines)
+      if useBaselines { lineBaselines.reserveCapacity(lines) }
       leads.reserveCapacity(lines)
       gaps.reserveCapacity(lines)
     }
@@ -971,7 +972,7 @@ struct SectionLayout: Sendable {
       starts.append(first)
       offsets.append(offset)
       lineThicknesses.append(thickness)
-      lineBaselines.append(baseline)
+      if useBaselines { lineBaselines.append(baseline) }
       leads.append(place.lead)
       gaps.append(place.gap)
       offset = offset + thickness + lineSpacing
@@ -1014,7 +1015,7 @@ struct SectionLayout: Sendable {
       explicit.lineStarts.replaceSubrange(replaced, with: starts)
       explicit.lineOffsets.replaceSubrange(replaced, with: offsets)
       explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
-      explicit.lineBaselines.replaceSubrange(replaced, with: lineBaselines)
+      if useBaselines { explicit.lineBaselines.replaceSubrange(replaced, with: lineBaselines) }
       explicit.lineLeads.replaceSubrange(replaced, with: leads)
       explicit.lineGaps.replaceSubrange(replaced, with: gaps)
     }
@@ -1184,7 +1185,8 @@ struct SectionLayout: Sendable {
         index + 1 < explicit.lineStarts.count ? explicit.lineStarts[index + 1] : count
       return LineInfo(
         start: start, count: end - start, offset: explicit.offset(ofLine: index),
-        thickness: explicit.lineThicknesses[index], baseline: explicit.lineBaselines[index],
+        thickness: explicit.lineThicknesses[index],
+        baseline: explicit.lineBaselines.isEmpty ? 0 : explicit.lineBaselines[index],
         placement: Placement(lead: explicit.lineLeads[index], gap: explicit.lineGaps[index]))
     case .hybrid(let hybrid):
       return hybridLine(hybrid, index)
