@@ -137,27 +137,26 @@ extension FlowGeometry {
     guard indexPath.count == 2, indexPath.item == 0, sections.indices.contains(indexPath.section)
     else { return nil }
     let index = indexPath.section
-    let section = sections[index]
     let origin = sectionOrigins[index]
     let visible = visibleRect.flatMap(scrollRange(of:))
     var v: CGFloat
     var extent: CGFloat
     var pinned: Bool
     if kind == .sectionHeader {
-      guard section.headerExtent > 0 else { return nil }
-      extent = section.headerExtent
+      guard sections[index].headerExtent > 0 else { return nil }
+      extent = sections[index].headerExtent
       v = origin
       pinned = configuration.sectionHeadersPinToVisibleBounds
       if pinned, let visible {
-        v = max(origin, min(visible.lowerBound, origin + section.footerOrigin - extent))
+        v = max(origin, min(visible.lowerBound, origin + sections[index].footerOrigin - extent))
       }
     } else if kind == .sectionFooter {
-      guard section.footerExtent > 0 else { return nil }
-      extent = section.footerExtent
-      v = origin + section.footerOrigin
+      guard sections[index].footerExtent > 0 else { return nil }
+      extent = sections[index].footerExtent
+      v = origin + sections[index].footerOrigin
       pinned = configuration.sectionFootersPinToVisibleBounds
       if pinned, let visible {
-        v = min(v, max(visible.upperBound - extent, origin + section.headerExtent))
+        v = min(v, max(visible.upperBound - extent, origin + sections[index].headerExtent))
       }
     } else {
       return nil
@@ -177,11 +176,11 @@ extension FlowGeometry {
       sections.indices.contains(indexPath.section),
       let background = sections[indexPath.section].background
     else { return nil }
-    let section = sections[indexPath.section]
-    let start = sectionOrigins[indexPath.section] + section.headerExtent
+    let start = sectionOrigins[indexPath.section] + sections[indexPath.section].headerExtent
     let area = frame(
       u: 0, v: start, length: crossExtent,
-      thickness: section.footerOrigin - section.headerExtent, rounds: false)
+      thickness: sections[indexPath.section].footerOrigin
+        - sections[indexPath.section].headerExtent, rounds: false)
     var finite = false
     let insets = FlowGeometry.finite(background.insets, &finite)
     let rect = area.inset(by: insets)
@@ -280,8 +279,14 @@ extension FlowGeometry {
   /// The lines of a section whose scroll-axis span reaches into `range` (flow space): a binary
   /// search (or, in closed form, a division) for the first, then a walk while lines start inside.
   func candidateLines(inSection index: Int, scrollRange range: ClosedRange<CGFloat>) -> Range<Int> {
-    let section = sections[index]
-    let linesStart = sectionOrigins[index] + section.linesOrigin
+    candidateLines(of: sections[index], at: sectionOrigins[index], scrollRange: range)
+  }
+
+  /// `candidateLines(inSection:scrollRange:)` for a section the caller holds (no copy).
+  func candidateLines(
+    of section: SectionLayout, at origin: CGFloat, scrollRange range: ClosedRange<CGFloat>
+  ) -> Range<Int> {
+    let linesStart = origin + section.linesOrigin
     let lineCount = section.lineCount
     let first =
       range.lowerBound.isFinite
@@ -347,10 +352,20 @@ extension FlowGeometry {
     let section = sections[index]
     // Explicit storage is read directly: going through `SectionLayout.length(ofItem:)` and its
     // siblings matches the storage enum (retaining its arrays) three times an item.
-    var explicit: SectionLayout.Explicit?
-    if case .explicit(let storage) = section.storage { explicit = storage }
+    // (Plain local arrays: binding an optional `Explicit` per item would copy it, retaining each
+    // of its arrays.)
+    var isExplicit = false
+    var itemLengths: [CGFloat] = []
+    var itemThicknesses: [CGFloat] = []
+    var itemBaselines: [CGFloat] = []
+    if case .explicit(let storage) = section.storage {
+      isExplicit = true
+      itemLengths = storage.lengths
+      itemThicknesses = storage.thicknesses
+      itemBaselines = storage.baselines
+    }
     let linesStart = sectionOrigins[index] + section.linesOrigin
-    for lineIndex in candidateLines(inSection: index, scrollRange: range) {
+    for lineIndex in candidateLines(of: section, at: sectionOrigins[index], scrollRange: range) {
       let line = section.line(lineIndex)
       // Lines of more than 100 000 equal items place them by products (as
       // `attributesForItem(at:)` does), others by the running sum of lengths.
@@ -368,11 +383,11 @@ extension FlowGeometry {
         // The frame first: attributes are made, in place, only for items the query returns.
         let frame: CGRect
         let length: CGFloat
-        if let explicit {
+        if isExplicit {
           // `itemFrame`, reading the arrays held above.
-          length = explicit.lengths[item]
-          let thickness = explicit.thicknesses[item]
-          let baseline = explicit.baselines.isEmpty ? thickness : explicit.baselines[item]
+          length = itemLengths[item]
+          let thickness = itemThicknesses[item]
+          let baseline = itemBaselines.isEmpty ? thickness : itemBaselines[item]
           let u = section.itemU(line.placement, prefix: prefix, index: item - line.start)
           let v =
             linesStart + line.offset
