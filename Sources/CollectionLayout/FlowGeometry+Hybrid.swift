@@ -81,10 +81,34 @@ extension SectionLayout {
     var lineThicknesses: [CGFloat] = []
     var leads: [CGFloat] = []
     var gaps: [CGFloat] = []
+    /// Checkpoints of long lines, as `Explicit.checkpoints` (keyed by the line's first item).
+    var checkpoints: [Int: [CGFloat]] = [:]
+
+    /// Records checkpoints for the line of items `start..<end` (section-wide) when it is long
+    /// enough; `firstItem` is the run's first item.
+    mutating func addCheckpoints(start: Int, end: Int, firstItem: Int) {
+      guard end - start >= SectionLayout.checkpointMinimum else { return }
+      var sums: [CGFloat] = []
+      var prefix: CGFloat = 0
+      for item in start..<end {
+        if item > start && (item - start) % SectionLayout.checkpointStride == 0 {
+          sums.append(prefix)
+        }
+        prefix = prefix + lengths[item - firstItem]
+      }
+      checkpoints[start] = sums
+    }
+
+    /// Forgets the checkpoints of lines `range` (local line indexes).
+    mutating func removeCheckpoints(_ range: Range<Int>) {
+      guard !checkpoints.isEmpty else { return }
+      for line in range { checkpoints[starts[line]] = nil }
+    }
 
     /// Keeps the first `lines` lines (and their items).
     mutating func keepPrefix(lines: Int, firstItem: Int) {
       guard lines < starts.count else { return }
+      removeCheckpoints(lines..<starts.count)
       let items = starts[lines] - firstItem
       lengths.removeSubrange(items...)
       thicknesses.removeSubrange(items...)
@@ -98,6 +122,7 @@ extension SectionLayout {
     /// Drops the first `lines` lines (and their items).
     mutating func dropPrefix(lines: Int, firstItem: Int) {
       guard lines > 0 else { return }
+      removeCheckpoints(0..<min(lines, starts.count))
       let items = (lines < starts.count ? starts[lines] : firstItem + lengths.count) - firstItem
       lengths.removeSubrange(..<items)
       thicknesses.removeSubrange(..<items)
@@ -325,6 +350,7 @@ extension SectionLayout {
         pending.lineThicknesses.append(thickness)
         pending.leads.append(place.lead)
         pending.gaps.append(place.gap)
+        pending.addCheckpoints(start: first, end: item, firstItem: pendingFirst.item)
         if firstLength > available { pendingOverlong += 1 }
         offset = offset + thickness + lineSpacing
         line += 1
@@ -432,6 +458,8 @@ extension SectionLayout {
     run.explicit = nil
     let low = start - run.firstLine
     let high = end - run.firstLine
+    lines.removeCheckpoints(low..<high)
+    lines.checkpoints.merge(new.checkpoints) { _, new in new }
     for local in low..<high where lines.lengths[lines.starts[local] - run.firstItem] > available {
       run.overlong -= 1
     }
@@ -502,6 +530,7 @@ extension SectionLayout {
     lines.lineThicknesses.append(contentsOf: newLines.lineThicknesses)
     lines.leads.append(contentsOf: newLines.leads)
     lines.gaps.append(contentsOf: newLines.gaps)
+    lines.checkpoints.merge(newLines.checkpoints) { _, new in new }
     last.itemCount += run.itemCount
     last.lineCount += run.lineCount
     last.overlong += run.overlong

@@ -1246,8 +1246,12 @@ struct SectionLayout: Sendable {
   /// The checkpoints of the line starting at `start` (explicit storage only; see
   /// `Explicit.checkpoints`).
   func checkpoints(ofLineStartingAt start: Int) -> [CGFloat]? {
-    guard case .explicit(let explicit) = storage else { return nil }
-    return explicit.checkpoints[start]
+    switch storage {
+    case .uniform: return nil
+    case .explicit(let explicit): return explicit.checkpoints[start]
+    case .hybrid(let hybrid):
+      return hybrid.runs[hybrid.runIndex(ofItem: start)].explicit?.checkpoints[start]
+    }
   }
 
   func length(ofItem item: Int) -> CGFloat {

@@ -170,4 +170,44 @@ struct LongLineQueryTests {
       }
     }
   }
+
+  @Test("long lines of an estimated section that got sizes keep checkpoints: equal brute force")
+  func hybridLongLines() {
+    var g = SeededGenerator(seed: 0x4B1D_11E5)
+    let configuration = FlowConfiguration(viewSize: CGSize(width: 150_000, height: 400))
+    let estimate = CGSize(width: 1, height: 2)
+    let section = FlowSection(
+      items: .uniform(estimate, count: 300_000), minimumLineSpacing: 1, minimumInteritemSpacing: 1)
+    var geometry = FlowGeometry(configuration: configuration, sections: [section])
+    var sizes = [CGSize](repeating: estimate, count: 300_000)
+    for round in 0..<3 {
+      var changes: [IndexPath: CGSize] = [:]
+      for _ in 0..<3 {
+        let item = Int.random(in: 100_000..<200_000, using: &g)
+        let size = CGSize(width: RandomFlow.half(0...9, &g), height: RandomFlow.half(1...9, &g))
+        changes[IndexPath(item: item, section: 0)] = size
+        sizes[item] = size
+      }
+      geometry.setItemSizes(changes)
+      var final = section
+      final.items = .sizes(sizes)
+      let fresh = FlowGeometry(configuration: configuration, sections: [final])
+      let all = fresh.allAttributes()
+      #expect(geometry.allAttributes() == all, "round \(round)")
+      for _ in 0..<30 {
+        let rect = CGRect(
+          x: CGFloat(Int.random(in: -10...150_000, using: &g)),
+          y: CGFloat(Int.random(in: -2...Int(fresh.contentSize.height), using: &g)),
+          width: RandomFlow.half(0...300, &g), height: RandomFlow.half(0...5, &g))
+        #expect(geometry.attributes(in: rect) == all.filter { rect.intersects($0.frame) })
+        let item = Int.random(in: 0..<300_000, using: &g)
+        #expect(geometry.attributesForItem(at: IndexPath(item: item, section: 0)) == all[item])
+      }
+    }
+    guard case .hybrid(let hybrid) = geometry.sections[0].storage else {
+      Issue.record("not hybrid")
+      return
+    }
+    #expect(hybrid.runs.contains { !($0.explicit?.checkpoints.isEmpty ?? true) })
+  }
 }
