@@ -60,12 +60,14 @@ public final class Typesetter: Sendable {
     _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
     maxHeight: Double? = nil
   ) -> TextLayout {
-    var engine = LayoutEngine(
-      text: text.clampedForLayout(), style: style.clampedForLayout(),
-      maxWidth: maxWidth ?? .infinity,
-      maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
-      paragraphCache: paragraphCache)
-    return engine.run()
+    paragraphCache.storedLayout(
+      length: { text.runs.last?.utf16Range.upperBound ?? 0 },
+      writeKey: {
+        $0.write(text)
+        $0.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      },
+      text: { text },
+      compute: { computeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight) })
   }
 
   /// Lays out a string in one font.
@@ -73,8 +75,37 @@ public final class Typesetter: Sendable {
     _ string: String, font: Font, style: ParagraphStyle = ParagraphStyle(),
     maxWidth: Double? = nil, maxHeight: Double? = nil
   ) -> TextLayout {
-    layout(
-      AttributedText(string, font: font), style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    // The stored-layout lookup without making an AttributedText (an array allocation).
+    paragraphCache.storedLayout(
+      length: {
+        // UTF-16 units ≤ UTF-8 bytes ≤ 3 × UTF-16 units: the units are counted only when the
+        // bytes do not decide whether the text is short enough.
+        let bytes = string.utf8.count
+        let limit = paragraphCache.maximumResultLength
+        return bytes <= limit || bytes > 3 * limit ? bytes : string.utf16.count
+      },
+      writeKey: {
+        $0.write(string, font: font)
+        $0.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      },
+      text: { AttributedText(string, font: font) },
+      compute: {
+        computeLayout(
+          AttributedText(string, font: font), style: style, maxWidth: maxWidth,
+          maxHeight: maxHeight)
+      })
+  }
+
+  /// The layout itself, past the stored layouts.
+  private func computeLayout(
+    _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
+  ) -> TextLayout {
+    var engine = LayoutEngine(
+      text: text.clampedForLayout(), style: style.clampedForLayout(),
+      maxWidth: maxWidth ?? .infinity,
+      maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
+      paragraphCache: paragraphCache)
+    return engine.run()
   }
 
   /// Lays out a string in a text style of the default family.

@@ -106,14 +106,25 @@ struct TextBench {
   var results = TextResults()
 
   private func layOut(_ typesetter: Typesetter, _ requests: [TextRequest]) {
-    var lines = 0
-    for request in requests {
-      lines &+=
-        typesetter.layout(
-          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
-        ).lineCount
+    consume(TextBench.layOutAll(typesetter, requests))
+  }
+
+  /// Lays out every request and sums the line counts. The requests are read in place (a
+  /// `for request in requests` loop copies each one, retaining its string, font and style,
+  /// which costs a cached measurement about a third of its instructions).
+  @inline(__always)
+  static func layOutAll(_ typesetter: Typesetter, _ requests: [TextRequest]) -> Int {
+    requests.withUnsafeBufferPointer { buffer in
+      var lines = 0
+      for index in buffer.indices {
+        lines &+=
+          typesetter.layout(
+            buffer[index].text, font: buffer[index].font, style: buffer[index].style,
+            maxWidth: buffer[index].maxWidth
+          ).lineCount
+      }
+      return lines
     }
-    consume(lines)
   }
 
   mutating func run() {
@@ -496,26 +507,12 @@ extension TextBench {
   ) -> Int {
     if warmUp { return warmUpPass(typesetter, requests) }
     var lines = 0
-    for _ in 0..<passes {
-      for request in requests {
-        lines &+=
-          typesetter.layout(
-            request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
-          ).lineCount
-      }
-    }
+    for _ in 0..<passes { lines &+= layOutAll(typesetter, requests) }
     return lines
   }
 
   @inline(never)
   static func warmUpPass(_ typesetter: Typesetter, _ requests: [TextRequest]) -> Int {
-    var lines = 0
-    for request in requests {
-      lines &+=
-        typesetter.layout(
-          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
-        ).lineCount
-    }
-    return lines
+    layOutAll(typesetter, requests)
   }
 }
