@@ -132,7 +132,7 @@ public final class ParagraphCache: Sendable {
   /// The most bytes (estimated) the prepared texts may hold.
   public let maximumBytes: Int
   /// The longest text (in UTF-16 units) whose finished layouts are stored.
-  public let maximumResultLength = 128
+  public let maximumResultLength: Int
   /// The maximum number of stored layouts: twice `capacity`.
   public var resultCapacity: Int { results.capacity }
   /// The most bytes (estimated) the stored layouts may hold.
@@ -148,10 +148,11 @@ public final class ParagraphCache: Sendable {
   /// to `maximumResultLength` units and `maximumResultBytes` estimated bytes.
   public init(
     capacity: Int = 4096, maximumLength: Int = 1024, maximumBytes: Int = 32 << 20,
-    maximumResultBytes: Int = 16 << 20
+    maximumResultLength: Int = 1024, maximumResultBytes: Int = 16 << 20
   ) {
     self.capacity = max(0, capacity)
     self.maximumLength = maximumLength
+    self.maximumResultLength = maximumResultLength
     self.maximumBytes = max(0, maximumBytes)
     self.maximumResultBytes = max(0, maximumResultBytes)
     prepared = ShardedCache(capacity: self.capacity, maximumCost: self.maximumBytes)

@@ -131,8 +131,8 @@ struct TextBench {
     report.section("Text measurement, one thread (ns per label, corpus in Benchmarks/corpus)")
     report.note(
       "cold = shape and paragraph caches off (every word shaped); first pass = a new Typesetter's "
-        + "default caches filling up; warm, default caches = after a pass (256 texts kept: the "
-        + "word cache does the work); every text cached = a paragraph cache as large as the corpus")
+        + "default caches filling up; warm, default caches = after a pass (what the default "
+        + "bounds keep is reused); every text cached = a paragraph cache as large as the corpus")
     for kind in kinds {
       let requests = kind.requests
       let count = requests.count
@@ -158,7 +158,10 @@ struct TextBench {
           + "paragraph cache \(warm.paragraphCache.count)/\(warm.paragraphCache.capacity)")
 
       let hit = Typesetter(
-        fonts: fonts, paragraphCache: ParagraphCache(capacity: 2 * count + 2, maximumLength: 4096))
+        fonts: fonts,
+        paragraphCache: ParagraphCache(
+          capacity: 2 * count + 2, maximumLength: 4096, maximumBytes: 1 << 40,
+          maximumResultBytes: 1 << 40))
       let hitSample = measure(runs: runs, operations: count) { layOut(hit, requests) }
       results.warmHit[kind.name] = hitSample.median
       report.time(
@@ -413,8 +416,25 @@ extension TextBench {
     report.value(
       "paragraph cache entries after the whole corpus", Double(paragraphs.count),
       text: "\(paragraphs.count)",
-      note: "bound \(paragraphs.capacity) texts of ≤ \(paragraphs.maximumLength) units "
-        + "(documented ≤ 39 MB)")
+      note: "bound \(paragraphs.capacity) texts of ≤ \(paragraphs.maximumLength) units and "
+        + "≤ \(formatBytes(Double(paragraphs.maximumBytes))) (estimated)")
+    report.value(
+      "paragraph cache bytes after the whole corpus", Double(paragraphs.byteCount),
+      text: formatBytes(Double(paragraphs.byteCount)),
+      note: "estimated; bound \(formatBytes(Double(paragraphs.maximumBytes))); stored layouts "
+        + "\(paragraphs.resultCount) of ≤ \(paragraphs.resultCapacity), "
+        + "\(formatBytes(Double(paragraphs.resultByteCount))) of ≤ "
+        + formatBytes(Double(paragraphs.maximumResultBytes)))
+    for kind in kinds {
+      let alone = Typesetter(fonts: fonts)
+      layOut(alone, kind.requests)
+      let cache = alone.paragraphCache
+      report.value(
+        "\(kind.name): paragraph cache after one pass", Double(cache.byteCount),
+        text: formatBytes(Double(cache.byteCount)),
+        note: "\(cache.count) prepared texts (estimated bytes); \(cache.resultCount) stored "
+          + "layouts, \(formatBytes(Double(cache.resultByteCount)))")
+    }
     report.value(
       "resident growth filling both caches from empty", Double(after - before),
       text: formatBytes(Double(after - before)),
@@ -490,13 +510,20 @@ extension TextBench {
     case "hit":
       typesetter = Typesetter(
         fonts: fonts,
-        paragraphCache: ParagraphCache(capacity: 2 * kind.requests.count + 2, maximumLength: 4096))
+        paragraphCache: ParagraphCache(
+          capacity: 2 * kind.requests.count + 2, maximumLength: 4096, maximumBytes: 1 << 40,
+          maximumResultBytes: 1 << 40))
     default:
       typesetter = Typesetter(fonts: fonts)
     }
     if mode != "cold" { _ = profiledPasses(typesetter, kind.requests, passes: 1, warmUp: true) }
     let lines = profiledPasses(typesetter, kind.requests, passes: passes, warmUp: false)
-    print("\(mode) \(kind.name): \(lines) lines")
+    let cache = typesetter.paragraphCache
+    print(
+      "\(mode) \(kind.name): \(lines) lines; paragraph cache \(cache.count) texts "
+        + "\(formatBytes(Double(cache.byteCount))), \(cache.resultCount) layouts "
+        + "\(formatBytes(Double(cache.resultByteCount))); hits \(cache.hits) "
+        + "(\(cache.resultHits) stored layouts), misses \(cache.misses)")
   }
 
   /// The loop callgrind collects (`--toggle-collect='*profiledPasses*'`); the warm-up pass goes
