@@ -242,10 +242,14 @@ extension KeyWriter {
   /// trailing attributes.
   mutating func write(_ text: AttributedText) {
     write(text.string)
-    write(text.runs.count)
-    for (index, run) in text.runs.enumerated() {
-      if index + 1 < text.runs.count { write(run.utf16Range.upperBound) }
-      write(run.attributes)
+    // Runs read in place: copying one would retain its font's face, an object every thread
+    // measuring in that font writes the reference count of.
+    text.runs.withUnsafeBufferPointer { runs in
+      write(runs.count)
+      for index in runs.indices {
+        if index + 1 < runs.count { write(runs[index].utf16Range.upperBound) }
+        write(runs[index].attributes)
+      }
     }
     if let trailing = text.trailingAttributes {
       write(true)

@@ -1,6 +1,7 @@
 // The typesetter: turns attributed text into a TextLayout. This file holds the public entry
 // points; the pipeline lives in Typesetting/ (itemize and shape, break lines, build lines).
 import Foundation
+import Synchronization
 
 /// Lays out attributed text: fallback, itemization, shaping, line breaking, truncation, bidi
 /// reordering and alignment.
@@ -128,15 +129,24 @@ public final class Typesetter: Sendable {
     }
     let results = ResultSlots<TextLayout>(count: requests.count)
     let workers = min(requests.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var index = worker
-      while index < requests.count {
-        let request = requests[index]
-        results.store(
-          layout(
-            request.text, style: request.style, maxWidth: request.maxWidth,
-            maxHeight: request.maxHeight), at: index)
-        index += workers
+    // Workers take chunks of consecutive requests from a shared counter: a core that other
+    // work slows down takes fewer chunks instead of holding up the batch, and each worker
+    // writes its own run of result slots (interleaved slots put both cores' writes on the
+    // same cache lines).
+    let chunk = max(1, min(32, requests.count / (8 * workers)))
+    let next = WorkCounter()
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let start = next.take(chunk)
+        guard start < requests.count else { break }
+        for index in start..<min(start + chunk, requests.count) {
+          // Fields read in place, not a copied request (which would retain them).
+          results.store(
+            layout(
+              requests[index].text, style: requests[index].style,
+              maxWidth: requests[index].maxWidth, maxHeight: requests[index].maxHeight),
+            at: index)
+        }
       }
     }
     return results.values()
@@ -164,6 +174,14 @@ public struct TextLayoutRequest: Sendable {
     self.maxWidth = maxWidth
     self.maxHeight = maxHeight
   }
+}
+
+/// The next unclaimed index of a batch, shared by its workers.
+private final class WorkCounter: Sendable {
+  private let next = Atomic<Int>(0)
+
+  /// Claims `count` indices and returns the first.
+  func take(_ count: Int) -> Int { next.wrappingAdd(count, ordering: .relaxed).oldValue }
 }
 
 /// Write-once result slots filled from several threads (each slot by exactly one).

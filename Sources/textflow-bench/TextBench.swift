@@ -499,9 +499,12 @@ extension TextBench {
 
 extension TextBench {
   /// Lays out one kind `passes` times in one mode (after one untimed pass for warm modes), for
-  /// profilers: `valgrind --tool=callgrind textflow-bench --profile cold:tags`.
+  /// profilers: `valgrind --tool=callgrind textflow-bench --profile cold:tags`. A mode ending
+  /// in "-batch" (`warm-batch`) lays the kind out through `layouts(for:)` on all cores instead.
   static func profile(mode: String, kind: TextKind, fonts: FontCollection, passes: Int) {
     let typesetter: Typesetter
+    let batch = mode.hasSuffix("-batch") ? kind.requests.map(\.batchRequest) : nil
+    let mode = batch == nil ? mode : String(mode.dropLast("-batch".count))
     switch mode {
     case "cold":
       typesetter = Typesetter(
@@ -516,8 +519,10 @@ extension TextBench {
     default:
       typesetter = Typesetter(fonts: fonts)
     }
-    if mode != "cold" { _ = profiledPasses(typesetter, kind.requests, passes: 1, warmUp: true) }
-    let lines = profiledPasses(typesetter, kind.requests, passes: passes, warmUp: false)
+    if mode != "cold" {
+      _ = profiledPasses(typesetter, kind.requests, batch, passes: 1, warmUp: true)
+    }
+    let lines = profiledPasses(typesetter, kind.requests, batch, passes: passes, warmUp: false)
     let cache = typesetter.paragraphCache
     print(
       "\(mode) \(kind.name): \(lines) lines; paragraph cache \(cache.count) texts "
@@ -530,16 +535,27 @@ extension TextBench {
   /// through `warmUpPass` so that it can be left out.
   @inline(never)
   static func profiledPasses(
-    _ typesetter: Typesetter, _ requests: [TextRequest], passes: Int, warmUp: Bool
+    _ typesetter: Typesetter, _ requests: [TextRequest], _ batch: [TextLayoutRequest]?,
+    passes: Int, warmUp: Bool
   ) -> Int {
-    if warmUp { return warmUpPass(typesetter, requests) }
+    if warmUp { return warmUpPass(typesetter, requests, batch) }
     var lines = 0
-    for _ in 0..<passes { lines &+= layOutAll(typesetter, requests) }
+    for _ in 0..<passes { lines &+= pass(typesetter, requests, batch) }
     return lines
   }
 
   @inline(never)
-  static func warmUpPass(_ typesetter: Typesetter, _ requests: [TextRequest]) -> Int {
-    layOutAll(typesetter, requests)
+  static func warmUpPass(
+    _ typesetter: Typesetter, _ requests: [TextRequest], _ batch: [TextLayoutRequest]?
+  ) -> Int {
+    pass(typesetter, requests, batch)
+  }
+
+  @inline(__always)
+  private static func pass(
+    _ typesetter: Typesetter, _ requests: [TextRequest], _ batch: [TextLayoutRequest]?
+  ) -> Int {
+    guard let batch else { return layOutAll(typesetter, requests) }
+    return typesetter.layouts(for: batch).reduce(0) { $0 &+ $1.lineCount }
   }
 }

@@ -23,7 +23,14 @@ final class Locked<Value>: @unchecked Sendable {
       byteCount: Self.byteCount, alignment: max(64, MemoryLayout<Value>.alignment))
     mutex = raw.bindMemory(to: pthread_mutex_t.self, capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
+    // Adaptive: a thread that finds the lock taken spins briefly before sleeping in the
+    // kernel. Critical sections here are a few hundred instructions (a table probe), so under
+    // contention spinning wins over a futex sleep and wake-up.
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
     self.value = (raw + Self.valueOffset).bindMemory(to: Value.self, capacity: 1)
     self.value.initialize(to: value)
   }
