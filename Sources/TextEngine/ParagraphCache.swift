@@ -181,30 +181,28 @@ public final class ParagraphCache: Sendable {
     uncachedMisses.reset()
   }
 
-  /// The stored layout for the request whose key `writeKey` writes (a text of `length()` UTF-16
-  /// units), or `compute()`, stored for next time. `text` gives the request's text when it is
-  /// stored (only then is it made).
+  /// True when layouts of texts of `length` UTF-16 units are stored.
   @inline(__always)
-  func storedLayout(
-    length: () -> Int, writeKey: (inout KeyWriter) -> Void, text: () -> AttributedText,
-    compute: () -> TextLayout
-  ) -> TextLayout {
-    guard capacity > 0, length() <= maximumResultLength else { return compute() }
-    return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
-      var writer = KeyWriter(borrowing: buffer)
-      writeKey(&writer)
-      let bytes = writer.bytes
-      let hash = ByteHash.hash(bytes)
-      if let layout = results.value(hash: hash, where: { $0.bytes.equals(bytes) }) {
-        return layout
-      }
-      let layout = compute()
-      let key = StoredLayoutKey(bytes: writer.makeStoredKey(), text: text())
-      results.insert(
-        hash: hash, key: key, value: layout,
-        cost: layout.estimatedByteCount + bytes.count + 96, where: { $0.bytes.equals(bytes) })
-      return layout
-    }
+  func storesLayouts(ofLength length: Int) -> Bool {
+    capacity > 0 && length <= maximumResultLength
+  }
+
+  /// The layout stored for the request whose key is `bytes` (hashed to `hash`), if any.
+  @inline(__always)
+  func storedLayout(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> TextLayout? {
+    results.value(hash: hash, where: { $0.bytes.equals(bytes) })
+  }
+
+  /// Stores `layout` for the request whose key is `bytes` (hashed to `hash`), whose text is
+  /// `text`.
+  func store(
+    _ layout: TextLayout, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
+    text: AttributedText
+  ) {
+    let key = StoredLayoutKey(bytes: StoredKey(bytes), text: text)
+    results.insert(
+      hash: hash, key: key, value: layout, cost: layout.estimatedByteCount + bytes.count + 96,
+      where: { $0.bytes.equals(bytes) })
   }
 
   /// The layout of `key`'s text: `build` over the cached preparation, or over the result of
@@ -251,9 +249,10 @@ extension KeyWriter {
         write(runs[index].attributes)
       }
     }
-    if let trailing = text.trailingAttributes {
+    // Not `if let`, which would copy the attributes (and retain the face).
+    if text.trailingAttributes != nil {
       write(true)
-      write(trailing)
+      write(text.trailingAttributes!)
     } else {
       write(false)
     }

@@ -61,14 +61,21 @@ public final class Typesetter: Sendable {
     _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
     maxHeight: Double? = nil
   ) -> TextLayout {
-    paragraphCache.storedLayout(
-      length: { text.runs.last?.utf16Range.upperBound ?? 0 },
-      writeKey: {
-        $0.write(text)
-        $0.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
-      },
-      text: { text },
-      compute: { computeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight) })
+    let cache = paragraphCache
+    guard cache.storesLayouts(ofLength: text.runs.last?.utf16Range.upperBound ?? 0) else {
+      return computeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    }
+    // The stored-layout lookup: the request written as bytes into a stack buffer, hashed once.
+    return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
+      var key = KeyWriter(borrowing: buffer)
+      key.write(text)
+      key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      let hash = ByteHash.hash(key.bytes)
+      if let layout = cache.storedLayout(forKey: key.bytes, hash: hash) { return layout }
+      let layout = computeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      cache.store(layout, forKey: key.bytes, hash: hash, text: text)
+      return layout
+    }
   }
 
   /// Lays out a string in one font.
@@ -76,25 +83,29 @@ public final class Typesetter: Sendable {
     _ string: String, font: Font, style: ParagraphStyle = ParagraphStyle(),
     maxWidth: Double? = nil, maxHeight: Double? = nil
   ) -> TextLayout {
-    // The stored-layout lookup without making an AttributedText (an array allocation).
-    paragraphCache.storedLayout(
-      length: {
-        // UTF-16 units ≤ UTF-8 bytes ≤ 3 × UTF-16 units: the units are counted only when the
-        // bytes do not decide whether the text is short enough.
-        let bytes = string.utf8.count
-        let limit = paragraphCache.maximumResultLength
-        return bytes <= limit || bytes > 3 * limit ? bytes : string.utf16.count
-      },
-      writeKey: {
-        $0.write(string, font: font)
-        $0.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
-      },
-      text: { AttributedText(string, font: font) },
-      compute: {
-        computeLayout(
-          AttributedText(string, font: font), style: style, maxWidth: maxWidth,
-          maxHeight: maxHeight)
-      })
+    let cache = paragraphCache
+    // UTF-16 units ≤ UTF-8 bytes ≤ 3 × UTF-16 units: the units are counted only when the
+    // bytes do not decide whether the text is short enough.
+    let bytes = string.utf8.count
+    let limit = cache.maximumResultLength
+    let length = bytes <= limit || bytes > 3 * limit ? bytes : string.utf16.count
+    guard cache.storesLayouts(ofLength: length) else {
+      return computeLayout(
+        AttributedText(string, font: font), style: style, maxWidth: maxWidth,
+        maxHeight: maxHeight)
+    }
+    // As for an AttributedText (the same key), without making one unless the layout is new.
+    return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
+      var key = KeyWriter(borrowing: buffer)
+      key.write(string, font: font)
+      key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      let hash = ByteHash.hash(key.bytes)
+      if let layout = cache.storedLayout(forKey: key.bytes, hash: hash) { return layout }
+      let text = AttributedText(string, font: font)
+      let layout = computeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      cache.store(layout, forKey: key.bytes, hash: hash, text: text)
+      return layout
+    }
   }
 
   /// The layout itself, past the stored layouts.
@@ -135,17 +146,21 @@ public final class Typesetter: Sendable {
     // same cache lines).
     let chunk = max(1, min(32, requests.count / (8 * workers)))
     let next = WorkCounter()
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while true {
-        let start = next.take(chunk)
-        guard start < requests.count else { break }
-        for index in start..<min(start + chunk, requests.count) {
-          // Fields read in place, not a copied request (which would retain them).
-          results.store(
-            layout(
-              requests[index].text, style: requests[index].style,
-              maxWidth: requests[index].maxWidth, maxHeight: requests[index].maxHeight),
-            at: index)
+    requests.withUnsafeBufferPointer { buffer in
+      // Read-only while the workers run; fields are read in place, not copied out of the array
+      // (which retains them).
+      nonisolated(unsafe) let requests = buffer
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+          let start = next.take(chunk)
+          guard start < requests.count else { break }
+          for index in start..<min(start + chunk, requests.count) {
+            results.store(
+              layout(
+                requests[index].text, style: requests[index].style,
+                maxWidth: requests[index].maxWidth, maxHeight: requests[index].maxHeight),
+              at: index)
+          }
         }
       }
     }
