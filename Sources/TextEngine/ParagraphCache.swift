@@ -249,29 +249,33 @@ extension KeyWriter {
         write(runs[index].attributes)
       }
     }
-    // Not `if let`, which would copy the attributes (and retain the face).
-    if text.trailingAttributes != nil {
-      write(true)
-      write(text.trailingAttributes!)
+    // The trailing attributes: usually the last run's (one byte then). Not `if let`, which
+    // would copy the attributes (and retain the face).
+    if text.trailingAttributes == nil {
+      write(byte: 0)
+    } else if !text.runs.isEmpty
+      && text.trailingAttributes! == text.runs[text.runs.count - 1].attributes
+    {
+      write(byte: 2)
     } else {
-      write(false)
+      write(byte: 1)
+      write(text.trailingAttributes!)
     }
   }
 
   /// What `AttributedText(string, font: font)` writes, without making it.
   mutating func write(_ string: String, font: Font) {
     write(string)
-    let isEmpty = string.utf8.isEmpty
-    write(isEmpty ? 0 : 1)
-    if !isEmpty {
-      write(font)
-      write(0.0)  // letter spacing
-      write(false)  // language
+    if string.utf8.isEmpty {
+      write(0)  // no run
+      write(byte: 1)  // the trailing attributes, written out
+    } else {
+      write(1)  // one run, ending at the text's end
     }
-    write(true)
     write(font)
-    write(0.0)
-    write(false)
+    write(0.0)  // letter spacing
+    write(false)  // language
+    if !string.utf8.isEmpty { write(byte: 2) }  // the trailing attributes are the run's
   }
 
   /// A layout request: the text's key, the style and the limits (nil as +infinity, as

@@ -499,7 +499,8 @@ extension TextBench {
 
 extension TextBench {
   /// Lays out one kind `passes` times in one mode (after one untimed pass for warm modes), for
-  /// profilers: `valgrind --tool=callgrind textflow-bench --profile cold:tags`. A mode ending
+  /// profilers: `valgrind --tool=callgrind textflow-bench --profile cold:tags`. Mode `width`:
+  /// after a pass, every text at a new width (only the first pass is a new width). A mode ending
   /// in "-batch" (`warm-batch`) lays the kind out through `layouts(for:)` on all cores instead.
   static func profile(mode: String, kind: TextKind, fonts: FontCollection, passes: Int) {
     let typesetter: Typesetter
@@ -510,7 +511,7 @@ extension TextBench {
       typesetter = Typesetter(
         fonts: fonts, shapeCache: ShapeCache(capacity: 0),
         paragraphCache: ParagraphCache(capacity: 0))
-    case "hit":
+    case "hit", "width":
       typesetter = Typesetter(
         fonts: fonts,
         paragraphCache: ParagraphCache(
@@ -522,7 +523,14 @@ extension TextBench {
     if mode != "cold" {
       _ = profiledPasses(typesetter, kind.requests, batch, passes: 1, warmUp: true)
     }
-    let lines = profiledPasses(typesetter, kind.requests, batch, passes: passes, warmUp: false)
+    var requests = kind.requests
+    if mode == "width" {
+      // Every text again at a width not seen before (a prepared hit, a stored-layout miss).
+      for index in requests.indices {
+        requests[index].maxWidth = ((requests[index].maxWidth ?? 200) * 0.83).rounded()
+      }
+    }
+    let lines = profiledPasses(typesetter, requests, batch, passes: passes, warmUp: false)
     let cache = typesetter.paragraphCache
     print(
       "\(mode) \(kind.name): \(lines) lines; paragraph cache \(cache.count) texts "

@@ -118,9 +118,11 @@ struct WarmCacheTests {
     let again = cached.layout(
       AttributedText(second, font: Engine.dejaVu()), maxWidth: 80)
     #expect(again == answer && cached.paragraphCache.resultHits == 1)
-    // The empty string is a request too.
-    #expect(
-      cached.layout("", font: Engine.dejaVu()) == Self.uncached.layout("", font: Engine.dejaVu()))
+    // The empty string is a request too, with the same key both ways.
+    let empty = cached.layout("", font: Engine.dejaVu())
+    #expect(empty == Self.uncached.layout("", font: Engine.dejaVu()))
+    #expect(cached.layout(AttributedText("", font: Engine.dejaVu())) == empty)
+    #expect(cached.paragraphCache.resultHits == 2)
   }
 
   @Test("a layout is a value: changing a copy, or one the cache returned, changes nothing else")
