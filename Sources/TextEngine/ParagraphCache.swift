@@ -74,9 +74,11 @@ extension TextLayout {
 /// `maximumBytes` estimated bytes (`PreparedText.estimatedByteCount`: a UTF-16 unit costs about
 /// 40–150 bytes). Stored layouts are at most `2 × capacity` layouts of texts of at most
 /// `maximumResultLength` units and at most `maximumResultBytes` estimated bytes (about 36 bytes
-/// a glyph plus 300 a line). The defaults (4 096 texts, 32 MiB; 8 192 layouts, 16 MiB) hold
-/// every label of a report of a few thousand cells — 2 000 two-line labels take about 12 MB
-/// prepared and 4 MB stored — so a second pass over them is all hits. Eviction is generational
+/// a glyph plus 300 a line). The defaults (4 096 texts, 32 MiB; 8 192 layouts of texts up to
+/// 1 024 units, 16 MiB) hold every label of a report of a few thousand cells — 2 000 two-line
+/// labels take 10.8 MB prepared and 4.5 MB stored, 1 000 sentences 10.4 MB and 4.1 MB — so a
+/// second pass over them is all stored-layout hits. 500 paragraphs of 300–600 characters
+/// (about 80 kB prepared, 25 kB stored each) exceed the prepared-text bound. Eviction is generational
 /// (see `ShapeCache`), per shard: caches of 512 entries or more are split into up to 16 shards
 /// by hash, each with its own lock and an equal share of the bounds, so that threads measuring
 /// at once rarely wait for each other.

@@ -16,7 +16,11 @@ import Foundation
 /// 10 000 × (64 × 2 + 2 × 64 × 28 + 200) ≈ 39 MB even for pathological text, and near 3 MB
 /// for ordinary words. Eviction is generational: when the young generation holds half the
 /// capacity, the old generation is dropped and the young one becomes old; a hit in the old
-/// generation moves the entry back to the young one.
+/// generation moves the entry back to the young one. A cache of 512 entries or more is split by
+/// hash into up to 16 shards, each with its own lock and an equal share of the capacity, so
+/// threads shaping at once rarely wait for each other. Keys are written once as bytes (the
+/// segment's and its context's UTF-16 units, face identity, variations, features, script,
+/// language, direction), hashed once and compared with `memcmp`.
 public final class ShapeCache: Sendable {
   struct Key: Sendable {
     var text: [UInt16]

@@ -7,8 +7,10 @@ import Synchronization
 /// reordering and alignment.
 ///
 /// Create one per process (or per font collection) and share it: it is immutable apart from its
-/// shape cache, which is thread-safe, so layouts may be made from many threads at once, and
-/// `layouts(for:)` measures a batch on all cores. Results do not depend on the cache's state.
+/// caches, which are thread-safe (sharded, a lock per shard), so layouts may be made from many
+/// threads at once, and `layouts(for:)` measures a batch on all cores. Results do not depend on
+/// the caches' state. Measuring the same text with the same style and limits again returns the
+/// stored layout (see `ParagraphCache`): a lookup of a few hundred nanoseconds.
 ///
 /// ```swift
 /// let typesetter = try Typesetter.bundled()

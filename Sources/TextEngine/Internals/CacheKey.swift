@@ -195,7 +195,8 @@ extension KeyWriter {
     }
   }
 
-  /// Every field of a paragraph style (`KeyFieldTests` checks that none is missing).
+  /// Every field of a paragraph style (`WarmCacheTests.keyCoversEveryField` fails when
+  /// a field is added to `ParagraphStyle` and not here).
   mutating func write(_ style: ParagraphStyle) {
     write(byte: Self.code(style.alignment))
     write(byte: Self.code(style.lineBreakMode))
