@@ -190,6 +190,20 @@ struct TextBench {
     }
   }
 
+  /// The user and system CPU time of the process while `body` runs, in nanoseconds.
+  private func cpuNanoseconds(_ body: () -> Void) -> Double {
+    func now() -> Double {
+      var usage = rusage()
+      getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+      let user = Double(usage.ru_utime.tv_sec) * 1e9 + Double(usage.ru_utime.tv_usec) * 1e3
+      let system = Double(usage.ru_stime.tv_sec) * 1e9 + Double(usage.ru_stime.tv_usec) * 1e3
+      return user + system
+    }
+    let start = now()
+    body()
+    return now() - start
+  }
+
   /// Figure 1, all cores: `layouts(for:)` against the same batch on one thread.
   mutating func runParallel() {
     report.section(
@@ -260,6 +274,32 @@ struct TextBench {
           results.oneCore[kind.name] = one.median
           results.allCores[kind.name] = all.median
         }
+        // CPU time per text (user + system, all threads): unlike wall time it does not depend
+        // on how much of the other core other work leaves, and what contention costs (cache
+        // lines moving between cores, waiting on locks) shows up as more CPU time per text.
+        let cpuOne = cpuNanoseconds {
+          for _ in 0..<runs {
+            var lines = 0
+            for request in batch {
+              lines &+=
+                typesetter.layout(
+                  request.text, style: request.style, maxWidth: request.maxWidth
+                ).lineCount
+            }
+            consume(lines)
+          }
+        }
+        let cpuAll = cpuNanoseconds {
+          for _ in 0..<runs { consume(typesetter.layouts(for: batch).count) }
+        }
+        let perText = Double(runs * count)
+        report.value(
+          "\(kind.name) \(label): CPU time per text, 1 thread → \(Machine.processorCount) cores",
+          cpuAll / perText,
+          text: String(format: "%.0f → %.0f ns", cpuOne / perText, cpuAll / perText),
+          note: String(
+            format: "%.2f× the CPU time of 1 thread (1.00 = no contention; scaling ≈ %.2f× on "
+              + "idle cores)", cpuAll / cpuOne, Double(Machine.processorCount) * cpuOne / cpuAll))
       }
     }
   }
