@@ -166,7 +166,7 @@ public final class Typesetter: Sendable {
         }
       }
     }
-    return results.values()
+    return results.takeValues()
   }
 }
 
@@ -205,6 +205,8 @@ private final class WorkCounter: Sendable {
 private final class ResultSlots<Value>: @unchecked Sendable {
   private let storage: UnsafeMutablePointer<Value?>
   private let count: Int
+  /// True once `takeValues()` has moved the values out (the slots are then uninitialized).
+  private var isTaken = false
 
   init(count: Int) {
     self.count = count
@@ -213,13 +215,23 @@ private final class ResultSlots<Value>: @unchecked Sendable {
   }
 
   deinit {
-    storage.deinitialize(count: count)
+    if !isTaken { storage.deinitialize(count: count) }
     storage.deallocate()
   }
 
   /// Stores the value of slot `index`; each slot is written by one thread only.
   func store(_ value: Value, at index: Int) { storage[index] = value }
 
-  /// All values, after every slot has been stored (concurrentPerform has returned).
-  func values() -> [Value] { (0..<count).map { storage[$0]! } }
+  /// All values, moved out of the slots (no retain and release of each), after every slot has
+  /// been stored (concurrentPerform has returned); called once.
+  func takeValues() -> [Value] {
+    precondition(!isTaken)
+    isTaken = true
+    return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for index in 0..<count {
+        (buffer.baseAddress! + index).initialize(to: (storage + index).move()!)
+      }
+      initialized = count
+    }
+  }
 }
