@@ -3,7 +3,6 @@
 // layout does when it probes sizes — only breaks lines (Skia's ParagraphCache, "shape once,
 // break many").
 import Foundation
-import Synchronization
 
 /// Everything about a text that does not depend on the width, limits or alignment: its UTF-16
 /// form, break opportunities, grapheme boundaries, bidi paragraphs, shaped segments and atoms.
@@ -19,62 +18,98 @@ struct PreparedText: Sendable {
   var hyphens: [Int: Insertion]
 }
 
+extension PreparedText {
+  /// An estimate of the bytes the prepared text holds (array contents, counted at their
+  /// element sizes, plus a fixed overhead per array and per segment); glyph arrays shared with
+  /// the shape cache are counted too, so this is an upper bound of what the entry adds.
+  var estimatedByteCount: Int {
+    var bytes = 512 + units.count * 2 + scalarOffsets.count * 8 + runAt.count * 8
+    bytes += isSoftBreak.count + isGraphemeBoundary.count
+    bytes += segments.count * (MemoryLayout<Segment>.stride + 64)
+    for segment in segments {
+      bytes += segment.glyphs.count * MemoryLayout<ShapedGlyph>.stride + segment.advances.count * 8
+    }
+    bytes += atoms.count * MemoryLayout<Atom>.stride
+    bytes += paragraphs.count * MemoryLayout<Paragraph>.stride
+    bytes += hyphens.count * 256
+    return bytes
+  }
+}
+
+extension TextLayout {
+  /// An estimate of the bytes a stored layout holds: lines, glyph runs and their arrays (glyph
+  /// id 4, position 16, advance 8 and cluster 8 bytes a glyph), plus the string.
+  var estimatedByteCount: Int {
+    var bytes = 128 + string.utf8.count
+    for line in lines {
+      bytes += MemoryLayout<Line>.stride + 32
+      for run in line.glyphRuns {
+        bytes += MemoryLayout<GlyphRun>.stride + 4 * 32 + run.glyphs.count * 36
+      }
+    }
+    return bytes
+  }
+}
+
 /// A thread-safe, bounded cache of prepared texts keyed by (attributed text, line-break locale,
-/// base writing direction), owned by a `Typesetter` (whose font collection the results belong
-/// to).
+/// base writing direction), and of finished layouts keyed by the whole request (text, style,
+/// maximum width and height), owned by a `Typesetter` (whose font collection the results
+/// belong to).
 ///
-/// Each entry of a short text (at most `maximumResultLength` UTF-16 units: labels, tags, names)
-/// also keeps its last `resultsPerText` finished layouts with the style and limits they were
-/// made for, so measuring the same label again at the same width — what a collection view does
-/// on every layout pass — returns the stored `TextLayout` without breaking lines again. Layouts
-/// depend on nothing else (the shape cache's state never changes a result), so a stored layout
-/// is the one a fresh computation gives.
+/// *Prepared texts*: laying out a cached text again at another width, with other limits or
+/// alignment only breaks lines. *Stored layouts*: measuring the same text again with the same
+/// style and limits — what a collection view does on every layout pass — returns the stored
+/// `TextLayout` (a retain: its storage is shared, copy-on-write). Layouts depend on nothing
+/// else (the caches' state never changes a result), so a stored layout is the one a fresh
+/// computation gives.
 ///
-/// Keys compare texts by their exact Unicode scalars (`String`'s own `==` is canonical
-/// equivalence, which is both slower and looser than a prepared text's UTF-16 offsets allow).
+/// Keys are the request written as bytes (the text's exact UTF-8, each run's end, font face
+/// identity, size, features, variations, letter spacing, language, every paragraph-style
+/// field and the limits, numbers by bit pattern), hashed once and compared with one `memcmp`.
+/// So texts compare by exact scalars (`String`'s own `==` is canonical equivalence, looser than
+/// a prepared text's UTF-16 offsets allow), and a hit costs a few hundred instructions.
 ///
-/// Memory bound: at most `capacity` entries of texts of at most `maximumLength` UTF-16 units
-/// (longer texts are prepared but not cached). A prepared UTF-16 unit costs at most about
-/// 150 bytes (offsets 16, flags 2, an atom 72, a glyph's advance 8 and, when the shape cache
-/// has dropped it, the glyph 28, plus segment overhead), so the defaults (256 entries of at most
-/// 1024 units) stay below 256 × 1024 × 150 B ≈ 39 MB, and near 1 MB for labels of a few words.
-/// Stored layouts add at most 256 × 2 × 128 units × about 60 B (a glyph's id, position,
-/// advance and cluster, plus line overhead) ≈ 4 MB. Eviction is generational, as in
-/// `ShapeCache`.
+/// Memory bound: prepared texts are at most `capacity` entries of texts of at most
+/// `maximumLength` UTF-16 units (longer texts are prepared but not cached) and at most
+/// `maximumBytes` estimated bytes (`PreparedText.estimatedByteCount`: a UTF-16 unit costs about
+/// 40–150 bytes). Stored layouts are at most `2 × capacity` layouts of texts of at most
+/// `maximumResultLength` units and at most `maximumResultBytes` estimated bytes (about 36 bytes
+/// a glyph plus 300 a line). The defaults (4 096 texts, 32 MiB; 8 192 layouts of texts up to
+/// 1 024 units, 16 MiB) hold every label of a report of a few thousand cells — 2 000 two-line
+/// labels take 10.8 MB prepared and 4.5 MB stored, 1 000 sentences 10.4 MB and 4.1 MB — so a
+/// second pass over them is all stored-layout hits. 500 paragraphs of 300–600 characters
+/// (about 80 kB prepared, 25 kB stored each) exceed the prepared-text bound. Eviction is generational
+/// (see `ShapeCache`), per shard: caches of 512 entries or more are split into up to 16 shards
+/// by hash, each with its own lock and an equal share of the bounds, so that threads measuring
+/// at once rarely wait for each other.
 public final class ParagraphCache: Sendable {
-  struct Key: Hashable, Sendable {
-    var text: AttributedText
-    var locale: String
-    var direction: WritingDirection
+  /// What a prepared text depends on: the text with its attributes, the line-break locale and
+  /// the base direction. Its bytes and hash are computed once, when it is made.
+  struct Key: Equatable, Sendable {
+    let text: AttributedText
+    let locale: String
+    let direction: WritingDirection
+    let bytes: StoredKey
+    let hash: UInt64
+
+    init(text: AttributedText, locale: String, direction: WritingDirection) {
+      self.text = text
+      self.locale = locale
+      self.direction = direction
+      var hash: UInt64 = 0
+      bytes = withUnsafeTemporaryAllocation(byteCount: 256, alignment: 16) { buffer in
+        var writer = KeyWriter(borrowing: buffer)
+        writer.write(text)
+        writer.write(locale)
+        writer.write(byte: KeyWriter.code(direction))
+        hash = ByteHash.hash(writer.bytes)
+        return writer.makeStoredKey()
+      }
+      self.hash = hash
+    }
 
     static func == (lhs: Key, rhs: Key) -> Bool {
-      lhs.direction == rhs.direction && Self.sameScalars(lhs.text.string, rhs.text.string)
-        && lhs.text.runs == rhs.text.runs && lhs.locale == rhs.locale
-        && lhs.text.trailingAttributes == rhs.text.trailingAttributes
-    }
-
-    /// Byte equality of the UTF-8 forms (exact scalars, not canonical equivalence).
-    private static func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
-      guard lhs.utf8.count == rhs.utf8.count else { return false }
-      var lhs = lhs
-      var rhs = rhs
-      return lhs.withUTF8 { left in
-        rhs.withUTF8 { right in
-          left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
-        }
-      }
-    }
-
-    func hash(into hasher: inout Hasher) {
-      var string = text.string
-      string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-      hasher.combine(text.runs.count)
-      for run in text.runs {
-        hasher.combine(run.utf16Range.upperBound)
-        hasher.combine(ObjectIdentifier(run.attributes.font.face))
-        hasher.combine(run.attributes.font.pointSize)
-      }
-      hasher.combine(direction)
+      lhs.hash == rhs.hash && lhs.bytes == rhs.bytes
     }
   }
 
@@ -85,126 +120,171 @@ public final class ParagraphCache: Sendable {
     var maxHeight: Double
   }
 
-  /// A cached text. A class, so that a lookup retains one object instead of copying the
-  /// prepared text's arrays; `results` is read and written only while `state` is locked.
-  private final class Entry: @unchecked Sendable {
-    let prepared: PreparedText
-    /// The latest layouts of this text, newest first (at most `resultsPerText`).
-    var results: [(key: ResultKey, layout: TextLayout)] = []
-
-    init(prepared: PreparedText) { self.prepared = prepared }
+  /// A stored layout's key: the request's bytes, and the text, which keeps the fonts (whose
+  /// identities are in the bytes) alive as long as the entry.
+  struct StoredLayoutKey: Sendable {
+    let bytes: StoredKey
+    let text: AttributedText
   }
 
-  private struct State {
-    var young: [Key: Entry] = [:]
-    var old: [Key: Entry] = [:]
-  }
-
-  /// The maximum number of entries (0 disables the cache).
+  /// The maximum number of prepared texts (0 disables both caches).
   public let capacity: Int
   /// The longest text (in UTF-16 units) that is cached.
   public let maximumLength: Int
-  /// The longest text (in UTF-16 units) whose finished layouts are kept.
-  public let maximumResultLength = 128
-  /// How many finished layouts (style and limits) are kept per short text.
-  public let resultsPerText = 2
-  private let state = Locked(State())
-  // Counters outside the lock: a miss that stores nothing (caching off, text too long) takes
-  // no lock at all, which matters when all cores measure at once.
-  private let hitCount = Atomic<Int>(0)
-  private let missCount = Atomic<Int>(0)
-  private let resultHitCount = Atomic<Int>(0)
+  /// The most bytes (estimated) the prepared texts may hold.
+  public let maximumBytes: Int
+  /// The longest text (in UTF-16 units) whose finished layouts are stored.
+  public let maximumResultLength: Int
+  /// The maximum number of stored layouts: twice `capacity`.
+  public var resultCapacity: Int { results.capacity }
+  /// The most bytes (estimated) the stored layouts may hold.
+  public let maximumResultBytes: Int
 
-  /// A cache of at most `capacity` prepared texts of at most `maximumLength` UTF-16 units.
-  public init(capacity: Int = 256, maximumLength: Int = 1024) {
+  private let prepared: ShardedCache<Key, PreparedText>
+  private let results: ShardedCache<StoredLayoutKey, TextLayout>
+  /// Misses that store nothing (caching off, text too long): counted per thread, no lock.
+  private let uncachedMisses = StripedCounter()
+
+  /// A cache of at most `capacity` prepared texts of at most `maximumLength` UTF-16 units and
+  /// `maximumBytes` estimated bytes, and of at most `2 × capacity` finished layouts of texts up
+  /// to `maximumResultLength` units and `maximumResultBytes` estimated bytes.
+  public init(
+    capacity: Int = 4096, maximumLength: Int = 1024, maximumBytes: Int = 32 << 20,
+    maximumResultLength: Int = 1024, maximumResultBytes: Int = 16 << 20
+  ) {
     self.capacity = max(0, capacity)
     self.maximumLength = maximumLength
+    self.maximumResultLength = maximumResultLength
+    self.maximumBytes = max(0, maximumBytes)
+    self.maximumResultBytes = max(0, maximumResultBytes)
+    prepared = ShardedCache(capacity: self.capacity, maximumCost: self.maximumBytes)
+    results = ShardedCache(capacity: 2 * self.capacity, maximumCost: self.maximumResultBytes)
   }
 
-  /// Layouts that reused a prepared text (including those answered by a stored layout).
-  public var hits: Int { hitCount.load(ordering: .relaxed) }
+  /// Layouts that reused a prepared text or were answered by a stored layout.
+  public var hits: Int { prepared.hits + results.hits }
   /// Layouts answered by a stored layout of the same text, style and limits (no line breaking).
-  public var resultHits: Int { resultHitCount.load(ordering: .relaxed) }
+  public var resultHits: Int { results.hits }
   /// Layouts that had to prepare their text.
-  public var misses: Int { missCount.load(ordering: .relaxed) }
-  /// The number of cached texts.
-  public var count: Int { state.withLock { $0.young.count + $0.old.count } }
+  public var misses: Int { prepared.misses + uncachedMisses.value }
+  /// The number of cached (prepared) texts.
+  public var count: Int { prepared.count }
+  /// The number of stored layouts.
+  public var resultCount: Int { results.count }
+  /// The estimated bytes of the cached prepared texts (at most `maximumBytes`).
+  public var byteCount: Int { prepared.cost }
+  /// The estimated bytes of the stored layouts (at most `maximumResultBytes`).
+  public var resultByteCount: Int { results.cost }
 
   /// Empties the cache and resets the counters.
   public func removeAll() {
-    state.withLock { $0 = State() }
-    hitCount.store(0, ordering: .relaxed)
-    missCount.store(0, ordering: .relaxed)
-    resultHitCount.store(0, ordering: .relaxed)
+    prepared.removeAll()
+    results.removeAll()
+    uncachedMisses.reset()
   }
 
-  /// The layout of `key`'s text for `result`: a stored one, or `build` over the cached
-  /// preparation, or `build` over the result of `prepare()` (stored when short enough).
+  /// True when layouts of texts of `length` UTF-16 units are stored.
+  @inline(__always)
+  func storesLayouts(ofLength length: Int) -> Bool {
+    capacity > 0 && length <= maximumResultLength
+  }
+
+  /// The layout stored for the request whose key is `bytes` (hashed to `hash`), if any.
+  @inline(__always)
+  func storedLayout(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> TextLayout? {
+    results.value(hash: hash, where: { $0.bytes.equals(bytes) })
+  }
+
+  /// Stores `layout` for the request whose key is `bytes` (hashed to `hash`), whose text is
+  /// `text`.
+  func store(
+    _ layout: TextLayout, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
+    text: AttributedText
+  ) {
+    let key = StoredLayoutKey(bytes: StoredKey(bytes), text: text)
+    results.insert(
+      hash: hash, key: key, value: layout, cost: layout.estimatedByteCount + bytes.count + 96,
+      where: { $0.bytes.equals(bytes) })
+  }
+
+  /// The layout of `key`'s text: `build` over the cached preparation, or over the result of
+  /// `prepare()` (stored when short enough). Finished layouts are stored by `Typesetter` before
+  /// it gets here, so `result` is not needed.
   func layout(
     for key: Key, length: Int, result: ResultKey, prepare: () -> PreparedText,
     build: (PreparedText) -> TextLayout
   ) -> TextLayout {
     guard capacity > 0, length <= maximumLength else {
-      missCount.wrappingAdd(1, ordering: .relaxed)
+      uncachedMisses.increment()
       return build(prepare())
     }
-    let keepsResults = length <= maximumResultLength
-    enum Found {
-      case layout(TextLayout)
-      case prepared(PreparedText)
-      case none
+    if let found = prepared.value(hash: key.hash, where: { $0 == key }) {
+      return build(found)
     }
-    let found: Found = state.withLock { state in
-      if let entry = state.young[key] {
-        hitCount.wrappingAdd(1, ordering: .relaxed)
-        if keepsResults, let stored = entry.results.first(where: { $0.key == result }) {
-          resultHitCount.wrappingAdd(1, ordering: .relaxed)
-          return .layout(stored.layout)
-        }
-        return .prepared(entry.prepared)
+    let text = prepare()
+    let layout = build(text)
+    prepared.insert(
+      hash: key.hash, key: key, value: text, cost: text.estimatedByteCount + key.bytes.count,
+      where: { $0 == key })
+    return layout
+  }
+}
+
+extension StoredKey: Equatable {
+  static func == (lhs: StoredKey, rhs: StoredKey) -> Bool {
+    rhs.withBytes { lhs.equals($0) }
+  }
+}
+
+extension KeyWriter {
+  /// An attributed text: its UTF-8 bytes, its runs' attributes and where each run but the last
+  /// ends (runs cover the text in order, so the last one ends at the text's end), and the
+  /// trailing attributes.
+  mutating func write(_ text: AttributedText) {
+    write(text.string)
+    // Runs read in place: copying one would retain its font's face, an object every thread
+    // measuring in that font writes the reference count of.
+    text.runs.withUnsafeBufferPointer { runs in
+      write(runs.count)
+      for index in runs.indices {
+        if index + 1 < runs.count { write(runs[index].utf16Range.upperBound) }
+        write(runs[index].attributes)
       }
-      if let entry = state.old.removeValue(forKey: key) {
-        hitCount.wrappingAdd(1, ordering: .relaxed)
-        Self.insert(key, entry, into: &state, capacity: capacity)
-        if keepsResults, let stored = entry.results.first(where: { $0.key == result }) {
-          resultHitCount.wrappingAdd(1, ordering: .relaxed)
-          return .layout(stored.layout)
-        }
-        return .prepared(entry.prepared)
-      }
-      missCount.wrappingAdd(1, ordering: .relaxed)
-      return .none
     }
-    switch found {
-    case .layout(let layout):
-      return layout
-    case .prepared(let prepared):
-      let layout = build(prepared)
-      if keepsResults {
-        state.withLock { state in
-          guard let entry = state.young[key] ?? state.old[key] else { return }
-          entry.results.insert((result, layout), at: 0)
-          if entry.results.count > resultsPerText { entry.results.removeLast() }
-        }
-      }
-      return layout
-    case .none:
-      let prepared = prepare()
-      let layout = build(prepared)
-      let entry = Entry(prepared: prepared)
-      if keepsResults { entry.results = [(result, layout)] }
-      state.withLock { Self.insert(key, entry, into: &$0, capacity: capacity) }
-      return layout
+    // The trailing attributes: usually the last run's (one byte then). Not `if let`, which
+    // would copy the attributes (and retain the face).
+    if text.trailingAttributes == nil {
+      write(byte: 0)
+    } else if !text.runs.isEmpty
+      && text.trailingAttributes! == text.runs[text.runs.count - 1].attributes
+    {
+      write(byte: 2)
+    } else {
+      write(byte: 1)
+      write(text.trailingAttributes!)
     }
   }
 
-  private static func insert(
-    _ key: Key, _ entry: Entry, into state: inout State, capacity: Int
-  ) {
-    if state.young.count >= max(1, capacity / 2) {
-      state.old = state.young
-      state.young = [:]
+  /// What `AttributedText(string, font: font)` writes, without making it.
+  mutating func write(_ string: String, font: Font) {
+    write(string)
+    if string.utf8.isEmpty {
+      write(0)  // no run
+      write(byte: 1)  // the trailing attributes, written out
+    } else {
+      write(1)  // one run, ending at the text's end
     }
-    state.young[key] = entry
+    write(font)
+    write(0.0)  // letter spacing
+    write(false)  // language
+    if !string.utf8.isEmpty { write(byte: 2) }  // the trailing attributes are the run's
+  }
+
+  /// A layout request: the text's key, the style and the limits (nil as +infinity, as
+  /// `Typesetter` reads them).
+  mutating func write(style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?) {
+    write(style)
+    write(maxWidth ?? .infinity)
+    write(maxHeight ?? .infinity)
   }
 }

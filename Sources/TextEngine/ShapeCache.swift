@@ -1,7 +1,6 @@
 // A bounded cache of shaped text segments, so that repeated words are not reshaped
 // (Android minikin's LayoutCache, Blink's ShapeCache).
 import Foundation
-import Synchronization
 
 /// A thread-safe, bounded cache of HarfBuzz results keyed by (text, face, variations, features,
 /// script, language, direction).
@@ -17,9 +16,13 @@ import Synchronization
 /// 10 000 × (64 × 2 + 2 × 64 × 28 + 200) ≈ 39 MB even for pathological text, and near 3 MB
 /// for ordinary words. Eviction is generational: when the young generation holds half the
 /// capacity, the old generation is dropped and the young one becomes old; a hit in the old
-/// generation moves the entry back to the young one.
+/// generation moves the entry back to the young one. A cache of 512 entries or more is split by
+/// hash into up to 16 shards, each with its own lock and an equal share of the capacity, so
+/// threads shaping at once rarely wait for each other. Keys are written once as bytes (the
+/// segment's and its context's UTF-16 units, face identity, variations, features, script,
+/// language, direction), hashed once and compared with `memcmp`.
 public final class ShapeCache: Sendable {
-  struct Key: Hashable, Sendable {
+  struct Key: Sendable {
     var text: [UInt16]
     /// Up to five UTF-16 units before and after the text given to HarfBuzz as context (empty
     /// at break opportunities and paragraph ends, where no shaping crosses).
@@ -32,39 +35,39 @@ public final class ShapeCache: Sendable {
     var direction: ShapingDirection
   }
 
-  private struct State {
-    var young: [Key: [ShapedGlyph]] = [:]
-    var old: [Key: [ShapedGlyph]] = [:]
+  /// A stored entry's key: the key's bytes, and the face, kept alive with the entry (its
+  /// identity is in the bytes).
+  struct StoredEntryKey: Sendable {
+    let bytes: StoredKey
+    let face: FontFace
   }
 
   /// The maximum number of entries.
   public let capacity: Int
   /// The longest segment (in UTF-16 units) that is cached.
   public let maximumSegmentLength: Int
-  private let state = Locked(State())
-  // Counters outside the lock: a miss that stores nothing (caching off, text too long) takes
-  // no lock at all, which matters when all cores measure at once.
-  private let hitCount = Atomic<Int>(0)
-  private let missCount = Atomic<Int>(0)
+  private let table: ShardedCache<StoredEntryKey, [ShapedGlyph]>
+  /// Misses that store nothing (caching off, segment too long): counted per thread, no lock.
+  private let uncachedMisses = StripedCounter()
 
   /// A cache of at most `capacity` entries (0 disables caching).
   public init(capacity: Int = 10_000, maximumSegmentLength: Int = 64) {
     self.capacity = max(0, capacity)
     self.maximumSegmentLength = maximumSegmentLength
+    table = ShardedCache(capacity: self.capacity)
   }
 
   /// Lookups answered from the cache.
-  public var hits: Int { hitCount.load(ordering: .relaxed) }
+  public var hits: Int { table.hits }
   /// Lookups that had to shape (including segments too long to cache).
-  public var misses: Int { missCount.load(ordering: .relaxed) }
+  public var misses: Int { table.misses + uncachedMisses.value }
   /// The number of cached entries.
-  public var count: Int { state.withLock { $0.young.count + $0.old.count } }
+  public var count: Int { table.count }
 
   /// Empties the cache and resets the counters.
   public func removeAll() {
-    state.withLock { $0 = State() }
-    hitCount.store(0, ordering: .relaxed)
-    missCount.store(0, ordering: .relaxed)
+    table.removeAll()
+    uncachedMisses.reset()
   }
 
   /// The cached glyphs for `key`, or the result of `shape()`, stored when the key is short.
@@ -72,36 +75,44 @@ public final class ShapeCache: Sendable {
     -> [ShapedGlyph]
   {
     guard capacity > 0, length <= maximumSegmentLength else {
-      missCount.wrappingAdd(1, ordering: .relaxed)
+      uncachedMisses.increment()
       return shape()
     }
     let key = key()
-    let cached: [ShapedGlyph]? = state.withLock { state in
-      if let glyphs = state.young[key] {
-        hitCount.wrappingAdd(1, ordering: .relaxed)
+    return withUnsafeTemporaryAllocation(byteCount: 384, alignment: 16) { buffer in
+      var writer = KeyWriter(borrowing: buffer)
+      writer.write(key)
+      let bytes = writer.bytes
+      let hash = ByteHash.hash(bytes)
+      if let glyphs = table.value(hash: hash, where: { $0.bytes.equals(bytes) }) {
         return glyphs
       }
-      if let glyphs = state.old.removeValue(forKey: key) {
-        hitCount.wrappingAdd(1, ordering: .relaxed)
-        Self.insert(key, glyphs, into: &state, capacity: capacity)
-        return glyphs
-      }
-      missCount.wrappingAdd(1, ordering: .relaxed)
-      return nil
+      let glyphs = shape()
+      table.insert(
+        hash: hash, key: StoredEntryKey(bytes: writer.makeStoredKey(), face: key.face),
+        value: glyphs, cost: 1, where: { $0.bytes.equals(bytes) })
+      return glyphs
     }
-    if let cached { return cached }
-    let glyphs = shape()
-    state.withLock { Self.insert(key, glyphs, into: &$0, capacity: capacity) }
-    return glyphs
   }
+}
 
-  private static func insert(
-    _ key: Key, _ glyphs: [ShapedGlyph], into state: inout State, capacity: Int
-  ) {
-    if state.young.count >= max(1, capacity / 2) {
-      state.old = state.young
-      state.young = [:]
+extension KeyWriter {
+  mutating func write(_ key: ShapeCache.Key) {
+    write(contentsOf: key.text)
+    write(contentsOf: key.context)
+    write(key.face)
+    write(key.variations.count)
+    for variation in key.variations {
+      write(variation.axis)
+      write(variation.value)
     }
-    state.young[key] = glyphs
+    write(key.features.count)
+    for feature in key.features {
+      write(feature.tag)
+      write(Int(feature.value))
+    }
+    write(key.script)
+    write(key.language)
+    write(key.direction == .leftToRight ? 0 : 1)
   }
 }

@@ -83,20 +83,95 @@ public struct TextLayout: Sendable, Equatable {
     public var isRightToLeft: Bool
   }
 
+  /// The fields, in one object: copying a layout (out of a cache, into an array) is one retain.
+  /// Mutation copies it first when it is shared (copy-on-write), so `TextLayout` keeps value
+  /// semantics.
+  private final class Storage: @unchecked Sendable {
+    // Written only through `TextLayout.uniqueStorage()`, i.e. while not shared.
+    var string: String
+    var lines: [Line]
+    var size: CGSize
+    var isTruncated: Bool
+    var minContentWidth: Double
+    var maxContentWidth: Double
+
+    init(
+      string: String, lines: [Line], size: CGSize, isTruncated: Bool, minContentWidth: Double,
+      maxContentWidth: Double
+    ) {
+      self.string = string
+      self.lines = lines
+      self.size = size
+      self.isTruncated = isTruncated
+      self.minContentWidth = minContentWidth
+      self.maxContentWidth = maxContentWidth
+    }
+
+    func copy() -> Storage {
+      Storage(
+        string: string, lines: lines, size: size, isTruncated: isTruncated,
+        minContentWidth: minContentWidth, maxContentWidth: maxContentWidth)
+    }
+  }
+
+  private var storage: Storage
+
+  init(
+    string: String, lines: [Line], size: CGSize, isTruncated: Bool, minContentWidth: Double,
+    maxContentWidth: Double
+  ) {
+    storage = Storage(
+      string: string, lines: lines, size: size, isTruncated: isTruncated,
+      minContentWidth: minContentWidth, maxContentWidth: maxContentWidth)
+  }
+
+  private mutating func uniqueStorage() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return storage
+  }
+
   /// The laid-out string.
-  public var string: String
+  public var string: String {
+    get { storage.string }
+    set { uniqueStorage().string = newValue }
+  }
   /// The lines, top to bottom.
-  public var lines: [Line]
+  public var lines: [Line] {
+    get { storage.lines }
+    set { uniqueStorage().lines = newValue }
+  }
   /// The exact size: the widest line (with its indent) by the sum of line heights and spacing.
-  public var size: CGSize
+  public var size: CGSize {
+    get { storage.size }
+    set { uniqueStorage().size = newValue }
+  }
   /// True when text was cut off: lines hidden by `numberOfLines` or the maximum height, or
   /// replaced by an ellipsis.
-  public var isTruncated: Bool
+  public var isTruncated: Bool {
+    get { storage.isTruncated }
+    set { uniqueStorage().isTruncated = newValue }
+  }
   /// The narrowest width at which no word overflows: the widest unbreakable word (widest
   /// grapheme cluster in charWrap mode), without trailing spaces — CSS min-content.
-  public var minContentWidth: Double
+  public var minContentWidth: Double {
+    get { storage.minContentWidth }
+    set { uniqueStorage().minContentWidth = newValue }
+  }
   /// The width with no wrapping: the widest paragraph on one line — CSS max-content.
-  public var maxContentWidth: Double
+  public var maxContentWidth: Double {
+    get { storage.maxContentWidth }
+    set { uniqueStorage().maxContentWidth = newValue }
+  }
+
+  /// True when both layouts have the same string (exact scalars compare equal as `String`s do),
+  /// lines, size, truncation and content widths. A layout and its copies share their storage,
+  /// so comparing them costs one pointer comparison.
+  public static func == (lhs: TextLayout, rhs: TextLayout) -> Bool {
+    if lhs.storage === rhs.storage { return true }
+    return lhs.string == rhs.string && lhs.lines == rhs.lines && lhs.size == rhs.size
+      && lhs.isTruncated == rhs.isTruncated && lhs.minContentWidth == rhs.minContentWidth
+      && lhs.maxContentWidth == rhs.maxContentWidth
+  }
 
   /// The number of lines.
   public var lineCount: Int { lines.count }

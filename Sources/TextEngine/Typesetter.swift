@@ -1,13 +1,16 @@
 // The typesetter: turns attributed text into a TextLayout. This file holds the public entry
 // points; the pipeline lives in Typesetting/ (itemize and shape, break lines, build lines).
 import Foundation
+import Synchronization
 
 /// Lays out attributed text: fallback, itemization, shaping, line breaking, truncation, bidi
 /// reordering and alignment.
 ///
 /// Create one per process (or per font collection) and share it: it is immutable apart from its
-/// shape cache, which is thread-safe, so layouts may be made from many threads at once, and
-/// `layouts(for:)` measures a batch on all cores. Results do not depend on the cache's state.
+/// caches, which are thread-safe (sharded, a lock per shard), so layouts may be made from many
+/// threads at once, and `layouts(for:)` measures a batch on all cores. Results do not depend on
+/// the caches' state. Measuring the same text with the same style and limits again returns the
+/// stored layout (see `ParagraphCache`): a lookup of a few hundred nanoseconds.
 ///
 /// ```swift
 /// let typesetter = try Typesetter.bundled()
@@ -60,12 +63,21 @@ public final class Typesetter: Sendable {
     _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
     maxHeight: Double? = nil
   ) -> TextLayout {
-    var engine = LayoutEngine(
-      text: text.clampedForLayout(), style: style.clampedForLayout(),
-      maxWidth: maxWidth ?? .infinity,
-      maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
-      paragraphCache: paragraphCache)
-    return engine.run()
+    let cache = paragraphCache
+    guard cache.storesLayouts(ofLength: text.runs.last?.utf16Range.upperBound ?? 0) else {
+      return computeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    }
+    // The stored-layout lookup: the request written as bytes into a stack buffer, hashed once.
+    return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
+      var key = KeyWriter(borrowing: buffer)
+      key.write(text)
+      key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      let hash = ByteHash.hash(key.bytes)
+      if let layout = cache.storedLayout(forKey: key.bytes, hash: hash) { return layout }
+      let layout = computeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      cache.store(layout, forKey: key.bytes, hash: hash, text: text)
+      return layout
+    }
   }
 
   /// Lays out a string in one font.
@@ -73,8 +85,41 @@ public final class Typesetter: Sendable {
     _ string: String, font: Font, style: ParagraphStyle = ParagraphStyle(),
     maxWidth: Double? = nil, maxHeight: Double? = nil
   ) -> TextLayout {
-    layout(
-      AttributedText(string, font: font), style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    let cache = paragraphCache
+    // UTF-16 units ≤ UTF-8 bytes ≤ 3 × UTF-16 units: the units are counted only when the
+    // bytes do not decide whether the text is short enough.
+    let bytes = string.utf8.count
+    let limit = cache.maximumResultLength
+    let length = bytes <= limit || bytes > 3 * limit ? bytes : string.utf16.count
+    guard cache.storesLayouts(ofLength: length) else {
+      return computeLayout(
+        AttributedText(string, font: font), style: style, maxWidth: maxWidth,
+        maxHeight: maxHeight)
+    }
+    // As for an AttributedText (the same key), without making one unless the layout is new.
+    return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
+      var key = KeyWriter(borrowing: buffer)
+      key.write(string, font: font)
+      key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      let hash = ByteHash.hash(key.bytes)
+      if let layout = cache.storedLayout(forKey: key.bytes, hash: hash) { return layout }
+      let text = AttributedText(string, font: font)
+      let layout = computeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      cache.store(layout, forKey: key.bytes, hash: hash, text: text)
+      return layout
+    }
+  }
+
+  /// The layout itself, past the stored layouts.
+  private func computeLayout(
+    _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
+  ) -> TextLayout {
+    var engine = LayoutEngine(
+      text: text.clampedForLayout(), style: style.clampedForLayout(),
+      maxWidth: maxWidth ?? .infinity,
+      maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
+      paragraphCache: paragraphCache)
+    return engine.run()
   }
 
   /// Lays out a string in a text style of the default family.
@@ -97,18 +142,31 @@ public final class Typesetter: Sendable {
     }
     let results = ResultSlots<TextLayout>(count: requests.count)
     let workers = min(requests.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var index = worker
-      while index < requests.count {
-        let request = requests[index]
-        results.store(
-          layout(
-            request.text, style: request.style, maxWidth: request.maxWidth,
-            maxHeight: request.maxHeight), at: index)
-        index += workers
+    // Workers take chunks of consecutive requests from a shared counter: a core that other
+    // work slows down takes fewer chunks instead of holding up the batch, and each worker
+    // writes its own run of result slots (interleaved slots put both cores' writes on the
+    // same cache lines).
+    let chunk = max(1, min(32, requests.count / (8 * workers)))
+    let next = WorkCounter()
+    requests.withUnsafeBufferPointer { buffer in
+      // Read-only while the workers run; fields are read in place, not copied out of the array
+      // (which retains them).
+      nonisolated(unsafe) let requests = buffer
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+          let start = next.take(chunk)
+          guard start < requests.count else { break }
+          for index in start..<min(start + chunk, requests.count) {
+            results.store(
+              layout(
+                requests[index].text, style: requests[index].style,
+                maxWidth: requests[index].maxWidth, maxHeight: requests[index].maxHeight),
+              at: index)
+          }
+        }
       }
     }
-    return results.values()
+    return results.takeValues()
   }
 }
 
@@ -135,10 +193,20 @@ public struct TextLayoutRequest: Sendable {
   }
 }
 
+/// The next unclaimed index of a batch, shared by its workers.
+private final class WorkCounter: Sendable {
+  private let next = Atomic<Int>(0)
+
+  /// Claims `count` indices and returns the first.
+  func take(_ count: Int) -> Int { next.wrappingAdd(count, ordering: .relaxed).oldValue }
+}
+
 /// Write-once result slots filled from several threads (each slot by exactly one).
 private final class ResultSlots<Value>: @unchecked Sendable {
   private let storage: UnsafeMutablePointer<Value?>
   private let count: Int
+  /// True once `takeValues()` has moved the values out (the slots are then uninitialized).
+  private var isTaken = false
 
   init(count: Int) {
     self.count = count
@@ -147,13 +215,23 @@ private final class ResultSlots<Value>: @unchecked Sendable {
   }
 
   deinit {
-    storage.deinitialize(count: count)
+    if !isTaken { storage.deinitialize(count: count) }
     storage.deallocate()
   }
 
   /// Stores the value of slot `index`; each slot is written by one thread only.
   func store(_ value: Value, at index: Int) { storage[index] = value }
 
-  /// All values, after every slot has been stored (concurrentPerform has returned).
-  func values() -> [Value] { (0..<count).map { storage[$0]! } }
+  /// All values, moved out of the slots (no retain and release of each), after every slot has
+  /// been stored (concurrentPerform has returned); called once.
+  func takeValues() -> [Value] {
+    precondition(!isTaken)
+    isTaken = true
+    return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for index in 0..<count {
+        (buffer.baseAddress! + index).initialize(to: (storage + index).move()!)
+      }
+      initialized = count
+    }
+  }
 }

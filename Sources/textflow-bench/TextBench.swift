@@ -106,22 +106,33 @@ struct TextBench {
   var results = TextResults()
 
   private func layOut(_ typesetter: Typesetter, _ requests: [TextRequest]) {
-    var lines = 0
-    for request in requests {
-      lines &+=
-        typesetter.layout(
-          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
-        ).lineCount
+    consume(TextBench.layOutAll(typesetter, requests))
+  }
+
+  /// Lays out every request and sums the line counts. The requests are read in place (a
+  /// `for request in requests` loop copies each one, retaining its string, font and style,
+  /// which costs a cached measurement about a third of its instructions).
+  @inline(__always)
+  static func layOutAll(_ typesetter: Typesetter, _ requests: [TextRequest]) -> Int {
+    requests.withUnsafeBufferPointer { buffer in
+      var lines = 0
+      for index in buffer.indices {
+        lines &+=
+          typesetter.layout(
+            buffer[index].text, font: buffer[index].font, style: buffer[index].style,
+            maxWidth: buffer[index].maxWidth
+          ).lineCount
+      }
+      return lines
     }
-    consume(lines)
   }
 
   mutating func run() {
     report.section("Text measurement, one thread (ns per label, corpus in Benchmarks/corpus)")
     report.note(
       "cold = shape and paragraph caches off (every word shaped); first pass = a new Typesetter's "
-        + "default caches filling up; warm, default caches = after a pass (256 texts kept: the "
-        + "word cache does the work); every text cached = a paragraph cache as large as the corpus")
+        + "default caches filling up; warm, default caches = after a pass (what the default "
+        + "bounds keep is reused); every text cached = a paragraph cache as large as the corpus")
     for kind in kinds {
       let requests = kind.requests
       let count = requests.count
@@ -147,7 +158,10 @@ struct TextBench {
           + "paragraph cache \(warm.paragraphCache.count)/\(warm.paragraphCache.capacity)")
 
       let hit = Typesetter(
-        fonts: fonts, paragraphCache: ParagraphCache(capacity: 2 * count + 2, maximumLength: 4096))
+        fonts: fonts,
+        paragraphCache: ParagraphCache(
+          capacity: 2 * count + 2, maximumLength: 4096, maximumBytes: 1 << 40,
+          maximumResultBytes: 1 << 40))
       let hitSample = measure(runs: runs, operations: count) { layOut(hit, requests) }
       results.warmHit[kind.name] = hitSample.median
       report.time(
@@ -174,6 +188,20 @@ struct TextBench {
       report.time(
         "\(kind.name): re-measure at a new width (prepared hit)", widthSample, perSecond: true)
     }
+  }
+
+  /// The user and system CPU time of the process while `body` runs, in nanoseconds.
+  private func cpuNanoseconds(_ body: () -> Void) -> Double {
+    func now() -> Double {
+      var usage = rusage()
+      getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+      let user = Double(usage.ru_utime.tv_sec) * 1e9 + Double(usage.ru_utime.tv_usec) * 1e3
+      let system = Double(usage.ru_stime.tv_sec) * 1e9 + Double(usage.ru_stime.tv_usec) * 1e3
+      return user + system
+    }
+    let start = now()
+    body()
+    return now() - start
   }
 
   /// Figure 1, all cores: `layouts(for:)` against the same batch on one thread.
@@ -246,6 +274,32 @@ struct TextBench {
           results.oneCore[kind.name] = one.median
           results.allCores[kind.name] = all.median
         }
+        // CPU time per text (user + system, all threads): unlike wall time it does not depend
+        // on how much of the other core other work leaves, and what contention costs (cache
+        // lines moving between cores, waiting on locks) shows up as more CPU time per text.
+        let cpuOne = cpuNanoseconds {
+          for _ in 0..<runs {
+            var lines = 0
+            for request in batch {
+              lines &+=
+                typesetter.layout(
+                  request.text, style: request.style, maxWidth: request.maxWidth
+                ).lineCount
+            }
+            consume(lines)
+          }
+        }
+        let cpuAll = cpuNanoseconds {
+          for _ in 0..<runs { consume(typesetter.layouts(for: batch).count) }
+        }
+        let perText = Double(runs * count)
+        report.value(
+          "\(kind.name) \(label): CPU time per text, 1 thread → \(Machine.processorCount) cores",
+          cpuAll / perText,
+          text: String(format: "%.0f → %.0f ns", cpuOne / perText, cpuAll / perText),
+          note: String(
+            format: "%.2f× the CPU time of 1 thread (1.00 = no contention; scaling ≈ %.2f× on "
+              + "idle cores)", cpuAll / cpuOne, Double(Machine.processorCount) * cpuOne / cpuAll))
       }
     }
   }
@@ -402,8 +456,25 @@ extension TextBench {
     report.value(
       "paragraph cache entries after the whole corpus", Double(paragraphs.count),
       text: "\(paragraphs.count)",
-      note: "bound \(paragraphs.capacity) texts of ≤ \(paragraphs.maximumLength) units "
-        + "(documented ≤ 39 MB)")
+      note: "bound \(paragraphs.capacity) texts of ≤ \(paragraphs.maximumLength) units and "
+        + "≤ \(formatBytes(Double(paragraphs.maximumBytes))) (estimated)")
+    report.value(
+      "paragraph cache bytes after the whole corpus", Double(paragraphs.byteCount),
+      text: formatBytes(Double(paragraphs.byteCount)),
+      note: "estimated; bound \(formatBytes(Double(paragraphs.maximumBytes))); stored layouts "
+        + "\(paragraphs.resultCount) of ≤ \(paragraphs.resultCapacity), "
+        + "\(formatBytes(Double(paragraphs.resultByteCount))) of ≤ "
+        + formatBytes(Double(paragraphs.maximumResultBytes)))
+    for kind in kinds {
+      let alone = Typesetter(fonts: fonts)
+      layOut(alone, kind.requests)
+      let cache = alone.paragraphCache
+      report.value(
+        "\(kind.name): paragraph cache after one pass", Double(cache.byteCount),
+        text: formatBytes(Double(cache.byteCount)),
+        note: "\(cache.count) prepared texts (estimated bytes); \(cache.resultCount) stored "
+          + "layouts, \(formatBytes(Double(cache.resultByteCount)))")
+    }
     report.value(
       "resident growth filling both caches from empty", Double(after - before),
       text: formatBytes(Double(after - before)),
@@ -468,54 +539,71 @@ extension TextBench {
 
 extension TextBench {
   /// Lays out one kind `passes` times in one mode (after one untimed pass for warm modes), for
-  /// profilers: `valgrind --tool=callgrind textflow-bench --profile cold:tags`.
+  /// profilers: `valgrind --tool=callgrind textflow-bench --profile cold:tags`. Mode `width`:
+  /// after a pass, every text at a new width (only the first pass is a new width). A mode ending
+  /// in "-batch" (`warm-batch`) lays the kind out through `layouts(for:)` on all cores instead.
   static func profile(mode: String, kind: TextKind, fonts: FontCollection, passes: Int) {
     let typesetter: Typesetter
+    let batch = mode.hasSuffix("-batch") ? kind.requests.map(\.batchRequest) : nil
+    let mode = batch == nil ? mode : String(mode.dropLast("-batch".count))
     switch mode {
     case "cold":
       typesetter = Typesetter(
         fonts: fonts, shapeCache: ShapeCache(capacity: 0),
         paragraphCache: ParagraphCache(capacity: 0))
-    case "hit":
+    case "hit", "width":
       typesetter = Typesetter(
         fonts: fonts,
-        paragraphCache: ParagraphCache(capacity: 2 * kind.requests.count + 2, maximumLength: 4096))
+        paragraphCache: ParagraphCache(
+          capacity: 2 * kind.requests.count + 2, maximumLength: 4096, maximumBytes: 1 << 40,
+          maximumResultBytes: 1 << 40))
     default:
       typesetter = Typesetter(fonts: fonts)
     }
-    if mode != "cold" { _ = profiledPasses(typesetter, kind.requests, passes: 1, warmUp: true) }
-    let lines = profiledPasses(typesetter, kind.requests, passes: passes, warmUp: false)
-    print("\(mode) \(kind.name): \(lines) lines")
+    if mode != "cold" {
+      _ = profiledPasses(typesetter, kind.requests, batch, passes: 1, warmUp: true)
+    }
+    var requests = kind.requests
+    if mode == "width" {
+      // Every text again at a width not seen before (a prepared hit, a stored-layout miss).
+      for index in requests.indices {
+        requests[index].maxWidth = ((requests[index].maxWidth ?? 200) * 0.83).rounded()
+      }
+    }
+    let lines = profiledPasses(typesetter, requests, batch, passes: passes, warmUp: false)
+    let cache = typesetter.paragraphCache
+    print(
+      "\(mode) \(kind.name): \(lines) lines; paragraph cache \(cache.count) texts "
+        + "\(formatBytes(Double(cache.byteCount))), \(cache.resultCount) layouts "
+        + "\(formatBytes(Double(cache.resultByteCount))); hits \(cache.hits) "
+        + "(\(cache.resultHits) stored layouts), misses \(cache.misses)")
   }
 
   /// The loop callgrind collects (`--toggle-collect='*profiledPasses*'`); the warm-up pass goes
   /// through `warmUpPass` so that it can be left out.
   @inline(never)
   static func profiledPasses(
-    _ typesetter: Typesetter, _ requests: [TextRequest], passes: Int, warmUp: Bool
+    _ typesetter: Typesetter, _ requests: [TextRequest], _ batch: [TextLayoutRequest]?,
+    passes: Int, warmUp: Bool
   ) -> Int {
-    if warmUp { return warmUpPass(typesetter, requests) }
+    if warmUp { return warmUpPass(typesetter, requests, batch) }
     var lines = 0
-    for _ in 0..<passes {
-      for request in requests {
-        lines &+=
-          typesetter.layout(
-            request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
-          ).lineCount
-      }
-    }
+    for _ in 0..<passes { lines &+= pass(typesetter, requests, batch) }
     return lines
   }
 
   @inline(never)
-  static func warmUpPass(_ typesetter: Typesetter, _ requests: [TextRequest]) -> Int {
-    var lines = 0
-    for request in requests {
-      lines &+=
-        typesetter.layout(
-          request.text, font: request.font, style: request.style, maxWidth: request.maxWidth
-        ).lineCount
-    }
-    return lines
+  static func warmUpPass(
+    _ typesetter: Typesetter, _ requests: [TextRequest], _ batch: [TextLayoutRequest]?
+  ) -> Int {
+    pass(typesetter, requests, batch)
+  }
+
+  @inline(__always)
+  private static func pass(
+    _ typesetter: Typesetter, _ requests: [TextRequest], _ batch: [TextLayoutRequest]?
+  ) -> Int {
+    guard let batch else { return layOutAll(typesetter, requests) }
+    return typesetter.layouts(for: batch).reduce(0) { $0 &+ $1.lineCount }
   }
 }

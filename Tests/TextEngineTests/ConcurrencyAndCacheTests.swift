@@ -126,14 +126,19 @@ struct ConcurrencyAndCacheTests {
           }
         }
       }
+      // Every (text, style, limits) is stored once: the first round finds none, each later
+      // round all 36.
+      #expect(cached.paragraphCache.resultHits == 36 * round)
     }
-    // Two results are kept per text: with 12 (style, limits) pairs in turn, none is found.
-    #expect(cached.paragraphCache.resultHits == 0)
+    #expect(cached.paragraphCache.resultCount == 36)
     let first = cached.layout("revenue", font: Engine.dejaVu(), maxWidth: 100)
     let again = cached.layout("revenue", font: Engine.dejaVu(), maxWidth: 100)
-    #expect(first == again && cached.paragraphCache.resultHits == 1)
+    #expect(first == again && cached.paragraphCache.resultHits == 72 + 1)
     _ = cached.layout("revenue", font: Engine.dejaVu(), maxWidth: 101)
-    #expect(cached.paragraphCache.resultHits == 1)
+    #expect(cached.paragraphCache.resultHits == 72 + 1)
+    // The same request as an AttributedText finds the layout stored for the string.
+    _ = cached.layout(AttributedText("revenue", font: Engine.dejaVu()), maxWidth: 100)
+    #expect(cached.paragraphCache.resultHits == 72 + 2)
   }
 
   /// Swift's `String` equality is canonical equivalence; the paragraph cache compares exact

@@ -75,6 +75,69 @@ struct ConcurrencyTests {
     #expect(shapeCache.misses > 10 * 24 && paragraphCache.misses > 10 * 6)
   }
 
+  @Test("sharded caches under 16 threads: serial results, every bound kept, exact counters")
+  func shardedCachesUnderThreads() {
+    let requests = Self.workload()
+    let serial = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    let expected = requests.map {
+      serial.layout($0.text, style: $0.style, maxWidth: $0.maxWidth, maxHeight: $0.maxHeight)
+    }
+    // Large enough to be split into shards, small enough in bytes to churn.
+    let shapeCache = ShapeCache(capacity: 1024)
+    let paragraphCache = ParagraphCache(
+      capacity: 1024, maximumBytes: 200_000, maximumResultBytes: 60_000)
+    let shared = Typesetter(
+      fonts: Engine.fonts, shapeCache: shapeCache, paragraphCache: paragraphCache)
+    let mismatches = Locked(0)
+    let largest = Locked((bytes: 0, resultBytes: 0, count: 0, resultCount: 0))
+    DispatchQueue.concurrentPerform(iterations: 16) { thread in
+      for step in 0..<requests.count {
+        let index = (thread * 131 + step) % requests.count
+        let request = requests[index]
+        let layout = shared.layout(
+          request.text, style: request.style, maxWidth: request.maxWidth,
+          maxHeight: request.maxHeight)
+        if layout != expected[index] { mismatches.withLock { $0 += 1 } }
+        if step % 40 == 0 {
+          let seen = (
+            paragraphCache.byteCount, paragraphCache.resultByteCount, paragraphCache.count,
+            paragraphCache.resultCount
+          )
+          largest.withLock {
+            $0 = (
+              max($0.bytes, seen.0), max($0.resultBytes, seen.1), max($0.count, seen.2),
+              max($0.resultCount, seen.3)
+            )
+          }
+        }
+      }
+    }
+    #expect(mismatches.withLock { $0 } == 0)
+    let seen = largest.withLock { $0 }
+    #expect(seen.bytes <= 200_000 && seen.resultBytes <= 60_000)
+    #expect(seen.count <= 1024 && seen.resultCount <= 2048 && shapeCache.count <= 1024)
+    // Counters kept per shard and per thread lose nothing: every layout is one stored-layout
+    // hit, or one prepared-text hit or miss.
+    #expect(
+      paragraphCache.hits + paragraphCache.misses == 16 * requests.count,
+      "hits \(paragraphCache.hits), misses \(paragraphCache.misses)")
+    // Uncached misses are counted on per-thread stripes: the sum is exact.
+    let cold = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    _ = cold.layout(requests[0].text, maxWidth: 80)
+    let perLayout = (cold.shapeCache.misses, cold.paragraphCache.misses)
+    cold.shapeCache.removeAll()
+    cold.paragraphCache.removeAll()
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<25 { _ = cold.layout(requests[0].text, maxWidth: 80) }
+    }
+    #expect(cold.shapeCache.misses == 200 * perLayout.0)
+    #expect(cold.paragraphCache.misses == 200 * perLayout.1)
+  }
+
   @Test("the batch API on all cores equals one by one, with caches churning")
   func batchUnderChurn() {
     let requests = Self.workload()

@@ -1,0 +1,245 @@
+// Cache keys as flat bytes: a layout request (text, fonts, style, limits) written once into a
+// byte buffer, hashed once with a seeded multiply-mix hash and compared with one memcmp. The
+// caches' hit paths then cost a few hundred instructions instead of hashing and comparing
+// strings, runs, fonts and styles field by field through `Hasher` and `==`.
+import Foundation
+
+/// A seeded 64-bit hash of bytes (the wyhash mixing step: a 64 × 64 → 128-bit multiply folded),
+/// about one multiply per 8 bytes. The seed is random per process, so hostile texts cannot be
+/// chosen offline to collide (the tables also probe a bounded, half-empty array).
+enum ByteHash {
+  static let seed: UInt64 = {
+    var generator = SystemRandomNumberGenerator()
+    return generator.next() | 1
+  }()
+
+  @inline(__always)
+  static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    let product = a.multipliedFullWidth(by: b)
+    return product.high ^ product.low
+  }
+
+  /// The hash of `bytes`, never 0 (0 marks an empty slot in `GenerationalTable`).
+  static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = ByteHash.seed) -> UInt64 {
+    var state = seed ^ UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    let count = bytes.count
+    guard let base = bytes.baseAddress else { return mix(state, 0xA076_1D64_78BD_642F) | 1 }
+    var offset = 0
+    while offset + 16 <= count {
+      let a = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      let b = base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+      state = mix(a ^ 0xA076_1D64_78BD_642F, b ^ state)
+      offset += 16
+    }
+    var a: UInt64 = 0
+    var b: UInt64 = 0
+    if offset + 8 <= count {
+      a = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    var shift: UInt64 = 0
+    while offset < count {
+      b |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << shift
+      shift += 8
+      offset += 1
+    }
+    state = mix(a ^ 0xE703_7ED1_A0B4_28DB, b ^ state)
+    return mix(state ^ 0x8EBC_6AF0_9C88_C6E3, 0x5899_65CC_7537_4CC3) | 1
+  }
+}
+
+/// Writes the parts of a key into a byte buffer (native byte order, no padding).
+struct KeyWriter: ~Copyable {
+  private var base: UnsafeMutableRawPointer
+  private var capacity: Int
+  private(set) var count = 0
+  /// True while `base` is the caller's stack buffer (not to be freed).
+  private var isBorrowed: Bool
+
+  /// A writer into `buffer` (usually on the stack); it moves to the heap when that is too small.
+  init(borrowing buffer: UnsafeMutableRawBufferPointer) {
+    base = buffer.baseAddress!
+    capacity = buffer.count
+    isBorrowed = true
+  }
+
+  deinit {
+    if !isBorrowed { base.deallocate() }
+  }
+
+  /// The bytes written so far (valid until the next write).
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+  private mutating func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    let newCapacity = max(2 * capacity, count + extra)
+    let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+    newBase.copyMemory(from: base, byteCount: count)
+    if !isBorrowed { base.deallocate() }
+    base = newBase
+    capacity = newCapacity
+    isBorrowed = false
+  }
+
+  @inline(__always)
+  mutating func write(_ value: UInt64) {
+    reserve(8)
+    base.storeBytes(of: value, toByteOffset: count, as: UInt64.self)
+    count += 8
+  }
+
+  @inline(__always)
+  mutating func write(_ value: Int) { write(UInt64(bitPattern: Int64(value))) }
+
+  /// Bit patterns, so that −0.0 and 0.0 (or two NaNs) are distinct keys: a missed hit at
+  /// worst, never a wrong one.
+  @inline(__always)
+  mutating func write(_ value: Double) { write(value.bitPattern) }
+
+  @inline(__always)
+  mutating func write(byte value: UInt8) {
+    reserve(1)
+    base.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func write(_ value: Bool) { write(byte: value ? 1 : 0) }
+
+  /// An object's identity; the key's owner must keep the object alive while the key is stored
+  /// (an entry keeps its request's text, and with it the fonts, so no address is reused).
+  @inline(__always)
+  mutating func write(_ object: AnyObject) {
+    write(UInt64(UInt(bitPattern: ObjectIdentifier(object))))
+  }
+
+  /// A string's length and UTF-8 bytes.
+  mutating func write(_ string: String) {
+    var string = string
+    string.withUTF8 { utf8 in
+      write(utf8.count)
+      guard utf8.count > 0 else { return }
+      reserve(utf8.count)
+      (base + count).copyMemory(from: utf8.baseAddress!, byteCount: utf8.count)
+      count += utf8.count
+    }
+  }
+
+  /// An array's length and bytes.
+  mutating func write<Element: BitwiseCopyable>(contentsOf array: [Element]) {
+    write(array.count)
+    array.withUnsafeBytes { raw in
+      guard raw.count > 0 else { return }
+      reserve(raw.count)
+      (base + count).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
+      count += raw.count
+    }
+  }
+
+  mutating func write(_ value: String?) {
+    if let value {
+      write(true)
+      write(value)
+    } else {
+      write(false)
+    }
+  }
+
+  /// Copies the bytes into a heap buffer that a cache entry keeps.
+  func makeStoredKey() -> StoredKey { StoredKey(bytes) }
+}
+
+/// A key's bytes kept by a cache entry.
+struct StoredKey: @unchecked Sendable {
+  // Immutable after init; shared read-only between threads.
+  private let storage: ContiguousArray<UInt8>
+
+  init(_ bytes: UnsafeRawBufferPointer) { storage = ContiguousArray(bytes) }
+
+  var count: Int { storage.count }
+
+  func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    storage.withUnsafeBytes(body)
+  }
+
+  /// True when the stored bytes are `bytes`.
+  @inline(__always)
+  func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard storage.count == bytes.count else { return false }
+    return storage.withUnsafeBytes { stored in
+      stored.count == 0 || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0
+    }
+  }
+}
+
+extension KeyWriter {
+  /// The attributes of a run: everything about them that shaping and line boxes read.
+  mutating func write(_ attributes: TextAttributes) {
+    write(attributes.font)
+    write(attributes.letterSpacing)
+    write(attributes.language)
+  }
+
+  mutating func write(_ font: Font) {
+    write(font.face)
+    write(font.pointSize)
+    write(font.features.count)
+    for feature in font.features {
+      write(feature.tag)
+      write(Int(feature.value))
+    }
+    write(font.variations.count)
+    for variation in font.variations {
+      write(variation.axis)
+      write(variation.value)
+    }
+  }
+
+  /// Every field of a paragraph style (`WarmCacheTests.keyCoversEveryField` fails when
+  /// a field is added to `ParagraphStyle` and not here).
+  mutating func write(_ style: ParagraphStyle) {
+    write(byte: Self.code(style.alignment))
+    write(byte: Self.code(style.lineBreakMode))
+    write(byte: Self.code(style.baseWritingDirection))
+    write(style.usesFontLeading)
+    write(style.numberOfLines)
+    write(style.lineSpacing)
+    write(style.lineHeightMultiple)
+    write(style.minimumLineHeight)
+    write(style.maximumLineHeight)
+    write(style.firstLineHeadIndent)
+    write(style.tabStops.count)
+    for stop in style.tabStops { write(stop) }
+    write(style.defaultTabInterval)
+    write(style.locale)
+  }
+
+  static func code(_ value: TextAlignment) -> UInt8 {
+    switch value {
+    case .natural: 0
+    case .left: 1
+    case .right: 2
+    case .center: 3
+    case .justified: 4
+    }
+  }
+
+  static func code(_ value: LineBreakMode) -> UInt8 {
+    switch value {
+    case .wordWrap: 0
+    case .charWrap: 1
+    case .clip: 2
+    case .truncatingHead: 3
+    case .truncatingMiddle: 4
+    case .truncatingTail: 5
+    }
+  }
+
+  static func code(_ value: WritingDirection) -> UInt8 {
+    switch value {
+    case .natural: 0
+    case .leftToRight: 1
+    case .rightToLeft: 2
+    }
+  }
+}

@@ -1,0 +1,241 @@
+// The storage behind TextEngine's caches: a bounded, generational hash table split into shards,
+// each behind its own lock, so that threads measuring at once rarely wait for each other, and
+// counters kept per shard (or striped per thread) instead of one shared atomic that every core
+// writes. Keys come with a precomputed hash (`ByteHash`), computed once per lookup.
+import Foundation
+import Synchronization
+
+/// A bounded hash table of two generations (not thread-safe: it lives behind a shard's lock).
+///
+/// Eviction is generational, as in Blink's caches: new entries go into the young generation;
+/// when it holds half the entries or half the cost allowed, the old generation is dropped and
+/// the young one becomes old. A hit in the old generation moves the entry back to the young one.
+/// So the table never holds more than `entryLimit` entries or `costLimit` cost, and an entry
+/// used at least once per half-capacity of insertions is never evicted.
+struct GenerationalTable<Key, Value> {
+  final class Entry {
+    let key: Key
+    let value: Value
+    let cost: Int
+
+    init(key: Key, value: Value, cost: Int) {
+      self.key = key
+      self.value = value
+      self.cost = cost
+    }
+  }
+
+  /// Open addressing with linear probing; `hashes` 0 marks a never-used slot, a nonzero hash
+  /// with a nil entry a removed one.
+  struct Generation {
+    var hashes: [UInt64] = []
+    var entries: [Entry?] = []
+    var count = 0
+    var used = 0
+    var cost = 0
+
+    @inline(__always)
+    func index(of hash: UInt64, where matches: (Key) -> Bool) -> Int? {
+      hashes.withUnsafeBufferPointer { hashes in
+        guard !hashes.isEmpty else { return nil }
+        let mask = hashes.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while true {
+          let stored = hashes[index]
+          if stored == 0 { return nil }
+          if stored == hash, let entry = entries[index], matches(entry.key) { return index }
+          index = (index + 1) & mask
+        }
+      }
+    }
+
+    mutating func remove(at index: Int) {
+      guard let entry = entries[index] else { return }
+      entries[index] = nil
+      count -= 1
+      cost -= entry.cost
+    }
+
+    mutating func insert(_ entry: Entry, hash: UInt64) {
+      if (used + 1) * 2 > hashes.count { rehash(minimumCapacity: max(8, 2 * (count + 1))) }
+      let mask = hashes.count - 1
+      var index = Int(truncatingIfNeeded: hash) & mask
+      while hashes[index] != 0 { index = (index + 1) & mask }
+      hashes[index] = hash
+      entries[index] = entry
+      count += 1
+      used += 1
+      cost += entry.cost
+    }
+
+    private mutating func rehash(minimumCapacity: Int) {
+      var capacity = 8
+      while capacity < minimumCapacity { capacity *= 2 }
+      let oldHashes = hashes
+      let oldEntries = entries
+      hashes = [UInt64](repeating: 0, count: capacity)
+      entries = [Entry?](repeating: nil, count: capacity)
+      count = 0
+      used = 0
+      cost = 0
+      for index in oldHashes.indices {
+        if let entry = oldEntries[index] { insert(entry, hash: oldHashes[index]) }
+      }
+    }
+  }
+
+  private(set) var young = Generation()
+  private(set) var old = Generation()
+  let entryLimit: Int
+  let costLimit: Int
+  var hits = 0
+  var misses = 0
+
+  init(entryLimit: Int, costLimit: Int) {
+    self.entryLimit = entryLimit
+    self.costLimit = costLimit
+  }
+
+  var count: Int { young.count + old.count }
+  var cost: Int { young.cost + old.cost }
+
+  /// The value stored under `hash` whose key `matches`, counting a hit or a miss.
+  mutating func value(hash: UInt64, where matches: (Key) -> Bool) -> Value? {
+    if let index = young.index(of: hash, where: matches) {
+      hits += 1
+      return young.entries[index]!.value
+    }
+    if let index = old.index(of: hash, where: matches) {
+      hits += 1
+      let entry = old.entries[index]!
+      old.remove(at: index)
+      add(entry, hash: hash)
+      return entry.value
+    }
+    misses += 1
+    return nil
+  }
+
+  /// Stores a value (replacing one with a matching key, which another thread may have stored
+  /// meanwhile). A value costing more than half the cost limit is not stored.
+  mutating func insert(
+    hash: UInt64, key: Key, value: Value, cost: Int, where matches: (Key) -> Bool
+  ) {
+    guard entryLimit > 0, cost * 2 <= costLimit else { return }
+    if let index = young.index(of: hash, where: matches) { young.remove(at: index) }
+    if let index = old.index(of: hash, where: matches) { old.remove(at: index) }
+    add(Entry(key: key, value: value, cost: cost), hash: hash)
+  }
+
+  private mutating func add(_ entry: Entry, hash: UInt64) {
+    if young.count >= max(1, entryLimit / 2) || young.cost + entry.cost > costLimit / 2 {
+      old = young
+      young = Generation()
+    }
+    young.insert(entry, hash: hash)
+  }
+
+  mutating func removeAll() {
+    young = Generation()
+    old = Generation()
+    hits = 0
+    misses = 0
+  }
+}
+
+/// A thread-safe `GenerationalTable` split into shards by hash, each behind its own lock.
+///
+/// The bounds are split evenly: each of the `shardCount` shards holds at most
+/// `capacity / shardCount` entries and `maximumCost / shardCount` cost, so the whole never
+/// exceeds `capacity` and `maximumCost`. Small caches (under 512 entries) have one shard, so
+/// their eviction order is exactly that of one generational table.
+final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
+  private let shards: [Locked<GenerationalTable<Key, Value>>]
+  private let shardMask: Int
+  let capacity: Int
+  let maximumCost: Int
+
+  init(capacity: Int, maximumCost: Int = .max) {
+    self.capacity = max(0, capacity)
+    self.maximumCost = max(0, maximumCost)
+    var shardCount = 1
+    while shardCount < 16 && capacity / (shardCount * 2) >= 256 { shardCount *= 2 }
+    let entryLimit = self.capacity / shardCount
+    let costLimit = self.maximumCost == .max ? .max : self.maximumCost / shardCount
+    shards = (0..<shardCount).map { _ in
+      Locked(GenerationalTable<Key, Value>(entryLimit: entryLimit, costLimit: costLimit))
+    }
+    shardMask = shardCount - 1
+  }
+
+  var shardCount: Int { shards.count }
+
+  @inline(__always)
+  private func shard(_ hash: UInt64) -> Locked<GenerationalTable<Key, Value>> {
+    // The table indexes slots with the low bits; shards use the high ones.
+    shards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
+  }
+
+  /// The value stored under `hash` whose key `matches` (a hit or a miss is counted).
+  @inline(__always)
+  func value(hash: UInt64, where matches: (Key) -> Bool) -> Value? {
+    shard(hash).withLock { $0.value(hash: hash, where: matches) }
+  }
+
+  func insert(hash: UInt64, key: Key, value: Value, cost: Int, where matches: (Key) -> Bool) {
+    shard(hash).withLock {
+      $0.insert(hash: hash, key: key, value: value, cost: cost, where: matches)
+    }
+  }
+
+  var count: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.count } } }
+  var cost: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.cost } } }
+  var hits: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.hits } } }
+  var misses: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.misses } } }
+
+  func removeAll() {
+    for shard in shards { shard.withLock { $0.removeAll() } }
+  }
+}
+
+/// A counter that many threads increment at once without sharing a cache line: each thread
+/// adds to one of several stripes (chosen by its thread id), 64 bytes apart; reading sums them.
+final class StripedCounter: Sendable {
+  private struct Stripe: ~Copyable {
+    let value = Atomic<Int>(0)
+    // Pads the stripe to a cache line.
+    let padding: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
+  }
+
+  private static let stripeCount = 8
+  private nonisolated(unsafe) let stripes: UnsafeMutablePointer<Stripe>
+
+  init() {
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: Self.stripeCount * MemoryLayout<Stripe>.stride, alignment: 64)
+    stripes = raw.bindMemory(to: Stripe.self, capacity: Self.stripeCount)
+    for index in 0..<Self.stripeCount { (stripes + index).initialize(to: Stripe()) }
+  }
+
+  deinit {
+    stripes.deinitialize(count: Self.stripeCount)
+    UnsafeMutableRawPointer(stripes).deallocate()
+  }
+
+  @inline(__always)
+  func increment() {
+    let thread = UInt64(UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))))
+    let index = Int(truncatingIfNeeded: ByteHash.mix(thread, 0x9E37_79B9_7F4A_7C15) >> 61)
+    stripes[index & (Self.stripeCount - 1)].value.wrappingAdd(1, ordering: .relaxed)
+  }
+
+  var value: Int {
+    var sum = 0
+    for index in 0..<Self.stripeCount { sum &+= stripes[index].value.load(ordering: .relaxed) }
+    return sum
+  }
+
+  func reset() {
+    for index in 0..<Self.stripeCount { stripes[index].value.store(0, ordering: .relaxed) }
+  }
+}
