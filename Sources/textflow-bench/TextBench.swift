@@ -470,6 +470,16 @@ extension TextBench {
   /// Lays out one kind `passes` times in one mode (after one untimed pass for warm modes), for
   /// profilers: `valgrind --tool=callgrind textflow-bench --profile cold:tags`.
   static func profile(mode: String, kind: TextKind, fonts: FontCollection, passes: Int) {
+    if mode == "floor" {
+      // Bare hb_shape of each whole text, in the face the engine picks for its first run.
+      let probe = Typesetter(fonts: fonts)
+      let faces = kind.requests.map { request in
+        probe.layout(request.text, font: request.font).lines.first?.glyphRuns.first?.font.face
+          ?? request.font.face
+      }
+      print("floor \(kind.name): \(profiledFloor(faces, kind.requests, passes: passes))")
+      return
+    }
     let typesetter: Typesetter
     switch mode {
     case "cold":
@@ -505,6 +515,21 @@ extension TextBench {
       }
     }
     return lines
+  }
+
+  /// The floor's loop for callgrind (`--profile floor:KIND`, `--toggle-collect='*profiledFloor*'`).
+  @inline(never)
+  static func profiledFloor(_ faces: [FontFace], _ requests: [TextRequest], passes: Int) -> Int {
+    let floor = ShapingFloor()
+    var sum = 0
+    for _ in 0..<passes {
+      for index in requests.indices {
+        sum &+= requests[index].units.withUnsafeBufferPointer {
+          floor.advanceWidth(of: $0, face: faces[index])
+        }
+      }
+    }
+    return sum
   }
 
   @inline(never)
