@@ -20,6 +20,48 @@ enum UnicodeBreaks {
     -> [LineBreakOpportunity]
   {
     guard !text.isEmpty else { return [] }
+    if locale.isEmpty, let breaks = simpleLineBreaks(text) { return breaks }
+    return try icuLineBreaks(text, locale: locale)
+  }
+
+  /// The line breaks of text made only of ASCII letters, digits, spaces, the infix separators
+  /// , . : ; and the quotation marks ' " (line break classes AL, NU, SP, IS and QU), or nil.
+  /// Among these UAX #14 breaks only after spaces (LB18), and not before a space (LB7) or an
+  /// infix separator (LB13, even after spaces, except where ICU lets " .5" start a number);
+  /// letters, digits, separators and quotes hold together (LB19, LB23, LB25, LB28, LB29). No
+  /// break is mandatory. Saves ICU's iterator for
+  /// plain Latin labels (`SimpleLineBreakTests` compares it with ICU).
+  static func simpleLineBreaks(_ text: [UInt16]) -> [LineBreakOpportunity]? {
+    var breaks = [LineBreakOpportunity]()
+    var previous: UInt16 = 0
+    for (index, unit) in text.enumerated() {
+      switch unit {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x22, 0x27:
+        if previous == 0x20 {
+          breaks.append(LineBreakOpportunity(offset: index, isMandatory: false))
+        }
+      case 0x2C, 0x2E, 0x3A, 0x3B:
+        // ICU's tailoring of LB13: a separator after a space that starts a number (" .5")
+        // may start a line.
+        if previous == 0x20, index + 1 < text.count, (0x30...0x39).contains(text[index + 1]) {
+          breaks.append(LineBreakOpportunity(offset: index, isMandatory: false))
+        }
+      case 0x20:
+        break
+      default:
+        return nil
+      }
+      previous = unit
+    }
+    breaks.append(LineBreakOpportunity(offset: text.count, isMandatory: false))
+    return breaks
+  }
+
+  /// `lineBreaks` through ICU's line break iterator (no fast path).
+  static func icuLineBreaks(_ text: [UInt16], locale: String = "") throws(ICUError)
+    -> [LineBreakOpportunity]
+  {
+    guard !text.isEmpty else { return [] }
     var capacity = text.count + 1
     var offsets = [Int32](repeating: 0, count: capacity)
     var mandatory = [UInt8](repeating: 0, count: capacity)

@@ -113,8 +113,35 @@ extension LayoutEngine {
     let justified = justification > 0 ? Set(interiorSpaces) : []
 
     // Visual order and glyph positions.
-    let order = UnicodeProperties.visualOrder(items.map(\.level))
+    let order = Self.visualOrder(items)
+    // Glyph runs: consecutive pieces in the same font and direction (words of one run) share
+    // one. A first pass counts each run's glyphs, so that its arrays are allocated once.
+    var runGlyphCounts = [Int]()
+    var lastFont: Font? = nil
+    var lastLevel: UInt8 = 0
+    var lastIsInserted = true
+    for itemIndex in order {
+      let item = items[itemIndex]
+      guard let segmentIndex = item.segment else {
+        if (item.isEllipsis ? spec.ellipsis : hyphen) != nil {
+          runGlyphCounts.append(0)
+          lastIsInserted = true
+        }
+        continue
+      }
+      let segment = segments[segmentIndex]
+      if lastIsInserted || lastLevel != item.level || lastFont != segment.font {
+        runGlyphCounts.append(0)
+        lastFont = segment.font
+        lastLevel = item.level
+        lastIsInserted = false
+      }
+      var count = 0
+      for atomIndex in item.atoms { count += atoms[atomIndex].glyphs.count }
+      runGlyphCounts[runGlyphCounts.count - 1] += count
+    }
     var runs = [TextLayout.GlyphRun]()
+    runs.reserveCapacity(runGlyphCounts.count)
     var pen = 0.0
     for itemIndex in order {
       let item = items[itemIndex]
@@ -144,10 +171,15 @@ extension LayoutEngine {
       if last < 0 || runs[last].isEllipsis || runs[last].isHyphen
         || runs[last].bidiLevel != item.level || runs[last].font != segment.font
       {
-        runs.append(
-          TextLayout.GlyphRun(
-            font: segment.font, glyphs: [], positions: [], advances: [], clusters: [],
-            bidiLevel: item.level, isEllipsis: false, isHyphen: false))
+        let capacity = runs.count < runGlyphCounts.count ? runGlyphCounts[runs.count] : 0
+        var run = TextLayout.GlyphRun(
+          font: segment.font, glyphs: [], positions: [], advances: [], clusters: [],
+          bidiLevel: item.level, isEllipsis: false, isHyphen: false)
+        run.glyphs.reserveCapacity(capacity)
+        run.positions.reserveCapacity(capacity)
+        run.advances.reserveCapacity(capacity)
+        run.clusters.reserveCapacity(capacity)
+        runs.append(run)
       }
       let target = runs.count - 1
       let reversed = segment.level & 1 == 1
@@ -211,11 +243,7 @@ extension LayoutEngine {
         ? atoms[spec.prefix.lowerBound].range.lowerBound : paragraph.content.lowerBound
       utf16Range = start..<start
     }
-    let string = text.string
-    let range =
-      String.Index(
-        utf16Offset: utf16Range.lowerBound, in: string)..<String.Index(
-        utf16Offset: utf16Range.upperBound, in: string)
+    let range = stringIndex(utf16Range.lowerBound)..<stringIndex(utf16Range.upperBound)
     return TextLayout.Line(
       range: range,
       scalarRange: scalarOffsets[utf16Range.lowerBound]..<scalarOffsets[utf16Range.upperBound],
@@ -226,5 +254,26 @@ extension LayoutEngine {
         scalarOffsets[$0.hidden.lowerBound]..<scalarOffsets[$0.hidden.upperBound]
       },
       isRightToLeft: rightToLeft)
+  }
+
+  /// The string index of a UTF-16 offset: `String.Index(utf16Offset:in:)`, without its scan of
+  /// the string for the two ends (a line that holds the whole text).
+  private func stringIndex(_ offset: Int) -> String.Index {
+    let string = text.string
+    if offset == 0 { return string.startIndex }
+    if offset == units.count { return string.endIndex }
+    return String.Index(utf16Offset: offset, in: string)
+  }
+
+  /// The visual order of a line's pieces (UAX #9 rule L2, `UnicodeProperties.visualOrder`),
+  /// without asking ICU when all pieces have one level: then the order is the logical one for
+  /// an even level and its reverse for an odd one (L2 reverses the whole line once per odd and
+  /// even level from the highest down to 1).
+  private static func visualOrder(_ items: [Item]) -> [Int] {
+    guard let first = items.first?.level else { return [] }
+    if items.allSatisfy({ $0.level == first }) {
+      return first & 1 == 0 ? Array(items.indices) : Array(items.indices.reversed())
+    }
+    return UnicodeProperties.visualOrder(items.map(\.level))
   }
 }
