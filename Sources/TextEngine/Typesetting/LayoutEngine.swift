@@ -43,6 +43,15 @@ struct Atom: Sendable {
   var hyphenWidth: Double = 0
 }
 
+/// One remembered single-scalar fallback decision (see `fallbackFaces`).
+struct FallbackMemo {
+  var scalar: UInt32 = .max
+  var code: Int32 = 0
+  var requested: FontFace?
+  var previous: FontFace?
+  var face: FontFace?
+}
+
 /// A paragraph: text between mandatory breaks.
 struct Paragraph: Sendable {
   /// The paragraph's text without its line break character(s).
@@ -75,6 +84,8 @@ struct LayoutEngine {
   var paragraphs: [Paragraph] = []
   /// The shaped hyphen for each segment holding a soft hyphen, by segment index.
   var hyphens: [Int: Insertion] = [:]
+  /// Scratch space of `makeAtoms`, reused from segment to segment.
+  var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
 
   init(
     text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
@@ -206,6 +217,8 @@ struct LayoutEngine {
     let scripts = units.withUnsafeBufferPointer { UnicodeProperties.resolvedScripts($0) }
     let groupsRuns = !LayoutEngine.shapesEverySegmentAlone
     var plans = [SegmentPlan]()
+    // At most one atom per UTF-16 unit: the atoms array grows once.
+    atoms.reserveCapacity(units.count)
     for index in paragraphs.indices {
       let content = paragraphs[index].content
       let firstAtom = atoms.count
@@ -299,6 +312,26 @@ struct LayoutEngine {
     var requestedRun = -1
     var requested = text.runs[0].attributes.font.face
     var requestedIsDefaultFamily = false
+    // The fallback for one scalar depends only on the scalar, its script's preferred faces, the
+    // requested face and the previous cluster's face: remembered in a small direct-mapped table
+    // (made on first use), since text needing fallback repeats its letters.
+    var memo = [FallbackMemo]()
+    func memoizedFallback(_ scalar: Unicode.Scalar, code: Int32) -> FontFace {
+      if memo.isEmpty { memo = [FallbackMemo](repeating: FallbackMemo(), count: 64) }
+      let slot = Int(scalar.value & 63)
+      let entry = memo[slot]
+      if entry.scalar == scalar.value, entry.code == code, entry.requested === requested,
+        entry.previous === previous, let face = entry.face
+      {
+        return face
+      }
+      let face = fonts.fallbackFace(
+        single: scalar, preferred: preferred, requested: requested,
+        requestedIsDefaultFamily: requestedIsDefaultFamily, previous: previous)
+      memo[slot] = FallbackMemo(
+        scalar: scalar.value, code: code, requested: requested, previous: previous, face: face)
+      return face
+    }
     for position in (content.lowerBound + 1)...content.upperBound
     where isGraphemeBoundary[position] || position == content.upperBound {
       if runAt[clusterStart] != requestedRun {
@@ -321,9 +354,7 @@ struct LayoutEngine {
         if !hasPreferred, previous == nil || previous === requested, requested.covers(scalar) {
           face = requested
         } else {
-          face = fonts.fallbackFace(
-            single: scalar, preferred: preferred, requested: requested,
-            requestedIsDefaultFamily: requestedIsDefaultFamily, previous: previous)
+          face = memoizedFallback(scalar, code: code)
         }
       } else {
         scalars.removeAll(keepingCapacity: true)
@@ -334,9 +365,7 @@ struct LayoutEngine {
           {
             face = requested
           } else {
-            face = fonts.fallbackFace(
-              single: scalars[0], preferred: preferred, requested: requested,
-              requestedIsDefaultFamily: requestedIsDefaultFamily, previous: previous)
+            face = memoizedFallback(scalars[0], code: code)
           }
         } else {
           face = fonts.fallbackFace(
@@ -440,6 +469,7 @@ struct LayoutEngine {
 
   /// The language part of the style's locale ("ja" for "ja_JP@lb=strict"), or nil.
   private var languageOfLocale: String? {
+    if style.locale.isEmpty { return nil }
     let language = style.locale.prefix { $0.isLetter }
     return language.isEmpty ? nil : String(language)
   }
@@ -450,7 +480,11 @@ struct LayoutEngine {
     let glyphCount = segment.glyphs.count
     let rightToLeft = segment.level & 1 == 1
     let spacingPerGrapheme = text.runs[segment.run].attributes.letterSpacing
-    var clusters = [(start: Int, glyphs: Range<Int>)]()
+    // A scratch array kept between segments (taken out so that it is uniquely referenced).
+    var clusters = clusterScratch
+    clusterScratch = []
+    defer { clusterScratch = clusters }
+    clusters.removeAll(keepingCapacity: true)
     clusters.reserveCapacity(glyphCount)
     // Clusters in logical order: (start offset, glyph index range).
     for step in 0..<glyphCount {
