@@ -25,7 +25,9 @@ enum UnicodeBreaks {
   }
 
   /// The line breaks of text made only of ASCII letters, digits, spaces, the infix separators
-  /// , . : ; and the quotation marks ' " (line break classes AL, NU, SP, IS and QU), or nil.
+  /// , . : ; and the quotation marks ' ", and the letters of Latin-1, Latin Extended-A and -B,
+  /// Greek, Cyrillic, Hebrew and Arabic without their marks (line break classes AL, HL, NU, SP,
+  /// IS and QU), or nil.
   /// Among these UAX #14 breaks only after spaces (LB18), and not before a space (LB7) or an
   /// infix separator (LB13, even after spaces, except where ICU lets " .5" start a number);
   /// letters, digits, separators and quotes hold together (LB19, LB23, LB25, LB28, LB29). No
@@ -36,7 +38,9 @@ enum UnicodeBreaks {
     var previous: UInt16 = 0
     for (index, unit) in text.enumerated() {
       switch unit {
-      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x22, 0x27:
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x22, 0x27, 0xC0...0xD6, 0xD8...0xF6,
+        0xF8...0x24F, 0x386, 0x388...0x38A, 0x38C, 0x38E...0x3A1, 0x3A3...0x3CE,
+        0x400...0x481, 0x48A...0x4FF, 0x5D0...0x5EA, 0x621...0x63A, 0x641...0x64A:
         if previous == 0x20 {
           breaks.append(LineBreakOpportunity(offset: index, isMandatory: false))
         }
