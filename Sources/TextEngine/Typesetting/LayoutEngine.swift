@@ -52,6 +52,15 @@ struct FallbackMemo {
   var face: FontFace?
 }
 
+/// One remembered fallback decision for a cluster of several scalars (see `fallbackFaces`).
+struct ClusterFallbackMemo {
+  var scalars: [Unicode.Scalar] = []
+  var code: Int32 = 0
+  var requested: FontFace?
+  var previous: FontFace?
+  var face: FontFace?
+}
+
 /// A paragraph: text between mandatory breaks.
 struct Paragraph: Sendable {
   /// The paragraph's text without its line break character(s).
@@ -316,6 +325,8 @@ struct LayoutEngine {
     // requested face and the previous cluster's face: remembered in a small direct-mapped table
     // (made on first use), since text needing fallback repeats its letters.
     var memo = [FallbackMemo]()
+    var clusterMemo = [ClusterFallbackMemo]()
+    var clusterCount = 0
     func memoizedFallback(_ scalar: Unicode.Scalar, code: Int32) -> FontFace {
       if memo.isEmpty { memo = [FallbackMemo](repeating: FallbackMemo(), count: 64) }
       let slot = Int(scalar.value & 63)
@@ -368,9 +379,33 @@ struct LayoutEngine {
             face = memoizedFallback(scalars[0], code: code)
           }
         } else {
-          face = fonts.fallbackFace(
-            scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
-            previous: previous)
+          // Clusters of several scalars (a letter with marks, a conjunct) repeat too, in
+          // text long enough to have more than a few of them.
+          clusterCount += 1
+          if clusterCount <= 4 {
+            face = fonts.fallbackFace(
+              scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
+              previous: previous)
+          } else {
+            if clusterMemo.isEmpty {
+              clusterMemo = [ClusterFallbackMemo](repeating: ClusterFallbackMemo(), count: 32)
+            }
+            var hash = UInt32(truncatingIfNeeded: code)
+            for scalar in scalars { hash = hash &* 31 &+ scalar.value }
+            let slot = Int(hash & 31)
+            let entry = clusterMemo[slot]
+            if entry.code == code, entry.requested === requested, entry.previous === previous,
+              entry.scalars == scalars, let remembered = entry.face
+            {
+              face = remembered
+            } else {
+              face = fonts.fallbackFace(
+                scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
+                previous: previous)
+              clusterMemo[slot] = ClusterFallbackMemo(
+                scalars: scalars, code: code, requested: requested, previous: previous, face: face)
+            }
+          }
         }
       }
       for _ in clusterStart..<position { faces.append(face) }
