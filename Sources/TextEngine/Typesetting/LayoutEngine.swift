@@ -323,11 +323,19 @@ struct LayoutEngine {
     var requestedIsDefaultFamily = false
     // The fallback for one scalar depends only on the scalar, its script's preferred faces, the
     // requested face and the previous cluster's face: remembered in a small direct-mapped table
-    // (made on first use), since text needing fallback repeats its letters.
+    // (made after the first eight), since text needing fallback repeats its letters.
     var memo = [FallbackMemo]()
     var clusterMemo = [ClusterFallbackMemo]()
     var clusterCount = 0
+    var singleCount = 0
     func memoizedFallback(_ scalar: Unicode.Scalar, code: Int32) -> FontFace {
+      // A short text (a tag) is not worth the table.
+      singleCount += 1
+      if singleCount <= 8 {
+        return fonts.fallbackFace(
+          single: scalar, preferred: preferred, requested: requested,
+          requestedIsDefaultFamily: requestedIsDefaultFamily, previous: previous)
+      }
       if memo.isEmpty { memo = [FallbackMemo](repeating: FallbackMemo(), count: 64) }
       let slot = Int(scalar.value & 63)
       let entry = memo[slot]
