@@ -221,6 +221,34 @@ public final class FontCollection: Sendable {
     return requested
   }
 
+  /// `fallbackFace(scalars:script:requested:previous:)` for a cluster of one scalar, without
+  /// allocating: the same steps in the same order. `preferred` is `scriptFaces[script] ?? []`
+  /// and `requestedIsDefaultFamily` is `requested.familyName == defaultFamily`, both looked up
+  /// once by the caller (the layout engine calls this for every character of non-Latin text).
+  func fallbackFace(
+    single scalar: Unicode.Scalar, preferred: [FontFace], requested: FontFace,
+    requestedIsDefaultFamily: Bool, previous: FontFace?
+  ) -> FontFace {
+    let category = scalar.properties.generalCategory
+    if category == .control || category == .format
+      || UnicodeProperties.isDefaultIgnorable(scalar)
+    {
+      return previous ?? requested
+    }
+    if let previous, Self.isNeutral(category), previous.covers(scalar) { return previous }
+    if !preferred.isEmpty && requestedIsDefaultFamily {
+      for face in preferred where face.covers(scalar) { return face }
+    }
+    if requested.covers(scalar) { return requested }
+    // The cascade: preferred faces, then the requested weight, then the other. With one scalar
+    // "covers every character" and "covers the first character" are the same test.
+    for face in preferred where face.covers(scalar) { return face }
+    for face in faces where face.isBold == requested.isBold && face.covers(scalar) { return face }
+    for face in faces where face.isBold != requested.isBold && face.covers(scalar) { return face }
+    if usesSystemFonts, let face = systemFace(covering: scalar) { return face }
+    return requested
+  }
+
   /// The system font fontconfig picks for `scalar`, loaded once and kept.
   private func systemFace(covering scalar: Unicode.Scalar) -> FontFace? {
     guard let file = FontConfig.fontFile(covering: scalar) else { return nil }
@@ -240,7 +268,11 @@ public final class FontCollection: Sendable {
 
   /// Spaces, punctuation, symbols and digits: characters shared by scripts.
   private static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
+    isNeutral(scalar.properties.generalCategory)
+  }
+
+  private static func isNeutral(_ category: Unicode.GeneralCategory) -> Bool {
+    switch category {
     case .spaceSeparator, .otherPunctuation, .dashPunctuation, .openPunctuation,
       .closePunctuation, .initialPunctuation, .finalPunctuation, .connectorPunctuation,
       .decimalNumber, .mathSymbol, .currencySymbol, .modifierSymbol, .nonspacingMark,

@@ -543,6 +543,16 @@ extension TextBench {
   /// after a pass, every text at a new width (only the first pass is a new width). A mode ending
   /// in "-batch" (`warm-batch`) lays the kind out through `layouts(for:)` on all cores instead.
   static func profile(mode: String, kind: TextKind, fonts: FontCollection, passes: Int) {
+    if mode == "floor" {
+      // Bare hb_shape of each whole text, in the face the engine picks for its first run.
+      let probe = Typesetter(fonts: fonts)
+      let faces = kind.requests.map { request in
+        probe.layout(request.text, font: request.font).lines.first?.glyphRuns.first?.font.face
+          ?? request.font.face
+      }
+      print("floor \(kind.name): \(profiledFloor(faces, kind.requests, passes: passes))")
+      return
+    }
     let typesetter: Typesetter
     let batch = mode.hasSuffix("-batch") ? kind.requests.map(\.batchRequest) : nil
     let mode = batch == nil ? mode : String(mode.dropLast("-batch".count))
@@ -590,6 +600,21 @@ extension TextBench {
     var lines = 0
     for _ in 0..<passes { lines &+= pass(typesetter, requests, batch) }
     return lines
+  }
+
+  /// The floor's loop for callgrind (`--profile floor:KIND`, `--toggle-collect='*profiledFloor*'`).
+  @inline(never)
+  static func profiledFloor(_ faces: [FontFace], _ requests: [TextRequest], passes: Int) -> Int {
+    let floor = ShapingFloor()
+    var sum = 0
+    for _ in 0..<passes {
+      for index in requests.indices {
+        sum &+= requests[index].units.withUnsafeBufferPointer {
+          floor.advanceWidth(of: $0, face: faces[index])
+        }
+      }
+    }
+    return sum
   }
 
   @inline(never)

@@ -20,6 +20,52 @@ enum UnicodeBreaks {
     -> [LineBreakOpportunity]
   {
     guard !text.isEmpty else { return [] }
+    if locale.isEmpty, let breaks = simpleLineBreaks(text) { return breaks }
+    return try icuLineBreaks(text, locale: locale)
+  }
+
+  /// The line breaks of text made only of ASCII letters, digits, spaces, the infix separators
+  /// , . : ; and the quotation marks ' ", and the letters of Latin-1, Latin Extended-A and -B,
+  /// Greek, Cyrillic, Hebrew and Arabic without their marks (line break classes AL, HL, NU, SP,
+  /// IS and QU), or nil.
+  /// Among these UAX #14 breaks only after spaces (LB18), and not before a space (LB7) or an
+  /// infix separator (LB13, even after spaces, except where ICU lets " .5" start a number);
+  /// letters, digits, separators and quotes hold together (LB19, LB23, LB25, LB28, LB29). No
+  /// break is mandatory. Saves ICU's iterator for
+  /// plain Latin labels (`SimpleLineBreakTests` compares it with ICU).
+  static func simpleLineBreaks(_ text: [UInt16]) -> [LineBreakOpportunity]? {
+    var breaks = [LineBreakOpportunity]()
+    var previous: UInt16 = 0
+    for (index, unit) in text.enumerated() {
+      switch unit {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x22, 0x27, 0xC0...0xD6, 0xD8...0xF6,
+        0xF8...0x24F, 0x386, 0x388...0x38A, 0x38C, 0x38E...0x3A1, 0x3A3...0x3CE,
+        0x400...0x481, 0x48A...0x4FF, 0x5D0...0x5EA, 0x621...0x63A, 0x641...0x64A:
+        if previous == 0x20 {
+          breaks.append(LineBreakOpportunity(offset: index, isMandatory: false))
+        }
+      case 0x2C, 0x2E, 0x3A, 0x3B:
+        // ICU's tailoring of LB13: a separator after a space that starts a number (" .5")
+        // may start a line.
+        if previous == 0x20, index + 1 < text.count, (0x30...0x39).contains(text[index + 1]) {
+          breaks.append(LineBreakOpportunity(offset: index, isMandatory: false))
+        }
+      case 0x20:
+        break
+      default:
+        return nil
+      }
+      previous = unit
+    }
+    breaks.append(LineBreakOpportunity(offset: text.count, isMandatory: false))
+    return breaks
+  }
+
+  /// `lineBreaks` through ICU's line break iterator (no fast path).
+  static func icuLineBreaks(_ text: [UInt16], locale: String = "") throws(ICUError)
+    -> [LineBreakOpportunity]
+  {
+    guard !text.isEmpty else { return [] }
     var capacity = text.count + 1
     var offsets = [Int32](repeating: 0, count: capacity)
     var mandatory = [UInt8](repeating: 0, count: capacity)
@@ -45,13 +91,42 @@ enum UnicodeBreaks {
   /// CR LF pair. Below U+0300 UAX #29 has no Extend, SpacingMark, Prepend, ZWJ, Regional
   /// Indicator or Hangul character, so only CR × LF (GB3) keeps two units together; © and ®
   /// (Extended_Pictographic) join only through a ZWJ. Saves an ICU iterator for most Latin text.
+  ///
+  /// Text with units of `isGraphemeOther` (letters and punctuation of Greek, Cyrillic, Hebrew,
+  /// Arabic, Thai, CJK and general punctuation whose Grapheme_Cluster_Break is Other) is
+  /// included: such a unit joins nothing before or after it unless an Extend, SpacingMark,
+  /// ZWJ or Prepend character is next to it, and none of those is accepted.
   static func simpleGraphemeBoundaries(_ text: [UInt16]) -> [Int]? {
     var previous: UInt16 = 0
     for unit in text {
-      if unit >= 0x300 || (unit == 0x0A && previous == 0x0D) { return nil }
+      if unit >= 0x300 && !isGraphemeOther(unit) { return nil }
+      if unit == 0x0A && previous == 0x0D { return nil }
       previous = unit
     }
     return Array(1...text.count)
+  }
+
+  /// True for the UTF-16 units at or above U+0300 that `simpleGraphemeBoundaries` accepts:
+  /// ranges of Grapheme_Cluster_Break = Other, without the marks, joiners, controls and Hangul
+  /// inside them (`SimpleGraphemeBoundaryTests` checks every one against ICU).
+  static func isGraphemeOther(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x0370...0x03FF,  // Greek
+      0x0400...0x0482, 0x048A...0x052F,  // Cyrillic (U+0483–0489 are marks)
+      0x05D0...0x05EA, 0x05EF...0x05F4,  // Hebrew letters (points are marks)
+      0x0606...0x060F, 0x061B, 0x061D...0x064A, 0x0660...0x066F, 0x0671...0x06D3, 0x06D5,
+      0x06EE...0x06FF,  // Arabic letters, digits, punctuation (marks, U+0600–0605 Prepend out)
+      0x0E01...0x0E30, 0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B,  // Thai without its marks
+      0x1E00...0x1FFF,  // Latin Extended Additional, Greek Extended
+      0x2010...0x2027, 0x2030...0x205E,  // general punctuation (no spaces, joiners, controls)
+      0x20A0...0x20C0,  // currency signs
+      0x3000...0x3029, 0x3030...0x303F,  // CJK punctuation (U+302A–302F are marks)
+      0x3041...0x3096, 0x309B...0x30FF,  // kana (U+3099–309A are marks)
+      0x3400...0x4DBF, 0x4E00...0x9FFF,  // CJK ideographs
+      0xFF01...0xFF9D:  // fullwidth forms (U+FF9E–FF9F are marks)
+      true
+    default: false
+    }
   }
 
   /// `graphemeBoundaries` through ICU's character iterator (no fast path).

@@ -113,72 +113,116 @@ extension LayoutEngine {
     let justified = justification > 0 ? Set(interiorSpaces) : []
 
     // Visual order and glyph positions.
-    let order = UnicodeProperties.visualOrder(items.map(\.level))
-    var runs = [TextLayout.GlyphRun]()
-    var pen = 0.0
+    let order = Self.visualOrder(items)
+    // Glyph runs: consecutive pieces in the same font and direction (words of one run) share
+    // one. A first pass counts each run's glyphs, so that its arrays are allocated once.
+    var runGlyphCounts = [Int]()
+    var lastSegment = -1
+    var lastLevel: UInt8 = 0
+    var lastIsInserted = true
     for itemIndex in order {
       let item = items[itemIndex]
       guard let segmentIndex = item.segment else {
-        guard let insertion = item.isEllipsis ? spec.ellipsis : hyphen else { continue }
-        var positions = [CGPoint]()
-        for (glyph, advance) in zip(insertion.glyphs, insertion.advances) {
-          positions.append(
-            CGPoint(
-              x: pen + Double(glyph.xOffset) * insertion.font.scale,
-              y: -Double(glyph.yOffset) * insertion.font.scale))
-          pen += advance
+        if (item.isEllipsis ? spec.ellipsis : hyphen) != nil {
+          runGlyphCounts.append(0)
+          lastIsInserted = true
         }
-        runs.append(
-          TextLayout.GlyphRun(
-            font: insertion.font, glyphs: insertion.glyphs.map(\.glyphID), positions: positions,
-            advances: insertion.advances,
-            clusters: [Int](
-              repeating: scalarOffsets[insertion.offset], count: insertion.glyphs.count),
-            bidiLevel: item.level, isEllipsis: item.isEllipsis, isHyphen: !item.isEllipsis))
         continue
       }
-      let segment = segments[segmentIndex]
-      let scale = segment.font.scale
-      // Consecutive pieces in the same font and direction (words of one run) share a glyph run.
-      let last = runs.count - 1
-      if last < 0 || runs[last].isEllipsis || runs[last].isHyphen
-        || runs[last].bidiLevel != item.level || runs[last].font != segment.font
+      if lastIsInserted || lastLevel != item.level
+        || !sameFont(segmentIndex, lastSegment)
       {
-        runs.append(
-          TextLayout.GlyphRun(
-            font: segment.font, glyphs: [], positions: [], advances: [], clusters: [],
-            bidiLevel: item.level, isEllipsis: false, isHyphen: false))
+        runGlyphCounts.append(0)
+        lastLevel = item.level
+        lastIsInserted = false
       }
-      let target = runs.count - 1
-      let reversed = segment.level & 1 == 1
-      for step in 0..<item.atoms.count {
-        let atomIndex = reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
-        let atom = atoms[atomIndex]
-        let firstGlyph = runs[target].advances.count
-        let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
-        for glyphIndex in atom.glyphs {
-          let glyph = segment.glyphs[glyphIndex]
-          let advance = tabWidth.map { $0 - atom.spacing } ?? segment.advances[glyphIndex]
-          runs[target].glyphs.append(glyph.glyphID)
-          runs[target].positions.append(
-            CGPoint(
-              x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
-          runs[target].advances.append(advance)
-          runs[target].clusters.append(
-            scalarOffsets[segment.range.lowerBound + Int(glyph.cluster)])
-          pen += advance
+      lastSegment = segmentIndex
+      var count = 0
+      for atomIndex in item.atoms { count += atoms[atomIndex].glyphs.count }
+      runGlyphCounts[runGlyphCounts.count - 1] += count
+    }
+    var runs = [TextLayout.GlyphRun]()
+    runs.reserveCapacity(runGlyphCounts.count)
+    var pen = 0.0
+    // The glyph run being filled (appended to `runs` when the next one starts).
+    var open: TextLayout.GlyphRun? = nil
+    var openSegment = -1
+    segments.withUnsafeBufferPointer { segments in
+      for itemIndex in order {
+        let item = items[itemIndex]
+        guard let segmentIndex = item.segment else {
+          guard let insertion = item.isEllipsis ? spec.ellipsis : hyphen else { continue }
+          if let run = open { runs.append(run) }
+          open = nil
+          var positions = [CGPoint]()
+          for (glyph, advance) in zip(insertion.glyphs, insertion.advances) {
+            positions.append(
+              CGPoint(
+                x: pen + Double(glyph.xOffset) * insertion.font.scale,
+                y: -Double(glyph.yOffset) * insertion.font.scale))
+            pen += advance
+          }
+          runs.append(
+            TextLayout.GlyphRun(
+              font: insertion.font, glyphs: insertion.glyphs.map(\.glyphID),
+              positions: positions, advances: insertion.advances,
+              clusters: [Int](
+                repeating: scalarOffsets[insertion.offset], count: insertion.glyphs.count),
+              bidiLevel: item.level, isEllipsis: item.isEllipsis, isHyphen: !item.isEllipsis))
+          continue
         }
-        var extra = atom.spacing
-        if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
-          extra += justification
+        let segment = segments.baseAddress! + segmentIndex
+        let scale = segment.pointee.font.scale
+        // Consecutive pieces in the same font and direction (words of one run) share a run.
+        if open == nil || open!.bidiLevel != item.level || !sameFont(segmentIndex, openSegment) {
+          if let run = open { runs.append(run) }
+          let capacity = runs.count < runGlyphCounts.count ? runGlyphCounts[runs.count] : 0
+          var run = TextLayout.GlyphRun(
+            font: segment.pointee.font, glyphs: [], positions: [], advances: [], clusters: [],
+            bidiLevel: item.level, isEllipsis: false, isHyphen: false)
+          run.glyphs.reserveCapacity(capacity)
+          run.positions.reserveCapacity(capacity)
+          run.advances.reserveCapacity(capacity)
+          run.clusters.reserveCapacity(capacity)
+          open = run
         }
-        if extra != 0 {
-          pen += extra
-          let count = runs[target].advances.count
-          if count > firstGlyph { runs[target].advances[count - 1] += extra }
+        openSegment = segmentIndex
+        let reversed = segment.pointee.level & 1 == 1
+        let base = segment.pointee.range.lowerBound
+        segment.pointee.glyphs.withUnsafeBufferPointer { glyphs in
+          segment.pointee.advances.withUnsafeBufferPointer { advances in
+            for step in 0..<item.atoms.count {
+              let atomIndex =
+                reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
+              let atom = atoms[atomIndex]
+              let firstGlyph = open!.advances.count
+              let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
+              for glyphIndex in atom.glyphs {
+                let glyph = glyphs[glyphIndex]
+                let advance = tabWidth.map { $0 - atom.spacing } ?? advances[glyphIndex]
+                open!.glyphs.append(glyph.glyphID)
+                open!.positions.append(
+                  CGPoint(
+                    x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
+                open!.advances.append(advance)
+                open!.clusters.append(scalarOffsets[base + Int(glyph.cluster)])
+                pen += advance
+              }
+              var extra = atom.spacing
+              if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
+                extra += justification
+              }
+              if extra != 0 {
+                pen += extra
+                let count = open!.advances.count
+                if count > firstGlyph { open!.advances[count - 1] += extra }
+              }
+            }
+          }
         }
       }
     }
+    if let run = open { runs.append(run) }
 
     // Alignment: where the content's left edge goes; trailing spaces hang outside it (on the
     // left in a right-to-left paragraph, whose trailing spaces come first visually).
@@ -211,11 +255,7 @@ extension LayoutEngine {
         ? atoms[spec.prefix.lowerBound].range.lowerBound : paragraph.content.lowerBound
       utf16Range = start..<start
     }
-    let string = text.string
-    let range =
-      String.Index(
-        utf16Offset: utf16Range.lowerBound, in: string)..<String.Index(
-        utf16Offset: utf16Range.upperBound, in: string)
+    let range = stringIndex(utf16Range.lowerBound)..<stringIndex(utf16Range.upperBound)
     return TextLayout.Line(
       range: range,
       scalarRange: scalarOffsets[utf16Range.lowerBound]..<scalarOffsets[utf16Range.upperBound],
@@ -226,5 +266,40 @@ extension LayoutEngine {
         scalarOffsets[$0.hidden.lowerBound]..<scalarOffsets[$0.hidden.upperBound]
       },
       isRightToLeft: rightToLeft)
+  }
+
+  /// True when segments `a` and `b` are set in equal fonts (b = -1: no segment, false). Two
+  /// segments of one attribute run in one face have equal fonts; others are compared.
+  private func sameFont(_ a: Int, _ b: Int) -> Bool {
+    guard b >= 0 else { return false }
+    if a == b { return true }
+    return segments.withUnsafeBufferPointer { segments in
+      let (x, y) = (segments.baseAddress! + a, segments.baseAddress! + b)
+      if x.pointee.run == y.pointee.run && x.pointee.font.face === y.pointee.font.face {
+        return true
+      }
+      return x.pointee.font == y.pointee.font
+    }
+  }
+
+  /// The string index of a UTF-16 offset: `String.Index(utf16Offset:in:)`, without its scan of
+  /// the string for the two ends (a line that holds the whole text).
+  private func stringIndex(_ offset: Int) -> String.Index {
+    let string = text.string
+    if offset == 0 { return string.startIndex }
+    if offset == units.count { return string.endIndex }
+    return String.Index(utf16Offset: offset, in: string)
+  }
+
+  /// The visual order of a line's pieces (UAX #9 rule L2, `UnicodeProperties.visualOrder`),
+  /// without asking ICU when all pieces have one level: then the order is the logical one for
+  /// an even level and its reverse for an odd one (L2 reverses the whole line once per odd and
+  /// even level from the highest down to 1).
+  private static func visualOrder(_ items: [Item]) -> [Int] {
+    guard let first = items.first?.level else { return [] }
+    if items.allSatisfy({ $0.level == first }) {
+      return first & 1 == 0 ? Array(items.indices) : Array(items.indices.reversed())
+    }
+    return UnicodeProperties.visualOrder(items.map(\.level))
   }
 }

@@ -43,6 +43,24 @@ struct Atom: Sendable {
   var hyphenWidth: Double = 0
 }
 
+/// One remembered single-scalar fallback decision (see `fallbackFaces`).
+struct FallbackMemo {
+  var scalar: UInt32 = .max
+  var code: Int32 = 0
+  var requested: FontFace?
+  var previous: FontFace?
+  var face: FontFace?
+}
+
+/// One remembered fallback decision for a cluster of several scalars (see `fallbackFaces`).
+struct ClusterFallbackMemo {
+  var scalars: [Unicode.Scalar] = []
+  var code: Int32 = 0
+  var requested: FontFace?
+  var previous: FontFace?
+  var face: FontFace?
+}
+
 /// A paragraph: text between mandatory breaks.
 struct Paragraph: Sendable {
   /// The paragraph's text without its line break character(s).
@@ -75,6 +93,8 @@ struct LayoutEngine {
   var paragraphs: [Paragraph] = []
   /// The shaped hyphen for each segment holding a soft hyphen, by segment index.
   var hyphens: [Int: Insertion] = [:]
+  /// Scratch space of `makeAtoms`, reused from segment to segment.
+  var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
 
   init(
     text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
@@ -204,6 +224,10 @@ struct LayoutEngine {
 
   private mutating func itemizeAndShape() {
     let scripts = units.withUnsafeBufferPointer { UnicodeProperties.resolvedScripts($0) }
+    let groupsRuns = !LayoutEngine.shapesEverySegmentAlone
+    var plans = [SegmentPlan]()
+    // At most one atom per UTF-16 unit: the atoms array grows once.
+    atoms.reserveCapacity(units.count)
     for index in paragraphs.indices {
       let content = paragraphs[index].content
       let firstAtom = atoms.count
@@ -216,6 +240,7 @@ struct LayoutEngine {
       paragraphs[index].level = paragraphLevel
       let faces = fallbackFaces(content, scripts: scripts)
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
+      plans.removeAll(keepingCapacity: true)
       var segmentStart = content.lowerBound
       for position in (content.lowerBound + 1)...content.upperBound {
         let atEnd = position == content.upperBound
@@ -232,10 +257,32 @@ struct LayoutEngine {
         }
         guard split else { continue }
         let range = segmentStart..<position
-        addSegment(
-          range, content: content, face: faces[range.lowerBound - content.lowerBound],
-          script: scripts[range.lowerBound], level: levels[range.lowerBound - content.lowerBound])
+        plans.append(
+          SegmentPlan(
+            range: range, face: faces[range.lowerBound - content.lowerBound],
+            script: scripts[range.lowerBound], level: levels[range.lowerBound - content.lowerBound]
+          ))
         segmentStart = position
+      }
+      // Consecutive segments that differ only by a break opportunity between them form a
+      // shaping group: shaped with one hb_shape call and cut where HarfBuzz says it is safe.
+      var planIndex = 0
+      while planIndex < plans.count {
+        var groupEnd = planIndex + 1
+        if groupsRuns {
+          while groupEnd < plans.count && canShapeTogether(plans[groupEnd - 1], plans[groupEnd]) {
+            groupEnd += 1
+          }
+        }
+        if groupEnd - planIndex == 1 {
+          addSegment(plans[planIndex], content: content)
+        } else {
+          let group = ShapingGroup(plans: plans[planIndex..<groupEnd])
+          for member in planIndex..<groupEnd {
+            addSegment(plans[member], content: content, group: group, member: member - planIndex)
+          }
+        }
+        planIndex = groupEnd
       }
       paragraphs[index].atoms = firstAtom..<atoms.count
     }
@@ -268,43 +315,105 @@ struct LayoutEngine {
     var previous: FontFace?
     var clusterStart = content.lowerBound
     var scalars = [Unicode.Scalar]()
-    // Whether a script code has preferred faces, looked up once per code (0 unknown, 1, 2).
-    var preferred = [UInt8](repeating: 0, count: 256)
+    // The preferred faces of the last script code looked up (scripts change rarely in a text).
+    var preferredCode: Int32 = -1
+    var preferred: [FontFace] = []
     var requestedRun = -1
     var requested = text.runs[0].attributes.font.face
+    var requestedIsDefaultFamily = false
+    // The fallback for one scalar depends only on the scalar, its script's preferred faces, the
+    // requested face and the previous cluster's face: remembered in a small direct-mapped table
+    // (made after the first eight), since text needing fallback repeats its letters.
+    var memo = [FallbackMemo]()
+    var clusterMemo = [ClusterFallbackMemo]()
+    var clusterCount = 0
+    var singleCount = 0
+    func memoizedFallback(_ scalar: Unicode.Scalar, code: Int32) -> FontFace {
+      // A short text (a tag) is not worth the table.
+      singleCount += 1
+      if singleCount <= 8 {
+        return fonts.fallbackFace(
+          single: scalar, preferred: preferred, requested: requested,
+          requestedIsDefaultFamily: requestedIsDefaultFamily, previous: previous)
+      }
+      if memo.isEmpty { memo = [FallbackMemo](repeating: FallbackMemo(), count: 64) }
+      let slot = Int(scalar.value & 63)
+      let entry = memo[slot]
+      if entry.scalar == scalar.value, entry.code == code, entry.requested === requested,
+        entry.previous === previous, let face = entry.face
+      {
+        return face
+      }
+      let face = fonts.fallbackFace(
+        single: scalar, preferred: preferred, requested: requested,
+        requestedIsDefaultFamily: requestedIsDefaultFamily, previous: previous)
+      memo[slot] = FallbackMemo(
+        scalar: scalar.value, code: code, requested: requested, previous: previous, face: face)
+      return face
+    }
     for position in (content.lowerBound + 1)...content.upperBound
     where isGraphemeBoundary[position] || position == content.upperBound {
       if runAt[clusterStart] != requestedRun {
         requestedRun = runAt[clusterStart]
         requested = text.runs[requestedRun].attributes.font.face
+        requestedIsDefaultFamily = requested.familyName == fonts.defaultFamily
       }
       let code = scripts[clusterStart]
-      var hasPreferred = true
-      if code >= 0 && code < 256 {
-        if preferred[Int(code)] == 0 {
-          let tag = UnicodeProperties.scriptTag(code)
-          preferred[Int(code)] = tag.flatMap { fonts.scriptFaces[$0] } == nil ? 1 : 2
-        }
-        hasPreferred = preferred[Int(code)] == 2
+      if code != preferredCode {
+        preferredCode = code
+        preferred = UnicodeProperties.scriptTag(code).flatMap { fonts.scriptFaces[$0] } ?? []
       }
+      let hasPreferred = !preferred.isEmpty
       let face: FontFace
       let unit = units[clusterStart]
       // The common case: one BMP character the requested font has, no script preference.
-      if position == clusterStart + 1, !hasPreferred, previous == nil || previous === requested,
-        !UTF16.isLeadSurrogate(unit), let scalar = Unicode.Scalar(unit), requested.covers(scalar)
+      if position == clusterStart + 1, !UTF16.isLeadSurrogate(unit),
+        let scalar = Unicode.Scalar(unit)
       {
-        face = requested
+        if !hasPreferred, previous == nil || previous === requested, requested.covers(scalar) {
+          face = requested
+        } else {
+          face = memoizedFallback(scalar, code: code)
+        }
       } else {
         scalars.removeAll(keepingCapacity: true)
         decodeScalars(clusterStart..<position, into: &scalars)
-        if scalars.count == 1, previous == nil || previous === requested, !hasPreferred,
-          requested.covers(scalars[0])
-        {
-          face = requested
+        if scalars.count == 1 {
+          if !hasPreferred, previous == nil || previous === requested,
+            requested.covers(scalars[0])
+          {
+            face = requested
+          } else {
+            face = memoizedFallback(scalars[0], code: code)
+          }
         } else {
-          face = fonts.fallbackFace(
-            scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
-            previous: previous)
+          // Clusters of several scalars (a letter with marks, a conjunct) repeat too, in
+          // text long enough to have more than a few of them.
+          clusterCount += 1
+          if clusterCount <= 4 {
+            face = fonts.fallbackFace(
+              scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
+              previous: previous)
+          } else {
+            if clusterMemo.isEmpty {
+              clusterMemo = [ClusterFallbackMemo](repeating: ClusterFallbackMemo(), count: 32)
+            }
+            var hash = UInt32(truncatingIfNeeded: code)
+            for scalar in scalars { hash = hash &* 31 &+ scalar.value }
+            let slot = Int(hash & 31)
+            let entry = clusterMemo[slot]
+            if entry.code == code, entry.requested === requested, entry.previous === previous,
+              entry.scalars == scalars, let remembered = entry.face
+            {
+              face = remembered
+            } else {
+              face = fonts.fallbackFace(
+                scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
+                previous: previous)
+              clusterMemo[slot] = ClusterFallbackMemo(
+                scalars: scalars, code: code, requested: requested, previous: previous, face: face)
+            }
+          }
         }
       }
       for _ in clusterStart..<position { faces.append(face) }
@@ -332,8 +441,12 @@ struct LayoutEngine {
   }
 
   private mutating func addSegment(
-    _ range: Range<Int>, content: Range<Int>, face: FontFace, script: Int32, level: UInt8
+    _ plan: SegmentPlan, content: Range<Int>, group: ShapingGroup? = nil, member: Int = 0
   ) {
+    let range = plan.range
+    let face = plan.face
+    let script = plan.script
+    let level = plan.level
     let run = runAt[range.lowerBound]
     let attributes = text.runs[run].attributes
     let font = attributes.font.withFace(face)
@@ -349,13 +462,9 @@ struct LayoutEngine {
     let harfBuzz = face.harfBuzz.withVariations(font.variations)
     // Context for HarfBuzz where the segment ends without a break opportunity (a change of
     // font, size, script or direction inside a word): up to five units on either side.
-    let contextStart =
-      range.lowerBound == content.lowerBound || isSoftBreak[range.lowerBound]
-      ? range.lowerBound : max(content.lowerBound, range.lowerBound - 5)
-    let contextEnd =
-      range.upperBound == content.upperBound || isSoftBreak[range.upperBound]
-      ? range.upperBound : min(content.upperBound, range.upperBound + 5)
-    let context = contextStart..<contextEnd
+    let context = shapingContext(range, content: content)
+    let contextStart = context.lowerBound
+    let contextEnd = context.upperBound
     var glyphs = units.withUnsafeBufferPointer { buffer in
       cache.glyphs(
         for: ShapeCache.Key(
@@ -368,7 +477,14 @@ struct LayoutEngine {
           language: language, direction: direction),
         length: range.count
       ) {
-        shapeInPieces(
+        if let group,
+          let glyphs = groupGlyphs(
+            group, member: member, harfBuzz: harfBuzz, buffer, content: content,
+            direction: direction, script: scriptTag, language: language, features: features)
+        {
+          return glyphs
+        }
+        return shapeInPieces(
           harfBuzz, buffer, range: range, context: context, content: content,
           direction: direction, script: scriptTag, language: language, features: features)
       }
@@ -396,6 +512,7 @@ struct LayoutEngine {
 
   /// The language part of the style's locale ("ja" for "ja_JP@lb=strict"), or nil.
   private var languageOfLocale: String? {
+    if style.locale.isEmpty { return nil }
     let language = style.locale.prefix { $0.isLetter }
     return language.isEmpty ? nil : String(language)
   }
@@ -406,7 +523,11 @@ struct LayoutEngine {
     let glyphCount = segment.glyphs.count
     let rightToLeft = segment.level & 1 == 1
     let spacingPerGrapheme = text.runs[segment.run].attributes.letterSpacing
-    var clusters = [(start: Int, glyphs: Range<Int>)]()
+    // A scratch array kept between segments (taken out so that it is uniquely referenced).
+    var clusters = clusterScratch
+    clusterScratch = []
+    defer { clusterScratch = clusters }
+    clusters.removeAll(keepingCapacity: true)
     clusters.reserveCapacity(glyphCount)
     // Clusters in logical order: (start offset, glyph index range).
     for step in 0..<glyphCount {
@@ -472,14 +593,17 @@ struct LayoutEngine {
 
   /// Spaces (general category Zs, except the no-break spaces) and tabs hang at a line's end.
   private func isHangingWhitespace(_ range: Range<Int>) -> Bool {
-    for index in range {
-      let unit = units[index]
-      if unit == 0x09 || unit == 0x20 { continue }
-      if unit < 0xA0 { return false }
-      if unit == 0xA0 || unit == 0x2007 || unit == 0x202F { return false }
-      guard let scalar = Unicode.Scalar(unit), scalar.properties.generalCategory == .spaceSeparator
-      else { return false }
-    }
+    for index in range where !Self.isHangingWhitespace(units[index]) { return false }
     return true
+  }
+
+  /// True for U+0009 and the characters of general category Zs except the no-break spaces
+  /// (U+00A0, U+2007, U+202F): a fixed list, so that no character's properties are looked up
+  /// (`HangingWhitespaceTests` compares it with `generalCategory` for every UTF-16 unit).
+  static func isHangingWhitespace(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: true
+    default: false
+    }
   }
 }

@@ -1,0 +1,169 @@
+// Shaping a run of words with one hb_shape call instead of one call per word, with the same
+// result. Segments (the shaped and cached unit) end at every line-break opportunity, so a label
+// of three words used to cost three hb_shape calls, and a paragraph one per word; each call has
+// a fixed cost (plan lookup, buffer setup, the shaper's passes) that dwarfs a short word's glyphs.
+//
+// Consecutive segments that differ only by the break opportunity between them (same attribute
+// run, face, script and bidi level, no tab, no long cluster) form a group. When a member is not
+// in the shape cache, the group is shaped from that member on in one call — two members first,
+// then twice as many each time the next member is missing too, so that a cold paragraph takes a
+// handful of calls while a warm text with one new word shapes little more than that word — and
+// the glyphs are cut at the members' boundaries where HarfBuzz marks it safe: a boundary is
+// safe when a glyph cluster starts exactly there and none of its glyphs carries
+// HB_GLYPH_FLAG_UNSAFE_TO_BREAK, which HarfBuzz documents as "the two sides will represent the
+// exact same result one would get if breaking input text at the beginning of this cluster and
+// shaping the two sides separately". A member next to an unsafe boundary is shaped alone, as
+// before. So every segment's glyphs are the ones shaping it alone gives, whether they come from
+// the cache, from a group or from a call of their own (`RunShapingEquivalenceTests` compares the
+// two paths on the benchmark corpus and the test texts).
+import Foundation
+
+/// A segment to be shaped: its range and what it is shaped in.
+struct SegmentPlan {
+  var range: Range<Int>
+  var face: FontFace
+  var script: Int32
+  var level: UInt8
+}
+
+/// The members of one shaping group and the glyphs cut for them so far.
+final class ShapingGroup {
+  let plans: [SegmentPlan]
+  /// Each member's glyphs from a group shaping (clusters relative to the member), or nil when
+  /// not shaped yet or next to a boundary that is not safe to break.
+  var pieces: [[ShapedGlyph]?]
+  /// Members below this index have been covered by a group shaping.
+  var shapedEnd = 0
+  /// The member of the last miss and the size of the last shaped chunk (for the doubling).
+  var lastMiss = -2
+  var lastChunk = 1
+
+  init(plans: ArraySlice<SegmentPlan>) {
+    self.plans = Array(plans)
+    pieces = [[ShapedGlyph]?](repeating: nil, count: plans.count)
+  }
+}
+
+extension LayoutEngine {
+  /// Set (in tests) to shape every segment with a call of its own, the path grouping must match.
+  @TaskLocal static var shapesEverySegmentAlone = false
+
+  /// True when segment `b`, which follows `a`, may be shaped in one call with it: the same
+  /// attribute run, face, script and level (so the same font, features, language and
+  /// direction), neither a tab, and both short enough that no long cluster is cut in pieces.
+  func canShapeTogether(_ a: SegmentPlan, _ b: SegmentPlan) -> Bool {
+    a.face === b.face && a.script == b.script && a.level == b.level
+      && runAt[a.range.lowerBound] == runAt[b.range.lowerBound]
+      && a.range.count <= Self.maximumShapedClusterLength
+      && b.range.count <= Self.maximumShapedClusterLength
+      && !(a.range.count == 1 && units[a.range.lowerBound] == 0x09)
+      && !(b.range.count == 1 && units[b.range.lowerBound] == 0x09)
+  }
+
+  /// The context `addSegment` gives HarfBuzz for `range`: up to five units on a side where the
+  /// range does not end at a break opportunity or the paragraph's edge.
+  func shapingContext(_ range: Range<Int>, content: Range<Int>) -> Range<Int> {
+    let contextStart =
+      range.lowerBound == content.lowerBound || isSoftBreak[range.lowerBound]
+      ? range.lowerBound : max(content.lowerBound, range.lowerBound - 5)
+    let contextEnd =
+      range.upperBound == content.upperBound || isSoftBreak[range.upperBound]
+      ? range.upperBound : min(content.upperBound, range.upperBound + 5)
+    return contextStart..<contextEnd
+  }
+
+  /// The glyphs of group member `member` from a group shaping (shaping a chunk of members from
+  /// it on when it is not covered yet), or nil when it must be shaped alone.
+  func groupGlyphs(
+    _ group: ShapingGroup, member: Int, harfBuzz: HarfBuzzFont,
+    _ buffer: UnsafeBufferPointer<UInt16>, content: Range<Int>, direction: ShapingDirection,
+    script: String?, language: String?, features: [FontFeature]
+  ) -> [ShapedGlyph]? {
+    defer { group.lastMiss = member }
+    if member < group.shapedEnd { return group.pieces[member] }
+    let chunk = group.lastMiss == member - 1 ? group.lastChunk * 2 : 2
+    let end = min(group.plans.count, member + chunk)
+    group.lastChunk = chunk
+    group.shapedEnd = end
+    guard end - member > 1 else { return nil }
+    let first = group.plans[member].range
+    let last = group.plans[end - 1].range
+    let range = first.lowerBound..<last.upperBound
+    let context =
+      shapingContext(first, content: content)
+      .lowerBound..<shapingContext(
+        last, content: content
+      ).upperBound
+    let glyphs = harfBuzz.shape(
+      buffer, range: range, context: context, direction: direction, script: script,
+      language: language, features: features)
+    cut(glyphs, group: group, members: member..<end, base: range.lowerBound, direction: direction)
+    return group.pieces[member]
+  }
+
+  /// Cuts `glyphs` (shaped over members `members`, clusters relative to `base`) into the
+  /// members' pieces at the boundaries that are safe to break.
+  private func cut(
+    _ glyphs: [ShapedGlyph], group: ShapingGroup, members: Range<Int>, base: Int,
+    direction: ShapingDirection
+  ) {
+    let count = glyphs.count
+    let reversed = direction == .rightToLeft
+    // Logical glyph index k is glyphs[reversed ? count - 1 - k : k]; clusters must not
+    // decrease in logical order (HarfBuzz's default cluster level guarantees it).
+    var starts = [Int]()  // logical index of each member's first glyph
+    starts.reserveCapacity(members.count + 1)
+    var safe = [Bool]()
+    safe.reserveCapacity(members.count + 1)
+    starts.append(0)
+    safe.append(true)
+    var k = 0
+    var previousCluster: UInt32 = 0
+    for member in members.dropFirst() {
+      let boundary = UInt32(group.plans[member].range.lowerBound - base)
+      while k < count {
+        let cluster = glyphs[reversed ? count - 1 - k : k].cluster
+        if cluster < previousCluster { return }  // not monotonic: leave every piece nil
+        previousCluster = cluster
+        if cluster >= boundary { break }
+        k += 1
+      }
+      var isSafe = k < count && glyphs[reversed ? count - 1 - k : k].cluster == boundary
+      if isSafe {
+        // Every glyph of the cluster that starts at the boundary must be safe to break before.
+        var j = k
+        while j < count {
+          let glyph = glyphs[reversed ? count - 1 - j : j]
+          guard glyph.cluster == boundary else { break }
+          if glyph.unsafeToBreak {
+            isSafe = false
+            break
+          }
+          j += 1
+        }
+      }
+      starts.append(k)
+      safe.append(isSafe)
+    }
+    // The rest must be monotonic too.
+    while k < count {
+      let cluster = glyphs[reversed ? count - 1 - k : k].cluster
+      if cluster < previousCluster { return }
+      previousCluster = cluster
+      k += 1
+    }
+    starts.append(count)
+    safe.append(true)
+    for (offset, member) in members.enumerated()
+    where safe[offset] && safe[offset + 1] {
+      let lower = starts[offset]
+      let upper = starts[offset + 1]
+      guard upper > lower else { continue }
+      let slice = reversed ? (count - upper)..<(count - lower) : lower..<upper
+      let shift = UInt32(group.plans[member].range.lowerBound - base)
+      var piece = Array(glyphs[slice])
+      for index in piece.indices { piece[index].cluster -= shift }
+      group.pieces[member] = piece
+    }
+  }
+}

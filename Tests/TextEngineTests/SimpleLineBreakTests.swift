@@ -1,0 +1,85 @@
+// The line-break fast path (`UnicodeBreaks.simpleLineBreaks`) must give ICU's UAX #14 breaks
+// for every text it accepts: checked on every string of up to four units over its alphabet
+// (one character per behaviour and the ends of each range), every accepted unit in context,
+// and random longer strings.
+import Testing
+
+@testable import TextEngine
+
+@Suite("Line breaks of plain text without ICU")
+struct SimpleLineBreakTests {
+  /// Every unit the fast path accepts.
+  static let alphabet: [UInt16] = (UInt16(0)...UInt16(0x700)).filter {
+    UnicodeBreaks.simpleLineBreaks([$0]) != nil
+  }
+  /// One or two of each kind, for the exhaustive short strings.
+  static let representatives: [UInt16] = [
+    0x30, 0x39, 0x41, 0x7A, 0x20, 0x2C, 0x2E, 0x3A, 0x3B, 0x22, 0x27, 0xE9, 0x3B1, 0x436, 0x5D0,
+    0x645,
+  ]
+
+  @Test("every accepted unit breaks as ICU breaks it next to each kind of the others")
+  func everyUnitInContext() throws {
+    #expect(Self.alphabet.count > 800)
+    let kinds: [UInt16] = [0x61, 0x35, 0x20, 0x2E, 0x2C, 0x22, 0x27, 0x5D0, 0x627]
+    for unit in Self.alphabet {
+      for other in kinds {
+        let texts: [[UInt16]] = [
+          [unit, other], [other, unit], [other, unit, other], [unit, 0x20, other],
+          [other, 0x20, unit], [0x20, unit, 0x35], [unit, 0x20, 0x2E, 0x35],
+        ]
+        for text in texts {
+          #expect(
+            UnicodeBreaks.simpleLineBreaks(text) == (try UnicodeBreaks.icuLineBreaks(text)),
+            "\(text)")
+        }
+      }
+    }
+  }
+
+  @Test("every string of up to four representative units breaks as ICU breaks it")
+  func exhaustiveShortStrings() throws {
+    var strings: [[UInt16]] = [[]]
+    var checked = 0
+    for _ in 1...4 {
+      strings = strings.flatMap { prefix in Self.representatives.map { prefix + [$0] } }
+      for text in strings {
+        let fast = UnicodeBreaks.simpleLineBreaks(text)
+        #expect(fast != nil)
+        let icu = try UnicodeBreaks.icuLineBreaks(text)
+        #expect(fast == icu, "\(String(decoding: text, as: UTF16.self).debugDescription)")
+        checked += 1
+      }
+    }
+    #expect(checked > 69_000)
+  }
+
+  @Test("random strings over the whole alphabet break as ICU breaks them")
+  func randomStrings() throws {
+    var generator = SplitMix64(seed: 14)
+    for _ in 0..<20_000 {
+      let length = 1 + Int(generator.next() % 40)
+      let text = (0..<length).map { _ in
+        // Spaces more often, as in real text.
+        generator.next() % 4 == 0
+          ? 0x20 : Self.alphabet[Int(generator.next() % UInt64(Self.alphabet.count))]
+      }
+      #expect(
+        UnicodeBreaks.simpleLineBreaks(text) == (try UnicodeBreaks.icuLineBreaks(text)),
+        "\(String(decoding: text, as: UTF16.self).debugDescription)")
+    }
+  }
+
+  @Test("any other unit, or a locale, leaves the text to ICU")
+  func otherUnitsGoToICU() throws {
+    for unit in UInt16(0)..<0x80 where !Self.alphabet.contains(unit) {
+      #expect(UnicodeBreaks.simpleLineBreaks([0x61, unit, 0x62]) == nil, "\(unit)")
+    }
+    #expect(UnicodeBreaks.simpleLineBreaks(Array("ab\u{301}".utf16)) == nil)
+    // A locale may tailor the rules: the fast path is for the root locale only.
+    let text = Array("plain words".utf16)
+    #expect(
+      try UnicodeBreaks.lineBreaks(text, locale: "ja")
+        == UnicodeBreaks.icuLineBreaks(text, locale: "ja"))
+  }
+}
