@@ -101,3 +101,15 @@ for index in range(8):
     data = bytes((index * 37 + i * 11) % 256 for i in range(120))
     write("FuzzFlowGeometry", "bytes-%d" % index, data)
 write("FuzzFlowGeometry", "ordinary", bytes([2, 200, 2, 250, 1, 0, 3, 0, 5, 9, 1] + [2, 100] * 20))
+
+# FuzzBatchUpdates: a starting model (a section count, then an item count per section), the
+# view's height, a batch count, then per batch the fates of sections and items, placements and
+# counts (see the target). Deterministic pseudo-random bytes, from small models to full ones.
+import random
+for index in range(8):
+    rng = random.Random(index)
+    head = [index % 5] + [3 + (index * 5 + i) % 9 for i in range(index % 5)] + [index * 31 % 256, 15]
+    write("FuzzBatchUpdates", "batches-%d" % index, bytes(head + [rng.randrange(256) for _ in range(600)]))
+write("FuzzBatchUpdates", "empty", b"")
+# Every section and item kept, one batch: the identity batch.
+write("FuzzBatchUpdates", "identity", bytes([3, 4, 4, 4, 0, 1] + [0] * 40))

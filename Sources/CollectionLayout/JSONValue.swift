@@ -36,12 +36,14 @@ public enum JSONValue: Equatable, Sendable {
     }
   }
 
-  /// A syntax error, with its 1-based line and column.
+  /// A syntax error, with its 1-based line and column and its byte offset.
   public struct SyntaxError: Error, Equatable, CustomStringConvertible {
     /// The 1-based line.
     public var line: Int
-    /// The 1-based column, in characters.
+    /// The 1-based column, in characters (a byte that is not valid UTF-8 counts as one).
     public var column: Int
+    /// The 0-based offset of the byte where the problem is, in the input's bytes.
+    public var byteOffset: Int
     /// What is wrong.
     public var message: String
     public var description: String { "line \(line), column \(column): \(message)" }
@@ -81,7 +83,26 @@ public enum JSONValue: Equatable, Sendable {
           column += 1
         }
       }
-      return SyntaxError(line: line, column: column, message: message)
+      return SyntaxError(line: line, column: column, byteOffset: index, message: message)
+    }
+
+    /// The error for bytes at `index` that are not valid UTF-8: it names the first of them, by
+    /// its 1-based number among the input's bytes (as `textflow measure --jsonl` does) and value.
+    func invalidUTF8(_ message: String) -> SyntaxError {
+      let value = String(bytes[index], radix: 16, uppercase: true)
+      return error("\(message) (byte \(index + 1) is 0x\(value))")
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `index`, or nil when the bytes there are
+    /// not one (a stray continuation byte, an overlong form, a surrogate, a code point beyond
+    /// U+10FFFF, a sequence cut short).
+    func utf8SequenceLength() -> Int? {
+      var iterator = bytes[index...].makeIterator()
+      var parser = Unicode.UTF8.ForwardParser()
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): return encoded.count
+      case .error, .emptyInput: return nil
+      }
     }
 
     mutating func skipWhitespace() {
@@ -104,6 +125,10 @@ public enum JSONValue: Equatable, Sendable {
       case UInt8(ascii: "f"): return try literal("false", .bool(false))
       case UInt8(ascii: "n"): return try literal("null", .null)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+      case 0x80...:
+        guard let length = utf8SequenceLength() else { throw invalidUTF8("invalid UTF-8") }
+        let character = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
+        throw error("unexpected character '\(character)'")
       default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
       }
     }
@@ -207,10 +232,8 @@ public enum JSONValue: Equatable, Sendable {
         switch byte {
         case UInt8(ascii: "\""):
           index += 1
-          guard let string = String(validating: utf8, as: UTF8.self) else {
-            throw error("invalid UTF-8 in a string")
-          }
-          return string
+          // Every byte was validated on the way (escapes make valid UTF-8).
+          return String(decoding: utf8, as: UTF8.self)
         case UInt8(ascii: "\\"):
           index += 1
           guard index < bytes.count else { throw error("unterminated escape") }
@@ -248,6 +271,13 @@ public enum JSONValue: Equatable, Sendable {
           }
         case 0..<0x20:
           throw error("control character in a string")
+        case 0x80...:
+          // Validated here, so that the error names the first bad byte, not the string's end.
+          guard let length = utf8SequenceLength() else {
+            throw invalidUTF8("invalid UTF-8 in a string")
+          }
+          utf8.append(contentsOf: bytes[index..<(index + length)])
+          index += length
         default:
           utf8.append(byte)
           index += 1

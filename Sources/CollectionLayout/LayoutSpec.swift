@@ -179,23 +179,23 @@ public struct LayoutSpec: Equatable, Sendable {
 
   /// Decodes a spec from a parsed JSON value.
   public init(_ value: JSONValue) throws(DecodingError) {
-    let root = Reader(value, path: "")
+    let root = SpecReader(value, path: "")
     let keys = try root.object(allowed: ["collectionView", "layout", "sections"])
     guard let view = keys["collectionView"] else {
       throw DecodingError(
         path: "collectionView", message: "missing (the collection view's size is required)")
     }
-    collectionView = try Self.decodeCollectionView(Reader(view, path: "collectionView"))
+    collectionView = try Self.decodeCollectionView(SpecReader(view, path: "collectionView"))
     if let layoutValue = keys["layout"] {
-      layout = try Self.decodeLayout(Reader(layoutValue, path: "layout"))
+      layout = try Self.decodeLayout(SpecReader(layoutValue, path: "layout"))
     }
     if let sectionsValue = keys["sections"] {
-      let reader = Reader(sectionsValue, path: "sections")
+      let reader = SpecReader(sectionsValue, path: "sections")
       sections = []
       var total = 0
       for (index, element) in try reader.array().enumerated() {
         let path = "sections[\(index)]"
-        let section = try Self.decodeSection(Reader(element, path: path))
+        let section = try Self.decodeSection(SpecReader(element, path: path))
         total += section.itemCount
         guard total <= Self.maximumItemCount else {
           throw DecodingError(
@@ -209,7 +209,8 @@ public struct LayoutSpec: Equatable, Sendable {
     }
   }
 
-  private static func decodeCollectionView(_ reader: Reader) throws(DecodingError) -> CollectionView
+  private static func decodeCollectionView(_ reader: SpecReader) throws(DecodingError)
+    -> CollectionView
   {
     let keys = try reader.object(allowed: [
       "size", "contentInset", "contentOffset", "safeAreaInsets", "layoutMargins", "layoutDirection",
@@ -241,7 +242,7 @@ public struct LayoutSpec: Equatable, Sendable {
     "commonLineAlignment", "lastLineAlignment", "crossAxisAlignment", "centersSingleItemSection",
   ]
 
-  private static func decodeAlignment(_ reader: Reader, _ keys: [String: JSONValue])
+  private static func decodeAlignment(_ reader: SpecReader, _ keys: [String: JSONValue])
     throws(DecodingError)
     -> Alignment
   {
@@ -264,7 +265,8 @@ public struct LayoutSpec: Equatable, Sendable {
     return alignment
   }
 
-  private static func decodeBackground(_ reader: Reader) throws(DecodingError) -> SectionBackground
+  private static func decodeBackground(_ reader: SpecReader) throws(DecodingError)
+    -> SectionBackground
   {
     let keys = try reader.object(allowed: ["insets", "zIndex"])
     var background = SectionBackground()
@@ -273,7 +275,7 @@ public struct LayoutSpec: Equatable, Sendable {
     return background
   }
 
-  private static func decodeLayout(_ reader: Reader) throws(DecodingError) -> Layout {
+  private static func decodeLayout(_ reader: SpecReader) throws(DecodingError) -> Layout {
     let keys = try reader.object(
       allowed: [
         "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
@@ -283,15 +285,15 @@ public struct LayoutSpec: Equatable, Sendable {
         "flipsHorizontallyInOppositeLayoutDirection", "sectionBackground", "pixelScale",
       ] + alignmentKeys)
     var layout = Layout()
-    func at(_ key: String) -> Reader? {
+    func at(_ key: String) -> SpecReader? {
       guard let value = keys[key] else { return nil }
       return reader.at(key, value)
     }
     layout.scrollDirection = try at("scrollDirection")?.enumeration(ScrollDirection.self)
     layout.itemSize = try at("itemSize")?.size()
     layout.estimatedItemSize = try at("estimatedItemSize")?.size()
-    layout.minimumLineSpacing = try at("minimumLineSpacing")?.number()
-    layout.minimumInteritemSpacing = try at("minimumInteritemSpacing")?.number()
+    layout.minimumLineSpacing = try at("minimumLineSpacing")?.boundedNumber()
+    layout.minimumInteritemSpacing = try at("minimumInteritemSpacing")?.boundedNumber()
     layout.sectionInset = try at("sectionInset")?.insets()
     layout.headerReferenceSize = try at("headerReferenceSize")?.size()
     layout.footerReferenceSize = try at("footerReferenceSize")?.size()
@@ -305,7 +307,7 @@ public struct LayoutSpec: Equatable, Sendable {
       layout.sectionBackground = try decodeBackground(background)
     }
     if let scale = at("pixelScale") {
-      let value = try scale.number()
+      let value = try scale.boundedNumber()
       guard value.isFinite, value > 0 else {
         throw DecodingError(path: scale.path, message: "must be a positive number (1, 2, 3…)")
       }
@@ -315,7 +317,7 @@ public struct LayoutSpec: Equatable, Sendable {
     return layout
   }
 
-  private static func decodeSection(_ reader: Reader) throws(DecodingError) -> Section {
+  private static func decodeSection(_ reader: SpecReader) throws(DecodingError) -> Section {
     let keys = try reader.object(
       allowed: [
         "items", "itemCount", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
@@ -334,7 +336,7 @@ public struct LayoutSpec: Equatable, Sendable {
         var decoded = Item()
         if let size = itemKeys["size"] { decoded.size = try item.at("size", size).size() }
         if let baseline = itemKeys["baselineOffset"] {
-          decoded.baselineOffset = try item.at("baselineOffset", baseline).number()
+          decoded.baselineOffset = try item.at("baselineOffset", baseline).boundedNumber()
         }
         section.items.append(decoded)
       }
@@ -353,10 +355,10 @@ public struct LayoutSpec: Equatable, Sendable {
       }
       section.itemCount = count
     }
-    func at(_ key: String) -> Reader? { keys[key].map { reader.at(key, $0) } }
+    func at(_ key: String) -> SpecReader? { keys[key].map { reader.at(key, $0) } }
     section.sectionInset = try at("sectionInset")?.insets()
-    section.minimumLineSpacing = try at("minimumLineSpacing")?.number()
-    section.minimumInteritemSpacing = try at("minimumInteritemSpacing")?.number()
+    section.minimumLineSpacing = try at("minimumLineSpacing")?.boundedNumber()
+    section.minimumInteritemSpacing = try at("minimumInteritemSpacing")?.boundedNumber()
     section.headerReferenceSize = try at("headerReferenceSize")?.size()
     section.footerReferenceSize = try at("footerReferenceSize")?.size()
     if let background = at("sectionBackground") {
@@ -369,52 +371,12 @@ public struct LayoutSpec: Equatable, Sendable {
 
 // MARK: - Reading values with their key path
 
-/// A JSON value and its key path, with typed accessors whose errors name the path.
-struct Reader {
-  let value: JSONValue
-  let path: String
-
-  init(_ value: JSONValue, path: String) {
-    self.value = value
-    self.path = path
-  }
-
-  func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-  func at(_ key: String, _ value: JSONValue) -> Reader { Reader(value, path: child(key)) }
-  func at(_ index: Int, _ value: JSONValue) -> Reader { Reader(value, path: "\(path)[\(index)]") }
-
-  func fail(_ message: String) -> LayoutSpec.DecodingError {
-    LayoutSpec.DecodingError(path: path, message: message)
-  }
-
-  /// The members of an object; a key not in `allowed` is an error.
-  func object(allowed: [String]) throws(LayoutSpec.DecodingError) -> [String: JSONValue] {
-    guard case .object(let members) = value else {
-      throw fail("expected an object, got \(value.typeName)")
-    }
-    var result: [String: JSONValue] = [:]
-    for member in members {
-      guard allowed.contains(member.key) else {
-        throw LayoutSpec.DecodingError(
-          path: child(member.key),
-          message: "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
-      }
-      result[member.key] = member.value
-    }
-    return result
-  }
-
-  func array() throws(LayoutSpec.DecodingError) -> [JSONValue] {
-    guard case .array(let elements) = value else {
-      throw fail("expected an array, got \(value.typeName)")
-    }
-    return elements
-  }
-
-  func number() throws(LayoutSpec.DecodingError) -> CGFloat {
-    guard case .number(let number) = value else {
-      throw fail("expected a number, got \(value.typeName)")
-    }
+/// LayoutSpec's number rule on top of the shared reader: every number at most
+/// `LayoutSpec.maximumMagnitude` in magnitude; sizes, points and insets are arrays of them.
+extension SpecReader {
+  /// A number at most `LayoutSpec.maximumMagnitude` in magnitude, as a CGFloat.
+  func boundedNumber() throws(LayoutSpec.DecodingError) -> CGFloat {
+    let number = try self.number()
     guard abs(number) <= LayoutSpec.maximumMagnitude else {
       throw fail(
         "\(JSONValue.format(number)) is out of range (at most \(JSONValue.format(LayoutSpec.maximumMagnitude)) in magnitude)"
@@ -424,18 +386,11 @@ struct Reader {
   }
 
   func integer() throws(LayoutSpec.DecodingError) -> Int {
-    let number = try self.number()
+    let number = try boundedNumber()
     guard number == number.rounded(), abs(number) < 1e15 else {
       throw fail("expected an integer, got \(number)")
     }
     return Int(number)
-  }
-
-  func bool() throws(LayoutSpec.DecodingError) -> Bool {
-    guard case .bool(let flag) = value else {
-      throw fail("expected true or false, got \(value.typeName)")
-    }
-    return flag
   }
 
   func numbers(_ count: Int, _ what: String) throws(LayoutSpec.DecodingError) -> [CGFloat] {
@@ -444,7 +399,7 @@ struct Reader {
     }
     var result: [CGFloat] = []
     for (index, element) in elements.enumerated() {
-      result.append(try at(index, element).number())
+      result.append(try at(index, element).boundedNumber())
     }
     return result
   }
@@ -472,9 +427,7 @@ struct Reader {
   func enumeration<E: RawRepresentable & CaseIterableNames>(_ type: E.Type) throws(LayoutSpec
     .DecodingError) -> E
   where E.RawValue == String {
-    guard case .string(let string) = value else {
-      throw fail("expected a string, got \(value.typeName)")
-    }
+    let string = try self.string()
     guard let result = E(rawValue: string) else {
       throw fail(
         "unknown value \"\(string)\" (expected one of: \(E.names.joined(separator: ", ")))")

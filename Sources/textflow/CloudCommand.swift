@@ -92,25 +92,16 @@ enum CloudCommand: Subcommand {
       } catch {
         throw .failure("\(error)")
       }
-      switch kind {
-      case .json:
-        try writeText(result.json, to: output)
-      case .rendered(let format):
-        guard let output else { throw .usage("drawing needs -o PATH (use - for standard output)") }
-        let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
-        let summary = try writeRendered(
-          result.scene, to: output,
-          options: RenderOptions(
-            format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug")))
-        if output != "-" {
-          var note = "wrote \(describe(summary)): \(result.placed.count) words"
+      try writeResult(
+        json: result.json, scene: result.scene, kind: kind, to: output, parsed,
+        note: {
+          var note = "wrote \(describe($0)): \(result.placed.count) words"
           if result.droppedCount > 0 { note += ", \(result.droppedCount) left out" }
           if result.shrinkFactor < 1 {
             note += ", shrunk to \(Int((result.shrinkFactor * 100).rounded()))% to fit"
           }
-          printError(note)
-        }
-      }
+          return note
+        })
     }
   }
 

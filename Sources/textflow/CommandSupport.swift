@@ -235,6 +235,31 @@ func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) thro
   }
 }
 
+/// Writes a command's result where `-o` and `--format` sent it (`kind`): the JSON as text (to
+/// standard output without `-o`), or the scene drawn at `--scale` (validated either way), with
+/// `--debug`'s overlay, on `page()`'s pages (asked only when drawing) and, after drawing into a
+/// file, `note(summary)` on standard error. The cloud, grid and layout commands end with it.
+func writeResult(
+  json: @autoclosure () -> String, scene: @autoclosure () -> Scene, kind: OutputKind,
+  to output: String?, _ parsed: ParsedArguments,
+  page: () throws(CommandError) -> PageSetup? = { nil }, repeatsHeaders: Bool = false,
+  note: (RenderSummary) -> String = { "wrote \(describe($0))" }
+) throws(CommandError) {
+  let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
+  switch kind {
+  case .json:
+    try writeText(json(), to: output)
+  case .rendered(let format):
+    guard let output else { throw .usage("drawing needs -o PATH (use - for standard output)") }
+    let summary = try writeRendered(
+      scene(), to: output,
+      options: RenderOptions(
+        format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"),
+        page: try page(), repeatsHeaders: repeatsHeaders))
+    if output != "-" { printError(note(summary)) }
+  }
+}
+
 /// Points to at most two decimals ("595.28", "375").
 func points(_ value: CGFloat) -> String {
   JSONValue.format((Double(value) * 100).rounded() / 100)

@@ -112,27 +112,18 @@ enum GridCommand: Subcommand {
       } catch {
         throw .failure("\(error)")
       }
-      switch kind {
-      case .json:
-        try writeText(result.json, to: output)
-      case .rendered(let format):
-        guard let output else { throw .usage("drawing needs -o PATH (use - for standard output)") }
-        let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
-        var page = columnPage
-        if let size = result.pageSize { page = PageSetup(size: size, margins: result.pageMargins) }
-        let summary = try writeRendered(
-          result.scene, to: output,
-          options: RenderOptions(
-            format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"),
-            page: page))
-        if output != "-" {
+      try writeResult(
+        json: result.json, scene: result.scene, kind: kind, to: output, parsed,
+        page: {
+          guard let size = result.pageSize else { return columnPage }
+          return PageSetup(size: size, margins: result.pageMargins)
+        },
+        note: {
           let shrunk = result.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count
           let truncated = result.labels.filter(\.isTruncated).count
-          printError(
-            "wrote \(describe(summary)): \(result.labels.count) labels, \(shrunk) shrunk, \(truncated) truncated"
-          )
-        }
-      }
+          return
+            "wrote \(describe($0)): \(result.labels.count) labels, \(shrunk) shrunk, \(truncated) truncated"
+        })
     }
   }
 

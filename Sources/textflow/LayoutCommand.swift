@@ -86,7 +86,7 @@ enum LayoutCommand: Subcommand {
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
-      let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
+      _ = try parsed.number("--scale", in: 0.1...16)  // a usage error before any reading
       let displayName = source == "-" ? "<stdin>" : source
       let data = try readInput(source)
       let spec: TextSpec
@@ -102,33 +102,21 @@ enum LayoutCommand: Subcommand {
       } catch {
         throw .failure("\(displayName): \(error)")
       }
-      switch kind {
-      case .json:
-        try writeText(result.json, to: output)
-      case .rendered(let format):
-        guard let output else {
-          throw .usage("drawing needs -o PATH (use - for standard output)")
-        }
-        var page: PageSetup?
-        if let name = parsed.values["--page"] ?? nil {
-          guard let size = PaperSize.size(named: name) else {
-            throw .usage("--page must be a4, letter or WxH with a unit (210x297mm), got '\(name)'")
+      try writeResult(
+        json: result.json, scene: result.scene, kind: kind, to: output, parsed,
+        page: { () throws(CommandError) -> PageSetup? in
+          if let name = parsed.values["--page"] {
+            guard let size = PaperSize.size(named: name) else {
+              throw .usage(
+                "--page must be a4, letter or WxH with a unit (210x297mm), got '\(name)'")
+            }
+            let margin = try parsed.number("--margins", in: 0...1000) ?? 36
+            return PageSetup(
+              size: size,
+              margins: EdgeInsets(top: margin, left: margin, bottom: margin, right: margin))
           }
-          let margin = try parsed.number("--margins", in: 0...1000) ?? 36
-          page = PageSetup(
-            size: size,
-            margins: EdgeInsets(top: margin, left: margin, bottom: margin, right: margin))
-        } else if let size = spec.render.page {
-          page = PageSetup(size: size, margins: spec.render.margins)
-        }
-        let summary = try writeRendered(
-          result.scene, to: output,
-          options: RenderOptions(
-            format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"),
-            page: page,
-            repeatsHeaders: parsed.flags.contains("--repeat-headers")))
-        if output != "-" { printError("wrote \(describe(summary))") }
-      }
+          return spec.render.page.map { PageSetup(size: $0, margins: spec.render.margins) }
+        }, repeatsHeaders: parsed.flags.contains("--repeat-headers"))
     }
   }
 }

@@ -126,21 +126,58 @@ struct HostileSpecTests {
     #expect(result.warnings.contains { $0.contains("clamped") })
   }
 
-  @Test("invalid UTF-8 is an error with its line and column, in strings and outside them")
+  @Test("invalid UTF-8 is an error naming the first bad byte: line, column and byte number")
   func invalidUTF8() {
+    // 65 bytes of ASCII, then 0xFF: the 66th byte, column 66 (not the string's end at 68).
     var bytes = Array(#"{"collectionView": {"size": [1, 1]}, "sections": [{"itemCount": ""#.utf8)
+    #expect(bytes.count == 65)
     bytes += [0xFF, 0xFE, UInt8(ascii: "\"")] + Array("}]}".utf8)
-    #expect(error(Data(bytes)) == "invalid JSON: line 1, column 69: invalid UTF-8 in a string")
-    // A lone surrogate as UTF-8 bytes (ED A0 80) inside a key.
+    #expect(
+      error(Data(bytes))
+        == "invalid JSON: line 1, column 66: invalid UTF-8 in a string (byte 66 is 0xFF)")
+    // A lone surrogate as UTF-8 bytes (ED A0 80) inside a key: the third byte.
     let surrogate = Data([
       UInt8(ascii: "{"), UInt8(ascii: "\""), 0xED, 0xA0, 0x80, UInt8(ascii: "\""),
       UInt8(ascii: ":"), UInt8(ascii: "1"), UInt8(ascii: "}"),
     ])
-    #expect(error(surrogate) == "invalid JSON: line 1, column 5: invalid UTF-8 in a string")
     #expect(
-      error(Data([0xC3, 0x28])) == "invalid JSON: line 1, column 1: unexpected character 'Ã'")
+      error(surrogate)
+        == "invalid JSON: line 1, column 3: invalid UTF-8 in a string (byte 3 is 0xED)")
+    // Outside a string: 0xC3 does not start a sequence with "(" after it.
+    #expect(
+      error(Data([0xC3, 0x28])) == "invalid JSON: line 1, column 1: invalid UTF-8 (byte 1 is 0xC3)")
+    // A valid character where a value belongs is named as itself.
+    #expect(error("é") == "invalid JSON: line 1, column 1: unexpected character 'é'")
     #expect(
       error(#"{"a": "\ud800"}"#)
         == "invalid JSON: line 1, column 14: unpaired surrogate in \\u escape")
   }
+
+  @Test("invalid UTF-8 on a later line: columns count characters, the byte number counts bytes")
+  func invalidUTF8OnSecondLine() throws {
+    // "{\n" is bytes 1–2; on line 2, `  "é": "a` is 9 characters in 10 bytes (é is two), so the
+    // cut-short sequence E2 82 starts at column 10, the 13th byte (0-based offset 12).
+    var bytes = Array("{\n  \"é\": \"a".utf8)
+    #expect(bytes.count == 12)
+    bytes += [0xE2, 0x82, UInt8(ascii: "\""), UInt8(ascii: "}")]
+    #expect(
+      error(Data(bytes))
+        == "invalid JSON: line 2, column 10: invalid UTF-8 in a string (byte 13 is 0xE2)")
+    #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(Data(bytes)) }
+    do {
+      _ = try JSONValue.parse(Data(bytes))
+    } catch {
+      #expect(error.byteOffset == 12)
+    }
+    // An overlong form of "/" (C0 AF) and a code point beyond U+10FFFF (F4 90 80 80).
+    #expect(
+      error(Data([0x22, 0xC0, 0xAF, 0x22]))
+        == "invalid JSON: line 1, column 2: invalid UTF-8 in a string (byte 2 is 0xC0)")
+    #expect(
+      error(Data([0x22, 0x61, 0xF4, 0x90, 0x80, 0x80, 0x22]))
+        == "invalid JSON: line 1, column 3: invalid UTF-8 in a string (byte 3 is 0xF4)")
+    // Valid multi-byte text in strings still reads as itself.
+    #expect(try JSONValue.parse(Data("[\"é€😀\"]".utf8)) == .array([.string("é€😀")]))
+  }
+
 }

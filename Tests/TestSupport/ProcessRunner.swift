@@ -9,15 +9,23 @@ public struct ProcessResult: Sendable {
   public var standardOutput: String
   /// Everything written to standard error, as UTF-8.
   public var standardError: String
+  /// Everything written to standard output, as bytes.
+  public var standardOutputData: Data
 }
 
 /// Runs external programs for tests.
 public enum ProcessRunner {
   /// Runs `executable` with `arguments`, feeding `input` to its standard input, and waits.
+  ///
+  /// Standard input is written, and standard output and standard error are read, each on its own
+  /// thread, all at once: a child that answers while it reads (`cat`, `textflow measure --jsonl`)
+  /// can fill a pipe's 64 KiB buffer in either direction without waiting for the other side. A
+  /// child that exits before reading all of `input` is not an error (the rest is dropped).
   public static func run(
     _ executable: URL, _ arguments: [String] = [], input: Data? = nil,
     environment: [String: String]? = nil
   ) throws -> ProcessResult {
+    ignoreBrokenPipes
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -31,19 +39,38 @@ public enum ProcessRunner {
     process.standardError = error
     process.standardInput = stdin
     try process.run()
-    // Read both pipes concurrently with the process so a large output cannot block it.
-    nonisolated(unsafe) var errorData = Data()
-    let errorReader = Thread { errorData = error.fileHandleForReading.readDataToEndOfFile() }
-    errorReader.start()
-    if let input { stdin.fileHandleForWriting.write(input) }
-    try? stdin.fileHandleForWriting.close()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+
+    let outputData = Collected()
+    let errorData = Collected()
+    let done = DispatchSemaphore(value: 0)
+    let outputHandle = output.fileHandleForReading
+    let errorHandle = error.fileHandleForReading
+    let inputHandle = stdin.fileHandleForWriting
+    let threads = [
+      Thread {
+        outputData.set(outputHandle.readDataToEndOfFile())
+        done.signal()
+      },
+      Thread {
+        errorData.set(errorHandle.readDataToEndOfFile())
+        done.signal()
+      },
+      Thread {
+        // EPIPE (the child closed its input early) throws instead of raising SIGPIPE.
+        if let input { try? inputHandle.write(contentsOf: input) }
+        try? inputHandle.close()
+        done.signal()
+      },
+    ]
+    for thread in threads { thread.start() }
+    for _ in threads { done.wait() }
     process.waitUntilExit()
-    while !errorReader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    let standardOutput = outputData.get()
     return ProcessResult(
       status: process.terminationStatus,
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
+      standardOutput: String(decoding: standardOutput, as: UTF8.self),
+      standardError: String(decoding: errorData.get(), as: UTF8.self),
+      standardOutputData: standardOutput)
   }
 
   /// The SHA-256 of a file as lowercase hex, computed by coreutils' `sha256sum`.
@@ -51,4 +78,19 @@ public enum ProcessRunner {
     let result = try run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [file.path])
     return String(result.standardOutput.prefix { !$0.isWhitespace })
   }
+
+  /// Ignores SIGPIPE in the test process (once), so that writing to a child that has exited
+  /// fails with EPIPE instead of killing the tests.
+  private static let ignoreBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN)
+  }()
+}
+
+/// Bytes one thread reads and another takes after it finished.
+private final class Collected: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+
+  func set(_ data: Data) { lock.withLock { self.data = data } }
+  func get() -> Data { lock.withLock { data } }
 }

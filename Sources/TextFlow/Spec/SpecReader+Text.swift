@@ -1,70 +1,11 @@
-// Typed access to the text parts of a spec, with errors that name the key path, in the words
-// LayoutSpec uses for the layout parts.
+// Typed access to the text parts of a spec, with errors that name the key path: the text spec's
+// rules for numbers, colors, insets and sizes, on the reader LayoutSpec uses for the layout parts.
 import Foundation
 
-/// A JSON value and its key path.
-struct SpecReader {
-  let value: JSONValue
-  let path: String
-
-  init(_ value: JSONValue, path: String) {
-    self.value = value
-    self.path = path
-  }
-
-  func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-  func at(_ key: String, _ value: JSONValue) -> SpecReader { SpecReader(value, path: child(key)) }
-  func at(_ index: Int, _ value: JSONValue) -> SpecReader {
-    SpecReader(value, path: "\(path)[\(index)]")
-  }
-
-  func fail(_ message: String) -> LayoutSpec.DecodingError {
-    LayoutSpec.DecodingError(path: path, message: message)
-  }
-
-  /// The members of an object, in document order.
-  func members() throws(LayoutSpec.DecodingError) -> [(key: String, value: JSONValue)] {
-    guard case .object(let members) = value else {
-      throw fail("expected an object, got \(value.typeName)")
-    }
-    return members
-  }
-
-  /// The members of an object; a key not in `allowed` is an error.
-  func object(allowed: [String]) throws(LayoutSpec.DecodingError) -> [String: JSONValue] {
-    var result: [String: JSONValue] = [:]
-    for member in try members() {
-      guard allowed.contains(member.key) else {
-        throw LayoutSpec.DecodingError(
-          path: child(member.key),
-          message: "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
-      }
-      result[member.key] = member.value
-    }
-    return result
-  }
-
-  func array() throws(LayoutSpec.DecodingError) -> [JSONValue] {
-    guard case .array(let elements) = value else {
-      throw fail("expected an array, got \(value.typeName)")
-    }
-    return elements
-  }
-
-  func string() throws(LayoutSpec.DecodingError) -> String {
-    guard case .string(let text) = value else {
-      throw fail("expected a string, got \(value.typeName)")
-    }
-    return text
-  }
-
-  func number() throws(LayoutSpec.DecodingError) -> Double {
-    guard case .number(let number) = value else {
-      throw fail("expected a number, got \(value.typeName)")
-    }
-    return number
-  }
-
+/// The text spec's value rules on top of CollectionLayout's shared reader (which checks shapes
+/// and types): each number in its key's own range, colors, insets as one number or four, sizes,
+/// and enumerations by their raw values.
+extension SpecReader {
   /// A finite number in `range`.
   func number(in range: ClosedRange<Double>) throws(LayoutSpec.DecodingError) -> Double {
     let number = try self.number()
@@ -86,13 +27,6 @@ struct SpecReader {
       )
     }
     return Int(number)
-  }
-
-  func bool() throws(LayoutSpec.DecodingError) -> Bool {
-    guard case .bool(let flag) = value else {
-      throw fail("expected true or false, got \(value.typeName)")
-    }
-    return flag
   }
 
   func color() throws(LayoutSpec.DecodingError) -> Color {
