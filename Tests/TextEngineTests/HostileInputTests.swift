@@ -155,6 +155,45 @@ struct HostileNumberTests {
 
 @Suite("Fuzz regressions: text")
 struct TextFuzzRegressionTests {
+  /// Found by FuzzTextMeasurement in the CI smoke run (seed 20261129, issue 8): U+FFFD and a
+  /// space at 1e-300 pt, then a flag at 17 pt, with a first-line indent of 28.43 pt. At a
+  /// maxWidth of 37.65 the first line holds U+FFFD and the space, and the layout is 28.43 pt
+  /// wide: the indent plus a glyph 1e-300 pt wide, a sum that rounds to the indent. Laid out
+  /// again at 28.43 pt, the room for the first line was 28.43 − 28.43 = 0, less than the glyph,
+  /// so U+FFFD overflowed alone. The room is now the largest `a` with `a + indent ≤ maxWidth`.
+  @Test("regression: a glyph narrower than the indent's ulp no longer breaks the stable-wrap law")
+  func glyphBelowIndentULPBreaksStableWrap() {
+    var text = AttributedText("\u{FFFD} ", font: Engine.dejaVu(1e-300))
+    text.append("\u{1F1EB}\u{1F1F7}", font: Engine.dejaVu(17))
+    var style = ParagraphStyle()
+    style.firstLineHeadIndent = 28.431372549019606
+    let first = Engine.typesetter.layout(text, style: style, maxWidth: 37.64705882352941)
+    #expect(first.lines.map(\.scalarRange) == [0..<2, 2..<4])
+    #expect(Double(first.size.width) == 28.431372549019606)
+    let again = Engine.typesetter.layout(text, style: style, maxWidth: Double(first.size.width))
+    #expect(again.lines.map(\.scalarRange) == first.lines.map(\.scalarRange))
+    #expect(again.size == first.size)
+  }
+
+  /// The room after an indent is exact for indents and widths of every magnitude: content of
+  /// width w fits exactly when `w + indent ≤ maxWidth` (checked here against that sum for the
+  /// room itself and the next double above it).
+  @Test("the room after an indent is the largest width whose sum with the indent fits")
+  func roomAfterIndentIsExact() {
+    var generator = RobustnessTests.Generator(state: 20_261_129)
+    for _ in 0..<20_000 {
+      let indent =
+        Double.random(in: 0...1, using: &generator)
+        * pow(10, Double(Int.random(in: -3...6, using: &generator)))
+      let maxWidth =
+        indent + Double.random(in: 0...1, using: &generator)
+        * pow(10, Double(Int.random(in: -320...4, using: &generator)))
+      let room = LayoutEngine.availableWidth(maxWidth: maxWidth, indent: indent)
+      #expect(room + indent <= maxWidth, "indent \(indent), maxWidth \(maxWidth)")
+      #expect(room.nextUp + indent > maxWidth, "indent \(indent), maxWidth \(maxWidth)")
+    }
+  }
+
   /// Found by the FuzzTextMeasurement fuzz target (issue 8): with a first-line indent, a text
   /// measured at 265.1 pt came out 240.657 pt wide (line 221.049 + indent 19.608) on one line,
   /// but laid out again at 240.657 it broke into two: the room for the line, 240.657 − 19.608,

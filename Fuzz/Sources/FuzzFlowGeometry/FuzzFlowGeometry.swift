@@ -71,14 +71,9 @@ public func fuzzFlowGeometry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   layout.minimumLineSpacing = length(20)
   layout.minimumInteritemSpacing = length(20)
   layout.sectionInset = insets()
-  if huge {
-    // A rect query walks every item of each line it meets (not only those inside the rect), so
-    // a line of 10¹¹ items (a view or a negative inset 10¹² points across) costs 10¹¹ steps:
-    // a known limit (Fuzz/README.md), kept out of the billion-item cases here.
-    context.bounds = CGRect(x: 0, y: 0, width: 375, height: 667)
-    context.contentInset = .zero
-    layout.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
-  }
+  // No clamp of the view or the insets for huge counts: a rect query finds the first item of a
+  // line that can meet the rect by binary search, so a line of 10¹¹ items (a view or a negative
+  // inset 10¹² points across) costs what its visible part does (it walked every item before).
   layout.headerReferenceSize = CGSize(width: length(60), height: length(60))
   layout.footerReferenceSize = CGSize(width: length(60), height: length(60))
   if input.byte() % 3 == 0 { layout.pixelScale = length(3) }

@@ -68,15 +68,33 @@ extension LayoutEngine {
 }
 
 extension LayoutEngine {
-  /// The room for a line's content: `maxWidth − indent`, raised by the rounding error of that
-  /// subtraction, so that content of width w fits exactly when `w + indent ≤ maxWidth` (how the
-  /// layout's width is computed). Plain subtraction can land one ulp below w, and then a text
-  /// with a first-line indent, laid out again at its own measured width, broke one line earlier
-  /// (the stable-wrap law; found by the FuzzTextMeasurement fuzz target).
+  /// The room for a line's content: the largest `a` with `a + indent ≤ maxWidth` in floating
+  /// point, so that content of width w fits exactly when `w + indent ≤ maxWidth` (how the
+  /// layout's width is computed). Plain subtraction can land below that: by one ulp, or — when
+  /// the indent's ulp dwarfs the content (a glyph of 1e-300 pt after an indent of 28 pt) — by
+  /// many; then a text with a first-line indent, laid out again at its own measured width, broke
+  /// one line earlier (the stable-wrap law; both found by the FuzzTextMeasurement fuzz target).
+  /// `a + indent` is monotonic in `a`, so `w ≤ available` ⇔ `w + indent ≤ maxWidth`.
   func availableWidth(indent: Double) -> Double {
-    var available = maxWidth - indent
-    guard available.isFinite, indent != 0 else { return available }
-    for _ in 0..<4 where available.nextUp + indent <= maxWidth { available = available.nextUp }
-    return available
+    Self.availableWidth(maxWidth: maxWidth, indent: indent)
+  }
+
+  /// `availableWidth(indent:)` for a given `maxWidth` (a static function so tests can check it).
+  static func availableWidth(maxWidth: Double, indent: Double) -> Double {
+    var low = maxWidth - indent
+    guard low.isFinite, indent != 0 else { return low }
+    // `low + indent` is within one rounding of maxWidth: step down until it fits.
+    while low + indent > maxWidth { low = low.nextDown }
+    // Above `low`, a candidate that does not fit: the sum's rounding error is at most an ulp of
+    // the largest operand, so twice that always overshoots.
+    let step = max(maxWidth.magnitude.ulp, indent.magnitude.ulp, low.magnitude.ulp)
+    var high = low + 2 * step
+    guard high + indent > maxWidth, high.isFinite else { return low }
+    // Bisect between a value that fits and one that does not (at most ~64 halvings).
+    while true {
+      let middle = low + (high - low) / 2
+      if middle <= low || middle >= high { return low }
+      if middle + indent <= maxWidth { low = middle } else { high = middle }
+    }
   }
 }
