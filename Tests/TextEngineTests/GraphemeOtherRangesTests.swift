@@ -27,7 +27,7 @@ struct GraphemeOtherRangesTests {
 
   @Test("random strings of accepted units and units below U+0300 split as ICU splits them")
   func randomStrings() throws {
-    var generator = SplitMix64(seed: 29)
+    var generator = RobustnessTests.Generator(state: 29)
     for _ in 0..<20_000 {
       let length = 1 + Int(generator.next() % 16)
       let text = (0..<length).map { _ in

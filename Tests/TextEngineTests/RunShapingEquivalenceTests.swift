@@ -118,7 +118,7 @@ struct RunShapingEquivalenceTests {
     let records = Self.benchmarkCorpus(file)
     #expect(records.count >= 500)
     let warm = Typesetter(fonts: Engine.fonts)
-    var generator = SplitMix64(seed: 7)
+    var generator = RobustnessTests.Generator(state: 7)
     for (index, record) in records.enumerated() {
       let (text, size, width, lines) = record
       // The record's own limits, and one other configuration picked at random.
@@ -152,7 +152,7 @@ struct RunShapingEquivalenceTests {
     let bold = Font(face: Engine.fonts.defaultFace(bold: true), pointSize: 15)
     for text in Self.extraTexts.prefix(12) {
       var attributed = AttributedText()
-      var generator = SplitMix64(seed: UInt64(text.utf16.count))
+      var generator = RobustnessTests.Generator(state: UInt64(text.utf16.count))
       var rest = Substring(text)
       while !rest.isEmpty {
         let length = 1 + Int(generator.next() % 9)
@@ -176,18 +176,5 @@ struct RunShapingEquivalenceTests {
         #expect(warm.layout(attributed, maxWidth: width) == alone, "\(text.prefix(40))")
       }
     }
-  }
-}
-
-/// A small deterministic generator (SplitMix64) for reproducible random choices.
-struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -56,7 +56,7 @@ struct SimpleLineBreakTests {
 
   @Test("random strings over the whole alphabet break as ICU breaks them")
   func randomStrings() throws {
-    var generator = SplitMix64(seed: 14)
+    var generator = RobustnessTests.Generator(state: 14)
     for _ in 0..<20_000 {
       let length = 1 + Int(generator.next() % 40)
       let text = (0..<length).map { _ in
