@@ -496,9 +496,45 @@ struct LayoutEngine {
     // Context for HarfBuzz where the segment ends without a break opportunity (a change of
     // font, size, script or direction inside a word): up to five units on either side.
     let context = shapingContext(range, content: content)
+    var glyphs = segmentGlyphs(
+      range: range, context: context, content: content, face: face, font: font,
+      features: features, script: scriptTag, language: language, direction: direction,
+      harfBuzz: harfBuzz, group: group, member: member)
+    let scale = font.scale
+    var advances = glyphs.map { Double($0.xAdvance) * scale }
+    if isTab, !glyphs.isEmpty {
+      // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
+      // (set per line); fonts rarely map U+0009.
+      let space = harfBuzz.nominalGlyph(0x20) ?? 0
+      glyphs = [
+        ShapedGlyph(
+          glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
+          xOffset: 0, yOffset: 0, unsafeToBreak: false)
+      ]
+      advances = [0]
+    }
+    let segmentIndex = segments.count
+    segments.append(
+      Segment(
+        range: range, run: run, font: font, level: level, glyphs: glyphs,
+        advances: advances, isTab: isTab))
+    makeAtoms(segmentIndex)
+  }
+
+  /// The glyphs of one segment, from the shape cache or shaped (in a group or alone).
+  ///
+  /// Not `mutating`: its closures borrow the engine. Inside `addSegment` (mutating) the same
+  /// closures copied the whole engine once per shaped segment — every array and the text's
+  /// attributes, whose font face is shared by all threads — to call `groupGlyphs` and
+  /// `shapeInPieces` on it.
+  private func segmentGlyphs(
+    range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FontFace, font: Font,
+    features: [FontFeature], script scriptTag: String?, language: String?,
+    direction: ShapingDirection, harfBuzz: HarfBuzzFont, group: ShapingGroup?, member: Int
+  ) -> [ShapedGlyph] {
     let contextStart = context.lowerBound
     let contextEnd = context.upperBound
-    var glyphs = units.withUnsafeBufferPointer { buffer in
+    return units.withUnsafeBufferPointer { buffer in
       cache.glyphs(
         for: ShapeCache.Key(
           text: Array(buffer[range]),
@@ -522,25 +558,6 @@ struct LayoutEngine {
           direction: direction, script: scriptTag, language: language, features: features)
       }
     }
-    let scale = font.scale
-    var advances = glyphs.map { Double($0.xAdvance) * scale }
-    if isTab, !glyphs.isEmpty {
-      // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
-      // (set per line); fonts rarely map U+0009.
-      let space = harfBuzz.nominalGlyph(0x20) ?? 0
-      glyphs = [
-        ShapedGlyph(
-          glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
-          xOffset: 0, yOffset: 0, unsafeToBreak: false)
-      ]
-      advances = [0]
-    }
-    let segmentIndex = segments.count
-    segments.append(
-      Segment(
-        range: range, run: run, font: font, level: level, glyphs: glyphs,
-        advances: advances, isTab: isTab))
-    makeAtoms(segmentIndex)
   }
 
   /// The language part of the style's locale ("ja" for "ja_JP@lb=strict"), or nil.
