@@ -64,7 +64,8 @@ public final class FontCollection: Sendable {
   public let usesSystemFonts: Bool
   /// The faces of each family, by lowercased family name, in cascade order.
   private let families: [String: [FontFace]]
-  /// System faces loaded for fallback so far, by file path and face index.
+  /// System faces loaded for fallback so far, by file path and face index (never removed or
+  /// replaced).
   private let systemFaces = Locked<[String: FontFace?]>([:])
 
   /// A collection of `faces` in cascade order, a default family (default: the first face's),
@@ -257,8 +258,14 @@ public final class FontCollection: Sendable {
     let face = try? FontFace(
       contentsOf: URL(fileURLWithPath: file.path), faceIndex: file.faceIndex)
     let covering = face.flatMap { $0.covers(scalar) ? $0 : nil }
-    systemFaces.withLock { $0[key] = .some(covering) }
-    return covering
+    // The first face stored for a file is the one every caller gets, and it is never replaced:
+    // the layout engine keeps fallback faces unretained (`FaceReference`), so a face handed out
+    // must live as long as the collection, even when two threads load the same file at once.
+    return systemFaces.withLock { cache in
+      if let stored = cache[key] { return stored }
+      cache[key] = .some(covering)
+      return covering
+    }
   }
 
   /// The face for a whole string taken as one cluster (convenience for tests and tools).

@@ -114,6 +114,7 @@ public final class Typesetter: Sendable {
   private func computeLayout(
     _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
   ) -> TextLayout {
+    // The engine holds fonts and caches unretained; self (which owns them) outlives it here.
     var engine = LayoutEngine(
       text: text.clampedForLayout(), style: style.clampedForLayout(),
       maxWidth: maxWidth ?? .infinity,

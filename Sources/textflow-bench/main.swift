@@ -16,7 +16,10 @@ let usage = """
     --corpus DIR  the corpus (default Benchmarks/corpus)
     --quick       fewer runs and smaller layout sizes (for a smoke test)
     --profile MODE:KIND[:PASSES]  only lay out one corpus kind in a loop, for callgrind/perf
-                  (MODE: cold, warm, hit; KIND: tags, names, labels, cloud, sentences, paragraphs)
+                  (default 3 passes; MODE: cold, warm, hit, width, or floor for bare hb_shape of
+                  each whole text; cold-batch, warm-batch, hit-batch, width-batch lay the texts
+                  out through layouts(for:) on all cores; KIND: a prefix of tags, names, labels,
+                  cloud, sentences, paragraphs)
   """
 
 var runs = 7

@@ -272,10 +272,14 @@ struct HostileTextTests {
     let text =
       "xy a" + String(repeating: "\u{0301}", count: 1_000) + " b" + "\u{05D0}"
       + String(repeating: "\u{05B8}", count: 300)
+    // The engine holds the collection and the caches unretained: they are kept alive here.
+    let shapeCache = ShapeCache()
+    let paragraphCache = ParagraphCache()
+    defer { withExtendedLifetime((shapeCache, paragraphCache)) {} }
     var engine = LayoutEngine(
       text: AttributedText(text, font: Engine.dejaVu()), style: ParagraphStyle(),
-      maxWidth: .infinity, maxHeight: .infinity, fonts: Engine.fonts, cache: ShapeCache(),
-      paragraphCache: ParagraphCache())
+      maxWidth: .infinity, maxHeight: .infinity, fonts: Engine.fonts, cache: shapeCache,
+      paragraphCache: paragraphCache)
     let layout = engine.run()
     // run() works on a copy; give this engine the units and grapheme boundaries it would use.
     engine.units = Array(text.utf16)

@@ -7,7 +7,7 @@
 // design (40.578125 instead of 40.5546875 px for "Hello" in DejaVu Sans at 16 px).
 //
 // Shaping reads advances and offsets only (hb_buffer_get_glyph_positions): no glyph extents,
-// no outlines. Buffers are reused from a pool (one in use per thread at a time), and hb_shape
+// no outlines. Each thread reuses one buffer of its own (`BufferPool`), and hb_shape
 // reuses the shape plans HarfBuzz caches on each face (per direction, script, language and
 // feature set).
 internal import CHarfBuzz
@@ -35,7 +35,7 @@ enum ShapingDirection: Hashable, Sendable {
 /// Owns an hb_face_t and an hb_font_t over a copy of a font file's bytes.
 ///
 /// `hb_font_t` may be used for shaping from several threads at once (HarfBuzz documents fonts as
-/// immutable once set up); buffers may not, so each shaping call takes a buffer from a pool.
+/// immutable once set up); buffers may not, so each thread shapes in a buffer of its own (`BufferPool`).
 final class HarfBuzzFont: @unchecked Sendable {
   let face: OpaquePointer
   let font: OpaquePointer
@@ -122,7 +122,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     features: [String] = []
   ) -> [ShapedGlyph] {
     let parsed = Self.parseFeatures(features)
-    return BufferPool.shared.withBuffer { buffer in
+    return BufferPool.withBuffer { buffer in
       text.withUnsafeBufferPointer { units in
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
       }
@@ -153,7 +153,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         tag: hb_tag_from_string(feature.tag, -1), value: feature.value, start: 0,
         end: UInt32.max)
     }
-    return BufferPool.shared.withBuffer { buffer in
+    return BufferPool.withBuffer { buffer in
       hb_buffer_add_utf16(
         buffer, text.baseAddress! + context.lowerBound, Int32(context.count), UInt32(itemOffset),
         Int32(range.count))
@@ -217,25 +217,34 @@ final class HarfBuzzFont: @unchecked Sendable {
   static var version: String { String(cString: hb_version_string()) }
 }
 
-/// Reusable hb_buffer_t objects: shaping takes one, clears it, and puts it back, so a buffer is
-/// created only when more threads shape at once than ever before.
-final class BufferPool: Sendable {
-  static let shared = BufferPool()
+/// One hb_buffer_t per thread, kept in a pthread TLS slot: shaping clears the calling thread's
+/// buffer and fills it, so no lock is taken and no memory is written that another thread
+/// touches (a shared pool took one global lock twice per shaped run, and both cores fought over
+/// its cache line). The key's destructor destroys the buffer when its thread exits; a thread
+/// that is still alive at process exit keeps its buffer reachable from its TLS block.
+enum BufferPool {
+  /// The TLS key (created once, on first use; never deleted).
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { buffer in
+      if let buffer { hb_buffer_destroy(OpaquePointer(buffer)) }
+    }
+    precondition(status == 0, "pthread_key_create failed (\(status))")
+    return key
+  }()
 
-  /// Owns one hb_buffer_t.
-  private final class Buffer: @unchecked Sendable {
-    let pointer: OpaquePointer = hb_buffer_create()
-    deinit { hb_buffer_destroy(pointer) }
-  }
-
-  private let free = Locked<[Buffer]>([])
-
-  func withBuffer<Result>(_ body: (OpaquePointer) -> Result) -> Result {
-    let buffer = free.withLock { $0.popLast() } ?? Buffer()
-    hb_buffer_clear_contents(buffer.pointer)
-    let result = body(buffer.pointer)
-    hb_buffer_clear_contents(buffer.pointer)
-    free.withLock { $0.append(buffer) }
-    return result
+  /// Runs `body` with the calling thread's buffer, cleared. `body` must not shape (the buffer is
+  /// not reentrant); it never does: it fills the buffer and calls `hb_shape` once.
+  @inline(__always)
+  static func withBuffer<Result>(_ body: (OpaquePointer) -> Result) -> Result {
+    let buffer: OpaquePointer
+    if let stored = pthread_getspecific(key) {
+      buffer = OpaquePointer(stored)
+    } else {
+      buffer = hb_buffer_create()
+      pthread_setspecific(key, UnsafeRawPointer(buffer))
+    }
+    hb_buffer_clear_contents(buffer)
+    return body(buffer)
   }
 }

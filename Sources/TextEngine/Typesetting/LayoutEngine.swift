@@ -43,22 +43,38 @@ struct Atom: Sendable {
   var hyphenWidth: Double = 0
 }
 
+/// A face referred to without a reference count: what `fallbackFaces` hands out per UTF-16
+/// unit. Retaining a `FontFace` once per unit made every thread laying out text write the same
+/// few shared reference counts (the faces of one collection), so two cores fought over their
+/// cache lines. Every face the fallback returns is owned by the engine's text (a run's
+/// requested face) or by its `FontCollection` (its faces, script faces and loaded system faces,
+/// which it never drops), and both outlive the engine's itemization.
+typealias FaceReference = Unmanaged<FontFace>
+
+extension Optional where Wrapped == Unmanaged<FontFace> {
+  /// True when both refer to the same face (or both are nil).
+  @inline(__always)
+  func isSame(_ other: Unmanaged<FontFace>?) -> Bool {
+    self?.toOpaque() == other?.toOpaque()
+  }
+}
+
 /// One remembered single-scalar fallback decision (see `fallbackFaces`).
 struct FallbackMemo {
   var scalar: UInt32 = .max
   var code: Int32 = 0
-  var requested: FontFace?
-  var previous: FontFace?
-  var face: FontFace?
+  var requested: FaceReference?
+  var previous: FaceReference?
+  var face: FaceReference?
 }
 
 /// One remembered fallback decision for a cluster of several scalars (see `fallbackFaces`).
 struct ClusterFallbackMemo {
   var scalars: [Unicode.Scalar] = []
   var code: Int32 = 0
-  var requested: FontFace?
-  var previous: FontFace?
-  var face: FontFace?
+  var requested: FaceReference?
+  var previous: FaceReference?
+  var face: FaceReference?
 }
 
 /// A paragraph: text between mandatory breaks.
@@ -77,9 +93,14 @@ struct LayoutEngine {
   let style: ParagraphStyle
   let maxWidth: Double
   let maxHeight: Double
-  let fonts: FontCollection
-  let cache: ShapeCache
-  let paragraphCache: ParagraphCache
+  // The shared objects are held unretained: the engine is copied into the paragraph cache's
+  // closures (and each copy retained every reference), so a strong reference here made every
+  // text write the reference counts of the collection and the caches that all threads share.
+  // The caller keeps them alive while the engine runs (`Typesetter.computeLayout` is a method
+  // of the typesetter that owns them).
+  unowned(unsafe) let fonts: FontCollection
+  unowned(unsafe) let cache: ShapeCache
+  unowned(unsafe) let paragraphCache: ParagraphCache
 
   var units: [UInt16] = []
   /// Unicode scalar offset of each UTF-16 offset (count + 1 entries).
@@ -249,8 +270,8 @@ struct LayoutEngine {
           let previous = position - 1
           split =
             runAt[position] != runAt[previous]
-            || faces[position - content.lowerBound]
-              !== faces[previous - content.lowerBound]
+            || faces[position - content.lowerBound].toOpaque()
+              != faces[previous - content.lowerBound].toOpaque()
             || scripts[position] != scripts[previous]
             || levels[position - content.lowerBound] != levels[previous - content.lowerBound]
             || units[position] == 0x09 || units[previous] == 0x09
@@ -259,7 +280,8 @@ struct LayoutEngine {
         let range = segmentStart..<position
         plans.append(
           SegmentPlan(
-            range: range, face: faces[range.lowerBound - content.lowerBound],
+            range: range,
+            face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
             script: scripts[range.lowerBound], level: levels[range.lowerBound - content.lowerBound]
           ))
         segmentStart = position
@@ -308,11 +330,12 @@ struct LayoutEngine {
     }
   }
 
-  /// The face of each UTF-16 unit of `content`, decided per grapheme cluster.
-  private func fallbackFaces(_ content: Range<Int>, scripts: [Int32]) -> [FontFace] {
-    var faces = [FontFace]()
+  /// The face of each UTF-16 unit of `content`, decided per grapheme cluster, as unretained
+  /// references (see `FaceReference`: no shared reference count is written per unit).
+  private func fallbackFaces(_ content: Range<Int>, scripts: [Int32]) -> [FaceReference] {
+    var faces = [FaceReference]()
     faces.reserveCapacity(content.count)
-    var previous: FontFace?
+    var previous: FaceReference?
     var clusterStart = content.lowerBound
     var scalars = [Unicode.Scalar]()
     // The preferred faces of the last script code looked up (scripts change rarely in a text).
@@ -320,6 +343,7 @@ struct LayoutEngine {
     var preferred: [FontFace] = []
     var requestedRun = -1
     var requested = text.runs[0].attributes.font.face
+    var requestedReference = FaceReference.passUnretained(requested)
     var requestedIsDefaultFamily = false
     // The fallback for one scalar depends only on the scalar, its script's preferred faces, the
     // requested face and the previous cluster's face: remembered in a small direct-mapped table
@@ -328,27 +352,32 @@ struct LayoutEngine {
     var clusterMemo = [ClusterFallbackMemo]()
     var clusterCount = 0
     var singleCount = 0
-    func memoizedFallback(_ scalar: Unicode.Scalar, code: Int32) -> FontFace {
+    func memoizedFallback(_ scalar: Unicode.Scalar, code: Int32) -> FaceReference {
       // A short text (a tag) is not worth the table.
       singleCount += 1
       if singleCount <= 8 {
-        return fonts.fallbackFace(
-          single: scalar, preferred: preferred, requested: requested,
-          requestedIsDefaultFamily: requestedIsDefaultFamily, previous: previous)
+        return FaceReference.passUnretained(
+          fonts.fallbackFace(
+            single: scalar, preferred: preferred, requested: requested,
+            requestedIsDefaultFamily: requestedIsDefaultFamily,
+            previous: previous?.takeUnretainedValue()))
       }
       if memo.isEmpty { memo = [FallbackMemo](repeating: FallbackMemo(), count: 64) }
       let slot = Int(scalar.value & 63)
-      let entry = memo[slot]
-      if entry.scalar == scalar.value, entry.code == code, entry.requested === requested,
-        entry.previous === previous, let face = entry.face
+      if memo[slot].scalar == scalar.value, memo[slot].code == code,
+        memo[slot].requested.isSame(requestedReference), memo[slot].previous.isSame(previous),
+        let face = memo[slot].face
       {
         return face
       }
-      let face = fonts.fallbackFace(
-        single: scalar, preferred: preferred, requested: requested,
-        requestedIsDefaultFamily: requestedIsDefaultFamily, previous: previous)
+      let face = FaceReference.passUnretained(
+        fonts.fallbackFace(
+          single: scalar, preferred: preferred, requested: requested,
+          requestedIsDefaultFamily: requestedIsDefaultFamily,
+          previous: previous?.takeUnretainedValue()))
       memo[slot] = FallbackMemo(
-        scalar: scalar.value, code: code, requested: requested, previous: previous, face: face)
+        scalar: scalar.value, code: code, requested: requestedReference, previous: previous,
+        face: face)
       return face
     }
     for position in (content.lowerBound + 1)...content.upperBound
@@ -356,6 +385,7 @@ struct LayoutEngine {
       if runAt[clusterStart] != requestedRun {
         requestedRun = runAt[clusterStart]
         requested = text.runs[requestedRun].attributes.font.face
+        requestedReference = FaceReference.passUnretained(requested)
         requestedIsDefaultFamily = requested.familyName == fonts.defaultFamily
       }
       let code = scripts[clusterStart]
@@ -364,14 +394,15 @@ struct LayoutEngine {
         preferred = UnicodeProperties.scriptTag(code).flatMap { fonts.scriptFaces[$0] } ?? []
       }
       let hasPreferred = !preferred.isEmpty
-      let face: FontFace
+      let previousIsRequested = previous == nil || previous.isSame(requestedReference)
+      let face: FaceReference
       let unit = units[clusterStart]
       // The common case: one BMP character the requested font has, no script preference.
       if position == clusterStart + 1, !UTF16.isLeadSurrogate(unit),
         let scalar = Unicode.Scalar(unit)
       {
-        if !hasPreferred, previous == nil || previous === requested, requested.covers(scalar) {
-          face = requested
+        if !hasPreferred, previousIsRequested, requested.covers(scalar) {
+          face = requestedReference
         } else {
           face = memoizedFallback(scalar, code: code)
         }
@@ -379,10 +410,8 @@ struct LayoutEngine {
         scalars.removeAll(keepingCapacity: true)
         decodeScalars(clusterStart..<position, into: &scalars)
         if scalars.count == 1 {
-          if !hasPreferred, previous == nil || previous === requested,
-            requested.covers(scalars[0])
-          {
-            face = requested
+          if !hasPreferred, previousIsRequested, requested.covers(scalars[0]) {
+            face = requestedReference
           } else {
             face = memoizedFallback(scalars[0], code: code)
           }
@@ -391,9 +420,10 @@ struct LayoutEngine {
           // text long enough to have more than a few of them.
           clusterCount += 1
           if clusterCount <= 4 {
-            face = fonts.fallbackFace(
-              scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
-              previous: previous)
+            face = FaceReference.passUnretained(
+              fonts.fallbackFace(
+                scalars: scalars, script: UnicodeProperties.scriptTag(code),
+                requested: requested, previous: previous?.takeUnretainedValue()))
           } else {
             if clusterMemo.isEmpty {
               clusterMemo = [ClusterFallbackMemo](repeating: ClusterFallbackMemo(), count: 32)
@@ -401,17 +431,20 @@ struct LayoutEngine {
             var hash = UInt32(truncatingIfNeeded: code)
             for scalar in scalars { hash = hash &* 31 &+ scalar.value }
             let slot = Int(hash & 31)
-            let entry = clusterMemo[slot]
-            if entry.code == code, entry.requested === requested, entry.previous === previous,
-              entry.scalars == scalars, let remembered = entry.face
+            if clusterMemo[slot].code == code,
+              clusterMemo[slot].requested.isSame(requestedReference),
+              clusterMemo[slot].previous.isSame(previous), clusterMemo[slot].scalars == scalars,
+              let remembered = clusterMemo[slot].face
             {
               face = remembered
             } else {
-              face = fonts.fallbackFace(
-                scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
-                previous: previous)
+              face = FaceReference.passUnretained(
+                fonts.fallbackFace(
+                  scalars: scalars, script: UnicodeProperties.scriptTag(code),
+                  requested: requested, previous: previous?.takeUnretainedValue()))
               clusterMemo[slot] = ClusterFallbackMemo(
-                scalars: scalars, code: code, requested: requested, previous: previous, face: face)
+                scalars: scalars, code: code, requested: requestedReference, previous: previous,
+                face: face)
             }
           }
         }
@@ -463,9 +496,45 @@ struct LayoutEngine {
     // Context for HarfBuzz where the segment ends without a break opportunity (a change of
     // font, size, script or direction inside a word): up to five units on either side.
     let context = shapingContext(range, content: content)
+    var glyphs = segmentGlyphs(
+      range: range, context: context, content: content, face: face, font: font,
+      features: features, script: scriptTag, language: language, direction: direction,
+      harfBuzz: harfBuzz, group: group, member: member)
+    let scale = font.scale
+    var advances = glyphs.map { Double($0.xAdvance) * scale }
+    if isTab, !glyphs.isEmpty {
+      // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
+      // (set per line); fonts rarely map U+0009.
+      let space = harfBuzz.nominalGlyph(0x20) ?? 0
+      glyphs = [
+        ShapedGlyph(
+          glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
+          xOffset: 0, yOffset: 0, unsafeToBreak: false)
+      ]
+      advances = [0]
+    }
+    let segmentIndex = segments.count
+    segments.append(
+      Segment(
+        range: range, run: run, font: font, level: level, glyphs: glyphs,
+        advances: advances, isTab: isTab))
+    makeAtoms(segmentIndex)
+  }
+
+  /// The glyphs of one segment, from the shape cache or shaped (in a group or alone).
+  ///
+  /// Not `mutating`: its closures borrow the engine. Inside `addSegment` (mutating) the same
+  /// closures copied the whole engine once per shaped segment — every array and the text's
+  /// attributes, whose font face is shared by all threads — to call `groupGlyphs` and
+  /// `shapeInPieces` on it.
+  private func segmentGlyphs(
+    range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FontFace, font: Font,
+    features: [FontFeature], script scriptTag: String?, language: String?,
+    direction: ShapingDirection, harfBuzz: HarfBuzzFont, group: ShapingGroup?, member: Int
+  ) -> [ShapedGlyph] {
     let contextStart = context.lowerBound
     let contextEnd = context.upperBound
-    var glyphs = units.withUnsafeBufferPointer { buffer in
+    return units.withUnsafeBufferPointer { buffer in
       cache.glyphs(
         for: ShapeCache.Key(
           text: Array(buffer[range]),
@@ -489,25 +558,6 @@ struct LayoutEngine {
           direction: direction, script: scriptTag, language: language, features: features)
       }
     }
-    let scale = font.scale
-    var advances = glyphs.map { Double($0.xAdvance) * scale }
-    if isTab, !glyphs.isEmpty {
-      // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
-      // (set per line); fonts rarely map U+0009.
-      let space = harfBuzz.nominalGlyph(0x20) ?? 0
-      glyphs = [
-        ShapedGlyph(
-          glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
-          xOffset: 0, yOffset: 0, unsafeToBreak: false)
-      ]
-      advances = [0]
-    }
-    let segmentIndex = segments.count
-    segments.append(
-      Segment(
-        range: range, run: run, font: font, level: level, glyphs: glyphs,
-        advances: advances, isTab: isTab))
-    makeAtoms(segmentIndex)
   }
 
   /// The language part of the style's locale ("ja" for "ja_JP@lb=strict"), or nil.
