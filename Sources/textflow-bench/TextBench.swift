@@ -273,6 +273,30 @@ struct TextBench {
         if label == "cold" {
           results.oneCore[kind.name] = one.median
           results.allCores[kind.name] = all.median
+        } else {
+          // The same texts 20 times over in one call: a warm batch of a few thousand stored
+          // layouts is about a millisecond of work, in which starting and stopping the workers
+          // weighs; one long batch shows what the cores give once they run.
+          let long = Array(repeating: batch, count: 20).flatMap { $0 }
+          let longOne = measure(runs: runs, operations: long.count) {
+            var lines = 0
+            for request in long {
+              lines &+=
+                typesetter.layout(
+                  request.text, style: request.style, maxWidth: request.maxWidth
+                ).lineCount
+            }
+            consume(lines)
+          }
+          let longAll = measure(runs: runs, operations: long.count) {
+            consume(typesetter.layouts(for: long).count)
+          }
+          report.time(
+            "\(kind.name) warm, one batch of \(long.count): 1 thread", longOne, perSecond: true)
+          report.time(
+            "\(kind.name) warm, one batch of \(long.count): \(Machine.processorCount) cores",
+            longAll, perSecond: true,
+            note: String(format: "%.2f× the labels/s of 1 thread", longOne.median / longAll.median))
         }
         // CPU time per text (user + system, all threads): unlike wall time it does not depend
         // on how much of the other core other work leaves, and what contention costs (cache
