@@ -127,6 +127,19 @@ struct TextBench {
     }
   }
 
+  /// Batch requests laid out one after another on this thread (the one-thread side of the
+  /// parallel figures).
+  private func layOutOneByOne(_ typesetter: Typesetter, _ batch: [TextLayoutRequest]) {
+    var lines = 0
+    for request in batch {
+      lines &+=
+        typesetter.layout(
+          request.text, style: request.style, maxWidth: request.maxWidth
+        ).lineCount
+    }
+    consume(lines)
+  }
+
   mutating func run() {
     report.section("Text measurement, one thread (ns per label, corpus in Benchmarks/corpus)")
     report.note(
@@ -254,14 +267,7 @@ struct TextBench {
         paragraphCache: ParagraphCache(capacity: 0))
       for (label, typesetter) in [("cold", coldTypesetter), ("warm", Typesetter(fonts: fonts))] {
         let one = measure(runs: runs, operations: count) {
-          var lines = 0
-          for request in batch {
-            lines &+=
-              typesetter.layout(
-                request.text, style: request.style, maxWidth: request.maxWidth
-              ).lineCount
-          }
-          consume(lines)
+          layOutOneByOne(typesetter, batch)
         }
         let all = measure(runs: runs, operations: count) {
           consume(typesetter.layouts(for: batch).count)
@@ -279,14 +285,7 @@ struct TextBench {
           // weighs; one long batch shows what the cores give once they run.
           let long = Array(repeating: batch, count: 20).flatMap { $0 }
           let longOne = measure(runs: runs, operations: long.count) {
-            var lines = 0
-            for request in long {
-              lines &+=
-                typesetter.layout(
-                  request.text, style: request.style, maxWidth: request.maxWidth
-                ).lineCount
-            }
-            consume(lines)
+            layOutOneByOne(typesetter, long)
           }
           let longAll = measure(runs: runs, operations: long.count) {
             consume(typesetter.layouts(for: long).count)
@@ -303,14 +302,7 @@ struct TextBench {
         // lines moving between cores, waiting on locks) shows up as more CPU time per text.
         let cpuOne = cpuNanoseconds {
           for _ in 0..<runs {
-            var lines = 0
-            for request in batch {
-              lines &+=
-                typesetter.layout(
-                  request.text, style: request.style, maxWidth: request.maxWidth
-                ).lineCount
-            }
-            consume(lines)
+            layOutOneByOne(typesetter, batch)
           }
         }
         let cpuAll = cpuNanoseconds {
