@@ -34,15 +34,20 @@ struct ConcurrencyTests {
     return requests
   }
 
-  @Test("64 threads measuring through tiny, churning caches give the serial results exactly")
-  func manyThreadsEqualSerial() {
-    let requests = Self.workload()
+  /// The requests laid out one by one with no caches: the truth the threaded runs must equal.
+  static func serialLayouts(_ requests: [TextLayoutRequest]) -> [TextLayout] {
     let serial = Typesetter(
       fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
       paragraphCache: ParagraphCache(capacity: 0))
-    let expected = requests.map {
+    return requests.map {
       serial.layout($0.text, style: $0.style, maxWidth: $0.maxWidth, maxHeight: $0.maxHeight)
     }
+  }
+
+  @Test("64 threads measuring through tiny, churning caches give the serial results exactly")
+  func manyThreadsEqualSerial() {
+    let requests = Self.workload()
+    let expected = Self.serialLayouts(requests)
     let shapeCache = ShapeCache(capacity: 24)
     let paragraphCache = ParagraphCache(capacity: 6)
     let shared = Typesetter(
@@ -78,12 +83,7 @@ struct ConcurrencyTests {
   @Test("sharded caches under 16 threads: serial results, every bound kept, exact counters")
   func shardedCachesUnderThreads() {
     let requests = Self.workload()
-    let serial = Typesetter(
-      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
-      paragraphCache: ParagraphCache(capacity: 0))
-    let expected = requests.map {
-      serial.layout($0.text, style: $0.style, maxWidth: $0.maxWidth, maxHeight: $0.maxHeight)
-    }
+    let expected = Self.serialLayouts(requests)
     // Large enough to be split into shards, small enough in bytes to churn.
     let shapeCache = ShapeCache(capacity: 1024)
     let paragraphCache = ParagraphCache(
