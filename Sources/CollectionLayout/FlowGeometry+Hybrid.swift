@@ -24,23 +24,20 @@ extension SectionLayout {
     var runs: [Run]
 
     /// The run holding `item` (binary search).
-    func runIndex(ofItem item: Int) -> Int {
-      var low = 0
-      var high = runs.count
-      while low < high {
-        let mid = (low + high) / 2
-        if runs[mid].firstItem <= item { low = mid + 1 } else { high = mid }
-      }
-      return max(0, low - 1)
-    }
+    func runIndex(ofItem item: Int) -> Int { lastRun { $0.firstItem <= item } }
 
     /// The run holding line `line` (binary search).
-    func runIndex(ofLine line: Int) -> Int {
+    func runIndex(ofLine line: Int) -> Int { lastRun { $0.firstLine <= line } }
+
+    /// The last run that `startsAtOrBefore` accepts (the runs are ordered, so the accepted ones
+    /// are a prefix), or 0.
+    @inline(__always)
+    private func lastRun(where startsAtOrBefore: (Run) -> Bool) -> Int {
       var low = 0
       var high = runs.count
       while low < high {
         let mid = (low + high) / 2
-        if runs[mid].firstLine <= line { low = mid + 1 } else { high = mid }
+        if startsAtOrBefore(runs[mid]) { low = mid + 1 } else { high = mid }
       }
       return max(0, low - 1)
     }
