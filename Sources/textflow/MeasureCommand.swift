@@ -10,7 +10,7 @@ enum MeasureCommand: Subcommand {
   static let help = """
     usage: textflow measure [--font NAME|PATH] [--size PT] [--style STYLE] [--max-width PX]
                             [--max-height PX] [--lines N] [--mode MODE] [--leading] TEXT
-           textflow measure --jsonl < requests.jsonl
+           textflow measure --jsonl [--first-line N] < requests.jsonl
 
     Lays out TEXT with the bundled fonts (Fonts/ or $TEXTFLOW_FONTS) and prints its size and
     its lines in points (unrounded, and rounded up to whole pixels).
@@ -34,7 +34,8 @@ enum MeasureCommand: Subcommand {
        "lines": [{"start": 0, "end": 9, "width": 61.2}]}
     start/end are Unicode scalar offsets into text (end exclusive). A bad line gets
     {"id": …, "error": "…"} and the stream goes on: so does a line that is not valid UTF-8
-    (the error names the line and the byte) or is longer than 16 MiB.
+    (the error names the line and the byte) or is longer than 16 MiB. --first-line N numbers
+    the lines from N in those errors, for a shard of a larger stream (scripts/textflow-dask).
 
     examples:
       textflow measure --max-width 120 "The quick brown fox jumps over the lazy dog"
@@ -51,11 +52,26 @@ enum MeasureCommand: Subcommand {
       return 2
     }
     if arguments.contains("--jsonl") {
-      guard arguments == ["--jsonl"] else {
-        printError("textflow measure: --jsonl takes no other arguments (options go in each line)")
+      // A shard of a larger stream numbers its lines from where the shard starts, so that its
+      // errors name the line of the whole input (see scripts/textflow-dask).
+      var firstLine = 1
+      var rest = arguments.filter { $0 != "--jsonl" }
+      if rest.count == 2, rest[0] == "--first-line" {
+        guard let number = Int(rest[1]), number >= 1 else {
+          printError(
+            "textflow measure: --first-line needs a whole number ≥ 1, not \(quoted(rest[1]))")
+          return 2
+        }
+        firstLine = number
+        rest = []
+      }
+      guard rest.isEmpty else {
+        printError(
+          "textflow measure: --jsonl takes no other arguments but --first-line N"
+            + " (options go in each line)")
         return 2
       }
-      return runJSONLines()
+      return runJSONLines(firstLine: firstLine)
     }
     let options: Options
     do {
@@ -121,7 +137,7 @@ enum MeasureCommand: Subcommand {
 
   // MARK: - JSON lines
 
-  private static func runJSONLines() -> Int32 {
+  private static func runJSONLines(firstLine: Int) -> Int32 {
     let typesetter: Typesetter
     do {
       typesetter = try Typesetter.bundled()
@@ -135,7 +151,7 @@ enum MeasureCommand: Subcommand {
     defer { progress.finish() }
     var count = 0
     var reader = LineReader(maximumLength: maximumLineLength)
-    var number = 0
+    var number = firstLine - 1
     while let input = reader.next() {
       number += 1
       let response: String
