@@ -1,0 +1,129 @@
+// The line breaker against independent truth: UAX #14's rules, HarfBuzz's advances for the
+// same text shaped whole (the shaper alone), UAX #29 clusters as Swift's `Character` sees them,
+// and what Pango and Skia do with hanging whitespace (issue 14's four defects).
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TextEngine
+
+@Suite("Breaking fidelity")
+struct BreakingFidelityTests {
+  static func font(_ file: String, _ size: Double) -> Font {
+    Font(face: Engine.face(file), pointSize: size)
+  }
+
+  static func layout(
+    _ text: String, _ font: Font, width: Double?, mode: LineBreakMode = .wordWrap
+  ) -> TextLayout {
+    var style = ParagraphStyle()
+    style.lineBreakMode = mode
+    return Engine.typesetter.layout(text, font: font, style: style, maxWidth: width)
+  }
+
+  /// Collapsible whitespace that may hang (UAX #14 never breaks before it: LB7 for spaces,
+  /// LB21 for the BA spaces and the tab).
+  static func isHanging(_ character: Character) -> Bool {
+    character == " " || character == "\t" || character == "\u{3000}"
+  }
+
+  /// Checks the laws every layout here must keep: no wrapped line starts with whitespace, and
+  /// laid out again at its own width the text gives the same lines (the stable-wrap law).
+  static func checkLaws(
+    _ text: String, _ font: Font, _ layout: TextLayout, mode: LineBreakMode = .wordWrap,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for line in layout.lines.dropFirst() {
+      if let first = layout.string[line.range].first {
+        #expect(
+          !isHanging(first), "a wrapped line starts with whitespace", sourceLocation: sourceLocation
+        )
+      }
+    }
+    let again = Self.layout(text, font, width: layout.size.width, mode: mode)
+    #expect(
+      again.lines.map(\.scalarRange) == layout.lines.map(\.scalarRange),
+      "stable wrap", sourceLocation: sourceLocation)
+  }
+
+  // MARK: - Defect 1: whitespace after an emergency break hangs on that line
+
+  @Test(
+    "a tab after a letter split off by an emergency break hangs (Pango, Skia: \"a\\t\" | \"b\")")
+  func tabAfterEmergencyBreak() {
+    let font = Self.font("DejaVuSans.ttf", 17)
+    let text = "a\tb"
+    let layout = Self.layout(text, font, width: 5)
+    #expect(Engine.lineTexts(layout) == ["a\t", "b"])
+    // The width is the wider letter's HarfBuzz advance: the tab is not counted.
+    let widest = max(
+      Engine.harfBuzzWidth("a", font.face, 17), Engine.harfBuzzWidth("b", font.face, 17))
+    #expect(abs(layout.size.width - widest) < 1e-9)
+    Self.checkLaws(text, font, layout)
+  }
+
+  @Test("punctuation groups split by emergency breaks: no line starts with the space")
+  func punctuationGroups() {
+    let font = Engine.dejaVu(32)
+    let text = "!!! ??? ... ,,, ;;; :::"
+    let layout = Self.layout(text, font, width: 45)
+    #expect(layout.lineCount > 1)
+    #expect(Engine.lineTexts(layout).joined() == text)
+    Self.checkLaws(text, font, layout)
+  }
+
+  @Test("a letter between spaces narrower than the line: one line, never a line of one space")
+  func letterBetweenSpaces() {
+    let font = Engine.dejaVu(10)
+    for width in [0.0, 1, 5, 6] {
+      let layout = Self.layout(" x ", font, width: width)
+      let texts = Engine.lineTexts(layout)
+      let xWidth = Engine.harfBuzzWidth("x", font.face, 10)
+      if width >= xWidth {
+        // The opportunity after the leading space is taken; "x" fits on its own line.
+        #expect(texts == [" ", "x "], "width \(width)")
+      } else {
+        // Nothing fits: the emergency break keeps the leading space and hangs the trailing one.
+        #expect(texts == [" x "], "width \(width)")
+      }
+      Self.checkLaws(" x ", font, layout)
+    }
+  }
+
+  // MARK: - Defect 2: an opportunity after leading spaces is taken before splitting a word
+
+  @Test("\"   Where?   \" at 100 px breaks at 3 (LB18), not inside \"Where?\" (LB13: × EX)")
+  func leadingSpacesThenWord() {
+    let font = Self.font("NotoSans-Regular.ttf", 24)
+    let text = "   Where?   "
+    let layout = Self.layout(text, font, width: 100)
+    #expect(Engine.lineTexts(layout) == ["   ", "Where?   "])
+    let word = Engine.harfBuzzWidth("Where?", font.face, 24)
+    #expect(word <= 100)
+    #expect(abs(layout.size.width - word) < 1e-9)
+    #expect(layout.lines[0].width == 0)
+    Self.checkLaws(text, font, layout)
+  }
+
+  @Test("leading spaces before a word wider than the line: the word breaks from the line start")
+  func leadingSpacesThenOverlongWord() {
+    let font = Engine.dejaVu(16)
+    let text = "  Donaudampfschifffahrt"
+    let layout = Self.layout(text, font, width: 60)
+    let texts = Engine.lineTexts(layout)
+    #expect(texts.joined() == text)
+    #expect(texts[0].hasPrefix("  D"), "no opportunity fits the word: split at once")
+    Self.checkLaws(text, font, layout)
+  }
+
+  @Test("charWrap: no wrapped line starts with a space either")
+  func charWrapSpaces() {
+    let font = Engine.dejaVu(16)
+    let text = "ab cd  ef\tgh"
+    for width in stride(from: 0.0, through: 60, by: 3) {
+      let layout = Self.layout(text, font, width: width, mode: .charWrap)
+      #expect(Engine.lineTexts(layout).joined() == text)
+      Self.checkLaws(text, font, layout, mode: .charWrap)
+    }
+  }
+}
