@@ -126,4 +126,45 @@ struct BreakingFidelityTests {
       Self.checkLaws(text, font, layout, mode: .charWrap)
     }
   }
+
+  // MARK: - Defect 4: grapheme clusters are never split
+
+  /// Clusters that span a script, bidi-level or break-opportunity change, each one extended
+  /// grapheme cluster for UAX #29 (and for Swift's `Character`).
+  static let clusters: [(name: String, text: String)] = [
+    ("a letter and a skin-tone modifier (UAX #14: AL ÷ EM)", "a\u{1F3FF}"),
+    ("a Latin letter and a Cyrillic combining mark (script change)", "x\u{0483}"),
+    (
+      "a Hebrew letter and a Devanagari spacing mark (script and bidi level change)",
+      "\u{05D0}\u{093E}"
+    ),
+    ("a space and a combining mark (UAX #14: SP ÷ CM as AL)", "\u{20}\u{0301}"),
+    ("an emoji ZWJ sequence", "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"),
+    ("a regional indicator pair", "\u{1F1EB}\u{1F1F7}"),
+    ("a Hangul jamo syllable", "\u{1100}\u{1161}\u{11A8}"),
+    ("a Devanagari conjunct", "\u{0915}\u{094D}\u{0937}"),
+  ]
+
+  @Test("a cluster is one line at width 0, alone and between letters", arguments: clusters.indices)
+  func clusterWhole(_ index: Int) {
+    let (name, cluster) = Self.clusters[index]
+    let font = Engine.dejaVu(16)
+    for mode in [LineBreakMode.wordWrap, .charWrap] {
+      let alone = Self.layout(cluster, font, width: 0, mode: mode)
+      #expect(Engine.lineTexts(alone) == [cluster], "\(name), \(mode)")
+      let text = "b" + cluster + "c"
+      let between = Self.layout(text, font, width: 0, mode: mode)
+      let expected = text.map(String.init)
+      #expect(Engine.lineTexts(between) == expected, "\(name), \(mode)")
+      Self.checkLaws(text, font, between, mode: mode)
+    }
+  }
+
+  @Test("two regional indicator pairs are two clusters, never three or one")
+  func regionalIndicators() {
+    let text = "\u{1F1EB}\u{1F1F7}\u{1F1E9}\u{1F1EA}"
+    let layout = Self.layout(text, Engine.dejaVu(16), width: 0, mode: .charWrap)
+    #expect(Engine.lineTexts(layout) == text.map(String.init))
+    #expect(layout.lineCount == 2)
+  }
 }

@@ -210,6 +210,11 @@ struct LayoutEngine {
     isGraphemeBoundary[count] = true
     let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
     for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
+    // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
+    // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
+    for offset in 1..<count where isSoftBreak[offset] && !isGraphemeBoundary[offset] {
+      isSoftBreak[offset] = false
+    }
 
     // Paragraphs: split after each mandatory break; the break characters belong to no line.
     var start = 0
@@ -266,7 +271,11 @@ struct LayoutEngine {
       for position in (content.lowerBound + 1)...content.upperBound {
         let atEnd = position == content.upperBound
         var split = atEnd || isSoftBreak[position]
-        if !split {
+        // Segments (and so atoms) end only between grapheme clusters: a cluster whose
+        // characters differ in script, level or attribute run (a letter with a mark of another
+        // script, an RTL letter with an LTR spacing mark) is shaped whole, in its first
+        // character's run, script and direction. Faces are already chosen per cluster.
+        if !split && isGraphemeBoundary[position] {
           let previous = position - 1
           split =
             runAt[position] != runAt[previous]
@@ -275,6 +284,7 @@ struct LayoutEngine {
             || scripts[position] != scripts[previous]
             || levels[position - content.lowerBound] != levels[previous - content.lowerBound]
             || units[position] == 0x09 || units[previous] == 0x09
+            || Self.mayJoinInHarfBuzz(units[previous], units[position])
         }
         guard split else { continue }
         let range = segmentStart..<position
@@ -638,6 +648,23 @@ struct LayoutEngine {
           hyphenWidth: hyphenWidth))
       atomStart = end
       atomGlyphs = nil
+    }
+  }
+
+  /// True when HarfBuzz may merge the character starting at a grapheme boundary into the
+  /// cluster before it although UAX #29 separates them: a mark, joiner, modifier or emoji after
+  /// a control character (GB4), or an emoji after a joiner that follows no emoji (GB11 not
+  /// met). A segment ends there, so that the two clusters stay two atoms; nothing is drawn
+  /// differently, since a control has no glyph to attach to and a joiner outside an emoji
+  /// sequence joins nothing. Only units from U+0300 on can be merged backwards by HarfBuzz.
+  static func mayJoinInHarfBuzz(_ previous: UInt16, _ unit: UInt16) -> Bool {
+    guard unit >= 0x300 else { return false }
+    switch previous {
+    case 0x00...0x1F, 0x7F...0x9F, 0xAD, 0x200B, 0x200D...0x200F, 0x2028...0x202E,
+      0x2060...0x206F, 0xFEFF, 0xFFF0...0xFFFB:
+      return true
+    default:
+      return false
     }
   }
 
