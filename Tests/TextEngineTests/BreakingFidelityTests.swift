@@ -167,4 +167,42 @@ struct BreakingFidelityTests {
     #expect(Engine.lineTexts(layout) == text.map(String.init))
     #expect(layout.lineCount == 2)
   }
+
+  // MARK: - Defect 3: kerning across a break opportunity
+
+  @Test(
+    "a kerned pair across an opportunity: whole on one line, shaped apart where the line breaks",
+    arguments: [
+      ("DejaVuSans.ttf", "e-o"), ("DejaVuSans.ttf", "x-y"), ("DejaVuSans-Bold.ttf", "well-Tested"),
+      ("NotoSans-Regular.ttf", "1990\u{2013}Today"), ("NotoSans-Regular.ttf", "A\u{2014}Thing"),
+    ])
+  func kerningAcrossOpportunity(_ file: String, _ text: String) throws {
+    let font = Self.font(file, 16)
+    // HarfBuzz's advance sum for the text shaped whole, the truth for an unbroken line; the
+    // sum of the pieces shaped apart differs (the pair kerns), else the case proves nothing.
+    let whole = Engine.harfBuzzWidth(text, font.face, 16)
+    let cut = try #require(text.firstIndex { "-\u{2013}\u{2014}".contains($0) })
+    let left = String(text[...cut])
+    let right = String(text[text.index(after: cut)...])
+    let apart =
+      Engine.harfBuzzWidth(left, font.face, 16) + Engine.harfBuzzWidth(right, font.face, 16)
+    #expect(abs(whole - apart) > 0.1)
+    let one = Self.layout(text, font, width: nil)
+    #expect(one.lineCount == 1)
+    #expect(abs(one.size.width - whole) < 1e-9)
+    #expect(abs(one.lines[0].glyphRuns.reduce(0) { $0 + $1.width } - whole) < 1e-9)
+    Self.checkLaws(text, font, one)
+    // Broken after the dash: each piece as HarfBuzz shapes it alone.
+    let pieces = max(
+      Engine.harfBuzzWidth(left, font.face, 16), Engine.harfBuzzWidth(right, font.face, 16))
+    #expect(pieces + 0.01 < whole)
+    let broken = Self.layout(text, font, width: pieces + 0.01)
+    #expect(Engine.lineTexts(broken) == [left, right])
+    #expect(abs(broken.lines[0].width - Engine.harfBuzzWidth(left, font.face, 16)) < 1e-9)
+    #expect(abs(broken.lines[1].width - Engine.harfBuzzWidth(right, font.face, 16)) < 1e-9)
+    for line in broken.lines {
+      #expect(abs(line.glyphRuns.reduce(0) { $0 + $1.width } - line.width) < 1e-9)
+    }
+    Self.checkLaws(text, font, broken)
+  }
 }

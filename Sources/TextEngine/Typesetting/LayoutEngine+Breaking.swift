@@ -90,6 +90,7 @@ extension LayoutEngine {
       var wordContentEnd = wordStart
       var overflow = false
       while index < end && (index == wordStart || !isWordBoundary(atoms[index].range.lowerBound)) {
+        if index > start { position += atoms[index - 1].joinAfter }
         position += atomWidth(index, at: position, indent: indent)
         index += 1
         if !atoms[index - 1].isWhitespace {
@@ -145,6 +146,7 @@ extension LayoutEngine {
     var position = 0.0
     var index = start
     while index < end && (index == start || !isWordBoundary(atoms[index].range.lowerBound)) {
+      if index > start { position += atoms[index - 1].joinAfter }
       position += atomWidth(index, at: position, indent: 0)
       index += 1
       if !atoms[index - 1].isWhitespace {
@@ -229,6 +231,7 @@ extension LayoutEngine {
     var prefixEnds = [(end: Int, width: Double)]()
     var x = 0.0
     for index in start..<end {
+      if index > start { x += atoms[index - 1].joinAfter }
       x += atomWidth(index, at: x, indent: line.indent)
       if !atoms[index].isWhitespace { prefixEnds.append((index + 1, x)) }
       if x > available { break }
@@ -238,7 +241,7 @@ extension LayoutEngine {
     if style.lineBreakMode != .truncatingTail {
       var w = 0.0
       for index in stride(from: end - 1, through: start, by: -1) {
-        w += atoms[index].width
+        w += atoms[index].width + (index < end - 1 ? atoms[index].joinAfter : 0)
         if !atoms[index].isWhitespace { suffixStarts.append((index, w)) }
         if w > available { break }
       }

@@ -41,6 +41,10 @@ struct Atom: Sendable {
   /// The width of the hyphen shown when a line breaks after this atom, which ends with a soft
   /// hyphen (U+00AD); 0 for every other atom.
   var hyphenWidth: Double = 0
+  /// What HarfBuzz changes in the width when this atom and the next are shaped as one run
+  /// (a kerning pair across a break opportunity, such as "-o"): added when a line holds both,
+  /// not when it breaks between them. 0 for nearly every atom (see `joinAcross`).
+  var joinAfter: Double = 0
 }
 
 /// A face referred to without a reference count: what `fallbackFaces` hands out per UTF-16
@@ -307,11 +311,14 @@ struct LayoutEngine {
           }
         }
         if groupEnd - planIndex == 1 {
-          addSegment(plans[planIndex], content: content)
+          addSegment(
+            plans[planIndex], content: content, joinsPrevious: joins(plans, at: planIndex))
         } else {
           let group = ShapingGroup(plans: plans[planIndex..<groupEnd])
           for member in planIndex..<groupEnd {
-            addSegment(plans[member], content: content, group: group, member: member - planIndex)
+            addSegment(
+              plans[member], content: content, group: group, member: member - planIndex,
+              joinsPrevious: joins(plans, at: member))
           }
         }
         planIndex = groupEnd
@@ -483,8 +490,16 @@ struct LayoutEngine {
     }
   }
 
+  /// True when plan `index` starts at a break opportunity after a plan it could be shaped
+  /// with in one run (the same run, face, script and level): HarfBuzz may kern across there.
+  private func joins(_ plans: [SegmentPlan], at index: Int) -> Bool {
+    index > 0 && isSoftBreak[plans[index].range.lowerBound]
+      && canShapeTogether(plans[index - 1], plans[index])
+  }
+
   private mutating func addSegment(
-    _ plan: SegmentPlan, content: Range<Int>, group: ShapingGroup? = nil, member: Int = 0
+    _ plan: SegmentPlan, content: Range<Int>, group: ShapingGroup? = nil, member: Int = 0,
+    joinsPrevious: Bool = false
   ) {
     let range = plan.range
     let face = plan.face
@@ -528,7 +543,59 @@ struct LayoutEngine {
       Segment(
         range: range, run: run, font: font, level: level, glyphs: glyphs,
         advances: advances, isTab: isTab))
+    let firstAtom = atoms.count
     makeAtoms(segmentIndex)
+    if joinsPrevious, firstAtom > 0 {
+      atoms[firstAtom - 1].joinAfter = joinAcross(
+        firstAtom, content: content, face: face, font: font,
+        features: features, script: scriptTag, language: language, direction: direction,
+        harfBuzz: harfBuzz)
+    }
+  }
+
+  /// The width HarfBuzz adds (or takes away) when the segment starting at atom `firstRight` and
+  /// the one before it, which meet at a break opportunity, are shaped as one run instead of
+  /// apart, in points: a kerning pair
+  /// across the opportunity, such as "-o" or "–T". Each segment is shaped alone (the pieces a
+  /// line break there leaves), so a line that holds both gets this difference added, and is
+  /// as wide as the run shaped whole.
+  ///
+  /// HarfBuzz marks no flag at a run's edge (its unsafe-to-concat flag is set on the glyph
+  /// after a boundary inside the run, never on the last one), so the pair is shaped: the last
+  /// cluster of the left segment and the first of the right one, together and apart, through the shape cache
+  /// (short texts that repeat). A lookup that reaches past those two clusters is not seen.
+  /// After hanging whitespace, which ends almost every word, nothing is shaped.
+  private func joinAcross(
+    _ firstRight: Int, content: Range<Int>, face: FontFace, font: Font,
+    features: [FontFeature], script: String?, language: String?, direction: ShapingDirection,
+    harfBuzz: HarfBuzzFont
+  ) -> Double {
+    guard firstRight > 0, firstRight < atoms.count, !atoms[firstRight - 1].isWhitespace,
+      !atoms[firstRight].isWhitespace, !atoms[firstRight - 1].isTab, !atoms[firstRight].isTab
+    else { return 0 }
+    let a = atoms[firstRight - 1].range
+    let b = atoms[firstRight].range
+    func advance(_ ranges: [Range<Int>]) -> Int {
+      var text = [UInt16]()
+      for range in ranges { text += units[range] }
+      let glyphs = text.withUnsafeBufferPointer { buffer in
+        cache.glyphs(
+          for: ShapeCache.Key(
+            text: text, face: face, variations: font.variations, features: features,
+            script: script, language: language, direction: direction),
+          length: text.count
+        ) {
+          harfBuzz.shape(
+            buffer, range: 0..<buffer.count, direction: direction, script: script,
+            language: language, features: features)
+        }
+      }
+      var sum = 0
+      for glyph in glyphs { sum += Int(glyph.xAdvance) }
+      return sum
+    }
+    let difference = advance([a, b]) - advance([a]) - advance([b])
+    return Double(difference) * font.scale
   }
 
   /// The glyphs of one segment, from the shape cache or shaped (in a group or alone).
