@@ -205,4 +205,82 @@ struct BreakingFidelityTests {
     }
     Self.checkLaws(text, font, broken)
   }
+
+  // MARK: - The benchmark corpus
+
+  /// The records of Benchmarks/corpus, each with its font file, size and max width.
+  static func corpus() -> [(text: String, font: Font, width: Double?)] {
+    var records = [(text: String, font: Font, width: Double?)]()
+    for file in ["tags", "names", "labels", "sentences", "paragraphs"] {
+      let url = Fixtures.packageRoot.appendingPathComponent("Benchmarks/corpus/\(file).jsonl")
+      guard let contents = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      for line in contents.split(separator: "\n") {
+        guard
+          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+          let text = object["text"] as? String
+        else { continue }
+        let file = (object["font"] as? String) ?? "DejaVuSans.ttf"
+        let face =
+          Engine.fonts.faces.first { $0.fileURL?.lastPathComponent == file }
+          ?? Engine.fonts.defaultFace()
+        records.append(
+          (
+            text, Font(face: face, pointSize: (object["size"] as? Double) ?? 17),
+            object["max_width"] as? Double
+          ))
+      }
+    }
+    return records
+  }
+
+  @Test("the benchmark corpus at its widths and narrower: no wrapped line starts with whitespace")
+  func corpusLineStarts() {
+    let records = Self.corpus()
+    #expect(records.count > 6000)
+    var checked = 0
+    var failures = [String]()
+    for record in records {
+      for width in [record.width, 60].compactMap({ $0 }) {
+        let layout = Self.layout(record.text, record.font, width: width)
+        let units = Array(record.text.utf16)
+        for line in layout.lines.dropFirst() {
+          let start = line.utf16Range.lowerBound
+          // A paragraph's first line starts with what its text starts with.
+          guard start > 0, start < units.count,
+            ![0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(units[start - 1])
+          else { continue }
+          checked += 1
+          if LayoutEngine.isHangingWhitespace(units[start]) {
+            failures.append("\(record.text.prefix(40)) at \(width): line at \(start)")
+          }
+        }
+      }
+    }
+    #expect(checked > 5000)
+    #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(10))")
+  }
+
+  @Test("the benchmark corpus: a one-line text in one face is as wide as HarfBuzz shapes it whole")
+  func corpusOneLineWidths() {
+    var checked = 0
+    var failures = [String]()
+    for record in Self.corpus() {
+      let layout = Self.layout(record.text, record.font, width: nil)
+      guard layout.lineCount == 1, !record.text.contains("\t"),
+        layout.lines[0].glyphRuns.allSatisfy({
+          $0.font.face === record.font.face && !$0.isRightToLeft
+        })
+      else { continue }
+      // HarfBuzz's run shaped whole, trailing spaces left out (they hang).
+      var content = Substring(record.text)
+      while let last = content.last, Self.isHanging(last) { content = content.dropLast() }
+      let whole = Engine.harfBuzzWidth(String(content), record.font.face, record.font.pointSize)
+      checked += 1
+      if abs(layout.size.width - whole) > 1e-6 {
+        failures.append("\(record.text.prefix(50)): \(layout.size.width) vs \(whole)")
+      }
+    }
+    #expect(checked > 3000)
+    #expect(failures.isEmpty, "\(failures.count) of \(checked): \(failures.prefix(10))")
+  }
 }

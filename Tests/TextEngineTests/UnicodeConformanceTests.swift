@@ -169,4 +169,143 @@ struct UnicodeConformanceTests {
     #expect(
       failures.isEmpty, "\(failures.count) of \(Self.graphemeCases.count): \(failures.prefix(20))")
   }
+
+  // MARK: - UAX #14
+
+  static let lineCases = (try? UnicodeBreakCase.load("LineBreakTest.txt", version: "15.0.0")) ?? []
+
+  /// One position of LineBreakTest where the layout's answer differs from the file's.
+  struct Divergence: CustomStringConvertible {
+    var test: UnicodeBreakCase
+    var offset: Int
+    var expected: Bool
+    var description: String {
+      "\(test.testDescription) at \(offset): \(expected ? "÷" : "×") expected"
+    }
+  }
+
+  /// The layout's answer at every observable position of `test`: whether a line starts there
+  /// when the width holds exactly the text before it (every cluster is spaced 1000 pt apart,
+  /// so the width has room for no further cluster). Observable are the grapheme boundaries
+  /// inside the first paragraph, from the file's first opportunity on (before it, a first word
+  /// wider than the line breaks at any position anyway), and the start of the second paragraph.
+  static func layoutBreaks(_ test: UnicodeBreakCase) throws -> [(offset: Int, breaks: Bool)] {
+    let string = test.string
+    let units = Array(string.utf16)
+    var scalarOfUnit = [Int](repeating: 0, count: units.count + 1)
+    var unit = 0
+    for (index, scalar) in test.scalars.enumerated() {
+      for _ in 0..<scalar.utf16.count {
+        scalarOfUnit[unit] = index
+        unit += 1
+      }
+    }
+    scalarOfUnit[units.count] = test.scalars.count
+    let boundaries = Set(try UnicodeBreaks.graphemeBoundaries(units).map { scalarOfUnit[$0] })
+    let count = test.scalars.count
+    let paragraphEnd = test.scalars.firstIndex(where: isMandatoryBreak).map { mandatory in
+      // CR LF ends the paragraph after the LF.
+      mandatory + 1 < count && test.scalars[mandatory].value == 0x0D
+        && test.scalars[mandatory + 1].value == 0x0A ? mandatory + 2 : mandatory + 1
+    }
+    guard
+      let firstBreak = (1...count).first(where: {
+        test.breaks[$0] && ($0 == count || boundaries.contains($0))
+      }), firstBreak < count
+    else { return [] }
+    let whole = layout(string, width: nil, mode: .wordWrap)
+    var advanceBefore = [Double](repeating: 0, count: count + 1)
+    for line in whole.lines {
+      for run in line.glyphRuns {
+        for (cluster, advance) in zip(run.clusters, run.advances) where cluster < count {
+          advanceBefore[cluster + 1] += advance
+        }
+      }
+    }
+    for index in 0..<count { advanceBefore[index + 1] += advanceBefore[index] }
+    var answers = [(offset: Int, breaks: Bool)]()
+    for offset in firstBreak..<count where boundaries.contains(offset) {
+      if let paragraphEnd, offset > paragraphEnd { break }
+      // Whitespace hangs at the end of the line before it (LB7 keeps spaces off a line start;
+      // a tab after spaces, which LB18 lets start one, hangs too, as in Pango and Skia).
+      let scalar = test.scalars[offset]
+      if scalar.value <= 0xFFFF && LayoutEngine.isHangingWhitespace(UInt16(scalar.value)) {
+        continue
+      }
+      let probe = layout(string, width: advanceBefore[offset] + spacing / 2, mode: .wordWrap)
+      let second = probe.lines.count > 1 ? probe.lines[1].scalarRange.lowerBound : count
+      answers.append((offset, second == offset))
+    }
+    return answers
+  }
+
+  @Test("LineBreakTest.txt 15.0 is installed")
+  func lineFile() throws {
+    let cases = try UnicodeBreakCase.load("LineBreakTest.txt", version: "15.0.0")
+    #expect(cases.count > 7600)
+  }
+
+  @Test(
+    "LineBreakTest 15.0 through the layout: every observable position as the file, except ICU 72's listed divergences"
+  )
+  func layoutLineBreaks() throws {
+    var positions = 0
+    var divergences = [Divergence]()
+    var unexplained = [String]()
+    for test in Self.lineCases {
+      let answers = try Self.layoutBreaks(test)
+      positions += answers.count
+      let units = Array(test.string.utf16)
+      var icu: Set<Int>?
+      for answer in answers where answer.breaks != test.breaks[answer.offset] {
+        let divergence = Divergence(
+          test: test, offset: answer.offset, expected: test.breaks[answer.offset])
+        divergences.append(divergence)
+        // The layout must give ICU's answer there (the divergence is ICU's, not the engine's).
+        if icu == nil {
+          var scalar = 0
+          var unit = 0
+          var scalarAt = [Int: Int]()
+          for s in test.scalars {
+            scalarAt[unit] = scalar
+            unit += s.utf16.count
+            scalar += 1
+          }
+          scalarAt[unit] = scalar
+          icu = Set(try UnicodeBreaks.icuLineBreaks(units).compactMap { scalarAt[$0.offset] })
+        }
+        if icu!.contains(answer.offset) != answer.breaks {
+          unexplained.append("\(divergence): the layout differs from ICU too")
+        } else if Self.icuDivergence(test.scalars, at: answer.offset) == nil {
+          unexplained.append("\(divergence): not a listed ICU 72 divergence")
+        }
+      }
+    }
+    #expect(positions > 4000)
+    #expect(unexplained.isEmpty, "\(unexplained.count): \(unexplained.prefix(20))")
+    let agreement = 1 - Double(divergences.count) / Double(positions)
+    #expect(agreement > 0.995, "\(divergences.count) of \(positions) positions differ")
+  }
+
+  /// Why ICU 72's root line break rules answer a LineBreakTest 15.0 position differently, or nil
+  /// when it is none of the known cases. ICU keeps the pairwise form of LB25 that UAX #14
+  /// allows as a tailoring ("IS × NU", "HY × NU": a separator or hyphen before a digit always
+  /// starts or continues a number), where 15.0's test file applies the regular-expression form
+  /// (a number starts only with PR, PO, OP, HY or NU, so "a.2", " .35" and ",0" break before
+  /// the digit). ICU also keeps a hyphen at the very start of the text to the letter after it.
+  static func icuDivergence(_ scalars: [Unicode.Scalar], at offset: Int) -> String? {
+    guard offset > 0, offset < scalars.count else { return nil }
+    let before = scalars[offset - 1]
+    let after = scalars[offset]
+    let infixSeparators: Set<UInt32> = [
+      0x2C, 0x2E, 0x3A, 0x3B, 0x37E, 0x589, 0x60C, 0x60D, 0x7F8, 0x2044, 0xFE10, 0xFE13, 0xFE14,
+    ]
+    if infixSeparators.contains(before.value) && after.properties.numericType == .decimal {
+      return "IS × NU: ICU's pairwise LB25 (\"a.2\", \" .35\", \",0\")"
+    }
+    if offset == 1 && before == "-" && after.properties.isAlphabetic {
+      return "HY at the start of the text before a letter: ICU does not break"
+    }
+    return nil
+  }
 }
