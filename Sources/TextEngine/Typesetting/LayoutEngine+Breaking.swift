@@ -90,6 +90,7 @@ extension LayoutEngine {
       var wordContentEnd = wordStart
       var overflow = false
       while index < end && (index == wordStart || !isWordBoundary(atoms[index].range.lowerBound)) {
+        if index > start { position += atoms[index - 1].joinAfter }
         position += atomWidth(index, at: position, indent: indent)
         index += 1
         if !atoms[index - 1].isWhitespace {
@@ -105,12 +106,22 @@ extension LayoutEngine {
       }
       if overflow {
         if hasContent { break }
-        // The first word is wider than the line: break it between grapheme clusters, after
-        // the last atom that fits (always after at least one).
-        if wordContentEnd > wordStart {
-          return (wordContentEnd, wordContentEnd, candidate, false)
+        // Only whitespace before this word: the opportunity after it is a line of its own
+        // (hanging spaces, width 0) when the word fits on the next line, so that the word is
+        // not split while a break opportunity could keep it whole.
+        if wordStart > start,
+          wordFits(from: wordStart, in: paragraph, available: availableWidth(indent: 0))
+        {
+          return (wordStart, start, 0, false)
         }
-        return (index, index, position, false)
+        // The first word is wider than the line: break it between grapheme clusters, after
+        // the last atom that fits (always after at least one). The whitespace after that
+        // atom hangs at the end of this line, as after any other break.
+        let contentEnd = wordContentEnd > wordStart ? wordContentEnd : index
+        let width = wordContentEnd > wordStart ? candidate : position
+        var lineEnd = contentEnd
+        while lineEnd < end && atoms[lineEnd].isWhitespace { lineEnd += 1 }
+        return (lineEnd, contentEnd, width, false)
       }
       if wordContentEnd > wordStart {
         width = candidate
@@ -125,6 +136,25 @@ extension LayoutEngine {
     // A line that ends after a soft hyphen (not at the paragraph's end) shows a hyphen.
     if hyphen > 0 && wordStart < end { return (wordStart, contentEnd, width + hyphen, true) }
     return (wordStart, contentEnd, width, false)
+  }
+
+  /// True when the word starting at atom `start` (its content, up to its last non-space atom,
+  /// with the hyphen it would show at a soft hyphen) fits in `available` at the start of a line
+  /// without indent: the test `nextLine` makes for that word on the next line.
+  func wordFits(from start: Int, in paragraph: Paragraph, available: Double) -> Bool {
+    let end = paragraph.atoms.upperBound
+    var position = 0.0
+    var index = start
+    while index < end && (index == start || !isWordBoundary(atoms[index].range.lowerBound)) {
+      if index > start { position += atoms[index - 1].joinAfter }
+      position += atomWidth(index, at: position, indent: 0)
+      index += 1
+      if !atoms[index - 1].isWhitespace {
+        let hyphenWidth = index < end ? atoms[index - 1].hyphenWidth : 0
+        if position + hyphenWidth > available { return false }
+      }
+    }
+    return true
   }
 
   /// The lines within the limits, and whether text was hidden.
@@ -201,6 +231,7 @@ extension LayoutEngine {
     var prefixEnds = [(end: Int, width: Double)]()
     var x = 0.0
     for index in start..<end {
+      if index > start { x += atoms[index - 1].joinAfter }
       x += atomWidth(index, at: x, indent: line.indent)
       if !atoms[index].isWhitespace { prefixEnds.append((index + 1, x)) }
       if x > available { break }
@@ -210,7 +241,7 @@ extension LayoutEngine {
     if style.lineBreakMode != .truncatingTail {
       var w = 0.0
       for index in stride(from: end - 1, through: start, by: -1) {
-        w += atoms[index].width
+        w += atoms[index].width + (index < end - 1 ? atoms[index].joinAfter : 0)
         if !atoms[index].isWhitespace { suffixStarts.append((index, w)) }
         if w > available { break }
       }

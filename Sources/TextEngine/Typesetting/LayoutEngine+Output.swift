@@ -77,6 +77,14 @@ extension LayoutEngine {
     }
     if let suffix = spec.suffix { addAtoms(suffix, trailingFrom: Int.max) }
 
+    // True when atom `index` and the next are both shown on this line, next to each other
+    // (in the prefix or in the suffix): then the width HarfBuzz gives the pair shaped as one
+    // run applies (`Atom.joinAfter`), as the breaker counted it.
+    func joinsNext(_ index: Int) -> Bool {
+      (spec.prefix.contains(index) && spec.prefix.contains(index + 1))
+        || (spec.suffix.map { $0.contains(index) && $0.contains(index + 1) } ?? false)
+    }
+
     // Widths in logical order (tabs depend on where they start), and justification.
     var atomWidths = [Int: Double]()
     var x = 0.0
@@ -89,6 +97,7 @@ extension LayoutEngine {
         continue
       }
       for index in item.atoms {
+        if joinsNext(index - 1) { x += atoms[index - 1].joinAfter }
         let width = atomWidth(index, at: x, indent: indent)
         if atoms[index].isTab { atomWidths[index] = width }
         x += width
@@ -209,6 +218,7 @@ extension LayoutEngine {
                 pen += advance
               }
               var extra = atom.spacing
+              if atom.joinAfter != 0 && joinsNext(atomIndex) { extra += atom.joinAfter }
               if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
                 extra += justification
               }

@@ -41,6 +41,10 @@ struct Atom: Sendable {
   /// The width of the hyphen shown when a line breaks after this atom, which ends with a soft
   /// hyphen (U+00AD); 0 for every other atom.
   var hyphenWidth: Double = 0
+  /// What HarfBuzz changes in the width when this atom and the next are shaped as one run
+  /// (a kerning pair across a break opportunity, such as "-o"): added when a line holds both,
+  /// not when it breaks between them. 0 for nearly every atom (see `joinAcross`).
+  var joinAfter: Double = 0
 }
 
 /// A face referred to without a reference count: what `fallbackFaces` hands out per UTF-16
@@ -210,6 +214,11 @@ struct LayoutEngine {
     isGraphemeBoundary[count] = true
     let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
     for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
+    // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
+    // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
+    for offset in 1..<count where isSoftBreak[offset] && !isGraphemeBoundary[offset] {
+      isSoftBreak[offset] = false
+    }
 
     // Paragraphs: split after each mandatory break; the break characters belong to no line.
     var start = 0
@@ -266,7 +275,11 @@ struct LayoutEngine {
       for position in (content.lowerBound + 1)...content.upperBound {
         let atEnd = position == content.upperBound
         var split = atEnd || isSoftBreak[position]
-        if !split {
+        // Segments (and so atoms) end only between grapheme clusters: a cluster whose
+        // characters differ in script, level or attribute run (a letter with a mark of another
+        // script, an RTL letter with an LTR spacing mark) is shaped whole, in its first
+        // character's run, script and direction. Faces are already chosen per cluster.
+        if !split && isGraphemeBoundary[position] {
           let previous = position - 1
           split =
             runAt[position] != runAt[previous]
@@ -275,6 +288,7 @@ struct LayoutEngine {
             || scripts[position] != scripts[previous]
             || levels[position - content.lowerBound] != levels[previous - content.lowerBound]
             || units[position] == 0x09 || units[previous] == 0x09
+            || Self.mayJoinInHarfBuzz(units[previous], units[position])
         }
         guard split else { continue }
         let range = segmentStart..<position
@@ -297,11 +311,14 @@ struct LayoutEngine {
           }
         }
         if groupEnd - planIndex == 1 {
-          addSegment(plans[planIndex], content: content)
+          addSegment(
+            plans[planIndex], content: content, joinsPrevious: joins(plans, at: planIndex))
         } else {
           let group = ShapingGroup(plans: plans[planIndex..<groupEnd])
           for member in planIndex..<groupEnd {
-            addSegment(plans[member], content: content, group: group, member: member - planIndex)
+            addSegment(
+              plans[member], content: content, group: group, member: member - planIndex,
+              joinsPrevious: joins(plans, at: member))
           }
         }
         planIndex = groupEnd
@@ -473,8 +490,16 @@ struct LayoutEngine {
     }
   }
 
+  /// True when plan `index` starts at a break opportunity after a plan it could be shaped
+  /// with in one run (the same run, face, script and level): HarfBuzz may kern across there.
+  private func joins(_ plans: [SegmentPlan], at index: Int) -> Bool {
+    index > 0 && isSoftBreak[plans[index].range.lowerBound]
+      && canShapeTogether(plans[index - 1], plans[index])
+  }
+
   private mutating func addSegment(
-    _ plan: SegmentPlan, content: Range<Int>, group: ShapingGroup? = nil, member: Int = 0
+    _ plan: SegmentPlan, content: Range<Int>, group: ShapingGroup? = nil, member: Int = 0,
+    joinsPrevious: Bool = false
   ) {
     let range = plan.range
     let face = plan.face
@@ -518,7 +543,59 @@ struct LayoutEngine {
       Segment(
         range: range, run: run, font: font, level: level, glyphs: glyphs,
         advances: advances, isTab: isTab))
+    let firstAtom = atoms.count
     makeAtoms(segmentIndex)
+    if joinsPrevious, firstAtom > 0 {
+      atoms[firstAtom - 1].joinAfter = joinAcross(
+        firstAtom, content: content, face: face, font: font,
+        features: features, script: scriptTag, language: language, direction: direction,
+        harfBuzz: harfBuzz)
+    }
+  }
+
+  /// The width HarfBuzz adds (or takes away) when the segment starting at atom `firstRight` and
+  /// the one before it, which meet at a break opportunity, are shaped as one run instead of
+  /// apart, in points: a kerning pair
+  /// across the opportunity, such as "-o" or "–T". Each segment is shaped alone (the pieces a
+  /// line break there leaves), so a line that holds both gets this difference added, and is
+  /// as wide as the run shaped whole.
+  ///
+  /// HarfBuzz marks no flag at a run's edge (its unsafe-to-concat flag is set on the glyph
+  /// after a boundary inside the run, never on the last one), so the pair is shaped: the last
+  /// cluster of the left segment and the first of the right one, together and apart, through the shape cache
+  /// (short texts that repeat). A lookup that reaches past those two clusters is not seen.
+  /// After hanging whitespace, which ends almost every word, nothing is shaped.
+  private func joinAcross(
+    _ firstRight: Int, content: Range<Int>, face: FontFace, font: Font,
+    features: [FontFeature], script: String?, language: String?, direction: ShapingDirection,
+    harfBuzz: HarfBuzzFont
+  ) -> Double {
+    guard firstRight > 0, firstRight < atoms.count, !atoms[firstRight - 1].isWhitespace,
+      !atoms[firstRight].isWhitespace, !atoms[firstRight - 1].isTab, !atoms[firstRight].isTab
+    else { return 0 }
+    let a = atoms[firstRight - 1].range
+    let b = atoms[firstRight].range
+    func advance(_ ranges: [Range<Int>]) -> Int {
+      var text = [UInt16]()
+      for range in ranges { text += units[range] }
+      let glyphs = text.withUnsafeBufferPointer { buffer in
+        cache.glyphs(
+          for: ShapeCache.Key(
+            text: text, face: face, variations: font.variations, features: features,
+            script: script, language: language, direction: direction),
+          length: text.count
+        ) {
+          harfBuzz.shape(
+            buffer, range: 0..<buffer.count, direction: direction, script: script,
+            language: language, features: features)
+        }
+      }
+      var sum = 0
+      for glyph in glyphs { sum += Int(glyph.xAdvance) }
+      return sum
+    }
+    let difference = advance([a, b]) - advance([a]) - advance([b])
+    return Double(difference) * font.scale
   }
 
   /// The glyphs of one segment, from the shape cache or shaped (in a group or alone).
@@ -638,6 +715,23 @@ struct LayoutEngine {
           hyphenWidth: hyphenWidth))
       atomStart = end
       atomGlyphs = nil
+    }
+  }
+
+  /// True when HarfBuzz may merge the character starting at a grapheme boundary into the
+  /// cluster before it although UAX #29 separates them: a mark, joiner, modifier or emoji after
+  /// a control character (GB4), or an emoji after a joiner that follows no emoji (GB11 not
+  /// met). A segment ends there, so that the two clusters stay two atoms; nothing is drawn
+  /// differently, since a control has no glyph to attach to and a joiner outside an emoji
+  /// sequence joins nothing. Only units from U+0300 on can be merged backwards by HarfBuzz.
+  static func mayJoinInHarfBuzz(_ previous: UInt16, _ unit: UInt16) -> Bool {
+    guard unit >= 0x300 else { return false }
+    switch previous {
+    case 0x00...0x1F, 0x7F...0x9F, 0xAD, 0x200B, 0x200D...0x200F, 0x2028...0x202E,
+      0x2060...0x206F, 0xFEFF, 0xFFF0...0xFFFB:
+      return true
+    default:
+      return false
     }
   }
 
