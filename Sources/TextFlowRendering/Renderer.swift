@@ -1,5 +1,5 @@
 // Draws a Scene to PNG, PDF or SVG: boxes, section backgrounds, and each text layout's own glyph
-// runs (glyph ids at their shaped positions, in faces made from the measured font files), with
+// runs (glyph ids at their shaped positions, in faces made from the measured font bytes), with
 // the layout attributes' transforms and alpha, PDF pagination and a debug overlay.
 import Foundation
 import TextFlow

@@ -32,12 +32,10 @@ final class CairoCanvas {
   let path: String
   let surface: OpaquePointer
   let context: OpaquePointer
-  /// Cairo font faces made from the text engine's font files, one per `FontFace`.
+  /// Cairo font faces made from the text engine's font bytes, one per `FontFace`.
   private var fontFaces: [ObjectIdentifier: OpaquePointer] = [:]
   /// Keeps the `FontFace`s alive while their Cairo faces are cached.
   private var retainedFaces: [FontFace] = []
-  /// Temporary files written for faces loaded from bytes (no file path), removed in deinit.
-  private var temporaryFontFiles: [URL] = []
   private let fontOptions: OpaquePointer
 
   /// A canvas of `width` × `height` points; PNG pixels are points × `scale`.
@@ -83,7 +81,6 @@ final class CairoCanvas {
     cairo_surface_destroy(surface)
     for face in fontFaces.values { cairo_font_face_destroy(face) }
     cairo_font_options_destroy(fontOptions)
-    for url in temporaryFontFiles { try? FileManager.default.removeItem(at: url) }
   }
 
   // MARK: - State
@@ -186,43 +183,12 @@ final class CairoCanvas {
 
   // MARK: - Glyphs
 
-  /// The Cairo font face for a text-engine face: made with fontconfig's FC_FILE and FC_INDEX
-  /// from the very file the text engine measured, so Cairo's FreeType loads the same outlines.
+  /// The Cairo font face for a text-engine face: made from the face's bytes in memory (the
+  /// ones the text engine measured), so Cairo's FreeType draws the measured outlines whatever
+  /// happens to the font's file meanwhile.
   private func cairoFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
     if let cached = fontFaces[ObjectIdentifier(face)] { return cached }
-    var fileURL = face.fileURL
-    if fileURL == nil {
-      // A face loaded from bytes: give Cairo's FreeType the same bytes through a private file.
-      let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "textflow-font-\(UUID().uuidString)")
-      do {
-        try face.data.write(to: url)
-      } catch {
-        throw RenderingError(path: url.path, reason: "cannot write a font file for drawing")
-      }
-      temporaryFontFiles.append(url)
-      fileURL = url
-    }
-    guard let fileURL, let pattern = FcPatternCreate() else {
-      throw RenderingError(path: face.source, reason: "cannot make a font pattern")
-    }
-    defer { FcPatternDestroy(pattern) }
-    _ = fileURL.path.withCString { path in
-      path.withMemoryRebound(to: FcChar8.self, capacity: strlen(path) + 1) {
-        FcPatternAddString(pattern, FC_FILE, $0)
-      }
-    }
-    FcPatternAddInteger(pattern, FC_INDEX, Int32(face.faceIndex))
-    FcPatternAddBool(pattern, FC_HINTING, FcFalse)
-    guard let cairoFace = cairo_ft_font_face_create_for_pattern(pattern) else {
-      throw RenderingError(path: face.source, reason: "Cairo cannot load the font")
-    }
-    let status = cairo_font_face_status(cairoFace)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_font_face_destroy(cairoFace)
-      throw RenderingError(
-        path: face.source, reason: String(cString: cairo_status_to_string(status)))
-    }
+    let cairoFace = try makeCairoFontFace(for: face)
     fontFaces[ObjectIdentifier(face)] = cairoFace
     retainedFaces.append(face)
     return cairoFace
