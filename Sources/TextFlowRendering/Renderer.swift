@@ -215,15 +215,23 @@ public enum Renderer {
   }
 
   /// Draws a text layout's glyph runs: each glyph at the line's baseline origin plus its shaped
-  /// position, offset by the text's origin in the element.
+  /// position, offset by the text's origin in the element, with the text of its cluster (PDF
+  /// readers extract and search that text).
   static func drawText(_ text: PlacedText, on canvas: CairoCanvas) throws(RenderingError) {
+    let glyphText = GlyphText(text.layout)
     for line in text.layout.lines {
       let baseX = Double(text.origin.x + line.baselineOrigin.x)
       let baseY = Double(text.origin.y + line.baselineOrigin.y)
+      let boundaries = GlyphText.boundaries(of: line)
       for run in line.glyphRuns {
         let positions = run.positions.map { (baseX + Double($0.x), baseY + Double($0.y)) }
+        func show(_ range: Range<Int>, color: Color) throws(RenderingError) {
+          try canvas.showGlyphs(
+            Array(run.glyphs[range]), at: Array(positions[range]), font: run.font, color: color,
+            text: glyphText.clusters(of: run, glyphs: range, boundaries: boundaries))
+        }
         guard !text.colorRanges.isEmpty else {
-          try canvas.showGlyphs(run.glyphs, at: positions, font: run.font, color: text.color)
+          try show(0..<run.glyphs.count, color: text.color)
           continue
         }
         // Attributed runs in one font but several colors: one call per color segment.
@@ -234,9 +242,7 @@ public enum Renderer {
           while end < run.glyphs.count, text.color(atScalar: run.clusters[end]) == color {
             end += 1
           }
-          try canvas.showGlyphs(
-            Array(run.glyphs[start..<end]), at: Array(positions[start..<end]), font: run.font,
-            color: color)
+          try show(start..<end, color: color)
           start = end
         }
       }

@@ -194,9 +194,11 @@ final class CairoCanvas {
     return cairoFace
   }
 
-  /// Draws glyphs of `font` at absolute positions (the baseline origin of each glyph).
+  /// Draws glyphs of `font` at absolute positions (the baseline origin of each glyph), with the
+  /// text they stand for when given (PDF writes it, so the text can be searched and copied).
   func showGlyphs(
-    _ glyphs: [UInt32], at positions: [(Double, Double)], font: Font, color: Color
+    _ glyphs: [UInt32], at positions: [(Double, Double)], font: Font, color: Color,
+    text: GlyphText.Clusters? = nil
   ) throws(RenderingError) {
     guard !glyphs.isEmpty else { return }
     let face = try cairoFace(for: font.face)
@@ -216,7 +218,22 @@ final class CairoCanvas {
     var cairoGlyphs = zip(glyphs, positions).map { glyph, position in
       cairo_glyph_t(index: UInt(glyph), x: position.0, y: position.1)
     }
-    cairo_show_glyphs(context, &cairoGlyphs, Int32(cairoGlyphs.count))
+    if let text, !text.clusters.isEmpty {
+      var clusters = text.clusters.map {
+        cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs))
+      }
+      let flags: cairo_text_cluster_flags_t =
+        text.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
+      text.bytes.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { utf8 in
+          cairo_show_text_glyphs(
+            context, utf8.baseAddress, Int32(utf8.count), &cairoGlyphs, Int32(cairoGlyphs.count),
+            &clusters, Int32(clusters.count), flags)
+        }
+      }
+    } else {
+      cairo_show_glyphs(context, &cairoGlyphs, Int32(cairoGlyphs.count))
+    }
     let status = cairo_status(context)
     guard status == CAIRO_STATUS_SUCCESS else {
       throw RenderingError(
