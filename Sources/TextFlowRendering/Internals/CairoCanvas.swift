@@ -32,10 +32,8 @@ final class CairoCanvas {
   let path: String
   let surface: OpaquePointer
   let context: OpaquePointer
-  /// Cairo font faces made from the text engine's font bytes, one per `FontFace`.
-  private var fontFaces: [ObjectIdentifier: OpaquePointer] = [:]
-  /// Keeps the `FontFace`s alive while their Cairo faces are cached.
-  private var retainedFaces: [FontFace] = []
+  /// Cairo font faces made from the text engine's font bytes, per `FontFace`.
+  private let fonts = CairoFontCache()
   private let fontOptions: OpaquePointer
 
   /// A canvas of `width` × `height` points; PNG pixels are points × `scale`.
@@ -79,7 +77,6 @@ final class CairoCanvas {
   deinit {
     cairo_destroy(context)
     cairo_surface_destroy(surface)
-    for face in fontFaces.values { cairo_font_face_destroy(face) }
     cairo_font_options_destroy(fontOptions)
   }
 
@@ -183,17 +180,6 @@ final class CairoCanvas {
 
   // MARK: - Glyphs
 
-  /// The Cairo font face for a text-engine face: made from the face's bytes in memory (the
-  /// ones the text engine measured), so Cairo's FreeType draws the measured outlines whatever
-  /// happens to the font's file meanwhile.
-  private func cairoFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
-    if let cached = fontFaces[ObjectIdentifier(face)] { return cached }
-    let cairoFace = try makeCairoFontFace(for: face)
-    fontFaces[ObjectIdentifier(face)] = cairoFace
-    retainedFaces.append(face)
-    return cairoFace
-  }
-
   /// Draws glyphs of `font` at absolute positions (the baseline origin of each glyph), with the
   /// text they stand for when given (PDF writes it, so the text can be searched and copied).
   func showGlyphs(
@@ -201,7 +187,25 @@ final class CairoCanvas {
     text: GlyphText.Clusters? = nil
   ) throws(RenderingError) {
     guard !glyphs.isEmpty else { return }
-    let face = try cairoFace(for: font.face)
+    let face = try fonts.drawingFace(for: font.face)
+    var text = text
+    if face.hasColor, format == .pdf, let clusters = text {
+      // Cairo's PDF surface draws colour glyphs as images, without their text: the text goes
+      // in a layer of stand-in glyphs (`makeTextLayerFace`) under the colour ones, at the
+      // faintest opacity Cairo still writes (1/128; a clear source is dropped).
+      try showGlyphs(
+        glyphs, at: positions, face: fonts.textLayerFace(for: font.face), font: font,
+        color: Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 128), text: clusters)
+      text = nil
+    }
+    try showGlyphs(glyphs, at: positions, face: face.face, font: font, color: color, text: text)
+  }
+
+  /// Draws glyphs in a Cairo face made for `font`.
+  private func showGlyphs(
+    _ glyphs: [UInt32], at positions: [(Double, Double)], face: OpaquePointer, font: Font,
+    color: Color, text: GlyphText.Clusters?
+  ) throws(RenderingError) {
     cairo_set_font_face(context, face)
     cairo_set_font_size(context, font.pointSize)
     if font.variations.isEmpty {
@@ -244,8 +248,8 @@ final class CairoCanvas {
   /// Draws a short annotation (debug overlay labels) in Cairo's toy font API with a face of
   /// `font`, at a baseline origin.
   func annotate(_ text: String, x: Double, y: Double, font: Font, color: Color) {
-    guard let face = try? cairoFace(for: font.face) else { return }
-    cairo_set_font_face(context, face)
+    guard let face = try? fonts.drawingFace(for: font.face) else { return }
+    cairo_set_font_face(context, face.face)
     cairo_set_font_size(context, font.pointSize)
     setColor(color)
     cairo_move_to(context, x, y)
