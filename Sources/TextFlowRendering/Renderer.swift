@@ -19,6 +19,10 @@ public struct RenderOptions: Sendable {
   public var repeatsHeaders: Bool = false
   /// Called after each page is drawn with (pages done, page count), for progress bars.
   public var progress: (@Sendable (Int, Int) -> Void)?
+  /// SVG: glyph outlines with a transparent text layer over them (`.text`, selectable and
+  /// searchable), or outlines only (`.paths`). PNG and PDF ignore it (PDF text is always
+  /// searchable).
+  public var svgText: SVGTextMode = .text
 
   /// Options for `format`.
   public init(
@@ -32,6 +36,16 @@ public struct RenderOptions: Sendable {
     self.repeatsHeaders = repeatsHeaders
     self.progress = progress
   }
+}
+
+/// What SVG output holds for text.
+public enum SVGTextMode: String, Sendable, CaseIterable {
+  /// Glyph outlines only (Cairo's SVG): pixel-exact, but the text cannot be selected or found.
+  case paths
+  /// Glyph outlines, and over them the text as transparent `<text>` elements, one per glyph run
+  /// with one `<tspan>` per cluster at its glyphs' position: selectable, searchable and
+  /// accessible, and drawn exactly as the outlines.
+  case text
 }
 
 /// What a render produced.
@@ -87,6 +101,7 @@ public enum Renderer {
     let canvas = try CairoCanvas(
       format: options.format, path: path, width: Double(bounds.width),
       height: Double(bounds.height), scale: options.scale)
+    canvas.svgTextLayer.isEnabled = options.format == .svg && options.svgText == .text
     canvas.translate(x: -Double(bounds.minX), y: -Double(bounds.minY))
     try draw(scene, on: canvas, clip: bounds, debug: options.debugOverlay)
     try canvas.finish()

@@ -150,6 +150,8 @@ struct EmojiDrawingTests {
         return (image, x)
       }
     try #require(uses.count == Self.emoji.count, "\(svg.prefix(2000))")
+    // The text layer holds each emoji as one cluster.
+    for emoji in Self.emoji { #expect(svg.contains(">\(emoji)</tspan>"), "\(emoji)") }
     for (index, (image, x)) in uses.enumerated() {
       // Drawn from the emoji's box (a bitmap starts at its bearing, inside the box).
       #expect(x >= boxes[index].minX - 1 && x < boxes[index].maxX, "\(Self.emoji[index]) at \(x)")

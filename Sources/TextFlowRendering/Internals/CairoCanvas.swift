@@ -34,6 +34,8 @@ final class CairoCanvas {
   let context: OpaquePointer
   /// Cairo font faces made from the text engine's font bytes, per `FontFace`.
   private let fonts = CairoFontCache()
+  /// SVG: the text of the glyphs drawn, written over them by `finish()` when enabled.
+  let svgTextLayer = SVGTextLayer()
   private let fontOptions: OpaquePointer
 
   /// A canvas of `width` × `height` points; PNG pixels are points × `scale`.
@@ -199,6 +201,11 @@ final class CairoCanvas {
       text = nil
     }
     try showGlyphs(glyphs, at: positions, face: face.face, font: font, color: color, text: text)
+    if format == .svg, svgTextLayer.isEnabled, let clusters = text {
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(context, &matrix)
+      svgTextLayer.add(positions: positions, clusters: clusters, font: font, matrix: matrix)
+    }
   }
 
   /// Draws glyphs in a Cairo face made for `font`.
@@ -273,6 +280,7 @@ final class CairoCanvas {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw RenderingError(path: path, reason: String(cString: cairo_status_to_string(status)))
     }
+    if format == .svg { try svgTextLayer.write(into: path) }
   }
 
   /// The Cairo version this module runs against, e.g. "1.16.0".
