@@ -1,5 +1,5 @@
 // Draws a Scene to PNG, PDF or SVG: boxes, section backgrounds, and each text layout's own glyph
-// runs (glyph ids at their shaped positions, in faces made from the measured font files), with
+// runs (glyph ids at their shaped positions, in faces made from the measured font bytes), with
 // the layout attributes' transforms and alpha, PDF pagination and a debug overlay.
 import Foundation
 import TextFlow
@@ -19,6 +19,10 @@ public struct RenderOptions: Sendable {
   public var repeatsHeaders: Bool = false
   /// Called after each page is drawn with (pages done, page count), for progress bars.
   public var progress: (@Sendable (Int, Int) -> Void)?
+  /// SVG: glyph outlines with a transparent text layer over them (`.text`, selectable and
+  /// searchable), or outlines only (`.paths`). PNG and PDF ignore it (PDF text is always
+  /// searchable).
+  public var svgText: SVGTextMode = .text
 
   /// Options for `format`.
   public init(
@@ -32,6 +36,16 @@ public struct RenderOptions: Sendable {
     self.repeatsHeaders = repeatsHeaders
     self.progress = progress
   }
+}
+
+/// What SVG output holds for text.
+public enum SVGTextMode: String, Sendable, CaseIterable {
+  /// Glyph outlines only (Cairo's SVG): pixel-exact, but the text cannot be selected or found.
+  case paths
+  /// Glyph outlines, and over them the text as transparent `<text>` elements, one per glyph run
+  /// with one `<tspan>` per cluster at its glyphs' position: selectable, searchable and
+  /// accessible, and drawn exactly as the outlines.
+  case text
 }
 
 /// What a render produced.
@@ -87,6 +101,7 @@ public enum Renderer {
     let canvas = try CairoCanvas(
       format: options.format, path: path, width: Double(bounds.width),
       height: Double(bounds.height), scale: options.scale)
+    canvas.svgTextLayer.isEnabled = options.format == .svg && options.svgText == .text
     canvas.translate(x: -Double(bounds.minX), y: -Double(bounds.minY))
     try draw(scene, on: canvas, clip: bounds, debug: options.debugOverlay)
     try canvas.finish()
@@ -215,15 +230,23 @@ public enum Renderer {
   }
 
   /// Draws a text layout's glyph runs: each glyph at the line's baseline origin plus its shaped
-  /// position, offset by the text's origin in the element.
+  /// position, offset by the text's origin in the element, with the text of its cluster (PDF
+  /// readers extract and search that text).
   static func drawText(_ text: PlacedText, on canvas: CairoCanvas) throws(RenderingError) {
+    let glyphText = GlyphText(text.layout)
     for line in text.layout.lines {
       let baseX = Double(text.origin.x + line.baselineOrigin.x)
       let baseY = Double(text.origin.y + line.baselineOrigin.y)
+      let boundaries = GlyphText.boundaries(of: line)
       for run in line.glyphRuns {
         let positions = run.positions.map { (baseX + Double($0.x), baseY + Double($0.y)) }
+        func show(_ range: Range<Int>, color: Color) throws(RenderingError) {
+          try canvas.showGlyphs(
+            Array(run.glyphs[range]), at: Array(positions[range]), font: run.font, color: color,
+            text: glyphText.clusters(of: run, glyphs: range, boundaries: boundaries))
+        }
         guard !text.colorRanges.isEmpty else {
-          try canvas.showGlyphs(run.glyphs, at: positions, font: run.font, color: text.color)
+          try show(0..<run.glyphs.count, color: text.color)
           continue
         }
         // Attributed runs in one font but several colors: one call per color segment.
@@ -234,9 +257,7 @@ public enum Renderer {
           while end < run.glyphs.count, text.color(atScalar: run.clusters[end]) == color {
             end += 1
           }
-          try canvas.showGlyphs(
-            Array(run.glyphs[start..<end]), at: Array(positions[start..<end]), font: run.font,
-            color: color)
+          try show(start..<end, color: color)
           start = end
         }
       }

@@ -32,12 +32,10 @@ final class CairoCanvas {
   let path: String
   let surface: OpaquePointer
   let context: OpaquePointer
-  /// Cairo font faces made from the text engine's font files, one per `FontFace`.
-  private var fontFaces: [ObjectIdentifier: OpaquePointer] = [:]
-  /// Keeps the `FontFace`s alive while their Cairo faces are cached.
-  private var retainedFaces: [FontFace] = []
-  /// Temporary files written for faces loaded from bytes (no file path), removed in deinit.
-  private var temporaryFontFiles: [URL] = []
+  /// Cairo font faces made from the text engine's font bytes, per `FontFace`.
+  private let fonts = CairoFontCache()
+  /// SVG: the text of the glyphs drawn, written over them by `finish()` when enabled.
+  let svgTextLayer = SVGTextLayer()
   private let fontOptions: OpaquePointer
 
   /// A canvas of `width` × `height` points; PNG pixels are points × `scale`.
@@ -81,9 +79,7 @@ final class CairoCanvas {
   deinit {
     cairo_destroy(context)
     cairo_surface_destroy(surface)
-    for face in fontFaces.values { cairo_font_face_destroy(face) }
     cairo_font_options_destroy(fontOptions)
-    for url in temporaryFontFiles { try? FileManager.default.removeItem(at: url) }
   }
 
   // MARK: - State
@@ -186,54 +182,37 @@ final class CairoCanvas {
 
   // MARK: - Glyphs
 
-  /// The Cairo font face for a text-engine face: made with fontconfig's FC_FILE and FC_INDEX
-  /// from the very file the text engine measured, so Cairo's FreeType loads the same outlines.
-  private func cairoFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
-    if let cached = fontFaces[ObjectIdentifier(face)] { return cached }
-    var fileURL = face.fileURL
-    if fileURL == nil {
-      // A face loaded from bytes: give Cairo's FreeType the same bytes through a private file.
-      let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "textflow-font-\(UUID().uuidString)")
-      do {
-        try face.data.write(to: url)
-      } catch {
-        throw RenderingError(path: url.path, reason: "cannot write a font file for drawing")
-      }
-      temporaryFontFiles.append(url)
-      fileURL = url
-    }
-    guard let fileURL, let pattern = FcPatternCreate() else {
-      throw RenderingError(path: face.source, reason: "cannot make a font pattern")
-    }
-    defer { FcPatternDestroy(pattern) }
-    _ = fileURL.path.withCString { path in
-      path.withMemoryRebound(to: FcChar8.self, capacity: strlen(path) + 1) {
-        FcPatternAddString(pattern, FC_FILE, $0)
-      }
-    }
-    FcPatternAddInteger(pattern, FC_INDEX, Int32(face.faceIndex))
-    FcPatternAddBool(pattern, FC_HINTING, FcFalse)
-    guard let cairoFace = cairo_ft_font_face_create_for_pattern(pattern) else {
-      throw RenderingError(path: face.source, reason: "Cairo cannot load the font")
-    }
-    let status = cairo_font_face_status(cairoFace)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_font_face_destroy(cairoFace)
-      throw RenderingError(
-        path: face.source, reason: String(cString: cairo_status_to_string(status)))
-    }
-    fontFaces[ObjectIdentifier(face)] = cairoFace
-    retainedFaces.append(face)
-    return cairoFace
-  }
-
-  /// Draws glyphs of `font` at absolute positions (the baseline origin of each glyph).
+  /// Draws glyphs of `font` at absolute positions (the baseline origin of each glyph), with the
+  /// text they stand for when given (PDF writes it, so the text can be searched and copied).
   func showGlyphs(
-    _ glyphs: [UInt32], at positions: [(Double, Double)], font: Font, color: Color
+    _ glyphs: [UInt32], at positions: [(Double, Double)], font: Font, color: Color,
+    text: GlyphText.Clusters? = nil
   ) throws(RenderingError) {
     guard !glyphs.isEmpty else { return }
-    let face = try cairoFace(for: font.face)
+    let face = try fonts.drawingFace(for: font.face)
+    var text = text
+    if face.hasColor, format == .pdf, let clusters = text {
+      // Cairo's PDF surface draws colour glyphs as images, without their text: the text goes
+      // in a layer of stand-in glyphs (`makeTextLayerFace`) under the colour ones, at the
+      // faintest opacity Cairo still writes (1/128; a clear source is dropped).
+      try showGlyphs(
+        glyphs, at: positions, face: fonts.textLayerFace(for: font.face), font: font,
+        color: Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 128), text: clusters)
+      text = nil
+    }
+    try showGlyphs(glyphs, at: positions, face: face.face, font: font, color: color, text: text)
+    if format == .svg, svgTextLayer.isEnabled, let clusters = text {
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(context, &matrix)
+      svgTextLayer.add(positions: positions, clusters: clusters, font: font, matrix: matrix)
+    }
+  }
+
+  /// Draws glyphs in a Cairo face made for `font`.
+  private func showGlyphs(
+    _ glyphs: [UInt32], at positions: [(Double, Double)], face: OpaquePointer, font: Font,
+    color: Color, text: GlyphText.Clusters?
+  ) throws(RenderingError) {
     cairo_set_font_face(context, face)
     cairo_set_font_size(context, font.pointSize)
     if font.variations.isEmpty {
@@ -250,7 +229,22 @@ final class CairoCanvas {
     var cairoGlyphs = zip(glyphs, positions).map { glyph, position in
       cairo_glyph_t(index: UInt(glyph), x: position.0, y: position.1)
     }
-    cairo_show_glyphs(context, &cairoGlyphs, Int32(cairoGlyphs.count))
+    if let text, !text.clusters.isEmpty {
+      var clusters = text.clusters.map {
+        cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs))
+      }
+      let flags: cairo_text_cluster_flags_t =
+        text.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
+      text.bytes.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { utf8 in
+          cairo_show_text_glyphs(
+            context, utf8.baseAddress, Int32(utf8.count), &cairoGlyphs, Int32(cairoGlyphs.count),
+            &clusters, Int32(clusters.count), flags)
+        }
+      }
+    } else {
+      cairo_show_glyphs(context, &cairoGlyphs, Int32(cairoGlyphs.count))
+    }
     let status = cairo_status(context)
     guard status == CAIRO_STATUS_SUCCESS else {
       throw RenderingError(
@@ -261,8 +255,8 @@ final class CairoCanvas {
   /// Draws a short annotation (debug overlay labels) in Cairo's toy font API with a face of
   /// `font`, at a baseline origin.
   func annotate(_ text: String, x: Double, y: Double, font: Font, color: Color) {
-    guard let face = try? cairoFace(for: font.face) else { return }
-    cairo_set_font_face(context, face)
+    guard let face = try? fonts.drawingFace(for: font.face) else { return }
+    cairo_set_font_face(context, face.face)
     cairo_set_font_size(context, font.pointSize)
     setColor(color)
     cairo_move_to(context, x, y)
@@ -286,6 +280,7 @@ final class CairoCanvas {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw RenderingError(path: path, reason: String(cString: cairo_status_to_string(status)))
     }
+    if format == .svg { try svgTextLayer.write(into: path) }
   }
 
   /// The Cairo version this module runs against, e.g. "1.16.0".

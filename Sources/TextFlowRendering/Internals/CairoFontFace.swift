@@ -1,0 +1,180 @@
+// Cairo font faces made from the bytes the text engine measured, never from the font's file: a
+// file replaced or edited on disk during a run cannot change the glyphs drawn for text that
+// was already measured.
+internal import CCairo
+import Foundation
+import TextEngine
+
+/// The bytes, FreeType library and FreeType face behind one Cairo font face. Cairo holds the
+/// `FT_Face` for as long as the font face lives (its scaled-font cache may keep it after the
+/// canvas is gone), so this owner is released by the font face's user-data destroy callback,
+/// never by the canvas.
+private final class MemoryFontFace {
+  let bytes: UnsafeMutableRawBufferPointer
+  var library: FT_Library?
+  var face: FT_Face?
+  /// Design units per em, as the text engine measured the face (FreeType says 0 for
+  /// bitmap-only faces).
+  var unitsPerEm = 1.0
+
+  init(copying data: Data) {
+    bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+    data.withUnsafeBytes { source in
+      if let base = source.baseAddress, let target = bytes.baseAddress {
+        target.copyMemory(from: base, byteCount: source.count)
+      }
+    }
+  }
+
+  deinit {
+    // The face before its library, the bytes last (FreeType reads them until FT_Done_Face).
+    if let face { FT_Done_Face(face) }
+    if let library { FT_Done_FreeType(library) }
+    bytes.deallocate()
+  }
+}
+
+/// The key under which a Cairo font face holds its `MemoryFontFace`: Cairo compares keys by
+/// address, so it is one allocation that lives for the whole process.
+nonisolated(unsafe) private let memoryFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>
+  .allocate(capacity: 1)
+
+/// Releases the `MemoryFontFace` a Cairo font face held, when Cairo destroys that face.
+private func releaseMemoryFace(_ pointer: UnsafeMutableRawPointer?) {
+  guard let pointer else { return }
+  Unmanaged<MemoryFontFace>.fromOpaque(pointer).release()
+}
+
+/// The FreeType load flags for drawing: unhinted outlines, as HarfBuzz measured them, and colour
+/// bitmaps (CBDT/sbix emoji) loaded in colour rather than converted to grey.
+let drawingLoadFlags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_COLOR)
+
+/// The Cairo font faces of one canvas, made on first use from the text engine's faces and
+/// destroyed with the canvas (Cairo keeps a face's bytes until its last reference goes).
+final class CairoFontCache {
+  /// A Cairo face and whether its glyphs are colour bitmaps or layers.
+  struct Entry {
+    var face: OpaquePointer
+    var hasColor: Bool
+  }
+  private var drawing: [ObjectIdentifier: Entry] = [:]
+  private var textLayer: [ObjectIdentifier: OpaquePointer] = [:]
+  /// Keeps the `FontFace`s alive (their identities are the keys) while their Cairo faces are
+  /// cached.
+  private var retained: [FontFace] = []
+
+  deinit {
+    for entry in drawing.values { cairo_font_face_destroy(entry.face) }
+    for face in textLayer.values { cairo_font_face_destroy(face) }
+  }
+
+  /// The face that draws `face`'s glyphs (colour glyphs in colour).
+  func drawingFace(for face: FontFace) throws(RenderingError) -> Entry {
+    if let cached = drawing[ObjectIdentifier(face)] { return cached }
+    let made = try makeCairoFontFace(for: face, loadFlags: drawingLoadFlags)
+    let entry = Entry(face: made.face, hasColor: made.hasColor)
+    drawing[ObjectIdentifier(face)] = entry
+    retained.append(face)
+    return entry
+  }
+
+  /// The face whose glyphs carry a colour face's text in PDF (see `makeTextLayerFace(for:)`).
+  func textLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
+    if let cached = textLayer[ObjectIdentifier(face)] { return cached }
+    let made = try makeTextLayerFace(for: face)
+    textLayer[ObjectIdentifier(face)] = made
+    retained.append(face)
+    return made
+  }
+}
+
+/// A new Cairo font face (reference owned by the caller) for face `face.faceIndex` of the bytes
+/// in `face.data`, the ones the text engine shaped and measured, and whether the face has colour
+/// glyphs (CBDT, sbix, COLR).
+///
+/// - Throws: `RenderingError` naming `face.source` when FreeType or Cairo cannot load the bytes.
+func makeCairoFontFace(for face: FontFace, loadFlags: Int32)
+  throws(RenderingError) -> (face: OpaquePointer, hasColor: Bool)
+{
+  let owner = try MemoryFontFace.load(face)
+  let ftFace = owner.face!
+  let hasColor = ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+  guard let cairoFace = cairo_ft_font_face_create_for_ft_face(ftFace, loadFlags) else {
+    throw RenderingError(path: face.source, reason: "Cairo cannot load the font")
+  }
+  try attach(owner, to: cairoFace, source: face.source)
+  return (cairoFace, hasColor)
+}
+
+extension MemoryFontFace {
+  /// FreeType's face `face.faceIndex` of a copy of `face.data`.
+  static func load(_ face: FontFace) throws(RenderingError) -> MemoryFontFace {
+    let owner = MemoryFontFace(copying: face.data)
+    owner.unitsPerEm = Double(max(face.metrics.unitsPerEm, 1))
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0, let library else {
+      throw RenderingError(path: face.source, reason: "FreeType cannot start (out of memory)")
+    }
+    owner.library = library
+    var ftFace: FT_Face?
+    let error = FT_New_Memory_Face(
+      library, owner.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+      FT_Long(face.data.count), FT_Long(face.faceIndex), &ftFace)
+    guard error == 0, let ftFace else {
+      throw RenderingError(
+        path: face.source,
+        reason: "FreeType cannot load the measured font's bytes (error \(error))")
+    }
+    owner.face = ftFace
+    return owner
+  }
+}
+
+/// Hands `owner` to `cairoFace` (released when Cairo destroys the face); on failure destroys
+/// `cairoFace` and throws.
+private func attach(_ owner: MemoryFontFace, to cairoFace: OpaquePointer, source: String)
+  throws(RenderingError)
+{
+  var status = cairo_font_face_status(cairoFace)
+  if status == CAIRO_STATUS_SUCCESS {
+    let retained = Unmanaged.passRetained(owner).toOpaque()
+    status = cairo_font_face_set_user_data(cairoFace, memoryFaceKey, retained, releaseMemoryFace)
+    // On failure Cairo did not take the owner: balance the retain here.
+    if status != CAIRO_STATUS_SUCCESS { Unmanaged<MemoryFontFace>.fromOpaque(retained).release() }
+  }
+  guard status == CAIRO_STATUS_SUCCESS else {
+    // Destroy the Cairo face before `owner` frees the FT_Face it points to.
+    cairo_font_face_destroy(cairoFace)
+    withExtendedLifetime(owner) {}
+    throw RenderingError(path: source, reason: String(cString: cairo_status_to_string(status)))
+  }
+}
+
+/// A Cairo user font standing in for a colour font's glyphs in the text layer of a PDF: each
+/// glyph has the colour glyph's advance and, as ink, a speck of 1/1000 em at its origin (Cairo
+/// drops glyphs without ink, and their text with them). Cairo's PDF surface writes it as a
+/// Type 3 font with the glyphs' text, which PDF readers extract.
+func makeTextLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
+  let owner = try MemoryFontFace.load(face)
+  guard let userFace = cairo_user_font_face_create() else {
+    throw RenderingError(path: face.source, reason: "Cairo cannot make a font (out of memory)")
+  }
+  cairo_user_font_face_set_render_glyph_func(userFace) { scaledFont, glyph, context, extents in
+    guard let extents, let context else { return CAIRO_STATUS_SUCCESS }
+    cairo_rectangle(context, 0, 0, 0.001, 0.001)
+    cairo_fill(context)
+    let fontFace = cairo_scaled_font_get_font_face(scaledFont)
+    if let raw = cairo_font_face_get_user_data(fontFace, memoryFaceKey) {
+      let owner = Unmanaged<MemoryFontFace>.fromOpaque(raw).takeUnretainedValue()
+      var advance: FT_Fixed = 0
+      if let ftFace = owner.face,
+        FT_Get_Advance(ftFace, FT_UInt(glyph), FT_Int32(FT_LOAD_NO_SCALE), &advance) == 0
+      {
+        extents.pointee.x_advance = Double(advance) / owner.unitsPerEm
+      }
+    }
+    return CAIRO_STATUS_SUCCESS
+  }
+  try attach(owner, to: userFace, source: face.source)
+  return userFace
+}

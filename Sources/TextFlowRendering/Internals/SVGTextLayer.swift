@@ -1,0 +1,115 @@
+// The SVG text layer: Cairo's SVG surface writes glyphs as outlines (<symbol>/<use>) and colour
+// glyphs as images, with no text. With `SVGTextMode.text` the renderer adds, over the drawn
+// glyphs, the text of every glyph run as transparent <text> elements placed cluster by cluster
+// where the glyphs are, so the text can be selected, searched, copied and read aloud, while the
+// picture stays the outlines measured (it does not depend on the viewer's fonts).
+internal import CCairo
+import Foundation
+import TextEngine
+
+/// The `<text>` elements collected while a canvas draws, written into the SVG when it is
+/// finished.
+final class SVGTextLayer {
+  /// True when text is collected (SVG output with `SVGTextMode.text`).
+  var isEnabled = false
+  private var elements: [String] = []
+
+  /// Records glyphs drawn with `clusters`' text under the user-to-SVG transformation `matrix`.
+  func add(
+    positions: [(Double, Double)], clusters: GlyphText.Clusters, font: Font,
+    matrix: cairo_matrix_t
+  ) {
+    guard isEnabled, !clusters.bytes.isEmpty else { return }
+    var spans = ""
+    var byte = 0
+    var front = 0
+    var back = positions.count
+    for cluster in clusters.clusters {
+      let text = String(decoding: clusters.bytes[byte..<byte + cluster.bytes], as: UTF8.self)
+      byte += cluster.bytes
+      // The cluster's glyphs: from the front of the visual order, or from its back when the
+      // glyphs run right to left.
+      let glyphs: Range<Int>
+      if clusters.backward {
+        glyphs = max(front, back - cluster.glyphs)..<back
+        back = glyphs.lowerBound
+      } else {
+        glyphs = front..<min(back, front + cluster.glyphs)
+        front = glyphs.upperBound
+      }
+      guard !text.isEmpty, let first = glyphs.first else { continue }
+      let x = glyphs.map { positions[$0].0 }.min() ?? positions[first].0
+      spans +=
+        "<tspan x=\"\(Self.number(x))\" y=\"\(Self.number(positions[first].1))\">"
+        + Self.escaped(text) + "</tspan>"
+    }
+    guard !spans.isEmpty else { return }
+    let transform = [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0]
+      .map(Self.number).joined(separator: ",")
+    var attributes =
+      "transform=\"matrix(\(transform))\" font-family=\"\(Self.escaped(font.face.familyName))\""
+      + " font-size=\"\(Self.number(font.pointSize))\""
+    if font.face.isBold { attributes += " font-weight=\"bold\"" }
+    elements.append("<text \(attributes)>\(spans)</text>")
+  }
+
+  /// Inserts the layer before the closing `</svg>` of the finished file at `path`.
+  func write(into path: String) throws(RenderingError) {
+    guard isEnabled, !elements.isEmpty else { return }
+    let layer =
+      "<g id=\"textflow-text\" fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\""
+      + " style=\"white-space:pre\">\n" + elements.joined(separator: "\n") + "\n</g>\n</svg>\n"
+    do {
+      let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+      defer { try? handle.close() }
+      let size = try handle.seekToEnd()
+      let tailLength = min(size, 64)
+      try handle.seek(toOffset: size - tailLength)
+      let tail = try handle.readToEnd() ?? Data()
+      guard let close = tail.lastRange(of: Data("</svg>".utf8)) else {
+        throw RenderingError(path: path, reason: "the SVG does not end with </svg>")
+      }
+      let offset = size - tailLength + UInt64(close.lowerBound - tail.startIndex)
+      try handle.truncate(atOffset: offset)
+      try handle.seek(toOffset: offset)
+      try handle.write(contentsOf: Data(layer.utf8))
+    } catch let error as RenderingError {
+      throw error
+    } catch {
+      throw RenderingError(
+        path: path, reason: "cannot add the text layer: \(error.localizedDescription)")
+    }
+  }
+
+  /// A coordinate with up to 3 decimals, without exponent.
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let rounded = (value * 1000).rounded() / 1000
+    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    return String(format: "%.3f", rounded)
+      .replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+  }
+
+  /// Text for XML character data and attribute values: markup characters escaped, characters
+  /// XML 1.0 does not allow replaced by U+FFFD.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "\t": result += "&#9;"
+      default:
+        let value = scalar.value
+        let allowed =
+          (value >= 0x20 && value < 0xD800) || (value >= 0xE000 && value < 0xFFFE)
+          || value >= 0x10000
+        result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
+      }
+    }
+    return result
+  }
+}
