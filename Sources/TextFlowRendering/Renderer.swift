@@ -23,6 +23,9 @@ public struct RenderOptions: Sendable {
   /// searchable), or outlines only (`.paths`). PNG and PDF ignore it (PDF text is always
   /// searchable).
   public var svgText: SVGTextMode = .text
+  /// Flushes the written file to the disk (`fsync`) before it replaces the target, so that it
+  /// survives a power cut; off by default, as the replacement is atomic for readers either way.
+  public var durable = false
 
   /// Options for `format`.
   public init(
@@ -98,17 +101,35 @@ public enum Renderer {
     if options.format == .pdf, let page = options.page {
       return try renderPages(scene, to: path, page: page, options: options)
     }
+    if options.format == .pdf, max(bounds.width, bounds.height) > maximumPDFPageSide {
+      throw RenderingError(
+        path: path,
+        reason:
+          "the layout is \(format(bounds.width)) × \(format(bounds.height)) pt, larger than a PDF "
+          + "page can be (\(format(maximumPDFPageSide)) pt on a side); flow it onto pages with "
+          + "--page a4 (or letter, or WxH)")
+    }
     let canvas = try CairoCanvas(
       format: options.format, path: path, width: Double(bounds.width),
       height: Double(bounds.height), scale: options.scale)
     canvas.svgTextLayer.isEnabled = options.format == .svg && options.svgText == .text
     canvas.translate(x: -Double(bounds.minX), y: -Double(bounds.minY))
     try draw(scene, on: canvas, clip: bounds, debug: options.debugOverlay)
-    try canvas.finish()
+    try canvas.finish(durable: options.durable)
     options.progress?(1, 1)
     return RenderSummary(
       path: path, pageCount: 1, size: bounds.size, format: options.format,
       scale: options.format == .png ? options.scale : 1, cutsElements: false)
+  }
+
+  /// The largest side of a PDF page, in points: 14 400 units of 1/72 inch (200 inches), the
+  /// limit of the PDF specification (ISO 32000-1, annex C) that viewers enforce. A single-page
+  /// PDF larger than that is refused rather than scaled with `UserUnit`, which many viewers and
+  /// printers ignore.
+  public static let maximumPDFPageSide: CGFloat = 14_400
+
+  private static func format(_ value: CGFloat) -> String {
+    JSONValue.format((Double(value) * 100).rounded() / 100)
   }
 
   private static func renderPages(
@@ -149,7 +170,7 @@ public enum Renderer {
       canvas.showPage()
       options.progress?(index + 1, slices.count)
     }
-    try canvas.finish()
+    try canvas.finish(durable: options.durable)
     return RenderSummary(
       path: path, pageCount: slices.count, size: page.size, format: .pdf, scale: 1,
       cutsElements: slices.contains(where: \.cutsElements))

@@ -193,23 +193,29 @@ func outputKind(path: String?, format: String?, default defaultKind: OutputKind)
 func writeText(_ text: String, to path: String?) throws(CommandError) {
   let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
   guard let path, path != "-" else {
-    FileHandle.standardOutput.write(data)
+    Console.out(data)
     return
   }
   do {
-    try data.write(to: URL(fileURLWithPath: path))
+    try AtomicFile.write(data, to: path, durable: durableOutput)
   } catch {
-    throw .failure("cannot write \(path): \(error.localizedDescription)")
+    throw .failure("\(error)")
   }
 }
 
+/// True when TEXTFLOW_FSYNC=1 asks for outputs flushed to the disk before they replace their
+/// targets (`AtomicFile.commit(durable:)`).
+let durableOutput = ProcessInfo.processInfo.environment["TEXTFLOW_FSYNC"] == "1"
+
 /// Renders a scene to `path`, or to standard output for `-` (through a temporary file, as Cairo
-/// writes files).
+/// needs the whole PNG or the finished PDF before it can be sent; the file is removed however
+/// the command ends).
 @discardableResult
 func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) throws(CommandError)
   -> RenderSummary
 {
   var options = options
+  options.durable = durableOutput
   let progress = ProgressBar(label: "rendering")
   options.progress = { done, total in progress.update(done, of: total) }
   defer { progress.finish() }
@@ -221,18 +227,30 @@ func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) thro
     }
   }
   let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "textflow-\(UUID().uuidString).\(options.format.rawValue)")
-  defer { try? FileManager.default.removeItem(at: temporary) }
+    "textflow-\(UUID().uuidString).\(options.format.rawValue)"
+  ).path
+  var summary: RenderSummary
   do {
-    var summary = try Renderer.render(scene, to: temporary.path, options: options)
-    FileHandle.standardOutput.write(try Data(contentsOf: temporary))
-    summary.path = "-"
-    return summary
-  } catch let error as RenderingError {
-    throw .failure("\(error)")
+    summary = try Renderer.render(scene, to: temporary, options: options)
   } catch {
-    throw .failure("cannot write to standard output: \(error.localizedDescription)")
+    throw .failure("\(error)")
   }
+  // Opened and removed at once: the open descriptor keeps the bytes until they are sent.
+  let file = open(temporary, O_RDONLY | O_CLOEXEC)
+  unlink(temporary)
+  guard file >= 0 else {
+    throw .failure("cannot read back \(temporary): \(String(cString: strerror(errno)))")
+  }
+  defer { close(file) }
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+    if count < 0, errno == EINTR { continue }
+    guard count > 0 else { break }
+    Console.out(Data(chunk[0..<count]))
+  }
+  summary.path = "-"
+  return summary
 }
 
 /// Writes a command's result where `-o` and `--format` sent it (`kind`): the JSON as text (to
@@ -311,20 +329,21 @@ final class ProgressBar: @unchecked Sendable {
         String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
       text = "\r\(label) [\(bar)] \(done)/\(total)"
     }
-    FileHandle.standardError.write(Data(text.utf8))
+    Console.errorRaw(text)
     drawn = true
   }
 
   func finish() {
     lock.lock()
     defer { lock.unlock() }
-    if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if drawn { Console.errorRaw("\r\u{1B}[K") }
     drawn = false
   }
 }
 
 /// Runs a command body, turning its errors into messages on stderr and exit statuses.
 func runCommand(_ name: String, help: String, _ body: () throws(CommandError) -> Void) -> Int32 {
+  Console.commandName = name
   do {
     try body()
     return 0

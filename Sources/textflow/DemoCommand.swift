@@ -34,7 +34,7 @@ enum DemoCommand: Subcommand {
 
   static func run(_ arguments: [String]) -> Int32 {
     if arguments.contains("--help") || arguments.contains("-h") {
-      print(help)
+      Console.line(help)
       return 0
     }
     return runCommand(name, help: help) { () throws(CommandError) in
@@ -51,12 +51,12 @@ enum DemoCommand: Subcommand {
       }
       let typesetter = try loadTypesetter()
       var demo = Demo(directory: directory, typesetter: typesetter)
-      print("textflow demo: drawing the seeds' examples into \(directory)/")
+      Console.line("textflow demo: drawing the seeds' examples into \(directory)/")
       try demo.witchDialogue()
       try demo.tagCloud()
       try demo.labelSheet()
       try demo.carousel()
-      print("wrote \(demo.written) files into \(directory)/")
+      Console.line("wrote \(demo.written) files into \(directory)/")
     }
   }
 }
@@ -78,13 +78,13 @@ private struct Demo {
     throws(CommandError)
   {
     let summary = try writeRendered(scene, to: path(name), options: options)
-    print("  \(describe(summary))  \(note)")
+    Console.line("  \(describe(summary))  \(note)")
     written += 1
   }
 
   mutating func write(_ text: String, _ name: String, _ note: String) throws(CommandError) {
     try writeText(text, to: path(name))
-    print("  \(path(name)) (JSON)  \(note)")
+    Console.line("  \(path(name)) (JSON)  \(note)")
     written += 1
   }
 
@@ -201,7 +201,7 @@ private struct Demo {
       // Where drags come to rest: the nearest card's centre.
       for proposed in [CGFloat(-60), 130, 330] {
         let target = try carousel.snappedOffset(proposed: proposed)
-        print(
+        Console.line(
           "  a drag released at offset \(JSONValue.format(Double(proposed))) snaps to "
             + "\(JSONValue.format(Double(target))) (card \(Int(((target + 137.5) / 200).rounded()) + 1) centred)"
         )

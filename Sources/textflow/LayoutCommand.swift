@@ -73,7 +73,7 @@ enum LayoutCommand: Subcommand {
 
   static func run(_ arguments: [String]) -> Int32 {
     if arguments.contains("--help") || arguments.contains("-h") {
-      print(help)
+      Console.line(help)
       return 0
     }
     return runCommand(name, help: help) { () throws(CommandError) in

@@ -25,6 +25,9 @@ struct LineReader {
     self.maximumLength = maximumLength
   }
 
+  /// True when bytes already read wait in the buffer (the next `next()` may not need to read).
+  var hasBufferedInput: Bool { start < end }
+
   /// The next line (a final line without a line break included), or nil at the end of input.
   /// "\n" ends a line, and a "\r" before it is dropped.
   mutating func next() -> InputLine? {

@@ -44,7 +44,7 @@ enum MeasureCommand: Subcommand {
 
   static func run(_ arguments: [String]) -> Int32 {
     if arguments.contains("--help") || arguments.contains("-h") {
-      print(help)
+      Console.line(help)
       return 0
     }
     if let invalid = invalidUTF8Argument() {
@@ -91,10 +91,10 @@ enum MeasureCommand: Subcommand {
     }
     let layout = request.layout(with: typesetter)
     let rounded = layout.size(roundedUpToScale: 1)
-    print(
+    Console.line(
       "size: \(format(layout.size.width)) × \(format(layout.size.height))"
         + " (rounded up: \(format(rounded.width)) × \(format(rounded.height)))")
-    print(
+    Console.line(
       "lines: \(layout.lineCount)\(layout.isTruncated ? " (truncated)" : "")"
         + "  min-content: \(format(layout.minContentWidth))"
         + "  max-content: \(format(layout.maxContentWidth))")
@@ -114,7 +114,7 @@ enum MeasureCommand: Subcommand {
             min(max(hidden.upperBound, shown.lowerBound), shown.upperBound)..<shown.upperBound])
         text = String(view)
       }
-      print(
+      Console.line(
         "  \(index + 1)  [\(line.scalarRange.lowerBound), \(line.scalarRange.upperBound))"
           + "  width \(format(line.width))  height \(format(line.height))"
           + "  \(quoted(text))")
@@ -145,13 +145,13 @@ enum MeasureCommand: Subcommand {
       printError("textflow measure: \(error)")
       return 1
     }
-    let output = FileHandle.standardOutput
     // A count on stderr for long streams (only on a terminal, after a second).
     let progress = ProgressBar(label: "measured")
     defer { progress.finish() }
     var count = 0
     var reader = LineReader(maximumLength: maximumLineLength)
     var number = firstLine - 1
+    Console.commandName = "measure"
     while let input = reader.next() {
       number += 1
       let response: String
@@ -171,7 +171,10 @@ enum MeasureCommand: Subcommand {
           response = respond(to: line, typesetter: typesetter)
         }
       }
-      output.write(Data((response + "\n").utf8))
+      Console.out(response + "\n")
+      // Answers are sent before waiting for more input, so that a client sending one request
+      // at a time gets its answer; a batch in the pipe is answered in large writes.
+      if !reader.hasBufferedInput { Console.flush() }
       count += 1
       if count % 256 == 0 { progress.update(count, of: nil) }
     }

@@ -17,9 +17,10 @@ let subcommands: [any Subcommand.Type] = [
   GridCommand.self,
 ]
 
-/// Writes a message to standard error (data goes to standard output).
+/// Writes a message to standard error (data goes to standard output), terminal-safe: control
+/// and bidi characters from user text (a file name, a style name) cannot act on the terminal.
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
+  Console.error(terminalSafe(message))
 }
 
 func usage(_ subcommands: [any Subcommand.Type]) -> String {
@@ -32,17 +33,18 @@ func usage(_ subcommands: [any Subcommand.Type]) -> String {
   return text
 }
 
+Console.prepare()
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let first = arguments.first else {
   printError(usage(subcommands))
-  exit(2)
+  Console.exit(2)
 }
 if first == "--help" || first == "-h" || first == "help" {
-  print(usage(subcommands))
-  exit(0)
+  Console.line(usage(subcommands))
+  Console.exit(0)
 }
 guard let command = subcommands.first(where: { $0.name == first }) else {
   printError("textflow: unknown command '\(first)'\n\n" + usage(subcommands))
-  exit(2)
+  Console.exit(2)
 }
-exit(command.run(Array(arguments.dropFirst())))
+Console.exit(command.run(Array(arguments.dropFirst())))

@@ -31,7 +31,13 @@ struct CairoSmokeTests {
   @Test("an unwritable PNG path is an error naming the path")
   func unwritable() throws {
     let path = "/nonexistent-directory/out.png"
-    let canvas = try CairoCanvas(format: .png, path: path, width: 10, height: 10)
-    #expect(throws: RenderingError.self) { try canvas.finish() }
+    // The output file is opened (beside its target) when the canvas is made, so the error
+    // comes from there, with the system's reason.
+    let error = #expect(throws: RenderingError.self) {
+      let canvas = try CairoCanvas(format: .png, path: path, width: 10, height: 10)
+      try canvas.finish()
+    }
+    #expect(error?.path == path)
+    #expect(error?.reason == String(cString: strerror(ENOENT)))
   }
 }

@@ -36,6 +36,8 @@ final class CairoCanvas {
   private let fonts = CairoFontCache()
   /// SVG: the text of the glyphs drawn, written over them by `finish()` when enabled.
   let svgTextLayer = SVGTextLayer()
+  /// Where Cairo's bytes go: a temporary file that `finish()` renames over `path`.
+  private let stream: CairoStream
   private let fontOptions: OpaquePointer
 
   /// A canvas of `width` × `height` points; PNG pixels are points × `scale`.
@@ -46,15 +48,25 @@ final class CairoCanvas {
     self.path = path
     let width = max(width, 1)
     let height = max(height, 1)
+    // The bytes go to a temporary file beside `path`, renamed over it by `finish()`.
+    let stream: CairoStream
+    do {
+      stream = CairoStream(file: try AtomicFile(path: path))
+    } catch {
+      throw RenderingError(path: path, reason: error.reason)
+    }
+    self.stream = stream
     switch format {
     case .png:
       surface = cairo_image_surface_create(
         CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded(.up)),
         Int32((height * scale).rounded(.up)))
     case .pdf:
-      surface = cairo_pdf_surface_create(path, width, height)
+      surface = cairo_pdf_surface_create_for_stream(
+        cairoStreamWrite, stream.closure, width, height)
     case .svg:
-      surface = cairo_svg_surface_create(path, width, height)
+      surface = cairo_svg_surface_create_for_stream(
+        cairoStreamWrite, stream.closure, width, height)
     }
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -266,21 +278,45 @@ final class CairoCanvas {
   /// Ends the current page (PDF) so that drawing continues on a new one.
   func showPage() { cairo_show_page(context) }
 
-  /// Writes the output: the PNG file, or the rest of the PDF/SVG stream.
-  func finish() throws(RenderingError) {
+  /// Writes the output (the PNG image, or the rest of the PDF/SVG stream) and, when every
+  /// drawing operation and write succeeded, puts it at `path` (flushed to the disk first with
+  /// `durable`); otherwise `path` keeps its previous contents.
+  ///
+  /// - Throws: `RenderingError` with the system's reason for a write error ("No space left on
+  ///   device"), or Cairo's for a drawing error.
+  func finish(durable: Bool = false) throws(RenderingError) {
+    try check(cairo_status(context))
     if format == .png {
       cairo_surface_flush(surface)
-      let status = cairo_surface_write_to_png(surface, path)
-      guard status == CAIRO_STATUS_SUCCESS else {
-        throw RenderingError(path: path, reason: String(cString: cairo_status_to_string(status)))
-      }
+      try check(cairo_surface_write_to_png_stream(surface, cairoStreamWrite, stream.closure))
     }
     cairo_surface_finish(surface)
-    let status = cairo_surface_status(surface)
+    try check(cairo_surface_status(surface))
+    if format == .svg, let layer = svgTextLayer.markup() {
+      guard stream.insert(layer, beforeLast: Array("</svg>".utf8)) else {
+        stream.file.discard()
+        throw RenderingError(path: path, reason: "the SVG does not end with </svg>")
+      }
+    }
+    stream.flush()
+    try check(CAIRO_STATUS_SUCCESS)
+    do {
+      try stream.file.commit(durable: durable)
+    } catch {
+      throw RenderingError(path: path, reason: error.reason)
+    }
+  }
+
+  /// Throws for a Cairo error or a failed write (the write's system reason first).
+  private func check(_ status: cairo_status_t) throws(RenderingError) {
+    if let failure = stream.failure {
+      stream.file.discard()
+      throw RenderingError(path: path, reason: failure.reason)
+    }
     guard status == CAIRO_STATUS_SUCCESS else {
+      stream.file.discard()
       throw RenderingError(path: path, reason: String(cString: cairo_status_to_string(status)))
     }
-    if format == .svg { try svgTextLayer.write(into: path) }
   }
 
   /// The Cairo version this module runs against, e.g. "1.16.0".

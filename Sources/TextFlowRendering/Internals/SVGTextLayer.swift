@@ -53,32 +53,13 @@ final class SVGTextLayer {
     elements.append("<text \(attributes)>\(spans)</text>")
   }
 
-  /// Inserts the layer before the closing `</svg>` of the finished file at `path`.
-  func write(into path: String) throws(RenderingError) {
-    guard isEnabled, !elements.isEmpty else { return }
+  /// The layer's markup, to go before the SVG's closing `</svg>`; nil when disabled or empty.
+  func markup() -> [UInt8]? {
+    guard isEnabled, !elements.isEmpty else { return nil }
     let layer =
       "<g id=\"textflow-text\" fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\""
-      + " style=\"white-space:pre\">\n" + elements.joined(separator: "\n") + "\n</g>\n</svg>\n"
-    do {
-      let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-      defer { try? handle.close() }
-      let size = try handle.seekToEnd()
-      let tailLength = min(size, 64)
-      try handle.seek(toOffset: size - tailLength)
-      let tail = try handle.readToEnd() ?? Data()
-      guard let close = tail.lastRange(of: Data("</svg>".utf8)) else {
-        throw RenderingError(path: path, reason: "the SVG does not end with </svg>")
-      }
-      let offset = size - tailLength + UInt64(close.lowerBound - tail.startIndex)
-      try handle.truncate(atOffset: offset)
-      try handle.seek(toOffset: offset)
-      try handle.write(contentsOf: Data(layer.utf8))
-    } catch let error as RenderingError {
-      throw error
-    } catch {
-      throw RenderingError(
-        path: path, reason: "cannot add the text layer: \(error.localizedDescription)")
-    }
+      + " style=\"white-space:pre\">\n" + elements.joined(separator: "\n") + "\n</g>\n"
+    return Array(layer.utf8)
   }
 
   /// A coordinate with up to 3 decimals, without exponent.

@@ -1,0 +1,270 @@
+// Writing an output so that whoever reads the target sees either the previous file or the complete
+// new one, never a part: the bytes go to a temporary file in the target's folder (same file
+// system, so the rename is atomic), which replaces the target only once every write succeeded.
+// A failure, a thrown error or a signal removes the temporary file and leaves the target as it was.
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why a file could not be written: the path, what was being done, and the system's reason.
+public struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// The file the caller asked for (the target, not the temporary file).
+  public var path: String
+  /// The `errno` value (`ENOSPC`, `EACCES`, `EISDIR`, `ENOENT`, …).
+  public var code: Int32
+  /// The system's reason in words (`strerror`), e.g. "No space left on device".
+  public var reason: String { String(cString: strerror(code)) }
+  /// "cannot write PATH: REASON".
+  public var description: String { "cannot write \(path): \(reason)" }
+
+  /// An error for `path` with the system error `code`.
+  public init(path: String, code: Int32) {
+    self.path = path
+    self.code = code
+  }
+}
+
+/// A file written beside its target and renamed over it by `commit()`.
+///
+/// Readers of the target never see a half-written file: until `commit()` the target keeps its
+/// previous contents, and `discard()` (also called when the object is released uncommitted, and
+/// by the signal handlers of `TemporaryFiles.installSignalHandlers()`) removes the temporary
+/// file. A target that is not a regular file (`/dev/stdout`, `/dev/full`, a FIFO) is written in
+/// place, since it cannot be replaced; a directory is refused with `EISDIR`.
+///
+/// ```swift
+/// let file = try AtomicFile(path: "out/frames.json")
+/// try file.write(Data(json.utf8))
+/// try file.commit()
+/// ```
+public final class AtomicFile {
+  /// The target path, as given.
+  public let path: String
+  /// The temporary file being written, or nil when the target is written in place.
+  public let temporaryPath: String?
+  private var descriptor: Int32
+  private var slot: Int?
+  /// The file the rename replaces: the target, or the file its symbolic link points to.
+  private let resolvedPath: String
+  /// The permissions the committed file gets: the previous file's, or 0666 less the umask.
+  private let mode: mode_t
+
+  /// Opens a temporary file beside `path` (or `path` itself when it is a device or a FIFO).
+  ///
+  /// - Throws: `FileWriteError` with `EISDIR` for a directory, `ENOENT` for a missing folder,
+  ///   `EACCES` or `EROFS` for a folder that cannot be written.
+  public init(path: String) throws(FileWriteError) {
+    self.path = path
+    var target = path
+    var info = stat()
+    if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) {
+      // Replace the file the link points to, not the link.
+      target = String(cString: real)
+      free(real)
+    }
+    var existing = stat()
+    let exists = stat(target, &existing) == 0
+    if exists, existing.st_mode & S_IFMT == S_IFDIR {
+      throw FileWriteError(path: path, code: EISDIR)
+    }
+    if exists, existing.st_mode & S_IFMT != S_IFREG {
+      let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw FileWriteError(path: path, code: errno) }
+      self.descriptor = descriptor
+      temporaryPath = nil
+      resolvedPath = target
+      mode = existing.st_mode & 0o7777
+      return
+    }
+    mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~AtomicFile.umask
+    let url = URL(fileURLWithPath: target)
+    let folder = url.deletingLastPathComponent().path
+    var template = Array("\(folder)/.\(url.lastPathComponent).textflow-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw FileWriteError(path: path, code: errno) }
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    self.descriptor = descriptor
+    temporaryPath = temporary
+    resolvedPath = target
+    slot = TemporaryFiles.register(temporary)
+  }
+
+  deinit { discard() }
+
+  /// True until `commit()` or `discard()`.
+  public var isOpen: Bool { descriptor >= 0 }
+
+  /// Appends bytes; a short write is continued, an interrupted one retried.
+  public func write(_ bytes: UnsafeRawBufferPointer) throws(FileWriteError) {
+    guard descriptor >= 0 else { throw FileWriteError(path: path, code: EBADF) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw FileWriteError(path: path, code: errno)
+      }
+      offset += written
+    }
+  }
+
+  /// Appends `data`.
+  public func write(_ data: Data) throws(FileWriteError) {
+    var failure: FileWriteError?
+    data.withUnsafeBytes { bytes in
+      do throws(FileWriteError) { try write(bytes) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Makes the written bytes the target's contents.
+  ///
+  /// With `durable`, the data and the folder entry are flushed to the disk (`fsync`) before this
+  /// returns, so that the new file survives a power cut; without it the rename is still atomic
+  /// for every reader, but the kernel writes the data back when it chooses.
+  public func commit(durable: Bool = false) throws(FileWriteError) {
+    guard descriptor >= 0 else { throw FileWriteError(path: path, code: EBADF) }
+    do throws(FileWriteError) {
+      guard let temporaryPath else {
+        let descriptor = self.descriptor
+        self.descriptor = -1
+        if durable, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS {
+          let code = errno
+          close(descriptor)
+          throw FileWriteError(path: path, code: code)
+        }
+        guard close(descriptor) == 0 else { throw FileWriteError(path: path, code: errno) }
+        return
+      }
+      if durable, fsync(descriptor) != 0 { throw FileWriteError(path: path, code: errno) }
+      guard fchmod(descriptor, mode) == 0 else { throw FileWriteError(path: path, code: errno) }
+      let descriptor = self.descriptor
+      self.descriptor = -1
+      guard close(descriptor) == 0 else { throw FileWriteError(path: path, code: errno) }
+      let target = resolvedPath
+      guard rename(temporaryPath, target) == 0 else {
+        throw FileWriteError(path: path, code: errno)
+      }
+      if let slot { TemporaryFiles.unregister(slot) }
+      slot = nil
+      if durable {
+        let folder = open(URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY)
+        if folder >= 0 {
+          fsync(folder)
+          close(folder)
+        }
+      }
+    } catch {
+      discard()
+      throw error
+    }
+  }
+
+  /// Closes and removes the temporary file, leaving the target as it was (for a target written
+  /// in place, only closes it).
+  public func discard() {
+    if descriptor >= 0 {
+      close(descriptor)
+      descriptor = -1
+    }
+    if let temporaryPath, slot != nil { unlink(temporaryPath) }
+    if let slot { TemporaryFiles.unregister(slot) }
+    slot = nil
+  }
+
+  /// Writes `data` to `path` atomically: the whole of it, or nothing and the old file intact.
+  public static func write(_ data: Data, to path: String, durable: Bool = false)
+    throws(FileWriteError)
+  {
+    let file = try AtomicFile(path: path)
+    try file.write(data)
+    try file.commit(durable: durable)
+  }
+
+  /// The process's file-creation mask (read once; `umask` can only be read by setting it).
+  private static let umask: mode_t = {
+    let mask = Glibc.umask(0o022)
+    _ = Glibc.umask(mask)
+    return mask
+  }()
+}
+
+/// The temporary files being written, removed when the process is interrupted.
+///
+/// A command-line program calls `installSignalHandlers()` once at start: then SIGINT, SIGTERM,
+/// SIGHUP and SIGPIPE (unless ignored) remove every temporary file of an uncommitted
+/// `AtomicFile` before the process ends with the signal's usual status, and SIGXFSZ (a file-size
+/// limit) is ignored so that the write fails with `EFBIG` and is reported instead of killing the
+/// process. A library embedding TextFlow keeps its own signal handling by not calling it.
+public enum TemporaryFiles {
+  private static let capacity = 64
+  /// Fixed slots of C strings, so that the signal handler reads them without allocating or
+  /// locking.
+  nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> =
+    {
+      let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+      slots.initialize(repeating: nil, count: capacity)
+      return slots
+    }()
+  private static let lock = NSLock()
+
+  static func register(_ path: String) -> Int? {
+    lock.withLock {
+      for index in 0..<capacity where slots[index] == nil {
+        slots[index] = strdup(path)
+        return index
+      }
+      return nil
+    }
+  }
+
+  static func unregister(_ slot: Int) {
+    lock.withLock {
+      let path = slots[slot]
+      slots[slot] = nil
+      free(path)
+    }
+  }
+
+  /// The temporary files not yet committed or discarded.
+  public static var pending: [String] {
+    lock.withLock { (0..<capacity).compactMap { slots[$0].map { String(cString: $0) } } }
+  }
+
+  /// Removes every pending temporary file (before the process exits on a fatal error).
+  public static func removeAll() {
+    lock.withLock {
+      for index in 0..<capacity {
+        if let path = slots[index] { unlink(path) }
+      }
+    }
+  }
+
+  /// Installs the handlers described above; call once, early, from a program's main code.
+  public static func installSignalHandlers() {
+    _ = slots
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
+      var previous = sigaction()
+      sigaction(signal, nil, &previous)
+      if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
+        == unsafeBitCast(SIG_IGN, to: Int.self)
+      {
+        continue
+      }
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { signal in
+        for index in 0..<TemporaryFiles.capacity {
+          if let path = TemporaryFiles.slots[index] { unlink(path) }
+        }
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)
+      }
+      sigemptyset(&action.sa_mask)
+      sigaction(signal, &action, nil)
+    }
+    Glibc.signal(SIGXFSZ, SIG_IGN)
+  }
+}
