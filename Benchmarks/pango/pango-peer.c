@@ -13,6 +13,8 @@
  * Output (stdout):
  *   "lines N1 N2 ..." : the line count of each text (from the warm-up pass)
  *   "widths W1 W2 ...": the logical width of each text in px (trailing spaces included)
+ *   "starts S1 S2 ..." : for each text, the character (Unicode scalar) offsets at which its
+ *                        second and later lines start, joined by commas, "-" for one line
  *   "fresh NS"         : one line per pass, wall-clock ns for the whole input, a new PangoLayout
  *                        per text (what most callers do)
  *   "reused NS"        : one line per pass, one PangoLayout reused (set_text/width/font)
@@ -37,6 +39,18 @@ static long long now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Prints the scalar offsets of the starts of the layout's lines after the first. */
+static void print_starts(PangoLayout *layout, const char *text) {
+  GSList *lines = pango_layout_get_lines_readonly(layout);
+  int printed = 0;
+  for (GSList *node = lines ? lines->next : NULL; node; node = node->next) {
+    const PangoLayoutLine *line = node->data;
+    printf("%s%ld", printed ? "," : " ", g_utf8_pointer_to_offset(text, text + line->start_index));
+    printed = 1;
+  }
+  if (!printed) printf(" -");
 }
 
 static int measure(PangoLayout *layout, const Item *item, double *width) {
@@ -117,6 +131,15 @@ int main(int argc, char **argv) {
   for (int i = 0; i < count; i++) printf(" %d", lines[i]);
   printf("\nwidths");
   for (int i = 0; i < count; i++) printf(" %.4f", widths[i]);
+  printf("\nstarts");
+  {
+    PangoLayout *layout = pango_layout_new(context);
+    for (int i = 0; i < count; i++) {
+      measure(layout, &items[i], NULL);
+      print_starts(layout, items[i].text);
+    }
+    g_object_unref(layout);
+  }
   printf("\n");
   for (int pass = 0; pass < passes; pass++) {
     long long start = now_ns();

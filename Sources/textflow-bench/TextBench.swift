@@ -386,12 +386,17 @@ struct TextBench {
       var reused = [Double]()
       var lines = [Int]()
       var widths = [Double]()
+      var starts = [[Int]]()
       for line in output.split(separator: "\n") {
         let fields = line.split(separator: " ")
         guard let head = fields.first else { continue }
         switch head {
         case "lines": lines = fields.dropFirst().compactMap { Int($0) }
         case "widths": widths = fields.dropFirst().compactMap { Double($0) }
+        case "starts":
+          starts = fields.dropFirst().map { field in
+            field == "-" ? [] : field.split(separator: ",").compactMap { Int($0) }
+          }
         case "fresh": fresh.append((Double(fields[1]) ?? 0) / Double(requests.count))
         case "reused": reused.append((Double(fields[1]) ?? 0) / Double(requests.count))
         default: break
@@ -407,6 +412,7 @@ struct TextBench {
       results.pangoReused[kind.name] = reusedSample.median
       let best = min(freshSample.median, reusedSample.median)
       var agree = 0
+      var startsAgree = 0
       var widthAgree = 0
       var singleLine = 0
       for (index, request) in requests.enumerated() {
@@ -414,6 +420,13 @@ struct TextBench {
           request.text, font: request.font, style: request.style, maxWidth: request.maxWidth)
         let pangoLines = request.maxLines > 0 ? min(lines[index], request.maxLines) : lines[index]
         if pangoLines == layout.lineCount { agree += 1 }
+        // Line starts (scalar offsets), up to the line limit, which Pango does not have.
+        if index < starts.count {
+          let mine = layout.lines.dropFirst().map(\.scalarRange.lowerBound)
+          let theirs =
+            request.maxLines > 0 ? Array(starts[index].prefix(mine.count)) : starts[index]
+          if mine == theirs { startsAgree += 1 }
+        }
         if layout.lineCount == 1, pangoLines == 1, index < widths.count {
           singleLine += 1
           // Pango's logical width counts trailing spaces; the corpus has none on one-line texts.
@@ -434,6 +447,13 @@ struct TextBench {
         text: String(format: "%.1f%%", 100 * Double(agree) / Double(requests.count)),
         note:
           "\(agree)/\(requests.count); one-line widths within 0.01 px: \(widthAgree)/\(singleLine)")
+      if !starts.isEmpty {
+        report.value(
+          "\(kind.name): line starts equal to Pango's",
+          Double(startsAgree) / Double(requests.count),
+          text: String(format: "%.1f%%", 100 * Double(startsAgree) / Double(requests.count)),
+          note: "\(startsAgree)/\(requests.count)")
+      }
     }
   }
 

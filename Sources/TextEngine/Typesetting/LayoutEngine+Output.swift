@@ -97,7 +97,9 @@ extension LayoutEngine {
         continue
       }
       for index in item.atoms {
-        if joinsNext(index - 1) { x += atoms[index - 1].joinAfter }
+        if index > 0 && atoms[index - 1].joinAfter != 0 && joinsNext(index - 1) {
+          x += atoms[index - 1].joinAfter
+        }
         let width = atomWidth(index, at: x, indent: indent)
         if atoms[index].isTab { atomWidths[index] = width }
         x += width

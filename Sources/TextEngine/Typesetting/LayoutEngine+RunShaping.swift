@@ -32,6 +32,9 @@ final class ShapingGroup {
   /// Each member's glyphs from a group shaping (clusters relative to the member), or nil when
   /// not shaped yet or next to a boundary that is not safe to break.
   var pieces: [[ShapedGlyph]?]
+  /// For each member, true when a group shaping found the boundary before it safe to break
+  /// (so shaping across it changes nothing), false when unsafe or not seen.
+  var safeBefore: [Bool]
   /// Members below this index have been covered by a group shaping.
   var shapedEnd = 0
   /// The member of the last miss and the size of the last shaped chunk (for the doubling).
@@ -41,6 +44,7 @@ final class ShapingGroup {
   init(plans: ArraySlice<SegmentPlan>) {
     self.plans = Array(plans)
     pieces = [[ShapedGlyph]?](repeating: nil, count: plans.count)
+    safeBefore = [Bool](repeating: false, count: plans.count)
   }
 }
 
@@ -154,6 +158,9 @@ extension LayoutEngine {
     }
     starts.append(count)
     safe.append(true)
+    for (offset, member) in members.enumerated() where offset > 0 {
+      group.safeBefore[member] = safe[offset]
+    }
     for (offset, member) in members.enumerated()
     where safe[offset] && safe[offset + 1] {
       let lower = starts[offset]

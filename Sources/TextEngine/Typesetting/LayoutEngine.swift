@@ -545,7 +545,9 @@ struct LayoutEngine {
         advances: advances, isTab: isTab))
     let firstAtom = atoms.count
     makeAtoms(segmentIndex)
-    if joinsPrevious, firstAtom > 0 {
+    // A boundary a group shaping found safe to break joins without any change.
+    let knownSafe = group.map { member > 0 && $0.safeBefore[member] } ?? false
+    if joinsPrevious, !knownSafe, firstAtom > 0 {
       atoms[firstAtom - 1].joinAfter = joinAcross(
         firstAtom, content: content, face: face, font: font,
         features: features, script: scriptTag, language: language, direction: direction,
@@ -555,16 +557,16 @@ struct LayoutEngine {
 
   /// The width HarfBuzz adds (or takes away) when the segment starting at atom `firstRight` and
   /// the one before it, which meet at a break opportunity, are shaped as one run instead of
-  /// apart, in points: a kerning pair
-  /// across the opportunity, such as "-o" or "–T". Each segment is shaped alone (the pieces a
-  /// line break there leaves), so a line that holds both gets this difference added, and is
-  /// as wide as the run shaped whole.
+  /// apart, in points: a kerning pair across the opportunity, such as "-o" or "–T". Each
+  /// segment is shaped alone (the pieces a line break there leaves), so a line that holds both
+  /// gets this difference added, and is as wide as the run shaped whole.
   ///
   /// HarfBuzz marks no flag at a run's edge (its unsafe-to-concat flag is set on the glyph
   /// after a boundary inside the run, never on the last one), so the pair is shaped: the last
-  /// cluster of the left segment and the first of the right one, together and apart, through the shape cache
-  /// (short texts that repeat). A lookup that reaches past those two clusters is not seen.
-  /// After hanging whitespace, which ends almost every word, nothing is shaped.
+  /// cluster of the left segment followed by the first of the right one, through the shape
+  /// cache (short texts that repeat). A lookup that reaches past those two clusters is not
+  /// seen. After hanging whitespace, which ends almost every word, and where a group shaping
+  /// found the boundary safe to break, nothing is shaped.
   private func joinAcross(
     _ firstRight: Int, content: Range<Int>, face: FontFace, font: Font,
     features: [FontFeature], script: String?, language: String?, direction: ShapingDirection,
@@ -573,28 +575,28 @@ struct LayoutEngine {
     guard firstRight > 0, firstRight < atoms.count, !atoms[firstRight - 1].isWhitespace,
       !atoms[firstRight].isWhitespace, !atoms[firstRight - 1].isTab, !atoms[firstRight].isTab
     else { return 0 }
-    let a = atoms[firstRight - 1].range
+    let leftAtom = atoms[firstRight - 1]
+    let a = leftAtom.range
     let b = atoms[firstRight].range
-    func advance(_ ranges: [Range<Int>]) -> Int {
-      var text = [UInt16]()
-      for range in ranges { text += units[range] }
-      let glyphs = text.withUnsafeBufferPointer { buffer in
-        cache.glyphs(
-          for: ShapeCache.Key(
-            text: text, face: face, variations: font.variations, features: features,
-            script: script, language: language, direction: direction),
-          length: text.count
-        ) {
-          harfBuzz.shape(
-            buffer, range: 0..<buffer.count, direction: direction, script: script,
-            language: language, features: features)
-        }
+    let text = Array(units[a]) + Array(units[b])
+    let joined = text.withUnsafeBufferPointer { buffer in
+      cache.glyphs(
+        for: ShapeCache.Key(
+          text: text, face: face, variations: font.variations, features: features,
+          script: script, language: language, direction: direction),
+        length: text.count
+      ) {
+        harfBuzz.shape(
+          buffer, range: 0..<buffer.count, direction: direction, script: script,
+          language: language, features: features)
       }
-      var sum = 0
-      for glyph in glyphs { sum += Int(glyph.xAdvance) }
-      return sum
     }
-    let difference = advance([a, b]) - advance([a]) - advance([b])
+    // A pair lookup changes the advance of the pair's first glyph: the left cluster's glyphs
+    // shaped with the right one after them, against the same glyphs at the left segment's end.
+    var difference = 0
+    for glyph in joined where Int(glyph.cluster) < a.count { difference += Int(glyph.xAdvance) }
+    let glyphs = segments[leftAtom.segment].glyphs
+    for index in leftAtom.glyphs { difference -= Int(glyphs[index].xAdvance) }
     return Double(difference) * font.scale
   }
 
