@@ -93,4 +93,20 @@ struct MeasuredFaceTests {
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     #expect(left == ["bytes.png", "file.png"])
   }
+
+  @Test("renders of one face share one Cairo face (Cairo keeps released fonts' bytes for reuse)")
+  func sharedFaces() throws {
+    let typesetter = try typesetter(for: Fixtures.font("NotoSansThai-Regular.ttf"))
+    let face = typesetter.fonts.defaultFace()
+    let layout = typesetter.layout("สวัสดีครับ", font: font(typesetter))
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("thai.png").path
+    try Renderer.render(singleTextScene(layout), to: path, options: RenderOptions(format: .png))
+    let first = try #require(SharedCairoFaces.shared.cachedFace(for: face))
+    for _ in 0..<40 {
+      try Renderer.render(singleTextScene(layout), to: path, options: RenderOptions(format: .png))
+    }
+    #expect(SharedCairoFaces.shared.cachedFace(for: face) == first)
+  }
 }
