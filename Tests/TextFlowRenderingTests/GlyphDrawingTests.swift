@@ -109,4 +109,23 @@ struct MeasuredFaceTests {
     }
     #expect(SharedCairoFaces.shared.cachedFace(for: face) == first)
   }
+
+  @Test("renders on several threads at once, sharing faces, draw what one render draws")
+  func concurrentRenders() async throws {
+    let layout = sharedTypesetter.layout(
+      "Hello محمد 漢字 สวัสดี", font: Font(face: sharedTypesetter.fonts.defaultFace(), pointSize: 20))
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let alone = try pixels(layout, in: directory, name: "alone.png")
+    let results = try await withThrowingTaskGroup(of: [UInt32].self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          try self.pixels(layout, in: directory, name: "\(index).png").pixels
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.count == 8)
+    for result in results { #expect(result == alone.pixels) }
+  }
 }
