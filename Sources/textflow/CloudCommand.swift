@@ -35,6 +35,8 @@ enum CloudCommand: Subcommand {
       --order ORDER        shuffled, weight or alphabetical (default shuffled)
       --seed N             the shuffle's seed (default 1)
       --scale N            PNG pixels per point (default 2)
+      --svg-text MODE      SVG text: text (outlines with a transparent, selectable text layer;
+                           default) or paths (outlines only)
       --debug              draw frames, line boxes and baselines
 
     Exit status: 0 on success, 1 when the input cannot be read or parsed (the message names the
@@ -57,7 +59,7 @@ enum CloudCommand: Subcommand {
         valued: [
           "--output", "--format", "--input", "--stop-words", "--max-words", "--scale-by",
           "--min-size", "--max-size", "--width", "--height", "--font", "--colors", "--palette",
-          "--background", "--order", "--seed", "--scale",
+          "--background", "--order", "--seed", "--scale", "--svg-text",
         ], flags: ["--debug"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one word file (or - for standard input)")

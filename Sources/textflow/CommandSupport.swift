@@ -264,16 +264,17 @@ func writeResult(
   note: (RenderSummary) -> String = { "wrote \(describe($0))" }
 ) throws(CommandError) {
   let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
+  let svgText = try parsed.choice("--svg-text", SVGTextMode.self) ?? .text
   switch kind {
   case .json:
     try writeText(json(), to: output)
   case .rendered(let format):
     guard let output else { throw .usage("drawing needs -o PATH (use - for standard output)") }
-    let summary = try writeRendered(
-      scene(), to: output,
-      options: RenderOptions(
-        format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"),
-        page: try page(), repeatsHeaders: repeatsHeaders))
+    var options = RenderOptions(
+      format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"),
+      page: try page(), repeatsHeaders: repeatsHeaders)
+    options.svgText = svgText
+    let summary = try writeRendered(scene(), to: output, options: options)
     if output != "-" { printError(note(summary)) }
   }
 }

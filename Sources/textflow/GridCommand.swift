@@ -39,6 +39,8 @@ enum GridCommand: Subcommand {
       --max-lines N         at most N lines a label, then an ellipsis (default 0: no limit)
       --no-border           no label outlines
       --scale N             PNG pixels per point (default 2)
+      --svg-text MODE       SVG text: text (outlines with a transparent, selectable text layer;
+                            default) or paths (outlines only)
       --debug               draw frames, line boxes and baselines
 
     Exit status: 0 on success, 1 when the input cannot be read or the font cannot be loaded,
@@ -61,7 +63,7 @@ enum GridCommand: Subcommand {
         valued: [
           "--output", "--format", "--columns", "--column-width", "--width", "--page", "--sheet",
           "--label", "--gap", "--min-scale", "--font", "--size", "--padding", "--align",
-          "--max-lines", "--scale",
+          "--max-lines", "--scale", "--svg-text",
         ], flags: ["--debug", "--no-border"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one label file (or - for standard input)")

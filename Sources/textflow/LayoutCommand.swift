@@ -28,6 +28,8 @@ enum LayoutCommand: Subcommand {
       -o, --output PATH  write to PATH (- for standard output); the extension picks the format
       --format FMT       png, pdf, svg or json (default: from -o, else json)
       --scale N          PNG pixels per point: 1, 2, 3… (default 2)
+      --svg-text MODE    SVG text: text (outlines with a transparent, selectable text layer;
+                         default) or paths (outlines only)
       --debug            draw frames, line boxes, baselines, section insets and index paths
       --page SIZE        PDF pages: a4, letter or WxH with a unit (210x297mm); the layout flows
                          onto pages without cutting a line of cells (default: one page)
@@ -79,7 +81,7 @@ enum LayoutCommand: Subcommand {
     return runCommand(name, help: help) { () throws(CommandError) in
       let parsed = try ParsedArguments(
         arguments.map { $0 == "-o" ? "--output" : $0 },
-        valued: ["--output", "--format", "--scale", "--page", "--margins"],
+        valued: ["--output", "--format", "--scale", "--svg-text", "--page", "--margins"],
         flags: ["--debug", "--repeat-headers"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one spec file (or - for standard input)")

@@ -163,4 +163,71 @@ struct EmojiDrawingTests {
       }
     }
   }
+
+  /// Each emoji glyph's box in scene coordinates: the element's frame origin (no transforms in
+  /// these scenes), the text's origin, the line's baseline and the glyph's position and
+  /// advance, over the line box.
+  func emojiBoxes(_ scene: Scene, face: FontFace) -> [CGRect] {
+    var boxes: [CGRect] = []
+    for element in scene.elements {
+      guard let placed = element.text else { continue }
+      let origin = element.attributes.frame.origin
+      let scalars = Array(placed.layout.string.unicodeScalars)
+      for line in placed.layout.lines {
+        for run in line.glyphRuns where run.font.face === face {
+          // The emoji font also has digits and a space: only emoji-presentation clusters count.
+          for index in run.glyphs.indices
+          where scalars[run.clusters[index]].properties.isEmojiPresentation {
+            let (position, advance) = (run.positions[index], run.advances[index])
+            let x: Double = origin.x + placed.origin.x + line.baselineOrigin.x + position.x
+            let y: Double = origin.y + placed.origin.y + line.top
+            boxes.append(CGRect(x: x, y: y, width: advance, height: line.height))
+          }
+        }
+      }
+    }
+    return boxes
+  }
+
+  /// Renders `scene` to PNG at 2x and expects colour in the middle of every box.
+  func expectColourInBoxes(_ scene: Scene, _ boxes: [CGRect], _ what: String) throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("scene.png").path
+    try Renderer.render(scene, to: path, options: RenderOptions(format: .png, scale: 2))
+    let image = try PNGImage(contentsOf: path)
+    for box in boxes {
+      let inner = box.offsetBy(dx: -scene.bounds.minX, dy: -scene.bounds.minY)
+        .insetBy(dx: box.width * 0.2, dy: box.height * 0.2)
+      let colour = image.fraction(
+        x: Int(inner.minX * 2)..<Int(inner.maxX * 2), y: Int(inner.minY * 2)..<Int(inner.maxY * 2)
+      ) { $0.channels.max()! - $0.channels.min()! > 48 }
+      #expect(colour > 0.05, "\(what): \(colour) colour in \(box)")
+    }
+  }
+
+  @Test("a tag-cloud word and a label-sheet line with emoji draw them in colour")
+  func cloudAndLabels() throws {
+    let face = try #require(emojiFace)
+    // The emoji font first, so that it draws the emoji (DejaVu Sans has a monochrome 😀);
+    // DejaVu Sans draws the letters the emoji font lacks.
+    let typesetter = Typesetter(
+      fonts: FontCollection(
+        faces: [face, try FontFace(contentsOf: Fixtures.font("DejaVuSans.ttf"))]))
+    let words = [
+      TagCloud.Word("party 🎉", weight: 9), TagCloud.Word("🎂 cake", weight: 5),
+      TagCloud.Word("plain", weight: 3),
+    ]
+    let cloud = try TagCloud().layout(words, typesetter: typesetter).scene
+    let cloudBoxes = emojiBoxes(cloud, face: face)
+    #expect(cloudBoxes.count == 2)
+    try expectColourInBoxes(cloud, cloudBoxes, "cloud")
+
+    var grid = LabelGrid()
+    grid.mode = .sheet(.l7160)
+    let sheet = try grid.layout(["Ada 😀 Abernathy\n12 Road"], typesetter: typesetter).scene
+    let labelBoxes = emojiBoxes(sheet, face: face)
+    #expect(labelBoxes.count == 1)
+    try expectColourInBoxes(sheet, labelBoxes, "label")
+  }
 }

@@ -93,4 +93,39 @@ struct MeasuredFaceTests {
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     #expect(left == ["bytes.png", "file.png"])
   }
+
+  @Test("renders of one face share one Cairo face (Cairo keeps released fonts' bytes for reuse)")
+  func sharedFaces() throws {
+    let typesetter = try typesetter(for: Fixtures.font("NotoSansThai-Regular.ttf"))
+    let face = typesetter.fonts.defaultFace()
+    let layout = typesetter.layout("สวัสดีครับ", font: font(typesetter))
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("thai.png").path
+    try Renderer.render(singleTextScene(layout), to: path, options: RenderOptions(format: .png))
+    let first = try #require(SharedCairoFaces.shared.cachedFace(for: face))
+    for _ in 0..<40 {
+      try Renderer.render(singleTextScene(layout), to: path, options: RenderOptions(format: .png))
+    }
+    #expect(SharedCairoFaces.shared.cachedFace(for: face) == first)
+  }
+
+  @Test("renders on several threads at once, sharing faces, draw what one render draws")
+  func concurrentRenders() async throws {
+    let layout = sharedTypesetter.layout(
+      "Hello محمد 漢字 สวัสดี", font: Font(face: sharedTypesetter.fonts.defaultFace(), pointSize: 20))
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let alone = try pixels(layout, in: directory, name: "alone.png")
+    let results = try await withThrowingTaskGroup(of: [UInt32].self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          try self.pixels(layout, in: directory, name: "\(index).png").pixels
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.count == 8)
+    for result in results { #expect(result == alone.pixels) }
+  }
 }

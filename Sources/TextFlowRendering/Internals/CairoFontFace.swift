@@ -10,6 +10,9 @@ import TextEngine
 /// canvas is gone), so this owner is released by the font face's user-data destroy callback,
 /// never by the canvas.
 private final class MemoryFontFace {
+  /// Serialises this file's own FreeType calls on `face` (the stand-in glyphs' advances): a
+  /// shared text-layer face may draw on several threads at once. Cairo locks its own uses.
+  let lock = NSLock()
   let bytes: UnsafeMutableRawBufferPointer
   var library: FT_Library?
   var face: FT_Face?
@@ -49,8 +52,8 @@ private func releaseMemoryFace(_ pointer: UnsafeMutableRawPointer?) {
 /// bitmaps (CBDT/sbix emoji) loaded in colour rather than converted to grey.
 let drawingLoadFlags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_COLOR)
 
-/// The Cairo font faces of one canvas, made on first use from the text engine's faces and
-/// destroyed with the canvas (Cairo keeps a face's bytes until its last reference goes).
+/// The Cairo font faces of one canvas: references to the process's shared faces, taken on first
+/// use and dropped with the canvas.
 final class CairoFontCache {
   /// A Cairo face and whether its glyphs are colour bitmaps or layers.
   struct Entry {
@@ -59,8 +62,7 @@ final class CairoFontCache {
   }
   private var drawing: [ObjectIdentifier: Entry] = [:]
   private var textLayer: [ObjectIdentifier: OpaquePointer] = [:]
-  /// Keeps the `FontFace`s alive (their identities are the keys) while their Cairo faces are
-  /// cached.
+  /// Keeps the `FontFace`s alive (their identities are the keys) while the canvas lives.
   private var retained: [FontFace] = []
 
   deinit {
@@ -71,8 +73,8 @@ final class CairoFontCache {
   /// The face that draws `face`'s glyphs (colour glyphs in colour).
   func drawingFace(for face: FontFace) throws(RenderingError) -> Entry {
     if let cached = drawing[ObjectIdentifier(face)] { return cached }
-    let made = try makeCairoFontFace(for: face, loadFlags: drawingLoadFlags)
-    let entry = Entry(face: made.face, hasColor: made.hasColor)
+    let shared = try SharedCairoFaces.shared.faces(for: face)
+    let entry = Entry(face: cairo_font_face_reference(shared.drawing), hasColor: shared.hasColor)
     drawing[ObjectIdentifier(face)] = entry
     retained.append(face)
     return entry
@@ -81,9 +83,77 @@ final class CairoFontCache {
   /// The face whose glyphs carry a colour face's text in PDF (see `makeTextLayerFace(for:)`).
   func textLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
     if let cached = textLayer[ObjectIdentifier(face)] { return cached }
-    let made = try makeTextLayerFace(for: face)
+    let made = cairo_font_face_reference(try SharedCairoFaces.shared.textLayerFace(for: face))!
     textLayer[ObjectIdentifier(face)] = made
     retained.append(face)
+    return made
+  }
+}
+
+/// The Cairo faces of every `FontFace` alive, shared by all canvases: Cairo keeps up to 256
+/// released scaled fonts (and so their faces and font bytes) for reuse, so a face made anew for
+/// each render would keep a copy of the font per render; a shared face is reused, with its
+/// scaled fonts. An entry goes when its `FontFace` has gone (checked whenever a face is made).
+/// Cairo font faces and scaled fonts may be used from several threads.
+final class SharedCairoFaces: @unchecked Sendable {
+  static let shared = SharedCairoFaces()
+
+  struct Entry {
+    weak var owner: FontFace?
+    var drawing: OpaquePointer
+    var hasColor: Bool
+    var textLayer: OpaquePointer?
+  }
+  private let lock = NSLock()
+  // Guarded by `lock`.
+  private var entries: [ObjectIdentifier: Entry] = [:]
+
+  /// The drawing face kept for `face`, if one was made (for tests).
+  func cachedFace(for face: FontFace) -> OpaquePointer? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let entry = entries[ObjectIdentifier(face)], entry.owner === face else { return nil }
+    return entry.drawing
+  }
+
+  /// The entry for `face`, made when missing (after dropping the entries of faces gone).
+  private func entry(for face: FontFace) throws(RenderingError) -> Entry {
+    let key = ObjectIdentifier(face)
+    if let entry = entries[key], entry.owner === face { return entry }
+    sweep()
+    let new = try makeCairoFontFace(for: face, loadFlags: drawingLoadFlags)
+    let entry = Entry(owner: face, drawing: new.face, hasColor: new.hasColor)
+    entries[key] = entry
+    return entry
+  }
+
+  /// Drops the entries whose `FontFace` has been released (or whose identity was reused).
+  private func sweep() {
+    for (key, entry) in entries where entry.owner == nil {
+      cairo_font_face_destroy(entry.drawing)
+      if let textLayer = entry.textLayer { cairo_font_face_destroy(textLayer) }
+      entries[key] = nil
+    }
+  }
+
+  /// `face`'s drawing face (a reference the cache keeps; take your own).
+  func faces(for face: FontFace) throws(RenderingError) -> (drawing: OpaquePointer, hasColor: Bool)
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    let entry = try entry(for: face)
+    return (entry.drawing, entry.hasColor)
+  }
+
+  /// `face`'s text-layer face (a reference the cache keeps; take your own).
+  func textLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
+    lock.lock()
+    defer { lock.unlock() }
+    var entry = try entry(for: face)
+    if let textLayer = entry.textLayer { return textLayer }
+    let made = try makeTextLayerFace(for: face)
+    entry.textLayer = made
+    entries[ObjectIdentifier(face)] = entry
     return made
   }
 }
@@ -167,6 +237,8 @@ func makeTextLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePoint
     if let raw = cairo_font_face_get_user_data(fontFace, memoryFaceKey) {
       let owner = Unmanaged<MemoryFontFace>.fromOpaque(raw).takeUnretainedValue()
       var advance: FT_Fixed = 0
+      owner.lock.lock()
+      defer { owner.lock.unlock() }
       if let ftFace = owner.face,
         FT_Get_Advance(ftFace, FT_UInt(glyph), FT_Int32(FT_LOAD_NO_SCALE), &advance) == 0
       {
