@@ -62,6 +62,9 @@ public final class FontCollection: Sendable {
   /// - Precondition: `faces` is not empty.
   /// True when characters no face covers are looked up in the system's fonts (fontconfig).
   public let usesSystemFonts: Bool
+  /// The font files of the folder `bundled(directory:)` read that could not be loaded and were
+  /// left out, with the reason (empty for collections made from faces).
+  public let skippedFonts: [FontLoadingError]
   /// The faces of each family, by lowercased family name, in cascade order.
   private let families: [String: [FontFace]]
   /// System faces loaded for fallback so far, by file path and face index (never removed or
@@ -70,18 +73,20 @@ public final class FontCollection: Sendable {
 
   /// A collection of `faces` in cascade order, a default family (default: the first face's),
   /// preferred faces per script, and optionally the system's fonts (through fontconfig) as the
-  /// last fallback.
+  /// last fallback; `skippedFonts` lists font files that were meant to be in it but did not
+  /// load.
   ///
   /// - Precondition: `faces` is not empty.
   public init(
     faces: [FontFace], defaultFamily: String? = nil, scriptFaces: [String: [FontFace]] = [:],
-    usesSystemFonts: Bool = false
+    usesSystemFonts: Bool = false, skippedFonts: [FontLoadingError] = []
   ) {
     precondition(!faces.isEmpty, "a font collection needs at least one face")
     self.faces = faces
     self.defaultFamily = defaultFamily ?? faces[0].familyName
     self.scriptFaces = scriptFaces
     self.usesSystemFonts = usesSystemFonts
+    self.skippedFonts = skippedFonts
     self.families = Dictionary(grouping: faces) { $0.familyName.lowercased() }
   }
 
@@ -105,17 +110,26 @@ public final class FontCollection: Sendable {
     let ordered =
       bundledCascade.filter(names.contains) + names.filter { !bundledCascade.contains($0) }.sorted()
     var faces = [FontFace]()
+    var skipped = [FontLoadingError]()
     for name in ordered {
       let url = directory.appendingPathComponent(name)
-      let first = try FontFace(contentsOf: url)
-      faces.append(first)
-      for index in 1..<max(1, first.faceCount) {
-        faces.append(try FontFace(contentsOf: url, faceIndex: index))
+      // A file that does not load is reported (`skippedFonts`) and left out: one bad entry
+      // must not stop every command.
+      do throws(FontLoadingError) {
+        let first = try FontFace.shared(contentsOf: url)
+        faces.append(first)
+        for index in 1..<max(1, first.faceCount) {
+          faces.append(try FontFace.shared(contentsOf: url, faceIndex: index))
+        }
+      } catch {
+        skipped.append(error)
       }
     }
     guard !faces.isEmpty else {
+      let reasons = skipped.isEmpty ? "" : ": " + skipped.map(\.description).joined(separator: "; ")
       throw FontLoadingError(
-        source: directory.path, reason: "the fonts folder holds no fonts", freeTypeError: nil)
+        source: directory.path, reason: "the fonts folder holds no fonts that load\(reasons)",
+        freeTypeError: nil)
     }
     let family = faces.contains { $0.familyName == "DejaVu Sans" } ? "DejaVu Sans" : nil
     var scriptFaces = [String: [FontFace]]()
@@ -125,7 +139,7 @@ public final class FontCollection: Sendable {
     }
     return FontCollection(
       faces: faces, defaultFamily: family, scriptFaces: scriptFaces,
-      usesSystemFonts: includingSystemFonts)
+      usesSystemFonts: includingSystemFonts, skippedFonts: skipped)
   }
 
   /// The face of `family` (case-insensitive) in the requested weight, or in any weight when the
@@ -164,7 +178,11 @@ public final class FontCollection: Sendable {
       }
     }
     if name.contains("/") || FileManager.default.fileExists(atPath: name) {
-      return Font(face: try FontFace(contentsOf: URL(fileURLWithPath: name)), pointSize: pointSize)
+      // Shared: the same file named again (by any path) is the same face, so it is loaded once
+      // and the caches keyed by face keep hitting; a bundled file named by path is the
+      // collection's own face.
+      return Font(
+        face: try FontFace.shared(contentsOf: URL(fileURLWithPath: name)), pointSize: pointSize)
     }
     throw FontLoadingError(
       source: name, reason: "no font file or family of that name in the collection",
@@ -255,7 +273,7 @@ public final class FontCollection: Sendable {
     guard let file = FontConfig.fontFile(covering: scalar) else { return nil }
     let key = "\(file.path)#\(file.faceIndex)"
     if let cached = systemFaces.withLock({ $0[key] }) { return cached }
-    let face = try? FontFace(
+    let face = try? FontFace.shared(
       contentsOf: URL(fileURLWithPath: file.path), faceIndex: file.faceIndex)
     let covering = face.flatMap { $0.covers(scalar) ? $0 : nil }
     // The first face stored for a file is the one every caller gets, and it is never replaced:
