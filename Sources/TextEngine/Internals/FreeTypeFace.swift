@@ -68,7 +68,14 @@ final class FreeTypeFace {
   /// The number of faces in the file (more than one for a .ttc collection).
   var faceCount: Int { Int(face.pointee.num_faces) }
 
-  var unitsPerEm: Int { Int(face.pointee.units_per_EM) }
+  /// The head table's units per em. FreeType leaves `units_per_EM` 0 for faces without
+  /// outlines (colour bitmap fonts such as Noto Color Emoji), so the table is read then.
+  var unitsPerEm: Int {
+    let fromFace = Int(face.pointee.units_per_EM)
+    if fromFace > 0 { return fromFace }
+    guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return 0 }
+    return Int(raw.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+  }
 
   /// The number of glyphs in the face.
   var glyphCount: Int { Int(face.pointee.num_glyphs) }
