@@ -106,6 +106,20 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
   public var features: [FontFeature]
   /// Variation axis values (ignored for axes the face does not have).
   public var variations: [FontVariation]
+  /// True when the caller chose this font by name (`FontCollection.font(named:pointSize:)`):
+  /// it then draws every cluster it covers, as CSS, CoreText and fontconfig do for a requested
+  /// font. False for the default family's fonts (`font(for:)`), which, like Apple's system
+  /// font, hand a script's text to that script's preferred faces (see `FontCollection`).
+  public var isNamed: Bool = false
+  /// True on a fallback run drawn in a regular face where the requested font was bold (no bold
+  /// face covered the text): a renderer should embolden the outlines (FreeType's
+  /// `FT_Outline_Embolden`, Cairo's synthetic bold). Advances are the face's own, unchanged,
+  /// so the drawn text keeps its measured width. Set by the layout engine.
+  public var synthesizesBold: Bool = false
+  /// True on a fallback run drawn in an upright face where the requested font was italic or
+  /// oblique: a renderer should slant the outlines (a shear of about 12°, as FreeType's
+  /// `FT_GlyphSlot_Oblique` and Cairo's synthetic oblique do). Set by the layout engine.
+  public var synthesizesItalic: Bool = false
 
   /// A font from a face and a size.
   public init(
@@ -131,6 +145,13 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
       xHeight: Double(face.xHeight) * scale)
   }
 
+  /// This font marked as chosen by name (`isNamed`).
+  func named() -> Font {
+    var font = self
+    font.isNamed = true
+    return font
+  }
+
   /// This font at another size.
   public func withSize(_ pointSize: Double) -> Font {
     var font = self
@@ -145,9 +166,14 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     return font
   }
 
-  /// This font's size and settings on another face (used for fallback).
+  /// This font's size and settings on another face (used for fallback), synthesising the
+  /// requested face's bold or italic when the other face lacks it.
   func withFace(_ face: FontFace) -> Font {
     var font = self
+    if face !== self.face {
+      font.synthesizesBold = synthesizesBold || (self.face.isBold && !face.isBold)
+      font.synthesizesItalic = synthesizesItalic || (self.face.isItalic && !face.isItalic)
+    }
     font.face = face
     return font
   }

@@ -6,27 +6,48 @@ import Synchronization
 /// used when a font lacks a character.
 ///
 /// The default collection is the repository's `Fonts/` folder with "DejaVu Sans" as the default
-/// family, so Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai and CJK text all get real
-/// glyphs. Create one per process and share it; it is immutable and thread-safe.
+/// family, so Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK and Hangul text and
+/// colour emoji all get real glyphs. Create one per process and share it; it is immutable and thread-safe.
 ///
 /// Fallback rule (decided per grapheme cluster, by cmap coverage):
 /// 1. a cluster whose characters are all default-ignorable or control characters stays in the
 ///    font of the cluster before it (or the requested font at the start);
 /// 2. a cluster of Common/Inherited script (spaces, punctuation, digits) that the previous
-///    cluster's font covers stays in that font, so runs of fallback text are not split at spaces;
-/// 3. when the requested face is of the default family and the cluster's script has preferred
+///    cluster's font covers stays in that font, so runs of fallback text are not split at spaces
+///    (unless that font is an emoji face);
+/// 3. when the requested font is the default family's (not named by the caller: see
+///    `Font.isNamed`) and the cluster's script has preferred
 ///    faces (`scriptFaces`: the bundled collection prefers Noto Sans Arabic, Hebrew, Devanagari
-///    and Thai and Droid Sans Fallback for Han and kana, as browsers keep per-script fallback
+///    and Thai, Droid Sans Fallback for Han and kana and NanumGothic for Hangul, as browsers
+///    keep per-script fallback
 ///    lists), the first preferred face covering the cluster — DejaVu Sans has Arabic and Hebrew
 ///    glyphs, but the script's own font shapes it better;
 /// 4. else the requested font, when it covers every character of the cluster;
 /// 5. else the first face covering every character: the script's preferred faces first, then
-///    the cascade, faces of the requested weight (bold or not) before the others;
+///    the cascade, each in order of style distance (the requested weight and slant, then the
+///    weight, then the slant, then the others); a run drawn in a face lacking the requested
+///    bold or italic is marked for synthesis (`Font.synthesizesBold`, `synthesizesItalic`);
 /// 6. else the first face covering the cluster's first character;
 /// 7. else, when the collection uses system fonts, the font fontconfig matches for the
 ///    cluster's first character (loaded once, on first use);
-/// 8. else the requested font, which draws .notdef ("tofu"). Hangul is not covered by the
-///    bundled fonts.
+/// 8. else the requested font, which draws .notdef ("tofu").
+///
+/// Emoji: a cluster that is an emoji presentation sequence (an Emoji_Presentation character
+/// such as 😀, a flag, a skin-tone sequence, a ZWJ sequence, or anything with U+FE0F or a
+/// keycap U+20E3, and no U+FE0E) takes the emoji faces (`scriptFaces["Zsye"]`, Noto Color
+/// Emoji in the bundled collection) as its preferred faces in steps 3 and 5, skips step 2, and
+/// with U+FE0F or a keycap prefers them in step 3 whatever font was asked for.
+///
+/// One example per step, with the bundled fonts and DejaVu Sans requested:
+/// 1. "a\u{200D}" — the ZWJ stays in DejaVu Sans with the "a" before it;
+/// 2. "שלום, 2" — the comma, space and digit stay in Noto Sans Hebrew after "שלום";
+/// 3. "سلام" in `font(for: .body)` — Noto Sans Arabic (the system font's choice for Arabic);
+/// 4. "سلام" in `font(named: "DejaVuSans.ttf", …)` — DejaVu Sans, which covers Arabic;
+/// 5. "你" in DejaVu Sans Bold — Droid Sans Fallback (the only face with it), drawn with
+///    synthetic bold;
+/// 6. a cluster no face covers whole: the first face covering its first character;
+/// 7. "𓀀" with `includingSystemFonts`: the installed font fontconfig picks for it;
+/// 8. "𓀀" otherwise: DejaVu Sans's .notdef (reported by `TextLayout.missingGlyphs`).
 ///
 /// ```swift
 /// let fonts = try FontCollection.bundled()
@@ -48,6 +69,7 @@ public final class FontCollection: Sendable {
     "Deva": ["Noto Sans Devanagari"], "Thai": ["Noto Sans Thai"],
     "Hani": ["Droid Sans Fallback"], "Hira": ["Droid Sans Fallback"],
     "Kana": ["Droid Sans Fallback"], "Bopo": ["Droid Sans Fallback"],
+    "Hang": ["NanumGothic"], "Zsye": ["Noto Color Emoji"],
   ]
 
   /// The bundled fonts' files in cascade order; other font files in the folder follow, sorted.
@@ -55,6 +77,7 @@ public final class FontCollection: Sendable {
     "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "NotoSans-Regular.ttf",
     "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
     "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf", "DroidSansFallbackFull.ttf",
+    "NanumGothic.ttf", "NotoColorEmoji.ttf",
   ]
 
   /// A collection of `faces` (in cascade order) with a default family.
@@ -62,6 +85,11 @@ public final class FontCollection: Sendable {
   /// - Precondition: `faces` is not empty.
   /// True when characters no face covers are looked up in the system's fonts (fontconfig).
   public let usesSystemFonts: Bool
+  /// The font files of the folder `bundled(directory:)` read that could not be loaded and were
+  /// left out, with the reason (empty for collections made from faces).
+  public let skippedFonts: [FontLoadingError]
+  /// The cascade reordered by style distance, for each requested style code (`styleCode`).
+  private let cascades: [[FontFace]]
   /// The faces of each family, by lowercased family name, in cascade order.
   private let families: [String: [FontFace]]
   /// System faces loaded for fallback so far, by file path and face index (never removed or
@@ -70,18 +98,23 @@ public final class FontCollection: Sendable {
 
   /// A collection of `faces` in cascade order, a default family (default: the first face's),
   /// preferred faces per script, and optionally the system's fonts (through fontconfig) as the
-  /// last fallback.
+  /// last fallback; `skippedFonts` lists font files that were meant to be in it but did not
+  /// load.
   ///
   /// - Precondition: `faces` is not empty.
   public init(
     faces: [FontFace], defaultFamily: String? = nil, scriptFaces: [String: [FontFace]] = [:],
-    usesSystemFonts: Bool = false
+    usesSystemFonts: Bool = false, skippedFonts: [FontLoadingError] = []
   ) {
     precondition(!faces.isEmpty, "a font collection needs at least one face")
     self.faces = faces
     self.defaultFamily = defaultFamily ?? faces[0].familyName
     self.scriptFaces = scriptFaces
     self.usesSystemFonts = usesSystemFonts
+    self.skippedFonts = skippedFonts
+    self.cascades = (0..<4).map { style in
+      (0..<4).flatMap { rank in faces.filter { Self.styleCode($0) ^ style == rank } }
+    }
     self.families = Dictionary(grouping: faces) { $0.familyName.lowercased() }
   }
 
@@ -105,17 +138,26 @@ public final class FontCollection: Sendable {
     let ordered =
       bundledCascade.filter(names.contains) + names.filter { !bundledCascade.contains($0) }.sorted()
     var faces = [FontFace]()
+    var skipped = [FontLoadingError]()
     for name in ordered {
       let url = directory.appendingPathComponent(name)
-      let first = try FontFace(contentsOf: url)
-      faces.append(first)
-      for index in 1..<max(1, first.faceCount) {
-        faces.append(try FontFace(contentsOf: url, faceIndex: index))
+      // A file that does not load is reported (`skippedFonts`) and left out: one bad entry
+      // must not stop every command.
+      do throws(FontLoadingError) {
+        let first = try FontFace.shared(contentsOf: url)
+        faces.append(first)
+        for index in 1..<max(1, first.faceCount) {
+          faces.append(try FontFace.shared(contentsOf: url, faceIndex: index))
+        }
+      } catch {
+        skipped.append(error)
       }
     }
     guard !faces.isEmpty else {
+      let reasons = skipped.isEmpty ? "" : ": " + skipped.map(\.description).joined(separator: "; ")
       throw FontLoadingError(
-        source: directory.path, reason: "the fonts folder holds no fonts", freeTypeError: nil)
+        source: directory.path, reason: "the fonts folder holds no fonts that load\(reasons)",
+        freeTypeError: nil)
     }
     let family = faces.contains { $0.familyName == "DejaVu Sans" } ? "DejaVu Sans" : nil
     var scriptFaces = [String: [FontFace]]()
@@ -125,7 +167,7 @@ public final class FontCollection: Sendable {
     }
     return FontCollection(
       faces: faces, defaultFamily: family, scriptFaces: scriptFaces,
-      usesSystemFonts: includingSystemFonts)
+      usesSystemFonts: includingSystemFonts, skippedFonts: skipped)
   }
 
   /// The face of `family` (case-insensitive) in the requested weight, or in any weight when the
@@ -148,27 +190,95 @@ public final class FontCollection: Sendable {
   }
 
   /// A font by name: a file in the collection (e.g. "DejaVuSans.ttf"), a family name
-  /// ("DejaVu Sans"; "DejaVu Sans Bold" picks the bold face), or a path to a font file.
+  /// ("DejaVu Sans"; "DejaVu Sans Bold" picks the bold face), a path to a font file, or an
+  /// installed family found through fontconfig, Pango-style: the family, optional style words
+  /// (Bold, Italic, Oblique, Light, Medium, Semibold, Heavy, Black, Condensed, …) and an
+  /// optional size that overrides `pointSize` ("DejaVu Serif Bold 12", "Liberation Sans
+  /// Italic"). The font is marked `isNamed`: it draws every cluster it covers.
   ///
-  /// - Throws: `FontLoadingError` when `name` is none of these or the file cannot be loaded.
+  /// - Throws: `FontLoadingError` when `name` is none of these (the reason lists the closest
+  ///   installed families) or the file cannot be loaded.
   public func font(named name: String, pointSize: Double) throws(FontLoadingError) -> Font {
     if let face = faces.first(where: { $0.fileURL?.lastPathComponent == name }) {
-      return Font(face: face, pointSize: pointSize)
+      return Font(face: face, pointSize: pointSize).named()
     }
     if let face = face(family: name) {
-      return Font(face: face, pointSize: pointSize)
+      return Font(face: face, pointSize: pointSize).named()
     }
     for suffix in [" Bold", " bold"] where name.hasSuffix(suffix) {
       if let face = face(family: String(name.dropLast(suffix.count)), bold: true), face.isBold {
-        return Font(face: face, pointSize: pointSize)
+        return Font(face: face, pointSize: pointSize).named()
       }
     }
     if name.contains("/") || FileManager.default.fileExists(atPath: name) {
-      return Font(face: try FontFace(contentsOf: URL(fileURLWithPath: name)), pointSize: pointSize)
+      // Shared: the same file named again (by any path) is the same face, so it is loaded once
+      // and the caches keyed by face keep hitting; a bundled file named by path is the
+      // collection's own face.
+      return Font(
+        face: try FontFace.shared(contentsOf: URL(fileURLWithPath: name)), pointSize: pointSize
+      ).named()
     }
+    guard let description = FontDescription(parsing: name) else {
+      throw FontLoadingError(
+        source: name, reason: "is not a font file, a path or a family name", freeTypeError: nil)
+    }
+    let size = description.pointSize ?? pointSize
+    // A bundled family serves a style it has; another style (an italic, a condensed width)
+    // is looked for among the installed faces of the family first.
+    let members = families[description.family.lowercased()] ?? []
+    let bold = (description.weight ?? 0) >= FontDescription.boldWeight
+    let italic = description.slant != nil
+    if description.width == nil,
+      let face = members.first(where: { $0.isBold == bold && $0.isItalic == italic })
+    {
+      return Font(face: face, pointSize: size).named()
+    }
+    if let match = FontConfig.face(
+      family: description.family, weight: description.weight, slant: description.slant,
+      width: description.width)
+    {
+      let face = try FontFace.shared(
+        contentsOf: URL(fileURLWithPath: match.path), faceIndex: match.faceIndex)
+      return Font(face: face, pointSize: size).named()
+    }
+    if let face = members.first(where: { $0.isBold == bold }) ?? members.first {
+      return Font(face: face, pointSize: size).named()
+    }
+    let closest = closestFamilies(to: description.family)
+    let suggestion = closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")
     throw FontLoadingError(
-      source: name, reason: "no font file or family of that name in the collection",
+      source: name,
+      reason: "no font file or family of that name, bundled or installed\(suggestion)",
       freeTypeError: nil)
+  }
+
+  /// Up to five bundled or installed family names closest to `family` (edit distance,
+  /// case-insensitive; a family that starts with it, or that it starts with, comes first).
+  public func closestFamilies(to family: String, count: Int = 5) -> [String] {
+    let wanted = family.lowercased()
+    let bundled = faces.map(\.familyName)
+    let installed = FontConfig.installedFamilies().map(\.family)
+    var seen = Set<String>()
+    let candidates = (bundled + installed).filter { seen.insert($0.lowercased()).inserted }
+    func distance(_ name: String) -> Int {
+      let lower = name.lowercased()
+      if lower.hasPrefix(wanted) || wanted.hasPrefix(lower) { return -1 }
+      let a = Array(wanted)
+      let b = Array(lower)
+      var row = Array(0...b.count)
+      for i in 1...max(1, a.count) where !a.isEmpty {
+        var previous = row[0]
+        row[0] = i
+        for j in stride(from: 1, through: b.count, by: 1) {
+          let saved = row[j]
+          row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+          previous = saved
+        }
+      }
+      return row[b.count]
+    }
+    return candidates.map { ($0, distance($0)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+      .prefix(count).map(\.0)
   }
 
   /// The face that draws `cluster` (one grapheme cluster) when `requested` is asked for and the
@@ -188,8 +298,10 @@ public final class FontCollection: Sendable {
   }
 
   func fallbackFace<Scalars: Sequence<Unicode.Scalar>>(
-    scalars cluster: Scalars, script: String?, requested: FontFace, previous: FontFace?
+    scalars cluster: Scalars, script: String?, requested: FontFace, previous: FontFace?,
+    requestedIsDefaultFamily: Bool? = nil
   ) -> FontFace {
+    let prefersScriptFaces = requestedIsDefaultFamily ?? (requested.familyName == defaultFamily)
     var required = [Unicode.Scalar]()
     var neutral = true
     for scalar in cluster {
@@ -203,17 +315,21 @@ public final class FontCollection: Sendable {
       if neutral && !Self.isNeutral(scalar) { neutral = false }
     }
     if required.isEmpty { return previous ?? requested }
-    if neutral, let previous, required.allSatisfy(previous.covers) { return previous }
-    let preferred = script.flatMap { scriptFaces[$0] } ?? []
-    if !preferred.isEmpty && requested.familyName == defaultFamily,
-      let face = preferred.first(where: { face in required.allSatisfy(face.covers) })
+    let emoji = Self.emojiPresentation(cluster)
+    if emoji == nil, neutral, let previous, !isEmojiFace(previous),
+      required.allSatisfy(previous.covers)
+    {
+      return previous
+    }
+    let preferred = emoji != nil ? emojiFaces : script.flatMap { scriptFaces[$0] } ?? []
+    let styled = inStyleOrder(preferred, of: requested)
+    if !preferred.isEmpty && (prefersScriptFaces || emoji == .explicit),
+      let face = styled.first(where: { face in required.allSatisfy(face.covers) })
     {
       return face
     }
     if required.allSatisfy(requested.covers) { return requested }
-    let candidates =
-      preferred + faces.filter { $0.isBold == requested.isBold }
-      + faces.filter { $0.isBold != requested.isBold }
+    let candidates = styled + cascade(inStyleOf: requested)
     if let face = candidates.first(where: { face in required.allSatisfy(face.covers) }) {
       return face
     }
@@ -236,18 +352,90 @@ public final class FontCollection: Sendable {
     {
       return previous ?? requested
     }
-    if let previous, Self.isNeutral(category), previous.covers(scalar) { return previous }
+    // An emoji-presentation character prefers the emoji faces, as a script prefers its own.
+    let emoji = scalar.value >= 0x231A && scalar.properties.isEmojiPresentation
+    let preferred = emoji ? emojiFaces : preferred
+    if !emoji, let previous, Self.isNeutral(category), !isEmojiFace(previous),
+      previous.covers(scalar)
+    {
+      return previous
+    }
+    let style = Self.styleCode(requested)
     if !preferred.isEmpty && requestedIsDefaultFamily {
-      for face in preferred where face.covers(scalar) { return face }
+      for rank in 0..<4 {
+        for face in preferred where Self.styleCode(face) ^ style == rank && face.covers(scalar) {
+          return face
+        }
+      }
     }
     if requested.covers(scalar) { return requested }
-    // The cascade: preferred faces, then the requested weight, then the other. With one scalar
-    // "covers every character" and "covers the first character" are the same test.
-    for face in preferred where face.covers(scalar) { return face }
-    for face in faces where face.isBold == requested.isBold && face.covers(scalar) { return face }
-    for face in faces where face.isBold != requested.isBold && face.covers(scalar) { return face }
+    // The cascade: preferred faces, then the others, each in order of style distance. With one
+    // scalar "covers every character" and "covers the first character" are the same test.
+    for rank in 0..<4 {
+      for face in preferred where Self.styleCode(face) ^ style == rank && face.covers(scalar) {
+        return face
+      }
+    }
+    for face in cascades[style] where face.covers(scalar) { return face }
     if usesSystemFonts, let face = systemFace(covering: scalar) { return face }
     return requested
+  }
+
+  /// The faces emoji-presentation clusters prefer: `scriptFaces["Zsye"]` (ISO 15924's code
+  /// for emoji), e.g. Noto Color Emoji.
+  var emojiFaces: [FontFace] { scriptFaces["Zsye"] ?? [] }
+
+  /// A face's style as two bits: 2 for bold, 1 for italic. XOR of two codes ranks how far
+  /// apart two styles are: 0 same, 1 italic differs, 2 weight differs, 3 both.
+  static func styleCode(_ face: FontFace) -> Int {
+    (face.isBold ? 2 : 0) | (face.isItalic ? 1 : 0)
+  }
+
+  /// `faces` reordered (stably) by style distance from `requested`: the same weight and slant
+  /// first, then the same weight, then the same slant, then the rest.
+  func inStyleOrder(_ faces: [FontFace], of requested: FontFace) -> [FontFace] {
+    guard faces.count > 1 else { return faces }
+    let style = Self.styleCode(requested)
+    return (0..<4).flatMap { rank in faces.filter { Self.styleCode($0) ^ style == rank } }
+  }
+
+  /// The cascade in style order for a requested face's style.
+  func cascade(inStyleOf requested: FontFace) -> [FontFace] {
+    cascades[Self.styleCode(requested)]
+  }
+
+  /// True for the emoji faces: spaces and punctuation after an emoji do not stay in them
+  /// (their space is as wide as an emoji).
+  func isEmojiFace(_ face: FontFace) -> Bool {
+    emojiFaces.contains { $0 === face }
+  }
+
+  /// How a cluster asks for emoji presentation.
+  enum EmojiPresentation {
+    /// By default: a character whose Emoji_Presentation property is Yes (😀, a flag's regional
+    /// indicators, a skin-tone modifier).
+    case byDefault
+    /// Explicitly: with VARIATION SELECTOR-16 (U+FE0F) or a keycap (U+20E3).
+    case explicit
+  }
+
+  /// Whether `cluster` is an emoji presentation sequence (UTS #51): nil for text presentation
+  /// (no emoji-presentation character, or U+FE0E asking for text).
+  static func emojiPresentation<Scalars: Sequence<Unicode.Scalar>>(_ cluster: Scalars)
+    -> EmojiPresentation?
+  {
+    var result: EmojiPresentation?
+    for scalar in cluster {
+      switch scalar.value {
+      case 0xFE0E: return nil
+      case 0xFE0F, 0x20E3: result = .explicit
+      default:
+        if result == nil && scalar.value >= 0x231A && scalar.properties.isEmojiPresentation {
+          result = .byDefault
+        }
+      }
+    }
+    return result
   }
 
   /// The system font fontconfig picks for `scalar`, loaded once and kept.
@@ -255,7 +443,7 @@ public final class FontCollection: Sendable {
     guard let file = FontConfig.fontFile(covering: scalar) else { return nil }
     let key = "\(file.path)#\(file.faceIndex)"
     if let cached = systemFaces.withLock({ $0[key] }) { return cached }
-    let face = try? FontFace(
+    let face = try? FontFace.shared(
       contentsOf: URL(fileURLWithPath: file.path), faceIndex: file.faceIndex)
     let covering = face.flatMap { $0.covers(scalar) ? $0 : nil }
     // The first face stored for a file is the one every caller gets, and it is never replaced:
@@ -288,5 +476,48 @@ public final class FontCollection: Sendable {
     default:
       return false
     }
+  }
+}
+
+/// A Pango-style font description: a family, optional style words and an optional size
+/// ("DejaVu Serif Bold Italic 12").
+struct FontDescription: Equatable {
+  var family: String
+  /// fontconfig's weight (FC_WEIGHT_*), nil when no weight word was given.
+  var weight: Int32?
+  /// fontconfig's slant (FC_SLANT_*), nil for upright.
+  var slant: Int32?
+  /// fontconfig's width (FC_WIDTH_*), nil for normal.
+  var width: Int32?
+  var pointSize: Double?
+
+  /// fontconfig's FC_WEIGHT_DEMIBOLD (180): weights from it up count as bold.
+  static let boldWeight: Int32 = 180
+
+  /// Parses `text`; nil when no family is left after the style words and size.
+  init?(parsing text: String) {
+    var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    if let last = words.last,
+      let size = Double(last.hasSuffix("px") ? String(last.dropLast(2)) : last),
+      size.isFinite, size > 0
+    {
+      pointSize = size
+      words.removeLast()
+    }
+    while let last = words.last, words.count > 1 {
+      let key = last.lowercased().replacingOccurrences(of: "-", with: "")
+      if let value = FontConfig.weights[key] {
+        weight = weight ?? value
+      } else if let value = FontConfig.slants[key] {
+        slant = slant ?? value
+      } else if let value = FontConfig.widths[key] {
+        width = width ?? value
+      } else {
+        break
+      }
+      words.removeLast()
+    }
+    guard !words.isEmpty else { return nil }
+    family = words.joined(separator: " ")
   }
 }

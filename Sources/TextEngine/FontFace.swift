@@ -1,5 +1,6 @@
 // A font file's face: FreeType reads its tables once at load time, HarfBuzz shapes with it.
 import Foundation
+import Synchronization
 
 /// One face of a font file (a .ttf/.otf, or one face of a .ttc collection), loaded into memory.
 ///
@@ -42,10 +43,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public let styleName: String
   /// Where the face came from: a file path, or the name given to bytes ("<bytes>").
   public let source: String
-  /// The file path the face was loaded from, or nil when it was loaded from bytes. A renderer
-  /// creates its own FreeType face for drawing from `fileURL` (or `data`) and `faceIndex`.
+  /// The file path the face was loaded from (as first named), or nil when it was loaded from
+  /// bytes. The file may have changed since: draw with `data`, the bytes that were measured.
   public let fileURL: URL?
-  /// The font file's bytes, for renderers that create their own face from memory.
+  /// The font file's bytes as loaded (not copied: the same memory FreeType and HarfBuzz read),
+  /// for renderers that create their own face from memory and so draw what was measured.
   public let data: Data
   /// The face's index in its file (0 unless the file is a collection).
   public let faceIndex: Int
@@ -61,42 +63,34 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public let xHeight: Int
   /// True when the style name or OS/2 weight marks the face as bold.
   public let isBold: Bool
+  /// True when the style name or FreeType's style flags mark the face italic or oblique.
+  public let isItalic: Bool
+  /// The size of the font file's bytes in memory (shared by every face of a collection file):
+  /// what keeping this face alive costs, for caches that account for the faces they hold.
+  public var byteCount: Int { bytes.count }
 
   let harfBuzz: HarfBuzzFont
+  /// The file's bytes, shared by FreeType, HarfBuzz and `data`.
+  private let bytes: FontBytes
 
   /// The largest font file loaded (256 MiB); bigger files are rejected before reading.
   public static let maximumFileSize: Int64 = 256 << 20
 
-  /// Loads face `faceIndex` of the font file at `url`.
+  /// The most faces a collection file (.ttc/.otc) may declare (256); files declaring more are
+  /// refused, since every face is loaded and a corrupt header can declare millions.
+  public static let maximumFaceCount = 256
+
+  /// Loads face `faceIndex` of the font file at `url` (symlinks are followed) as a new face.
+  ///
+  /// Prefer `FontFace.shared(contentsOf:faceIndex:)`, which loads each file once per process:
+  /// this initializer always reads the file again.
   ///
   /// - Throws: `FontLoadingError` naming the path and FreeType's reason when the file is missing,
   ///   unreadable, not a font, corrupt, or has no face at `faceIndex`.
   public convenience init(contentsOf url: URL, faceIndex: Int = 0) throws(FontLoadingError) {
-    var isDirectory: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-    if exists && isDirectory.boolValue {
-      throw FontLoadingError(source: url.path, reason: "is a directory", freeTypeError: nil)
-    }
-    if exists, let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) {
-      // Devices and pipes (/dev/zero) would never finish reading.
-      if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
-        throw FontLoadingError(
-          source: url.path, reason: "is not a regular file", freeTypeError: nil)
-      }
-      if let size = attributes[.size] as? NSNumber, size.int64Value > Self.maximumFileSize {
-        throw FontLoadingError(
-          source: url.path, reason: "is larger than \(Self.maximumFileSize) bytes",
-          freeTypeError: nil)
-      }
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      let reason = exists ? "the file cannot be read" : "no such file"
-      throw FontLoadingError(source: url.path, reason: reason, freeTypeError: nil)
-    }
-    try self.init(data: data, faceIndex: faceIndex, source: url.path, fileURL: url)
+    let contents = try FontFile.read(path: url.path, maximumSize: Self.maximumFileSize)
+    try self.init(
+      bytes: contents.bytes, faceIndex: faceIndex, source: url.path, fileURL: url)
   }
 
   /// Loads face `faceIndex` of a font file held in memory.
@@ -105,19 +99,32 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public convenience init(data: Data, faceIndex: Int = 0, source: String = "<bytes>")
     throws(FontLoadingError)
   {
-    try self.init(data: data, faceIndex: faceIndex, source: source, fileURL: nil)
+    guard let bytes = FontBytes(copying: data) else {
+      throw FontLoadingError.outOfMemory(source: source, bytes: data.count)
+    }
+    try self.init(bytes: bytes, faceIndex: faceIndex, source: source, fileURL: nil)
   }
 
-  private init(data: Data, faceIndex: Int, source: String, fileURL: URL?)
+  private init(bytes: FontBytes, faceIndex: Int, source: String, fileURL: URL?)
     throws(FontLoadingError)
   {
-    let freeType = try FreeTypeFace(data: data, faceIndex: faceIndex, source: source)
+    Self.loads.wrappingAdd(1, ordering: .relaxed)
+    let freeType = try FreeTypeFace(bytes: bytes, faceIndex: faceIndex, source: source)
+    guard freeType.faceCount <= Self.maximumFaceCount else {
+      throw FontLoadingError(
+        source: source,
+        reason:
+          "the collection declares \(freeType.faceCount) faces, more than the \(Self.maximumFaceCount) allowed",
+        freeTypeError: nil)
+    }
     guard let lines = freeType.lineMetrics, freeType.unitsPerEm > 0 else {
       throw FontLoadingError(
         source: source, reason: "the font has no horizontal metrics (hhea table)",
         freeTypeError: nil)
     }
-    let harfBuzz = HarfBuzzFont(data: data, faceIndex: faceIndex)
+    guard let harfBuzz = HarfBuzzFont(bytes: bytes, faceIndex: faceIndex) else {
+      throw FontLoadingError.outOfMemory(source: source, bytes: nil)
+    }
     // HarfBuzz sanitizes tables on its own; a face it cannot read (upem 0 or no glyphs) while
     // FreeType could is a corrupt file.
     guard harfBuzz.unitsPerEm == freeType.unitsPerEm, freeType.glyphCount > 0 else {
@@ -128,7 +135,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     self.styleName = freeType.styleName
     self.source = source
     self.fileURL = fileURL
-    self.data = data
+    self.bytes = bytes
+    self.data = bytes.data
     self.faceIndex = faceIndex
     self.faceCount = freeType.faceCount
     self.metrics = DesignMetrics(
@@ -139,7 +147,97 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     self.capHeight = heights.capHeight
     self.xHeight = heights.xHeight
     self.isBold = freeType.isBold
+    self.isItalic = freeType.isItalic
     self.harfBuzz = harfBuzz
+  }
+
+  // MARK: One face per font file
+
+  /// Faces loaded from files or bytes so far in this process (every initializer counts).
+  static var loadCount: Int { loads.load(ordering: .relaxed) }
+  private static let loads = Atomic<Int>(0)
+
+  /// Faces `shared(contentsOf:faceIndex:)` loaded from the file `url` names now (0 when it
+  /// cannot be examined).
+  static func loadCount(ofFile url: URL) -> Int {
+    guard let found = FontFile.identity(ofPath: url.path) else { return 0 }
+    return registry.withLock { $0.loadsByFile[found.identity] ?? 0 }
+  }
+
+  private struct InternKey: Hashable {
+    var identity: FontFileIdentity
+    var faceIndex: Int
+  }
+
+  private struct Registry {
+    struct WeakFace {
+      weak var face: FontFace?
+    }
+    struct WeakBytes {
+      weak var bytes: FontBytes?
+    }
+    var faces: [InternKey: WeakFace] = [:]
+    /// Faces loaded per file identity (a few bytes a file: diagnostics and tests).
+    var loadsByFile: [FontFileIdentity: Int] = [:]
+    var bytes: [FontFileIdentity: WeakBytes] = [:]
+    /// The faces loaded most recently, kept alive so that a file named again soon after its
+    /// last user let go is not loaded again.
+    var recent: [FontFace] = []
+    /// The table size after which released entries are swept.
+    var sweepAt = 64
+
+    mutating func sweep() {
+      guard faces.count + bytes.count >= sweepAt else { return }
+      faces = faces.filter { $0.value.face != nil }
+      bytes = bytes.filter { $0.value.bytes != nil }
+      sweepAt = max(64, 2 * (faces.count + bytes.count))
+    }
+  }
+
+  /// How many faces loaded most recently stay alive without other users (8).
+  static let recentFaceCount = 8
+
+  private static let registry = Locked(Registry())
+
+  /// The face `faceIndex` of the font file at `url`, loaded once per process: every path that
+  /// names the same file (another relative path, a symlink) gets the same face while it is in
+  /// use, so caches keyed by face keep hitting and the file is held in memory once.
+  ///
+  /// Files are identified by device, inode, size and modification time, so a file replaced on
+  /// disk is loaded afresh while faces already handed out keep the bytes they were loaded
+  /// with (and text measured with them is drawn with those bytes). A face nothing uses any
+  /// more is released (the `recentFaceCount` faces loaded last are kept).
+  ///
+  /// - Throws: `FontLoadingError` as `init(contentsOf:faceIndex:)` does.
+  public static func shared(contentsOf url: URL, faceIndex: Int = 0) throws(FontLoadingError)
+    -> FontFace
+  {
+    if let found = FontFile.identity(ofPath: url.path),
+      let face = registry.withLock({
+        $0.faces[InternKey(identity: found.identity, faceIndex: faceIndex)]?.face
+      })
+    {
+      return face
+    }
+    let contents = try FontFile.read(path: url.path, maximumSize: maximumFileSize)
+    let key = InternKey(identity: contents.identity, faceIndex: faceIndex)
+    let bytes = registry.withLock { registry -> FontBytes in
+      if let shared = registry.bytes[contents.identity]?.bytes { return shared }
+      registry.bytes[contents.identity] = Registry.WeakBytes(bytes: contents.bytes)
+      return contents.bytes
+    }
+    if let face = registry.withLock({ $0.faces[key]?.face }) { return face }
+    let face = try FontFace(bytes: bytes, faceIndex: faceIndex, source: url.path, fileURL: url)
+    return registry.withLock { registry in
+      // Another thread may have loaded the same face meanwhile: every caller gets the first.
+      if let stored = registry.faces[key]?.face { return stored }
+      registry.sweep()
+      registry.faces[key] = Registry.WeakFace(face: face)
+      registry.loadsByFile[contents.identity, default: 0] += 1
+      registry.recent.append(face)
+      if registry.recent.count > recentFaceCount { registry.recent.removeFirst() }
+      return face
+    }
   }
 
   /// True when the font's character map has a glyph for `scalar`.

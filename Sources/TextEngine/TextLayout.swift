@@ -176,6 +176,71 @@ public struct TextLayout: Sendable, Equatable {
   /// The number of lines.
   public var lineCount: Int { lines.count }
 
+  /// Characters drawn with a font's .notdef glyph (glyph 0, a "tofu" box) because no face of
+  /// the collection covers them: one entry per stretch of adjacent such clusters.
+  public struct MissingGlyphs: Sendable, Equatable {
+    /// The clusters, as Unicode scalar offsets into the laid-out string (end exclusive).
+    public var scalarRange: Range<Int>
+    /// The text of those clusters.
+    public var text: String
+    /// The code points the drawing faces lack (marks and joiners they have are left out).
+    public var codePoints: [Unicode.Scalar]
+  }
+
+  /// The clusters that drew .notdef, in logical order (empty when every character has a real
+  /// glyph). Computed from the glyph runs on each call; an ellipsis or hyphen inserted by the
+  /// layout is never reported.
+  public var missingGlyphs: [MissingGlyphs] {
+    var starts = [(start: Int, end: Int, face: FontFace)]()
+    for line in lines {
+      var clusterStarts: [Int]?
+      for run in line.glyphRuns where !run.isEllipsis && !run.isHyphen {
+        for (index, glyph) in run.glyphs.enumerated() where glyph == 0 {
+          // A cluster ends where the next cluster of the line starts (in logical order).
+          if clusterStarts == nil {
+            clusterStarts = Array(
+              Set(line.glyphRuns.filter { !$0.isEllipsis && !$0.isHyphen }.flatMap(\.clusters))
+            ).sorted()
+          }
+          let start = run.clusters[index]
+          let sorted = clusterStarts!
+          var low = 0
+          var high = sorted.count
+          while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] <= start { low = middle + 1 } else { high = middle }
+          }
+          let end = low < sorted.count ? sorted[low] : max(start + 1, line.scalarRange.upperBound)
+          starts.append((start, end, run.font.face))
+        }
+      }
+    }
+    guard !starts.isEmpty else { return [] }
+    starts.sort { $0.start < $1.start }
+    let scalars = Array(string.unicodeScalars)
+    var result = [MissingGlyphs]()
+    for cluster in starts {
+      let range = cluster.start..<min(cluster.end, scalars.count)
+      guard !range.isEmpty else { continue }
+      let lacking = scalars[range].filter { !cluster.face.covers($0) }
+      let codePoints = lacking.isEmpty ? Array(scalars[range]) : lacking
+      if var last = result.last, last.scalarRange.upperBound >= range.lowerBound {
+        guard range.upperBound > last.scalarRange.upperBound else { continue }
+        let added = max(last.scalarRange.upperBound, range.lowerBound)..<range.upperBound
+        last.text += String(String.UnicodeScalarView(scalars[added]))
+        last.scalarRange = last.scalarRange.lowerBound..<range.upperBound
+        last.codePoints += codePoints.filter { !last.codePoints.contains($0) }
+        result[result.count - 1] = last
+      } else {
+        result.append(
+          MissingGlyphs(
+            scalarRange: range, text: String(String.UnicodeScalarView(scalars[range])),
+            codePoints: codePoints))
+      }
+    }
+    return result
+  }
+
   /// The size rounded up to the pixel grid at `scale` (pixels per point), as UIKit advises for
   /// `boundingRect`: `ceil(value × scale) / scale`. A tolerance of 1/1000 px absorbs floating
   /// point noise so that 40.0000000001 stays 40. A scale that is not a positive finite number

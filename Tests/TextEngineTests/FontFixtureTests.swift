@@ -22,6 +22,8 @@ struct FontFixtureTests {
     "NotoSansThai-Regular.ttf": "dfbd5ed0f1e68c3cbc51aa08f646d1ab0e68e7c4ceab70a69e465225ff701f93",
     "DroidSansFallbackFull.ttf":
       "acb6440a713d880a13a21b468ba7cd43f5a2b2934972e51be791c880730777b8",
+    "NanumGothic.ttf": "48a28e97b34fc8e5b157657633670cd1b7de126cfc414da65ce9c3d5bc8be733",
+    "NotoColorEmoji.ttf": "e5899ed38b8ed83e08bd3ac5de09791e9d19d288333a796de1d35ad17396f1ec",
   ]
 
   @Test(

@@ -210,17 +210,27 @@ struct TextFuzzRegressionTests {
     text.append(String(String.UnicodeScalarView(scalars[6...])), font: Engine.dejaVu(17))
     var style = ParagraphStyle()
     style.firstLineHeadIndent = 19.607843137254903
-    let wide = Engine.typesetter.layout(text, style: style, maxWidth: 265.09803921568624)
+    // The case was found with the cascade before Hangul had a font (U+AC80 and U+D7AB were
+    // .notdef boxes): laid out with that cascade, so the widths are those of the case.
+    let fonts = Engine.fonts
+    let withoutHangul = fonts.faces.filter {
+      !["NanumGothic", "Noto Color Emoji"].contains($0.familyName)
+    }
+    let typesetter = Typesetter(
+      fonts: FontCollection(
+        faces: withoutHangul, defaultFamily: fonts.defaultFamily,
+        scriptFaces: fonts.scriptFaces.filter { !["Hang", "Zsye"].contains($0.key) }))
+    let wide = typesetter.layout(text, style: style, maxWidth: 265.09803921568624)
     #expect(wide.lineCount == 1)
-    let again = Engine.typesetter.layout(text, style: style, maxWidth: Double(wide.size.width))
+    let again = typesetter.layout(text, style: style, maxWidth: Double(wide.size.width))
     #expect(again.lines.map(\.scalarRange) == wide.lines.map(\.scalarRange))
     // The law over many indents and widths of the same text.
     for indent in stride(from: 0.1, through: 40, by: 3.7) {
       style.firstLineHeadIndent = indent
       for width in stride(from: 60.0, through: 400, by: 17.3) {
-        let first = Engine.typesetter.layout(text, style: style, maxWidth: width)
+        let first = typesetter.layout(text, style: style, maxWidth: width)
         guard Double(first.size.width) <= width else { continue }
-        let second = Engine.typesetter.layout(
+        let second = typesetter.layout(
           text, style: style, maxWidth: Double(first.size.width))
         #expect(
           second.lines.map(\.scalarRange) == first.lines.map(\.scalarRange),

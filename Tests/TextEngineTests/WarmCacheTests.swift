@@ -26,7 +26,11 @@ struct WarmCacheTests {
         "minimumLineHeight", "maximumLineHeight", "firstLineHeadIndent", "tabStops",
         "defaultTabInterval", "baseWritingDirection", "usesFontLeading", "locale",
       ])
-    #expect(fields(Engine.dejaVu()) == ["face", "pointSize", "features", "variations"])
+    #expect(
+      fields(Engine.dejaVu()) == [
+        "face", "pointSize", "features", "variations", "isNamed", "synthesizesBold",
+        "synthesizesItalic",
+      ])
     #expect(fields(FontFeature("liga", 0)) == ["tag", "value"])
     #expect(fields(FontVariation("wght", 700)) == ["axis", "value"])
     #expect(

@@ -182,6 +182,9 @@ extension KeyWriter {
 
   mutating func write(_ font: Font) {
     write(font.face)
+    write(font.isNamed)
+    write(font.synthesizesBold)
+    write(font.synthesizesItalic)
     write(font.pointSize)
     write(font.features.count)
     for feature in font.features {

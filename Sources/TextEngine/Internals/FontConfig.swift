@@ -50,3 +50,101 @@ enum FontConfig {
     }
   }
 }
+
+extension FontConfig {
+  /// An installed font file fontconfig matched for a family and style.
+  struct Match: Sendable, Equatable {
+    var path: String
+    var faceIndex: Int
+    var family: String
+    var style: String
+  }
+
+  /// The installed face of `family` closest to the weight and slant asked for (fontconfig's
+  /// `FcFontMatch` after its substitutions, as `fc-match "family:weight=…:slant=…"` does), or
+  /// nil when fontconfig is unavailable or has no face of that family (its best match is then
+  /// another family, which a caller who named this one did not ask for).
+  static func face(family: String, weight: Int32?, slant: Int32?, width: Int32?) -> Match? {
+    shared.withLock { configuration -> Match? in
+      guard let config = configuration.config, let pattern = FcPatternCreate() else { return nil }
+      defer { FcPatternDestroy(pattern) }
+      FcPatternAddString(pattern, FC_FAMILY, family)
+      if let weight { FcPatternAddInteger(pattern, FC_WEIGHT, weight) }
+      if let slant { FcPatternAddInteger(pattern, FC_SLANT, slant) }
+      if let width { FcPatternAddInteger(pattern, FC_WIDTH, width) }
+      FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
+      FcConfigSubstitute(config, pattern, FcMatchPattern)
+      FcDefaultSubstitute(pattern)
+      var result = FcResultNoMatch
+      guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+      defer { FcPatternDestroy(match) }
+      let families = strings(match, FC_FAMILY)
+      guard families.contains(where: { $0.lowercased() == family.lowercased() }),
+        let file = strings(match, FC_FILE).first
+      else { return nil }
+      var index: Int32 = 0
+      _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
+      return Match(
+        path: file, faceIndex: Int(index), family: families.first ?? family,
+        style: strings(match, FC_STYLE).first ?? "")
+    }
+  }
+
+  /// Every installed scalable family with the files of its faces, sorted by family name.
+  static func installedFamilies() -> [(family: String, files: [(path: String, faceIndex: Int)])] {
+    shared.withLock { configuration in
+      guard let config = configuration.config, let pattern = FcPatternCreate() else { return [] }
+      defer { FcPatternDestroy(pattern) }
+      FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
+      guard let objects = FcObjectSetCreate() else { return [] }
+      defer { FcObjectSetDestroy(objects) }
+      FcObjectSetAdd(objects, FC_FAMILY)
+      FcObjectSetAdd(objects, FC_FILE)
+      FcObjectSetAdd(objects, FC_INDEX)
+      guard let list = FcFontList(config, pattern, objects) else { return [] }
+      defer { FcFontSetDestroy(list) }
+      var byFamily = [String: [(path: String, faceIndex: Int)]]()
+      let set = list.pointee
+      for position in 0..<Int(set.nfont) {
+        guard let font = set.fonts[position] else { continue }
+        guard let family = strings(font, FC_FAMILY).first, let file = strings(font, FC_FILE).first
+        else { continue }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+        byFamily[family, default: []].append((file, Int(index)))
+      }
+      return byFamily.keys.sorted().map { ($0, byFamily[$0]!) }
+    }
+  }
+
+  /// The string values of `object` in `pattern`, in order.
+  private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+    var values = [String]()
+    var position: Int32 = 0
+    var value: UnsafeMutablePointer<FcChar8>?
+    while FcPatternGetString(pattern, object, position, &value) == FcResultMatch, let value {
+      values.append(String(cString: value))
+      position += 1
+    }
+    return values
+  }
+
+  /// fontconfig's weight, slant and width constants for Pango-style words.
+  static let weights: [String: Int32] = [
+    "thin": Int32(FC_WEIGHT_THIN), "ultralight": Int32(FC_WEIGHT_ULTRALIGHT),
+    "extralight": Int32(FC_WEIGHT_EXTRALIGHT), "light": Int32(FC_WEIGHT_LIGHT),
+    "semilight": Int32(FC_WEIGHT_DEMILIGHT), "book": Int32(FC_WEIGHT_BOOK),
+    "regular": Int32(FC_WEIGHT_REGULAR), "normal": Int32(FC_WEIGHT_NORMAL),
+    "medium": Int32(FC_WEIGHT_MEDIUM), "semibold": Int32(FC_WEIGHT_SEMIBOLD),
+    "demibold": Int32(FC_WEIGHT_DEMIBOLD), "bold": Int32(FC_WEIGHT_BOLD),
+    "ultrabold": Int32(FC_WEIGHT_ULTRABOLD), "extrabold": Int32(FC_WEIGHT_EXTRABOLD),
+    "heavy": Int32(FC_WEIGHT_HEAVY), "black": Int32(FC_WEIGHT_BLACK),
+  ]
+  static let slants: [String: Int32] = [
+    "italic": Int32(FC_SLANT_ITALIC), "oblique": Int32(FC_SLANT_OBLIQUE),
+  ]
+  static let widths: [String: Int32] = [
+    "condensed": Int32(FC_WIDTH_CONDENSED), "semicondensed": Int32(FC_WIDTH_SEMICONDENSED),
+    "expanded": Int32(FC_WIDTH_EXPANDED), "semiexpanded": Int32(FC_WIDTH_SEMIEXPANDED),
+  ]
+}

@@ -23,10 +23,10 @@ public struct FontLoadingError: Error, CustomStringConvertible, Sendable, Equata
 final class FreeTypeFace {
   let library: FT_Library
   let face: FT_Face
-  /// The font file's bytes, owned here because FreeType reads them lazily.
-  let data: UnsafeMutableRawBufferPointer
+  /// The font file's bytes, kept because FreeType reads them lazily (shared, not copied).
+  let bytes: FontBytes
 
-  init(data bytes: Data, faceIndex: Int, source: String) throws(FontLoadingError) {
+  init(bytes: FontBytes, faceIndex: Int, source: String) throws(FontLoadingError) {
     var library: FT_Library?
     let libraryError = FT_Init_FreeType(&library)
     guard libraryError == 0, let library else {
@@ -39,16 +39,13 @@ final class FreeTypeFace {
       throw FontLoadingError(
         source: source, reason: "face index \(faceIndex) is out of range", freeTypeError: nil)
     }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: max(bytes.count, 1), alignment: 16)
-    bytes.copyBytes(to: buffer)
     var face: FT_Face?
     let error = FT_New_Memory_Face(
-      library, buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count),
-      FT_Long(faceIndex), &face)
+      library, bytes.pointer, FT_Long(bytes.count), FT_Long(faceIndex), &face)
     guard error == 0, let face else {
       FT_Done_FreeType(library)
-      buffer.deallocate()
+      // 0x40 is FT_Err_Out_Of_Memory: the machine's problem, not the font's.
+      if error == 0x40 { throw FontLoadingError.outOfMemory(source: source, bytes: nil) }
       let reason: String
       // 0x06 is FT_Err_Invalid_Argument, FreeType's answer to a face index past the last face.
       if error == 0x06 && faceIndex > 0 {
@@ -60,19 +57,25 @@ final class FreeTypeFace {
     }
     self.library = library
     self.face = face
-    self.data = buffer
+    self.bytes = bytes
   }
 
   deinit {
     FT_Done_Face(face)
     FT_Done_FreeType(library)
-    data.deallocate()
   }
 
   /// The number of faces in the file (more than one for a .ttc collection).
   var faceCount: Int { Int(face.pointee.num_faces) }
 
-  var unitsPerEm: Int { Int(face.pointee.units_per_EM) }
+  /// The head table's units per em. FreeType leaves `units_per_EM` 0 for faces without
+  /// outlines (colour bitmap fonts such as Noto Color Emoji), so the table is read then.
+  var unitsPerEm: Int {
+    let fromFace = Int(face.pointee.units_per_EM)
+    if fromFace > 0 { return fromFace }
+    guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return 0 }
+    return Int(raw.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+  }
 
   /// The number of glyphs in the face.
   var glyphCount: Int { Int(face.pointee.num_glyphs) }
@@ -82,6 +85,14 @@ final class FreeTypeFace {
     if face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 { return true }
     if let os2, os2.version != 0xFFFF { return os2.usWeightClass >= 600 }
     return false
+  }
+
+  /// True when FreeType's style flags mark the face italic, or its style name says italic or
+  /// oblique.
+  var isItalic: Bool {
+    if face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0 { return true }
+    let style = styleName.lowercased()
+    return style.contains("italic") || style.contains("oblique")
   }
 
   /// The face's family name as FreeType reports it, or "" when the font has none.

@@ -43,13 +43,21 @@ final class HarfBuzzFont: @unchecked Sendable {
   /// The fonts with variation coordinates set, made on demand (see `withVariations`).
   private let variants = Locked<[[FontVariation]: HarfBuzzFont]>([:])
 
-  init(data: Data, faceIndex: Int) {
-    let blob = data.withUnsafeBytes { raw -> OpaquePointer in
-      // HB_MEMORY_MODE_DUPLICATE: HarfBuzz copies the bytes and owns the copy.
-      hb_blob_create(
-        raw.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(raw.count),
-        HB_MEMORY_MODE_DUPLICATE, nil, nil)
+  /// The font file's bytes, which HarfBuzz reads in place (never copied).
+  private let bytes: FontBytes
+
+  /// A font over `bytes`, or nil when HarfBuzz could not allocate its objects.
+  init?(bytes: FontBytes, faceIndex: Int) {
+    // HB_MEMORY_MODE_READONLY: HarfBuzz reads the bytes where they are; `self.bytes` keeps
+    // them alive at least as long as the face and font made from them.
+    let blob = bytes.pointer.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      hb_blob_create($0, UInt32(bytes.count), HB_MEMORY_MODE_READONLY, nil, nil)
     }
+    // On allocation failure HarfBuzz returns its empty singletons rather than nil.
+    guard let blob, bytes.count == 0 || hb_blob_get_length(blob) == UInt32(bytes.count) else {
+      return nil
+    }
+    self.bytes = bytes
     face = hb_face_create(blob, UInt32(faceIndex))
     hb_blob_destroy(blob)
     unitsPerEm = Int(hb_face_get_upem(face))
@@ -61,6 +69,7 @@ final class HarfBuzzFont: @unchecked Sendable {
 
   /// A sub-font of `parent` with variation coordinates set (same scale, same face).
   private init(parent: HarfBuzzFont, variations: [FontVariation]) {
+    bytes = parent.bytes
     face = hb_face_reference(parent.face)
     unitsPerEm = parent.unitsPerEm
     font = hb_font_create_sub_font(parent.font)

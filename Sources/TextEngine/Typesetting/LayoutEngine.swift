@@ -403,7 +403,15 @@ struct LayoutEngine {
         requestedRun = runAt[clusterStart]
         requested = text.runs[requestedRun].attributes.font.face
         requestedReference = FaceReference.passUnretained(requested)
-        requestedIsDefaultFamily = requested.familyName == fonts.defaultFamily
+        let isDefault =
+          !text.runs[requestedRun].attributes.font.isNamed
+          && requested.familyName == fonts.defaultFamily
+        if isDefault != requestedIsDefaultFamily {
+          // The memos are keyed by requested face; the same face named and unnamed differ.
+          memo.removeAll()
+          clusterMemo.removeAll()
+          requestedIsDefaultFamily = isDefault
+        }
       }
       let code = scripts[clusterStart]
       if code != preferredCode {
@@ -418,7 +426,10 @@ struct LayoutEngine {
       if position == clusterStart + 1, !UTF16.isLeadSurrogate(unit),
         let scalar = Unicode.Scalar(unit)
       {
-        if !hasPreferred, previousIsRequested, requested.covers(scalar) {
+        // Emoji-presentation characters (U+231A and up) take the fallback's emoji rule.
+        if !hasPreferred, previousIsRequested, requested.covers(scalar),
+          scalar.value < 0x231A || !scalar.properties.isEmojiPresentation
+        {
           face = requestedReference
         } else {
           face = memoizedFallback(scalar, code: code)
@@ -427,7 +438,9 @@ struct LayoutEngine {
         scalars.removeAll(keepingCapacity: true)
         decodeScalars(clusterStart..<position, into: &scalars)
         if scalars.count == 1 {
-          if !hasPreferred, previousIsRequested, requested.covers(scalars[0]) {
+          if !hasPreferred, previousIsRequested, requested.covers(scalars[0]),
+            scalars[0].value < 0x231A || !scalars[0].properties.isEmojiPresentation
+          {
             face = requestedReference
           } else {
             face = memoizedFallback(scalars[0], code: code)
@@ -440,7 +453,8 @@ struct LayoutEngine {
             face = FaceReference.passUnretained(
               fonts.fallbackFace(
                 scalars: scalars, script: UnicodeProperties.scriptTag(code),
-                requested: requested, previous: previous?.takeUnretainedValue()))
+                requested: requested, previous: previous?.takeUnretainedValue(),
+                requestedIsDefaultFamily: requestedIsDefaultFamily))
           } else {
             if clusterMemo.isEmpty {
               clusterMemo = [ClusterFallbackMemo](repeating: ClusterFallbackMemo(), count: 32)
@@ -458,7 +472,8 @@ struct LayoutEngine {
               face = FaceReference.passUnretained(
                 fonts.fallbackFace(
                   scalars: scalars, script: UnicodeProperties.scriptTag(code),
-                  requested: requested, previous: previous?.takeUnretainedValue()))
+                  requested: requested, previous: previous?.takeUnretainedValue(),
+                  requestedIsDefaultFamily: requestedIsDefaultFamily))
               clusterMemo[slot] = ClusterFallbackMemo(
                 scalars: scalars, code: code, requested: requestedReference, previous: previous,
                 face: face)

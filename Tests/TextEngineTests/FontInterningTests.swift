@@ -1,0 +1,160 @@
+// One face per font file: every name for a file (paths, symlinks, the bundled name) gets the
+// same face, loaded once; faces nobody uses are released; bad folder entries are skipped.
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TextEngine
+
+@Suite("Font interning")
+struct FontInterningTests {
+  /// A private copy of a bundled font in a fresh folder (a file no other test loads).
+  static func copy(_ name: String, to folder: URL, as newName: String? = nil) throws -> URL {
+    let target = folder.appendingPathComponent(newName ?? name)
+    try FileManager.default.copyItem(at: Fixtures.font(name), to: target)
+    return target
+  }
+
+  @Test("a file named by absolute, relative and symlinked paths is loaded once, at any count")
+  func oneLoadPerFile() throws {
+    let folder = try Fixtures.temporaryDirectory("interning")
+    let file = try Self.copy("NotoSansHebrew-Regular.ttf", to: folder)
+    let link = folder.appendingPathComponent("link.ttf")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+    let dotted = folder.appendingPathComponent("sub/../NotoSansHebrew-Regular.ttf").path
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    let names = [file.path, link.path, dotted]
+    var first: FontFace?
+    func request(_ count: Int) throws {
+      for index in 0..<count {
+        let font = try Engine.fonts.font(named: names[index % names.count], pointSize: 12)
+        if first == nil { first = font.face }
+        #expect(font.face === first)
+      }
+    }
+    try request(10)
+    #expect(FontFace.loadCount(ofFile: file) == 1)
+    try request(1000)
+    #expect(FontFace.loadCount(ofFile: file) == 1)
+    // The file's family from its own name table, through FreeType: the same font.
+    #expect(first?.familyName == "Noto Sans Hebrew")
+    // Laid out by every name, the text is shaped once: the shape cache is keyed by face.
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    for name in names {
+      _ = typesetter.layout(
+        AttributedText("שלום עולם", font: try Engine.fonts.font(named: name, pointSize: 12)))
+    }
+    #expect(typesetter.paragraphCache.misses == 1)
+  }
+
+  @Test("a bundled file named by its path is the collection's own face")
+  func bundledByPath() throws {
+    let byPath = try Engine.fonts.font(named: Fixtures.font("DejaVuSans.ttf").path, pointSize: 12)
+    #expect(byPath.face === Engine.face("DejaVuSans.ttf"))
+    let relative = Fixtures.fontsDirectory.appendingPathComponent("../Fonts/DejaVuSans.ttf").path
+    #expect(try Engine.fonts.font(named: relative, pointSize: 12).face === byPath.face)
+  }
+
+  @Test("a symlink to a font is followed; a symlink to a device is still refused")
+  func symlinks() throws {
+    let folder = try Fixtures.temporaryDirectory("interning-link")
+    let link = folder.appendingPathComponent("font.ttf")
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: Fixtures.font("NotoSansThai-Regular.ttf"))
+    #expect(try FontFace(contentsOf: link).familyName == "Noto Sans Thai")
+    let device = folder.appendingPathComponent("zero.ttf")
+    try FileManager.default.createSymbolicLink(
+      at: device, withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+    #expect(
+      throws: FontLoadingError(
+        source: device.path, reason: "is not a regular file", freeTypeError: nil)
+    ) { try FontFace(contentsOf: device) }
+  }
+
+  @Test("faces nobody uses are released; the face's bytes are the file's, not copies")
+  func release() throws {
+    let folder = try Fixtures.temporaryDirectory("interning-release")
+    weak var released: FontFace?
+    try {
+      let face = try FontFace.shared(contentsOf: Self.copy("NotoSansThai-Regular.ttf", to: folder))
+      released = face
+      let original = try Data(contentsOf: Fixtures.font("NotoSansThai-Regular.ttf"))
+      #expect(face.data == original)
+      #expect(face.byteCount == original.count)
+    }()
+    // The most recent loads are kept; as many other files loaded after it push it out.
+    for index in 0...FontFace.recentFaceCount {
+      _ = try FontFace.shared(
+        contentsOf: Self.copy("NotoSansHebrew-Regular.ttf", to: folder, as: "h\(index).ttf"))
+    }
+    #expect(released == nil)
+  }
+
+  @Test("a file replaced on disk loads anew; faces already handed out keep their bytes")
+  func replacedFile() throws {
+    let folder = try Fixtures.temporaryDirectory("interning-replace")
+    let file = try Self.copy("NotoSansThai-Regular.ttf", to: folder, as: "font.ttf")
+    let before = try FontFace.shared(contentsOf: file)
+    let thaiBytes = try Data(contentsOf: Fixtures.font("NotoSansThai-Regular.ttf"))
+    try FileManager.default.removeItem(at: file)
+    try FileManager.default.copyItem(at: Fixtures.font("NotoSansHebrew-Regular.ttf"), to: file)
+    let after = try FontFace.shared(contentsOf: file)
+    #expect(after !== before)
+    #expect(after.familyName == "Noto Sans Hebrew")
+    #expect(before.familyName == "Noto Sans Thai")
+    #expect(before.data == thaiBytes)
+  }
+
+  @Test("a fonts folder entry that cannot load is skipped and reported, not fatal")
+  func badFolderEntries() throws {
+    let folder = try Fixtures.temporaryDirectory("interning-folder")
+    _ = try Self.copy("DejaVuSans.ttf", to: folder)
+    try Data("not a font".utf8).write(to: folder.appendingPathComponent("junk.ttf"))
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("thai.ttf"),
+      withDestinationURL: Fixtures.font("NotoSansThai-Regular.ttf"))
+    let fonts = try FontCollection.bundled(directory: folder)
+    #expect(fonts.faces.map(\.familyName).sorted() == ["DejaVu Sans", "Noto Sans Thai"])
+    #expect(fonts.skippedFonts.map(\.source) == [folder.appendingPathComponent("junk.ttf").path])
+  }
+
+  /// A TrueType collection whose header declares `count` faces, all pointing at one copy of
+  /// DejaVu Sans (its table offsets moved past the header, as the TTC format requires).
+  static func collection(declaring count: Int) throws -> Data {
+    let font = try [UInt8](Data(contentsOf: Fixtures.font("DejaVuSans.ttf")))
+    let offset = 12 + 4 * count
+    var sfnt = font
+    func u32(_ bytes: [UInt8], _ at: Int) -> Int {
+      Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+    }
+    func put(_ value: Int, _ bytes: inout [UInt8], _ at: Int) {
+      for index in 0..<4 { bytes[at + index] = UInt8((value >> (24 - 8 * index)) & 0xFF) }
+    }
+    let tableCount = Int(font[4]) << 8 | Int(font[5])
+    for table in 0..<tableCount {
+      let record = 12 + 16 * table
+      put(u32(font, record + 8) + offset, &sfnt, record + 8)
+    }
+    var header = [UInt8](repeating: 0, count: offset)
+    header[0...3] = [0x74, 0x74, 0x63, 0x66]  // "ttcf"
+    put(0x0001_0000, &header, 4)
+    put(count, &header, 8)
+    for face in 0..<count { put(offset, &header, 12 + 4 * face) }
+    return Data(header + sfnt)
+  }
+
+  @Test("a collection declaring more faces than the bound is refused; within it, it loads")
+  func faceCountBound() throws {
+    let small = try FontFace(data: Self.collection(declaring: 3), source: "small.ttc")
+    #expect(small.faceCount == 3 && small.familyName == "DejaVu Sans")
+    let count = FontFace.maximumFaceCount + 1
+    #expect(
+      throws: FontLoadingError(
+        source: "big.ttc",
+        reason:
+          "the collection declares \(count) faces, more than the \(FontFace.maximumFaceCount) allowed",
+        freeTypeError: nil)
+    ) { try FontFace(data: Self.collection(declaring: count), source: "big.ttc") }
+  }
+}

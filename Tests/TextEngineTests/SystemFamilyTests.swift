@@ -1,0 +1,103 @@
+// Installed families by name, Pango-style ("DejaVu Serif Bold 12"), resolved through
+// fontconfig. The truth is fontconfig's own fc-match for the same family, weight and slant in
+// its pattern syntax (the fonts come from scripts/setup --tests: fonts-dejavu-core and -extra,
+// fonts-liberation2, fonts-nanum).
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TextEngine
+
+@Suite("Installed families (fontconfig)")
+struct SystemFamilyTests {
+  /// The file `fc-match` picks for a fontconfig pattern, symlinks resolved.
+  static func fcMatch(_ pattern: String) throws -> String {
+    let result = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/fc-match"), ["-f", "%{file}", pattern])
+    return URL(fileURLWithPath: result.standardOutput).resolvingSymlinksInPath().path
+  }
+
+  @Test(
+    "a family with style words is the file fc-match picks for that family and style",
+    arguments: [
+      ("DejaVu Serif", "DejaVu Serif"),
+      ("DejaVu Serif Bold", "DejaVu Serif:weight=bold"),
+      ("DejaVu Serif Bold Italic", "DejaVu Serif:weight=bold:slant=italic"),
+      ("Liberation Sans Italic", "Liberation Sans:slant=italic"),
+      ("Liberation Serif", "Liberation Serif"),
+      ("NanumGothic Bold", "NanumGothic:weight=bold"),
+      ("DejaVu Sans Mono Oblique", "DejaVu Sans Mono:slant=oblique"),
+      ("DejaVu Sans Condensed", "DejaVu Sans:width=condensed"),
+    ])
+  func familyAndStyle(name: String, pattern: String) throws {
+    let font = try Engine.fonts.font(named: name, pointSize: 12)
+    let path = try #require(font.face.fileURL).resolvingSymlinksInPath().path
+    #expect(path == (try Self.fcMatch(pattern)), "\(name)")
+    #expect(font.isNamed)
+    #expect(font.pointSize == 12)
+  }
+
+  @Test("a trailing size sets the point size, as in Pango; bundled families take styles too")
+  func trailingSize() throws {
+    let serif = try Engine.fonts.font(named: "DejaVu Serif Bold 12", pointSize: 17)
+    #expect(serif.pointSize == 12 && serif.face.isBold && serif.face.familyName == "DejaVu Serif")
+    let bundled = try Engine.fonts.font(named: "DejaVu Sans Bold 9.5", pointSize: 17)
+    #expect(bundled.face === Engine.face("DejaVuSans-Bold.ttf") && bundled.pointSize == 9.5)
+  }
+
+  @Test("an installed family is loaded once, however often it is named")
+  func installedOnce() throws {
+    let first = try Engine.fonts.font(named: "DejaVu Serif Italic", pointSize: 12).face
+    for _ in 0..<200 {
+      #expect(try Engine.fonts.font(named: "DejaVu Serif Italic", pointSize: 12).face === first)
+    }
+    #expect(FontFace.loadCount(ofFile: try #require(first.fileURL)) == 1)
+  }
+
+  @Test("an unknown name lists the closest installed families")
+  func unknownName() throws {
+    let error = #expect(throws: FontLoadingError.self) {
+      try Engine.fonts.font(named: "DejaVu Serf Bold", pointSize: 12)
+    }
+    let reason = try #require(error?.reason)
+    #expect(reason.contains("closest: "))
+    // fc-list's families include DejaVu Serif: it is among the closest to a one-letter typo.
+    let listed = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/fc-list"), [":", "family"])
+    #expect(listed.standardOutput.contains("DejaVu Serif"))
+    #expect(reason.contains("DejaVu Serif"))
+  }
+}
+
+@Suite("Missing glyphs")
+struct MissingGlyphTests {
+  @Test("clusters drawn as .notdef are reported with their ranges, text and code points")
+  func reported() throws {
+    // U+0995 BENGALI LETTER KA and U+13000 EGYPTIAN HIEROGLYPH A001: no bundled font has them
+    // (hb-shape of each bundled file gives glyph 0 for both).
+    for file in FontFixtureTests.checksums.keys {
+      #expect(try HBShape.glyphs("ক", font: file) == [0], "\(file)")
+    }
+    let text = "ab ক 𓀀x কক"
+    let layout = Engine.typesetter.layout(text, font: Engine.dejaVu())
+    let missing = layout.missingGlyphs
+    #expect(missing.map(\.scalarRange) == [3..<4, 5..<6, 8..<10])
+    #expect(missing.map(\.text) == ["ক", "𓀀", "কক"])
+    #expect(missing.map(\.codePoints) == [["\u{0995}"], ["\u{13000}"], ["\u{0995}"]])
+    // Every glyph 0 in the runs is inside a reported range.
+    for run in layout.lines.flatMap(\.glyphRuns) {
+      for (glyph, cluster) in zip(run.glyphs, run.clusters) where glyph == 0 {
+        #expect(missing.contains { $0.scalarRange.contains(cluster) })
+      }
+    }
+    #expect(Engine.typesetter.layout("Hello 김 😀", font: Engine.dejaVu()).missingGlyphs.isEmpty)
+  }
+
+  @Test("a missing character in a right-to-left line and across lines")
+  func rightToLeftAndWrapped() {
+    let layout = Engine.typesetter.layout(
+      "שלום ক עולם ক", font: Engine.dejaVu(), maxWidth: 60)
+    #expect(layout.lineCount > 1)
+    #expect(layout.missingGlyphs.map(\.text) == ["ক", "ক"])
+    #expect(layout.missingGlyphs.map(\.scalarRange) == [5..<6, 12..<13])
+  }
+}
