@@ -90,7 +90,10 @@ extension LayoutEngine {
     group.lastChunk = chunk
     group.shapedEnd = end
     guard end - member > 1 else { return nil }
-    let first = group.plans[member].range
+    // The member before is shaped too (its piece is taken already), so that the boundary
+    // before this one is judged as well: a join across it then needs no shaping of its own.
+    let firstMember = max(member - 1, 0)
+    let first = group.plans[firstMember].range
     let last = group.plans[end - 1].range
     let range = first.lowerBound..<last.upperBound
     let context =
@@ -101,7 +104,9 @@ extension LayoutEngine {
     let glyphs = harfBuzz.shape(
       buffer, range: range, context: context, direction: direction, script: script,
       language: language, features: features)
-    cut(glyphs, group: group, members: member..<end, base: range.lowerBound, direction: direction)
+    cut(
+      glyphs, group: group, members: firstMember..<end, base: range.lowerBound,
+      direction: direction)
     return group.pieces[member]
   }
 
