@@ -112,6 +112,8 @@ public final class FontCollection: Sendable {
     self.scriptFaces = scriptFaces
     self.usesSystemFonts = usesSystemFonts
     self.skippedFonts = skippedFonts
+    for face in faces { face.pin() }
+    for face in scriptFaces.values.joined() { face.pin() }
     self.cascades = (0..<4).map { style in
       (0..<4).flatMap { rank in faces.filter { Self.styleCode($0) ^ style == rank } }
     }
@@ -257,7 +259,7 @@ public final class FontCollection: Sendable {
   public func closestFamilies(to family: String, count: Int = 5) -> [String] {
     let wanted = family.lowercased()
     let bundled = faces.map(\.familyName)
-    let installed = FontConfig.installedFamilies().map(\.family)
+    let installed = FontConfig.installedFamilies().map { $0.family }
     var seen = Set<String>()
     let candidates = (bundled + installed).filter { seen.insert($0.lowercased()).inserted }
     func distance(_ name: String) -> Int {
@@ -438,6 +440,32 @@ public final class FontCollection: Sendable {
     return result
   }
 
+  /// The installed scalable families (through fontconfig), sorted, each with the number of
+  /// its faces and which of `samples` some face of it covers (from fontconfig's charsets; no
+  /// font is loaded).
+  public static func installedFamilies(samples: [Unicode.Scalar] = []) -> [(
+    family: String, faceCount: Int, covered: [Unicode.Scalar]
+  )] {
+    FontConfig.installedFamilies(samples: samples.map(\.value)).map { entry in
+      (entry.family, entry.files.count, samples.filter { entry.covered.contains($0.value) })
+    }
+  }
+
+  /// The system faces loaded so far for fallback (with `usesSystemFonts`), sorted by source:
+  /// what a tool names when it says which installed fonts drew its text.
+  public var loadedSystemFaces: [FontFace] {
+    systemFaces.withLock { $0.values.compactMap { $0 } }.sorted { $0.source < $1.source }
+  }
+
+  /// The family of the installed font fontconfig would pick to draw `scalar`, or nil when no
+  /// installed font covers it (for advice: "install or name a font with this character").
+  public static func installedFamily(covering scalar: Unicode.Scalar) -> String? {
+    guard let file = FontConfig.fontFile(covering: scalar) else { return nil }
+    return try? FontFace.shared(
+      contentsOf: URL(fileURLWithPath: file.path), faceIndex: file.faceIndex
+    ).familyName
+  }
+
   /// The system font fontconfig picks for `scalar`, loaded once and kept.
   private func systemFace(covering scalar: Unicode.Scalar) -> FontFace? {
     guard let file = FontConfig.fontFile(covering: scalar) else { return nil }
@@ -446,6 +474,7 @@ public final class FontCollection: Sendable {
     let face = try? FontFace.shared(
       contentsOf: URL(fileURLWithPath: file.path), faceIndex: file.faceIndex)
     let covering = face.flatMap { $0.covers(scalar) ? $0 : nil }
+    covering?.pin()
     // The first face stored for a file is the one every caller gets, and it is never replaced:
     // the layout engine keeps fallback faces unretained (`FaceReference`), so a face handed out
     // must live as long as the collection, even when two threads load the same file at once.

@@ -153,6 +153,14 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
   // MARK: One face per font file
 
+  /// True once a `FontCollection` holds the face for its lifetime: caches then do not count
+  /// it among the fonts their entries keep alive (it stays loaded anyway).
+  var isPinned: Bool { pinned.load(ordering: .relaxed) }
+  private let pinned = Atomic<Bool>(false)
+
+  /// Marks the face as held by a collection (see `isPinned`).
+  func pin() { pinned.store(true, ordering: .relaxed) }
+
   /// Faces loaded from files or bytes so far in this process (every initializer counts).
   static var loadCount: Int { loads.load(ordering: .relaxed) }
   private static let loads = Atomic<Int>(0)

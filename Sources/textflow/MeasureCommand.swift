@@ -67,7 +67,7 @@ enum MeasureCommand: Subcommand {
     let typesetter: Typesetter
     let request: MeasureRequest
     do {
-      typesetter = try Typesetter.bundled()
+      typesetter = try FontOptions.typesetter()
       request = try options.request(typesetter)
     } catch {
       printError("textflow measure: \(error)")
@@ -124,7 +124,7 @@ enum MeasureCommand: Subcommand {
   private static func runJSONLines() -> Int32 {
     let typesetter: Typesetter
     do {
-      typesetter = try Typesetter.bundled()
+      typesetter = try FontOptions.typesetter()
     } catch {
       printError("textflow measure: \(error)")
       return 1
@@ -197,7 +197,17 @@ enum MeasureCommand: Subcommand {
           "{\"start\":\(line.scalarRange.lowerBound),\"end\":\(line.scalarRange.upperBound)"
         response += ",\"width\":\(line.width.description)}"
       }
-      return response + "]}"
+      response += "]"
+      let missing = layout.missingGlyphs
+      if !missing.isEmpty {
+        response += ",\"missing\":["
+        response += missing.map { gap in
+          "{\"start\":\(gap.scalarRange.lowerBound),\"end\":\(gap.scalarRange.upperBound)"
+            + ",\"text\":\(JSONValue.quote(gap.text))}"
+        }.joined(separator: ",")
+        response += "]"
+      }
+      return response + "}"
     } catch {
       return "{\"id\":\(encodeID(id)),\"error\":\(JSONValue.quote("\(error)"))}"
     }
