@@ -2,6 +2,7 @@
 // the one warning per run about characters no font could draw, and `textflow fonts`.
 import Foundation
 import TextEngine
+import TextFlow
 
 /// The command-wide font options, read from the arguments before the subcommand runs.
 enum FontOptions {
@@ -49,6 +50,42 @@ enum FontOptions {
     }
     typesetters.append(typesetter)
     return typesetter
+  }
+
+  /// The typesetter with installed-font fallback, made on first use.
+  nonisolated(unsafe) private static var systemTypesetter: Typesetter?
+
+  /// The typesetter for a JSON line: `base`, or with its `system_fonts` field true one with
+  /// installed-font fallback (false or absent: `base`).
+  static func typesetter(line field: Any?, _ base: Typesetter) throws(MeasureError) -> Typesetter {
+    guard let field, !(field is NSNull) else { return base }
+    guard let value = field as? Bool, MeasureRequest.isBoolean(field) else {
+      throw MeasureError("field 'system_fonts' must be true or false")
+    }
+    guard value, !base.fonts.usesSystemFonts else { return base }
+    if let made = systemTypesetter { return made }
+    do {
+      let made = try Typesetter.bundled(includingSystemFonts: true)
+      typesetters.append(made)
+      systemTypesetter = made
+      return made
+    } catch {
+      throw MeasureError("\(error)")
+    }
+  }
+
+  /// `,"faces":[…]`: the faces that drew `layout` (family, style, file), for answers measured
+  /// with installed-font fallback, which depend on the machine.
+  static func facesField(_ layout: TextLayout) -> String {
+    var seen = Set<ObjectIdentifier>()
+    let faces = layout.lines.flatMap(\.glyphRuns).map(\.font.face).filter {
+      seen.insert(ObjectIdentifier($0)).inserted
+    }
+    let items = faces.map { face in
+      "{\"family\":\(JSONValue.quote(face.familyName)),\"style\":\(JSONValue.quote(face.styleName))"
+        + ",\"file\":\(JSONValue.quote(face.source))}"
+    }
+    return ",\"faces\":[" + items.joined(separator: ",") + "]"
   }
 
   /// `U+0995 'ক'`, or only `U+0007` for characters that are not safe to print.

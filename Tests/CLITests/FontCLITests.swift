@@ -132,3 +132,53 @@ struct FontCLITests {
     #expect(overridden.standardOutput.contains("NotoColorEmoji.ttf"))
   }
 }
+
+@Suite("textflow font options on every command")
+struct FontOptionsEveryCommandTests {
+  @Test("grid and cloud warn once about characters no font has; --strict fails them")
+  func gridAndCloud() throws {
+    let folder = try Fixtures.temporaryDirectory("font-options")
+    let labels = folder.appendingPathComponent("labels.txt")
+    try "ক label\nplain\nকখ\n".write(to: labels, atomically: true, encoding: .utf8)
+    for command in ["grid", "cloud"] {
+      let result = try ProcessRunner.run(
+        Executables.textflow,
+        [command, labels.path, "-o", folder.appendingPathComponent("\(command).png").path])
+      #expect(result.status == 0, "\(command): \(result.standardError)")
+      let warnings = result.standardError.split(separator: "\n").filter {
+        $0.contains("no font has")
+      }
+      #expect(warnings.count == 1, "\(command): \(result.standardError)")
+      #expect(warnings.first?.contains("U+0995 'ক'") == true)
+      let strict = try ProcessRunner.run(
+        Executables.textflow,
+        [
+          command, "--strict", labels.path, "-o",
+          folder.appendingPathComponent("s\(command).png").path,
+        ])
+      #expect(strict.status == 1, "\(command)")
+    }
+  }
+
+  @Test("a JSON line's system_fonts field: the answer names the faces; a bad value is an error")
+  func systemFontsField() throws {
+    let input = """
+      {"id": 1, "text": "Hello", "system_fonts": true}
+      {"id": 2, "text": "Hello", "system_fonts": "yes"}
+      {"id": 3, "text": "Hello"}
+
+      """
+    let result = try ProcessRunner.run(
+      Executables.textflow, ["measure", "--jsonl"], input: Data(input.utf8))
+    let answers = try result.standardOutput.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let faces = try #require(answers[0]["faces"] as? [[String: Any]])
+    #expect(faces.map { $0["family"] as? String } == ["DejaVu Sans"])
+    #expect((faces[0]["file"] as? String)?.hasSuffix("DejaVuSans.ttf") == true)
+    #expect((answers[1]["error"] as? String)?.contains("system_fonts") == true)
+    #expect(
+      answers[2]["faces"] == nil && answers[2]["width"] as? Double == answers[0]["width"] as? Double
+    )
+  }
+}
