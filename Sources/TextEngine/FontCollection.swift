@@ -88,6 +88,8 @@ public final class FontCollection: Sendable {
   /// The font files of the folder `bundled(directory:)` read that could not be loaded and were
   /// left out, with the reason (empty for collections made from faces).
   public let skippedFonts: [FontLoadingError]
+  /// The first face of each font file, by file name ("DejaVuSans.ttf").
+  private let filesByName: [String: FontFace]
   /// The cascade reordered by style distance, for each requested style code (`styleCode`).
   private let cascades: [[FontFace]]
   /// The faces of each family, by lowercased family name, in cascade order.
@@ -113,6 +115,11 @@ public final class FontCollection: Sendable {
     self.usesSystemFonts = usesSystemFonts
     self.skippedFonts = skippedFonts
     for face in faces { face.pin() }
+    var files = [String: FontFace]()
+    for face in faces {
+      if let name = face.fileURL?.lastPathComponent, files[name] == nil { files[name] = face }
+    }
+    self.filesByName = files
     for face in scriptFaces.values.joined() { face.pin() }
     self.cascades = (0..<4).map { style in
       (0..<4).flatMap { rank in faces.filter { Self.styleCode($0) ^ style == rank } }
@@ -201,7 +208,7 @@ public final class FontCollection: Sendable {
   /// - Throws: `FontLoadingError` when `name` is none of these (the reason lists the closest
   ///   installed families) or the file cannot be loaded.
   public func font(named name: String, pointSize: Double) throws(FontLoadingError) -> Font {
-    if let face = faces.first(where: { $0.fileURL?.lastPathComponent == name }) {
+    if let face = filesByName[name] {
       return Font(face: face, pointSize: pointSize).named()
     }
     if let face = face(family: name) {
@@ -216,9 +223,8 @@ public final class FontCollection: Sendable {
       // Shared: the same file named again (by any path) is the same face, so it is loaded once
       // and the caches keyed by face keep hitting; a bundled file named by path is the
       // collection's own face.
-      return Font(
-        face: try FontFace.shared(contentsOf: URL(fileURLWithPath: name)), pointSize: pointSize
-      ).named()
+      return Font(face: try FontFace.shared(path: name, faceIndex: 0), pointSize: pointSize)
+        .named()
     }
     guard let description = FontDescription(parsing: name) else {
       throw FontLoadingError(
