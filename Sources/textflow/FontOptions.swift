@@ -169,7 +169,7 @@ enum FontsCommand: Subcommand {
   static let samples: [(script: String, scalar: Unicode.Scalar)] = [
     ("Latin", "A"), ("Greek", "Ω"), ("Cyrillic", "Ж"), ("Arabic", "م"), ("Hebrew", "ש"),
     ("Devanagari", "क"), ("Thai", "ส"), ("Han", "你"), ("Kana", "か"), ("Hangul", "한"),
-    ("Emoji", "😀"),
+    ("Emoji", "🥰"),
   ]
 
   static func run(_ arguments: [String]) -> Int32 {
