@@ -1,30 +1,44 @@
 // Where the repository's Fonts/ folder (the default cascade and the test fixtures) is found.
 import Foundation
 
-/// The font files shipped in the repository's `Fonts/` folder.
+/// The font files shipped with TextFlow: the default cascade and the test fixtures.
 public enum BundledFonts {
-  /// The `Fonts/` folder: `$TEXTFLOW_FONTS` when set, else `Fonts/` in the current directory or
-  /// one of its parents, else the folder beside the package sources this module was built from.
-  ///
-  /// The last fallback uses the source path recorded at build time, so a binary built from a
-  /// clone finds its fonts from any working directory.
+  /// The fonts folder: `$TEXTFLOW_FONTS` when set; else `../share/textflow/Fonts` beside the
+  /// running executable (an install made by `scripts/install --prefix DIR`); else `Fonts/`
+  /// beside the executable (a copied binary with its folder); else the checkout's `Fonts/` the
+  /// module was built from (a development build). The working directory is never searched, so
+  /// what a command draws does not depend on where it is run.
   public static var directory: URL {
-    let fileManager = FileManager.default
     if let override = ProcessInfo.processInfo.environment["TEXTFLOW_FONTS"], !override.isEmpty {
       return URL(fileURLWithPath: override, isDirectory: true)
     }
-    var candidate = URL(fileURLWithPath: fileManager.currentDirectoryPath, isDirectory: true)
-    for _ in 0..<8 {
-      let fonts = candidate.appendingPathComponent("Fonts", isDirectory: true)
-      if fileManager.fileExists(atPath: fonts.appendingPathComponent("README.md").path) {
-        return fonts
-      }
-      candidate.deleteLastPathComponent()
-    }
+    for candidate in besideExecutable where isFontsFolder(candidate) { return candidate }
+    return sourceFolder
+  }
+
+  /// The folders looked for beside the running executable, in order.
+  public static var besideExecutable: [URL] {
+    // /proc/self/exe names the executable itself, whatever the working directory or PATH.
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let folder = executable.deletingLastPathComponent()
+    return [
+      folder.deletingLastPathComponent().appendingPathComponent(
+        "share/textflow/Fonts", isDirectory: true),
+      folder.appendingPathComponent("Fonts", isDirectory: true),
+    ]
+  }
+
+  /// The checkout's `Fonts/`, from the source path recorded at build time.
+  static var sourceFolder: URL {
     // #filePath is Sources/TextEngine/BundledFonts.swift in the package checkout.
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fonts", isDirectory: true)
+  }
+
+  /// True when `url` is a folder holding the default family's file.
+  private static func isFontsFolder(_ url: URL) -> Bool {
+    FileManager.default.fileExists(atPath: url.appendingPathComponent("DejaVuSans.ttf").path)
   }
 
   /// The URL of `name` (a file name such as "DejaVuSans.ttf") inside `directory`.

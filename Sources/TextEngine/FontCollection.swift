@@ -88,6 +88,8 @@ public final class FontCollection: Sendable {
   /// The font files of the folder `bundled(directory:)` read that could not be loaded and were
   /// left out, with the reason (empty for collections made from faces).
   public let skippedFonts: [FontLoadingError]
+  /// The first face of each font file, by file name ("DejaVuSans.ttf").
+  private let filesByName: [String: FontFace]
   /// The cascade reordered by style distance, for each requested style code (`styleCode`).
   private let cascades: [[FontFace]]
   /// The faces of each family, by lowercased family name, in cascade order.
@@ -112,6 +114,13 @@ public final class FontCollection: Sendable {
     self.scriptFaces = scriptFaces
     self.usesSystemFonts = usesSystemFonts
     self.skippedFonts = skippedFonts
+    for face in faces { face.pin() }
+    var files = [String: FontFace]()
+    for face in faces {
+      if let name = face.fileURL?.lastPathComponent, files[name] == nil { files[name] = face }
+    }
+    self.filesByName = files
+    for face in scriptFaces.values.joined() { face.pin() }
     self.cascades = (0..<4).map { style in
       (0..<4).flatMap { rank in faces.filter { Self.styleCode($0) ^ style == rank } }
     }
@@ -199,7 +208,7 @@ public final class FontCollection: Sendable {
   /// - Throws: `FontLoadingError` when `name` is none of these (the reason lists the closest
   ///   installed families) or the file cannot be loaded.
   public func font(named name: String, pointSize: Double) throws(FontLoadingError) -> Font {
-    if let face = faces.first(where: { $0.fileURL?.lastPathComponent == name }) {
+    if let face = filesByName[name] {
       return Font(face: face, pointSize: pointSize).named()
     }
     if let face = face(family: name) {
@@ -214,9 +223,8 @@ public final class FontCollection: Sendable {
       // Shared: the same file named again (by any path) is the same face, so it is loaded once
       // and the caches keyed by face keep hitting; a bundled file named by path is the
       // collection's own face.
-      return Font(
-        face: try FontFace.shared(contentsOf: URL(fileURLWithPath: name)), pointSize: pointSize
-      ).named()
+      return Font(face: try FontFace.shared(path: name, faceIndex: 0), pointSize: pointSize)
+        .named()
     }
     guard let description = FontDescription(parsing: name) else {
       throw FontLoadingError(
@@ -257,7 +265,7 @@ public final class FontCollection: Sendable {
   public func closestFamilies(to family: String, count: Int = 5) -> [String] {
     let wanted = family.lowercased()
     let bundled = faces.map(\.familyName)
-    let installed = FontConfig.installedFamilies().map(\.family)
+    let installed = FontConfig.installedFamilies().map { $0.family }
     var seen = Set<String>()
     let candidates = (bundled + installed).filter { seen.insert($0.lowercased()).inserted }
     func distance(_ name: String) -> Int {
@@ -438,6 +446,32 @@ public final class FontCollection: Sendable {
     return result
   }
 
+  /// The installed scalable families (through fontconfig), sorted, each with the number of
+  /// its faces and which of `samples` some face of it covers (from fontconfig's charsets; no
+  /// font is loaded).
+  public static func installedFamilies(samples: [Unicode.Scalar] = []) -> [(
+    family: String, faceCount: Int, covered: [Unicode.Scalar]
+  )] {
+    FontConfig.installedFamilies(samples: samples.map(\.value)).map { entry in
+      (entry.family, entry.files.count, samples.filter { entry.covered.contains($0.value) })
+    }
+  }
+
+  /// The system faces loaded so far for fallback (with `usesSystemFonts`), sorted by source:
+  /// what a tool names when it says which installed fonts drew its text.
+  public var loadedSystemFaces: [FontFace] {
+    systemFaces.withLock { $0.values.compactMap { $0 } }.sorted { $0.source < $1.source }
+  }
+
+  /// The family of the installed font fontconfig would pick to draw `scalar`, or nil when no
+  /// installed font covers it (for advice: "install or name a font with this character").
+  public static func installedFamily(covering scalar: Unicode.Scalar) -> String? {
+    guard let file = FontConfig.fontFile(covering: scalar) else { return nil }
+    return try? FontFace.shared(
+      contentsOf: URL(fileURLWithPath: file.path), faceIndex: file.faceIndex
+    ).familyName
+  }
+
   /// The system font fontconfig picks for `scalar`, loaded once and kept.
   private func systemFace(covering scalar: Unicode.Scalar) -> FontFace? {
     guard let file = FontConfig.fontFile(covering: scalar) else { return nil }
@@ -446,6 +480,7 @@ public final class FontCollection: Sendable {
     let face = try? FontFace.shared(
       contentsOf: URL(fileURLWithPath: file.path), faceIndex: file.faceIndex)
     let covering = face.flatMap { $0.covers(scalar) ? $0 : nil }
+    covering?.pin()
     // The first face stored for a file is the one every caller gets, and it is never replaced:
     // the layout engine keeps fallback faces unretained (`FaceReference`), so a face handed out
     // must live as long as the collection, even when two threads load the same file at once.

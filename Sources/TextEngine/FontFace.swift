@@ -153,6 +153,14 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
   // MARK: One face per font file
 
+  /// True once a `FontCollection` holds the face for its lifetime: caches then do not count
+  /// it among the fonts their entries keep alive (it stays loaded anyway).
+  var isPinned: Bool { pinned.load(ordering: .relaxed) }
+  private let pinned = Atomic<Bool>(false)
+
+  /// Marks the face as held by a collection (see `isPinned`).
+  func pin() { pinned.store(true, ordering: .relaxed) }
+
   /// Faces loaded from files or bytes so far in this process (every initializer counts).
   static var loadCount: Int { loads.load(ordering: .relaxed) }
   private static let loads = Atomic<Int>(0)
@@ -160,8 +168,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   /// Faces `shared(contentsOf:faceIndex:)` loaded from the file `url` names now (0 when it
   /// cannot be examined).
   static func loadCount(ofFile url: URL) -> Int {
-    guard let found = FontFile.identity(ofPath: url.path) else { return 0 }
-    return registry.withLock { $0.loadsByFile[found.identity] ?? 0 }
+    guard let identity = FontFile.identity(ofPath: url.path) else { return 0 }
+    return registry.withLock { $0.loadsByFile[identity] ?? 0 }
   }
 
   private struct InternKey: Hashable {
@@ -212,14 +220,22 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public static func shared(contentsOf url: URL, faceIndex: Int = 0) throws(FontLoadingError)
     -> FontFace
   {
-    if let found = FontFile.identity(ofPath: url.path),
+    try shared(path: url.path, faceIndex: faceIndex, url: url)
+  }
+
+  /// `shared(contentsOf:faceIndex:)` for a path string (`url` is made only for a new face).
+  static func shared(path: String, faceIndex: Int, url: URL? = nil) throws(FontLoadingError)
+    -> FontFace
+  {
+    if let identity = FontFile.identity(ofPath: path),
       let face = registry.withLock({
-        $0.faces[InternKey(identity: found.identity, faceIndex: faceIndex)]?.face
+        $0.faces[InternKey(identity: identity, faceIndex: faceIndex)]?.face
       })
     {
       return face
     }
-    let contents = try FontFile.read(path: url.path, maximumSize: maximumFileSize)
+    let url = url ?? URL(fileURLWithPath: path)
+    let contents = try FontFile.read(path: path, maximumSize: maximumFileSize)
     let key = InternKey(identity: contents.identity, faceIndex: faceIndex)
     let bytes = registry.withLock { registry -> FontBytes in
       if let shared = registry.bytes[contents.identity]?.bytes { return shared }
@@ -227,7 +243,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
       return contents.bytes
     }
     if let face = registry.withLock({ $0.faces[key]?.face }) { return face }
-    let face = try FontFace(bytes: bytes, faceIndex: faceIndex, source: url.path, fileURL: url)
+    let face = try FontFace(bytes: bytes, faceIndex: faceIndex, source: path, fileURL: url)
     return registry.withLock { registry in
       // Another thread may have loaded the same face meanwhile: every caller gets the first.
       if let stored = registry.faces[key]?.face { return stored }

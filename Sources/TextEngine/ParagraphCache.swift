@@ -157,8 +157,37 @@ public final class ParagraphCache: Sendable {
     self.maximumResultLength = maximumResultLength
     self.maximumBytes = max(0, maximumBytes)
     self.maximumResultBytes = max(0, maximumResultBytes)
-    prepared = ShardedCache(capacity: self.capacity, maximumCost: self.maximumBytes)
-    results = ShardedCache(capacity: 2 * self.capacity, maximumCost: self.maximumResultBytes)
+    prepared = ShardedCache(
+      capacity: self.capacity, maximumCost: self.maximumBytes,
+      ledger: FaceLedger(budget: Self.maximumFaceBytes))
+    results = ShardedCache(
+      capacity: 2 * self.capacity, maximumCost: self.maximumResultBytes,
+      ledger: FaceLedger(budget: Self.maximumFaceBytes))
+  }
+
+  /// The most bytes of font faces outside any `FontCollection` (fonts named by path or
+  /// installed family) the prepared texts, and separately the stored layouts, may keep loaded
+  /// (64 MiB each, each face counted once); past it that cache is emptied.
+  public static let maximumFaceBytes = 64 << 20
+
+  /// The bytes of faces outside any collection that prepared texts and stored layouts keep
+  /// loaded (each counted once per cache).
+  public var faceByteCount: Int { (prepared.ledger?.bytes ?? 0) + (results.ledger?.bytes ?? 0) }
+
+  /// The faces of `text`'s runs that no collection holds.
+  private static func unpinnedFaces(_ text: AttributedText) -> [FontFace] {
+    var faces = [FontFace]()
+    for run in text.runs where !run.attributes.font.face.isPinned {
+      if !faces.contains(where: { $0 === run.attributes.font.face }) {
+        faces.append(run.attributes.font.face)
+      }
+    }
+    if let trailing = text.trailingAttributes, !trailing.font.face.isPinned,
+      !faces.contains(where: { $0 === trailing.font.face })
+    {
+      faces.append(trailing.font.face)
+    }
+    return faces
   }
 
   /// Layouts that reused a prepared text or were answered by a stored layout.
@@ -204,7 +233,7 @@ public final class ParagraphCache: Sendable {
     let key = StoredLayoutKey(bytes: StoredKey(bytes), text: text)
     results.insert(
       hash: hash, key: key, value: layout, cost: layout.estimatedByteCount + bytes.count + 96,
-      where: { $0.bytes.equals(bytes) })
+      faces: Self.unpinnedFaces(text), where: { $0.bytes.equals(bytes) })
   }
 
   /// The layout of `key`'s text: `build` over the cached preparation, or over the result of
@@ -225,7 +254,7 @@ public final class ParagraphCache: Sendable {
     let layout = build(text)
     prepared.insert(
       hash: key.hash, key: key, value: text, cost: text.estimatedByteCount + key.bytes.count,
-      where: { $0 == key })
+      faces: Self.unpinnedFaces(key.text), where: { $0 == key })
     return layout
   }
 }

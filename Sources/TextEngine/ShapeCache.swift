@@ -54,8 +54,17 @@ public final class ShapeCache: Sendable {
   public init(capacity: Int = 10_000, maximumSegmentLength: Int = 64) {
     self.capacity = max(0, capacity)
     self.maximumSegmentLength = maximumSegmentLength
-    table = ShardedCache(capacity: self.capacity)
+    table = ShardedCache(
+      capacity: self.capacity, ledger: FaceLedger(budget: Self.maximumFaceBytes))
   }
+
+  /// The most bytes of font faces outside any `FontCollection` (fonts named by path or
+  /// installed family) the entries may keep loaded (64 MiB, each face counted once); past it
+  /// the cache is emptied, so a stream naming thousands of font files stays bounded.
+  public static let maximumFaceBytes = 64 << 20
+
+  /// The bytes of faces outside any collection that the entries keep loaded.
+  public var faceByteCount: Int { table.ledger?.bytes ?? 0 }
 
   /// Lookups answered from the cache.
   public var hits: Int { table.hits }
@@ -90,7 +99,8 @@ public final class ShapeCache: Sendable {
       let glyphs = shape()
       table.insert(
         hash: hash, key: StoredEntryKey(bytes: writer.makeStoredKey(), face: key.face),
-        value: glyphs, cost: 1, where: { $0.bytes.equals(bytes) })
+        value: glyphs, cost: 1, faces: key.face.isPinned ? [] : [key.face],
+        where: { $0.bytes.equals(bytes) })
       return glyphs
     }
   }

@@ -26,6 +26,8 @@ public final class Typesetter: Sendable {
   /// The cache of prepared (itemized and shaped) texts, reused when the same text is laid out
   /// again at another width or with other limits.
   public let paragraphCache: ParagraphCache
+  /// The characters computed layouts drew as .notdef (see `TextLayout.missingGlyphs`).
+  public let missingGlyphLog = MissingGlyphLog()
 
   /// A typesetter over a font collection, with its caches.
   public init(
@@ -120,7 +122,9 @@ public final class Typesetter: Sendable {
       maxWidth: maxWidth ?? .infinity,
       maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
       paragraphCache: paragraphCache)
-    return engine.run()
+    let layout = engine.run()
+    missingGlyphLog.record(layout)
+    return layout
   }
 
   /// Lays out a string in a text style of the default family.

@@ -154,7 +154,7 @@ func readText(_ source: String) throws(CommandError) -> String {
 /// The bundled typesetter, or a failure naming the font that did not load.
 func loadTypesetter() throws(CommandError) -> Typesetter {
   do {
-    return try Typesetter.bundled()
+    return try FontOptions.typesetter()
   } catch {
     throw .failure("\(error)")
   }

@@ -32,7 +32,10 @@ enum MeasureCommand: Subcommand {
     and writes one line for each, in order:
       {"id": 1, "width": 123.4, "height": 19.8, "line_count": 1,
        "lines": [{"start": 0, "end": 9, "width": 61.2}]}
-    start/end are Unicode scalar offsets into text (end exclusive). A bad line gets
+    start/end are Unicode scalar offsets into text (end exclusive). Characters no font has add
+    "missing": [{"start": 3, "end": 4, "text": "…"}]; "system_fonts": true on a line looks them
+    up in the installed fonts (as --system-fonts does) and the answer lists the "faces" used.
+    A bad line gets
     {"id": …, "error": "…"} and the stream goes on: so does a line that is not valid UTF-8
     (the error names the line and the byte) or is longer than 16 MiB. --first-line N numbers
     the lines from N in those errors, for a shard of a larger stream (scripts/textflow-dask).
@@ -83,7 +86,7 @@ enum MeasureCommand: Subcommand {
     let typesetter: Typesetter
     let request: MeasureRequest
     do {
-      typesetter = try Typesetter.bundled()
+      typesetter = try FontOptions.typesetter()
       request = try options.request(typesetter)
     } catch {
       printError("textflow measure: \(error)")
@@ -140,7 +143,7 @@ enum MeasureCommand: Subcommand {
   private static func runJSONLines(firstLine: Int) -> Int32 {
     let typesetter: Typesetter
     do {
-      typesetter = try Typesetter.bundled()
+      typesetter = try FontOptions.typesetter()
     } catch {
       printError("textflow measure: \(error)")
       return 1
@@ -204,6 +207,7 @@ enum MeasureCommand: Subcommand {
         throw MeasureError("the line is not a JSON object")
       }
       id = fields["id"] ?? NSNull()
+      let typesetter = try FontOptions.typesetter(line: fields["system_fonts"], typesetter)
       let request = try MeasureRequest(json: fields, typesetter: typesetter)
       let layout = request.layout(with: typesetter)
       var response = "{\"id\":\(encodeID(id)),\"width\":\(layout.size.width.description)"
@@ -216,7 +220,18 @@ enum MeasureCommand: Subcommand {
           "{\"start\":\(line.scalarRange.lowerBound),\"end\":\(line.scalarRange.upperBound)"
         response += ",\"width\":\(line.width.description)}"
       }
-      return response + "]}"
+      response += "]"
+      if typesetter.fonts.usesSystemFonts { response += FontOptions.facesField(layout) }
+      let missing = layout.missingGlyphs
+      if !missing.isEmpty {
+        response += ",\"missing\":["
+        response += missing.map { gap in
+          "{\"start\":\(gap.scalarRange.lowerBound),\"end\":\(gap.scalarRange.upperBound)"
+            + ",\"text\":\(JSONValue.quote(gap.text))}"
+        }.joined(separator: ",")
+        response += "]"
+      }
+      return response + "}"
     } catch {
       return "{\"id\":\(encodeID(id)),\"error\":\(JSONValue.quote("\(error)"))}"
     }
@@ -284,7 +299,7 @@ struct MeasureRequest {
   init(json fields: [String: Any], typesetter: Typesetter) throws {
     let known: Set<String> = [
       "id", "font", "size", "style", "text", "max_width", "max_height", "max_lines",
-      "line_break_mode", "uses_font_leading",
+      "line_break_mode", "uses_font_leading", "system_fonts",
     ]
     if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
       throw MeasureError("unknown field '\(unknown)'")

@@ -14,7 +14,7 @@ protocol Subcommand {
 /// Every subcommand, in the order `textflow --help` lists them.
 let subcommands: [any Subcommand.Type] = [
   DemoCommand.self, MeasureCommand.self, LayoutCommand.self, CloudCommand.self,
-  GridCommand.self,
+  GridCommand.self, FontsCommand.self,
 ]
 
 /// Writes a message to standard error (data goes to standard output), terminal-safe: control
@@ -29,6 +29,7 @@ func usage(_ subcommands: [any Subcommand.Type]) -> String {
     text +=
       "  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0))\(command.summary)\n"
   }
+  text += "\noptions for every command:\n" + FontOptions.help
   text += "\nRun 'textflow <command> --help' for a command's options."
   return text
 }
@@ -47,4 +48,6 @@ guard let command = subcommands.first(where: { $0.name == first }) else {
   printError("textflow: unknown command '\(first)'\n\n" + usage(subcommands))
   Console.exit(2)
 }
-Console.exit(command.run(Array(arguments.dropFirst())))
+let commandArguments = FontOptions.extract(Array(arguments.dropFirst()))
+let status = command.run(commandArguments)
+Console.exit(FontOptions.finish(command: command.name, status: status))

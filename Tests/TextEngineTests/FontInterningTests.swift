@@ -158,3 +158,62 @@ struct FontInterningTests {
     ) { try FontFace(data: Self.collection(declaring: count), source: "big.ttc") }
   }
 }
+
+@Suite("Caches account for the fonts they keep loaded")
+struct CacheFaceBytesTests {
+  @Test("faces named by path are counted once per cache, released with the entries, bounded")
+  func faceBytes() throws {
+    let folder = try Fixtures.temporaryDirectory("interning-ledger")
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    var expected = 0
+    weak var firstFace: FontFace?
+    for index in 0..<5 {
+      let file = try FontInterningTests.copy(
+        "NotoSansHebrew-Regular.ttf", to: folder, as: "hebrew\(index).ttf")
+      let font = try Engine.fonts.font(named: file.path, pointSize: 12)
+      if index == 0 { firstFace = font.face }
+      expected += font.face.byteCount
+      for word in ["שלום", "עולם", "שלום עולם"] { _ = typesetter.layout(word, font: font) }
+    }
+    // Bundled faces are not counted: they stay loaded with the collection anyway.
+    _ = typesetter.layout("Hello", font: Engine.dejaVu())
+    #expect(typesetter.shapeCache.faceByteCount == expected)
+    // Prepared texts and stored layouts each count every face once.
+    #expect(typesetter.paragraphCache.faceByteCount == 2 * expected)
+    typesetter.shapeCache.removeAll()
+    typesetter.paragraphCache.removeAll()
+    #expect(typesetter.shapeCache.faceByteCount == 0)
+    #expect(typesetter.paragraphCache.faceByteCount == 0)
+    // Nothing holds the first face now but the most-recent list: more loads push it out.
+    for index in 0...FontFace.recentFaceCount {
+      _ = try FontFace.shared(
+        contentsOf: FontInterningTests.copy(
+          "NotoSansThai-Regular.ttf", to: folder, as: "thai\(index).ttf"))
+    }
+    #expect(firstFace == nil)
+  }
+
+  @Test("a stream of distinct large font files stays within the caches' face budget")
+  func budget() throws {
+    let folder = try Fixtures.temporaryDirectory("interning-budget")
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let size = try #require(
+      try FileManager.default.attributesOfItem(
+        atPath: Fixtures.font("DroidSansFallbackFull.ttf").path)[
+          .size] as? Int)
+    let count = ShapeCache.maximumFaceBytes / size + 3
+    var peak = 0
+    for index in 0..<count {
+      let file = try FontInterningTests.copy(
+        "DroidSansFallbackFull.ttf", to: folder, as: "droid\(index).ttf")
+      let font = try Engine.fonts.font(named: file.path, pointSize: 12)
+      _ = typesetter.layout("你好 \(index)", font: font)
+      peak = max(peak, typesetter.shapeCache.faceByteCount)
+      #expect(typesetter.shapeCache.faceByteCount <= ShapeCache.maximumFaceBytes)
+      #expect(
+        typesetter.paragraphCache.faceByteCount <= 2 * ParagraphCache.maximumFaceBytes)
+      try FileManager.default.removeItem(at: file)
+    }
+    #expect(peak > ShapeCache.maximumFaceBytes - 2 * size)  // the budget was reached
+  }
+}

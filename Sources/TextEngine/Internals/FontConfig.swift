@@ -90,8 +90,11 @@ extension FontConfig {
     }
   }
 
-  /// Every installed scalable family with the files of its faces, sorted by family name.
-  static func installedFamilies() -> [(family: String, files: [(path: String, faceIndex: Int)])] {
+  /// Every installed scalable family with the files of its faces, sorted by family name, and
+  /// which of `samples` (code points) some face of the family covers.
+  static func installedFamilies(samples: [UInt32] = []) -> [(
+    family: String, files: [(path: String, faceIndex: Int)], covered: Set<UInt32>
+  )] {
     shared.withLock { configuration in
       guard let config = configuration.config, let pattern = FcPatternCreate() else { return [] }
       defer { FcPatternDestroy(pattern) }
@@ -101,9 +104,11 @@ extension FontConfig {
       FcObjectSetAdd(objects, FC_FAMILY)
       FcObjectSetAdd(objects, FC_FILE)
       FcObjectSetAdd(objects, FC_INDEX)
+      if !samples.isEmpty { FcObjectSetAdd(objects, FC_CHARSET) }
       guard let list = FcFontList(config, pattern, objects) else { return [] }
       defer { FcFontSetDestroy(list) }
       var byFamily = [String: [(path: String, faceIndex: Int)]]()
+      var covered = [String: Set<UInt32>]()
       let set = list.pointee
       for position in 0..<Int(set.nfont) {
         guard let font = set.fonts[position] else { continue }
@@ -112,8 +117,14 @@ extension FontConfig {
         var index: Int32 = 0
         _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
         byFamily[family, default: []].append((file, Int(index)))
+        var charset: OpaquePointer?
+        if !samples.isEmpty, FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch {
+          for sample in samples where FcCharSetHasChar(charset, sample) != 0 {
+            covered[family, default: []].insert(sample)
+          }
+        }
       }
-      return byFamily.keys.sorted().map { ($0, byFamily[$0]!) }
+      return byFamily.keys.sorted().map { ($0, byFamily[$0]!, covered[$0] ?? []) }
     }
   }
 

@@ -27,14 +27,12 @@ struct FontFileContents {
 }
 
 enum FontFile {
-  /// The identity of the file `path` names now (symlinks followed), or nil when it cannot be
-  /// examined.
-  static func identity(ofPath path: String) -> (resolvedPath: String, identity: FontFileIdentity)? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
+  /// The identity of the file `path` names now (stat follows symlinks to the file itself), or
+  /// nil when it cannot be examined. One system call: what naming a loaded font again costs.
+  static func identity(ofPath path: String) -> FontFileIdentity? {
     var info = stat()
-    guard stat(resolved, &info) == 0 else { return nil }
-    return (String(cString: resolved), identity(info))
+    guard stat(path, &info) == 0 else { return nil }
+    return identity(info)
   }
 
   private static func identity(_ info: stat) -> FontFileIdentity {

@@ -17,11 +17,14 @@ struct GenerationalTable<Key, Value> {
     let key: Key
     let value: Value
     let cost: Int
+    /// The faces outside any collection the entry keeps alive (see `FaceLedger`).
+    let faces: [FontFace]
 
-    init(key: Key, value: Value, cost: Int) {
+    init(key: Key, value: Value, cost: Int, faces: [FontFace] = []) {
       self.key = key
       self.value = value
       self.cost = cost
+      self.faces = faces
     }
   }
 
@@ -88,6 +91,8 @@ struct GenerationalTable<Key, Value> {
   private(set) var old = Generation()
   let entryLimit: Int
   let costLimit: Int
+  /// Where entries' faces are counted, if anywhere.
+  var ledger: FaceLedger?
   var hits = 0
   var misses = 0
 
@@ -121,14 +126,39 @@ struct GenerationalTable<Key, Value> {
   mutating func insert(
     hash: UInt64, key: Key, value: Value, cost: Int, where matches: (Key) -> Bool
   ) {
+    insert(hash: hash, key: key, value: value, cost: cost, faces: [], where: matches)
+  }
+
+  /// `insert(hash:key:value:cost:where:)` for an entry that keeps `faces` alive.
+  mutating func insert(
+    hash: UInt64, key: Key, value: Value, cost: Int, faces: [FontFace],
+    where matches: (Key) -> Bool
+  ) {
     guard entryLimit > 0, cost * 2 <= costLimit else { return }
-    if let index = young.index(of: hash, where: matches) { young.remove(at: index) }
-    if let index = old.index(of: hash, where: matches) { old.remove(at: index) }
-    add(Entry(key: key, value: value, cost: cost), hash: hash)
+    if let index = young.index(of: hash, where: matches) {
+      release(young.entries[index])
+      young.remove(at: index)
+    }
+    if let index = old.index(of: hash, where: matches) {
+      release(old.entries[index])
+      old.remove(at: index)
+    }
+    if !faces.isEmpty { ledger?.retain(faces) }
+    add(Entry(key: key, value: value, cost: cost, faces: faces), hash: hash)
+  }
+
+  private func release(_ entry: Entry?) {
+    if let entry, !entry.faces.isEmpty { ledger?.release(entry.faces) }
+  }
+
+  private func releaseAll(_ generation: Generation) {
+    guard let ledger, ledger.count > 0 else { return }
+    for entry in generation.entries { release(entry) }
   }
 
   private mutating func add(_ entry: Entry, hash: UInt64) {
     if young.count >= max(1, entryLimit / 2) || young.cost + entry.cost > costLimit / 2 {
+      releaseAll(old)
       old = young
       young = Generation()
     }
@@ -136,6 +166,8 @@ struct GenerationalTable<Key, Value> {
   }
 
   mutating func removeAll() {
+    releaseAll(young)
+    releaseAll(old)
     young = Generation()
     old = Generation()
     hits = 0
@@ -155,15 +187,22 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
   let capacity: Int
   let maximumCost: Int
 
-  init(capacity: Int, maximumCost: Int = .max) {
+  /// Counts the faces outside any collection that entries keep alive; when they exceed the
+  /// ledger's budget the cache is emptied.
+  let ledger: FaceLedger?
+
+  init(capacity: Int, maximumCost: Int = .max, ledger: FaceLedger? = nil) {
     self.capacity = max(0, capacity)
     self.maximumCost = max(0, maximumCost)
+    self.ledger = ledger
     var shardCount = 1
     while shardCount < 16 && capacity / (shardCount * 2) >= 256 { shardCount *= 2 }
     let entryLimit = self.capacity / shardCount
     let costLimit = self.maximumCost == .max ? .max : self.maximumCost / shardCount
     shards = (0..<shardCount).map { _ in
-      Locked(GenerationalTable<Key, Value>(entryLimit: entryLimit, costLimit: costLimit))
+      var table = GenerationalTable<Key, Value>(entryLimit: entryLimit, costLimit: costLimit)
+      table.ledger = ledger
+      return Locked(table)
     }
     shardMask = shardCount - 1
   }
@@ -182,10 +221,15 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
     shard(hash).withLock { $0.value(hash: hash, where: matches) }
   }
 
-  func insert(hash: UInt64, key: Key, value: Value, cost: Int, where matches: (Key) -> Bool) {
+  func insert(
+    hash: UInt64, key: Key, value: Value, cost: Int, faces: [FontFace] = [],
+    where matches: (Key) -> Bool
+  ) {
     shard(hash).withLock {
-      $0.insert(hash: hash, key: key, value: value, cost: cost, where: matches)
+      $0.insert(hash: hash, key: key, value: value, cost: cost, faces: faces, where: matches)
     }
+    // Outside the shard's lock: emptying takes every shard's lock in turn.
+    if !faces.isEmpty, let ledger, ledger.isOverBudget { removeAll() }
   }
 
   var count: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.count } } }
@@ -237,5 +281,56 @@ final class StripedCounter: Sendable {
 
   func reset() {
     for index in 0..<Self.stripeCount { stripes[index].value.store(0, ordering: .relaxed) }
+  }
+}
+
+/// The bytes of the font faces a cache's entries keep alive that no `FontCollection` holds
+/// (fonts named by path or family outside the bundled folder): counted once per face however
+/// many entries hold it, so a cache's footprint includes the fonts it keeps loaded.
+final class FaceLedger: Sendable {
+  private struct State {
+    var counts: [ObjectIdentifier: (entries: Int, bytes: Int)] = [:]
+    var bytes = 0
+  }
+
+  /// The most face bytes the entries may keep alive before the cache is emptied.
+  let budget: Int
+  private let state = Locked(State())
+
+  init(budget: Int) { self.budget = budget }
+
+  /// The number of distinct faces counted.
+  var count: Int { state.withLock { $0.counts.count } }
+  /// Their bytes.
+  var bytes: Int { state.withLock { $0.bytes } }
+  var isOverBudget: Bool { state.withLock { $0.bytes > budget } }
+
+  func retain(_ faces: [FontFace]) {
+    state.withLock { state in
+      for face in faces {
+        let id = ObjectIdentifier(face)
+        if let entry = state.counts[id] {
+          state.counts[id] = (entry.entries + 1, entry.bytes)
+        } else {
+          state.counts[id] = (1, face.byteCount)
+          state.bytes += face.byteCount
+        }
+      }
+    }
+  }
+
+  func release(_ faces: [FontFace]) {
+    state.withLock { state in
+      for face in faces {
+        let id = ObjectIdentifier(face)
+        guard let entry = state.counts[id] else { continue }
+        if entry.entries <= 1 {
+          state.counts[id] = nil
+          state.bytes -= entry.bytes
+        } else {
+          state.counts[id] = (entry.entries - 1, entry.bytes)
+        }
+      }
+    }
   }
 }

@@ -1,0 +1,212 @@
+// The font options every command takes (--system-fonts, --strict), the typesetter they make,
+// the one warning per run about characters no font could draw, and `textflow fonts`.
+import Foundation
+import TextEngine
+import TextFlow
+
+/// The command-wide font options, read from the arguments before the subcommand runs.
+enum FontOptions {
+  /// `--system-fonts`: characters the bundled fonts lack are looked up in the installed fonts.
+  nonisolated(unsafe) static var systemFonts = false
+  /// `--strict`: characters no font could draw make the command fail (exit 1).
+  nonisolated(unsafe) static var strict = false
+  /// The typesetters the command made, whose missing-glyph logs the final warning reads.
+  nonisolated(unsafe) static var typesetters: [Typesetter] = []
+
+  /// The help lines for the options.
+  static let help = """
+      --system-fonts     look characters the bundled fonts lack up in the installed fonts
+      --strict           fail (exit 1) when a character has no glyph in any font
+    """
+
+  /// `arguments` without the command-wide font options, which are recorded. Arguments after
+  /// `--` are left alone.
+  static func extract(_ arguments: [String]) -> [String] {
+    var rest = [String]()
+    var literal = false
+    for argument in arguments {
+      if literal {
+        rest.append(argument)
+        continue
+      }
+      switch argument {
+      case "--":
+        literal = true
+        rest.append(argument)
+      case "--system-fonts": systemFonts = true
+      case "--strict": strict = true
+      default: rest.append(argument)
+      }
+    }
+    return rest
+  }
+
+  /// The bundled typesetter with the options applied; a fonts-folder file that did not load is
+  /// reported on standard error (and the others used).
+  static func typesetter() throws(FontLoadingError) -> Typesetter {
+    let typesetter = try Typesetter.bundled(includingSystemFonts: systemFonts)
+    for skipped in typesetter.fonts.skippedFonts {
+      printError("textflow: warning: skipped a font in the fonts folder: \(skipped)")
+    }
+    typesetters.append(typesetter)
+    return typesetter
+  }
+
+  /// The typesetter with installed-font fallback, made on first use.
+  nonisolated(unsafe) private static var systemTypesetter: Typesetter?
+
+  /// The typesetter for a JSON line: `base`, or with its `system_fonts` field true one with
+  /// installed-font fallback (false or absent: `base`).
+  static func typesetter(line field: Any?, _ base: Typesetter) throws(MeasureError) -> Typesetter {
+    guard let field, !(field is NSNull) else { return base }
+    guard let value = field as? Bool, MeasureRequest.isBoolean(field) else {
+      throw MeasureError("field 'system_fonts' must be true or false")
+    }
+    guard value, !base.fonts.usesSystemFonts else { return base }
+    if let made = systemTypesetter { return made }
+    do {
+      let made = try Typesetter.bundled(includingSystemFonts: true)
+      typesetters.append(made)
+      systemTypesetter = made
+      return made
+    } catch {
+      throw MeasureError("\(error)")
+    }
+  }
+
+  /// `,"faces":[…]`: the faces that drew `layout` (family, style, file), for answers measured
+  /// with installed-font fallback, which depend on the machine.
+  static func facesField(_ layout: TextLayout) -> String {
+    var seen = Set<ObjectIdentifier>()
+    let faces = layout.lines.flatMap(\.glyphRuns).map(\.font.face).filter {
+      seen.insert(ObjectIdentifier($0)).inserted
+    }
+    let items = faces.map { face in
+      "{\"family\":\(JSONValue.quote(face.familyName)),\"style\":\(JSONValue.quote(face.styleName))"
+        + ",\"file\":\(JSONValue.quote(face.source))}"
+    }
+    return ",\"faces\":[" + items.joined(separator: ",") + "]"
+  }
+
+  /// `U+0995 'ক'`, or only `U+0007` for characters that are not safe to print.
+  static func describe(_ scalar: Unicode.Scalar) -> String {
+    let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse,
+      .unassigned, .nonspacingMark, .enclosingMark, .spacingMark:
+      return code
+    default:
+      return "\(code) '\(scalar)'"
+    }
+  }
+
+  /// After the command: one warning naming the characters no font drew, how many texts had
+  /// them and what would cover them; with `--strict` the status becomes 1. Which installed
+  /// faces were used is said with `--system-fonts`.
+  static func finish(command: String, status: Int32) -> Int32 {
+    let codePoints = typesetters.flatMap(\.missingGlyphLog.codePoints)
+    let textCount = typesetters.reduce(0) { $0 + $1.missingGlyphLog.textCount }
+    if systemFonts {
+      let used = typesetters.flatMap(\.fonts.loadedSystemFaces)
+      if !used.isEmpty {
+        printError(
+          "textflow \(command): installed fonts used: "
+            + used.map { "\($0.familyName) \($0.styleName) (\($0.source))" }.joined(
+              separator: ", "))
+      }
+    }
+    guard !codePoints.isEmpty else { return status }
+    var seen = Set<UInt32>()
+    let unique = codePoints.filter { seen.insert($0.value).inserted }
+    let shown = unique.prefix(12).map(describe).joined(separator: ", ")
+    let more = unique.count > 12 ? " and \(unique.count - 12) more" : ""
+    var advice = [String]()
+    let installed = Set(unique.prefix(12).compactMap(FontCollection.installedFamily(covering:)))
+    if !installed.isEmpty {
+      advice.append(
+        (systemFonts ? "" : "--system-fonts, or ") + "--font "
+          + installed.sorted().map { "\"\($0)\"" }.joined(separator: " or "))
+    } else {
+      advice.append("a --font (file, path or installed family) that has them")
+    }
+    let kind = strict ? "error" : "warning"
+    printError(
+      "textflow \(command): \(kind): no font has a glyph for \(shown)\(more)"
+        + " (in \(textCount) text\(textCount == 1 ? "" : "s"); drawn as boxes); try "
+        + advice.joined(separator: "; "))
+    return strict && status == 0 ? 1 : status
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to count: Int) -> String {
+    self.count >= count ? self : String(repeating: "0", count: count - self.count) + self
+  }
+}
+
+/// `textflow fonts`: the bundled cascade and, with `--system`, the installed families, each with
+/// the scripts it covers.
+enum FontsCommand: Subcommand {
+  static let name = "fonts"
+  static let summary = "list the bundled fonts (and with --system the installed ones)"
+
+  static let help = """
+    usage: textflow fonts [--system]
+
+    Lists the fonts --font can name: the bundled cascade in fallback order (file, family,
+    style, the scripts it covers) and, with --system, the installed families fontconfig
+    knows, which --font accepts by family with style words ("DejaVu Serif Bold 12").
+
+    Fonts are found in $TEXTFLOW_FONTS, else ../share/textflow/Fonts beside the executable,
+    else Fonts/ beside it, else the checkout the binary was built from.
+
+    examples:
+      textflow fonts
+      textflow fonts --system
+    """
+
+  /// A sample character per script the engine knows, for the coverage column.
+  static let samples: [(script: String, scalar: Unicode.Scalar)] = [
+    ("Latin", "A"), ("Greek", "Ω"), ("Cyrillic", "Ж"), ("Arabic", "م"), ("Hebrew", "ש"),
+    ("Devanagari", "क"), ("Thai", "ส"), ("Han", "你"), ("Kana", "か"), ("Hangul", "한"),
+    ("Emoji", "🥰"),
+  ]
+
+  static func run(_ arguments: [String]) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(help)
+      return 0
+    }
+    if let unknown = arguments.first(where: { $0 != "--system" }) {
+      printError("textflow fonts: unknown option '\(unknown)'\n\n\(help)")
+      return 2
+    }
+    let typesetter: Typesetter
+    do {
+      typesetter = try FontOptions.typesetter()
+    } catch {
+      printError("textflow fonts: \(error)")
+      return 1
+    }
+    let fonts = typesetter.fonts
+    print("bundled fonts (\(BundledFonts.directory.path)), in fallback order:")
+    for face in fonts.faces {
+      let scripts = samples.filter { face.covers($0.scalar) }.map(\.script)
+      let file = face.fileURL?.lastPathComponent ?? face.source
+      print(
+        "  \(file)  \(face.familyName) \(face.styleName)  "
+          + (scripts.isEmpty ? "-" : scripts.joined(separator: " ")))
+    }
+    if arguments.contains("--system") {
+      let installed = FontCollection.installedFamilies(samples: samples.map(\.scalar))
+      print("installed families (fontconfig): \(installed.count)")
+      for family in installed {
+        let scripts = samples.filter { family.covered.contains($0.scalar) }.map(\.script)
+        print(
+          "  \(family.family)  \(family.faceCount) face\(family.faceCount == 1 ? "" : "s")  "
+            + (scripts.isEmpty ? "-" : scripts.joined(separator: " ")))
+      }
+    }
+    return 0
+  }
+}
