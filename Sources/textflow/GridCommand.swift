@@ -2,6 +2,7 @@
 import Foundation
 import TextFlow
 import TextFlowRendering
+import TextFlowSpec
 
 /// Lays labels out with `LabelGrid` and draws them (a paginated PDF for sheets) or prints JSON.
 enum GridCommand: Subcommand {
@@ -29,6 +30,9 @@ enum GridCommand: Subcommand {
       --page SIZE           columns mode: PDF pages (a4, letter, WxH with a unit); sheets: the
                             sheet's paper (default a4)
       --sheet NAME|CxR      l7160, or columns x rows
+      --template NAME       a gLabels template with one grid of rectangles ("Avery 5160";
+                            textflow labels merges records onto any template)
+      --templates-dir DIR   gLabels' template folder (default: glabels-data's)
       --label WxH           a sheet label's size with a unit (63.5x38.1mm)
       --gap HxV             gaps between sheet labels with a unit (2.5x0mm; default 0x0)
       --min-scale F         sheets: the smallest scale factor before truncation (default 0.5)
@@ -61,7 +65,7 @@ enum GridCommand: Subcommand {
         valued: [
           "--output", "--format", "--columns", "--column-width", "--width", "--page", "--sheet",
           "--label", "--gap", "--min-scale", "--font", "--size", "--padding", "--align",
-          "--max-lines", "--scale",
+          "--max-lines", "--scale", "--template", "--templates-dir",
         ], flags: ["--debug", "--no-border"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one label file (or - for standard input)")
@@ -80,7 +84,9 @@ enum GridCommand: Subcommand {
       if parsed.flags.contains("--no-border") { grid.border = nil }
       grid.font = parsed.values["--font"]
       var columnPage: PageSetup?
-      if let sheetName = parsed.values["--sheet"] {
+      if let name = parsed.values["--template"] {
+        grid.mode = .sheet(try templateSheet(name, parsed))
+      } else if let sheetName = parsed.values["--sheet"] {
         grid.mode = .sheet(try sheet(sheetName, parsed))
       } else {
         for option in ["--label", "--gap", "--min-scale"] where parsed.values[option] != nil {
@@ -125,6 +131,35 @@ enum GridCommand: Subcommand {
             "wrote \(describe($0)): \(result.labels.count) labels, \(shrunk) shrunk, \(truncated) truncated"
         })
     }
+  }
+
+  /// A gLabels template as a grid sheet: one grid of rectangular labels.
+  private static func templateSheet(_ name: String, _ parsed: ParsedArguments)
+    throws(CommandError) -> LabelSheet
+  {
+    for option in ["--sheet", "--label", "--gap"] where parsed.values[option] != nil {
+      throw .usage("\(option) cannot be combined with --template")
+    }
+    let database = try loadTemplates(parsed)
+    let template: LabelTemplate
+    do {
+      template = try database.template(named: name)
+    } catch {
+      throw .failure("\(error)")
+    }
+    guard template.grids.count == 1, case .rectangle = template.shape,
+      let layout = template.grids.first
+    else {
+      throw .usage(
+        "\(template.name) has \(template.shape.kindName) labels or several grids; "
+          + "textflow labels draws every template")
+    }
+    let size = template.shape.size
+    return LabelSheet(
+      columns: layout.columns, rows: layout.rows, labelSize: size, pageSize: template.pageSize,
+      topMargin: layout.y0, leftMargin: layout.x0,
+      columnGap: max(0, layout.dx - Double(size.width)),
+      rowGap: max(0, layout.dy - Double(size.height)))
   }
 
   private static func sheet(_ name: String, _ parsed: ParsedArguments) throws(CommandError)

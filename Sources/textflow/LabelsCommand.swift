@@ -61,9 +61,9 @@ enum LabelsCommand: Subcommand {
 
     examples:
       textflow labels examples/contacts.csv --template "Avery L7160" \\
-        --design examples/contacts-design.json -o contacts.pdf
+        --design examples/designs/contacts.json -o contacts.pdf
       textflow labels examples/products.csv --template "Avery L7163" \\
-        --design examples/products-design.json -o products-%d.png
+        --design examples/designs/products.json -o products-%d.png
     """
 
   static func run(_ arguments: [String]) -> Int32 {

@@ -297,6 +297,22 @@ struct LabelsCommandTests {
     #expect(single.status == 2 && single.standardError.contains("%d"))
   }
 
+  @Test("grid takes --template for one-grid rectangle sheets; its old --sheet usage still works")
+  func gridTemplate() throws {
+    let addresses = examples.appendingPathComponent("addresses.txt").path
+    let result = try textflow([
+      "grid", addresses, "--template", "Avery 5160", "-o", "-", "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    // Avery 5160: 2.625 × 1 in labels, 3 across (x0 0.15625in, dx 2.78125in).
+    #expect(result.standardOutput.contains("\"frame\": [0, 0, 189, 72]"))
+    #expect(result.standardOutput.contains("\"frame\": [200.25, 0, 189, 72]"))
+    let old = try textflow(["grid", addresses, "--sheet", "l7160", "-o", "-", "--format", "json"])
+    #expect(old.status == 0)
+    let round = try textflow(["grid", addresses, "--template", "Avery 3274.2", "-o", "-"])
+    #expect(round.status == 2 && round.standardError.contains("textflow labels"))
+  }
+
   @Test("templates lists matches with size, count and paper; a missing database names the package")
   func templatesCommand() throws {
     let result = try textflow(["templates", "avery", "l7160"])
