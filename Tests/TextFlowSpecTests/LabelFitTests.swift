@@ -151,6 +151,23 @@ private func texts(_ output: LabelSheetLayout.Output, label index: Int) -> [Text
     }
   }
 
+  @Test func eachParagraphAlignsByItsOwnDirection() throws {
+    let template = try template()
+    let sheets = LabelSheetLayout(
+      template: template,
+      design: try design(#"{"blocks": [{"text": "{t}", "size": 10}], "padding": 5}"#))
+    let output = try sheets.layout(records(["محمد الأحمد\nSaudi Arabia"]), typesetter: typesetter)
+    let element = output.pages[0].elements.first { $0.text != nil }!
+    let frame = element.attributes.frame
+    let lines = element.text!.layout.lines
+    #expect(lines.count == 2 && lines[0].isRightToLeft && !lines[1].isRightToLeft)
+    // The Arabic line ends at the inner right edge, the English one starts at the inner left.
+    let right = Double(frame.minX) + Double(lines[0].baselineOrigin.x) + lines[0].width
+    #expect(abs(right - (Double(output.labels[0].frame.maxX) - 5)) < 0.01)
+    let left = Double(frame.minX) + Double(lines[1].baselineOrigin.x)
+    #expect(abs(left - (Double(output.labels[0].frame.minX) + 5)) < 0.01)
+  }
+
   @Test func workIsLinearInTheRecords() throws {
     var sheets = LabelSheetLayout(
       template: try template(),

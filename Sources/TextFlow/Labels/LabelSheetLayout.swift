@@ -514,13 +514,22 @@ public struct LabelSheetLayout: Sendable {
           with: IndexPath(item: index, section: 0))
         let height = Double(layout.size.height)
         attributes.frame = CGRect(x: x, y: y, width: width, height: height)
-        let dx = Self.alignmentOffset(
-          text.block.alignment, spare: width - Double(layout.size.width),
-          rightToLeft: layout.lines.first?.isRightToLeft == true)
+        // The engine aligns lines within the widest line; each line moves on to the label's
+        // width by its own direction, so an RTL name above an LTR country sits right and left.
+        var aligned = layout
+        let spare = max(0, width - Double(layout.size.width))
+        if spare > 0 {
+          var lines = aligned.lines
+          for index in lines.indices {
+            let shift = Self.alignmentOffset(
+              text.block.alignment, spare: spare, rightToLeft: lines[index].isRightToLeft)
+            lines[index].baselineOrigin.x += shift
+          }
+          aligned.lines = lines
+        }
         var element = SceneElement(
           attributes: attributes,
-          text: PlacedText(
-            layout: layout, origin: CGPoint(x: dx, y: 0), color: text.block.color))
+          text: PlacedText(layout: aligned, origin: .zero, color: text.block.color))
         element.clip = clip
         result.append(element)
         y += height
