@@ -72,7 +72,8 @@ public struct RecordSet: Sendable {
 public enum RecordReader {
   /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
   /// overrides CSV's comma (TSV's is a tab). A malformed row is reported in `errors` and
-  /// reading goes on with the next row.
+  /// reading goes on with the next row. In JSON lines, a key that other lines have and a line
+  /// lacks reads as an empty field.
   ///
   /// - Throws: `RecordError` when the text is not UTF-8, the header is missing or malformed,
   ///   or the delimiter is not one ASCII character.
@@ -257,6 +258,13 @@ public enum RecordReader {
         set.fieldNames.append(field.name)
       }
       set.records.append(LabelRecord(row: row, line: line, fields: fields))
+    }
+    // A key another line has but this one lacks reads as empty, as an empty CSV cell does.
+    for index in set.records.indices where set.records[index].fields.count < set.fieldNames.count {
+      let present = Set(set.records[index].fields.map(\.name))
+      for name in set.fieldNames where !present.contains(name) {
+        set.records[index].fields.append((name, ""))
+      }
     }
     return set
   }
