@@ -485,7 +485,17 @@ public struct LabelSheetLayout: Sendable {
   private func elements(
     _ fitted: Fitted, labelFrame: CGRect, inner: CGRect, index: Int, typesetter: Typesetter
   ) -> [SceneElement] {
-    let clip = ShapeClip(shape: template.shape, origin: labelFrame.origin)
+    let shapeClip = ShapeClip(shape: template.shape, origin: labelFrame.origin)
+    // A rectangle clips only what reaches past its edges or into its rounded corners: the
+    // content inside the box inset by r(1 - 1/√2) needs no clip (a clip per element makes the
+    // PDF larger and slower to draw).
+    var unclipped = CGRect.null
+    if case .rectangle(_, _, let radius) = template.shape {
+      unclipped = labelFrame.insetBy(dx: radius * 0.2929, dy: radius * 0.2929)
+    }
+    func clip(for frame: CGRect) -> ShapeClip? {
+      unclipped.contains(frame) ? nil : shapeClip
+    }
     var result: [SceneElement] = []
     var outline = LayoutAttributes(forCellWith: IndexPath(item: index, section: 0))
     outline.frame = labelFrame
@@ -530,7 +540,7 @@ public struct LabelSheetLayout: Sendable {
         var element = SceneElement(
           attributes: attributes,
           text: PlacedText(layout: aligned, origin: .zero, color: text.block.color))
-        element.clip = clip
+        element.clip = clip(for: attributes.frame)
         result.append(element)
         y += height
       case .barcode(let symbol, let block, let module):
@@ -544,10 +554,11 @@ public struct LabelSheetLayout: Sendable {
         attributes.frame = CGRect(x: x + dx, y: y, width: symbolWidth, height: symbolHeight)
         var element = SceneElement(attributes: attributes)
         element.barcode = BarcodeMarks(origin: .zero, moduleSize: module, bars: symbol.bars)
-        element.clip = clip
+        element.clip = clip(for: attributes.frame)
         result.append(element)
         result += humanReadable(
-          symbol, module: module, at: CGPoint(x: x + dx, y: y), clip: clip, typesetter: typesetter)
+          symbol, module: module, at: CGPoint(x: x + dx, y: y), clip: clip(for: attributes.frame),
+          typesetter: typesetter)
         y += symbolHeight
       }
     }
@@ -557,7 +568,7 @@ public struct LabelSheetLayout: Sendable {
   /// The symbol's text lines as text elements in the default family (zint's own font is
   /// OCR-B for EAN/UPC; any clear sans face reads the same).
   private func humanReadable(
-    _ symbol: BarcodeSymbol, module: Double, at origin: CGPoint, clip: ShapeClip,
+    _ symbol: BarcodeSymbol, module: Double, at origin: CGPoint, clip: ShapeClip?,
     typesetter: Typesetter
   ) -> [SceneElement] {
     var result: [SceneElement] = []
