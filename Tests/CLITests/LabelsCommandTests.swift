@@ -228,6 +228,29 @@ struct LabelsCommandTests {
     #expect(text.standardOutput.contains("Good") && !text.standardOutput.contains("Bad"))
   }
 
+  @Test("the fit report: JSON per label and a line on stderr for each label not as designed")
+  func fitReport() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let long = String(repeating: "Featherstonehaugh ", count: 12)
+    let data = try file(directory, "r.csv", "name\nAda\n\(long)\n")
+    let reportPath = directory.appendingPathComponent("report.json").path
+    let pdf = directory.appendingPathComponent("r.pdf").path
+    let result = try textflow([
+      "labels", data, "--template", "L7160", "-o", pdf, "--report", reportPath,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("row 2 (page 1, label 2): shrunk to"))
+    #expect(!result.standardError.contains("row 1 ("))
+    #expect(result.standardError.contains("2 labels on 1 sheet: 1 shrunk"))
+    let labels =
+      try report(String(contentsOfFile: reportPath, encoding: .utf8))["labels"]
+      as! [[String: Any]]
+    #expect(labels[0]["shrunk"] as? Bool == false && labels[1]["shrunk"] as? Bool == true)
+    let sizes = labels[1]["sizes"] as! [Double]
+    #expect(sizes.count == 1 && sizes[0] < 11 && sizes[0] >= 6)
+  }
+
   @Test("an unknown field and a malformed row are reported with their rows")
   func badRecords() throws {
     let directory = try Fixtures.temporaryDirectory()
