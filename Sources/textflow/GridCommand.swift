@@ -29,7 +29,7 @@ enum GridCommand: Subcommand {
       --width PT            columns mode: the canvas width (default 595, A4's)
       --page SIZE           columns mode: PDF pages (a4, letter, WxH with a unit); sheets: the
                             sheet's paper (default a4)
-      --sheet NAME|CxR      l7160, or columns x rows
+      --sheet NAME|CxR      l7160, columns x rows, or a gLabels template (5160, "Avery L7163")
       --template NAME       a gLabels template with one grid of rectangles ("Avery 5160";
                             textflow labels merges records onto any template)
       --templates-dir DIR   gLabels' template folder (default: glabels-data's)
@@ -147,6 +147,11 @@ enum GridCommand: Subcommand {
     } catch {
       throw .failure("\(error)")
     }
+    return try sheet(of: template)
+  }
+
+  /// A one-grid rectangle template's sheet.
+  private static func sheet(of template: LabelTemplate) throws(CommandError) -> LabelSheet {
     guard template.grids.count == 1, case .rectangle = template.shape,
       let layout = template.grids.first
     else {
@@ -175,7 +180,16 @@ enum GridCommand: Subcommand {
     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
       (1...100).contains(columns), (1...100).contains(rows)
     else {
-      throw .usage("--sheet must be l7160 or COLUMNSxROWS (3x7), got '\(name)'")
+      // A product name ("5160", "Avery L7163") from gLabels' templates, when installed.
+      if parsed.values["--label"] == nil, parsed.values["--gap"] == nil,
+        let database = try? TemplateDatabase.load(parsed.values["--templates-dir"]),
+        let template = try? database.template(named: name)
+      {
+        return try sheet(of: template)
+      }
+      throw .usage(
+        "--sheet must be l7160 or COLUMNSxROWS (3x7) or a gLabels template's name (textflow "
+          + "templates lists them), got '\(name)'")
     }
     guard let labelText = parsed.values["--label"] else {
       throw .usage("--sheet \(name) needs --label WxH with a unit (63.5x38.1mm)")
