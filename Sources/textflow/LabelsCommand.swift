@@ -141,7 +141,14 @@ enum LabelsCommand: Subcommand {
       var sheets = LabelSheetLayout(template: template, design: design)
       sheets.barcodeEncoder = ZintBarcodeEncoder()
       sheets.drawsOutlines = parsed.flags.contains("--outlines")
-      if let skip = try parsed.integer("--skip", in: 0...100_000) { sheets.skip = skip }
+      if let skip = try parsed.integer("--skip", in: 0...100_000) {
+        guard skip < template.labelsPerSheet else {
+          throw .usage(
+            "--skip must be less than the \(template.labelsPerSheet) labels of a \(template.name) sheet, got \(skip)"
+          )
+        }
+        sheets.skip = skip
+      }
       if let copies = try parsed.integer("--copies", in: 1...10_000) { sheets.copies = copies }
       if parsed.flags.contains("--uniform-size") { sheets.uniformSize = .sheet }
       if parsed.flags.contains("--uniform-run") { sheets.uniformSize = .run }

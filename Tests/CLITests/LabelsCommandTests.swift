@@ -318,6 +318,10 @@ struct LabelsCommandTests {
       directory.appendingPathComponent("one.png").path,
     ])
     #expect(single.status == 2 && single.standardError.contains("%d"))
+    let tooMany = try textflow([
+      "labels", data, "--template", "L7160", "--skip", "21", "-o", "-", "--format", "json",
+    ])
+    #expect(tooMany.status == 2 && tooMany.standardError.contains("less than the 21 labels"))
   }
 
   @Test("grid takes --template for one-grid rectangle sheets; its old --sheet usage still works")
