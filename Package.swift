@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TextEngine", targets: ["TextEngine"]),
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     .library(name: "TextFlowRendering", targets: ["TextFlowRendering"]),
+    .library(name: "TextFlowSpec", targets: ["TextFlowSpec"]),
     .executable(name: "textflow", targets: ["textflow"]),
     .executable(name: "textflow-bench", targets: ["textflow-bench"]),
   ],
@@ -24,6 +25,9 @@ let package = Package(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+    // zint ships no pkg-config file (Debian's libzint-dev has only zint.h and libzint.so), so
+    // the module map links "zint" itself.
+    .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
     // ICU cannot be imported into Swift beside Foundation's bundled ICU, so CICU is a plain C
     // target whose public header exposes only its own small API in plain C types.
     .target(
@@ -34,8 +38,11 @@ let package = Package(
     .target(name: "CollectionLayout"),
     .target(name: "TextEngine", dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CFontconfig"]),
     .target(name: "TextFlow", dependencies: ["CollectionLayout", "TextEngine"]),
-    .target(name: "TextFlowRendering", dependencies: ["TextFlow", "TextEngine", "CCairo"]),
-    .executableTarget(name: "textflow", dependencies: ["TextFlow", "TextFlowRendering"]),
+    .target(name: "TextFlowSpec", dependencies: ["TextFlow"]),
+    .target(
+      name: "TextFlowRendering", dependencies: ["TextFlow", "TextEngine", "CCairo", "CZint"]),
+    .executableTarget(
+      name: "textflow", dependencies: ["TextFlow", "TextFlowSpec", "TextFlowRendering"]),
     .executableTarget(
       name: "textflow-bench",
       dependencies: ["TextFlow", "TextEngine", "CollectionLayout", "TextFlowRendering"]),
@@ -50,6 +57,9 @@ let package = Package(
     .testTarget(
       name: "TextFlowRenderingTests", dependencies: ["TextFlowRendering", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    .testTarget(
+      name: "TextFlowSpecTests",
+      dependencies: ["TextFlowSpec", "TextFlowRendering", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

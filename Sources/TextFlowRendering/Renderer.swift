@@ -229,20 +229,30 @@ public enum Renderer {
     let attributes = element.attributes
     let size = attributes.frame.size
     canvas.save()
+    if let clip = element.clip {
+      canvas.clip(to: clip.shape, x: Double(clip.origin.x), y: Double(clip.origin.y))
+    }
     enterFrame(of: attributes, on: canvas)
     let translucent = attributes.alpha < 1
     if translucent { canvas.beginGroup() }
     let box = element.box
-    if let fill = box.fill {
+    if let shape = element.shape {
+      // A label's own outline (round, elliptical, CD) instead of the frame's rectangle.
+      if let fill = box.fill { canvas.fill(shape, x: 0, y: 0, color: fill) }
+      if let border = box.border, box.borderWidth > 0 {
+        canvas.stroke(shape, x: 0, y: 0, lineWidth: box.borderWidth, color: border)
+      }
+    } else if let fill = box.fill {
       canvas.fill(
         x: 0, y: 0, width: Double(size.width), height: Double(size.height),
         cornerRadius: box.cornerRadius, color: fill)
     }
-    if let border = box.border, box.borderWidth > 0 {
+    if element.shape == nil, let border = box.border, box.borderWidth > 0 {
       canvas.stroke(
         x: 0, y: 0, width: Double(size.width), height: Double(size.height),
         cornerRadius: box.cornerRadius, lineWidth: box.borderWidth, color: border)
     }
+    if let barcode = element.barcode { canvas.fillBars(barcode) }
     if let text = element.text {
       try drawText(text, on: canvas)
     }

@@ -24,6 +24,8 @@ enum DemoCommand: Subcommand {
       tag-cloud.png/.svg             a tag cloud of weighted words
       label-sheet.pdf                fictional addresses on 3 × 7 label sheets (63.5 × 38.1 mm,
                                      A4), several pages, text shrunk to fit or truncated
+      labels-contacts.pdf/.png       examples/contacts.csv merged onto Avery L7160 sheets
+      labels-products.pdf/.png       examples/products.csv (EAN-13 and QR codes) on L7165
       carousel-*.png                 the seeds' carousel at several scroll offsets, where a
                                      drag comes to rest, and its transition to a flow layout
     and prints each file it wrote, one a line.
@@ -55,6 +57,7 @@ enum DemoCommand: Subcommand {
       try demo.witchDialogue()
       try demo.tagCloud()
       try demo.labelSheet()
+      try demo.labelMerges()
       try demo.carousel()
       Console.line("wrote \(demo.written) files into \(directory)/")
     }
@@ -86,6 +89,13 @@ private struct Demo {
     try writeText(text, to: path(name))
     Console.line("  \(path(name)) (JSON)  \(note)")
     written += 1
+  }
+
+  mutating func labelMerges() throws(CommandError) {
+    let result = try labelMergeDemos(directory: directory, typesetter: typesetter)
+    for line in result.files { print("  \(line)") }
+    written += result.files.count
+    if let reason = result.skipped { printError("textflow demo: label merges skipped: \(reason)") }
   }
 
   mutating func witchDialogue() throws(CommandError) {

@@ -2,6 +2,7 @@
 import Foundation
 import TextFlow
 import TextFlowRendering
+import TextFlowSpec
 
 /// Lays labels out with `LabelGrid` and draws them (a paginated PDF for sheets) or prints JSON.
 enum GridCommand: Subcommand {
@@ -28,7 +29,10 @@ enum GridCommand: Subcommand {
       --width PT            columns mode: the canvas width (default 595, A4's)
       --page SIZE           columns mode: PDF pages (a4, letter, WxH with a unit); sheets: the
                             sheet's paper (default a4)
-      --sheet NAME|CxR      l7160, or columns x rows
+      --sheet NAME|CxR      l7160, columns x rows, or a gLabels template (5160, "Avery L7163")
+      --template NAME       a gLabels template with one grid of rectangles ("Avery 5160";
+                            textflow labels merges records onto any template)
+      --templates-dir DIR   gLabels' template folder (default: glabels-data's)
       --label WxH           a sheet label's size with a unit (63.5x38.1mm)
       --gap HxV             gaps between sheet labels with a unit (2.5x0mm; default 0x0)
       --min-scale F         sheets: the smallest scale factor before truncation (default 0.5)
@@ -63,7 +67,7 @@ enum GridCommand: Subcommand {
         valued: [
           "--output", "--format", "--columns", "--column-width", "--width", "--page", "--sheet",
           "--label", "--gap", "--min-scale", "--font", "--size", "--padding", "--align",
-          "--max-lines", "--scale", "--svg-text",
+          "--max-lines", "--scale", "--svg-text", "--template", "--templates-dir",
         ], flags: ["--debug", "--no-border"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one label file (or - for standard input)")
@@ -82,7 +86,9 @@ enum GridCommand: Subcommand {
       if parsed.flags.contains("--no-border") { grid.border = nil }
       grid.font = parsed.values["--font"]
       var columnPage: PageSetup?
-      if let sheetName = parsed.values["--sheet"] {
+      if let name = parsed.values["--template"] {
+        grid.mode = .sheet(try templateSheet(name, parsed))
+      } else if let sheetName = parsed.values["--sheet"] {
         grid.mode = .sheet(try sheet(sheetName, parsed))
       } else {
         for option in ["--label", "--gap", "--min-scale"] where parsed.values[option] != nil {
@@ -129,6 +135,40 @@ enum GridCommand: Subcommand {
     }
   }
 
+  /// A gLabels template as a grid sheet: one grid of rectangular labels.
+  private static func templateSheet(_ name: String, _ parsed: ParsedArguments)
+    throws(CommandError) -> LabelSheet
+  {
+    for option in ["--sheet", "--label", "--gap"] where parsed.values[option] != nil {
+      throw .usage("\(option) cannot be combined with --template")
+    }
+    let database = try loadTemplates(parsed)
+    let template: LabelTemplate
+    do {
+      template = try database.template(named: name)
+    } catch {
+      throw .failure("\(error)")
+    }
+    return try sheet(of: template)
+  }
+
+  /// A one-grid rectangle template's sheet.
+  private static func sheet(of template: LabelTemplate) throws(CommandError) -> LabelSheet {
+    guard template.grids.count == 1, case .rectangle = template.shape,
+      let layout = template.grids.first
+    else {
+      throw .usage(
+        "\(template.name) has \(template.shape.kindName) labels or several grids; "
+          + "textflow labels draws every template")
+    }
+    let size = template.shape.size
+    return LabelSheet(
+      columns: layout.columns, rows: layout.rows, labelSize: size, pageSize: template.pageSize,
+      topMargin: layout.y0, leftMargin: layout.x0,
+      columnGap: max(0, layout.dx - Double(size.width)),
+      rowGap: max(0, layout.dy - Double(size.height)))
+  }
+
   private static func sheet(_ name: String, _ parsed: ParsedArguments) throws(CommandError)
     -> LabelSheet
   {
@@ -142,7 +182,16 @@ enum GridCommand: Subcommand {
     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
       (1...100).contains(columns), (1...100).contains(rows)
     else {
-      throw .usage("--sheet must be l7160 or COLUMNSxROWS (3x7), got '\(name)'")
+      // A product name ("5160", "Avery L7163") from gLabels' templates, when installed.
+      if parsed.values["--label"] == nil, parsed.values["--gap"] == nil,
+        let database = try? TemplateDatabase.load(parsed.values["--templates-dir"]),
+        let template = try? database.template(named: name)
+      {
+        return try sheet(of: template)
+      }
+      throw .usage(
+        "--sheet must be l7160 or COLUMNSxROWS (3x7) or a gLabels template's name (textflow "
+          + "templates lists them), got '\(name)'")
     }
     guard let labelText = parsed.values["--label"] else {
       throw .usage("--sheet \(name) needs --label WxH with a unit (63.5x38.1mm)")

@@ -14,7 +14,7 @@ protocol Subcommand {
 /// Every subcommand, in the order `textflow --help` lists them.
 let subcommands: [any Subcommand.Type] = [
   DemoCommand.self, MeasureCommand.self, LayoutCommand.self, CloudCommand.self,
-  GridCommand.self, FontsCommand.self,
+  GridCommand.self, LabelsCommand.self, TemplatesCommand.self, FontsCommand.self,
 ]
 
 /// Writes a message to standard error (data goes to standard output), terminal-safe: control

@@ -26,6 +26,7 @@ struct DemoCommandTests {
     let expected = [
       "witch-dialogue.png", "witch-dialogue.svg", "witch-dialogue-debug.png",
       "witch-dialogue.json", "tag-cloud.png", "tag-cloud.svg", "label-sheet.pdf",
+      "labels-contacts.pdf", "labels-contacts.png", "labels-products.pdf", "labels-products.png",
       "carousel-1.png", "carousel-2.png", "carousel-3.png", "carousel-4.png",
       "carousel-snapped.png", "carousel-transition-0.png", "carousel-transition-25.png",
       "carousel-transition-50.png", "carousel-transition-75.png", "carousel-transition-100.png",

@@ -76,6 +76,12 @@ public struct SceneElement: Sendable, Equatable {
   public var box: BoxStyle
   /// Its text, if any.
   public var text: PlacedText?
+  /// Barcode bars to fill (label sheets), if any.
+  public var barcode: BarcodeMarks?
+  /// A shape the box follows instead of the frame's rounded rectangle (round and CD labels).
+  public var shape: LabelShape?
+  /// A shape in content coordinates that clips everything the element draws.
+  public var clip: ShapeClip?
 
   /// An element.
   public init(attributes: LayoutAttributes, box: BoxStyle = BoxStyle(), text: PlacedText? = nil) {

@@ -1,0 +1,2 @@
+// libzint: barcode and 2D symbol encoding, with the symbol as vector shapes.
+#include <zint.h>

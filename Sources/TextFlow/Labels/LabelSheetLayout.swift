@@ -1,0 +1,611 @@
+// A mail merge onto label sheets: records filled into a design, each label's blocks fitted
+// (wrap, shrink to a minimum, break words only when one cannot fit, then truncate), placed on
+// the template's label positions page by page, with a fit report per label.
+import Foundation
+
+/// How a label's text was made to fit.
+public struct LabelFit: Sendable, Equatable {
+  /// The size of each text block as drawn, in design order (empty blocks omitted).
+  public var sizes: [Double]
+  /// True when any block is smaller than the design asked for.
+  public var isShrunk: Bool
+  /// True when a word was broken because it did not fit at the minimum size.
+  public var isWordBroken: Bool
+  /// True when lines were cut off (with an ellipsis).
+  public var isTruncated: Bool
+  /// True when the blocks still do not fit (a barcode taller than the label, or no line fits).
+  public var isOverflowed: Bool
+
+  /// True when the text is as designed.
+  public var isClean: Bool { !isShrunk && !isWordBroken && !isTruncated && !isOverflowed }
+}
+
+/// One label on a sheet.
+public struct PlacedLabel: Sendable, Equatable {
+  /// The record's row.
+  public var row: Int
+  /// Which copy of the record (1-based).
+  public var copy: Int
+  /// The page (1-based).
+  public var page: Int
+  /// The position on the sheet (0-based, in fill order).
+  public var position: Int
+  /// The label's bounding box on the page, offset included.
+  public var frame: CGRect
+  /// How the text fitted.
+  public var fit: LabelFit
+}
+
+/// A record that produced no label.
+public struct LabelRecordError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The record's row.
+  public var row: Int
+  /// What went wrong, naming the block or field.
+  public var message: String
+  /// "row N: message".
+  public var description: String { "row \(row): \(message)" }
+}
+
+/// Merges records onto a template's sheets.
+///
+/// ```swift
+/// var sheets = LabelSheetLayout(template: template, design: design)
+/// sheets.barcodeEncoder = ZintBarcodeEncoder()
+/// let output = try sheets.layout(records, typesetter: typesetter)
+/// ```
+public struct LabelSheetLayout: Sendable {
+  /// Which labels share one text size under `uniformSize`.
+  public enum UniformSize: String, Sendable, CaseIterable {
+    /// Each label fits on its own.
+    case none
+    /// Every label of a sheet gets the largest scale at which all of the sheet's labels fit.
+    case sheet
+    /// Every label of the run does.
+    case run
+  }
+
+  /// The sheet.
+  public var template: LabelTemplate
+  /// What goes on each label.
+  public var design: LabelDesign
+  /// Labels of the first sheet already used (filling starts at label `skip` + 1).
+  public var skip = 0
+  /// Labels per record; multiplies the design's `copies`.
+  public var copies = 1
+  /// Draws each label's outline (for a proof, not for printing).
+  public var drawsOutlines = false
+  /// Moves everything on the page (a printer's calibration), in points.
+  public var offset = CGSize.zero
+  /// Shared sizes across labels.
+  public var uniformSize = UniformSize.none
+  /// Encodes barcode blocks; a design with barcodes needs one.
+  public var barcodeEncoder: (any BarcodeEncoder)?
+  /// The page background (nil: none).
+  public var background: Color? = .white
+
+  /// A layout of `design` on `template`'s sheets.
+  public init(template: LabelTemplate, design: LabelDesign) {
+    self.template = template
+    self.design = design
+  }
+
+  /// The merge's result.
+  public struct Output: Sendable {
+    /// One scene per page, each the page's size.
+    public var pages: [Scene]
+    /// The labels, in fill order.
+    public var labels: [PlacedLabel]
+    /// Records that produced no label (unknown fields, barcode data the symbology rejects).
+    public var errors: [LabelRecordError]
+    /// How many text layouts fitting asked the typesetter for: the work the run did, bounded
+    /// per label (a first try, a bisection of nine steps, the final layout), so tests can check
+    /// that a run is linear in its records.
+    public var textLayoutCount: Int
+  }
+
+  /// Why the design cannot be used at all.
+  public struct DesignError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, naming the block.
+    public var description: String
+  }
+
+  // MARK: - Prepared blocks
+
+  private struct PreparedText {
+    var font: Font
+    var block: LabelDesign.TextBlock
+  }
+
+  private enum Prepared {
+    case text(PreparedText)
+    case barcode(LabelDesign.BarcodeBlock)
+  }
+
+  /// One record's filled blocks, before fitting.
+  private enum Filled {
+    case text(String, PreparedText)
+    case barcode(BarcodeSymbol, LabelDesign.BarcodeBlock, moduleSize: Double)
+  }
+
+  /// Fills and places every record.
+  ///
+  /// - Throws: `DesignError` when a font cannot be loaded or a barcode block has no encoder.
+  public func layout(_ records: [LabelRecord], typesetter: Typesetter) throws(DesignError)
+    -> Output
+  {
+    var prepared: [Prepared] = []
+    for (index, block) in design.blocks.enumerated() {
+      switch block {
+      case .text(let text):
+        let font: Font
+        if let name = text.font {
+          do {
+            font = try typesetter.fonts.font(named: name, pointSize: text.size)
+          } catch {
+            throw DesignError(description: "block \(index + 1): \(error)")
+          }
+        } else {
+          font = Font(face: typesetter.fonts.defaultFace(bold: text.bold), pointSize: text.size)
+        }
+        prepared.append(.text(PreparedText(font: font, block: text)))
+      case .barcode(let barcode):
+        guard barcodeEncoder != nil else {
+          throw DesignError(description: "block \(index + 1): barcodes need an encoder")
+        }
+        prepared.append(.barcode(barcode))
+      }
+    }
+    let frames = template.labelFrames
+    let perSheet = max(1, frames.count)
+    let area = template.shape.textArea
+    let inset = max(design.padding, template.margin)
+    let inner = CGRect(
+      x: Double(area.minX) + inset, y: Double(area.minY) + inset,
+      width: max(1, Double(area.width) - 2 * inset),
+      height: max(1, Double(area.height) - 2 * inset))
+    let copiesPerRecord = max(1, design.copies) * max(1, copies)
+
+    // Fill every record; a record with an error produces no label.
+    var errors: [LabelRecordError] = []
+    var filledLabels: [(row: Int, blocks: [Filled])] = []
+    filledLabels.reserveCapacity(records.count)
+    for record in records {
+      var lookup: [String: String] = [:]
+      for field in record.fields { lookup[field.name] = field.value }
+      do {
+        let blocks = try fill(prepared, lookup, width: Double(inner.width))
+        filledLabels.append((record.row, blocks))
+      } catch {
+        errors.append(LabelRecordError(row: record.row, message: error.description))
+      }
+    }
+
+    // Fit each label (the largest scale at which its text fits), then share scales.
+    let fitter = Fitter(
+      typesetter: typesetter, width: Double(inner.width), height: Double(inner.height),
+      spacing: design.spacing, minimumSize: design.minimumSize, counter: Counter())
+    var scales = filledLabels.map { fitter.bestScale($0.blocks) }
+    if uniformSize != .none {
+      var position = skip
+      var groupStart = 0
+      var labelPositions: [Int] = []
+      for _ in filledLabels {
+        labelPositions.append(position)
+        position += copiesPerRecord
+      }
+      func share(_ range: Range<Int>) {
+        guard let smallest = scales[range].min() else { return }
+        for index in range { scales[index] = smallest }
+      }
+      if uniformSize == .run {
+        share(0..<scales.count)
+      } else {
+        for index in scales.indices {
+          // A record's copies may spill onto the next sheet; it joins the sheet it starts on.
+          if index > groupStart,
+            labelPositions[index] / perSheet
+              != labelPositions[groupStart] / perSheet
+          {
+            share(groupStart..<index)
+            groupStart = index
+          }
+        }
+        share(groupStart..<scales.count)
+      }
+    }
+
+    // Place.
+    var pages: [[SceneElement]] = []
+    var labels: [PlacedLabel] = []
+    var position = skip
+    for (index, label) in filledLabels.enumerated() {
+      let fitted = fitter.layOut(label.blocks, scale: scales[index])
+      for copy in 1...copiesPerRecord {
+        let page = position / perSheet
+        let slot = position % perSheet
+        while pages.count <= page { pages.append([]) }
+        let frame = frames[slot].offsetBy(dx: offset.width, dy: offset.height)
+        pages[page] += elements(
+          fitted, labelFrame: frame, inner: inner, index: labels.count, typesetter: typesetter)
+        labels.append(
+          PlacedLabel(
+            row: label.row, copy: copy, page: page + 1, position: slot, frame: frame,
+            fit: fitted.fit))
+        position += 1
+      }
+    }
+    let pageRect = CGRect(origin: .zero, size: template.pageSize)
+    let scenes = pages.map { Scene(bounds: pageRect, background: background, elements: $0) }
+    return Output(
+      pages: scenes, labels: labels, errors: errors, textLayoutCount: fitter.counter.value)
+  }
+
+  private struct FillError: Error {
+    var description: String
+  }
+
+  private func fill(_ prepared: [Prepared], _ lookup: [String: String], width: Double)
+    throws(FillError) -> [Filled]
+  {
+    var blocks: [Filled] = []
+    for (index, block) in prepared.enumerated() {
+      switch block {
+      case .text(let text):
+        let string: String
+        do {
+          string = try text.block.template.fill { lookup[$0] }
+        } catch {
+          throw FillError(
+            description:
+              "block \(index + 1) (\(JSONValue.quote(text.block.template.source))): no field '\(error.name)' in the record"
+          )
+        }
+        if !string.isEmpty { blocks.append(.text(string, text)) }
+      case .barcode(let barcode):
+        let data: String
+        do {
+          data = try barcode.template.fill { lookup[$0] }
+        } catch {
+          throw FillError(
+            description:
+              "barcode block \(index + 1) (\(JSONValue.quote(barcode.template.source))): no field '\(error.name)' in the record"
+          )
+        }
+        guard !data.isEmpty else { continue }
+        let fields = barcode.template.fieldNames.map { "'\($0)'" }.joined(separator: ", ")
+        do {
+          blocks.append(try encode(data, barcode, width: width))
+        } catch {
+          throw FillError(
+            description:
+              "field \(fields.isEmpty ? JSONValue.quote(barcode.template.source) : fields) (\(JSONValue.quote(data))) is not valid \(barcode.symbology.rawValue) data: \(error.description)"
+          )
+        }
+      }
+    }
+    return blocks
+  }
+
+  /// Encodes a barcode block at the size it gets: linear symbols as wide as the label allows
+  /// (at most the nominal module), their bars as tall as the block's height leaves after the
+  /// text; square symbols as large as the height and width allow.
+  private func encode(_ data: String, _ block: LabelDesign.BarcodeBlock, width: Double)
+    throws(BarcodeError) -> Filled
+  {
+    guard let encoder = barcodeEncoder else { throw BarcodeError("no barcode encoder") }
+    let first = try encoder.encode(
+      data, as: block.symbology, barHeight: nil, showsText: block.showsText)
+    let symbolWidth = max(1, Double(first.size.width))
+    let symbolHeight = max(1, Double(first.size.height))
+    if block.symbology.isTwoDimensional {
+      let module = min(
+        block.moduleWidth ?? .infinity, width / symbolWidth, block.height / symbolHeight)
+      return .barcode(first, block, moduleSize: module)
+    }
+    // GS1's nominal X-dimension for EAN/UPC is 0.33 mm; others print well at 1/72 in or more.
+    let nominal = block.symbology == .ean13 || block.symbology == .upca ? 0.33 * 72 / 25.4 : 1.0
+    let module = min(block.moduleWidth ?? nominal, width / symbolWidth)
+    // What the text, guard bars and quiet zones add to the bars' height.
+    let extra = max(0, symbolHeight - first.barHeight)
+    let wanted = max(1, block.height / module - extra - 0.001)
+    let symbol = try encoder.encode(
+      data, as: block.symbology, barHeight: wanted, showsText: block.showsText)
+    return .barcode(symbol, block, moduleSize: module)
+  }
+
+  // MARK: - Fitting
+
+  /// A fitted label: its blocks' layouts and heights.
+  private struct Fitted {
+    enum Piece {
+      case text(TextLayout, PreparedText)
+      case barcode(BarcodeSymbol, LabelDesign.BarcodeBlock, moduleSize: Double)
+    }
+    var pieces: [Piece]
+    var fit: LabelFit
+    var height: Double
+  }
+
+  private final class Counter {
+    var value = 0
+  }
+
+  private struct Fitter {
+    let typesetter: Typesetter
+    let width: Double
+    let height: Double
+    let spacing: Double
+    let minimumSize: Double
+    let counter: Counter
+
+    func size(_ text: PreparedText, scale: Double) -> Double {
+      let base = text.block.size
+      return base <= minimumSize ? base : max(minimumSize, base * scale)
+    }
+
+    func lay(_ string: String, _ text: PreparedText, scale: Double, lines: Int? = nil)
+      -> TextLayout
+    {
+      var style = ParagraphStyle()
+      style.alignment = text.block.alignment
+      style.usesFontLeading = true
+      style.lineBreakMode = .truncatingTail
+      style.numberOfLines = lines ?? text.block.maxLines
+      counter.value += 1
+      return typesetter.layout(
+        string, font: text.font.withSize(size(text, scale: scale)), style: style,
+        maxWidth: width)
+    }
+
+    /// The smallest scale: every text block at the minimum size (or its own, if smaller).
+    func lowestScale(_ blocks: [Filled]) -> Double {
+      var largest = 0.0
+      for case .text(_, let text) in blocks { largest = max(largest, text.block.size) }
+      return largest > minimumSize ? minimumSize / largest : 1
+    }
+
+    func barcodeHeight(_ symbol: BarcodeSymbol, _ module: Double) -> Double {
+      Double(symbol.size.height) * module
+    }
+
+    /// Lays every block out at `scale`: whether all fit (no hidden lines, no overflowing word,
+    /// within the height), whether a word overflows, and the stack's height.
+    func attempt(_ blocks: [Filled], scale: Double) -> (
+      fits: Bool, wordTooWide: Bool, pieces: [Fitted.Piece], height: Double
+    ) {
+      var total = 0.0
+      var hidden = false
+      var wordTooWide = false
+      var pieces: [Fitted.Piece] = []
+      for (index, block) in blocks.enumerated() {
+        if index > 0 { total += spacing }
+        switch block {
+        case .text(let string, let text):
+          let layout = lay(string, text, scale: scale)
+          total += Double(layout.size.height)
+          hidden = hidden || layout.isTruncated
+          wordTooWide = wordTooWide || layout.minContentWidth > width + 0.001
+          pieces.append(.text(layout, text))
+        case .barcode(let symbol, let block, let module):
+          total += barcodeHeight(symbol, module)
+          pieces.append(.barcode(symbol, block, moduleSize: module))
+        }
+      }
+      return (!hidden && !wordTooWide && total <= height + 0.001, wordTooWide, pieces, total)
+    }
+
+    /// The largest scale in lowestScale...1 at which the label fits, or the lowest scale.
+    func bestScale(_ blocks: [Filled]) -> Double {
+      if attempt(blocks, scale: 1).fits { return 1 }
+      var low = lowestScale(blocks)
+      guard attempt(blocks, scale: low).fits else { return low }
+      // Bisection: each step lays the label out once (the typesetter caches shaped words, so
+      // a step re-breaks lines without reshaping).
+      var high = 1.0
+      for _ in 0..<9 {
+        let middle = (low + high) / 2
+        if attempt(blocks, scale: middle).fits { low = middle } else { high = middle }
+      }
+      return low
+    }
+
+    /// The label at `scale`; when it does not fit there, words break and lines are cut.
+    func layOut(_ blocks: [Filled], scale: Double) -> Fitted {
+      let sizes = blocks.compactMap { block -> Double? in
+        if case .text(_, let text) = block { return size(text, scale: scale) }
+        return nil
+      }
+      let shrunk = blocks.contains {
+        if case .text(_, let text) = $0 { return size(text, scale: scale) < text.block.size - 1e-9 }
+        return false
+      }
+      let tried = attempt(blocks, scale: scale)
+      var fit = LabelFit(
+        sizes: sizes, isShrunk: shrunk, isWordBroken: false, isTruncated: false,
+        isOverflowed: false)
+      if tried.fits { return Fitted(pieces: tried.pieces, fit: fit, height: tried.height) }
+      fit.isWordBroken = tried.wordTooWide
+      var hiddenLines = false
+      for case .text(let layout, _) in tried.pieces where layout.isTruncated { hiddenLines = true }
+      if tried.height <= height + 0.001 {
+        // Fits once words break (the typesetter breaks a word wider than the line); only the
+        // design's line limits cut text.
+        fit.isTruncated = hiddenLines
+        return Fitted(pieces: tried.pieces, fit: fit, height: tried.height)
+      }
+      // Too tall at this size: give the blocks, top to bottom, the lines the height leaves.
+      var remaining = height
+      var pieces: [Fitted.Piece] = []
+      var total = 0.0
+      for (index, block) in blocks.enumerated() {
+        let gap = pieces.isEmpty ? 0 : spacing
+        switch block {
+        case .barcode(let symbol, let barcode, let module):
+          let needed = barcodeHeight(symbol, module)
+          if needed + gap > remaining + 0.001 { fit.isOverflowed = true }
+          pieces.append(.barcode(symbol, barcode, moduleSize: module))
+          remaining -= needed + gap
+          total += needed + gap
+        case .text(let string, let text):
+          // Room kept for the barcodes below this block.
+          var reserved = 0.0
+          for case .barcode(let symbol, _, let module) in blocks[(index + 1)...] {
+            reserved += barcodeHeight(symbol, module) + spacing
+          }
+          let full = lay(string, text, scale: scale)
+          let available = remaining - gap - reserved
+          if Double(full.size.height) <= available + 0.001 {
+            pieces.append(.text(full, text))
+            remaining -= Double(full.size.height) + gap
+            total += Double(full.size.height) + gap
+            if full.isTruncated { fit.isTruncated = true }
+            continue
+          }
+          // The most lines that fit (line heights are uniform in one font and size).
+          let lineHeight = Double(full.size.height) / Double(max(1, full.lineCount))
+          let lines = Int((max(0, available) / max(lineHeight, 0.01)).rounded(.down))
+          fit.isTruncated = true
+          guard lines > 0 else {
+            fit.isOverflowed = fit.isOverflowed || !string.isEmpty
+            continue
+          }
+          let limit = text.block.maxLines > 0 ? min(lines, text.block.maxLines) : lines
+          let cut = lay(string, text, scale: scale, lines: limit)
+          pieces.append(.text(cut, text))
+          remaining -= Double(cut.size.height) + gap
+          total += Double(cut.size.height) + gap
+        }
+      }
+      return Fitted(pieces: pieces, fit: fit, height: total)
+    }
+  }
+
+  // MARK: - Scene
+
+  private func elements(
+    _ fitted: Fitted, labelFrame: CGRect, inner: CGRect, index: Int, typesetter: Typesetter
+  ) -> [SceneElement] {
+    let shapeClip = ShapeClip(shape: template.shape, origin: labelFrame.origin)
+    // A rectangle clips only what reaches past its edges or into its rounded corners: the
+    // content inside the box inset by r(1 - 1/√2) needs no clip (a clip per element makes the
+    // PDF larger and slower to draw).
+    var unclipped = CGRect.null
+    if case .rectangle(_, _, let radius) = template.shape {
+      unclipped = labelFrame.insetBy(dx: radius * 0.2929, dy: radius * 0.2929)
+    }
+    func clip(for frame: CGRect) -> ShapeClip? {
+      unclipped.contains(frame) ? nil : shapeClip
+    }
+    var result: [SceneElement] = []
+    var outline = LayoutAttributes(forCellWith: IndexPath(item: index, section: 0))
+    outline.frame = labelFrame
+    var label = SceneElement(attributes: outline)
+    label.shape = template.shape
+    if drawsOutlines {
+      label.box = BoxStyle(border: Color(red: 0.6, green: 0.6, blue: 0.65), borderWidth: 0.5)
+    }
+    result.append(label)
+    let spare = max(0, Double(inner.height) - fitted.height)
+    let factor: Double
+    switch design.verticalAlignment {
+    case .top: factor = 0
+    case .center: factor = 0.5
+    case .bottom: factor = 1
+    }
+    var y = Double(labelFrame.minY + inner.minY) + spare * factor
+    let x = Double(labelFrame.minX + inner.minX)
+    let width = Double(inner.width)
+    for (number, piece) in fitted.pieces.enumerated() {
+      if number > 0 { y += design.spacing }
+      switch piece {
+      case .text(let layout, let text):
+        var attributes = LayoutAttributes(
+          forSupplementaryViewOfKind: .init("label-text"),
+          with: IndexPath(item: index, section: 0))
+        let height = Double(layout.size.height)
+        attributes.frame = CGRect(x: x, y: y, width: width, height: height)
+        // The engine aligns lines within the widest line; each line moves on to the label's
+        // width by its own direction, so an RTL name above an LTR country sits right and left.
+        var aligned = layout
+        let spare = max(0, width - Double(layout.size.width))
+        if spare > 0 {
+          var lines = aligned.lines
+          for index in lines.indices {
+            let shift = Self.alignmentOffset(
+              text.block.alignment, spare: spare, rightToLeft: lines[index].isRightToLeft)
+            lines[index].baselineOrigin.x += shift
+          }
+          aligned.lines = lines
+        }
+        var element = SceneElement(
+          attributes: attributes,
+          text: PlacedText(layout: aligned, origin: .zero, color: text.block.color))
+        element.clip = clip(for: attributes.frame)
+        result.append(element)
+        y += height
+      case .barcode(let symbol, let block, let module):
+        let symbolWidth = Double(symbol.size.width) * module
+        let symbolHeight = Double(symbol.size.height) * module
+        let dx = Self.alignmentOffset(
+          block.alignment, spare: width - symbolWidth, rightToLeft: false)
+        var attributes = LayoutAttributes(
+          forSupplementaryViewOfKind: .init("label-barcode"),
+          with: IndexPath(item: index, section: 0))
+        attributes.frame = CGRect(x: x + dx, y: y, width: symbolWidth, height: symbolHeight)
+        var element = SceneElement(attributes: attributes)
+        element.barcode = BarcodeMarks(origin: .zero, moduleSize: module, bars: symbol.bars)
+        element.clip = clip(for: attributes.frame)
+        result.append(element)
+        result += humanReadable(
+          symbol, module: module, at: CGPoint(x: x + dx, y: y), clip: clip(for: attributes.frame),
+          typesetter: typesetter)
+        y += symbolHeight
+      }
+    }
+    return result
+  }
+
+  /// The symbol's text lines as text elements in the default family (zint's own font is
+  /// OCR-B for EAN/UPC; any clear sans face reads the same).
+  private func humanReadable(
+    _ symbol: BarcodeSymbol, module: Double, at origin: CGPoint, clip: ShapeClip?,
+    typesetter: Typesetter
+  ) -> [SceneElement] {
+    var result: [SceneElement] = []
+    for text in symbol.texts {
+      // 0.85: libzint sets its text for OCR-B, whose digits are shorter than a sans face's.
+      let font = Font(
+        face: typesetter.fonts.defaultFace(), pointSize: 0.85 * text.fontSize * module)
+      let layout = typesetter.layout(text.string, font: font)
+      let width = Double(layout.size.width)
+      var left = Double(origin.x) + text.x * module
+      switch text.alignment {
+      case .center: left -= width / 2
+      case .right: left -= width
+      default: break
+      }
+      let baseline = Double(layout.lines.first?.baselineOrigin.y ?? 0)
+      let top = Double(origin.y) + text.baseline * module - baseline
+      var attributes = LayoutAttributes(
+        forSupplementaryViewOfKind: .init("label-barcode-text"),
+        with: IndexPath(item: 0, section: 0))
+      attributes.frame = CGRect(x: left, y: top, width: width, height: Double(layout.size.height))
+      var element = SceneElement(attributes: attributes, text: PlacedText(layout: layout))
+      element.clip = clip
+      result.append(element)
+    }
+    return result
+  }
+
+  static func alignmentOffset(_ alignment: TextAlignment, spare: Double, rightToLeft: Bool)
+    -> Double
+  {
+    let spare = max(0, spare)
+    switch alignment {
+    case .center: return spare / 2
+    case .right: return spare
+    case .natural, .justified: return rightToLeft ? spare : 0
+    case .left: return 0
+    }
+  }
+}

@@ -1,0 +1,129 @@
+// Label shapes (rounded rectangles, circles, ellipses, CD rings) as Cairo paths for clipping
+// and outlines, and barcode bars, pixel-aligned on PNG surfaces.
+internal import CCairo
+import Foundation
+import TextFlow
+
+extension CairoCanvas {
+  /// Adds the shape's path with its bounding box at (`x`, `y`); CD rings use the even-odd rule
+  /// (the hole is a second sub-path).
+  private func addPath(_ shape: LabelShape, x: Double, y: Double) {
+    let size = shape.size
+    let width = Double(size.width)
+    let height = Double(size.height)
+    cairo_new_path(context)
+    switch shape {
+    case .rectangle(_, _, let radius):
+      let radius = max(0, min(radius, width / 2, height / 2))
+      if radius > 0 {
+        cairo_new_sub_path(context)
+        cairo_arc(context, x + width - radius, y + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(context, x + width - radius, y + height - radius, radius, 0, Double.pi / 2)
+        cairo_arc(context, x + radius, y + height - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(context, x + radius, y + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+      } else {
+        cairo_rectangle(context, x, y, width, height)
+      }
+    case .round(let radius):
+      cairo_new_sub_path(context)
+      cairo_arc(context, x + radius, y + radius, radius, 0, 2 * Double.pi)
+      cairo_close_path(context)
+    case .ellipse:
+      cairo_save(context)
+      cairo_translate(context, x + width / 2, y + height / 2)
+      cairo_scale(context, width / 2, height / 2)
+      cairo_new_sub_path(context)
+      cairo_arc(context, 0, 0, 1, 0, 2 * Double.pi)
+      cairo_close_path(context)
+      cairo_restore(context)
+    case .cd(let radius, let hole, _, _):
+      let cx = x + width / 2
+      let cy = y + height / 2
+      cairo_new_sub_path(context)
+      cairo_arc(context, cx, cy, radius, 0, 2 * Double.pi)
+      cairo_close_path(context)
+      cairo_new_sub_path(context)
+      cairo_arc(context, cx, cy, hole, 0, 2 * Double.pi)
+      cairo_close_path(context)
+    }
+  }
+
+  /// Restricts drawing to the shape (until `restore()`); a CD clipped to a card also to its
+  /// box.
+  func clip(to shape: LabelShape, x: Double, y: Double) {
+    if case .cd(_, _, let width, let height) = shape, width != nil || height != nil {
+      let size = shape.size
+      cairo_rectangle(context, x, y, Double(size.width), Double(size.height))
+      cairo_clip(context)
+    }
+    addPath(shape, x: x, y: y)
+    cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
+    cairo_clip(context)
+    cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+  }
+
+  /// Fills the shape.
+  func fill(_ shape: LabelShape, x: Double, y: Double, color: Color) {
+    cairo_save(context)
+    clip(to: shape, x: x, y: y)
+    cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    cairo_paint(context)
+    cairo_restore(context)
+  }
+
+  /// Strokes the shape's outline (centred on the edge, clipped to the shape so that it lies
+  /// inside, as `CALayer` borders do).
+  func stroke(_ shape: LabelShape, x: Double, y: Double, lineWidth: Double, color: Color) {
+    cairo_save(context)
+    clip(to: shape, x: x, y: y)
+    addPath(shape, x: x, y: y)
+    cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    cairo_set_line_width(context, 2 * lineWidth)
+    cairo_stroke(context)
+    cairo_restore(context)
+  }
+
+  /// Fills barcode bars given in modules from `origin`, `moduleSize` points a module. On a PNG
+  /// surface the module becomes a whole number of pixels (at least one) and the origin a pixel
+  /// corner, so that every bar has crisp edges and bars of one width stay equal.
+  func fillBars(_ marks: BarcodeMarks) {
+    cairo_save(context)
+    cairo_set_source_rgba(
+      context, marks.color.red, marks.color.green, marks.color.blue, marks.color.alpha)
+    if format == .png {
+      var x = Double(marks.origin.x)
+      var y = Double(marks.origin.y)
+      cairo_user_to_device(context, &x, &y)
+      var unitX = marks.moduleSize
+      var unitY = 0.0
+      cairo_user_to_device_distance(context, &unitX, &unitY)
+      let pixels = max(1, (unitX * 1).rounded())
+      cairo_identity_matrix(context)
+      let left = x.rounded()
+      let top = y.rounded()
+      for bar in marks.bars {
+        cairo_rectangle(
+          context, left + Double(bar.minX) * pixels, top + Double(bar.minY) * pixels,
+          Double(bar.width) * pixels, Double(bar.height) * pixels)
+      }
+    } else {
+      for bar in marks.bars {
+        let module = marks.moduleSize
+        cairo_rectangle(
+          context, Double(marks.origin.x) + Double(bar.minX) * module,
+          Double(marks.origin.y) + Double(bar.minY) * module, Double(bar.width) * module,
+          Double(bar.height) * module)
+      }
+    }
+    cairo_fill(context)
+    cairo_restore(context)
+  }
+}
+
+extension CairoCanvas {
+  /// Sets the size of the PDF page about to be drawn.
+  func setPageSize(width: Double, height: Double) {
+    if format == .pdf { cairo_pdf_surface_set_size(surface, width, height) }
+  }
+}

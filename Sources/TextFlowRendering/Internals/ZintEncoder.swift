@@ -1,0 +1,104 @@
+// The libzint edge: the only place TextFlowRendering calls ZBarcode_* functions.
+internal import CZint
+import Foundation
+import TextFlow
+
+/// Encodes barcodes with libzint and returns its vector output (bars and text) in modules.
+///
+/// ```swift
+/// let symbol = try ZintBarcodeEncoder().encode("4006381333931", as: .ean13, barHeight: nil, showsText: true)
+/// ```
+public struct ZintBarcodeEncoder: BarcodeEncoder {
+  /// An encoder.
+  public init() {}
+
+  /// libzint's version, e.g. 21100 for 2.11.0.
+  public static var libraryVersion: Int { Int(ZBarcode_Version()) }
+
+  private static func zintSymbology(_ symbology: BarcodeSymbology) -> Int32 {
+    switch symbology {
+    case .code128: return BARCODE_CODE128
+    case .ean13: return BARCODE_EANX
+    case .upca: return BARCODE_UPCA
+    case .code39: return BARCODE_CODE39
+    case .qr: return BARCODE_QRCODE
+    case .datamatrix: return BARCODE_DATAMATRIX
+    }
+  }
+
+  /// The symbol for `data`. EAN-13 takes 12 digits (the check digit is added) or 13 (the check
+  /// digit is verified); UPC-A 11 or 12.
+  ///
+  /// - Throws: `BarcodeError` with libzint's reason when the data cannot be encoded.
+  public func encode(
+    _ data: String, as symbology: BarcodeSymbology, barHeight: Double?, showsText: Bool
+  ) throws(BarcodeError) -> BarcodeSymbol {
+    guard let symbol = ZBarcode_Create() else { throw BarcodeError("libzint is out of memory") }
+    defer { ZBarcode_Delete(symbol) }
+    symbol.pointee.symbology = Self.zintSymbology(symbology)
+    symbol.pointee.show_hrt = showsText && !symbology.isTwoDimensional ? 1 : 0
+    // Quiet zones inside the symbol's box, so that a reader finds its edges.
+    symbol.pointee.output_options |= BARCODE_QUIET_ZONES
+    if symbology == .qr || symbology == .datamatrix { symbol.pointee.input_mode = UNICODE_MODE }
+    if let barHeight, !symbology.isTwoDimensional {
+      symbol.pointee.height = Float(max(1, barHeight))
+    }
+    let bytes = Array(data.utf8)
+    guard !bytes.isEmpty else { throw BarcodeError("no data") }
+    let status = bytes.withUnsafeBufferPointer {
+      ZBarcode_Encode(symbol, $0.baseAddress, Int32($0.count))
+    }
+    if status >= ZINT_ERROR { throw BarcodeError(Self.message(symbol)) }
+    let vectorStatus = ZBarcode_Buffer_Vector(symbol, 0)
+    if vectorStatus >= ZINT_ERROR { throw BarcodeError(Self.message(symbol)) }
+    guard let vector = symbol.pointee.vector else { throw BarcodeError("libzint drew nothing") }
+    // libzint's vector units are half a module at scale 1.
+    let unit = 1 / (2 * Double(max(symbol.pointee.scale, 0.01)))
+    var bars: [CGRect] = []
+    var rect = vector.pointee.rectangles
+    while let current = rect {
+      // -1 is the foreground; white rectangles (colour 8) are gaps drawn over bars.
+      if current.pointee.colour == -1 {
+        bars.append(
+          CGRect(
+            x: Double(current.pointee.x) * unit, y: Double(current.pointee.y) * unit,
+            width: Double(current.pointee.width) * unit,
+            height: Double(current.pointee.height) * unit))
+      }
+      rect = current.pointee.next
+    }
+    var texts: [BarcodeSymbol.Text] = []
+    var string = vector.pointee.strings
+    while let current = string {
+      let text = String(cString: current.pointee.text)
+      let alignment: TextAlignment
+      switch current.pointee.halign {
+      case 1: alignment = .left
+      case 2: alignment = .right
+      default: alignment = .center
+      }
+      texts.append(
+        BarcodeSymbol.Text(
+          string: text, x: Double(current.pointee.x) * unit,
+          baseline: Double(current.pointee.y) * unit,
+          fontSize: Double(current.pointee.fsize) * unit,
+          alignment: alignment))
+      string = current.pointee.next
+    }
+    return BarcodeSymbol(
+      size: CGSize(
+        width: Double(vector.pointee.width) * unit, height: Double(vector.pointee.height) * unit),
+      bars: bars, texts: texts, barHeight: Double(symbol.pointee.height))
+  }
+
+  private static func message(_ symbol: UnsafeMutablePointer<zint_symbol>) -> String {
+    let text = withUnsafeBytes(of: symbol.pointee.errtxt) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    // libzint prefixes its messages with a number ("Error 275: ..."): the reason is what follows.
+    if let colon = text.firstIndex(of: ":"), text.hasPrefix("Error") || text.hasPrefix("Warning") {
+      return text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return text
+  }
+}

@@ -1,0 +1,271 @@
+// Records for label merges: CSV (RFC 4180), TSV and JSON lines, each record a list of named
+// fields with the row number a user sees in a spreadsheet.
+import Foundation
+import TextFlow
+
+/// Why records could not be read: the row (and line) and what is wrong there.
+public struct RecordError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// The 1-based data row (the header is row 0), or 0 for the whole file.
+  public var row: Int
+  /// The 1-based line of the file where the row starts.
+  public var line: Int
+  /// What is wrong.
+  public var message: String
+
+  /// An error.
+  public init(row: Int, line: Int, message: String) {
+    self.row = row
+    self.line = line
+    self.message = message
+  }
+
+  /// "row 3 (line 5): …".
+  public var description: String {
+    row == 0 ? "line \(line): \(message)" : "row \(row) (line \(line)): \(message)"
+  }
+}
+
+/// The record formats.
+public enum RecordFormat: String, Sendable, CaseIterable {
+  case csv, tsv, jsonl
+
+  /// The format a file name's extension implies (.csv, .tsv/.tab, .jsonl/.ndjson), or nil.
+  public init?(pathExtension: String) {
+    switch pathExtension.lowercased() {
+    case "csv": self = .csv
+    case "tsv", "tab": self = .tsv
+    case "jsonl", "ndjson", "json": self = .jsonl
+    default: return nil
+    }
+  }
+
+  /// A guess from the text: JSON lines when it starts with "{", TSV when the first line has a
+  /// tab and no comma, else CSV.
+  public static func sniff(_ data: Data) -> RecordFormat {
+    let bytes = data.prefix(4096)
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+      return .csv
+    }
+    if first == UInt8(ascii: "{") { return .jsonl }
+    let line = body.prefix { $0 != 0x0A }
+    return line.contains(0x09) && !line.contains(UInt8(ascii: ",")) ? .tsv : .csv
+  }
+}
+
+/// The outcome of reading records: the field names, the good records, the bad rows.
+public struct RecordSet: Sendable {
+  /// The header's field names (CSV/TSV), or every key in order of first use (JSON lines).
+  public var fieldNames: [String]
+  /// The records that were read.
+  public var records: [LabelRecord]
+  /// Rows that could not be read, in order.
+  public var errors: [RecordError]
+}
+
+/// Reads records from CSV, TSV or JSON lines.
+///
+/// ```swift
+/// let set = try RecordReader.read(data, format: .csv)
+/// set.records[0]["name"]
+/// ```
+public enum RecordReader {
+  /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
+  /// overrides CSV's comma (TSV's is a tab). A malformed row is reported in `errors` and
+  /// reading goes on with the next row. In JSON lines, a key that other lines have and a line
+  /// lacks reads as an empty field.
+  ///
+  /// - Throws: `RecordError` when the text is not UTF-8, the header is missing or malformed,
+  ///   or the delimiter is not one ASCII character.
+  public static func read(
+    _ data: Data, format: RecordFormat, delimiter: Character? = nil
+  ) throws(RecordError) -> RecordSet {
+    var bytes = [UInt8](data)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw RecordError(row: 0, line: 1, message: "not UTF-8 text")
+    }
+    switch format {
+    case .jsonl:
+      return try readJSONLines(bytes)
+    case .csv, .tsv:
+      let separator = delimiter ?? (format == .tsv ? "\t" : ",")
+      guard let ascii = separator.asciiValue, separator != "\"", separator != "\n",
+        separator != "\r"
+      else {
+        throw RecordError(
+          row: 0, line: 0,
+          message: "the delimiter must be one ASCII character other than a quote or newline")
+      }
+      return try readDelimited(bytes, delimiter: ascii)
+    }
+  }
+
+  private static func readDelimited(_ bytes: [UInt8], delimiter: UInt8) throws(RecordError)
+    -> RecordSet
+  {
+    let quote = UInt8(ascii: "\"")
+    let newline = UInt8(ascii: "\n")
+    let carriageReturn = UInt8(ascii: "\r")
+    var rows: [(line: Int, fields: [String], error: String?)] = []
+    var index = 0
+    var line = 1
+    let count = bytes.count
+    while index < count {
+      let startLine = line
+      var fields: [String] = []
+      var field: [UInt8] = []
+      var error: String?
+      var endOfRecord = false
+      while !endOfRecord {
+        // One field.
+        field.removeAll(keepingCapacity: true)
+        if index < count, bytes[index] == quote {
+          index += 1
+          var closed = false
+          while index < count {
+            let byte = bytes[index]
+            if byte == quote {
+              if index + 1 < count, bytes[index + 1] == quote {
+                field.append(quote)
+                index += 2
+                continue
+              }
+              index += 1
+              closed = true
+              break
+            }
+            if byte == newline { line += 1 }
+            field.append(byte)
+            index += 1
+          }
+          if !closed {
+            error = "a quoted field is not closed (it starts on line \(startLine))"
+            index = count
+          } else if index < count, bytes[index] != delimiter, bytes[index] != newline,
+            bytes[index] != carriageReturn
+          {
+            error =
+              error ?? "text after a closing quote (write a quote inside a quoted field as \"\")"
+            while index < count, bytes[index] != delimiter, bytes[index] != newline { index += 1 }
+          }
+        } else {
+          while index < count {
+            let byte = bytes[index]
+            if byte == delimiter || byte == newline { break }
+            if byte == carriageReturn, index + 1 < count, bytes[index + 1] == newline { break }
+            if byte == quote {
+              error = error ?? "a quote inside an unquoted field (quote the whole field)"
+            }
+            field.append(byte)
+            index += 1
+          }
+        }
+        fields.append(String(decoding: field, as: UTF8.self))
+        if index >= count {
+          endOfRecord = true
+        } else if bytes[index] == delimiter {
+          index += 1
+          if index >= count { fields.append("") }
+          endOfRecord = index >= count
+        } else {
+          if bytes[index] == carriageReturn { index += 1 }
+          if index < count, bytes[index] == newline { index += 1 }
+          line += 1
+          endOfRecord = true
+        }
+      }
+      // A blank line is no record.
+      if fields.count == 1, fields[0].isEmpty, error == nil { continue }
+      rows.append((startLine, fields, error))
+    }
+    guard let header = rows.first else {
+      throw RecordError(row: 0, line: 1, message: "no header row (the first row names the fields)")
+    }
+    if let error = header.error { throw RecordError(row: 0, line: header.line, message: error) }
+    let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+    var seen: Set<String> = []
+    for name in names {
+      guard !name.isEmpty else {
+        throw RecordError(row: 0, line: 1, message: "the header has an empty field name")
+      }
+      guard seen.insert(name).inserted else {
+        throw RecordError(row: 0, line: 1, message: "the header names '\(name)' twice")
+      }
+    }
+    var set = RecordSet(fieldNames: names, records: [], errors: [])
+    set.records.reserveCapacity(rows.count - 1)
+    for (offset, row) in rows.dropFirst().enumerated() {
+      let number = offset + 1
+      if let error = row.error {
+        set.errors.append(RecordError(row: number, line: row.line, message: error))
+        continue
+      }
+      guard row.fields.count == names.count else {
+        set.errors.append(
+          RecordError(
+            row: number, line: row.line,
+            message: "\(row.fields.count) fields where the header has \(names.count)"))
+        continue
+      }
+      set.records.append(
+        LabelRecord(
+          row: number, line: row.line,
+          fields: zip(names, row.fields).map { (name: $0, value: $1) }))
+    }
+    return set
+  }
+
+  private static func readJSONLines(_ bytes: [UInt8]) throws(RecordError) -> RecordSet {
+    var set = RecordSet(fieldNames: [], records: [], errors: [])
+    var known: Set<String> = []
+    var row = 0
+    var line = 0
+    for slice in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      line += 1
+      let text = String(decoding: slice, as: UTF8.self)
+      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+      row += 1
+      let value: JSONValue
+      do {
+        value = try JSONValue.parse(text)
+      } catch {
+        set.errors.append(RecordError(row: row, line: line, message: "not JSON: \(error)"))
+        continue
+      }
+      guard case .object(let members) = value else {
+        set.errors.append(
+          RecordError(row: row, line: line, message: "a \(value.typeName), not an object"))
+        continue
+      }
+      var fields: [(name: String, value: String)] = []
+      var bad: String?
+      for member in members {
+        switch member.value {
+        case .string(let string): fields.append((member.key, string))
+        case .number(let number): fields.append((member.key, JSONValue.format(number)))
+        case .bool(let flag): fields.append((member.key, flag ? "true" : "false"))
+        case .null: fields.append((member.key, ""))
+        case .array, .object:
+          bad = bad ?? "field '\(member.key)' is an \(member.value.typeName), not text"
+        }
+      }
+      if let bad {
+        set.errors.append(RecordError(row: row, line: line, message: bad))
+        continue
+      }
+      for field in fields where known.insert(field.name).inserted {
+        set.fieldNames.append(field.name)
+      }
+      set.records.append(LabelRecord(row: row, line: line, fields: fields))
+    }
+    // A key another line has but this one lacks reads as empty, as an empty CSV cell does.
+    for index in set.records.indices where set.records[index].fields.count < set.fieldNames.count {
+      let present = Set(set.records[index].fields.map(\.name))
+      for name in set.fieldNames where !present.contains(name) {
+        set.records[index].fields.append((name, ""))
+      }
+    }
+    return set
+  }
+}

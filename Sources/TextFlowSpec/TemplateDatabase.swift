@@ -1,0 +1,483 @@
+// gLabels' template database: the product files (*-templates.xml) and paper-sizes.xml, as
+// Debian's glabels-data installs them, read with FoundationXML into `LabelTemplate`s.
+import Foundation
+import TextFlow
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Why the template database could not be read or a template not found.
+public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// The message, naming the file and line, or the name that was asked for.
+  public var description: String
+
+  /// An error with a message.
+  public init(_ description: String) { self.description = description }
+}
+
+/// gLabels' label templates, loaded from a folder of its XML files.
+///
+/// ```swift
+/// let database = try TemplateDatabase.load()     // the system's glabels-data
+/// let avery = try database.template(named: "Avery L7160")
+/// ```
+public struct TemplateDatabase: Sendable {
+  /// Every template, definitions and `equiv` aliases, in file order.
+  public private(set) var templates: [LabelTemplate]
+  /// Paper sizes by id ("A4" → 595.28 × 841.89).
+  public private(set) var paperSizes: [String: CGSize]
+  /// The folder the files were read from.
+  public let directory: String
+
+  /// The environment variable naming the template folder.
+  public static let environmentVariable = "TEXTFLOW_TEMPLATES"
+
+  /// Where gLabels' data is looked for when neither a folder nor the environment names one.
+  public static let standardDirectories = [
+    "/usr/share/libglabels-3.0/templates", "/usr/local/share/libglabels-3.0/templates",
+    "/usr/share/glabels-qt/templates",
+  ]
+
+  /// The folder to read: `directory`, else `$TEXTFLOW_TEMPLATES`, else the first standard
+  /// folder that holds paper-sizes.xml.
+  ///
+  /// - Throws: `TemplateError` naming the Debian package when no database is found.
+  public static func locate(_ directory: String? = nil) throws(TemplateError) -> String {
+    let candidates: [String]
+    if let directory {
+      candidates = [directory]
+    } else if let variable = ProcessInfo.processInfo.environment[environmentVariable],
+      !variable.isEmpty
+    {
+      candidates = [variable]
+    } else {
+      candidates = standardDirectories
+    }
+    for candidate in candidates
+    where FileManager.default.fileExists(
+      atPath: (candidate as NSString).appendingPathComponent("paper-sizes.xml"))
+    {
+      return candidate
+    }
+    throw TemplateError(
+      "no gLabels template database (paper-sizes.xml) in \(candidates.joined(separator: ", ")); "
+        + "install Debian's glabels-data package (scripts/setup does) or give --templates-dir "
+        + "DIR or \(environmentVariable)=DIR")
+  }
+
+  /// Loads paper-sizes.xml and every `*-templates.xml` in the folder `locate(directory)` finds.
+  ///
+  /// - Throws: `TemplateError` for a missing database, or a malformed file (with its line).
+  public static func load(_ directory: String? = nil) throws(TemplateError) -> TemplateDatabase {
+    let folder = try locate(directory)
+    let papers = try PaperSizeReader.read(
+      path: (folder as NSString).appendingPathComponent("paper-sizes.xml"))
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        .filter { $0.hasSuffix("-templates.xml") }.sorted()
+    } catch {
+      throw TemplateError("cannot list \(folder): \(error.localizedDescription)")
+    }
+    var database = TemplateDatabase(templates: [], paperSizes: papers, directory: folder)
+    for name in names {
+      let path = (folder as NSString).appendingPathComponent(name)
+      database.templates += try TemplateFileReader.read(path: path, paperSizes: papers)
+    }
+    try database.resolveEquivalents()
+    return database
+  }
+
+  /// Parses template XML from memory (for tests and single files); `equiv` aliases resolve
+  /// within `data`.
+  public static func parse(
+    _ data: Data, file: String, paperSizes: [String: CGSize]
+  ) throws(TemplateError) -> TemplateDatabase {
+    var database = TemplateDatabase(
+      templates: try TemplateFileReader.read(data: data, file: file, paperSizes: paperSizes),
+      paperSizes: paperSizes, directory: (file as NSString).deletingLastPathComponent)
+    try database.resolveEquivalents()
+    return database
+  }
+
+  private init(templates: [LabelTemplate], paperSizes: [String: CGSize], directory: String) {
+    self.templates = templates
+    self.paperSizes = paperSizes
+    self.directory = directory
+  }
+
+  /// The definitions (templates that are not `equiv` aliases).
+  public var definitions: [LabelTemplate] { templates.filter { $0.equivalentOf == nil } }
+
+  /// Gives each alias its definition's geometry, paper and description (gLabels copies the
+  /// whole definition and keeps only the alias's brand and part). An alias may name another
+  /// alias (Herma 10801 → 4608 → 4102): the chain is followed to its definition.
+  private mutating func resolveEquivalents() throws(TemplateError) {
+    var byName: [String: Int] = [:]
+    for (index, template) in templates.enumerated() {
+      byName[Self.key(template.brand, template.part)] = index
+    }
+    let original = templates
+    for index in templates.indices {
+      guard let first = original[index].equivalentOf else { continue }
+      let brand = original[index].brand
+      var target = first
+      var definition: Int?
+      for _ in 0..<32 {
+        guard let found = byName[Self.key(brand, target)] else { break }
+        guard let next = original[found].equivalentOf else {
+          definition = found
+          break
+        }
+        target = next
+      }
+      guard let definition else {
+        throw TemplateError(
+          "\(original[index].source): \(original[index].name) is equivalent to \(brand) "
+            + "\(first), which no file defines")
+      }
+      var copy = original[definition]
+      copy.brand = brand
+      copy.part = original[index].part
+      copy.equivalentOf = first
+      copy.source = original[index].source
+      templates[index] = copy
+    }
+  }
+
+  private static func key(_ brand: String, _ part: String) -> String {
+    "\(brand.lowercased())\u{0}\(part.lowercased())"
+  }
+
+  private static func normalized(_ text: String) -> String {
+    text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// The template called `name`: "Brand Part" (case-insensitive, e.g. "avery l7160"), or the
+  /// bare part number when only one brand has it. Aliases resolve to their definition's
+  /// geometry under their own name.
+  ///
+  /// - Throws: `TemplateError` when nothing matches (with close names) or a bare part is
+  ///   ambiguous (listing the brands).
+  public func template(named name: String) throws(TemplateError) -> LabelTemplate {
+    let wanted = Self.normalized(name)
+    if let match = templates.first(where: { Self.normalized($0.name) == wanted }) {
+      return match
+    }
+    let byPart = templates.filter { Self.normalized($0.part) == wanted }
+    if byPart.count == 1 { return byPart[0] }
+    if byPart.count > 1 {
+      throw TemplateError(
+        "'\(name)' is a part number of several brands: "
+          + byPart.map { "'\($0.name)'" }.joined(separator: ", ") + "; give the brand too")
+    }
+    let close = search(name).prefix(5).map { "'\($0.name)'" }
+    throw TemplateError(
+      "no template '\(name)' in \(directory)"
+        + (close.isEmpty
+          ? "; run 'textflow templates' for the list"
+          : "; did you mean \(close.joined(separator: ", "))?"))
+  }
+
+  /// Templates whose "brand part description" contains every word of `query`
+  /// (case-insensitive); all of them for an empty query.
+  public func search(_ query: String) -> [LabelTemplate] {
+    let words = Self.normalized(query).split(separator: " ").map(String.init)
+    guard !words.isEmpty else { return templates }
+    return templates.filter { template in
+      let haystack = Self.normalized("\(template.brand) \(template.part) \(template.description)")
+      let compact = Self.normalized(template.name).replacingOccurrences(of: " ", with: "")
+      return words.allSatisfy { haystack.contains($0) || compact.contains($0) }
+    }
+  }
+}
+
+/// Lengths as gLabels writes them: a number with an optional unit (pt, in, mm, cm, pc), points
+/// when none is written. A unit or an empty value without a number reads as 0, as gLabels'
+/// own reader (strtod) takes it: the database has `round="in"` and `x0=""`.
+enum TemplateLength {
+  static func parse(_ text: String) -> Double? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let units: [(String, Double)] = [
+      ("pt", 1), ("in", 72), ("mm", 72 / 25.4), ("cm", 720 / 25.4), ("pc", 12),
+    ]
+    var factor = 1.0
+    var body = Substring(trimmed)
+    for (unit, value) in units where body.hasSuffix(unit) {
+      body = body.dropLast(unit.count)
+      factor = value
+      break
+    }
+    let digits = body.trimmingCharacters(in: .whitespaces)
+    if digits.isEmpty { return 0 }
+    guard let number = Double(digits), number.isFinite else { return nil }
+    return number * factor
+  }
+}
+
+/// Reads paper-sizes.xml: `Paper-size id width height`.
+private final class PaperSizeReader: NSObject, XMLParserDelegate {
+  var sizes: [String: CGSize] = [:]
+  var failure: TemplateError?
+  let file: String
+  weak var parser: XMLParser?
+
+  init(file: String) { self.file = file }
+
+  static func read(path: String) throws(TemplateError) -> [String: CGSize] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw TemplateError("cannot read \(path)")
+    }
+    let reader = PaperSizeReader(file: path)
+    let parser = XMLParser(data: data)
+    reader.parser = parser
+    parser.delegate = reader
+    let ok = parser.parse()
+    if let failure = reader.failure { throw failure }
+    if !ok {
+      throw TemplateError(
+        "\(path):\(parser.lineNumber): malformed XML: "
+          + (parser.parserError?.localizedDescription ?? "parse error"))
+    }
+    return reader.sizes
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String] = [:]
+  ) {
+    guard elementName == "Paper-size", failure == nil else { return }
+    guard let id = attributes["id"], let width = attributes["width"].flatMap(TemplateLength.parse),
+      let height = attributes["height"].flatMap(TemplateLength.parse)
+    else {
+      failure = TemplateError(
+        "\(file):\(parser.lineNumber): Paper-size needs id, width and height with units")
+      parser.abortParsing()
+      return
+    }
+    sizes[id] = CGSize(width: width, height: height)
+  }
+}
+
+/// Reads one *-templates.xml file.
+private final class TemplateFileReader: NSObject, XMLParserDelegate {
+  let file: String
+  let paperSizes: [String: CGSize]
+  var templates: [LabelTemplate] = []
+  var failure: TemplateError?
+
+  // The template being read.
+  private var current: LabelTemplate?
+  private var currentLine = 0
+  private var hasShape = false
+
+  init(file: String, paperSizes: [String: CGSize]) {
+    self.file = file
+    self.paperSizes = paperSizes
+  }
+
+  static func read(path: String, paperSizes: [String: CGSize]) throws(TemplateError)
+    -> [LabelTemplate]
+  {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw TemplateError("cannot read \(path)")
+    }
+    return try read(data: data, file: path, paperSizes: paperSizes)
+  }
+
+  static func read(data: Data, file: String, paperSizes: [String: CGSize]) throws(TemplateError)
+    -> [LabelTemplate]
+  {
+    let reader = TemplateFileReader(file: file, paperSizes: paperSizes)
+    let parser = XMLParser(data: data)
+    parser.delegate = reader
+    let ok = parser.parse()
+    if let failure = reader.failure { throw failure }
+    if !ok {
+      throw TemplateError(
+        "\(file):\(parser.lineNumber): malformed XML: "
+          + (parser.parserError?.localizedDescription ?? "parse error"))
+    }
+    return reader.templates
+  }
+
+  private func fail(_ parser: XMLParser, _ message: String) {
+    guard failure == nil else { return }
+    failure = TemplateError("\(file):\(parser.lineNumber): \(message)")
+    parser.abortParsing()
+  }
+
+  private func length(
+    _ parser: XMLParser, _ attributes: [String: String], _ name: String, element: String,
+    default defaultValue: Double? = nil
+  ) -> Double? {
+    guard let text = attributes[name] else {
+      if defaultValue == nil { fail(parser, "\(element) needs \(name)") }
+      return defaultValue
+    }
+    guard let value = TemplateLength.parse(text), value >= 0 else {
+      fail(
+        parser,
+        "\(element) \(name)=\"\(text)\" is not a length (a number with pt, in, mm, cm "
+          + "or pc)")
+      return nil
+    }
+    return value
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String] = [:]
+  ) {
+    guard failure == nil else { return }
+    switch elementName {
+    case "Template":
+      startTemplate(parser, attributes)
+    case "Meta":
+      if let category = attributes["category"] { current?.categories.append(category) }
+    case "Label-rectangle", "Label-round", "Label-ellipse", "Label-cd":
+      startShape(parser, elementName, attributes)
+    case "Markup-margin":
+      guard current != nil else { return }
+      if let size = length(parser, attributes, "size", element: elementName) {
+        current?.margin = size
+      }
+    case "Layout":
+      startLayout(parser, attributes)
+    default:
+      // Markup-line, Markup-circle, Markup-rect and Markup-ellipse are editing guides that
+      // gLabels never prints; the root and unknown elements carry nothing a sheet needs.
+      break
+    }
+  }
+
+  private func startTemplate(_ parser: XMLParser, _ attributes: [String: String]) {
+    guard let brand = attributes["brand"], let part = attributes["part"] else {
+      fail(parser, "Template needs brand and part")
+      return
+    }
+    currentLine = parser.lineNumber
+    hasShape = false
+    let source = "\((file as NSString).lastPathComponent):\(currentLine)"
+    if let equiv = attributes["equiv"] {
+      // The geometry comes from the definition once every file is read.
+      current = LabelTemplate(
+        brand: brand, part: part, description: "", paperName: "", pageSize: .zero,
+        equivalentOf: equiv, shape: .rectangle(width: 0, height: 0, cornerRadius: 0), grids: [],
+        source: source)
+      hasShape = true
+      return
+    }
+    guard let paper = attributes["size"] else {
+      fail(parser, "Template \(brand) \(part) needs size (a paper id or Other)")
+      return
+    }
+    var pageSize: CGSize
+    if let known = paperSizes[paper] {
+      pageSize = known
+    } else if paper == "Other" || paper == "roll" {
+      guard let width = length(parser, attributes, "width", element: "Template"),
+        let height = length(parser, attributes, "height", element: "Template")
+      else { return }
+      pageSize = CGSize(width: width, height: height)
+    } else {
+      fail(parser, "Template \(brand) \(part): unknown paper size '\(paper)'")
+      return
+    }
+    if paper != "Other", let width = attributes["width"].flatMap(TemplateLength.parse),
+      let height = attributes["height"].flatMap(TemplateLength.parse)
+    {
+      pageSize = CGSize(width: width, height: height)
+    }
+    current = LabelTemplate(
+      brand: brand, part: part,
+      description: attributes["_description"] ?? attributes["description"] ?? "",
+      paperName: paper, pageSize: pageSize, shape: .rectangle(width: 0, height: 0, cornerRadius: 0),
+      grids: [], source: source)
+  }
+
+  private func startShape(
+    _ parser: XMLParser, _ element: String, _ attributes: [String: String]
+  ) {
+    guard current != nil, current?.equivalentOf == nil else {
+      fail(parser, "\(element) outside a Template definition")
+      return
+    }
+    guard !hasShape else {
+      fail(parser, "\(current?.name ?? "Template") has more than one label shape")
+      return
+    }
+    hasShape = true
+    let waste = length(parser, attributes, "waste", element: element, default: 0) ?? 0
+    let xWaste = length(parser, attributes, "x_waste", element: element, default: waste) ?? 0
+    let yWaste = length(parser, attributes, "y_waste", element: element, default: waste) ?? 0
+    current?.waste = CGSize(width: xWaste, height: yWaste)
+    switch element {
+    case "Label-rectangle":
+      guard let width = length(parser, attributes, "width", element: element),
+        let height = length(parser, attributes, "height", element: element)
+      else { return }
+      let round = length(parser, attributes, "round", element: element, default: 0) ?? 0
+      current?.shape = .rectangle(width: width, height: height, cornerRadius: round)
+    case "Label-round":
+      guard let radius = length(parser, attributes, "radius", element: element) else { return }
+      current?.shape = .round(radius: radius)
+    case "Label-ellipse":
+      guard let width = length(parser, attributes, "width", element: element),
+        let height = length(parser, attributes, "height", element: element)
+      else { return }
+      current?.shape = .ellipse(width: width, height: height)
+    default:
+      guard let radius = length(parser, attributes, "radius", element: element),
+        let hole = length(parser, attributes, "hole", element: element)
+      else { return }
+      let width =
+        attributes["width"] == nil
+        ? nil : length(parser, attributes, "width", element: element)
+      let height =
+        attributes["height"] == nil
+        ? nil : length(parser, attributes, "height", element: element)
+      current?.shape = .cd(radius: radius, hole: hole, width: width, height: height)
+    }
+  }
+
+  private func startLayout(_ parser: XMLParser, _ attributes: [String: String]) {
+    guard current != nil, hasShape else {
+      fail(parser, "Layout outside a label shape")
+      return
+    }
+    guard let nx = attributes["nx"].flatMap({ Int($0) }), nx > 0,
+      let ny = attributes["ny"].flatMap({ Int($0) }), ny > 0
+    else {
+      fail(parser, "Layout needs nx and ny, whole numbers above 0")
+      return
+    }
+    guard let x0 = length(parser, attributes, "x0", element: "Layout", default: 0),
+      let y0 = length(parser, attributes, "y0", element: "Layout", default: 0),
+      let dx = length(parser, attributes, "dx", element: "Layout", default: 0),
+      let dy = length(parser, attributes, "dy", element: "Layout", default: 0)
+    else { return }
+    current?.grids.append(
+      LabelTemplate.Grid(columns: nx, rows: ny, x0: x0, y0: y0, dx: dx, dy: dy))
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName: String?
+  ) {
+    guard failure == nil, elementName == "Template", let template = current else { return }
+    if template.equivalentOf == nil {
+      guard template.shape.size.width > 0 || template.shape.size.height > 0 else {
+        fail(parser, "Template \(template.name) (line \(currentLine)) has no label shape")
+        return
+      }
+      guard !template.grids.isEmpty else {
+        fail(parser, "Template \(template.name) (line \(currentLine)) has no Layout")
+        return
+      }
+    }
+    templates.append(template)
+    current = nil
+  }
+}

@@ -1,0 +1,331 @@
+// `textflow labels DATA -o OUT --template NAME [--design DESIGN.json]`: a mail merge of CSV, TSV
+// or JSON-lines records onto a gLabels template's sheets, with a fit report.
+import Foundation
+import TextFlow
+import TextFlowRendering
+import TextFlowSpec
+
+/// Merges records onto label sheets and draws them (PDF pages, one PNG per page) or prints
+/// the JSON report.
+enum LabelsCommand: Subcommand {
+  static let name = "labels"
+  static let summary = "merge CSV/TSV/JSON-lines records onto gLabels label sheets (PDF)"
+
+  static let help = """
+    usage: textflow labels DATA|- -o OUT.pdf|page-%d.png|OUT.json --template NAME [options]
+
+    DATA is CSV (RFC 4180: a header row naming the fields, quoted fields with commas, quotes and
+    newlines; UTF-8 with or without a byte-order mark), TSV, or JSON lines (one object a line),
+    from a file or - (standard input). The template is one of gLabels' (textflow templates
+    lists them): "Avery L7160", "avery 5160", or a bare part number when only one brand has it.
+    Labels fill each sheet row by row, left to right.
+
+    The design (schema/label-design.schema.json) stacks blocks in each label:
+      {"blocks": [{"text": "{name}", "font": "DejaVu Sans Bold", "size": 12},
+                  {"text": "{street}\\n{postcode} {city}"},
+                  {"barcode": "{ean}", "symbology": "ean13", "height": 30}],
+       "padding": 4, "verticalAlignment": "center", "minimumSize": 6}
+    Without --design each record's fields are its lines, in column order. Text wraps, then
+    shrinks (never below minimumSize), breaks a word only when one word does not fit at the
+    minimum size, then is cut with an ellipsis. A line whose fields are all empty is dropped.
+
+    A record with an unknown field, a malformed row or barcode data its symbology rejects is
+    reported with its row number, and nothing is written unless --keep-going is given.
+
+    options:
+      -o, --output PATH       a PDF (all pages), a PNG or SVG per page with %d for the page
+                              number (page-%d.png), or .json for the report alone
+      --template NAME         the label product (required)
+      --templates-dir DIR     gLabels' template folder (default: $TEXTFLOW_TEMPLATES, else
+                              /usr/share/libglabels-3.0/templates from Debian's glabels-data)
+      --design FILE           the design JSON (default: one line a field)
+      --input-format FMT      csv, tsv or jsonl (default: from DATA's extension, else sniffed)
+      --delimiter C           CSV's field separator (default ,)
+      --skip N                labels already used on the first sheet (start at label N+1)
+      --copies N              labels per record (multiplies the design's copies)
+      --uniform-size          every label of a sheet gets the largest size at which all fit
+      --uniform-run           every label of the run does
+      --offset DX,DY          shift everything by DX, DY (points or with a unit: 1mm,-0.5mm)
+      --outlines              draw the label outlines (off: a sheet ready to print)
+      --keep-going            skip bad records and write the rest
+      --report PATH           also write the JSON report (labels, fit, errors) to PATH
+      --format FMT            pdf, png, svg or json (default: from -o)
+      --scale N               PNG pixels per point (default 2)
+      --debug                 draw frames, line boxes and baselines
+
+    Standard error gets one line per label that was shrunk, word-broken, truncated or
+    overflowed, and a summary.
+
+    Exit status: 0 on success, 1 when input, template or design cannot be used or a record
+    is bad (without --keep-going), 2 on a usage error.
+
+    examples:
+      textflow labels examples/contacts.csv --template "Avery L7160" \\
+        --design examples/designs/contacts.json -o contacts.pdf
+      textflow labels examples/products.csv --template "Avery L7163" \\
+        --design examples/designs/products.json -o products-%d.png
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(help)
+      return 0
+    }
+    return runCommand(name, help: help) { () throws(CommandError) in
+      let parsed = try ParsedArguments(
+        arguments.map { $0 == "-o" ? "--output" : $0 },
+        valued: [
+          "--output", "--template", "--templates-dir", "--design", "--input-format",
+          "--delimiter", "--skip", "--copies", "--offset", "--report", "--format", "--scale",
+        ],
+        flags: ["--uniform-size", "--uniform-run", "--outlines", "--keep-going", "--debug"])
+      guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
+        throw .usage("expected one data file (or - for standard input)")
+      }
+      guard let templateName = parsed.values["--template"] else {
+        throw .usage("--template NAME is required (textflow templates lists them)")
+      }
+      let output = parsed.values["--output"]
+      let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      let keepGoing = parsed.flags.contains("--keep-going")
+      let sourceName = source == "-" ? "<stdin>" : source
+
+      // Records.
+      let data = try readInput(source)
+      var format = RecordFormat.sniff(data)
+      if let name = parsed.values["--input-format"] {
+        guard let chosen = RecordFormat(rawValue: name) else {
+          throw .usage("--input-format must be csv, tsv or jsonl, got '\(name)'")
+        }
+        format = chosen
+      } else if source != "-",
+        let byName = RecordFormat(pathExtension: URL(fileURLWithPath: source).pathExtension)
+      {
+        format = byName
+      }
+      var delimiter: Character?
+      if let text = parsed.values["--delimiter"] {
+        let unescaped = text == "\\t" ? "\t" : text
+        guard unescaped.count == 1, let character = unescaped.first else {
+          throw .usage("--delimiter must be one character, got '\(text)'")
+        }
+        delimiter = character
+      }
+      let records: RecordSet
+      do {
+        records = try RecordReader.read(data, format: format, delimiter: delimiter)
+      } catch {
+        throw .failure("\(sourceName): \(error)")
+      }
+
+      // Template and design.
+      let database = try loadTemplates(parsed)
+      let template: LabelTemplate
+      do {
+        template = try database.template(named: templateName)
+      } catch {
+        throw .failure("\(error)")
+      }
+      var design = LabelDesign.lines(records.fieldNames)
+      if let path = parsed.values["--design"] {
+        do {
+          design = try LabelDesignReader.read(try readInput(path))
+        } catch let error as DesignError {
+          throw .failure("\(path): \(error)")
+        } catch let error as CommandError {
+          throw error
+        } catch {
+          throw .failure("\(path): \(error)")
+        }
+      }
+      var sheets = LabelSheetLayout(template: template, design: design)
+      sheets.barcodeEncoder = ZintBarcodeEncoder()
+      sheets.drawsOutlines = parsed.flags.contains("--outlines")
+      if let skip = try parsed.integer("--skip", in: 0...100_000) {
+        guard skip < template.labelsPerSheet else {
+          throw .usage(
+            "--skip must be less than the \(template.labelsPerSheet) labels of a \(template.name) sheet, got \(skip)"
+          )
+        }
+        sheets.skip = skip
+      }
+      if let copies = try parsed.integer("--copies", in: 1...10_000) { sheets.copies = copies }
+      if parsed.flags.contains("--uniform-size") { sheets.uniformSize = .sheet }
+      if parsed.flags.contains("--uniform-run") { sheets.uniformSize = .run }
+      if let text = parsed.values["--offset"] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let values = parts.map { part -> Double? in
+          var body = part.trimmingCharacters(in: .whitespaces)
+          let negative = body.hasPrefix("-")
+          if negative { body.removeFirst() }
+          return PaperSize.dimensions(body).flatMap { $0.count == 1 ? $0[0] : nil }
+            .map { negative ? -$0 : $0 }
+        }
+        guard values.count == 2, let dx = values[0], let dy = values[1], abs(dx) < 1000,
+          abs(dy) < 1000
+        else {
+          throw .usage(
+            "--offset must be DX,DY in points or with a unit (1mm,-0.5mm), got '\(text)'")
+        }
+        sheets.offset = CGSize(width: dx, height: dy)
+      }
+      let typesetter = try loadTypesetter()
+      let result: LabelSheetLayout.Output
+      do {
+        result = try sheets.layout(records.records, typesetter: typesetter)
+      } catch {
+        throw .failure("\(parsed.values["--design"] ?? "design"): \(error)")
+      }
+
+      // Bad records stop the run before anything is written, unless asked to go on.
+      let problems =
+        records.errors.map { "\(sourceName): \($0)" }
+        + result.errors.map { "\(sourceName): \($0)" }
+      if !problems.isEmpty {
+        let shown = problems.prefix(20).joined(separator: "\n")
+        let more = problems.count > 20 ? "\n… and \(problems.count - 20) more" : ""
+        if !keepGoing {
+          throw .failure(
+            "\(shown)\(more)\n\(problems.count) bad record\(problems.count == 1 ? "" : "s"); "
+              + "nothing written (--keep-going skips them)")
+        }
+        printError("textflow labels: \(shown)\(more)")
+      }
+      guard !result.labels.isEmpty else {
+        throw .failure("\(sourceName): no records to print")
+      }
+      let report = json(result, template: template, records: records)
+      if let path = parsed.values["--report"] { try writeText(report, to: path) }
+      switch kind {
+      case .json:
+        try writeText(report, to: output)
+      case .rendered(let format):
+        guard let output else { throw .usage("drawing needs -o PATH") }
+        let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
+        let options = RenderOptions(
+          format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"))
+        let written = try draw(result.pages, to: output, options: options)
+        printError("wrote \(written)")
+      }
+      printError(summary(result))
+    }
+  }
+
+  /// Draws the pages: one PDF, or one PNG/SVG per page when the path has %d.
+  private static func draw(_ pages: [Scene], to output: String, options: RenderOptions)
+    throws(CommandError) -> String
+  {
+    if options.format == .pdf || pages.count == 1 && !output.contains("%d") {
+      guard output != "-" else {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+          "textflow-\(UUID().uuidString).\(options.format.rawValue)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        do {
+          try Renderer.render(pages: pages, to: temporary.path, options: options)
+          FileHandle.standardOutput.write(try Data(contentsOf: temporary))
+        } catch let error as RenderingError {
+          throw .failure("\(error)")
+        } catch {
+          throw .failure("cannot write to standard output: \(error.localizedDescription)")
+        }
+        return "- (\(pages.count) pages)"
+      }
+      do {
+        let summary = try Renderer.render(pages: pages, to: output, options: options)
+        return describe(summary)
+      } catch {
+        throw .failure("\(error)")
+      }
+    }
+    guard output.contains("%d") else {
+      throw .usage(
+        "\(pages.count) pages do not fit in one \(options.format.rawValue.uppercased()): put %d "
+          + "in the name for the page number (page-%d.\(options.format.rawValue)) or write a PDF")
+    }
+    var names: [String] = []
+    for (index, page) in pages.enumerated() {
+      let path = output.replacingOccurrences(of: "%d", with: "\(index + 1)")
+      do {
+        try Renderer.render(pages: [page], to: path, options: options)
+      } catch {
+        throw .failure("\(error)")
+      }
+      names.append(path)
+    }
+    return names.count == 1 ? names[0] : "\(names.first!) … \(names.last!) (\(names.count) pages)"
+  }
+
+  /// One line per label that was not printed as designed, then the totals.
+  static func summary(_ result: LabelSheetLayout.Output) -> String {
+    var lines: [String] = []
+    var counts = (shrunk: 0, broken: 0, truncated: 0, overflowed: 0)
+    var reported = 0
+    for label in result.labels where label.copy == 1 && !label.fit.isClean {
+      var notes: [String] = []
+      if label.fit.isShrunk {
+        counts.shrunk += 1
+        let sizes = label.fit.sizes.map { JSONValue.format(($0 * 10).rounded(.down) / 10) }
+        notes.append("shrunk to \(sizes.joined(separator: "/")) pt")
+      }
+      if label.fit.isWordBroken {
+        counts.broken += 1
+        notes.append("word-broken")
+      }
+      if label.fit.isTruncated {
+        counts.truncated += 1
+        notes.append("truncated")
+      }
+      if label.fit.isOverflowed {
+        counts.overflowed += 1
+        notes.append("overflowed")
+      }
+      reported += 1
+      if reported <= 50 {
+        lines.append(
+          "  row \(label.row) (page \(label.page), label \(label.position + 1)): "
+            + notes.joined(separator: ", "))
+      }
+    }
+    if reported > 50 { lines.append("  … and \(reported - 50) more (see --report)") }
+    let pages = result.pages.count
+    lines.append(
+      "\(result.labels.count) labels on \(pages) sheet\(pages == 1 ? "" : "s"): "
+        + "\(counts.shrunk) shrunk, \(counts.broken) word-broken, \(counts.truncated) truncated, "
+        + "\(counts.overflowed) overflowed"
+        + (result.errors.isEmpty ? "" : ", \(result.errors.count) records skipped"))
+    return lines.joined(separator: "\n")
+  }
+
+  /// The report: the template, every label's page, position, frame and fit, and the errors.
+  static func json(
+    _ result: LabelSheetLayout.Output, template: LabelTemplate, records: RecordSet
+  ) -> String {
+    func number(_ value: Double) -> String { JSONValue.format((value * 10_000).rounded() / 10_000) }
+    var text = "{\n  \"template\": \(JSONValue.quote(template.name)),\n"
+    text += "  \"shape\": \(JSONValue.quote(template.shape.kindName)),\n"
+    text += "  \"pageSize\": [\(number(Double(template.pageSize.width))), "
+    text += "\(number(Double(template.pageSize.height)))],\n"
+    text += "  \"pages\": \(result.pages.count),\n  \"labels\": ["
+    var first = true
+    for label in result.labels {
+      text += first ? "\n" : ",\n"
+      first = false
+      let frame = label.frame
+      text += "    {\"row\": \(label.row), \"copy\": \(label.copy), \"page\": \(label.page), "
+      text += "\"position\": \(label.position + 1), \"frame\": [\(number(Double(frame.minX))), "
+      text += "\(number(Double(frame.minY))), \(number(Double(frame.width))), "
+      text += "\(number(Double(frame.height)))], \"sizes\": ["
+      text += label.fit.sizes.map { number($0) }.joined(separator: ", ")
+      text += "], \"shrunk\": \(label.fit.isShrunk), \"wordBroken\": \(label.fit.isWordBroken), "
+      text += "\"truncated\": \(label.fit.isTruncated), "
+      text += "\"overflowed\": \(label.fit.isOverflowed)}"
+    }
+    text += first ? "],\n" : "\n  ],\n"
+    let errors =
+      records.errors.map { ($0.row, $0.description) } + result.errors.map { ($0.row, $0.message) }
+    text += "  \"errors\": ["
+    text += errors.map { "{\"row\": \($0.0), \"message\": \(JSONValue.quote($0.1))}" }
+      .joined(separator: ", ")
+    return text + "]\n}"
+  }
+}

@@ -1,0 +1,61 @@
+// The demo's label merges: examples/contacts.csv and examples/products.csv on gLabels sheets.
+import Foundation
+import TextFlow
+import TextFlowRendering
+import TextFlowSpec
+
+/// Draws the two example merges into `directory` (a PDF of all sheets and a PNG of the first)
+/// and returns a line per file written; none, with the reason, when the examples or gLabels'
+/// templates are not installed.
+func labelMergeDemos(directory: String, typesetter: Typesetter) throws(CommandError) -> (
+  files: [String], skipped: String?
+) {
+  let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  let candidates = [
+    URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
+      "examples"),
+    executable.deletingLastPathComponent().appendingPathComponent("../../examples")
+      .standardizedFileURL,
+  ]
+  guard
+    let examples = candidates.first(where: {
+      FileManager.default.fileExists(atPath: $0.appendingPathComponent("contacts.csv").path)
+    })
+  else { return ([], "examples/contacts.csv not found") }
+  let database: TemplateDatabase
+  do {
+    database = try TemplateDatabase.load()
+  } catch {
+    return ([], "\(error)")
+  }
+  var files: [String] = []
+  for (name, template) in [("contacts", "Avery L7160"), ("products", "Avery L7165")] {
+    do {
+      let data = try Data(contentsOf: examples.appendingPathComponent("\(name).csv"))
+      let records = try RecordReader.read(data, format: .csv)
+      let design = try LabelDesignReader.read(
+        try Data(contentsOf: examples.appendingPathComponent("designs/\(name).json")))
+      var sheets = LabelSheetLayout(
+        template: try database.template(named: template), design: design)
+      sheets.barcodeEncoder = ZintBarcodeEncoder()
+      let output = try sheets.layout(records.records, typesetter: typesetter)
+      let pdf = (directory as NSString).appendingPathComponent("labels-\(name).pdf")
+      let png = (directory as NSString).appendingPathComponent("labels-\(name).png")
+      let pdfSummary = try Renderer.render(
+        pages: output.pages, to: pdf, options: RenderOptions(format: .pdf))
+      // The proof picture shows the outlines a printed sheet leaves out.
+      sheets.drawsOutlines = true
+      let proof = try sheets.layout(records.records, typesetter: typesetter)
+      let pngSummary = try Renderer.render(
+        pages: [proof.pages[0]], to: png, options: RenderOptions(format: .png, scale: 2))
+      let note =
+        "examples/\(name).csv on \(template): \(output.labels.count) labels, "
+        + "\(output.labels.filter { !$0.fit.isClean }.count) not as designed"
+      files.append("\(describe(pdfSummary))  \(note)")
+      files.append("\(describe(pngSummary))  its first sheet, with outlines")
+    } catch {
+      throw .failure("the \(name) label merge: \(error)")
+    }
+  }
+  return (files, nil)
+}

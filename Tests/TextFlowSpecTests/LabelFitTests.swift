@@ -1,0 +1,192 @@
+// Fitting on labels, checked against the rule it promises (wrap, shrink to the minimum, break a
+// word only when it cannot fit there, then truncate), with the text engine's own measurements
+// of the drawn text as the truth, and the work a run does at two sizes.
+import Foundation
+import Testing
+import TextFlow
+import TextFlowRendering
+import TextFlowSpec
+
+private let typesetter = try! Typesetter.bundled()
+
+private func template() throws -> LabelTemplate {
+  try TemplateDatabase.load("/usr/share/libglabels-3.0/templates").template(named: "Avery L7160")
+}
+
+private func design(_ json: String) throws -> LabelDesign {
+  try LabelDesignReader.read(Data(json.utf8))
+}
+
+private func records(_ values: [String]) -> [LabelRecord] {
+  values.enumerated().map {
+    LabelRecord(row: $0.offset + 1, line: $0.offset + 2, fields: [("t", $0.element)])
+  }
+}
+
+/// The text layouts drawn for label `index`.
+private func texts(_ output: LabelSheetLayout.Output, label index: Int) -> [TextLayout] {
+  output.pages.flatMap(\.elements).filter {
+    $0.attributes.indexPath.item == index
+      && $0.attributes.representedElementKind?.rawValue == "label-text"
+  }.compactMap { $0.text?.layout }
+}
+
+@Suite struct LabelFitTests {
+  @Test func shortTextKeepsItsSize() throws {
+    let sheets = LabelSheetLayout(
+      template: try template(), design: try design(#"{"blocks": [{"text": "{t}", "size": 12}]}"#))
+    let output = try sheets.layout(records(["Ada Lovelace"]), typesetter: typesetter)
+    #expect(output.labels[0].fit.isClean && output.labels[0].fit.sizes == [12])
+  }
+
+  @Test func longTextShrinksToTheLargestSizeThatFits() throws {
+    let template = try template()
+    let text = String(repeating: "Analytical engine notes ", count: 12)
+    let sheets = LabelSheetLayout(
+      template: template,
+      design: try design(
+        #"{"blocks": [{"text": "{t}", "size": 14}], "padding": 4, "minimumSize": 6}"#))
+    let output = try sheets.layout(records([text]), typesetter: typesetter)
+    let fit = output.labels[0].fit
+    #expect(fit.isShrunk && !fit.isTruncated && !fit.isWordBroken)
+    let size = fit.sizes[0]
+    #expect(size > 6 && size < 14)
+    // The truth: at the chosen size the text fits the label's inner box; 2 % larger it does not.
+    let inner = (
+      width: Double(template.shape.size.width) - 10, height: Double(template.shape.size.height) - 10
+    )
+    var style = ParagraphStyle()
+    style.usesFontLeading = true
+    let font = Font(face: typesetter.fonts.defaultFace(), pointSize: size)
+    let drawn = typesetter.layout(text, font: font, style: style, maxWidth: inner.width)
+    #expect(Double(drawn.size.height) <= inner.height + 0.001)
+    let larger = typesetter.layout(
+      text, font: font.withSize(size * 1.02), style: style, maxWidth: inner.width)
+    #expect(Double(larger.size.height) > inner.height)
+  }
+
+  @Test func aWordTooLongAtTheMinimumBreaksAndOnlyThen() throws {
+    let word = String(repeating: "Supercalifragilistic", count: 3)
+    let sheets = LabelSheetLayout(
+      template: try template(),
+      design: try design(#"{"blocks": [{"text": "{t}", "size": 12}], "minimumSize": 7}"#))
+    let output = try sheets.layout(
+      records(["\(word) Road", "Featherstonehaugh-Cholmondeley Road"]), typesetter: typesetter)
+    let broken = output.labels[0].fit
+    #expect(broken.isWordBroken && broken.sizes == [7] && !broken.isTruncated)
+    // The second fits by shrinking alone: no word is broken, so each line ends at a space.
+    #expect(!output.labels[1].fit.isWordBroken)
+  }
+
+  @Test func tooMuchTextIsTruncatedWithAnEllipsisAtTheMinimum() throws {
+    let text = (1...40).map { "Line \($0) of a very long label" }.joined(separator: "\n")
+    let sheets = LabelSheetLayout(
+      template: try template(),
+      design: try design(
+        #"{"blocks": [{"text": "{t}", "size": 10}, {"text": "after", "size": 8}], "minimumSize": 6}"#
+      ))
+    let output = try sheets.layout(records([text]), typesetter: typesetter)
+    let fit = output.labels[0].fit
+    #expect(fit.isTruncated && fit.sizes == [6, 6])
+    let layouts = texts(output, label: 0)
+    #expect(layouts.first?.lines.last?.glyphRuns.contains { $0.isEllipsis } == true)
+    // What is drawn stays inside the label.
+    let bottom =
+      output.pages[0].elements.filter { $0.attributes.indexPath.item == 0 && $0.text != nil }
+      .map { Double($0.attributes.frame.maxY) }.max() ?? 0
+    #expect(bottom <= Double(output.labels[0].frame.maxY))
+  }
+
+  @Test func maxLinesCutsAfterShrinking() throws {
+    let sheets = LabelSheetLayout(
+      template: try template(),
+      design: try design(
+        #"{"blocks": [{"text": "{t}", "size": 12, "maxLines": 1}], "minimumSize": 6}"#))
+    let output = try sheets.layout(
+      records(["Grace Hopper of the Navy", String(repeating: "word ", count: 40)]),
+      typesetter: typesetter)
+    #expect(!output.labels[0].fit.isTruncated)
+    #expect(texts(output, label: 0).first?.lineCount == 1)
+    #expect(output.labels[1].fit.isTruncated && output.labels[1].fit.sizes == [6])
+    #expect(texts(output, label: 1).first?.lineCount == 1)
+  }
+
+  @Test func uniformSizeGivesASheetItsSmallestFit() throws {
+    var sheets = LabelSheetLayout(
+      template: try template(), design: try design(#"{"blocks": [{"text": "{t}", "size": 14}]}"#))
+    let values = ["Short", String(repeating: "Longer text ", count: 20), "Mid size text here"]
+    let alone = try sheets.layout(records(values), typesetter: typesetter)
+    sheets.uniformSize = .sheet
+    let uniform = try sheets.layout(records(values), typesetter: typesetter)
+    let smallest = alone.labels.map { $0.fit.sizes[0] }.min()!
+    #expect(smallest < 14)
+    #expect(uniform.labels.allSatisfy { abs($0.fit.sizes[0] - smallest) < 1e-9 })
+  }
+
+  @Test func roundLabelsFitTextInsideTheCircle() throws {
+    let round = try TemplateDatabase.load("/usr/share/libglabels-3.0/templates").template(
+      named: "Avery 3274.2")
+    let sheets = LabelSheetLayout(
+      template: round,
+      design: try design(
+        #"{"blocks": [{"text": "{t}", "size": 12, "alignment": "center"}], "padding": 0}"#))
+    let output = try sheets.layout(
+      records([String(repeating: "circle ", count: 30)]), typesetter: typesetter)
+    let radius = Double(round.shape.size.width) / 2
+    let frame = output.labels[0].frame
+    let center = (x: Double(frame.midX), y: Double(frame.midY))
+    for element in output.pages[0].elements where element.text != nil {
+      let box = element.attributes.frame
+      // Every corner of every text box lies inside the circle.
+      for (x, y) in [
+        (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY),
+      ] {
+        let distance =
+          ((Double(x) - center.x) * (Double(x) - center.x) + (Double(y) - center.y)
+            * (Double(y) - center.y))
+          .squareRoot()
+        #expect(distance <= radius + 0.001)
+      }
+      #expect(element.clip?.shape == round.shape)
+    }
+  }
+
+  @Test func eachParagraphAlignsByItsOwnDirection() throws {
+    let template = try template()
+    let sheets = LabelSheetLayout(
+      template: template,
+      design: try design(#"{"blocks": [{"text": "{t}", "size": 10}], "padding": 5}"#))
+    let output = try sheets.layout(records(["محمد الأحمد\nSaudi Arabia"]), typesetter: typesetter)
+    let element = output.pages[0].elements.first { $0.text != nil }!
+    let frame = element.attributes.frame
+    let lines = element.text!.layout.lines
+    #expect(lines.count == 2 && lines[0].isRightToLeft && !lines[1].isRightToLeft)
+    // The Arabic line ends at the inner right edge, the English one starts at the inner left.
+    let right = Double(frame.minX) + Double(lines[0].baselineOrigin.x) + lines[0].width
+    #expect(abs(right - (Double(output.labels[0].frame.maxX) - 5)) < 0.01)
+    let left = Double(frame.minX) + Double(lines[1].baselineOrigin.x)
+    #expect(abs(left - (Double(output.labels[0].frame.minX) + 5)) < 0.01)
+  }
+
+  @Test func workIsLinearInTheRecords() throws {
+    var sheets = LabelSheetLayout(
+      template: try template(),
+      design: try design(
+        #"{"blocks": [{"text": "{t}", "size": 12}, {"barcode": "{t}", "symbology": "code128", "height": 20}]}"#
+      ))
+    sheets.barcodeEncoder = ZintBarcodeEncoder()
+    func run(_ count: Int) throws -> LabelSheetLayout.Output {
+      try sheets.layout(
+        records((0..<count).map { "Record \($0) " + String(repeating: "x", count: $0 % 40) }),
+        typesetter: typesetter)
+    }
+    let small = try run(500)
+    let large = try run(1000)
+    #expect(large.labels.count == 2 * small.labels.count)
+    #expect(large.pages.count == (1000 + 20) / 21)
+    // At most a first try, nine bisection steps, the lowest size and a final layout per text.
+    #expect(small.textLayoutCount <= 500 * 13)
+    let ratio = Double(large.textLayoutCount) / Double(small.textLayoutCount)
+    #expect(ratio > 1.9 && ratio < 2.1, "\(small.textLayoutCount) → \(large.textLayoutCount)")
+  }
+}
