@@ -50,6 +50,7 @@ let package = Package(
     .testTarget(
       name: "TextFlowRenderingTests", dependencies: ["TextFlowRendering", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    .testTarget(name: "UIKitPortTests", dependencies: ["TextFlow"]),
   ],
   swiftLanguageModes: [.v6]
 )

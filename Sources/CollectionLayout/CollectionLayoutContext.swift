@@ -50,11 +50,16 @@ extension CollectionLayoutContext {
   public var flowLayoutDelegate: (any FlowLayoutDelegate)? { nil }
 }
 
-/// Per-section and per-item metrics for a `FlowLayout` (`UICollectionViewDelegateFlowLayout`).
+/// Per-section and per-item metrics for a `FlowLayout` hosted by any `CollectionLayoutContext`
+/// (the host protocol; for a `CollectionView`, use UIKit's `CollectionViewDelegateFlowLayout`).
 ///
-/// Every method is optional, as in UIKit: the default implementations return nil, which means
-/// "use the layout's property". Return a value to override it for one section or item.
-/// The last three methods are not in UIKit.
+/// A layout hosted by something other than a `CollectionView` (a test fake, a spec runner, a
+/// carousel host) has no `CollectionView` to pass to UIKit's signatures, so its host returns an
+/// object of this protocol from `flowLayoutDelegate`, and the methods receive the host itself and
+/// the `FlowLayout`. Every method is optional: the default implementations return nil, which
+/// means "use the layout's property", and a nil answer for one item or section means the same.
+/// The last three methods are not in UIKit. A `CollectionView` also asks its delegate through this
+/// protocol when the delegate adopts it, after `CollectionViewDelegateFlowLayout`.
 ///
 /// ```swift
 /// final class Sizes: FlowLayoutDelegate {
