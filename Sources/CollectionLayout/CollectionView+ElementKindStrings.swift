@@ -28,4 +28,40 @@ extension CollectionView {
     try dequeueReusableSupplementaryView(
       ofKind: ElementKind(kind), withReuseIdentifier: identifier, for: indexPath)
   }
+
+  /// The realised supplementary views of a kind given as UIKit's `String`.
+  public func visibleSupplementaryViews(ofKind kind: String) -> [CollectionReusableView] {
+    visibleSupplementaryViews(ofKind: ElementKind(kind))
+  }
+
+  /// The realised supplementary view of a kind given as UIKit's `String`, or nil.
+  public func supplementaryView(forElementKind kind: String, at indexPath: IndexPath)
+    -> CollectionReusableView?
+  {
+    supplementaryView(forElementKind: ElementKind(kind), at: indexPath)
+  }
+
+  /// The layout's attributes for a supplementary view of a kind given as UIKit's `String`.
+  public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    layoutAttributesForSupplementaryElement(ofKind: ElementKind(kind), at: indexPath)
+  }
+}
+
+extension CollectionViewLayout {
+  /// The attributes of a supplementary view of a kind given as UIKit's `String`; subclasses
+  /// override the `ElementKind` method, which this calls.
+  public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    layoutAttributesForSupplementaryView(ofKind: ElementKind(kind), at: indexPath)
+  }
+
+  /// The attributes of a decoration view of a kind given as UIKit's `String`.
+  public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    layoutAttributesForDecorationView(ofKind: ElementKind(kind), at: indexPath)
+  }
 }

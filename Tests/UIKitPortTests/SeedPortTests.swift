@@ -329,6 +329,16 @@ struct SeedPortTests {
     // Vertical flow: header at the section's start, full width minus the content inset (none
     // sideways), the delegate's 25 points tall (headerReferenceSize documentation).
     #expect(header.frame == CGRect(x: 0, y: 0, width: 375, height: 25))
+    // UIKit's String kinds reach the same elements.
+    let kind = CollectionView.elementKindSectionHeader
+    let first00 = IndexPath(item: 0, section: 0)
+    #expect(layout.layoutAttributesForSupplementaryView(ofKind: kind, at: first00) == header)
+    #expect(
+      controller.collectionView.layoutAttributesForSupplementaryElement(ofKind: kind, at: first00)
+        == header)
+    #expect(
+      controller.collectionView.supplementaryView(forElementKind: kind, at: first00) is HeaderCell)
+    #expect(!controller.collectionView.visibleSupplementaryViews(ofKind: kind).isEmpty)
     let first = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)))
     // The first line starts after the header and the section's top inset, at the left inset.
     #expect(first.frame.minX == 20)
