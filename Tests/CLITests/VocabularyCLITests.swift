@@ -7,6 +7,16 @@ import Testing
 
 @Suite("One vocabulary: CLI flags and JSON lines")
 struct VocabularyCLITests {
+  /// The documented spellings of each line break mode (Vocabulary.md's table), UIKit's first.
+  enum Vocabulary {
+    static let lineBreakModeSpellings = [
+      ["byWordWrapping", "wordWrap", "word"], ["byCharWrapping", "charWrap", "char"],
+      ["byClipping", "clip"], ["byTruncatingHead", "truncatingHead", "head"],
+      ["byTruncatingTail", "truncatingTail", "tail"],
+      ["byTruncatingMiddle", "truncatingMiddle", "middle"],
+    ]
+  }
+
   func textflow(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
     try ProcessRunner.run(Executables.textflow, arguments, input: input.map { Data($0.utf8) })
   }
@@ -78,6 +88,16 @@ struct VocabularyCLITests {
     #expect(Set(lines).count == 1, "\(lines)")
     let first = try jsonLines(result.standardOutput)[0]
     #expect(first["line_count"] as? Int == 2 && first["truncated"] as? Bool == true)
+    // Every mode spelling means the same mode in JSON lines too.
+    for spellings in Vocabulary.lineBreakModeSpellings {
+      let input = spellings.map {
+        #"{"text": "\#(Self.pangram)", "maxWidth": 120, "numberOfLines": 2, "lineBreakMode": "\#($0)"}"#
+      }.joined(separator: "\n")
+      let answers = try textflow(["measure", "--jsonl"], input: input).standardOutput
+        .split(separator: "\n")
+      #expect(answers.count == spellings.count && Set(answers).count == 1, "\(spellings)")
+      #expect(answers.first?.contains("\"error\"") == false)
+    }
     // The same setting twice is an error naming both spellings.
     let twice = try textflow(
       ["measure", "--jsonl"], input: #"{"text": "x", "max_lines": 1, "numberOfLines": 2}"#)
