@@ -101,17 +101,17 @@ open class CollectionView: CollectionLayoutContext {
   public weak var dataSource: (any CollectionViewDataSource)? {
     didSet { reloadData() }
   }
-  /// The delegate (held weakly). When it adopts `CollectionViewDelegateFlowLayout` (or the host
-  /// protocol `FlowLayoutDelegate`), it is also the flow layout's delegate.
+  /// The delegate (held weakly). It is also the flow layout's delegate: through
+  /// `CollectionViewDelegateFlowLayout` when it adopts that, else through `FlowLayoutDelegate`.
   public weak var delegate: (any CollectionViewDelegate)? {
     didSet { collectionViewLayout.invalidateLayout() }
   }
   /// The layout (`collectionViewLayout`); change it with `setCollectionViewLayout(_:animated:)`.
   public private(set) var collectionViewLayout: CollectionViewLayout
 
-  /// The delegate, when it also adopts the host protocol `FlowLayoutDelegate` (UIKit-style
-  /// delegates adopt `CollectionViewDelegateFlowLayout` instead, which the flow layout asks first).
-  public var flowLayoutDelegate: (any FlowLayoutDelegate)? { delegate as? any FlowLayoutDelegate }
+  /// The delegate through the host protocol `FlowLayoutDelegate`, which `CollectionViewDelegate`
+  /// inherits; the flow layout asks `CollectionViewDelegateFlowLayout`'s methods first.
+  public var flowLayoutDelegate: (any FlowLayoutDelegate)? { delegate }
 
   // MARK: Selection
 

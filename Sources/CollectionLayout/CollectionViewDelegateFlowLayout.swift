@@ -32,8 +32,8 @@ import Foundation
 /// **Layouts without a `CollectionView`.** A flow layout hosted by another
 /// `CollectionLayoutContext` (a test fake, a spec runner, a carousel host) gets its metrics from
 /// the host's `flowLayoutDelegate`, a `FlowLayoutDelegate` whose methods receive the host itself.
-/// A `CollectionView`'s delegate may adopt both protocols; a method of this protocol wins over
-/// the `FlowLayoutDelegate` method for the same metric.
+/// `CollectionViewDelegate` inherits `FlowLayoutDelegate`, so delegates written against its
+/// signatures keep working; for the same metric a method of this protocol wins.
 ///
 /// **Mistyped methods.** A method that differs from UIKit's signature is a different method, so
 /// Swift would never call it and never say so. The spellings most often ported by mistake are
@@ -328,10 +328,18 @@ struct FlowDelegateRoute {
     return layout.delegateAnsweredByDefault ? nil : value
   }
 
-  /// Whether UIKit's delegate implements `sizeForItemAt`, asked with a real index path.
-  func implementsSizeForItem(probe indexPath: IndexPath) -> Bool {
-    ask { (d, v) -> CGSize in d.collectionView(v, layout: layout, sizeForItemAt: indexPath) }
-      != nil
+  /// An item's size from the delegates, and whether either implements `sizeForItemAt` at all
+  /// (false when only defaults answered).
+  func sizeQuery(at indexPath: IndexPath) -> (implemented: Bool, size: CGSize?) {
+    if let size = ask({ (d, v) -> CGSize in
+      d.collectionView(v, layout: layout, sizeForItemAt: indexPath)
+    }) {
+      return (true, size)
+    }
+    guard let host else { return (false, nil) }
+    layout.delegateAnsweredByDefault = false
+    let size = host.collectionView(context, layout: layout, sizeForItemAt: indexPath)
+    return (!layout.delegateAnsweredByDefault, size)
   }
 
   func size(at indexPath: IndexPath) -> CGSize? {

@@ -699,32 +699,46 @@ open class FlowLayout: CollectionViewLayout {
     let supplementary = supplementarySizes ?? measuredSupplementarySizes
     var items: FlowSection.Items
     let hasMeasured = !(measuredItemSizes[section]?.isEmpty ?? true)
-    // A UIKit-style delegate without `sizeForItemAt` sizes nothing, like no delegate at all.
-    let sizesItems =
-      route.host != nil
-      || (route.uikit != nil && count > 0
-        && route.implementsSizeForItem(probe: IndexPath(item: 0, section: section)))
-    if !sizesItems && !hasMeasured {
+    if route.isEmpty && !hasMeasured {
       items = .uniform(defaultItemSize, count: count)
     } else {
       // Sizes are stored only once they differ: a delegate that answers one size for every item
-      // keeps the section in closed form without an array of n sizes.
+      // keeps the section in closed form without an array of n sizes. A delegate whose
+      // `sizeForItemAt` is only a default is asked once: it sizes nothing, like no delegate.
+      var asksDelegate = !route.isEmpty
+      var uniform: CGSize?
       var sizes: [CGSize] = []
       var common: CGSize?
       for item in 0..<count {
-        let size = itemSize(at: IndexPath(item: item, section: section), route)
-        if sizes.isEmpty, let first = common, first == size { continue }
+        let indexPath = IndexPath(item: item, section: section)
+        var size = measuredSize(forItemAt: indexPath)
+        if size == nil, asksDelegate {
+          let answer = route.sizeQuery(at: indexPath)
+          if answer.implemented {
+            size = answer.size
+          } else {
+            asksDelegate = false
+            if !hasMeasured {
+              uniform = defaultItemSize
+              break
+            }
+          }
+        }
+        let resolved = size ?? defaultItemSize
+        if sizes.isEmpty, let first = common, first == resolved { continue }
         if sizes.isEmpty, let first = common {
           sizes.reserveCapacity(count)
           sizes.append(contentsOf: repeatElement(first, count: item))
         }
         if common == nil {
-          common = size
+          common = resolved
         } else {
-          sizes.append(size)
+          sizes.append(resolved)
         }
       }
-      if let common, sizes.isEmpty {
+      if let uniform {
+        items = .uniform(uniform, count: count)
+      } else if let common, sizes.isEmpty {
         items = .uniform(common, count: count)
       } else {
         items = .sizes(sizes)

@@ -56,6 +56,15 @@ final class ObjectiveCLabels: CollectionViewDelegateFlowLayout {
   ) -> CGFloat { 0 }
 }
 
+/// A delegate written against the earlier API: the host protocol's signature on a
+/// `CollectionViewDelegate`.
+final class EarlierStyle: CollectionViewDelegate {
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize? { indexPath.item == 1 ? CGSize(width: 100, height: 20) : nil }
+}
+
 @MainActor
 func layOut(_ delegate: any CollectionViewDelegate, items: [Int]) throws -> (
   CollectionView, FlowLayout, Counts
@@ -132,6 +141,19 @@ struct MistypedDelegateTests {
     layout.invalidateLayout()
     try view.layoutIfNeeded()
     #expect(handled.count == 2)
+  }
+
+  @Test("a delegate written against the earlier host signature keeps working")
+  func earlierSignatureStillWorks() throws {
+    let (view, layout, counts) = try layOut(EarlierStyle(), items: [3])
+    defer { withExtendedLifetime((view, counts)) {} }
+    // Item 1 is the delegate's; nil for the others means itemSize, as before.
+    #expect(
+      layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.size
+        == CGSize(width: 100, height: 20))
+    #expect(
+      layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.size
+        == CGSize(width: 50, height: 50))
   }
 
   @Test("a correct delegate gets no diagnostic, and an empty collection view is not probed")

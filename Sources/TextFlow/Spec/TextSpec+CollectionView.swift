@@ -87,7 +87,7 @@ final class SpecTextHeader: TextHeaderView {
 }
 
 /// The data source and flow-layout delegate of a spec's collection view.
-final class SpecSource: CollectionViewDataSource, CollectionViewDelegate, FlowLayoutDelegate {
+final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
   struct TextItem {
     var text: AttributedText
     var style: TextSpec.Style
