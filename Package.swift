@@ -60,6 +60,7 @@ let package = Package(
     .testTarget(
       name: "TextFlowSpecTests",
       dependencies: ["TextFlowSpec", "TextFlowRendering", "TestSupport"]),
+    .testTarget(name: "UIKitPortTests", dependencies: ["TextFlow"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -50,11 +50,17 @@ extension CollectionLayoutContext {
   public var flowLayoutDelegate: (any FlowLayoutDelegate)? { nil }
 }
 
-/// Per-section and per-item metrics for a `FlowLayout` (`UICollectionViewDelegateFlowLayout`).
+/// Per-section and per-item metrics for a `FlowLayout` hosted by any `CollectionLayoutContext`
+/// (the host protocol; for a `CollectionView`, use UIKit's `CollectionViewDelegateFlowLayout`).
 ///
-/// Every method is optional, as in UIKit: the default implementations return nil, which means
-/// "use the layout's property". Return a value to override it for one section or item.
-/// The last three methods are not in UIKit.
+/// A layout hosted by something other than a `CollectionView` (a test fake, a spec runner, a
+/// carousel host) has no `CollectionView` to pass to UIKit's signatures, so its host returns an
+/// object of this protocol from `flowLayoutDelegate`, and the methods receive the host itself and
+/// the `FlowLayout`. Every method is optional: the default implementations return nil, which
+/// means "use the layout's property", and a nil answer for one item or section means the same.
+/// The last three methods are not in UIKit. `CollectionViewDelegate` inherits this protocol, so
+/// a `CollectionView`'s delegate written against it keeps working; UIKit-style delegates adopt
+/// `CollectionViewDelegateFlowLayout`, whose methods the flow layout asks first.
 ///
 /// ```swift
 /// final class Sizes: FlowLayoutDelegate {
@@ -120,39 +126,66 @@ extension FlowLayoutDelegate {
   public func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     sizeForItemAt indexPath: IndexPath
-  ) -> CGSize? { nil }
+  ) -> CGSize? {
+    layout.noteDelegateDefault()
+    return nil
+  }
   public func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     insetForSectionAt section: Int
-  ) -> EdgeInsets? { nil }
+  ) -> EdgeInsets? {
+    layout.noteDelegateDefault()
+    return nil
+  }
   public func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     minimumLineSpacingForSectionAt section: Int
-  ) -> CGFloat? { nil }
+  ) -> CGFloat? {
+    layout.noteDelegateDefault()
+    return nil
+  }
   public func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     minimumInteritemSpacingForSectionAt section: Int
-  ) -> CGFloat? { nil }
+  ) -> CGFloat? {
+    layout.noteDelegateDefault()
+    return nil
+  }
   public func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     referenceSizeForHeaderInSection section: Int
-  ) -> CGSize? { nil }
+  ) -> CGSize? {
+    layout.noteDelegateDefault()
+    return nil
+  }
   public func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     referenceSizeForFooterInSection section: Int
-  ) -> CGSize? { nil }
+  ) -> CGSize? {
+    layout.noteDelegateDefault()
+    return nil
+  }
   public func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     alignmentForSectionAt section: Int
-  ) -> FlowAlignment? { nil }
+  ) -> FlowAlignment? {
+    layout.noteDelegateDefault()
+    return nil
+  }
   public func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     backgroundForSectionAt section: Int
-  ) -> SectionBackground? { nil }
+  ) -> SectionBackground? {
+    layout.noteDelegateDefault()
+    return nil
+  }
   public func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     baselineOffsetForItemAt indexPath: IndexPath
-  ) -> CGFloat? { nil }
+  ) -> CGFloat? {
+    layout.noteDelegateDefault()
+    return nil
+  }
 }
 
 /// The three alignment choices of a flow section, together (not in UIKit).

@@ -101,14 +101,16 @@ open class CollectionView: CollectionLayoutContext {
   public weak var dataSource: (any CollectionViewDataSource)? {
     didSet { reloadData() }
   }
-  /// The delegate (held weakly). It is also the flow layout's delegate.
+  /// The delegate (held weakly). It is also the flow layout's delegate: through
+  /// `CollectionViewDelegateFlowLayout` when it adopts that, else through `FlowLayoutDelegate`.
   public weak var delegate: (any CollectionViewDelegate)? {
     didSet { collectionViewLayout.invalidateLayout() }
   }
   /// The layout (`collectionViewLayout`); change it with `setCollectionViewLayout(_:animated:)`.
   public private(set) var collectionViewLayout: CollectionViewLayout
 
-  /// The delegate, as the flow layout's delegate.
+  /// The delegate through the host protocol `FlowLayoutDelegate`, which `CollectionViewDelegate`
+  /// inherits; the flow layout asks `CollectionViewDelegateFlowLayout`'s methods first.
   public var flowLayoutDelegate: (any FlowLayoutDelegate)? { delegate }
 
   // MARK: Selection

@@ -29,10 +29,16 @@ public protocol CollectionViewDataSource: AnyObject {
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
     -> CollectionViewCell
   /// A configured supplementary view, from `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`.
-  /// The default throws: a layout that asks for supplementary views needs a data source that
-  /// supplies them, as in UIKit.
+  /// The default calls the `String` spelling below.
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+    at indexPath: IndexPath
+  ) throws -> CollectionReusableView
+  /// The same with UIKit's `String` kind (compare it with `CollectionView.elementKindSectionHeader`),
+  /// so a method ported from UIKit is called. Implement one of the two. The default throws: a
+  /// layout that asks for supplementary views needs a data source that supplies them, as in UIKit.
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
   ) throws -> CollectionReusableView
 }
@@ -43,15 +49,25 @@ extension CollectionViewDataSource {
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
     at indexPath: IndexPath
   ) throws -> CollectionReusableView {
-    throw CollectionViewError.noSupplementaryView(kind: kind, indexPath: indexPath)
+    try self.collectionView(
+      collectionView, viewForSupplementaryElementOfKind: kind.rawValue, at: indexPath)
+  }
+  public func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) throws -> CollectionReusableView {
+    throw CollectionViewError.noSupplementaryView(kind: ElementKind(kind), indexPath: indexPath)
   }
 }
 
 /// Reacts to display, highlight, selection, scrolling and layout transitions
-/// (`UICollectionViewDelegate`), and sizes items for a `FlowLayout` (`UICollectionViewDelegateFlowLayout`).
+/// (`UICollectionViewDelegate`).
 ///
-/// Every method is optional. The collection view is the `CollectionLayoutContext` the flow-layout
-/// methods receive.
+/// Every method is optional. A delegate that also sizes items for a `FlowLayout` adopts
+/// `CollectionViewDelegateFlowLayout`, which refines this protocol, as in UIKit, and has UIKit's
+/// signatures. This protocol also inherits the host protocol `FlowLayoutDelegate` (not UIKit's)
+/// so that delegates written against it before keep working; the flow layout asks
+/// `CollectionViewDelegateFlowLayout`'s methods first.
 public protocol CollectionViewDelegate: FlowLayoutDelegate {
   /// A cell is about to be shown.
   func collectionView(
@@ -61,15 +77,24 @@ public protocol CollectionViewDelegate: FlowLayoutDelegate {
   func collectionView(
     _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
     forItemAt indexPath: IndexPath)
-  /// A supplementary view is about to be shown.
+  /// A supplementary view is about to be shown. The default calls the `String` spelling.
   func collectionView(
     _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
     forElementKind elementKind: ElementKind, at indexPath: IndexPath)
-  /// A supplementary view left the prepared area.
+  /// The same with UIKit's `String` kind, so a method ported from UIKit is called.
+  func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath)
+  /// A supplementary view left the prepared area. The default calls the `String` spelling.
   func collectionView(
     _ collectionView: CollectionView,
     didEndDisplayingSupplementaryView view: CollectionReusableView,
     forElementOfKind elementKind: ElementKind, at indexPath: IndexPath)
+  /// The same with UIKit's `String` kind, so a method ported from UIKit is called.
+  func collectionView(
+    _ collectionView: CollectionView,
+    didEndDisplayingSupplementaryView view: CollectionReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath)
   /// Whether a touch may highlight the item (default true).
   func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath)
     -> Bool
@@ -87,19 +112,19 @@ public protocol CollectionViewDelegate: FlowLayoutDelegate {
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
   /// The user deselected the item.
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
-  /// A custom transition layout between two layouts (`transitionLayoutForOldLayout:newLayout:`);
-  /// nil (the default) uses a plain `TransitionLayout`.
+  /// The transition layout between two layouts (`transitionLayoutForOldLayout:newLayout:`);
+  /// the default is a plain `TransitionLayout`, as UIKit's.
   func collectionView(
     _ collectionView: CollectionView,
     transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
     newLayout toLayout: CollectionViewLayout
-  ) -> TransitionLayout?
+  ) -> TransitionLayout
   /// The content offset to use after a layout change (`targetContentOffsetForProposedContentOffset:`);
-  /// nil (the default) keeps the layout's answer.
+  /// the default keeps the layout's answer.
   func collectionView(
     _ collectionView: CollectionView,
     targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint
-  ) -> CGPoint?
+  ) -> CGPoint
 }
 
 extension CollectionViewDelegate {
@@ -114,11 +139,28 @@ extension CollectionViewDelegate {
   public func collectionView(
     _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
     forElementKind elementKind: ElementKind, at indexPath: IndexPath
+  ) {
+    self.collectionView(
+      collectionView, willDisplaySupplementaryView: view, forElementKind: elementKind.rawValue,
+      at: indexPath)
+  }
+  public func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath
   ) {}
   public func collectionView(
     _ collectionView: CollectionView,
     didEndDisplayingSupplementaryView view: CollectionReusableView,
     forElementOfKind elementKind: ElementKind, at indexPath: IndexPath
+  ) {
+    self.collectionView(
+      collectionView, didEndDisplayingSupplementaryView: view,
+      forElementOfKind: elementKind.rawValue, at: indexPath)
+  }
+  public func collectionView(
+    _ collectionView: CollectionView,
+    didEndDisplayingSupplementaryView view: CollectionReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath
   ) {}
   public func collectionView(
     _ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath
@@ -144,9 +186,9 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView,
     transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
     newLayout toLayout: CollectionViewLayout
-  ) -> TransitionLayout? { nil }
+  ) -> TransitionLayout { TransitionLayout(currentLayout: fromLayout, nextLayout: toLayout) }
   public func collectionView(
     _ collectionView: CollectionView,
     targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint
-  ) -> CGPoint? { nil }
+  ) -> CGPoint { proposedContentOffset }
 }

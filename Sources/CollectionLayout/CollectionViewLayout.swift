@@ -39,6 +39,10 @@ open class CollectionViewLayout {
   /// The view classes of decoration kinds (`register(_:forDecorationViewOfKind:)`).
   public private(set) var decorationViewClasses: [ElementKind: CollectionReusableView.Type] = [:]
 
+  /// Set by the default implementations of `CollectionViewDelegateFlowLayout`, so a layout can
+  /// tell a method the delegate does not implement (UIKit's `respondsToSelector:`).
+  var delegateAnsweredByDefault = false
+
   /// A layout with no collection view yet.
   public init() {}
 

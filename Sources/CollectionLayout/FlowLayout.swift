@@ -113,6 +113,8 @@ open class FlowLayout: CollectionViewLayout {
   private var needsFullLayout = true
   private var dirtyItems: Set<IndexPath> = []
   private var dirtySections: Set<Int> = []
+  /// The UIKit-style delegate whose spellings were checked last.
+  private var checkedDelegate: ObjectIdentifier?
 
   public override init() {
     super.init()
@@ -597,7 +599,7 @@ open class FlowLayout: CollectionViewLayout {
       geometry = FlowGeometry(configuration: configuration, sections: sections)
     } else if var updated = geometry {
       geometry = nil
-      let delegate = collectionView.flowLayoutDelegate
+      let route = FlowDelegateRoute(layout: self, context: collectionView)
       var sizes: [IndexPath: CGSize] = [:]
       var sections = dirtySections
       for indexPath in dirtyItems where indexPath.count == 2 {
@@ -605,10 +607,10 @@ open class FlowLayout: CollectionViewLayout {
         guard (0..<updated.numberOfSections).contains(section),
           (0..<updated.numberOfItems(inSection: section)).contains(indexPath.item)
         else { continue }
-        if resolvedAlignment(section, collectionView, delegate).crossAxis == .firstBaseline {
+        if resolvedAlignment(section, route).crossAxis == .firstBaseline {
           sections.insert(section)
         } else {
-          sizes[indexPath] = itemSize(at: indexPath, collectionView, delegate)
+          sizes[indexPath] = itemSize(at: indexPath, route)
         }
       }
       updated.setItemSizes(sizes)
@@ -625,6 +627,7 @@ open class FlowLayout: CollectionViewLayout {
     dirtySections = []
     applyCompensation()
     reportDiagnostics()
+    checkDelegateSpellings(collectionView)
   }
 
   private func reportDiagnostics() {
@@ -648,24 +651,14 @@ open class FlowLayout: CollectionViewLayout {
       sectionFootersPinToVisibleBounds: sectionFootersPinToVisibleBounds, pixelScale: pixelScale)
   }
 
-  private func resolvedAlignment(
-    _ section: Int, _ collectionView: any CollectionLayoutContext,
-    _ delegate: (any FlowLayoutDelegate)?
-  ) -> FlowAlignment {
-    delegate?.collectionView(collectionView, layout: self, alignmentForSectionAt: section)
-      ?? alignment
+  private func resolvedAlignment(_ section: Int, _ route: FlowDelegateRoute) -> FlowAlignment {
+    route.alignment(section) ?? alignment
   }
 
   /// The size an item gets: measured, else the delegate's, else the estimate, else `itemSize`.
-  private func itemSize(
-    at indexPath: IndexPath, _ collectionView: any CollectionLayoutContext,
-    _ delegate: (any FlowLayoutDelegate)?
-  ) -> CGSize {
+  private func itemSize(at indexPath: IndexPath, _ route: FlowDelegateRoute) -> CGSize {
     if let measured = measuredSize(forItemAt: indexPath) { return measured }
-    if let size = delegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath) {
-      return size
-    }
-    return defaultItemSize
+    return route.size(at: indexPath) ?? defaultItemSize
   }
 
   private var defaultItemSize: CGSize {
@@ -700,33 +693,52 @@ open class FlowLayout: CollectionViewLayout {
     _ section: Int, _ collectionView: any CollectionLayoutContext,
     supplementarySizes: [ElementKind: [Int: CGSize]]? = nil
   ) -> FlowSection {
-    let delegate = collectionView.flowLayoutDelegate
+    let route = FlowDelegateRoute(layout: self, context: collectionView)
     let count = max(0, collectionView.numberOfItems(inSection: section))
-    let sectionAlignment = resolvedAlignment(section, collectionView, delegate)
+    let sectionAlignment = resolvedAlignment(section, route)
     let supplementary = supplementarySizes ?? measuredSupplementarySizes
     var items: FlowSection.Items
     let hasMeasured = !(measuredItemSizes[section]?.isEmpty ?? true)
-    if delegate == nil && !hasMeasured {
+    if route.isEmpty && !hasMeasured {
       items = .uniform(defaultItemSize, count: count)
     } else {
       // Sizes are stored only once they differ: a delegate that answers one size for every item
-      // keeps the section in closed form without an array of n sizes.
+      // keeps the section in closed form without an array of n sizes. A delegate whose
+      // `sizeForItemAt` is only a default is asked once: it sizes nothing, like no delegate.
+      var asksDelegate = !route.isEmpty
+      var uniform: CGSize?
       var sizes: [CGSize] = []
       var common: CGSize?
       for item in 0..<count {
-        let size = itemSize(at: IndexPath(item: item, section: section), collectionView, delegate)
-        if sizes.isEmpty, let first = common, first == size { continue }
+        let indexPath = IndexPath(item: item, section: section)
+        var size = measuredSize(forItemAt: indexPath)
+        if size == nil, asksDelegate {
+          let answer = route.sizeQuery(at: indexPath)
+          if answer.implemented {
+            size = answer.size
+          } else {
+            asksDelegate = false
+            if !hasMeasured {
+              uniform = defaultItemSize
+              break
+            }
+          }
+        }
+        let resolved = size ?? defaultItemSize
+        if sizes.isEmpty, let first = common, first == resolved { continue }
         if sizes.isEmpty, let first = common {
           sizes.reserveCapacity(count)
           sizes.append(contentsOf: repeatElement(first, count: item))
         }
         if common == nil {
-          common = size
+          common = resolved
         } else {
-          sizes.append(size)
+          sizes.append(resolved)
         }
       }
-      if let common, sizes.isEmpty {
+      if let uniform {
+        items = .uniform(uniform, count: count)
+      } else if let common, sizes.isEmpty {
         items = .uniform(common, count: count)
       } else {
         items = .sizes(sizes)
@@ -734,42 +746,51 @@ open class FlowLayout: CollectionViewLayout {
     }
     var baselines: [CGFloat?]?
     let measuredOffsets = measuredBaselines[section] ?? [:]
-    if sectionAlignment.crossAxis == .firstBaseline && (delegate != nil || !measuredOffsets.isEmpty)
+    if sectionAlignment.crossAxis == .firstBaseline && (!route.isEmpty || !measuredOffsets.isEmpty)
     {
       // A baseline the item's view reported wins over the delegate's.
       baselines = (0..<count).map {
-        measuredOffsets[$0]
-          ?? delegate?.collectionView(
-            collectionView, layout: self,
-            baselineOffsetForItemAt: IndexPath(item: $0, section: section))
+        measuredOffsets[$0] ?? route.baselineOffset(at: IndexPath(item: $0, section: section))
       }
     }
     let header =
-      supplementary[.sectionHeader]?[section]
-      ?? delegate?.collectionView(
-        collectionView, layout: self, referenceSizeForHeaderInSection: section)
-      ?? headerReferenceSize
+      supplementary[.sectionHeader]?[section] ?? route.header(section) ?? headerReferenceSize
     let footer =
-      supplementary[.sectionFooter]?[section]
-      ?? delegate?.collectionView(
-        collectionView, layout: self, referenceSizeForFooterInSection: section)
-      ?? footerReferenceSize
-    let inset =
-      delegate?.collectionView(collectionView, layout: self, insetForSectionAt: section)
-      ?? sectionInset
+      supplementary[.sectionFooter]?[section] ?? route.footer(section) ?? footerReferenceSize
     return FlowSection(
-      items: items, sectionInset: resolvedInset(inset, collectionView),
-      minimumLineSpacing: delegate?.collectionView(
-        collectionView, layout: self, minimumLineSpacingForSectionAt: section)
-        ?? minimumLineSpacing,
-      minimumInteritemSpacing: delegate?.collectionView(
-        collectionView, layout: self, minimumInteritemSpacingForSectionAt: section)
-        ?? minimumInteritemSpacing,
+      items: items, sectionInset: resolvedInset(insetForSection(section, route), collectionView),
+      minimumLineSpacing: route.lineSpacing(section) ?? minimumLineSpacing,
+      minimumInteritemSpacing: route.interitemSpacing(section) ?? minimumInteritemSpacing,
       headerReferenceSize: header, footerReferenceSize: footer, alignment: sectionAlignment,
-      background: delegate?.collectionView(
-        collectionView, layout: self, backgroundForSectionAt: section)
-        ?? sectionBackground,
+      background: route.background(section) ?? sectionBackground,
       baselineOffsets: baselines)
+  }
+
+  private func insetForSection(_ section: Int, _ route: FlowDelegateRoute) -> EdgeInsets {
+    route.inset(section) ?? sectionInset
+  }
+
+  /// The margins of `section` as the delegate or `sectionInset` gives them (before
+  /// `sectionInsetReference` applies), for drawing code that outlines a section.
+  public func inset(forSectionAt section: Int) -> EdgeInsets {
+    guard let collectionView else { return sectionInset }
+    return insetForSection(section, FlowDelegateRoute(layout: self, context: collectionView))
+  }
+
+  /// Reports each mistyped delegate method once per delegate (see
+  /// `CollectionViewDelegateFlowLayout`).
+  private func checkDelegateSpellings(_ collectionView: any CollectionLayoutContext) {
+    let route = FlowDelegateRoute(layout: self, context: collectionView)
+    guard let delegate = route.uikit else { return }
+    let identity = ObjectIdentifier(delegate)
+    guard checkedDelegate != identity, collectionView.numberOfSections > 0 else { return }
+    checkedDelegate = identity
+    for message in route.mistypedMethods()
+    where !diagnostics.contains(where: { $0.message == message }) {
+      let diagnostic = LayoutDiagnostic(code: .delegateMethodMistyped, message: message)
+      diagnostics.append(diagnostic)
+      diagnosticHandler?(diagnostic)
+    }
   }
 
   // MARK: Queries

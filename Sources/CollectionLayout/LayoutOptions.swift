@@ -90,6 +90,9 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case itemTooLarge
     /// An input was not finite or was negative and was clamped.
     case invalidValueClamped
+    /// The delegate implements a spelling of a flow-layout method that is never called (an
+    /// optional result, or an Objective-C label); the message names it and UIKit's spelling.
+    case delegateMethodMistyped
   }
 
   /// The kind of problem.

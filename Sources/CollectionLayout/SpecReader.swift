@@ -60,9 +60,13 @@ package struct SpecReader {
     var result: [String: JSONValue] = [:]
     for member in try members() {
       guard allowed.contains(member.key) else {
+        let hint = Spelling.suggestion(for: member.key, among: allowed).map {
+          "did you mean \"\($0)\"? "
+        }
         throw LayoutSpec.DecodingError(
           path: child(member.key),
-          message: "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+          message:
+            "unknown key (\(hint ?? "")expected one of: \(allowed.joined(separator: ", ")))")
       }
       result[member.key] = member.value
     }

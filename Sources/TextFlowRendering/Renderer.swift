@@ -39,6 +39,31 @@ public struct RenderOptions: Sendable {
     self.repeatsHeaders = repeatsHeaders
     self.progress = progress
   }
+
+  /// Options for the format the file name's extension gives (`.png`, `.pdf`, `.svg`, any case),
+  /// so the path passed to `Renderer.render(_:to:options:)` need not be repeated as a format.
+  ///
+  /// - Throws: `RenderingError` naming the path when its extension is none of those.
+  public init(
+    path: String, scale: Double = 1, debugOverlay: Bool = false, page: PageSetup? = nil,
+    repeatsHeaders: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws(RenderingError) {
+    let name = (path as NSString).lastPathComponent
+    let dot = name.lastIndex(of: ".")
+    let pathExtension = dot.map { String(name[name.index(after: $0)...]) } ?? ""
+    guard dot != nil, dot != name.startIndex,
+      let format = OutputFormat(pathExtension: pathExtension)
+    else {
+      throw RenderingError(
+        path: path,
+        reason: pathExtension.isEmpty
+          ? "the file name has no extension to tell the format (.png, .pdf or .svg)"
+          : "the extension .\(pathExtension) is not a format (.png, .pdf or .svg)")
+    }
+    self.init(
+      format: format, scale: scale, debugOverlay: debugOverlay, page: page,
+      repeatsHeaders: repeatsHeaders, progress: progress)
+  }
 }
 
 /// What SVG output holds for text.

@@ -40,7 +40,8 @@ enum GridCommand: Subcommand {
       --size PT             font size (default 11)
       --padding PT          space inside each label (default 6)
       --align ALIGN         natural, left, center or right (default natural)
-      --max-lines N         at most N lines a label, then an ellipsis (default 0: no limit)
+      --number-of-lines N   at most N lines a label, then an ellipsis (default 0: no limit;
+                            --max-lines is the older spelling)
       --no-border           no label outlines
       --scale N             PNG pixels per point (default 2)
       --svg-text MODE       SVG text: text (outlines with a transparent, selectable text layer;
@@ -67,7 +68,8 @@ enum GridCommand: Subcommand {
         valued: [
           "--output", "--format", "--columns", "--column-width", "--width", "--page", "--sheet",
           "--label", "--gap", "--min-scale", "--font", "--size", "--padding", "--align",
-          "--max-lines", "--scale", "--svg-text", "--template", "--templates-dir",
+          "--number-of-lines", "--max-lines", "--scale", "--svg-text", "--template",
+          "--templates-dir",
         ], flags: ["--debug", "--no-border"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one label file (or - for standard input)")
@@ -81,7 +83,11 @@ enum GridCommand: Subcommand {
       if let value = try parsed.number("--min-scale", in: 0.01...1) {
         grid.minimumScaleFactor = value
       }
-      if let value = try parsed.integer("--max-lines", in: 0...10_000) { grid.maxLines = value }
+      if parsed.values["--number-of-lines"] != nil, parsed.values["--max-lines"] != nil {
+        throw .usage("--max-lines is the older spelling of --number-of-lines; give only one")
+      }
+      let lines = parsed.values["--number-of-lines"] != nil ? "--number-of-lines" : "--max-lines"
+      if let value = try parsed.integer(lines, in: 0...10_000) { grid.numberOfLines = value }
       if let value = try parsed.choice("--align", TextAlignment.self) { grid.alignment = value }
       if parsed.flags.contains("--no-border") { grid.border = nil }
       grid.font = parsed.values["--font"]

@@ -43,7 +43,7 @@ enum LayoutCommand: Subcommand {
                   "minimumInteritemSpacing": 10, "sectionInset": [10, 20, 30, 20],
                   "headerReferenceSize": [100, 25], "footerReferenceSize": [0, 0]},
        "styles": {"word": {"font": "DejaVuSans.ttf", "size": 17, "color": "#1d3557",
-                           "backgroundColor": "#e8f0fe", "padding": [2, 4, 2, 4], "maxLines": 1}},
+                           "backgroundColor": "#e8f0fe", "padding": [2, 4, 2, 4], "numberOfLines": 1}},
        "itemStyle": "word",
        "sections": [{"header": "First Witch", "texts": ["Hey,", "when", "will"]},
                     {"items": [{"size": [80, 30]}, {"text": "Hello", "style": "headline"},
@@ -60,8 +60,10 @@ enum LayoutCommand: Subcommand {
     cornerRadius}, pixelScale; items' baselineOffset; "render" {backgroundColor, region
     (content|visible), sectionBackgroundColor, itemColor, page, margins}.
     Style keys: font, size, textStyle, color, backgroundColor, borderColor, borderWidth,
-    cornerRadius, padding, maxWidth, width, height, maxLines, lineBreakMode, alignment,
-    usesFontLeading, lineSpacing, letterSpacing.
+    cornerRadius, padding, maxWidth, width, height, numberOfLines (alias maxLines),
+    lineBreakMode (byWordWrapping, byCharWrapping, byClipping, byTruncatingHead,
+    byTruncatingTail, byTruncatingMiddle; also wordWrap…/word…), alignment, usesFontLeading,
+    lineSpacing, letterSpacing.
 
     Exit status: 0 on success, 1 when the spec cannot be read or is invalid (the message names
     the file and the line and column, or the key path), or a font cannot be loaded (the message

@@ -8,9 +8,10 @@ enum MeasureCommand: Subcommand {
   static let summary = "measure text: size and lines (or JSON lines with --jsonl)"
 
   static let help = """
-    usage: textflow measure [--font NAME|PATH] [--size PT] [--style STYLE] [--max-width PX]
-                            [--max-height PX] [--lines N] [--mode MODE] [--leading] TEXT
-           textflow measure --jsonl [--first-line N] < requests.jsonl
+    usage: textflow measure [--font NAME|PATH] [--size PT] [--text-style STYLE]
+                            [--max-width PX] [--max-height PX] [--number-of-lines N]
+                            [--line-break-mode MODE] [--uses-font-leading] TEXT
+           textflow measure --jsonl [--strict-fields] [--first-line N] < requests.jsonl
 
     Lays out TEXT with the bundled fonts (Fonts/ or $TEXTFLOW_FONTS) and prints its size and
     its lines in points (unrounded, and rounded up to whole pixels).
@@ -18,24 +19,32 @@ enum MeasureCommand: Subcommand {
     options:
       --font NAME|PATH   a file in Fonts/ ("DejaVuSans.ttf"), a family ("DejaVu Sans"), or a path
       --size PT          point size (default: the style's size, else 17)
-      --style STYLE      largeTitle, title1, title2, title3, headline, body, callout,
+      --text-style STYLE largeTitle, title1, title2, title3, headline, body, callout,
                          subheadline, footnote, caption1, caption2 (default body)
       --max-width PX     wrap width (default unlimited)
       --max-height PX    height limit (default unlimited)
-      --lines N          maximum number of lines, 0 = unlimited (default 0)
-      --mode MODE        word, char, clip, head, middle, tail (default word)
-      --leading          add the font's line gap (usesFontLeading)
+      --number-of-lines N  maximum number of lines, 0 = unlimited (default 0)
+      --line-break-mode MODE  byWordWrapping, byCharWrapping, byClipping, byTruncatingHead,
+                         byTruncatingTail, byTruncatingMiddle (default byWordWrapping); also
+                         wordWrap, truncatingTail, … and word, char, clip, head, middle, tail
+      --uses-font-leading  add the font's line gap
+    Older spellings still accepted: --style, --lines, --max-lines, --mode, --leading.
 
-    --jsonl reads one JSON object a line on stdin:
-      {"id": 1, "font": "DejaVuSans.ttf", "size": 17, "text": "…", "max_width": 300,
-       "max_lines": 0, "line_break_mode": "word", "uses_font_leading": false}
-    and writes one line for each, in order:
+    --jsonl reads one JSON object a line on stdin, with the spec's key names:
+      {"id": 1, "font": "DejaVuSans.ttf", "size": 17, "text": "…", "maxWidth": 300,
+       "numberOfLines": 0, "lineBreakMode": "byWordWrapping", "usesFontLeading": false}
+    (also accepted: style, max_width, max_height, max_lines, line_break_mode,
+    uses_font_leading) and writes one line for each, in order:
       {"id": 1, "width": 123.4, "height": 19.8, "line_count": 1,
        "lines": [{"start": 0, "end": 9, "width": 61.2}]}
     start/end are Unicode scalar offsets into text (end exclusive). Characters no font has add
-    "missing": [{"start": 3, "end": 4, "text": "…"}]; "system_fonts": true on a line looks them
+    "missing": [{"start": 3, "end": 4, "text": "…"}]; "systemFonts": true on a line looks them
     up in the installed fonts (as --system-fonts does) and the answer lists the "faces" used.
-    A bad line gets
+    Other fields ("category", "meta": {…}) are copied into the response as written, so a batch
+    keeps its own ids and metadata; --strict-fields makes them errors instead. A field one or
+    two typos away from a known one ("max_widht") is always an error with a suggestion, as is a
+    field the response writes (width, height, line_count, truncated, lines, error). A bad line
+    gets
     {"id": …, "error": "…"} and the stream goes on: so does a line that is not valid UTF-8
     (the error names the line and the byte) or is longer than 16 MiB. --first-line N numbers
     the lines from N in those errors, for a shard of a larger stream (scripts/textflow-dask).
@@ -58,23 +67,28 @@ enum MeasureCommand: Subcommand {
       // A shard of a larger stream numbers its lines from where the shard starts, so that its
       // errors name the line of the whole input (see scripts/textflow-dask).
       var firstLine = 1
-      var rest = arguments.filter { $0 != "--jsonl" }
-      if rest.count == 2, rest[0] == "--first-line" {
-        guard let number = Int(rest[1]), number >= 1 else {
+      var strictFields = false
+      var rest = arguments.filter { $0 != "--jsonl" }[...]
+      while let option = rest.popFirst() {
+        switch option {
+        case "--strict-fields" where !strictFields:
+          strictFields = true
+        case "--first-line" where firstLine == 1 && !rest.isEmpty:
+          let value = rest.removeFirst()
+          guard let number = Int(value), number >= 1 else {
+            printError(
+              "textflow measure: --first-line needs a whole number ≥ 1, not \(quoted(value))")
+            return 2
+          }
+          firstLine = number
+        default:
           printError(
-            "textflow measure: --first-line needs a whole number ≥ 1, not \(quoted(rest[1]))")
+            "textflow measure: --jsonl takes no other arguments but --strict-fields and"
+              + " --first-line N (options go in each line)")
           return 2
         }
-        firstLine = number
-        rest = []
       }
-      guard rest.isEmpty else {
-        printError(
-          "textflow measure: --jsonl takes no other arguments but --first-line N"
-            + " (options go in each line)")
-        return 2
-      }
-      return runJSONLines(firstLine: firstLine)
+      return runJSONLines(firstLine: firstLine, strictFields: strictFields)
     }
     let options: Options
     do {
@@ -140,7 +154,7 @@ enum MeasureCommand: Subcommand {
 
   // MARK: - JSON lines
 
-  private static func runJSONLines(firstLine: Int) -> Int32 {
+  private static func runJSONLines(firstLine: Int, strictFields: Bool) -> Int32 {
     let typesetter: Typesetter
     do {
       typesetter = try FontOptions.typesetter()
@@ -171,7 +185,7 @@ enum MeasureCommand: Subcommand {
         } else {
           let line = String(decoding: bytes, as: UTF8.self)
           if line.allSatisfy(\.isWhitespace) { continue }
-          response = respond(to: line, typesetter: typesetter)
+          response = respond(to: line, typesetter: typesetter, strictFields: strictFields)
         }
       }
       Console.out(response + "\n")
@@ -198,8 +212,15 @@ enum MeasureCommand: Subcommand {
   }
 
   /// The JSON response line for one request line.
-  static func respond(to line: String, typesetter: Typesetter) -> String {
+  ///
+  /// Fields the request does not know are copied into the response byte for byte, unless
+  /// `strictFields`: unknown fields used to be errors, so no stream that worked before gets a
+  /// different response, and a batch that carries its own metadata passes through unchanged.
+  static func respond(to line: String, typesetter: Typesetter, strictFields: Bool = false)
+    -> String
+  {
     var id: Any = NSNull()
+    var echoed = ""
     do {
       guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
         let fields = object as? [String: Any]
@@ -207,7 +228,14 @@ enum MeasureCommand: Subcommand {
         throw MeasureError("the line is not a JSON object")
       }
       id = fields["id"] ?? NSNull()
-      let typesetter = try FontOptions.typesetter(line: fields["system_fonts"], typesetter)
+      let typesetter = try FontOptions.typesetter(
+        line: fields["systemFonts"] ?? fields["system_fonts"], typesetter)
+      let extra = try MeasureRequest.passthroughKeys(fields, strict: strictFields)
+      if !extra.isEmpty {
+        for member in rawMembers(line) where extra.contains(member.key) {
+          echoed += "," + member.rawKey + ":" + member.rawValue
+        }
+      }
       let request = try MeasureRequest(json: fields, typesetter: typesetter)
       let layout = request.layout(with: typesetter)
       var response = "{\"id\":\(encodeID(id)),\"width\":\(layout.size.width.description)"
@@ -231,10 +259,84 @@ enum MeasureCommand: Subcommand {
         }.joined(separator: ",")
         response += "]"
       }
-      return response + "}"
+      return response + echoed + "}"
     } catch {
-      return "{\"id\":\(encodeID(id)),\"error\":\(JSONValue.quote("\(error)"))}"
+      return "{\"id\":\(encodeID(id)),\"error\":\(JSONValue.quote("\(error)"))" + echoed + "}"
     }
+  }
+
+  /// The top-level members of a line already known to be a JSON object, as written: the key's
+  /// JSON text, its decoded name, and the value's JSON text (so numbers such as 1.0 and strings'
+  /// escapes come back exactly as sent).
+  static func rawMembers(_ line: String) -> [(key: String, rawKey: String, rawValue: String)] {
+    let bytes = Array(line.utf8)
+    var index = 0
+    func skipSpace() {
+      while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+    func skipString() {
+      index += 1
+      while index < bytes.count {
+        if bytes[index] == 0x5C {
+          index += 2
+          continue
+        }
+        index += 1
+        if bytes[index - 1] == 0x22 { return }
+      }
+    }
+    func skipValue() {
+      var depth = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == 0x22 {
+          skipString()
+          if depth == 0 { return }
+          continue
+        }
+        if byte == 0x7B || byte == 0x5B {
+          depth += 1
+        } else if byte == 0x7D || byte == 0x5D {
+          if depth == 0 { return }
+          depth -= 1
+          if depth == 0 {
+            index += 1
+            return
+          }
+        } else if byte == 0x2C && depth == 0 {
+          return
+        }
+        index += 1
+      }
+    }
+    func text(_ range: Range<Int>) -> String {
+      String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    var members: [(key: String, rawKey: String, rawValue: String)] = []
+    skipSpace()
+    guard index < bytes.count, bytes[index] == 0x7B else { return [] }
+    index += 1
+    while true {
+      skipSpace()
+      guard index < bytes.count, bytes[index] == 0x22 else { break }
+      let keyStart = index
+      skipString()
+      let rawKey = text(keyStart..<index)
+      let key =
+        (try? JSONSerialization.jsonObject(
+          with: Data(rawKey.utf8), options: .fragmentsAllowed)) as? String ?? rawKey
+      skipSpace()
+      guard index < bytes.count, bytes[index] == 0x3A else { break }
+      index += 1
+      skipSpace()
+      let valueStart = index
+      skipValue()
+      members.append((key, rawKey, text(valueStart..<index)))
+      skipSpace()
+      guard index < bytes.count, bytes[index] == 0x2C else { break }
+      index += 1
+    }
+    return members
   }
 
   /// The request's id re-encoded as JSON (null when it had none).
@@ -282,36 +384,67 @@ struct MeasureRequest {
   }
 
   static func mode(_ name: String) throws(MeasureError) -> LineBreakMode {
-    switch name {
-    case "word": .wordWrap
-    case "char": .charWrap
-    case "clip": .clip
-    case "head": .truncatingHead
-    case "middle": .truncatingMiddle
-    case "tail": .truncatingTail
-    default:
-      throw MeasureError(
-        "unknown line break mode '\(name)' (expected word, char, clip, head, middle or tail)")
+    guard let mode = Vocabulary.lineBreakMode(named: name) else {
+      throw MeasureError(Vocabulary.unknownLineBreakMode(name))
     }
+    return mode
   }
 
-  /// A request from a JSON object (see `MeasureCommand.help` for the fields).
-  init(json fields: [String: Any], typesetter: Typesetter) throws {
-    let known: Set<String> = [
-      "id", "font", "size", "style", "text", "max_width", "max_height", "max_lines",
-      "line_break_mode", "uses_font_leading", "system_fonts",
-    ]
-    if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-      throw MeasureError("unknown field '\(unknown)'")
+  /// The request's fields under their canonical names (see `Vocabulary`).
+  static let requestKeys = [
+    "id", "text", "font", "size", "textStyle", "maxWidth", "maxHeight", "numberOfLines",
+    "lineBreakMode", "usesFontLeading", "systemFonts",
+  ]
+  /// The fields a response writes; a request may not carry them.
+  static let responseKeys = ["width", "height", "line_count", "truncated", "lines", "error"]
+
+  /// The fields of `fields` that are not the request's (to be echoed), after checking that none
+  /// is a near-miss of a known field or a response field, and (when `strict`) that there are none.
+  static func passthroughKeys(_ fields: [String: Any], strict: Bool) throws(MeasureError)
+    -> Set<String>
+  {
+    // system_fonts: the spelling JSON lines took before the spec's key names.
+    let spellings = requestKeys + Vocabulary.settings.flatMap(\.keyAliases) + ["system_fonts"]
+    var extra: Set<String> = []
+    for key in fields.keys.sorted() where !spellings.contains(key) {
+      if responseKeys.contains(key) {
+        throw MeasureError("field '\(key)' is one the response writes; rename it")
+      }
+      if let near = Spelling.suggestion(for: key, among: spellings) {
+        throw MeasureError("unknown field '\(key)' (did you mean '\(near)'?)")
+      }
+      if strict { throw MeasureError("unknown field '\(key)' (--strict-fields)") }
+      extra.insert(key)
     }
+    return extra
+  }
+
+  /// A request from a JSON object (see `MeasureCommand.help` for the fields). Fields it does not
+  /// know are ignored here (`passthroughKeys` decides about them).
+  init(json raw: [String: Any], typesetter: Typesetter) throws {
+    var fields: [String: Any] = [:]
+    var written: [String: String] = [:]
+    for (key, value) in raw {
+      let canonical = Vocabulary.canonicalKey(key)
+      guard Self.requestKeys.contains(canonical) else { continue }
+      if let other = written[canonical] {
+        let pair = [other, key].sorted()
+        throw MeasureError(
+          "fields '\(pair[0])' and '\(pair[1])' are the same setting; give only one")
+      }
+      written[canonical] = key
+      fields[canonical] = value
+    }
+    /// The field's name as the line wrote it, for messages.
+    func fieldName(_ canonical: String) -> String { written[canonical] ?? canonical }
     guard let text = fields["text"] as? String else {
       throw MeasureError("field 'text' is missing or not a string")
     }
     self.text = text
     var textStyle = TextStyle.body
-    if let name = fields["style"], !(name is NSNull) {
+    if let name = fields["textStyle"], !(name is NSNull) {
       guard let name = name as? String, let parsed = TextStyle(rawValue: name) else {
-        throw MeasureError("field 'style' is not a text style name")
+        throw MeasureError("field '\(fieldName("textStyle"))' is not a text style name")
       }
       textStyle = parsed
     }
@@ -333,29 +466,29 @@ struct MeasureRequest {
     } else {
       font = typesetter.fonts.font(for: textStyle).withSize(size)
     }
-    maxWidth = try Self.optionalLength(fields["max_width"], field: "max_width")
-    maxHeight = try Self.optionalLength(fields["max_height"], field: "max_height")
-    if let value = fields["max_lines"], !(value is NSNull) {
+    maxWidth = try Self.optionalLength(fields["maxWidth"], field: fieldName("maxWidth"))
+    maxHeight = try Self.optionalLength(fields["maxHeight"], field: fieldName("maxHeight"))
+    if let value = fields["numberOfLines"], !(value is NSNull) {
       guard let number = Self.number(value), number >= 0, number == number.rounded(),
         number < 1_000_000
       else {
-        throw MeasureError("field 'max_lines' must be a whole number ≥ 0")
+        throw MeasureError("field '\(fieldName("numberOfLines"))' must be a whole number ≥ 0")
       }
       style.numberOfLines = Int(number)
     }
-    if let value = fields["line_break_mode"], !(value is NSNull) {
-      guard let name = value as? String else {
-        throw MeasureError("field 'line_break_mode' is not a string")
+    if let value = fields["lineBreakMode"], !(value is NSNull) {
+      guard let mode = value as? String else {
+        throw MeasureError("field '\(fieldName("lineBreakMode"))' is not a string")
       }
       do {
-        style.lineBreakMode = try Self.mode(name)
+        style.lineBreakMode = try Self.mode(mode)
       } catch {
-        throw MeasureError("field 'line_break_mode': \(error.message)")
+        throw MeasureError("field '\(fieldName("lineBreakMode"))': \(error.message)")
       }
     }
-    if let value = fields["uses_font_leading"], !(value is NSNull) {
+    if let value = fields["usesFontLeading"], !(value is NSNull) {
       guard let flag = value as? Bool, Self.isBoolean(value) else {
-        throw MeasureError("field 'uses_font_leading' is not true or false")
+        throw MeasureError("field '\(fieldName("usesFontLeading"))' is not true or false")
       }
       style.usesFontLeading = flag
     }
@@ -417,8 +550,9 @@ struct Options {
       return number
     }
     while index < arguments.count {
+      // An older flag means its canonical one; messages name the flag as written.
       let argument = arguments[index]
-      switch argument {
+      switch Vocabulary.canonicalFlag(argument) {
       case "--font": font = try value(argument)
       case "--size":
         let value = try number(argument)
@@ -426,7 +560,7 @@ struct Options {
           throw MeasureError("--size must be greater than 0 and at most 10000, not \(value)")
         }
         size = value
-      case "--style":
+      case "--text-style":
         let name = try value(argument)
         guard let style = TextStyle(rawValue: name) else {
           throw MeasureError("unknown text style '\(name)'")
@@ -434,14 +568,14 @@ struct Options {
         textStyle = style
       case "--max-width": maxWidth = try number(argument)
       case "--max-height": maxHeight = try number(argument)
-      case "--lines":
+      case "--number-of-lines":
         let count = try number(argument)
         guard count == count.rounded(), count < 1_000_000 else {
-          throw MeasureError("--lines needs a whole number below 1000000, not \(count)")
+          throw MeasureError("\(argument) needs a whole number below 1000000, not \(count)")
         }
         lines = Int(count)
-      case "--mode": mode = try MeasureRequest.mode(try value(argument))
-      case "--leading": usesFontLeading = true
+      case "--line-break-mode": mode = try MeasureRequest.mode(try value(argument))
+      case "--uses-font-leading": usesFontLeading = true
       case "--":
         index += 1
         guard index == arguments.count - 1 else { throw MeasureError("give exactly one TEXT") }

@@ -214,7 +214,7 @@ struct RenderCommandErrorTests {
     #expect(unknown.status == 1)
     #expect(
       unknown.standardError.contains(
-        "sections[0].items[0].txt: unknown key (expected one of: size, baselineOffset, text, runs, style)"
+        "sections[0].items[0].txt: unknown key (did you mean \"text\"? expected one of: size, baselineOffset, text, runs, style)"
       ))
   }
 

@@ -13,7 +13,7 @@ final class TransitionDelegate: CollectionViewDelegate {
   func collectionView(
     _ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
     newLayout toLayout: CollectionViewLayout
-  ) -> TransitionLayout? {
+  ) -> TransitionLayout {
     offered += 1
     return CustomTransition(currentLayout: fromLayout, nextLayout: toLayout)
   }

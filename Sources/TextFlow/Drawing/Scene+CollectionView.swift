@@ -79,9 +79,7 @@ extension Scene {
     let content = collectionView.adjustedContentInset
     let width = collectionView.bounds.width - content.left - content.right
     return cells.keys.sorted().map { section in
-      let inset =
-        collectionView.flowLayoutDelegate?.collectionView(
-          collectionView, layout: flow, insetForSectionAt: section) ?? flow.sectionInset
+      let inset = flow.inset(forSectionAt: section)
       let lines = cells[section]!
       return CGRect(
         x: inset.left, y: lines.minY, width: width - inset.left - inset.right,

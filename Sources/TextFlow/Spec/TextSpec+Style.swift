@@ -8,8 +8,12 @@ extension TextSpec {
   ///
   /// ```json
   /// {"font": "DejaVuSans.ttf", "size": 17, "color": "#1d3557", "backgroundColor": "#f1faee",
-  ///  "padding": [4, 8, 4, 8], "maxWidth": 200, "maxLines": 2, "lineBreakMode": "truncatingTail"}
+  ///  "padding": [4, 8, 4, 8], "maxWidth": 200, "numberOfLines": 2,
+  ///  "lineBreakMode": "byTruncatingTail"}
   /// ```
+  ///
+  /// Keys and values use UIKit's names; the older `maxLines` and the mode spellings
+  /// `truncatingTail`/`tail` are accepted too (see the Vocabulary article).
   public struct Style: Sendable, Equatable {
     /// A font file in Fonts/, a family name, or a path (nil: the text style's default family).
     public var font: String?
@@ -59,14 +63,25 @@ extension TextSpec {
 
   static let styleKeys = [
     "font", "size", "textStyle", "color", "backgroundColor", "borderColor", "borderWidth",
-    "cornerRadius", "padding", "maxWidth", "width", "height", "maxLines", "lineBreakMode",
+    "cornerRadius", "padding", "maxWidth", "width", "height", "numberOfLines", "maxLines",
+    "lineBreakMode",
     "alignment", "usesFontLeading", "lineSpacing", "letterSpacing",
   ]
 
   static func decodeStyle(_ reader: SpecReader, base: Style) throws(LayoutSpec.DecodingError)
     -> Style
   {
-    let keys = try reader.object(allowed: styleKeys)
+    var keys = try reader.object(allowed: styleKeys)
+    // Errors name the key as written, so a message about `maxLines` says `maxLines`.
+    var linesKey = "numberOfLines"
+    if let alias = keys.removeValue(forKey: "maxLines") {
+      guard keys["numberOfLines"] == nil else {
+        throw reader.at("maxLines", alias).fail(
+          "is an alias of numberOfLines; give only one of the two")
+      }
+      keys["numberOfLines"] = alias
+      linesKey = "maxLines"
+    }
     var style = base
     func at(_ key: String) -> SpecReader? { keys[key].map { reader.at(key, $0) } }
     if let value = at("textStyle") {
@@ -87,11 +102,15 @@ extension TextSpec {
     if let value = at("maxWidth") { style.maxWidth = try value.number(in: 1...1_000_000) }
     if let value = at("width") { style.width = try value.number(in: 1...1_000_000) }
     if let value = at("height") { style.height = try value.number(in: 1...1_000_000) }
-    if let value = at("maxLines") {
+    if let value = keys["numberOfLines"].map({ reader.at(linesKey, $0) }) {
       style.paragraph.numberOfLines = try value.integer(in: 0...100_000)
     }
     if let value = at("lineBreakMode") {
-      style.paragraph.lineBreakMode = try value.enumeration(LineBreakMode.self)
+      let name = try value.string()
+      guard let mode = Vocabulary.lineBreakMode(named: name) else {
+        throw value.fail(Vocabulary.unknownLineBreakMode(name))
+      }
+      style.paragraph.lineBreakMode = mode
     }
     if let value = at("alignment") {
       style.paragraph.alignment = try value.enumeration(TextAlignment.self)

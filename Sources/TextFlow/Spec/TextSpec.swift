@@ -190,8 +190,14 @@ public struct TextSpec: Sendable {
 
   /// LayoutSpec's "unknown key" errors list its own keys; add the text keys allowed there.
   static func mentioningTextKeys(_ error: LayoutSpec.DecodingError) -> LayoutSpec.DecodingError {
-    let prefix = "unknown key (expected one of: "
-    guard error.message.hasPrefix(prefix), error.message.hasSuffix(")") else { return error }
+    // The message may carry LayoutSpec's "did you mean" hint, found among its own keys only.
+    guard error.message.hasPrefix("unknown key ("), error.message.hasSuffix(")"),
+      let list = error.message.range(of: "expected one of: ")
+    else { return error }
+    let listed = error.message[
+      list.upperBound..<error.message.index(before: error.message.endIndex)
+    ]
+    .components(separatedBy: ", ")
     let parent = error.path.split(separator: ".").dropLast().last.map(String.init) ?? ""
     let extra: [String]
     if !error.path.contains(".") {
@@ -206,7 +212,12 @@ public struct TextSpec: Sendable {
       return error
     }
     var result = error
-    result.message = String(error.message.dropLast()) + ", " + extra.joined(separator: ", ") + ")"
+    let key = error.path.split(separator: ".").last.map(String.init) ?? error.path
+    let hint = Spelling.suggestion(for: key, among: listed + extra).map {
+      "did you mean \"\($0)\"? "
+    }
+    result.message =
+      "unknown key (\(hint ?? "")expected one of: " + (listed + extra).joined(separator: ", ") + ")"
     return result
   }
 

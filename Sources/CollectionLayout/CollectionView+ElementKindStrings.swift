@@ -1,0 +1,67 @@
+// UIKit's String spellings of element kinds, so ported registration and dequeue calls compile.
+import Foundation
+
+extension CollectionView {
+  /// The section header kind as UIKit's `String` (`UICollectionView.elementKindSectionHeader`).
+  public static let elementKindSectionHeader = ElementKind.sectionHeader.rawValue
+  /// The section footer kind as UIKit's `String` (`UICollectionView.elementKindSectionFooter`).
+  public static let elementKindSectionFooter = ElementKind.sectionFooter.rawValue
+
+  /// Registers a supplementary view class for a kind given as UIKit's `String`.
+  ///
+  /// UIKit types the kind as `String`; `ElementKind` wraps the same string, so both spellings
+  /// register the same class.
+  public func register(
+    _ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind kind: String,
+    withReuseIdentifier identifier: String
+  ) {
+    register(
+      viewClass, forSupplementaryViewOfKind: ElementKind(kind), withReuseIdentifier: identifier)
+  }
+
+  /// A reused or new supplementary view for a kind given as UIKit's `String`.
+  ///
+  /// Throws, where UIKit raises an exception, when the kind and identifier were never registered.
+  public func dequeueReusableSupplementaryView(
+    ofKind kind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+  ) throws(CollectionViewError) -> CollectionReusableView {
+    try dequeueReusableSupplementaryView(
+      ofKind: ElementKind(kind), withReuseIdentifier: identifier, for: indexPath)
+  }
+
+  /// The realised supplementary views of a kind given as UIKit's `String`.
+  public func visibleSupplementaryViews(ofKind kind: String) -> [CollectionReusableView] {
+    visibleSupplementaryViews(ofKind: ElementKind(kind))
+  }
+
+  /// The realised supplementary view of a kind given as UIKit's `String`, or nil.
+  public func supplementaryView(forElementKind kind: String, at indexPath: IndexPath)
+    -> CollectionReusableView?
+  {
+    supplementaryView(forElementKind: ElementKind(kind), at: indexPath)
+  }
+
+  /// The layout's attributes for a supplementary view of a kind given as UIKit's `String`.
+  public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    layoutAttributesForSupplementaryElement(ofKind: ElementKind(kind), at: indexPath)
+  }
+}
+
+extension CollectionViewLayout {
+  /// The attributes of a supplementary view of a kind given as UIKit's `String`; subclasses
+  /// override the `ElementKind` method, which this calls.
+  public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    layoutAttributesForSupplementaryView(ofKind: ElementKind(kind), at: indexPath)
+  }
+
+  /// The attributes of a decoration view of a kind given as UIKit's `String`.
+  public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    layoutAttributesForDecorationView(ofKind: ElementKind(kind), at: indexPath)
+  }
+}

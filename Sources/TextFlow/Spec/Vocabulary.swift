@@ -1,0 +1,73 @@
+// One name for each text setting across the library, the spec, JSON lines and the CLI, with the
+// older spellings each surface accepted kept as aliases. The table is documented in
+// TextFlow.docc/Vocabulary.md; keep the two in step.
+import Foundation
+
+/// The canonical names of text settings and the aliases each surface still accepts.
+package enum Vocabulary {
+  /// A setting's canonical key (the library's property name, as the spec and JSON lines write
+  /// it), its CLI flag, and the older spellings that mean the same.
+  package struct Setting: Sendable {
+    /// The key in specs and JSON lines (UIKit's property name).
+    package var key: String
+    /// Older keys accepted in specs and JSON lines.
+    package var keyAliases: [String]
+    /// The `textflow measure` flag.
+    package var flag: String
+    /// Older flags accepted.
+    package var flagAliases: [String]
+  }
+
+  /// The text settings shared by the spec's styles, JSON lines and `textflow measure`.
+  package static let settings: [Setting] = [
+    Setting(key: "font", keyAliases: [], flag: "--font", flagAliases: []),
+    Setting(key: "size", keyAliases: [], flag: "--size", flagAliases: []),
+    Setting(
+      key: "textStyle", keyAliases: ["style"], flag: "--text-style", flagAliases: ["--style"]),
+    Setting(key: "maxWidth", keyAliases: ["max_width"], flag: "--max-width", flagAliases: []),
+    Setting(key: "maxHeight", keyAliases: ["max_height"], flag: "--max-height", flagAliases: []),
+    Setting(
+      key: "numberOfLines", keyAliases: ["maxLines", "max_lines"], flag: "--number-of-lines",
+      flagAliases: ["--lines", "--max-lines"]),
+    Setting(
+      key: "lineBreakMode", keyAliases: ["line_break_mode"], flag: "--line-break-mode",
+      flagAliases: ["--mode"]),
+    Setting(
+      key: "usesFontLeading", keyAliases: ["uses_font_leading"], flag: "--uses-font-leading",
+      flagAliases: ["--leading"]),
+  ]
+
+  /// The canonical key for `key` (itself when it is canonical or unknown).
+  package static func canonicalKey(_ key: String) -> String {
+    settings.first { $0.keyAliases.contains(key) }?.key ?? key
+  }
+
+  /// The canonical flag for `flag` (itself when it is canonical or unknown).
+  package static func canonicalFlag(_ flag: String) -> String {
+    settings.first { $0.flagAliases.contains(flag) }?.flag ?? flag
+  }
+
+  /// Every spelling of each line break mode: UIKit's `NSLineBreakMode` name first (the canonical
+  /// one), then the library's case name, then the short CLI word.
+  package static let lineBreakModes: [(mode: LineBreakMode, spellings: [String])] = [
+    (.wordWrap, ["byWordWrapping", "wordWrap", "word"]),
+    (.charWrap, ["byCharWrapping", "charWrap", "char"]),
+    (.clip, ["byClipping", "clip"]),
+    (.truncatingHead, ["byTruncatingHead", "truncatingHead", "head"]),
+    (.truncatingTail, ["byTruncatingTail", "truncatingTail", "tail"]),
+    (.truncatingMiddle, ["byTruncatingMiddle", "truncatingMiddle", "middle"]),
+  ]
+
+  /// The mode any of its spellings names, or nil.
+  package static func lineBreakMode(named name: String) -> LineBreakMode? {
+    lineBreakModes.first { $0.spellings.contains(name) }?.mode
+  }
+
+  /// The problem with an unknown mode name, with the closest spelling when there is one.
+  package static func unknownLineBreakMode(_ name: String) -> String {
+    let all = lineBreakModes.flatMap(\.spellings)
+    let hint = Spelling.suggestion(for: name, among: all).map { "did you mean '\($0)'? " } ?? ""
+    return "unknown line break mode '\(name)' (\(hint)expected one of: "
+      + lineBreakModes.map { $0.spellings.joined(separator: "/") }.joined(separator: ", ") + ")"
+  }
+}
