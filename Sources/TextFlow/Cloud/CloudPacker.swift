@@ -1,0 +1,212 @@
+// The packed cloud's geometry as a value: a one-bit board of the canvas (64 pixels to a word,
+// pixels outside the shape already taken), and placement of ink masks along a spiral from a
+// start point, the first free position winning. Pure computation; PackedCloudLayout drives it.
+import Foundation
+
+/// Places ink masks on a canvas without overlap, walking a spiral outwards from a start point.
+///
+/// The board holds one bit per pixel, 64 to a `UInt64`, so a collision test compares 64 pixels
+/// of a word's mask with 64 pixels of the board in one AND. Pixels outside the shape start out
+/// taken, so a word can never be placed outside it; a mask is never placed past the canvas
+/// edge. Placing a mask marks its pixels; testing uses a mask grown by the gap, so inks keep at
+/// least `gap` pixels apart (and `gap` pixels from the shape's edge).
+///
+/// ```swift
+/// var packer = CloudPacker(width: 800, height: 400, shape: .ellipse, gap: 1)
+/// if let spot = packer.place(ink, start: (400, 200), spiral: .archimedean) { … }
+/// ```
+public struct CloudPacker: Sendable {
+  /// The path a word walks from its start until it finds room.
+  public enum Spiral: String, Sendable, CaseIterable {
+    /// An Archimedean spiral, stretched to the canvas's aspect ratio.
+    case archimedean
+    /// Square rings, stretched to the canvas's aspect ratio.
+    case rectangular
+  }
+
+  /// The canvas width in pixels.
+  public let width: Int
+  /// The canvas height in pixels.
+  public let height: Int
+  /// The distance kept between inks, in pixels.
+  public let gap: Int
+  /// The pixels inside the shape (the ones ink may cover).
+  public let shapePixelCount: Int
+  /// The bounding box of the shape's pixels (x, y, width, height).
+  public let shapeBounds: (x: Int, y: Int, width: Int, height: Int)
+  /// Ink pixels placed so far.
+  public private(set) var inkPixelCount = 0
+  /// Positions tested so far (a cost counter for tests and benchmarks).
+  public private(set) var positionsTested = 0
+
+  /// The board has `pad` free pixels on every side so that a grown mask at the canvas edge
+  /// stays on the board.
+  private let pad: Int
+  private let boardWords: Int
+  private var board: [UInt64]
+
+  /// A board for a canvas of `width` × `height` pixels.
+  public init(width: Int, height: Int, shape: CloudShape = .rectangle, gap: Int = 1) {
+    self.width = max(1, width)
+    self.height = max(1, height)
+    self.gap = max(0, gap)
+    pad = self.gap + 1
+    boardWords = (self.width + 2 * pad + 63) / 64 + 1
+    board = [UInt64](repeating: 0, count: boardWords * (self.height + 2 * pad))
+    var count = 0
+    var minX = Int.max
+    var minY = Int.max
+    var maxX = -1
+    var maxY = -1
+    for y in 0..<self.height {
+      let v = (Double(y) + 0.5) / Double(self.height)
+      for x in 0..<self.width {
+        if shape.contains(u: (Double(x) + 0.5) / Double(self.width), v: v) {
+          count += 1
+          minX = min(minX, x)
+          maxX = max(maxX, x)
+          minY = min(minY, y)
+          maxY = max(maxY, y)
+        } else {
+          let bx = x + pad
+          board[(y + pad) * boardWords + bx >> 6] |= 1 << UInt64(bx & 63)
+        }
+      }
+    }
+    shapePixelCount = count
+    shapeBounds =
+      count == 0 ? (0, 0, 0, 0) : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+  }
+
+  /// The share of the shape's pixels covered by ink.
+  public var density: Double {
+    shapePixelCount == 0 ? 0 : Double(inkPixelCount) / Double(shapePixelCount)
+  }
+
+  /// Whether the mask's pivot can go at (x, y): its ink inside the canvas, and its ink grown
+  /// by the gap (`grown`, the same mask `dilated(by: gap)`) clear of the board.
+  public func fits(_ ink: InkMask, grown: InkMask, x: Int, y: Int) -> Bool {
+    let left = x + ink.originX
+    let top = y + ink.originY
+    guard left >= 0, top >= 0, left + ink.width <= width, top + ink.height <= height else {
+      return false
+    }
+    return !collides(grown, left: x + grown.originX + pad, top: y + grown.originY + pad)
+  }
+
+  private func collides(_ mask: InkMask, left: Int, top: Int) -> Bool {
+    let wordShift = left >> 6
+    let bitShift = UInt64(left & 63)
+    let perRow = mask.wordsPerRow
+    return mask.words.withUnsafeBufferPointer { sprite in
+      board.withUnsafeBufferPointer { board in
+        for row in 0..<mask.height {
+          let boardRow = (top + row) * boardWords + wordShift
+          let spriteRow = row * perRow
+          for w in 0..<perRow {
+            let value = sprite[spriteRow + w]
+            if value == 0 { continue }
+            if board[boardRow + w] & (value << bitShift) != 0 { return true }
+            if bitShift != 0, board[boardRow + w + 1] & (value >> (64 - bitShift)) != 0 {
+              return true
+            }
+          }
+        }
+        return false
+      }
+    }
+  }
+
+  /// Marks the mask's ink with its pivot at (x, y).
+  public mutating func occupy(_ ink: InkMask, x: Int, y: Int) {
+    let left = x + ink.originX + pad
+    let top = y + ink.originY + pad
+    let wordShift = left >> 6
+    let bitShift = UInt64(left & 63)
+    let perRow = ink.wordsPerRow
+    for row in 0..<ink.height {
+      let boardRow = (top + row) * boardWords + wordShift
+      for w in 0..<perRow {
+        let value = ink.words[row * perRow + w]
+        if value == 0 { continue }
+        board[boardRow + w] |= value << bitShift
+        if bitShift != 0 { board[boardRow + w + 1] |= value >> (64 - bitShift) }
+      }
+    }
+    inkPixelCount += ink.inkPixelCount
+  }
+
+  /// Finds the first position along `spiral` from `start` where the mask fits, marks it and
+  /// returns it (the pivot's pixel); nil when the mask fits nowhere on the canvas.
+  public mutating func place(
+    _ ink: InkMask, grown: InkMask? = nil, start: (x: Int, y: Int), spiral: Spiral = .archimedean
+  ) -> (x: Int, y: Int)? {
+    let grown = grown ?? ink.dilated(by: gap)
+    guard ink.width <= width, ink.height <= height else { return nil }
+    var found: (x: Int, y: Int)?
+    var tested = 0
+    let aspect = Double(width) / Double(height)
+    // Far enough that the walk (stretched by the aspect ratio) reaches the farthest corner.
+    let reach =
+      [(0, 0), (width, 0), (0, height), (width, height)].map { corner -> Double in
+        let dx = Double(corner.0 - start.x) / aspect
+        let dy = Double(corner.1 - start.y)
+        return (dx * dx + dy * dy).squareRoot()
+      }.max()! + 2
+    // The pivot positions that keep the ink inside the canvas.
+    let minX = -ink.originX
+    let maxX = width - ink.originX - ink.width
+    let minY = -ink.originY
+    let maxY = height - ink.originY - ink.height
+    func visit(_ x: Int, _ y: Int) -> Bool {
+      guard x >= minX, x <= maxX, y >= minY, y <= maxY else { return false }
+      tested += 1
+      if !collides(grown, left: x + grown.originX + pad, top: y + grown.originY + pad) {
+        found = (x, y)
+        return true
+      }
+      return false
+    }
+    switch spiral {
+    case .archimedean:
+      // r = θ / (2π) × pitch: one pixel between turns (in the short direction), one-pixel steps.
+      let pitch = 1.0
+      var theta = 0.0
+      var lastX = Int.min
+      var lastY = Int.min
+      while true {
+        let radius = theta / (2 * .pi) * pitch
+        if radius > reach { break }
+        let x = start.x + Int((radius * aspect * cos(theta)).rounded())
+        let y = start.y + Int((radius * sin(theta)).rounded())
+        if x != lastX || y != lastY {
+          if visit(x, y) { break }
+          lastX = x
+          lastY = y
+        }
+        theta += 1 / max(1, radius * max(1, aspect))
+      }
+    case .rectangular:
+      if !visit(start.x, start.y) {
+        var ring = 1
+        walk: while Double(ring) <= reach {
+          let dx = Int((Double(ring) * aspect).rounded())
+          let dy = ring
+          // The ring's four sides, clockwise from the top-left corner.
+          for x in -dx..<dx where visit(start.x + x, start.y - dy) { break walk }
+          for y in -dy..<dy where visit(start.x + dx, start.y + y) { break walk }
+          for x in stride(from: dx, to: -dx, by: -1) where visit(start.x + x, start.y + dy) {
+            break walk
+          }
+          for y in stride(from: dy, to: -dy, by: -1) where visit(start.x - dx, start.y + y) {
+            break walk
+          }
+          ring += 1
+        }
+      }
+    }
+    positionsTested += tested
+    if let found { occupy(ink, x: found.x, y: found.y) }
+    return found
+  }
+}
