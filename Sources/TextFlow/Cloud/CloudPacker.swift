@@ -137,9 +137,15 @@ public struct CloudPacker: Sendable {
   }
 
   /// Finds the first position along `spiral` from `start` where the mask fits, marks it and
-  /// returns it (the pivot's pixel); nil when the mask fits nowhere on the canvas.
+  /// returns it (the pivot's pixel); nil when the mask fits nowhere on the canvas, or nowhere
+  /// within the first `budget` positions tested.
+  ///
+  /// The walk steps by about a tenth of the mask's smaller side (at least one pixel), both along
+  /// the spiral and between its turns: a large word cannot slip through a gap much narrower than
+  /// that anyway, and small words, which fill the small gaps, walk pixel by pixel.
   public mutating func place(
-    _ ink: InkMask, grown: InkMask? = nil, start: (x: Int, y: Int), spiral: Spiral = .archimedean
+    _ ink: InkMask, grown: InkMask? = nil, start: (x: Int, y: Int), spiral: Spiral = .archimedean,
+    budget: Int = .max
   ) -> (x: Int, y: Int)? {
     let grown = grown ?? ink.dilated(by: gap)
     guard ink.width <= width, ink.height <= height else { return nil }
@@ -158,8 +164,14 @@ public struct CloudPacker: Sendable {
     let maxX = width - ink.originX - ink.width
     let minY = -ink.originY
     let maxY = height - ink.originY - ink.height
+    let step = max(1, min(ink.width, ink.height) / 10)
+    var exhausted = false
     func visit(_ x: Int, _ y: Int) -> Bool {
       guard x >= minX, x <= maxX, y >= minY, y <= maxY else { return false }
+      if tested >= budget {
+        exhausted = true
+        return true
+      }
       tested += 1
       if !collides(grown, left: x + grown.originX + pad, top: y + grown.originY + pad) {
         found = (x, y)
@@ -170,7 +182,7 @@ public struct CloudPacker: Sendable {
     switch spiral {
     case .archimedean:
       // r = θ / (2π) × pitch: one pixel between turns (in the short direction), one-pixel steps.
-      let pitch = 1.0
+      let pitch = Double(step)
       var theta = 0.0
       var lastX = Int.min
       var lastY = Int.min
@@ -184,28 +196,33 @@ public struct CloudPacker: Sendable {
           lastX = x
           lastY = y
         }
-        theta += 1 / max(1, radius * max(1, aspect))
+        theta += Double(step) / max(Double(step), radius * max(1, aspect))
       }
     case .rectangular:
       if !visit(start.x, start.y) {
-        var ring = 1
+        var ring = step
         walk: while Double(ring) <= reach {
           let dx = Int((Double(ring) * aspect).rounded())
           let dy = ring
           // The ring's four sides, clockwise from the top-left corner.
-          for x in -dx..<dx where visit(start.x + x, start.y - dy) { break walk }
-          for y in -dy..<dy where visit(start.x + dx, start.y + y) { break walk }
-          for x in stride(from: dx, to: -dx, by: -1) where visit(start.x + x, start.y + dy) {
+          for x in stride(from: -dx, to: dx, by: step) where visit(start.x + x, start.y - dy) {
             break walk
           }
-          for y in stride(from: dy, to: -dy, by: -1) where visit(start.x - dx, start.y + y) {
+          for y in stride(from: -dy, to: dy, by: step) where visit(start.x + dx, start.y + y) {
             break walk
           }
-          ring += 1
+          for x in stride(from: dx, to: -dx, by: -step) where visit(start.x + x, start.y + dy) {
+            break walk
+          }
+          for y in stride(from: dy, to: -dy, by: -step) where visit(start.x - dx, start.y + y) {
+            break walk
+          }
+          ring += step
         }
       }
     }
     positionsTested += tested
+    if exhausted { return nil }
     if let found { occupy(ink, x: found.x, y: found.y) }
     return found
   }

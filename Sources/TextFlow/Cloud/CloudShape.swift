@@ -81,8 +81,9 @@ public enum CloudShape: Sendable, Equatable {
   /// The inside pixels of a mask, stretched over the canvas.
   case mask(CloudMask)
 
-  /// Whether the canvas pixel whose centre is at fractions (u, v) of the canvas may hold ink.
-  func contains(u: Double, v: Double) -> Bool {
+  /// Whether the canvas point at fractions (u, v) of the canvas's width and height may hold
+  /// ink (the packer asks at each pixel's centre).
+  public func contains(u: Double, v: Double) -> Bool {
     switch self {
     case .rectangle: return true
     case .ellipse:

@@ -113,6 +113,8 @@ public struct PackedCloud: Sendable {
     public var size: CGSize
     /// How many packings were tried until the words fitted.
     public var attempts: Int
+    /// Spiral positions tested in all packings (the work done).
+    public var positionsTested: Int
 
     /// `{"layout": "packed", "size", "scaleFactor", "density", "words": [{"text", "weight",
     /// "fontSize", "color", "frame", "center", "rotation"}], "unplaced": [{"text", "weight",
@@ -144,7 +146,9 @@ public struct PackedCloud: Sendable {
           "density": \(number((density * 10000).rounded() / 10000)),
           "words": \(list(words)),
           "unplaced": \(list(left)),
-          "notTried": \(notTriedCount)
+          "notTried": \(notTriedCount),
+          "attempts": \(attempts),
+          "positionsTested": \(positionsTested)
         }
         """
     }
@@ -171,7 +175,9 @@ public struct PackedCloud: Sendable {
     sizer.scaling = scaling
     let heaviest = top.first?.weight ?? 1
     let lightest = top.last?.weight ?? 1
-    var baseSizes = top.map { sizer.fontSize(for: $0.weight, lightest: lightest, heaviest: heaviest) }
+    var baseSizes = top.map {
+      sizer.fontSize(for: $0.weight, lightest: lightest, heaviest: heaviest)
+    }
     // Lighter words for filling: on down from the smallest size, to half of it.
     let smallest = baseSizes.last ?? minFontSize
     for (index, _) in rest.enumerated() {
@@ -218,7 +224,7 @@ public struct PackedCloud: Sendable {
     var factor = 1.0
     if boxArea > 0 {
       let fill = (0.5 * shapeArea(canvasHeight) / boxArea).squareRoot()
-      factor = scalesToFill ? fill : min(1, fill)
+      factor = scalesToFill ? fill : height == nil ? 1 : min(1, fill)
     }
     // The heaviest word must fit across the canvas, whatever its rotation.
     if let first = measured.first, first.size.width > 0 {
@@ -226,34 +232,78 @@ public struct PackedCloud: Sendable {
       factor = min(factor, 0.95 * across / Double(first.size.width))
     }
     let floor = minimumReadableSize / max(0.01, baseSizes[top.count - 1])
+    // Never start below the readable floor: shrinking stops there and says what did not fit.
+    if factor < floor, let first = measured.first, Double(first.size.width) * floor < width {
+      factor = floor
+    }
 
     var attempts = 0
-    while true {
+    var tested = 0
+    let canvas = { CGSize(width: width, height: canvasHeight) }
+    func attempt(_ factor: Double, final: Bool) -> Attempt {
       attempts += 1
-      let attempt = pack(
+      let result = pack(
         all, sizes: baseSizes.map { $0 * factor }, rotations: chosen, font: baseFont,
-        style: style, typesetter: typesetter, canvas: CGSize(width: width, height: canvasHeight),
-        required: top.count)
-      let missed = attempt.layout.unplacedItems.filter { $0 < top.count }
-      if missed.isEmpty || attempts > 60 {
-        return output(
-          attempt, all: all, top: top.count, notTried: 0, factor: factor, attempts: attempts,
-          canvas: CGSize(width: width, height: canvasHeight), reason: nil)
-      }
-      if height == nil && canvasHeight < width * 8 {
+        style: style, typesetter: typesetter, canvas: canvas(), required: top.count,
+        stopsAtFirstMiss: !final)
+      tested += result.layout.positionsTested
+      return result
+    }
+    func fits(_ result: Attempt) -> Bool {
+      !result.layout.unplacedItems.contains { $0 < top.count }
+    }
+    // Shrink (or grow the canvas) until the heaviest words all fit. A packing in which they all
+    // fit is a finished one (placement is deterministic), so the best one is the result.
+    var best: (factor: Double, attempt: Attempt)?
+    var failed: Double?
+    while best == nil && attempts < 40 {
+      let probe = attempt(factor, final: false)
+      if fits(probe) {
+        best = (factor, probe)
+      } else if height == nil && canvasHeight < width * 8 {
         canvasHeight = (canvasHeight * 1.12).rounded(.up)
       } else if factor * 0.92 >= floor {
+        failed = factor
         factor *= 0.92
-      } else if !missed.contains(0) {
-        // The lightest would be unreadable: keep this packing and say which words stayed out.
-        return output(
-          attempt, all: all, top: top.count, notTried: 0, factor: factor, attempts: attempts,
-          canvas: CGSize(width: width, height: canvasHeight),
-          reason: "no room at \(JSONValue.format((minimumReadableSize * 10).rounded() / 10)) pt or larger")
       } else {
-        factor *= 0.8  // the heaviest word itself: it shrinks past the floor, never dropped
+        break
       }
     }
+    guard var best else {
+      // The lightest would be unreadable: pack at the floor, listing the words left out; the
+      // heaviest word shrinks past the floor rather than be left out.
+      var last = attempt(factor, final: true)
+      while last.layout.unplacedItems.contains(0) && attempts < 80 {
+        factor *= 0.8
+        last = attempt(factor, final: true)
+      }
+      return output(
+        last, all: all, top: top.count, notTried: 0, factor: factor, attempts: attempts,
+        tested: tested, canvas: canvas(),
+        reason:
+          "no room at \(JSONValue.format((minimumReadableSize * 10).rounded() / 10)) pt or larger")
+    }
+    // Scaling to fill: larger sizes while they still fit, then halve the interval twice.
+    if scalesToFill && failed == nil {
+      var grow = best.factor * 1.25
+      while attempts < 12 {
+        let probe = attempt(grow, final: false)
+        guard fits(probe) else { break }
+        best = (grow, probe)
+        grow *= 1.25
+      }
+      failed = grow
+    }
+    if scalesToFill, var high = failed {
+      for _ in 0..<2 {
+        let middle = (best.factor * high).squareRoot()
+        let probe = attempt(middle, final: false)
+        if fits(probe) { best = (middle, probe) } else { high = middle }
+      }
+    }
+    return output(
+      best.attempt, all: all, top: top.count, notTried: 0, factor: best.factor,
+      attempts: attempts, tested: tested, canvas: canvas(), reason: nil)
   }
 
   private struct Attempt {
@@ -266,7 +316,8 @@ public struct PackedCloud: Sendable {
   /// One packing at fixed sizes: the layout attached to a collection view, prepared.
   private func pack(
     _ words: [TagCloud.Word], sizes: [Double], rotations: [[Double]], font: Font,
-    style: ParagraphStyle, typesetter: Typesetter, canvas: CGSize, required: Int
+    style: ParagraphStyle, typesetter: Typesetter, canvas: CGSize, required: Int,
+    stopsAtFirstMiss: Bool
   ) -> Attempt {
     let layouts = words.indices.map {
       typesetter.layout(words[$0].text, font: font.withSize(sizes[$0]), style: style)
@@ -287,6 +338,10 @@ public struct PackedCloud: Sendable {
     layout.seed = seed
     layout.fillDensity = fillDensity
     layout.requiredItemCount = required
+    layout.stopsAtFirstMiss = stopsAtFirstMiss
+    // Probing sizes: a word that finds no room within a fair search counts as not fitting (the
+    // sizes shrink a little instead of one search scanning the whole canvas).
+    if stopsAtFirstMiss { layout.positionBudget = 40_000 }
     layout.items = layouts.indices.map {
       PackedCloudLayout.Item(
         size: layouts[$0].size, rotations: rotations[$0].map { $0 * .pi / 180 })
@@ -303,7 +358,7 @@ public struct PackedCloud: Sendable {
 
   private func output(
     _ attempt: Attempt, all: [TagCloud.Word], top: Int, notTried: Int, factor: Double,
-    attempts: Int, canvas: CGSize, reason: String?
+    attempts: Int, tested: Int, canvas: CGSize, reason: String?
   ) -> Output {
     let layout = attempt.layout
     // The collection view realises the placed words' text cells; the scene draws them.
@@ -314,7 +369,8 @@ public struct PackedCloud: Sendable {
     let lightest = all[top - 1].weight
     func color(_ index: Int) -> Color {
       let t =
-        heaviest > lightest ? min(1, max(0, (all[index].weight - lightest) / (heaviest - lightest)))
+        heaviest > lightest
+        ? min(1, max(0, (all[index].weight - lightest) / (heaviest - lightest)))
         : 1
       switch coloring {
       case .byWeight(let light, let dark): return light.mixed(with: dark, fraction: t)
@@ -350,7 +406,7 @@ public struct PackedCloud: Sendable {
     return Output(
       scene: scene, placed: placed, unplaced: unplaced,
       notTriedCount: notTried + layout.skippedItems.count, scaleFactor: factor,
-      density: layout.density, size: canvas, attempts: attempts)
+      density: layout.density, size: canvas, attempts: attempts, positionsTested: tested)
   }
 }
 

@@ -10,7 +10,8 @@ import Foundation
 /// may take, most preferred first; `inkForItem` answers the item's ink mask at a rotation about
 /// the frame's centre (`TextLayout.inkMask(scale:rotation:pivot:)` with the pivot at the centre).
 /// In `prepare()` the items are placed in order with `CloudPacker`: each starts at a point near
-/// the shape's centre (the first exactly at it, the others drawn from the seed's generator),
+/// the shape's centre (the first exactly at it, the others anywhere in the shape's bounds, drawn from the seed's
+/// generator),
 /// walks the spiral, and takes the first position where its ink, grown by `gap`, meets no other
 /// ink and stays inside the canvas and the shape. An item that fits at no rotation is left out
 /// (`unplacedItems`) and its attributes are hidden; the others' attributes have the frame
@@ -64,6 +65,11 @@ open class PackedCloudLayout: CollectionViewLayout {
   /// The share of the shape ink may cover before the items past `requiredItemCount` stop
   /// being tried (nil: every item is tried).
   public var fillDensity: Double? { didSet { invalidateLayout() } }
+  /// Whether placement stops at the first required item that fits nowhere (the rest are then
+  /// neither placed nor listed): for a caller that will try again at other sizes anyway.
+  public var stopsAtFirstMiss = false { didSet { invalidateLayout() } }
+  /// The most spiral positions one item may test before it counts as fitting nowhere.
+  public var positionBudget = Int.max { didSet { invalidateLayout() } }
   /// Items that fit nowhere, in order.
   public private(set) var unplacedItems: [Int] = []
   /// Items past `requiredItemCount` not tried because the shape reached `fillDensity`.
@@ -109,14 +115,14 @@ open class PackedCloudLayout: CollectionViewLayout {
         attributes.append(entry)
         continue
       }
-      // The heaviest word starts at the centre, the others within the middle half of the shape.
+      // The heaviest word starts at the centre, the others anywhere in the shape's bounds, so
+      // that each walks from a spot of its own instead of through the words already placed.
       let start =
         index == 0
         ? centre
         : (
-          x: bounds.x + bounds.width / 4 + Int(generator.next() % UInt64(max(1, bounds.width / 2))),
-          y: bounds.y + bounds.height / 4
-            + Int(generator.next() % UInt64(max(1, bounds.height / 2)))
+          x: bounds.x + Int(generator.next() % UInt64(max(1, bounds.width))),
+          y: bounds.y + Int(generator.next() % UInt64(max(1, bounds.height)))
         )
       var placed: (x: Int, y: Int, rotation: Double)?
       if let inkForItem, packer.shapePixelCount > 0 {
@@ -127,7 +133,7 @@ open class PackedCloudLayout: CollectionViewLayout {
             placed = (start.x, start.y, rotation)
             break
           }
-          if let spot = packer.place(ink, start: start, spiral: spiral) {
+          if let spot = packer.place(ink, start: start, spiral: spiral, budget: positionBudget) {
             placed = (spot.x, spot.y, rotation)
             break
           }
@@ -143,6 +149,10 @@ open class PackedCloudLayout: CollectionViewLayout {
         entry.isHidden = true
         unplacedItems.append(index)
         placedRotations.append(nil)
+        if stopsAtFirstMiss && index < requiredItemCount {
+          attributes.append(entry)
+          break
+        }
       }
       attributes.append(entry)
     }
