@@ -11,7 +11,7 @@ enum CloudCommand: Subcommand {
   static let help = """
     usage: textflow cloud WORDS.txt|- -o OUT.png|.pdf|.svg|.json [options]
 
-    Reads running text (words are counted) or "word weight" lines (the last field is the
+    Reads running text (words are counted by Unicode's word rules) or "word weight" lines (the last field is the
     weight; detected automatically, or forced with --input), and lays the heaviest words out in
     centred rows on a common baseline, font size by weight. The heaviest word is never dropped:
     when the cloud does not fit (--height), every word shrinks; only below 4 pt are the lightest
@@ -21,7 +21,17 @@ enum CloudCommand: Subcommand {
       -o, --output PATH    write to PATH (- for standard output; default: JSON on stdout)
       --format FMT         png, pdf, svg or json (default: from -o)
       --input KIND         text, weighted or auto (default auto)
-      --stop-words WHICH   english (a built-in list) or a file of words, one per line
+      --stop-words LIST    words left out: built-in lists english, german, french, spanish,
+                           chinese (or en, de, fr, es, zh), all of them, or files of words
+                           (one per line), comma-separated
+      --min-length N       leave out words shorter than N characters (default 2; a single
+                           Chinese or Japanese character still counts)
+      --numbers            count numbers too (left out by default)
+      --links              count URLs and e-mail addresses (one word each; left out by default)
+      --plurals            count English plurals with their singulars when both occur
+      --phrases            count frequent two-word phrases ("United States") as one entry
+      --locale ID          the word-breaking locale (default: the root, which segments
+                           Chinese, Japanese and Thai by dictionary)
       --max-words N        at most N words, the heaviest (default 100)
       --scale-by SCALE     linear, sqrt or log (default sqrt)
       --min-size PT        the lightest word's size (default 12)
@@ -78,7 +88,8 @@ enum CloudCommand: Subcommand {
           "--min-size", "--max-size", "--width", "--height", "--font", "--colors", "--palette",
           "--background", "--order", "--seed", "--scale", "--layout", "--shape", "--mask",
           "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill", "--resolution",
-        ], flags: ["--debug"])
+          "--min-length", "--locale",
+        ], flags: ["--debug", "--numbers", "--links", "--plurals", "--phrases"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one word file (or - for standard input)")
       }
@@ -113,7 +124,29 @@ enum CloudCommand: Subcommand {
           throw .failure("\(displayName): \(error)")
         }
       } else {
-        words = TagCloud.words(countingIn: text, stopWords: stopWords)
+        var counter = WordCounter()
+        counter.stopWords = stopWords
+        if let value = try parsed.integer("--min-length", in: 1...1000) {
+          counter.minimumLength = value
+        }
+        counter.includesNumbers = parsed.flags.contains("--numbers")
+        counter.includesLinks = parsed.flags.contains("--links")
+        counter.mergesPlurals = parsed.flags.contains("--plurals")
+        counter.findsPhrases = parsed.flags.contains("--phrases")
+        counter.locale = parsed.values["--locale"] ?? ""
+        // Progress for large inputs, on a terminal only (a log file gets no carriage returns).
+        let showsProgress = text.utf8.count > 1 << 20 && isatty(2) == 1
+        var lastPercent = -1
+        words = counter.count(
+          text,
+          progress: showsProgress
+            ? { done, total in
+              let percent = done * 100 / max(1, total)
+              guard percent != lastPercent else { return }
+              lastPercent = percent
+              FileHandle.standardError.write(Data("\rcounting words: \(percent)%".utf8))
+              if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+            } : nil)
       }
       guard !words.isEmpty else { throw .failure("\(displayName): no words") }
       let typesetter = try loadTypesetter()
@@ -262,9 +295,20 @@ enum CloudCommand: Subcommand {
 
   private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String> {
     guard let which else { return [] }
-    if which == "english" { return TagCloud.englishStopWords }
-    let text = try readText(which)
-    return Set(
-      text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map { $0.lowercased() })
+    var words: Set<String> = []
+    for name in which.split(separator: ",").map(String.init) {
+      if name == "all" {
+        for language in StopWords.Language.allCases { words.formUnion(StopWords.list(language)) }
+      } else if let language = StopWords.language(named: name),
+        !FileManager.default.fileExists(atPath: name)
+      {
+        words.formUnion(StopWords.list(language))
+      } else {
+        let text = try readText(name)
+        words.formUnion(
+          text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map { $0.lowercased() })
+      }
+    }
+    return words
   }
 }
