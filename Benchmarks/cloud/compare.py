@@ -9,7 +9,8 @@ wordcloud only generate_from_frequencies (its layout; the image is drawn afterwa
 measured the same way for both: the share of non-white pixels in a PNG of the cloud at one pixel
 per point. Prints a table and writes JSON (--json).
 
-    python3 Benchmarks/cloud/compare.py [--textflow .build/release/textflow] [--runs 5]
+    python3 Benchmarks/cloud/compare.py [--bench .build/release/textflow-bench]
+        [--textflow .build/release/textflow] [--runs 5]
 """
 import argparse
 import json
@@ -40,8 +41,9 @@ def make_words(count, seed=7):
 def ink_share(path):
     from PIL import Image
     image = Image.open(path).convert("RGB")
-    pixels = image.getdata()
-    return sum(1 for p in pixels if p != (255, 255, 255)) / (image.width * image.height)
+    data = image.tobytes()
+    white = sum(1 for i in range(0, len(data), 3) if data[i:i + 3] == b"\xff\xff\xff")
+    return 1 - white / (image.width * image.height)
 
 
 def run_textflow(binary, words_file, width, height, out, extra=()):
@@ -53,9 +55,17 @@ def run_textflow(binary, words_file, width, height, out, extra=()):
     return time.perf_counter() - start
 
 
+def time_textflow(bench, words_file, width, height, runs):
+    output = subprocess.run(
+        [bench, "--runs", str(runs), "--cloud", words_file, str(width), str(height)],
+        check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    return json.loads(output.strip().splitlines()[-1])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--textflow", default=os.path.join(ROOT, ".build/release/textflow"))
+    parser.add_argument("--bench", default=os.path.join(ROOT, ".build/release/textflow-bench"))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", default=os.path.join(ROOT, "Benchmarks/results/cloud.json"))
     arguments = parser.parse_args()
@@ -74,18 +84,14 @@ def main():
             with open(words_file, "w") as handle:
                 for word, weight in words.items():
                     handle.write(f"{word} {weight}\n")
-            ours_json = os.path.join(folder, "ours.json")
-            times = [run_textflow(arguments.textflow, words_file, width, height, ours_json)
-                     for _ in range(arguments.runs)]
-            with open(ours_json) as handle:
-                laid = json.load(handle)
+            laid = time_textflow(arguments.bench, words_file, width, height, arguments.runs)
             ours_png = os.path.join(folder, "ours.png")
             run_textflow(arguments.textflow, words_file, width, height, ours_png,
                          ("--scale", "1"))
             row = {
                 "words": count, "canvas": [width, height],
-                "textflow": {"seconds": statistics.median(times), "placed": len(laid["words"]),
-                             "unplaced": len(laid["unplaced"]),
+                "textflow": {"seconds": laid["seconds"], "placed": laid["placed"],
+                             "unplaced": laid["unplaced"],
                              "density": ink_share(ours_png)},
             }
             if wordcloud is not None:

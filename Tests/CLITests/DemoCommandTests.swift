@@ -26,6 +26,9 @@ struct DemoCommandTests {
     let expected = [
       "witch-dialogue.png", "witch-dialogue.svg", "witch-dialogue-debug.png",
       "witch-dialogue.json", "tag-cloud.png", "tag-cloud.svg", "label-sheet.pdf",
+      "word-cloud-rows.png", "word-cloud-rows.svg", "word-cloud-rows.pdf",
+      "word-cloud-packed.png", "word-cloud-packed.svg", "word-cloud-packed.pdf",
+      "word-cloud-star.png", "word-cloud-star.svg", "word-cloud-star.pdf",
       "carousel-1.png", "carousel-2.png", "carousel-3.png", "carousel-4.png",
       "carousel-snapped.png", "carousel-transition-0.png", "carousel-transition-25.png",
       "carousel-transition-50.png", "carousel-transition-75.png", "carousel-transition-100.png",

@@ -247,3 +247,15 @@ struct PackedCloudTests {
     #expect(layout.density == 1200.0 / 20000)
   }
 }
+
+@Suite("The word-cloud demo text")
+struct DemoTextTests {
+  @Test("examples/us-constitution.txt is the text the demo embeds")
+  func sameText() throws {
+    let file = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("examples/us-constitution.txt"),
+      encoding: .utf8)
+    #expect(file.trimmingCharacters(in: .newlines) == DemoData.usConstitution)
+    #expect(file.hasPrefix("The Constitution of the United States of America"))
+  }
+}

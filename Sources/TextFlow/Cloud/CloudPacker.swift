@@ -8,8 +8,10 @@ import Foundation
 /// The board holds one bit per pixel, 64 to a `UInt64`, so a collision test compares 64 pixels
 /// of a word's mask with 64 pixels of the board in one AND. Pixels outside the shape start out
 /// taken, so a word can never be placed outside it; a mask is never placed past the canvas
-/// edge. Placing a mask marks its pixels; testing uses a mask grown by the gap, so inks keep at
-/// least `gap` pixels apart (and `gap` pixels from the shape's edge).
+/// edge. Placing a mask marks its pixels; testing uses a mask grown by the gap and one pixel
+/// more, so inks keep at least `gap` pixels apart (and from the shape's edge) even after a
+/// renderer moves each glyph by up to half a pixel, as Cairo's image backend does when it rounds
+/// glyph origins to whole pixels.
 ///
 /// ```swift
 /// var packer = CloudPacker(width: 800, height: 400, shape: .ellipse, gap: 1)
@@ -44,13 +46,65 @@ public struct CloudPacker: Sendable {
   private let pad: Int
   private let boardWords: Int
   private var board: [UInt64]
+  /// Archimedean spiral offsets by step, shared by the packers of one aspect ratio.
+  private var spirals: [Int: SpiralTable] = [:]
+
+  /// Spiral tables kept between packings (a cloud packs several times while it searches for
+  /// its sizes): by aspect ratio and step, at most a few.
+  private static let tableCache = TableCache()
+
+  final class TableCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tables: [String: SpiralTable] = [:]
+
+    func table(_ key: String) -> SpiralTable? {
+      lock.lock()
+      defer { lock.unlock() }
+      return tables[key]
+    }
+
+    func store(_ table: SpiralTable, _ key: String) {
+      lock.lock()
+      defer { lock.unlock() }
+      if tables.count >= 16, tables[key] == nil { tables.removeAll() }
+      if (tables[key]?.offsets.count ?? 0) < table.offsets.count { tables[key] = table }
+    }
+  }
+
+  /// Offsets (dx, dy pairs) along an Archimedean spiral r = θ / 2π × step, stretched across
+  /// by the aspect ratio, about one step apart, without repeats.
+  struct SpiralTable: Sendable {
+    var offsets: [Int32] = []
+    var theta = 0.0
+    var radius = 0.0
+
+    mutating func extend(step: Int, aspect: Double, points: Int) {
+      let pitch = Double(step)
+      var added = 0
+      var lastX = offsets.count >= 2 ? offsets[offsets.count - 2] : Int32.min
+      var lastY = offsets.last ?? Int32.min
+      while added < points {
+        radius = theta / (2 * .pi) * pitch
+        let x = Int32((radius * aspect * cos(theta)).rounded())
+        let y = Int32((radius * sin(theta)).rounded())
+        if x != lastX || y != lastY {
+          offsets.append(x)
+          offsets.append(y)
+          lastX = x
+          lastY = y
+          added += 1
+        }
+        theta += pitch / max(pitch, radius * max(1, aspect))
+      }
+    }
+  }
 
   /// A board for a canvas of `width` × `height` pixels.
   public init(width: Int, height: Int, shape: CloudShape = .rectangle, gap: Int = 1) {
     self.width = max(1, width)
     self.height = max(1, height)
     self.gap = max(0, gap)
-    pad = self.gap + 1
+    pad = self.gap + 2
     boardWords = (self.width + 2 * pad + 63) / 64 + 1
     board = [UInt64](repeating: 0, count: boardWords * (self.height + 2 * pad))
     var count = 0
@@ -84,7 +138,7 @@ public struct CloudPacker: Sendable {
   }
 
   /// Whether the mask's pivot can go at (x, y): its ink inside the canvas, and its ink grown
-  /// by the gap (`grown`, the same mask `dilated(by: gap)`) clear of the board.
+  /// (`grown`, the same mask `dilated(by: gap + 1)`) clear of the board.
   public func fits(_ ink: InkMask, grown: InkMask, x: Int, y: Int) -> Bool {
     let left = x + ink.originX
     let top = y + ink.originY
@@ -94,13 +148,14 @@ public struct CloudPacker: Sendable {
     return !collides(grown, left: x + grown.originX + pad, top: y + grown.originY + pad)
   }
 
-  private func collides(_ mask: InkMask, left: Int, top: Int) -> Bool {
+  private func collides(_ mask: InkMask, left: Int, top: Int, rows: [Int]? = nil) -> Bool {
     let wordShift = left >> 6
     let bitShift = UInt64(left & 63)
     let perRow = mask.wordsPerRow
+    let order = rows ?? Array(0..<mask.height)
     return mask.words.withUnsafeBufferPointer { sprite in
       board.withUnsafeBufferPointer { board in
-        for row in 0..<mask.height {
+        for row in order {
           let boardRow = (top + row) * boardWords + wordShift
           let spriteRow = row * perRow
           for w in 0..<perRow {
@@ -115,6 +170,14 @@ public struct CloudPacker: Sendable {
         return false
       }
     }
+  }
+
+  static func inkCount(_ mask: InkMask, row: Int) -> Int {
+    var count = 0
+    for w in 0..<mask.wordsPerRow {
+      count += mask.words[row * mask.wordsPerRow + w].nonzeroBitCount
+    }
+    return count
   }
 
   /// Marks the mask's ink with its pivot at (x, y).
@@ -147,7 +210,7 @@ public struct CloudPacker: Sendable {
     _ ink: InkMask, grown: InkMask? = nil, start: (x: Int, y: Int), spiral: Spiral = .archimedean,
     budget: Int = .max
   ) -> (x: Int, y: Int)? {
-    let grown = grown ?? ink.dilated(by: gap)
+    let grown = grown ?? ink.dilated(by: gap + 1)
     guard ink.width <= width, ink.height <= height else { return nil }
     var found: (x: Int, y: Int)?
     var tested = 0
@@ -165,6 +228,12 @@ public struct CloudPacker: Sendable {
     let minY = -ink.originY
     let maxY = height - ink.originY - ink.height
     let step = max(1, min(ink.width, ink.height) / 10)
+    // Rows with the most ink first: where the word is likeliest to hit another.
+    let rows = (0..<grown.height).sorted {
+      let a = Self.inkCount(grown, row: $0)
+      let b = Self.inkCount(grown, row: $1)
+      return a != b ? a > b : $0 < $1
+    }
     var exhausted = false
     func visit(_ x: Int, _ y: Int) -> Bool {
       guard x >= minX, x <= maxX, y >= minY, y <= maxY else { return false }
@@ -173,7 +242,7 @@ public struct CloudPacker: Sendable {
         return true
       }
       tested += 1
-      if !collides(grown, left: x + grown.originX + pad, top: y + grown.originY + pad) {
+      if !collides(grown, left: x + grown.originX + pad, top: y + grown.originY + pad, rows: rows) {
         found = (x, y)
         return true
       }
@@ -181,22 +250,23 @@ public struct CloudPacker: Sendable {
     }
     switch spiral {
     case .archimedean:
-      // r = θ / (2π) × pitch: one pixel between turns (in the short direction), one-pixel steps.
-      let pitch = Double(step)
-      var theta = 0.0
-      var lastX = Int.min
-      var lastY = Int.min
-      while true {
-        let radius = theta / (2 * .pi) * pitch
-        if radius > reach { break }
-        let x = start.x + Int((radius * aspect * cos(theta)).rounded())
-        let y = start.y + Int((radius * sin(theta)).rounded())
-        if x != lastX || y != lastY {
-          if visit(x, y) { break }
-          lastX = x
-          lastY = y
+      // The spiral's offsets are computed once per step and reused by every word.
+      var index = 0
+      let key = "\(aspect) \(step)"
+      if spirals[step] == nil { spirals[step] = Self.tableCache.table(key) ?? SpiralTable() }
+      walk: while true {
+        if index * 2 >= spirals[step]!.offsets.count {
+          guard spirals[step]!.radius <= reach else { break }
+          spirals[step]!.extend(step: step, aspect: aspect, points: 8192)
+          Self.tableCache.store(spirals[step]!, key)
         }
-        theta += Double(step) / max(Double(step), radius * max(1, aspect))
+        let offsets = spirals[step]!.offsets
+        while index * 2 < offsets.count {
+          if visit(start.x + Int(offsets[index * 2]), start.y + Int(offsets[index * 2 + 1])) {
+            break walk
+          }
+          index += 1
+        }
       }
     case .rectangular:
       if !visit(start.x, start.y) {

@@ -283,7 +283,7 @@ public struct PackedCloud: Sendable {
         reason:
           "no room at \(JSONValue.format((minimumReadableSize * 10).rounded() / 10)) pt or larger")
     }
-    // Scaling to fill: larger sizes while they still fit, then halve the interval twice.
+    // Scaling to fill: larger sizes while they still fit, then halve the interval once.
     if scalesToFill && failed == nil {
       var grow = best.factor * 1.25
       while attempts < 12 {
@@ -295,7 +295,7 @@ public struct PackedCloud: Sendable {
       failed = grow
     }
     if scalesToFill, var high = failed {
-      for _ in 0..<2 {
+      for _ in 0..<1 {
         let middle = (best.factor * high).squareRoot()
         let probe = attempt(middle, final: false)
         if fits(probe) { best = (middle, probe) } else { high = middle }

@@ -10,9 +10,10 @@ import Foundation
 /// may take, most preferred first; `inkForItem` answers the item's ink mask at a rotation about
 /// the frame's centre (`TextLayout.inkMask(scale:rotation:pivot:)` with the pivot at the centre).
 /// In `prepare()` the items are placed in order with `CloudPacker`: each starts at a point near
-/// the shape's centre (the first exactly at it, the others anywhere in the shape's bounds, drawn from the seed's
-/// generator),
-/// walks the spiral, and takes the first position where its ink, grown by `gap`, meets no other
+/// the shape's centre (the first exactly at it, the others at points inside the shape drawn from the
+/// seed's generator),
+/// walks the spiral, and takes the first position where its ink, grown by `gap` (and a pixel for
+/// renderers that round glyph positions), meets no other
 /// ink and stays inside the canvas and the shape. An item that fits at no rotation is left out
 /// (`unplacedItems`) and its attributes are hidden; the others' attributes have the frame
 /// centred on the pivot and `transform3D` the rotation, drawn about the centre as UIKit draws a
@@ -115,15 +116,22 @@ open class PackedCloudLayout: CollectionViewLayout {
         attributes.append(entry)
         continue
       }
-      // The heaviest word starts at the centre, the others anywhere in the shape's bounds, so
-      // that each walks from a spot of its own instead of through the words already placed.
-      let start =
-        index == 0
-        ? centre
-        : (
-          x: bounds.x + Int(generator.next() % UInt64(max(1, bounds.width))),
-          y: bounds.y + Int(generator.next() % UInt64(max(1, bounds.height)))
-        )
+      // The heaviest word starts at the centre, the others at a point drawn inside the shape,
+      // so that each walks from a spot of its own instead of through the words already placed.
+      var start = centre
+      if index > 0 {
+        for _ in 0..<32 {
+          start = (
+            x: bounds.x + Int(generator.next() % UInt64(max(1, bounds.width))),
+            y: bounds.y + Int(generator.next() % UInt64(max(1, bounds.height)))
+          )
+          if shape.contains(
+            u: (Double(start.x) + 0.5) / Double(width), v: (Double(start.y) + 0.5) / Double(height))
+          {
+            break
+          }
+        }
+      }
       var placed: (x: Int, y: Int, rotation: Double)?
       if let inkForItem, packer.shapePixelCount > 0 {
         for rotation in item.rotations {
