@@ -186,6 +186,35 @@ struct PackedCloudTests {
     #expect(filled.density > plain.density)
   }
 
+  @Test("work grows linearly: 4× the words on 4× the canvas test under 6× the positions")
+  func scaling() throws {
+    // Made-up words of one to four syllables, Zipf-like weights (as Benchmarks/cloud does).
+    let syllables = ["ka", "lo", "mi", "ten", "ra", "sul", "vo", "ne", "pri", "sta", "go", "lin"]
+    var generator = SplitMix64(seed: 7)
+    var words: [TagCloud.Word] = []
+    var seen: Set<String> = []
+    while words.count < 200 {
+      let count = 1 + Int(generator.next() % 4)
+      let text = (0..<count).map { _ in syllables[Int(generator.next() % 12)] }.joined()
+      guard seen.insert(text).inserted else { continue }
+      words.append(TagCloud.Word(text, weight: 1000 / pow(Double(words.count + 1), 0.8)))
+    }
+    func work(_ count: Int, _ width: Double, _ height: Double) throws -> Int {
+      var cloud = PackedCloud()
+      cloud.width = width
+      cloud.height = height
+      cloud.maxWords = count
+      cloud.rotations = [0, 90]
+      cloud.rotateRatio = 0.1
+      let output = try cloud.layout(Array(words.prefix(count)), typesetter: sharedTypesetter)
+      #expect(output.unplaced.isEmpty)
+      return output.positionsTested
+    }
+    let small = try work(50, 400, 200)
+    let large = try work(200, 800, 400)
+    #expect(large < 6 * small, "\(small) → \(large) positions")
+  }
+
   @Test("masks: a PNG's dark pixels; white or transparent pictures are an error naming the file")
   func masks() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
