@@ -174,6 +174,13 @@ struct PackedCloudTests {
     #expect(output.json.contains("\"unplaced\": [\n"))
   }
 
+  @Test("no words: an empty cloud, not a crash")
+  func empty() throws {
+    let output = try Self.cloud().layout([], typesetter: sharedTypesetter)
+    #expect(output.placed.isEmpty && output.unplaced.isEmpty && output.scene.elements.isEmpty)
+    #expect(output.size == CGSize(width: 480, height: 280))
+  }
+
   @Test("filling adds lighter words until the density is reached")
   func fill() throws {
     var cloud = Self.cloud()

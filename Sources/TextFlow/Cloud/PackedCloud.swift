@@ -19,8 +19,9 @@ import Foundation
 /// shrinks by the same factor and the cloud is packed again; without a `height` the canvas
 /// grows instead. Only when the lightest of them would fall below `minimumReadableSize` do words
 /// stay out, and `Output.unplaced` names each with the reason. No ink leaves the canvas or the
-/// shape, and inks keep `gap` points apart. With `scalesToFill` the sizes also grow until the
-/// words' boxes cover about half the shape, so a cloud of few words fills its canvas.
+/// shape, and inks keep `gap` points apart. With `scalesToFill` the sizes start where the words'
+/// boxes would cover half the shape and grow while all the words still fit, so a cloud of few
+/// words fills its canvas.
 /// `fillDensity` goes on with the words past `maxWords`, smaller still, until that share of the
 /// shape is ink. The result depends only on the words, the settings and `seed`.
 public struct PackedCloud: Sendable {
@@ -168,6 +169,14 @@ public struct PackedCloud: Sendable {
     let ranked = words.filter { $0.weight > 0 && !$0.text.isEmpty }
       .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
     let top = Array(ranked.prefix(max(1, maxWords)))
+    guard !top.isEmpty else {
+      let size = CGSize(width: width, height: height ?? (width / 2).rounded())
+      return Output(
+        scene: Scene(
+          bounds: CGRect(origin: .zero, size: size), background: background, elements: []),
+        placed: [], unplaced: [], notTriedCount: 0, scaleFactor: 1, density: 0, size: size,
+        attempts: 0, positionsTested: 0)
+    }
     let rest = fillDensity == nil ? [] : Array(ranked.dropFirst(top.count))
     var sizer = TagCloud()
     sizer.minFontSize = minFontSize
