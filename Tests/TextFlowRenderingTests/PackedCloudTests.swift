@@ -191,6 +191,12 @@ struct PackedCloudTests {
     #expect(plain.placed.count == 8)
     #expect(filled.placed.count > 8)
     #expect(filled.density > plain.density)
+    #expect(filled.density >= 0.3 || filled.notTriedCount == 0)
+    // A filling word is placed at one of its sizes at most, and listed as unplaced only when
+    // none fitted.
+    let texts = filled.placed.map(\.word.text)
+    #expect(Set(texts).count == texts.count)
+    #expect(Set(filled.unplaced.map(\.word.text)).isDisjoint(with: texts))
   }
 
   @Test("work grows linearly: 4× the words on 4× the canvas test under 6× the positions")

@@ -187,13 +187,21 @@ public struct PackedCloud: Sendable {
     var baseSizes = top.map {
       sizer.fontSize(for: $0.weight, lightest: lightest, heaviest: heaviest)
     }
-    // Lighter words for filling: on down from the smallest size, to half of it.
+    // Lighter words for filling: on down from the smallest size, to half of it; each also at
+    // three quarters and half of its size, tried when it finds no room (as wordcloud shrinks a
+    // word until it fits a gap).
     let smallest = baseSizes.last ?? minFontSize
-    for (index, _) in rest.enumerated() {
+    var all = top
+    var groups: [Int?] = top.map { _ in nil }
+    for (index, word) in rest.enumerated() {
       let t = rest.count > 1 ? Double(index) / Double(rest.count - 1) : 0
-      baseSizes.append(smallest * (1 - 0.5 * t))
+      let first = all.count
+      for shrink in [1, 0.75, 0.5] {
+        all.append(word)
+        groups.append(shrink == 1 ? nil : first)
+        baseSizes.append(smallest * (1 - 0.5 * t) * shrink)
+      }
     }
-    let all = top + rest
     var style = ParagraphStyle()
     style.numberOfLines = 1
     style.usesFontLeading = false
@@ -252,7 +260,8 @@ public struct PackedCloud: Sendable {
     func attempt(_ factor: Double, final: Bool) -> Attempt {
       attempts += 1
       let result = pack(
-        all, sizes: baseSizes.map { $0 * factor }, rotations: chosen, font: baseFont,
+        all, groups: groups, sizes: baseSizes.map { $0 * factor }, rotations: chosen,
+        font: baseFont,
         style: style, typesetter: typesetter, canvas: canvas(), required: top.count,
         stopsAtFirstMiss: !final)
       tested += result.layout.positionsTested
@@ -287,7 +296,8 @@ public struct PackedCloud: Sendable {
         last = attempt(factor, final: true)
       }
       return output(
-        last, all: all, top: top.count, notTried: 0, factor: factor, attempts: attempts,
+        last, all: all, groups: groups, top: top.count, notTried: 0, factor: factor,
+        attempts: attempts,
         tested: tested, canvas: canvas(),
         reason:
           "no room at \(JSONValue.format((minimumReadableSize * 10).rounded() / 10)) pt or larger")
@@ -311,7 +321,7 @@ public struct PackedCloud: Sendable {
       }
     }
     return output(
-      best.attempt, all: all, top: top.count, notTried: 0, factor: best.factor,
+      best.attempt, all: all, groups: groups, top: top.count, notTried: 0, factor: best.factor,
       attempts: attempts, tested: tested, canvas: canvas(), reason: nil)
   }
 
@@ -324,7 +334,7 @@ public struct PackedCloud: Sendable {
 
   /// One packing at fixed sizes: the layout attached to a collection view, prepared.
   private func pack(
-    _ words: [TagCloud.Word], sizes: [Double], rotations: [[Double]], font: Font,
+    _ words: [TagCloud.Word], groups: [Int?], sizes: [Double], rotations: [[Double]], font: Font,
     style: ParagraphStyle, typesetter: Typesetter, canvas: CGSize, required: Int,
     stopsAtFirstMiss: Bool
   ) -> Attempt {
@@ -353,7 +363,8 @@ public struct PackedCloud: Sendable {
     if stopsAtFirstMiss { layout.positionBudget = 40_000 }
     layout.items = layouts.indices.map {
       PackedCloudLayout.Item(
-        size: layouts[$0].size, rotations: rotations[$0].map { $0 * .pi / 180 })
+        size: layouts[$0].size, rotations: rotations[$0].map { $0 * .pi / 180 },
+        alternativeOf: groups[$0])
     }
     let scale = resolution.isFinite && resolution > 0 ? resolution : 1
     layout.inkForItem = { item, angle in
@@ -366,7 +377,8 @@ public struct PackedCloud: Sendable {
   }
 
   private func output(
-    _ attempt: Attempt, all: [TagCloud.Word], top: Int, notTried: Int, factor: Double,
+    _ attempt: Attempt, all: [TagCloud.Word], groups: [Int?], top: Int, notTried: Int,
+    factor: Double,
     attempts: Int, tested: Int, canvas: CGSize, reason: String?
   ) -> Output {
     let layout = attempt.layout
@@ -394,11 +406,18 @@ public struct PackedCloud: Sendable {
     scene.elements.sort { $0.attributes.indexPath.item < $1.attributes.indexPath.item }
     var placed: [Placed] = []
     var unplaced: [Unplaced] = []
+    var placedGroups = Set<Int>()
     for index in all.indices {
       guard let rotation = layout.rotation(ofItem: index),
         let attributes = layout.layoutAttributesForItem(at: IndexPath(item: index, section: 0))
       else {
-        if index < top || !layout.skippedItems.contains(index) {
+        // A filling word is reported once: at its last alternative, when none was placed.
+        let isLastTry = index < top || index + 1 == all.count || groups[index + 1] == nil
+        let group = groups[index] ?? index
+        let groupPlaced = placedGroups.contains(group)
+        if index < top
+          || (isLastTry && !groupPlaced && !layout.skippedItems.contains(index))
+        {
           unplaced.append(
             Unplaced(
               word: all[index],
@@ -407,6 +426,7 @@ public struct PackedCloud: Sendable {
         }
         continue
       }
+      placedGroups.insert(groups[index] ?? index)
       placed.append(
         Placed(
           word: all[index], fontSize: attempt.sizes[index], color: color(index),
@@ -414,7 +434,8 @@ public struct PackedCloud: Sendable {
     }
     return Output(
       scene: scene, placed: placed, unplaced: unplaced,
-      notTriedCount: notTried + layout.skippedItems.count, scaleFactor: factor,
+      notTriedCount: notTried + layout.skippedItems.filter { groups[$0] == nil }.count,
+      scaleFactor: factor,
       density: layout.density, size: canvas, attempts: attempts, positionsTested: tested)
   }
 }

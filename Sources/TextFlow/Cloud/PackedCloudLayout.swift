@@ -35,11 +35,15 @@ open class PackedCloudLayout: CollectionViewLayout {
     public var size: CGSize
     /// Rotations in radians (clockwise on screen), tried in order.
     public var rotations: [Double]
+    /// The first item of a group of alternatives (the same word at other sizes): this item is
+    /// tried only while no item of its group is placed. Nil: an item of its own.
+    public var alternativeOf: Int?
 
     /// An item.
-    public init(size: CGSize, rotations: [Double] = [0]) {
+    public init(size: CGSize, rotations: [Double] = [0], alternativeOf: Int? = nil) {
       self.size = size
       self.rotations = rotations.isEmpty ? [0] : rotations
+      self.alternativeOf = alternativeOf
     }
   }
 
@@ -73,7 +77,8 @@ open class PackedCloudLayout: CollectionViewLayout {
   public var positionBudget = Int.max { didSet { invalidateLayout() } }
   /// Items that fit nowhere, in order.
   public private(set) var unplacedItems: [Int] = []
-  /// Items past `requiredItemCount` not tried because the shape reached `fillDensity`.
+  /// Items past `requiredItemCount` not tried because the shape reached `fillDensity` or an
+  /// alternative of theirs was placed.
   public private(set) var skippedItems: [Int] = []
   /// The share of the shape covered by ink after `prepare()`.
   public private(set) var density: Double = 0
@@ -106,10 +111,15 @@ open class PackedCloudLayout: CollectionViewLayout {
     placedRotations = []
     unplacedItems = []
     skippedItems = []
+    var placedGroups = Set<Int>()
     for (index, item) in items.enumerated() {
       var entry = LayoutAttributes(forCellWith: IndexPath(item: index, section: 0))
       entry.frame.size = item.size
-      if index >= requiredItemCount, let fillDensity, packer.density >= fillDensity {
+      let group = item.alternativeOf ?? index
+      if index >= requiredItemCount, let fillDensity,
+        packer.density >= fillDensity
+          || placedGroups.contains(group)
+      {
         entry.isHidden = true
         skippedItems.append(index)
         placedRotations.append(nil)
@@ -153,6 +163,7 @@ open class PackedCloudLayout: CollectionViewLayout {
           entry.transform3D = Transform3D(rotationAngle: CGFloat(placed.rotation))
         }
         placedRotations.append(placed.rotation)
+        placedGroups.insert(group)
       } else {
         entry.isHidden = true
         unplacedItems.append(index)
