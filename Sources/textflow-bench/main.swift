@@ -15,6 +15,7 @@ let usage = """
     --json PATH   write the figures as JSON (default Benchmarks/results/latest.json)
     --corpus DIR  the corpus (default Benchmarks/corpus)
     --quick       fewer runs and smaller layout sizes (for a smoke test)
+    --cloud WORDS.txt W H  time one packed word cloud (Benchmarks/cloud/compare.py)
     --profile MODE:KIND[:PASSES]  only lay out one corpus kind in a loop, for callgrind/perf
                   (default 3 passes; MODE: cold, warm, hit, width, or floor for bare hb_shape of
                   each whole text; cold-batch, warm-batch, hit-batch, width-batch lay the texts
@@ -56,6 +57,13 @@ while !arguments.isEmpty {
     }
     TextBench.profile(
       mode: parts[0], kind: kind, fonts: fonts, passes: parts.count > 2 ? Int(parts[2]) ?? 3 : 3)
+    exit(0)
+  case "--cloud":
+    // --cloud WORDS.txt WIDTH HEIGHT: one packed-cloud figure as JSON (Benchmarks/cloud).
+    let file = next()
+    let width = Double(next()) ?? 800
+    let height = Double(next()) ?? 400
+    try CloudBench.run(wordsFile: file, width: width, height: height, runs: runs)
     exit(0)
   case "--quick":
     quick = true

@@ -11,7 +11,7 @@ enum CloudCommand: Subcommand {
   static let help = """
     usage: textflow cloud WORDS.txt|- -o OUT.png|.pdf|.svg|.json [options]
 
-    Reads running text (words are counted) or "word weight" lines (the last field is the
+    Reads running text (words are counted by Unicode's word rules) or "word weight" lines (the last field is the
     weight; detected automatically, or forced with --input), and lays the heaviest words out in
     centred rows on a common baseline, font size by weight. The heaviest word is never dropped:
     when the cloud does not fit (--height), every word shrinks; only below 4 pt are the lightest
@@ -21,7 +21,17 @@ enum CloudCommand: Subcommand {
       -o, --output PATH    write to PATH (- for standard output; default: JSON on stdout)
       --format FMT         png, pdf, svg or json (default: from -o)
       --input KIND         text, weighted or auto (default auto)
-      --stop-words WHICH   english (a built-in list) or a file of words, one per line
+      --stop-words LIST    words left out: built-in lists english, german, french, spanish,
+                           chinese (or en, de, fr, es, zh), all of them, or files of words
+                           (one per line), comma-separated
+      --min-length N       leave out words shorter than N characters (default 2; a single
+                           Chinese or Japanese character still counts)
+      --numbers            count numbers too (left out by default)
+      --links              count URLs and e-mail addresses (one word each; left out by default)
+      --plurals            count English plurals with their singulars when both occur
+      --phrases            count frequent two-word phrases ("United States") as one entry
+      --locale ID          the word-breaking locale (default: the root, which segments
+                           Chinese, Japanese and Thai by dictionary)
       --max-words N        at most N words, the heaviest (default 100)
       --scale-by SCALE     linear, sqrt or log (default sqrt)
       --min-size PT        the lightest word's size (default 12)
@@ -38,6 +48,25 @@ enum CloudCommand: Subcommand {
       --svg-text MODE      SVG text: text (outlines with a transparent, selectable text layer;
                            default) or paths (outlines only)
       --debug              draw frames, line boxes and baselines
+
+    packed clouds (--layout packed; any of these options selects it):
+      --layout KIND        rows (the default: centred rows on a baseline, as before) or
+                           packed (words packed by their ink around the centre, Wordle style)
+      --shape SHAPE        rectangle or ellipse (default rectangle)
+      --mask IMAGE.png     words only where the picture is dark and opaque; the canvas takes
+                           the picture's size unless --width/--height say otherwise
+      --rotations A,B,...  angles in degrees, clockwise, the first the usual one (default 0)
+      --rotate-ratio R     the share of words turned away from the first angle (0 … 1;
+                           default: every angle equally likely)
+      --gap PT             the least distance between two words' ink (default 1)
+      --spiral KIND        archimedean or rectangular (default archimedean)
+      --fill DENSITY       after the heaviest words, add lighter ones, smaller, until this
+                           share of the shape is ink (0 … 1)
+      --resolution N       collision pixels per point (default 1)
+      Every one of the --max-words heaviest words is placed: when they do not fit, all sizes
+      shrink together (without --height the canvas grows instead); a word that still finds no
+      room is listed in the JSON's "unplaced" with the reason. Without --max-size the sizes are
+      scaled to fill the canvas; with it they are as given. No ink leaves the canvas or shape.
 
     Exit status: 0 on success, 1 when the input cannot be read or parsed (the message names the
     line) or the font cannot be loaded (it names the path), 2 on a usage error.
@@ -59,14 +88,27 @@ enum CloudCommand: Subcommand {
         valued: [
           "--output", "--format", "--input", "--stop-words", "--max-words", "--scale-by",
           "--min-size", "--max-size", "--width", "--height", "--font", "--colors", "--palette",
-          "--background", "--order", "--seed", "--scale", "--svg-text",
-        ], flags: ["--debug"])
+          "--background", "--order", "--seed", "--scale", "--svg-text", "--layout", "--shape",
+          "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
+          "--resolution", "--min-length", "--locale",
+        ], flags: ["--debug", "--numbers", "--links", "--plurals", "--phrases"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one word file (or - for standard input)")
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      let packedOptions = [
+        "--shape", "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
+        "--resolution",
+      ]
+      let layoutKind =
+        parsed.values["--layout"]
+        ?? (packedOptions.contains { parsed.values[$0] != nil } ? "packed" : "rows")
+      guard ["rows", "packed"].contains(layoutKind) else {
+        throw .usage("--layout must be rows or packed, got '\(layoutKind)'")
+      }
       let cloud = try makeCloud(parsed)
+      let packed = layoutKind == "packed" ? try makePackedCloud(parsed, rows: cloud) : nil
       let stopWords = try loadStopWords(parsed.values["--stop-words"])
       let input = parsed.values["--input"] ?? "auto"
       guard ["auto", "text", "weighted"].contains(input) else {
@@ -84,10 +126,49 @@ enum CloudCommand: Subcommand {
           throw .failure("\(displayName): \(error)")
         }
       } else {
-        words = TagCloud.words(countingIn: text, stopWords: stopWords)
+        var counter = WordCounter()
+        counter.stopWords = stopWords
+        if let value = try parsed.integer("--min-length", in: 1...1000) {
+          counter.minimumLength = value
+        }
+        counter.includesNumbers = parsed.flags.contains("--numbers")
+        counter.includesLinks = parsed.flags.contains("--links")
+        counter.mergesPlurals = parsed.flags.contains("--plurals")
+        counter.findsPhrases = parsed.flags.contains("--phrases")
+        counter.locale = parsed.values["--locale"] ?? ""
+        // Progress for large inputs, on a terminal only (a log file gets no carriage returns).
+        let showsProgress = text.utf8.count > 1 << 20 && isatty(2) == 1
+        var lastPercent = -1
+        words = counter.count(
+          text,
+          progress: showsProgress
+            ? { done, total in
+              let percent = done * 100 / max(1, total)
+              guard percent != lastPercent else { return }
+              lastPercent = percent
+              FileHandle.standardError.write(Data("\rcounting words: \(percent)%".utf8))
+              if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+            } : nil)
       }
       guard !words.isEmpty else { throw .failure("\(displayName): no words") }
       let typesetter = try loadTypesetter()
+      if let packed {
+        let result: PackedCloud.Output
+        do {
+          result = try packed.layout(words, typesetter: typesetter)
+        } catch {
+          throw .failure("\(error)")
+        }
+        try writeResult(
+          json: result.json, scene: result.scene, kind: kind, to: output, parsed,
+          note: {
+            var note = "wrote \(describe($0)): \(result.placed.count) words packed"
+            note += ", \(Int((result.density * 100).rounded()))% ink"
+            if !result.unplaced.isEmpty { note += ", \(result.unplaced.count) without room" }
+            return note
+          })
+        return
+      }
       let result: TagCloud.Output
       do {
         result = try cloud.layout(words, typesetter: typesetter)
@@ -140,6 +221,67 @@ enum CloudCommand: Subcommand {
     return cloud
   }
 
+  private static func makePackedCloud(_ parsed: ParsedArguments, rows: TagCloud)
+    throws(CommandError) -> PackedCloud
+  {
+    var cloud = PackedCloud()
+    cloud.maxWords = rows.maxWords
+    cloud.scaling = rows.scaling
+    cloud.minFontSize = rows.minFontSize
+    cloud.maxFontSize = rows.maxFontSize
+    cloud.scalesToFill = parsed.values["--max-size"] == nil
+    cloud.font = rows.font
+    cloud.coloring = rows.coloring
+    cloud.background = rows.background
+    cloud.seed = rows.seed
+    cloud.width = parsed.values["--width"] == nil ? 800 : rows.width
+    cloud.height = rows.height
+    if let value = try parsed.choice("--spiral", CloudPacker.Spiral.self) { cloud.spiral = value }
+    if let value = try parsed.number("--gap", in: 0...1000) { cloud.gap = value }
+    if let value = try parsed.number("--resolution", in: 0.1...16) { cloud.resolution = value }
+    if let value = try parsed.number("--rotate-ratio", in: 0...1) { cloud.rotateRatio = value }
+    if let value = try parsed.number("--fill", in: 0...1) { cloud.fillDensity = value }
+    if let text = parsed.values["--rotations"] {
+      var angles: [Double] = []
+      for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let angle = Double(part.trimmingCharacters(in: .whitespaces)), angle.isFinite else {
+          throw .usage("--rotations takes angles in degrees like 0,90 or -30,0,30, got '\(text)'")
+        }
+        angles.append(angle)
+      }
+      cloud.rotations = angles
+    }
+    if let shape = parsed.values["--shape"] {
+      switch shape {
+      case "rectangle": cloud.shape = .rectangle
+      case "ellipse": cloud.shape = .ellipse
+      default: throw .usage("--shape must be rectangle or ellipse, got '\(shape)'")
+      }
+    }
+    if let path = parsed.values["--mask"] {
+      guard parsed.values["--shape"] == nil else {
+        throw .usage("--mask and --shape cannot be combined")
+      }
+      let mask: CloudMask
+      do {
+        mask = try CloudMask(contentsOfPNG: path)
+      } catch {
+        throw .failure("--mask \(error)")
+      }
+      cloud.shape = .mask(mask)
+      let aspect = Double(mask.height) / Double(mask.width)
+      switch (parsed.values["--width"] != nil, parsed.values["--height"] != nil) {
+      case (false, false):
+        cloud.width = Double(mask.width)
+        cloud.height = Double(mask.height)
+      case (true, false): cloud.height = (cloud.width * aspect).rounded()
+      case (false, true): cloud.width = ((cloud.height ?? 1) / aspect).rounded()
+      case (true, true): break
+      }
+    }
+    return cloud
+  }
+
   private static func parseColors(_ text: String, option: String) throws(CommandError) -> [Color] {
     var colors: [Color] = []
     for part in text.split(separator: ",") {
@@ -155,9 +297,20 @@ enum CloudCommand: Subcommand {
 
   private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String> {
     guard let which else { return [] }
-    if which == "english" { return TagCloud.englishStopWords }
-    let text = try readText(which)
-    return Set(
-      text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map { $0.lowercased() })
+    var words: Set<String> = []
+    for name in which.split(separator: ",").map(String.init) {
+      if name == "all" {
+        for language in StopWords.Language.allCases { words.formUnion(StopWords.list(language)) }
+      } else if let language = StopWords.language(named: name),
+        !FileManager.default.fileExists(atPath: name)
+      {
+        words.formUnion(StopWords.list(language))
+      } else {
+        let text = try readText(name)
+        words.formUnion(
+          text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map { $0.lowercased() })
+      }
+    }
+    return words
   }
 }

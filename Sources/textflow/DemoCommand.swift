@@ -22,6 +22,9 @@ enum DemoCommand: Subcommand {
                                      inset top 20, 375 wide; the JSON has every frame
       witch-dialogue-debug.png       the same with frames, line boxes, baselines and insets
       tag-cloud.png/.svg             a tag cloud of weighted words
+      word-cloud-rows/-packed/-star .png/.svg/.pdf
+                                     the words of the US Constitution (public domain) in
+                                     rows, packed with some words turned, and packed in a star
       label-sheet.pdf                fictional addresses on 3 × 7 label sheets (63.5 × 38.1 mm,
                                      A4), several pages, text shrunk to fit or truncated
       labels-contacts.pdf/.png       examples/contacts.csv merged onto Avery L7160 sheets
@@ -56,6 +59,7 @@ enum DemoCommand: Subcommand {
       Console.line("textflow demo: drawing the seeds' examples into \(directory)/")
       try demo.witchDialogue()
       try demo.tagCloud()
+      try demo.wordClouds()
       try demo.labelSheet()
       try demo.labelMerges()
       try demo.carousel()
@@ -167,6 +171,85 @@ private struct Demo {
     try render(output.scene, "tag-cloud.png", RenderOptions(format: .png, scale: 2), note)
     try render(output.scene, "tag-cloud.svg", RenderOptions(format: .svg), note)
   }
+
+  /// The US Constitution's words, counted as a reader would, drawn three ways.
+  mutating func wordClouds() throws(CommandError) {
+    var counter = WordCounter()
+    counter.stopWords = StopWords.english
+    counter.mergesPlurals = true
+    counter.findsPhrases = true
+    let words = counter.count(DemoData.usConstitution)
+    var rows = TagCloud()
+    rows.width = 800
+    rows.height = 420
+    rows.maxWords = 60
+    rows.maxFontSize = 56
+    rows.minFontSize = 10
+    var packed = PackedCloud()
+    packed.width = 800
+    packed.height = 420
+    packed.maxWords = 150
+    packed.rotations = [0, 90]
+    packed.rotateRatio = 0.2
+    var star = packed
+    star.width = 600
+    star.height = 600
+    star.rotations = [0, -30, 30]
+    star.rotateRatio = 0.3
+    star.shape = .mask(Self.starMask)
+    let scenes: [(String, Scene, String)]
+    do {
+      let rowCloud = try rows.layout(words, typesetter: typesetter)
+      let packedCloud = try packed.layout(words, typesetter: typesetter)
+      let starCloud = try star.layout(words, typesetter: typesetter)
+      scenes = [
+        ("word-cloud-rows", rowCloud.scene, "\(rowCloud.placed.count) words in rows"),
+        (
+          "word-cloud-packed", packedCloud.scene,
+          "\(packedCloud.placed.count) words packed, "
+            + "\(Int((packedCloud.density * 100).rounded()))% ink"
+        ),
+        (
+          "word-cloud-star", starCloud.scene,
+          "\(starCloud.placed.count) words packed in a star, "
+            + "\(Int((starCloud.density * 100).rounded()))% ink"
+        ),
+      ]
+    } catch {
+      throw .failure("\(error)")
+    }
+    for (name, scene, note) in scenes {
+      let text = "the US Constitution: " + note
+      try render(scene, name + ".png", RenderOptions(format: .png, scale: 2), text)
+      try render(scene, name + ".svg", RenderOptions(format: .svg), text)
+      try render(scene, name + ".pdf", RenderOptions(format: .pdf), text)
+    }
+  }
+
+  /// A five-pointed star, 300 × 300 pixels, as a cloud mask.
+  static let starMask: CloudMask = {
+    let size = 300
+    // The star's ten corners, alternating outer and inner radius, the first point up.
+    let corners = (0..<10).map { index -> (Double, Double) in
+      let angle = Double(index) * .pi / 5 - .pi / 2
+      let radius = index % 2 == 0 ? 0.5 : 0.2
+      return (0.5 + radius * cos(angle), 0.53 + radius * sin(angle))
+    }
+    let inside = (0..<(size * size)).map { index -> Bool in
+      let x = (Double(index % size) + 0.5) / Double(size)
+      let y = (Double(index / size) + 0.5) / Double(size)
+      // Even-odd rule over the polygon's edges.
+      var crossings = 0
+      for edge in 0..<10 {
+        let (x0, y0) = corners[edge]
+        let (x1, y1) = corners[(edge + 1) % 10]
+        if (y0 > y) != (y1 > y), x < x0 + (y - y0) / (y1 - y0) * (x1 - x0) { crossings += 1 }
+      }
+      return crossings % 2 == 1
+    }
+    // A star always has inside pixels.
+    return try! CloudMask(width: size, height: size, inside: inside)
+  }()
 
   mutating func labelSheet() throws(CommandError) {
     var grid = LabelGrid()

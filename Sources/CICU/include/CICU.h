@@ -59,6 +59,15 @@ int32_t CICU_scriptTag(int32_t script, char *tag);
 /// selectors, soft hyphen, …): such characters need no glyph of their own for coverage.
 int32_t CICU_isDefaultIgnorable(uint32_t codePoint);
 
+/// Writes the UAX #29 word boundaries of `text` (ICU's word break iterator for `locale`; NULL or
+/// "" for the root locale, which still segments Chinese, Japanese and Thai by dictionary) into
+/// `boundaries`, excluding 0 and including `length`, and for each the rule status of the segment
+/// that ends there into `statuses` (may be NULL): 0–99 no word (spaces, punctuation), 100–199 a
+/// number, 200–299 letters, 300–399 kana, 400–499 ideographs. Same return convention as
+/// CICU_lineBreaks.
+int32_t CICU_wordBoundaries(const uint16_t *text, int32_t length, const char *locale,
+                            int32_t *boundaries, int32_t *statuses, int32_t capacity);
+
 /// The name of an ICU error code (e.g. "U_ILLEGAL_ARGUMENT_ERROR"), for error messages.
 /// Accepts the negated codes returned by the functions above as well.
 const char *CICU_errorName(int32_t code);

@@ -1,0 +1,182 @@
+// Rasterises shaped glyph runs into ink masks with FreeType: each glyph's outline is loaded
+// unhinted through FT_Set_Transform (the rotation and the glyph's subpixel position), rendered
+// to an 8-bit coverage bitmap, and every pixel it touches becomes ink.
+internal import CFreeType
+import Foundation
+
+/// FreeType faces for rasterising, one per `FontFace` (created from its bytes, so what is
+/// rasterised is the face that was measured). FreeType faces are not thread-safe, so every use
+/// holds the lock.
+enum GlyphRaster {
+  private struct Entry {
+    let face: FontFace
+    let freeType: FreeTypeFace
+  }
+
+  /// At most this many faces are kept; the oldest goes first.
+  private static let capacity = 8
+  private static let faces = Locked<[(ObjectIdentifier, Entry)]>([])
+
+  static func inkMask(of layout: TextLayout, scale: Double, rotation: Double, pivot: CGPoint)
+    -> InkMask
+  {
+    let scale = scale.isFinite && scale > 0 ? scale : 1
+    let cosine = cos(rotation)
+    let sine = sin(rotation)
+    var pieces: [Piece] = []
+    for line in layout.lines {
+      for run in line.glyphRuns {
+        let pixelSize = run.font.pointSize * scale
+        for index in run.glyphs.indices {
+          let x = Double(line.baselineOrigin.x + run.positions[index].x - pivot.x)
+          let y = Double(line.baselineOrigin.y + run.positions[index].y - pivot.y)
+          let origin = (x * cosine - y * sine, x * sine + y * cosine)
+          let rendered = withFace(run.font.face) { freeType in
+            render(
+              glyph: run.glyphs[index], in: freeType, pixelSize: pixelSize, cosine: cosine,
+              sine: sine, origin: (origin.0 * scale, origin.1 * scale))
+          }
+          if let rendered {
+            pieces.append(rendered)
+          } else {
+            // No outline (a colour bitmap glyph, or a face FreeType cannot size): the glyph's
+            // advance by the line's ascent and descent.
+            let corners = [
+              (x, y - line.ascent), (x + run.advances[index], y - line.ascent),
+              (x, y + line.descent), (x + run.advances[index], y + line.descent),
+            ].map { ($0.0 * cosine - $0.1 * sine, $0.0 * sine + $0.1 * cosine) }
+            pieces.append(
+              filledQuad(corners.map { ($0.0 * scale, $0.1 * scale) }))
+          }
+        }
+      }
+    }
+    let drawn = pieces.filter { $0.width > 0 && $0.rows > 0 }
+    guard let left = drawn.map(\.left).min(), let top = drawn.map(\.top).min(),
+      let right = drawn.map({ $0.left + $0.width }).max(),
+      let bottom = drawn.map({ $0.top + $0.rows }).max()
+    else { return InkMask(width: 0, height: 0, scale: scale) }
+    var mask = InkMask(
+      width: right - left, height: bottom - top, originX: left, originY: top, scale: scale)
+    for piece in drawn {
+      for row in 0..<piece.rows {
+        for column in 0..<piece.width where piece.coverage[row * piece.width + column] != 0 {
+          mask.insert(x: piece.left - left + column, y: piece.top - top + row)
+        }
+      }
+    }
+    return mask
+  }
+
+  /// One glyph's coverage, `left`/`top` in pixels from the pivot (y downwards).
+  private struct Piece {
+    var left: Int
+    var top: Int
+    var width: Int
+    var rows: Int
+    var coverage: [UInt8]
+  }
+
+  private static func withFace<Result>(_ face: FontFace, _ body: (FreeTypeFace) -> Result?)
+    -> Result?
+  {
+    let key = ObjectIdentifier(face)
+    return faces.withLock { entries -> Result? in
+      if let entry = entries.first(where: { $0.0 == key })?.1 {
+        return body(entry.freeType)
+      }
+      guard
+        let freeType = try? FreeTypeFace(
+          data: face.data, faceIndex: face.faceIndex, source: face.source)
+      else { return nil }
+      if entries.count >= capacity { entries.removeFirst() }
+      entries.append((key, Entry(face: face, freeType: freeType)))
+      return body(freeType)
+    }
+  }
+
+  /// The glyph's outline rotated and moved to `origin` (pixels from the pivot, y downwards),
+  /// rendered with 8-bit coverage; nil when the glyph has no outline.
+  private static func render(
+    glyph: UInt32, in freeType: FreeTypeFace, pixelSize: Double, cosine: Double, sine: Double,
+    origin: (Double, Double)
+  ) -> Piece? {
+    let face = freeType.face
+    guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+      pixelSize > 0, pixelSize < 16384,
+      FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0
+    else { return nil }
+    // FreeType's y axis points up: a clockwise turn on screen is (cos, sin; −sin, cos) there.
+    var matrix = FT_Matrix(
+      xx: FT_Fixed((cosine * 65536).rounded()), xy: FT_Fixed((sine * 65536).rounded()),
+      yx: FT_Fixed((-sine * 65536).rounded()), yy: FT_Fixed((cosine * 65536).rounded()))
+    var delta = FT_Vector(
+      x: FT_Pos((origin.0 * 64).rounded()), y: FT_Pos((-origin.1 * 64).rounded()))
+    FT_Set_Transform(face, &matrix, &delta)
+    defer { FT_Set_Transform(face, nil, nil) }
+    let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)
+    guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
+      slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE,
+      FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
+    else { return nil }
+    let bitmap = slot.pointee.bitmap
+    let width = Int(bitmap.width)
+    let rows = Int(bitmap.rows)
+    let pitch = Int(bitmap.pitch)
+    var coverage = [UInt8](repeating: 0, count: width * rows)
+    if let buffer = bitmap.buffer, width > 0, rows > 0 {
+      for row in 0..<rows {
+        // A negative pitch means the rows run bottom-up.
+        let start = pitch >= 0 ? row * pitch : (rows - 1 - row) * -pitch
+        for column in 0..<width { coverage[row * width + column] = buffer[start + column] }
+      }
+    }
+    return Piece(
+      left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top), width: width,
+      rows: rows, coverage: coverage)
+  }
+
+  /// A convex quadrilateral (pixels from the pivot), every pixel it touches set.
+  private static func filledQuad(_ corners: [(Double, Double)]) -> Piece {
+    let left = Int(corners.map(\.0).min()!.rounded(.down))
+    let top = Int(corners.map(\.1).min()!.rounded(.down))
+    let right = Int(corners.map(\.0).max()!.rounded(.up))
+    let bottom = Int(corners.map(\.1).max()!.rounded(.up))
+    let width = max(0, right - left)
+    let rows = max(0, bottom - top)
+    // Corners in order around the quadrilateral: top-left, top-right, bottom-right, bottom-left.
+    let ring = [corners[0], corners[1], corners[3], corners[2]]
+    var area = 0.0
+    for edge in 0..<4 {
+      let a = ring[edge]
+      let b = ring[(edge + 1) % 4]
+      area += a.0 * b.1 - b.0 * a.1
+    }
+    let sign = area >= 0 ? 1.0 : -1.0
+    var coverage = [UInt8](repeating: 0, count: width * rows)
+    for row in 0..<rows {
+      for column in 0..<width {
+        // A pixel is touched when its centre lies within half a diagonal of the shape: test
+        // the centre against each edge pushed outwards by that much.
+        let cx = Double(left + column) + 0.5
+        let cy = Double(top + row) + 0.5
+        var inside = true
+        for edge in 0..<4 {
+          let a = ring[edge]
+          let b = ring[(edge + 1) % 4]
+          let ex = b.0 - a.0
+          let ey = b.1 - a.1
+          let length = (ex * ex + ey * ey).squareRoot()
+          guard length > 0 else { continue }
+          let cross = (ex * (cy - a.1) - ey * (cx - a.0)) / length
+          if cross * sign < -0.7072 {
+            inside = false
+            break
+          }
+        }
+        if inside { coverage[row * width + column] = 255 }
+      }
+    }
+    return Piece(left: left, top: top, width: width, rows: rows, coverage: coverage)
+  }
+}

@@ -1,0 +1,70 @@
+// Words in running text by Unicode's rules (UAX #29, ICU's word break iterator), with ICU's
+// dictionaries for scripts written without spaces: what word counting builds on.
+import Foundation
+
+/// One segment of text between two UAX #29 word boundaries.
+public struct WordSegment: Sendable, Equatable {
+  /// What ICU's rules say the segment is.
+  public enum Kind: Sendable, Equatable {
+    /// Spaces, punctuation, symbols: no word.
+    case none
+    /// A number ("1776", "3.14", "1,000").
+    case number
+    /// Letters (with digits inside, "x86_64"; with inner apostrophes, "don't").
+    case letters
+    /// Kana (Japanese).
+    case kana
+    /// Ideographs (Chinese characters), split into words by ICU's dictionary.
+    case ideographs
+  }
+
+  /// The segment's characters.
+  public var range: Range<String.Index>
+  /// What it is.
+  public var kind: Kind
+
+  /// A segment.
+  public init(range: Range<String.Index>, kind: Kind) {
+    self.range = range
+    self.kind = kind
+  }
+
+  /// True for letters, kana and ideographs.
+  public var isWord: Bool { kind == .letters || kind == .kana || kind == .ideographs }
+}
+
+/// Word segmentation (UAX #29) with ICU's word break iterator.
+///
+/// ```swift
+/// let words = WordSegmentation.segments(of: "我们喜欢学习中文。", locale: "zh")
+///   .filter(\.isWord)                      // 我们 · 喜欢 · 学习 · 中文
+/// ```
+///
+/// Chinese and Japanese running text (no spaces) and Thai, Lao, Khmer and Burmese are split
+/// into words by ICU's dictionaries, whatever the locale; the locale tailors the rules for
+/// other languages only slightly.
+public enum WordSegmentation {
+  /// The segments of `text`, in order, covering all of it.
+  public static func segments(of text: String, locale: String = "") -> [WordSegment] {
+    let units = Array(text.utf16)
+    var segments: [WordSegment] = []
+    var start = text.startIndex
+    let utf16 = text.utf16
+    var offset = 0
+    for (end, status) in WordBreaks.boundaries(units, locale: locale) {
+      let endIndex = utf16.index(start, offsetBy: end - offset)
+      let kind: WordSegment.Kind
+      switch status {
+      case 100..<200: kind = .number
+      case 200..<300: kind = .letters
+      case 300..<400: kind = .kana
+      case 400..<500: kind = .ideographs
+      default: kind = .none
+      }
+      if start < endIndex { segments.append(WordSegment(range: start..<endIndex, kind: kind)) }
+      start = endIndex
+      offset = end
+    }
+    return segments
+  }
+}

@@ -1,0 +1,96 @@
+// The region a packed word cloud may fill: the whole canvas, the ellipse inscribed in it, or
+// the dark or opaque pixels of a picture.
+import Foundation
+
+/// A picture's pixels reduced to where words may go, stretched over the canvas when used.
+///
+/// ```swift
+/// let heart = try CloudMask(width: 2, height: 1, inside: [true, false])
+/// ```
+public struct CloudMask: Sendable, Equatable {
+  /// Why a mask was rejected.
+  public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+
+    /// An error saying `message`.
+    public init(message: String) { self.message = message }
+  }
+
+  /// The width in pixels.
+  public let width: Int
+  /// The height in pixels.
+  public let height: Int
+  /// Row-major: true where words may go.
+  public let inside: [Bool]
+
+  /// A mask of `width` × `height` pixels.
+  ///
+  /// - Throws: `CloudMask.Error` when the size is empty, `inside` has the wrong length, or no
+  ///   pixel is inside (a white or transparent picture would leave no room for any word).
+  public init(width: Int, height: Int, inside: [Bool]) throws(Error) {
+    guard width > 0, height > 0 else {
+      throw Error(message: "the mask is empty (\(width) × \(height) pixels)")
+    }
+    guard inside.count == width * height else {
+      throw Error(
+        message: "the mask has \(inside.count) pixels, not \(width) × \(height)")
+    }
+    guard inside.contains(true) else {
+      throw Error(
+        message: "the mask has no dark or opaque pixel: words would have nowhere to go")
+    }
+    self.width = width
+    self.height = height
+    self.inside = inside
+  }
+
+  /// A mask from premultiplied ARGB pixels (0xAARRGGBB, as Cairo decodes a PNG): a pixel is
+  /// inside when it is at least half opaque and, composited on white, darker than mid-grey.
+  ///
+  /// - Throws: `CloudMask.Error` when no pixel is inside.
+  public init(width: Int, height: Int, argb pixels: [UInt32]) throws(Error) {
+    let inside = pixels.map { pixel -> Bool in
+      let alpha = Double(pixel >> 24) / 255
+      guard alpha >= 0.5 else { return false }
+      // Premultiplied: on white, each channel becomes c + (1 − alpha).
+      let red = Double((pixel >> 16) & 0xFF) / 255 + (1 - alpha)
+      let green = Double((pixel >> 8) & 0xFF) / 255 + (1 - alpha)
+      let blue = Double(pixel & 0xFF) / 255 + (1 - alpha)
+      return 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5
+    }
+    try self.init(width: width, height: height, inside: inside)
+  }
+
+  /// Whether the point at fractions (u, v) of the width and height (0 … 1) is inside.
+  public func contains(u: Double, v: Double) -> Bool {
+    let x = min(width - 1, max(0, Int(u * Double(width))))
+    let y = min(height - 1, max(0, Int(v * Double(height))))
+    return inside[y * width + x]
+  }
+}
+
+/// Where the words of a packed cloud may go.
+public enum CloudShape: Sendable, Equatable {
+  /// The whole canvas.
+  case rectangle
+  /// The ellipse inscribed in the canvas.
+  case ellipse
+  /// The inside pixels of a mask, stretched over the canvas.
+  case mask(CloudMask)
+
+  /// Whether the canvas point at fractions (u, v) of the canvas's width and height may hold
+  /// ink (the packer asks at each pixel's centre).
+  public func contains(u: Double, v: Double) -> Bool {
+    switch self {
+    case .rectangle: return true
+    case .ellipse:
+      let dx = u - 0.5
+      let dy = v - 0.5
+      return dx * dx + dy * dy <= 0.25
+    case .mask(let mask): return mask.contains(u: u, v: v)
+    }
+  }
+}

@@ -1,0 +1,116 @@
+// Built-in stop-word lists for word counting: the function words of English, German, French,
+// Spanish and Chinese (articles, pronouns, auxiliaries, prepositions, conjunctions, particles).
+// Source and licence: written for TextFlow from general knowledge of each language's grammar,
+// not copied from another list, so they are TextFlow's own source under its licence.
+// Lowercase; matched against case-folded words.
+import Foundation
+
+/// The built-in stop-word lists.
+public enum StopWords {
+  /// A built-in language.
+  public enum Language: String, Sendable, CaseIterable {
+    case english, german, french, spanish, chinese
+  }
+
+  /// The list for `language`.
+  public static func list(_ language: Language) -> Set<String> {
+    switch language {
+    case .english: return english
+    case .german: return german
+    case .french: return french
+    case .spanish: return spanish
+    case .chinese: return chinese
+    }
+  }
+
+  /// The language for a name or ISO 639-1 code ("english", "en", "de", "zh", …), or nil.
+  public static func language(named name: String) -> Language? {
+    switch name.lowercased() {
+    case "english", "en": return .english
+    case "german", "de", "deutsch": return .german
+    case "french", "fr", "français": return .french
+    case "spanish", "es", "español": return .spanish
+    case "chinese", "zh": return .chinese
+    default: return nil
+    }
+  }
+
+  private static func words(_ text: String) -> Set<String> {
+    Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+  }
+
+  /// English function words.
+  public static let english = words(
+    """
+    a about above after again against all almost also am among an and another any anybody
+    anyone anything are around as at be because been before being below between both but by
+    can cannot could did do does doing done down during each either else enough etc even ever
+    every few for from further get gets got had has have having he her here hers herself him
+    himself his how however i if in into is it its itself just least less let like may me
+    might mine more most much must my myself neither no nobody none nor not nothing now of off
+    often on once one only onto or other others otherwise ought our ours ourselves out over own
+    per perhaps rather same shall she should since so some somebody someone something such than
+    that the their theirs them themselves then there therefore these they this those though
+    through thus to too toward towards under unless until up upon us very via was we were what
+    whatever when whenever where whereas wherever whether which while who whoever whom whose why
+    will with within without would yet you your yours yourself yourselves
+    it's i'm i've i'd i'll you're you've you'd you'll he's she's we're we've they're they've
+    that's there's what's who's let's don't doesn't didn't isn't aren't wasn't weren't won't
+    wouldn't can't couldn't shouldn't hasn't haven't hadn't mustn't
+    """)
+
+  /// German function words.
+  public static let german = words(
+    """
+    aber alle allem allen aller alles als also am an andere anderen anders auch auf aus bei
+    beim bin bis bist bitte da dabei dadurch dafür dagegen daher damit dann dar darauf darin
+    darum das dass daß dein deine deinem deinen deiner dem den denn der deren des dessen dich
+    die dies diese diesem diesen dieser dieses dir doch dort du durch ein eine einem einen
+    einer eines er es etwa euch euer eure für gegen gewesen hab habe haben hat hatte hatten
+    hier hin hinter ich ihm ihn ihnen ihr ihre ihrem ihren ihrer ihres im in indem ins ist ja
+    je jede jedem jeden jeder jedes jetzt kann kein keine keinem keinen keiner können könnte
+    man mein meine meinem meinen meiner mich mir mit muss musste nach nicht nichts noch nun nur
+    ob oder ohne sehr sein seine seinem seinen seiner sich sie sind so solche sollte sondern
+    sonst über um und uns unser unsere unter viel vom von vor wann war waren warum was weil
+    welche welchem welchen welcher welches wenn wer werde werden wie wieder will wir wird wo
+    wurde wurden zu zum zur zwar zwischen
+    """)
+
+  /// French function words.
+  public static let french = words(
+    """
+    à ai aie aient aies ait alors as au aucun aucune aura aurai auraient aurais aurait aux avec
+    avais avait avant avez aviez avions avoir avons ayant c ça car ce ceci cela celle celles
+    celui cependant ces cet cette ceux chaque chez ci comme comment d dans de depuis des donc
+    dont du elle elles en encore entre es est et étaient étais était étant été être eu eux
+    fait faire fois furent fut ici il ils j je jusqu l la là le les leur leurs lui m ma mais
+    me même mes moi mon n ne ni nos notre nous on ont ou où par parce pas peu peut plus pour
+    pourquoi qu quand que quel quelle quelles quels qui s sa sans se sera seront ses si sien
+    soi soit son sont sous suis sur t ta te tes toi ton tous tout toute toutes très tu un une
+    vers voici voilà vos votre vous y c'est d'un d'une l'on qu'il qu'elle
+    """)
+
+  /// Spanish function words.
+  public static let spanish = words(
+    """
+    a al algo algún alguna algunas alguno algunos ante antes aquel aquella aquellas aquellos
+    aquí así aunque bajo bien cada casi como con contra cual cuales cuando cuanto de del desde
+    donde dos e el él ella ellas ello ellos en entre era eran eres es esa esas ese eso esos
+    esta está estaba estaban están estar estas este esto estos estoy fue fueron ha había
+    habían han has hasta hay he la las le les lo los más me mi mí mis mucho muchos muy nada ni
+    no nos nosotros nuestra nuestras nuestro nuestros o os otra otras otro otros para pero poco
+    por porque que qué quien quién se sea ser si sí sido sin sobre sois somos son soy su sus
+    suya suyo también tan tanto te tener tengo ti tiene tienen todo todos tu tú tus un una uno
+    unos usted ustedes vosotros y ya yo
+    """)
+
+  /// Chinese function words and particles (simplified and traditional forms).
+  public static let chinese = words(
+    """
+    的 了 是 在 和 有 我 你 他 她 它 们 我们 你们 他们 她们 它们 这 那 这个 那个 这些 那些 就 也
+    都 而 及 与 與 或 但 但是 因为 因為 所以 如果 虽然 雖然 然后 然後 还 還 又 把 被 让 讓 给 給
+    对 對 从 從 向 于 於 以 为 為 之 其 个 個 着 著 过 過 吗 嗎 呢 吧 啊 呀 么 麼 什么 什麼 怎么
+    怎麼 哪 哪里 哪裡 这里 這裡 那里 那裡 很 不 没 沒 没有 沒有 会 會 能 要 可以 自己 一 一个 一個
+    上 下 中 里 裡 来 來 去 说 說 到 得 地 等 等等 并 並 即 则 則 该 該 此 每 各 些
+    """)
+}

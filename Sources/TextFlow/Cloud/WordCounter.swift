@@ -1,0 +1,227 @@
+// Word counting for clouds that reads like a person: Unicode word segmentation (dictionaries for
+// Chinese, Japanese and Thai), case folding with the most common spelling shown, numbers, short
+// words, links and stop words left out, optional English plural merging and two-word phrases.
+import Foundation
+
+/// Counts the words of running text for a word cloud.
+///
+/// ```swift
+/// var counter = WordCounter()
+/// counter.stopWords = StopWords.english
+/// counter.mergesPlurals = true
+/// let words = counter.count(text)   // heaviest first
+/// ```
+///
+/// Words are UAX #29 word segments (ICU's word break iterator): letters with inner apostrophes
+/// and digits stay together ("don't", "x86_64"), Chinese and Japanese are split by ICU's
+/// dictionary. Case is folded and each word is shown in its most frequent spelling. Left out by
+/// default: numbers (`includesNumbers`), words of fewer than `minimumLength` characters (a
+/// single ideograph or kana still counts, since one is often a whole word), URLs and e-mail
+/// addresses, which are recognised as one token each (`includesLinks`), and `stopWords`.
+/// With `mergesPlurals`, an English plural ("cats", "boxes", "cities") is counted with its
+/// singular when both occur. With `findsPhrases`, two words that follow each other (no
+/// punctuation between) at least `minimumPhraseCount` times, in at least half of the lighter
+/// word's occurrences, become one entry ("United States"), and their own counts lose those
+/// occurrences.
+public struct WordCounter: Sendable {
+  /// The shortest word counted, in characters (letters; ideographs and kana count from 1).
+  public var minimumLength = 2
+  /// Whether numbers are counted.
+  public var includesNumbers = false
+  /// Whether URLs and e-mail addresses are counted (each as one word).
+  public var includesLinks = false
+  /// Case-folded words left out.
+  public var stopWords: Set<String> = []
+  /// Whether English plurals are merged into their singulars when both occur.
+  public var mergesPlurals = false
+  /// Whether frequent two-word phrases are counted as one entry.
+  public var findsPhrases = false
+  /// The fewest occurrences of a phrase.
+  public var minimumPhraseCount = 3
+  /// The locale for word breaking ("" for the root, which segments every script).
+  public var locale = ""
+
+  /// A counter with the defaults.
+  public init() {}
+
+  /// The text is segmented in pieces of about this many characters, cut at a line break or
+  /// space, so that progress can be told and memory stays bounded.
+  static let pieceLength = 1 << 16
+
+  /// The words of `text`, heaviest first (ties alphabetically). `progress` is called with
+  /// (characters done, characters in all) after each piece.
+  public func count(_ text: String, progress: ((Int, Int) -> Void)? = nil) -> [TagCloud.Word] {
+    var counts: [String: Int] = [:]
+    var spellings: [String: [String: Int]] = [:]
+    var pairs: [String: Int] = [:]
+    var pairSpellings: [String: [String: Int]] = [:]
+    let total = text.utf8.count
+    var done = 0
+    var start = text.startIndex
+    while start < text.endIndex {
+      let end = Self.pieceEnd(text, from: start)
+      let piece = text[start..<end]
+      var previous: (key: String, spelling: String)?
+      for token in tokens(of: String(piece)) {
+        guard let word = token else {
+          previous = nil
+          continue
+        }
+        let key = Self.folded(word)
+        if stopWords.contains(key) {
+          previous = nil
+          continue
+        }
+        counts[key, default: 0] += 1
+        spellings[key, default: [:]][word, default: 0] += 1
+        if findsPhrases, let previous {
+          let pairKey = previous.key + " " + key
+          pairs[pairKey, default: 0] += 1
+          pairSpellings[pairKey, default: [:]][previous.spelling + " " + word, default: 0] += 1
+        }
+        previous = (key, word)
+      }
+      done += piece.utf8.count
+      progress?(done, total)
+      start = end
+    }
+    if findsPhrases {
+      for (pair, count) in pairs where count >= minimumPhraseCount {
+        let parts = pair.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let first = counts[parts[0]], let second = counts[parts[1]],
+          count * 2 >= min(first, second)
+        else { continue }
+        counts[pair] = count
+        spellings[pair] = pairSpellings[pair]
+        for part in parts {
+          counts[part, default: 0] -= count
+          if counts[part]! <= 0 { counts[part] = nil }
+        }
+      }
+    }
+    if mergesPlurals { Self.mergePlurals(&counts, &spellings) }
+    return counts.map { key, count in
+      TagCloud.Word(Self.commonest(spellings[key]) ?? key, weight: Double(count))
+    }
+    .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
+  }
+
+  /// The most frequent spelling; on a tie the lowercase one (a capital is likelier to come from
+  /// the start of a sentence), then the one sorting first.
+  static func commonest(_ spellings: [String: Int]?) -> String? {
+    func rank(_ entry: (key: String, value: Int)) -> (Int, Int) {
+      (entry.value, entry.key == entry.key.lowercased() ? 1 : 0)
+    }
+    return spellings?.max {
+      rank($0) != rank($1) ? rank($0) < rank($1) : $0.key > $1.key
+    }?.key
+  }
+
+  /// The case-folded key of a word: lowercase, with a Greek word's last σ as final ς (as the
+  /// word is written in lowercase; Swift's `lowercased()` maps Σ to σ everywhere).
+  static func folded(_ word: String) -> String {
+    let lower = word.lowercased()
+    guard lower.hasSuffix("σ"), lower.count > 1 else { return lower }
+    return String(lower.dropLast()) + "ς"
+  }
+
+  static func pieceEnd(_ text: String, from start: String.Index) -> String.Index {
+    guard
+      let rough = text.index(start, offsetBy: pieceLength, limitedBy: text.endIndex),
+      rough < text.endIndex
+    else { return text.endIndex }
+    if let newline = text[rough...].firstIndex(where: { $0.isNewline }) {
+      return text.index(after: newline)
+    }
+    return text.endIndex
+  }
+
+  /// The piece's words in order, with nil where a phrase cannot continue (punctuation, a
+  /// left-out word).
+  func tokens(of piece: String) -> [String?] {
+    var result: [String?] = []
+    let links = Self.links(in: piece)
+    var linkIndex = 0
+    for segment in WordSegmentation.segments(of: piece, locale: locale) {
+      // Inside a link: the link is one token, counted once at its start.
+      while linkIndex < links.count, links[linkIndex].upperBound <= segment.range.lowerBound {
+        linkIndex += 1
+      }
+      if linkIndex < links.count, links[linkIndex].contains(segment.range.lowerBound) {
+        if segment.range.lowerBound == links[linkIndex].lowerBound {
+          result.append(includesLinks ? String(piece[links[linkIndex]]) : nil)
+        }
+        continue
+      }
+      switch segment.kind {
+      case .none:
+        // Spaces and a single line break keep a phrase going; anything else ends it.
+        let gap = piece[segment.range]
+        if gap.allSatisfy(\.isWhitespace) && gap.filter(\.isNewline).count < 2 { continue }
+        result.append(nil)
+        continue
+      case .number where piece[segment.range].contains(where: \.isLetter):
+        // ICU gives "x86_64" the status of its last part, a number; with letters it is a word.
+        let word = String(piece[segment.range])
+        result.append(word.count >= minimumLength ? word : nil)
+      case .number:
+        result.append(includesNumbers ? String(piece[segment.range]) : nil)
+      case .letters:
+        let word = String(piece[segment.range])
+        result.append(word.count >= minimumLength ? word : nil)
+      case .kana, .ideographs:
+        result.append(String(piece[segment.range]))
+      }
+    }
+    return result
+  }
+
+  /// URLs (scheme://…, www.…) and e-mail addresses: runs of non-space characters, trailing
+  /// punctuation left off.
+  static func links(in text: String) -> [Range<String.Index>] {
+    var links: [Range<String.Index>] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      guard !text[index].isWhitespace else {
+        index = text.index(after: index)
+        continue
+      }
+      var end = index
+      while end < text.endIndex, !text[end].isWhitespace { end = text.index(after: end) }
+      var run = text[index..<end]
+      // Brackets and quotes around, sentence punctuation after.
+      while let first = run.first, "(<[\"'“‘".contains(first) { run = run.dropFirst() }
+      while let last = run.last, ".,;:!?)>]\"'”’".contains(last) { run = run.dropLast() }
+      let lower = run.lowercased()
+      let isURL =
+        lower.contains("://") || lower.hasPrefix("www.") || lower.hasPrefix("mailto:")
+      var isMail = false
+      if let at = run.firstIndex(of: "@"), at > run.startIndex {
+        let domain = run[run.index(after: at)...]
+        isMail =
+          domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+          && !domain.contains("@")
+      }
+      if (isURL || isMail) && !run.isEmpty { links.append(run.startIndex..<run.endIndex) }
+      index = end
+    }
+    return links
+  }
+
+  /// Counts "cats" with "cat", "boxes" with "box", "cities" with "city" when both occur.
+  static func mergePlurals(
+    _ counts: inout [String: Int], _ spellings: inout [String: [String: Int]]
+  ) {
+    for key in counts.keys.sorted() where key.count > 3 && key.hasSuffix("s") {
+      guard let count = counts[key] else { continue }
+      var candidates: [String] = []
+      if key.hasSuffix("ies") { candidates.append(String(key.dropLast(3)) + "y") }
+      if key.hasSuffix("es") { candidates.append(String(key.dropLast(2))) }
+      if !key.hasSuffix("ss") { candidates.append(String(key.dropLast())) }
+      guard let singular = candidates.first(where: { counts[$0] != nil }) else { continue }
+      counts[singular]! += count
+      counts[key] = nil
+      spellings[key] = nil
+    }
+  }
+}
