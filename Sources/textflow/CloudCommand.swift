@@ -86,11 +86,13 @@ enum CloudCommand: Subcommand {
       }
       guard !words.isEmpty else { throw .failure("\(displayName): no words") }
       let typesetter = try loadTypesetter()
-      let result: TagCloud.Output
-      do {
-        result = try cloud.layout(words, typesetter: typesetter)
-      } catch {
-        throw .failure("\(error)")
+      let result = try withProgress("laying out \(min(words.count, cloud.maxWords)) words") {
+        () throws(CommandError) -> TagCloud.Output in
+        do {
+          return try cloud.layout(words, typesetter: typesetter)
+        } catch {
+          throw .failure("\(error)")
+        }
       }
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,
