@@ -370,6 +370,7 @@ func withProgress<T>(_ label: String, _ work: () throws(CommandError) -> T) thro
 {
   let bar = ProgressBar(label: label)
   guard bar.isEnabled else { return try work() }
+  bar.tick()
   let flag = StopFlag()
   let done = DispatchSemaphore(value: 0)
   let thread = Thread {
