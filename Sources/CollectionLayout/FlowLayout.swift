@@ -237,7 +237,9 @@ open class FlowLayout: CollectionViewLayout {
     if context.invalidateEverything || context.invalidateDataSourceCounts {
       needsFullLayout = true
     }
-    for indexPath in context.invalidatedItemIndexPaths ?? [] { dirtyItems.insert(indexPath) }
+    let invalidated = context.invalidatedItemIndexPaths ?? []
+    WorkCounter.add(invalidated.count)
+    for indexPath in invalidated { dirtyItems.insert(indexPath) }
     for (kind, indexPaths) in context.invalidatedSupplementaryIndexPaths ?? [:]
     where measuredSupplementarySizes[kind] != nil {
       for indexPath in indexPaths where indexPath.count == 2 {

@@ -47,23 +47,25 @@ open class CollectionViewLayoutInvalidationContext {
   }
 
   /// Marks items as invalid (`invalidateItems(at:)`).
+  ///
+  /// The paths are appended in place: a self-sizing pass invalidates its items one at a time
+  /// into one context, and copying the list each time would make that pass quadratic.
   public func invalidateItems(at indexPaths: [IndexPath]) {
-    invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    if invalidatedItemIndexPaths == nil { invalidatedItemIndexPaths = [] }
+    invalidatedItemIndexPaths!.append(contentsOf: indexPaths)
   }
 
   /// Marks supplementary elements as invalid (`invalidateSupplementaryElements(ofKind:at:)`).
   public func invalidateSupplementaryElements(ofKind kind: ElementKind, at indexPaths: [IndexPath])
   {
-    var all = invalidatedSupplementaryIndexPaths ?? [:]
-    all[kind, default: []] += indexPaths
-    invalidatedSupplementaryIndexPaths = all
+    if invalidatedSupplementaryIndexPaths == nil { invalidatedSupplementaryIndexPaths = [:] }
+    invalidatedSupplementaryIndexPaths![kind, default: []].append(contentsOf: indexPaths)
   }
 
   /// Marks decoration elements as invalid (`invalidateDecorationElements(ofKind:at:)`).
   public func invalidateDecorationElements(ofKind kind: ElementKind, at indexPaths: [IndexPath]) {
-    var all = invalidatedDecorationIndexPaths ?? [:]
-    all[kind, default: []] += indexPaths
-    invalidatedDecorationIndexPaths = all
+    if invalidatedDecorationIndexPaths == nil { invalidatedDecorationIndexPaths = [:] }
+    invalidatedDecorationIndexPaths![kind, default: []].append(contentsOf: indexPaths)
   }
 }
 

@@ -119,12 +119,20 @@ public struct TagCloud: Sendable {
       func number(_ value: Double) -> String { JSONValue.format(value) }
       var lines: [String] = []
       let cells = result.elements.filter { $0.representedElementCategory == .cell }
+      // Each word's scene element by item, found once (not by a search per word).
+      var elementOfItem: [Int: Int] = [:]
+      for (position, element) in scene.elements.enumerated()
+      where element.attributes.representedElementCategory == .cell {
+        if elementOfItem[element.attributes.indexPath.item] == nil {
+          elementOfItem[element.attributes.indexPath.item] = position
+        }
+      }
+      WorkCounter.add(scene.elements.count)
       for (index, entry) in placed.enumerated() {
         guard index < cells.count else { break }
         let frame = cells[index].frame
-        let element = scene.elements.first {
-          $0.attributes.representedElementCategory == .cell && $0.attributes.indexPath.item == index
-        }
+        let element = elementOfItem[index].map { scene.elements[$0] }
+        WorkCounter.add(1)
         let baseline =
           element.flatMap { element in
             element.text.map {

@@ -46,6 +46,8 @@ public final class AtomicFile {
   public let temporaryPath: String?
   private var descriptor: Int32
   private var slot: Int?
+  /// True while the temporary file exists (until the rename or the removal).
+  private var temporaryExists = false
   /// The file the rename replaces: the target, or the file its symbolic link points to.
   private let resolvedPath: String
   /// The permissions the committed file gets: the previous file's, or 0666 less the umask.
@@ -89,6 +91,7 @@ public final class AtomicFile {
     self.descriptor = descriptor
     temporaryPath = temporary
     resolvedPath = target
+    temporaryExists = true
     slot = TemporaryFiles.register(temporary)
   }
 
@@ -148,6 +151,7 @@ public final class AtomicFile {
       guard rename(temporaryPath, target) == 0 else {
         throw FileWriteError(path: path, code: errno)
       }
+      temporaryExists = false
       if let slot { TemporaryFiles.unregister(slot) }
       slot = nil
       if durable {
@@ -170,7 +174,8 @@ public final class AtomicFile {
       close(descriptor)
       descriptor = -1
     }
-    if let temporaryPath, slot != nil { unlink(temporaryPath) }
+    if let temporaryPath, temporaryExists { unlink(temporaryPath) }
+    temporaryExists = false
     if let slot { TemporaryFiles.unregister(slot) }
     slot = nil
   }

@@ -167,6 +167,23 @@ public enum Renderer {
       for: scene, pageHeight: content.height / fit, repeatingHeaders: options.repeatsHeaders)
     let canvas = try CairoCanvas(
       format: .pdf, path: path, width: Double(page.size.width), height: Double(page.size.height))
+    // Each element is sorted once and handed to the pages its frame reaches (one or two for
+    // most), so that a long document costs its elements, not pages × elements.
+    let ordered = drawingOrder(scene)
+    var onPage = [[Int]](repeating: [], count: slices.count)
+    for (position, element) in ordered.enumerated() {
+      let frame = Paginator.visualFrame(element.attributes)
+      var low = 0
+      var high = slices.count
+      while low < high {
+        let middle = (low + high) / 2
+        if slices[middle].bottom < frame.minY { low = middle + 1 } else { high = middle }
+      }
+      while low < slices.count, slices[low].top <= frame.maxY {
+        onPage[low].append(position)
+        low += 1
+      }
+    }
     for (index, slice) in slices.enumerated() {
       canvas.save()
       canvas.translate(x: Double(page.margins.left), y: Double(page.margins.top))
@@ -176,7 +193,9 @@ public enum Renderer {
       let band = CGRect(
         x: scene.bounds.minX, y: slice.top, width: scene.bounds.width,
         height: slice.bottom - slice.top)
-      try draw(scene, on: canvas, clip: band, debug: options.debugOverlay)
+      try draw(
+        scene, onPage[index].map { ordered[$0] }, on: canvas, clip: band,
+        debug: options.debugOverlay)
       if let index = slice.repeatedHeader {
         // The section's header again, just above the band.
         var header = scene.elements[index]
@@ -206,6 +225,29 @@ public enum Renderer {
   static func draw(_ scene: Scene, on canvas: CairoCanvas, clip: CGRect, debug: Bool)
     throws(RenderingError)
   {
+    try draw(scene, drawingOrder(scene), on: canvas, clip: clip, debug: debug)
+  }
+
+  /// The elements to draw, in drawing order: stable by zIndex (UIKit draws higher zIndex on
+  /// top; ties keep the layout's order). An element whose frame has NaN or infinite values is
+  /// left out (nowhere to draw it, and Foundation's `intersects` traps on such rects).
+  static func drawingOrder(_ scene: Scene) -> [SceneElement] {
+    scene.elements.enumerated()
+      .filter {
+        !$0.element.attributes.isHidden && $0.element.attributes.alpha > 0
+          && Paginator.visualFrame($0.element.attributes).hasFiniteValues
+      }
+      .sorted {
+        ($0.element.attributes.zIndex, $0.offset) < ($1.element.attributes.zIndex, $1.offset)
+      }
+      .map(\.element)
+  }
+
+  /// Draws `ordered` (elements of `scene` in drawing order) inside `clip`.
+  static func draw(
+    _ scene: Scene, _ ordered: [SceneElement], on canvas: CairoCanvas, clip: CGRect, debug: Bool
+  ) throws(RenderingError) {
+    WorkCounter.add(ordered.count)
     canvas.save()
     canvas.clip(
       x: Double(clip.minX), y: Double(clip.minY), width: Double(clip.width),
@@ -215,18 +257,6 @@ public enum Renderer {
         x: Double(clip.minX), y: Double(clip.minY), width: Double(clip.width),
         height: Double(clip.height), cornerRadius: 0, color: background)
     }
-    // Stable order by zIndex (UIKit draws higher zIndex on top; ties keep the layout's order).
-    // An element whose frame has NaN or infinite values is not drawn (nowhere to draw it, and
-    // Foundation's `intersects` traps on such rects).
-    let ordered = scene.elements.enumerated()
-      .filter {
-        !$0.element.attributes.isHidden && $0.element.attributes.alpha > 0
-          && Paginator.visualFrame($0.element.attributes).hasFiniteValues
-      }
-      .sorted {
-        ($0.element.attributes.zIndex, $0.offset) < ($1.element.attributes.zIndex, $1.offset)
-      }
-      .map(\.element)
     for element in ordered where Paginator.visualFrame(element.attributes).intersects(clip) {
       try draw(element, on: canvas)
     }

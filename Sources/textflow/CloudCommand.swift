@@ -153,11 +153,13 @@ enum CloudCommand: Subcommand {
       guard !words.isEmpty else { throw .failure("\(displayName): no words") }
       let typesetter = try loadTypesetter()
       if let packed {
-        let result: PackedCloud.Output
-        do {
-          result = try packed.layout(words, typesetter: typesetter)
-        } catch {
-          throw .failure("\(error)")
+        let result = try withProgress("packing \(min(words.count, packed.maxWords)) words") {
+          () throws(CommandError) -> PackedCloud.Output in
+          do {
+            return try packed.layout(words, typesetter: typesetter)
+          } catch {
+            throw .failure("\(error)")
+          }
         }
         try writeResult(
           json: result.json, scene: result.scene, kind: kind, to: output, parsed,
@@ -169,11 +171,13 @@ enum CloudCommand: Subcommand {
           })
         return
       }
-      let result: TagCloud.Output
-      do {
-        result = try cloud.layout(words, typesetter: typesetter)
-      } catch {
-        throw .failure("\(error)")
+      let result = try withProgress("laying out \(min(words.count, cloud.maxWords)) words") {
+        () throws(CommandError) -> TagCloud.Output in
+        do {
+          return try cloud.layout(words, typesetter: typesetter)
+        } catch {
+          throw .failure("\(error)")
+        }
       }
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,

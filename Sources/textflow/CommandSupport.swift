@@ -340,6 +340,54 @@ final class ProgressBar: @unchecked Sendable {
     if drawn { Console.errorRaw("\r\u{1B}[K") }
     drawn = false
   }
+
+  /// Shows the label and the seconds elapsed, for work whose progress cannot be counted.
+  fileprivate func tick() {
+    let elapsed = Date().timeIntervalSince(start)
+    guard enabled, elapsed > minimumDuration else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    Console.errorRaw("\r\(label)… \(Int(elapsed)) s")
+    drawn = true
+  }
+
+  /// True when the bar is drawn at all (standard error is a terminal).
+  fileprivate var isEnabled: Bool { enabled }
+}
+
+/// A flag a ticking thread reads, set when the work is done.
+private final class StopFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stopped = false
+  var isStopped: Bool { lock.withLock { stopped } }
+  func stop() { lock.withLock { stopped = true } }
+}
+
+/// Runs `work` (a layout inside the library, which reports no counts) while a line on a
+/// terminal's standard error says what is being done and for how long; nothing is drawn when
+/// standard error is not a terminal.
+func withProgress<T>(_ label: String, _ work: () throws(CommandError) -> T) throws(CommandError)
+  -> T
+{
+  let bar = ProgressBar(label: label)
+  guard bar.isEnabled else { return try work() }
+  bar.tick()
+  let flag = StopFlag()
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    while !flag.isStopped {
+      bar.tick()
+      usleep(200_000)
+    }
+    done.signal()
+  }
+  thread.start()
+  defer {
+    flag.stop()
+    done.wait()
+    bar.finish()
+  }
+  return try work()
 }
 
 /// Runs a command body, turning its errors into messages on stderr and exit statuses.

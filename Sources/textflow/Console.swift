@@ -3,6 +3,7 @@
 // output ends it with status 1 and the system's reason; a closed or failing standard error is
 // ignored (there is nowhere left to complain). User text in messages is made terminal-safe.
 import Foundation
+import TextFlow
 import TextFlowRendering
 
 #if canImport(Glibc)
@@ -101,6 +102,7 @@ enum Console {
   /// Flushes standard output and ends the process with `status`.
   static func exit(_ status: Int32) -> Never {
     flush()
+    if WorkCounter.isEnabled { error("work: \(WorkCounter.total)") }
     Glibc.exit(status)
   }
 }

@@ -120,11 +120,13 @@ enum GridCommand: Subcommand {
         throw .failure("\(source == "-" ? "<stdin>" : source): no labels")
       }
       let typesetter = try loadTypesetter()
-      let result: LabelGrid.Output
-      do {
-        result = try grid.layout(labels, typesetter: typesetter)
-      } catch {
-        throw .failure("\(error)")
+      let result = try withProgress("laying out \(labels.count) labels") {
+        () throws(CommandError) -> LabelGrid.Output in
+        do {
+          return try grid.layout(labels, typesetter: typesetter)
+        } catch {
+          throw .failure("\(error)")
+        }
       }
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,

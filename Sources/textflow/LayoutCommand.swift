@@ -17,6 +17,7 @@ enum LayoutCommand: Subcommand {
   static let help = """
     usage: textflow layout SPEC.json [-o OUT.png|.pdf|.svg|.json] [--scale N] [--debug]
                                      [--format FMT] [--page SIZE] [--margins PT] [--repeat-headers]
+                                     [--visible]
            textflow layout -          (read the spec from standard input)
 
     Lays out the sections of SPEC with a flow layout (UIKit's UICollectionViewFlowLayout rules),
@@ -36,6 +37,10 @@ enum LayoutCommand: Subcommand {
       --margins PT       PDF page margins in points (default 36 with --page)
       --repeat-headers   PDF pages: a section continuing from the page before starts with its
                          header again (without it, a header is only kept with its first line)
+      --visible          only what a collection view shows at the spec's contentOffset, as
+                         "render": {"region": "visible"}: a text spec measures only those
+                         items (the rest keep their estimated size) and the JSON adds
+                         "region", "itemCount" and "contentSizeIsEstimated"
 
     The spec (schema/textflow-spec.schema.json describes every key):
       {"collectionView": {"size": [375, 667], "contentInset": [20, 0, 0, 0], "contentOffset": [0, 0]},
@@ -84,7 +89,7 @@ enum LayoutCommand: Subcommand {
       let parsed = try ParsedArguments(
         arguments.map { $0 == "-o" ? "--output" : $0 },
         valued: ["--output", "--format", "--scale", "--svg-text", "--page", "--margins"],
-        flags: ["--debug", "--repeat-headers"])
+        flags: ["--debug", "--repeat-headers", "--visible"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one spec file (or - for standard input)")
       }
@@ -93,18 +98,20 @@ enum LayoutCommand: Subcommand {
       _ = try parsed.number("--scale", in: 0.1...16)  // a usage error before any reading
       let displayName = source == "-" ? "<stdin>" : source
       let data = try readInput(source)
-      let spec: TextSpec
+      var spec: TextSpec
       do {
         spec = try TextSpec(json: data)
       } catch {
         throw .failure("\(displayName): \(error)")
       }
+      if parsed.flags.contains("--visible") { spec.render.region = .visible }
       let typesetter = try loadTypesetter()
-      let result: TextSpec.Output
-      do {
-        result = try spec.run(typesetter: typesetter)
-      } catch {
-        throw .failure("\(displayName): \(error)")
+      let result = try withProgress("laying out") { () throws(CommandError) -> TextSpec.Output in
+        do {
+          return try spec.run(typesetter: typesetter)
+        } catch {
+          throw .failure("\(displayName): \(error)")
+        }
       }
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,

@@ -2,6 +2,7 @@
 // U+FFFD silently and holds a line of any length, and a stream of labels deserves to be told
 // which line was not text, and to survive a line of a gigabyte.
 import Foundation
+import TextFlow
 
 /// One line of input: its bytes (without the line break), or the length of a line that was too
 /// long to keep (whose bytes were skipped).
@@ -42,6 +43,7 @@ struct LineReader {
       }
       let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
       let chunkEnd = newline ?? end
+      WorkCounter.add(chunkEnd - start + 1)
       let count = chunkEnd - start
       if length + count <= maximumLength {
         line.append(contentsOf: buffer[start..<chunkEnd])

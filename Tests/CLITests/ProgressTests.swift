@@ -39,4 +39,49 @@ struct ProgressTests {
     #expect(!result.standardError.contains("\r"))
     #expect(result.standardError.hasPrefix("wrote \(out)"))
   }
+
+  /// A text spec of `count` items in a file in `directory`.
+  func longSpec(_ count: Int, in directory: URL) throws -> String {
+    let texts = (0..<count).map { "\"item \($0) of a long list\"" }.joined(separator: ",")
+    let url = directory.appendingPathComponent("long.json")
+    try Data(
+      "{\"collectionView\": {\"size\": [375, 667]}, \"sections\": [{\"texts\": [\(texts)]}]}".utf8
+    ).write(to: url)
+    return url.path
+  }
+
+  @Test(
+    "layout, grid and cloud say what they lay out on a terminal",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func layingOutOnTerminal() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let spec = try longSpec(3000, in: directory)
+    let words = Fixtures.packageRoot.appendingPathComponent("examples/macbeth-act1-scene1.txt").path
+    let tool = Executables.textflow.path
+    for (command, label) in [
+      ("'\(tool)' layout '\(spec)' > /dev/null", "\rlaying out… "),
+      ("'\(tool)' grid '\(addresses)' > /dev/null", "\rlaying out "),
+      ("'\(tool)' cloud '\(words)' > /dev/null", "\rlaying out "),
+    ] {
+      let result = try ProcessRunner.run(
+        URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+        environment: ["TEXTFLOW_PROGRESS_AFTER": "0"])
+      #expect(result.status == 0)
+      #expect(result.standardOutput.contains(label), "\(command)")
+      // The line is cleared when the work ends.
+      #expect(result.standardOutput.contains("\r\u{1B}[K"), "\(command)")
+    }
+  }
+
+  @Test("layout draws nothing on standard error when it is a pipe")
+  func layingOutThroughPipe() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let spec = try longSpec(3000, in: directory)
+    let result = try ProcessRunner.run(
+      Executables.textflow, ["layout", spec], environment: ["TEXTFLOW_PROGRESS_AFTER": "0"])
+    #expect(result.status == 0)
+    #expect(result.standardError.isEmpty)
+  }
 }

@@ -124,6 +124,7 @@ final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
     -> CollectionViewCell
   {
+    WorkCounter.add(1)
     let text =
       items.indices.contains(indexPath.section)
         && items[indexPath.section].indices.contains(
@@ -300,8 +301,10 @@ extension TextSpec {
     view.safeAreaInsets = geometry.safeAreaInsets
     view.layoutMargins = geometry.layoutMargins
     view.effectiveUserInterfaceLayoutDirection = geometry.layoutDirection
-    // Realise (and so measure) every element, not only the visible ones.
-    view.prefetchMargin = 10_000_000
+    // Realise (and so measure) every element, not only the visible ones; for the visible
+    // region, only what a collection view on screen would realise at the content offset (the
+    // rest keeps its estimated size, as in UIKit's self-sizing).
+    if render.region != .visible { view.prefetchMargin = 10_000_000 }
     view.register(SpecTextCell.self, forCellWithReuseIdentifier: SpecSource.text)
     view.register(CollectionViewCell.self, forCellWithReuseIdentifier: SpecSource.plain)
     for kind in [ElementKind.sectionHeader, .sectionFooter] {
@@ -330,6 +333,7 @@ extension TextSpec {
     var measuredSupplementary = 0
     var sectionCells: [Int: CGRect] = [:]
     for (key, reusable) in view.realisedViews {
+      WorkCounter.add(1)
       guard let attributes = reusable.layoutAttributes else { continue }
       var element = SceneElement(attributes: attributes)
       switch reusable {
@@ -375,8 +379,12 @@ extension TextSpec {
     let result = LayoutSpec.Result(
       contentSize: view.contentSize, elements: elements.map(\.attributes), warnings: warnings)
     let scene = makeScene(result, elements: elements, sectionCells: sectionCells)
-    return Output(
+    var output = Output(
       result: result, scene: scene, measuredItemCount: measuredItems,
       measuredSupplementaryCount: measuredSupplementary, hasText: true)
+    if render.region == .visible {
+      output.visibleItemCount = layoutSpec.sections.reduce(0) { $0 + $1.itemCount }
+    }
+    return output
   }
 }

@@ -20,14 +20,25 @@ extension TextSpec {
     public var measuredSupplementaryCount: Int
     /// True when the spec has text (the JSON then reports the measured counts).
     public var hasText: Bool
+    /// For a text spec laid out for its visible region only (`"render": {"region":
+    /// "visible"}`), the number of items in the spec, of which `measuredItemCount` were
+    /// measured; the content size is then an estimate (unmeasured items count at their
+    /// estimated size). Nil when every element was realised.
+    public var visibleItemCount: Int?
 
     /// The JSON of `textflow layout`: LayoutSpec's output, plus `measuredItems` and
-    /// `measuredSupplementaryViews` when the spec has text.
+    /// `measuredSupplementaryViews` when the spec has text, and `"region": "visible"`,
+    /// `itemCount` and `contentSizeIsEstimated` for a visible-only layout.
     public var json: String {
       let base = result.json
       guard hasText, base.hasSuffix("\n}") else { return base }
-      return String(base.dropLast(2))
-        + ",\n  \"measuredItems\": \(measuredItemCount),\n  \"measuredSupplementaryViews\": \(measuredSupplementaryCount)\n}"
+      var extra =
+        ",\n  \"measuredItems\": \(measuredItemCount),\n  \"measuredSupplementaryViews\": \(measuredSupplementaryCount)"
+      if let visibleItemCount {
+        extra +=
+          ",\n  \"region\": \"visible\",\n  \"itemCount\": \(visibleItemCount),\n  \"contentSizeIsEstimated\": \(measuredItemCount < visibleItemCount)"
+      }
+      return String(base.dropLast(2)) + extra + "\n}"
     }
   }
 

@@ -1,0 +1,155 @@
+// The commands' work grows linearly with their input: each is run at 1e4 and 1e5 items and the
+// work counted, not timed (timings vary with the machine's load). Two counts: the steps the
+// commands' per-element loops take (`TEXTFLOW_COUNT_WORK`, printed as "work: N" on exit), and,
+// where the kernel lets `perf` read the CPU's counter, the instructions the whole process
+// executed. A quadratic path (every page scanning every element, every word searching every
+// element, a list copied per item) makes 10× the input cost about 100× the work; linear work
+// stays within 12×.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Commands scale linearly", .serialized)
+struct CommandScaleTests {
+  /// The growth allowed for 10× the input.
+  static let allowedGrowth = 12.0
+
+  /// True when `perf stat` can count user-space instructions here (a container may forbid it).
+  static let perfWorks: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/perf") else { return false }
+    let result = try? ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/perf"), ["stat", "-x,", "-e", "instructions:u", "/bin/true"])
+    return result.map { $0.status == 0 && instructions(in: $0.standardError) != nil } ?? false
+  }()
+
+  /// The instruction count in `perf stat -x,` output.
+  static func instructions(in text: String) -> Double? {
+    for line in text.split(separator: "\n") where line.contains("instructions") {
+      if let value = Double(line.split(separator: ",").first ?? "") { return value }
+    }
+    return nil
+  }
+
+  /// The file `lines` writes, in a fresh temporary folder.
+  func input(_ name: String, _ text: String, in directory: URL) throws -> String {
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  /// Runs textflow with `arguments` (and `stdin`), returning its "work: N" count.
+  func work(_ arguments: [String], stdin: String? = nil) throws -> Double {
+    let result = try ProcessRunner.run(
+      Executables.textflow, arguments, input: stdin.map { Data($0.utf8) },
+      environment: ["TEXTFLOW_COUNT_WORK": "1"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("work: ") }
+    return Double(line?.dropFirst(6) ?? "") ?? -1
+  }
+
+  /// Runs textflow under `perf stat`, returning the instructions it executed.
+  func instructions(_ arguments: [String], stdinFile: String? = nil) throws -> Double {
+    var command =
+      (["/usr/bin/perf", "stat", "-x,", "-e", "instructions:u", "--"]
+      + [Executables.textflow.path] + arguments).map(quoted).joined(separator: " ")
+    command += " > /dev/null"
+    if let stdinFile { command += " < \(quoted(stdinFile))" }
+    let result = try shell(command)
+    #expect(result.status == 0, "\(result.standardError)")
+    return Self.instructions(in: result.standardError) ?? -1
+  }
+
+  func labels(_ count: Int) -> String {
+    (0..<count).map { "Label \($0)\\nStreet \($0)\n" }.joined()
+  }
+
+  func words(_ count: Int) -> String { (0..<count).map { "w\($0)x " }.joined() }
+
+  func textSpec(_ count: Int, estimated: Bool) -> String {
+    let texts = (0..<count).map { "\"item \($0) words here\"" }.joined(separator: ",")
+    return """
+      {"collectionView": {"size": [375, 667]},
+       "layout": {"minimumLineSpacing": 4\(estimated ? ", \"estimatedItemSize\": [100, 24]" : "")},
+       "styles": {"w": {"size": 15, "padding": [2, 4, 2, 4], "maxWidth": 355}}, "itemStyle": "w",
+       "sections": [{"texts": [\(texts)]}]}
+      """
+  }
+
+  func jsonLines(_ count: Int) -> String {
+    (0..<count).map {
+      "{\"id\": \($0), \"text\": \"request \($0) with words\", \"max_width\": 120}\n"
+    }
+    .joined()
+  }
+
+  @Test("grid: 10× the labels on PDF pages, at most 12× the drawing steps")
+  func grid() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var counts: [Double] = []
+    for count in [10_000, 100_000] {
+      let file = try input("labels-\(count).txt", labels(count), in: directory)
+      let out = directory.appendingPathComponent("labels.pdf").path
+      counts.append(try work(["grid", file, "--sheet", "l7160", "-o", out]))
+      // Every label was drawn: the counter saw at least one step per label.
+      #expect(counts.last! >= Double(count))
+    }
+    #expect(counts[1] <= Self.allowedGrowth * counts[0], "\(counts)")
+  }
+
+  @Test("cloud: 10× the distinct words, at most 12× the lookups")
+  func cloud() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var counts: [Double] = []
+    for count in [10_000, 100_000] {
+      let file = try input("words-\(count).txt", words(count), in: directory)
+      counts.append(
+        try work(["cloud", file, "--max-words", "\(count)"]))
+      #expect(counts.last! >= Double(count))
+    }
+    #expect(counts[1] <= Self.allowedGrowth * counts[0], "\(counts)")
+  }
+
+  @Test(
+    "layout and measure --jsonl: 10× the items, at most 12× the steps",
+    arguments: ["layout", "layout estimated", "measure --jsonl"])
+  func workCounts(command: String) throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var counts: [Double] = []
+    for count in [10_000, 100_000] {
+      if command == "measure --jsonl" {
+        counts.append(try work(["measure", "--jsonl"], stdin: jsonLines(count)))
+      } else {
+        let file = try input(
+          "spec.json", textSpec(count, estimated: command.hasSuffix("estimated")), in: directory)
+        counts.append(try work(["layout", file]))
+      }
+      #expect(counts.last! >= Double(count))
+    }
+    #expect(counts[1] <= Self.allowedGrowth * counts[0], "\(counts)")
+  }
+
+  @Test(
+    "layout and measure --jsonl: 10× the items, at most 12× the instructions",
+    .enabled(if: perfWorks, "perf cannot count instructions here"),
+    arguments: ["layout", "layout estimated", "measure --jsonl"])
+  func instructionCounts(command: String) throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var counts: [Double] = []
+    for count in [10_000, 100_000] {
+      if command == "measure --jsonl" {
+        let file = try input("requests.jsonl", jsonLines(count), in: directory)
+        counts.append(try instructions(["measure", "--jsonl"], stdinFile: file))
+      } else {
+        let file = try input(
+          "spec.json", textSpec(count, estimated: command.hasSuffix("estimated")), in: directory)
+        counts.append(try instructions(["layout", file]))
+      }
+    }
+    #expect(counts[0] > 0)
+    #expect(counts[1] <= Self.allowedGrowth * counts[0], "\(counts)")
+  }
+}
