@@ -71,7 +71,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
   let harfBuzz: HarfBuzzFont
   /// The file's bytes, shared by FreeType, HarfBuzz and `data`.
-  private let bytes: FontBytes
+  let bytes: FontBytes
 
   /// The largest font file loaded (256 MiB); bigger files are rejected before reading.
   public static let maximumFileSize: Int64 = 256 << 20

@@ -87,7 +87,7 @@ enum GlyphRaster {
       }
       guard
         let freeType = try? FreeTypeFace(
-          data: face.data, faceIndex: face.faceIndex, source: face.source)
+          bytes: face.bytes, faceIndex: face.faceIndex, source: face.source)
       else { return nil }
       if entries.count >= capacity { entries.removeFirst() }
       entries.append((key, Entry(face: face, freeType: freeType)))
