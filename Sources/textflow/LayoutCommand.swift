@@ -105,6 +105,7 @@ enum LayoutCommand: Subcommand {
         throw .failure("\(displayName): \(error)")
       }
       if parsed.flags.contains("--visible") { spec.render.region = .visible }
+      if spec.systemFonts { FontOptions.systemFonts = true }
       let typesetter = try loadTypesetter()
       let result = try withProgress("laying out") { () throws(CommandError) -> TextSpec.Output in
         do {

@@ -181,4 +181,31 @@ struct FontOptionsEveryCommandTests {
       answers[2]["faces"] == nil && answers[2]["width"] as? Double == answers[0]["width"] as? Double
     )
   }
+
+  @Test(
+    "a spec's systemFonts: Ethiopic, which no bundled font has, is drawn from fc-match's font"
+  )
+  func specSystemFonts() throws {
+    let match = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/fc-match"), ["-f", "%{family}", ":charset=1200"])
+    let family = try #require(match.standardOutput.split(separator: ",").first.map(String.init))
+    func spec(_ systemFonts: String?) -> String {
+      let field = systemFonts.map { #", "systemFonts": \#($0)"# } ?? ""
+      return #"{"collectionView": {"size": [375, 667]}\#(field), "#
+        + #""sections": [{"items": [{"text": "ሀሁ"}]}]}"#
+    }
+    let on = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"], input: Data(spec("true").utf8))
+    #expect(on.status == 0, "\(on.standardError)")
+    #expect(on.standardError.contains("installed fonts used: \(family)"), "\(on.standardError)")
+    #expect(!on.standardError.contains("no font has"))
+    let off = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"], input: Data(spec(nil).utf8))
+    #expect(off.status == 0)
+    #expect(off.standardError.contains("no font has a glyph for U+1200"), "\(off.standardError)")
+    let bad = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"], input: Data(spec("\"yes\"").utf8))
+    #expect(bad.status == 1)
+    #expect(bad.standardError.contains("systemFonts"), "\(bad.standardError)")
+  }
 }

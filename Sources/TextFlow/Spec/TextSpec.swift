@@ -105,6 +105,10 @@ public struct TextSpec: Sendable {
   public var footerStyle: String?
   /// How the spec is drawn.
   public var render = Render()
+  /// `"systemFonts": true`: characters the bundled fonts lack are looked up in the installed
+  /// fonts, as `--system-fonts` does; off by default, so that output does not depend on the
+  /// machine.
+  public var systemFonts = false
 
   /// True when the spec has any text to measure.
   public var hasText: Bool {
@@ -135,6 +139,7 @@ public struct TextSpec: Sendable {
     var itemStyle: String?
     var headerStyle: String?
     var footerStyle: String?
+    var systemFonts = false
     for member in try root.members() {
       let reader = root.at(member.key, member.value)
       switch member.key {
@@ -151,6 +156,7 @@ public struct TextSpec: Sendable {
       case "itemStyle": itemStyle = try reader.string()
       case "headerStyle": headerStyle = try reader.string()
       case "footerStyle": footerStyle = try reader.string()
+      case "systemFonts": systemFonts = try reader.bool()
       case "layout":
         geometry.append((member.key, try Self.strippingBackgroundKeys(reader)))
       case "sections":
@@ -176,12 +182,15 @@ public struct TextSpec: Sendable {
     self.itemStyle = itemStyle
     self.headerStyle = headerStyle
     self.footerStyle = footerStyle
+    self.systemFonts = systemFonts
     try checkStyleNames()
   }
 
   // MARK: - Decoding helpers
 
-  static let rootTextKeys = ["styles", "render", "itemStyle", "headerStyle", "footerStyle"]
+  static let rootTextKeys = [
+    "styles", "render", "itemStyle", "headerStyle", "footerStyle", "systemFonts",
+  ]
   static let sectionTextKeys = [
     "header", "footer", "itemStyle", "headerStyle", "footerStyle", "texts",
   ]
