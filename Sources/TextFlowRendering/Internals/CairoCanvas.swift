@@ -201,7 +201,7 @@ final class CairoCanvas {
     text: GlyphText.Clusters? = nil
   ) throws(RenderingError) {
     guard !glyphs.isEmpty else { return }
-    let face = try fonts.drawingFace(for: font.face)
+    let face = try fonts.drawingFace(for: font.face, synthesis: Synthesis(font))
     var text = text
     if face.hasColor, format == .pdf, let clusters = text {
       // Cairo's PDF surface draws colour glyphs as images, without their text: the text goes

@@ -60,7 +60,7 @@ final class CairoFontCache {
     var face: OpaquePointer
     var hasColor: Bool
   }
-  private var drawing: [ObjectIdentifier: Entry] = [:]
+  private var drawing: [SharedCairoFaces.Key: Entry] = [:]
   private var textLayer: [ObjectIdentifier: OpaquePointer] = [:]
   /// Keeps the `FontFace`s alive (their identities are the keys) while the canvas lives.
   private var retained: [FontFace] = []
@@ -70,12 +70,15 @@ final class CairoFontCache {
     for face in textLayer.values { cairo_font_face_destroy(face) }
   }
 
-  /// The face that draws `face`'s glyphs (colour glyphs in colour).
-  func drawingFace(for face: FontFace) throws(RenderingError) -> Entry {
-    if let cached = drawing[ObjectIdentifier(face)] { return cached }
-    let shared = try SharedCairoFaces.shared.faces(for: face)
+  /// The face that draws `face`'s glyphs (colour glyphs in colour), emboldened or slanted by
+  /// Cairo where `synthesis` asks (`Font.synthesizesBold`/`synthesizesItalic`: a bold or italic
+  /// request drawn in a fallback face that has no such style).
+  func drawingFace(for face: FontFace, synthesis: Synthesis = []) throws(RenderingError) -> Entry {
+    let key = SharedCairoFaces.Key(face: ObjectIdentifier(face), synthesis: synthesis)
+    if let cached = drawing[key] { return cached }
+    let shared = try SharedCairoFaces.shared.faces(for: face, synthesis: synthesis)
     let entry = Entry(face: cairo_font_face_reference(shared.drawing), hasColor: shared.hasColor)
-    drawing[ObjectIdentifier(face)] = entry
+    drawing[key] = entry
     retained.append(face)
     return entry
   }
@@ -98,6 +101,12 @@ final class CairoFontCache {
 final class SharedCairoFaces: @unchecked Sendable {
   static let shared = SharedCairoFaces()
 
+  /// A face and the styles Cairo synthesises for it.
+  struct Key: Hashable {
+    var face: ObjectIdentifier
+    var synthesis: Synthesis
+  }
+
   struct Entry {
     weak var owner: FontFace?
     var drawing: OpaquePointer
@@ -106,22 +115,27 @@ final class SharedCairoFaces: @unchecked Sendable {
   }
   private let lock = NSLock()
   // Guarded by `lock`.
-  private var entries: [ObjectIdentifier: Entry] = [:]
+  private var entries: [Key: Entry] = [:]
 
   /// The drawing face kept for `face`, if one was made (for tests).
   func cachedFace(for face: FontFace) -> OpaquePointer? {
     lock.lock()
     defer { lock.unlock() }
-    guard let entry = entries[ObjectIdentifier(face)], entry.owner === face else { return nil }
+    guard let entry = entries[Key(face: ObjectIdentifier(face), synthesis: [])],
+      entry.owner === face
+    else { return nil }
     return entry.drawing
   }
 
   /// The entry for `face`, made when missing (after dropping the entries of faces gone).
-  private func entry(for face: FontFace) throws(RenderingError) -> Entry {
-    let key = ObjectIdentifier(face)
+  private func entry(for face: FontFace, synthesis: Synthesis = []) throws(RenderingError)
+    -> Entry
+  {
+    let key = Key(face: ObjectIdentifier(face), synthesis: synthesis)
     if let entry = entries[key], entry.owner === face { return entry }
     sweep()
     let new = try makeCairoFontFace(for: face, loadFlags: drawingLoadFlags)
+    if !synthesis.isEmpty { cairo_ft_font_face_set_synthesize(new.face, synthesis.rawValue) }
     let entry = Entry(owner: face, drawing: new.face, hasColor: new.hasColor)
     entries[key] = entry
     return entry
@@ -137,11 +151,12 @@ final class SharedCairoFaces: @unchecked Sendable {
   }
 
   /// `face`'s drawing face (a reference the cache keeps; take your own).
-  func faces(for face: FontFace) throws(RenderingError) -> (drawing: OpaquePointer, hasColor: Bool)
+  func faces(for face: FontFace, synthesis: Synthesis = []) throws(RenderingError)
+    -> (drawing: OpaquePointer, hasColor: Bool)
   {
     lock.lock()
     defer { lock.unlock() }
-    let entry = try entry(for: face)
+    let entry = try entry(for: face, synthesis: synthesis)
     return (entry.drawing, entry.hasColor)
   }
 
@@ -153,9 +168,28 @@ final class SharedCairoFaces: @unchecked Sendable {
     if let textLayer = entry.textLayer { return textLayer }
     let made = try makeTextLayerFace(for: face)
     entry.textLayer = made
-    entries[ObjectIdentifier(face)] = entry
+    entries[Key(face: ObjectIdentifier(face), synthesis: [])] = entry
     return made
   }
+}
+
+/// The styles Cairo synthesises for a face that lacks them: emboldened outlines
+/// (`CAIRO_FT_SYNTHESIZE_BOLD`, FreeType's `FT_GlyphSlot_Embolden`) and a slant
+/// (`CAIRO_FT_SYNTHESIZE_OBLIQUE`). Glyph positions stay the measured ones.
+struct Synthesis: OptionSet, Hashable {
+  let rawValue: UInt32
+  static let bold = Synthesis(rawValue: UInt32(CAIRO_FT_SYNTHESIZE_BOLD.rawValue))
+  static let oblique = Synthesis(rawValue: UInt32(CAIRO_FT_SYNTHESIZE_OBLIQUE.rawValue))
+
+  /// What `font` asks to be synthesised.
+  init(_ font: Font) {
+    var synthesis: Synthesis = []
+    if font.synthesizesBold { synthesis.insert(.bold) }
+    if font.synthesizesItalic { synthesis.insert(.oblique) }
+    self = synthesis
+  }
+
+  init(rawValue: UInt32) { self.rawValue = rawValue }
 }
 
 /// A new Cairo font face (reference owned by the caller) for face `face.faceIndex` of the bytes
