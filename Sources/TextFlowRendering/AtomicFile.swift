@@ -83,16 +83,30 @@ public final class AtomicFile {
     mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~AtomicFile.umask
     let url = URL(fileURLWithPath: target)
     let folder = url.deletingLastPathComponent().path
-    var template = Array("\(folder)/.\(url.lastPathComponent).textflow-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw FileWriteError(path: path, code: errno) }
-    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    self.descriptor = descriptor
-    temporaryPath = temporary
+    // The name is registered for the signal handlers before the file exists (not mkstemp,
+    // which names the file as it makes it): a signal between making and registering it would
+    // leave the file behind.
+    let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    var made: (descriptor: Int32, path: String, slot: Int?)?
+    for _ in 0..<100 {
+      let suffix = String((0..<6).map { _ in letters.randomElement()! })
+      let name = "\(folder)/.\(url.lastPathComponent).textflow-\(suffix)"
+      let slot = TemporaryFiles.register(name)
+      let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if descriptor >= 0 {
+        made = (descriptor, name, slot)
+        break
+      }
+      let code = errno
+      if let slot { TemporaryFiles.unregister(slot) }
+      guard code == EEXIST else { throw FileWriteError(path: path, code: code) }
+    }
+    guard let made else { throw FileWriteError(path: path, code: EEXIST) }
+    self.descriptor = made.descriptor
+    temporaryPath = made.path
     resolvedPath = target
     temporaryExists = true
-    slot = TemporaryFiles.register(temporary)
+    slot = made.slot
   }
 
   deinit { discard() }
