@@ -165,3 +165,24 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { "\(category) \(kind?.rawValue ?? "-") \(indexPath)" }
 }
+
+extension LayoutAttributes {
+  /// The rectangle the element covers on screen: its frame after `transform3D`, applied about
+  /// the frame's centre as UIKit applies a view's transform (the frame itself when the
+  /// transform is the identity).
+  public var visualFrame: CGRect {
+    let t = transform3D
+    guard !t.isIdentity else { return frame }
+    let corners = [
+      CGPoint(x: -frame.width / 2, y: -frame.height / 2),
+      CGPoint(x: frame.width / 2, y: -frame.height / 2),
+      CGPoint(x: -frame.width / 2, y: frame.height / 2),
+      CGPoint(x: frame.width / 2, y: frame.height / 2),
+    ].map { t.apply(to: $0) }
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    return CGRect(
+      x: frame.midX + xs.min()!, y: frame.midY + ys.min()!, width: xs.max()! - xs.min()!,
+      height: ys.max()! - ys.min()!)
+  }
+}

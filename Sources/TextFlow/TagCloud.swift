@@ -275,13 +275,8 @@ public struct TagCloud: Sendable {
   ///
   /// - Throws: `FontLoadingError` naming the path when `font` cannot be loaded.
   public func layout(_ words: [Word], typesetter: Typesetter) throws(FontLoadingError) -> Output {
-    let baseFont: Font =
-      try font.map { name throws(FontLoadingError) in
-        try typesetter.fonts.font(named: name, pointSize: maxFontSize)
-      }
-      ?? Font(face: typesetter.fonts.defaultFace(bold: true), pointSize: maxFontSize)
-    let ranked = words.filter { $0.weight > 0 && !$0.text.isEmpty }
-      .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
+    let baseFont = try Self.baseFont(named: font, size: maxFontSize, typesetter: typesetter)
+    let ranked = Self.ranked(words)
     var kept = Array(ranked.prefix(max(1, maxWords)))
     var dropped = ranked.count - kept.count
     let innerWidth = max(1, width - 2 * margin)
@@ -409,5 +404,21 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+extension TagCloud {
+  /// The font a cloud's words are drawn in: the named one, else the default face in bold.
+  static func baseFont(named name: String?, size: Double, typesetter: Typesetter)
+    throws(FontLoadingError) -> Font
+  {
+    if let name { return try typesetter.fonts.font(named: name, pointSize: size) }
+    return Font(face: typesetter.fonts.defaultFace(bold: true), pointSize: size)
+  }
+
+  /// The words of positive weight and some text, heaviest first (equal weights alphabetically).
+  static func ranked(_ words: [Word]) -> [Word] {
+    words.filter { $0.weight > 0 && !$0.text.isEmpty }
+      .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
   }
 }

@@ -59,21 +59,7 @@ public struct PageSlice: Sendable, Equatable {
 public enum Paginator {
   /// The frame an element occupies on screen: its frame after its transform (about its center).
   public static func visualFrame(_ attributes: LayoutAttributes) -> CGRect {
-    let frame = attributes.frame
-    let t = attributes.transform3D
-    guard !t.isIdentity else { return frame }
-    let center = CGPoint(x: frame.midX, y: frame.midY)
-    let corners = [
-      CGPoint(x: -frame.width / 2, y: -frame.height / 2),
-      CGPoint(x: frame.width / 2, y: -frame.height / 2),
-      CGPoint(x: -frame.width / 2, y: frame.height / 2),
-      CGPoint(x: frame.width / 2, y: frame.height / 2),
-    ].map { t.apply(to: $0) }
-    let xs = corners.map(\.x)
-    let ys = corners.map(\.y)
-    return CGRect(
-      x: center.x + xs.min()!, y: center.y + ys.min()!, width: xs.max()! - xs.min()!,
-      height: ys.max()! - ys.min()!)
+    attributes.visualFrame
   }
 
   /// Pages for `scene` when each page holds `pageHeight` points of content.

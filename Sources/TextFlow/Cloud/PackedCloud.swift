@@ -161,13 +161,8 @@ public struct PackedCloud: Sendable {
   public func layout(_ words: [TagCloud.Word], typesetter: Typesetter) throws(FontLoadingError)
     -> Output
   {
-    let baseFont: Font =
-      try font.map { name throws(FontLoadingError) in
-        try typesetter.fonts.font(named: name, pointSize: maxFontSize)
-      }
-      ?? Font(face: typesetter.fonts.defaultFace(bold: true), pointSize: maxFontSize)
-    let ranked = words.filter { $0.weight > 0 && !$0.text.isEmpty }
-      .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
+    let baseFont = try TagCloud.baseFont(named: font, size: maxFontSize, typesetter: typesetter)
+    let ranked = TagCloud.ranked(words)
     let top = Array(ranked.prefix(max(1, maxWords)))
     guard !top.isEmpty else {
       let size = CGSize(width: width, height: height ?? (width / 2).rounded())

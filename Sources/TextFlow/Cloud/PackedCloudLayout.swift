@@ -182,7 +182,7 @@ open class PackedCloudLayout: CollectionViewLayout {
   open override var collectionViewContentSize: CGSize { canvasSize }
 
   open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
-    attributes.filter { !$0.isHidden && Self.visualFrame($0).intersects(rect) }
+    attributes.filter { !$0.isHidden && $0.visualFrame.intersects(rect) }
   }
 
   open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
@@ -195,23 +195,5 @@ open class PackedCloudLayout: CollectionViewLayout {
   /// Words are measured once, on one line: no limit on their size.
   open override func maximumSize(forElement attributes: LayoutAttributes) -> CGSize {
     CGSize(width: CGFloat.infinity, height: .infinity)
-  }
-
-  /// The frame after the rotation about its centre.
-  static func visualFrame(_ attributes: LayoutAttributes) -> CGRect {
-    let t = attributes.transform3D
-    guard !t.isIdentity else { return attributes.frame }
-    let frame = attributes.frame
-    let corners = [
-      CGPoint(x: -frame.width / 2, y: -frame.height / 2),
-      CGPoint(x: frame.width / 2, y: -frame.height / 2),
-      CGPoint(x: -frame.width / 2, y: frame.height / 2),
-      CGPoint(x: frame.width / 2, y: frame.height / 2),
-    ].map { t.apply(to: $0) }
-    let xs = corners.map(\.x)
-    let ys = corners.map(\.y)
-    return CGRect(
-      x: frame.midX + xs.min()!, y: frame.midY + ys.min()!, width: xs.max()! - xs.min()!,
-      height: ys.max()! - ys.min()!)
   }
 }

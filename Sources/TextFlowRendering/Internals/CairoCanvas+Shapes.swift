@@ -14,17 +14,7 @@ extension CairoCanvas {
     cairo_new_path(context)
     switch shape {
     case .rectangle(_, _, let radius):
-      let radius = max(0, min(radius, width / 2, height / 2))
-      if radius > 0 {
-        cairo_new_sub_path(context)
-        cairo_arc(context, x + width - radius, y + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(context, x + width - radius, y + height - radius, radius, 0, Double.pi / 2)
-        cairo_arc(context, x + radius, y + height - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(context, x + radius, y + radius, radius, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(context)
-      } else {
-        cairo_rectangle(context, x, y, width, height)
-      }
+      roundedRectangle(x: x, y: y, width: width, height: height, radius: radius)
     case .round(let radius):
       cairo_new_sub_path(context)
       cairo_arc(context, x + radius, y + radius, radius, 0, 2 * Double.pi)

@@ -128,7 +128,8 @@ final class CairoCanvas {
     cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
   }
 
-  private func roundedRectangle(
+  /// Adds a rectangle with corners of `radius` (clamped to half the shorter side) to the path.
+  func roundedRectangle(
     x: Double, y: Double, width: Double, height: Double, radius: Double
   ) {
     let radius = max(0, min(radius, width / 2, height / 2))
