@@ -11,19 +11,6 @@ private func read(_ text: String, _ format: RecordFormat = .csv, delimiter: Char
   try RecordReader.read(Data(text.utf8), format: format, delimiter: delimiter)
 }
 
-/// A seeded generator (SplitMix64), so a failing case can be run again.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite struct RecordReaderTests {
   @Test func rfc4180Fields() throws {
     // RFC 4180 §2: fields with commas, quotes (doubled) and line breaks are quoted; CRLF ends
@@ -70,7 +57,7 @@ struct SplitMix: RandomNumberGenerator {
   @Test func randomFieldsRoundTripThroughRFC4180Quoting() throws {
     // Fields drawn from awkward characters, written by RFC 4180's rule (quote a field holding
     // a comma, quote or line break; double its quotes), must read back unchanged.
-    var generator = SplitMix(seed: 2026)
+    var generator = SplitMix64(seed: 2026)
     let alphabet = Array("ab ,\"\n\r\té€山🙂;'")
     for _ in 0..<200 {
       let columns = Int.random(in: 1...5, using: &generator)
@@ -97,7 +84,7 @@ struct SplitMix: RandomNumberGenerator {
   }
 
   @Test func arbitraryBytesNeverTrap() {
-    var generator = SplitMix(seed: 2026)
+    var generator = SplitMix64(seed: 2026)
     for _ in 0..<300 {
       let bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
         [UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D, UInt8(ascii: "a"), 0xC3, 0xA9, 0xFF]
