@@ -459,7 +459,7 @@ struct SectionLayout: Sendable {
   enum Storage: Sendable {
     case uniform(Uniform)
     case explicit(Explicit)
-    /// A closed-form section that got measured sizes (FlowGeometry+Hybrid.swift).
+    /// A closed-form section that got measured sizes (SectionLayout+Runs.swift).
     case hybrid(Hybrid)
   }
 

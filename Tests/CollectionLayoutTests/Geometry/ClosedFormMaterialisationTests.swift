@@ -1,5 +1,5 @@
 // A closed-form section that gets measured sizes keeps its unmeasured runs in closed form
-// (FlowGeometry+Hybrid.swift). These tests prove the result equals the slow path (every item laid
+// (SectionLayout+Runs.swift). These tests prove the result equals the slow path (every item laid
 // out, `materialisesFromClosedForm` off): the same lines and placements to the bit, offsets within
 // float rounding, with sizes and spacings that are not exactly representable in binary, and that
 // the over-long-item warning matches a fresh layout of the final sizes. HybridSectionTests checks

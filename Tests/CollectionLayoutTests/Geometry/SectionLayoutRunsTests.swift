@@ -1,5 +1,5 @@
 // Estimated sections that get measured sizes keep their unmeasured runs in closed form
-// (FlowGeometry+Hybrid.swift). Every answer must equal a fresh layout of the same sizes given
+// (SectionLayout+Runs.swift). Every answer must equal a fresh layout of the same sizes given
 // explicitly, which the randomized tests prove equal to the plain reference model: frames (all,
 // by rectangle, one by one), content size, warnings. Values sit on a half-point grid, so sums are
 // exact and equality is asserted to the bit; batches land at the start, in the middle, at the
