@@ -41,21 +41,33 @@ let package = Package(
     .target(name: "TextFlowSpec", dependencies: ["TextFlow"]),
     .target(
       name: "TextFlowRendering", dependencies: ["TextFlow", "TextEngine", "CCairo", "CZint"]),
+    // The seeds' examples and the demo's data: used by `textflow demo` and the tests, not
+    // products (no API to build on). The carousel needs only CollectionLayout, so the layout
+    // tests can use it without the text engine; TextFlowExamples re-exports it.
+    .target(name: "CollectionLayoutExamples", dependencies: ["CollectionLayout"]),
+    .target(
+      name: "TextFlowExamples",
+      dependencies: ["TextFlow", "TextFlowSpec", "CollectionLayoutExamples"]),
     .executableTarget(
-      name: "textflow", dependencies: ["TextFlow", "TextFlowSpec", "TextFlowRendering"]),
+      name: "textflow",
+      dependencies: ["TextFlow", "TextFlowSpec", "TextFlowRendering", "TextFlowExamples"]),
     .executableTarget(
       name: "textflow-bench",
       dependencies: ["TextFlow", "TextEngine", "CollectionLayout", "TextFlowRendering"]),
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "TestSupport"]),
+    .testTarget(
+      name: "CollectionLayoutTests",
+      dependencies: ["CollectionLayout", "CollectionLayoutExamples", "TestSupport"]),
     .testTarget(
       name: "TextEngineTests", dependencies: ["TextEngine", "TestSupport"],
       exclude: ["Goldens"]),
-    .testTarget(name: "TextFlowTests", dependencies: ["TextFlow", "TestSupport"]),
     .testTarget(
-      name: "TextFlowRenderingTests", dependencies: ["TextFlowRendering", "TestSupport"]),
+      name: "TextFlowTests", dependencies: ["TextFlow", "TextFlowExamples", "TestSupport"]),
+    .testTarget(
+      name: "TextFlowRenderingTests",
+      dependencies: ["TextFlowRendering", "TextFlowExamples", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     .testTarget(
       name: "TextFlowSpecTests",

@@ -2,6 +2,7 @@
 // seeds' examples into a folder and prints what it wrote.
 import Foundation
 import TextFlow
+import TextFlowExamples
 import TextFlowRendering
 
 /// Renders the seeds' examples with the bundled fonts: the witch dialogue (PNG, SVG, debug

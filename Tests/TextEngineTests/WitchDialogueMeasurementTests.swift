@@ -10,7 +10,7 @@ import Testing
 @Suite("Witch dialogue measurement")
 struct WitchDialogueMeasurementTests {
   /// The hb-shape goldens for the dialogue's words and speakers (the script takes them from the
-  /// seed's six lines, as in Sources/TextFlow/Examples/WitchDialogue.swift).
+  /// seed's six lines, as in Sources/TextFlowExamples/WitchDialogue.swift).
   static let goldens = ((try? ShapingGolden.all()) ?? []).filter { $0.name.hasPrefix("witch-") }
 
   static var sizingStyle: ParagraphStyle {

@@ -4,6 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 import TextFlow
+import TextFlowExamples
 
 @testable import TextFlowRendering
 

@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 import TextFlow
+import TextFlowExamples
 import TextFlowRendering
 
 // README quick start: begin

@@ -3,6 +3,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TextFlowExamples
 
 @testable import TextFlow
 @testable import TextFlowRendering

@@ -2,6 +2,7 @@
 // against an eager FlowGeometry of the words' independently measured sizes.
 import Foundation
 import Testing
+import TextFlowExamples
 
 @testable import TextFlow
 

@@ -1,4 +1,5 @@
 import Testing
+import TextFlowExamples
 
 @testable import TextFlow
 

@@ -1,58 +1,11 @@
 // The seed's LFFlowLayout carousel (seeds/001: a horizontal FlowLayout subclass that scales items
-// near the centre and snaps the nearest one to the centre), written as a subclass in a few lines.
+// near the centre and snaps the nearest one to the centre): CollectionLayoutExamples' CarouselLayout,
+// the one `textflow demo` draws, checked against the seed's numbers.
+import CollectionLayoutExamples
 import Foundation
 import Testing
 
 @testable import CollectionLayout
-
-/// The seed's `LFFlowLayout`, line for line.
-final class CarouselLayout: FlowLayout {
-  static let itemWidth: CGFloat = 100
-
-  override func prepare() {
-    scrollDirection = .horizontal
-    minimumLineSpacing = 100
-    itemSize = CGSize(width: Self.itemWidth, height: Self.itemWidth)
-    if let collectionView {
-      // The first and last items can sit in the centre.
-      let inset = (collectionView.bounds.width - Self.itemWidth) * 0.5
-      collectionView.contentInset = EdgeInsets(top: 0, left: inset, bottom: 0, right: inset)
-    }
-    super.prepare()
-  }
-
-  override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
-
-  override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
-    guard let collectionView else { return [] }
-    let visible = CGRect(origin: collectionView.contentOffset, size: collectionView.bounds.size)
-    let centerX = collectionView.contentOffset.x + collectionView.bounds.width * 0.5
-    let half = collectionView.bounds.width * 0.5
-    return super.layoutAttributesForElements(in: rect).map { original in
-      var attributes = original
-      guard visible.intersects(attributes.frame) else { return attributes }
-      let distance = abs(attributes.center.x - centerX)
-      let scale = distance >= half ? 1 : 1 + 0.8 * (1 - distance / half)
-      attributes.transform3D = Transform3D(scaleX: scale, y: scale, z: 1)
-      return attributes
-    }
-  }
-
-  override func targetContentOffset(
-    forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint
-  ) -> CGPoint {
-    guard let collectionView else { return proposed }
-    let visible = CGRect(origin: proposed, size: collectionView.bounds.size)
-    let centerX = proposed.x + collectionView.bounds.width * 0.5
-    var nearest = CGFloat.greatestFiniteMagnitude
-    for attributes in layoutAttributesForElements(in: visible)
-    where abs(attributes.center.x - centerX) < abs(nearest) {
-      nearest = attributes.center.x - centerX
-    }
-    return nearest == .greatestFiniteMagnitude
-      ? proposed : CGPoint(x: proposed.x + nearest, y: proposed.y)
-  }
-}
 
 @Suite("The seed's carousel as a FlowLayout subclass")
 struct CarouselTests {

@@ -1,5 +1,6 @@
 // The seeds' tap-to-switch between the carousel and a plain flow layout: setCollectionViewLayout,
 // and the TransitionLayout that renders the frames in between.
+import CollectionLayoutExamples
 import Foundation
 import Testing
 

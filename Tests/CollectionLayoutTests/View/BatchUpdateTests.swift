@@ -1,6 +1,7 @@
 // Batch updates: UIKit's index rules and exception texts, measured sizes and cells following their
 // items, and thousands of random update sequences against a plain model of the data, with invalid
 // ones that must change nothing observable.
+import CollectionLayoutExamples
 import Foundation
 import Testing
 

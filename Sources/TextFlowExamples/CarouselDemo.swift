@@ -1,6 +1,7 @@
 // The carousel pictures of `textflow demo`: the seed's LFFlowLayout at several scroll offsets,
 // where it snaps, and frames of its transition to a plain flow layout.
 import Foundation
+import TextFlow
 
 /// Scenes of the seed's carousel (`CarouselLayout`): 20 numbered cards in a 375 × 200 view.
 public struct CarouselDemo {

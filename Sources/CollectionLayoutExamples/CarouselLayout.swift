@@ -1,6 +1,8 @@
 // The seeds' carousel (LFFlowLayout): a horizontal flow layout that scales items near the centre
-// and snaps the nearest one to the centre, and its transition to a plain flow layout. Drawn by
-// `textflow demo` at several scroll offsets.
+// and snaps the nearest one to the centre. It needs nothing but CollectionLayout, so it lives in a
+// module of its own that the pure layout tests can import without the text engine; `textflow
+// demo` draws it through TextFlowExamples, which re-exports this module.
+import CollectionLayout
 import Foundation
 
 /// The seed's `LFFlowLayout`: one row of 100-point items, 100 apart, scaled up to 1.8× as they
@@ -58,33 +60,5 @@ public final class CarouselLayout: FlowLayout {
     }
     return nearest == .greatestFiniteMagnitude
       ? proposed : CGPoint(x: proposed.x + nearest, y: proposed.y)
-  }
-}
-
-/// A plain collection view for examples: counts and geometry, no cells (the headless
-/// `CollectionView` does the full job; this is what a layout reads).
-public final class ExampleCollectionContext: CollectionLayoutContext {
-  /// Items per section.
-  public var itemCounts: [Int]
-  /// The visible rectangle; its origin is the content offset.
-  public var bounds: CGRect
-  /// The content inset (the carousel sets it).
-  public var contentInset = EdgeInsets.zero
-  /// The flow-layout delegate (held weakly, as UIKit's collection view holds its delegate).
-  public weak var delegate: (any FlowLayoutDelegate)?
-
-  /// A view of `size` at offset zero.
-  public init(size: CGSize, itemCounts: [Int]) {
-    self.bounds = CGRect(origin: .zero, size: size)
-    self.itemCounts = itemCounts
-  }
-
-  /// The delegate, for the layout.
-  public var flowLayoutDelegate: (any FlowLayoutDelegate)? { delegate }
-  /// `itemCounts.count`.
-  public var numberOfSections: Int { itemCounts.count }
-  /// `itemCounts[section]`, or 0 out of range.
-  public func numberOfItems(inSection section: Int) -> Int {
-    itemCounts.indices.contains(section) ? itemCounts[section] : 0
   }
 }

@@ -1,5 +1,6 @@
 // The seed's example: three witches' dialogue, one section per line, one cell per word.
 import Foundation
+import TextFlow
 
 /// The witch dialogue from the seed article's collection-view tutorial: six lines, each with
 /// its speaker as the section header and its words as the cells.

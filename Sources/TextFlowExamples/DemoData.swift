@@ -2,6 +2,8 @@
 // dialogue as a text spec, a weighted word list for the tag cloud, and fictional addresses for
 // the label sheet. The files in examples/ hold the same data (a test keeps them equal).
 import Foundation
+import TextFlow
+import TextFlowSpec
 
 extension WitchDialogue {
   /// The seed's witch-dialogue screen as a `textflow layout` spec: words in the body style
