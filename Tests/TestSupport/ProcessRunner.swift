@@ -21,9 +21,14 @@ public enum ProcessRunner {
   /// thread, all at once: a child that answers while it reads (`cat`, `textflow measure --jsonl`)
   /// can fill a pipe's 64 KiB buffer in either direction without waiting for the other side. A
   /// child that exits before reading all of `input` is not an error (the rest is dropped).
+  ///
+  /// With a `timeout`, a child still running after that many seconds is killed and
+  /// ``ProcessRunnerError/timedOut(_:seconds:)`` thrown. The clock starts when the child does, so
+  /// a test that waited for a thread behind long-running tests is not charged for the wait (a
+  /// Swift Testing time limit is).
   public static func run(
     _ executable: URL, _ arguments: [String] = [], input: Data? = nil,
-    environment: [String: String]? = nil
+    environment: [String: String]? = nil, timeout: TimeInterval? = nil
   ) throws -> ProcessResult {
     ignoreBrokenPipes
     let process = Process()
@@ -39,6 +44,7 @@ public enum ProcessRunner {
     process.standardError = error
     process.standardInput = stdin
     try process.run()
+    let watchdog = timeout.map { Watchdog(pid: process.processIdentifier, seconds: $0) }
 
     let outputData = Collected()
     let errorData = Collected()
@@ -65,6 +71,9 @@ public enum ProcessRunner {
     for thread in threads { thread.start() }
     for _ in threads { done.wait() }
     process.waitUntilExit()
+    if let watchdog, watchdog.finish() {
+      throw ProcessRunnerError.timedOut(executable.lastPathComponent, seconds: watchdog.seconds)
+    }
     let standardOutput = outputData.get()
     return ProcessResult(
       status: process.terminationStatus,
@@ -84,6 +93,48 @@ public enum ProcessRunner {
   private static let ignoreBrokenPipes: Void = {
     signal(SIGPIPE, SIG_IGN)
   }()
+}
+
+/// Why a child process did not run to completion.
+public enum ProcessRunnerError: Error, CustomStringConvertible {
+  /// The child named was still running after the timeout and was killed.
+  case timedOut(String, seconds: TimeInterval)
+
+  public var description: String {
+    switch self {
+    case .timedOut(let name, let seconds): "\(name) still ran after \(seconds) s and was killed"
+    }
+  }
+}
+
+/// Kills a child that outlives its time, unless it was reaped first (its pid may then belong to
+/// another process, so the check and the kill share a lock with ``finish()``).
+private final class Watchdog: @unchecked Sendable {
+  let seconds: TimeInterval
+  private let pid: pid_t
+  private let lock = NSLock()
+  private var reaped = false
+  private var killed = false
+
+  init(pid: pid_t, seconds: TimeInterval) {
+    self.pid = pid
+    self.seconds = seconds
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+      lock.withLock {
+        guard !reaped else { return }
+        killed = true
+        kill(pid, SIGKILL)
+      }
+    }
+  }
+
+  /// Marks the child reaped and says whether the watchdog had killed it.
+  func finish() -> Bool {
+    lock.withLock {
+      reaped = true
+      return killed
+    }
+  }
 }
 
 /// Bytes one thread reads and another takes after it finished.
