@@ -1,6 +1,7 @@
 // The seed's LFFlowLayout carousel (seeds/001: a horizontal FlowLayout subclass that scales items
 // near the centre and snaps the nearest one to the centre), written as a subclass in a few lines.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout
