@@ -56,7 +56,7 @@ let package = Package(
       dependencies: ["TextFlow", "TextEngine", "CollectionLayout", "TextFlowRendering"]),
 
     // MARK: Tests
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["CollectionLayout"], path: "Tests/TestSupport"),
     .testTarget(
       name: "CollectionLayoutTests",
       dependencies: ["CollectionLayout", "CollectionLayoutExamples", "TestSupport"]),

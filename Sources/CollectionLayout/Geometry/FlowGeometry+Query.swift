@@ -192,6 +192,22 @@ extension FlowGeometry {
     return attributes
   }
 
+  /// The area inside `section`'s insets: the whole line length across, the section's lines
+  /// along the scroll axis (no header, footer or scroll-axis insets), mirrored and rounded as
+  /// frames are; nil when `section` is out of range.
+  ///
+  /// This is what drawing code outlines as a section's content. The insets are the section's as
+  /// the layout resolved them for `sectionInsetReference` (from the content inset, the safe area
+  /// or the layout margins, never closer to an edge than the content inset), so the outline
+  /// meets the items' edges whatever the reference.
+  public func contentFrame(ofSection section: Int) -> CGRect? {
+    guard sections.indices.contains(section) else { return nil }
+    let layout = sections[section]
+    return frame(
+      u: layout.leadInset, v: sectionOrigins[section] + layout.linesOrigin,
+      length: layout.available, thickness: layout.linesLength)
+  }
+
   // MARK: Collections of elements
 
   /// Every element whose frame intersects `rect` (`CGRect.intersects`), in section order: header,

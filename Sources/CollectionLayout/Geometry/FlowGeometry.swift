@@ -540,8 +540,8 @@ struct SectionLayout: Sendable {
       // fails both); a larger finite one becomes `maximumLength`, the rest 0.
       var allEqual = true
       var anyClamped = false
-      // Greedy packing counted on the way (the lengths are at hand), so that the first layout
-      // sizes its line arrays exactly without another pass over the lengths.
+      // The lines greedy packing makes, counted on the way (the lengths are at hand), so that the
+      // first layout sizes its line arrays exactly without another pass over the lengths.
       let packSpacing = itemSpacing
       let packAvailable = available
       var packedLines = 0
@@ -572,8 +572,9 @@ struct SectionLayout: Sendable {
               } else if firstLength != length || firstThickness != thickness {
                 allEqual = false
               }
-              let next = used + packSpacing + length
-              if next <= packAvailable {
+              if let next = SectionLayout.extendedLine(
+                used, by: length, spacing: packSpacing, available: packAvailable)
+              {
                 used = next
               } else {
                 used = length
@@ -597,7 +598,7 @@ struct SectionLayout: Sendable {
         var explicit = Explicit(lengths: lengths, thicknesses: thicknesses, baselines: [])
         self.clamped = didClamp
         if didClamp { clamped = true }
-        layOutFirst(&explicit, lineCount: packedLines)
+        layOutExplicit(&explicit, fromLine: 0, lineCapacity: packedLines)
         storage = .explicit(explicit)
         return
       } else {
@@ -609,109 +610,6 @@ struct SectionLayout: Sendable {
     self.clamped = didClamp
     if didClamp { clamped = true }
     layOutLines(fromLine: 0)
-  }
-
-  /// The first layout of explicit sizes without baselines: what `layOutExplicit` computes from
-  /// line 0 (the same operations in the same order, so the same bits), in one pass over the
-  /// items through unsafe pointers into line arrays of exactly `lineCount` entries (counted while
-  /// the sizes were read), with no per-item bounds checks, appends or second pass for thickness.
-  private mutating func layOutFirst(_ explicit: inout Explicit, lineCount lines: Int) {
-    let count = explicit.lengths.count
-    let spacing = itemSpacing
-    let available = self.available
-    let lineSpacing = self.lineSpacing
-    var overlong = 0
-    var offset: CGFloat = 0
-    var lastOffset: CGFloat = 0
-    var lastThickness: CGFloat = 0
-    var filledLines = 0
-    var longestLine = 0
-    var leads = [CGFloat]()
-    var gaps = [CGFloat]()
-    var lineThicknesses = [CGFloat]()
-    var offsets = [CGFloat]()
-    let starts = [Int](unsafeUninitializedCapacity: lines) { startBuffer, startsFilled in
-      offsets = [CGFloat](unsafeUninitializedCapacity: lines) { offsetBuffer, offsetsFilled in
-        lineThicknesses = [CGFloat](unsafeUninitializedCapacity: lines) {
-          thicknessBuffer, thicknessesFilled in
-          leads = [CGFloat](unsafeUninitializedCapacity: lines) { leadBuffer, leadsFilled in
-            gaps = [CGFloat](unsafeUninitializedCapacity: lines) { gapBuffer, gapsFilled in
-              explicit.lengths.withUnsafeBufferPointer { lengthPointer in
-                explicit.thicknesses.withUnsafeBufferPointer { itemThicknessPointer in
-                  guard let lengths = lengthPointer.baseAddress,
-                    let itemThicknesses = itemThicknessPointer.baseAddress,
-                    let startOut = startBuffer.baseAddress,
-                    let offsetOut = offsetBuffer.baseAddress,
-                    let thicknessOut = thicknessBuffer.baseAddress,
-                    let leadOut = leadBuffer.baseAddress, let gapOut = gapBuffer.baseAddress
-                  else { return }
-                  var item = 0
-                  var line = 0
-                  while item < count && line < lines {
-                    let first = item
-                    let firstLength = lengths[first]
-                    var used = firstLength
-                    var sum = used
-                    var thickness = max(0, itemThicknesses[first])
-                    var lastLength = firstLength
-                    item += 1
-                    while item < count {
-                      let length = lengths[item]
-                      let next = used + spacing + length
-                      guard next <= available else { break }
-                      used = next
-                      sum = sum + length
-                      thickness = max(thickness, itemThicknesses[item])
-                      lastLength = length
-                      item += 1
-                    }
-                    let place = placement(
-                      count: item - first, sum: sum, used: used, lastLength: lastLength,
-                      isLastLine: item == count)
-                    if firstLength > available { overlong += 1 }
-                    longestLine = max(longestLine, item - first)
-                    (startOut + line).initialize(to: first)
-                    (offsetOut + line).initialize(to: offset)
-                    (thicknessOut + line).initialize(to: thickness)
-                    (leadOut + line).initialize(to: place.lead)
-                    (gapOut + line).initialize(to: place.gap)
-                    lastOffset = offset
-                    lastThickness = thickness
-                    offset = offset + thickness + lineSpacing
-                    line += 1
-                  }
-                  filledLines = line
-                }
-              }
-              gapsFilled = filledLines
-            }
-            leadsFilled = filledLines
-          }
-          thicknessesFilled = filledLines
-        }
-        offsetsFilled = filledLines
-      }
-      startsFilled = filledLines
-    }
-    explicit.lineStarts = starts
-    explicit.lineOffsets = offsets
-    explicit.lineThicknesses = lineThicknesses
-    explicit.lineBaselines = []  // no baseline alignment: every line's baseline is 0
-    explicit.lineLeads = leads
-    explicit.lineGaps = gaps
-    explicit.overlongLineCount = overlong
-    explicit.shiftFrom = .max
-    explicit.shift = 0
-    explicit.checkpoints = [:]
-    if longestLine >= Self.checkpointMinimum {
-      for line in 0..<filledLines {
-        let end = line + 1 < filledLines ? explicit.lineStarts[line + 1] : count
-        explicit.addCheckpoints(start: explicit.lineStarts[line], end: end)
-      }
-    }
-    hasOverlongItem = overlong > 0
-    linesLaidOutByLastFlow = filledLines
-    linesLength = filledLines > 0 ? lastOffset + lastThickness : 0
   }
 
   static func makeExplicit(
@@ -734,6 +632,61 @@ struct SectionLayout: Sendable {
   }
 
   // MARK: Line rules
+
+  /// UIKit's greedy line-packing rule, and the only place it is written: an item joins a line
+  /// when the line's length so far, the minimum inter-item spacing and the item's length fit in
+  /// the available length (equality fits). UIKit's guide: the flow layout "adds items to the
+  /// current line until there is not enough space left to fit an entire item".
+  ///
+  /// Returns the line's length with the item, or nil when the item starts the next line. A line
+  /// "so far" of `.infinity` takes no item, so that a count of lines can start from it.
+  @inline(__always)
+  static func extendedLine(
+    _ used: CGFloat, by length: CGFloat, spacing: CGFloat, available: CGFloat
+  ) -> CGFloat? {
+    let next = used + spacing + length
+    return next <= available ? next : nil
+  }
+
+  /// A line packed by `packLine`: its items end before `end`; `sum` is their lengths added in
+  /// order, `used` their length with the minimum spacing, `lastLength` the last one's length.
+  struct PackedLine {
+    var end: Int
+    var sum: CGFloat
+    var used: CGFloat
+    var lastLength: CGFloat
+  }
+
+  /// Packs one line greedily (`extendedLine`) from item `first`, which always joins it (even when
+  /// it is longer than the line), up to at most item `limit` (exclusive). Every storage packs its
+  /// lines here: explicit sizes, closed-form runs (a constant `length`) and measured runs.
+  ///
+  /// - Parameters:
+  ///   - length: an item's length along the line (read once per item considered, in order, and
+  ///     for the first item that does not fit).
+  ///   - joined: called with each item that joins the line, in order, after its `length`.
+  @inline(__always)
+  func packLine(
+    from first: Int, limit: Int, length: (Int) -> CGFloat, joined: (Int) -> Void
+  ) -> PackedLine {
+    let firstLength = length(first)
+    joined(first)
+    var line = PackedLine(
+      end: first + 1, sum: firstLength, used: firstLength, lastLength: firstLength)
+    while line.end < limit {
+      let itemLength = length(line.end)
+      guard
+        let next = Self.extendedLine(
+          line.used, by: itemLength, spacing: itemSpacing, available: available)
+      else { break }
+      joined(line.end)
+      line.used = next
+      line.sum = line.sum + itemLength
+      line.lastLength = itemLength
+      line.end += 1
+    }
+    return line
+  }
 
   /// How many copies of a line's last item would still fit after `used` (the last-line rule).
   static func paddingCopies(used: CGFloat, length: CGFloat, spacing: CGFloat, available: CGFloat)
@@ -852,17 +805,8 @@ struct SectionLayout: Sendable {
       let count = estimate < CGFloat(limit) ? Int(estimate) : limit
       return (count, length * CGFloat(count), length + step * CGFloat(count - 1))
     }
-    var used = length
-    var sum = length
-    var count = 1
-    while count < limit {
-      let next = used + itemSpacing + length
-      guard next <= available else { break }
-      used = next
-      sum = sum + length
-      count += 1
-    }
-    return (count, sum, used)
+    let line = packLine(from: 0, limit: limit, length: { _ in length }, joined: { _ in })
+    return (line.end, line.sum, line.used)
   }
 
   private mutating func layOutUniform(_ uniform: inout Uniform) {
@@ -897,8 +841,13 @@ struct SectionLayout: Sendable {
   /// past that point: from there every line is the old one, only moved along the scroll axis, so the
   /// old lines are kept and their offsets shifted. A size change in a long section then costs its
   /// few lines plus one pass over the later offsets, instead of a re-flow to the end.
+  ///
+  /// `lineCapacity`, for a first layout, is the number of lines packing makes, counted while the
+  /// sizes were read (it must be exact); without it a first layout of 4 096 items or more counts
+  /// them first.
   private mutating func layOutExplicit(
-    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max
+    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max,
+    lineCapacity: Int? = nil
   ) {
     let startLine = min(max(0, requested), explicit.lineStarts.count)
     var item = startLine < explicit.lineStarts.count ? explicit.lineStarts[startLine] : 0
@@ -921,62 +870,31 @@ struct SectionLayout: Sendable {
     var lineBaselines: [CGFloat] = []
     var leads: [CGFloat] = []
     var gaps: [CGFloat] = []
-    let lengths = explicit.lengths
-    let thicknesses = explicit.thicknesses
-    let baselines = explicit.baselines
     let useBaselines = usesBaselines
-    if startLine == 0 && oldLineCount == 0 {
-      // A first layout: size the line arrays exactly (see `lineCount(packing:)`).
-      let lines = lineCount(packing: lengths)
-      starts.reserveCapacity(lines)
-      offsets.reserveCapacity(lines)
-      lineThicknesses.reserveCapacity(lines)
-      if useBaselines { lineBaselines.reserveCapacity(lines) }
-      leads.reserveCapacity(lines)
-      gaps.reserveCapacity(lines)
-    }
     var oldLine = startLine
     var rejoined: Int?
-    while item < count {
-      if item >= unchangedFrom {
-        while oldLine < oldLineCount && explicit.lineStarts[oldLine] < item { oldLine += 1 }
-        if oldLine < oldLineCount && explicit.lineStarts[oldLine] == item {
-          rejoined = oldLine
-          break
-        }
+    let firstLayout = startLine == 0 && oldLineCount == 0
+    if firstLayout, !useBaselines, let lines = lineCapacity {
+      // A first layout whose line count is known: the line arrays are written through pointers
+      // into storage of exactly that size, with no per-line append.
+      (starts, offsets, lineThicknesses, leads, gaps) = Self.makeLineArrays(count: lines) { sink in
+        flowLines(explicit, from: &item, offset: &offset, into: &sink, rejoins: { _ in false })
       }
-      let first = item
-      var used = lengths[first]
-      var sum = used
-      item += 1
-      while item < count {
-        let next = used + itemSpacing + lengths[item]
-        guard next <= available else { break }
-        used = next
-        sum = sum + lengths[item]
-        item += 1
+    } else {
+      // A first layout sizes its arrays exactly (see `lineCount(packing:)`).
+      var sink = LineArrays(
+        capacity: firstLayout ? lineCount(packing: explicit.lengths) : 0, baselines: useBaselines)
+      let oldStarts = explicit.lineStarts
+      flowLines(explicit, from: &item, offset: &offset, into: &sink) { item in
+        guard item >= unchangedFrom else { return false }
+        while oldLine < oldLineCount && oldStarts[oldLine] < item { oldLine += 1 }
+        guard oldLine < oldLineCount && oldStarts[oldLine] == item else { return false }
+        rejoined = oldLine
+        return true
       }
-      var thickness: CGFloat = 0
-      var baseline: CGFloat = 0
-      if useBaselines {
-        for index in first..<item { baseline = max(baseline, baselines[index]) }
-        for index in first..<item {
-          thickness = max(thickness, baseline - baselines[index] + thicknesses[index])
-        }
-      } else {
-        for index in first..<item { thickness = max(thickness, thicknesses[index]) }
-      }
-      let place = placement(
-        count: item - first, sum: sum, used: used, lastLength: lengths[item - 1],
-        isLastLine: item == count)
-      starts.append(first)
-      offsets.append(offset)
-      lineThicknesses.append(thickness)
-      if useBaselines { lineBaselines.append(baseline) }
-      leads.append(place.lead)
-      gaps.append(place.gap)
-      offset = offset + thickness + lineSpacing
+      (starts, offsets, lineThicknesses, lineBaselines, leads, gaps) = sink.arrays
     }
+    let lengths = explicit.lengths
     // Over-long lines are counted, so that lines before `startLine` need not be read again.
     let replacedEnd = rejoined ?? oldLineCount
     for line in startLine..<replacedEnd where lengths[explicit.lineStarts[line]] > available {
@@ -1036,6 +954,78 @@ struct SectionLayout: Sendable {
     }
   }
 
+  /// Lays out the lines of `explicit`'s items from `item` to the end of the section, or until
+  /// `rejoins` says that a line starting at an item is an old one (then `item` is that item), and
+  /// hands each line to `sink`; `offset` is where the next line goes.
+  @inline(__always)
+  private func flowLines<Sink: LineSink>(
+    _ explicit: Explicit, from item: inout Int, offset: inout CGFloat, into sink: inout Sink,
+    rejoins: (Int) -> Bool
+  ) {
+    let useBaselines = usesBaselines
+    let baselines = explicit.baselines
+    explicit.lengths.withUnsafeBufferPointer { lengths in
+      explicit.thicknesses.withUnsafeBufferPointer { thicknesses in
+        while item < count && sink.hasRoom && !rejoins(item) {
+          let first = item
+          var thickness: CGFloat = 0
+          var baseline: CGFloat = 0
+          let line: PackedLine
+          if useBaselines {
+            line = packLine(from: first, limit: count, length: { lengths[$0] }, joined: { _ in })
+            for index in first..<line.end { baseline = max(baseline, baselines[index]) }
+            for index in first..<line.end {
+              thickness = max(thickness, baseline - baselines[index] + thicknesses[index])
+            }
+          } else {
+            line = packLine(
+              from: first, limit: count, length: { lengths[$0] },
+              joined: { thickness = max(thickness, thicknesses[$0]) })
+          }
+          item = line.end
+          let place = placement(
+            count: item - first, sum: line.sum, used: line.used, lastLength: line.lastLength,
+            isLastLine: item == count)
+          sink.add(
+            start: first, offset: offset, thickness: thickness, baseline: baseline,
+            lead: place.lead, gap: place.gap)
+          offset = offset + thickness + lineSpacing
+        }
+      }
+    }
+  }
+
+  /// Five line arrays (starts, offsets, thicknesses, leads, gaps) of at most `count` lines each,
+  /// written by `fill` through pointers into storage of exactly that size.
+  private static func makeLineArrays(count: Int, _ fill: (inout LinePointers) -> Void) -> (
+    [Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat]
+  ) {
+    var offsets: [CGFloat] = []
+    var thicknesses: [CGFloat] = []
+    var leads: [CGFloat] = []
+    var gaps: [CGFloat] = []
+    let starts = [Int](unsafeUninitializedCapacity: count) { startBuffer, startsFilled in
+      offsets = [CGFloat](unsafeUninitializedCapacity: count) { offsetBuffer, offsetsFilled in
+        thicknesses = [CGFloat](unsafeUninitializedCapacity: count) { thicknessBuffer, filled in
+          leads = [CGFloat](unsafeUninitializedCapacity: count) { leadBuffer, leadsFilled in
+            gaps = [CGFloat](unsafeUninitializedCapacity: count) { gapBuffer, gapsFilled in
+              var pointers = LinePointers(
+                starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
+                leads: leadBuffer, gaps: gapBuffer)
+              fill(&pointers)
+              gapsFilled = pointers.count
+            }
+            leadsFilled = gaps.count
+          }
+          filled = gaps.count
+        }
+        offsetsFilled = gaps.count
+      }
+      startsFilled = gaps.count
+    }
+    return (starts, offsets, thicknesses, leads, gaps)
+  }
+
   /// The number of lines greedy packing makes of `lengths` (4 096 items or more; 0 below, to
   /// skip the pass), so that a first layout sizes its line arrays exactly: they then neither
   /// double about twenty times on the way to a million lines (copying each time) nor keep up
@@ -1046,14 +1036,10 @@ struct SectionLayout: Sendable {
     lengths.withUnsafeBufferPointer { lengths in
       var item = 0
       while item < lengths.count {
-        var used = lengths[item]
-        item += 1
-        while item < lengths.count {
-          let next = used + itemSpacing + lengths[item]
-          guard next <= available else { break }
-          used = next
-          item += 1
-        }
+        item =
+          packLine(
+            from: item, limit: lengths.count, length: { lengths[$0] }, joined: { _ in }
+          ).end
         lines += 1
       }
     }
@@ -1290,4 +1276,90 @@ struct LineInfo {
   var placement: SectionLayout.Placement
   /// The items' common length when the line is in closed form (every item estimated), else nil.
   var uniformLength: CGFloat? = nil
+}
+
+/// Where a layout pass puts the lines it makes, in order.
+protocol LineSink {
+  /// Whether another line fits.
+  var hasRoom: Bool { get }
+  mutating func add(
+    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, lead: CGFloat,
+    gap: CGFloat)
+}
+
+/// Lines appended to growing arrays (a re-flow, or a first layout aligned on baselines).
+struct LineArrays: LineSink {
+  var starts: [Int] = []
+  var offsets: [CGFloat] = []
+  var thicknesses: [CGFloat] = []
+  var baselines: [CGFloat] = []
+  var leads: [CGFloat] = []
+  var gaps: [CGFloat] = []
+  let keepsBaselines: Bool
+
+  init(capacity: Int, baselines keepsBaselines: Bool) {
+    self.keepsBaselines = keepsBaselines
+    guard capacity > 0 else { return }
+    starts.reserveCapacity(capacity)
+    offsets.reserveCapacity(capacity)
+    thicknesses.reserveCapacity(capacity)
+    if keepsBaselines { baselines.reserveCapacity(capacity) }
+    leads.reserveCapacity(capacity)
+    gaps.reserveCapacity(capacity)
+  }
+
+  var hasRoom: Bool { true }
+
+  mutating func add(
+    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, lead: CGFloat,
+    gap: CGFloat
+  ) {
+    starts.append(start)
+    offsets.append(offset)
+    thicknesses.append(thickness)
+    if keepsBaselines { baselines.append(baseline) }
+    leads.append(lead)
+    gaps.append(gap)
+  }
+
+  var arrays: ([Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {
+    (starts, offsets, thicknesses, baselines, leads, gaps)
+  }
+}
+
+/// Lines written through pointers into uninitialised storage of a known size (a first layout
+/// without baselines), with no per-line capacity or uniqueness checks.
+struct LinePointers: LineSink {
+  let starts: UnsafeMutableBufferPointer<Int>
+  let offsets: UnsafeMutableBufferPointer<CGFloat>
+  let thicknesses: UnsafeMutableBufferPointer<CGFloat>
+  let leads: UnsafeMutableBufferPointer<CGFloat>
+  let gaps: UnsafeMutableBufferPointer<CGFloat>
+  private(set) var count = 0
+
+  init(
+    starts: UnsafeMutableBufferPointer<Int>, offsets: UnsafeMutableBufferPointer<CGFloat>,
+    thicknesses: UnsafeMutableBufferPointer<CGFloat>, leads: UnsafeMutableBufferPointer<CGFloat>,
+    gaps: UnsafeMutableBufferPointer<CGFloat>
+  ) {
+    self.starts = starts
+    self.offsets = offsets
+    self.thicknesses = thicknesses
+    self.leads = leads
+    self.gaps = gaps
+  }
+
+  var hasRoom: Bool { count < starts.count }
+
+  mutating func add(
+    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, lead: CGFloat,
+    gap: CGFloat
+  ) {
+    starts.initializeElement(at: count, to: start)
+    offsets.initializeElement(at: count, to: offset)
+    thicknesses.initializeElement(at: count, to: thickness)
+    leads.initializeElement(at: count, to: lead)
+    gaps.initializeElement(at: count, to: gap)
+    count += 1
+  }
 }

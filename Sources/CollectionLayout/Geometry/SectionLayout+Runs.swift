@@ -317,30 +317,25 @@ extension SectionLayout {
             continue
           }
         }
-        // One line, packed greedily as `layOutExplicit` does.
+        // One line, packed greedily like every other.
         let first = item
-        let (firstLength, firstThickness) = reader.size(first)
-        var used = firstLength
-        var sum = used
-        var thickness = firstThickness
-        var lastLength = firstLength
-        pending.lengths.append(firstLength)
-        pending.thicknesses.append(firstThickness)
-        item += 1
-        while item < count {
-          let (length, itemThickness) = reader.size(item)
-          let next = used + itemSpacing + length
-          guard next <= available else { break }
-          used = next
-          sum = sum + length
-          thickness = max(thickness, itemThickness)
-          lastLength = length
-          pending.lengths.append(length)
-          pending.thicknesses.append(itemThickness)
-          item += 1
-        }
+        var read: (length: CGFloat, thickness: CGFloat) = (0, 0)
+        var thickness: CGFloat = 0
+        let packed = packLine(
+          from: first, limit: count,
+          length: { item in
+            read = reader.size(item)
+            return read.length
+          },
+          joined: { _ in
+            thickness = max(thickness, read.thickness)
+            pending.lengths.append(read.length)
+            pending.thicknesses.append(read.thickness)
+          })
+        item = packed.end
+        let firstLength = pending.lengths[first - pendingFirst.item]
         let place = placement(
-          count: item - first, sum: sum, used: used, lastLength: lastLength,
+          count: item - first, sum: packed.sum, used: packed.used, lastLength: packed.lastLength,
           isLastLine: item == count)
         pending.starts.append(first)
         pending.offsets.append(offset)

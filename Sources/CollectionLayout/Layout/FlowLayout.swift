@@ -773,7 +773,8 @@ open class FlowLayout: CollectionViewLayout {
   }
 
   /// The margins of `section` as the delegate or `sectionInset` gives them (before
-  /// `sectionInsetReference` applies), for drawing code that outlines a section.
+  /// `sectionInsetReference` applies). The area inside the margins as laid out, the reference
+  /// applied, is the geometry's `contentFrame(ofSection:)`.
   public func inset(forSectionAt section: Int) -> EdgeInsets {
     guard let collectionView else { return sectionInset }
     return insetForSection(section, FlowDelegateRoute(layout: self, context: collectionView))

@@ -76,14 +76,11 @@ extension Scene {
         cells[section].map { $0.union(element.attributes.frame) }
         ?? element.attributes.frame
     }
-    let content = collectionView.adjustedContentInset
-    let width = collectionView.bounds.width - content.left - content.right
-    return cells.keys.sorted().map { section in
-      let inset = flow.inset(forSectionAt: section)
+    return cells.keys.sorted().compactMap { section in
+      // Across: the line as laid out (the section inset resolved for `sectionInsetReference`).
+      guard let area = flow.geometry?.contentFrame(ofSection: section) else { return nil }
       let lines = cells[section]!
-      return CGRect(
-        x: inset.left, y: lines.minY, width: width - inset.left - inset.right,
-        height: lines.height)
+      return CGRect(x: area.minX, y: lines.minY, width: area.width, height: lines.height)
     }
   }
 }

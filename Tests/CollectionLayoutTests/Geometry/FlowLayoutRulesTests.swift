@@ -1,6 +1,7 @@
 // Hand-computed frames from UIKit's documented flow rules (FLOWLAYOUT-FACTS.md), both directions.
 // Every expectation's arithmetic is written beside it.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout

@@ -1,6 +1,6 @@
-// The first layout of explicit sizes (`SectionLayout.layOutFirst`: one pass, unsafe pointers,
-// line arrays counted while the sizes are read) against the general re-flow
-// (`layOutLines(fromLine: 0)`), to the bit, with values that are not exact in binary so that any
+// The first layout of explicit sizes (line arrays counted while the sizes are read, written
+// through pointers: `LinePointers`) against the general re-flow (`layOutLines(fromLine: 0)`,
+// appended: `LineArrays`), to the bit, with values that are not exact in binary so that any
 // change in the order of operations would show.
 import Foundation
 import Testing

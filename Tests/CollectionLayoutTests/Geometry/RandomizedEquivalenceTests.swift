@@ -2,6 +2,7 @@
 // re-flow, pinned headers) against the plain reference model, over thousands of seeded random
 // configurations. A failure prints its seed and configuration index: rerun with that seed.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout

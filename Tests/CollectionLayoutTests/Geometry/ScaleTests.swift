@@ -2,6 +2,7 @@
 // lines they return, and re-flow limited to the changed line onwards. Expectations are computed
 // by hand from the flow rules; work is measured by counting lines, not by timing.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout

@@ -3,6 +3,7 @@
 // the one `textflow demo` draws, checked against the seed's numbers.
 import CollectionLayoutExamples
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout

@@ -2,6 +2,7 @@
 // a zero-sized view, a billion items. Every value is clamped as documented (`FlowGeometry`'s
 // sanitising rules) and reported once; no frame or content size is ever NaN or infinite.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout

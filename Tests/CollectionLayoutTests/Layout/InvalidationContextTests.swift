@@ -1,6 +1,7 @@
 // What each invalidation context makes FlowLayout recompute, checked against hand-computed frames
 // and against how often the delegate is asked.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout

@@ -1,6 +1,7 @@
 // The layout lifecycle: deferred, coalesced invalidation; bounds changes; self-sizing through
 // preferred attributes, checked against hand-computed frames.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout

@@ -2,6 +2,7 @@
 // a pinned header stays at the top of the visible bounds while its section is visible and is
 // pushed off by the section's end.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout

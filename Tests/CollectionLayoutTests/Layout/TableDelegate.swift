@@ -1,39 +1,8 @@
-// A minimal CollectionLayoutContext for layout tests: plain counts and geometry, no views.
+// The layout tests' delegate (answers from tables and closures) and shorthands; the fake
+// collection view they host layouts in is TestSupport's `FakeCollectionView`.
 import Foundation
 
 @testable import CollectionLayout
-
-/// A stand-in for the collection view, holding exactly what a layout reads.
-final class FakeCollectionView: CollectionLayoutContext {
-  var itemCounts: [Int]
-  var bounds: CGRect
-  var contentInset: EdgeInsets = .zero
-  var extraAdjustment: EdgeInsets = .zero
-  var safeAreaInsets: EdgeInsets = .zero
-  var layoutMargins: EdgeInsets = .zero
-  var effectiveUserInterfaceLayoutDirection: LayoutDirection = .leftToRight
-  var delegate: (any FlowLayoutDelegate)?
-
-  init(size: CGSize, itemCounts: [Int]) {
-    self.bounds = CGRect(origin: .zero, size: size)
-    self.itemCounts = itemCounts
-  }
-
-  var numberOfSections: Int { itemCounts.count }
-  func numberOfItems(inSection section: Int) -> Int {
-    itemCounts.indices.contains(section) ? itemCounts[section] : 0
-  }
-  var adjustedContentInset: EdgeInsets {
-    EdgeInsets(
-      top: contentInset.top + extraAdjustment.top, left: contentInset.left + extraAdjustment.left,
-      bottom: contentInset.bottom + extraAdjustment.bottom,
-      right: contentInset.right + extraAdjustment.right)
-  }
-  var flowLayoutDelegate: (any FlowLayoutDelegate)? { delegate }
-
-  /// Scrolls to `offset` (the bounds' origin).
-  func scroll(to offset: CGPoint) { bounds.origin = offset }
-}
 
 /// A delegate whose answers are closures / tables, nil where unset.
 final class TableDelegate: FlowLayoutDelegate {
