@@ -9,9 +9,8 @@ extension Scene {
   /// filled with `plainViewColor` (nil: not filled).
   ///
   /// ```swift
-  /// let dialogue = WitchDialogue.Controller(typesetter: typesetter)
-  /// try dialogue.collectionView.layoutIfNeeded()
-  /// let scene = Scene(collectionView: dialogue.collectionView)
+  /// try collectionView.layoutIfNeeded()          // realise and measure the visible views
+  /// let scene = Scene(collectionView: collectionView)
   /// ```
   ///
   /// - Parameter bounds: the region of content to draw (default: the collection view's bounds,

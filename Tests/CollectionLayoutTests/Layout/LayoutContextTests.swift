@@ -2,46 +2,33 @@
 // must place everything where UIKit's documented rule puts it, and where the headless
 // CollectionView puts it for the same data.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CollectionLayout
 
-/// Metrics from plain tables, through the host protocol (`FlowLayoutDelegate`).
-private final class TableMetrics: FlowLayoutDelegate {
-  let sizes: [[CGSize]]
-  let headers: [CGSize]
-  let insets: [EdgeInsets]
-
-  init(sizes: [[CGSize]], headers: [CGSize], insets: [EdgeInsets]) {
-    self.sizes = sizes
-    self.headers = headers
-    self.insets = insets
+/// The suite's table delegate (the host protocol, `FlowLayoutDelegate`) filled from arrays.
+private func tables(sizes: [[CGSize]], headers: [CGSize], insets: [EdgeInsets]) -> TableDelegate {
+  let metrics = TableDelegate()
+  for (section, row) in sizes.enumerated() {
+    for (item, size) in row.enumerated() { metrics.sizes[ip(section, item)] = size }
   }
-
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    sizeForItemAt indexPath: IndexPath
-  ) -> CGSize? { sizes[indexPath.section][indexPath.item] }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    referenceSizeForHeaderInSection section: Int
-  ) -> CGSize? { headers[section] }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    insetForSectionAt section: Int
-  ) -> EdgeInsets? { insets[section] }
+  for (section, size) in headers.enumerated() { metrics.headers[section] = size }
+  for (section, inset) in insets.enumerated() { metrics.insets[section] = inset }
+  return metrics
 }
 
 /// The same tables for a `CollectionView`, through UIKit's signatures, with plain views.
 private final class TableController: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
-  let metrics: TableMetrics
+  let counts: [Int]
+  let metrics: TableDelegate
 
-  init(_ metrics: TableMetrics) { self.metrics = metrics }
+  init(counts: [Int], metrics: TableDelegate) { (self.counts, self.metrics) = (counts, metrics) }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { metrics.sizes.count }
+  func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   {
-    metrics.sizes[section].count
+    counts[section]
   }
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
     -> CollectionViewCell
@@ -58,15 +45,15 @@ private final class TableController: CollectionViewDataSource, CollectionViewDel
   func collectionView(
     _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
     sizeForItemAt indexPath: IndexPath
-  ) -> CGSize { metrics.sizes[indexPath.section][indexPath.item] }
+  ) -> CGSize { metrics.sizes[indexPath] ?? .zero }
   func collectionView(
     _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
     referenceSizeForHeaderInSection section: Int
-  ) -> CGSize { metrics.headers[section] }
+  ) -> CGSize { metrics.headers[section] ?? .zero }
   func collectionView(
     _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
     insetForSectionAt section: Int
-  ) -> EdgeInsets { metrics.insets[section] }
+  ) -> EdgeInsets { metrics.insets[section] ?? .zero }
 }
 
 @Suite("LayoutContext: a flow layout without a collection view")
@@ -102,7 +89,7 @@ struct LayoutContextTests {
 
   @Test("the delegate's sizes, headers and insets, and the content inset, are what the layout uses")
   func delegateAndInsets() throws {
-    let metrics = TableMetrics(
+    let metrics = tables(
       sizes: [[CGSize(width: 150, height: 40), CGSize(width: 150, height: 60)]],
       headers: [CGSize(width: 0, height: 25)],
       insets: [EdgeInsets(top: 5, left: 10, bottom: 5, right: 10)])
@@ -139,7 +126,7 @@ struct LayoutContextTests {
             height: CGFloat(20 + (item * 13 + section * 7) % 45))
         }
       }
-      let metrics = TableMetrics(
+      let metrics = tables(
         sizes: sizes,
         headers: [
           CGSize(width: 30, height: 30), CGSize(width: 0, height: 0), .init(width: 44, height: 44),
@@ -165,7 +152,7 @@ struct LayoutContextTests {
       hosted.collectionView = context
 
       let reference = makeLayout()
-      let controller = TableController(metrics)
+      let controller = TableController(counts: counts, metrics: metrics)
       let view = CollectionView(
         frame: CGRect(origin: .zero, size: size), collectionViewLayout: reference)
       view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
@@ -204,7 +191,7 @@ struct LayoutContextTests {
     #expect(context.bounds == rect(3, 4, 200, 50))
 
     do {
-      let metrics = TableMetrics(sizes: [], headers: [], insets: [])
+      let metrics = TableDelegate()
       context.delegate = metrics
       #expect(context.flowLayoutDelegate === metrics)
     }
