@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // TextFlow: a self-sizing text layout engine for Linux.
-// Module map and dependency rules: see DESIGN.md (one module, one job; C interop at the edge).
+// Module map and dependency rules: docs/architecture.md (one module, one job; C interop at the edge).
 import PackageDescription
 
 let package = Package(

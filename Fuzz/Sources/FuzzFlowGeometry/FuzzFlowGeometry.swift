@@ -73,7 +73,7 @@ public func fuzzFlowGeometry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   layout.sectionInset = insets()
   // No clamp of the view or the insets for huge counts: a rect query finds the first item of a
   // line that can meet the rect by binary search, so a line of 10¹¹ items (a view or a negative
-  // inset 10¹² points across) costs what its visible part does (it walked every item before).
+  // inset 10¹² points across) costs what its visible part does.
   layout.headerReferenceSize = CGSize(width: length(60), height: length(60))
   layout.footerReferenceSize = CGSize(width: length(60), height: length(60))
   if input.byte() % 3 == 0 { layout.pixelScale = length(3) }

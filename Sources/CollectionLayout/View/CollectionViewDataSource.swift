@@ -66,7 +66,7 @@ extension CollectionViewDataSource {
 /// Every method is optional. A delegate that also sizes items for a `FlowLayout` adopts
 /// `CollectionViewDelegateFlowLayout`, which refines this protocol, as in UIKit, and has UIKit's
 /// signatures. This protocol also inherits the host protocol `FlowLayoutDelegate` (not UIKit's)
-/// so that delegates written against it before keep working; the flow layout asks
+/// so that a delegate written for a host without a collection view works in both; the flow layout asks
 /// `CollectionViewDelegateFlowLayout`'s methods first.
 public protocol CollectionViewDelegate: FlowLayoutDelegate {
   /// A cell is about to be shown.

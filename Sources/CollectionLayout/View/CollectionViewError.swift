@@ -8,7 +8,7 @@ import Foundation
 /// text was observed in crash reports it is used verbatim (the item and section count messages,
 /// "attempt to delete item … which only contains … items before the update", "attempt to insert
 /// item … but there are only … items in section … after the update", the dequeue message); the
-/// rest follow the same pattern (see FLOWLAYOUT-FACTS.md §4).
+/// rest follow the same pattern.
 public enum CollectionViewError: Error, Equatable, CustomStringConvertible {
   /// A batch update that does not match the data source, or that names index paths that do not
   /// exist, or the same element twice. The string is UIKit's message.
