@@ -55,7 +55,8 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(name: "TextFlowTests", dependencies: ["TextFlow", "TestSupport"]),
     .testTarget(
-      name: "TextFlowRenderingTests", dependencies: ["TextFlowRendering", "TestSupport"]),
+      name: "TextFlowRenderingTests",
+      dependencies: ["TextFlowRendering", "TextFlowSpec", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     .testTarget(
       name: "TextFlowSpecTests",

@@ -6,6 +6,7 @@ import Testing
 import TextFlow
 
 @testable import TextFlowRendering
+@testable import TextFlowSpec
 
 #if canImport(FoundationXML)
   import FoundationXML

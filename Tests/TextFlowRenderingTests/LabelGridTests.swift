@@ -6,6 +6,7 @@ import Testing
 import TextFlow
 
 @testable import TextFlowRendering
+@testable import TextFlowSpec
 
 @Suite("Label grids")
 struct LabelGridTests {

@@ -7,6 +7,7 @@ import Testing
 import TextFlow
 
 @testable import TextFlowRendering
+@testable import TextFlowSpec
 
 @Suite("Packed word clouds")
 struct PackedCloudTests {

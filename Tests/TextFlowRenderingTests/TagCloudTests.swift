@@ -6,6 +6,7 @@ import Testing
 import TextFlow
 
 @testable import TextFlowRendering
+@testable import TextFlowSpec
 
 @Suite("Tag clouds")
 struct TagCloudTests {

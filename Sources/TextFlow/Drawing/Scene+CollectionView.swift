@@ -40,19 +40,23 @@ extension Scene {
       attributes.alpha = view.alpha
       attributes.zIndex = view.zIndex
       var element = SceneElement(attributes: attributes)
-      var text: (TextLayout?, EdgeInsets)?
+      var text: (TextLayout?, TextContent)?
       if let cell = view as? TextCell {
         element.box.fill = cell.backgroundColor
-        text = (cell.textLayout, cell.content.padding)
+        text = (cell.textLayout, cell.content)
       } else if let header = view as? TextHeaderView {
         element.box.fill = header.backgroundColor
-        text = (header.textLayout, header.content.padding)
+        text = (header.textLayout, header.content)
       } else {
         element.box.fill = plainViewColor
       }
-      if let (layout, padding) = text, let layout {
+      if let (layout, content) = text, let layout {
         element.text = PlacedText(
-          layout: layout, origin: CGPoint(x: padding.left, y: padding.top), color: textColor)
+          layout: layout,
+          origin: layout.origin(
+            inBoxOf: attributes.frame.size, padding: content.padding,
+            alignment: content.paragraphStyle.alignment),
+          color: textColor)
       }
       elements.append(element)
     }
@@ -61,29 +65,68 @@ extension Scene {
       sectionContentRects: Self.sectionContentRects(collectionView, elements))
   }
 
-  /// For a vertical flow layout, each section's area inside its insets: the line length across,
-  /// the realised cells' lines along (what the debug overlay outlines).
+  /// For a flow layout, each section's area inside its insets (as `sectionInsetReference`
+  /// resolves them): the line length across the scroll axis, the realised cells' lines along
+  /// it (what the debug overlay outlines).
   static func sectionContentRects(_ collectionView: CollectionView, _ elements: [SceneElement])
     -> [CGRect]
   {
-    guard let flow = collectionView.collectionViewLayout as? FlowLayout,
-      flow.scrollDirection == .vertical
-    else { return [] }
+    guard let flow = collectionView.collectionViewLayout as? FlowLayout else { return [] }
+    return sectionContentRects(flow, in: collectionView, elements)
+  }
+
+  /// Each section's area inside its insets in `flow` hosted by `context`, from the cells among
+  /// `elements`: the line length across the scroll axis (the view's extent minus the adjusted
+  /// content inset and the section's inset as `sectionInsetReference` resolves it), the union
+  /// of the section's cells along it.
+  public static func sectionContentRects(
+    _ flow: FlowLayout, in context: any CollectionLayoutContext, _ elements: [SceneElement]
+  ) -> [CGRect] {
     var cells: [Int: CGRect] = [:]
     for element in elements where element.attributes.representedElementCategory == .cell {
       let section = element.attributes.indexPath.section
       cells[section] =
-        cells[section].map { $0.union(element.attributes.frame) }
-        ?? element.attributes.frame
+        cells[section].map { $0.union(element.attributes.frame) } ?? element.attributes.frame
     }
-    let content = collectionView.adjustedContentInset
-    let width = collectionView.bounds.width - content.left - content.right
+    let content = context.adjustedContentInset
+    let size = context.bounds.size
     return cells.keys.sorted().map { section in
-      let inset = flow.inset(forSectionAt: section)
+      let inset = resolvedInset(flow.inset(forSectionAt: section), flow, context)
       let lines = cells[section]!
-      return CGRect(
-        x: inset.left, y: lines.minY, width: width - inset.left - inset.right,
-        height: lines.height)
+      switch flow.scrollDirection {
+      case .vertical:
+        return CGRect(
+          x: inset.left, y: lines.minY,
+          width: size.width - content.left - content.right - inset.left - inset.right,
+          height: lines.height)
+      case .horizontal:
+        return CGRect(
+          x: lines.minX, y: inset.top, width: lines.width,
+          height: size.height - content.top - content.bottom - inset.top - inset.bottom)
+      }
     }
+  }
+
+  /// A section inset as the content sees it under `sectionInsetReference`: measured from the
+  /// safe area or the layout margins, never closer to an edge than the adjusted content inset
+  /// (UIKit's documented rule, the one FlowLayout lays sections out by).
+  private static func resolvedInset(
+    _ inset: EdgeInsets, _ flow: FlowLayout, _ context: any CollectionLayoutContext
+  ) -> EdgeInsets {
+    let reference: EdgeInsets
+    switch flow.sectionInsetReference {
+    case .fromContentInset: return inset
+    case .fromSafeArea: reference = context.safeAreaInsets
+    case .fromLayoutMargins: reference = context.layoutMargins
+    }
+    let adjusted = context.adjustedContentInset
+    func edge(_ section: CGFloat, _ reference: CGFloat, _ content: CGFloat) -> CGFloat {
+      max(content, reference + section) - content
+    }
+    return EdgeInsets(
+      top: edge(inset.top, reference.top, adjusted.top),
+      left: edge(inset.left, reference.left, adjusted.left),
+      bottom: edge(inset.bottom, reference.bottom, adjusted.bottom),
+      right: edge(inset.right, reference.right, adjusted.right))
   }
 }
