@@ -116,6 +116,7 @@ final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
   func attributedText(_ content: TextSpec.Content, defaultStyle: String) -> (
     AttributedText, ResolvedStyle, [PlacedText.ColorRange]
   ) {
+    WorkCounter.add(1)
     let main = style(content.paragraphStyleName ?? defaultStyle)
     var attributed = AttributedText()
     var colorRanges: [PlacedText.ColorRange] = []
