@@ -21,32 +21,31 @@ package enum Printed {
     return result
   }
 
-  /// Appends `string` as a JSON string literal to `output` (no intermediate string).
+  /// Appends `string` as a JSON string literal to `output` (no intermediate string). Runs
+  /// without escapes are appended whole; every character escaped is ASCII, so scanning the
+  /// UTF-8 bytes finds them without decoding.
   package static func appendQuoted(_ string: String, to output: inout String) {
     output.append("\"")
-    var plainStart = string.unicodeScalars.startIndex
-    let scalars = string.unicodeScalars
+    let utf8 = string.utf8
+    var plainStart = utf8.startIndex
     var index = plainStart
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      let escape: String?
-      switch scalar {
-      case "\"": escape = "\\\""
-      case "\\": escape = "\\\\"
-      case "\n": escape = "\\n"
-      case "\r": escape = "\\r"
-      case "\t": escape = "\\t"
-      case _ where scalar.value < 0x20: escape = String(format: "\\u%04x", scalar.value)
-      default: escape = nil
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+        output.append(contentsOf: string[plainStart..<index])
+        switch byte {
+        case UInt8(ascii: "\""): output.append("\\\"")
+        case UInt8(ascii: "\\"): output.append("\\\\")
+        case UInt8(ascii: "\n"): output.append("\\n")
+        case UInt8(ascii: "\r"): output.append("\\r")
+        case UInt8(ascii: "\t"): output.append("\\t")
+        default: output.append(String(format: "\\u%04x", UInt32(byte)))
+        }
+        plainStart = utf8.index(after: index)
       }
-      if let escape {
-        output.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
-        output.append(escape)
-        plainStart = scalars.index(after: index)
-      }
-      index = scalars.index(after: index)
+      index = utf8.index(after: index)
     }
-    output.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+    output.append(contentsOf: string[plainStart..<utf8.endIndex])
     output.append("\"")
   }
 }

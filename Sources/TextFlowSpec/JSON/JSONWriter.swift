@@ -145,7 +145,9 @@ public struct JSONWriter {
 
   /// A compact array of numbers given as CGFloats.
   public mutating func numbers(_ values: [CGFloat]) {
-    numbers(values.map { Double($0) })
+    beginArray()
+    for value in values { number(Double(value)) }
+    endArray()
   }
 
   /// A parsed value, compact.
