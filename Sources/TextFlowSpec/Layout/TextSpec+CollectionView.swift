@@ -85,11 +85,26 @@ final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
   static let text = "TEXT"
   static let plain = "PLAIN"
 
+  /// Per section, what its items hold, found once: the layout asks for every item's size
+  /// and baseline on each pass, and most sections are all text with no fixed sizes.
+  struct SectionFacts {
+    var allText = false
+    var anySize = false
+    var anyBaseline = false
+  }
+  let facts: [SectionFacts]
+
   init(spec: TextSpec, typesetter: Typesetter, styles: [String: ResolvedStyle]) {
     self.spec = spec
     self.geometry = spec.layoutSpec
     self.typesetter = typesetter
     self.styles = styles
+    facts = zip(spec.layoutSpec.sections, spec.sections).map { section, text in
+      SectionFacts(
+        allText: text.items.count == section.itemCount && !text.items.contains { $0 == nil },
+        anySize: section.items.contains { $0.size != nil },
+        anyBaseline: section.items.contains { $0.baselineOffset != nil })
+    }
   }
 
   private func section(_ index: Int) -> LayoutSpec.Section? {
@@ -227,11 +242,16 @@ final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     sizeForItemAt indexPath: IndexPath
   ) -> CGSize? {
-    guard let section = section(indexPath.section) else { return nil }
-    if let size = section.items[safe: indexPath.item]?.size { return size }
+    guard facts.indices.contains(indexPath.section) else { return nil }
+    let facts = facts[indexPath.section]
+    if facts.anySize,
+      let size = geometry.sections[indexPath.section].items[safe: indexPath.item]?.size
+    {
+      return size
+    }
     // Text items start from the estimate and measure themselves; plain ones use itemSize.
-    return content(indexPath) == nil
-      ? geometry.layout.itemSize ?? CGSize(width: 50, height: 50) : nil
+    return facts.allText || content(indexPath) != nil
+      ? nil : geometry.layout.itemSize ?? CGSize(width: 50, height: 50)
   }
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
@@ -277,7 +297,12 @@ final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
   func collectionView(
     _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
     baselineOffsetForItemAt indexPath: IndexPath
-  ) -> CGFloat? { section(indexPath.section)?.items[safe: indexPath.item]?.baselineOffset }
+  ) -> CGFloat? {
+    guard facts.indices.contains(indexPath.section), facts[indexPath.section].anyBaseline else {
+      return nil
+    }
+    return geometry.sections[indexPath.section].items[safe: indexPath.item]?.baselineOffset
+  }
 }
 
 extension Array {
