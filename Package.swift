@@ -67,7 +67,7 @@ let package = Package(
       name: "TextFlowTests", dependencies: ["TextFlow", "TextFlowExamples", "TestSupport"]),
     .testTarget(
       name: "TextFlowRenderingTests",
-      dependencies: ["TextFlowRendering", "TextFlowExamples", "TestSupport"]),
+      dependencies: ["TextFlowRendering", "TextFlowSpec", "TextFlowExamples", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     .testTarget(
       name: "TextFlowSpecTests",

@@ -19,7 +19,7 @@ let package = Package(
       dependencies: ["FuzzSupport", "CLibFuzzer", .product(name: "TextEngine", package: "TextFlow")]),
     .executableTarget(
       name: "FuzzLayoutSpec",
-      dependencies: ["FuzzSupport", "CLibFuzzer", .product(name: "CollectionLayout", package: "TextFlow")]),
+      dependencies: ["FuzzSupport", "CLibFuzzer", .product(name: "TextFlowSpec", package: "TextFlow")]),
     .executableTarget(
       name: "FuzzFlowGeometry",
       dependencies: ["FuzzSupport", "CLibFuzzer", .product(name: "CollectionLayout", package: "TextFlow")]),

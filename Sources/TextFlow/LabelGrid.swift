@@ -142,31 +142,6 @@ public struct LabelGrid: Sendable {
     public var pageMargins: EdgeInsets
     /// Labels per page on a sheet (nil in columns mode).
     public var labelsPerPage: Int?
-
-    /// `{"size": [w, h], "labels": [{"text", "fontSize", "truncated", "frame"}]}`.
-    public var json: String {
-      func number(_ value: CGFloat) -> String { JSONValue.format(Double(value)) }
-      var lines: [String] = []
-      let cells = scene.elements.filter { $0.attributes.representedElementCategory == .cell }
-      for (label, cell) in zip(labels, cells) {
-        let frame = cell.attributes.frame
-        var line = "    {\"text\": \(JSONValue.quote(label.text)), \"fontSize\": "
-        line += "\(JSONValue.format(label.fontSize)), \"truncated\": \(label.isTruncated), "
-        line += "\"frame\": [\(number(frame.minX)), \(number(frame.minY)), "
-        line += "\(number(frame.width)), \(number(frame.height))]"
-        if let perPage = labelsPerPage {
-          line += ", \"page\": \(lines.count / max(1, perPage) + 1)"
-        }
-        lines.append(line + "}")
-      }
-      let body = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n  ]"
-      return """
-        {
-          "size": [\(number(scene.bounds.width)), \(number(scene.bounds.height))],
-          "labels": \(body)
-        }
-        """
-    }
   }
 
   /// Lays out `labels` (each may hold line breaks).
@@ -221,22 +196,20 @@ public struct LabelGrid: Sendable {
       for index in start..<end { heights[index] = tallest }
     }
     let gridWidth = Double(columns) * column + Double(columns - 1) * gutter
-    var layout = LayoutSpec.Layout()
-    layout.minimumInteritemSpacing = gutter
-    layout.minimumLineSpacing = gutter
-    layout.sectionInset = EdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
-    layout.alignment = LayoutSpec.Alignment(
-      commonLineAlignment: .leading, lastLineAlignment: .leading, crossAxisAlignment: .top)
-    let items = heights.map { LayoutSpec.Item(size: CGSize(width: column, height: $0)) }
+    let flow = FlowLayout()
+    flow.minimumInteritemSpacing = gutter
+    flow.minimumLineSpacing = gutter
+    flow.sectionInset = EdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
+    flow.alignment = FlowAlignment(commonLine: .leading, lastLine: .leading, crossAxis: .top)
     // The view is exactly as wide as the columns (plus a hair, so rounding never drops one).
     let viewWidth = gridWidth + 2 * margin + 0.001
-    let spec = LayoutSpec(
-      collectionView: LayoutSpec.CollectionView(size: CGSize(width: viewWidth, height: 1000)),
-      layout: layout, sections: [LayoutSpec.Section(items: items)])
-    let result = spec.run()
+    let host = FlowHost(
+      size: CGSize(width: viewWidth, height: 1000), itemCount: heights.count,
+      sizes: heights.map { CGSize(width: column, height: $0) })
+    let (contentSize, cells) = host.layOut(flow)
     var elements: [SceneElement] = []
     var placed: [Label] = []
-    for attributes in result.elements where attributes.representedElementCategory == .cell {
+    for attributes in cells {
       let index = attributes.indexPath.item
       let text = layouts[index]
       elements.append(
@@ -250,7 +223,7 @@ public struct LabelGrid: Sendable {
     let scene = Scene(
       bounds: CGRect(
         x: 0, y: 0, width: max(width, gridWidth + 2 * margin),
-        height: max(1, Double(result.contentSize.height))),
+        height: max(1, Double(contentSize.height))),
       background: background, elements: elements)
     return Output(
       scene: scene, labels: placed, pageSize: nil, pageMargins: .zero, labelsPerPage: nil)
@@ -258,17 +231,10 @@ public struct LabelGrid: Sendable {
 
   /// Where a text layout goes in a cell: inside the padding, aligned, centred vertically.
   private func origin(of text: TextLayout, in size: CGSize) -> CGPoint {
-    let inner = Double(size.width) - 2 * padding
-    let spare = max(0, inner - Double(text.size.width))
-    let dx: Double
-    switch alignment {
-    case .center: dx = spare / 2
-    case .right: dx = spare
-    case .natural, .justified: dx = text.lines.first?.isRightToLeft == true ? spare : 0
-    case .left: dx = 0
-    }
-    let dy = max(0, (Double(size.height) - 2 * padding - Double(text.size.height)) / 2)
-    return CGPoint(x: padding + dx, y: padding + dy)
+    text.origin(
+      inBoxOf: size,
+      padding: EdgeInsets(top: padding, left: padding, bottom: padding, right: padding),
+      alignment: alignment)
   }
 
   /// The label's text at the largest size between `minimumScaleFactor` × `fontSize` and
@@ -328,24 +294,19 @@ public struct LabelGrid: Sendable {
     let layouts = labels.map {
       fit($0, in: inner, font: font, paragraph: paragraph, typesetter: typesetter)
     }
-    var layout = LayoutSpec.Layout()
-    layout.itemSize = cell
-    layout.minimumInteritemSpacing = sheet.columnGap
-    layout.minimumLineSpacing = sheet.rowGap
-    layout.alignment = LayoutSpec.Alignment(
-      commonLineAlignment: .leading, lastLineAlignment: .leading, crossAxisAlignment: .top)
+    let flow = FlowLayout()
+    flow.itemSize = cell
+    flow.minimumInteritemSpacing = sheet.columnGap
+    flow.minimumLineSpacing = sheet.rowGap
+    flow.alignment = FlowAlignment(commonLine: .leading, lastLine: .leading, crossAxis: .top)
     let gridWidth =
       Double(sheet.columns) * Double(cell.width) + Double(sheet.columns - 1) * sheet.columnGap
-    var section = LayoutSpec.Section()
-    section.itemCount = labels.count
-    let spec = LayoutSpec(
-      collectionView: LayoutSpec.CollectionView(
-        size: CGSize(width: gridWidth + 0.001, height: 1000)),
-      layout: layout, sections: [section])
-    let result = spec.run()
+    let host = FlowHost(
+      size: CGSize(width: gridWidth + 0.001, height: 1000), itemCount: labels.count)
+    let (contentSize, cells) = host.layOut(flow)
     var elements: [SceneElement] = []
     var placed: [Label] = []
-    for attributes in result.elements where attributes.representedElementCategory == .cell {
+    for attributes in cells {
       let index = attributes.indexPath.item
       let text = layouts[index]
       let size = text.lines.first?.glyphRuns.first?.font.pointSize ?? fontSize
@@ -358,7 +319,7 @@ public struct LabelGrid: Sendable {
     }
     let scene = Scene(
       bounds: CGRect(
-        x: 0, y: 0, width: gridWidth, height: max(1, Double(result.contentSize.height))),
+        x: 0, y: 0, width: gridWidth, height: max(1, Double(contentSize.height))),
       background: background, elements: elements)
     let bottom = Double(sheet.pageSize.height) - sheet.topMargin - sheet.usedHeight
     let right = Double(sheet.pageSize.width) - sheet.leftMargin - gridWidth

@@ -104,58 +104,14 @@ public struct TagCloud: Sendable {
   public struct Output: Sendable {
     /// What to draw.
     public var scene: Scene
-    /// The layout's frames (one section, one item per word, in `placed` order).
-    public var result: LayoutSpec.Result
+    /// The layout's cells (one section, one item per word, in `placed` order).
+    public var cells: [LayoutAttributes]
     /// The words shown, in layout order, with their font sizes.
     public var placed: [(word: Word, fontSize: Double, color: Color)]
     /// Words left out: beyond `maxWords`, or dropped because the cloud could not fit them.
     public var droppedCount: Int
     /// The factor all sizes were multiplied by to fit (1: no shrinking).
     public var shrinkFactor: Double
-
-    /// `{"size": [w, h], "shrinkFactor": f, "dropped": n, "words": [{"text", "weight",
-    /// "fontSize", "color", "frame": [x, y, w, h], "baseline": y}]}`.
-    public var json: String {
-      func number(_ value: Double) -> String { JSONValue.format(value) }
-      var lines: [String] = []
-      let cells = result.elements.filter { $0.representedElementCategory == .cell }
-      // Each word's scene element by item, found once (not by a search per word).
-      var elementOfItem: [Int: Int] = [:]
-      for (position, element) in scene.elements.enumerated()
-      where element.attributes.representedElementCategory == .cell {
-        if elementOfItem[element.attributes.indexPath.item] == nil {
-          elementOfItem[element.attributes.indexPath.item] = position
-        }
-      }
-      WorkCounter.add(scene.elements.count)
-      for (index, entry) in placed.enumerated() {
-        guard index < cells.count else { break }
-        let frame = cells[index].frame
-        let element = elementOfItem[index].map { scene.elements[$0] }
-        WorkCounter.add(1)
-        let baseline =
-          element.flatMap { element in
-            element.text.map {
-              Double(frame.minY + $0.origin.y + ($0.layout.lines.first?.baselineOrigin.y ?? 0))
-            }
-          } ?? Double(frame.maxY)
-        lines.append(
-          "    {\"text\": \(JSONValue.quote(entry.word.text)), \"weight\": \(number(entry.word.weight)), "
-            + "\"fontSize\": \(number(entry.fontSize)), \"color\": \"\(entry.color)\", "
-            + "\"frame\": [\(number(Double(frame.minX))), \(number(Double(frame.minY))), "
-            + "\(number(Double(frame.width))), \(number(Double(frame.height)))], "
-            + "\"baseline\": \(number(baseline))}")
-      }
-      let words = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n  ]"
-      return """
-        {
-          "size": [\(number(Double(scene.bounds.width))), \(number(Double(scene.bounds.height)))],
-          "shrinkFactor": \(number(shrinkFactor)),
-          "dropped": \(droppedCount),
-          "words": \(words)
-        }
-        """
-    }
   }
 
   // MARK: - Words from text
@@ -307,7 +263,7 @@ public struct TagCloud: Sendable {
 
   private struct Attempt {
     var words: [(word: Word, fontSize: Double, color: Color, layout: TextLayout)]
-    var result: LayoutSpec.Result
+    var cells: [LayoutAttributes]
     var contentHeight: Double
 
     func output(cloud: TagCloud, dropped: Int, factor: Double, width: Double, height: Double?)
@@ -318,7 +274,7 @@ public struct TagCloud: Sendable {
       let dy = -max(0, (total - contentHeight - 2 * cloud.margin) / 2)
       var elements: [SceneElement] = []
       var cellIndex = 0
-      for attributes in result.elements where attributes.representedElementCategory == .cell {
+      for attributes in cells {
         let entry = words[cellIndex]
         cellIndex += 1
         elements.append(
@@ -330,7 +286,7 @@ public struct TagCloud: Sendable {
         bounds: CGRect(x: 0, y: dy, width: width, height: total), background: cloud.background,
         elements: elements)
       return Output(
-        scene: scene, result: result,
+        scene: scene, cells: cells,
         placed: words.map { ($0.word, $0.fontSize, $0.color) }, droppedCount: dropped,
         shrinkFactor: factor)
     }
@@ -368,24 +324,20 @@ public struct TagCloud: Sendable {
       var generator = SplitMix64(seed: seed)
       measured.shuffle(using: &generator)
     }
-    var layout = LayoutSpec.Layout()
-    layout.minimumInteritemSpacing = spacing
-    layout.minimumLineSpacing = lineSpacing
-    layout.sectionInset = EdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
-    layout.alignment = LayoutSpec.Alignment(
-      commonLineAlignment: .center, lastLineAlignment: .center, crossAxisAlignment: .firstBaseline)
-    let items = measured.map { entry in
-      LayoutSpec.Item(
-        size: entry.layout.size(roundedUpToScale: 1),
-        baselineOffset: entry.layout.lines.first?.baselineOrigin.y)
-    }
-    let spec = LayoutSpec(
-      collectionView: LayoutSpec.CollectionView(size: CGSize(width: width, height: height ?? 1000)),
-      layout: layout, sections: [LayoutSpec.Section(items: items)])
-    let result = spec.run()
+    let flow = FlowLayout()
+    flow.minimumInteritemSpacing = spacing
+    flow.minimumLineSpacing = lineSpacing
+    flow.sectionInset = EdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
+    flow.alignment = FlowAlignment(
+      commonLine: .center, lastLine: .center, crossAxis: .firstBaseline)
+    let host = FlowHost(
+      size: CGSize(width: width, height: height ?? 1000), itemCount: measured.count,
+      sizes: measured.map { $0.layout.size(roundedUpToScale: 1) },
+      baselines: measured.map { $0.layout.lines.first?.baselineOrigin.y })
+    let (contentSize, cells) = host.layOut(flow)
     return Attempt(
-      words: measured, result: result,
-      contentHeight: max(0, Double(result.contentSize.height) - 2 * margin))
+      words: measured, cells: cells,
+      contentHeight: max(0, Double(contentSize.height) - 2 * margin))
   }
 }
 

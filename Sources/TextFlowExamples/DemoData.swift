@@ -12,8 +12,8 @@ extension WitchDialogue {
   /// `examples/witch-dialogue.json` is this text.
   public static var specJSON: String {
     let sections = lines.map { line in
-      let words = line.words.map { JSONValue.quote($0) }.joined(separator: ", ")
-      return "    {\"header\": \(JSONValue.quote(line.speaker)), \"texts\": [\(words)]}"
+      let words = line.words.map { Printed.quoted($0) }.joined(separator: ", ")
+      return "    {\"header\": \(Printed.quoted(line.speaker)), \"texts\": [\(words)]}"
     }
     return """
       {

@@ -154,7 +154,7 @@ public enum Renderer {
   public static let maximumPDFPageSide: CGFloat = 14_400
 
   private static func format(_ value: CGFloat) -> String {
-    JSONValue.format((Double(value) * 100).rounded() / 100)
+    Printed.number((Double(value) * 100).rounded() / 100)
   }
 
   private static func renderPages(

@@ -2,6 +2,7 @@
 import Foundation
 import TextFlow
 import TextFlowRendering
+import TextFlowSpec
 
 /// Builds a tag cloud (`TagCloud`) from a word list and draws it or prints its layout as JSON.
 enum CloudCommand: Subcommand {

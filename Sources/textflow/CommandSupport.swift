@@ -3,6 +3,7 @@
 import Foundation
 import TextFlow
 import TextFlowRendering
+import TextFlowSpec
 
 /// A usage error (exit status 2) or a failure (exit status 1), with the message for stderr.
 struct CommandError: Error, CustomStringConvertible {

@@ -4,6 +4,7 @@ import Foundation
 import TextFlow
 import TextFlowExamples
 import TextFlowRendering
+import TextFlowSpec
 
 /// Renders the seeds' examples with the bundled fonts: the witch dialogue (PNG, SVG, debug
 /// overlay and layout JSON), a tag cloud, a label-sheet PDF of several pages, and the carousel

@@ -3,6 +3,7 @@
 import Foundation
 import TextEngine
 import TextFlow
+import TextFlowSpec
 
 /// The command-wide font options, read from the arguments before the subcommand runs.
 enum FontOptions {

@@ -3,6 +3,7 @@
 import Foundation
 import TextFlow
 import TextFlowRendering
+import TextFlowSpec
 
 /// Reads a layout spec (a file, or `-` for standard input), measures its text, lays it out with
 /// `FlowLayout`, and prints the content size, every element's frame and the layout's warnings

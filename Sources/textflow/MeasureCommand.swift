@@ -1,6 +1,7 @@
 // `textflow measure`: measures text with the text engine, from arguments or as JSON lines.
 import Foundation
 import TextFlow
+import TextFlowSpec
 
 /// Measures one text given on the command line, or a stream of JSON requests (`--jsonl`).
 enum MeasureCommand: Subcommand {

@@ -131,6 +131,21 @@ struct CommandScaleTests {
     #expect(counts[1] <= Self.allowedGrowth * counts[0], "\(counts)")
   }
 
+  @Test("layout --visible: 10× the items, the same screen of texts prepared and measured")
+  func visibleWork() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var counts: [Double] = []
+    for count in [10_000, 100_000] {
+      let file = try input("spec.json", textSpec(count, estimated: true), in: directory)
+      counts.append(try work(["layout", file, "--visible"]))
+    }
+    // A screen of 375 × 667 holds a few dozen of these items: the work is a screen's, at
+    // either size (a text prepared or measured per item would make it grow with the list).
+    #expect(counts[0] > 0 && counts[0] < 2_000, "\(counts)")
+    #expect(counts[1] <= counts[0] * 1.1, "\(counts)")
+  }
+
   @Test(
     "layout and measure --jsonl: 10× the items, at most 12× the instructions",
     .enabled(if: perfWorks, "perf cannot count instructions here"),

@@ -7,6 +7,7 @@ import TextFlow
 import TextFlowExamples
 
 @testable import TextFlowRendering
+@testable import TextFlowSpec
 
 @Suite("Label grids")
 struct LabelGridTests {

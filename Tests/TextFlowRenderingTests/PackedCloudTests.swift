@@ -8,6 +8,7 @@ import TextFlow
 import TextFlowExamples
 
 @testable import TextFlowRendering
+@testable import TextFlowSpec
 
 @Suite("Packed word clouds")
 struct PackedCloudTests {

@@ -7,6 +7,7 @@ import TextFlowExamples
 
 @testable import TextFlow
 @testable import TextFlowRendering
+@testable import TextFlowSpec
 
 @Suite("Text specs and the JSON Schema")
 struct SpecTests {
@@ -142,16 +143,38 @@ struct SpecTests {
 
 @Suite("Text specs through the collection view")
 struct SpecCollectionViewTests {
-  @Test("self-sizing cells give the frames that measuring once gives, for every example")
-  func samePaths() throws {
+  @Test("self-sizing converges to the flow layout of the measured sizes, for every example")
+  func measuredSizesLayOutTheSame() throws {
     for url in SpecTests.examples {
       let spec = try TextSpec(json: Data(contentsOf: url))
       guard spec.hasText else { continue }
       let cycle = try spec.run(typesetter: sharedTypesetter)
-      let direct = try spec.runMeasuringDirectly(typesetter: sharedTypesetter)
-      #expect(cycle.result.contentSize == direct.result.contentSize, "\(url.lastPathComponent)")
-      let byKey = Dictionary(direct.result.elements.map { ($0.key, $0.frame) }) { a, _ in a }
-      #expect(cycle.result.elements.count == direct.result.elements.count)
+      // The same geometry with every measured size (and first baseline) given as fixed: the
+      // plain flow layout, with no text and no collection view, must place everything alike.
+      var fixed = spec.layoutSpec
+      for element in cycle.scene.elements {
+        let key = element.attributes.key
+        let size = element.attributes.frame.size
+        switch (key.category, key.kind) {
+        case (.cell, _):
+          var item = fixed.sections[key.indexPath.section].items[key.indexPath.item]
+          item.size = size
+          if let text = element.text {
+            item.baselineOffset =
+              text.origin.y + (text.layout.lines.first?.baselineOrigin.y ?? 0)
+          }
+          fixed.sections[key.indexPath.section].items[key.indexPath.item] = item
+        case (.supplementaryView, .sectionHeader?):
+          fixed.sections[key.indexPath.section].headerReferenceSize = size
+        case (.supplementaryView, .sectionFooter?):
+          fixed.sections[key.indexPath.section].footerReferenceSize = size
+        default: break
+        }
+      }
+      let direct = fixed.run()
+      #expect(cycle.result.contentSize == direct.contentSize, "\(url.lastPathComponent)")
+      #expect(cycle.result.elements.count == direct.elements.count, "\(url.lastPathComponent)")
+      let byKey = Dictionary(direct.elements.map { ($0.key, $0.frame) }) { a, _ in a }
       for element in cycle.result.elements {
         let frame = try #require(byKey[element.key], "\(element) missing")
         #expect(
@@ -160,18 +183,17 @@ struct SpecCollectionViewTests {
             && abs(frame.height - element.frame.height) < 1e-6,
           "\(url.lastPathComponent): \(element.key) \(element.frame) vs \(frame)")
       }
-      #expect(cycle.measuredItemCount == direct.measuredItemCount)
-      #expect(cycle.measuredSupplementaryCount == direct.measuredSupplementaryCount)
-      // The same text is drawn at the same place.
-      let drawn = Dictionary(
-        direct.scene.elements.compactMap { e in e.text.map { (e.attributes.key, $0) } }
-      ) { a, _ in a }
+      // Each drawn text is the item's own text, measured within its cell.
       for element in cycle.scene.elements {
-        guard let text = element.text else { continue }
-        let other = try #require(drawn[element.attributes.key])
-        #expect(text.layout.string == other.layout.string)
-        #expect(
-          abs(text.origin.x - other.origin.x) < 1e-6 && abs(text.origin.y - other.origin.y) < 1e-6)
+        guard let text = element.text, element.attributes.representedElementCategory == .cell
+        else { continue }
+        let key = element.attributes.key
+        switch spec.sections[key.indexPath.section].items[key.indexPath.item] {
+        case .text(let string, _)?: #expect(text.layout.string == string)
+        case .runs(let runs, _)?: #expect(text.layout.string == runs.map(\.text).joined())
+        case nil: Issue.record("\(key): text drawn in a fixed-size item")
+        }
+        #expect(text.layout.size.width <= element.attributes.frame.width + 1e-6)
       }
     }
   }

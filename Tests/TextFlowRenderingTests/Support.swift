@@ -6,6 +6,7 @@ import Testing
 import TextFlow
 
 @testable import TextFlowRendering
+@testable import TextFlowSpec
 
 /// One typesetter for the whole suite (loading fonts is the slow part).
 let sharedTypesetter: Typesetter = {

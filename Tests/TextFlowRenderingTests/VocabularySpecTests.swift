@@ -7,6 +7,7 @@ import Testing
 
 @testable import TextFlow
 @testable import TextFlowRendering
+@testable import TextFlowSpec
 
 @Suite("One vocabulary: specs, the library and the docs table")
 struct VocabularySpecTests {

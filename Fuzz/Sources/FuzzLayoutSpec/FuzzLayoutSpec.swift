@@ -1,9 +1,9 @@
 // Fuzz target: the JSON spec reader (`textflow layout`). Arbitrary bytes either decode to a spec
 // or give a `DecodingError`; a decoded spec lays out with finite output; parsed JSON writes back
 // to text that parses to the same value.
-import CollectionLayout
 import Foundation
 import FuzzSupport
+import TextFlowSpec
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayoutSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -116,43 +116,6 @@ public struct PackedCloud: Sendable {
     public var attempts: Int
     /// Spiral positions tested in all packings (the work done).
     public var positionsTested: Int
-
-    /// `{"layout": "packed", "size", "scaleFactor", "density", "words": [{"text", "weight",
-    /// "fontSize", "color", "frame", "center", "rotation"}], "unplaced": [{"text", "weight",
-    /// "reason"}], "notTried": n}`.
-    public var json: String {
-      func number(_ value: Double) -> String { JSONValue.format(value) }
-      let words = placed.map { entry in
-        let f = entry.frame
-        return
-          "    {\"text\": \(JSONValue.quote(entry.word.text)), \"weight\": \(number(entry.word.weight)), "
-          + "\"fontSize\": \(number(entry.fontSize)), \"color\": \"\(entry.color)\", "
-          + "\"frame\": [\(number(Double(f.minX))), \(number(Double(f.minY))), "
-          + "\(number(Double(f.width))), \(number(Double(f.height)))], "
-          + "\"center\": [\(number(Double(f.midX))), \(number(Double(f.midY)))], "
-          + "\"rotation\": \(number(entry.rotation))}"
-      }
-      let left = unplaced.map {
-        "    {\"text\": \(JSONValue.quote($0.word.text)), \"weight\": \(number($0.word.weight)), "
-          + "\"reason\": \(JSONValue.quote($0.reason))}"
-      }
-      func list(_ lines: [String]) -> String {
-        lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n  ]"
-      }
-      return """
-        {
-          "layout": "packed",
-          "size": [\(number(Double(size.width))), \(number(Double(size.height)))],
-          "scaleFactor": \(number(scaleFactor)),
-          "density": \(number((density * 10000).rounded() / 10000)),
-          "words": \(list(words)),
-          "unplaced": \(list(left)),
-          "notTried": \(notTriedCount),
-          "attempts": \(attempts),
-          "positionsTested": \(positionsTested)
-        }
-        """
-    }
   }
 
   /// Packs the heaviest `maxWords` of `words`.
@@ -295,7 +258,7 @@ public struct PackedCloud: Sendable {
         attempts: attempts,
         tested: tested, canvas: canvas(),
         reason:
-          "no room at \(JSONValue.format((minimumReadableSize * 10).rounded() / 10)) pt or larger")
+          "no room at \(Printed.number((minimumReadableSize * 10).rounded() / 10)) pt or larger")
     }
     // Scaling to fill: larger sizes while they still fit, then halve the interval once.
     if scalesToFill && failed == nil {
@@ -417,7 +380,7 @@ public struct PackedCloud: Sendable {
             Unplaced(
               word: all[index],
               reason: reason
-                ?? "no room at \(JSONValue.format((attempt.sizes[index] * 10).rounded() / 10)) pt"))
+                ?? "no room at \(Printed.number((attempt.sizes[index] * 10).rounded() / 10)) pt"))
         }
         continue
       }

@@ -39,19 +39,23 @@ extension Scene {
       attributes.alpha = view.alpha
       attributes.zIndex = view.zIndex
       var element = SceneElement(attributes: attributes)
-      var text: (TextLayout?, EdgeInsets)?
+      var text: (TextLayout?, TextContent)?
       if let cell = view as? TextCell {
         element.box.fill = cell.backgroundColor
-        text = (cell.textLayout, cell.content.padding)
+        text = (cell.textLayout, cell.content)
       } else if let header = view as? TextHeaderView {
         element.box.fill = header.backgroundColor
-        text = (header.textLayout, header.content.padding)
+        text = (header.textLayout, header.content)
       } else {
         element.box.fill = plainViewColor
       }
-      if let (layout, padding) = text, let layout {
+      if let (layout, content) = text, let layout {
         element.text = PlacedText(
-          layout: layout, origin: CGPoint(x: padding.left, y: padding.top), color: textColor)
+          layout: layout,
+          origin: layout.origin(
+            inBoxOf: attributes.frame.size, padding: content.padding,
+            alignment: content.paragraphStyle.alignment),
+          color: textColor)
       }
       elements.append(element)
     }
@@ -60,26 +64,38 @@ extension Scene {
       sectionContentRects: Self.sectionContentRects(collectionView, elements))
   }
 
-  /// For a vertical flow layout, each section's area inside its insets: the line length across,
-  /// the realised cells' lines along (what the debug overlay outlines).
+  /// For a flow layout, each section's area inside its insets (as `sectionInsetReference`
+  /// resolves them): the line length across the scroll axis, the realised cells' lines along
+  /// it (what the debug overlay outlines).
   static func sectionContentRects(_ collectionView: CollectionView, _ elements: [SceneElement])
     -> [CGRect]
   {
-    guard let flow = collectionView.collectionViewLayout as? FlowLayout,
-      flow.scrollDirection == .vertical
-    else { return [] }
+    guard let flow = collectionView.collectionViewLayout as? FlowLayout else { return [] }
+    return sectionContentRects(flow, elements)
+  }
+
+  /// Each section's area inside its insets in `flow` (laid out), from the cells among
+  /// `elements`: the line length across the scroll axis as the layout resolved it (the section
+  /// inset under `sectionInsetReference`), the union of the section's cells along it.
+  public static func sectionContentRects(_ flow: FlowLayout, _ elements: [SceneElement])
+    -> [CGRect]
+  {
     var cells: [Int: CGRect] = [:]
     for element in elements where element.attributes.representedElementCategory == .cell {
       let section = element.attributes.indexPath.section
       cells[section] =
-        cells[section].map { $0.union(element.attributes.frame) }
-        ?? element.attributes.frame
+        cells[section].map { $0.union(element.attributes.frame) } ?? element.attributes.frame
     }
     return cells.keys.sorted().compactMap { section in
       // Across: the line as laid out (the section inset resolved for `sectionInsetReference`).
       guard let area = flow.geometry?.contentFrame(ofSection: section) else { return nil }
       let lines = cells[section]!
-      return CGRect(x: area.minX, y: lines.minY, width: area.width, height: lines.height)
+      switch flow.scrollDirection {
+      case .vertical:
+        return CGRect(x: area.minX, y: lines.minY, width: area.width, height: lines.height)
+      case .horizontal:
+        return CGRect(x: lines.minX, y: area.minY, width: lines.width, height: area.height)
+      }
     }
   }
 }

@@ -257,7 +257,7 @@ public struct LabelSheetLayout: Sendable {
         } catch {
           throw FillError(
             description:
-              "block \(index + 1) (\(JSONValue.quote(text.block.template.source))): no field '\(error.name)' in the record"
+              "block \(index + 1) (\(Printed.quoted(text.block.template.source))): no field '\(error.name)' in the record"
           )
         }
         if !string.isEmpty { blocks.append(.text(string, text)) }
@@ -268,7 +268,7 @@ public struct LabelSheetLayout: Sendable {
         } catch {
           throw FillError(
             description:
-              "barcode block \(index + 1) (\(JSONValue.quote(barcode.template.source))): no field '\(error.name)' in the record"
+              "barcode block \(index + 1) (\(Printed.quoted(barcode.template.source))): no field '\(error.name)' in the record"
           )
         }
         guard !data.isEmpty else { continue }
@@ -278,7 +278,7 @@ public struct LabelSheetLayout: Sendable {
         } catch {
           throw FillError(
             description:
-              "field \(fields.isEmpty ? JSONValue.quote(barcode.template.source) : fields) (\(JSONValue.quote(data))) is not valid \(barcode.symbology.rawValue) data: \(error.description)"
+              "field \(fields.isEmpty ? Printed.quoted(barcode.template.source) : fields) (\(Printed.quoted(data))) is not valid \(barcode.symbology.rawValue) data: \(error.description)"
           )
         }
       }

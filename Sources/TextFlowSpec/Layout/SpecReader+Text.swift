@@ -1,10 +1,11 @@
 // Typed access to the text parts of a spec, with errors that name the key path: the text spec's
-// rules for numbers, colors, insets and sizes, on the reader LayoutSpec uses for the layout parts.
+// rules for numbers, colors and padding, on the reader LayoutSpec uses for the layout parts.
 import Foundation
+import TextFlow
 
 /// The text spec's value rules on top of CollectionLayout's shared reader (which checks shapes
-/// and types): each number in its key's own range, colors, insets as one number or four, sizes,
-/// and enumerations by their raw values.
+/// and types): each number in its key's own range, colors, padding as one number or four, and
+/// enumerations by their raw values.
 extension SpecReader {
   /// A finite number in `range`.
   func number(in range: ClosedRange<Double>) throws(LayoutSpec.DecodingError) -> Double {
@@ -31,14 +32,16 @@ extension SpecReader {
 
   func color() throws(LayoutSpec.DecodingError) -> Color {
     let text = try string()
-    guard let color = try? Color(parsing: text) else {
-      throw fail(Color.ParseError(text: text).description)
+    do {
+      return try Color(parsing: text)
+    } catch {
+      throw fail("\(error)")
     }
-    return color
   }
 
-  /// `[top, left, bottom, right]`, or one number for all four.
-  func insets() throws(LayoutSpec.DecodingError) -> EdgeInsets {
+  /// Padding and margins: `[top, left, bottom, right]` (each 0…100 000), or one number for all
+  /// four.
+  func paddingInsets() throws(LayoutSpec.DecodingError) -> EdgeInsets {
     if case .number(let all) = value {
       guard all.isFinite, all >= 0 else { throw fail("must not be negative") }
       return EdgeInsets(top: all, left: all, bottom: all, right: all)
@@ -51,15 +54,6 @@ extension SpecReader {
       values.append(try at(index, element).number(in: 0...100_000))
     }
     return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
-  }
-
-  func size() throws(LayoutSpec.DecodingError) -> CGSize {
-    guard case .array(let elements) = value, elements.count == 2 else {
-      throw fail("expected [width, height] (an array of 2 numbers)")
-    }
-    let width = try at(0, elements[0]).number(in: 0...1_000_000)
-    let height = try at(1, elements[1]).number(in: 0...1_000_000)
-    return CGSize(width: width, height: height)
   }
 
   func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(LayoutSpec

@@ -1,6 +1,7 @@
-// A small JSON reader and writer, written by hand: no Codable, so that every error can name the
-// exact key path and position, and numbers print the way the layout spec promises.
+// A small JSON reader, written by hand: no Codable, so that every error can name the exact key
+// path and position. JSONWriter prints values back.
 import Foundation
+import TextFlow
 
 /// A parsed JSON value. Objects keep their keys in document order.
 public enum JSONValue: Equatable, Sendable {
@@ -335,42 +336,15 @@ public enum JSONValue: Equatable, Sendable {
 extension JSONValue {
   /// A number as the spec prints it: integral values without a fraction ("375"), others in
   /// Swift's shortest round-trip form ("91.25"); non-finite values as null.
-  public static func format(_ number: Double) -> String {
-    guard number.isFinite else { return "null" }
-    if number == 0 { return "0" }
-    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-    return "\(number)"
-  }
+  public static func format(_ number: Double) -> String { Printed.number(number) }
 
   /// A string as a JSON string literal.
-  public static func quote(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        result += String(format: "\\u%04x", scalar.value)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
+  public static func quote(_ string: String) -> String { Printed.quoted(string) }
 
   /// Compact single-line text with a space after ':' and ','.
   public var text: String {
-    switch self {
-    case .null: return "null"
-    case .bool(let value): return value ? "true" : "false"
-    case .number(let value): return Self.format(value)
-    case .string(let value): return Self.quote(value)
-    case .array(let values): return "[" + values.map(\.text).joined(separator: ", ") + "]"
-    case .object(let members):
-      return "{" + members.map { Self.quote($0.key) + ": " + $0.value.text }.joined(separator: ", ")
-        + "}"
-    }
+    var writer = JSONWriter()
+    writer.value(self)
+    return writer.text
   }
 }

@@ -1,6 +1,7 @@
 // The key-path reader behind the JSON specs: LayoutSpec's and the text spec TextFlow builds on
 // it read their JSON through this one type, so that both name a bad value's place the same way.
 import Foundation
+import TextFlow
 
 /// A JSON value and its key path, with typed accessors whose errors name the path.
 ///

@@ -1,6 +1,7 @@
 // A spec's text style: the font and paragraph settings a cell's text is measured with, and how
 // its box is painted.
 import Foundation
+import TextFlow
 
 extension TextSpec {
   /// A named text style of a spec (`"styles": {"word": {...}}`): what UILabel and the cell's
@@ -98,7 +99,7 @@ extension TextSpec {
     if let value = at("borderColor") { style.box.border = try value.color() }
     if let value = at("borderWidth") { style.box.borderWidth = try value.number(in: 0...1000) }
     if let value = at("cornerRadius") { style.box.cornerRadius = try value.number(in: 0...100_000) }
-    if let value = at("padding") { style.padding = try value.insets() }
+    if let value = at("padding") { style.padding = try value.paddingInsets() }
     if let value = at("maxWidth") { style.maxWidth = try value.number(in: 1...1_000_000) }
     if let value = at("width") { style.width = try value.number(in: 1...1_000_000) }
     if let value = at("height") { style.height = try value.number(in: 1...1_000_000) }

@@ -1,8 +1,9 @@
 // The layout spec: the hand-written JSON reader, decoding errors with key paths, and the output.
 import Foundation
 import Testing
+import TextFlow
 
-@testable import CollectionLayout
+@testable import TextFlowSpec
 
 @Suite("Layout spec and JSON")
 struct LayoutSpecTests {
@@ -200,4 +201,11 @@ struct LayoutSpecTests {
       LayoutSpec.Result(contentSize: .zero, elements: [], warnings: []).json.contains(
         "\"elements\": [],"))
   }
+}
+
+private func ip(_ section: Int, _ item: Int) -> IndexPath {
+  IndexPath(item: item, section: section)
+}
+private func rect(_ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloat) -> CGRect {
+  CGRect(x: x, y: y, width: width, height: height)
 }

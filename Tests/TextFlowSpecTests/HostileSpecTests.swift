@@ -5,7 +5,8 @@
 import Foundation
 import Testing
 
-@testable import CollectionLayout
+import TextFlow
+@testable import TextFlowSpec
 
 @Suite("Hostile layout specs")
 struct HostileSpecTests {

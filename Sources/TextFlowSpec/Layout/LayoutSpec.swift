@@ -1,6 +1,7 @@
 // The JSON layout spec of `textflow layout`: decoding with key-path errors, running it through a
 // FlowLayout, and printing the result. The CLI only reads the file and prints.
 import Foundation
+import TextFlow
 
 /// A flow layout described in JSON, as `textflow layout` reads it.
 ///
@@ -177,195 +178,10 @@ public struct LayoutSpec: Equatable, Sendable {
     try self.init(value)
   }
 
-  /// Decodes a spec from a parsed JSON value.
+  /// Decodes a spec from a parsed JSON value: the spec decoder without the text keys (a key
+  /// of the text spec is an unknown key here).
   public init(_ value: JSONValue) throws(DecodingError) {
-    let root = SpecReader(value, path: "")
-    let keys = try root.object(allowed: ["collectionView", "layout", "sections"])
-    guard let view = keys["collectionView"] else {
-      throw DecodingError(
-        path: "collectionView", message: "missing (the collection view's size is required)")
-    }
-    collectionView = try Self.decodeCollectionView(SpecReader(view, path: "collectionView"))
-    if let layoutValue = keys["layout"] {
-      layout = try Self.decodeLayout(SpecReader(layoutValue, path: "layout"))
-    }
-    if let sectionsValue = keys["sections"] {
-      let reader = SpecReader(sectionsValue, path: "sections")
-      sections = []
-      var total = 0
-      for (index, element) in try reader.array().enumerated() {
-        let path = "sections[\(index)]"
-        let section = try Self.decodeSection(SpecReader(element, path: path))
-        total += section.itemCount
-        guard total <= Self.maximumItemCount else {
-          throw DecodingError(
-            path: path,
-            message:
-              "\(section.itemCount) items make \(total) in all; a spec holds at most \(Self.maximumItemCount)"
-          )
-        }
-        sections.append(section)
-      }
-    }
-  }
-
-  private static func decodeCollectionView(_ reader: SpecReader) throws(DecodingError)
-    -> CollectionView
-  {
-    let keys = try reader.object(allowed: [
-      "size", "contentInset", "contentOffset", "safeAreaInsets", "layoutMargins", "layoutDirection",
-    ])
-    guard let size = keys["size"] else {
-      throw DecodingError(path: reader.child("size"), message: "missing")
-    }
-    var view = CollectionView(size: try reader.at("size", size).size())
-    if let value = keys["contentInset"] {
-      view.contentInset = try reader.at("contentInset", value).insets()
-    }
-    if let value = keys["contentOffset"] {
-      view.contentOffset = try reader.at("contentOffset", value).point()
-    }
-    if let value = keys["safeAreaInsets"] {
-      view.safeAreaInsets = try reader.at("safeAreaInsets", value).insets()
-    }
-    if let value = keys["layoutMargins"] {
-      view.layoutMargins = try reader.at("layoutMargins", value).insets()
-    }
-    if let value = keys["layoutDirection"] {
-      view.layoutDirection = try reader.at("layoutDirection", value).enumeration(
-        LayoutDirection.self)
-    }
-    return view
-  }
-
-  private static let alignmentKeys = [
-    "commonLineAlignment", "lastLineAlignment", "crossAxisAlignment", "centersSingleItemSection",
-  ]
-
-  private static func decodeAlignment(_ reader: SpecReader, _ keys: [String: JSONValue])
-    throws(DecodingError)
-    -> Alignment
-  {
-    var alignment = Alignment()
-    if let value = keys["commonLineAlignment"] {
-      alignment.commonLineAlignment = try reader.at("commonLineAlignment", value).enumeration(
-        LineAlignment.self)
-    }
-    if let value = keys["lastLineAlignment"] {
-      alignment.lastLineAlignment = try reader.at("lastLineAlignment", value).enumeration(
-        LineAlignment.self)
-    }
-    if let value = keys["crossAxisAlignment"] {
-      alignment.crossAxisAlignment = try reader.at("crossAxisAlignment", value).enumeration(
-        CrossAxisAlignment.self)
-    }
-    if let value = keys["centersSingleItemSection"] {
-      alignment.centersSingleItemSection = try reader.at("centersSingleItemSection", value).bool()
-    }
-    return alignment
-  }
-
-  private static func decodeBackground(_ reader: SpecReader) throws(DecodingError)
-    -> SectionBackground
-  {
-    let keys = try reader.object(allowed: ["insets", "zIndex"])
-    var background = SectionBackground()
-    if let value = keys["insets"] { background.insets = try reader.at("insets", value).insets() }
-    if let value = keys["zIndex"] { background.zIndex = try reader.at("zIndex", value).integer() }
-    return background
-  }
-
-  private static func decodeLayout(_ reader: SpecReader) throws(DecodingError) -> Layout {
-    let keys = try reader.object(
-      allowed: [
-        "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
-        "minimumInteritemSpacing", "sectionInset", "headerReferenceSize", "footerReferenceSize",
-        "sectionInsetReference", "sectionHeadersPinToVisibleBounds",
-        "sectionFootersPinToVisibleBounds",
-        "flipsHorizontallyInOppositeLayoutDirection", "sectionBackground", "pixelScale",
-      ] + alignmentKeys)
-    var layout = Layout()
-    func at(_ key: String) -> SpecReader? {
-      guard let value = keys[key] else { return nil }
-      return reader.at(key, value)
-    }
-    layout.scrollDirection = try at("scrollDirection")?.enumeration(ScrollDirection.self)
-    layout.itemSize = try at("itemSize")?.size()
-    layout.estimatedItemSize = try at("estimatedItemSize")?.size()
-    layout.minimumLineSpacing = try at("minimumLineSpacing")?.boundedNumber()
-    layout.minimumInteritemSpacing = try at("minimumInteritemSpacing")?.boundedNumber()
-    layout.sectionInset = try at("sectionInset")?.insets()
-    layout.headerReferenceSize = try at("headerReferenceSize")?.size()
-    layout.footerReferenceSize = try at("footerReferenceSize")?.size()
-    layout.sectionInsetReference = try at("sectionInsetReference")?.enumeration(
-      SectionInsetReference.self)
-    layout.sectionHeadersPinToVisibleBounds = try at("sectionHeadersPinToVisibleBounds")?.bool()
-    layout.sectionFootersPinToVisibleBounds = try at("sectionFootersPinToVisibleBounds")?.bool()
-    layout.flipsHorizontallyInOppositeLayoutDirection = try at(
-      "flipsHorizontallyInOppositeLayoutDirection")?.bool()
-    if let background = at("sectionBackground") {
-      layout.sectionBackground = try decodeBackground(background)
-    }
-    if let scale = at("pixelScale") {
-      let value = try scale.boundedNumber()
-      guard value.isFinite, value > 0 else {
-        throw DecodingError(path: scale.path, message: "must be a positive number (1, 2, 3…)")
-      }
-      layout.pixelScale = value
-    }
-    layout.alignment = try decodeAlignment(reader, keys)
-    return layout
-  }
-
-  private static func decodeSection(_ reader: SpecReader) throws(DecodingError) -> Section {
-    let keys = try reader.object(
-      allowed: [
-        "items", "itemCount", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
-        "headerReferenceSize", "footerReferenceSize", "sectionBackground",
-      ] + alignmentKeys)
-    var section = Section()
-    if keys["items"] != nil && keys["itemCount"] != nil {
-      throw DecodingError(
-        path: reader.child("itemCount"), message: "give either items or itemCount, not both")
-    }
-    if let value = keys["items"] {
-      let items = reader.at("items", value)
-      for (index, element) in try items.array().enumerated() {
-        let item = items.at(index, element)
-        let itemKeys = try item.object(allowed: ["size", "baselineOffset"])
-        var decoded = Item()
-        if let size = itemKeys["size"] { decoded.size = try item.at("size", size).size() }
-        if let baseline = itemKeys["baselineOffset"] {
-          decoded.baselineOffset = try item.at("baselineOffset", baseline).boundedNumber()
-        }
-        section.items.append(decoded)
-      }
-      section.itemCount = section.items.count
-    }
-    if let value = keys["itemCount"] {
-      let count = try reader.at("itemCount", value).integer()
-      guard count >= 0 else {
-        throw DecodingError(
-          path: reader.child("itemCount"), message: "must not be negative, got \(count)")
-      }
-      guard count <= LayoutSpec.maximumItemCount else {
-        throw DecodingError(
-          path: reader.child("itemCount"),
-          message: "\(count) is more than the \(LayoutSpec.maximumItemCount) items a spec holds")
-      }
-      section.itemCount = count
-    }
-    func at(_ key: String) -> SpecReader? { keys[key].map { reader.at(key, $0) } }
-    section.sectionInset = try at("sectionInset")?.insets()
-    section.minimumLineSpacing = try at("minimumLineSpacing")?.boundedNumber()
-    section.minimumInteritemSpacing = try at("minimumInteritemSpacing")?.boundedNumber()
-    section.headerReferenceSize = try at("headerReferenceSize")?.size()
-    section.footerReferenceSize = try at("footerReferenceSize")?.size()
-    if let background = at("sectionBackground") {
-      section.sectionBackground = try decodeBackground(background)
-    }
-    section.alignment = try decodeAlignment(reader, keys)
-    return section
+    self = try TextSpec(decoding: value, allowsText: false).layoutSpec
   }
 }
 
@@ -594,7 +410,10 @@ extension LayoutSpec {
   }
 
   /// Lays the spec out.
-  public func run() -> Result {
+  public func run() -> Result { runLayout().result }
+
+  /// Lays the spec out, returning the layout and its host too (for drawing the section guides).
+  func runLayout() -> (result: Result, flow: FlowLayout, host: SpecCollectionView) {
     let view = SpecCollectionView(self)
     let flow = makeLayout()
     var warnings: [String] = []
@@ -605,9 +424,8 @@ extension LayoutSpec {
     let pinning = flow.sectionHeadersPinToVisibleBounds || flow.sectionFootersPinToVisibleBounds
     let visible = view.bounds.inset(by: view.adjustedContentInset)
     let elements = flow.geometry?.allAttributes(visibleRect: pinning ? visible : nil) ?? []
-    return withExtendedLifetime(view) {
-      Result(contentSize: contentSize, elements: elements, warnings: warnings)
-    }
+    flow.diagnosticHandler = nil
+    return (Result(contentSize: contentSize, elements: elements, warnings: warnings), flow, view)
   }
 }
 
@@ -616,46 +434,64 @@ extension LayoutSpec.Result {
   /// per line. Each element has category, kind ("header", "footer", a custom kind or null),
   /// section, item and frame `[x, y, w, h]`, plus zIndex, alpha, transform (16 numbers, row
   /// order) and isHidden when they are not the defaults.
-  public var json: String {
-    func numbers(_ values: [CGFloat]) -> String {
-      "[" + values.map { JSONValue.format(Double($0)) }.joined(separator: ", ") + "]"
-    }
-    var lines: [String] = []
+  public var json: String { json(appending: { _ in }) }
+
+  /// The output JSON with more members after `warnings` (the text spec's counts).
+  func json(appending extra: (inout JSONWriter) -> Void) -> String {
+    var writer = JSONWriter(reservingCapacity: 128 + elements.count * 112)
+    writer.beginObject(.lines)
+    writer.key("contentSize")
+    writer.numbers([contentSize.width, contentSize.height])
+    writer.key("elements")
+    writer.beginArray(.lines)
     for element in elements {
-      let category: String
+      writer.beginObject()
+      writer.key("category")
       switch element.representedElementCategory {
-      case .cell: category = "cell"
-      case .supplementaryView: category = "supplementaryView"
-      case .decorationView: category = "decorationView"
+      case .cell: writer.string("cell")
+      case .supplementaryView: writer.string("supplementaryView")
+      case .decorationView: writer.string("decorationView")
       }
-      let kind: String
+      writer.key("kind")
       switch element.representedElementKind {
-      case nil: kind = "null"
-      case .sectionHeader?: kind = "\"header\""
-      case .sectionFooter?: kind = "\"footer\""
-      case .sectionBackground?: kind = "\"sectionBackground\""
-      case let other?: kind = JSONValue.quote(other.rawValue)
+      case nil: writer.null()
+      case .sectionHeader?: writer.string("header")
+      case .sectionFooter?: writer.string("footer")
+      case .sectionBackground?: writer.string("sectionBackground")
+      case let other?: writer.string(other.rawValue)
       }
+      writer.key("section")
+      writer.integer(element.indexPath.section)
+      writer.key("item")
+      writer.integer(element.indexPath.item)
       let frame = element.frame
-      var text =
-        "{\"category\": \"\(category)\", \"kind\": \(kind), \"section\": \(element.indexPath.section), "
-        + "\"item\": \(element.indexPath.item), \"frame\": \(numbers([frame.minX, frame.minY, frame.width, frame.height]))"
-      if element.zIndex != 0 { text += ", \"zIndex\": \(element.zIndex)" }
-      if element.alpha != 1 { text += ", \"alpha\": \(JSONValue.format(Double(element.alpha)))" }
+      writer.key("frame")
+      writer.numbers([frame.minX, frame.minY, frame.width, frame.height])
+      if element.zIndex != 0 {
+        writer.key("zIndex")
+        writer.integer(element.zIndex)
+      }
+      if element.alpha != 1 {
+        writer.key("alpha")
+        writer.number(Double(element.alpha))
+      }
       if !element.transform3D.isIdentity {
-        text += ", \"transform\": \(numbers(element.transform3D.entries))"
+        writer.key("transform")
+        writer.numbers(element.transform3D.entries)
       }
-      if element.isHidden { text += ", \"isHidden\": true" }
-      lines.append("    " + text + "}")
+      if element.isHidden {
+        writer.key("isHidden")
+        writer.bool(true)
+      }
+      writer.endObject()
     }
-    let elementsText = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n  ]"
-    let warningsText = "[" + warnings.map(JSONValue.quote).joined(separator: ", ") + "]"
-    return """
-      {
-        "contentSize": \(numbers([contentSize.width, contentSize.height])),
-        "elements": \(elementsText),
-        "warnings": \(warningsText)
-      }
-      """
+    writer.endArray()
+    writer.key("warnings")
+    writer.beginArray()
+    for warning in warnings { writer.string(warning) }
+    writer.endArray()
+    extra(&writer)
+    writer.endObject()
+    return writer.text
   }
 }

@@ -1,0 +1,51 @@
+// Numbers and quoted strings the way every message and output of the package prints them, so
+// that an error, a report and the JSON writer (TextFlowSpec's) agree on "375" and "91.25".
+import Foundation
+
+/// The package's one way to print a number or quote a string in text meant for people and files.
+package enum Printed {
+  /// Integral values without a fraction ("375"), others in Swift's shortest round-trip form
+  /// ("91.25"); non-finite values as `null` (what JSON can hold).
+  package static func number(_ number: Double) -> String {
+    guard number.isFinite else { return "null" }
+    if number == 0 { return "0" }
+    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    return "\(number)"
+  }
+
+  /// A string as a JSON string literal: quotes, backslashes and control characters escaped, so
+  /// that user text in a message cannot pass for its punctuation or reach the terminal raw.
+  package static func quoted(_ string: String) -> String {
+    var result = ""
+    appendQuoted(string, to: &result)
+    return result
+  }
+
+  /// Appends `string` as a JSON string literal to `output` (no intermediate string). Runs
+  /// without escapes are appended whole; every character escaped is ASCII, so scanning the
+  /// UTF-8 bytes finds them without decoding.
+  package static func appendQuoted(_ string: String, to output: inout String) {
+    output.append("\"")
+    let utf8 = string.utf8
+    var plainStart = utf8.startIndex
+    var index = plainStart
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+        output.append(contentsOf: string[plainStart..<index])
+        switch byte {
+        case UInt8(ascii: "\""): output.append("\\\"")
+        case UInt8(ascii: "\\"): output.append("\\\\")
+        case UInt8(ascii: "\n"): output.append("\\n")
+        case UInt8(ascii: "\r"): output.append("\\r")
+        case UInt8(ascii: "\t"): output.append("\\t")
+        default: output.append(String(format: "\\u%04x", UInt32(byte)))
+        }
+        plainStart = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
+    }
+    output.append(contentsOf: string[plainStart..<utf8.endIndex])
+    output.append("\"")
+  }
+}

@@ -1,0 +1,517 @@
+// The one runner of a text spec, for both scroll directions: the headless collection view with
+// text items as TextCells and text headers and footers as TextHeaderViews that size themselves
+// in its self-sizing cycle (estimated sizes, then the measured ones), as an app's cells would.
+// Fixed sizes and per-section overrides go through the flow-layout delegate. A cell's text is
+// prepared when the collection view asks for the cell, so a visible-only run prepares and
+// measures only what it realises.
+import Foundation
+import TextFlow
+
+/// A spec's text cell: a TextCell that may have a fixed width or height (the text laid out
+/// inside, aligned and centred vertically) and carries the spec's box and colors.
+final class SpecTextCell: TextCell {
+  var fixedWidth: CGFloat?
+  var fixedHeight: CGFloat?
+  var box = BoxStyle()
+  var textColor = Color.black
+  var colorRanges: [PlacedText.ColorRange] = []
+  var isMeasured: Bool { fixedWidth == nil || fixedHeight == nil }
+
+  required init(frame: CGRect) {
+    super.init(frame: frame)
+    backgroundColor = nil
+  }
+
+  override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
+    -> LayoutAttributes
+  {
+    var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
+    if let fixedWidth { preferred.size.width = fixedWidth }
+    if let fixedHeight { preferred.size.height = fixedHeight }
+    if let baseline = preferred.firstBaselineOffset, let layout = textLayout {
+      // Centred in a taller box, the text's baseline moves down with it.
+      let origin = layout.origin(
+        inBoxOf: preferred.size, padding: content.padding,
+        alignment: content.paragraphStyle.alignment)
+      preferred.firstBaselineOffset = baseline + origin.y - content.padding.top
+    }
+    return preferred
+  }
+}
+
+/// A spec's text header or footer: a TextHeaderView, optionally of a fixed extent along the
+/// scroll axis (the spec's reference size).
+final class SpecTextHeader: TextHeaderView {
+  var fixedSize: CGSize?
+  var scrollsVertically = true
+  var box = BoxStyle()
+  var textColor = Color.black
+
+  required init(frame: CGRect) {
+    super.init(frame: frame)
+    backgroundColor = nil
+  }
+
+  override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
+    -> LayoutAttributes
+  {
+    var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
+    if let fixedSize {
+      if scrollsVertically {
+        preferred.size.height = fixedSize.height
+      } else {
+        preferred.size.width = fixedSize.width
+      }
+    }
+    return preferred
+  }
+}
+
+/// The data source and flow-layout delegate of a spec's collection view.
+final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
+  /// A resolved style: the spec style and its font.
+  struct ResolvedStyle {
+    var style: TextSpec.Style
+    var font: Font
+  }
+
+  let spec: TextSpec
+  let geometry: LayoutSpec
+  let typesetter: Typesetter
+  /// Every style the spec's texts use, resolved before the run (so that a font that cannot be
+  /// loaded is an error naming its style, not a failure inside the collection view).
+  let styles: [String: ResolvedStyle]
+
+  static let text = "TEXT"
+  static let plain = "PLAIN"
+
+  /// Per section, what its items hold, found once: the layout asks for every item's size
+  /// and baseline on each pass, and most sections are all text with no fixed sizes.
+  struct SectionFacts {
+    var allText = false
+    var anySize = false
+    var anyBaseline = false
+  }
+  let facts: [SectionFacts]
+
+  init(spec: TextSpec, typesetter: Typesetter, styles: [String: ResolvedStyle]) {
+    self.spec = spec
+    self.geometry = spec.layoutSpec
+    self.typesetter = typesetter
+    self.styles = styles
+    facts = zip(spec.layoutSpec.sections, spec.sections).map { section, text in
+      SectionFacts(
+        allText: text.items.count == section.itemCount && !text.items.contains { $0 == nil },
+        anySize: section.items.contains { $0.size != nil },
+        anyBaseline: section.items.contains { $0.baselineOffset != nil })
+    }
+  }
+
+  private func section(_ index: Int) -> LayoutSpec.Section? {
+    geometry.sections.indices.contains(index) ? geometry.sections[index] : nil
+  }
+
+  private func content(_ indexPath: IndexPath) -> TextSpec.Content? {
+    guard spec.sections.indices.contains(indexPath.section) else { return nil }
+    let items = spec.sections[indexPath.section].items
+    return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
+  }
+
+  private func supplementaryContent(_ kind: ElementKind, _ section: Int) -> TextSpec.Content? {
+    guard spec.sections.indices.contains(section) else { return nil }
+    return kind == .sectionHeader ? spec.sections[section].header : spec.sections[section].footer
+  }
+
+  /// The style of `name`, resolved before the run.
+  private func style(_ name: String) -> ResolvedStyle {
+    styles[name] ?? ResolvedStyle(style: TextSpec.Style(), font: typesetter.fonts.font(for: .body))
+  }
+
+  /// The text of `content` in its styles' fonts, with the colors of its runs.
+  func attributedText(_ content: TextSpec.Content, defaultStyle: String) -> (
+    AttributedText, ResolvedStyle, [PlacedText.ColorRange]
+  ) {
+    WorkCounter.add(1)
+    let main = style(content.paragraphStyleName ?? defaultStyle)
+    var attributed = AttributedText()
+    var colorRanges: [PlacedText.ColorRange] = []
+    switch content {
+    case .text(let string, _):
+      attributed.append(
+        string,
+        attributes: TextAttributes(font: main.font, letterSpacing: main.style.letterSpacing))
+    case .runs(let runs, _):
+      var offset = 0
+      for run in runs {
+        let runStyle = style(run.style ?? content.paragraphStyleName ?? defaultStyle)
+        attributed.append(
+          run.text,
+          attributes: TextAttributes(
+            font: runStyle.font, letterSpacing: runStyle.style.letterSpacing))
+        let count = run.text.unicodeScalars.count
+        colorRanges.append(
+          PlacedText.ColorRange(scalars: offset..<(offset + count), color: runStyle.style.color))
+        offset += count
+      }
+    }
+    return (attributed, main, colorRanges)
+  }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { geometry.sections.count }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    self.section(section)?.itemCount ?? 0
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
+    -> CollectionViewCell
+  {
+    WorkCounter.add(1)
+    guard let item = content(indexPath) else {
+      return try collectionView.dequeueReusableCell(withReuseIdentifier: Self.plain, for: indexPath)
+    }
+    let cell = try collectionView.dequeueReusableCell(
+      withReuseIdentifier: Self.text, for: indexPath)
+    guard let textCell = cell as? SpecTextCell else { return cell }
+    let sectionText = spec.sections[indexPath.section]
+    let (text, main, colors) = attributedText(
+      item, defaultStyle: sectionText.itemStyle ?? spec.itemStyle ?? "body")
+    let style = main.style
+    let fixed = section(indexPath.section)?.items[safe: indexPath.item]?.size
+    textCell.fixedWidth = style.width.map { CGFloat($0) } ?? fixed?.width
+    textCell.fixedHeight = style.height.map { CGFloat($0) } ?? fixed?.height
+    var content = TextContent()
+    content.typesetter = typesetter
+    content.attributedText = text
+    content.paragraphStyle = style.paragraph
+    content.padding = style.padding
+    let maxWidth = textCell.fixedWidth ?? style.maxWidth.map { CGFloat($0) }
+    content.maximumSize = CGSize(
+      width: maxWidth ?? .infinity, height: textCell.fixedHeight ?? .infinity)
+    textCell.content = content
+    textCell.box = style.box
+    textCell.textColor = style.color
+    textCell.colorRanges = colors
+    return textCell
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+    at indexPath: IndexPath
+  ) throws -> CollectionReusableView {
+    guard let item = supplementaryContent(kind, indexPath.section) else {
+      return try collectionView.dequeueReusableSupplementaryView(
+        ofKind: kind, withReuseIdentifier: Self.plain, for: indexPath)
+    }
+    let view = try collectionView.dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: Self.text, for: indexPath)
+    guard let header = view as? SpecTextHeader else { return view }
+    let sectionText = spec.sections[indexPath.section]
+    let defaultStyle =
+      kind == .sectionHeader
+      ? sectionText.headerStyle ?? spec.headerStyle ?? "headline"
+      : sectionText.footerStyle ?? spec.footerStyle ?? "footnote"
+    let (text, main, _) = attributedText(item, defaultStyle: defaultStyle)
+    var content = TextContent()
+    content.typesetter = typesetter
+    content.attributedText = text
+    content.paragraphStyle = main.style.paragraph
+    content.padding = main.style.padding
+    header.content = content
+    header.fixedSize = givenSize(kind, indexPath.section)
+    header.scrollsVertically = (geometry.layout.scrollDirection ?? .vertical) == .vertical
+    header.box = main.style.box
+    header.textColor = main.style.color
+    return header
+  }
+
+  /// A fixed header or footer size the spec gives (nil: none, or zero).
+  func givenSize(_ kind: ElementKind, _ section: Int) -> CGSize? {
+    let given =
+      kind == .sectionHeader
+      ? self.section(section)?.headerReferenceSize ?? geometry.layout.headerReferenceSize
+      : self.section(section)?.footerReferenceSize ?? geometry.layout.footerReferenceSize
+    guard let given, given.width > 0, given.height > 0 else { return nil }
+    return given
+  }
+
+  // MARK: Flow-layout delegate: the spec's fixed sizes and per-section overrides
+
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize? {
+    guard facts.indices.contains(indexPath.section) else { return nil }
+    let facts = facts[indexPath.section]
+    if facts.anySize,
+      let size = geometry.sections[indexPath.section].items[safe: indexPath.item]?.size
+    {
+      return size
+    }
+    // Text items start from the estimate and measure themselves; plain ones use itemSize.
+    return facts.allText || content(indexPath) != nil
+      ? nil : geometry.layout.itemSize ?? CGSize(width: 50, height: 50)
+  }
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    insetForSectionAt section: Int
+  ) -> EdgeInsets? { self.section(section)?.sectionInset }
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat? { self.section(section)?.minimumLineSpacing }
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    minimumInteritemSpacingForSectionAt section: Int
+  ) -> CGFloat? { self.section(section)?.minimumInteritemSpacing }
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    referenceSizeForHeaderInSection section: Int
+  ) -> CGSize? { referenceSize(.sectionHeader, section) }
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    referenceSizeForFooterInSection section: Int
+  ) -> CGSize? { referenceSize(.sectionFooter, section) }
+
+  /// A text header or footer starts from an estimate of one line and measures itself.
+  private func referenceSize(_ kind: ElementKind, _ section: Int) -> CGSize? {
+    if let given = givenSize(kind, section) { return given }
+    guard supplementaryContent(kind, section) != nil else {
+      return kind == .sectionHeader
+        ? self.section(section)?.headerReferenceSize : self.section(section)?.footerReferenceSize
+    }
+    return CGSize(width: 20, height: 20)
+  }
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    alignmentForSectionAt section: Int
+  ) -> FlowAlignment? {
+    guard let alignment = self.section(section)?.alignment, !alignment.isEmpty else { return nil }
+    return alignment.applied(to: layout.alignment)
+  }
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    backgroundForSectionAt section: Int
+  ) -> SectionBackground? { self.section(section)?.sectionBackground }
+  func collectionView(
+    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
+    baselineOffsetForItemAt indexPath: IndexPath
+  ) -> CGFloat? {
+    guard facts.indices.contains(indexPath.section), facts[indexPath.section].anyBaseline else {
+      return nil
+    }
+    return geometry.sections[indexPath.section].items[safe: indexPath.item]?.baselineOffset
+  }
+}
+
+extension Array {
+  /// The element at `index`, or nil when out of bounds.
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension TextSpec {
+  /// Lays the spec out, measuring its text with `typesetter`.
+  ///
+  /// A spec with text runs through the headless `CollectionView`, in either scroll direction:
+  /// text items are `TextCell`s and text headers and footers `TextHeaderView`s that size
+  /// themselves in its self-sizing cycle. A spec of fixed sizes only is laid out by its
+  /// `FlowLayout` directly (`LayoutSpec.run()`, the same frames without realising a view per
+  /// item).
+  ///
+  /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
+  ///   a font cannot be loaded.
+  public func run(typesetter: Typesetter) throws(LayoutSpec.DecodingError) -> Output {
+    guard hasText else {
+      let (result, flow, host) = layoutSpec.runLayout()
+      let elements = result.elements.map { attributes in
+        var element = SceneElement(attributes: attributes)
+        element.box = plainBox(attributes)
+        return element
+      }
+      let scene = withExtendedLifetime(host) {
+        makeScene(result, elements: elements, flow: flow, context: host)
+      }
+      return Output(
+        result: result, scene: scene, measuredItemCount: 0, measuredSupplementaryCount: 0,
+        hasText: false)
+    }
+    return try runThroughCollectionView(typesetter: typesetter)
+  }
+
+  /// Every style name the texts use, in order of first use, resolved to its font.
+  func resolveStyles(_ typesetter: Typesetter) throws(LayoutSpec.DecodingError) -> [String:
+    SpecSource.ResolvedStyle]
+  {
+    var resolved: [String: SpecSource.ResolvedStyle] = [:]
+    func resolve(_ name: String) throws(LayoutSpec.DecodingError) {
+      guard resolved[name] == nil else { return }
+      let style = styles[name] ?? Style(textStyle: TextStyle(rawValue: name) ?? .body)
+      do {
+        resolved[name] = SpecSource.ResolvedStyle(
+          style: style, font: try style.resolveFont(in: typesetter.fonts))
+      } catch {
+        throw LayoutSpec.DecodingError(path: "styles.\(name).font", message: "\(error)")
+      }
+    }
+    func resolve(_ content: Content?, _ defaultStyle: String) throws(LayoutSpec.DecodingError) {
+      guard let content else { return }
+      let main = content.paragraphStyleName ?? defaultStyle
+      try resolve(main)
+      if case .runs(let runs, _) = content {
+        for run in runs { try resolve(run.style ?? main) }
+      }
+    }
+    for section in sections {
+      let itemDefault = section.itemStyle ?? itemStyle ?? "body"
+      var defaultUsed = false
+      for content in section.items {
+        guard let content else { continue }
+        // Most items take the default style: resolve it once, not once per item.
+        if content.paragraphStyleName == nil, case .text = content {
+          defaultUsed = true
+          continue
+        }
+        try resolve(content, itemDefault)
+      }
+      if defaultUsed { try resolve(itemDefault) }
+      try resolve(section.header, section.headerStyle ?? headerStyle ?? "headline")
+      try resolve(section.footer, section.footerStyle ?? footerStyle ?? "footnote")
+    }
+    return resolved
+  }
+
+  /// Lays the spec out through a `CollectionView` whose text cells size themselves.
+  func runThroughCollectionView(typesetter: Typesetter) throws(LayoutSpec.DecodingError)
+    -> Output
+  {
+    let spec = layoutSpec
+    let source = SpecSource(
+      spec: self, typesetter: typesetter, styles: try resolveStyles(typesetter))
+    let flow = spec.makeLayout()
+    if flow.estimatedItemSize == .zero { flow.estimatedItemSize = CGSize(width: 50, height: 20) }
+    flow.allowsSelfSizingSupplementaryViews = true
+    var warnings: [String] = []
+    flow.diagnosticHandler = { warnings.append($0.message) }
+    let geometry = spec.collectionView
+    let view = CollectionView(
+      frame: CGRect(origin: .zero, size: geometry.size), collectionViewLayout: flow)
+    view.displayScale = spec.layout.pixelScale ?? 1
+    view.contentInset = geometry.contentInset
+    view.safeAreaInsets = geometry.safeAreaInsets
+    view.layoutMargins = geometry.layoutMargins
+    view.effectiveUserInterfaceLayoutDirection = geometry.layoutDirection
+    // Realise (and so measure) every element, not only the visible ones; for the visible
+    // region, only what a collection view on screen would realise at the content offset (the
+    // rest keeps its estimated size, as in UIKit's self-sizing).
+    if render.region != .visible { view.prefetchMargin = 10_000_000 }
+    view.register(SpecTextCell.self, forCellWithReuseIdentifier: SpecSource.text)
+    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: SpecSource.plain)
+    for kind in [ElementKind.sectionHeader, .sectionFooter] {
+      view.register(
+        SpecTextHeader.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: SpecSource.text)
+      view.register(
+        CollectionReusableView.self, forSupplementaryViewOfKind: kind,
+        withReuseIdentifier: SpecSource.plain)
+    }
+    view.dataSource = source
+    view.delegate = source
+    view.setContentOffset(geometry.contentOffset, animated: false)
+    do {
+      try view.layoutIfNeeded()
+    } catch {
+      throw LayoutSpec.DecodingError(path: "", message: "the collection view failed: \(error)")
+    }
+    flow.diagnosticHandler = nil
+    return withExtendedLifetime(source) {
+      makeOutput(view, flow: flow, warnings: warnings)
+    }
+  }
+
+  /// The box of an element without text: the item color for a cell, the section's paint for
+  /// its background.
+  private func plainBox(_ attributes: LayoutAttributes) -> BoxStyle {
+    if attributes.representedElementCategory == .cell {
+      return BoxStyle(fill: render.itemColor, cornerRadius: 4)
+    }
+    guard attributes.representedElementKind == .sectionBackground else { return BoxStyle() }
+    let section = sections[safe: attributes.indexPath.section]?.backgroundPaint
+    return BoxStyle(
+      fill: section?.color ?? backgroundPaint.color ?? render.sectionBackgroundColor,
+      cornerRadius: section?.cornerRadius ?? backgroundPaint.cornerRadius
+        ?? render.sectionBackgroundCornerRadius)
+  }
+
+  private func makeOutput(_ view: CollectionView, flow: FlowLayout, warnings: [String]) -> Output {
+    var elements: [SceneElement] = []
+    var measuredItems = 0
+    var measuredSupplementary = 0
+    for (_, reusable) in view.realisedViews {
+      WorkCounter.add(1)
+      guard let attributes = reusable.layoutAttributes else { continue }
+      var element = SceneElement(attributes: attributes)
+      switch reusable {
+      case let cell as SpecTextCell:
+        if cell.isMeasured { measuredItems += 1 }
+        element.box = cell.box
+        if let layout = cell.textLayout {
+          var text = PlacedText(
+            layout: layout,
+            origin: layout.origin(
+              inBoxOf: attributes.frame.size, padding: cell.content.padding,
+              alignment: cell.content.paragraphStyle.alignment),
+            color: cell.textColor)
+          text.colorRanges = cell.colorRanges
+          element.text = text
+        }
+      case let header as SpecTextHeader:
+        if header.fixedSize == nil { measuredSupplementary += 1 }
+        element.box = header.box
+        if let layout = header.textLayout {
+          element.text = PlacedText(
+            layout: layout,
+            origin: layout.origin(
+              inBoxOf: attributes.frame.size, padding: header.content.padding,
+              alignment: header.content.paragraphStyle.alignment),
+            color: header.textColor)
+        }
+      default:
+        element.box = plainBox(attributes)
+      }
+      elements.append(element)
+    }
+    let result = LayoutSpec.Result(
+      contentSize: view.contentSize, elements: elements.map(\.attributes), warnings: warnings)
+    let scene = makeScene(result, elements: elements, flow: flow, context: view)
+    var output = Output(
+      result: result, scene: scene, measuredItemCount: measuredItems,
+      measuredSupplementaryCount: measuredSupplementary, hasText: true)
+    if render.region == .visible {
+      output.visibleItemCount = layoutSpec.sections.reduce(0) { $0 + $1.itemCount }
+    }
+    return output
+  }
+
+  /// The scene of laid-out elements: the region the spec draws, and each section's area inside
+  /// its insets for the debug overlay.
+  func makeScene(
+    _ result: LayoutSpec.Result, elements: [SceneElement], flow: FlowLayout,
+    context: any CollectionLayoutContext
+  ) -> Scene {
+    let view = layoutSpec.collectionView
+    let bounds: CGRect
+    switch render.region {
+    case .visible:
+      bounds = CGRect(origin: view.contentOffset, size: view.size)
+    case .content:
+      let inset = view.contentInset
+      bounds = CGRect(
+        x: -inset.left, y: -inset.top,
+        width: max(view.size.width, result.contentSize.width + inset.left + inset.right),
+        height: max(1, result.contentSize.height + inset.top + inset.bottom))
+    }
+    return Scene(
+      bounds: bounds, background: render.backgroundColor, elements: elements,
+      sectionContentRects: Scene.sectionContentRects(flow, elements))
+  }
+}

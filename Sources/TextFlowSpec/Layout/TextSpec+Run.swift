@@ -1,0 +1,47 @@
+// A laid-out spec: the result of the one runner (TextSpec+CollectionView.swift), its JSON and
+// its scene.
+import Foundation
+import TextFlow
+
+extension TextSpec {
+  /// A laid-out text spec.
+  public struct Output: Sendable {
+    /// The layout's result (content size, elements, warnings), as for a fixed-size spec.
+    public var result: LayoutSpec.Result
+    /// What to draw: the elements with their measured text layouts.
+    public var scene: Scene
+    /// How many items had their size measured from text.
+    public var measuredItemCount: Int
+    /// How many headers and footers had their size measured from text.
+    public var measuredSupplementaryCount: Int
+    /// True when the spec has text (the JSON then reports the measured counts).
+    public var hasText: Bool
+    /// For a text spec laid out for its visible region only (`"render": {"region":
+    /// "visible"}`), the number of items in the spec, of which `measuredItemCount` were
+    /// measured; the content size is then an estimate (unmeasured items count at their
+    /// estimated size). Nil when every element was realised.
+    public var visibleItemCount: Int?
+
+    /// The JSON of `textflow layout`: LayoutSpec's output, plus `measuredItems` and
+    /// `measuredSupplementaryViews` when the spec has text, and `"region": "visible"`,
+    /// `itemCount` and `contentSizeIsEstimated` for a visible-only layout.
+    public var json: String {
+      guard hasText else { return result.json }
+      return result.json(appending: { writer in
+        writer.key("measuredItems")
+        writer.integer(measuredItemCount)
+        writer.key("measuredSupplementaryViews")
+        writer.integer(measuredSupplementaryCount)
+        if let visibleItemCount {
+          writer.key("region")
+          writer.string("visible")
+          writer.key("itemCount")
+          writer.integer(visibleItemCount)
+          writer.key("contentSizeIsEstimated")
+          writer.bool(measuredItemCount < visibleItemCount)
+        }
+      })
+    }
+  }
+
+}

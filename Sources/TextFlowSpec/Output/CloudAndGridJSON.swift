@@ -1,0 +1,153 @@
+// The JSON of `textflow cloud` (rows and packed) and `textflow grid`, written through JSONWriter.
+import Foundation
+import TextFlow
+
+extension TagCloud.Output {
+  /// `{"size": [w, h], "shrinkFactor": f, "dropped": n, "words": [{"text", "weight",
+  /// "fontSize", "color", "frame": [x, y, w, h], "baseline": y}]}`.
+  public var json: String {
+    // Each word's scene element by item, found once (not by a search per word).
+    var elementOfItem: [Int: Int] = [:]
+    for (position, element) in scene.elements.enumerated()
+    where element.attributes.representedElementCategory == .cell {
+      if elementOfItem[element.attributes.indexPath.item] == nil {
+        elementOfItem[element.attributes.indexPath.item] = position
+      }
+    }
+    WorkCounter.add(scene.elements.count)
+    var writer = JSONWriter()
+    writer.beginObject(.lines)
+    writer.key("size")
+    writer.numbers([scene.bounds.width, scene.bounds.height])
+    writer.key("shrinkFactor")
+    writer.number(shrinkFactor)
+    writer.key("dropped")
+    writer.integer(droppedCount)
+    writer.key("words")
+    writer.beginArray(.lines)
+    for (index, entry) in placed.enumerated() {
+      guard index < cells.count else { break }
+      let frame = cells[index].frame
+      let element = elementOfItem[index].map { scene.elements[$0] }
+      WorkCounter.add(1)
+      let baseline =
+        element.flatMap { element in
+          element.text.map {
+            Double(frame.minY + $0.origin.y + ($0.layout.lines.first?.baselineOrigin.y ?? 0))
+          }
+        } ?? Double(frame.maxY)
+      writer.beginObject()
+      writer.key("text")
+      writer.string(entry.word.text)
+      writer.key("weight")
+      writer.number(entry.word.weight)
+      writer.key("fontSize")
+      writer.number(entry.fontSize)
+      writer.key("color")
+      writer.string("\(entry.color)")
+      writer.key("frame")
+      writer.numbers([frame.minX, frame.minY, frame.width, frame.height])
+      writer.key("baseline")
+      writer.number(baseline)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    return writer.text
+  }
+}
+
+extension PackedCloud.Output {
+  /// `{"layout": "packed", "size", "scaleFactor", "density", "words": [{"text", "weight",
+  /// "fontSize", "color", "frame", "center", "rotation"}], "unplaced": [{"text", "weight",
+  /// "reason"}], "notTried": n, "attempts": n, "positionsTested": n}`.
+  public var json: String {
+    var writer = JSONWriter()
+    writer.beginObject(.lines)
+    writer.key("layout")
+    writer.string("packed")
+    writer.key("size")
+    writer.numbers([size.width, size.height])
+    writer.key("scaleFactor")
+    writer.number(scaleFactor)
+    writer.key("density")
+    writer.number((density * 10000).rounded() / 10000)
+    writer.key("words")
+    writer.beginArray(.lines)
+    for entry in placed {
+      let frame = entry.frame
+      writer.beginObject()
+      writer.key("text")
+      writer.string(entry.word.text)
+      writer.key("weight")
+      writer.number(entry.word.weight)
+      writer.key("fontSize")
+      writer.number(entry.fontSize)
+      writer.key("color")
+      writer.string("\(entry.color)")
+      writer.key("frame")
+      writer.numbers([frame.minX, frame.minY, frame.width, frame.height])
+      writer.key("center")
+      writer.numbers([frame.midX, frame.midY])
+      writer.key("rotation")
+      writer.number(entry.rotation)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.key("unplaced")
+    writer.beginArray(.lines)
+    for entry in unplaced {
+      writer.beginObject()
+      writer.key("text")
+      writer.string(entry.word.text)
+      writer.key("weight")
+      writer.number(entry.word.weight)
+      writer.key("reason")
+      writer.string(entry.reason)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.key("notTried")
+    writer.integer(notTriedCount)
+    writer.key("attempts")
+    writer.integer(attempts)
+    writer.key("positionsTested")
+    writer.integer(positionsTested)
+    writer.endObject()
+    return writer.text
+  }
+}
+
+extension LabelGrid.Output {
+  /// `{"size": [w, h], "labels": [{"text", "fontSize", "truncated", "frame", "page"}]}` (`page`
+  /// on a sheet only, counted from 1).
+  public var json: String {
+    var writer = JSONWriter()
+    writer.beginObject(.lines)
+    writer.key("size")
+    writer.numbers([scene.bounds.width, scene.bounds.height])
+    writer.key("labels")
+    writer.beginArray(.lines)
+    let cells = scene.elements.lazy.filter { $0.attributes.representedElementCategory == .cell }
+    for (index, (label, cell)) in zip(labels, cells).enumerated() {
+      let frame = cell.attributes.frame
+      writer.beginObject()
+      writer.key("text")
+      writer.string(label.text)
+      writer.key("fontSize")
+      writer.number(label.fontSize)
+      writer.key("truncated")
+      writer.bool(label.isTruncated)
+      writer.key("frame")
+      writer.numbers([frame.minX, frame.minY, frame.width, frame.height])
+      if let perPage = labelsPerPage {
+        writer.key("page")
+        writer.integer(index / max(1, perPage) + 1)
+      }
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    return writer.text
+  }
+}
