@@ -1,5 +1,5 @@
 // The flow layout's geometry as a pure value: sections in, frames out. `FlowLayout` drives it;
-// tests call it directly. UIKit's rules are in FLOWLAYOUT-FACTS.md; each is cited where it is used.
+// tests call it directly. UIKit's rules are listed on `FlowGeometry`; each is cited where it is used.
 import Foundation
 
 /// The inputs of one section of a flow layout, already resolved from the layout and its delegate.
@@ -101,7 +101,7 @@ public let pinnedSupplementaryZIndex = 1024
 
 /// The computed geometry of a flow layout: UIKit's `UICollectionViewFlowLayout` rules as a value.
 ///
-/// Rules (see FLOWLAYOUT-FACTS.md for the sources):
+/// Rules (UIKit's documentation, and its observed behaviour where the documentation is silent):
 /// - Items are packed greedily into lines: an item joins a line if it fits with
 ///   `minimumInteritemSpacing` before it; equality fits. The first item of a line always joins it,
 ///   even when it is longer than the line (then it sits at the leading inset and the layout warns).

@@ -1,4 +1,4 @@
-// Hand-computed frames from UIKit's documented flow rules (FLOWLAYOUT-FACTS.md), both directions.
+// Hand-computed frames from UIKit's documented flow rules, both directions.
 // Every expectation's arithmetic is written beside it.
 import Foundation
 import TestSupport

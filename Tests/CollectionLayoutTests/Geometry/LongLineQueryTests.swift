@@ -1,5 +1,5 @@
-// Issue #8: a rect query used to walk every item of each line it met, so a hostile line of a
-// billion items never finished. Queries now start at the first item that can meet the rect
+// A rect query that walked every item of each line it met would never finish on a hostile line
+// of a billion items. Queries start at the first item that can meet the rect
 // (binary search: closed form by products, explicit lines over checkpoints) and stop after the
 // last. These tests compare with brute force (every element, filtered by `intersects`) on lines
 // of hundreds of thousands of items, in every direction and alignment, and time the huge cases.
@@ -151,8 +151,8 @@ struct LongLineQueryTests {
       let got = explicit.attributes(in: CGRect(x: x, y: 0, width: 300, height: 10))
       #expect(!got.isEmpty)
     }
-    // Unbounded walks took minutes here (a billion items per query); bounded ones take
-    // milliseconds even in a debug build on a busy machine.
+    // An unbounded walk visits a billion items per query; a bounded one a screenful, so the
+    // bound below is loose even for a debug build on a busy machine.
     #expect(Date().timeIntervalSince(start) < 20)
   }
 

@@ -3,7 +3,7 @@
 // Written separately from FlowGeometry and in a different shape: it only knows vertical layouts
 // (a horizontal one is laid out transposed and its frames transposed back), walks every item in
 // O(n) with no storage tricks, accumulates positions left to right, and counts the last line's
-// padding copies one by one. Rules: FLOWLAYOUT-FACTS.md §1 and the list.
+// padding copies one by one. Rules: those listed on `FlowGeometry`, from UIKit's documentation.
 import Foundation
 
 @testable import CollectionLayout

@@ -81,7 +81,7 @@ struct HostileLayoutTests {
     }
   }
 
-  /// Found while hardening (issue 8): finite but huge values (1e308 insets, sizes or spacings)
+  /// Found while hardening: finite but huge values (1e308 insets, sizes or spacings)
   /// passed the "finite and not negative" check, and their sums overflowed, so the content size
   /// came out infinite (`textflow layout` printed `"contentSize": [1e+308, null]`). Lengths are
   /// now clamped to `FlowGeometry.maximumLength` and reported like NaN.
@@ -105,7 +105,7 @@ struct HostileLayoutTests {
     #expect(!ordinary.diagnostics.contains { $0.code == .invalidValueClamped })
   }
 
-  /// Found by the FuzzFlowGeometry fuzz target (issue 8, first run): a last line padded with
+  /// Found by the FuzzFlowGeometry fuzz target: a last line padded with
   /// copies of an item 1e-300 long. The estimate (available − used) / step overflowed to
   /// infinity, the code fell back to 0 copies and counted up one by one towards its cap of 10¹²,
   /// so the layout never finished (libFuzzer: timeout). The estimate now saturates at the cap
@@ -127,7 +127,7 @@ struct HostileLayoutTests {
     #expect(layout.itemFrames(section: 0, count: 3).allSatisfy(isFinite))
   }
 
-  /// Found by the FuzzFlowGeometry fuzz target (issue 8, the CI smoke run): FlowLayout forgets
+  /// Found by the FuzzFlowGeometry fuzz target: FlowLayout forgets
   /// measured sizes when the content width changes, and compared the raw width of the view
   /// (1e308) with the geometry's clamped one (1e12): every pass saw a "new" width and dropped
   /// every measured size, so a self-sized item kept its estimate. Both sides are clamped alike.
@@ -186,10 +186,10 @@ struct HostileLayoutTests {
     #expect(visible.count > 0 && visible.count <= 6 * 12)
   }
 
-  /// Found while hardening (issue 8): a billion zero-sized items with zero spacing all fit on
+  /// Found while hardening: a billion zero-sized items with zero spacing all fit on
   /// one line, and the closed form still packed that line one item at a time (a billion steps in
   /// `packUniform`), then summed a billion lengths to answer `layoutAttributesForItem` for the
-  /// last item (47 s in a debug build); with `Int.max` items the line count overflowed
+  /// last item; with `Int.max` items the line count overflowed
   /// (`count + perLine − 1`) and trapped. Lines of more than 100 000 equal items are now counted
   /// and positioned in closed form.
   @Test("regression: a billion zero-sized items on one line no longer cost a billion steps")
@@ -223,7 +223,7 @@ struct HostileLayoutTests {
     }
   }
 
-  /// Found while hardening (issue 8): a query rect with an infinite size (a context whose bounds
+  /// Found while hardening: a query rect with an infinite size (a context whose bounds
   /// were −inf wide) passed the NaN check and reached Foundation's `CGRect.intersects`, which
   /// traps on it. Rects with a coordinate that is not finite now meet nothing.
   @Test("regression: hostile query rects (NaN, infinite sizes, inverted, huge) no longer trap")
