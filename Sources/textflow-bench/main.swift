@@ -108,6 +108,7 @@ if !groups.isDisjoint(with: ["text", "floor", "pango", "parallel"]) {
     note: "resident before: \(formatBytes(Double(residentBefore)))")
   bench.reportCacheMemory()
   bench.addTargets()
+  if groups.contains("text") && groups.contains("floor") { bench.addIssue17Targets() }
 }
 
 if groups.contains("layout") {

@@ -69,9 +69,13 @@ extension LayoutEngine {
   ///
   /// Each word is scanned once and only until it overflows, so a line costs time in proportion
   /// to what it holds (a 50 000-character word does not make every line rescan it).
-  func nextLine(from start: Int, in paragraph: Paragraph, available: Double, indent: Double)
-    -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool)
-  {
+  ///
+  /// `maxWidth` is the layout's width limit (for the test whether a word fits on a line of its
+  /// own); `available` the room on this line.
+  func nextLine(
+    from start: Int, in paragraph: Paragraph, available: Double, indent: Double,
+    maxWidth: Double
+  ) -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool) {
     let end = paragraph.atoms.upperBound
     var x = 0.0
     var width = 0.0
@@ -110,7 +114,9 @@ extension LayoutEngine {
         // (hanging spaces, width 0) when the word fits on the next line, so that the word is
         // not split while a break opportunity could keep it whole.
         if wordStart > start,
-          wordFits(from: wordStart, in: paragraph, available: availableWidth(indent: 0))
+          wordFits(
+            from: wordStart, in: paragraph,
+            available: Self.availableWidth(maxWidth: maxWidth, indent: 0))
         {
           return (wordStart, start, 0, false)
         }
@@ -157,21 +163,48 @@ extension LayoutEngine {
     return true
   }
 
-  /// The lines within the limits, and whether text was hidden.
-  mutating func breakLines() -> (lines: [LineSpec], isTruncated: Bool) {
+  /// The lines within the engine's limits, and whether text was hidden.
+  func breakLines() -> (lines: [LineSpec], isTruncated: Bool) {
+    breakLines(maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
+  /// The lines within `maxWidth` and `maxHeight` (finite or infinite, not NaN), and whether
+  /// text was hidden, with the style's line-break strategy. A strategy applies to text shown
+  /// whole: when lines are hidden the lines are broken greedily.
+  func breakLines(maxWidth: Double, maxHeight: Double) -> (lines: [LineSpec], isTruncated: Bool) {
+    let strategy = style.lineBreakStrategy
+    guard !strategy.isEmpty, maxWidth.isFinite, style.lineBreakMode != .charWrap else {
+      return greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: nil)
+    }
+    let overrides = strategyOverrides(strategy, maxWidth: maxWidth)
+    let result = greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: overrides)
+    guard result.isTruncated else { return result }
+    return greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: nil)
+  }
+
+  /// Greedy lines within the limits; `overrides` (by paragraph) narrow a paragraph's width
+  /// (`.balanced`) or replace the line starting at one atom (`.pretty`).
+  private func greedyLines(
+    maxWidth: Double, maxHeight: Double, overrides: [ParagraphOverride]?
+  ) -> (lines: [LineSpec], isTruncated: Bool) {
     var lines = [LineSpec]()
     var y = 0.0
     var truncated = false
     paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
       var start = paragraph.atoms.lowerBound
       var first = true
+      let override = overrides?[index]
+      let lineWidth = override?.maxWidth ?? maxWidth
       repeat {
         let indent = first ? style.firstLineHeadIndent : 0
         let line =
           paragraph.atoms.isEmpty
           ? (end: start, contentEnd: start, width: 0.0, hyphen: false)
-          : nextLine(
-            from: start, in: paragraph, available: availableWidth(indent: indent), indent: indent)
+          : override?.line.flatMap { $0.start == start ? $0.line : nil }
+            ?? nextLine(
+              from: start, in: paragraph,
+              available: Self.availableWidth(maxWidth: lineWidth, indent: indent),
+              indent: indent, maxWidth: lineWidth)
         let spec = LineSpec(
           paragraph: index, prefix: start..<line.end, contentEnd: line.contentEnd, suffix: nil,
           ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
@@ -193,17 +226,17 @@ extension LayoutEngine {
       } while start < paragraph.atoms.upperBound
     }
     if truncated, let last = lines.popLast() {
-      lines.append(truncate(last))
+      lines.append(truncate(last, maxWidth: maxWidth))
     }
     return (lines, truncated)
   }
 
   /// The last visible line redone per the line break mode, from its start to its paragraph's end.
-  private func truncate(_ line: LineSpec) -> LineSpec {
+  private func truncate(_ line: LineSpec, maxWidth: Double) -> LineSpec {
     let paragraph = paragraphs[line.paragraph]
     let start = line.prefix.lowerBound
     var end = paragraph.atoms.upperBound
-    let available = availableWidth(indent: line.indent)
+    let available = Self.availableWidth(maxWidth: maxWidth, indent: line.indent)
     var result = line
     result.isParagraphEnd = true
     result.hyphen = false
@@ -211,7 +244,9 @@ extension LayoutEngine {
     case .wordWrap, .charWrap:
       return line
     case .clip:
-      let whole = nextLine(from: start, in: paragraph, available: .infinity, indent: line.indent)
+      let whole = nextLine(
+        from: start, in: paragraph, available: .infinity, indent: line.indent,
+        maxWidth: .infinity)
       result.prefix = start..<whole.end
       result.contentEnd = whole.contentEnd
       result.width = min(whole.width, available)
@@ -345,11 +380,14 @@ extension LayoutEngine {
       any = true
     }
     var lastSegment = -1
-    for range in [line.prefix, line.suffix ?? 0..<0] {
-      for index in range where atoms[index].segment != lastSegment {
-        lastSegment = atoms[index].segment
-        include(segments[lastSegment].font)
-      }
+    // The prefix, then the suffix (two loops, not an array of the two ranges: no allocation).
+    for index in line.prefix where atoms[index].segment != lastSegment {
+      lastSegment = atoms[index].segment
+      include(segments[lastSegment].font)
+    }
+    for index in line.suffix ?? 0..<0 where atoms[index].segment != lastSegment {
+      lastSegment = atoms[index].segment
+      include(segments[lastSegment].font)
     }
     if let ellipsis = line.ellipsis { include(ellipsis.font) }
     if line.hyphen, line.contentEnd > line.prefix.lowerBound,
@@ -373,7 +411,7 @@ extension LayoutEngine {
     for paragraph in paragraphs where !paragraph.atoms.isEmpty {
       let whole = nextLine(
         from: paragraph.atoms.lowerBound, in: paragraph, available: .infinity,
-        indent: style.firstLineHeadIndent)
+        indent: style.firstLineHeadIndent, maxWidth: .infinity)
       maximum = max(maximum, whole.width + style.firstLineHeadIndent)
       var word = 0.0
       var pending = 0.0

@@ -134,6 +134,54 @@ struct LayoutEngine {
     self.paragraphCache = paragraphCache
   }
 
+  /// The size-only result (`TextMeasurement`): the prepared text from the paragraph cache (or
+  /// prepared now), broken into lines, without glyph runs.
+  mutating func runMeasurement() -> TextMeasurement {
+    if text.string.isEmpty || text.runs.isEmpty {
+      return TextMeasurement(
+        size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
+    }
+    load(preparedText())
+    return measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
+  }
+
+  /// The prepared text of the engine's text and style: the paragraph cache's, or prepared now
+  /// (and stored when short enough). The text must not be empty.
+  func preparedText() -> PreparedText {
+    let key = ParagraphCache.Key(
+      text: text, locale: style.locale, direction: style.baseWritingDirection)
+    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
+    let engine = self
+    return paragraphCache.preparedText(for: key, length: length) {
+      var engine = engine
+      return engine.prepareText()
+    }
+  }
+
+  /// Itemizes, shapes and splits the text into atoms (the work a prepared text saves).
+  mutating func prepareText() -> PreparedText {
+    units = Array(text.string.utf16)
+    prepare()
+    itemizeAndShape()
+    return PreparedText(
+      units: units, scalarOffsets: scalarOffsets, runAt: runAt, isSoftBreak: isSoftBreak,
+      isGraphemeBoundary: isGraphemeBoundary, segments: segments, atoms: atoms,
+      paragraphs: paragraphs, hyphens: hyphens)
+  }
+
+  /// Takes the prepared text's arrays as the engine's own.
+  mutating func load(_ prepared: PreparedText) {
+    units = prepared.units
+    scalarOffsets = prepared.scalarOffsets
+    runAt = prepared.runAt
+    isSoftBreak = prepared.isSoftBreak
+    isGraphemeBoundary = prepared.isGraphemeBoundary
+    segments = prepared.segments
+    atoms = prepared.atoms
+    paragraphs = prepared.paragraphs
+    hyphens = prepared.hyphens
+  }
+
   mutating func run() -> TextLayout {
     if text.string.isEmpty || text.runs.isEmpty {
       return TextLayout(
