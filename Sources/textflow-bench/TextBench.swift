@@ -737,6 +737,28 @@ extension TextBench {
       print("floor \(kind.name): \(profiledFloor(faces, kind.requests, passes: passes))")
       return
     }
+    if mode == "rewrap" || mode == "measure" {
+      // rewrap: each text prepared once (ShapedText), then measured at a new width per pass;
+      // measure: Typesetter.measure with the caches off (size only).
+      let cold = Typesetter(
+        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
+        paragraphCache: ParagraphCache(capacity: 0))
+      if mode == "measure" {
+        var lines = 0
+        for _ in 0..<passes { lines &+= measureAll(cold, kind.requests) }
+        print("measure \(kind.name): \(lines) lines")
+        return
+      }
+      let shaper = Typesetter(fonts: fonts)
+      let shaped = kind.requests.map { shaper.prepare($0.text, font: $0.font, style: $0.style) }
+      var lines = 0
+      for pass in 0..<passes {
+        let factor = 0.95 - 0.3 * Double(pass % 10) / 10
+        lines &+= rewrapAll(shaped, kind.requests.map { (($0.maxWidth ?? 200) * factor).rounded() })
+      }
+      print("rewrap \(kind.name): \(lines) lines")
+      return
+    }
     let typesetter: Typesetter
     let batch = mode.hasSuffix("-batch") ? kind.requests.map(\.batchRequest) : nil
     let mode = batch == nil ? mode : String(mode.dropLast("-batch".count))

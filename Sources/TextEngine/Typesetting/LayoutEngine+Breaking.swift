@@ -76,6 +76,25 @@ extension LayoutEngine {
     from start: Int, in paragraph: Paragraph, available: Double, indent: Double,
     maxWidth: Double
   ) -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool) {
+    // The atoms and break opportunities read through pointers: this loop is what re-wrapping a
+    // prepared text costs, atom by atom (indices stay below `end` ≤ atoms.count, and offsets
+    // within the text, whose isSoftBreak has count + 1 entries).
+    atoms.withUnsafeBufferPointer { atomBuffer in
+      isSoftBreak.withUnsafeBufferPointer { softBuffer in
+        fillLine(
+          from: start, in: paragraph, available: available, indent: indent, maxWidth: maxWidth,
+          atoms: atomBuffer.baseAddress!, softBreaks: softBuffer.baseAddress!)
+      }
+    }
+  }
+
+  /// `nextLine` over raw pointers to `atoms` and `isSoftBreak`.
+  @inline(__always)
+  private func fillLine(
+    from start: Int, in paragraph: Paragraph, available: Double, indent: Double,
+    maxWidth: Double, atoms: UnsafePointer<Atom>, softBreaks: UnsafePointer<Bool>
+  ) -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool) {
+    let charWrap = style.lineBreakMode == .charWrap
     let end = paragraph.atoms.upperBound
     var x = 0.0
     var width = 0.0
@@ -93,9 +112,12 @@ extension LayoutEngine {
       var candidateHyphen = 0.0
       var wordContentEnd = wordStart
       var overflow = false
-      while index < end && (index == wordStart || !isWordBoundary(atoms[index].range.lowerBound)) {
+      while index < end
+        && (index == wordStart || !(charWrap || softBreaks[atoms[index].range.lowerBound]))
+      {
         if index > start { position += atoms[index - 1].joinAfter }
-        position += atomWidth(index, at: position, indent: indent)
+        position +=
+          atoms[index].isTab ? atomWidth(index, at: position, indent: indent) : atoms[index].width
         index += 1
         if !atoms[index - 1].isWhitespace {
           let hyphenWidth = index < end ? atoms[index - 1].hyphenWidth : 0
@@ -209,14 +231,17 @@ extension LayoutEngine {
           paragraph: index, prefix: start..<line.end, contentEnd: line.contentEnd, suffix: nil,
           ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
           isParagraphEnd: line.end == paragraph.atoms.upperBound, isTruncated: false)
-        let height = lineBox(spec).height
-        let spacing = lines.isEmpty ? 0 : style.lineSpacing
-        if !lines.isEmpty && y + spacing + height > maxHeight + 1e-9 {
-          truncated = true
-          break paragraphLoop
+        // Heights matter only against a height limit (the line box is the breaker's other cost).
+        if maxHeight.isFinite {
+          let height = lineBox(spec).height
+          let spacing = lines.isEmpty ? 0 : style.lineSpacing
+          if !lines.isEmpty && y + spacing + height > maxHeight + 1e-9 {
+            truncated = true
+            break paragraphLoop
+          }
+          y += spacing + height
         }
         lines.append(spec)
-        y += spacing + height
         start = line.end
         first = false
         if style.numberOfLines > 0 && lines.count >= style.numberOfLines {
@@ -372,30 +397,38 @@ extension LayoutEngine {
     var descent = 0.0
     var leading = 0.0
     var any = false
-    func include(_ font: Font) {
-      let metrics = font.metrics
+    func include(_ metrics: FontMetrics) {
       ascent = max(ascent, metrics.ascender)
       descent = max(descent, -metrics.descender)
       if style.usesFontLeading { leading = max(leading, metrics.leading) }
       any = true
     }
-    var lastSegment = -1
-    // The prefix, then the suffix (two loops, not an array of the two ranges: no allocation).
-    for index in line.prefix where atoms[index].segment != lastSegment {
-      lastSegment = atoms[index].segment
-      include(segments[lastSegment].font)
+    // The prefix, then the suffix (two loops, not an array of the two ranges: no allocation),
+    // through pointers, each segment's font read in place (a copy retains its face and arrays).
+    segments.withUnsafeBufferPointer { segmentBuffer in
+      atoms.withUnsafeBufferPointer { atomBuffer in
+        let segments = segmentBuffer.baseAddress!
+        let atoms = atomBuffer.baseAddress!
+        var lastSegment = -1
+        for index in line.prefix where atoms[index].segment != lastSegment {
+          lastSegment = atoms[index].segment
+          include((segments + lastSegment).pointee.font.metrics)
+        }
+        for index in line.suffix ?? 0..<0 where atoms[index].segment != lastSegment {
+          lastSegment = atoms[index].segment
+          include((segments + lastSegment).pointee.font.metrics)
+        }
+      }
     }
-    for index in line.suffix ?? 0..<0 where atoms[index].segment != lastSegment {
-      lastSegment = atoms[index].segment
-      include(segments[lastSegment].font)
-    }
-    if let ellipsis = line.ellipsis { include(ellipsis.font) }
+    if let ellipsis = line.ellipsis { include(ellipsis.font.metrics) }
     if line.hyphen, line.contentEnd > line.prefix.lowerBound,
       let hyphen = hyphens[atoms[line.contentEnd - 1].segment]
     {
-      include(hyphen.font)
+      include(hyphen.font.metrics)
     }
-    if !any, let attributes = paragraphs[line.paragraph].attributes { include(attributes.font) }
+    if !any, let attributes = paragraphs[line.paragraph].attributes {
+      include(attributes.font.metrics)
+    }
     let natural = ascent + descent + leading
     var height = natural
     if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
