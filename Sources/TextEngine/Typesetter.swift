@@ -112,8 +112,20 @@ public final class Typesetter: Sendable {
     }
   }
 
-  /// The layout itself, past the stored layouts.
+  /// The layout itself, past the stored layouts; the working memory of a huge text is given
+  /// back to the system afterwards (`FreedMemory`).
   private func computeLayout(
+    _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
+  ) -> TextLayout {
+    let layout = makeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    if (text.runs.last?.utf16Range.upperBound ?? 0) >= FreedMemory.hugeTextLength {
+      FreedMemory.giveBack()
+    }
+    return layout
+  }
+
+  /// The layout engine's run (its arrays are freed when this returns).
+  private func makeLayout(
     _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
   ) -> TextLayout {
     // The engine holds fonts and caches unretained; self (which owns them) outlives it here.
@@ -176,6 +188,18 @@ public final class Typesetter: Sendable {
   }
 
   private func computeMeasurement(
+    _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
+  ) -> TextMeasurement {
+    let measurement = makeMeasurement(
+      text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    if (text.runs.last?.utf16Range.upperBound ?? 0) >= FreedMemory.hugeTextLength {
+      FreedMemory.giveBack()
+    }
+    return measurement
+  }
+
+  /// The engine's size-only run (its arrays are freed when this returns).
+  private func makeMeasurement(
     _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
   ) -> TextMeasurement {
     var engine = LayoutEngine(

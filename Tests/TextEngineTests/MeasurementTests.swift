@@ -311,3 +311,81 @@ struct MeasurementTests {
     }
   }
 }
+
+@Suite("A huge single text")
+struct HugeTextTests {
+  /// Words of 2–11 letters from a fixed generator, with spaces, commas and periods: about
+  /// `bytes` bytes of one paragraph, like the text of one huge JSONL record.
+  static func text(bytes: Int) -> String {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    var result = ""
+    result.reserveCapacity(bytes + 16)
+    while result.utf8.count < bytes {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let length = 2 + Int((state >> 33) % 10)
+      for index in 0..<length {
+        let letter = UInt8(ascii: "a") + UInt8((state >> UInt64(8 + 2 * index)) % 26)
+        result.unicodeScalars.append(Unicode.Scalar(letter))
+      }
+      result += (state >> 60) == 0 ? ", " : " "
+    }
+    return result
+  }
+
+  @Test("group shaping covers at most maximumChunk segments a call, however long the run")
+  func groupChunksAreBounded() {
+    var chunk = ShapingGroup.chunk(after: 1, continuing: false)
+    #expect(chunk == 2)
+    var calls = [chunk]
+    for _ in 0..<40 {
+      chunk = ShapingGroup.chunk(after: chunk, continuing: true)
+      calls.append(chunk)
+    }
+    #expect(calls.prefix(6) == [2, 4, 8, 16, 32, 64])
+    #expect(calls.allSatisfy { $0 <= ShapingGroup.maximumChunk })
+    #expect(ShapingGroup.chunk(after: 64, continuing: false) == 2)
+  }
+
+  @Test("a prepared text's arrays grow in proportion to the text: 10× the text, 10× the bytes")
+  func preparedBytesAreLinear() {
+    let font = Engine.dejaVu(15)
+    func bytesPerUnit(_ size: Int) -> (perUnit: Double, total: Int) {
+      let string = Self.text(bytes: size)
+      // The engine holds its caches unowned: the typesetter keeps them alive.
+      let typesetter = Typesetter(
+        fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+        paragraphCache: ParagraphCache(capacity: 0))
+      var engine = LayoutEngine(
+        text: AttributedText(string, font: font), style: ParagraphStyle(), maxWidth: 400,
+        maxHeight: .infinity, fonts: typesetter.fonts, cache: typesetter.shapeCache,
+        paragraphCache: typesetter.paragraphCache)
+      let prepared = engine.prepareText()
+      // Every element the prepared text keeps, counted at its size: one atom per letter or
+      // space, one segment (with its glyph and advance arrays) per word.
+      let bytes = prepared.estimatedByteCount
+      withExtendedLifetime(typesetter) {}
+      return (Double(bytes) / Double(prepared.units.count), bytes)
+    }
+    let small = bytesPerUnit(10_000)
+    let large = bytesPerUnit(100_000)
+    #expect(abs(large.perUnit / small.perUnit - 1) < 0.05)
+    // Atoms are 56 bytes; with the per-unit arrays and the glyphs about 170 bytes a unit.
+    #expect(MemoryLayout<Atom>.stride == 56)
+    #expect(large.perUnit < 200)
+  }
+
+  @Test("a huge text measures as its layout, and as a prepared text at other widths")
+  func hugeMeasureEqualsLayout() {
+    let string = Self.text(bytes: 60_000)
+    let font = Engine.dejaVu(15)
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let layout = typesetter.layout(string, font: font, maxWidth: 400)
+    #expect(layout.lineCount > 100)
+    #expect(typesetter.measure(string, font: font, maxWidth: 400) == TextMeasurement(layout))
+    let shaped = typesetter.prepare(string, font: font)
+    #expect(shaped.measure(maxWidth: 400) == TextMeasurement(layout))
+    #expect(
+      shaped.measure(maxWidth: 250)
+        == TextMeasurement(typesetter.layout(string, font: font, maxWidth: 250)))
+  }
+}

@@ -26,18 +26,23 @@ struct Segment: Sendable {
 
 /// The smallest piece a line can be broken around: one or more whole grapheme clusters that
 /// are also whole HarfBuzz clusters (a ligature across two graphemes is one atom).
+///
+/// There is about one atom per character, so its offsets are stored as 32-bit integers (UTF-16
+/// offsets and glyph indices of one text: a text of 2³¹ units is past every limit the engine
+/// meets first): 56 bytes an atom instead of 80, the largest part of a huge text's layout.
 struct Atom: Sendable {
-  var range: Range<Int>
-  var segment: Int
-  /// The atom's glyphs: indices into the segment's (visual) glyph array.
-  var glyphs: Range<Int>
+  private var start: Int32
+  private var end: Int32
+  private var segmentIndex: Int32
+  private var firstGlyph: Int32
+  private var glyphEnd: Int32
+  /// Spaces and tabs that hang at the end of a line.
+  var isWhitespace: Bool
+  var isTab: Bool
   /// Advances plus letter spacing.
   var width: Double
   /// Letter spacing added after the atom's glyphs.
   var spacing: Double
-  /// Spaces and tabs that hang at the end of a line.
-  var isWhitespace: Bool
-  var isTab: Bool
   /// The width of the hyphen shown when a line breaks after this atom, which ends with a soft
   /// hyphen (U+00AD); 0 for every other atom.
   var hyphenWidth: Double = 0
@@ -45,6 +50,29 @@ struct Atom: Sendable {
   /// (a kerning pair across a break opportunity, such as "-o"): added when a line holds both,
   /// not when it breaks between them. 0 for nearly every atom (see `joinAcross`).
   var joinAfter: Double = 0
+
+  init(
+    range: Range<Int>, segment: Int, glyphs: Range<Int>, width: Double, spacing: Double,
+    isWhitespace: Bool, isTab: Bool, hyphenWidth: Double = 0
+  ) {
+    start = Int32(truncatingIfNeeded: range.lowerBound)
+    end = Int32(truncatingIfNeeded: range.upperBound)
+    segmentIndex = Int32(truncatingIfNeeded: segment)
+    firstGlyph = Int32(truncatingIfNeeded: glyphs.lowerBound)
+    glyphEnd = Int32(truncatingIfNeeded: glyphs.upperBound)
+    self.width = width
+    self.spacing = spacing
+    self.isWhitespace = isWhitespace
+    self.isTab = isTab
+    self.hyphenWidth = hyphenWidth
+  }
+
+  /// The atom's characters (UTF-16 offsets).
+  var range: Range<Int> { Int(start)..<Int(end) }
+  /// The index of the segment it belongs to.
+  var segment: Int { Int(segmentIndex) }
+  /// The atom's glyphs: indices into the segment's (visual) glyph array.
+  var glyphs: Range<Int> { Int(firstGlyph)..<Int(glyphEnd) }
 }
 
 /// A face referred to without a reference count: what `fallbackFaces` hands out per UTF-16
