@@ -51,6 +51,7 @@ public final class ShapedText: @unchecked Sendable {
       paragraphCache: typesetter.paragraphCache)
     isEmpty = engine.text.string.isEmpty || engine.text.runs.isEmpty
     if !isEmpty { engine.load(engine.preparedText()) }
+    engine.ellipsisMemo = EllipsisMemo()
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
     minContentWidth = content.minimum
     maxContentWidth = content.maximum
@@ -95,6 +96,7 @@ public final class ShapedText: @unchecked Sendable {
         isGraphemeBoundary: self.engine.isGraphemeBoundary, segments: self.engine.segments,
         atoms: self.engine.atoms, paragraphs: self.engine.paragraphs,
         hyphens: self.engine.hyphens))
+    engine.ellipsisMemo = self.engine.ellipsisMemo
     let layout = engine.buildLayout()
     typesetter.missingGlyphLog.record(layout)
     return layout

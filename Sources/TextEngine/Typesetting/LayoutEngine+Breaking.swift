@@ -353,6 +353,14 @@ extension LayoutEngine {
 
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
   private func makeEllipsis(_ attributes: TextAttributes) -> Insertion {
+    guard let memo = ellipsisMemo else { return shapeEllipsis(attributes) }
+    if let known = memo.ellipsis(for: attributes) { return known }
+    let made = shapeEllipsis(attributes)
+    memo.store(made, for: attributes)
+    return made
+  }
+
+  private func shapeEllipsis(_ attributes: TextAttributes) -> Insertion {
     let face = fonts.fallbackFace(
       scalars: ["\u{2026}"], script: nil, requested: attributes.font.face, previous: nil)
     let text: [UInt16] = face.covers("\u{2026}") ? [0x2026] : [0x2E, 0x2E, 0x2E]

@@ -6,6 +6,7 @@
 // logical order, always in the same order, so that a width measured once is met exactly again
 // (the stable-wrap law depends on it).
 import Foundation
+import Synchronization
 
 /// A run of text with one font, script, bidi level and attributes, between two line-break
 /// opportunities: the unit that is shaped (and cached).
@@ -109,6 +110,23 @@ struct ClusterFallbackMemo {
   var face: FaceReference?
 }
 
+/// The ellipsis shaped for each set of attributes, kept by a `ShapedText` so that truncating
+/// it again at another width shapes (and looks up) nothing. A text has one or two attributes
+/// an ellipsis is made in, so a short list is searched.
+final class EllipsisMemo: Sendable {
+  private let entries = Mutex<[(attributes: TextAttributes, ellipsis: Insertion)]>([])
+
+  func ellipsis(for attributes: TextAttributes) -> Insertion? {
+    entries.withLock { list in list.first { $0.attributes == attributes }?.ellipsis }
+  }
+
+  func store(_ ellipsis: Insertion, for attributes: TextAttributes) {
+    entries.withLock { list in
+      if list.count < 8 { list.append((attributes, ellipsis)) }
+    }
+  }
+}
+
 /// A paragraph: text between mandatory breaks.
 struct Paragraph: Sendable {
   /// The paragraph's text without its line break character(s).
@@ -146,6 +164,9 @@ struct LayoutEngine {
   var paragraphs: [Paragraph] = []
   /// The shaped hyphen for each segment holding a soft hyphen, by segment index.
   var hyphens: [Int: Insertion] = [:]
+  /// The ellipses a prepared text (`ShapedText`) has shaped, reused at every width; nil for a
+  /// one-off layout.
+  var ellipsisMemo: EllipsisMemo?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
 
