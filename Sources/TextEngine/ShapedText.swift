@@ -52,6 +52,7 @@ public final class ShapedText: @unchecked Sendable {
     isEmpty = engine.text.string.isEmpty || engine.text.runs.isEmpty
     if !isEmpty { engine.load(engine.preparedText()) }
     engine.ellipsisMemo = EllipsisMemo()
+    engine.uniformMetrics = engine.sharedSegmentMetrics()
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
     minContentWidth = content.minimum
     maxContentWidth = content.maximum
@@ -97,6 +98,7 @@ public final class ShapedText: @unchecked Sendable {
         atoms: self.engine.atoms, paragraphs: self.engine.paragraphs,
         hyphens: self.engine.hyphens))
     engine.ellipsisMemo = self.engine.ellipsisMemo
+    engine.uniformMetrics = self.engine.uniformMetrics
     let layout = engine.buildLayout()
     typesetter.missingGlyphLog.record(layout)
     return layout

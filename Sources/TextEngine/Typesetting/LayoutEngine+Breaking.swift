@@ -411,22 +411,12 @@ extension LayoutEngine {
       if style.usesFontLeading { leading = max(leading, metrics.leading) }
       any = true
     }
-    // The prefix, then the suffix (two loops, not an array of the two ranges: no allocation),
-    // through pointers, each segment's font read in place (a copy retains its face and arrays).
-    segments.withUnsafeBufferPointer { segmentBuffer in
-      atoms.withUnsafeBufferPointer { atomBuffer in
-        let segments = segmentBuffer.baseAddress!
-        let atoms = atomBuffer.baseAddress!
-        var lastSegment = -1
-        for index in line.prefix where atoms[index].segment != lastSegment {
-          lastSegment = atoms[index].segment
-          include((segments + lastSegment).pointee.font.metrics)
-        }
-        for index in line.suffix ?? 0..<0 where atoms[index].segment != lastSegment {
-          lastSegment = atoms[index].segment
-          include((segments + lastSegment).pointee.font.metrics)
-        }
-      }
+    // When every segment's font has the same metrics (a prepared text knows), any atom on the
+    // line gives them: the maximum over the line's segments is that one value.
+    if let uniformMetrics {
+      if !line.prefix.isEmpty || !(line.suffix?.isEmpty ?? true) { include(uniformMetrics) }
+    } else {
+      lineFontMetrics(line, include)
     }
     if let ellipsis = line.ellipsis { include(ellipsis.font.metrics) }
     if line.hyphen, line.contentEnd > line.prefix.lowerBound,
@@ -443,6 +433,35 @@ extension LayoutEngine {
     if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
     if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
     return (ascent, descent, leading, height)
+  }
+
+  /// Calls `include` with the metrics of each segment's font on `line` (the prefix, then the
+  /// suffix; two loops, not an array of the two ranges: no allocation), through pointers, each
+  /// font read in place (a copy retains its face and arrays).
+  private func lineFontMetrics(_ line: LineSpec, _ include: (FontMetrics) -> Void) {
+    segments.withUnsafeBufferPointer { segmentBuffer in
+      atoms.withUnsafeBufferPointer { atomBuffer in
+        let segments = segmentBuffer.baseAddress!
+        let atoms = atomBuffer.baseAddress!
+        var lastSegment = -1
+        for index in line.prefix where atoms[index].segment != lastSegment {
+          lastSegment = atoms[index].segment
+          include((segments + lastSegment).pointee.font.metrics)
+        }
+        for index in line.suffix ?? 0..<0 where atoms[index].segment != lastSegment {
+          lastSegment = atoms[index].segment
+          include((segments + lastSegment).pointee.font.metrics)
+        }
+      }
+    }
+  }
+
+  /// The vertical metrics all segments' fonts share, or nil when they differ (or there are
+  /// none): what `lineBox` may take for any line with an atom.
+  func sharedSegmentMetrics() -> FontMetrics? {
+    guard let first = segments.first?.font.metrics else { return nil }
+    for segment in segments.dropFirst() where segment.font.metrics != first { return nil }
+    return first
   }
 
   /// CSS min-content and max-content widths over all paragraphs.

@@ -167,6 +167,9 @@ struct LayoutEngine {
   /// The ellipses a prepared text (`ShapedText`) has shaped, reused at every width; nil for a
   /// one-off layout.
   var ellipsisMemo: EllipsisMemo?
+  /// The metrics every segment's font shares, set by a `ShapedText` (which lays the same
+  /// segments out many times) when they agree; nil: `lineBox` looks at each segment.
+  var uniformMetrics: FontMetrics?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
 
