@@ -140,10 +140,10 @@ public final class ParagraphCache: Sendable {
   /// The most bytes (estimated) the stored layouts may hold.
   public let maximumResultBytes: Int
 
-  private let prepared: ShardedCache<Key, PreparedText>
+  fileprivate let prepared: ShardedCache<Key, PreparedText>
   private let results: ShardedCache<StoredLayoutKey, TextLayout>
   /// Misses that store nothing (caching off, text too long): counted per thread, no lock.
-  private let uncachedMisses = StripedCounter()
+  fileprivate let uncachedMisses = StripedCounter()
 
   /// A cache of at most `capacity` prepared texts of at most `maximumLength` UTF-16 units and
   /// `maximumBytes` estimated bytes, and of at most `2 × capacity` finished layouts of texts up
@@ -175,7 +175,7 @@ public final class ParagraphCache: Sendable {
   public var faceByteCount: Int { (prepared.ledger?.bytes ?? 0) + (results.ledger?.bytes ?? 0) }
 
   /// The faces of `text`'s runs that no collection holds.
-  private static func unpinnedFaces(_ text: AttributedText) -> [FontFace] {
+  fileprivate static func unpinnedFaces(_ text: AttributedText) -> [FontFace] {
     var faces = [FontFace]()
     for run in text.runs where !run.attributes.font.face.isPinned {
       if !faces.contains(where: { $0 === run.attributes.font.face }) {
@@ -256,6 +256,22 @@ public final class ParagraphCache: Sendable {
       hash: key.hash, key: key, value: text, cost: text.estimatedByteCount + key.bytes.count,
       faces: Self.unpinnedFaces(key.text), where: { $0 == key })
     return layout
+  }
+}
+
+extension ParagraphCache {
+  /// The prepared text of `key`: the cached one, or `prepare()`'s (stored when short enough).
+  func preparedText(for key: Key, length: Int, prepare: () -> PreparedText) -> PreparedText {
+    guard capacity > 0, length <= maximumLength else {
+      uncachedMisses.increment()
+      return prepare()
+    }
+    if let found = prepared.value(hash: key.hash, where: { $0 == key }) { return found }
+    let text = prepare()
+    prepared.insert(
+      hash: key.hash, key: key, value: text, cost: text.estimatedByteCount + key.bytes.count,
+      faces: Self.unpinnedFaces(key.text), where: { $0 == key })
+    return text
   }
 }
 

@@ -69,7 +69,46 @@ public struct ParagraphStyle: Sendable, Hashable {
   /// The ICU locale for line breaking (e.g. "ja" for Japanese kinsoku rules, "ja@lb=strict");
   /// "" is ICU's root locale, which already breaks Thai, Lao, Khmer and Burmese by dictionary.
   public var locale: String = ""
+  /// How lines are chosen among the break opportunities (`NSParagraphStyle.lineBreakStrategy`);
+  /// the default, `.standard`, fills each line greedily as UIKit and Pango do.
+  public var lineBreakStrategy: LineBreakStrategy = .standard
 
   /// The default style: natural alignment, word wrapping, no line limit.
   public init() {}
+}
+
+/// How a paragraph's lines are chosen among its break opportunities
+/// (`NSParagraphStyle.LineBreakStrategy`'s spelling; `.balanced` and `.pretty` are TextFlow's
+/// own, after CSS `text-wrap`, not UIKit options).
+///
+/// Every strategy starts from greedy filling (each line takes as many words as fit) and works
+/// on cached widths only, never shaping again. Strategies apply to text shown whole: when
+/// `numberOfLines` or a maximum height hides lines, lines are broken greedily, so truncation
+/// behaves as without a strategy. In `charWrap` mode strategies are ignored.
+///
+/// ```swift
+/// var style = ParagraphStyle()
+/// style.lineBreakStrategy = .balanced  // a two-line title with lines of even length
+/// ```
+public struct LineBreakStrategy: OptionSet, Sendable, Hashable {
+  public let rawValue: UInt
+
+  /// A strategy from its raw bits.
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+
+  /// Greedy filling, no adjustment (the default; UIKit's `.standard` breaks this way for Latin
+  /// text).
+  public static let standard: LineBreakStrategy = []
+
+  /// Lines as even as possible for the same line count (CSS `text-wrap: balance`; TextFlow's
+  /// own): each paragraph is broken at the narrowest width that keeps the line count greedy
+  /// filling gives at the layout's width, so the layout is as narrow as its longest balanced
+  /// line. For titles, captions and labels, whose ragged last line stands out.
+  public static let balanced = LineBreakStrategy(rawValue: 1 << 0)
+
+  /// No last line of a single word (CSS `text-wrap: pretty`'s main rule; TextFlow's own): when
+  /// greedy filling leaves one word alone on a paragraph's last line, the line before it breaks
+  /// before its own last word, if it keeps a word and the two words fit on the last line. The
+  /// line count never changes. With `.balanced`, applied to the balanced lines.
+  public static let pretty = LineBreakStrategy(rawValue: 1 << 1)
 }

@@ -112,8 +112,20 @@ public final class Typesetter: Sendable {
     }
   }
 
-  /// The layout itself, past the stored layouts.
+  /// The layout itself, past the stored layouts; the working memory of a huge text is given
+  /// back to the system afterwards (`FreedMemory`).
   private func computeLayout(
+    _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
+  ) -> TextLayout {
+    let layout = makeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    if (text.runs.last?.utf16Range.upperBound ?? 0) >= FreedMemory.hugeTextLength {
+      FreedMemory.giveBack()
+    }
+    return layout
+  }
+
+  /// The layout engine's run (its arrays are freed when this returns).
+  private func makeLayout(
     _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
   ) -> TextLayout {
     // The engine holds fonts and caches unretained; self (which owns them) outlives it here.
@@ -125,6 +137,91 @@ public final class Typesetter: Sendable {
     let layout = engine.run()
     missingGlyphLog.record(layout)
     return layout
+  }
+
+  /// The size and lines of `text` within `maxWidth` and `maxHeight` (nil: unlimited), without
+  /// glyph runs: what `layout(_:style:maxWidth:maxHeight:)` says about size, lines and
+  /// intrinsic widths (`TextMeasurement(layout)` equals it), at less cost.
+  ///
+  /// For self-sizing and batch measurement, where only sizes are needed: no glyph arrays are
+  /// built, and only the result's lines are allocated once the text is prepared. A stored layout
+  /// of the same request answers it when there is one; a measurement itself is not stored (a
+  /// prepared text is, as for `layout`). The same clamping rules apply. Characters without a
+  /// glyph are recorded in `missingGlyphLog` only when a layout is made.
+  public func measure(
+    _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
+    maxHeight: Double? = nil
+  ) -> TextMeasurement {
+    let cache = paragraphCache
+    if cache.storesLayouts(ofLength: text.runs.last?.utf16Range.upperBound ?? 0) {
+      let stored = withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
+        var key = KeyWriter(borrowing: buffer)
+        key.write(text)
+        key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+        return cache.storedLayout(forKey: key.bytes, hash: ByteHash.hash(key.bytes))
+      }
+      if let stored { return TextMeasurement(stored) }
+    }
+    return computeMeasurement(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
+  /// Measures a string in one font (`measure(_:style:maxWidth:maxHeight:)`).
+  public func measure(
+    _ string: String, font: Font, style: ParagraphStyle = ParagraphStyle(),
+    maxWidth: Double? = nil, maxHeight: Double? = nil
+  ) -> TextMeasurement {
+    let cache = paragraphCache
+    let bytes = string.utf8.count
+    let limit = cache.maximumResultLength
+    let length = bytes <= limit || bytes > 3 * limit ? bytes : string.utf16.count
+    if cache.storesLayouts(ofLength: length) {
+      let stored = withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
+        var key = KeyWriter(borrowing: buffer)
+        key.write(string, font: font)
+        key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+        return cache.storedLayout(forKey: key.bytes, hash: ByteHash.hash(key.bytes))
+      }
+      if let stored { return TextMeasurement(stored) }
+    }
+    return computeMeasurement(
+      AttributedText(string, font: font), style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
+  private func computeMeasurement(
+    _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
+  ) -> TextMeasurement {
+    let measurement = makeMeasurement(
+      text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    if (text.runs.last?.utf16Range.upperBound ?? 0) >= FreedMemory.hugeTextLength {
+      FreedMemory.giveBack()
+    }
+    return measurement
+  }
+
+  /// The engine's size-only run (its arrays are freed when this returns).
+  private func makeMeasurement(
+    _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
+  ) -> TextMeasurement {
+    var engine = LayoutEngine(
+      text: text.clampedForLayout(), style: style.clampedForLayout(),
+      maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight ?? .infinity, fonts: fonts,
+      cache: shapeCache, paragraphCache: paragraphCache)
+    return engine.runMeasurement()
+  }
+
+  /// `text` itemized, shaped and split into its unbreakable pieces once, to be measured or laid
+  /// out at any width by arithmetic over the cached widths (see `ShapedText`).
+  public func prepare(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle())
+    -> ShapedText
+  {
+    ShapedText(text: text, style: style, typesetter: self)
+  }
+
+  /// A string in one font, prepared (`prepare(_:style:)`).
+  public func prepare(_ string: String, font: Font, style: ParagraphStyle = ParagraphStyle())
+    -> ShapedText
+  {
+    ShapedText(text: AttributedText(string, font: font), style: style, typesetter: self)
   }
 
   /// Lays out a string in a text style of the default family.

@@ -66,13 +66,26 @@ public struct TextContent: Sendable {
   }
 }
 
-/// The measurement a text view keeps: what was asked, and the answer.
+/// The measurement a text view keeps: what was asked, and the answer (size only; the layout
+/// for drawing is made when it is first asked for).
 struct TextMeasurement {
   var text: AttributedText
   var limits: (width: Double?, height: Double?)
   var scale: CGFloat
-  var layout: TextLayout
+  var measured: TextEngine.TextMeasurement
   var size: CGSize
+  var typesetter: Typesetter
+  var style: ParagraphStyle
+  var layout: TextLayout?
+
+  /// The layout of the measured request, made once (equal in size and lines to `measured`).
+  mutating func resolvedLayout() -> TextLayout {
+    if let layout { return layout }
+    let made = typesetter.layout(
+      text, style: style, maxWidth: limits.width, maxHeight: limits.height)
+    layout = made
+    return made
+  }
 }
 
 /// Measures `content` under `limit` at `scale`, reusing `previous` when nothing changed.
@@ -88,13 +101,16 @@ func measure(
     return previous
   }
   count += 1
-  let layout = typesetter.layout(
+  // Size only: the glyph runs are laid out when the view is drawn (`textLayout`).
+  let measured = typesetter.measure(
     text, style: content.paragraphStyle, maxWidth: limits.width, maxHeight: limits.height)
-  let rounded = layout.size(roundedUpToScale: Double(scale))
+  let rounded = measured.size(roundedUpToScale: Double(scale))
   let size = CGSize(
     width: rounded.width + content.padding.horizontal,
     height: rounded.height + content.padding.vertical)
-  return TextMeasurement(text: text, limits: limits, scale: scale, layout: layout, size: size)
+  return TextMeasurement(
+    text: text, limits: limits, scale: scale, measured: measured, size: size,
+    typesetter: typesetter, style: content.paragraphStyle)
 }
 
 /// A cell that shows text and sizes itself to it (the seed's `ContentCell`).
@@ -138,14 +154,19 @@ open class TextCell: CollectionViewCell {
         content, within: maximumFittingSize, scale: displayScale, previous: nil,
         count: &measurementCount)
     }
-    return measurement?.layout
+    return measurement?.resolvedLayout()
   }
 
   /// The distance from the cell's top to its first baseline, for baseline alignment; nil without
   /// a measurement or without lines.
   public var firstBaselineOffset: CGFloat? {
-    guard let line = textLayout?.lines.first else { return nil }
-    return content.padding.top + line.baselineOrigin.y
+    if measurement == nil {
+      measurement = measure(
+        content, within: maximumFittingSize, scale: displayScale, previous: nil,
+        count: &measurementCount)
+    }
+    guard let baseline = measurement?.measured.firstBaseline else { return nil }
+    return content.padding.top + baseline
   }
 
   open override func prepareForReuse() {
@@ -207,7 +228,7 @@ open class TextHeaderView: CollectionReusableView {
         content, within: fittingLimit(for: frame.size), scale: displayScale, previous: nil,
         count: &measurementCount)
     }
-    return measurement?.layout
+    return measurement?.resolvedLayout()
   }
 
   open override func prepareForReuse() {

@@ -96,6 +96,15 @@ struct TextResults {
   var pangoReused: [String: Double] = [:]
   var oneCore: [String: Double] = [:]
   var allCores: [String: Double] = [:]
+  /// `Typesetter.measure` with the caches off (size only, no glyph runs).
+  var coldMeasure: [String: Double] = [:]
+  /// `ShapedText.measure(maxWidth:)` at a width not seen before (prepared once).
+  var rewrap: [String: Double] = [:]
+  /// The same with `.balanced` and with `.pretty`.
+  var rewrapBalanced: [String: Double] = [:]
+  var rewrapPretty: [String: Double] = [:]
+  /// `ShapedText.minimumWidth(forLineCount:)` after its staircase is made.
+  var staircaseLookup: [String: Double] = [:]
 }
 
 struct TextBench {
@@ -200,7 +209,89 @@ struct TextBench {
       results.newWidth[kind.name] = widthSample.median
       report.time(
         "\(kind.name): re-measure at a new width (prepared hit)", widthSample, perSecond: true)
+
+      runMeasurement(kind, cold: cold)
     }
+  }
+
+  /// The size-only figures of one kind: `Typesetter.measure` cold, and a prepared text
+  /// (`ShapedText`) measured at new widths, with each line-break strategy.
+  private mutating func runMeasurement(_ kind: TextKind, cold: Typesetter) {
+    let requests = kind.requests
+    let count = requests.count
+    let coldMeasure = measure(runs: runs, operations: count) {
+      consume(TextBench.measureAll(cold, requests))
+    }
+    results.coldMeasure[kind.name] = coldMeasure.median
+    report.time(
+      "\(kind.name): cold, size only (Typesetter.measure)", coldMeasure, perSecond: true)
+
+    let shaper = Typesetter(fonts: fonts)
+    for strategy: LineBreakStrategy in [.standard, .balanced, .pretty] {
+      let shaped = requests.map { request in
+        var style = request.style
+        style.lineBreakStrategy = strategy
+        return shaper.prepare(request.text, font: request.font, style: style)
+      }
+      // Each run at other widths: 95 %, 92 %, … of the record's own (200 pt when it has none).
+      var factor = 1.0
+      var widths = requests.map { $0.maxWidth ?? 200 }
+      let sample = measure(
+        runs: runs, operations: count,
+        setup: {
+          factor = factor > 0.6 ? factor - 0.03 : 0.95
+          widths = requests.map { (($0.maxWidth ?? 200) * factor).rounded() }
+        },
+        body: { consume(TextBench.rewrapAll(shaped, widths)) })
+      let name =
+        strategy == .standard ? "" : strategy == .balanced ? ", balanced" : ", pretty"
+      report.time(
+        "\(kind.name): prepared re-wrap at a new width\(name) (ShapedText.measure)", sample,
+        perSecond: true)
+      switch strategy {
+      case .balanced: results.rewrapBalanced[kind.name] = sample.median
+      case .pretty: results.rewrapPretty[kind.name] = sample.median
+      default: results.rewrap[kind.name] = sample.median
+      }
+      if strategy == .standard {
+        for text in shaped { _ = text.minimumWidth(forLineCount: 1) }
+        let lookup = measure(runs: runs, operations: count) {
+          var sum = 0.0
+          for text in shaped { sum += text.minimumWidth(forLineCount: 2) ?? 0 }
+          consume(Int(sum))
+        }
+        results.staircaseLookup[kind.name] = lookup.median
+        report.time(
+          "\(kind.name): minimumWidth(forLineCount: 2), staircase made", lookup,
+          perSecond: true)
+      }
+    }
+  }
+
+  /// Measures every request (size only) and sums the line counts, requests read in place.
+  @inline(__always)
+  static func measureAll(_ typesetter: Typesetter, _ requests: [TextRequest]) -> Int {
+    requests.withUnsafeBufferPointer { buffer in
+      var lines = 0
+      for index in buffer.indices {
+        lines &+=
+          typesetter.measure(
+            buffer[index].text, font: buffer[index].font, style: buffer[index].style,
+            maxWidth: buffer[index].maxWidth
+          ).lineCount
+      }
+      return lines
+    }
+  }
+
+  /// Each prepared text measured at its width; the line counts summed.
+  @inline(never)
+  static func rewrapAll(_ shaped: [ShapedText], _ widths: [Double]) -> Int {
+    var lines = 0
+    for index in shaped.indices {
+      lines &+= shaped[index].measure(maxWidth: widths[index]).lineCount
+    }
+    return lines
   }
 
   /// The user and system CPU time of the process while `body` runs, in nanoseconds.
@@ -517,6 +608,63 @@ extension TextBench {
       note: "RSS after − before (allocator slack included)")
   }
 
+  /// Issue 17's table, one row per corpus, each figure against its target: cold size-only
+  /// measurement against bare hb_shape (≤ 2× for short texts, ≤ 1.5× for paragraphs) and
+  /// against Pango (≥ 2× faster for short texts), prepared re-wrap (≤ 0.3 µs short, ≤ 5 µs a
+  /// paragraph), warm hits. Printed as a markdown table and recorded as targets.
+  func addIssue17Targets() {
+    report.section("Issue 17: cold, floor, Pango, prepared re-wrap, warm (per text)")
+    print(
+      "| corpus | cold layout | cold measure | floor | measure/floor | Pango best | "
+        + "Pango/measure | re-wrap | balanced | pretty | minimumWidth | warm hit |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    func format(_ value: Double?) -> String {
+      guard let value, value.isFinite else { return "–" }
+      return value >= 1000
+        ? String(format: "%.2f µs", value / 1000) : String(format: "%.0f ns", value)
+    }
+    let rows = ["tags", "names", "labels", "cloud words", "sentences", "paragraphs"]
+    for kind in rows {
+      let pango = [results.pangoFresh[kind], results.pangoReused[kind]].compactMap { $0 }.min()
+      let measureCold = results.coldMeasure[kind]
+      let floor = results.floor[kind]
+      let floorRatio = measureCold.flatMap { m in floor.map { m / $0 } }
+      let pangoRatio = measureCold.flatMap { m in pango.map { $0 / m } }
+      print(
+        "| \(kind) | \(format(results.cold[kind])) | \(format(measureCold)) | \(format(floor)) | "
+          + (floorRatio.map { String(format: "%.2f×", $0) } ?? "–") + " | \(format(pango)) | "
+          + (pangoRatio.map { String(format: "%.2f×", $0) } ?? "–")
+          + " | \(format(results.rewrap[kind])) | \(format(results.rewrapBalanced[kind])) | "
+          + "\(format(results.rewrapPretty[kind])) | \(format(results.staircaseLookup[kind])) | "
+          + "\(format(results.warmHit[kind])) |")
+      let isShort = kind != "sentences" && kind != "paragraphs"
+      let floorLimit = isShort ? 2.0 : 1.5
+      report.target(
+        "\(kind): cold size-only measurement ≤ \(floorLimit)× bare hb_shape",
+        met: floorRatio.map { $0 <= floorLimit },
+        measured: floorRatio.map {
+          String(format: "%.2f× (%@ vs %@)", $0, format(measureCold), format(floor))
+        } ?? "not run")
+      if isShort {
+        report.target(
+          "\(kind): cold size-only measurement ≥ 2× faster than Pango",
+          met: pangoRatio.map { $0 >= 2 },
+          measured: pangoRatio.map {
+            String(format: "%.2f× (%@ vs Pango %@)", $0, format(measureCold), format(pango))
+          } ?? "Pango not run")
+      }
+      if kind == "tags" || kind == "labels" || kind == "names" || kind == "paragraphs" {
+        let limit = kind == "paragraphs" ? 5000.0 : 300.0
+        report.target(
+          "\(kind): prepared re-wrap at a new width ≤ \(format(limit))",
+          met: results.rewrap[kind].map { $0 <= limit },
+          measured: "\(format(results.rewrap[kind])) (balanced "
+            + "\(format(results.rewrapBalanced[kind])), pretty \(format(results.rewrapPretty[kind])))"
+        )
+      }
+    }
+  }
+
   /// The text targets of issue 7.
   func addTargets() {
     let short = ["tags", "names", "labels"]
@@ -587,6 +735,28 @@ extension TextBench {
           ?? request.font.face
       }
       print("floor \(kind.name): \(profiledFloor(faces, kind.requests, passes: passes))")
+      return
+    }
+    if mode == "rewrap" || mode == "measure" {
+      // rewrap: each text prepared once (ShapedText), then measured at a new width per pass;
+      // measure: Typesetter.measure with the caches off (size only).
+      let cold = Typesetter(
+        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
+        paragraphCache: ParagraphCache(capacity: 0))
+      if mode == "measure" {
+        var lines = 0
+        for _ in 0..<passes { lines &+= measureAll(cold, kind.requests) }
+        print("measure \(kind.name): \(lines) lines")
+        return
+      }
+      let shaper = Typesetter(fonts: fonts)
+      let shaped = kind.requests.map { shaper.prepare($0.text, font: $0.font, style: $0.style) }
+      var lines = 0
+      for pass in 0..<passes {
+        let factor = 0.95 - 0.3 * Double(pass % 10) / 10
+        lines &+= rewrapAll(shaped, kind.requests.map { (($0.maxWidth ?? 200) * factor).rounded() })
+      }
+      print("rewrap \(kind.name): \(lines) lines")
       return
     }
     let typesetter: Typesetter

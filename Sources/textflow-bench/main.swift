@@ -16,6 +16,8 @@ let usage = """
     --corpus DIR  the corpus (default Benchmarks/corpus)
     --quick       fewer runs and smaller layout sizes (for a smoke test)
     --cloud WORDS.txt W H  time one packed word cloud (Benchmarks/cloud/compare.py)
+    --huge BYTES[:MODE]  one text of BYTES bytes measured once (MODE measure or layout):
+                  peak and retained resident memory (run one size per process)
     --profile MODE:KIND[:PASSES]  only lay out one corpus kind in a loop, for callgrind/perf
                   (default 3 passes; MODE: cold, warm, hit, width, or floor for bare hb_shape of
                   each whole text; cold-batch, warm-batch, hit-batch, width-batch lay the texts
@@ -65,6 +67,13 @@ while !arguments.isEmpty {
     let height = Double(next()) ?? 400
     try CloudBench.run(wordsFile: file, width: width, height: height, runs: runs)
     exit(0)
+  case "--huge":
+    // --huge BYTES[:measure|layout]: one huge text's peak and retained memory (issue 13).
+    let parts = next().split(separator: ":").map(String.init)
+    HugeTextBench.run(
+      bytes: Int(parts[0]) ?? 1_500_000, mode: parts.count > 1 ? parts[1] : "measure",
+      fonts: try FontCollection.bundled())
+    exit(0)
   case "--quick":
     quick = true
     runs = 3
@@ -108,6 +117,7 @@ if !groups.isDisjoint(with: ["text", "floor", "pango", "parallel"]) {
     note: "resident before: \(formatBytes(Double(residentBefore)))")
   bench.reportCacheMemory()
   bench.addTargets()
+  if groups.contains("text") && groups.contains("floor") { bench.addIssue17Targets() }
 }
 
 if groups.contains("layout") {

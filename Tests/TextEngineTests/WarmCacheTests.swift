@@ -25,6 +25,7 @@ struct WarmCacheTests {
         "alignment", "lineBreakMode", "numberOfLines", "lineSpacing", "lineHeightMultiple",
         "minimumLineHeight", "maximumLineHeight", "firstLineHeadIndent", "tabStops",
         "defaultTabInterval", "baseWritingDirection", "usesFontLeading", "locale",
+        "lineBreakStrategy",
       ])
     #expect(
       fields(Engine.dejaVu()) == [
@@ -67,6 +68,7 @@ struct WarmCacheTests {
     style { $0.baseWritingDirection = .rightToLeft }
     style { $0.usesFontLeading = true }
     style { $0.locale = "ja@lb=strict" }
+    style { $0.lineBreakStrategy = .balanced }
     var fonts = [base, base.withSize(15.5), base.withFeatures([.noKerning, .noLigatures])]
     fonts.append(Font(face: Engine.face("NotoSans-Regular.ttf"), pointSize: 15))
     var varied = base

@@ -215,6 +215,8 @@ extension KeyWriter {
     for stop in style.tabStops { write(stop) }
     write(style.defaultTabInterval)
     write(style.locale)
+    // Only the low bits mean anything (the known options); others lay out as without them.
+    write(byte: UInt8(truncatingIfNeeded: style.lineBreakStrategy.rawValue))
   }
 
   static func code(_ value: TextAlignment) -> UInt8 {

@@ -69,9 +69,32 @@ extension LayoutEngine {
   ///
   /// Each word is scanned once and only until it overflows, so a line costs time in proportion
   /// to what it holds (a 50 000-character word does not make every line rescan it).
-  func nextLine(from start: Int, in paragraph: Paragraph, available: Double, indent: Double)
-    -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool)
-  {
+  ///
+  /// `maxWidth` is the layout's width limit (for the test whether a word fits on a line of its
+  /// own); `available` the room on this line.
+  func nextLine(
+    from start: Int, in paragraph: Paragraph, available: Double, indent: Double,
+    maxWidth: Double
+  ) -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool) {
+    // The atoms and break opportunities read through pointers: this loop is what re-wrapping a
+    // prepared text costs, atom by atom (indices stay below `end` ≤ atoms.count, and offsets
+    // within the text, whose isSoftBreak has count + 1 entries).
+    atoms.withUnsafeBufferPointer { atomBuffer in
+      isSoftBreak.withUnsafeBufferPointer { softBuffer in
+        fillLine(
+          from: start, in: paragraph, available: available, indent: indent, maxWidth: maxWidth,
+          atoms: atomBuffer.baseAddress!, softBreaks: softBuffer.baseAddress!)
+      }
+    }
+  }
+
+  /// `nextLine` over raw pointers to `atoms` and `isSoftBreak`.
+  @inline(__always)
+  private func fillLine(
+    from start: Int, in paragraph: Paragraph, available: Double, indent: Double,
+    maxWidth: Double, atoms: UnsafePointer<Atom>, softBreaks: UnsafePointer<Bool>
+  ) -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool) {
+    let charWrap = style.lineBreakMode == .charWrap
     let end = paragraph.atoms.upperBound
     var x = 0.0
     var width = 0.0
@@ -89,9 +112,12 @@ extension LayoutEngine {
       var candidateHyphen = 0.0
       var wordContentEnd = wordStart
       var overflow = false
-      while index < end && (index == wordStart || !isWordBoundary(atoms[index].range.lowerBound)) {
+      while index < end
+        && (index == wordStart || !(charWrap || softBreaks[atoms[index].range.lowerBound]))
+      {
         if index > start { position += atoms[index - 1].joinAfter }
-        position += atomWidth(index, at: position, indent: indent)
+        position +=
+          atoms[index].isTab ? atomWidth(index, at: position, indent: indent) : atoms[index].width
         index += 1
         if !atoms[index - 1].isWhitespace {
           let hyphenWidth = index < end ? atoms[index - 1].hyphenWidth : 0
@@ -110,7 +136,9 @@ extension LayoutEngine {
         // (hanging spaces, width 0) when the word fits on the next line, so that the word is
         // not split while a break opportunity could keep it whole.
         if wordStart > start,
-          wordFits(from: wordStart, in: paragraph, available: availableWidth(indent: 0))
+          wordFits(
+            from: wordStart, in: paragraph,
+            available: Self.availableWidth(maxWidth: maxWidth, indent: 0))
         {
           return (wordStart, start, 0, false)
         }
@@ -157,33 +185,63 @@ extension LayoutEngine {
     return true
   }
 
-  /// The lines within the limits, and whether text was hidden.
-  mutating func breakLines() -> (lines: [LineSpec], isTruncated: Bool) {
+  /// The lines within the engine's limits, and whether text was hidden.
+  func breakLines() -> (lines: [LineSpec], isTruncated: Bool) {
+    breakLines(maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
+  /// The lines within `maxWidth` and `maxHeight` (finite or infinite, not NaN), and whether
+  /// text was hidden, with the style's line-break strategy. A strategy applies to text shown
+  /// whole: when lines are hidden the lines are broken greedily.
+  func breakLines(maxWidth: Double, maxHeight: Double) -> (lines: [LineSpec], isTruncated: Bool) {
+    let strategy = style.lineBreakStrategy
+    guard !strategy.isEmpty, maxWidth.isFinite, style.lineBreakMode != .charWrap else {
+      return greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: nil)
+    }
+    let overrides = strategyOverrides(strategy, maxWidth: maxWidth)
+    let result = greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: overrides)
+    guard result.isTruncated else { return result }
+    return greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: nil)
+  }
+
+  /// Greedy lines within the limits; `overrides` (by paragraph) narrow a paragraph's width
+  /// (`.balanced`) or replace the line starting at one atom (`.pretty`).
+  private func greedyLines(
+    maxWidth: Double, maxHeight: Double, overrides: [ParagraphOverride]?
+  ) -> (lines: [LineSpec], isTruncated: Bool) {
     var lines = [LineSpec]()
     var y = 0.0
     var truncated = false
     paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
       var start = paragraph.atoms.lowerBound
       var first = true
+      let override = overrides?[index]
+      let lineWidth = override?.maxWidth ?? maxWidth
       repeat {
         let indent = first ? style.firstLineHeadIndent : 0
         let line =
           paragraph.atoms.isEmpty
           ? (end: start, contentEnd: start, width: 0.0, hyphen: false)
-          : nextLine(
-            from: start, in: paragraph, available: availableWidth(indent: indent), indent: indent)
+          : override?.line.flatMap { $0.start == start ? $0.line : nil }
+            ?? nextLine(
+              from: start, in: paragraph,
+              available: Self.availableWidth(maxWidth: lineWidth, indent: indent),
+              indent: indent, maxWidth: lineWidth)
         let spec = LineSpec(
           paragraph: index, prefix: start..<line.end, contentEnd: line.contentEnd, suffix: nil,
           ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
           isParagraphEnd: line.end == paragraph.atoms.upperBound, isTruncated: false)
-        let height = lineBox(spec).height
-        let spacing = lines.isEmpty ? 0 : style.lineSpacing
-        if !lines.isEmpty && y + spacing + height > maxHeight + 1e-9 {
-          truncated = true
-          break paragraphLoop
+        // Heights matter only against a height limit (the line box is the breaker's other cost).
+        if maxHeight.isFinite {
+          let height = lineBox(spec).height
+          let spacing = lines.isEmpty ? 0 : style.lineSpacing
+          if !lines.isEmpty && y + spacing + height > maxHeight + 1e-9 {
+            truncated = true
+            break paragraphLoop
+          }
+          y += spacing + height
         }
         lines.append(spec)
-        y += spacing + height
         start = line.end
         first = false
         if style.numberOfLines > 0 && lines.count >= style.numberOfLines {
@@ -193,17 +251,17 @@ extension LayoutEngine {
       } while start < paragraph.atoms.upperBound
     }
     if truncated, let last = lines.popLast() {
-      lines.append(truncate(last))
+      lines.append(truncate(last, maxWidth: maxWidth))
     }
     return (lines, truncated)
   }
 
   /// The last visible line redone per the line break mode, from its start to its paragraph's end.
-  private func truncate(_ line: LineSpec) -> LineSpec {
+  private func truncate(_ line: LineSpec, maxWidth: Double) -> LineSpec {
     let paragraph = paragraphs[line.paragraph]
     let start = line.prefix.lowerBound
     var end = paragraph.atoms.upperBound
-    let available = availableWidth(indent: line.indent)
+    let available = Self.availableWidth(maxWidth: maxWidth, indent: line.indent)
     var result = line
     result.isParagraphEnd = true
     result.hyphen = false
@@ -211,7 +269,9 @@ extension LayoutEngine {
     case .wordWrap, .charWrap:
       return line
     case .clip:
-      let whole = nextLine(from: start, in: paragraph, available: .infinity, indent: line.indent)
+      let whole = nextLine(
+        from: start, in: paragraph, available: .infinity, indent: line.indent,
+        maxWidth: .infinity)
       result.prefix = start..<whole.end
       result.contentEnd = whole.contentEnd
       result.width = min(whole.width, available)
@@ -293,6 +353,14 @@ extension LayoutEngine {
 
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
   private func makeEllipsis(_ attributes: TextAttributes) -> Insertion {
+    guard let memo = ellipsisMemo else { return shapeEllipsis(attributes) }
+    if let known = memo.ellipsis(for: attributes) { return known }
+    let made = shapeEllipsis(attributes)
+    memo.store(made, for: attributes)
+    return made
+  }
+
+  private func shapeEllipsis(_ attributes: TextAttributes) -> Insertion {
     let face = fonts.fallbackFace(
       scalars: ["\u{2026}"], script: nil, requested: attributes.font.face, previous: nil)
     let text: [UInt16] = face.covers("\u{2026}") ? [0x2026] : [0x2E, 0x2E, 0x2E]
@@ -337,33 +405,63 @@ extension LayoutEngine {
     var descent = 0.0
     var leading = 0.0
     var any = false
-    func include(_ font: Font) {
-      let metrics = font.metrics
+    func include(_ metrics: FontMetrics) {
       ascent = max(ascent, metrics.ascender)
       descent = max(descent, -metrics.descender)
       if style.usesFontLeading { leading = max(leading, metrics.leading) }
       any = true
     }
-    var lastSegment = -1
-    for range in [line.prefix, line.suffix ?? 0..<0] {
-      for index in range where atoms[index].segment != lastSegment {
-        lastSegment = atoms[index].segment
-        include(segments[lastSegment].font)
-      }
+    // When every segment's font has the same metrics (a prepared text knows), any atom on the
+    // line gives them: the maximum over the line's segments is that one value.
+    if let uniformMetrics {
+      if !line.prefix.isEmpty || !(line.suffix?.isEmpty ?? true) { include(uniformMetrics) }
+    } else {
+      lineFontMetrics(line, include)
     }
-    if let ellipsis = line.ellipsis { include(ellipsis.font) }
+    if let ellipsis = line.ellipsis { include(ellipsis.font.metrics) }
     if line.hyphen, line.contentEnd > line.prefix.lowerBound,
       let hyphen = hyphens[atoms[line.contentEnd - 1].segment]
     {
-      include(hyphen.font)
+      include(hyphen.font.metrics)
     }
-    if !any, let attributes = paragraphs[line.paragraph].attributes { include(attributes.font) }
+    if !any, let attributes = paragraphs[line.paragraph].attributes {
+      include(attributes.font.metrics)
+    }
     let natural = ascent + descent + leading
     var height = natural
     if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
     if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
     if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
     return (ascent, descent, leading, height)
+  }
+
+  /// Calls `include` with the metrics of each segment's font on `line` (the prefix, then the
+  /// suffix; two loops, not an array of the two ranges: no allocation), through pointers, each
+  /// font read in place (a copy retains its face and arrays).
+  private func lineFontMetrics(_ line: LineSpec, _ include: (FontMetrics) -> Void) {
+    segments.withUnsafeBufferPointer { segmentBuffer in
+      atoms.withUnsafeBufferPointer { atomBuffer in
+        let segments = segmentBuffer.baseAddress!
+        let atoms = atomBuffer.baseAddress!
+        var lastSegment = -1
+        for index in line.prefix where atoms[index].segment != lastSegment {
+          lastSegment = atoms[index].segment
+          include((segments + lastSegment).pointee.font.metrics)
+        }
+        for index in line.suffix ?? 0..<0 where atoms[index].segment != lastSegment {
+          lastSegment = atoms[index].segment
+          include((segments + lastSegment).pointee.font.metrics)
+        }
+      }
+    }
+  }
+
+  /// The vertical metrics all segments' fonts share, or nil when they differ (or there are
+  /// none): what `lineBox` may take for any line with an atom.
+  func sharedSegmentMetrics() -> FontMetrics? {
+    guard let first = segments.first?.font.metrics else { return nil }
+    for segment in segments.dropFirst() where segment.font.metrics != first { return nil }
+    return first
   }
 
   /// CSS min-content and max-content widths over all paragraphs.
@@ -373,7 +471,7 @@ extension LayoutEngine {
     for paragraph in paragraphs where !paragraph.atoms.isEmpty {
       let whole = nextLine(
         from: paragraph.atoms.lowerBound, in: paragraph, available: .infinity,
-        indent: style.firstLineHeadIndent)
+        indent: style.firstLineHeadIndent, maxWidth: .infinity)
       maximum = max(maximum, whole.width + style.firstLineHeadIndent)
       var word = 0.0
       var pending = 0.0

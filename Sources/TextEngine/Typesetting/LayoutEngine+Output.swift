@@ -251,22 +251,7 @@ extension LayoutEngine {
     }
     let originX = contentLeft - (rightToLeft ? trailingWidth : 0)
 
-    // Ranges: from the first to the last character shown.
-    let firstAtom = spec.prefix.isEmpty ? spec.suffix?.lowerBound : spec.prefix.lowerBound
-    let lastAtom =
-      spec.suffix.map { $0.upperBound - 1 }
-      ?? (spec.prefix.isEmpty ? nil : spec.prefix.upperBound - 1)
-    let utf16Range: Range<Int>
-    if let firstAtom, let lastAtom, firstAtom <= lastAtom {
-      utf16Range = atoms[firstAtom].range.lowerBound..<atoms[lastAtom].range.upperBound
-    } else if let ellipsis = spec.ellipsis {
-      utf16Range = ellipsis.offset..<ellipsis.offset
-    } else {
-      let start =
-        spec.prefix.lowerBound < atoms.count && !paragraph.atoms.isEmpty
-        ? atoms[spec.prefix.lowerBound].range.lowerBound : paragraph.content.lowerBound
-      utf16Range = start..<start
-    }
+    let utf16Range = lineRange(spec)
     let range = stringIndex(utf16Range.lowerBound)..<stringIndex(utf16Range.upperBound)
     return TextLayout.Line(
       range: range,
@@ -278,6 +263,56 @@ extension LayoutEngine {
         scalarOffsets[$0.hidden.lowerBound]..<scalarOffsets[$0.hidden.upperBound]
       },
       isRightToLeft: rightToLeft)
+  }
+
+  /// The characters a line shows, as UTF-16 offsets: from the first to the last character
+  /// shown (an empty range where the text was cut, or at the start of an empty line).
+  func lineRange(_ spec: LineSpec) -> Range<Int> {
+    let paragraph = paragraphs[spec.paragraph]
+    let firstAtom = spec.prefix.isEmpty ? spec.suffix?.lowerBound : spec.prefix.lowerBound
+    let lastAtom =
+      spec.suffix.map { $0.upperBound - 1 }
+      ?? (spec.prefix.isEmpty ? nil : spec.prefix.upperBound - 1)
+    if let firstAtom, let lastAtom, firstAtom <= lastAtom {
+      return atoms[firstAtom].range.lowerBound..<atoms[lastAtom].range.upperBound
+    } else if let ellipsis = spec.ellipsis {
+      return ellipsis.offset..<ellipsis.offset
+    } else {
+      let start =
+        spec.prefix.lowerBound < atoms.count && !paragraph.atoms.isEmpty
+        ? atoms[spec.prefix.lowerBound].range.lowerBound : paragraph.content.lowerBound
+      return start..<start
+    }
+  }
+
+  /// The size-only result at `maxWidth` and `maxHeight` (the engine's own limits for a
+  /// `Typesetter.measure`, any others for a `ShapedText`), with the content widths computed
+  /// once by the caller: what `buildLayout` gives, without glyph runs.
+  func measurement(
+    maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
+  ) -> TextMeasurement {
+    let (specs, truncated) = breakLines(maxWidth: maxWidth, maxHeight: maxHeight)
+    var layoutWidth = 0.0
+    for spec in specs { layoutWidth = max(layoutWidth, spec.width + spec.indent) }
+    var lines = [TextMeasurement.Line]()
+    lines.reserveCapacity(specs.count)
+    var y = 0.0
+    for (index, spec) in specs.enumerated() {
+      if index > 0 { y += style.lineSpacing }
+      let box = lineBox(spec)
+      let range = lineRange(spec)
+      lines.append(
+        TextMeasurement.Line(
+          utf16Range: range,
+          scalarRange: scalarOffsets[range.lowerBound]..<scalarOffsets[range.upperBound],
+          width: spec.width, top: y, height: box.height,
+          baseline: y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
+          isTruncated: spec.isTruncated))
+      y += box.height
+    }
+    return TextMeasurement(
+      size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: truncated,
+      minContentWidth: content.minimum, maxContentWidth: content.maximum)
   }
 
   /// True when segments `a` and `b` are set in equal fonts (b = -1: no segment, false). Two

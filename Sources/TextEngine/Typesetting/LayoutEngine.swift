@@ -6,6 +6,7 @@
 // logical order, always in the same order, so that a width measured once is met exactly again
 // (the stable-wrap law depends on it).
 import Foundation
+import Synchronization
 
 /// A run of text with one font, script, bidi level and attributes, between two line-break
 /// opportunities: the unit that is shaped (and cached).
@@ -26,18 +27,23 @@ struct Segment: Sendable {
 
 /// The smallest piece a line can be broken around: one or more whole grapheme clusters that
 /// are also whole HarfBuzz clusters (a ligature across two graphemes is one atom).
+///
+/// There is about one atom per character, so its offsets are stored as 32-bit integers (UTF-16
+/// offsets and glyph indices of one text: a text of 2³¹ units is past every limit the engine
+/// meets first): 56 bytes an atom instead of 80, the largest part of a huge text's layout.
 struct Atom: Sendable {
-  var range: Range<Int>
-  var segment: Int
-  /// The atom's glyphs: indices into the segment's (visual) glyph array.
-  var glyphs: Range<Int>
+  private var start: Int32
+  private var end: Int32
+  private var segmentIndex: Int32
+  private var firstGlyph: Int32
+  private var glyphEnd: Int32
+  /// Spaces and tabs that hang at the end of a line.
+  var isWhitespace: Bool
+  var isTab: Bool
   /// Advances plus letter spacing.
   var width: Double
   /// Letter spacing added after the atom's glyphs.
   var spacing: Double
-  /// Spaces and tabs that hang at the end of a line.
-  var isWhitespace: Bool
-  var isTab: Bool
   /// The width of the hyphen shown when a line breaks after this atom, which ends with a soft
   /// hyphen (U+00AD); 0 for every other atom.
   var hyphenWidth: Double = 0
@@ -45,6 +51,29 @@ struct Atom: Sendable {
   /// (a kerning pair across a break opportunity, such as "-o"): added when a line holds both,
   /// not when it breaks between them. 0 for nearly every atom (see `joinAcross`).
   var joinAfter: Double = 0
+
+  init(
+    range: Range<Int>, segment: Int, glyphs: Range<Int>, width: Double, spacing: Double,
+    isWhitespace: Bool, isTab: Bool, hyphenWidth: Double = 0
+  ) {
+    start = Int32(truncatingIfNeeded: range.lowerBound)
+    end = Int32(truncatingIfNeeded: range.upperBound)
+    segmentIndex = Int32(truncatingIfNeeded: segment)
+    firstGlyph = Int32(truncatingIfNeeded: glyphs.lowerBound)
+    glyphEnd = Int32(truncatingIfNeeded: glyphs.upperBound)
+    self.width = width
+    self.spacing = spacing
+    self.isWhitespace = isWhitespace
+    self.isTab = isTab
+    self.hyphenWidth = hyphenWidth
+  }
+
+  /// The atom's characters (UTF-16 offsets).
+  var range: Range<Int> { Int(start)..<Int(end) }
+  /// The index of the segment it belongs to.
+  var segment: Int { Int(segmentIndex) }
+  /// The atom's glyphs: indices into the segment's (visual) glyph array.
+  var glyphs: Range<Int> { Int(firstGlyph)..<Int(glyphEnd) }
 }
 
 /// A face referred to without a reference count: what `fallbackFaces` hands out per UTF-16
@@ -79,6 +108,23 @@ struct ClusterFallbackMemo {
   var requested: FaceReference?
   var previous: FaceReference?
   var face: FaceReference?
+}
+
+/// The ellipsis shaped for each set of attributes, kept by a `ShapedText` so that truncating
+/// it again at another width shapes (and looks up) nothing. A text has one or two attributes
+/// an ellipsis is made in, so a short list is searched.
+final class EllipsisMemo: Sendable {
+  private let entries = Mutex<[(attributes: TextAttributes, ellipsis: Insertion)]>([])
+
+  func ellipsis(for attributes: TextAttributes) -> Insertion? {
+    entries.withLock { list in list.first { $0.attributes == attributes }?.ellipsis }
+  }
+
+  func store(_ ellipsis: Insertion, for attributes: TextAttributes) {
+    entries.withLock { list in
+      if list.count < 8 { list.append((attributes, ellipsis)) }
+    }
+  }
 }
 
 /// A paragraph: text between mandatory breaks.
@@ -118,6 +164,12 @@ struct LayoutEngine {
   var paragraphs: [Paragraph] = []
   /// The shaped hyphen for each segment holding a soft hyphen, by segment index.
   var hyphens: [Int: Insertion] = [:]
+  /// The ellipses a prepared text (`ShapedText`) has shaped, reused at every width; nil for a
+  /// one-off layout.
+  var ellipsisMemo: EllipsisMemo?
+  /// The metrics every segment's font shares, set by a `ShapedText` (which lays the same
+  /// segments out many times) when they agree; nil: `lineBox` looks at each segment.
+  var uniformMetrics: FontMetrics?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
 
@@ -132,6 +184,54 @@ struct LayoutEngine {
     self.fonts = fonts
     self.cache = cache
     self.paragraphCache = paragraphCache
+  }
+
+  /// The size-only result (`TextMeasurement`): the prepared text from the paragraph cache (or
+  /// prepared now), broken into lines, without glyph runs.
+  mutating func runMeasurement() -> TextMeasurement {
+    if text.string.isEmpty || text.runs.isEmpty {
+      return TextMeasurement(
+        size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
+    }
+    load(preparedText())
+    return measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
+  }
+
+  /// The prepared text of the engine's text and style: the paragraph cache's, or prepared now
+  /// (and stored when short enough). The text must not be empty.
+  func preparedText() -> PreparedText {
+    let key = ParagraphCache.Key(
+      text: text, locale: style.locale, direction: style.baseWritingDirection)
+    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
+    let engine = self
+    return paragraphCache.preparedText(for: key, length: length) {
+      var engine = engine
+      return engine.prepareText()
+    }
+  }
+
+  /// Itemizes, shapes and splits the text into atoms (the work a prepared text saves).
+  mutating func prepareText() -> PreparedText {
+    units = Array(text.string.utf16)
+    prepare()
+    itemizeAndShape()
+    return PreparedText(
+      units: units, scalarOffsets: scalarOffsets, runAt: runAt, isSoftBreak: isSoftBreak,
+      isGraphemeBoundary: isGraphemeBoundary, segments: segments, atoms: atoms,
+      paragraphs: paragraphs, hyphens: hyphens)
+  }
+
+  /// Takes the prepared text's arrays as the engine's own.
+  mutating func load(_ prepared: PreparedText) {
+    units = prepared.units
+    scalarOffsets = prepared.scalarOffsets
+    runAt = prepared.runAt
+    isSoftBreak = prepared.isSoftBreak
+    isGraphemeBoundary = prepared.isGraphemeBoundary
+    segments = prepared.segments
+    atoms = prepared.atoms
+    paragraphs = prepared.paragraphs
+    hyphens = prepared.hyphens
   }
 
   mutating func run() -> TextLayout {

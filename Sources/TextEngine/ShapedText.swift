@@ -1,0 +1,138 @@
+// A text shaped once and laid out at any width by arithmetic (pretext's prepare/layout split):
+// what a virtualised list or a flow layout probing sizes needs.
+import Foundation
+import Synchronization
+
+/// Text itemized, shaped and split into its unbreakable pieces once, then measured or laid out at
+/// any width without shaping again: line breaking over cached widths, in time proportional to
+/// the text's pieces, allocating only the result.
+///
+/// Made by `Typesetter.prepare(_:style:)`. Each `measure(maxWidth:maxHeight:)` equals
+/// `Typesetter.measure` of the same request, and each `layout(maxWidth:maxHeight:)` equals
+/// `Typesetter.layout`. `minimumWidth(forLineCount:)` answers "how narrow can this be in n
+/// lines?" from a staircase computed once, so shrink-wrapping a label, balancing lines or
+/// fitting a cell are lookups.
+///
+/// ```swift
+/// let shaped = typesetter.prepare("A label for a report", font: body)
+/// for width in stride(from: 300.0, through: 60, by: -20) {
+///   print(width, shaped.measure(maxWidth: width).lineCount)
+/// }
+/// shaped.minimumWidth(forLineCount: 2)  // the narrowest width in at most two lines
+/// ```
+///
+/// Thread-safe: immutable apart from the staircase, computed once under a lock. It keeps its
+/// typesetter (fonts and caches) alive.
+public final class ShapedText: @unchecked Sendable {
+  // @unchecked: `engine` is never mutated after init (each call works on it in place or on a
+  // copy), and the engine's unowned references point into `typesetter`, which this keeps.
+  /// The typesetter the text was shaped by.
+  public let typesetter: Typesetter
+  /// The text as given.
+  public let text: AttributedText
+  /// The paragraph style as given.
+  public let style: ParagraphStyle
+  /// CSS min-content: the widest unbreakable word (`TextLayout.minContentWidth`).
+  public let minContentWidth: Double
+  /// CSS max-content: the widest paragraph on one line (`TextLayout.maxContentWidth`).
+  public let maxContentWidth: Double
+
+  private let engine: LayoutEngine
+  private let isEmpty: Bool
+  private let staircase = Mutex<[(lineCount: Int, width: Double)]?>(nil)
+
+  init(text: AttributedText, style: ParagraphStyle, typesetter: Typesetter) {
+    self.typesetter = typesetter
+    self.text = text
+    self.style = style
+    var engine = LayoutEngine(
+      text: text.clampedForLayout(), style: style.clampedForLayout(), maxWidth: .infinity,
+      maxHeight: .infinity, fonts: typesetter.fonts, cache: typesetter.shapeCache,
+      paragraphCache: typesetter.paragraphCache)
+    isEmpty = engine.text.string.isEmpty || engine.text.runs.isEmpty
+    if !isEmpty { engine.load(engine.preparedText()) }
+    engine.ellipsisMemo = EllipsisMemo()
+    engine.uniformMetrics = engine.sharedSegmentMetrics()
+    let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
+    minContentWidth = content.minimum
+    maxContentWidth = content.maximum
+    self.engine = engine
+  }
+
+  /// The limits as the typesetter reads them: nil and NaN unlimited, negatives 0.
+  private static func limit(_ value: Double?) -> Double {
+    guard let value, !value.isNaN else { return .infinity }
+    return max(0, value)
+  }
+
+  /// The size and lines within `maxWidth` and `maxHeight` (nil: unlimited): equal to
+  /// `Typesetter.measure` of the same text, style and limits. No shaping (an ellipsis comes
+  /// from the shape cache), no allocation but the result's.
+  public func measure(maxWidth: Double? = nil, maxHeight: Double? = nil) -> TextMeasurement {
+    guard !isEmpty else {
+      return TextMeasurement(
+        size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
+    }
+    return engine.measurement(
+      maxWidth: Self.limit(maxWidth), maxHeight: Self.limit(maxHeight),
+      content: (minContentWidth, maxContentWidth))
+  }
+
+  /// The layout within `maxWidth` and `maxHeight` (nil: unlimited), glyph runs included: equal
+  /// to `Typesetter.layout` of the same request, without shaping again.
+  public func layout(maxWidth: Double? = nil, maxHeight: Double? = nil) -> TextLayout {
+    var engine = LayoutEngine(
+      text: engine.text, style: engine.style, maxWidth: Self.limit(maxWidth),
+      maxHeight: Self.limit(maxHeight), fonts: typesetter.fonts, cache: typesetter.shapeCache,
+      paragraphCache: typesetter.paragraphCache)
+    if isEmpty {
+      return TextLayout(
+        string: engine.text.string, lines: [], size: .zero, isTruncated: false,
+        minContentWidth: 0, maxContentWidth: 0)
+    }
+    engine.load(
+      PreparedText(
+        units: self.engine.units, scalarOffsets: self.engine.scalarOffsets,
+        runAt: self.engine.runAt, isSoftBreak: self.engine.isSoftBreak,
+        isGraphemeBoundary: self.engine.isGraphemeBoundary, segments: self.engine.segments,
+        atoms: self.engine.atoms, paragraphs: self.engine.paragraphs,
+        hyphens: self.engine.hyphens))
+    engine.ellipsisMemo = self.engine.ellipsisMemo
+    engine.uniformMetrics = self.engine.uniformMetrics
+    let layout = engine.buildLayout()
+    typesetter.missingGlyphLog.record(layout)
+    return layout
+  }
+
+  /// The narrowest width at which the text takes at most `lineCount` lines without splitting a
+  /// word (greedy breaking, without `numberOfLines` or a height limit), or nil when it cannot:
+  /// fewer lines than it has paragraphs, or a count below 1 for non-empty text.
+  ///
+  /// At that width the text breaks into at most `lineCount` lines, and at any narrower width
+  /// down to `minContentWidth` into more. Never below `minContentWidth`: narrower, words would
+  /// be split between grapheme clusters (so a count of at least the number of words answers
+  /// `minContentWidth`). The first call computes the whole staircase (one greedy pass per
+  /// distinct width tried, arithmetic over cached widths); later calls are lookups.
+  public func minimumWidth(forLineCount lineCount: Int) -> Double? {
+    if isEmpty { return lineCount >= 0 ? 0 : nil }
+    let steps = staircase.withLock { cached in
+      if let cached { return cached }
+      let steps = engine.minimumWidthStaircase(minContentWidth: minContentWidth)
+      cached = steps
+      return steps
+    }
+    var best: Double?
+    for step in steps where step.lineCount <= lineCount {
+      best = min(best ?? .infinity, step.width)
+    }
+    return best
+  }
+
+  /// The line counts the text takes as its width shrinks, each with the narrowest width that
+  /// gives it, widest first (the staircase behind `minimumWidth(forLineCount:)`).
+  public var lineCountSteps: [(lineCount: Int, width: Double)] {
+    guard !isEmpty else { return [(0, 0)] }
+    _ = minimumWidth(forLineCount: Int.max)
+    return staircase.withLock { $0 ?? [] }
+  }
+}

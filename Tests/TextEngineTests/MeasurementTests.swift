@@ -1,0 +1,391 @@
+// The size-only path (`Typesetter.measure`, `ShapedText`) against the full layout on every
+// corpus, and the staircase of minimum widths and the line-break strategies against widths
+// HarfBuzz gives for each candidate line, shaped whole.
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TextEngine
+
+@Suite("Size-only measurement and prepared re-wrap")
+struct MeasurementTests {
+  /// One corpus record of Benchmarks/corpus (the bench's texts), with its font and limits.
+  struct Record {
+    var text: String
+    var font: Font
+    var maxWidth: Double?
+    var style: ParagraphStyle
+  }
+
+  /// Every record of the bench corpora (tags, names, labels, sentences, paragraphs).
+  static let benchRecords: [Record] = {
+    var records = [Record]()
+    let directory = Fixtures.packageRoot.appendingPathComponent("Benchmarks/corpus")
+    for file in ["tags", "names", "labels", "sentences", "paragraphs"] {
+      let url = directory.appendingPathComponent("\(file).jsonl")
+      guard let contents = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      for line in contents.split(separator: "\n") {
+        guard
+          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+            as? [String: Any], let text = object["text"] as? String
+        else { continue }
+        var style = ParagraphStyle()
+        style.numberOfLines = object["max_lines"] as? Int ?? 0
+        style.usesFontLeading = object["uses_font_leading"] as? Bool ?? false
+        let size = object["size"] as? Double ?? 17
+        let face =
+          Engine.fonts.faces.first {
+            $0.fileURL?.lastPathComponent == (object["font"] as? String ?? "DejaVuSans.ttf")
+          } ?? Engine.fonts.defaultFace()
+        records.append(
+          Record(
+            text: text, font: Font(face: face, pointSize: size),
+            maxWidth: object["max_width"] as? Double, style: style))
+      }
+    }
+    return records
+  }()
+
+  @Test("the bench corpora are there (the equality below is not vacuous)")
+  func corporaLoad() {
+    #expect(Self.benchRecords.count > 5000)
+  }
+
+  @Test("measure equals the full layout on every bench corpus record, cold and cached")
+  func measureEqualsLayoutOnBenchCorpora() {
+    let cold = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    let cached = Typesetter(fonts: Engine.fonts)
+    var checked = 0
+    for record in Self.benchRecords {
+      let layout = cold.layout(
+        record.text, font: record.font, style: record.style, maxWidth: record.maxWidth)
+      let expected = TextMeasurement(layout)
+      #expect(
+        cold.measure(
+          record.text, font: record.font, style: record.style, maxWidth: record.maxWidth)
+          == expected, "\(record.text)")
+      // Twice through the cached typesetter: a prepared-text miss, then a hit.
+      for _ in 0..<2 {
+        #expect(
+          cached.measure(
+            record.text, font: record.font, style: record.style, maxWidth: record.maxWidth)
+            == expected, "\(record.text)")
+      }
+      checked += 1
+    }
+    #expect(checked == Self.benchRecords.count)
+  }
+
+  /// Limits and modes that exercise truncation, tabs, indents and every script.
+  static let styles: [ParagraphStyle] = {
+    var styles = [ParagraphStyle()]
+    for (mode, lines) in [
+      (LineBreakMode.truncatingTail, 2), (.truncatingHead, 2), (.truncatingMiddle, 1),
+      (.clip, 2), (.charWrap, 0), (.wordWrap, 3),
+    ] {
+      var style = ParagraphStyle()
+      style.lineBreakMode = mode
+      style.numberOfLines = lines
+      styles.append(style)
+    }
+    var indented = ParagraphStyle()
+    indented.firstLineHeadIndent = 12
+    indented.lineSpacing = 3
+    indented.usesFontLeading = true
+    indented.alignment = .justified
+    styles.append(indented)
+    return styles
+  }()
+
+  @Test(
+    "measure and a prepared text equal the full layout: every script, emoji, every mode",
+    arguments: StableWrapTests.corpora.indices)
+  func everyScript(_ index: Int) {
+    let text = StableWrapTests.corpora[index]
+    let typesetter = Engine.typesetter
+    for style in Self.styles {
+      let font = Engine.dejaVu(15)
+      let shaped = typesetter.prepare(text, font: font, style: style)
+      for width in StableWrapTests.widths + [.infinity] {
+        for height: Double? in [nil, 40] {
+          let maxWidth: Double? = width.isFinite ? width : nil
+          let layout = typesetter.layout(
+            text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+          let expected = TextMeasurement(layout)
+          #expect(
+            typesetter.measure(
+              text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+              == expected, "\(text) at \(width)")
+          #expect(
+            shaped.measure(maxWidth: maxWidth, maxHeight: height) == expected,
+            "\(text) at \(width)")
+          #expect(shaped.layout(maxWidth: maxWidth, maxHeight: height) == layout)
+        }
+      }
+      #expect(
+        shaped.minContentWidth == typesetter.layout(text, font: font, style: style).minContentWidth)
+    }
+  }
+
+  @Test("an empty text measures as an empty layout")
+  func empty() {
+    let font = Engine.dejaVu()
+    let layout = Engine.typesetter.layout("", font: font, maxWidth: 100)
+    #expect(Engine.typesetter.measure("", font: font, maxWidth: 100) == TextMeasurement(layout))
+    let shaped = Engine.typesetter.prepare("", font: font)
+    #expect(shaped.measure(maxWidth: 100) == TextMeasurement(layout))
+    #expect(shaped.minimumWidth(forLineCount: 1) == 0)
+  }
+
+  // MARK: - Minimum widths per line count
+
+  /// The words of `text` (split at spaces) and HarfBuzz's width of each candidate line, the
+  /// words from i to j − 1 joined by single spaces and shaped whole.
+  static func lineWidths(_ words: [String], _ font: Font) -> [[Double]] {
+    var widths = [[Double]](repeating: [], count: words.count)
+    for i in words.indices {
+      widths[i] = [Double](repeating: .nan, count: words.count + 1)
+      for j in (i + 1)...words.count {
+        widths[i][j] = Engine.harfBuzzWidth(
+          words[i..<j].joined(separator: " "), font.face, font.pointSize)
+      }
+    }
+    return widths
+  }
+
+  /// The least possible widest line when the words are set in at most `count` lines (by
+  /// trying every partition): for greedy filling this is the narrowest width that gives at
+  /// most `count` lines.
+  static func bestWidest(_ widths: [[Double]], words: Int, count: Int) -> Double {
+    // best[k][i]: least widest line setting words i… in k lines.
+    var best = [[Double]](
+      repeating: [Double](repeating: .infinity, count: words + 1), count: count + 1)
+    best[0][words] = 0
+    for k in 1...count {
+      best[k][words] = 0
+      for i in 0..<words {
+        for j in (i + 1)...words {
+          best[k][i] = min(best[k][i], max(widths[i][j], best[k - 1][j]))
+        }
+      }
+    }
+    return best[count][0]
+  }
+
+  @Test("minimumWidth(forLineCount:) is the least widest line over every partition (HarfBuzz)")
+  func staircaseAgainstPartitions() throws {
+    let font = Engine.dejaVu(16)
+    for text in [
+      "The quick brown fox jumps over the lazy dog",
+      "When everything's straightened out.",
+      "address grid revenue total: 29,363 km/h",
+    ] {
+      let words = text.split(separator: " ").map(String.init)
+      let widths = Self.lineWidths(words, font)
+      let shaped = Engine.typesetter.prepare(text, font: font)
+      for count in 1...words.count {
+        let expected = Self.bestWidest(widths, words: words.count, count: count)
+        let found = try #require(shaped.minimumWidth(forLineCount: count))
+        #expect(abs(found - expected) < 1e-6, "\(text): \(count) lines, \(found) vs \(expected)")
+        // At that width greedy filling needs at most that many lines, just below it more.
+        #expect(shaped.measure(maxWidth: found).lineCount <= count)
+        if found > shaped.minContentWidth {
+          #expect(shaped.measure(maxWidth: found.nextDown).lineCount > count)
+        }
+      }
+      // Never below min-content: the widest word (HarfBuzz's width of each word alone).
+      let widestWord = words.map { Engine.harfBuzzWidth($0, font.face, 16) }.max()!
+      #expect(abs(shaped.minimumWidth(forLineCount: 1000)! - widestWord) < 1e-6)
+    }
+    // The first step is max-content; no count below the number of paragraphs.
+    let two = Engine.typesetter.prepare("one two\nthree", font: font)
+    #expect(two.minimumWidth(forLineCount: 1) == nil)
+    #expect(two.minimumWidth(forLineCount: 2) == two.maxContentWidth)
+  }
+
+  @Test("the staircase: each step's width gives its line count, just below it more lines")
+  func staircaseSteps() {
+    for text in StableWrapTests.corpora {
+      let shaped = Engine.typesetter.prepare(text, font: Engine.dejaVu(13))
+      let steps = shaped.lineCountSteps
+      #expect(!steps.isEmpty)
+      #expect(steps[0].width == shaped.maxContentWidth, "\(text)")
+      #expect(steps.last!.width == shaped.minContentWidth, "\(text)")
+      for (index, step) in steps.enumerated() {
+        #expect(shaped.measure(maxWidth: step.width).lineCount == step.lineCount, "\(text)")
+        if index + 1 < steps.count {
+          #expect(steps[index + 1].lineCount > step.lineCount)
+          #expect(steps[index + 1].width < step.width)
+          #expect(shaped.measure(maxWidth: step.width.nextDown).lineCount > step.lineCount)
+        }
+      }
+    }
+  }
+
+  // MARK: - Line-break strategies
+
+  @Test("balanced: the greedy line count, the least widest line over every partition")
+  func balancedAgainstPartitions() throws {
+    let font = Engine.dejaVu(16)
+    var style = ParagraphStyle()
+    style.lineBreakStrategy = .balanced
+    let text = "The quick brown fox jumps over the lazy dog"
+    let words = text.split(separator: " ").map(String.init)
+    let widths = Self.lineWidths(words, font)
+    var changed = 0
+    for width in [120.0, 150, 200, 250, 300, 350] {
+      let greedy = Engine.typesetter.layout(text, font: font, maxWidth: width)
+      let balanced = Engine.typesetter.layout(text, font: font, style: style, maxWidth: width)
+      #expect(balanced.lineCount == greedy.lineCount, "at \(width)")
+      let expected = Self.bestWidest(widths, words: words.count, count: greedy.lineCount)
+      #expect(abs(Double(balanced.size.width) - expected) < 1e-6, "at \(width)")
+      if Engine.lineTexts(balanced) != Engine.lineTexts(greedy) { changed += 1 }
+      // The same through measure and a prepared text.
+      #expect(
+        Engine.typesetter.measure(text, font: font, style: style, maxWidth: width)
+          == TextMeasurement(balanced))
+    }
+    #expect(changed > 0)
+    // At 300 pt greedy gives "…over the" / "lazy dog"; balanced splits near the middle.
+    let at300 = Engine.typesetter.layout(text, font: font, style: style, maxWidth: 300)
+    #expect(
+      Engine.lineTexts(at300).map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "The quick brown fox", "jumps over the lazy dog",
+      ])
+  }
+
+  @Test("pretty: a lone last word takes the previous line's last word with it")
+  func prettyMovesOneWord() {
+    let font = Engine.dejaVu(16)
+    let text = "The quick brown fox jumps over the lazy dog"
+    // Wide enough for everything but "dog" (HarfBuzz's width of the first eight words).
+    let width = Engine.harfBuzzWidth("The quick brown fox jumps over the lazy", font.face, 16) + 1
+    let greedy = Engine.typesetter.layout(text, font: font, maxWidth: width)
+    #expect(Engine.lineTexts(greedy) == ["The quick brown fox jumps over the lazy ", "dog"])
+    var style = ParagraphStyle()
+    style.lineBreakStrategy = .pretty
+    let pretty = Engine.typesetter.layout(text, font: font, style: style, maxWidth: width)
+    #expect(Engine.lineTexts(pretty) == ["The quick brown fox jumps over the ", "lazy dog"])
+    #expect(
+      abs(
+        pretty.lines[0].width
+          - Engine.harfBuzzWidth("The quick brown fox jumps over the", font.face, 16)) < 1e-6)
+    // A last line of two words is left alone.
+    let two = Engine.harfBuzzWidth("The quick brown fox jumps over the", font.face, 16) + 1
+    #expect(
+      Engine.lineTexts(Engine.typesetter.layout(text, font: font, style: style, maxWidth: two))
+        == Engine.lineTexts(Engine.typesetter.layout(text, font: font, maxWidth: two)))
+    // Lines hidden by numberOfLines: greedy, as without a strategy.
+    style.numberOfLines = 1
+    var greedyStyle = ParagraphStyle()
+    greedyStyle.numberOfLines = 1
+    #expect(
+      Engine.typesetter.layout(text, font: font, style: style, maxWidth: width)
+        == Engine.typesetter.layout(text, font: font, style: greedyStyle, maxWidth: width))
+  }
+
+  @Test(
+    "strategies keep the stable-wrap law: measured at W, laid out again at S, the same lines",
+    arguments: StableWrapTests.corpora.indices)
+  func strategiesAreStable(_ index: Int) {
+    let text = StableWrapTests.corpora[index]
+    for strategy: LineBreakStrategy in [.balanced, .pretty, [.balanced, .pretty]] {
+      var style = ParagraphStyle()
+      style.lineBreakStrategy = strategy
+      let font = Engine.dejaVu(15)
+      for width in StableWrapTests.widths {
+        let measured = Engine.typesetter.layout(text, font: font, style: style, maxWidth: width)
+        let s = Double(measured.size.width)
+        guard s <= width else { continue }
+        let again = Engine.typesetter.layout(text, font: font, style: style, maxWidth: s)
+        #expect(
+          again.lines.map(\.scalarRange) == measured.lines.map(\.scalarRange),
+          "\(text) \(strategy) at \(width)")
+        // Never more lines than greedy filling.
+        #expect(
+          measured.lineCount
+            <= Engine.typesetter.layout(text, font: font, maxWidth: width).lineCount)
+      }
+    }
+  }
+}
+
+@Suite("A huge single text")
+struct HugeTextTests {
+  /// Words of 2–11 letters from a fixed generator, with spaces, commas and periods: about
+  /// `bytes` bytes of one paragraph, like the text of one huge JSONL record.
+  static func text(bytes: Int) -> String {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    var result = ""
+    result.reserveCapacity(bytes + 16)
+    while result.utf8.count < bytes {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let length = 2 + Int((state >> 33) % 10)
+      for index in 0..<length {
+        let letter = UInt8(ascii: "a") + UInt8((state >> UInt64(8 + 2 * index)) % 26)
+        result.unicodeScalars.append(Unicode.Scalar(letter))
+      }
+      result += (state >> 60) == 0 ? ", " : " "
+    }
+    return result
+  }
+
+  @Test("group shaping covers at most maximumChunk segments a call, however long the run")
+  func groupChunksAreBounded() {
+    var chunk = ShapingGroup.chunk(after: 1, continuing: false)
+    #expect(chunk == 2)
+    var calls = [chunk]
+    for _ in 0..<40 {
+      chunk = ShapingGroup.chunk(after: chunk, continuing: true)
+      calls.append(chunk)
+    }
+    #expect(calls.prefix(6) == [2, 4, 8, 16, 32, 64])
+    #expect(calls.allSatisfy { $0 <= ShapingGroup.maximumChunk })
+    #expect(ShapingGroup.chunk(after: 64, continuing: false) == 2)
+  }
+
+  @Test("a prepared text's arrays grow in proportion to the text: 10× the text, 10× the bytes")
+  func preparedBytesAreLinear() {
+    let font = Engine.dejaVu(15)
+    func bytesPerUnit(_ size: Int) -> (perUnit: Double, total: Int) {
+      let string = Self.text(bytes: size)
+      // The engine holds its caches unowned: the typesetter keeps them alive.
+      let typesetter = Typesetter(
+        fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+        paragraphCache: ParagraphCache(capacity: 0))
+      var engine = LayoutEngine(
+        text: AttributedText(string, font: font), style: ParagraphStyle(), maxWidth: 400,
+        maxHeight: .infinity, fonts: typesetter.fonts, cache: typesetter.shapeCache,
+        paragraphCache: typesetter.paragraphCache)
+      let prepared = engine.prepareText()
+      // Every element the prepared text keeps, counted at its size: one atom per letter or
+      // space, one segment (with its glyph and advance arrays) per word.
+      let bytes = prepared.estimatedByteCount
+      withExtendedLifetime(typesetter) {}
+      return (Double(bytes) / Double(prepared.units.count), bytes)
+    }
+    let small = bytesPerUnit(10_000)
+    let large = bytesPerUnit(100_000)
+    #expect(abs(large.perUnit / small.perUnit - 1) < 0.05)
+    // Atoms are 56 bytes; with the per-unit arrays and the glyphs about 170 bytes a unit.
+    #expect(MemoryLayout<Atom>.stride == 56)
+    #expect(large.perUnit < 200)
+  }
+
+  @Test("a huge text measures as its layout, and as a prepared text at other widths")
+  func hugeMeasureEqualsLayout() {
+    let string = Self.text(bytes: 60_000)
+    let font = Engine.dejaVu(15)
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let layout = typesetter.layout(string, font: font, maxWidth: 400)
+    #expect(layout.lineCount > 100)
+    #expect(typesetter.measure(string, font: font, maxWidth: 400) == TextMeasurement(layout))
+    let shaped = typesetter.prepare(string, font: font)
+    #expect(shaped.measure(maxWidth: 400) == TextMeasurement(layout))
+    #expect(
+      shaped.measure(maxWidth: 250)
+        == TextMeasurement(typesetter.layout(string, font: font, maxWidth: 250)))
+  }
+}
