@@ -52,17 +52,23 @@ enum FontOptions {
     return typesetter
   }
 
-  /// The typesetter with installed-font fallback, made on first use.
+  /// The typesetter with installed-font fallback, made on first use (by whichever thread
+  /// answers the first line that asks for it), behind `systemTypesetterLock`.
   nonisolated(unsafe) private static var systemTypesetter: Typesetter?
+  private static let systemTypesetterLock = NSLock()
 
   /// The typesetter for a JSON line: `base`, or with its `system_fonts` field true one with
   /// installed-font fallback (false or absent: `base`).
-  static func typesetter(line field: Any?, _ base: Typesetter) throws(MeasureError) -> Typesetter {
-    guard let field, !(field is NSNull) else { return base }
-    guard let value = field as? Bool, MeasureRequest.isBoolean(field) else {
+  static func typesetter(line field: RequestValue?, _ base: Typesetter) throws(MeasureError)
+    -> Typesetter
+  {
+    guard let field, field.isPresent else { return base }
+    guard case .bool(let value) = field else {
       throw MeasureError("field 'system_fonts' must be true or false")
     }
     guard value, !base.fonts.usesSystemFonts else { return base }
+    systemTypesetterLock.lock()
+    defer { systemTypesetterLock.unlock() }
     if let made = systemTypesetter { return made }
     do {
       let made = try Typesetter.bundled(includingSystemFonts: true)
