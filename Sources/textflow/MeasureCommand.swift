@@ -231,8 +231,8 @@ enum MeasureCommand: Subcommand {
   /// `strictFields`: unknown fields used to be errors, so no stream that worked before gets a
   /// different response, and a batch that carries its own metadata passes through unchanged.
   static func respond(
-    to line: UnsafeBufferPointer<UInt8>, typesetter: Typesetter, strictFields: Bool = false,
-    into output: inout [UInt8]
+    to line: UnsafeBufferPointer<UInt8>, typesetter base: Typesetter, styleFonts: StyleFonts,
+    strictFields: Bool, memo: inout AnswerMemo, into output: inout [UInt8]
   ) {
     WorkCounter.add(line.count)  // the reader's one pass over the line
     guard let members = requestMembers(line) else {
@@ -245,7 +245,7 @@ enum MeasureCommand: Subcommand {
     var echoed: [UInt8] = []
     do {
       let typesetter = try FontOptions.typesetter(
-        line: (field("systemFonts") ?? field("system_fonts"))?.value, typesetter)
+        line: (field("systemFonts") ?? field("system_fonts"))?.value, base)
       let extra = try MeasureRequest.passthroughKeys(members, strict: strictFields)
       if !extra.isEmpty {
         for member in members where extra.contains(member.key) {
@@ -255,43 +255,14 @@ enum MeasureCommand: Subcommand {
           echoed.append(contentsOf: UnsafeBufferPointer(rebasing: line[member.valueSpan]))
         }
       }
-      let request = try MeasureRequest(members: members, typesetter: typesetter)
+      let request = try MeasureRequest(
+        members: members, typesetter: typesetter,
+        defaultFont: typesetter === base ? { styleFonts[$0] } : typesetter.fonts.font(for:))
       let layout = measure(request, with: typesetter)
       output.write("{\"id\":")
       output.write(id)
-      output.write(",\"width\":")
-      output.write(layout.size.width.description)
-      output.write(",\"height\":")
-      output.write(layout.size.height.description)
-      output.write(",\"line_count\":")
-      output.write(layout.lineCount.description)
-      output.write(layout.isTruncated ? ",\"truncated\":true" : ",\"truncated\":false")
-      output.write(",\"lines\":[")
-      for (index, line) in layout.lines.enumerated() {
-        output.write(index > 0 ? ",{\"start\":" : "{\"start\":")
-        output.write(line.scalarRange.lowerBound.description)
-        output.write(",\"end\":")
-        output.write(line.scalarRange.upperBound.description)
-        output.write(",\"width\":")
-        output.write(line.width.description)
-        output.append(UInt8(ascii: "}"))
-      }
-      output.append(UInt8(ascii: "]"))
-      if typesetter.fonts.usesSystemFonts { output.write(FontOptions.facesField(layout)) }
-      let missing = layout.missingGlyphs
-      if !missing.isEmpty {
-        output.write(",\"missing\":[")
-        for (index, gap) in missing.enumerated() {
-          output.write(index > 0 ? ",{\"start\":" : "{\"start\":")
-          output.write(gap.scalarRange.lowerBound.description)
-          output.write(",\"end\":")
-          output.write(gap.scalarRange.upperBound.description)
-          output.write(",\"text\":")
-          output.writeQuoted(gap.text)
-          output.append(UInt8(ascii: "}"))
-        }
-        output.append(UInt8(ascii: "]"))
-      }
+      memo.appendMeasurement(
+        of: layout, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
     } catch {
       output.write("{\"id\":")
       output.write(id)
@@ -300,6 +271,46 @@ enum MeasureCommand: Subcommand {
     }
     output.append(contentsOf: echoed)
     output.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends `layout`'s measurement as the response writes it, from `,"width":` to the end of
+  /// `"missing"` (and `"faces"` when `withFaces`).
+  static func appendMeasurement(
+    of layout: TextLayout, withFaces: Bool, to output: inout [UInt8]
+  ) {
+    output.write(",\"width\":")
+    output.write(layout.size.width.description)
+    output.write(",\"height\":")
+    output.write(layout.size.height.description)
+    output.write(",\"line_count\":")
+    output.writeDecimal(layout.lineCount)
+    output.write(layout.isTruncated ? ",\"truncated\":true" : ",\"truncated\":false")
+    output.write(",\"lines\":[")
+    for (index, line) in layout.lines.enumerated() {
+      output.write(index > 0 ? ",{\"start\":" : "{\"start\":")
+      output.writeDecimal(line.scalarRange.lowerBound)
+      output.write(",\"end\":")
+      output.writeDecimal(line.scalarRange.upperBound)
+      output.write(",\"width\":")
+      output.write(line.width.description)
+      output.append(UInt8(ascii: "}"))
+    }
+    output.append(UInt8(ascii: "]"))
+    if withFaces { output.write(FontOptions.facesField(layout)) }
+    let missing = layout.missingGlyphs
+    if !missing.isEmpty {
+      output.write(",\"missing\":[")
+      for (index, gap) in missing.enumerated() {
+        output.write(index > 0 ? ",{\"start\":" : "{\"start\":")
+        output.writeDecimal(gap.scalarRange.lowerBound)
+        output.write(",\"end\":")
+        output.writeDecimal(gap.scalarRange.upperBound)
+        output.write(",\"text\":")
+        output.writeQuoted(gap.text)
+        output.append(UInt8(ascii: "}"))
+      }
+      output.append(UInt8(ascii: "]"))
+    }
   }
 
   /// The measurement of one JSON line's request: the one call site of the text engine for
@@ -426,7 +437,9 @@ struct MeasureRequest {
 
   /// A request from a JSON line's members (see `MeasureCommand.help` for the fields). Fields it
   /// does not know are ignored here (`passthroughKeys` decides about them).
-  init(members: [RequestMember], typesetter: Typesetter) throws {
+  init(
+    members: [RequestMember], typesetter: Typesetter, defaultFont: (TextStyle) -> Font
+  ) throws {
     var textStyleValue: RequestValue?
     var sizeValue: RequestValue?
     var fontValue: RequestValue?
@@ -497,7 +510,7 @@ struct MeasureRequest {
         throw MeasureError("field 'font': \(error)")
       }
     } else {
-      font = typesetter.fonts.font(for: textStyle).withSize(size)
+      font = defaultFont(textStyle).withSize(size)
     }
     maxWidth = try Self.optionalLength(maxWidthValue, field: fieldName("maxWidth"))
     maxHeight = try Self.optionalLength(maxHeightValue, field: fieldName("maxHeight"))

@@ -29,11 +29,18 @@ struct LineWindow {
 struct JSONLinesResponder: Sendable {
   let typesetter: Typesetter
   let strictFields: Bool
+  let styleFonts: StyleFonts
+
+  init(typesetter: Typesetter, strictFields: Bool) {
+    self.typesetter = typesetter
+    self.strictFields = strictFields
+    styleFonts = StyleFonts(typesetter.fonts)
+  }
 
   /// Appends the answer to one line (and its line break) to `output`; a blank line has none.
   func answer(
     _ line: InputLine, number: Int, in storage: UnsafeBufferPointer<UInt8>,
-    to output: inout [UInt8]
+    memo: inout AnswerMemo, to output: inout [UInt8]
   ) {
     switch line {
     case .tooLong(let length):
@@ -51,7 +58,8 @@ struct JSONLinesResponder: Sendable {
       }
       if isBlank(bytes) { return }
       MeasureCommand.respond(
-        to: bytes, typesetter: typesetter, strictFields: strictFields, into: &output)
+        to: bytes, typesetter: typesetter, styleFonts: styleFonts, strictFields: strictFields,
+        memo: &memo, into: &output)
       output.append(UInt8(ascii: "\n"))
     }
   }
@@ -63,8 +71,9 @@ struct JSONLinesResponder: Sendable {
     window.storage.withUnsafeBufferPointer { storage in
       window.lines.withUnsafeBufferPointer { lines in
         guard jobs > 1, lines.count > 1 else {
+          var memo = AnswerMemo()
           for entry in lines {
-            answer(entry.line, number: entry.number, in: storage, to: &output)
+            answer(entry.line, number: entry.number, in: storage, memo: &memo, to: &output)
           }
           return
         }
@@ -80,13 +89,14 @@ struct JSONLinesResponder: Sendable {
         nonisolated(unsafe) let lines = lines
         withExtendedLifetime(next) {
           DispatchQueue.concurrentPerform(iterations: min(jobs, chunkCount)) { _ in
+            var memo = AnswerMemo()
             while true {
               let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
               guard index < chunkCount else { break }
               var bytes: [UInt8] = []
               bytes.reserveCapacity(chunk * 160)
               for entry in lines[(index * chunk)..<min(lines.count, (index + 1) * chunk)] {
-                answer(entry.line, number: entry.number, in: storage, to: &bytes)
+                answer(entry.line, number: entry.number, in: storage, memo: &memo, to: &bytes)
               }
               outputs.store(bytes, at: index)
             }
@@ -108,6 +118,53 @@ struct JSONLinesResponder: Sendable {
       }
     }
     return true
+  }
+}
+
+/// The font of each text style in a collection, looked up once (a lookup by family compares
+/// names, which costs more than answering a stored layout).
+struct StyleFonts: Sendable {
+  private let fonts: [TextStyle: Font]
+
+  init(_ collection: FontCollection) {
+    fonts = Dictionary(
+      uniqueKeysWithValues: TextStyle.allCases.map { ($0, collection.font(for: $0)) })
+  }
+
+  subscript(style: TextStyle) -> Font { fonts[style]! }
+}
+
+/// The measurements a thread wrote lately, by layout: a stored layout answered again (the same
+/// text with the same settings) is written by copying its bytes, not by formatting its numbers
+/// again. Kept per thread and per window, so it needs no lock and holds a few layouts at most.
+struct AnswerMemo {
+  private static let slotCount = 64
+  private var layouts: [TextLayout?] = Array(repeating: nil, count: slotCount)
+  private var answers: [[UInt8]] = Array(repeating: [], count: slotCount)
+
+  /// Appends `layout`'s measurement (`MeasureCommand.appendMeasurement`).
+  mutating func appendMeasurement(of layout: TextLayout, withFaces: Bool, to output: inout [UInt8])
+  {
+    guard !withFaces else {
+      MeasureCommand.appendMeasurement(of: layout, withFaces: true, to: &output)
+      return
+    }
+    // Slots by the address of the layout's line array: layouts answered from the cache share
+    // their storage, and a stored layout is kept alive by its slot, so the same address with
+    // equal contents (`==` is one pointer comparison for shared storage) is the same layout.
+    let address = layout.lines.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    let slot =
+      Int(truncatingIfNeeded: (address >> 4) &* 0x9E37_79B9_7F4A_7C15 >> 58)
+      & (Self.slotCount - 1)
+    if let stored = layouts[slot], stored == layout {
+      output.append(contentsOf: answers[slot])
+      return
+    }
+    var bytes: [UInt8] = []
+    MeasureCommand.appendMeasurement(of: layout, withFaces: false, to: &bytes)
+    output.append(contentsOf: bytes)
+    layouts[slot] = layout
+    answers[slot] = bytes
   }
 }
 
@@ -141,7 +198,33 @@ private final class ChunkOutputs: @unchecked Sendable {
 extension [UInt8] {
   /// Appends text's UTF-8.
   @inline(__always)
-  mutating func write(_ text: String) { append(contentsOf: text.utf8) }
+  mutating func write(_ text: String) {
+    var text = text
+    text.withUTF8 { append(contentsOf: $0) }
+  }
+
+  /// Appends a whole number in decimal, as `description` writes it.
+  mutating func writeDecimal(_ value: Int) {
+    if value >= 0 && value < 10 {
+      append(UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int.min has 20 digits
+    var magnitude = value.magnitude
+    Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+      var index = buffer.count
+      repeat {
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 {
+        index -= 1
+        buffer[index] = UInt8(ascii: "-")
+      }
+      append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+    }
+  }
 
   /// Appends `string` as a JSON string literal, exactly as `JSONValue.quote` writes it.
   mutating func writeQuoted(_ string: String) {
