@@ -43,8 +43,12 @@ enum FontOptions {
 
   /// The bundled typesetter with the options applied; a fonts-folder file that did not load is
   /// reported on standard error (and the others used).
-  static func typesetter() throws(FontLoadingError) -> Typesetter {
-    let typesetter = try Typesetter.bundled(includingSystemFonts: systemFonts)
+  static func typesetter(paragraphCache: ParagraphCache = ParagraphCache()) throws(FontLoadingError)
+    -> Typesetter
+  {
+    let typesetter = Typesetter(
+      fonts: try FontCollection.bundled(includingSystemFonts: systemFonts),
+      paragraphCache: paragraphCache)
     for skipped in typesetter.fonts.skippedFonts {
       printError("textflow: warning: skipped a font in the fonts folder: \(skipped)")
     }

@@ -11,7 +11,8 @@ enum MeasureCommand: Subcommand {
     usage: textflow measure [--font NAME|PATH] [--size PT] [--text-style STYLE]
                             [--max-width PX] [--max-height PX] [--number-of-lines N]
                             [--line-break-mode MODE] [--uses-font-leading] TEXT
-           textflow measure --jsonl [--strict-fields] [--first-line N] < requests.jsonl
+           textflow measure --jsonl [--strict-fields] [--first-line N] [--jobs N]
+                            [--cache-texts N] < requests.jsonl
 
     Lays out TEXT with the bundled fonts (Fonts/ or $TEXTFLOW_FONTS) and prints its size and
     its lines in points (unrounded, and rounded up to whole pixels).
@@ -48,6 +49,10 @@ enum MeasureCommand: Subcommand {
     {"id": …, "error": "…"} and the stream goes on: so does a line that is not valid UTF-8
     (the error names the line and the byte) or is longer than 16 MiB. --first-line N numbers
     the lines from N in those errors, for a shard of a larger stream (scripts/textflow-dask).
+    --jobs N answers on N threads (default: the available cores; 1: on one), in input order.
+    --cache-texts N keeps N prepared texts and 2N finished layouts (default 4096): a batch
+    that repeats its texts with more distinct ones in between answers the repeats from memory
+    (about 10-30 kB a text more at the peak).
 
     examples:
       textflow measure --max-width 120 "The quick brown fox jumps over the lazy dog"
@@ -75,13 +80,13 @@ enum MeasureCommand: Subcommand {
     if parsed.flags.contains("--jsonl") {
       // A shard of a larger stream numbers its lines from where the shard starts, so that its
       // errors name the line of the whole input (see scripts/textflow-dask).
-      let others = Set(parsed.values.keys).subtracting(["--first-line", "--jobs"])
+      let others = Set(parsed.values.keys).subtracting(["--first-line", "--jobs", "--cache-texts"])
       guard others.isEmpty, parsed.positionals.isEmpty,
         parsed.flags.isSubset(of: ["--jsonl", "--strict-fields"])
       else {
         printError(
           "textflow measure: --jsonl takes no other arguments but --strict-fields,"
-            + " --first-line N and --jobs N (options go in each line)")
+            + " --first-line N, --jobs N and --cache-texts N (options go in each line)")
         return 2
       }
       var firstLine = 1
@@ -94,16 +99,19 @@ enum MeasureCommand: Subcommand {
         firstLine = number
       }
       let jobs: Int
+      let cacheTexts: Int?
       do {
         jobs =
           try parsed.integer("--jobs", in: 1...1024)
           ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+        cacheTexts = try parsed.integer("--cache-texts", in: 1...1_000_000)
       } catch {
         printError("textflow measure: \(error.message)")
         return 2
       }
       return runJSONLines(
-        firstLine: firstLine, strictFields: parsed.flags.contains("--strict-fields"), jobs: jobs)
+        firstLine: firstLine, strictFields: parsed.flags.contains("--strict-fields"), jobs: jobs,
+        cacheTexts: cacheTexts)
     }
     let options: Options
     do {
@@ -169,10 +177,12 @@ enum MeasureCommand: Subcommand {
 
   // MARK: - JSON lines
 
-  private static func runJSONLines(firstLine: Int, strictFields: Bool, jobs: Int) -> Int32 {
+  private static func runJSONLines(
+    firstLine: Int, strictFields: Bool, jobs: Int, cacheTexts: Int?
+  ) -> Int32 {
     let typesetter: Typesetter
     do {
-      typesetter = try FontOptions.typesetter()
+      typesetter = try FontOptions.typesetter(paragraphCache: batchCache(texts: cacheTexts))
     } catch {
       printError("textflow measure: \(error)")
       return 1
@@ -210,6 +220,15 @@ enum MeasureCommand: Subcommand {
       if line == nil { break }
     }
     return 0
+  }
+
+  /// The paragraph cache of a stream of requests: the engine's default, or with `--cache-texts
+  /// N` one of N prepared texts and 2N layouts, their byte bounds grown in proportion.
+  private static func batchCache(texts: Int?) -> ParagraphCache {
+    guard let texts else { return ParagraphCache() }
+    let scale = max(1, texts / 4096)
+    return ParagraphCache(
+      capacity: texts, maximumBytes: scale * (32 << 20), maximumResultBytes: scale * (16 << 20))
   }
 
   /// The longest request line read (16 MiB); a longer line gets an error and is skipped.
@@ -585,7 +604,7 @@ struct Options {
     [
       "--font", "--size", "--text-style", "--max-width", "--max-height", "--number-of-lines",
       "--line-break-mode",
-    ].flatMap(spellings) + ["--first-line", "--jobs"])
+    ].flatMap(spellings) + ["--first-line", "--jobs", "--cache-texts"])
   /// The flags, in every spelling.
   static let flags = Set(spellings("--uses-font-leading") + ["--jsonl", "--strict-fields"])
 
@@ -606,7 +625,9 @@ struct Options {
       }
       return (option, number)
     }
-    if let others = parsed.values.keys.first(where: { $0 == "--first-line" || $0 == "--jobs" }) {
+    if let others = parsed.values.keys.first(where: {
+      ["--first-line", "--jobs", "--cache-texts"].contains($0)
+    }) {
       throw MeasureError("\(others) is an option of --jsonl")
     }
     if parsed.flags.contains("--strict-fields") {

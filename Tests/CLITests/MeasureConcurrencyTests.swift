@@ -60,8 +60,13 @@ struct MeasureConcurrencyTests {
       #expect(many.status == 0, "\(many.standardError)")
       #expect(many.standardOutputData == one.standardOutputData, "--jobs \(jobs)")
     }
-    // The default (the available cores) is the same stream too.
+    // The default (the available cores) is the same stream too, and so is a cache too small
+    // to hold the texts or one large enough for all (the caches never change an answer).
     #expect(try measure([], input: input).standardOutputData == one.standardOutputData)
+    for size in ["8", "20000"] {
+      let cached = try measure(["--cache-texts", size, "--jobs", "2"], input: input)
+      #expect(cached.standardOutputData == one.standardOutputData, "--cache-texts \(size)")
+    }
   }
 
   @Test("error lines keep their numbers on several threads, and from --first-line")
@@ -91,12 +96,17 @@ struct MeasureConcurrencyTests {
     }
   }
 
-  @Test("bad --jobs values are usage errors; --jobs belongs to --jsonl")
+  @Test("bad --jobs and --cache-texts values are usage errors; --jobs belongs to --jsonl")
   func jobsArgument() throws {
     for value in ["0", "-1", "two", "1e3", "2000"] {
       let result = try measure(["--jobs", value], input: Data())
       #expect(result.status == 2, "--jobs \(value)")
       #expect(result.standardError.contains("--jobs must be a whole number from 1"), "\(value)")
+    }
+    for value in ["0", "many"] {
+      let result = try measure(["--cache-texts", value], input: Data())
+      #expect(result.status == 2, "--cache-texts \(value)")
+      #expect(result.standardError.contains("--cache-texts must be a whole number from 1"))
     }
     let text = try ProcessRunner.run(Executables.textflow, ["measure", "--jobs", "2", "x"])
     #expect(text.status == 2)
