@@ -27,16 +27,21 @@ struct ParsedArguments {
   var positionals: [String] = []
 
   /// Parses `arguments`; `valued` options take the next argument, `flags` take none. `-` is a
-  /// positional (standard input or output); `--` ends the options.
-  init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>)
-    throws(CommandError)
-  {
+  /// positional (standard input or output); `--` ends the options. With
+  /// `singleDashIsPositional`, only `--` starts an option, so that a text such as "-5 °C" is a
+  /// positional.
+  init(
+    _ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>,
+    singleDashIsPositional: Bool = false
+  ) throws(CommandError) {
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+      if onlyPositionals || argument == "-" || !argument.hasPrefix("-")
+        || (singleDashIsPositional && !argument.hasPrefix("--"))
+      {
         positionals.append(argument)
         continue
       }

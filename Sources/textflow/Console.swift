@@ -40,6 +40,12 @@ enum Console {
     if buffer.count >= bufferSize { flush() }
   }
 
+  /// Writes bytes to standard output (buffered like `out(_:)`).
+  static func out(bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= bufferSize { flush() }
+  }
+
   /// Writes a line of human-readable text to standard output, terminal-safe (`terminalSafe`);
   /// JSON goes through `out(_:)` unchanged, as its strings are escaped already.
   static func line(_ text: String) { out(terminalSafe(text) + "\n") }
@@ -102,9 +108,22 @@ enum Console {
   /// Flushes standard output and ends the process with `status`.
   static func exit(_ status: Int32) -> Never {
     flush()
-    if WorkCounter.isEnabled { error("work: \(WorkCounter.total)") }
+    if WorkCounter.isEnabled {
+      error("work: \(WorkCounter.total)")
+      if let peak = peakMemoryKilobytes() { error("peak: \(peak) kB") }
+    }
     Glibc.exit(status)
   }
+}
+
+/// The most resident memory the process has had (the kernel's VmHWM), in kilobytes, or nil
+/// where /proc does not say: with `TEXTFLOW_COUNT_WORK`, tests read it to check that memory
+/// follows the window of work, not the input's length.
+private func peakMemoryKilobytes() -> Int? {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+  else { return nil }
+  return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ")[0])
 }
 
 /// `text` with the characters that could act on a terminal written as Swift escapes (`\u{1B}`):

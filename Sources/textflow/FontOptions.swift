@@ -44,8 +44,12 @@ enum FontOptions {
 
   /// The bundled typesetter with the options applied; a fonts-folder file that did not load is
   /// reported on standard error (and the others used).
-  static func typesetter() throws(FontLoadingError) -> Typesetter {
-    let typesetter = try Typesetter.bundled(includingSystemFonts: systemFonts)
+  static func typesetter(paragraphCache: ParagraphCache = ParagraphCache()) throws(FontLoadingError)
+    -> Typesetter
+  {
+    let typesetter = Typesetter(
+      fonts: try FontCollection.bundled(includingSystemFonts: systemFonts),
+      paragraphCache: paragraphCache)
     for skipped in typesetter.fonts.skippedFonts {
       printError("textflow: warning: skipped a font in the fonts folder: \(skipped)")
     }
@@ -53,17 +57,23 @@ enum FontOptions {
     return typesetter
   }
 
-  /// The typesetter with installed-font fallback, made on first use.
+  /// The typesetter with installed-font fallback, made on first use (by whichever thread
+  /// answers the first line that asks for it), behind `systemTypesetterLock`.
   nonisolated(unsafe) private static var systemTypesetter: Typesetter?
+  private static let systemTypesetterLock = NSLock()
 
   /// The typesetter for a JSON line: `base`, or with its `system_fonts` field true one with
   /// installed-font fallback (false or absent: `base`).
-  static func typesetter(line field: Any?, _ base: Typesetter) throws(MeasureError) -> Typesetter {
-    guard let field, !(field is NSNull) else { return base }
-    guard let value = field as? Bool, MeasureRequest.isBoolean(field) else {
+  static func typesetter(line field: RequestValue?, _ base: Typesetter) throws(MeasureError)
+    -> Typesetter
+  {
+    guard let field, field.isPresent else { return base }
+    guard case .bool(let value) = field else {
       throw MeasureError("field 'system_fonts' must be true or false")
     }
     guard value, !base.fonts.usesSystemFonts else { return base }
+    systemTypesetterLock.lock()
+    defer { systemTypesetterLock.unlock() }
     if let made = systemTypesetter { return made }
     do {
       let made = try Typesetter.bundled(includingSystemFonts: true)

@@ -4,10 +4,11 @@
 import Foundation
 import TextFlow
 
-/// One line of input: its bytes (without the line break), or the length of a line that was too
-/// long to keep (whose bytes were skipped).
-enum InputLine {
-  case bytes([UInt8])
+/// One line of input, as `LineReader.next(appendingTo:)` gives it: the range its bytes (without
+/// the line break) take in the caller's storage, or the length of a line that was too long to
+/// keep (whose bytes were skipped, and nothing appended).
+enum InputLine: Equatable {
+  case bytes(Range<Int>)
   case tooLong(length: Int)
 }
 
@@ -29,36 +30,47 @@ struct LineReader {
   /// True when bytes already read wait in the buffer (the next `next()` may not need to read).
   var hasBufferedInput: Bool { start < end }
 
-  /// The next line (a final line without a line break included), or nil at the end of input.
-  /// "\n" ends a line, and a "\r" before it is dropped.
-  mutating func next() -> InputLine? {
-    var line = [UInt8]()
+  /// The next line (a final line without a line break included), appended to `storage`, or nil
+  /// at the end of input. "\n" ends a line, and a "\r" before it is dropped. The caller's
+  /// storage holds many lines (a window of them), so a line costs a copy, not an allocation.
+  mutating func next(appendingTo storage: inout [UInt8]) -> InputLine? {
+    let lineStart = storage.count
     var length = 0
+    var sawBytes = false
     while true {
       if start == end {
         if atEnd || !fill() {
-          guard length > 0 else { return nil }
-          return finish(line, length)
+          guard sawBytes else { return nil }
+          return finish(&storage, from: lineStart, length: length)
         }
       }
-      let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
+      sawBytes = true
+      let newline = buffer.withUnsafeBufferPointer { pointer -> Int? in
+        guard
+          let found = memchr(pointer.baseAddress! + start, Int32(UInt8(ascii: "\n")), end - start)
+        else { return nil }
+        return UnsafeRawPointer(pointer.baseAddress!).distance(to: UnsafeRawPointer(found))
+      }
       let chunkEnd = newline ?? end
       WorkCounter.add(chunkEnd - start + 1)
       let count = chunkEnd - start
       if length + count <= maximumLength {
-        line.append(contentsOf: buffer[start..<chunkEnd])
-      } else {
-        line = []  // too long: count the rest, keep nothing
+        storage.append(contentsOf: buffer[start..<chunkEnd])
+      } else if storage.count > lineStart {
+        storage.removeSubrange(lineStart...)  // too long: count the rest, keep nothing
       }
       length += count
       start = newline.map { $0 + 1 } ?? end
-      if newline != nil { return finish(line, length) }
+      if newline != nil { return finish(&storage, from: lineStart, length: length) }
     }
   }
 
-  private func finish(_ line: [UInt8], _ length: Int) -> InputLine {
+  private func finish(_ storage: inout [UInt8], from lineStart: Int, length: Int) -> InputLine {
     guard length <= maximumLength else { return .tooLong(length: length) }
-    return .bytes(line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line)
+    if storage.count > lineStart, storage[storage.count - 1] == UInt8(ascii: "\r") {
+      storage.removeLast()
+    }
+    return .bytes(lineStart..<storage.count)
   }
 
   /// Reads the next block; false at the end of input (or on a read error).
@@ -81,7 +93,7 @@ struct LineReader {
 }
 
 /// The byte offset of the first byte that is not valid UTF-8 in `bytes`, or nil when all are.
-func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+func firstInvalidUTF8Offset<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int? {
   var parser = Unicode.UTF8.ForwardParser()
   var iterator = bytes.makeIterator()
   var offset = 0

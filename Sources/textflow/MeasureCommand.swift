@@ -12,7 +12,8 @@ enum MeasureCommand: Subcommand {
     usage: textflow measure [--font NAME|PATH] [--size PT] [--text-style STYLE]
                             [--max-width PX] [--max-height PX] [--number-of-lines N]
                             [--line-break-mode MODE] [--uses-font-leading] TEXT
-           textflow measure --jsonl [--strict-fields] [--first-line N] < requests.jsonl
+           textflow measure --jsonl [--strict-fields] [--first-line N] [--jobs N]
+                            [--cache-texts N] < requests.jsonl
 
     Lays out TEXT with the bundled fonts (Fonts/ or $TEXTFLOW_FONTS) and prints its size and
     its lines in points (unrounded, and rounded up to whole pixels).
@@ -49,6 +50,10 @@ enum MeasureCommand: Subcommand {
     {"id": …, "error": "…"} and the stream goes on: so does a line that is not valid UTF-8
     (the error names the line and the byte) or is longer than 16 MiB. --first-line N numbers
     the lines from N in those errors, for a shard of a larger stream (scripts/textflow-dask).
+    --jobs N answers on N threads (default: the available cores; 1: on one), in input order.
+    --cache-texts N keeps N prepared texts and 2N finished layouts (default 4096): a batch
+    that repeats its texts with more distinct ones in between answers the repeats from memory
+    (about 10-30 kB a text more at the peak).
 
     examples:
       textflow measure --max-width 120 "The quick brown fox jumps over the lazy dog"
@@ -64,36 +69,54 @@ enum MeasureCommand: Subcommand {
       printError("textflow measure: argument \(invalid) is not valid UTF-8")
       return 2
     }
-    if arguments.contains("--jsonl") {
+    let parsed: ParsedArguments
+    do {
+      parsed = try ParsedArguments(
+        arguments, valued: Options.valued,
+        flags: Options.flags, singleDashIsPositional: true)
+    } catch {
+      printError("textflow measure: \(error.message)\n\n\(help)")
+      return 2
+    }
+    if parsed.flags.contains("--jsonl") {
       // A shard of a larger stream numbers its lines from where the shard starts, so that its
       // errors name the line of the whole input (see scripts/textflow-dask).
+      let others = Set(parsed.values.keys).subtracting(["--first-line", "--jobs", "--cache-texts"])
+      guard others.isEmpty, parsed.positionals.isEmpty,
+        parsed.flags.isSubset(of: ["--jsonl", "--strict-fields"])
+      else {
+        printError(
+          "textflow measure: --jsonl takes no other arguments but --strict-fields,"
+            + " --first-line N, --jobs N and --cache-texts N (options go in each line)")
+        return 2
+      }
       var firstLine = 1
-      var strictFields = false
-      var rest = arguments.filter { $0 != "--jsonl" }[...]
-      while let option = rest.popFirst() {
-        switch option {
-        case "--strict-fields" where !strictFields:
-          strictFields = true
-        case "--first-line" where firstLine == 1 && !rest.isEmpty:
-          let value = rest.removeFirst()
-          guard let number = Int(value), number >= 1 else {
-            printError(
-              "textflow measure: --first-line needs a whole number ≥ 1, not \(quoted(value))")
-            return 2
-          }
-          firstLine = number
-        default:
+      if let value = parsed.values["--first-line"] {
+        guard let number = Int(value), number >= 1 else {
           printError(
-            "textflow measure: --jsonl takes no other arguments but --strict-fields and"
-              + " --first-line N (options go in each line)")
+            "textflow measure: --first-line needs a whole number ≥ 1, not \(quoted(value))")
           return 2
         }
+        firstLine = number
       }
-      return runJSONLines(firstLine: firstLine, strictFields: strictFields)
+      let jobs: Int
+      let cacheTexts: Int?
+      do {
+        jobs =
+          try parsed.integer("--jobs", in: 1...1024)
+          ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+        cacheTexts = try parsed.integer("--cache-texts", in: 1...1_000_000)
+      } catch {
+        printError("textflow measure: \(error.message)")
+        return 2
+      }
+      return runJSONLines(
+        firstLine: firstLine, strictFields: parsed.flags.contains("--strict-fields"), jobs: jobs,
+        cacheTexts: cacheTexts)
     }
     let options: Options
     do {
-      options = try Options(arguments)
+      options = try Options(parsed)
     } catch {
       printError("textflow measure: \(error.message)\n\n\(help)")
       return 2
@@ -155,10 +178,12 @@ enum MeasureCommand: Subcommand {
 
   // MARK: - JSON lines
 
-  private static func runJSONLines(firstLine: Int, strictFields: Bool) -> Int32 {
+  private static func runJSONLines(
+    firstLine: Int, strictFields: Bool, jobs: Int, cacheTexts: Int?
+  ) -> Int32 {
     let typesetter: Typesetter
     do {
-      typesetter = try FontOptions.typesetter()
+      typesetter = try FontOptions.typesetter(paragraphCache: batchCache(texts: cacheTexts))
     } catch {
       printError("textflow measure: \(error)")
       return 1
@@ -166,37 +191,45 @@ enum MeasureCommand: Subcommand {
     // A count on stderr for long streams (only on a terminal, after a second).
     let progress = ProgressBar(label: "measured")
     defer { progress.finish() }
-    var count = 0
+    let responder = JSONLinesResponder(typesetter: typesetter, strictFields: strictFields)
     var reader = LineReader(maximumLength: maximumLineLength)
+    var window = LineWindow()
+    var output: [UInt8] = []
     var number = firstLine - 1
+    var count = 0
     Console.commandName = "measure"
-    while let input = reader.next() {
-      number += 1
-      let response: String
-      switch input {
-      case .tooLong(let length):
-        response =
-          "{\"id\":null,\"error\":\"line \(number) is \(length) bytes long; at most \(maximumLineLength) are read\"}"
-      case .bytes(let bytes):
-        if let offset = firstInvalidUTF8Offset(bytes) {
-          let id = idOfInvalidLine(bytes)
-          response =
-            "{\"id\":\(encodeID(id)),\"error\":\"line \(number) is not valid UTF-8 (byte \(offset + 1) is "
-            + String(format: "0x%02X", bytes[offset]) + ")\"}"
-        } else {
-          let line = String(decoding: bytes, as: UTF8.self)
-          if line.allSatisfy(\.isWhitespace) { continue }
-          response = respond(to: line, typesetter: typesetter, strictFields: strictFields)
-        }
+    while true {
+      let line = reader.next(appendingTo: &window.storage)
+      if let line {
+        number += 1
+        window.lines.append((number, line))
       }
-      Console.out(response + "\n")
-      // Answers are sent before waiting for more input, so that a client sending one request
-      // at a time gets its answer; a batch in the pipe is answered in large writes.
-      if !reader.hasBufferedInput { Console.flush() }
-      count += 1
-      if count % 256 == 0 { progress.update(count, of: nil) }
+      // A window is answered when it is full, at the end, and whenever the next line would
+      // wait for input: a client sending one request at a time gets its answer, and a batch in
+      // the pipe is answered a read at a time, in large writes.
+      let waits = !reader.hasBufferedInput
+      guard line == nil || waits || window.isFull else { continue }
+      if !window.lines.isEmpty {
+        responder.answer(window, jobs: jobs, to: &output)
+        count += window.lines.count
+        window.removeAll()
+        Console.out(bytes: output)
+        output.removeAll(keepingCapacity: output.capacity <= 4 * LineWindow.byteLimit)
+        progress.update(count, of: nil)
+      }
+      if waits { Console.flush() }
+      if line == nil { break }
     }
     return 0
+  }
+
+  /// The paragraph cache of a stream of requests: the engine's default, or with `--cache-texts
+  /// N` one of N prepared texts and 2N layouts, their byte bounds grown in proportion.
+  private static func batchCache(texts: Int?) -> ParagraphCache {
+    guard let texts else { return ParagraphCache() }
+    let scale = max(1, texts / 4096)
+    return ParagraphCache(
+      capacity: texts, maximumBytes: scale * (32 << 20), maximumResultBytes: scale * (16 << 20))
   }
 
   /// The longest request line read (16 MiB); a longer line gets an error and is skipped.
@@ -204,7 +237,7 @@ enum MeasureCommand: Subcommand {
 
   /// The id of a line that is not valid UTF-8, read from its repaired text, so that the error
   /// still says which request it answers (null when even that cannot be read).
-  private static func idOfInvalidLine(_ bytes: [UInt8]) -> Any {
+  static func idOfInvalidLine(_ bytes: [UInt8]) -> Any {
     let repaired = String(decoding: bytes, as: UTF8.self)
     guard let object = try? JSONSerialization.jsonObject(with: Data(repaired.utf8)),
       let fields = object as? [String: Any]
@@ -212,136 +245,131 @@ enum MeasureCommand: Subcommand {
     return fields["id"] ?? NSNull()
   }
 
-  /// The JSON response line for one request line.
+  /// Appends the JSON response for one request line (valid UTF-8, not blank) to `output`.
   ///
   /// Fields the request does not know are copied into the response byte for byte, unless
   /// `strictFields`: unknown fields used to be errors, so no stream that worked before gets a
   /// different response, and a batch that carries its own metadata passes through unchanged.
-  static func respond(to line: String, typesetter: Typesetter, strictFields: Bool = false)
-    -> String
-  {
-    var id: Any = NSNull()
-    var echoed = ""
+  static func respond(
+    to line: UnsafeBufferPointer<UInt8>, typesetter base: Typesetter, styleFonts: StyleFonts,
+    strictFields: Bool, memo: inout AnswerMemo, into output: inout [UInt8]
+  ) {
+    WorkCounter.add(line.count)  // the reader's one pass over the line
+    guard let members = requestMembers(line) else {
+      output.write("{\"id\":null,\"error\":\"the line is not a JSON object\"}")
+      return
+    }
+    /// The value of the last member named `key` (a key given twice counts as its last value).
+    func field(_ key: String) -> RequestMember? { members.last { $0.key == key } }
+    let id = field("id").map { encodeID($0, in: line) } ?? "null"
+    var echoed: [UInt8] = []
     do {
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
-        let fields = object as? [String: Any]
-      else {
-        throw MeasureError("the line is not a JSON object")
-      }
-      id = fields["id"] ?? NSNull()
       let typesetter = try FontOptions.typesetter(
-        line: fields["systemFonts"] ?? fields["system_fonts"], typesetter)
-      let extra = try MeasureRequest.passthroughKeys(fields, strict: strictFields)
+        line: (field("systemFonts") ?? field("system_fonts"))?.value, base)
+      let extra = try MeasureRequest.passthroughKeys(members, strict: strictFields)
       if !extra.isEmpty {
-        for member in rawMembers(line) where extra.contains(member.key) {
-          echoed += "," + member.rawKey + ":" + member.rawValue
+        for member in members where extra.contains(member.key) {
+          echoed.append(UInt8(ascii: ","))
+          echoed.append(contentsOf: UnsafeBufferPointer(rebasing: line[member.keySpan]))
+          echoed.append(UInt8(ascii: ":"))
+          echoed.append(contentsOf: UnsafeBufferPointer(rebasing: line[member.valueSpan]))
         }
       }
-      let request = try MeasureRequest(json: fields, typesetter: typesetter)
-      let layout = request.layout(with: typesetter)
-      var response = "{\"id\":\(encodeID(id)),\"width\":\(layout.size.width.description)"
-      response += ",\"height\":\(layout.size.height.description)"
-      response += ",\"line_count\":\(layout.lineCount),\"truncated\":\(layout.isTruncated)"
-      response += ",\"lines\":["
-      for (index, line) in layout.lines.enumerated() {
-        if index > 0 { response += "," }
-        response +=
-          "{\"start\":\(line.scalarRange.lowerBound),\"end\":\(line.scalarRange.upperBound)"
-        response += ",\"width\":\(line.width.description)}"
-      }
-      response += "]"
-      if typesetter.fonts.usesSystemFonts { response += FontOptions.facesField(layout) }
-      let missing = layout.missingGlyphs
-      if !missing.isEmpty {
-        response += ",\"missing\":["
-        response += missing.map { gap in
-          "{\"start\":\(gap.scalarRange.lowerBound),\"end\":\(gap.scalarRange.upperBound)"
-            + ",\"text\":\(JSONValue.quote(gap.text))}"
-        }.joined(separator: ",")
-        response += "]"
-      }
-      return response + echoed + "}"
+      let request = try MeasureRequest(
+        members: members, typesetter: typesetter,
+        defaultFont: typesetter === base ? { styleFonts[$0] } : typesetter.fonts.font(for:))
+      let layout = measure(request, with: typesetter)
+      output.write("{\"id\":")
+      output.write(id)
+      memo.appendMeasurement(
+        of: layout, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
     } catch {
-      return "{\"id\":\(encodeID(id)),\"error\":\(JSONValue.quote("\(error)"))" + echoed + "}"
+      output.write("{\"id\":")
+      output.write(id)
+      output.write(",\"error\":")
+      output.writeQuoted("\(error)")
+    }
+    output.append(contentsOf: echoed)
+    output.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends `layout`'s measurement as the response writes it, from `,"width":` to the end of
+  /// `"missing"` (and `"faces"` when `withFaces`).
+  static func appendMeasurement(
+    of layout: TextLayout, withFaces: Bool, to output: inout [UInt8]
+  ) {
+    output.write(",\"width\":")
+    output.write(layout.size.width.description)
+    output.write(",\"height\":")
+    output.write(layout.size.height.description)
+    output.write(",\"line_count\":")
+    output.writeDecimal(layout.lineCount)
+    output.write(layout.isTruncated ? ",\"truncated\":true" : ",\"truncated\":false")
+    output.write(",\"lines\":[")
+    for (index, line) in layout.lines.enumerated() {
+      output.write(index > 0 ? ",{\"start\":" : "{\"start\":")
+      output.writeDecimal(line.scalarRange.lowerBound)
+      output.write(",\"end\":")
+      output.writeDecimal(line.scalarRange.upperBound)
+      output.write(",\"width\":")
+      output.write(line.width.description)
+      output.append(UInt8(ascii: "}"))
+    }
+    output.append(UInt8(ascii: "]"))
+    if withFaces { output.write(FontOptions.facesField(layout)) }
+    let missing = layout.missingGlyphs
+    if !missing.isEmpty {
+      output.write(",\"missing\":[")
+      for (index, gap) in missing.enumerated() {
+        output.write(index > 0 ? ",{\"start\":" : "{\"start\":")
+        output.writeDecimal(gap.scalarRange.lowerBound)
+        output.write(",\"end\":")
+        output.writeDecimal(gap.scalarRange.upperBound)
+        output.write(",\"text\":")
+        output.writeQuoted(gap.text)
+        output.append(UInt8(ascii: "}"))
+      }
+      output.append(UInt8(ascii: "]"))
     }
   }
 
-  /// The top-level members of a line already known to be a JSON object, as written: the key's
-  /// JSON text, its decoded name, and the value's JSON text (so numbers such as 1.0 and strings'
-  /// escapes come back exactly as sent).
-  static func rawMembers(_ line: String) -> [(key: String, rawKey: String, rawValue: String)] {
-    let bytes = Array(line.utf8)
-    var index = 0
-    func skipSpace() {
-      while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    }
-    func skipString() {
-      index += 1
-      while index < bytes.count {
-        if bytes[index] == 0x5C {
-          index += 2
-          continue
-        }
-        index += 1
-        if bytes[index - 1] == 0x22 { return }
+  /// The measurement of one JSON line's request: the one call site of the text engine for
+  /// `--jsonl`. The answer needs the size, the lines' ranges and widths, the missing glyphs
+  /// and (with installed-font fallback) the faces used, so a size-only measurement of the
+  /// engine can replace the full layout here.
+  @inline(__always)
+  static func measure(_ request: MeasureRequest, with typesetter: Typesetter) -> TextLayout {
+    request.layout(with: typesetter)
+  }
+
+  /// A request's id as the response writes it: a string re-quoted, a whole number of up to 18
+  /// digits as written, anything else as Foundation re-encodes it (as the command always has).
+  private static func encodeID(_ member: RequestMember, in line: UnsafeBufferPointer<UInt8>)
+    -> String
+  {
+    switch member.value {
+    case .null: return "null"
+    case .string(let text): return JSONValue.quote(text)
+    case .number:
+      let raw = UnsafeBufferPointer(rebasing: line[member.valueSpan])
+      let digits = raw.first == UInt8(ascii: "-") ? raw.dropFirst() : raw[...]
+      if digits.count <= 18, let first = digits.first,
+        first != UInt8(ascii: "0") || digits.count == 1,
+        digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+        !(raw.count == 2 && digits.first == UInt8(ascii: "0"))
+      {
+        return String(decoding: raw, as: UTF8.self)
       }
+    default: break
     }
-    func skipValue() {
-      var depth = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == 0x22 {
-          skipString()
-          if depth == 0 { return }
-          continue
-        }
-        if byte == 0x7B || byte == 0x5B {
-          depth += 1
-        } else if byte == 0x7D || byte == 0x5D {
-          if depth == 0 { return }
-          depth -= 1
-          if depth == 0 {
-            index += 1
-            return
-          }
-        } else if byte == 0x2C && depth == 0 {
-          return
-        }
-        index += 1
-      }
-    }
-    func text(_ range: Range<Int>) -> String {
-      String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    var members: [(key: String, rawKey: String, rawValue: String)] = []
-    skipSpace()
-    guard index < bytes.count, bytes[index] == 0x7B else { return [] }
-    index += 1
-    while true {
-      skipSpace()
-      guard index < bytes.count, bytes[index] == 0x22 else { break }
-      let keyStart = index
-      skipString()
-      let rawKey = text(keyStart..<index)
-      let key =
-        (try? JSONSerialization.jsonObject(
-          with: Data(rawKey.utf8), options: .fragmentsAllowed)) as? String ?? rawKey
-      skipSpace()
-      guard index < bytes.count, bytes[index] == 0x3A else { break }
-      index += 1
-      skipSpace()
-      let valueStart = index
-      skipValue()
-      members.append((key, rawKey, text(valueStart..<index)))
-      skipSpace()
-      guard index < bytes.count, bytes[index] == 0x2C else { break }
-      index += 1
-    }
-    return members
+    let raw = Data(UnsafeBufferPointer(rebasing: line[member.valueSpan]))
+    guard let value = try? JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
+    else { return "null" }
+    return encodeID(value)
   }
 
   /// The request's id re-encoded as JSON (null when it had none).
-  private static func encodeID(_ id: Any) -> String {
+  static func encodeID(_ id: Any) -> String {
     switch id {
     case is NSNull: return "null"
     case let text as String: return JSONValue.quote(text)
@@ -399,15 +427,23 @@ struct MeasureRequest {
   /// The fields a response writes; a request may not carry them.
   static let responseKeys = ["width", "height", "line_count", "truncated", "lines", "error"]
 
-  /// The fields of `fields` that are not the request's (to be echoed), after checking that none
-  /// is a near-miss of a known field or a response field, and (when `strict`) that there are none.
-  static func passthroughKeys(_ fields: [String: Any], strict: Bool) throws(MeasureError)
+  /// Every key a request may carry: the canonical ones and their older spellings
+  /// (system_fonts: the spelling JSON lines took before the spec's key names).
+  static let spellings = requestKeys + Vocabulary.settings.flatMap(\.keyAliases) + ["system_fonts"]
+  private static let knownKeys = Set(spellings)
+  /// The canonical key of each spelling.
+  private static let canonicalKeys = Dictionary(
+    uniqueKeysWithValues: spellings.map { ($0, Vocabulary.canonicalKey($0)) })
+
+  /// The keys of `members` that are not the request's (to be echoed), after checking that none
+  /// is a near-miss of a known field or a response field, and (when `strict`) that there are
+  /// none. They are checked in sorted order, so the error names the same key every time.
+  static func passthroughKeys(_ members: [RequestMember], strict: Bool) throws(MeasureError)
     -> Set<String>
   {
-    // system_fonts: the spelling JSON lines took before the spec's key names.
-    let spellings = requestKeys + Vocabulary.settings.flatMap(\.keyAliases) + ["system_fonts"]
     var extra: Set<String> = []
-    for key in fields.keys.sorted() where !spellings.contains(key) {
+    for member in members where !knownKeys.contains(member.key) { extra.insert(member.key) }
+    for key in extra.sorted() {
       if responseKeys.contains(key) {
         throw MeasureError("field '\(key)' is one the response writes; rename it")
       }
@@ -415,70 +451,99 @@ struct MeasureRequest {
         throw MeasureError("unknown field '\(key)' (did you mean '\(near)'?)")
       }
       if strict { throw MeasureError("unknown field '\(key)' (--strict-fields)") }
-      extra.insert(key)
     }
     return extra
   }
 
-  /// A request from a JSON object (see `MeasureCommand.help` for the fields). Fields it does not
-  /// know are ignored here (`passthroughKeys` decides about them).
-  init(json raw: [String: Any], typesetter: Typesetter) throws {
-    var fields: [String: Any] = [:]
-    var written: [String: String] = [:]
-    for (key, value) in raw {
-      let canonical = Vocabulary.canonicalKey(key)
-      guard Self.requestKeys.contains(canonical) else { continue }
-      if let other = written[canonical] {
-        let pair = [other, key].sorted()
-        throw MeasureError(
-          "fields '\(pair[0])' and '\(pair[1])' are the same setting; give only one")
+  /// A request from a JSON line's members (see `MeasureCommand.help` for the fields). Fields it
+  /// does not know are ignored here (`passthroughKeys` decides about them).
+  init(
+    members: [RequestMember], typesetter: Typesetter, defaultFont: (TextStyle) -> Font
+  ) throws {
+    var textStyleValue: RequestValue?
+    var sizeValue: RequestValue?
+    var fontValue: RequestValue?
+    var maxWidthValue: RequestValue?
+    var maxHeightValue: RequestValue?
+    var linesValue: RequestValue?
+    var modeValue: RequestValue?
+    var leadingValue: RequestValue?
+    var textValue: RequestValue?
+    // The spelling each setting was given in, for messages and to find a setting given twice.
+    var written: [(canonical: String, key: String)] = []
+    for member in members {
+      guard let canonical = Self.canonicalKeys[member.key], canonical != "id",
+        canonical != "systemFonts", member.key != "system_fonts"
+      else { continue }
+      if let other = written.first(where: { $0.canonical == canonical }) {
+        if other.key != member.key {
+          let pair = [other.key, member.key].sorted()
+          throw MeasureError(
+            "fields '\(pair[0])' and '\(pair[1])' are the same setting; give only one")
+        }
+      } else {
+        written.append((canonical, member.key))
       }
-      written[canonical] = key
-      fields[canonical] = value
+      switch canonical {
+      case "text": textValue = member.value
+      case "textStyle": textStyleValue = member.value
+      case "size": sizeValue = member.value
+      case "font": fontValue = member.value
+      case "maxWidth": maxWidthValue = member.value
+      case "maxHeight": maxHeightValue = member.value
+      case "numberOfLines": linesValue = member.value
+      case "lineBreakMode": modeValue = member.value
+      case "usesFontLeading": leadingValue = member.value
+      default: break
+      }
     }
     /// The field's name as the line wrote it, for messages.
-    func fieldName(_ canonical: String) -> String { written[canonical] ?? canonical }
-    guard let text = fields["text"] as? String else {
+    func fieldName(_ canonical: String) -> String {
+      written.first { $0.canonical == canonical }?.key ?? canonical
+    }
+    guard case .string(let text) = textValue else {
       throw MeasureError("field 'text' is missing or not a string")
     }
     self.text = text
     var textStyle = TextStyle.body
-    if let name = fields["textStyle"], !(name is NSNull) {
-      guard let name = name as? String, let parsed = TextStyle(rawValue: name) else {
+    if let value = textStyleValue, value.isPresent {
+      guard case .string(let name) = value, let parsed = TextStyle(rawValue: name) else {
         throw MeasureError("field '\(fieldName("textStyle"))' is not a text style name")
       }
       textStyle = parsed
     }
     var size = textStyle.pointSize
-    if let value = fields["size"], !(value is NSNull) {
-      guard let number = Self.number(value), number > 0, number.isFinite, number <= 10_000
+    if let value = sizeValue, value.isPresent {
+      guard case .number(let number) = value, number > 0, number.isFinite, number <= 10_000
       else {
         throw MeasureError("field 'size' must be a number between 0 and 10000")
       }
       size = number
     }
-    if let name = fields["font"], !(name is NSNull) {
-      guard let name = name as? String else { throw MeasureError("field 'font' is not a string") }
+    if let value = fontValue, value.isPresent {
+      guard case .string(let name) = value else {
+        throw MeasureError("field 'font' is not a string")
+      }
       do {
         font = try typesetter.fonts.font(named: name, pointSize: size)
       } catch {
         throw MeasureError("field 'font': \(error)")
       }
     } else {
-      font = typesetter.fonts.font(for: textStyle).withSize(size)
+      font = defaultFont(textStyle).withSize(size)
     }
-    maxWidth = try Self.optionalLength(fields["maxWidth"], field: fieldName("maxWidth"))
-    maxHeight = try Self.optionalLength(fields["maxHeight"], field: fieldName("maxHeight"))
-    if let value = fields["numberOfLines"], !(value is NSNull) {
-      guard let number = Self.number(value), number >= 0, number == number.rounded(),
+    maxWidth = try Self.optionalLength(maxWidthValue, field: fieldName("maxWidth"))
+    maxHeight = try Self.optionalLength(maxHeightValue, field: fieldName("maxHeight"))
+    if let value = linesValue, value.isPresent {
+      guard case .number(let number) = value, number >= 0, number == number.rounded(),
         number < 1_000_000
       else {
         throw MeasureError("field '\(fieldName("numberOfLines"))' must be a whole number ≥ 0")
       }
       style.numberOfLines = Int(number)
     }
-    if let value = fields["lineBreakMode"], !(value is NSNull) {
-      guard let mode = value as? String else {
+    if let value = modeValue, value.isPresent {
+      guard case .string(let mode) = value else {
         throw MeasureError("field '\(fieldName("lineBreakMode"))' is not a string")
       }
       do {
@@ -487,26 +552,20 @@ struct MeasureRequest {
         throw MeasureError("field '\(fieldName("lineBreakMode"))': \(error.message)")
       }
     }
-    if let value = fields["usesFontLeading"], !(value is NSNull) {
-      guard let flag = value as? Bool, Self.isBoolean(value) else {
+    if let value = leadingValue, value.isPresent {
+      guard case .bool(let flag) = value else {
         throw MeasureError("field '\(fieldName("usesFontLeading"))' is not true or false")
       }
       style.usesFontLeading = flag
     }
   }
 
-  private static func optionalLength(_ value: Any?, field: String) throws -> Double? {
-    guard let value, !(value is NSNull) else { return nil }
-    guard let number = number(value), number >= 0, number.isFinite else {
+  private static func optionalLength(_ value: RequestValue?, field: String) throws -> Double? {
+    guard let value, value.isPresent else { return nil }
+    guard case .number(let number) = value, number >= 0, number.isFinite else {
       throw MeasureError("field '\(field)' must be a number ≥ 0 or null")
     }
     return number
-  }
-
-  /// A JSON number (not a Boolean, which Foundation also bridges to NSNumber).
-  private static func number(_ value: Any) -> Double? {
-    guard let number = value as? NSNumber, !isBoolean(value) else { return nil }
-    return number.doubleValue
   }
 
   static func isBoolean(_ value: Any) -> Bool {
@@ -536,59 +595,73 @@ struct Options {
   var usesFontLeading = false
   var text: String?
 
-  init(_ arguments: [String]) throws(MeasureError) {
-    var index = 0
-    func value(_ option: String) throws(MeasureError) -> String {
-      index += 1
-      guard index < arguments.count else { throw MeasureError("\(option) needs a value") }
-      return arguments[index]
+  /// Every spelling of `flag` (its canonical one and the older ones, `Vocabulary`).
+  static func spellings(_ flag: String) -> [String] {
+    [flag] + (Vocabulary.settings.first { $0.flag == flag }?.flagAliases ?? [])
+  }
+
+  /// The options that take a value, in every spelling (`--jsonl`'s among them).
+  static let valued = Set(
+    [
+      "--font", "--size", "--text-style", "--max-width", "--max-height", "--number-of-lines",
+      "--line-break-mode",
+    ].flatMap(spellings) + ["--first-line", "--jobs", "--cache-texts"])
+  /// The flags, in every spelling.
+  static let flags = Set(spellings("--uses-font-leading") + ["--jsonl", "--strict-fields"])
+
+  init(_ parsed: ParsedArguments) throws(MeasureError) {
+    /// The value of the option `flag` and the spelling it was given in, or nil; two spellings
+    /// of one option are an error.
+    func value(_ flag: String) throws(MeasureError) -> (option: String, text: String)? {
+      let given = Self.spellings(flag).filter { parsed.values[$0] != nil }
+      guard given.count <= 1 else {
+        throw MeasureError("\(given.joined(separator: " and ")) are the same option; give one")
+      }
+      return given.first.map { ($0, parsed.values[$0]!) }
     }
-    func number(_ option: String) throws(MeasureError) -> Double {
-      let text = try value(option)
+    func number(_ flag: String) throws(MeasureError) -> (option: String, value: Double)? {
+      guard let (option, text) = try value(flag) else { return nil }
       guard let number = Double(text), number.isFinite, number >= 0 else {
         throw MeasureError("\(option) needs a number ≥ 0, not '\(text)'")
       }
-      return number
+      return (option, number)
     }
-    while index < arguments.count {
-      // An older flag means its canonical one; messages name the flag as written.
-      let argument = arguments[index]
-      switch Vocabulary.canonicalFlag(argument) {
-      case "--font": font = try value(argument)
-      case "--size":
-        let value = try number(argument)
-        guard value > 0, value <= 10_000 else {
-          throw MeasureError("--size must be greater than 0 and at most 10000, not \(value)")
-        }
-        size = value
-      case "--text-style":
-        let name = try value(argument)
-        guard let style = TextStyle(rawValue: name) else {
-          throw MeasureError("unknown text style '\(name)'")
-        }
-        textStyle = style
-      case "--max-width": maxWidth = try number(argument)
-      case "--max-height": maxHeight = try number(argument)
-      case "--number-of-lines":
-        let count = try number(argument)
-        guard count == count.rounded(), count < 1_000_000 else {
-          throw MeasureError("\(argument) needs a whole number below 1000000, not \(count)")
-        }
-        lines = Int(count)
-      case "--line-break-mode": mode = try MeasureRequest.mode(try value(argument))
-      case "--uses-font-leading": usesFontLeading = true
-      case "--":
-        index += 1
-        guard index == arguments.count - 1 else { throw MeasureError("give exactly one TEXT") }
-        text = arguments[index]
-      default:
-        if argument.hasPrefix("--") { throw MeasureError("unknown option '\(argument)'") }
-        guard text == nil else { throw MeasureError("give exactly one TEXT (quote it)") }
-        text = argument
+    if let others = parsed.values.keys.first(where: {
+      ["--first-line", "--jobs", "--cache-texts"].contains($0)
+    }) {
+      throw MeasureError("\(others) is an option of --jsonl")
+    }
+    if parsed.flags.contains("--strict-fields") {
+      throw MeasureError("--strict-fields is an option of --jsonl")
+    }
+    font = try value("--font")?.text
+    if let (option, value) = try number("--size") {
+      guard value > 0, value <= 10_000 else {
+        throw MeasureError("\(option) must be greater than 0 and at most 10000, not \(value)")
       }
-      index += 1
+      size = value
     }
-    if text == nil { throw MeasureError("missing TEXT") }
+    if let (_, name) = try value("--text-style") {
+      guard let style = TextStyle(rawValue: name) else {
+        throw MeasureError("unknown text style '\(name)'")
+      }
+      textStyle = style
+    }
+    maxWidth = try number("--max-width")?.value
+    maxHeight = try number("--max-height")?.value
+    if let (option, count) = try number("--number-of-lines") {
+      guard count == count.rounded(), count < 1_000_000 else {
+        throw MeasureError("\(option) needs a whole number below 1000000, not \(count)")
+      }
+      lines = Int(count)
+    }
+    if let (_, name) = try value("--line-break-mode") { mode = try MeasureRequest.mode(name) }
+    usesFontLeading = !parsed.flags.isDisjoint(with: Self.spellings("--uses-font-leading"))
+    guard parsed.positionals.count <= 1 else {
+      throw MeasureError("give exactly one TEXT (quote it)")
+    }
+    guard let text = parsed.positionals.first else { throw MeasureError("missing TEXT") }
+    self.text = text
   }
 
   func request(_ typesetter: Typesetter) throws -> MeasureRequest {

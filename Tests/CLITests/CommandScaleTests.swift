@@ -113,14 +113,15 @@ struct CommandScaleTests {
 
   @Test(
     "layout and measure --jsonl: 10× the items, at most 12× the steps",
-    arguments: ["layout", "layout estimated", "measure --jsonl"])
+    arguments: ["layout", "layout estimated", "measure --jsonl", "measure --jsonl --jobs 2"])
   func workCounts(command: String) throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     var counts: [Double] = []
     for count in [10_000, 100_000] {
-      if command == "measure --jsonl" {
-        counts.append(try work(["measure", "--jsonl"], stdin: jsonLines(count)))
+      if command.hasPrefix("measure") {
+        let arguments = command.split(separator: " ").map(String.init)
+        counts.append(try work(arguments, stdin: jsonLines(count)))
       } else {
         let file = try input(
           "spec.json", textSpec(count, estimated: command.hasSuffix("estimated")), in: directory)
@@ -166,5 +167,23 @@ struct CommandScaleTests {
     }
     #expect(counts[0] > 0)
     #expect(counts[1] <= Self.allowedGrowth * counts[0], "\(counts)")
+  }
+
+  @Test("measure --jsonl: memory follows the window, 10× the lines about the same peak")
+  func boundedMemory() throws {
+    var peaks: [Int] = []
+    for count in [20_000, 200_000] {
+      let input = Data(String(repeating: "{\"text\": \"Hello\"}\n", count: count).utf8)
+      let result = try ProcessRunner.run(
+        Executables.textflow, ["measure", "--jsonl", "--jobs", "2"], input: input,
+        environment: ["TEXTFLOW_COUNT_WORK": "1"])
+      #expect(result.status == 0)
+      let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("peak: ") }
+      let peak = try #require(Int(line?.dropFirst(6).split(separator: " ").first ?? ""))
+      peaks.append(peak)
+    }
+    // The 200 000 lines (3.4 MB in, 23 MB out) pass through a window of at most 1 MiB of
+    // input: the peak may grow by allocator slack, not with the stream.
+    #expect(peaks[1] <= peaks[0] + 8 * 1024, "\(peaks) kB")
   }
 }

@@ -114,4 +114,36 @@ struct MeasureCommandTests {
       }
     }
   }
+
+  @Test("request lines are read by JSON's grammar (RFC 8259), with the two old leniencies")
+  func requestGrammar() throws {
+    // Each line's verdict read off RFC 8259's grammar by hand.
+    let valid = [
+      #"{"text":"a"}"#,
+      #"  {"text" : "a" ,"x": [ ] }  "#,
+      #"{"text":"\u00e9\n","x":[1,-0.5e+3,0,true,false,null,{"y":{"z":[]}}]}"#,
+      #"{"text":"a","x":"\ud83d\ude00","y":"\"\\\/\b\f\r\t"}"#,
+      // Foundation's JSONSerialization, which read these lines before, also took a byte order
+      // mark and a trailing comma; streams that relied on them still work.
+      "\u{FEFF}{\"text\":\"a\"}",
+      #"{"text":"a","x":[1,2,],}"#,
+    ]
+    let invalid = [
+      #"{"text":"a""#, #"{"text":'a'}"#, #"{"text":"a",,}"#, #"{"text":"a","x":01}"#,
+      #"{"text":"a","x":1.}"#, #"{"text":"a","x":.5}"#, #"{"text":"a","x":-}"#,
+      #"{"text":"a","x":tru}"#, #"{"text":"a","x":"\ud83d"}"#, "{\"text\":\"a\u{01}\"}",
+      #"{"text":"a"} x"#, #"{text:"a"}"#, #"{"text":"a","x":[1 2]}"#, #"{"text":"a","x":"\q"}"#,
+      #"{"text":"a","x":{"y"}}"#, #"["text"]"#, #"{"text":"a","x":1e400}"#,
+    ]
+    let result = try measure(["--jsonl"], input: (valid + invalid).joined(separator: "\n"))
+    let answers = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(answers.count == valid.count + invalid.count)
+    guard answers.count == valid.count + invalid.count else { return }
+    for (line, answer) in zip(valid, answers) {
+      #expect(answer.hasPrefix(#"{"id":null,"width":"#), "\(line) → \(answer)")
+    }
+    for (line, answer) in zip(invalid, answers.dropFirst(valid.count)) {
+      #expect(answer == #"{"id":null,"error":"the line is not a JSON object"}"#, "\(line)")
+    }
+  }
 }

@@ -93,8 +93,6 @@ struct GenerationalTable<Key, Value> {
   let costLimit: Int
   /// Where entries' faces are counted, if anywhere.
   var ledger: FaceLedger?
-  var hits = 0
-  var misses = 0
 
   init(entryLimit: Int, costLimit: Int) {
     self.entryLimit = entryLimit
@@ -104,20 +102,19 @@ struct GenerationalTable<Key, Value> {
   var count: Int { young.count + old.count }
   var cost: Int { young.cost + old.cost }
 
-  /// The value stored under `hash` whose key `matches`, counting a hit or a miss.
+  /// The value stored under `hash` whose key `matches`. Hits and misses are counted by the
+  /// caller (`ShardedCache` counts them per thread): a counter here would be written on every
+  /// lookup, and its cache line would move between the cores reading the shard.
   mutating func value(hash: UInt64, where matches: (Key) -> Bool) -> Value? {
     if let index = young.index(of: hash, where: matches) {
-      hits += 1
       return young.entries[index]!.value
     }
     if let index = old.index(of: hash, where: matches) {
-      hits += 1
       let entry = old.entries[index]!
       old.remove(at: index)
       add(entry, hash: hash)
       return entry.value
     }
-    misses += 1
     return nil
   }
 
@@ -170,8 +167,6 @@ struct GenerationalTable<Key, Value> {
     releaseAll(old)
     young = Generation()
     old = Generation()
-    hits = 0
-    misses = 0
   }
 }
 
@@ -183,7 +178,13 @@ struct GenerationalTable<Key, Value> {
 /// their eviction order is exactly that of one generational table.
 final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
   private let shards: [Locked<GenerationalTable<Key, Value>>]
+  /// The same shards, unretained (`shards` keeps them alive): a lookup that retained its
+  /// shard would write the shard object's reference count, a cache line every core reads.
+  private let unretainedShards: [Unmanaged<Locked<GenerationalTable<Key, Value>>>]
   private let shardMask: Int
+  /// Hits and misses, counted per thread (see `GenerationalTable.value`).
+  private let hitCount = StripedCounter()
+  private let missCount = StripedCounter()
   let capacity: Int
   let maximumCost: Int
 
@@ -204,6 +205,7 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
       table.ledger = ledger
       return Locked(table)
     }
+    unretainedShards = shards.map { Unmanaged.passUnretained($0) }
     shardMask = shardCount - 1
   }
 
@@ -218,7 +220,10 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
   /// The value stored under `hash` whose key `matches` (a hit or a miss is counted).
   @inline(__always)
   func value(hash: UInt64, where matches: (Key) -> Bool) -> Value? {
-    shard(hash).withLock { $0.value(hash: hash, where: matches) }
+    let found = unretainedShards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
+      ._withUnsafeGuaranteedRef { $0.withLock { $0.value(hash: hash, where: matches) } }
+    if found == nil { missCount.increment() } else { hitCount.increment() }
+    return found
   }
 
   func insert(
@@ -234,11 +239,13 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
 
   var count: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.count } } }
   var cost: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.cost } } }
-  var hits: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.hits } } }
-  var misses: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.misses } } }
+  var hits: Int { hitCount.value }
+  var misses: Int { missCount.value }
 
   func removeAll() {
     for shard in shards { shard.withLock { $0.removeAll() } }
+    hitCount.reset()
+    missCount.reset()
   }
 }
 

@@ -1,0 +1,260 @@
+// `textflow measure --jsonl`: requests read as a window of lines, answered on `--jobs` threads,
+// written in input order. The window is what one read of standard input brought (or fewer lines,
+// never the whole input), so memory stays proportional to it however long the stream is, and a
+// client that sends one request at a time gets each answer before the command waits for more.
+import Foundation
+import Synchronization
+import TextFlow
+
+/// The lines read but not yet answered: their bytes in one buffer, and each line's number (in
+/// the whole stream, for messages) and what the reader gave.
+struct LineWindow {
+  var storage: [UInt8] = []
+  var lines: [(number: Int, line: InputLine)] = []
+
+  /// The most lines, and bytes, a window holds before it is answered (a longer single line is
+  /// still one window).
+  static let lineLimit = 8192
+  static let byteLimit = 1 << 20
+
+  var isFull: Bool { lines.count >= Self.lineLimit || storage.count >= Self.byteLimit }
+
+  mutating func removeAll() {
+    storage.removeAll(keepingCapacity: storage.capacity <= 4 * Self.byteLimit)
+    lines.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Answers request lines: the same answer for a line whichever thread answers it.
+struct JSONLinesResponder: Sendable {
+  let typesetter: Typesetter
+  let strictFields: Bool
+  let styleFonts: StyleFonts
+
+  init(typesetter: Typesetter, strictFields: Bool) {
+    self.typesetter = typesetter
+    self.strictFields = strictFields
+    styleFonts = StyleFonts(typesetter.fonts)
+  }
+
+  /// Appends the answer to one line (and its line break) to `output`; a blank line has none.
+  func answer(
+    _ line: InputLine, number: Int, in storage: UnsafeBufferPointer<UInt8>,
+    memo: inout AnswerMemo, to output: inout [UInt8]
+  ) {
+    switch line {
+    case .tooLong(let length):
+      output.write(
+        "{\"id\":null,\"error\":\"line \(number) is \(length) bytes long; at most "
+          + "\(MeasureCommand.maximumLineLength) are read\"}\n")
+    case .bytes(let range):
+      let bytes = UnsafeBufferPointer(rebasing: storage[range])
+      if !isASCII(bytes), let offset = firstInvalidUTF8Offset(bytes) {
+        let id = MeasureCommand.idOfInvalidLine(Array(bytes))
+        output.write(
+          "{\"id\":\(MeasureCommand.encodeID(id)),\"error\":\"line \(number) is not valid UTF-8"
+            + " (byte \(offset + 1) is " + String(format: "0x%02X", bytes[offset]) + ")\"}\n")
+        return
+      }
+      if isBlank(bytes) { return }
+      MeasureCommand.respond(
+        to: bytes, typesetter: typesetter, styleFonts: styleFonts, strictFields: strictFields,
+        memo: &memo, into: &output)
+      output.append(UInt8(ascii: "\n"))
+    }
+  }
+
+  /// Appends the answers to a window's lines, in order, to `output`: on the calling thread when
+  /// `jobs` is 1, else on `jobs` threads (the calling one among them), each answering chunks of
+  /// consecutive lines into its own buffer, joined in order at the end.
+  func answer(_ window: LineWindow, jobs: Int, to output: inout [UInt8]) {
+    window.storage.withUnsafeBufferPointer { storage in
+      window.lines.withUnsafeBufferPointer { lines in
+        guard jobs > 1, lines.count > 1 else {
+          var memo = AnswerMemo()
+          for entry in lines {
+            answer(entry.line, number: entry.number, in: storage, memo: &memo, to: &output)
+          }
+          return
+        }
+        // Small chunks, so that the threads finish the window together; taken from a shared
+        // counter, so that a thread slowed by other work takes fewer.
+        let chunk = max(1, min(64, lines.count / (8 * jobs)))
+        let chunkCount = (lines.count + chunk - 1) / chunk
+        let outputs = ChunkOutputs(count: chunkCount)
+        let next = Atomic<Int>(0)
+        // Read-only while the threads run (the window is not changed until they have all
+        // returned).
+        nonisolated(unsafe) let storage = storage
+        nonisolated(unsafe) let lines = lines
+        withExtendedLifetime(next) {
+          DispatchQueue.concurrentPerform(iterations: min(jobs, chunkCount)) { _ in
+            var memo = AnswerMemo()
+            while true {
+              let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+              guard index < chunkCount else { break }
+              var bytes: [UInt8] = []
+              bytes.reserveCapacity(chunk * 160)
+              for entry in lines[(index * chunk)..<min(lines.count, (index + 1) * chunk)] {
+                answer(entry.line, number: entry.number, in: storage, memo: &memo, to: &bytes)
+              }
+              outputs.store(bytes, at: index)
+            }
+          }
+        }
+        outputs.append(to: &output)
+      }
+    }
+  }
+
+  /// True when the line has nothing but white space (Unicode's, as `Character.isWhitespace`
+  /// reads it): such lines are skipped without an answer.
+  private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes {
+      switch byte {
+      case 0x09...0x0D, 0x20: continue
+      case 0x80...: return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
+      default: return false
+      }
+    }
+    return true
+  }
+}
+
+/// The font of each text style in a collection, looked up once (a lookup by family compares
+/// names, which costs more than answering a stored layout).
+struct StyleFonts: Sendable {
+  private let fonts: [TextStyle: Font]
+
+  init(_ collection: FontCollection) {
+    fonts = Dictionary(
+      uniqueKeysWithValues: TextStyle.allCases.map { ($0, collection.font(for: $0)) })
+  }
+
+  subscript(style: TextStyle) -> Font { fonts[style]! }
+}
+
+/// The measurements a thread wrote lately, by layout: a stored layout answered again (the same
+/// text with the same settings) is written by copying its bytes, not by formatting its numbers
+/// again. Kept per thread and per window, so it needs no lock and holds a few layouts at most.
+struct AnswerMemo {
+  private static let slotCount = 64
+  private var layouts: [TextLayout?] = Array(repeating: nil, count: slotCount)
+  private var answers: [[UInt8]] = Array(repeating: [], count: slotCount)
+
+  /// Appends `layout`'s measurement (`MeasureCommand.appendMeasurement`).
+  mutating func appendMeasurement(of layout: TextLayout, withFaces: Bool, to output: inout [UInt8])
+  {
+    guard !withFaces else {
+      MeasureCommand.appendMeasurement(of: layout, withFaces: true, to: &output)
+      return
+    }
+    // Slots by the address of the layout's line array: layouts answered from the cache share
+    // their storage, and a stored layout is kept alive by its slot, so the same address with
+    // equal contents (`==` is one pointer comparison for shared storage) is the same layout.
+    let address = layout.lines.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    let slot =
+      Int(truncatingIfNeeded: (address >> 4) &* 0x9E37_79B9_7F4A_7C15 >> 58)
+      & (Self.slotCount - 1)
+    if let stored = layouts[slot], stored == layout {
+      output.append(contentsOf: answers[slot])
+      return
+    }
+    var bytes: [UInt8] = []
+    MeasureCommand.appendMeasurement(of: layout, withFaces: false, to: &bytes)
+    output.append(contentsOf: bytes)
+    layouts[slot] = layout
+    answers[slot] = bytes
+  }
+}
+
+/// The output of each chunk of a window answered on several threads.
+///
+/// `@unchecked Sendable`: slot `i` is written only by the thread that claimed chunk `i` (the
+/// atomic counter hands each index out once), and the slots are read only after
+/// `concurrentPerform` has returned, which orders every write before the reads.
+private final class ChunkOutputs: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<[UInt8]>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: [])
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  func store(_ bytes: [UInt8], at index: Int) { slots[index] = bytes }
+
+  /// Appends every slot, in order.
+  func append(to output: inout [UInt8]) {
+    output.reserveCapacity(output.count + slots.reduce(0) { $0 + $1.count })
+    for slot in slots { output.append(contentsOf: slot) }
+  }
+}
+
+extension [UInt8] {
+  /// Appends text's UTF-8.
+  @inline(__always)
+  mutating func write(_ text: String) {
+    var text = text
+    text.withUTF8 { append(contentsOf: $0) }
+  }
+
+  /// Appends a whole number in decimal, as `description` writes it.
+  mutating func writeDecimal(_ value: Int) {
+    if value >= 0 && value < 10 {
+      append(UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int.min has 20 digits
+    var magnitude = value.magnitude
+    Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+      var index = buffer.count
+      repeat {
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 {
+        index -= 1
+        buffer[index] = UInt8(ascii: "-")
+      }
+      append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+    }
+  }
+
+  /// Appends `string` as a JSON string literal, exactly as `JSONValue.quote` writes it.
+  mutating func writeQuoted(_ string: String) {
+    append(UInt8(ascii: "\""))
+    var string = string
+    string.withUTF8 { utf8 in
+      var plain = 0
+      for (offset, byte) in utf8.enumerated() {
+        let escape: StaticString?
+        switch byte {
+        case UInt8(ascii: "\""): escape = "\\\""
+        case UInt8(ascii: "\\"): escape = "\\\\"
+        case 0x0A: escape = "\\n"
+        case 0x0D: escape = "\\r"
+        case 0x09: escape = "\\t"
+        case 0..<0x20: escape = nil
+        default: continue
+        }
+        append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<offset]))
+        if let escape {
+          append(
+            contentsOf: UnsafeBufferPointer(
+              start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+        } else {
+          write(String(format: "\\u%04x", byte))
+        }
+        plain = offset + 1
+      }
+      append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
+    }
+    append(UInt8(ascii: "\""))
+  }
+}
