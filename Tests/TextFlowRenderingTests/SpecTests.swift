@@ -199,6 +199,43 @@ struct SpecCollectionViewTests {
   }
 }
 
+@Suite("Section guides")
+struct SectionGuideTests {
+  /// A spec of three 50-point items with `sectionInsetReference` and the safe area given.
+  func scene(_ direction: String, text: Bool) throws -> Scene {
+    let items = text ? #""texts": ["a", "b", "c"]"# : #""itemCount": 3"#
+    let json = """
+      {"collectionView": {"size": [375, 300], "safeAreaInsets": [20, 30, 20, 30]},
+       "layout": {"scrollDirection": "\(direction)", "sectionInsetReference": "fromSafeArea",
+                  "sectionInset": [10, 10, 10, 10], "itemSize": [50, 50]},
+       "sections": [{\(items)}]}
+      """
+    return try TextSpec(json: Data(json.utf8)).run(typesetter: sharedTypesetter).scene
+  }
+
+  @Test(
+    "a section's guide starts where its first cell does, under sectionInsetReference",
+    arguments: ["vertical", "horizontal"], [false, true])
+  func guideFollowsInsetReference(direction: String, text: Bool) throws {
+    let scene = try scene(direction, text: text)
+    let guide = try #require(scene.sectionContentRects.first)
+    let cells = scene.elements.filter { $0.attributes.representedElementCategory == .cell }
+    let first = try #require(cells.first).attributes.frame
+    // The flow layout places the first item of a section at the section's inset as measured
+    // from the safe area (30 + 10 across a vertical layout, 20 + 10 across a horizontal one):
+    // the guide must start at the same place and leave the same inset at the far side.
+    if direction == "vertical" {
+      #expect(first.minX == 40)
+      #expect(guide.minX == first.minX)
+      #expect(abs(guide.width - (375 - 2 * 40)) < 1e-9, "\(guide.width)")
+    } else {
+      #expect(first.minY == 30)
+      #expect(guide.minY == first.minY)
+      #expect(abs(guide.height - (300 - 2 * 30)) < 1e-9, "\(guide.height)")
+    }
+  }
+}
+
 @Suite("Horizontal text specs")
 struct HorizontalSpecTests {
   @Test("a horizontal spec's text footer is as wide as its measured text")

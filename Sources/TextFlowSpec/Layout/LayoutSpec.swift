@@ -275,17 +275,17 @@ extension CrossAxisAlignment: CaseIterableNames {
 
 // MARK: - Running a spec
 
-/// The collection view and delegate a spec describes.
-final class SpecCollectionView: CollectionLayoutContext, FlowLayoutDelegate {
+/// The collection view a spec describes, for laying out a spec of fixed sizes without one.
+final class SpecCollectionView: CollectionLayoutContext {
   let spec: LayoutSpec
   var contentInset: EdgeInsets
-  /// Whether any section overrides the layout (then this object is the delegate). Decided once:
-  /// the layout asks for its delegate once per section, and scanning every section each time
-  /// made 20 000 sections cost 3 minutes.
+  /// Whether any section overrides the layout (then the layout has a delegate). Decided once:
+  /// the layout asks for its delegate once per section.
   let hasSectionOverrides: Bool
 
   init(_ spec: LayoutSpec) {
     self.spec = spec
+    delegate = SpecDelegate(spec)
     contentInset = spec.collectionView.contentInset
     hasSectionOverrides = spec.sections.contains { section in
       section.items.contains { $0.size != nil || $0.baselineOffset != nil }
@@ -306,59 +306,9 @@ final class SpecCollectionView: CollectionLayoutContext, FlowLayoutDelegate {
   var safeAreaInsets: EdgeInsets { spec.collectionView.safeAreaInsets }
   var layoutMargins: EdgeInsets { spec.collectionView.layoutMargins }
   var effectiveUserInterfaceLayoutDirection: LayoutDirection { spec.collectionView.layoutDirection }
-  var flowLayoutDelegate: (any FlowLayoutDelegate)? { hasSectionOverrides ? self : nil }
-
-  private func section(_ index: Int) -> LayoutSpec.Section? {
-    spec.sections.indices.contains(index) ? spec.sections[index] : nil
-  }
-
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    sizeForItemAt indexPath: IndexPath
-  ) -> CGSize? {
-    guard let items = section(indexPath.section)?.items, items.indices.contains(indexPath.item)
-    else { return nil }
-    return items[indexPath.item].size
-  }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    insetForSectionAt section: Int
-  ) -> EdgeInsets? { self.section(section)?.sectionInset }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    minimumLineSpacingForSectionAt section: Int
-  ) -> CGFloat? { self.section(section)?.minimumLineSpacing }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    minimumInteritemSpacingForSectionAt section: Int
-  ) -> CGFloat? { self.section(section)?.minimumInteritemSpacing }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    referenceSizeForHeaderInSection section: Int
-  ) -> CGSize? { self.section(section)?.headerReferenceSize }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    referenceSizeForFooterInSection section: Int
-  ) -> CGSize? { self.section(section)?.footerReferenceSize }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    alignmentForSectionAt section: Int
-  ) -> FlowAlignment? {
-    guard let alignment = self.section(section)?.alignment, !alignment.isEmpty else { return nil }
-    return alignment.applied(to: layout.alignment)
-  }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    backgroundForSectionAt section: Int
-  ) -> SectionBackground? { self.section(section)?.sectionBackground }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    baselineOffsetForItemAt indexPath: IndexPath
-  ) -> CGFloat? {
-    guard let items = section(indexPath.section)?.items, items.indices.contains(indexPath.item)
-    else { return nil }
-    return items[indexPath.item].baselineOffset
-  }
+  /// The spec's delegate, the one both runners use.
+  let delegate: SpecDelegate
+  var flowLayoutDelegate: (any FlowLayoutDelegate)? { hasSectionOverrides ? delegate : nil }
 }
 
 extension LayoutSpec {

@@ -67,8 +67,9 @@ final class SpecTextHeader: TextHeaderView {
   }
 }
 
-/// The data source and flow-layout delegate of a spec's collection view.
-final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
+/// The data source of a spec's collection view (and the owner of its delegate, which the view
+/// holds weakly).
+final class SpecSource: CollectionViewDataSource {
   /// A resolved style: the spec style and its font.
   struct ResolvedStyle {
     var style: TextSpec.Style
@@ -81,30 +82,18 @@ final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
   /// Every style the spec's texts use, resolved before the run (so that a font that cannot be
   /// loaded is an error naming its style, not a failure inside the collection view).
   let styles: [String: ResolvedStyle]
+  /// The spec's sizes and per-section overrides.
+  let delegate: SpecDelegate
 
   static let text = "TEXT"
   static let plain = "PLAIN"
-
-  /// Per section, what its items hold, found once: the layout asks for every item's size
-  /// and baseline on each pass, and most sections are all text with no fixed sizes.
-  struct SectionFacts {
-    var allText = false
-    var anySize = false
-    var anyBaseline = false
-  }
-  let facts: [SectionFacts]
 
   init(spec: TextSpec, typesetter: Typesetter, styles: [String: ResolvedStyle]) {
     self.spec = spec
     self.geometry = spec.layoutSpec
     self.typesetter = typesetter
     self.styles = styles
-    facts = zip(spec.layoutSpec.sections, spec.sections).map { section, text in
-      SectionFacts(
-        allText: text.items.count == section.itemCount && !text.items.contains { $0 == nil },
-        anySize: section.items.contains { $0.size != nil },
-        anyBaseline: section.items.contains { $0.baselineOffset != nil })
-    }
+    delegate = SpecDelegate(spec.layoutSpec, texts: spec.sections)
   }
 
   private func section(_ index: Int) -> LayoutSpec.Section? {
@@ -219,89 +208,11 @@ final class SpecSource: CollectionViewDataSource, CollectionViewDelegate {
     content.paragraphStyle = main.style.paragraph
     content.padding = main.style.padding
     header.content = content
-    header.fixedSize = givenSize(kind, indexPath.section)
+    header.fixedSize = delegate.givenSize(kind, indexPath.section)
     header.scrollsVertically = (geometry.layout.scrollDirection ?? .vertical) == .vertical
     header.box = main.style.box
     header.textColor = main.style.color
     return header
-  }
-
-  /// A fixed header or footer size the spec gives (nil: none, or zero).
-  func givenSize(_ kind: ElementKind, _ section: Int) -> CGSize? {
-    let given =
-      kind == .sectionHeader
-      ? self.section(section)?.headerReferenceSize ?? geometry.layout.headerReferenceSize
-      : self.section(section)?.footerReferenceSize ?? geometry.layout.footerReferenceSize
-    guard let given, given.width > 0, given.height > 0 else { return nil }
-    return given
-  }
-
-  // MARK: Flow-layout delegate: the spec's fixed sizes and per-section overrides
-
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    sizeForItemAt indexPath: IndexPath
-  ) -> CGSize? {
-    guard facts.indices.contains(indexPath.section) else { return nil }
-    let facts = facts[indexPath.section]
-    if facts.anySize,
-      let size = geometry.sections[indexPath.section].items[safe: indexPath.item]?.size
-    {
-      return size
-    }
-    // Text items start from the estimate and measure themselves; plain ones use itemSize.
-    return facts.allText || content(indexPath) != nil
-      ? nil : geometry.layout.itemSize ?? CGSize(width: 50, height: 50)
-  }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    insetForSectionAt section: Int
-  ) -> EdgeInsets? { self.section(section)?.sectionInset }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    minimumLineSpacingForSectionAt section: Int
-  ) -> CGFloat? { self.section(section)?.minimumLineSpacing }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    minimumInteritemSpacingForSectionAt section: Int
-  ) -> CGFloat? { self.section(section)?.minimumInteritemSpacing }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    referenceSizeForHeaderInSection section: Int
-  ) -> CGSize? { referenceSize(.sectionHeader, section) }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    referenceSizeForFooterInSection section: Int
-  ) -> CGSize? { referenceSize(.sectionFooter, section) }
-
-  /// A text header or footer starts from an estimate of one line and measures itself.
-  private func referenceSize(_ kind: ElementKind, _ section: Int) -> CGSize? {
-    if let given = givenSize(kind, section) { return given }
-    guard supplementaryContent(kind, section) != nil else {
-      return kind == .sectionHeader
-        ? self.section(section)?.headerReferenceSize : self.section(section)?.footerReferenceSize
-    }
-    return CGSize(width: 20, height: 20)
-  }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    alignmentForSectionAt section: Int
-  ) -> FlowAlignment? {
-    guard let alignment = self.section(section)?.alignment, !alignment.isEmpty else { return nil }
-    return alignment.applied(to: layout.alignment)
-  }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    backgroundForSectionAt section: Int
-  ) -> SectionBackground? { self.section(section)?.sectionBackground }
-  func collectionView(
-    _ collectionView: any CollectionLayoutContext, layout: FlowLayout,
-    baselineOffsetForItemAt indexPath: IndexPath
-  ) -> CGFloat? {
-    guard facts.indices.contains(indexPath.section), facts[indexPath.section].anyBaseline else {
-      return nil
-    }
-    return geometry.sections[indexPath.section].items[safe: indexPath.item]?.baselineOffset
   }
 }
 
@@ -415,7 +326,7 @@ extension TextSpec {
         withReuseIdentifier: SpecSource.plain)
     }
     view.dataSource = source
-    view.delegate = source
+    view.delegate = source.delegate
     view.setContentOffset(geometry.contentOffset, animated: false)
     do {
       try view.layoutIfNeeded()

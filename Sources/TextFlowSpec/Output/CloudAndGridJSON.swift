@@ -37,16 +37,7 @@ extension TagCloud.Output {
           }
         } ?? Double(frame.maxY)
       writer.beginObject()
-      writer.key("text")
-      writer.string(entry.word.text)
-      writer.key("weight")
-      writer.number(entry.word.weight)
-      writer.key("fontSize")
-      writer.number(entry.fontSize)
-      writer.key("color")
-      writer.string("\(entry.color)")
-      writer.key("frame")
-      writer.numbers([frame.minX, frame.minY, frame.width, frame.height])
+      writer.wordFields(entry.word, fontSize: entry.fontSize, color: entry.color, frame: frame)
       writer.key("baseline")
       writer.number(baseline)
       writer.endObject()
@@ -77,16 +68,7 @@ extension PackedCloud.Output {
     for entry in placed {
       let frame = entry.frame
       writer.beginObject()
-      writer.key("text")
-      writer.string(entry.word.text)
-      writer.key("weight")
-      writer.number(entry.word.weight)
-      writer.key("fontSize")
-      writer.number(entry.fontSize)
-      writer.key("color")
-      writer.string("\(entry.color)")
-      writer.key("frame")
-      writer.numbers([frame.minX, frame.minY, frame.width, frame.height])
+      writer.wordFields(entry.word, fontSize: entry.fontSize, color: entry.color, frame: frame)
       writer.key("center")
       writer.numbers([frame.midX, frame.midY])
       writer.key("rotation")
@@ -149,5 +131,24 @@ extension LabelGrid.Output {
     writer.endArray()
     writer.endObject()
     return writer.text
+  }
+}
+
+extension JSONWriter {
+  /// A cloud word's members, as both cloud layouts print them: text, weight, fontSize, color,
+  /// frame.
+  fileprivate mutating func wordFields(
+    _ word: TagCloud.Word, fontSize: Double, color: Color, frame: CGRect
+  ) {
+    key("text")
+    string(word.text)
+    key("weight")
+    number(word.weight)
+    key("fontSize")
+    number(fontSize)
+    key("color")
+    string("\(color)")
+    key("frame")
+    numbers([frame.minX, frame.minY, frame.width, frame.height])
   }
 }
