@@ -3,30 +3,24 @@
 // `sizeForItemAt` would give them, laid out once without a collection view.
 import Foundation
 
-/// A one-section `CollectionLayoutContext` and `FlowLayoutDelegate` for a layout run once.
-final class FlowHost: CollectionLayoutContext, FlowLayoutDelegate {
-  let itemCount: Int
+/// One section of items in a `LayoutContext`, their sizes and baselines answered as its
+/// `FlowLayoutDelegate`, for a layout run once.
+final class FlowHost: FlowLayoutDelegate {
+  /// The context the layout reads its counts and bounds from; its delegate is this host.
+  let context: LayoutContext
   /// Per item, its size (nil: every item has the layout's `itemSize`).
   let sizes: [CGSize]?
   /// Per item, the distance from its top to its first baseline (nil: none).
   let baselines: [CGFloat?]?
-  let bounds: CGRect
-  var contentInset = EdgeInsets.zero
 
   /// A host of `itemCount` items of the layout's `itemSize`, or of `sizes`, in a view of `size`.
   init(
     size: CGSize, itemCount: Int, sizes: [CGSize]? = nil, baselines: [CGFloat?]? = nil
   ) {
-    self.bounds = CGRect(origin: .zero, size: size)
-    self.itemCount = sizes?.count ?? itemCount
+    context = LayoutContext(size: size, itemCounts: [sizes?.count ?? itemCount])
     self.sizes = sizes
     self.baselines = baselines
-  }
-
-  var numberOfSections: Int { 1 }
-  func numberOfItems(inSection section: Int) -> Int { section == 0 ? itemCount : 0 }
-  var flowLayoutDelegate: (any FlowLayoutDelegate)? {
-    sizes == nil && baselines == nil ? nil : self
+    if sizes != nil || baselines != nil { context.delegate = self }
   }
 
   func collectionView(
@@ -47,7 +41,7 @@ final class FlowHost: CollectionLayoutContext, FlowLayoutDelegate {
 
   /// Lays `layout` out in this host: its content size and its cells, in item order.
   func layOut(_ layout: FlowLayout) -> (contentSize: CGSize, cells: [LayoutAttributes]) {
-    layout.collectionView = self
+    layout.collectionView = context
     layout.prepareIfNeeded()
     let contentSize = layout.collectionViewContentSize
     let cells = (layout.geometry?.allAttributes() ?? []).filter {

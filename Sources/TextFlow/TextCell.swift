@@ -11,11 +11,11 @@ extension Color {
 
 /// The text a text view shows and how it measures it: shared by `TextCell` and `TextHeaderView`.
 ///
-/// Measurement is `Typesetter.layout` with the paragraph style, within the layout's limit (the
-/// view's `maximumFittingSize`) and the content's own `maximumSize`, both minus `padding`, height
-/// free; the size is rounded up to the collection view's pixel grid (`displayScale`), then the
-/// padding is added. The `TextLayout` is kept for drawing, so nothing is shaped twice, and asking
-/// again under the same limits reuses it.
+/// Measurement is `Typesetter.measure` (size only) with the paragraph style, within the layout's
+/// limit (the view's `maximumFittingSize`) and the content's own `maximumSize`, both minus
+/// `padding`, height free; the size is rounded up to the collection view's pixel grid
+/// (`displayScale`), then the padding is added. Asking again under the same limits reuses the
+/// answer; the `TextLayout` for drawing is made once, when it is first asked for.
 public struct TextContent: Sendable {
   /// The typesetter (share one per process).
   public var typesetter: Typesetter?
@@ -68,11 +68,11 @@ public struct TextContent: Sendable {
 
 /// The measurement a text view keeps: what was asked, and the answer (size only; the layout
 /// for drawing is made when it is first asked for).
-struct TextMeasurement {
+struct CellMeasurement {
   var text: AttributedText
   var limits: (width: Double?, height: Double?)
   var scale: CGFloat
-  var measured: TextEngine.TextMeasurement
+  var measured: TextMeasurement
   var size: CGSize
   var typesetter: Typesetter
   var style: ParagraphStyle
@@ -88,29 +88,54 @@ struct TextMeasurement {
   }
 }
 
-/// Measures `content` under `limit` at `scale`, reusing `previous` when nothing changed.
-func measure(
-  _ content: TextContent, within limit: CGSize, scale: CGFloat, previous: TextMeasurement?,
-  count: inout Int
-) -> TextMeasurement? {
-  guard let typesetter = content.typesetter, let text = content.resolvedText(typesetter) else {
-    return nil
+/// A text view's last measurement and how many it made: what `TextCell` and `TextHeaderView`
+/// keep.
+struct MeasuredContent {
+  private(set) var measurement: CellMeasurement?
+  private(set) var count = 0
+
+  /// Forgets the measurement (the content changed).
+  mutating func reset() { measurement = nil }
+
+  /// Measures `content` under `limit` at `scale`, reusing the last answer when nothing changed;
+  /// nil when there is no text or typesetter.
+  @discardableResult
+  mutating func measure(_ content: TextContent, within limit: CGSize, scale: CGFloat)
+    -> CellMeasurement?
+  {
+    guard let typesetter = content.typesetter, let text = content.resolvedText(typesetter) else {
+      measurement = nil
+      return nil
+    }
+    let limits = content.textLimits(within: limit)
+    if let previous = measurement, previous.text == text, previous.limits == limits,
+      previous.scale == scale
+    {
+      return previous
+    }
+    count += 1
+    // Size only: the glyph runs are laid out when the view is drawn (`textLayout`).
+    let measured = typesetter.measure(
+      text, style: content.paragraphStyle, maxWidth: limits.width, maxHeight: limits.height)
+    let rounded = measured.size(roundedUpToScale: Double(scale))
+    let size = CGSize(
+      width: rounded.width + content.padding.horizontal,
+      height: rounded.height + content.padding.vertical)
+    measurement = CellMeasurement(
+      text: text, limits: limits, scale: scale, measured: measured, size: size,
+      typesetter: typesetter, style: content.paragraphStyle)
+    return measurement
   }
-  let limits = content.textLimits(within: limit)
-  if let previous, previous.text == text, previous.limits == limits, previous.scale == scale {
-    return previous
+
+  /// The layout for drawing: the last measurement's, or, when nothing was measured yet, that of
+  /// a measurement made now under `limit` (by the stable-wrap law, the lines a layout pass
+  /// would have measured).
+  mutating func textLayout(_ content: TextContent, within limit: CGSize, scale: CGFloat)
+    -> TextLayout?
+  {
+    if measurement == nil { measure(content, within: limit, scale: scale) }
+    return measurement?.resolvedLayout()
   }
-  count += 1
-  // Size only: the glyph runs are laid out when the view is drawn (`textLayout`).
-  let measured = typesetter.measure(
-    text, style: content.paragraphStyle, maxWidth: limits.width, maxHeight: limits.height)
-  let rounded = measured.size(roundedUpToScale: Double(scale))
-  let size = CGSize(
-    width: rounded.width + content.padding.horizontal,
-    height: rounded.height + content.padding.vertical)
-  return TextMeasurement(
-    text: text, limits: limits, scale: scale, measured: measured, size: size,
-    typesetter: typesetter, style: content.paragraphStyle)
 }
 
 /// A cell that shows text and sizes itself to it (the seed's `ContentCell`).
@@ -133,13 +158,13 @@ func measure(
 open class TextCell: CollectionViewCell {
   /// The text, its style and its limits.
   public var content = TextContent() {
-    didSet { measurement = nil }
+    didSet { measured.reset() }
   }
   /// The background colour (the seed's light blue by default).
   public var backgroundColor: Color? = .contentBackground
-  /// How many times this cell laid out text (a repeated question reuses the answer).
-  public private(set) var measurementCount = 0
-  private var measurement: TextMeasurement?
+  /// How many times this cell measured text (a repeated question reuses the answer).
+  public var measurementCount: Int { measured.count }
+  private var measured = MeasuredContent()
 
   public required init(frame: CGRect) {
     super.init(frame: frame)
@@ -149,23 +174,16 @@ open class TextCell: CollectionViewCell {
   /// not need to ask (its item's size was already known), one laid out now under the same limits,
   /// which by the stable-wrap law has the same lines. Nil without text or typesetter.
   public var textLayout: TextLayout? {
-    if measurement == nil {
-      measurement = measure(
-        content, within: maximumFittingSize, scale: displayScale, previous: nil,
-        count: &measurementCount)
-    }
-    return measurement?.resolvedLayout()
+    measured.textLayout(content, within: maximumFittingSize, scale: displayScale)
   }
 
   /// The distance from the cell's top to its first baseline, for baseline alignment; nil without
   /// a measurement or without lines.
   public var firstBaselineOffset: CGFloat? {
-    if measurement == nil {
-      measurement = measure(
-        content, within: maximumFittingSize, scale: displayScale, previous: nil,
-        count: &measurementCount)
+    if measured.measurement == nil {
+      measured.measure(content, within: maximumFittingSize, scale: displayScale)
     }
-    guard let baseline = measurement?.measured.firstBaseline else { return nil }
+    guard let baseline = measured.measurement?.measured.firstBaseline else { return nil }
     return content.padding.top + baseline
   }
 
@@ -181,10 +199,9 @@ open class TextCell: CollectionViewCell {
     -> LayoutAttributes
   {
     var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
-    measurement = measure(
-      content, within: maximumFittingSize, scale: displayScale, previous: measurement,
-      count: &measurementCount)
-    if let measurement {
+    if let measurement = measured.measure(
+      content, within: maximumFittingSize, scale: displayScale)
+    {
       preferred.size = measurement.size
       preferred.firstBaselineOffset = firstBaselineOffset
     }
@@ -208,13 +225,13 @@ open class TextHeaderView: CollectionReusableView {
     return content
   }()
   {
-    didSet { measurement = nil }
+    didSet { measured.reset() }
   }
   /// The background colour (the seed's pale yellow by default).
   public var backgroundColor: Color? = .headerBackground
-  /// How many times this view laid out text.
-  public private(set) var measurementCount = 0
-  private var measurement: TextMeasurement?
+  /// How many times this view measured text.
+  public var measurementCount: Int { measured.count }
+  private var measured = MeasuredContent()
 
   public required init(frame: CGRect) {
     super.init(frame: frame)
@@ -223,12 +240,7 @@ open class TextHeaderView: CollectionReusableView {
   /// The text layout for drawing: the one last measured, or one laid out now within the current
   /// width (for a header the collection view did not need to ask).
   public var textLayout: TextLayout? {
-    if measurement == nil {
-      measurement = measure(
-        content, within: fittingLimit(for: frame.size), scale: displayScale, previous: nil,
-        count: &measurementCount)
-    }
-    return measurement?.resolvedLayout()
+    measured.textLayout(content, within: fittingLimit(for: frame.size), scale: displayScale)
   }
 
   open override func prepareForReuse() {
@@ -259,10 +271,7 @@ open class TextHeaderView: CollectionReusableView {
   {
     var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
     let limit = fittingLimit(for: layoutAttributes.size)
-    measurement = measure(
-      content, within: limit, scale: displayScale, previous: measurement,
-      count: &measurementCount)
-    if let measurement {
+    if let measurement = measured.measure(content, within: limit, scale: displayScale) {
       preferred.size =
         isInHorizontalLayout
         ? CGSize(width: measurement.size.width, height: limit.height)

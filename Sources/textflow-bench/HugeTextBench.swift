@@ -1,4 +1,4 @@
-// Issue 13's huge single text: one text of N bytes (words, spaces and punctuation, no line
+// A huge single text: one text of N bytes (words, spaces and punctuation, no line
 // breaks, as a JSONL record's "text" would be) measured once; the process's peak resident memory
 // and what stays resident afterwards, per byte of text. Run one size per process
 // (`textflow-bench --huge 1500000:measure`), since the peak is the process's.

@@ -55,7 +55,7 @@ final class Report {
     flushOutput()
   }
 
-  /// A target from issue 7, met or not, with the measured value.
+  /// A target, met or not, with the measured value.
   func target(_ name: String, met: Bool?, measured: String) {
     targets.append(["target": name, "met": met.map { $0 as Any } ?? NSNull(), "measured": measured])
   }

@@ -608,7 +608,7 @@ extension TextBench {
       note: "RSS after − before (allocator slack included)")
   }
 
-  /// Issue 17's table, one row per corpus, each figure against its target: cold size-only
+  /// The speed targets' table, one row per corpus, each figure against its target: cold size-only
   /// measurement against bare hb_shape (≤ 2× for short texts, ≤ 1.5× for paragraphs) and
   /// against Pango (≥ 2× faster for short texts), prepared re-wrap (≤ 0.3 µs short, ≤ 5 µs a
   /// paragraph), warm hits. Printed as a markdown table and recorded as targets.
@@ -665,7 +665,7 @@ extension TextBench {
     }
   }
 
-  /// The text targets of issue 7.
+  /// The text engine's targets.
   func addTargets() {
     let short = ["tags", "names", "labels"]
     func ratios(_ ours: [String: Double], _ kinds: [String]) -> [(String, Double)] {

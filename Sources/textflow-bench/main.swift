@@ -2,7 +2,7 @@
 //
 // Run through scripts/bench (builds release, builds the Pango peer when Pango is installed, writes
 // Benchmarks/results/latest.json). Every figure is a median over repeated runs after a warm-up,
-// with the spread (half the interquartile range). Figures are numbered as in issue 7.
+// with the spread (half the interquartile range). Figures and targets: Benchmarks/README.md.
 import Foundation
 import TextEngine
 
@@ -68,7 +68,7 @@ while !arguments.isEmpty {
     try CloudBench.run(wordsFile: file, width: width, height: height, runs: runs)
     exit(0)
   case "--huge":
-    // --huge BYTES[:measure|layout]: one huge text's peak and retained memory (issue 13).
+    // --huge BYTES[:measure|layout]: one huge text's peak and retained memory.
     let parts = next().split(separator: ":").map(String.init)
     HugeTextBench.run(
       bytes: Int(parts[0]) ?? 1_500_000, mode: parts.count > 1 ? parts[1] : "measure",

@@ -118,7 +118,7 @@ struct FontCLITests {
       listing.standardOutput.contains("bundled fonts (\(fonts.resolvingSymlinksInPath().path))"))
     let hello = try installed(["measure", "--font", "DejaVuSans.ttf", "--size", "16", "Hello"])
     #expect(hello.status == 0, "\(hello.standardError)")
-    // "Hello" in DejaVu Sans at 16 px: 40.5546875 (TEXT-FACTS, hb-shape's advances).
+    // "Hello" in DejaVu Sans at 16 px: 40.5546875 (hb-shape's advances).
     #expect(hello.standardOutput.contains("size: 40.555 × "))
     // 🥰 (U+1F970): only Noto Color Emoji has it among the bundled files (hb-shape: glyph 0
     // in every other one), and the checkout's copy of it is not used.

@@ -11,7 +11,7 @@ struct HostileCLITests {
     try ProcessRunner.run(Executables.textflow, arguments, input: input)
   }
 
-  /// Found while hardening (issue 8): `textflow measure --lines 1e30 x` passed the "whole
+  /// Found while hardening: `textflow measure --lines 1e30 x` passed the "whole
   /// number ≥ 0" check and then trapped converting 1e30 to Int ("Double value cannot be
   /// converted to Int because the result would be greater than Int.max").
   @Test("regression: --lines 1e30 trapped converting to Int; now a usage error")

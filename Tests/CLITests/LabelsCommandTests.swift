@@ -336,7 +336,7 @@ struct LabelsCommandTests {
     #expect(result.standardOutput.contains("\"frame\": [200.25, 0, 189, 72]"))
     let old = try textflow(["grid", addresses, "--sheet", "l7160", "-o", "-", "--format", "json"])
     #expect(old.status == 0)
-    // The failing names now resolve through the templates.
+    // Part numbers alone (5160) resolve through the templates, as the built-in names do.
     let byPart = try textflow(["grid", addresses, "--sheet", "5160", "-o", "-", "--format", "json"])
     #expect(byPart.status == 0 && byPart.standardOutput.contains("\"frame\": [0, 0, 189, 72]"))
     let l7163 = try textflow(["grid", addresses, "--sheet", "l7163", "-o", "-", "--format", "json"])

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("textflow layout")
 struct LayoutCommandTests {
-  /// The issue's example spec.
+  /// A small spec with text and fixed-size items.
   static let issueSpec = """
     {"collectionView": {"size": [375, 667], "contentInset": [0, 0, 0, 0], "contentOffset": [0, 0]},
      "layout": {"scrollDirection": "vertical", "itemSize": [50, 50], "minimumLineSpacing": 10, "minimumInteritemSpacing": 10,

@@ -88,7 +88,7 @@ struct MeasureCommandTests {
     let seven = try #require(lines[6]["lines"] as? [[String: Any]])
     #expect(
       seven.map { $0["start"] as? Int } == [0, 2] && seven.map { $0["end"] as? Int } == [1, 3])
-    // A field the request does not know is copied into the response (issue 19), unless
+    // A field the request does not know is copied into the response, unless
     // --strict-fields (VocabularyCLITests).
     #expect(lines[7]["error"] == nil && lines[7]["colour"] as? String == "red")
     #expect(lines[8]["width"] as? Double == Double(1540 + 1260 + 1212 + 651) * 17 / 2048)

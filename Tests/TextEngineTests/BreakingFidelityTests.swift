@@ -1,6 +1,6 @@
 // The line breaker against independent truth: UAX #14's rules, HarfBuzz's advances for the
 // same text shaped whole (the shaper alone), UAX #29 clusters as Swift's `Character` sees them,
-// and what Pango and Skia do with hanging whitespace (issue 14's four defects).
+// and what Pango and Skia do with hanging whitespace.
 import Foundation
 import TestSupport
 import Testing

@@ -155,7 +155,7 @@ struct HostileNumberTests {
 
 @Suite("Fuzz regressions: text")
 struct TextFuzzRegressionTests {
-  /// Found by FuzzTextMeasurement in the CI smoke run (seed 20261129, issue 8): U+FFFD and a
+  /// Found by FuzzTextMeasurement in the CI smoke run (seed 20261129): U+FFFD and a
   /// space at 1e-300 pt, then a flag at 17 pt, with a first-line indent of 28.43 pt. At a
   /// maxWidth of 37.65 the first line holds U+FFFD and the space, and the layout is 28.43 pt
   /// wide: the indent plus a glyph 1e-300 pt wide, a sum that rounds to the indent. Laid out
@@ -194,7 +194,7 @@ struct TextFuzzRegressionTests {
     }
   }
 
-  /// Found by the FuzzTextMeasurement fuzz target (issue 8): with a first-line indent, a text
+  /// Found by the FuzzTextMeasurement fuzz target: with a first-line indent, a text
   /// measured at 265.1 pt came out 240.657 pt wide (line 221.049 + indent 19.608) on one line,
   /// but laid out again at 240.657 it broke into two: the room for the line, 240.657 − 19.608,
   /// rounded to one ulp less than the line's width. The room now absorbs that rounding.
@@ -273,7 +273,7 @@ struct HostileTextTests {
     #expect(glyphs <= 100_003)  // at most one glyph per scalar: nothing multiplied
   }
 
-  /// Found while hardening (issue 8): 100,000 combining marks on one base took minutes, because
+  /// Found while hardening: 100,000 combining marks on one base took minutes, because
   /// HarfBuzz's mark positioning looks back over every earlier mark for the base (n² in the
   /// cluster's length: 5,000 marks cost 870 M instructions, 40,000 took 8.5 s). Such a cluster is
   /// now shaped in pieces of at most 64 units; the pieces are checked here, not the time.

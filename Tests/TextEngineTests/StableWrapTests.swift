@@ -1,4 +1,4 @@
-// The stable-wrap law (DESIGN.md): text measured at width W with resulting width S lays out to
+// The stable-wrap law: text measured at width W with resulting width S lays out to
 // the same lines at S, and at ceil(S) whenever ceil(S) ≤ W (always for whole-pixel W). Self-
 // sizing converges only if this holds, so it is checked on every corpus the tests have.
 import Foundation

@@ -1,4 +1,4 @@
-// The label designs in examples/designs/ and the minimal design validate against
+// The label designs in examples/designs/ and a minimal design validate against
 // schema/label-design.schema.json, and the schema rejects what the reader rejects.
 import Foundation
 import TestSupport

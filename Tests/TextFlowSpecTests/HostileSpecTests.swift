@@ -60,7 +60,7 @@ struct HostileSpecTests {
     )
   }
 
-  /// Found while hardening (issue 8): `textflow layout` took 17 s for 5 000 empty sections and
+  /// Found while hardening: `textflow layout` took 17 s for 5 000 empty sections and
   /// 3 minutes for 20 000, because the spec's collection view decided whether it was a delegate
   /// by scanning every section, and the layout asks that once per section (n²). Now decided once.
   @Test("regression: 400 000 sections (over 6 MB of spec) no longer take n² time; 64 MiB refused")
