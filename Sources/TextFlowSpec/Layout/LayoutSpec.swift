@@ -275,40 +275,33 @@ extension CrossAxisAlignment: CaseIterableNames {
 
 // MARK: - Running a spec
 
-/// The collection view a spec describes, for laying out a spec of fixed sizes without one.
-final class SpecCollectionView: CollectionLayoutContext {
-  let spec: LayoutSpec
-  var contentInset: EdgeInsets
-  /// Whether any section overrides the layout (then the layout has a delegate). Decided once:
-  /// the layout asks for its delegate once per section.
-  let hasSectionOverrides: Bool
+/// The collection view a spec describes, for laying out a spec of fixed sizes without one: a
+/// `LayoutContext` with the spec's geometry and counts, and the spec's delegate.
+final class SpecHost {
+  let context: LayoutContext
+  /// The spec's delegate, the one both runners use (the context holds it weakly).
+  let delegate: SpecDelegate
 
   init(_ spec: LayoutSpec) {
-    self.spec = spec
+    let geometry = spec.collectionView
+    context = LayoutContext(
+      size: geometry.size, itemCounts: spec.sections.map(\.itemCount),
+      contentInset: geometry.contentInset)
+    context.contentOffset = geometry.contentOffset
+    context.safeAreaInsets = geometry.safeAreaInsets
+    context.layoutMargins = geometry.layoutMargins
+    context.effectiveUserInterfaceLayoutDirection = geometry.layoutDirection
     delegate = SpecDelegate(spec)
-    contentInset = spec.collectionView.contentInset
-    hasSectionOverrides = spec.sections.contains { section in
+    // Without per-section overrides the layout needs no delegate: it reads its own properties.
+    let hasSectionOverrides = spec.sections.contains { section in
       section.items.contains { $0.size != nil || $0.baselineOffset != nil }
         || section.sectionInset != nil
         || section.minimumLineSpacing != nil || section.minimumInteritemSpacing != nil
         || section.headerReferenceSize != nil || section.footerReferenceSize != nil
         || !section.alignment.isEmpty || section.sectionBackground != nil
     }
+    if hasSectionOverrides { context.delegate = delegate }
   }
-
-  var numberOfSections: Int { spec.sections.count }
-  func numberOfItems(inSection section: Int) -> Int {
-    spec.sections.indices.contains(section) ? spec.sections[section].itemCount : 0
-  }
-  var bounds: CGRect {
-    CGRect(origin: spec.collectionView.contentOffset, size: spec.collectionView.size)
-  }
-  var safeAreaInsets: EdgeInsets { spec.collectionView.safeAreaInsets }
-  var layoutMargins: EdgeInsets { spec.collectionView.layoutMargins }
-  var effectiveUserInterfaceLayoutDirection: LayoutDirection { spec.collectionView.layoutDirection }
-  /// The spec's delegate, the one both runners use.
-  let delegate: SpecDelegate
-  var flowLayoutDelegate: (any FlowLayoutDelegate)? { hasSectionOverrides ? delegate : nil }
 }
 
 extension LayoutSpec {
@@ -363,8 +356,9 @@ extension LayoutSpec {
   public func run() -> Result { runLayout().result }
 
   /// Lays the spec out, returning the layout and its host too (for drawing the section guides).
-  func runLayout() -> (result: Result, flow: FlowLayout, host: SpecCollectionView) {
-    let view = SpecCollectionView(self)
+  func runLayout() -> (result: Result, flow: FlowLayout, host: SpecHost) {
+    let host = SpecHost(self)
+    let view = host.context
     let flow = makeLayout()
     var warnings: [String] = []
     flow.diagnosticHandler = { warnings.append($0.message) }
@@ -375,7 +369,7 @@ extension LayoutSpec {
     let visible = view.bounds.inset(by: view.adjustedContentInset)
     let elements = flow.geometry?.allAttributes(visibleRect: pinning ? visible : nil) ?? []
     flow.diagnosticHandler = nil
-    return (Result(contentSize: contentSize, elements: elements, warnings: warnings), flow, view)
+    return (Result(contentSize: contentSize, elements: elements, warnings: warnings), flow, host)
   }
 }
 

@@ -241,7 +241,7 @@ extension TextSpec {
         return element
       }
       let scene = withExtendedLifetime(host) {
-        makeScene(result, elements: elements, flow: flow, context: host)
+        makeScene(result, elements: elements, flow: flow, context: host.context)
       }
       return Output(
         result: result, scene: scene, measuredItemCount: 0, measuredSupplementaryCount: 0,
