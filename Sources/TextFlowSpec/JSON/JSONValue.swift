@@ -52,14 +52,22 @@ public enum JSONValue: Equatable, Sendable {
 
   /// Parses UTF-8 JSON text (RFC 8259). Duplicate keys in one object are an error.
   public static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
-    var parser = Parser(bytes: Array(data))
-    parser.skipWhitespace()
-    let value = try parser.parseValue(depth: 0)
-    parser.skipWhitespace()
-    if parser.index < parser.bytes.count {
-      throw parser.error("unexpected text after the JSON value")
+    let bytes = Array(data)
+    let result = bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, SyntaxError> in
+      var parser = Parser(JSONLexer(buffer))
+      do throws(SyntaxError) {
+        parser.lexer.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.lexer.skipWhitespace()
+        if parser.lexer.index < buffer.count {
+          throw parser.error("unexpected text after the JSON value")
+        }
+        return .success(value)
+      } catch {
+        return .failure(error)
+      }
     }
-    return value
+    return try result.get()
   }
 
   /// Parses JSON text.
@@ -67,11 +75,19 @@ public enum JSONValue: Equatable, Sendable {
     try parse(Data(text.utf8))
   }
 
+  /// The tree builder over the shared lexer: it decides the structure and turns each lexical
+  /// error into a message with its line and column.
   private struct Parser {
-    let bytes: [UInt8]
-    var index = 0
+    var lexer: JSONLexer
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(_ lexer: JSONLexer) { self.lexer = lexer }
+
+    var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
+
+    var index: Int {
+      get { lexer.index }
+      set { lexer.index = newValue }
+    }
 
     func error(_ message: String) -> SyntaxError {
       var line = 1
@@ -94,29 +110,28 @@ public enum JSONValue: Equatable, Sendable {
       return error("\(message) (byte \(index + 1) is 0x\(value))")
     }
 
-    /// The length of the well-formed UTF-8 sequence at `index`, or nil when the bytes there are
-    /// not one (a stray continuation byte, an overlong form, a surrogate, a code point beyond
-    /// U+10FFFF, a sequence cut short).
-    func utf8SequenceLength() -> Int? {
-      var iterator = bytes[index...].makeIterator()
-      var parser = Unicode.UTF8.ForwardParser()
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded): return encoded.count
-      case .error, .emptyInput: return nil
+    /// A lexical error as a syntax error at the place the lexer stopped.
+    func error(_ lexical: JSONLexicalError) -> SyntaxError {
+      switch lexical {
+      case .unterminatedString: return error("unterminated string")
+      case .unterminatedEscape: return error("unterminated escape")
+      case .invalidEscape: return error("invalid escape")
+      case .shortUnicodeEscape: return error("short \\u escape")
+      case .invalidUnicodeEscape: return error("invalid \\u escape")
+      case .unpairedSurrogate: return error("unpaired surrogate in \\u escape")
+      case .controlCharacter: return error("control character in a string")
+      case .invalidUTF8: return invalidUTF8("invalid UTF-8 in a string")
+      case .invalidNumber: return error("invalid number")
+      case .noFractionDigits: return error("invalid number: digits expected after '.'")
+      case .noExponentDigits: return error("invalid number: digits expected in the exponent")
+      case .numberOutOfRange: return error("number out of range")
       }
     }
 
-    mutating func skipWhitespace() {
-      while index < bytes.count,
-        [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains(
-          bytes[index])
-      {
-        index += 1
-      }
-    }
+    mutating func skipWhitespace() { lexer.skipWhitespace() }
 
     mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
-      guard depth < 512 else { throw error("nesting too deep") }
+      guard depth < JSONLexer.maximumDepth else { throw error("nesting too deep") }
       guard index < bytes.count else { throw error("unexpected end of input") }
       switch bytes[index] {
       case UInt8(ascii: "{"): return try parseObject(depth: depth)
@@ -125,21 +140,33 @@ public enum JSONValue: Equatable, Sendable {
       case UInt8(ascii: "t"): return try literal("true", .bool(true))
       case UInt8(ascii: "f"): return try literal("false", .bool(false))
       case UInt8(ascii: "n"): return try literal("null", .null)
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        do throws(JSONLexicalError) {
+          return .number(try lexer.readNumber())
+        } catch {
+          throw self.error(error)
+        }
       case 0x80...:
-        guard let length = utf8SequenceLength() else { throw invalidUTF8("invalid UTF-8") }
+        guard let length = lexer.utf8SequenceLength() else { throw invalidUTF8("invalid UTF-8") }
         let character = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
         throw error("unexpected character '\(character)'")
       default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
       }
     }
 
-    mutating func literal(_ word: String, _ value: JSONValue) throws(SyntaxError) -> JSONValue {
-      let utf8 = Array(word.utf8)
-      guard bytes.count - index >= utf8.count, Array(bytes[index..<(index + utf8.count)]) == utf8
-      else { throw error("invalid literal (expected \(word))") }
-      index += utf8.count
+    mutating func literal(_ word: StaticString, _ value: JSONValue) throws(SyntaxError)
+      -> JSONValue
+    {
+      guard lexer.literal(word) else { throw error("invalid literal (expected \(word))") }
       return value
+    }
+
+    mutating func parseString() throws(SyntaxError) -> String {
+      do throws(JSONLexicalError) {
+        return try lexer.readString(validatingUTF8: true)
+      } catch {
+        throw self.error(error)
+      }
     }
 
     mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
@@ -204,129 +231,6 @@ public enum JSONValue: Equatable, Sendable {
           throw error("expected ',' or ']'")
         }
       }
-    }
-
-    mutating func hex4() throws(SyntaxError) -> UInt32 {
-      guard bytes.count - index >= 4 else { throw error("short \\u escape") }
-      var value: UInt32 = 0
-      for _ in 0..<4 {
-        let byte = bytes[index]
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-        default: throw error("invalid \\u escape")
-        }
-        value = value * 16 + UInt32(digit)
-        index += 1
-      }
-      return value
-    }
-
-    mutating func parseString() throws(SyntaxError) -> String {
-      index += 1
-      var utf8: [UInt8] = []
-      while true {
-        guard index < bytes.count else { throw error("unterminated string") }
-        let byte = bytes[index]
-        switch byte {
-        case UInt8(ascii: "\""):
-          index += 1
-          // Every byte was validated on the way (escapes make valid UTF-8).
-          return String(decoding: utf8, as: UTF8.self)
-        case UInt8(ascii: "\\"):
-          index += 1
-          guard index < bytes.count else { throw error("unterminated escape") }
-          let escape = bytes[index]
-          index += 1
-          switch escape {
-          case UInt8(ascii: "\""): utf8.append(UInt8(ascii: "\""))
-          case UInt8(ascii: "\\"): utf8.append(UInt8(ascii: "\\"))
-          case UInt8(ascii: "/"): utf8.append(UInt8(ascii: "/"))
-          case UInt8(ascii: "b"): utf8.append(0x08)
-          case UInt8(ascii: "f"): utf8.append(0x0C)
-          case UInt8(ascii: "n"): utf8.append(0x0A)
-          case UInt8(ascii: "r"): utf8.append(0x0D)
-          case UInt8(ascii: "t"): utf8.append(0x09)
-          case UInt8(ascii: "u"):
-            var scalar = try hex4()
-            if (0xD800..<0xDC00).contains(scalar) {
-              guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
-                bytes[index + 1] == UInt8(ascii: "u")
-              else { throw error("unpaired surrogate in \\u escape") }
-              index += 2
-              let low = try hex4()
-              guard (0xDC00..<0xE000).contains(low) else {
-                throw error("unpaired surrogate in \\u escape")
-              }
-              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00..<0xE000).contains(scalar) {
-              throw error("unpaired surrogate in \\u escape")
-            }
-            guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-            utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
-          default:
-            index -= 1
-            throw error("invalid escape")
-          }
-        case 0..<0x20:
-          throw error("control character in a string")
-        case 0x80...:
-          // Validated here, so that the error names the first bad byte, not the string's end.
-          guard let length = utf8SequenceLength() else {
-            throw invalidUTF8("invalid UTF-8 in a string")
-          }
-          utf8.append(contentsOf: bytes[index..<(index + length)])
-          index += length
-        default:
-          utf8.append(byte)
-          index += 1
-        }
-      }
-    }
-
-    mutating func parseNumber() throws(SyntaxError) -> JSONValue {
-      let start = index
-      func digits(_ parser: inout Parser) -> Int {
-        let from = parser.index
-        while parser.index < parser.bytes.count,
-          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index])
-        {
-          parser.index += 1
-        }
-        return parser.index - from
-      }
-      if bytes[index] == UInt8(ascii: "-") { index += 1 }
-      guard index < bytes.count else { throw error("invalid number") }
-      if bytes[index] == UInt8(ascii: "0") {
-        index += 1
-      } else if digits(&self) == 0 {
-        throw error("invalid number")
-      }
-      if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
-        index += 1
-        guard digits(&self) > 0 else { throw error("invalid number: digits expected after '.'") }
-      }
-      if index < bytes.count
-        && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E"))
-      {
-        index += 1
-        if index < bytes.count
-          && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
-        {
-          index += 1
-        }
-        guard digits(&self) > 0 else {
-          throw error("invalid number: digits expected in the exponent")
-        }
-      }
-      let text = String(decoding: bytes[start..<index], as: UTF8.self)
-      guard let value = Double(text), value.isFinite else {
-        index = start
-        throw error("number out of range")
-      }
-      return .number(value)
     }
   }
 }
