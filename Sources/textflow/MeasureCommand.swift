@@ -368,7 +368,8 @@ enum MeasureCommand: Subcommand {
     return encodeID(value)
   }
 
-  /// The request's id re-encoded as JSON (null when it had none).
+  /// The request's id re-encoded as JSON (null when it had none); an object's keys sorted, so
+  /// the same request gets the same bytes in every run (Foundation's dictionaries have no order).
   static func encodeID(_ id: Any) -> String {
     switch id {
     case is NSNull: return "null"
@@ -379,7 +380,7 @@ enum MeasureCommand: Subcommand {
     default:
       guard
         let data = try? JSONSerialization.data(
-          withJSONObject: id, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+          withJSONObject: id, options: [.fragmentsAllowed, .withoutEscapingSlashes, .sortedKeys])
       else { return "null" }
       return String(decoding: data, as: UTF8.self)
     }

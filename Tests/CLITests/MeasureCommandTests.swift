@@ -16,7 +16,7 @@ struct MeasureCommandTests {
     }
   }
 
-  @Test("prints the size and the lines of one text (TEXT-FACTS' pangram at 120 px)")
+  @Test("prints the size and the lines of one text (the pangram at 120 px)")
   func arguments() throws {
     let result = try measure([
       "--font", "DejaVuSans.ttf", "--size", "16", "--max-width", "120",
@@ -145,5 +145,17 @@ struct MeasureCommandTests {
     for (line, answer) in zip(invalid, answers.dropFirst(valid.count)) {
       #expect(answer == #"{"id":null,"error":"the line is not a JSON object"}"#, "\(line)")
     }
+  }
+
+  @Test("an object id comes back with its keys sorted, the same bytes in every run")
+  func objectIDsAreStable() throws {
+    let keys = "abcdefghijkl".map { "key_\($0)" }
+    let id = "{" + keys.reversed().map { "\"\($0)\": 1" }.joined(separator: ", ") + "}"
+    let input = (0..<4).map { _ in "{\"id\": \(id), \"text\": \"Hello\"}\n" }.joined()
+    let first = try measure(["--jsonl", "--jobs", "1"], input: input)
+    let second = try measure(["--jsonl", "--jobs", "2"], input: input)
+    #expect(first.status == 0 && second.standardOutput == first.standardOutput)
+    let sorted = "{" + keys.sorted().map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+    #expect(first.standardOutput.split(separator: "\n").allSatisfy { $0.contains(sorted) })
   }
 }
