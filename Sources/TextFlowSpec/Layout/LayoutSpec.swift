@@ -293,8 +293,9 @@ final class SpecHost {
     context.effectiveUserInterfaceLayoutDirection = geometry.layoutDirection
     delegate = SpecDelegate(spec)
     // Without per-section overrides the layout needs no delegate: it reads its own properties.
-    let hasSectionOverrides = spec.sections.contains { section in
-      section.items.contains { $0.size != nil || $0.baselineOffset != nil }
+    // The items' sizes and baselines come from the delegate's facts (one scan of the items).
+    let hasSectionOverrides = zip(spec.sections, delegate.facts).contains { section, facts in
+      facts.anySize || facts.anyBaseline
         || section.sectionInset != nil
         || section.minimumLineSpacing != nil || section.minimumInteritemSpacing != nil
         || section.headerReferenceSize != nil || section.footerReferenceSize != nil
