@@ -246,12 +246,20 @@ public struct TextLayout: Sendable, Equatable {
   /// point noise so that 40.0000000001 stays 40. A scale that is not a positive finite number
   /// returns the size unrounded.
   public func size(roundedUpToScale scale: Double = 1) -> CGSize {
-    guard scale.isFinite, scale > 0 else { return size }
+    size.roundedUp(toScale: scale)
+  }
+}
+
+extension CGSize {
+  /// The size rounded up to the pixel grid at `scale` (`TextLayout.size(roundedUpToScale:)`'s
+  /// rule, shared with `TextMeasurement`).
+  func roundedUp(toScale scale: Double) -> CGSize {
+    guard scale.isFinite, scale > 0 else { return self }
     func up(_ value: Double) -> Double {
       let scaled = value * scale
       let nearest = scaled.rounded()
       return (abs(scaled - nearest) < 1e-3 ? nearest : scaled.rounded(.up)) / scale
     }
-    return CGSize(width: up(Double(size.width)), height: up(Double(size.height)))
+    return CGSize(width: up(Double(width)), height: up(Double(height)))
   }
 }

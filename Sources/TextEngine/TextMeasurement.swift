@@ -90,13 +90,7 @@ public struct TextMeasurement: Sendable, Equatable {
 
   /// The size rounded up to the pixel grid at `scale`, as `TextLayout.size(roundedUpToScale:)`.
   public func size(roundedUpToScale scale: Double = 1) -> CGSize {
-    guard scale.isFinite, scale > 0 else { return size }
-    func up(_ value: Double) -> Double {
-      let scaled = value * scale
-      let nearest = scaled.rounded()
-      return (abs(scaled - nearest) < 1e-3 ? nearest : scaled.rounded(.up)) / scale
-    }
-    return CGSize(width: up(Double(size.width)), height: up(Double(size.height)))
+    size.roundedUp(toScale: scale)
   }
 
   /// The distance from the top to the first baseline, or nil without lines.
