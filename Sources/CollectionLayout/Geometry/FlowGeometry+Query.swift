@@ -279,17 +279,7 @@ extension FlowGeometry {
   }
 
   private func firstSection(endingAtOrAfter position: CGFloat) -> Int {
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sectionOrigins[mid] + sections[mid].extent < position {
-        low = mid + 1
-      } else {
-        high = mid
-      }
-    }
-    return low
+    (0..<sections.count).partitionPoint { sectionOrigins[$0] + sections[$0].extent < position }
   }
 
   /// The lines of a section whose scroll-axis span reaches into `range` (flow space): a binary
@@ -325,30 +315,18 @@ extension FlowGeometry {
       return (line.start, 0)
     }
     if let length = line.uniformLength, line.count > 100_000 {
-      var lower = 0
-      var upper = line.count
-      while lower < upper {
-        let mid = (lower + upper) / 2
-        let end =
-          section.itemU(line.placement, prefix: length * CGFloat(mid), index: mid) + length
-        if end < low { lower = mid + 1 } else { upper = mid }
+      let first = (0..<line.count).partitionPoint { item in
+        section.itemU(line.placement, prefix: length * CGFloat(item), index: item) + length < low
       }
-      return (line.start + lower, length * CGFloat(lower))
+      return (line.start + first, length * CGFloat(first))
     }
     guard let sums = section.checkpoints(ofLineStartingAt: line.start), !sums.isEmpty else {
       return (line.start, 0)
     }
     // The last checkpoint whose item starts before `low`: the items before it end before `low`.
-    var lower = 0
-    var upper = sums.count
-    while lower < upper {
-      let mid = (lower + upper) / 2
-      let index = (mid + 1) * SectionLayout.checkpointStride
-      if section.itemU(line.placement, prefix: sums[mid], index: index) < low {
-        lower = mid + 1
-      } else {
-        upper = mid
-      }
+    let lower = (0..<sums.count).partitionPoint { checkpoint in
+      let index = (checkpoint + 1) * SectionLayout.checkpointStride
+      return section.itemU(line.placement, prefix: sums[checkpoint], index: index) < low
     }
     guard lower > 0 else { return (line.start, 0) }
     return (line.start + lower * SectionLayout.checkpointStride, sums[lower - 1])

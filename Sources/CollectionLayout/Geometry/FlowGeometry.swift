@@ -1100,12 +1100,7 @@ struct SectionLayout: Sendable {
         // `layOutExplicit` un-counts the replaced lines' over-long first items with the new
         // lengths: keep the count true to the current lines under the new lengths.
         let starts = explicit.lineStarts
-        var low = 0
-        var high = starts.count
-        while low < high {
-          let mid = (low + high) / 2
-          if starts[mid] < item { low = mid + 1 } else { high = mid }
-        }
+        let low = (0..<starts.count).partitionPoint { starts[$0] < item }
         if low < starts.count && starts[low] == item {
           if explicit.lengths[item] > available { explicit.overlongLineCount -= 1 }
           if length > available { explicit.overlongLineCount += 1 }
@@ -1124,13 +1119,9 @@ struct SectionLayout: Sendable {
     var startLine = 0
     if wasMaterialised, firstItem != Int.max {
       // The line holding `firstItem`; if it starts that line, the line before may take it now.
-      var low = 0
-      var high = explicit.lineStarts.count
-      while low < high {
-        let mid = (low + high) / 2
-        if explicit.lineStarts[mid] <= firstItem { low = mid + 1 } else { high = mid }
+      startLine = (0..<explicit.lineStarts.count).lastIndex {
+        explicit.lineStarts[$0] <= firstItem
       }
-      startLine = max(0, low - 1)
       if startLine > 0 && explicit.lineStarts[startLine] == firstItem { startLine -= 1 }
     }
     layOutExplicit(
@@ -1185,13 +1176,7 @@ struct SectionLayout: Sendable {
     case .uniform(let uniform):
       return uniform.perLine > 0 ? item / uniform.perLine : 0
     case .explicit(let explicit):
-      var low = 0
-      var high = explicit.lineStarts.count
-      while low < high {
-        let mid = (low + high) / 2
-        if explicit.lineStarts[mid] <= item { low = mid + 1 } else { high = mid }
-      }
-      return max(0, low - 1)
+      return (0..<explicit.lineStarts.count).lastIndex { explicit.lineStarts[$0] <= item }
     case .hybrid(let hybrid):
       return hybridLineIndex(hybrid, ofItem: item)
     }
@@ -1213,17 +1198,9 @@ struct SectionLayout: Sendable {
       }
       return index
     case .explicit(let explicit):
-      var low = 0
-      var high = explicit.lineStarts.count
-      while low < high {
-        let mid = (low + high) / 2
-        if explicit.offset(ofLine: mid) + explicit.lineThicknesses[mid] < position {
-          low = mid + 1
-        } else {
-          high = mid
-        }
+      return (0..<explicit.lineStarts.count).partitionPoint {
+        explicit.offset(ofLine: $0) + explicit.lineThicknesses[$0] < position
       }
-      return low
     case .hybrid(let hybrid):
       return hybridFirstLine(hybrid, endingAtOrAfter: position)
     }

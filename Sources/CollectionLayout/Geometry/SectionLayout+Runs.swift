@@ -33,13 +33,7 @@ extension SectionLayout {
     /// are a prefix), or 0.
     @inline(__always)
     private func lastRun(where startsAtOrBefore: (Run) -> Bool) -> Int {
-      var low = 0
-      var high = runs.count
-      while low < high {
-        let mid = (low + high) / 2
-        if startsAtOrBefore(runs[mid]) { low = mid + 1 } else { high = mid }
-      }
-      return max(0, low - 1)
+      (0..<runs.count).lastIndex { startsAtOrBefore(runs[$0]) }
     }
 
     var lineCount: Int { runs.last.map { $0.firstLine + $0.lineCount } ?? 0 }
@@ -170,24 +164,14 @@ extension SectionLayout {
     guard let lines = run.explicit else {
       return run.firstLine + (item - run.firstItem) / hybrid.perLine
     }
-    var low = 0
-    var high = lines.starts.count
-    while low < high {
-      let mid = (low + high) / 2
-      if lines.starts[mid] <= item { low = mid + 1 } else { high = mid }
-    }
-    return run.firstLine + max(0, low - 1)
+    return run.firstLine + (0..<lines.starts.count).lastIndex { lines.starts[$0] <= item }
   }
 
   func hybridFirstLine(_ hybrid: Hybrid, endingAtOrAfter position: CGFloat) -> Int {
-    var low = 0
-    var high = hybrid.lineCount
-    while low < high {
-      let mid = (low + high) / 2
-      let line = hybridLine(hybrid, mid)
-      if line.offset + line.thickness < position { low = mid + 1 } else { high = mid }
+    (0..<hybrid.lineCount).partitionPoint { index in
+      let line = hybridLine(hybrid, index)
+      return line.offset + line.thickness < position
     }
-    return low
   }
 
   func hybridSize(_ hybrid: Hybrid, ofItem item: Int) -> (length: CGFloat, thickness: CGFloat) {
@@ -235,12 +219,7 @@ extension SectionLayout {
         let local = item - found.firstItem
         return local % hybrid.perLine == 0 ? found.firstLine + local / hybrid.perLine : nil
       }
-      var low = 0
-      var high = lines.starts.count
-      while low < high {
-        let mid = (low + high) / 2
-        if lines.starts[mid] < item { low = mid + 1 } else { high = mid }
-      }
+      let low = (0..<lines.starts.count).partitionPoint { lines.starts[$0] < item }
       return low < lines.starts.count && lines.starts[low] == item ? found.firstLine + low : nil
     }
   }
@@ -402,23 +381,11 @@ extension SectionLayout {
   }
 
   private func runIndexIn(_ runs: [Run], item: Int) -> Int {
-    var low = 0
-    var high = runs.count
-    while low < high {
-      let mid = (low + high) / 2
-      if runs[mid].firstItem <= item { low = mid + 1 } else { high = mid }
-    }
-    return max(0, low - 1)
+    (0..<runs.count).lastIndex { runs[$0].firstItem <= item }
   }
 
   private func runIndexIn(_ runs: [Run], line: Int) -> Int {
-    var low = 0
-    var high = runs.count
-    while low < high {
-      let mid = (low + high) / 2
-      if runs[mid].firstLine <= line { low = mid + 1 } else { high = mid }
-    }
-    return max(0, low - 1)
+    (0..<runs.count).lastIndex { runs[$0].firstLine <= line }
   }
 
   /// Keeps a run's first `lines` lines.

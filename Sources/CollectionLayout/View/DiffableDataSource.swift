@@ -319,12 +319,7 @@ public final class CollectionViewDiffableDataSource<
     var tails: [Int] = []  // positions
     var previous = [Int](repeating: -1, count: values.count)
     for (position, value) in values.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let mid = (low + high) / 2
-        if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
-      }
+      let low = (0..<tails.count).partitionPoint { values[tails[$0]] < value }
       if low > 0 { previous[position] = tails[low - 1] }
       if low == tails.count { tails.append(position) } else { tails[low] = position }
     }
