@@ -62,7 +62,7 @@ final class Report {
 
   /// Prints the targets table.
   func printTargets() {
-    print("\n## Targets (issue 7)")
+    print("\n## Targets")
     for target in targets {
       let met = target["met"] as? Bool
       let mark = met == nil ? "n/a " : (met! ? "MET " : "MISS")
