@@ -278,11 +278,11 @@ enum MeasureCommand: Subcommand {
       let request = try MeasureRequest(
         members: members, typesetter: typesetter,
         defaultFont: typesetter === base ? { styleFonts[$0] } : typesetter.fonts.font(for:))
-      let layout = measure(request, with: typesetter)
+      let measurement = measure(request, with: typesetter)
       output.write("{\"id\":")
       output.write(id)
       memo.appendMeasurement(
-        of: layout, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
+        of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
     } catch {
       output.write("{\"id\":")
       output.write(id)
@@ -296,7 +296,7 @@ enum MeasureCommand: Subcommand {
   /// Appends `layout`'s measurement as the response writes it, from `,"width":` to the end of
   /// `"missing"` (and `"faces"` when `withFaces`).
   static func appendMeasurement(
-    of layout: TextLayout, withFaces: Bool, to output: inout [UInt8]
+    of layout: TextMeasurement, withFaces: Bool, to output: inout [UInt8]
   ) {
     output.write(",\"width\":")
     output.write(layout.size.width.description)
@@ -316,7 +316,7 @@ enum MeasureCommand: Subcommand {
       output.append(UInt8(ascii: "}"))
     }
     output.append(UInt8(ascii: "]"))
-    if withFaces { output.write(FontOptions.facesField(layout)) }
+    if withFaces { output.write(FontOptions.facesField(layout.faces)) }
     let missing = layout.missingGlyphs
     if !missing.isEmpty {
       output.write(",\"missing\":[")
@@ -335,11 +335,11 @@ enum MeasureCommand: Subcommand {
 
   /// The measurement of one JSON line's request: the one call site of the text engine for
   /// `--jsonl`. The answer needs the size, the lines' ranges and widths, the missing glyphs
-  /// and (with installed-font fallback) the faces used, so a size-only measurement of the
-  /// engine can replace the full layout here.
+  /// and (with installed-font fallback) the faces used, all of which the engine's size-only
+  /// measurement gives without glyph runs.
   @inline(__always)
-  static func measure(_ request: MeasureRequest, with typesetter: Typesetter) -> TextLayout {
-    request.layout(with: typesetter)
+  static func measure(_ request: MeasureRequest, with typesetter: Typesetter) -> TextMeasurement {
+    request.measurement(with: typesetter)
   }
 
   /// A request's id as the response writes it: a string re-quoted, a whole number of up to 18
@@ -411,6 +411,12 @@ struct MeasureRequest {
 
   func layout(with typesetter: Typesetter) -> TextLayout {
     typesetter.layout(text, font: font, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
+  /// The size-only answer (`Typesetter.measure`), equal to what `layout(with:)` says about
+  /// size, lines, missing glyphs and faces.
+  func measurement(with typesetter: Typesetter) -> TextMeasurement {
+    typesetter.measure(text, font: font, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
   static func mode(_ name: String) throws(MeasureError) -> LineBreakMode {

@@ -111,13 +111,13 @@ struct MeasurementTests {
       for width in StableWrapTests.widths + [.infinity] {
         for height: Double? in [nil, 40] {
           let maxWidth: Double? = width.isFinite ? width : nil
+          // Measured first: a stored layout would answer the measurement.
+          let measured = typesetter.measure(
+            text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
           let layout = typesetter.layout(
             text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
           let expected = TextMeasurement(layout)
-          #expect(
-            typesetter.measure(
-              text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
-              == expected, "\(text) at \(width)")
+          #expect(measured == expected, "\(text) at \(width)")
           #expect(
             shaped.measure(maxWidth: maxWidth, maxHeight: height) == expected,
             "\(text) at \(width)")
@@ -127,6 +127,93 @@ struct MeasurementTests {
       #expect(
         shaped.minContentWidth == typesetter.layout(text, font: font, style: style).minContentWidth)
     }
+  }
+
+  /// Texts with characters no bundled font has (Bengali, Egyptian hieroglyphs, private use,
+  /// a noncharacter), in several fonts at once (Korean, emoji, bidi), with soft hyphens.
+  static let tofuTexts = [
+    "ab ক cd", "tofu 𓀀 here \u{E000} and \u{10FFFD} end",
+    "한국어 문장과 emoji 👍🏽 섞어서 𓀀𓀁 끝 ক্ষ",
+    "العربية 𓀀 English עברית ক and 123", "soft\u{AD}hyph\u{AD}en\u{AD}ated ক\u{AD}ক word",
+    "👩‍👩‍👧 김 ক😀 \t tab 𓀀\n second 한글 paragraph",
+  ]
+
+  @Test(
+    "missing glyphs and faces of measure equal the layout's: tofu, Korean, emoji, bidi, hyphens")
+  func missingGlyphsAndFaces() throws {
+    let system = Typesetter(fonts: try FontCollection.bundled(includingSystemFonts: true))
+    var sawMissing = false
+    var sawManyFaces = false
+    for typesetter in [Engine.typesetter, system] {
+      for text in Self.tofuTexts + StableWrapTests.corpora {
+        for style in Self.styles {
+          let font = Engine.dejaVu(15)
+          let shaped = typesetter.prepare(text, font: font, style: style)
+          for width in [1, 20, 50, 80, 120, 300, Double.infinity] {
+            for height: Double? in [nil, 40] {
+              let maxWidth: Double? = width.isFinite ? width : nil
+              // Measured first: a stored layout would answer the measurement.
+              let measured = typesetter.measure(
+                text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+              let layout = typesetter.layout(
+                text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+              let expected = TextMeasurement(layout)
+              #expect(measured.missingGlyphs == layout.missingGlyphs, "\(text) at \(width)")
+              #expect(measured.faces == expected.faces, "\(text) at \(width)")
+              #expect(measured == expected, "\(text) at \(width)")
+              #expect(shaped.measure(maxWidth: maxWidth, maxHeight: height) == expected)
+              sawMissing = sawMissing || !measured.missingGlyphs.isEmpty
+              sawManyFaces = sawManyFaces || measured.faces.count >= 3
+            }
+          }
+        }
+      }
+    }
+    #expect(sawMissing && sawManyFaces)
+  }
+
+  @Test("a measurement records its missing glyphs in the typesetter's log, as a layout does")
+  func measurementRecordsMissingGlyphs() {
+    let measuring = Typesetter(fonts: Engine.fonts)
+    let layingOut = Typesetter(fonts: Engine.fonts)
+    for text in Self.tofuTexts {
+      _ = measuring.measure(text, font: Engine.dejaVu(), maxWidth: 90)
+      _ = layingOut.layout(text, font: Engine.dejaVu(), maxWidth: 90)
+    }
+    #expect(measuring.missingGlyphLog.textCount == layingOut.missingGlyphLog.textCount)
+    #expect(measuring.missingGlyphLog.codePoints == layingOut.missingGlyphLog.codePoints)
+    #expect(measuring.missingGlyphLog.codePoints.contains("\u{995}"))
+    #expect(measuring.missingGlyphLog.codePoints.contains("\u{13000}"))
+  }
+
+  @Test("measure equals the layout under every setting measure --jsonl accepts, on the corpora")
+  func everyJSONLinesSetting() {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let modes: [LineBreakMode] = [
+      .wordWrap, .charWrap, .clip, .truncatingHead, .truncatingTail, .truncatingMiddle,
+    ]
+    var checked = 0
+    for (index, record) in Self.benchRecords.enumerated() where index % 7 == 0 {
+      let mode = modes[index / 7 % modes.count]
+      for lines in [0, 1, 2] {
+        for height: Double? in [nil, 30] {
+          var style = record.style
+          style.lineBreakMode = mode
+          style.numberOfLines = lines
+          style.usesFontLeading = index % 2 == 0
+          let font = record.font.withSize(index % 3 == 0 ? 11 : record.font.pointSize)
+          let width = record.maxWidth ?? (index % 5 == 0 ? 90 : nil)
+          // Measured first: a stored layout would answer the measurement.
+          let measured = typesetter.measure(
+            record.text, font: font, style: style, maxWidth: width, maxHeight: height)
+          let layout = typesetter.layout(
+            record.text, font: font, style: style, maxWidth: width, maxHeight: height)
+          #expect(measured == TextMeasurement(layout), "\(record.text)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 4000)
   }
 
   @Test("an empty text measures as an empty layout")
