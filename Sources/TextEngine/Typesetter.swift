@@ -218,10 +218,24 @@ public final class Typesetter: Sendable {
     return measurement
   }
 
-  /// The engine's size-only run (its arrays are freed when this returns).
+  /// The engine's size-only run (its arrays are freed when this returns); a huge text a window
+  /// at a time where it can be (`LayoutEngine.windowedMeasurement`), so that its memory follows
+  /// the window rather than the text.
   private func makeMeasurement(
     _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
   ) -> TextMeasurement {
+    let clampedWidth = maxWidth.map { $0.isNaN ? .infinity : max(0, $0) } ?? .infinity
+    let clampedHeight = maxHeight.map { $0.isNaN ? .infinity : max(0, $0) } ?? .infinity
+    let clampedStyle = style.clampedForLayout()
+    if LayoutEngine.measuresInWindows(
+      length: text.runs.last?.utf16Range.upperBound ?? 0, style: clampedStyle,
+      maxWidth: clampedWidth, maxHeight: clampedHeight),
+      let measurement = LayoutEngine.windowedMeasurement(
+        text: text.clampedForLayout(), style: clampedStyle, maxWidth: clampedWidth,
+        maxHeight: clampedHeight, fonts: fonts, cache: shapeCache, paragraphCache: paragraphCache)
+    {
+      return measurement
+    }
     var engine = LayoutEngine(
       text: text.clampedForLayout(), style: style.clampedForLayout(),
       maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight ?? .infinity, fonts: fonts,

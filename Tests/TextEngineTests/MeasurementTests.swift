@@ -475,4 +475,128 @@ struct HugeTextTests {
       shaped.measure(maxWidth: 250)
         == TextMeasurement(typesetter.layout(string, font: font, maxWidth: 250)))
   }
+
+  /// Left-to-right texts of every kind the windows must cut alike: Latin with punctuation and
+  /// numbers, CJK without spaces, Thai (dictionary breaks), Devanagari, Korean with emoji,
+  /// tabs, soft hyphens, kerning pairs across break opportunities, tofu, several paragraphs.
+  static let windowTexts: [String] = [
+    "The quick brown fox, 29,363 km/h (really?) — jumps \"over\" the lazy dog. ",
+    "你好世界，这是一个没有空格的中文句子。東京、大阪。名古屋「京都」は日本の都市です。",
+    "สวัสดีครับผมชื่อสมชายยินดีที่ได้รู้จัก ",
+    "नमस्ते दुनिया क्षत्रिय संस्कृत ",
+    "한국어 문장과 emoji 👍🏽 섞어서 👩‍👩‍👧 끝 🇫🇷🇩🇪 글자 ",
+    "a\tb\tc\td multiple   spaces ",
+    "Donau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}gesellschaft T-o AV-To Wa-Ta ",
+    "tofu 𓀀 ক here \u{E000} ",
+    "line one\nline two is longer\r\n\nafter an empty line ",
+    "Donaudampfschifffahrtsgesellschaftskapitänrindfleischetikettierungsüberwachung ",
+  ]
+
+  /// `piece` repeated to at least `units` UTF-16 units.
+  static func repeated(_ piece: String, units: Int) -> String {
+    String(repeating: piece, count: units / piece.utf16.count + 1)
+  }
+
+  static let windowStyles: [ParagraphStyle] = {
+    var styles = [ParagraphStyle()]
+    var indented = ParagraphStyle()
+    indented.firstLineHeadIndent = 14
+    indented.lineSpacing = 2.5
+    indented.usesFontLeading = true
+    indented.alignment = .justified
+    styles.append(indented)
+    for mode in [LineBreakMode.charWrap, .truncatingTail, .clip, .truncatingMiddle] {
+      var style = ParagraphStyle()
+      style.lineBreakMode = mode
+      styles.append(style)
+    }
+    var tabs = ParagraphStyle()
+    tabs.tabStops = [30, 75]
+    tabs.defaultTabInterval = 40
+    styles.append(tabs)
+    return styles
+  }()
+
+  @Test(
+    "a text measured in small windows equals its whole layout: every script, mode, width",
+    arguments: windowTexts.indices)
+  func windowsEqualWholeLayout(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = Self.repeated(Self.windowTexts[index], units: 6000)
+    for style in Self.windowStyles {
+      for width in [1, 37.5, 120, 300] {
+        let layout = typesetter.layout(text, font: Engine.dejaVu(15), style: style, maxWidth: width)
+        for window in [300, 1100, 4096] {
+          let measured = try #require(
+            LayoutEngine.windowedMeasurement(
+              text: AttributedText(text, font: Engine.dejaVu(15)), style: style,
+              maxWidth: width, maxHeight: .infinity, fonts: typesetter.fonts,
+              cache: typesetter.shapeCache, paragraphCache: typesetter.paragraphCache,
+              windowLength: window, always: true))
+          #expect(measured == TextMeasurement(layout), "\(index) at \(width), window \(window)")
+        }
+      }
+    }
+  }
+
+  @Test("several runs and fonts in windows: runs are clipped to each window")
+  func windowsWithRuns() throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    var text = AttributedText()
+    for index in 0..<400 {
+      text.append("word\(index) ", font: Engine.dejaVu(index % 3 == 0 ? 12 : 15))
+      text.append("한글 ", attributes: TextAttributes(font: Engine.dejaVu(14), letterSpacing: 0.5))
+    }
+    for width in [40.0, 200] {
+      let layout = typesetter.layout(text, maxWidth: width)
+      for window in [256, 900] {
+        let measured = try #require(
+          LayoutEngine.windowedMeasurement(
+            text: text, style: ParagraphStyle(), maxWidth: width, maxHeight: .infinity,
+            fonts: typesetter.fonts, cache: typesetter.shapeCache,
+            paragraphCache: typesetter.paragraphCache, windowLength: window, always: true))
+        #expect(measured == TextMeasurement(layout), "at \(width), window \(window)")
+      }
+    }
+  }
+
+  @Test("at and around the threshold, and where windows do not apply, measure equals layout")
+  func windowThreshold() {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let font = Engine.dejaVu(15)
+    let base = Self.text(bytes: FreedMemory.hugeTextLength + 10)
+    for length in [FreedMemory.hugeTextLength - 1, FreedMemory.hugeTextLength] {
+      let text = String(base.utf16.prefix(length))!
+      #expect(
+        LayoutEngine.measuresInWindows(
+          length: text.utf16.count, style: ParagraphStyle(), maxWidth: 300, maxHeight: .infinity)
+          == (length >= FreedMemory.hugeTextLength))
+      var strategy = ParagraphStyle()
+      strategy.lineBreakStrategy = .balanced
+      var limited = ParagraphStyle()
+      limited.numberOfLines = 40
+      limited.lineBreakMode = .truncatingMiddle
+      for (style, width, height) in [
+        (ParagraphStyle(), 300.0, Double?.none), (strategy, 300, nil), (limited, 300, nil),
+        (ParagraphStyle(), 300, 500), (ParagraphStyle(), .infinity, nil),
+      ] {
+        let maxWidth: Double? = width.isFinite ? width : nil
+        let measured = typesetter.measure(
+          text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+        let layout = typesetter.layout(
+          text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+        #expect(measured == TextMeasurement(layout), "\(length) units")
+      }
+    }
+    // Right-to-left text is measured whole.
+    let hebrew = Self.repeated("שלום עולם, מה שלומך? ", units: FreedMemory.hugeTextLength)
+    #expect(
+      LayoutEngine.windowedMeasurement(
+        text: AttributedText(hebrew, font: font), style: ParagraphStyle(), maxWidth: 300,
+        maxHeight: .infinity, fonts: typesetter.fonts, cache: typesetter.shapeCache,
+        paragraphCache: typesetter.paragraphCache) == nil)
+    #expect(
+      typesetter.measure(hebrew, font: font, maxWidth: 300)
+        == TextMeasurement(typesetter.layout(hebrew, font: font, maxWidth: 300)))
+  }
 }

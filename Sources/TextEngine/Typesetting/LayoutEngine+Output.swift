@@ -299,44 +299,16 @@ extension LayoutEngine {
     maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
   ) -> TextMeasurement {
     let (specs, truncated) = breakLines(maxWidth: maxWidth, maxHeight: maxHeight)
-    var layoutWidth = 0.0
-    for spec in specs { layoutWidth = max(layoutWidth, spec.width + spec.indent) }
-    var lines = [TextMeasurement.Line]()
-    lines.reserveCapacity(specs.count)
-    var faces = [FontFace]()
-    let uniformFace = sharedFace()
-    let hasNotdef = segments.contains { segment in
-      segment.glyphs.withUnsafeBufferPointer { glyphs in glyphs.contains { $0.glyphID == 0 } }
-    }
-    var missing = [(start: Int, end: Int, face: FontFace)]()
-    var y = 0.0
-    for (index, spec) in specs.enumerated() {
-      if index > 0 { y += style.lineSpacing }
-      let box = lineBox(spec)
-      let range = lineRange(spec)
-      let scalarRange = scalarOffsets[range.lowerBound]..<scalarOffsets[range.upperBound]
-      lines.append(
-        TextMeasurement.Line(
-          utf16Range: range, scalarRange: scalarRange,
-          width: spec.width, top: y, height: box.height,
-          baseline: y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
-          isTruncated: spec.isTruncated))
-      y += box.height
-      appendFaces(of: spec, uniformFace: uniformFace, to: &faces)
-      if hasNotdef {
-        appendMissingClusters(of: spec, lineEnd: scalarRange.upperBound, to: &missing)
-      }
-    }
-    return TextMeasurement(
-      size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: truncated,
-      minContentWidth: content.minimum, maxContentWidth: content.maximum,
-      missingGlyphs: missing.isEmpty
-        ? [] : TextLayout.missingGlyphs(clusters: missing, in: text.string),
-      faces: faces)
+    var builder = MeasurementBuilder(lineCount: specs.count)
+    let facts = builder.facts(of: self)
+    for spec in specs { builder.add(spec, of: self, facts: facts) }
+    return builder.measurement(
+      of: text.string, isTruncated: truncated, minContentWidth: content.minimum,
+      maxContentWidth: content.maximum)
   }
 
   /// The face every segment and every shaped hyphen is set in, or nil when they differ.
-  private func sharedFace() -> FontFace? {
+  func sharedFace() -> FontFace? {
     guard let first = segments.first?.font.face else { return nil }
     for segment in segments.dropFirst() where segment.font.face !== first { return nil }
     for hyphen in hyphens.values where hyphen.font.face !== first { return nil }
@@ -346,7 +318,7 @@ extension LayoutEngine {
   /// Appends the faces `buildLayout` would give the glyph runs of `spec`'s line that `faces`
   /// does not hold yet, in the runs' (visual) order. When all of the text is in one face (and
   /// the ellipsis too), that face is the answer for any line that shows something.
-  private func appendFaces(of spec: LineSpec, uniformFace: FontFace?, to faces: inout [FontFace]) {
+  func appendFaces(of spec: LineSpec, uniformFace: FontFace?, to faces: inout [FontFace]) {
     if let uniformFace, spec.ellipsis.map({ $0.font.face === uniformFace }) ?? true {
       let showsSomething =
         !spec.prefix.isEmpty || !(spec.suffix?.isEmpty ?? true) || spec.ellipsis != nil
@@ -368,7 +340,7 @@ extension LayoutEngine {
   /// Appends the clusters of `spec`'s line that draw .notdef, as `TextLayout.missingGlyphs`
   /// finds them in the line's glyph runs: from the glyph's cluster to the next cluster the line
   /// shows (or to `lineEnd`, the end of the line's scalar range), with the segment's face.
-  private func appendMissingClusters(
+  func appendMissingClusters(
     of spec: LineSpec, lineEnd: Int, to clusters: inout [(start: Int, end: Int, face: FontFace)]
   ) {
     let shown = [spec.prefix, spec.suffix ?? 0..<0]
@@ -436,5 +408,67 @@ extension LayoutEngine {
       return first & 1 == 0 ? Array(items.indices) : Array(items.indices.reversed())
     }
     return UnicodeProperties.visualOrder(items.map(\.level))
+  }
+}
+
+/// A measurement put together line by line: the lines of one engine (`measurement`), or of the
+/// windows a huge text is measured in, each window's offsets moved to the whole text's.
+struct MeasurementBuilder {
+  private var lines = [TextMeasurement.Line]()
+  private var faces = [FontFace]()
+  private var missing = [(start: Int, end: Int, face: FontFace)]()
+  private var layoutWidth = 0.0
+  private var y = 0.0
+
+  init(lineCount: Int) { lines.reserveCapacity(lineCount) }
+
+  /// What `add` needs to know about an engine's text once: the face all of it is set in, and
+  /// whether any glyph is .notdef.
+  func facts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
+    let hasNotdef = engine.segments.contains { segment in
+      segment.glyphs.withUnsafeBufferPointer { glyphs in glyphs.contains { $0.glyphID == 0 } }
+    }
+    return (engine.sharedFace(), hasNotdef)
+  }
+
+  /// Adds the line `spec` of `engine`, whose text starts at UTF-16 offset `utf16Base` and
+  /// scalar offset `scalarBase` of the whole text.
+  mutating func add(
+    _ spec: LineSpec, of engine: LayoutEngine,
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int = 0, scalarBase: Int = 0
+  ) {
+    layoutWidth = max(layoutWidth, spec.width + spec.indent)
+    if !lines.isEmpty { y += engine.style.lineSpacing }
+    let box = engine.lineBox(spec)
+    let range = engine.lineRange(spec)
+    let scalars = engine.scalarOffsets[range.lowerBound]..<engine.scalarOffsets[range.upperBound]
+    lines.append(
+      TextMeasurement.Line(
+        utf16Range: (range.lowerBound + utf16Base)..<(range.upperBound + utf16Base),
+        scalarRange: (scalars.lowerBound + scalarBase)..<(scalars.upperBound + scalarBase),
+        width: spec.width, top: y, height: box.height,
+        baseline: y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
+        isTruncated: spec.isTruncated))
+    y += box.height
+    engine.appendFaces(of: spec, uniformFace: facts.uniformFace, to: &faces)
+    if facts.hasNotdef {
+      let first = missing.count
+      engine.appendMissingClusters(of: spec, lineEnd: scalars.upperBound, to: &missing)
+      for index in first..<missing.count {
+        missing[index].start += scalarBase
+        missing[index].end += scalarBase
+      }
+    }
+  }
+
+  /// The measurement of the lines added, of the whole text `string`.
+  func measurement(
+    of string: String, isTruncated: Bool, minContentWidth: Double, maxContentWidth: Double
+  ) -> TextMeasurement {
+    TextMeasurement(
+      size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: isTruncated,
+      minContentWidth: minContentWidth, maxContentWidth: maxContentWidth,
+      missingGlyphs: missing.isEmpty ? [] : TextLayout.missingGlyphs(clusters: missing, in: string),
+      faces: faces)
   }
 }
