@@ -2,7 +2,8 @@
 import Foundation
 
 /// The characters that laid-out texts drew as .notdef, collected by a `Typesetter` (every
-/// layout it computes is checked; a layout answered from its cache was checked when computed).
+/// layout and measurement it computes is checked; one answered from its cache was checked when
+/// computed).
 ///
 /// Tools read it after their work to warn once ("no font has U+0995 in 3 texts") instead of
 /// once per text.
@@ -21,7 +22,7 @@ public final class MissingGlyphLog: Sendable {
   /// An empty log.
   public init() {}
 
-  /// The number of computed layouts that had missing glyphs.
+  /// The number of computed layouts and measurements that had missing glyphs.
   public var textCount: Int { state.withLock { $0.textCount } }
 
   /// The code points that were missing, in the order first seen.
@@ -33,7 +34,15 @@ public final class MissingGlyphLog: Sendable {
       line.glyphRuns.contains { run in !run.isEllipsis && !run.isHyphen && run.glyphs.contains(0) }
     }
     guard hasNotdef else { return }
-    let missing = layout.missingGlyphs
+    record(layout.missingGlyphs)
+  }
+
+  /// Records a measurement's missing glyphs, if any (`TextMeasurement.missingGlyphs`).
+  public func record(_ measurement: TextMeasurement) {
+    record(measurement.missingGlyphs)
+  }
+
+  private func record(_ missing: [TextLayout.MissingGlyphs]) {
     guard !missing.isEmpty else { return }
     state.withLock { state in
       state.textCount += 1

@@ -140,8 +140,15 @@ public final class ParagraphCache: Sendable {
   /// The most bytes (estimated) the stored layouts may hold.
   public let maximumResultBytes: Int
 
+  /// A finished answer: a layout, or for a request only measured, its measurement (a batch
+  /// that only measures never builds or keeps glyph runs).
+  enum StoredResult: Sendable {
+    case layout(TextLayout)
+    case measurement(TextMeasurement)
+  }
+
   fileprivate let prepared: ShardedCache<Key, PreparedText>
-  private let results: ShardedCache<StoredLayoutKey, TextLayout>
+  private let results: ShardedCache<StoredLayoutKey, StoredResult>
   /// Misses that store nothing (caching off, text too long): counted per thread, no lock.
   fileprivate let uncachedMisses = StripedCounter()
 
@@ -218,21 +225,43 @@ public final class ParagraphCache: Sendable {
     capacity > 0 && length <= maximumResultLength
   }
 
-  /// The layout stored for the request whose key is `bytes` (hashed to `hash`), if any.
+  /// The layout stored for the request whose key is `bytes` (hashed to `hash`), if any (a
+  /// stored measurement does not answer a layout).
   @inline(__always)
   func storedLayout(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> TextLayout? {
+    guard case .layout(let layout) = storedResult(forKey: bytes, hash: hash) else { return nil }
+    return layout
+  }
+
+  /// The layout or measurement stored for the request whose key is `bytes`, if any.
+  @inline(__always)
+  func storedResult(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> StoredResult? {
     results.value(hash: hash, where: { $0.bytes.equals(bytes) })
   }
 
   /// Stores `layout` for the request whose key is `bytes` (hashed to `hash`), whose text is
-  /// `text`.
+  /// `text` (replacing a measurement stored for it).
   func store(
     _ layout: TextLayout, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
     text: AttributedText
   ) {
     let key = StoredLayoutKey(bytes: StoredKey(bytes), text: text)
     results.insert(
-      hash: hash, key: key, value: layout, cost: layout.estimatedByteCount + bytes.count + 96,
+      hash: hash, key: key, value: .layout(layout),
+      cost: layout.estimatedByteCount + bytes.count + 96,
+      faces: Self.unpinnedFaces(text), where: { $0.bytes.equals(bytes) })
+  }
+
+  /// Stores `measurement` for the request whose key is `bytes` (hashed to `hash`), whose text
+  /// is `text`.
+  func store(
+    _ measurement: TextMeasurement, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
+    text: AttributedText
+  ) {
+    let key = StoredLayoutKey(bytes: StoredKey(bytes), text: text)
+    results.insert(
+      hash: hash, key: key, value: .measurement(measurement),
+      cost: measurement.estimatedByteCount + bytes.count + 96,
       faces: Self.unpinnedFaces(text), where: { $0.bytes.equals(bytes) })
   }
 

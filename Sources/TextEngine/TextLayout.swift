@@ -215,8 +215,18 @@ public struct TextLayout: Sendable, Equatable {
         }
       }
     }
-    guard !starts.isEmpty else { return [] }
-    starts.sort { $0.start < $1.start }
+    return Self.missingGlyphs(clusters: starts, in: string)
+  }
+
+  /// The stretches of missing glyphs from the clusters that drew .notdef (scalar offsets into
+  /// `string`, in any order, each with the face that lacked it): adjacent and overlapping
+  /// clusters joined, each with the code points its faces lack. The one rule behind
+  /// `missingGlyphs` and `TextMeasurement.missingGlyphs`.
+  static func missingGlyphs(
+    clusters: [(start: Int, end: Int, face: FontFace)], in string: String
+  ) -> [MissingGlyphs] {
+    guard !clusters.isEmpty else { return [] }
+    let starts = clusters.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
     let scalars = Array(string.unicodeScalars)
     var result = [MissingGlyphs]()
     for cluster in starts {

@@ -59,6 +59,13 @@ public struct TextMeasurement: Sendable, Equatable {
   public var minContentWidth: Double
   /// CSS max-content: the widest paragraph on one line (`TextLayout.maxContentWidth`).
   public var maxContentWidth: Double
+  /// The characters the visible lines draw as .notdef (`TextLayout.missingGlyphs`): a batch
+  /// reports tofu without glyph runs. Empty (and not allocated) when every character has a glyph.
+  public var missingGlyphs: [TextLayout.MissingGlyphs]
+  /// The faces the visible lines are drawn in, each once, in the order the layout's glyph runs
+  /// first use them (line by line, in visual order; an ellipsis or shown hyphen included), so
+  /// that a tool can say which installed fonts a fallback chose without laying the text out.
+  public var faces: [FontFace]
 
   /// The number of lines.
   public var lineCount: Int { lines.count }
@@ -66,17 +73,27 @@ public struct TextMeasurement: Sendable, Equatable {
   /// A measurement from its fields.
   public init(
     size: CGSize, lines: [Line], isTruncated: Bool, minContentWidth: Double,
-    maxContentWidth: Double
+    maxContentWidth: Double, missingGlyphs: [TextLayout.MissingGlyphs] = [],
+    faces: [FontFace] = []
   ) {
     self.size = size
     self.lines = lines
     self.isTruncated = isTruncated
     self.minContentWidth = minContentWidth
     self.maxContentWidth = maxContentWidth
+    self.missingGlyphs = missingGlyphs
+    self.faces = faces
   }
 
-  /// What `layout` says about size and lines: the measurement of the same request.
+  /// What `layout` says about size, lines, missing glyphs and faces: the measurement of the
+  /// same request.
   public init(_ layout: TextLayout) {
+    var faces = [FontFace]()
+    for line in layout.lines {
+      for run in line.glyphRuns where !faces.contains(where: { $0 === run.font.face }) {
+        faces.append(run.font.face)
+      }
+    }
     self.init(
       size: layout.size,
       lines: layout.lines.map { line in
@@ -85,7 +102,15 @@ public struct TextMeasurement: Sendable, Equatable {
           top: line.top, height: line.height, baseline: line.baselineOrigin.y,
           isTruncated: line.isTruncated)
       }, isTruncated: layout.isTruncated, minContentWidth: layout.minContentWidth,
-      maxContentWidth: layout.maxContentWidth)
+      maxContentWidth: layout.maxContentWidth, missingGlyphs: layout.missingGlyphs,
+      faces: faces)
+  }
+
+  /// An estimate of the bytes a stored measurement holds (its lines and missing glyphs).
+  var estimatedByteCount: Int {
+    var bytes = 160 + lines.count * MemoryLayout<Line>.stride + faces.count * 8
+    for gap in missingGlyphs { bytes += 96 + gap.text.utf8.count + 4 * gap.codePoints.count }
+    return bytes
   }
 
   /// The size rounded up to the pixel grid at `scale`, as `TextLayout.size(roundedUpToScale:)`.

@@ -140,29 +140,38 @@ public final class Typesetter: Sendable {
   }
 
   /// The size and lines of `text` within `maxWidth` and `maxHeight` (nil: unlimited), without
-  /// glyph runs: what `layout(_:style:maxWidth:maxHeight:)` says about size, lines and
-  /// intrinsic widths (`TextMeasurement(layout)` equals it), at less cost.
+  /// glyph runs: what `layout(_:style:maxWidth:maxHeight:)` says about size, lines, intrinsic
+  /// widths, missing glyphs and faces (`TextMeasurement(layout)` equals it), at less cost.
   ///
   /// For self-sizing and batch measurement, where only sizes are needed: no glyph arrays are
-  /// built, and only the result's lines are allocated once the text is prepared. A stored layout
-  /// of the same request answers it when there is one; a measurement itself is not stored (a
-  /// prepared text is, as for `layout`). The same clamping rules apply. Characters without a
-  /// glyph are recorded in `missingGlyphLog` only when a layout is made.
+  /// built, and only the result's lines are allocated once the text is prepared. A stored
+  /// layout or measurement of the same request answers it when there is one, and a new
+  /// measurement is stored as a layout is (so a batch that repeats its requests keeps no glyph
+  /// runs). The same clamping rules apply. Characters without a glyph are recorded in
+  /// `missingGlyphLog`, as for `layout`.
   public func measure(
     _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
     maxHeight: Double? = nil
   ) -> TextMeasurement {
     let cache = paragraphCache
-    if cache.storesLayouts(ofLength: text.runs.last?.utf16Range.upperBound ?? 0) {
-      let stored = withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
-        var key = KeyWriter(borrowing: buffer)
-        key.write(text)
-        key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
-        return cache.storedLayout(forKey: key.bytes, hash: ByteHash.hash(key.bytes))
-      }
-      if let stored { return TextMeasurement(stored) }
+    guard cache.storesLayouts(ofLength: text.runs.last?.utf16Range.upperBound ?? 0) else {
+      return computeMeasurement(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
     }
-    return computeMeasurement(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
+      var key = KeyWriter(borrowing: buffer)
+      key.write(text)
+      key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      let hash = ByteHash.hash(key.bytes)
+      switch cache.storedResult(forKey: key.bytes, hash: hash) {
+      case .measurement(let measurement): return measurement
+      case .layout(let layout): return TextMeasurement(layout)
+      case nil: break
+      }
+      let measurement = computeMeasurement(
+        text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      cache.store(measurement, forKey: key.bytes, hash: hash, text: text)
+      return measurement
+    }
   }
 
   /// Measures a string in one font (`measure(_:style:maxWidth:maxHeight:)`).
@@ -174,17 +183,27 @@ public final class Typesetter: Sendable {
     let bytes = string.utf8.count
     let limit = cache.maximumResultLength
     let length = bytes <= limit || bytes > 3 * limit ? bytes : string.utf16.count
-    if cache.storesLayouts(ofLength: length) {
-      let stored = withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
-        var key = KeyWriter(borrowing: buffer)
-        key.write(string, font: font)
-        key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
-        return cache.storedLayout(forKey: key.bytes, hash: ByteHash.hash(key.bytes))
-      }
-      if let stored { return TextMeasurement(stored) }
+    guard cache.storesLayouts(ofLength: length) else {
+      return computeMeasurement(
+        AttributedText(string, font: font), style: style, maxWidth: maxWidth,
+        maxHeight: maxHeight)
     }
-    return computeMeasurement(
-      AttributedText(string, font: font), style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
+      var key = KeyWriter(borrowing: buffer)
+      key.write(string, font: font)
+      key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      let hash = ByteHash.hash(key.bytes)
+      switch cache.storedResult(forKey: key.bytes, hash: hash) {
+      case .measurement(let measurement): return measurement
+      case .layout(let layout): return TextMeasurement(layout)
+      case nil: break
+      }
+      let text = AttributedText(string, font: font)
+      let measurement = computeMeasurement(
+        text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      cache.store(measurement, forKey: key.bytes, hash: hash, text: text)
+      return measurement
+    }
   }
 
   private func computeMeasurement(
@@ -195,13 +214,28 @@ public final class Typesetter: Sendable {
     if (text.runs.last?.utf16Range.upperBound ?? 0) >= FreedMemory.hugeTextLength {
       FreedMemory.giveBack()
     }
+    missingGlyphLog.record(measurement)
     return measurement
   }
 
-  /// The engine's size-only run (its arrays are freed when this returns).
+  /// The engine's size-only run (its arrays are freed when this returns); a huge text a window
+  /// at a time where it can be (`LayoutEngine.windowedMeasurement`), so that its memory follows
+  /// the window rather than the text.
   private func makeMeasurement(
     _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
   ) -> TextMeasurement {
+    let clampedWidth = maxWidth.map { $0.isNaN ? .infinity : max(0, $0) } ?? .infinity
+    let clampedHeight = maxHeight.map { $0.isNaN ? .infinity : max(0, $0) } ?? .infinity
+    let clampedStyle = style.clampedForLayout()
+    if LayoutEngine.measuresInWindows(
+      length: text.runs.last?.utf16Range.upperBound ?? 0, style: clampedStyle,
+      maxWidth: clampedWidth, maxHeight: clampedHeight),
+      let measurement = LayoutEngine.windowedMeasurement(
+        text: text.clampedForLayout(), style: clampedStyle, maxWidth: clampedWidth,
+        maxHeight: clampedHeight, fonts: fonts, cache: shapeCache, paragraphCache: paragraphCache)
+    {
+      return measurement
+    }
     var engine = LayoutEngine(
       text: text.clampedForLayout(), style: style.clampedForLayout(),
       maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight ?? .infinity, fonts: fonts,

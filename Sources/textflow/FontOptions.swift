@@ -85,13 +85,9 @@ enum FontOptions {
     }
   }
 
-  /// `,"faces":[…]`: the faces that drew `layout` (family, style, file), for answers measured
+  /// `,"faces":[…]`: the faces that draw a measured text (family, style, file), for answers measured
   /// with installed-font fallback, which depend on the machine.
-  static func facesField(_ layout: TextLayout) -> String {
-    var seen = Set<ObjectIdentifier>()
-    let faces = layout.lines.flatMap(\.glyphRuns).map(\.font.face).filter {
-      seen.insert(ObjectIdentifier($0)).inserted
-    }
+  static func facesField(_ faces: [FontFace]) -> String {
     let items = faces.map { face in
       "{\"family\":\(JSONValue.quote(face.familyName)),\"style\":\(JSONValue.quote(face.styleName))"
         + ",\"file\":\(JSONValue.quote(face.source))}"

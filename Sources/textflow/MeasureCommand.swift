@@ -13,7 +13,7 @@ enum MeasureCommand: Subcommand {
                             [--max-width PX] [--max-height PX] [--number-of-lines N]
                             [--line-break-mode MODE] [--uses-font-leading] TEXT
            textflow measure --jsonl [--strict-fields] [--first-line N] [--jobs N]
-                            [--cache-texts N] < requests.jsonl
+                            [--cache-mb N] [--cache-texts N] < requests.jsonl
 
     Lays out TEXT with the bundled fonts (Fonts/ or $TEXTFLOW_FONTS) and prints its size and
     its lines in points (unrounded, and rounded up to whole pixels).
@@ -51,9 +51,12 @@ enum MeasureCommand: Subcommand {
     (the error names the line and the byte) or is longer than 16 MiB. --first-line N numbers
     the lines from N in those errors, for a shard of a larger stream (scripts/textflow-dask).
     --jobs N answers on N threads (default: the available cores; 1: on one), in input order.
-    --cache-texts N keeps N prepared texts and 2N finished layouts (default 4096): a batch
-    that repeats its texts with more distinct ones in between answers the repeats from memory
-    (about 10-30 kB a text more at the peak).
+    --cache-mb N bounds the memory of what a batch keeps to answer its repeats (default 160):
+    four fifths for prepared texts (a text measured again at another width is not shaped
+    again; a label takes about 5 kB, a 500-character paragraph about 80 kB), one fifth for
+    finished answers (the same request again is a lookup; about 0.3 kB each). 160 MB hold
+    some 25 000 labels. --cache-texts N also caps the number of prepared texts (default
+    131072) and of answers (2N).
 
     examples:
       textflow measure --max-width 120 "The quick brown fox jumps over the lazy dog"
@@ -81,13 +84,16 @@ enum MeasureCommand: Subcommand {
     if parsed.flags.contains("--jsonl") {
       // A shard of a larger stream numbers its lines from where the shard starts, so that its
       // errors name the line of the whole input (see scripts/textflow-dask).
-      let others = Set(parsed.values.keys).subtracting(["--first-line", "--jobs", "--cache-texts"])
+      let others = Set(parsed.values.keys).subtracting([
+        "--first-line", "--jobs", "--cache-texts", "--cache-mb",
+      ])
       guard others.isEmpty, parsed.positionals.isEmpty,
         parsed.flags.isSubset(of: ["--jsonl", "--strict-fields"])
       else {
         printError(
           "textflow measure: --jsonl takes no other arguments but --strict-fields,"
-            + " --first-line N, --jobs N and --cache-texts N (options go in each line)")
+            + " --first-line N, --jobs N, --cache-mb N and --cache-texts N (options go in each"
+            + " line)")
         return 2
       }
       var firstLine = 1
@@ -101,18 +107,20 @@ enum MeasureCommand: Subcommand {
       }
       let jobs: Int
       let cacheTexts: Int?
+      let cacheMegabytes: Int?
       do {
         jobs =
           try parsed.integer("--jobs", in: 1...1024)
           ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
         cacheTexts = try parsed.integer("--cache-texts", in: 1...1_000_000)
+        cacheMegabytes = try parsed.integer("--cache-mb", in: 0...1_000_000)
       } catch {
         printError("textflow measure: \(error.message)")
         return 2
       }
       return runJSONLines(
         firstLine: firstLine, strictFields: parsed.flags.contains("--strict-fields"), jobs: jobs,
-        cacheTexts: cacheTexts)
+        cache: batchCache(texts: cacheTexts, megabytes: cacheMegabytes))
     }
     let options: Options
     do {
@@ -179,11 +187,11 @@ enum MeasureCommand: Subcommand {
   // MARK: - JSON lines
 
   private static func runJSONLines(
-    firstLine: Int, strictFields: Bool, jobs: Int, cacheTexts: Int?
+    firstLine: Int, strictFields: Bool, jobs: Int, cache: ParagraphCache
   ) -> Int32 {
     let typesetter: Typesetter
     do {
-      typesetter = try FontOptions.typesetter(paragraphCache: batchCache(texts: cacheTexts))
+      typesetter = try FontOptions.typesetter(paragraphCache: cache)
     } catch {
       printError("textflow measure: \(error)")
       return 1
@@ -223,14 +231,26 @@ enum MeasureCommand: Subcommand {
     return 0
   }
 
-  /// The paragraph cache of a stream of requests: the engine's default, or with `--cache-texts
-  /// N` one of N prepared texts and 2N layouts, their byte bounds grown in proportion.
-  private static func batchCache(texts: Int?) -> ParagraphCache {
-    guard let texts else { return ParagraphCache() }
-    let scale = max(1, texts / 4096)
+  /// The paragraph cache of a stream of requests, bounded by memory: `megabytes` (default
+  /// `defaultCacheMegabytes`), four fifths for prepared texts and one fifth for answers, and
+  /// at most `texts` prepared texts (default `defaultCacheTexts`, so that memory decides).
+  ///
+  /// A batch is bounded by bytes rather than by a count of texts: a count small enough for
+  /// paragraphs lets a batch of short labels that repeats every few thousand texts miss on
+  /// every repeat, and one large enough for labels lets paragraphs take gigabytes.
+  static func batchCache(texts: Int?, megabytes: Int?) -> ParagraphCache {
+    let bytes = (megabytes ?? defaultCacheMegabytes) << 20
     return ParagraphCache(
-      capacity: texts, maximumBytes: scale * (32 << 20), maximumResultBytes: scale * (16 << 20))
+      capacity: texts ?? defaultCacheTexts, maximumBytes: bytes / 5 * 4,
+      maximumResultBytes: bytes / 5)
   }
+
+  /// The memory bound of a batch's cache by default, in MiB: a few times the working memory of
+  /// the command, and room for tens of thousands of labels.
+  static let defaultCacheMegabytes = 160
+  /// The most prepared texts a batch keeps by default: far more than `defaultCacheMegabytes`
+  /// holds of even the shortest texts, so that the memory bound decides.
+  static let defaultCacheTexts = 1 << 17
 
   /// The longest request line read (16 MiB); a longer line gets an error and is skipped.
   static let maximumLineLength = 16 << 20
@@ -278,11 +298,11 @@ enum MeasureCommand: Subcommand {
       let request = try MeasureRequest(
         members: members, typesetter: typesetter,
         defaultFont: typesetter === base ? { styleFonts[$0] } : typesetter.fonts.font(for:))
-      let layout = measure(request, with: typesetter)
+      let measurement = measure(request, with: typesetter)
       output.write("{\"id\":")
       output.write(id)
       memo.appendMeasurement(
-        of: layout, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
+        of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
     } catch {
       output.write("{\"id\":")
       output.write(id)
@@ -296,7 +316,7 @@ enum MeasureCommand: Subcommand {
   /// Appends `layout`'s measurement as the response writes it, from `,"width":` to the end of
   /// `"missing"` (and `"faces"` when `withFaces`).
   static func appendMeasurement(
-    of layout: TextLayout, withFaces: Bool, to output: inout [UInt8]
+    of layout: TextMeasurement, withFaces: Bool, to output: inout [UInt8]
   ) {
     output.write(",\"width\":")
     output.write(layout.size.width.description)
@@ -316,7 +336,7 @@ enum MeasureCommand: Subcommand {
       output.append(UInt8(ascii: "}"))
     }
     output.append(UInt8(ascii: "]"))
-    if withFaces { output.write(FontOptions.facesField(layout)) }
+    if withFaces { output.write(FontOptions.facesField(layout.faces)) }
     let missing = layout.missingGlyphs
     if !missing.isEmpty {
       output.write(",\"missing\":[")
@@ -335,11 +355,11 @@ enum MeasureCommand: Subcommand {
 
   /// The measurement of one JSON line's request: the one call site of the text engine for
   /// `--jsonl`. The answer needs the size, the lines' ranges and widths, the missing glyphs
-  /// and (with installed-font fallback) the faces used, so a size-only measurement of the
-  /// engine can replace the full layout here.
+  /// and (with installed-font fallback) the faces used, all of which the engine's size-only
+  /// measurement gives without glyph runs.
   @inline(__always)
-  static func measure(_ request: MeasureRequest, with typesetter: Typesetter) -> TextLayout {
-    request.layout(with: typesetter)
+  static func measure(_ request: MeasureRequest, with typesetter: Typesetter) -> TextMeasurement {
+    request.measurement(with: typesetter)
   }
 
   /// A request's id as the response writes it: a string re-quoted, a whole number of up to 18
@@ -411,6 +431,12 @@ struct MeasureRequest {
 
   func layout(with typesetter: Typesetter) -> TextLayout {
     typesetter.layout(text, font: font, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
+  /// The size-only answer (`Typesetter.measure`), equal to what `layout(with:)` says about
+  /// size, lines, missing glyphs and faces.
+  func measurement(with typesetter: Typesetter) -> TextMeasurement {
+    typesetter.measure(text, font: font, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
   static func mode(_ name: String) throws(MeasureError) -> LineBreakMode {
@@ -606,7 +632,7 @@ struct Options {
     [
       "--font", "--size", "--text-style", "--max-width", "--max-height", "--number-of-lines",
       "--line-break-mode",
-    ].flatMap(spellings) + ["--first-line", "--jobs", "--cache-texts"])
+    ].flatMap(spellings) + ["--first-line", "--jobs", "--cache-texts", "--cache-mb"])
   /// The flags, in every spelling.
   static let flags = Set(spellings("--uses-font-leading") + ["--jsonl", "--strict-fields"])
 
@@ -628,7 +654,7 @@ struct Options {
       return (option, number)
     }
     if let others = parsed.values.keys.first(where: {
-      ["--first-line", "--jobs", "--cache-texts"].contains($0)
+      ["--first-line", "--jobs", "--cache-texts", "--cache-mb"].contains($0)
     }) {
       throw MeasureError("\(others) is an option of --jsonl")
     }

@@ -134,24 +134,25 @@ struct StyleFonts: Sendable {
   subscript(style: TextStyle) -> Font { fonts[style]! }
 }
 
-/// The measurements a thread wrote lately, by layout: a stored layout answered again (the same
-/// text with the same settings) is written by copying its bytes, not by formatting its numbers
-/// again. Kept per thread and per window, so it needs no lock and holds a few layouts at most.
+/// The measurements a thread wrote lately: a stored measurement answered again (the same text
+/// with the same settings) is written by copying its bytes, not by formatting its numbers
+/// again. Kept per thread and per window, so it needs no lock and holds a few answers at most.
 struct AnswerMemo {
   private static let slotCount = 64
-  private var layouts: [TextLayout?] = Array(repeating: nil, count: slotCount)
+  private var layouts: [TextMeasurement?] = Array(repeating: nil, count: slotCount)
   private var answers: [[UInt8]] = Array(repeating: [], count: slotCount)
 
   /// Appends `layout`'s measurement (`MeasureCommand.appendMeasurement`).
-  mutating func appendMeasurement(of layout: TextLayout, withFaces: Bool, to output: inout [UInt8])
-  {
+  mutating func appendMeasurement(
+    of layout: TextMeasurement, withFaces: Bool, to output: inout [UInt8]
+  ) {
     guard !withFaces else {
       MeasureCommand.appendMeasurement(of: layout, withFaces: true, to: &output)
       return
     }
-    // Slots by the address of the layout's line array: layouts answered from the cache share
-    // their storage, and a stored layout is kept alive by its slot, so the same address with
-    // equal contents (`==` is one pointer comparison for shared storage) is the same layout.
+    // Slots by the address of the measurement's line array: answers from the cache share their
+    // storage, and a stored one is kept alive by its slot, so the same address with equal
+    // contents (the lines compare as one pointer comparison for shared storage) is the same.
     let address = layout.lines.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     let slot =
       Int(truncatingIfNeeded: (address >> 4) &* 0x9E37_79B9_7F4A_7C15 >> 58)

@@ -186,4 +186,36 @@ struct CommandScaleTests {
     // input: the peak may grow by allocator slack, not with the stream.
     #expect(peaks[1] <= peaks[0] + 8 * 1024, "\(peaks) kB")
   }
+
+  /// One JSON line of about `bytes` bytes: a paragraph of words wrapped at 300 pt.
+  func hugeLine(bytes: Int) -> Data {
+    let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "label"]
+    var text = ""
+    var index = 0
+    while text.utf8.count < bytes {
+      text += words[index % words.count] + String(index % 97) + " "
+      index += 1
+    }
+    return Data(("{\"text\": \"" + text + "\", \"maxWidth\": 300}\n").utf8)
+  }
+
+  @Test("measure --jsonl: one huge line costs a small multiple of its bytes, not a layout")
+  func hugeLineMemory() throws {
+    var peaks: [Int] = []
+    let sizes = [750_000, 3_000_000]
+    for size in sizes {
+      let result = try ProcessRunner.run(
+        Executables.textflow, ["measure", "--jsonl"], input: hugeLine(bytes: size),
+        environment: ["TEXTFLOW_COUNT_WORK": "1"])
+      #expect(result.status == 0)
+      #expect(result.standardOutput.hasPrefix(#"{"id":null,"width":"#))
+      let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("peak: ") }
+      peaks.append(try #require(Int(line?.dropFirst(6).split(separator: " ").first ?? "")))
+    }
+    // The peak grows with the line by the request, its UTF-16 copy, the answer's lines and
+    // JSON (about 7 bytes a byte), not by a prepared text of the whole line (about 160): the
+    // text is prepared a window at a time.
+    let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
+    #expect(growth < 16, "\(peaks) kB: \(growth) bytes a byte of the line")
+  }
 }

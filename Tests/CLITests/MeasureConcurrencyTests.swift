@@ -67,6 +67,10 @@ struct MeasureConcurrencyTests {
       let cached = try measure(["--cache-texts", size, "--jobs", "2"], input: input)
       #expect(cached.standardOutputData == one.standardOutputData, "--cache-texts \(size)")
     }
+    for megabytes in ["0", "1", "400"] {
+      let cached = try measure(["--cache-mb", megabytes, "--jobs", "2"], input: input)
+      #expect(cached.standardOutputData == one.standardOutputData, "--cache-mb \(megabytes)")
+    }
   }
 
   @Test("error lines keep their numbers on several threads, and from --first-line")

@@ -111,13 +111,13 @@ struct MeasurementTests {
       for width in StableWrapTests.widths + [.infinity] {
         for height: Double? in [nil, 40] {
           let maxWidth: Double? = width.isFinite ? width : nil
+          // Measured first: a stored layout would answer the measurement.
+          let measured = typesetter.measure(
+            text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
           let layout = typesetter.layout(
             text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
           let expected = TextMeasurement(layout)
-          #expect(
-            typesetter.measure(
-              text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
-              == expected, "\(text) at \(width)")
+          #expect(measured == expected, "\(text) at \(width)")
           #expect(
             shaped.measure(maxWidth: maxWidth, maxHeight: height) == expected,
             "\(text) at \(width)")
@@ -127,6 +127,93 @@ struct MeasurementTests {
       #expect(
         shaped.minContentWidth == typesetter.layout(text, font: font, style: style).minContentWidth)
     }
+  }
+
+  /// Texts with characters no bundled font has (Bengali, Egyptian hieroglyphs, private use,
+  /// a noncharacter), in several fonts at once (Korean, emoji, bidi), with soft hyphens.
+  static let tofuTexts = [
+    "ab ক cd", "tofu 𓀀 here \u{E000} and \u{10FFFD} end",
+    "한국어 문장과 emoji 👍🏽 섞어서 𓀀𓀁 끝 ক্ষ",
+    "العربية 𓀀 English עברית ক and 123", "soft\u{AD}hyph\u{AD}en\u{AD}ated ক\u{AD}ক word",
+    "👩‍👩‍👧 김 ক😀 \t tab 𓀀\n second 한글 paragraph",
+  ]
+
+  @Test(
+    "missing glyphs and faces of measure equal the layout's: tofu, Korean, emoji, bidi, hyphens")
+  func missingGlyphsAndFaces() throws {
+    let system = Typesetter(fonts: try FontCollection.bundled(includingSystemFonts: true))
+    var sawMissing = false
+    var sawManyFaces = false
+    for typesetter in [Engine.typesetter, system] {
+      for text in Self.tofuTexts + StableWrapTests.corpora {
+        for style in Self.styles {
+          let font = Engine.dejaVu(15)
+          let shaped = typesetter.prepare(text, font: font, style: style)
+          for width in [1, 20, 50, 80, 120, 300, Double.infinity] {
+            for height: Double? in [nil, 40] {
+              let maxWidth: Double? = width.isFinite ? width : nil
+              // Measured first: a stored layout would answer the measurement.
+              let measured = typesetter.measure(
+                text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+              let layout = typesetter.layout(
+                text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+              let expected = TextMeasurement(layout)
+              #expect(measured.missingGlyphs == layout.missingGlyphs, "\(text) at \(width)")
+              #expect(measured.faces == expected.faces, "\(text) at \(width)")
+              #expect(measured == expected, "\(text) at \(width)")
+              #expect(shaped.measure(maxWidth: maxWidth, maxHeight: height) == expected)
+              sawMissing = sawMissing || !measured.missingGlyphs.isEmpty
+              sawManyFaces = sawManyFaces || measured.faces.count >= 3
+            }
+          }
+        }
+      }
+    }
+    #expect(sawMissing && sawManyFaces)
+  }
+
+  @Test("a measurement records its missing glyphs in the typesetter's log, as a layout does")
+  func measurementRecordsMissingGlyphs() {
+    let measuring = Typesetter(fonts: Engine.fonts)
+    let layingOut = Typesetter(fonts: Engine.fonts)
+    for text in Self.tofuTexts {
+      _ = measuring.measure(text, font: Engine.dejaVu(), maxWidth: 90)
+      _ = layingOut.layout(text, font: Engine.dejaVu(), maxWidth: 90)
+    }
+    #expect(measuring.missingGlyphLog.textCount == layingOut.missingGlyphLog.textCount)
+    #expect(measuring.missingGlyphLog.codePoints == layingOut.missingGlyphLog.codePoints)
+    #expect(measuring.missingGlyphLog.codePoints.contains("\u{995}"))
+    #expect(measuring.missingGlyphLog.codePoints.contains("\u{13000}"))
+  }
+
+  @Test("measure equals the layout under every setting measure --jsonl accepts, on the corpora")
+  func everyJSONLinesSetting() {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let modes: [LineBreakMode] = [
+      .wordWrap, .charWrap, .clip, .truncatingHead, .truncatingTail, .truncatingMiddle,
+    ]
+    var checked = 0
+    for (index, record) in Self.benchRecords.enumerated() where index % 7 == 0 {
+      let mode = modes[index / 7 % modes.count]
+      for lines in [0, 1, 2] {
+        for height: Double? in [nil, 30] {
+          var style = record.style
+          style.lineBreakMode = mode
+          style.numberOfLines = lines
+          style.usesFontLeading = index % 2 == 0
+          let font = record.font.withSize(index % 3 == 0 ? 11 : record.font.pointSize)
+          let width = record.maxWidth ?? (index % 5 == 0 ? 90 : nil)
+          // Measured first: a stored layout would answer the measurement.
+          let measured = typesetter.measure(
+            record.text, font: font, style: style, maxWidth: width, maxHeight: height)
+          let layout = typesetter.layout(
+            record.text, font: font, style: style, maxWidth: width, maxHeight: height)
+          #expect(measured == TextMeasurement(layout), "\(record.text)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 4000)
   }
 
   @Test("an empty text measures as an empty layout")
@@ -387,5 +474,129 @@ struct HugeTextTests {
     #expect(
       shaped.measure(maxWidth: 250)
         == TextMeasurement(typesetter.layout(string, font: font, maxWidth: 250)))
+  }
+
+  /// Left-to-right texts of every kind the windows must cut alike: Latin with punctuation and
+  /// numbers, CJK without spaces, Thai (dictionary breaks), Devanagari, Korean with emoji,
+  /// tabs, soft hyphens, kerning pairs across break opportunities, tofu, several paragraphs.
+  static let windowTexts: [String] = [
+    "The quick brown fox, 29,363 km/h (really?) — jumps \"over\" the lazy dog. ",
+    "你好世界，这是一个没有空格的中文句子。東京、大阪。名古屋「京都」は日本の都市です。",
+    "สวัสดีครับผมชื่อสมชายยินดีที่ได้รู้จัก ",
+    "नमस्ते दुनिया क्षत्रिय संस्कृत ",
+    "한국어 문장과 emoji 👍🏽 섞어서 👩‍👩‍👧 끝 🇫🇷🇩🇪 글자 ",
+    "a\tb\tc\td multiple   spaces ",
+    "Donau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}gesellschaft T-o AV-To Wa-Ta ",
+    "tofu 𓀀 ক here \u{E000} ",
+    "line one\nline two is longer\r\n\nafter an empty line ",
+    "Donaudampfschifffahrtsgesellschaftskapitänrindfleischetikettierungsüberwachung ",
+  ]
+
+  /// `piece` repeated to at least `units` UTF-16 units.
+  static func repeated(_ piece: String, units: Int) -> String {
+    String(repeating: piece, count: units / piece.utf16.count + 1)
+  }
+
+  static let windowStyles: [ParagraphStyle] = {
+    var styles = [ParagraphStyle()]
+    var indented = ParagraphStyle()
+    indented.firstLineHeadIndent = 14
+    indented.lineSpacing = 2.5
+    indented.usesFontLeading = true
+    indented.alignment = .justified
+    styles.append(indented)
+    for mode in [LineBreakMode.charWrap, .truncatingTail, .clip, .truncatingMiddle] {
+      var style = ParagraphStyle()
+      style.lineBreakMode = mode
+      styles.append(style)
+    }
+    var tabs = ParagraphStyle()
+    tabs.tabStops = [30, 75]
+    tabs.defaultTabInterval = 40
+    styles.append(tabs)
+    return styles
+  }()
+
+  @Test(
+    "a text measured in small windows equals its whole layout: every script, mode, width",
+    arguments: windowTexts.indices)
+  func windowsEqualWholeLayout(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = Self.repeated(Self.windowTexts[index], units: 6000)
+    for style in Self.windowStyles {
+      for width in [1, 37.5, 120, 300] {
+        let layout = typesetter.layout(text, font: Engine.dejaVu(15), style: style, maxWidth: width)
+        for window in [300, 1100, 4096] {
+          let measured = try #require(
+            LayoutEngine.windowedMeasurement(
+              text: AttributedText(text, font: Engine.dejaVu(15)), style: style,
+              maxWidth: width, maxHeight: .infinity, fonts: typesetter.fonts,
+              cache: typesetter.shapeCache, paragraphCache: typesetter.paragraphCache,
+              windowLength: window, always: true))
+          #expect(measured == TextMeasurement(layout), "\(index) at \(width), window \(window)")
+        }
+      }
+    }
+  }
+
+  @Test("several runs and fonts in windows: runs are clipped to each window")
+  func windowsWithRuns() throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    var text = AttributedText()
+    for index in 0..<400 {
+      text.append("word\(index) ", font: Engine.dejaVu(index % 3 == 0 ? 12 : 15))
+      text.append("한글 ", attributes: TextAttributes(font: Engine.dejaVu(14), letterSpacing: 0.5))
+    }
+    for width in [40.0, 200] {
+      let layout = typesetter.layout(text, maxWidth: width)
+      for window in [256, 900] {
+        let measured = try #require(
+          LayoutEngine.windowedMeasurement(
+            text: text, style: ParagraphStyle(), maxWidth: width, maxHeight: .infinity,
+            fonts: typesetter.fonts, cache: typesetter.shapeCache,
+            paragraphCache: typesetter.paragraphCache, windowLength: window, always: true))
+        #expect(measured == TextMeasurement(layout), "at \(width), window \(window)")
+      }
+    }
+  }
+
+  @Test("at and around the threshold, and where windows do not apply, measure equals layout")
+  func windowThreshold() {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let font = Engine.dejaVu(15)
+    let base = Self.text(bytes: FreedMemory.hugeTextLength + 10)
+    for length in [FreedMemory.hugeTextLength - 1, FreedMemory.hugeTextLength] {
+      let text = String(base.utf16.prefix(length))!
+      #expect(
+        LayoutEngine.measuresInWindows(
+          length: text.utf16.count, style: ParagraphStyle(), maxWidth: 300, maxHeight: .infinity)
+          == (length >= FreedMemory.hugeTextLength))
+      var strategy = ParagraphStyle()
+      strategy.lineBreakStrategy = .balanced
+      var limited = ParagraphStyle()
+      limited.numberOfLines = 40
+      limited.lineBreakMode = .truncatingMiddle
+      for (style, width, height) in [
+        (ParagraphStyle(), 300.0, Double?.none), (strategy, 300, nil), (limited, 300, nil),
+        (ParagraphStyle(), 300, 500), (ParagraphStyle(), .infinity, nil),
+      ] {
+        let maxWidth: Double? = width.isFinite ? width : nil
+        let measured = typesetter.measure(
+          text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+        let layout = typesetter.layout(
+          text, font: font, style: style, maxWidth: maxWidth, maxHeight: height)
+        #expect(measured == TextMeasurement(layout), "\(length) units")
+      }
+    }
+    // Right-to-left text is measured whole.
+    let hebrew = Self.repeated("שלום עולם, מה שלומך? ", units: FreedMemory.hugeTextLength)
+    #expect(
+      LayoutEngine.windowedMeasurement(
+        text: AttributedText(hebrew, font: font), style: ParagraphStyle(), maxWidth: 300,
+        maxHeight: .infinity, fonts: typesetter.fonts, cache: typesetter.shapeCache,
+        paragraphCache: typesetter.paragraphCache) == nil)
+    #expect(
+      typesetter.measure(hebrew, font: font, maxWidth: 300)
+        == TextMeasurement(typesetter.layout(hebrew, font: font, maxWidth: 300)))
   }
 }

@@ -43,39 +43,7 @@ extension LayoutEngine {
     let paragraphLevel = paragraph.level
     let rightToLeft = paragraphLevel & 1 == 1
     let indent = spec.indent
-
-    // Logical pieces, trailing whitespace at the paragraph level (rule L1).
-    var items = [Item]()
-    func addAtoms(_ range: Range<Int>, trailingFrom: Int) {
-      for index in range {
-        let atom = atoms[index]
-        let level = index >= trailingFrom ? paragraphLevel : segments[atom.segment].level
-        if let last = items.last, last.segment == atom.segment, last.level == level,
-          last.atoms.upperBound == index
-        {
-          items[items.count - 1].atoms = last.atoms.lowerBound..<(index + 1)
-        } else {
-          items.append(Item(segment: atom.segment, atoms: index..<(index + 1), level: level))
-        }
-      }
-    }
-    var hyphen: Insertion?
-    if spec.hyphen, spec.contentEnd > spec.prefix.lowerBound,
-      var shaped = hyphens[atoms[spec.contentEnd - 1].segment]
-    {
-      let last = atoms[spec.contentEnd - 1]
-      addAtoms(spec.prefix.lowerBound..<spec.contentEnd, trailingFrom: Int.max)
-      shaped.offset = last.range.upperBound - 1
-      hyphen = shaped
-      items.append(Item(segment: nil, atoms: 0..<0, level: segments[last.segment].level))
-      addAtoms(spec.contentEnd..<spec.prefix.upperBound, trailingFrom: spec.contentEnd)
-    } else {
-      addAtoms(spec.prefix, trailingFrom: spec.suffix == nil ? spec.contentEnd : Int.max)
-    }
-    if spec.ellipsis != nil {
-      items.append(Item(segment: nil, atoms: 0..<0, level: paragraphLevel, isEllipsis: true))
-    }
-    if let suffix = spec.suffix { addAtoms(suffix, trailingFrom: Int.max) }
+    let (items, hyphen) = lineItems(spec)
 
     // True when atom `index` and the next are both shown on this line, next to each other
     // (in the prefix or in the suffix): then the width HarfBuzz gives the pair shaped as one
@@ -265,6 +233,45 @@ extension LayoutEngine {
       isRightToLeft: rightToLeft)
   }
 
+  /// A line's pieces in logical order, trailing whitespace at the paragraph level (rule L1),
+  /// with the hyphen it shows (positioned at its soft hyphen), if any.
+  private func lineItems(_ spec: LineSpec) -> (items: [Item], hyphen: Insertion?) {
+    let paragraphLevel = paragraphs[spec.paragraph].level
+
+    var items = [Item]()
+    func addAtoms(_ range: Range<Int>, trailingFrom: Int) {
+      for index in range {
+        let atom = atoms[index]
+        let level = index >= trailingFrom ? paragraphLevel : segments[atom.segment].level
+        if let last = items.last, last.segment == atom.segment, last.level == level,
+          last.atoms.upperBound == index
+        {
+          items[items.count - 1].atoms = last.atoms.lowerBound..<(index + 1)
+        } else {
+          items.append(Item(segment: atom.segment, atoms: index..<(index + 1), level: level))
+        }
+      }
+    }
+    var hyphen: Insertion?
+    if spec.hyphen, spec.contentEnd > spec.prefix.lowerBound,
+      var shaped = hyphens[atoms[spec.contentEnd - 1].segment]
+    {
+      let last = atoms[spec.contentEnd - 1]
+      addAtoms(spec.prefix.lowerBound..<spec.contentEnd, trailingFrom: Int.max)
+      shaped.offset = last.range.upperBound - 1
+      hyphen = shaped
+      items.append(Item(segment: nil, atoms: 0..<0, level: segments[last.segment].level))
+      addAtoms(spec.contentEnd..<spec.prefix.upperBound, trailingFrom: spec.contentEnd)
+    } else {
+      addAtoms(spec.prefix, trailingFrom: spec.suffix == nil ? spec.contentEnd : Int.max)
+    }
+    if spec.ellipsis != nil {
+      items.append(Item(segment: nil, atoms: 0..<0, level: paragraphLevel, isEllipsis: true))
+    }
+    if let suffix = spec.suffix { addAtoms(suffix, trailingFrom: Int.max) }
+    return (items, hyphen)
+  }
+
   /// The characters a line shows, as UTF-16 offsets: from the first to the last character
   /// shown (an empty range where the text was cut, or at the start of an empty line).
   func lineRange(_ spec: LineSpec) -> Range<Int> {
@@ -292,27 +299,80 @@ extension LayoutEngine {
     maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
   ) -> TextMeasurement {
     let (specs, truncated) = breakLines(maxWidth: maxWidth, maxHeight: maxHeight)
-    var layoutWidth = 0.0
-    for spec in specs { layoutWidth = max(layoutWidth, spec.width + spec.indent) }
-    var lines = [TextMeasurement.Line]()
-    lines.reserveCapacity(specs.count)
-    var y = 0.0
-    for (index, spec) in specs.enumerated() {
-      if index > 0 { y += style.lineSpacing }
-      let box = lineBox(spec)
-      let range = lineRange(spec)
-      lines.append(
-        TextMeasurement.Line(
-          utf16Range: range,
-          scalarRange: scalarOffsets[range.lowerBound]..<scalarOffsets[range.upperBound],
-          width: spec.width, top: y, height: box.height,
-          baseline: y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
-          isTruncated: spec.isTruncated))
-      y += box.height
+    var builder = MeasurementBuilder(lineCount: specs.count)
+    let facts = builder.facts(of: self)
+    for spec in specs { builder.add(spec, of: self, facts: facts) }
+    return builder.measurement(
+      of: text.string, isTruncated: truncated, minContentWidth: content.minimum,
+      maxContentWidth: content.maximum)
+  }
+
+  /// The face every segment and every shaped hyphen is set in, or nil when they differ.
+  func sharedFace() -> FontFace? {
+    guard let first = segments.first?.font.face else { return nil }
+    for segment in segments.dropFirst() where segment.font.face !== first { return nil }
+    for hyphen in hyphens.values where hyphen.font.face !== first { return nil }
+    return first
+  }
+
+  /// Appends the faces `buildLayout` would give the glyph runs of `spec`'s line that `faces`
+  /// does not hold yet, in the runs' (visual) order. When all of the text is in one face (and
+  /// the ellipsis too), that face is the answer for any line that shows something.
+  func appendFaces(of spec: LineSpec, uniformFace: FontFace?, to faces: inout [FontFace]) {
+    if let uniformFace, spec.ellipsis.map({ $0.font.face === uniformFace }) ?? true {
+      let showsSomething =
+        !spec.prefix.isEmpty || !(spec.suffix?.isEmpty ?? true) || spec.ellipsis != nil
+      if showsSomething && !faces.contains(where: { $0 === uniformFace }) {
+        faces.append(uniformFace)
+      }
+      return
     }
-    return TextMeasurement(
-      size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: truncated,
-      minContentWidth: content.minimum, maxContentWidth: content.maximum)
+    let (items, hyphen) = lineItems(spec)
+    for index in Self.visualOrder(items) {
+      let item = items[index]
+      let face =
+        item.segment.map { segments[$0].font.face }
+        ?? (item.isEllipsis ? spec.ellipsis : hyphen)?.font.face
+      if let face, !faces.contains(where: { $0 === face }) { faces.append(face) }
+    }
+  }
+
+  /// Appends the clusters of `spec`'s line that draw .notdef, as `TextLayout.missingGlyphs`
+  /// finds them in the line's glyph runs: from the glyph's cluster to the next cluster the line
+  /// shows (or to `lineEnd`, the end of the line's scalar range), with the segment's face.
+  func appendMissingClusters(
+    of spec: LineSpec, lineEnd: Int, to clusters: inout [(start: Int, end: Int, face: FontFace)]
+  ) {
+    let shown = [spec.prefix, spec.suffix ?? 0..<0]
+    var lacks = false
+    for range in shown {
+      for index in range {
+        let segment = segments[atoms[index].segment]
+        for glyph in atoms[index].glyphs where segment.glyphs[glyph].glyphID == 0 { lacks = true }
+      }
+    }
+    guard lacks else { return }
+    var starts = Set<Int>()
+    for range in shown {
+      for index in range {
+        let segment = segments[atoms[index].segment]
+        for glyph in atoms[index].glyphs {
+          starts.insert(
+            scalarOffsets[segment.range.lowerBound + Int(segment.glyphs[glyph].cluster)])
+        }
+      }
+    }
+    let sorted = starts.sorted()
+    for range in shown {
+      for index in range {
+        let segment = segments[atoms[index].segment]
+        for glyph in atoms[index].glyphs where segment.glyphs[glyph].glyphID == 0 {
+          let start = scalarOffsets[segment.range.lowerBound + Int(segment.glyphs[glyph].cluster)]
+          let next = sorted.first { $0 > start }
+          clusters.append((start, next ?? max(start + 1, lineEnd), segment.font.face))
+        }
+      }
+    }
   }
 
   /// True when segments `a` and `b` are set in equal fonts (b = -1: no segment, false). Two
@@ -348,5 +408,67 @@ extension LayoutEngine {
       return first & 1 == 0 ? Array(items.indices) : Array(items.indices.reversed())
     }
     return UnicodeProperties.visualOrder(items.map(\.level))
+  }
+}
+
+/// A measurement put together line by line: the lines of one engine (`measurement`), or of the
+/// windows a huge text is measured in, each window's offsets moved to the whole text's.
+struct MeasurementBuilder {
+  private var lines = [TextMeasurement.Line]()
+  private var faces = [FontFace]()
+  private var missing = [(start: Int, end: Int, face: FontFace)]()
+  private var layoutWidth = 0.0
+  private var y = 0.0
+
+  init(lineCount: Int) { lines.reserveCapacity(lineCount) }
+
+  /// What `add` needs to know about an engine's text once: the face all of it is set in, and
+  /// whether any glyph is .notdef.
+  func facts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
+    let hasNotdef = engine.segments.contains { segment in
+      segment.glyphs.withUnsafeBufferPointer { glyphs in glyphs.contains { $0.glyphID == 0 } }
+    }
+    return (engine.sharedFace(), hasNotdef)
+  }
+
+  /// Adds the line `spec` of `engine`, whose text starts at UTF-16 offset `utf16Base` and
+  /// scalar offset `scalarBase` of the whole text.
+  mutating func add(
+    _ spec: LineSpec, of engine: LayoutEngine,
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int = 0, scalarBase: Int = 0
+  ) {
+    layoutWidth = max(layoutWidth, spec.width + spec.indent)
+    if !lines.isEmpty { y += engine.style.lineSpacing }
+    let box = engine.lineBox(spec)
+    let range = engine.lineRange(spec)
+    let scalars = engine.scalarOffsets[range.lowerBound]..<engine.scalarOffsets[range.upperBound]
+    lines.append(
+      TextMeasurement.Line(
+        utf16Range: (range.lowerBound + utf16Base)..<(range.upperBound + utf16Base),
+        scalarRange: (scalars.lowerBound + scalarBase)..<(scalars.upperBound + scalarBase),
+        width: spec.width, top: y, height: box.height,
+        baseline: y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
+        isTruncated: spec.isTruncated))
+    y += box.height
+    engine.appendFaces(of: spec, uniformFace: facts.uniformFace, to: &faces)
+    if facts.hasNotdef {
+      let first = missing.count
+      engine.appendMissingClusters(of: spec, lineEnd: scalars.upperBound, to: &missing)
+      for index in first..<missing.count {
+        missing[index].start += scalarBase
+        missing[index].end += scalarBase
+      }
+    }
+  }
+
+  /// The measurement of the lines added, of the whole text `string`.
+  func measurement(
+    of string: String, isTruncated: Bool, minContentWidth: Double, maxContentWidth: Double
+  ) -> TextMeasurement {
+    TextMeasurement(
+      size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: isTruncated,
+      minContentWidth: minContentWidth, maxContentWidth: maxContentWidth,
+      missingGlyphs: missing.isEmpty ? [] : TextLayout.missingGlyphs(clusters: missing, in: string),
+      faces: faces)
   }
 }

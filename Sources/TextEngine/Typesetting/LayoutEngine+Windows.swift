@@ -1,0 +1,307 @@
+// Measuring a huge text in windows: the text is prepared a window at a time (a few tens of
+// thousands of UTF-16 units, with a margin of context on either side) and broken into greedy
+// lines from where the previous window's last trusted line ended, so that the memory of a
+// measurement follows the window, not the text (a prepared text costs about 170 bytes a unit).
+//
+// A window gives the same atoms as the whole text away from its edges: line-break
+// opportunities, grapheme clusters, scripts, font fallback and shaping look at most a few
+// characters around each position, and lines start only at atom boundaries. A line is kept
+// only when everything the breaker read for it (its atoms and the word that overflowed it, which
+// starts the next line) lies before the trailing margin; the next window starts at the first
+// line not kept. Bidi levels can depend on a whole paragraph, so text with right-to-left
+// characters or bidi controls is measured whole, as are line limits, height limits (truncation
+// looks at a paragraph's end) and line-break strategies (which look at a paragraph's last lines).
+import Foundation
+
+extension LayoutEngine {
+  /// The UTF-16 units of a window before its margins (32 768).
+  static let windowLength = 1 << 15
+  /// The context kept on either side of a window's trusted part (512 units).
+  static let windowMargin = 512
+
+  /// True when a text of `length` UTF-16 units is measured in windows with `style` within
+  /// `maxWidth` and `maxHeight`: a huge text (`FreedMemory.hugeTextLength`), wrapped at a finite
+  /// width, without line or height limits or a line-break strategy, set left to right.
+  static func measuresInWindows(
+    length: Int, style: ParagraphStyle, maxWidth: Double, maxHeight: Double
+  ) -> Bool {
+    length >= FreedMemory.hugeTextLength && maxWidth.isFinite && maxHeight == .infinity
+      && style.numberOfLines == 0 && style.lineBreakStrategy.isEmpty
+      && style.baseWritingDirection != .rightToLeft
+  }
+
+  /// True when `unit` may start right-to-left text or change bidi levels: Hebrew, Arabic and
+  /// the other right-to-left blocks, their presentation forms, the lead surrogates of the
+  /// supplementary right-to-left blocks, and the explicit bidi controls.
+  static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x061C, 0x200F, 0x202A...0x202E,
+      0x2066...0x2069, 0xD802...0xD803, 0xD83A...0xD83B:
+      true
+    default: false
+    }
+  }
+
+  /// True when a paragraph starts at UTF-16 offset `offset` of `units`: at the start, or after
+  /// a mandatory break (LF, VT, FF, NEL, LS, PS, or CR not followed by LF).
+  private static func isParagraphStart(_ offset: Int, in units: [UInt16]) -> Bool {
+    guard offset > 0 else { return true }
+    switch units[offset - 1] {
+    case 0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029: return true
+    case 0x0D: return offset == units.count || units[offset] != 0x0A
+    default: return false
+    }
+  }
+
+  /// Where the window that breaks lines from `start` begins: `windowMargin` units before, and
+  /// further back until the margin holds a character of a real script (not Common or
+  /// Inherited), or at the text's start. Common characters (spaces, digits, punctuation, emoji)
+  /// take the script of the last real one before them, which the window must hold.
+  private static func anchoredStart(before start: Int, in units: [UInt16]) -> Int {
+    var margin = windowMargin
+    while true {
+      let windowStart = scalarStart(max(0, start - margin), in: units)
+      guard windowStart > 0 else { return 0 }
+      let hasRealScript = units[windowStart..<start].withUnsafeBufferPointer { buffer in
+        UnicodeProperties.resolvedScripts(buffer).contains { $0 != 0 }
+      }
+      if hasRealScript { return windowStart }
+      margin *= 2
+    }
+  }
+
+  /// `offset` moved back to the start of its Unicode scalar (off a trail surrogate).
+  private static func scalarStart(_ offset: Int, in units: [UInt16]) -> Int {
+    offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset])
+      && UTF16.isLeadSurrogate(units[offset - 1]) ? offset - 1 : offset
+  }
+
+  /// The measurement of `text` (clamped) in windows, or nil when it is not measured so (see
+  /// `measuresInWindows`, and text with right-to-left characters): equal to the whole text's.
+  ///
+  /// `windowLength` is a parameter for the tests, which cut texts into many small windows.
+  static func windowedMeasurement(
+    text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
+    fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache,
+    windowLength: Int = windowLength, always: Bool = false
+  ) -> TextMeasurement? {
+    let length = text.runs.last?.utf16Range.upperBound ?? 0
+    guard
+      measuresInWindows(
+        length: always ? .max : length, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    else { return nil }
+    let units = Array(text.string.utf16)
+    guard units.count == length, !units.contains(where: mayBeRightToLeft) else { return nil }
+    // Adjacent runs with equal attributes would be merged in a window's text (and so shaped
+    // together), which the whole text does not do.
+    for index in text.runs.indices.dropFirst()
+    where text.runs[index].attributes == text.runs[index - 1].attributes {
+      return nil
+    }
+    var builder = MeasurementBuilder(lineCount: 0)
+    var content = ContentWidthFold()
+    var start = 0  // the first line not yet kept (a UTF-16 offset of the whole text)
+    var scalarBase = 0  // scalars before `windowStart`
+    var scalarCounted = 0  // the offset up to which scalarBase counts
+    var window = windowLength
+    while start < units.count {
+      let windowStart = anchoredStart(before: start, in: units)
+      let windowEnd =
+        start + window + windowMargin >= units.count
+        ? units.count : scalarStart(start + window + windowMargin, in: units)
+      // The scalars before the window, counted on from the last window's start.
+      var offset = scalarCounted
+      while offset < windowStart {
+        if !(UTF16.isLeadSurrogate(units[offset]) && offset + 1 < units.count
+          && UTF16.isTrailSurrogate(units[offset + 1]))
+        {
+          scalarBase += 1
+        }
+        offset += 1
+      }
+      scalarCounted = windowStart
+      var engine = LayoutEngine(
+        text: text.window(windowStart..<windowEnd, units: units, isLast: windowEnd == units.count),
+        style: style, maxWidth: maxWidth, maxHeight: .infinity, fonts: fonts, cache: cache,
+        paragraphCache: paragraphCache)
+      engine.load(engine.prepareText())
+      let trustedEnd =
+        windowEnd == units.count ? windowEnd - windowStart : windowEnd - windowStart - windowMargin
+      guard
+        let next = engine.keepLines(
+          from: start - windowStart, trustedEnd: trustedEnd,
+          firstParagraphIsWhole: isParagraphStart(windowStart, in: units), builder: &builder,
+          content: &content, utf16Base: windowStart, scalarBase: scalarBase)
+      else { return nil }
+      if next == start - windowStart {
+        // Not one line was kept: a longer window.
+        guard windowEnd < units.count else { return nil }
+        window *= 2
+        continue
+      }
+      start = next + windowStart
+      window = windowLength
+    }
+    content.finishParagraph()
+    return builder.measurement(
+      of: text.string, isTruncated: false, minContentWidth: content.minimum,
+      maxContentWidth: content.maximum)
+  }
+
+  /// Breaks lines from UTF-16 offset `start` of this window's text and adds to `builder` (and
+  /// `content`) every line that lies, with what the breaker read for it, before `trustedEnd`;
+  /// returns where the first line not kept starts (`start` when none was), or nil when `start`
+  /// is not an atom boundary here (the window disagrees with the text it was cut from).
+  /// `firstParagraphIsWhole`: the window's first paragraph starts where the text's does.
+  private func keepLines(
+    from start: Int, trustedEnd: Int, firstParagraphIsWhole: Bool,
+    builder: inout MeasurementBuilder, content: inout ContentWidthFold, utf16Base: Int,
+    scalarBase: Int
+  ) -> Int? {
+    guard
+      let paragraphIndex = paragraphs.firstIndex(where: {
+        $0.content.lowerBound <= start && start <= $0.content.upperBound
+          && ($0.content.upperBound > start || $0.atoms.isEmpty)
+      })
+    else { return start == units.count ? start : nil }
+    var atom = paragraphs[paragraphIndex].atoms.lowerBound
+    while atom < paragraphs[paragraphIndex].atoms.upperBound && atoms[atom].range.lowerBound < start
+    {
+      atom += 1
+    }
+    guard
+      atom == paragraphs[paragraphIndex].atoms.upperBound
+        ? paragraphs[paragraphIndex].atoms.isEmpty : atoms[atom].range.lowerBound == start
+    else { return nil }
+    let facts = MeasurementBuilder(lineCount: 0).facts(of: self)
+    var kept = start
+    for index in paragraphIndex..<paragraphs.count {
+      let paragraph = paragraphs[index]
+      let isWhole = index > 0 || firstParagraphIsWhole
+      var lineStart = index == paragraphIndex ? atom : paragraph.atoms.lowerBound
+      if lineStart == paragraph.atoms.lowerBound && isWhole { content.startParagraph() }
+      // The line computed last, not yet kept: it is kept once the next one ends in time.
+      var pending: LineSpec?
+      repeat {
+        let indent =
+          isWhole && lineStart == paragraph.atoms.lowerBound ? style.firstLineHeadIndent : 0
+        let line =
+          paragraph.atoms.isEmpty
+          ? (end: lineStart, contentEnd: lineStart, width: 0.0, hyphen: false)
+          : nextLine(
+            from: lineStart, in: paragraph,
+            available: Self.availableWidth(maxWidth: maxWidth, indent: indent), indent: indent,
+            maxWidth: maxWidth)
+        let isLast = line.end == paragraph.atoms.upperBound
+        let reach = isLast ? paragraph.content.upperBound : atoms[line.end - 1].range.upperBound
+        guard reach <= trustedEnd else { return kept }
+        let spec = LineSpec(
+          paragraph: index, prefix: lineStart..<line.end, contentEnd: line.contentEnd,
+          suffix: nil, ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
+          isParagraphEnd: isLast, isTruncated: false)
+        if let previous = pending {
+          keep(previous, builder: &builder, content: &content, facts: facts, utf16Base, scalarBase)
+          kept = lineRange(spec).lowerBound
+          pending = nil
+        }
+        if isLast {
+          keep(spec, builder: &builder, content: &content, facts: facts, utf16Base, scalarBase)
+          kept = paragraph.content.upperBound
+        } else {
+          pending = spec
+        }
+        lineStart = line.end
+      } while lineStart < paragraph.atoms.upperBound
+      // The paragraph ended here: what follows is the next paragraph's first line.
+      kept = index + 1 < paragraphs.count ? paragraphs[index + 1].content.lowerBound : units.count
+    }
+    return kept
+  }
+
+  /// Adds a kept line to the measurement and its atoms to the content widths.
+  private func keep(
+    _ spec: LineSpec, builder: inout MeasurementBuilder, content: inout ContentWidthFold,
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), _ utf16Base: Int, _ scalarBase: Int
+  ) {
+    builder.add(spec, of: self, facts: facts, utf16Base: utf16Base, scalarBase: scalarBase)
+    for index in spec.prefix { content.add(index, of: self) }
+  }
+}
+
+/// CSS min-content and max-content (`LayoutEngine.contentWidths`) folded atom by atom over a
+/// text measured in windows: each paragraph's atoms in order, once, whichever window holds them.
+struct ContentWidthFold {
+  private(set) var minimum = 0.0
+  private(set) var maximum = 0.0
+  /// The paragraph on one line: the pen position and the width up to its last visible atom.
+  private var x = 0.0
+  private var width = 0.0
+  private var hasAtoms = false
+  /// The join of the atom before (`Atom.joinAfter`), added when the next atom follows it.
+  private var previousJoin = 0.0
+  /// The current word's width and the spaces pending before its next visible atom.
+  private var word = 0.0
+  private var pending = 0.0
+
+  /// Ends the paragraph folded so far and starts a new one.
+  mutating func startParagraph() {
+    finishParagraph()
+    x = 0
+    width = 0
+    hasAtoms = false
+    previousJoin = 0
+    word = 0
+    pending = 0
+  }
+
+  /// Counts the paragraph folded so far into `maximum` (as `contentWidths` does at its end).
+  mutating func finishParagraph() {
+    if hasAtoms { maximum = max(maximum, width + indent) }
+    hasAtoms = false
+  }
+
+  private var indent = 0.0
+
+  /// Adds atom `index` of `engine`, the next atom of the paragraph.
+  mutating func add(_ index: Int, of engine: LayoutEngine) {
+    let atom = engine.atoms[index]
+    indent = engine.style.firstLineHeadIndent
+    // As `nextLine` over the whole paragraph at an infinite width.
+    if hasAtoms { x += previousJoin }
+    x += atom.isTab ? engine.atomWidth(index, at: x, indent: indent) : atom.width
+    if !atom.isWhitespace { width = x }
+    previousJoin = atom.joinAfter
+    hasAtoms = true
+    // As `contentWidths`' words.
+    if engine.isWordBoundary(atom.range.lowerBound) {
+      word = 0
+      pending = 0
+    }
+    if atom.isWhitespace {
+      pending += atom.isTab ? 0 : atom.width
+    } else {
+      word += pending + atom.width
+      pending = 0
+      minimum = max(minimum, word + atom.hyphenWidth)
+    }
+  }
+}
+
+extension AttributedText {
+  /// The text of UTF-16 offsets `range` (scalar boundaries; `units` is the text's UTF-16), with
+  /// its runs clipped to the window; the trailing attributes are the text's in its last window.
+  func window(_ range: Range<Int>, units: [UInt16], isLast: Bool) -> AttributedText {
+    var result = AttributedText()
+    for run in runs {
+      let clipped = run.utf16Range.clamped(to: range)
+      guard !clipped.isEmpty else { continue }
+      result.append(
+        String(decoding: units[clipped], as: UTF16.self), attributes: run.attributes)
+    }
+    if isLast, let trailing = trailingAttributes, runs.isEmpty || trailing != runs.last?.attributes
+    {
+      result.append("", attributes: trailing)
+    }
+    return result
+  }
+}
