@@ -125,6 +125,7 @@ public final class FontCollection: Sendable {
       (0..<4).flatMap { rank in faces.filter { Self.styleCode($0) ^ style == rank } }
     }
     self.families = Dictionary(grouping: faces) { $0.familyName.lowercased() }
+    self.emojiFaces = scriptFaces["Zsye"] ?? []
   }
 
   /// The fonts in `directory` (default: `BundledFonts.directory`), in the bundled cascade order,
@@ -320,7 +321,7 @@ public final class FontCollection: Sendable {
         continue
       }
       required.append(scalar)
-      if neutral && !Self.isNeutral(scalar) { neutral = false }
+      if neutral && !Self.isNeutral(category) { neutral = false }
     }
     if required.isEmpty { return previous ?? requested }
     let emoji = Self.emojiPresentation(cluster)
@@ -390,8 +391,10 @@ public final class FontCollection: Sendable {
   }
 
   /// The faces emoji-presentation clusters prefer: `scriptFaces["Zsye"]` (ISO 15924's code
-  /// for emoji), e.g. Noto Color Emoji.
-  var emojiFaces: [FontFace] { scriptFaces["Zsye"] ?? [] }
+  /// for emoji), e.g. Noto Color Emoji. Stored: the fallback asks for it for every neutral
+  /// character after another face, where a dictionary lookup by string cost more than the rest
+  /// of the decision.
+  let emojiFaces: [FontFace]
 
   /// A face's style as two bits: 2 for bold, 1 for italic. XOR of two codes ranks how far
   /// apart two styles are: 0 same, 1 italic differs, 2 weight differs, 3 both.
@@ -496,11 +499,8 @@ public final class FontCollection: Sendable {
     fallbackFace(for: Substring(text).unicodeScalars, requested: requested)
   }
 
-  /// Spaces, punctuation, symbols and digits: characters shared by scripts.
-  private static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
-    isNeutral(scalar.properties.generalCategory)
-  }
-
+  /// Spaces, punctuation, symbols and digits (by general category): characters shared by
+  /// scripts.
   private static func isNeutral(_ category: Unicode.GeneralCategory) -> Bool {
     switch category {
     case .spaceSeparator, .otherPunctuation, .dashPunctuation, .openPunctuation,
