@@ -726,24 +726,29 @@ struct LayoutEngine {
     features: [FontFeature], script scriptTag: String?, language: String?,
     direction: ShapingDirection, harfBuzz: HarfBuzzFont, group: ShapingGroup?, member: Int
   ) -> [ShapedGlyph] {
-    let contextStart = context.lowerBound
-    let contextEnd = context.upperBound
     return units.withUnsafeBufferPointer { buffer in
-      cache.glyphs(
-        for: ShapeCache.Key(
+      // The cache key of a segment shaped in this font (every member of a group is).
+      func key(_ range: Range<Int>, _ context: Range<Int>) -> ShapeCache.Key {
+        ShapeCache.Key(
           text: Array(buffer[range]),
           context: context == range
             ? []
-            : Array(buffer[contextStart..<range.lowerBound]) + [0xFFFF]
-              + Array(buffer[range.upperBound..<contextEnd]),
+            : Array(buffer[context.lowerBound..<range.lowerBound]) + [0xFFFF]
+              + Array(buffer[range.upperBound..<context.upperBound]),
           face: face, variations: font.variations, features: features, script: scriptTag,
-          language: language, direction: direction),
-        length: range.count
-      ) {
+          language: language, direction: direction)
+      }
+      return cache.glyphs(for: key(range, context), length: range.count) {
         if let group,
           let glyphs = groupGlyphs(
             group, member: member, harfBuzz: harfBuzz, buffer, content: content,
-            direction: direction, script: scriptTag, language: language, features: features)
+            direction: direction, script: scriptTag, language: language, features: features,
+            isCached: { other in
+              let otherRange = group.plans[other].range
+              return cache.contains(
+                key(otherRange, shapingContext(otherRange, content: content)),
+                length: otherRange.count)
+            })
         {
           return glyphs
         }
