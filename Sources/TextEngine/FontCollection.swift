@@ -126,6 +126,22 @@ public final class FontCollection: Sendable {
     }
     self.families = Dictionary(grouping: faces) { $0.familyName.lowercased() }
     self.emojiFaces = scriptFaces["Zsye"] ?? []
+    self.preferredByScriptCode = (0..<Self.scriptCodeCount).map { code in
+      UnicodeProperties.scriptTag(Int32(code)).flatMap { scriptFaces[$0] } ?? []
+    }
+  }
+
+  /// The preferred faces (`scriptFaces`) of each ICU script code below `scriptCodeCount`
+  /// (ICU 72 has about 200 codes), so that the layout engine finds a script's faces without
+  /// making its tag and hashing it.
+  private let preferredByScriptCode: [[FontFace]]
+  private static let scriptCodeCount = 256
+
+  /// `scriptFaces` of the ISO 15924 tag of ICU script code `code` (empty for Common,
+  /// Inherited, Unknown and scripts without preferred faces).
+  func preferredFaces(scriptCode code: Int32) -> [FontFace] {
+    if code >= 0 && Int(code) < Self.scriptCodeCount { return preferredByScriptCode[Int(code)] }
+    return UnicodeProperties.scriptTag(code).flatMap { scriptFaces[$0] } ?? []
   }
 
   /// The fonts in `directory` (default: `BundledFonts.directory`), in the bundled cascade order,

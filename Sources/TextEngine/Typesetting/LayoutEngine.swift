@@ -309,11 +309,16 @@ struct LayoutEngine {
       }
     }
 
-    isGraphemeBoundary = [Bool](repeating: false, count: count + 1)
-    isGraphemeBoundary[0] = true
-    isGraphemeBoundary[count] = true
-    let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
-    for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
+    if UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
+      // Most Latin text: no list of every offset is made to be read back.
+      isGraphemeBoundary = [Bool](repeating: true, count: count + 1)
+    } else {
+      isGraphemeBoundary = [Bool](repeating: false, count: count + 1)
+      isGraphemeBoundary[0] = true
+      isGraphemeBoundary[count] = true
+      let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
+      for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
+    }
     // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
     // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
     for offset in 1..<count where isSoftBreak[offset] && !isGraphemeBoundary[offset] {
@@ -516,7 +521,7 @@ struct LayoutEngine {
       let code = scripts[clusterStart]
       if code != preferredCode {
         preferredCode = code
-        preferred = UnicodeProperties.scriptTag(code).flatMap { fonts.scriptFaces[$0] } ?? []
+        preferred = fonts.preferredFaces(scriptCode: code)
       }
       let hasPreferred = !preferred.isEmpty
       let previousIsRequested = previous == nil || previous.isSame(requestedReference)
