@@ -125,6 +125,23 @@ public final class FontCollection: Sendable {
       (0..<4).flatMap { rank in faces.filter { Self.styleCode($0) ^ style == rank } }
     }
     self.families = Dictionary(grouping: faces) { $0.familyName.lowercased() }
+    self.emojiFaces = scriptFaces["Zsye"] ?? []
+    self.preferredByScriptCode = (0..<Self.scriptCodeCount).map { code in
+      UnicodeProperties.scriptTag(Int32(code)).flatMap { scriptFaces[$0] } ?? []
+    }
+  }
+
+  /// The preferred faces (`scriptFaces`) of each ICU script code below `scriptCodeCount`
+  /// (ICU 72 has about 200 codes), so that the layout engine finds a script's faces without
+  /// making its tag and hashing it.
+  private let preferredByScriptCode: [[FontFace]]
+  private static let scriptCodeCount = 256
+
+  /// `scriptFaces` of the ISO 15924 tag of ICU script code `code` (empty for Common,
+  /// Inherited, Unknown and scripts without preferred faces).
+  func preferredFaces(scriptCode code: Int32) -> [FontFace] {
+    if code >= 0 && Int(code) < Self.scriptCodeCount { return preferredByScriptCode[Int(code)] }
+    return UnicodeProperties.scriptTag(code).flatMap { scriptFaces[$0] } ?? []
   }
 
   /// The fonts in `directory` (default: `BundledFonts.directory`), in the bundled cascade order,
@@ -320,7 +337,7 @@ public final class FontCollection: Sendable {
         continue
       }
       required.append(scalar)
-      if neutral && !Self.isNeutral(scalar) { neutral = false }
+      if neutral && !Self.isNeutral(category) { neutral = false }
     }
     if required.isEmpty { return previous ?? requested }
     let emoji = Self.emojiPresentation(cluster)
@@ -390,8 +407,10 @@ public final class FontCollection: Sendable {
   }
 
   /// The faces emoji-presentation clusters prefer: `scriptFaces["Zsye"]` (ISO 15924's code
-  /// for emoji), e.g. Noto Color Emoji.
-  var emojiFaces: [FontFace] { scriptFaces["Zsye"] ?? [] }
+  /// for emoji), e.g. Noto Color Emoji. Stored: the fallback asks for it for every neutral
+  /// character after another face, where a dictionary lookup by string cost more than the rest
+  /// of the decision.
+  let emojiFaces: [FontFace]
 
   /// A face's style as two bits: 2 for bold, 1 for italic. XOR of two codes ranks how far
   /// apart two styles are: 0 same, 1 italic differs, 2 weight differs, 3 both.
@@ -496,11 +515,8 @@ public final class FontCollection: Sendable {
     fallbackFace(for: Substring(text).unicodeScalars, requested: requested)
   }
 
-  /// Spaces, punctuation, symbols and digits: characters shared by scripts.
-  private static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
-    isNeutral(scalar.properties.generalCategory)
-  }
-
+  /// Spaces, punctuation, symbols and digits (by general category): characters shared by
+  /// scripts.
   private static func isNeutral(_ category: Unicode.GeneralCategory) -> Bool {
     switch category {
     case .spaceSeparator, .otherPunctuation, .dashPunctuation, .openPunctuation,

@@ -177,28 +177,38 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     var faceIndex: Int
   }
 
+  // The registry holds its faces strongly, and drops a face when it finds itself the face's
+  // only holder (`sweep`). A weak reference would do the same with less code, but Swift moves
+  // an object that has ever been weakly referenced to out-of-line reference counts, so every
+  // retain and release of a shared face (a `Font` copied per segment, a cache key) took the
+  // slow path: a large part of measuring a short text.
   private struct Registry {
-    struct WeakFace {
-      weak var face: FontFace?
-    }
     struct WeakBytes {
       weak var bytes: FontBytes?
     }
-    var faces: [InternKey: WeakFace] = [:]
+    var faces: [InternKey: FontFace] = [:]
     /// Faces loaded per file identity (a few bytes a file: diagnostics and tests).
     var loadsByFile: [FontFileIdentity: Int] = [:]
     var bytes: [FontFileIdentity: WeakBytes] = [:]
     /// The faces loaded most recently, kept alive so that a file named again soon after its
     /// last user let go is not loaded again.
     var recent: [FontFace] = []
-    /// The table size after which released entries are swept.
+    /// The table size after which released bytes are swept.
     var sweepAt = 64
 
+    /// Drops the faces no one but the registry holds. Nobody can take a new reference to such
+    /// a face meanwhile: every other reference is gone, and the registry's is read under its
+    /// lock, which the caller holds.
     mutating func sweep() {
-      guard faces.count + bytes.count >= sweepAt else { return }
-      faces = faces.filter { $0.value.face != nil }
+      // Each face is taken out of the table to be looked at, so that the table's reference
+      // is the one counted (reading it in place copies it), and put back when it is shared.
+      for key in Array(faces.keys) {
+        guard var face = faces.removeValue(forKey: key) else { continue }
+        if !isKnownUniquelyReferenced(&face) { faces[key] = face }
+      }
+      guard bytes.count >= sweepAt else { return }
       bytes = bytes.filter { $0.value.bytes != nil }
-      sweepAt = max(64, 2 * (faces.count + bytes.count))
+      sweepAt = max(64, 2 * bytes.count)
     }
   }
 
@@ -214,7 +224,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   /// Files are identified by device, inode, size and modification time, so a file replaced on
   /// disk is loaded afresh while faces already handed out keep the bytes they were loaded
   /// with (and text measured with them is drawn with those bytes). A face nothing uses any
-  /// more is released (the `recentFaceCount` faces loaded last are kept).
+  /// more is released when the next new face is loaded (the `recentFaceCount` faces loaded
+  /// last are kept).
   ///
   /// - Throws: `FontLoadingError` as `init(contentsOf:faceIndex:)` does.
   public static func shared(contentsOf url: URL, faceIndex: Int = 0) throws(FontLoadingError)
@@ -229,7 +240,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   {
     if let identity = FontFile.identity(ofPath: path),
       let face = registry.withLock({
-        $0.faces[InternKey(identity: identity, faceIndex: faceIndex)]?.face
+        $0.faces[InternKey(identity: identity, faceIndex: faceIndex)]
       })
     {
       return face
@@ -242,16 +253,18 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
       registry.bytes[contents.identity] = Registry.WeakBytes(bytes: contents.bytes)
       return contents.bytes
     }
-    if let face = registry.withLock({ $0.faces[key]?.face }) { return face }
+    if let face = registry.withLock({ $0.faces[key] }) { return face }
     let face = try FontFace(bytes: bytes, faceIndex: faceIndex, source: path, fileURL: url)
     return registry.withLock { registry in
       // Another thread may have loaded the same face meanwhile: every caller gets the first.
-      if let stored = registry.faces[key]?.face { return stored }
-      registry.sweep()
-      registry.faces[key] = Registry.WeakFace(face: face)
+      if let stored = registry.faces[key] { return stored }
+      registry.faces[key] = face
       registry.loadsByFile[contents.identity, default: 0] += 1
       registry.recent.append(face)
       if registry.recent.count > recentFaceCount { registry.recent.removeFirst() }
+      // Each new face is a moment to drop the ones nobody uses any more (the face just
+      // pushed out of `recent`, faces whose caches let go of them).
+      registry.sweep()
       return face
     }
   }

@@ -79,6 +79,19 @@ public final class ShapeCache: Sendable {
     uncachedMisses.reset()
   }
 
+  /// True when the glyphs for `key` are stored (not counted as a hit or a miss): what group
+  /// shaping asks to find how many of the next segments it must shape.
+  func contains(_ key: @autoclosure () -> Key, length: Int) -> Bool {
+    guard capacity > 0, length <= maximumSegmentLength else { return false }
+    let key = key()
+    return withUnsafeTemporaryAllocation(byteCount: 384, alignment: 16) { buffer in
+      var writer = KeyWriter(borrowing: buffer)
+      writer.write(key)
+      let bytes = writer.bytes
+      return table.contains(hash: ByteHash.hash(bytes), where: { $0.bytes.equals(bytes) })
+    }
+  }
+
   /// The cached glyphs for `key`, or the result of `shape()`, stored when the key is short.
   func glyphs(for key: @autoclosure () -> Key, length: Int, shape: () -> [ShapedGlyph])
     -> [ShapedGlyph]

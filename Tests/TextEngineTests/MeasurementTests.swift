@@ -421,16 +421,15 @@ struct HugeTextTests {
 
   @Test("group shaping covers at most maximumChunk segments a call, however long the run")
   func groupChunksAreBounded() {
-    var chunk = ShapingGroup.chunk(after: 1, continuing: false)
-    #expect(chunk == 2)
-    var calls = [chunk]
-    for _ in 0..<40 {
-      chunk = ShapingGroup.chunk(after: chunk, continuing: true)
-      calls.append(chunk)
-    }
-    #expect(calls.prefix(6) == [2, 4, 8, 16, 32, 64])
-    #expect(calls.allSatisfy { $0 <= ShapingGroup.maximumChunk })
-    #expect(ShapingGroup.chunk(after: 64, continuing: false) == 2)
+    let limit = ShapingGroup.maximumChunk
+    // Nothing cached (a cold paragraph): one call per maximumChunk members, the rest at the end.
+    #expect(ShapingGroup.chunkEnd(from: 0, count: 1000, isCached: { _ in false }) == limit)
+    #expect(ShapingGroup.chunkEnd(from: 990, count: 1000, isCached: { _ in false }) == 1000)
+    // A call stops before the first member the cache holds: one new word among known ones is
+    // shaped alone.
+    #expect(ShapingGroup.chunkEnd(from: 3, count: 1000, isCached: { $0 >= 7 }) == 7)
+    #expect(ShapingGroup.chunkEnd(from: 3, count: 1000, isCached: { _ in true }) == 4)
+    #expect(ShapingGroup.chunkEnd(from: 999, count: 1000, isCached: { _ in false }) == 1000)
   }
 
   @Test("a prepared text's arrays grow in proportion to the text: 10× the text, 10× the bytes")

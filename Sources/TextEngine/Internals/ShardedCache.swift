@@ -118,6 +118,12 @@ struct GenerationalTable<Key, Value> {
     return nil
   }
 
+  /// True when a value is stored under `hash` whose key `matches`; unlike `value`, nothing
+  /// moves between generations.
+  func contains(hash: UInt64, where matches: (Key) -> Bool) -> Bool {
+    young.index(of: hash, where: matches) != nil || old.index(of: hash, where: matches) != nil
+  }
+
   /// Stores a value (replacing one with a matching key, which another thread may have stored
   /// meanwhile). A value costing more than half the cost limit is not stored.
   mutating func insert(
@@ -224,6 +230,14 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
       ._withUnsafeGuaranteedRef { $0.withLock { $0.value(hash: hash, where: matches) } }
     if found == nil { missCount.increment() } else { hitCount.increment() }
     return found
+  }
+
+  /// True when a value is stored under `hash` whose key `matches`: a look that is neither a
+  /// hit nor a miss, and keeps the entry where it is.
+  @inline(__always)
+  func contains(hash: UInt64, where matches: (Key) -> Bool) -> Bool {
+    unretainedShards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
+      ._withUnsafeGuaranteedRef { $0.withLock { $0.contains(hash: hash, where: matches) } }
   }
 
   func insert(

@@ -97,13 +97,20 @@ enum UnicodeBreaks {
   /// included: such a unit joins nothing before or after it unless an Extend, SpacingMark,
   /// ZWJ or Prepend character is next to it, and none of those is accepted.
   static func simpleGraphemeBoundaries(_ text: [UInt16]) -> [Int]? {
+    isEveryOffsetAGraphemeBoundary(text) ? Array(1...text.count) : nil
+  }
+
+  /// True when `text` is not empty and `simpleGraphemeBoundaries` applies: every offset is a
+  /// grapheme boundary.
+  static func isEveryOffsetAGraphemeBoundary(_ text: [UInt16]) -> Bool {
+    guard !text.isEmpty else { return false }
     var previous: UInt16 = 0
     for unit in text {
-      if unit >= 0x300 && !isGraphemeOther(unit) { return nil }
-      if unit == 0x0A && previous == 0x0D { return nil }
+      if unit >= 0x300 && !isGraphemeOther(unit) { return false }
+      if unit == 0x0A && previous == 0x0D { return false }
       previous = unit
     }
-    return Array(1...text.count)
+    return true
   }
 
   /// True for the UTF-16 units at or above U+0300 that `simpleGraphemeBoundaries` accepts:

@@ -16,7 +16,8 @@ extension LayoutEngine {
     context: Range<Int>, content: Range<Int>, direction: ShapingDirection, script: String?,
     language: String?, features: [FontFeature]
   ) -> [ShapedGlyph] {
-    let pieces = shapingPieces(range)
+    // A range no longer than a piece is one piece: shaped without making the list.
+    let pieces = range.count > Self.maximumShapedClusterLength ? shapingPieces(range) : []
     guard pieces.count > 1 else {
       return harfBuzz.shape(
         buffer, range: range, context: context, direction: direction, script: script,

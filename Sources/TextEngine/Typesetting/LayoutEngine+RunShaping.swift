@@ -5,10 +5,10 @@
 //
 // Consecutive segments that differ only by the break opportunity between them (same attribute
 // run, face, script and bidi level, no tab, no long cluster) form a group. When a member is not
-// in the shape cache, the group is shaped from that member on in one call — two members first,
-// then twice as many each time the next member is missing too, so that a cold paragraph takes a
-// handful of calls while a warm text with one new word shapes little more than that word — and
-// the glyphs are cut at the members' boundaries where HarfBuzz marks it safe: a boundary is
+// in the shape cache, the group is shaped from that member on in one call, up to the next
+// member the cache holds (at most `maximumChunk` members) — so that a cold text takes one call
+// per group, as bare HarfBuzz would, while a warm text with one new word shapes little more
+// than that word — and the glyphs are cut at the members' boundaries where HarfBuzz marks it safe: a boundary is
 // safe when a glyph cluster starts exactly there and none of its glyphs carries
 // HB_GLYPH_FLAG_UNSAFE_TO_BREAK, which HarfBuzz documents as "the two sides will represent the
 // exact same result one would get if breaking input text at the beginning of this cluster and
@@ -37,20 +37,19 @@ final class ShapingGroup {
   var safeBefore: [Bool]
   /// Members below this index have been covered by a group shaping.
   var shapedEnd = 0
-  /// The member of the last miss and the size of the last shaped chunk (for the doubling).
-  var lastMiss = -2
-  var lastChunk = 1
 
-  /// The most members shaped in one call. The doubling reaches it after a few calls, where the
-  /// fixed cost of a call is long amortized; without it a cold paragraph of a million words
-  /// was shaped in calls of hundreds of thousands of glyphs, whose HarfBuzz buffers and glyph
-  /// arrays (about 70 bytes a glyph, alive at once) made the layout's peak memory.
+  /// The most members shaped in one call: past it the fixed cost of a call is long amortized,
+  /// and without it a cold paragraph of a million words was shaped in one call of hundreds of
+  /// thousands of glyphs, whose HarfBuzz buffers and glyph arrays (about 70 bytes a glyph,
+  /// alive at once) made the layout's peak memory.
   static let maximumChunk = 64
 
-  /// The number of members the next group shaping covers: 2 after a hit, twice the last chunk
-  /// when the member right after it misses too, at most `maximumChunk`.
-  static func chunk(after lastChunk: Int, continuing: Bool) -> Int {
-    continuing ? min(lastChunk * 2, maximumChunk) : 2
+  /// The end of the members a group shaping from `member` (of `count`) covers: `member` and
+  /// the members after it up to the first that `isCached`, at most `maximumChunk` in all.
+  static func chunkEnd(from member: Int, count: Int, isCached: (Int) -> Bool) -> Int {
+    var end = member + 1
+    while end < count && end - member < maximumChunk && !isCached(end) { end += 1 }
+    return end
   }
 
   init(plans: ArraySlice<SegmentPlan>) {
@@ -89,17 +88,15 @@ extension LayoutEngine {
   }
 
   /// The glyphs of group member `member` from a group shaping (shaping a chunk of members from
-  /// it on when it is not covered yet), or nil when it must be shaped alone.
+  /// it on when it is not covered yet), or nil when it must be shaped alone. `isCached` tells
+  /// whether the shape cache holds another member.
   func groupGlyphs(
     _ group: ShapingGroup, member: Int, harfBuzz: HarfBuzzFont,
     _ buffer: UnsafeBufferPointer<UInt16>, content: Range<Int>, direction: ShapingDirection,
-    script: String?, language: String?, features: [FontFeature]
+    script: String?, language: String?, features: [FontFeature], isCached: (Int) -> Bool
   ) -> [ShapedGlyph]? {
-    defer { group.lastMiss = member }
     if member < group.shapedEnd { return group.pieces[member] }
-    let chunk = ShapingGroup.chunk(after: group.lastChunk, continuing: group.lastMiss == member - 1)
-    let end = min(group.plans.count, member + chunk)
-    group.lastChunk = chunk
+    let end = ShapingGroup.chunkEnd(from: member, count: group.plans.count, isCached: isCached)
     group.shapedEnd = end
     guard end - member > 1 else { return nil }
     // The member before is shaped too (its piece is taken already), so that the boundary

@@ -309,11 +309,16 @@ struct LayoutEngine {
       }
     }
 
-    isGraphemeBoundary = [Bool](repeating: false, count: count + 1)
-    isGraphemeBoundary[0] = true
-    isGraphemeBoundary[count] = true
-    let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
-    for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
+    if UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
+      // Most Latin text: no list of every offset is made to be read back.
+      isGraphemeBoundary = [Bool](repeating: true, count: count + 1)
+    } else {
+      isGraphemeBoundary = [Bool](repeating: false, count: count + 1)
+      isGraphemeBoundary[0] = true
+      isGraphemeBoundary[count] = true
+      let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
+      for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
+    }
     // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
     // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
     for offset in 1..<count where isSoftBreak[offset] && !isGraphemeBoundary[offset] {
@@ -516,7 +521,7 @@ struct LayoutEngine {
       let code = scripts[clusterStart]
       if code != preferredCode {
         preferredCode = code
-        preferred = UnicodeProperties.scriptTag(code).flatMap { fonts.scriptFaces[$0] } ?? []
+        preferred = fonts.preferredFaces(scriptCode: code)
       }
       let hasPreferred = !preferred.isEmpty
       let previousIsRequested = previous == nil || previous.isSame(requestedReference)
@@ -726,24 +731,29 @@ struct LayoutEngine {
     features: [FontFeature], script scriptTag: String?, language: String?,
     direction: ShapingDirection, harfBuzz: HarfBuzzFont, group: ShapingGroup?, member: Int
   ) -> [ShapedGlyph] {
-    let contextStart = context.lowerBound
-    let contextEnd = context.upperBound
     return units.withUnsafeBufferPointer { buffer in
-      cache.glyphs(
-        for: ShapeCache.Key(
+      // The cache key of a segment shaped in this font (every member of a group is).
+      func key(_ range: Range<Int>, _ context: Range<Int>) -> ShapeCache.Key {
+        ShapeCache.Key(
           text: Array(buffer[range]),
           context: context == range
             ? []
-            : Array(buffer[contextStart..<range.lowerBound]) + [0xFFFF]
-              + Array(buffer[range.upperBound..<contextEnd]),
+            : Array(buffer[context.lowerBound..<range.lowerBound]) + [0xFFFF]
+              + Array(buffer[range.upperBound..<context.upperBound]),
           face: face, variations: font.variations, features: features, script: scriptTag,
-          language: language, direction: direction),
-        length: range.count
-      ) {
+          language: language, direction: direction)
+      }
+      return cache.glyphs(for: key(range, context), length: range.count) {
         if let group,
           let glyphs = groupGlyphs(
             group, member: member, harfBuzz: harfBuzz, buffer, content: content,
-            direction: direction, script: scriptTag, language: language, features: features)
+            direction: direction, script: scriptTag, language: language, features: features,
+            isCached: { other in
+              let otherRange = group.plans[other].range
+              return cache.contains(
+                key(otherRange, shapingContext(otherRange, content: content)),
+                length: otherRange.count)
+            })
         {
           return glyphs
         }
