@@ -243,6 +243,14 @@ public final class Typesetter: Sendable {
     return engine.runMeasurement()
   }
 
+  /// Gives heap memory that has been freed back to the system (glibc's `malloc_trim`), for a
+  /// tool that has just let go of a huge text's request and answer: the typesetter trims after
+  /// a huge text's own working memory, but what its caller freed afterwards would otherwise stay
+  /// with the process. Costs a walk of the heap: call it after huge texts, not after each text.
+  public static func giveBackFreedMemory() {
+    FreedMemory.giveBack()
+  }
+
   /// `text` itemized, shaped and split into its unbreakable pieces once, to be measured or laid
   /// out at any width by arithmetic over the cached widths (see `ShapedText`).
   public func prepare(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle())

@@ -220,9 +220,13 @@ enum MeasureCommand: Subcommand {
       if !window.lines.isEmpty {
         responder.answer(window, jobs: jobs, to: &output)
         count += window.lines.count
+        // A window past its byte limit holds a huge line: its request, answer and buffers are
+        // freed below, and given back to the system rather than kept by the allocator.
+        let holdsHugeLine = window.storage.count > LineWindow.byteLimit
         window.removeAll()
         Console.out(bytes: output)
         output.removeAll(keepingCapacity: output.capacity <= 4 * LineWindow.byteLimit)
+        if holdsHugeLine { Typesetter.giveBackFreedMemory() }
         progress.update(count, of: nil)
       }
       if waits { Console.flush() }
