@@ -330,14 +330,12 @@ public final class FontCollection: Sendable {
     var required = [Unicode.Scalar]()
     var neutral = true
     for scalar in cluster {
-      let category = scalar.properties.generalCategory
-      if category == .control || category == .format
-        || UnicodeProperties.isDefaultIgnorable(scalar)
-      {
+      let kind = Self.fallbackKind(of: scalar)
+      if kind == .controlOrFormat || UnicodeProperties.isDefaultIgnorable(scalar) {
         continue
       }
       required.append(scalar)
-      if neutral && !Self.isNeutral(category) { neutral = false }
+      if neutral && kind != .neutral { neutral = false }
     }
     if required.isEmpty { return previous ?? requested }
     let emoji = Self.emojiPresentation(cluster)
@@ -371,16 +369,14 @@ public final class FontCollection: Sendable {
     single scalar: Unicode.Scalar, preferred: [FontFace], requested: FontFace,
     requestedIsDefaultFamily: Bool, previous: FontFace?
   ) -> FontFace {
-    let category = scalar.properties.generalCategory
-    if category == .control || category == .format
-      || UnicodeProperties.isDefaultIgnorable(scalar)
-    {
+    let kind = Self.fallbackKind(of: scalar)
+    if kind == .controlOrFormat || UnicodeProperties.isDefaultIgnorable(scalar) {
       return previous ?? requested
     }
     // An emoji-presentation character prefers the emoji faces, as a script prefers its own.
     let emoji = scalar.value >= 0x231A && scalar.properties.isEmojiPresentation
     let preferred = emoji ? emojiFaces : preferred
-    if !emoji, let previous, Self.isNeutral(category), !isEmojiFace(previous),
+    if !emoji, let previous, kind == .neutral, !isEmojiFace(previous),
       previous.covers(scalar)
     {
       return previous
@@ -513,6 +509,45 @@ public final class FontCollection: Sendable {
   /// The face for a whole string taken as one cluster (convenience for tests and tools).
   public func fallbackFace(for text: String, requested: FontFace) -> FontFace {
     fallbackFace(for: Substring(text).unicodeScalars, requested: requested)
+  }
+
+  /// What the fallback rule asks of a character's general category.
+  enum FallbackKind {
+    /// A control or format character (general category Cc or Cf).
+    case controlOrFormat
+    /// Spaces, punctuation, symbols, digits and marks: characters shared by scripts.
+    case neutral
+    case other
+  }
+
+  /// The fallback's kind of `scalar` from its general category. The letters of
+  /// `isCommonLetter` are `.other` without the search of Unicode's tables, which costs more
+  /// than the rest of a character's fallback decision.
+  static func fallbackKind(of scalar: Unicode.Scalar) -> FallbackKind {
+    if isCommonLetter(scalar.value) { return .other }
+    let category = scalar.properties.generalCategory
+    if category == .control || category == .format { return .controlOrFormat }
+    return isNeutral(category) ? .neutral : .other
+  }
+
+  /// True for ranges of letters (general category L*) of the scripts most text is written in:
+  /// a fixed list, so that no property is looked up (`CommonLetterTests` checks every code
+  /// point of it against `generalCategory`).
+  static func isCommonLetter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F,  // Latin
+      0x388...0x38A, 0x38C, 0x38E...0x3A1, 0x3A3...0x3CE,  // Greek
+      0x400...0x481, 0x48A...0x52F,  // Cyrillic
+      0x5D0...0x5EA,  // Hebrew
+      0x620...0x64A, 0x671...0x6D3,  // Arabic
+      0x904...0x939, 0x958...0x961, 0x972...0x97F,  // Devanagari
+      0xE01...0xE30, 0xE32...0xE33, 0xE40...0xE46,  // Thai
+      0x3041...0x3096, 0x30A1...0x30FA,  // kana
+      0x3400...0x4DBF, 0x4E00...0x9FFF,  // CJK ideographs
+      0xAC00...0xD7A3:  // Hangul syllables
+      true
+    default: false
+    }
   }
 
   /// Spaces, punctuation, symbols and digits (by general category): characters shared by
