@@ -151,6 +151,30 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     self.harfBuzz = harfBuzz
   }
 
+  // MARK: Attachments
+
+  /// Objects another module keeps for this face, released with it (see `attachment(_:make:)`).
+  private let attachments = Mutex<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+
+  /// The object of type `Value` kept for this face, made by `make` on first use.
+  ///
+  /// A renderer keeps its own faces made from `data` here, so they live exactly as long as this
+  /// face: a cache beside it would need a weak reference to notice the face is gone, and Swift
+  /// moves an object that has ever been weakly referenced to slower, out-of-line reference
+  /// counts, which every later measurement with the face would pay. `make` runs under the
+  /// face's lock: it must not ask this face for an attachment.
+  package func attachment<Value: AnyObject & Sendable>(
+    _ type: Value.Type, make: () -> Value
+  ) -> Value {
+    attachments.withLock { attachments in
+      let key = ObjectIdentifier(type)
+      if let kept = attachments[key] as? Value { return kept }
+      let made = make()
+      attachments[key] = made
+      return made
+    }
+  }
+
   // MARK: One face per font file
 
   /// True once a `FontCollection` holds the face for its lifetime: caches then do not count

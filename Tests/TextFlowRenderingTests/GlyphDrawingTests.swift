@@ -103,11 +103,32 @@ struct MeasuredFaceTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("thai.png").path
     try Renderer.render(singleTextScene(layout), to: path, options: RenderOptions(format: .png))
-    let first = try #require(SharedCairoFaces.shared.cachedFace(for: face))
+    let first = try #require(SharedCairoFaces.cachedFace(for: face))
     for _ in 0..<40 {
       try Renderer.render(singleTextScene(layout), to: path, options: RenderOptions(format: .png))
     }
-    #expect(SharedCairoFaces.shared.cachedFace(for: face) == first)
+    #expect(SharedCairoFaces.cachedFace(for: face) == first)
+  }
+
+  @Test("a face's Cairo faces are kept by the face and destroyed with it")
+  func cairoFacesGoWithTheirFace() throws {
+    weak var kept: SharedCairoFaces?
+    weak var measured: FontFace?
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try {
+      let typesetter = try typesetter(for: Fixtures.font("NotoSansThai-Regular.ttf"))
+      let face = typesetter.fonts.defaultFace()
+      let layout = typesetter.layout("สวัสดีครับ", font: font(typesetter))
+      try Renderer.render(
+        singleTextScene(layout), to: directory.appendingPathComponent("thai.png").path,
+        options: RenderOptions(format: .png))
+      #expect(SharedCairoFaces.cachedFace(for: face) != nil)
+      kept = SharedCairoFaces.of(face)
+      measured = face
+    }()
+    #expect(measured == nil)
+    #expect(kept == nil)
   }
 
   @Test("renders on several threads at once, sharing faces, draw what one render draws")

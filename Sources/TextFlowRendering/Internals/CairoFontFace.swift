@@ -60,7 +60,12 @@ final class CairoFontCache {
     var face: OpaquePointer
     var hasColor: Bool
   }
-  private var drawing: [SharedCairoFaces.Key: Entry] = [:]
+  /// A face and the styles Cairo synthesises for it.
+  private struct Key: Hashable {
+    var face: ObjectIdentifier
+    var synthesis: Synthesis
+  }
+  private var drawing: [Key: Entry] = [:]
   private var textLayer: [ObjectIdentifier: OpaquePointer] = [:]
   /// Keeps the `FontFace`s alive (their identities are the keys) while the canvas lives.
   private var retained: [FontFace] = []
@@ -74,9 +79,9 @@ final class CairoFontCache {
   /// Cairo where `synthesis` asks (`Font.synthesizesBold`/`synthesizesItalic`: a bold or italic
   /// request drawn in a fallback face that has no such style).
   func drawingFace(for face: FontFace, synthesis: Synthesis = []) throws(RenderingError) -> Entry {
-    let key = SharedCairoFaces.Key(face: ObjectIdentifier(face), synthesis: synthesis)
+    let key = Key(face: ObjectIdentifier(face), synthesis: synthesis)
     if let cached = drawing[key] { return cached }
-    let shared = try SharedCairoFaces.shared.faces(for: face, synthesis: synthesis)
+    let shared = try SharedCairoFaces.of(face).faces(for: face, synthesis: synthesis)
     let entry = Entry(face: cairo_font_face_reference(shared.drawing), hasColor: shared.hasColor)
     drawing[key] = entry
     retained.append(face)
@@ -86,89 +91,71 @@ final class CairoFontCache {
   /// The face whose glyphs carry a colour face's text in PDF (see `makeTextLayerFace(for:)`).
   func textLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
     if let cached = textLayer[ObjectIdentifier(face)] { return cached }
-    let made = cairo_font_face_reference(try SharedCairoFaces.shared.textLayerFace(for: face))!
+    let made = cairo_font_face_reference(try SharedCairoFaces.of(face).textLayerFace(for: face))!
     textLayer[ObjectIdentifier(face)] = made
     retained.append(face)
     return made
   }
 }
 
-/// The Cairo faces of every `FontFace` alive, shared by all canvases: Cairo keeps up to 256
-/// released scaled fonts (and so their faces and font bytes) for reuse, so a face made anew for
-/// each render would keep a copy of the font per render; a shared face is reused, with its
-/// scaled fonts. An entry goes when its `FontFace` has gone (checked whenever a face is made).
-/// Cairo font faces and scaled fonts may be used from several threads.
+/// The Cairo faces made for one `FontFace`, shared by all canvases and kept by the face itself
+/// (`FontFace.attachment`), so they are destroyed when it is: Cairo keeps up to 256 released
+/// scaled fonts (and so their faces and font bytes) for reuse, so a face made anew for each
+/// render would keep a copy of the font per render; a shared face is reused, with its scaled
+/// fonts. Cairo font faces and scaled fonts may be used from several threads.
 final class SharedCairoFaces: @unchecked Sendable {
-  static let shared = SharedCairoFaces()
-
-  /// A face and the styles Cairo synthesises for it.
-  struct Key: Hashable {
-    var face: ObjectIdentifier
-    var synthesis: Synthesis
-  }
-
-  struct Entry {
-    weak var owner: FontFace?
-    var drawing: OpaquePointer
-    var hasColor: Bool
-    var textLayer: OpaquePointer?
-  }
   private let lock = NSLock()
   // Guarded by `lock`.
-  private var entries: [Key: Entry] = [:]
+  private var drawing: [Synthesis: (face: OpaquePointer, hasColor: Bool)] = [:]
+  private var textLayer: OpaquePointer?
 
-  /// The drawing face kept for `face`, if one was made (for tests).
-  func cachedFace(for face: FontFace) -> OpaquePointer? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let entry = entries[Key(face: ObjectIdentifier(face), synthesis: [])],
-      entry.owner === face
-    else { return nil }
-    return entry.drawing
+  private init() {}
+
+  deinit {
+    for entry in drawing.values { cairo_font_face_destroy(entry.face) }
+    if let textLayer { cairo_font_face_destroy(textLayer) }
   }
 
-  /// The entry for `face`, made when missing (after dropping the entries of faces gone).
-  private func entry(for face: FontFace, synthesis: Synthesis = []) throws(RenderingError)
-    -> Entry
-  {
-    let key = Key(face: ObjectIdentifier(face), synthesis: synthesis)
-    if let entry = entries[key], entry.owner === face { return entry }
-    sweep()
-    let new = try makeCairoFontFace(for: face, loadFlags: drawingLoadFlags)
-    if !synthesis.isEmpty { cairo_ft_font_face_set_synthesize(new.face, synthesis.rawValue) }
-    let entry = Entry(owner: face, drawing: new.face, hasColor: new.hasColor)
-    entries[key] = entry
-    return entry
+  /// The Cairo faces kept for `face`.
+  static func of(_ face: FontFace) -> SharedCairoFaces {
+    face.attachment(SharedCairoFaces.self) { SharedCairoFaces() }
   }
 
-  /// Drops the entries whose `FontFace` has been released (or whose identity was reused).
-  private func sweep() {
-    for (key, entry) in entries where entry.owner == nil {
-      cairo_font_face_destroy(entry.drawing)
-      if let textLayer = entry.textLayer { cairo_font_face_destroy(textLayer) }
-      entries[key] = nil
-    }
+  /// The plain drawing face made for `face`, if one was made (for tests).
+  static func cachedFace(for face: FontFace) -> OpaquePointer? {
+    let faces = of(face)
+    faces.lock.lock()
+    defer { faces.lock.unlock() }
+    return faces.drawing[[]]?.face
   }
 
-  /// `face`'s drawing face (a reference the cache keeps; take your own).
+  /// `face`'s drawing face with `synthesis` (a reference the cache keeps; take your own),
+  /// made on first use. `face` must be the face these were kept for.
   func faces(for face: FontFace, synthesis: Synthesis = []) throws(RenderingError)
     -> (drawing: OpaquePointer, hasColor: Bool)
   {
     lock.lock()
     defer { lock.unlock() }
-    let entry = try entry(for: face, synthesis: synthesis)
-    return (entry.drawing, entry.hasColor)
+    return try drawingEntry(for: face, synthesis: synthesis)
+  }
+
+  private func drawingEntry(for face: FontFace, synthesis: Synthesis) throws(RenderingError)
+    -> (drawing: OpaquePointer, hasColor: Bool)
+  {
+    if let entry = drawing[synthesis] { return (entry.face, entry.hasColor) }
+    let new = try makeCairoFontFace(for: face, loadFlags: drawingLoadFlags)
+    if !synthesis.isEmpty { cairo_ft_font_face_set_synthesize(new.face, synthesis.rawValue) }
+    drawing[synthesis] = (new.face, new.hasColor)
+    return (new.face, new.hasColor)
   }
 
   /// `face`'s text-layer face (a reference the cache keeps; take your own).
   func textLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePointer {
     lock.lock()
     defer { lock.unlock() }
-    var entry = try entry(for: face)
-    if let textLayer = entry.textLayer { return textLayer }
+    if let textLayer { return textLayer }
     let made = try makeTextLayerFace(for: face)
-    entry.textLayer = made
-    entries[Key(face: ObjectIdentifier(face), synthesis: [])] = entry
+    textLayer = made
     return made
   }
 }
