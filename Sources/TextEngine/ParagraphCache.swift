@@ -15,6 +15,7 @@ struct PreparedText: Sendable {
   var segments: [Segment]
   var atoms: [Atom]
   var paragraphs: [Paragraph]
+  var words: WordTable
   var hyphens: [Int: Insertion]
 }
 
@@ -30,7 +31,7 @@ extension PreparedText {
       bytes += segment.glyphs.count * MemoryLayout<ShapedGlyph>.stride + segment.advances.count * 8
     }
     bytes += atoms.count * MemoryLayout<Atom>.stride
-    bytes += paragraphs.count * MemoryLayout<Paragraph>.stride
+    bytes += paragraphs.count * MemoryLayout<Paragraph>.stride + words.byteCount
     bytes += hyphens.count * 256
     return bytes
   }

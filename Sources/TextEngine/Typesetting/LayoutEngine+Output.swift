@@ -2,6 +2,30 @@
 // glyph positions, tab widths, justification, alignment and vertical placement.
 import Foundation
 
+/// The lines of a size-only result as the breaker hands them over: each line's box and ranges,
+/// stacked top to bottom.
+struct MeasuredLines: LineSink {
+  var lines: [TextMeasurement.Line] = []
+  /// The widest line with its indent.
+  var width = 0.0
+  /// The bottom of the last line.
+  var height = 0.0
+
+  mutating func add(_ spec: LineSpec, of engine: LayoutEngine) {
+    width = max(width, spec.width + spec.indent)
+    let top = lines.isEmpty ? height : height + engine.style.lineSpacing
+    let box = engine.lineBox(spec)
+    let ranges = engine.lineRanges(spec)
+    lines.append(
+      TextMeasurement.Line(
+        utf16Range: ranges.utf16, scalarRange: ranges.scalars, width: spec.width, top: top,
+        height: box.height,
+        baseline: top + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
+        isTruncated: spec.isTruncated))
+    height = top + box.height
+  }
+}
+
 extension LayoutEngine {
   /// One piece of a line in logical order: atoms of one segment at one level, or inserted
   /// text (the ellipsis, or the hyphen shown at a soft hyphen).
@@ -251,12 +275,11 @@ extension LayoutEngine {
     }
     let originX = contentLeft - (rightToLeft ? trailingWidth : 0)
 
-    let utf16Range = lineRange(spec)
+    let (utf16Range, scalarRange) = lineRanges(spec)
     let range = stringIndex(utf16Range.lowerBound)..<stringIndex(utf16Range.upperBound)
     return TextLayout.Line(
-      range: range,
-      scalarRange: scalarOffsets[utf16Range.lowerBound]..<scalarOffsets[utf16Range.upperBound],
-      utf16Range: utf16Range, width: spec.width, trailingWhitespaceWidth: trailingWidth,
+      range: range, scalarRange: scalarRange, utf16Range: utf16Range, width: spec.width,
+      trailingWhitespaceWidth: trailingWidth,
       ascent: box.ascent, descent: box.descent, leading: box.leading, height: box.height, top: 0,
       baselineOrigin: CGPoint(x: originX, y: 0), glyphRuns: runs, isTruncated: spec.isTruncated,
       ellipsisScalarRange: spec.ellipsis.map {
@@ -265,10 +288,38 @@ extension LayoutEngine {
       isRightToLeft: rightToLeft)
   }
 
-  /// The characters a line shows, as UTF-16 offsets: from the first to the last character
-  /// shown (an empty range where the text was cut, or at the start of an empty line).
-  func lineRange(_ spec: LineSpec) -> Range<Int> {
-    let paragraph = paragraphs[spec.paragraph]
+  /// The characters a line shows, as UTF-16 and as Unicode scalar offsets: from the first to
+  /// the last character shown (an empty range where the text was cut, or at the start of an
+  /// empty line).
+  ///
+  /// A line of whole words (no ellipsis) whose words the breaker knows starts where its first
+  /// word does and ends where the next line's first word starts (atoms are contiguous in a
+  /// paragraph), or at the paragraph's end: read from the word table, which the breaker has
+  /// just read, not from the atoms.
+  func lineRanges(_ spec: LineSpec) -> (utf16: Range<Int>, scalars: Range<Int>) {
+    let atEnd = spec.prefix.upperBound == paragraphs[spec.paragraph].atoms.upperBound
+    if spec.suffix == nil, spec.ellipsis == nil, !spec.prefix.isEmpty, spec.startWord >= 0,
+      atEnd || spec.endWord >= 0
+    {
+      let first = words.words[spec.startWord]
+      let end: (utf16: Int, scalar: Int)
+      if atEnd {
+        let offset = paragraphs[spec.paragraph].content.upperBound
+        end = (offset, scalarOffsets[offset])
+      } else {
+        let next = words.words[spec.endWord]
+        end = (Int(next.utf16Start), Int(next.scalarStart))
+      }
+      return (
+        Int(first.utf16Start)..<end.utf16, Int(first.scalarStart)..<end.scalar
+      )
+    }
+    let range = lineRange(spec)
+    return (range, scalarOffsets[range.lowerBound]..<scalarOffsets[range.upperBound])
+  }
+
+  /// The characters a line shows, as UTF-16 offsets, from its atoms.
+  private func lineRange(_ spec: LineSpec) -> Range<Int> {
     let firstAtom = spec.prefix.isEmpty ? spec.suffix?.lowerBound : spec.prefix.lowerBound
     let lastAtom =
       spec.suffix.map { $0.upperBound - 1 }
@@ -279,8 +330,9 @@ extension LayoutEngine {
       return ellipsis.offset..<ellipsis.offset
     } else {
       let start =
-        spec.prefix.lowerBound < atoms.count && !paragraph.atoms.isEmpty
-        ? atoms[spec.prefix.lowerBound].range.lowerBound : paragraph.content.lowerBound
+        spec.prefix.lowerBound < atoms.count && !paragraphs[spec.paragraph].atoms.isEmpty
+        ? atoms[spec.prefix.lowerBound].range.lowerBound
+        : paragraphs[spec.paragraph].content.lowerBound
       return start..<start
     }
   }
@@ -291,28 +343,26 @@ extension LayoutEngine {
   func measurement(
     maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
   ) -> TextMeasurement {
-    let (specs, truncated) = breakLines(maxWidth: maxWidth, maxHeight: maxHeight)
-    var layoutWidth = 0.0
-    for spec in specs { layoutWidth = max(layoutWidth, spec.width + spec.indent) }
-    var lines = [TextMeasurement.Line]()
-    lines.reserveCapacity(specs.count)
-    var y = 0.0
-    for (index, spec) in specs.enumerated() {
-      if index > 0 { y += style.lineSpacing }
-      let box = lineBox(spec)
-      let range = lineRange(spec)
-      lines.append(
-        TextMeasurement.Line(
-          utf16Range: range,
-          scalarRange: scalarOffsets[range.lowerBound]..<scalarOffsets[range.upperBound],
-          width: spec.width, top: y, height: box.height,
-          baseline: y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
-          isTruncated: spec.isTruncated))
-      y += box.height
-    }
+    var result = MeasuredLines()
+    result.lines.reserveCapacity(
+      estimatedLineCount(maxWidth: maxWidth, maxContentWidth: content.maximum))
+    let truncated = breakLines(maxWidth: maxWidth, maxHeight: maxHeight, into: &result)
     return TextMeasurement(
-      size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: truncated,
-      minContentWidth: content.minimum, maxContentWidth: content.maximum)
+      size: CGSize(width: result.width, height: result.height), lines: result.lines,
+      isTruncated: truncated, minContentWidth: content.minimum, maxContentWidth: content.maximum)
+  }
+
+  /// About as many lines as the text takes at `maxWidth`, so that the result's array is
+  /// allocated once in the common case: a line per paragraph, more when the widest paragraph
+  /// is wider than the line (with a quarter more for the room breaking leaves at line ends),
+  /// never more than the line limit or one line per word.
+  private func estimatedLineCount(maxWidth: Double, maxContentWidth: Double) -> Int {
+    var estimate = paragraphs.count
+    if maxWidth > 0 && maxContentWidth > maxWidth && paragraphs.count == 1 {
+      estimate += Int(min(1.25 * maxContentWidth / maxWidth, Double(words.words.count)))
+    }
+    if style.numberOfLines > 0 { estimate = min(estimate, style.numberOfLines) }
+    return estimate
   }
 
   /// True when segments `a` and `b` are set in equal fonts (b = -1: no segment, false). Two
