@@ -17,6 +17,8 @@ struct PreparedText: Sendable {
   var paragraphs: [Paragraph]
   var words: WordTable
   var hyphens: [Int: Insertion]
+  /// The vertical metrics every segment's font shares, or nil (`LayoutEngine.uniformMetrics`).
+  var uniformMetrics: FontMetrics?
 }
 
 extension PreparedText {

@@ -54,7 +54,6 @@ public final class ShapedText: @unchecked Sendable {
     isEmpty = engine.text.string.isEmpty || engine.text.runs.isEmpty
     if !isEmpty { engine.load(engine.preparedText()) }
     engine.ellipsisMemo = EllipsisMemo()
-    engine.uniformMetrics = engine.sharedSegmentMetrics()
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
     minContentWidth = content.minimum
     maxContentWidth = content.maximum
@@ -106,9 +105,8 @@ public final class ShapedText: @unchecked Sendable {
         isGraphemeBoundary: source.pointee.isGraphemeBoundary,
         segments: source.pointee.segments, atoms: source.pointee.atoms,
         paragraphs: source.pointee.paragraphs, words: source.pointee.words,
-        hyphens: source.pointee.hyphens))
+        hyphens: source.pointee.hyphens, uniformMetrics: source.pointee.uniformMetrics))
     engine.ellipsisMemo = source.pointee.ellipsisMemo
-    engine.uniformMetrics = source.pointee.uniformMetrics
     let layout = engine.buildLayout()
     typesetter.missingGlyphLog.record(layout)
     return layout

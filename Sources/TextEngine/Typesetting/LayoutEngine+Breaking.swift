@@ -571,45 +571,57 @@ extension LayoutEngine {
       : start < paragraph.atoms.upperBound
         ? text.runs[segments[atoms[start].segment].run].attributes : paragraph.attributes
     var ellipsis = makeEllipsis(ellipsisAttributes ?? text.runs[0].attributes)
-    // Prefix candidates: ends after a non-space atom, with the content width up to there.
-    var prefixEnds = [(end: Int, width: Double)]()
-    var x = 0.0
-    for index in start..<end {
-      if index > start { x += atoms[index - 1].joinAfter }
-      x += atomWidth(index, at: x, indent: line.indent)
-      if !atoms[index].isWhitespace { prefixEnds.append((index + 1, x)) }
-      if x > available { break }
-    }
-    // Suffix candidates: starts at a non-space atom, with the width from there to the end.
-    var suffixStarts = [(start: Int, width: Double)]()
-    if style.lineBreakMode != .truncatingTail {
+    var prefix = (end: start, width: 0.0)
+    var suffix = (start: end, width: 0.0)
+    if style.lineBreakMode == .truncatingTail {
+      // The longest prefix that ends after a non-space atom and fits with the ellipsis: the
+      // candidates below taken in order until one does not fit, without an array of them.
+      var x = 0.0
+      for index in start..<end {
+        if index > start { x += atoms[index - 1].joinAfter }
+        x += atomWidth(index, at: x, indent: line.indent)
+        if !atoms[index].isWhitespace {
+          guard x + ellipsis.width + suffix.width <= available else { break }
+          prefix = (index + 1, x)
+        }
+      }
+    } else {
+      // Prefix candidates: ends after a non-space atom, with the content width up to there.
+      var prefixEnds = [(end: Int, width: Double)]()
+      var x = 0.0
+      for index in start..<end {
+        if index > start { x += atoms[index - 1].joinAfter }
+        x += atomWidth(index, at: x, indent: line.indent)
+        if !atoms[index].isWhitespace { prefixEnds.append((index + 1, x)) }
+        if x > available { break }
+      }
+      // Suffix candidates: starts at a non-space atom, with the width from there to the end.
+      var suffixStarts = [(start: Int, width: Double)]()
       var w = 0.0
       for index in stride(from: end - 1, through: start, by: -1) {
         w += atoms[index].width + (index < end - 1 ? atoms[index].joinAfter : 0)
         if !atoms[index].isWhitespace { suffixStarts.append((index, w)) }
         if w > available { break }
       }
-    }
-    var prefix = (end: start, width: 0.0)
-    var suffix = (start: end, width: 0.0)
-    var nextPrefix = 0
-    var nextSuffix = 0
-    var takeLeft = style.lineBreakMode != .truncatingHead
-    while true {
-      if takeLeft {
-        guard nextPrefix < prefixEnds.count, prefixEnds[nextPrefix].end <= suffix.start,
-          prefixEnds[nextPrefix].width + ellipsis.width + suffix.width <= available
-        else { break }
-        prefix = prefixEnds[nextPrefix]
-        nextPrefix += 1
-      } else {
-        guard nextSuffix < suffixStarts.count, suffixStarts[nextSuffix].start >= prefix.end,
-          prefix.width + ellipsis.width + suffixStarts[nextSuffix].width <= available
-        else { break }
-        suffix = suffixStarts[nextSuffix]
-        nextSuffix += 1
+      var nextPrefix = 0
+      var nextSuffix = 0
+      var takeLeft = style.lineBreakMode != .truncatingHead
+      while true {
+        if takeLeft {
+          guard nextPrefix < prefixEnds.count, prefixEnds[nextPrefix].end <= suffix.start,
+            prefixEnds[nextPrefix].width + ellipsis.width + suffix.width <= available
+          else { break }
+          prefix = prefixEnds[nextPrefix]
+          nextPrefix += 1
+        } else {
+          guard nextSuffix < suffixStarts.count, suffixStarts[nextSuffix].start >= prefix.end,
+            prefix.width + ellipsis.width + suffixStarts[nextSuffix].width <= available
+          else { break }
+          suffix = suffixStarts[nextSuffix]
+          nextSuffix += 1
+        }
+        if style.lineBreakMode == .truncatingMiddle { takeLeft.toggle() }
       }
-      if style.lineBreakMode == .truncatingMiddle { takeLeft.toggle() }
     }
     ellipsis.offset =
       prefix.end > start

@@ -169,8 +169,8 @@ struct LayoutEngine {
   /// The ellipses a prepared text (`ShapedText`) has shaped, reused at every width; nil for a
   /// one-off layout.
   var ellipsisMemo: EllipsisMemo?
-  /// The metrics every segment's font shares, set by a `ShapedText` (which lays the same
-  /// segments out many times) when they agree; nil: `lineBox` looks at each segment.
+  /// The metrics every segment's font shares, when they agree (found once when the text is
+  /// prepared); nil: `lineBox` looks at each segment.
   var uniformMetrics: FontMetrics?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
@@ -221,7 +221,8 @@ struct LayoutEngine {
     return PreparedText(
       units: units, scalarOffsets: scalarOffsets, runAt: runAt, isSoftBreak: isSoftBreak,
       isGraphemeBoundary: isGraphemeBoundary, segments: segments, atoms: atoms,
-      paragraphs: paragraphs, words: words, hyphens: hyphens)
+      paragraphs: paragraphs, words: words, hyphens: hyphens,
+      uniformMetrics: sharedSegmentMetrics())
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -236,6 +237,7 @@ struct LayoutEngine {
     paragraphs = prepared.paragraphs
     words = prepared.words
     hyphens = prepared.hyphens
+    uniformMetrics = prepared.uniformMetrics
   }
 
   mutating func run() -> TextLayout {
