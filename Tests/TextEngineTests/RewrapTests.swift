@@ -145,4 +145,32 @@ struct RewrapTests {
     }
     #expect(compared > 500)
   }
+
+  @Test("a line asked for by paragraph value is the line asked for by paragraph index")
+  func lineByParagraphValue() {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    for text in ["line one\nline two is longer\r\n\nafter an empty line", "\n\nabc def ghi jkl\n"] {
+      var engine = LayoutEngine(
+        text: AttributedText(text, font: Engine.dejaVu(15)), style: ParagraphStyle(),
+        maxWidth: 60, maxHeight: .infinity, fonts: typesetter.fonts,
+        cache: typesetter.shapeCache, paragraphCache: typesetter.paragraphCache)
+      engine.load(engine.prepareText())
+      var lines = 0
+      for index in engine.paragraphs.indices where !engine.paragraphs[index].atoms.isEmpty {
+        var start = engine.paragraphs[index].atoms.lowerBound
+        while start < engine.paragraphs[index].atoms.upperBound {
+          let byIndex = engine.nextLine(
+            from: start, paragraph: index, available: 60, indent: 0, maxWidth: 60)
+          let byValue = engine.nextLine(
+            from: start, in: engine.paragraphs[index], available: 60, indent: 0, maxWidth: 60)
+          #expect(byValue.end == byIndex.end && byValue.contentEnd == byIndex.contentEnd)
+          #expect(byValue.width == byIndex.width && byValue.hyphen == byIndex.hyphen)
+          start = byIndex.end
+          lines += 1
+        }
+      }
+      #expect(lines >= 2, "\(text)")
+      withExtendedLifetime(typesetter) {}
+    }
+  }
 }

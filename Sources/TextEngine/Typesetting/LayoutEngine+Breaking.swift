@@ -238,6 +238,26 @@ extension LayoutEngine {
     }
   }
 
+  /// `nextLine` for a line of `paragraph` (a paragraph of this engine with atoms), as its
+  /// fields: for callers that hold the paragraph rather than its index.
+  func nextLine(
+    from start: Int, in paragraph: Paragraph, available: Double, indent: Double,
+    maxWidth: Double
+  ) -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool) {
+    // The paragraph's index: the first whose atoms end after `start` (an empty paragraph at
+    // `start` ends there).
+    var low = 0
+    var high = paragraphs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if paragraphs[middle].atoms.upperBound > start { high = middle } else { low = middle + 1 }
+    }
+    let line = nextLine(
+      from: start, paragraph: min(low, paragraphs.count - 1), available: available,
+      indent: indent, maxWidth: maxWidth)
+    return (line.end, line.contentEnd, line.width, line.hyphen)
+  }
+
   /// The index of the word that holds atom `atom` of paragraph `paragraph` (the last word that
   /// starts at or before it).
   @inline(__always)

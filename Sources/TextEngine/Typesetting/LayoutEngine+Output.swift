@@ -319,7 +319,7 @@ extension LayoutEngine {
   }
 
   /// The characters a line shows, as UTF-16 offsets, from its atoms.
-  private func lineRange(_ spec: LineSpec) -> Range<Int> {
+  func lineRange(_ spec: LineSpec) -> Range<Int> {
     let firstAtom = spec.prefix.isEmpty ? spec.suffix?.lowerBound : spec.prefix.lowerBound
     let lastAtom =
       spec.suffix.map { $0.upperBound - 1 }
