@@ -15,7 +15,10 @@ struct PreparedText: Sendable {
   var segments: [Segment]
   var atoms: [Atom]
   var paragraphs: [Paragraph]
+  var words: WordTable
   var hyphens: [Int: Insertion]
+  /// The vertical metrics every segment's font shares, or nil (`LayoutEngine.uniformMetrics`).
+  var uniformMetrics: FontMetrics?
 }
 
 extension PreparedText {
@@ -30,7 +33,7 @@ extension PreparedText {
       bytes += segment.glyphs.count * MemoryLayout<ShapedGlyph>.stride + segment.advances.count * 8
     }
     bytes += atoms.count * MemoryLayout<Atom>.stride
-    bytes += paragraphs.count * MemoryLayout<Paragraph>.stride
+    bytes += paragraphs.count * MemoryLayout<Paragraph>.stride + words.byteCount
     bytes += hyphens.count * 256
     return bytes
   }

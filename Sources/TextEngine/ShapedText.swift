@@ -24,7 +24,7 @@ import Synchronization
 /// Thread-safe: immutable apart from the staircase, computed once under a lock. It keeps its
 /// typesetter (fonts and caches) alive.
 public final class ShapedText: @unchecked Sendable {
-  // @unchecked: `engine` is never mutated after init (each call works on it in place or on a
+  // @unchecked: the engine is never mutated after init (each call works on it in place or on a
   // copy), and the engine's unowned references point into `typesetter`, which this keeps.
   /// The typesetter the text was shaped by.
   public let typesetter: Typesetter
@@ -37,7 +37,9 @@ public final class ShapedText: @unchecked Sendable {
   /// CSS max-content: the widest paragraph on one line (`TextLayout.maxContentWidth`).
   public let maxContentWidth: Double
 
-  private let engine: LayoutEngine
+  /// The prepared engine, read in place: a method called on a stored struct property works on
+  /// a copy of it, which retains each of its arrays (a copy costs more than a re-wrap).
+  private let prepared: UnsafeMutablePointer<LayoutEngine>
   private let isEmpty: Bool
   private let staircase = Mutex<[(lineCount: Int, width: Double)]?>(nil)
 
@@ -52,11 +54,16 @@ public final class ShapedText: @unchecked Sendable {
     isEmpty = engine.text.string.isEmpty || engine.text.runs.isEmpty
     if !isEmpty { engine.load(engine.preparedText()) }
     engine.ellipsisMemo = EllipsisMemo()
-    engine.uniformMetrics = engine.sharedSegmentMetrics()
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
     minContentWidth = content.minimum
     maxContentWidth = content.maximum
-    self.engine = engine
+    prepared = .allocate(capacity: 1)
+    prepared.initialize(to: engine)
+  }
+
+  deinit {
+    prepared.deinitialize(count: 1)
+    prepared.deallocate()
   }
 
   /// The limits as the typesetter reads them: nil and NaN unlimited, negatives 0.
@@ -73,7 +80,7 @@ public final class ShapedText: @unchecked Sendable {
       return TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
-    return engine.measurement(
+    return prepared.pointee.measurementInPlace(
       maxWidth: Self.limit(maxWidth), maxHeight: Self.limit(maxHeight),
       content: (minContentWidth, maxContentWidth))
   }
@@ -81,8 +88,9 @@ public final class ShapedText: @unchecked Sendable {
   /// The layout within `maxWidth` and `maxHeight` (nil: unlimited), glyph runs included: equal
   /// to `Typesetter.layout` of the same request, without shaping again.
   public func layout(maxWidth: Double? = nil, maxHeight: Double? = nil) -> TextLayout {
+    let source = prepared
     var engine = LayoutEngine(
-      text: engine.text, style: engine.style, maxWidth: Self.limit(maxWidth),
+      text: source.pointee.text, style: source.pointee.style, maxWidth: Self.limit(maxWidth),
       maxHeight: Self.limit(maxHeight), fonts: typesetter.fonts, cache: typesetter.shapeCache,
       paragraphCache: typesetter.paragraphCache)
     if isEmpty {
@@ -92,13 +100,13 @@ public final class ShapedText: @unchecked Sendable {
     }
     engine.load(
       PreparedText(
-        units: self.engine.units, scalarOffsets: self.engine.scalarOffsets,
-        runAt: self.engine.runAt, isSoftBreak: self.engine.isSoftBreak,
-        isGraphemeBoundary: self.engine.isGraphemeBoundary, segments: self.engine.segments,
-        atoms: self.engine.atoms, paragraphs: self.engine.paragraphs,
-        hyphens: self.engine.hyphens))
-    engine.ellipsisMemo = self.engine.ellipsisMemo
-    engine.uniformMetrics = self.engine.uniformMetrics
+        units: source.pointee.units, scalarOffsets: source.pointee.scalarOffsets,
+        runAt: source.pointee.runAt, isSoftBreak: source.pointee.isSoftBreak,
+        isGraphemeBoundary: source.pointee.isGraphemeBoundary,
+        segments: source.pointee.segments, atoms: source.pointee.atoms,
+        paragraphs: source.pointee.paragraphs, words: source.pointee.words,
+        hyphens: source.pointee.hyphens, uniformMetrics: source.pointee.uniformMetrics))
+    engine.ellipsisMemo = source.pointee.ellipsisMemo
     let layout = engine.buildLayout()
     typesetter.missingGlyphLog.record(layout)
     return layout
@@ -117,7 +125,7 @@ public final class ShapedText: @unchecked Sendable {
     if isEmpty { return lineCount >= 0 ? 0 : nil }
     let steps = staircase.withLock { cached in
       if let cached { return cached }
-      let steps = engine.minimumWidthStaircase(minContentWidth: minContentWidth)
+      let steps = prepared.pointee.minimumWidthStaircase(minContentWidth: minContentWidth)
       cached = steps
       return steps
     }
@@ -134,5 +142,16 @@ public final class ShapedText: @unchecked Sendable {
     guard !isEmpty else { return [(0, 0)] }
     _ = minimumWidth(forLineCount: Int.max)
     return staircase.withLock { $0 ?? [] }
+  }
+}
+
+extension LayoutEngine {
+  /// `measurement(maxWidth:maxHeight:content:)` of an engine in memory: through an inout
+  /// access the engine is read where it is, while a method called on a value loaded from memory
+  /// may first copy it (a retain and release of each of its arrays). Nothing is changed.
+  fileprivate mutating func measurementInPlace(
+    maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
+  ) -> TextMeasurement {
+    measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: content)
   }
 }

@@ -24,6 +24,10 @@ struct LineSpec {
   var indent: Double
   var isParagraphEnd: Bool
   var isTruncated: Bool
+  /// The word that starts at `prefix.lowerBound`, and the one that starts at
+  /// `prefix.upperBound` (the next line's), when the breaker knows them; -1 otherwise.
+  var startWord = -1
+  var endWord = -1
 }
 
 /// Shaped text the layout inserts: the ellipsis of a truncated line, or the hyphen shown at a
@@ -37,6 +41,81 @@ struct Insertion: Sendable {
   var offset: Int
   /// The characters of the paragraph an ellipsis stands for (UTF-16 offsets).
   var hidden: Range<Int> = 0..<0
+}
+
+/// One word of a paragraph: the atoms from one break opportunity to the next (its content up to
+/// its last non-space atom, then the spaces that hang after it), with its widths summed once.
+///
+/// The breaker moves over words, not atoms: a word that fits costs one addition and one
+/// comparison, and only a word that overflows the line (to be split between grapheme clusters)
+/// or whose width depends on where it starts (a tab) is walked atom by atom. A word knows where
+/// its characters start, so a line's ranges need no atom either: 40 bytes a word, read in order,
+/// instead of the atoms' 56 bytes a character.
+struct Word: Sendable {
+  /// The first atom.
+  var start: Int32
+  /// The atom after the last non-space atom (`start` for a word of spaces only).
+  var contentEnd: Int32
+  /// The UTF-16 offset of its first character.
+  var utf16Start: Int32
+  /// The Unicode scalar offset of its first character.
+  var scalarStart: Int32
+  /// The width of the content: the left-to-right sum from 0 of the atoms' widths up to
+  /// `contentEnd`, with the joins between them.
+  var content: Double
+  /// The width of the spaces after the content, summed the same way from 0, the join before
+  /// the first of them included.
+  var trailing: Double
+  var flags: UInt8
+
+  /// Measured atom by atom: the word has a tab (its width depends on where it starts), an atom
+  /// or join of negative width (the widest point may be inside it), or a soft hyphen before
+  /// its last non-space atom.
+  static let walksAtoms: UInt8 = 1
+  /// The last non-space atom ends with a soft hyphen (`Atom.hyphenWidth`).
+  static let endsWithHyphen: UInt8 = 2
+  /// The last atom has a join (`Atom.joinAfter`) with the next word's first atom.
+  static let joinsNext: UInt8 = 4
+}
+
+/// The words of every paragraph, in order, and where each paragraph's words start.
+struct WordTable: Sendable {
+  /// All words, followed by one sentinel whose `start` is the number of atoms (so the end of
+  /// word k is always `words[k + 1].start`).
+  var words: [Word] = []
+  /// The first word of each paragraph, and the sentinel's index last (paragraphs + 1 entries).
+  var firstWord: [Int32] = []
+
+  var byteCount: Int {
+    words.count * MemoryLayout<Word>.stride + firstWord.count * 4
+  }
+}
+
+/// What receives the lines the breaker chooses, one by one: the engine is passed along (not
+/// captured), so that handing a line over copies nothing.
+protocol LineSink {
+  mutating func add(_ line: LineSpec, of engine: LayoutEngine)
+}
+
+/// The lines collected in an array (for the full layout and the line-break strategies).
+struct LineList: LineSink {
+  var lines: [LineSpec] = []
+
+  mutating func add(_ line: LineSpec, of engine: LayoutEngine) { lines.append(line) }
+}
+
+/// A line the breaker fills.
+struct FilledLine {
+  /// Where it ends: the next line's first atom.
+  var end: Int
+  /// Where its hanging spaces start.
+  var contentEnd: Int
+  var width: Double
+  /// True when it shows a hyphen (it ends after a soft hyphen).
+  var hyphen: Bool
+  /// The word that starts at `end` (so the next line need not look for it), or -1 when `end`
+  /// is inside a word or not known.
+  var endWord: Int = -1
 }
 
 extension LayoutEngine {
@@ -64,196 +143,420 @@ extension LayoutEngine {
     return stop - position + atom.spacing
   }
 
-  /// Fills one line greedily from atom `start` of `paragraph`: whole words while they fit, or,
-  /// when not even the first word fits, as many of its grapheme clusters as fit (at least one).
+  /// The words of every paragraph, split at the break opportunities (`isSoftBreak`), with
+  /// their widths: made once when the text is prepared.
+  func makeWords() -> WordTable {
+    var table = WordTable()
+    table.firstWord.reserveCapacity(paragraphs.count + 1)
+    for paragraph in paragraphs.indices {
+      table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
+      let end = paragraphs[paragraph].atoms.upperBound
+      var index = paragraphs[paragraph].atoms.lowerBound
+      while index < end {
+        let start = index
+        var position = 0.0
+        var content = 0.0
+        var contentEnd = start
+        var flags: UInt8 = 0
+        var hyphenAt = -1
+        repeat {
+          let atom = atoms[index]
+          if index > start {
+            let join = atoms[index - 1].joinAfter
+            if join < 0 { flags |= Word.walksAtoms }
+            position += join
+          }
+          if atom.isTab || atom.width < 0 { flags |= Word.walksAtoms }
+          position += atom.width
+          index += 1
+          if !atom.isWhitespace {
+            content = position
+            contentEnd = index
+            if atom.hyphenWidth != 0 { hyphenAt = index }
+          }
+        } while index < end && !isSoftBreak[atoms[index].range.lowerBound]
+        if hyphenAt >= 0 {
+          if hyphenAt == contentEnd {
+            flags |= Word.endsWithHyphen
+          } else {
+            flags |= Word.walksAtoms
+          }
+        }
+        var trailing = 0.0
+        for atom in contentEnd..<index {
+          if atom > start { trailing += atoms[atom - 1].joinAfter }
+          trailing += atoms[atom].width
+        }
+        if atoms[index - 1].joinAfter != 0 { flags |= Word.joinsNext }
+        let offset = atoms[start].range.lowerBound
+        table.words.append(
+          Word(
+            start: Int32(truncatingIfNeeded: start),
+            contentEnd: Int32(truncatingIfNeeded: contentEnd),
+            utf16Start: Int32(truncatingIfNeeded: offset),
+            scalarStart: Int32(truncatingIfNeeded: scalarOffsets[offset]), content: content,
+            trailing: trailing, flags: flags))
+      }
+    }
+    table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
+    table.words.append(
+      Word(
+        start: Int32(truncatingIfNeeded: atoms.count),
+        contentEnd: Int32(truncatingIfNeeded: atoms.count),
+        utf16Start: Int32(truncatingIfNeeded: units.count),
+        scalarStart: Int32(truncatingIfNeeded: scalarOffsets[units.count]), content: 0,
+        trailing: 0, flags: 0))
+    return table
+  }
+
+  /// Fills one line greedily from atom `start` of paragraph `paragraph`: whole words while they
+  /// fit, or, when not even the first word fits, as many of its grapheme clusters as fit (at
+  /// least one). `stop` (a word's first atom) ends the line there at the latest.
   ///
-  /// Each word is scanned once and only until it overflows, so a line costs time in proportion
-  /// to what it holds (a 50 000-character word does not make every line rescan it).
+  /// A line's width is a left-to-right sum over its words, each word's width summed once from
+  /// 0 (`Word`); the fit test and the result use the same sums. A word is scanned atom by atom
+  /// only when it overflows (and only until then, so that a 50 000-character word does not make
+  /// every line rescan it) or when its width depends on where it starts.
   ///
   /// `maxWidth` is the layout's width limit (for the test whether a word fits on a line of its
   /// own); `available` the room on this line.
+  /// `startWord` is the word that holds `start` when the caller knows it (-1: looked up).
   func nextLine(
-    from start: Int, in paragraph: Paragraph, available: Double, indent: Double,
-    maxWidth: Double
-  ) -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool) {
-    // The atoms and break opportunities read through pointers: this loop is what re-wrapping a
-    // prepared text costs, atom by atom (indices stay below `end` ≤ atoms.count, and offsets
-    // within the text, whose isSoftBreak has count + 1 entries).
+    from start: Int, paragraph: Int, available: Double, indent: Double, maxWidth: Double,
+    stop: Int = .max, startWord: Int = -1
+  ) -> FilledLine {
+    // The atoms and words read through pointers: this loop is what re-wrapping a prepared
+    // text costs (atom indices stay below the paragraph's end ≤ atoms.count, word indices
+    // within the paragraph's words and the one after them, at worst the table's sentinel).
     atoms.withUnsafeBufferPointer { atomBuffer in
-      isSoftBreak.withUnsafeBufferPointer { softBuffer in
+      words.words.withUnsafeBufferPointer { wordBuffer in
         fillLine(
-          from: start, in: paragraph, available: available, indent: indent, maxWidth: maxWidth,
-          atoms: atomBuffer.baseAddress!, softBreaks: softBuffer.baseAddress!)
+          from: start, paragraph: paragraph, available: available, indent: indent,
+          maxWidth: maxWidth, stop: stop, startWord: startWord, atoms: atomBuffer.baseAddress!,
+          words: wordBuffer.baseAddress!)
       }
     }
   }
 
-  /// `nextLine` over raw pointers to `atoms` and `isSoftBreak`.
+  /// `nextLine` for a line of `paragraph` (a paragraph of this engine with atoms), as its
+  /// fields: for callers that hold the paragraph rather than its index.
+  func nextLine(
+    from start: Int, in paragraph: Paragraph, available: Double, indent: Double,
+    maxWidth: Double
+  ) -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool) {
+    // The paragraph's index: the first whose atoms end after `start` (an empty paragraph at
+    // `start` ends there).
+    var low = 0
+    var high = paragraphs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if paragraphs[middle].atoms.upperBound > start { high = middle } else { low = middle + 1 }
+    }
+    let line = nextLine(
+      from: start, paragraph: min(low, paragraphs.count - 1), available: available,
+      indent: indent, maxWidth: maxWidth)
+    return (line.end, line.contentEnd, line.width, line.hyphen)
+  }
+
+  /// The index of the word that holds atom `atom` of paragraph `paragraph` (the last word that
+  /// starts at or before it).
+  @inline(__always)
+  func wordIndex(
+    of atom: Int, paragraph: Int, words: UnsafePointer<Word>
+  ) -> Int {
+    var low = Int(self.words.firstWord[paragraph])
+    var high = Int(self.words.firstWord[paragraph + 1])
+    // Invariant: words[low].start <= atom < words[high].start.
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if Int(words[middle].start) <= atom { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  /// One word's atoms from `wordStart` to `wordEnd`, starting at `x`: the positions the fit
+  /// test reads atom by atom, stopping at the first non-space atom that overflows `available`.
+  @inline(__always)
+  private func walk(
+    _ wordStart: Int, _ wordEnd: Int, from x: Double, available: Double, indent: Double,
+    paragraphEnd: Int, atoms: UnsafePointer<Atom>
+  ) -> (
+    overflow: Bool, index: Int, position: Double, candidate: Double, candidateHyphen: Double,
+    contentEnd: Int
+  ) {
+    var index = wordStart
+    var position = x
+    var candidate = x
+    var candidateHyphen = 0.0
+    var contentEnd = wordStart
+    while index < wordEnd {
+      if index > wordStart { position += atoms[index - 1].joinAfter }
+      position +=
+        atoms[index].isTab ? atomWidth(index, at: position, indent: indent) : atoms[index].width
+      index += 1
+      if !atoms[index - 1].isWhitespace {
+        let hyphenWidth = index < paragraphEnd ? atoms[index - 1].hyphenWidth : 0
+        if position + hyphenWidth > available {
+          return (true, index, position, candidate, candidateHyphen, contentEnd)
+        }
+        candidate = position
+        candidateHyphen = hyphenWidth
+        contentEnd = index
+      }
+    }
+    return (false, index, position, candidate, candidateHyphen, contentEnd)
+  }
+
+  /// `nextLine` over raw pointers to `atoms` and the words.
   @inline(__always)
   private func fillLine(
-    from start: Int, in paragraph: Paragraph, available: Double, indent: Double,
-    maxWidth: Double, atoms: UnsafePointer<Atom>, softBreaks: UnsafePointer<Bool>
-  ) -> (end: Int, contentEnd: Int, width: Double, hyphen: Bool) {
+    from start: Int, paragraph: Int, available: Double, indent: Double, maxWidth: Double,
+    stop: Int, startWord: Int, atoms: UnsafePointer<Atom>, words: UnsafePointer<Word>
+  ) -> FilledLine {
     let charWrap = style.lineBreakMode == .charWrap
-    let end = paragraph.atoms.upperBound
+    let end = paragraphs[paragraph].atoms.upperBound
+    let last = min(end, stop)
     var x = 0.0
     var width = 0.0
     var hyphen = 0.0
     var contentEnd = start
     var hasContent = false
     var wordStart = start
-    while wordStart < end {
+    var word =
+      charWrap || start >= end
+      ? 0 : startWord >= 0 ? startWord : wordIndex(of: start, paragraph: paragraph, words: words)
+    while wordStart < last {
       // The word's content: every atom up to its last non-space atom. Its trailing spaces
       // hang, so they are added to x only after the word is accepted. A word ending with a
       // soft hyphen must fit with the hyphen it shows if the line breaks after it.
-      var index = wordStart
-      var position = x
-      var candidate = x
-      var candidateHyphen = 0.0
-      var wordContentEnd = wordStart
-      var overflow = false
-      while index < end
-        && (index == wordStart || !(charWrap || softBreaks[atoms[index].range.lowerBound]))
-      {
-        if index > start { position += atoms[index - 1].joinAfter }
-        position +=
-          atoms[index].isTab ? atomWidth(index, at: position, indent: indent) : atoms[index].width
-        index += 1
-        if !atoms[index - 1].isWhitespace {
-          let hyphenWidth = index < end ? atoms[index - 1].hyphenWidth : 0
-          if position + hyphenWidth > available {
-            overflow = true
-            break
+      let wordEnd: Int
+      var step:
+        (
+          overflow: Bool, index: Int, position: Double, candidate: Double,
+          candidateHyphen: Double, contentEnd: Int
+        )
+      var walked = true
+      if charWrap {
+        wordEnd = wordStart + 1
+        step = walk(
+          wordStart, wordEnd, from: x, available: available, indent: indent, paragraphEnd: end,
+          atoms: atoms)
+      } else {
+        let current = words[word]
+        wordEnd = Int(words[word + 1].start)
+        word += 1
+        if Int(current.start) == wordStart && current.flags & Word.walksAtoms == 0 {
+          // The word's widths, summed once: one addition for its content, one for its spaces.
+          walked = false
+          var candidate = x
+          var candidateHyphen = 0.0
+          let wordContentEnd = Int(current.contentEnd)
+          if wordContentEnd > wordStart {
+            candidate = x + current.content
+            if current.flags & Word.endsWithHyphen != 0 && wordContentEnd < end {
+              candidateHyphen = atoms[wordContentEnd - 1].hyphenWidth
+            }
           }
-          candidate = position
-          candidateHyphen = hyphenWidth
-          wordContentEnd = index
+          step = (
+            candidate + candidateHyphen > available && wordContentEnd > wordStart, wordEnd,
+            candidate + current.trailing, candidate, candidateHyphen, wordContentEnd
+          )
+        } else {
+          step = walk(
+            wordStart, wordEnd, from: x, available: available, indent: indent,
+            paragraphEnd: end, atoms: atoms)
         }
       }
-      if overflow {
-        if hasContent { break }
+      if step.overflow {
+        if hasContent {
+          // The line ends before this word, which the next line starts with.
+          return finished(
+            end: wordStart, contentEnd: contentEnd, width: width, hyphen: hyphen,
+            paragraphEnd: end, endWord: charWrap ? -1 : word - 1)
+        }
         // Only whitespace before this word: the opportunity after it is a line of its own
         // (hanging spaces, width 0) when the word fits on the next line, so that the word is
         // not split while a break opportunity could keep it whole.
         if wordStart > start,
           wordFits(
-            from: wordStart, in: paragraph,
+            from: wordStart, paragraph: paragraph,
             available: Self.availableWidth(maxWidth: maxWidth, indent: 0))
         {
-          return (wordStart, start, 0, false)
+          return FilledLine(
+            end: wordStart, contentEnd: start, width: 0, hyphen: false,
+            endWord: charWrap ? -1 : word - 1)
         }
         // The first word is wider than the line: break it between grapheme clusters, after
-        // the last atom that fits (always after at least one). The whitespace after that
-        // atom hangs at the end of this line, as after any other break.
-        let contentEnd = wordContentEnd > wordStart ? wordContentEnd : index
-        let width = wordContentEnd > wordStart ? candidate : position
+        // the last atom that fits (always after at least one), found atom by atom. The
+        // whitespace after that atom hangs at the end of this line, as after any other break.
+        if !walked {
+          step = walk(
+            wordStart, wordEnd, from: x, available: available, indent: indent,
+            paragraphEnd: end, atoms: atoms)
+        }
+        let contentEnd = step.contentEnd > wordStart ? step.contentEnd : step.index
+        let width = step.contentEnd > wordStart ? step.candidate : step.position
         var lineEnd = contentEnd
         while lineEnd < end && atoms[lineEnd].isWhitespace { lineEnd += 1 }
-        return (lineEnd, contentEnd, width, false)
+        return FilledLine(
+          end: lineEnd, contentEnd: contentEnd, width: width, hyphen: false,
+          endWord: !charWrap && lineEnd == wordEnd ? word : -1)
       }
-      if wordContentEnd > wordStart {
-        width = candidate
-        hyphen = candidateHyphen
-        contentEnd = wordContentEnd
+      if step.contentEnd > wordStart {
+        width = step.candidate
+        hyphen = step.candidateHyphen
+        contentEnd = step.contentEnd
         hasContent = true
       }
-      x = position
-      wordStart = index
+      x = step.position
+      // The join between this word's last atom and the next word's first counts when both are
+      // on the line, before the next word's first atom.
+      if wordEnd < end && (walked || words[word - 1].flags & Word.joinsNext != 0) {
+        x += atoms[wordEnd - 1].joinAfter
+      }
+      wordStart = wordEnd
     }
-    guard hasContent else { return (wordStart, start, width, false) }
-    // A line that ends after a soft hyphen (not at the paragraph's end) shows a hyphen.
-    if hyphen > 0 && wordStart < end { return (wordStart, contentEnd, width + hyphen, true) }
-    return (wordStart, contentEnd, width, false)
+    return finished(
+      end: wordStart, contentEnd: hasContent ? contentEnd : start, width: width,
+      hyphen: hasContent ? hyphen : 0, paragraphEnd: end, endWord: charWrap ? -1 : word)
   }
 
-  /// True when the word starting at atom `start` (its content, up to its last non-space atom,
-  /// with the hyphen it would show at a soft hyphen) fits in `available` at the start of a line
-  /// without indent: the test `nextLine` makes for that word on the next line.
-  func wordFits(from start: Int, in paragraph: Paragraph, available: Double) -> Bool {
-    let end = paragraph.atoms.upperBound
-    var position = 0.0
-    var index = start
-    while index < end && (index == start || !isWordBoundary(atoms[index].range.lowerBound)) {
-      if index > start { position += atoms[index - 1].joinAfter }
-      position += atomWidth(index, at: position, indent: 0)
-      index += 1
-      if !atoms[index - 1].isWhitespace {
-        let hyphenWidth = index < end ? atoms[index - 1].hyphenWidth : 0
-        if position + hyphenWidth > available { return false }
+  /// A line of whole words ending before atom `end`: a line that ends after a soft hyphen (not
+  /// at the paragraph's end) shows a hyphen, which its width includes.
+  @inline(__always)
+  private func finished(
+    end: Int, contentEnd: Int, width: Double, hyphen: Double, paragraphEnd: Int, endWord: Int
+  ) -> FilledLine {
+    if hyphen > 0 && end < paragraphEnd {
+      return FilledLine(
+        end: end, contentEnd: contentEnd, width: width + hyphen, hyphen: true, endWord: endWord)
+    }
+    return FilledLine(
+      end: end, contentEnd: contentEnd, width: width, hyphen: false, endWord: endWord)
+  }
+
+  /// True when the word starting at atom `start` of paragraph `paragraph` (its content, up to its
+  /// last non-space atom, with the hyphen it would show at a soft hyphen) fits in `available` at
+  /// the start of a line without indent: the test `nextLine` makes for that word on the next
+  /// line, with the same sums.
+  func wordFits(from start: Int, paragraph: Int, available: Double) -> Bool {
+    let end = paragraphs[paragraph].atoms.upperBound
+    return atoms.withUnsafeBufferPointer { atomBuffer in
+      words.words.withUnsafeBufferPointer { wordBuffer in
+        let atoms = atomBuffer.baseAddress!
+        let words = wordBuffer.baseAddress!
+        var wordEnd = start + 1
+        if style.lineBreakMode != .charWrap {
+          let index = wordIndex(of: start, paragraph: paragraph, words: words)
+          let word = words[index]
+          wordEnd = Int(words[index + 1].start)
+          if Int(word.start) == start && word.flags & Word.walksAtoms == 0 {
+            let contentEnd = Int(word.contentEnd)
+            guard contentEnd > start else { return true }
+            let hyphen =
+              word.flags & Word.endsWithHyphen != 0 && contentEnd < end
+              ? atoms[contentEnd - 1].hyphenWidth : 0
+            return !(0 + word.content + hyphen > available)
+          }
+        }
+        return !walk(
+          start, wordEnd, from: 0, available: available, indent: 0, paragraphEnd: end,
+          atoms: atoms
+        ).overflow
       }
     }
-    return true
   }
 
   /// The lines within the engine's limits, and whether text was hidden.
   func breakLines() -> (lines: [LineSpec], isTruncated: Bool) {
-    breakLines(maxWidth: maxWidth, maxHeight: maxHeight)
+    var lines = LineList()
+    let truncated = breakLines(maxWidth: maxWidth, maxHeight: maxHeight, into: &lines)
+    return (lines.lines, truncated)
   }
 
-  /// The lines within `maxWidth` and `maxHeight` (finite or infinite, not NaN), and whether
-  /// text was hidden, with the style's line-break strategy. A strategy applies to text shown
-  /// whole: when lines are hidden the lines are broken greedily.
-  func breakLines(maxWidth: Double, maxHeight: Double) -> (lines: [LineSpec], isTruncated: Bool) {
+  /// Hands each line within `maxWidth` and `maxHeight` (finite or infinite, not NaN) to `sink`,
+  /// top to bottom, with the style's line-break strategy, and returns whether text was hidden.
+  /// A strategy applies to text shown whole: when lines are hidden the lines are broken
+  /// greedily. Greedy lines are handed over as they are found (no array of them is made).
+  func breakLines<Sink: LineSink>(
+    maxWidth: Double, maxHeight: Double, into sink: inout Sink
+  ) -> Bool {
     let strategy = style.lineBreakStrategy
     guard !strategy.isEmpty, maxWidth.isFinite, style.lineBreakMode != .charWrap else {
-      return greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: nil)
+      return greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: nil, into: &sink)
     }
     let overrides = strategyOverrides(strategy, maxWidth: maxWidth)
-    let result = greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: overrides)
-    guard result.isTruncated else { return result }
-    return greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: nil)
+    var lines = LineList()
+    let truncated = greedyLines(
+      maxWidth: maxWidth, maxHeight: maxHeight, overrides: overrides, into: &lines)
+    guard truncated else {
+      for line in lines.lines { sink.add(line, of: self) }
+      return false
+    }
+    return greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: nil, into: &sink)
   }
 
-  /// Greedy lines within the limits; `overrides` (by paragraph) narrow a paragraph's width
-  /// (`.balanced`) or replace the line starting at one atom (`.pretty`).
-  private func greedyLines(
-    maxWidth: Double, maxHeight: Double, overrides: [ParagraphOverride]?
-  ) -> (lines: [LineSpec], isTruncated: Bool) {
-    var lines = [LineSpec]()
+  /// Greedy lines within the limits, handed to `sink` in order (each once it is known not to be
+  /// the truncated last line), and whether text was hidden; `overrides` (by paragraph) narrow a
+  /// paragraph's width (`.balanced`) or replace the line starting at one atom (`.pretty`).
+  private func greedyLines<Sink: LineSink>(
+    maxWidth: Double, maxHeight: Double, overrides: [ParagraphOverride]?, into sink: inout Sink
+  ) -> Bool {
+    // The last line found, handed over when the next one is found or the text ends (when text
+    // is hidden it is redone by `truncate` first).
+    var pending: LineSpec?
+    var count = 0
     var y = 0.0
     var truncated = false
-    paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
-      var start = paragraph.atoms.lowerBound
+    paragraphLoop: for index in paragraphs.indices {
+      let atoms = paragraphs[index].atoms
+      var start = atoms.lowerBound
+      // The word the next line starts with (the first paragraph's words are the table's first).
+      var startWord = atoms.isEmpty ? -1 : index == 0 ? 0 : Int(words.firstWord[index])
       var first = true
       let override = overrides?[index]
       let lineWidth = override?.maxWidth ?? maxWidth
       repeat {
         let indent = first ? style.firstLineHeadIndent : 0
         let line =
-          paragraph.atoms.isEmpty
-          ? (end: start, contentEnd: start, width: 0.0, hyphen: false)
+          atoms.isEmpty
+          ? FilledLine(end: start, contentEnd: start, width: 0, hyphen: false)
           : override?.line.flatMap { $0.start == start ? $0.line : nil }
             ?? nextLine(
-              from: start, in: paragraph,
+              from: start, paragraph: index,
               available: Self.availableWidth(maxWidth: lineWidth, indent: indent),
-              indent: indent, maxWidth: lineWidth)
+              indent: indent, maxWidth: lineWidth, startWord: startWord)
         let spec = LineSpec(
           paragraph: index, prefix: start..<line.end, contentEnd: line.contentEnd, suffix: nil,
           ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
-          isParagraphEnd: line.end == paragraph.atoms.upperBound, isTruncated: false)
+          isParagraphEnd: line.end == atoms.upperBound, isTruncated: false,
+          startWord: startWord, endWord: line.endWord)
+        startWord = line.endWord
         // Heights matter only against a height limit (the line box is the breaker's other cost).
         if maxHeight.isFinite {
           let height = lineBox(spec).height
-          let spacing = lines.isEmpty ? 0 : style.lineSpacing
-          if !lines.isEmpty && y + spacing + height > maxHeight + 1e-9 {
+          let spacing = count == 0 ? 0 : style.lineSpacing
+          if count > 0 && y + spacing + height > maxHeight + 1e-9 {
             truncated = true
             break paragraphLoop
           }
           y += spacing + height
         }
-        lines.append(spec)
+        if let previous = pending { sink.add(previous, of: self) }
+        pending = spec
+        count += 1
         start = line.end
         first = false
-        if style.numberOfLines > 0 && lines.count >= style.numberOfLines {
+        if style.numberOfLines > 0 && count >= style.numberOfLines {
           truncated = !(spec.isParagraphEnd && index == paragraphs.count - 1)
           break paragraphLoop
         }
-      } while start < paragraph.atoms.upperBound
+      } while start < atoms.upperBound
     }
-    if truncated, let last = lines.popLast() {
-      lines.append(truncate(last, maxWidth: maxWidth))
+    if let last = pending {
+      sink.add(truncated ? truncate(last, maxWidth: maxWidth) : last, of: self)
     }
-    return (lines, truncated)
+    return truncated
   }
 
   /// The last visible line redone per the line break mode, from its start to its paragraph's end.
@@ -265,12 +568,13 @@ extension LayoutEngine {
     var result = line
     result.isParagraphEnd = true
     result.hyphen = false
+    result.endWord = -1
     switch style.lineBreakMode {
     case .wordWrap, .charWrap:
       return line
     case .clip:
       let whole = nextLine(
-        from: start, in: paragraph, available: .infinity, indent: line.indent,
+        from: start, paragraph: line.paragraph, available: .infinity, indent: line.indent,
         maxWidth: .infinity)
       result.prefix = start..<whole.end
       result.contentEnd = whole.contentEnd
@@ -287,45 +591,57 @@ extension LayoutEngine {
       : start < paragraph.atoms.upperBound
         ? text.runs[segments[atoms[start].segment].run].attributes : paragraph.attributes
     var ellipsis = makeEllipsis(ellipsisAttributes ?? text.runs[0].attributes)
-    // Prefix candidates: ends after a non-space atom, with the content width up to there.
-    var prefixEnds = [(end: Int, width: Double)]()
-    var x = 0.0
-    for index in start..<end {
-      if index > start { x += atoms[index - 1].joinAfter }
-      x += atomWidth(index, at: x, indent: line.indent)
-      if !atoms[index].isWhitespace { prefixEnds.append((index + 1, x)) }
-      if x > available { break }
-    }
-    // Suffix candidates: starts at a non-space atom, with the width from there to the end.
-    var suffixStarts = [(start: Int, width: Double)]()
-    if style.lineBreakMode != .truncatingTail {
+    var prefix = (end: start, width: 0.0)
+    var suffix = (start: end, width: 0.0)
+    if style.lineBreakMode == .truncatingTail {
+      // The longest prefix that ends after a non-space atom and fits with the ellipsis: the
+      // candidates below taken in order until one does not fit, without an array of them.
+      var x = 0.0
+      for index in start..<end {
+        if index > start { x += atoms[index - 1].joinAfter }
+        x += atomWidth(index, at: x, indent: line.indent)
+        if !atoms[index].isWhitespace {
+          guard x + ellipsis.width + suffix.width <= available else { break }
+          prefix = (index + 1, x)
+        }
+      }
+    } else {
+      // Prefix candidates: ends after a non-space atom, with the content width up to there.
+      var prefixEnds = [(end: Int, width: Double)]()
+      var x = 0.0
+      for index in start..<end {
+        if index > start { x += atoms[index - 1].joinAfter }
+        x += atomWidth(index, at: x, indent: line.indent)
+        if !atoms[index].isWhitespace { prefixEnds.append((index + 1, x)) }
+        if x > available { break }
+      }
+      // Suffix candidates: starts at a non-space atom, with the width from there to the end.
+      var suffixStarts = [(start: Int, width: Double)]()
       var w = 0.0
       for index in stride(from: end - 1, through: start, by: -1) {
         w += atoms[index].width + (index < end - 1 ? atoms[index].joinAfter : 0)
         if !atoms[index].isWhitespace { suffixStarts.append((index, w)) }
         if w > available { break }
       }
-    }
-    var prefix = (end: start, width: 0.0)
-    var suffix = (start: end, width: 0.0)
-    var nextPrefix = 0
-    var nextSuffix = 0
-    var takeLeft = style.lineBreakMode != .truncatingHead
-    while true {
-      if takeLeft {
-        guard nextPrefix < prefixEnds.count, prefixEnds[nextPrefix].end <= suffix.start,
-          prefixEnds[nextPrefix].width + ellipsis.width + suffix.width <= available
-        else { break }
-        prefix = prefixEnds[nextPrefix]
-        nextPrefix += 1
-      } else {
-        guard nextSuffix < suffixStarts.count, suffixStarts[nextSuffix].start >= prefix.end,
-          prefix.width + ellipsis.width + suffixStarts[nextSuffix].width <= available
-        else { break }
-        suffix = suffixStarts[nextSuffix]
-        nextSuffix += 1
+      var nextPrefix = 0
+      var nextSuffix = 0
+      var takeLeft = style.lineBreakMode != .truncatingHead
+      while true {
+        if takeLeft {
+          guard nextPrefix < prefixEnds.count, prefixEnds[nextPrefix].end <= suffix.start,
+            prefixEnds[nextPrefix].width + ellipsis.width + suffix.width <= available
+          else { break }
+          prefix = prefixEnds[nextPrefix]
+          nextPrefix += 1
+        } else {
+          guard nextSuffix < suffixStarts.count, suffixStarts[nextSuffix].start >= prefix.end,
+            prefix.width + ellipsis.width + suffixStarts[nextSuffix].width <= available
+          else { break }
+          suffix = suffixStarts[nextSuffix]
+          nextSuffix += 1
+        }
+        if style.lineBreakMode == .truncatingMiddle { takeLeft.toggle() }
       }
-      if style.lineBreakMode == .truncatingMiddle { takeLeft.toggle() }
     }
     ellipsis.offset =
       prefix.end > start
@@ -464,32 +780,58 @@ extension LayoutEngine {
     return first
   }
 
-  /// CSS min-content and max-content widths over all paragraphs.
+  /// CSS min-content and max-content widths over all paragraphs: the widest word as the breaker
+  /// measures it alone on a line (so that at min-content no word is split), and the widest
+  /// paragraph on one line.
   func contentWidths() -> (minimum: Double, maximum: Double) {
     var minimum = 0.0
     var maximum = 0.0
-    for paragraph in paragraphs where !paragraph.atoms.isEmpty {
+    let charWrap = style.lineBreakMode == .charWrap
+    for paragraph in paragraphs.indices where !paragraphs[paragraph].atoms.isEmpty {
+      let range = paragraphs[paragraph].atoms
       let whole = nextLine(
-        from: paragraph.atoms.lowerBound, in: paragraph, available: .infinity,
+        from: range.lowerBound, paragraph: paragraph, available: .infinity,
         indent: style.firstLineHeadIndent, maxWidth: .infinity)
       maximum = max(maximum, whole.width + style.firstLineHeadIndent)
-      var word = 0.0
-      var pending = 0.0
-      for index in paragraph.atoms {
-        if isWordBoundary(atoms[index].range.lowerBound) {
-          word = 0
-          pending = 0
-        }
-        let atom = atoms[index]
-        if atom.isWhitespace {
-          pending += atom.isTab ? 0 : atom.width
-        } else {
-          word += pending + atom.width
-          pending = 0
-          minimum = max(minimum, word + atom.hyphenWidth)
+      if charWrap {
+        minimum = max(minimum, widestWord(range))
+        continue
+      }
+      for index in Int(words.firstWord[paragraph])..<Int(words.firstWord[paragraph + 1]) {
+        let word = words.words[index]
+        if word.flags & Word.walksAtoms != 0 {
+          minimum = max(minimum, widestWord(Int(word.start)..<Int(words.words[index + 1].start)))
+        } else if word.contentEnd > word.start {
+          let hyphen =
+            word.flags & Word.endsWithHyphen != 0
+            ? atoms[Int(word.contentEnd) - 1].hyphenWidth : 0
+          minimum = max(minimum, word.content + hyphen)
         }
       }
     }
     return (minimum, maximum)
+  }
+
+  /// The widest word among `range`'s atoms, atom by atom (tabs count 0), with the hyphen a
+  /// soft hyphen would show: min-content of words whose width depends on where they start.
+  private func widestWord(_ range: Range<Int>) -> Double {
+    var widest = 0.0
+    var word = 0.0
+    var pending = 0.0
+    for index in range {
+      if index > range.lowerBound && isWordBoundary(atoms[index].range.lowerBound) {
+        word = 0
+        pending = 0
+      }
+      let atom = atoms[index]
+      if atom.isWhitespace {
+        pending += atom.isTab ? 0 : atom.width
+      } else {
+        word += pending + atom.width
+        pending = 0
+        widest = max(widest, word + atom.hyphenWidth)
+      }
+    }
+    return widest
   }
 }

@@ -219,12 +219,11 @@ extension LayoutEngine {
     }
     let originX = contentLeft - (rightToLeft ? trailingWidth : 0)
 
-    let utf16Range = lineRange(spec)
+    let (utf16Range, scalarRange) = lineRanges(spec)
     let range = stringIndex(utf16Range.lowerBound)..<stringIndex(utf16Range.upperBound)
     return TextLayout.Line(
-      range: range,
-      scalarRange: scalarOffsets[utf16Range.lowerBound]..<scalarOffsets[utf16Range.upperBound],
-      utf16Range: utf16Range, width: spec.width, trailingWhitespaceWidth: trailingWidth,
+      range: range, scalarRange: scalarRange, utf16Range: utf16Range, width: spec.width,
+      trailingWhitespaceWidth: trailingWidth,
       ascent: box.ascent, descent: box.descent, leading: box.leading, height: box.height, top: 0,
       baselineOrigin: CGPoint(x: originX, y: 0), glyphRuns: runs, isTruncated: spec.isTruncated,
       ellipsisScalarRange: spec.ellipsis.map {
@@ -272,10 +271,38 @@ extension LayoutEngine {
     return (items, hyphen)
   }
 
-  /// The characters a line shows, as UTF-16 offsets: from the first to the last character
-  /// shown (an empty range where the text was cut, or at the start of an empty line).
+  /// The characters a line shows, as UTF-16 and as Unicode scalar offsets: from the first to
+  /// the last character shown (an empty range where the text was cut, or at the start of an
+  /// empty line).
+  ///
+  /// A line of whole words (no ellipsis) whose words the breaker knows starts where its first
+  /// word does and ends where the next line's first word starts (atoms are contiguous in a
+  /// paragraph), or at the paragraph's end: read from the word table, which the breaker has
+  /// just read, not from the atoms.
+  func lineRanges(_ spec: LineSpec) -> (utf16: Range<Int>, scalars: Range<Int>) {
+    let atEnd = spec.prefix.upperBound == paragraphs[spec.paragraph].atoms.upperBound
+    if spec.suffix == nil, spec.ellipsis == nil, !spec.prefix.isEmpty, spec.startWord >= 0,
+      atEnd || spec.endWord >= 0
+    {
+      let first = words.words[spec.startWord]
+      let end: (utf16: Int, scalar: Int)
+      if atEnd {
+        let offset = paragraphs[spec.paragraph].content.upperBound
+        end = (offset, scalarOffsets[offset])
+      } else {
+        let next = words.words[spec.endWord]
+        end = (Int(next.utf16Start), Int(next.scalarStart))
+      }
+      return (
+        Int(first.utf16Start)..<end.utf16, Int(first.scalarStart)..<end.scalar
+      )
+    }
+    let range = lineRange(spec)
+    return (range, scalarOffsets[range.lowerBound]..<scalarOffsets[range.upperBound])
+  }
+
+  /// The characters a line shows, as UTF-16 offsets, from its atoms.
   func lineRange(_ spec: LineSpec) -> Range<Int> {
-    let paragraph = paragraphs[spec.paragraph]
     let firstAtom = spec.prefix.isEmpty ? spec.suffix?.lowerBound : spec.prefix.lowerBound
     let lastAtom =
       spec.suffix.map { $0.upperBound - 1 }
@@ -286,8 +313,9 @@ extension LayoutEngine {
       return ellipsis.offset..<ellipsis.offset
     } else {
       let start =
-        spec.prefix.lowerBound < atoms.count && !paragraph.atoms.isEmpty
-        ? atoms[spec.prefix.lowerBound].range.lowerBound : paragraph.content.lowerBound
+        spec.prefix.lowerBound < atoms.count && !paragraphs[spec.paragraph].atoms.isEmpty
+        ? atoms[spec.prefix.lowerBound].range.lowerBound
+        : paragraphs[spec.paragraph].content.lowerBound
       return start..<start
     }
   }
@@ -298,13 +326,26 @@ extension LayoutEngine {
   func measurement(
     maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
   ) -> TextMeasurement {
-    let (specs, truncated) = breakLines(maxWidth: maxWidth, maxHeight: maxHeight)
-    var builder = MeasurementBuilder(lineCount: specs.count)
-    let facts = builder.facts(of: self)
-    for spec in specs { builder.add(spec, of: self, facts: facts) }
+    var builder = MeasurementBuilder(
+      lineCount: estimatedLineCount(maxWidth: maxWidth, maxContentWidth: content.maximum),
+      facts: self)
+    let truncated = breakLines(maxWidth: maxWidth, maxHeight: maxHeight, into: &builder)
     return builder.measurement(
       of: text.string, isTruncated: truncated, minContentWidth: content.minimum,
       maxContentWidth: content.maximum)
+  }
+
+  /// About as many lines as the text takes at `maxWidth`, so that the result's array is
+  /// allocated once in the common case: a line per paragraph, more when the widest paragraph
+  /// is wider than the line (with a quarter more for the room breaking leaves at line ends),
+  /// never more than the line limit or one line per word.
+  private func estimatedLineCount(maxWidth: Double, maxContentWidth: Double) -> Int {
+    var estimate = paragraphs.count
+    if maxWidth > 0 && maxContentWidth > maxWidth && paragraphs.count == 1 {
+      estimate += Int(min(1.25 * maxContentWidth / maxWidth, Double(words.words.count)))
+    }
+    if style.numberOfLines > 0 { estimate = min(estimate, style.numberOfLines) }
+    return estimate
   }
 
   /// The face every segment and every shaped hyphen is set in, or nil when they differ.
@@ -413,14 +454,26 @@ extension LayoutEngine {
 
 /// A measurement put together line by line: the lines of one engine (`measurement`), or of the
 /// windows a huge text is measured in, each window's offsets moved to the whole text's.
-struct MeasurementBuilder {
+struct MeasurementBuilder: LineSink {
   private var lines = [TextMeasurement.Line]()
   private var faces = [FontFace]()
   private var missing = [(start: Int, end: Int, face: FontFace)]()
   private var layoutWidth = 0.0
   private var y = 0.0
+  /// The facts of the one engine the breaker hands lines of (`add(_:of:)`).
+  private var engineFacts: (uniformFace: FontFace?, hasNotdef: Bool) = (nil, false)
 
   init(lineCount: Int) { lines.reserveCapacity(lineCount) }
+
+  /// A builder for the lines of `engine` alone, which the breaker hands over as it finds them.
+  init(lineCount: Int, facts engine: LayoutEngine) {
+    self.init(lineCount: lineCount)
+    engineFacts = facts(of: engine)
+  }
+
+  mutating func add(_ spec: LineSpec, of engine: LayoutEngine) {
+    add(spec, of: engine, facts: engineFacts)
+  }
 
   /// What `add` needs to know about an engine's text once: the face all of it is set in, and
   /// whether any glyph is .notdef.
@@ -440,8 +493,7 @@ struct MeasurementBuilder {
     layoutWidth = max(layoutWidth, spec.width + spec.indent)
     if !lines.isEmpty { y += engine.style.lineSpacing }
     let box = engine.lineBox(spec)
-    let range = engine.lineRange(spec)
-    let scalars = engine.scalarOffsets[range.lowerBound]..<engine.scalarOffsets[range.upperBound]
+    let (range, scalars) = engine.lineRanges(spec)
     lines.append(
       TextMeasurement.Line(
         utf16Range: (range.lowerBound + utf16Base)..<(range.upperBound + utf16Base),

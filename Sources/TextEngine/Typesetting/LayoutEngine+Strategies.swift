@@ -8,7 +8,7 @@ struct ParagraphOverride {
   /// The width the paragraph is broken at instead of the layout's (`.balanced`), or nil.
   var maxWidth: Double?
   /// A line that replaces the greedy line starting at atom `start` (`.pretty`), or nil.
-  var line: (start: Int, line: (end: Int, contentEnd: Int, width: Double, hyphen: Bool))?
+  var line: (start: Int, line: FilledLine)?
 }
 
 extension LayoutEngine {
@@ -17,24 +17,24 @@ extension LayoutEngine {
   /// Calls `body` with each line's start atom and result, in order.
   func paragraphLines(
     _ index: Int, maxWidth: Double,
-    _ body: (Int, (end: Int, contentEnd: Int, width: Double, hyphen: Bool)) -> Void = { _, _ in }
+    _ body: (Int, FilledLine) -> Void = { _, _ in }
   ) -> (count: Int, widest: Double) {
-    let paragraph = paragraphs[index]
-    guard !paragraph.atoms.isEmpty else { return (1, 0) }
-    var start = paragraph.atoms.lowerBound
+    let atoms = paragraphs[index].atoms
+    guard !atoms.isEmpty else { return (1, 0) }
+    var start = atoms.lowerBound
     var count = 0
     var widest = 0.0
     repeat {
       let indent = count == 0 ? style.firstLineHeadIndent : 0
       let line = nextLine(
-        from: start, in: paragraph,
+        from: start, paragraph: index,
         available: Self.availableWidth(maxWidth: maxWidth, indent: indent), indent: indent,
         maxWidth: maxWidth)
       body(start, line)
       widest = max(widest, line.width + indent)
       count += 1
       start = line.end
-    } while start < paragraph.atoms.upperBound
+    } while start < atoms.upperBound
     return (count, widest)
   }
 
@@ -73,13 +73,11 @@ extension LayoutEngine {
   /// For `.pretty`: when the greedy lines of paragraph `index` at `maxWidth` end with a line of
   /// one word, the next-to-last line broken before its own last word (which then starts the last
   /// line), provided that line keeps a word and the new last line fits; else nil.
-  func prettyLine(_ index: Int, maxWidth: Double) -> (
-    start: Int, line: (end: Int, contentEnd: Int, width: Double, hyphen: Bool)
-  )? {
+  func prettyLine(_ index: Int, maxWidth: Double) -> (start: Int, line: FilledLine)? {
     let paragraph = paragraphs[index]
     var previousStart = -1
     var lastStart = -1
-    var lastLine: (end: Int, contentEnd: Int, width: Double, hyphen: Bool)?
+    var lastLine: FilledLine?
     let (count, _) = paragraphLines(index, maxWidth: maxWidth) { start, line in
       previousStart = lastStart
       lastStart = start
@@ -104,19 +102,20 @@ extension LayoutEngine {
     }
     guard cut > previousStart else { return nil }
     // The shortened line: greedy filling up to exactly the width of its words before the cut
-    // (the same left-to-right sum `nextLine` makes), checked to end at the cut.
+    // (the breaker's own sums, from a line that stops there), checked to end at the cut. A cut
+    // after a soft hyphen is not made: the hyphen the line would show does not fit that width.
     let indent = previousStart == paragraph.atoms.lowerBound ? style.firstLineHeadIndent : 0
-    var width = 0.0
-    for atom in previousStart..<cut {
-      if atom > previousStart { width += atoms[atom - 1].joinAfter }
-      width += atomWidth(atom, at: width, indent: indent)
-    }
+    let upToCut = nextLine(
+      from: previousStart, paragraph: index, available: .infinity, indent: indent,
+      maxWidth: .infinity, stop: cut)
+    guard !upToCut.hyphen else { return nil }
     let shortened = nextLine(
-      from: previousStart, in: paragraph, available: width, indent: indent, maxWidth: maxWidth)
+      from: previousStart, paragraph: index, available: upToCut.width, indent: indent,
+      maxWidth: maxWidth)
     guard shortened.end == cut, shortened.contentEnd > previousStart else { return nil }
     // The new last line must hold the moved word and the old last one.
     let last = nextLine(
-      from: cut, in: paragraph, available: Self.availableWidth(maxWidth: maxWidth, indent: 0),
+      from: cut, paragraph: index, available: Self.availableWidth(maxWidth: maxWidth, indent: 0),
       indent: 0, maxWidth: maxWidth)
     guard last.end == paragraph.atoms.upperBound else { return nil }
     return (previousStart, shortened)

@@ -233,15 +233,36 @@ extension LayoutEngine {
 struct ContentWidthFold {
   private(set) var minimum = 0.0
   private(set) var maximum = 0.0
-  /// The paragraph on one line: the pen position and the width up to its last visible atom.
+  private var indent = 0.0
+  /// The paragraph on one line (`nextLine` at an infinite width): the pen position and the
+  /// width up to its last visible atom.
   private var x = 0.0
   private var width = 0.0
   private var hasAtoms = false
-  /// The join of the atom before (`Atom.joinAfter`), added when the next atom follows it.
+  /// The join of the atom before (`Atom.joinAfter`).
   private var previousJoin = 0.0
-  /// The current word's width and the spaces pending before its next visible atom.
+  /// Char-wrap's words (`widestWord` over the paragraph): the current one and its spaces.
   private var word = 0.0
   private var pending = 0.0
+  /// The word being folded (atoms between two break opportunities), summed as `makeWords`
+  /// sums it, and walked from `x` as `nextLine` walks a word whose width depends on where it
+  /// starts; which of the two counts is known at its end.
+  private var current: WordFold?
+
+  private struct WordFold {
+    var position = 0.0
+    var content = 0.0
+    var hasContent = false
+    var trailing = 0.0
+    var walksAtoms = false
+    var sawHyphen = false
+    var lastHyphenWidth = 0.0
+    var walked: Double
+    var walkedContent: Double
+    var widest = 0.0
+    var word = 0.0
+    var pending = 0.0
+  }
 
   /// Ends the paragraph folded so far and starts a new one.
   mutating func startParagraph() {
@@ -256,27 +277,94 @@ struct ContentWidthFold {
 
   /// Counts the paragraph folded so far into `maximum` (as `contentWidths` does at its end).
   mutating func finishParagraph() {
+    finishWord(joinsNext: false)
     if hasAtoms { maximum = max(maximum, width + indent) }
     hasAtoms = false
   }
-
-  private var indent = 0.0
 
   /// Adds atom `index` of `engine`, the next atom of the paragraph.
   mutating func add(_ index: Int, of engine: LayoutEngine) {
     let atom = engine.atoms[index]
     indent = engine.style.firstLineHeadIndent
-    // As `nextLine` over the whole paragraph at an infinite width.
+    if engine.style.lineBreakMode == .charWrap {
+      addCharacter(atom, index, of: engine)
+      return
+    }
+    if current != nil && engine.isSoftBreak[atom.range.lowerBound] {
+      finishWord(joinsNext: true)
+    }
+    let isFirst = current == nil
+    var fold = current ?? WordFold(walked: x, walkedContent: x)
+    if !isFirst {
+      if previousJoin < 0 { fold.walksAtoms = true }
+      fold.position += previousJoin
+      fold.walked += previousJoin
+    }
+    if atom.isTab || atom.width < 0 { fold.walksAtoms = true }
+    fold.position += atom.width
+    fold.walked +=
+      atom.isTab ? engine.atomWidth(index, at: fold.walked, indent: indent) : atom.width
+    if atom.isWhitespace {
+      if !isFirst { fold.trailing += previousJoin }
+      fold.trailing += atom.width
+    } else {
+      fold.content = fold.position
+      fold.hasContent = true
+      fold.walkedContent = fold.walked
+      fold.trailing = 0
+      fold.lastHyphenWidth = atom.hyphenWidth
+      if atom.hyphenWidth != 0 { fold.sawHyphen = true }
+    }
+    // `widestWord` over the word, for a word measured atom by atom.
+    if !isFirst && engine.isWordBoundary(atom.range.lowerBound) {
+      fold.word = 0
+      fold.pending = 0
+    }
+    if atom.isWhitespace {
+      fold.pending += atom.isTab ? 0 : atom.width
+    } else {
+      fold.word += fold.pending + atom.width
+      fold.pending = 0
+      fold.widest = max(fold.widest, fold.word + atom.hyphenWidth)
+    }
+    previousJoin = atom.joinAfter
+    hasAtoms = true
+    current = fold
+  }
+
+  /// Ends the word being folded: its widths go on the line as `nextLine` puts them, its
+  /// content into min-content as `contentWidths` counts it.
+  private mutating func finishWord(joinsNext: Bool) {
+    guard let fold = current else { return }
+    current = nil
+    let endsWithHyphen = fold.hasContent && fold.lastHyphenWidth != 0
+    if fold.walksAtoms || (fold.sawHyphen && !endsWithHyphen) {
+      if fold.hasContent { width = fold.walkedContent }
+      x = fold.walked
+      minimum = max(minimum, fold.widest)
+    } else {
+      let candidate = fold.hasContent ? x + fold.content : x
+      if fold.hasContent {
+        width = candidate
+        minimum = max(minimum, fold.content + (endsWithHyphen ? fold.lastHyphenWidth : 0))
+      }
+      x = candidate + fold.trailing
+    }
+    if joinsNext { x += previousJoin }
+  }
+
+  /// A char-wrapped paragraph's atom: every atom is a word of its own on the line, and
+  /// min-content is the widest word between word boundaries (`widestWord`).
+  private mutating func addCharacter(_ atom: Atom, _ index: Int, of engine: LayoutEngine) {
     if hasAtoms { x += previousJoin }
     x += atom.isTab ? engine.atomWidth(index, at: x, indent: indent) : atom.width
     if !atom.isWhitespace { width = x }
     previousJoin = atom.joinAfter
-    hasAtoms = true
-    // As `contentWidths`' words.
-    if engine.isWordBoundary(atom.range.lowerBound) {
+    if hasAtoms && engine.isWordBoundary(atom.range.lowerBound) {
       word = 0
       pending = 0
     }
+    hasAtoms = true
     if atom.isWhitespace {
       pending += atom.isTab ? 0 : atom.width
     } else {

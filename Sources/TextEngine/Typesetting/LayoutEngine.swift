@@ -162,13 +162,15 @@ struct LayoutEngine {
   var segments: [Segment] = []
   var atoms: [Atom] = []
   var paragraphs: [Paragraph] = []
+  /// The words lines are filled with (made from the atoms once, see `Word`).
+  var words = WordTable()
   /// The shaped hyphen for each segment holding a soft hyphen, by segment index.
   var hyphens: [Int: Insertion] = [:]
   /// The ellipses a prepared text (`ShapedText`) has shaped, reused at every width; nil for a
   /// one-off layout.
   var ellipsisMemo: EllipsisMemo?
-  /// The metrics every segment's font shares, set by a `ShapedText` (which lays the same
-  /// segments out many times) when they agree; nil: `lineBox` looks at each segment.
+  /// The metrics every segment's font shares, when they agree (found once when the text is
+  /// prepared); nil: `lineBox` looks at each segment.
   var uniformMetrics: FontMetrics?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
@@ -215,10 +217,12 @@ struct LayoutEngine {
     units = Array(text.string.utf16)
     prepare()
     itemizeAndShape()
+    words = makeWords()
     return PreparedText(
       units: units, scalarOffsets: scalarOffsets, runAt: runAt, isSoftBreak: isSoftBreak,
       isGraphemeBoundary: isGraphemeBoundary, segments: segments, atoms: atoms,
-      paragraphs: paragraphs, hyphens: hyphens)
+      paragraphs: paragraphs, words: words, hyphens: hyphens,
+      uniformMetrics: sharedSegmentMetrics())
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -231,7 +235,9 @@ struct LayoutEngine {
     segments = prepared.segments
     atoms = prepared.atoms
     paragraphs = prepared.paragraphs
+    words = prepared.words
     hyphens = prepared.hyphens
+    uniformMetrics = prepared.uniformMetrics
   }
 
   mutating func run() -> TextLayout {
@@ -250,26 +256,11 @@ struct LayoutEngine {
       for: key, length: length, result: result,
       prepare: {
         var engine = engine
-        engine.units = Array(engine.text.string.utf16)
-        engine.prepare()
-        engine.itemizeAndShape()
-        return PreparedText(
-          units: engine.units, scalarOffsets: engine.scalarOffsets, runAt: engine.runAt,
-          isSoftBreak: engine.isSoftBreak, isGraphemeBoundary: engine.isGraphemeBoundary,
-          segments: engine.segments, atoms: engine.atoms, paragraphs: engine.paragraphs,
-          hyphens: engine.hyphens)
+        return engine.prepareText()
       },
       build: { prepared in
         var engine = engine
-        engine.units = prepared.units
-        engine.scalarOffsets = prepared.scalarOffsets
-        engine.runAt = prepared.runAt
-        engine.isSoftBreak = prepared.isSoftBreak
-        engine.isGraphemeBoundary = prepared.isGraphemeBoundary
-        engine.segments = prepared.segments
-        engine.atoms = prepared.atoms
-        engine.paragraphs = prepared.paragraphs
-        engine.hyphens = prepared.hyphens
+        engine.load(prepared)
         return engine.buildLayout()
       })
   }

@@ -1,0 +1,176 @@
+// Re-wrapping a prepared text at random widths against a fresh layout of the same request, and
+// the breaker's lines against greedy filling computed here from HarfBuzz's widths of whole
+// candidate lines. Sizes and fonts whose advances are not exact binary fractions (NotoSans has
+// 1 000 units per em, 13.7 pt is no binary fraction) make the sums round, so the law that a
+// line measured at W comes out again at its own width is tested where rounding could break it.
+import Foundation
+import Testing
+
+@testable import TextEngine
+
+@Suite("Re-wrap at random widths")
+struct RewrapTests {
+  /// A small seeded generator (SplitMix64): the same widths on every run.
+  struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// Every text of the stable-wrap corpora and every 40th record of the bench corpora.
+  static let texts: [String] =
+    StableWrapTests.corpora
+    + MeasurementTests.benchRecords.enumerated().filter { $0.offset % 40 == 0 }.map(\.element.text)
+
+  static let fonts: [Font] = [
+    Font(face: Engine.face("NotoSans-Regular.ttf"), pointSize: 13.7), Engine.dejaVu(15.3),
+    Engine.dejaVu(17),
+  ]
+
+  static let styles: [ParagraphStyle] = {
+    var truncating = ParagraphStyle()
+    truncating.lineBreakMode = .truncatingTail
+    truncating.numberOfLines = 2
+    var characters = ParagraphStyle()
+    characters.lineBreakMode = .charWrap
+    var indented = ParagraphStyle()
+    indented.firstLineHeadIndent = 7.3
+    return [ParagraphStyle(), truncating, characters, indented]
+  }()
+
+  @Test("a prepared text at random widths and at its own lines' widths equals a fresh layout")
+  func rewrapEqualsFreshLayout() {
+    let fresh = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    var random = Seeded(state: 17)
+    var compared = 0
+    for text in Self.texts {
+      for (fontIndex, font) in Self.fonts.enumerated() {
+        let style = Self.styles[(compared + fontIndex) % Self.styles.count]
+        let shaped = Engine.typesetter.prepare(text, font: font, style: style)
+        var widths = (0..<8).map { _ in
+          Double.random(in: 0...(shaped.maxContentWidth * 1.1 + 1), using: &random)
+        }
+        // The widths where lines change: each line's own width, and just below and above it.
+        for line in shaped.measure(maxWidth: widths[0]).lines {
+          widths += [line.width, line.width.nextDown, line.width.nextUp]
+        }
+        widths += [shaped.minContentWidth, shaped.maxContentWidth, shaped.maxContentWidth.nextDown]
+        for width in widths {
+          let expected = TextMeasurement(
+            fresh.layout(text, font: font, style: style, maxWidth: width))
+          let found = shaped.measure(maxWidth: width)
+          #expect(found == expected, "\(text) in \(font.pointSize) pt at \(width)")
+          #expect(
+            fresh.measure(text, font: font, style: style, maxWidth: width) == expected,
+            "\(text) in \(font.pointSize) pt at \(width)")
+          // The stable-wrap law: at the widest line's width (when it fits) the same lines.
+          let widest = Double(found.size.width)
+          if widest <= width && widest > 0 && style.firstLineHeadIndent == 0 {
+            #expect(
+              shaped.measure(maxWidth: widest).lines.map(\.utf16Range)
+                == found.lines.map(\.utf16Range), "\(text) at \(width), again at \(widest)")
+          }
+          compared += 1
+        }
+      }
+    }
+    #expect(compared > 3000)
+  }
+
+  /// Greedy filling from HarfBuzz's width of each candidate line (words i..<j joined by one
+  /// space, shaped whole): the word index each line starts with, or nil when `width` is within
+  /// `tolerance` of a candidate's width (the two sums may round to either side there) or
+  /// narrower than a word.
+  static func referenceBreaks(_ widths: [[Double]], width: Double, tolerance: Double) -> [Int]? {
+    let count = widths.count
+    var starts = [Int]()
+    var start = 0
+    while start < count {
+      starts.append(start)
+      var end = start
+      for candidate in (start + 1)...count {
+        let lineWidth = widths[start][candidate]
+        if abs(lineWidth - width) < tolerance { return nil }
+        if lineWidth <= width { end = candidate } else { break }
+      }
+      guard end > start else { return nil }
+      start = end
+    }
+    return starts
+  }
+
+  @Test("lines at random widths are greedy filling over HarfBuzz's widths of whole lines")
+  // Texts whose only break opportunities are their spaces (UAX #14), so that the words are
+  // what split(" ") gives.
+  func linesAreGreedyOverHarfBuzz() {
+    var random = Seeded(state: 29)
+    var compared = 0
+    for text in [
+      "The quick brown fox jumps over the lazy dog",
+      "Airport product evening garden collection agenda forecast address growth morning",
+      "Straße Straße Straße: 56,217 USD",
+      "πόλη κόσμος βιβλίο: 75,380 %",
+      "When everything's straightened out.",
+    ] {
+      let words = text.split(separator: " ").map(String.init)
+      for font in Self.fonts {
+        let widths = MeasurementTests.lineWidths(words, font)
+        let shaped = Engine.typesetter.prepare(text, font: font)
+        // Where each word starts, in UTF-16 offsets.
+        var wordStarts = [Int]()
+        var offset = 0
+        for word in words {
+          wordStarts.append(offset)
+          offset += word.utf16.count + 1
+        }
+        for _ in 0..<60 {
+          let width = Double.random(
+            in: shaped.minContentWidth...(shaped.maxContentWidth + 5), using: &random)
+          guard let expected = Self.referenceBreaks(widths, width: width, tolerance: 1e-6)
+          else { continue }
+          let starts = shaped.measure(maxWidth: width).lines.map {
+            wordStarts.firstIndex(of: $0.utf16Range.lowerBound) ?? -1
+          }
+          #expect(starts == expected, "\(text) in \(font.pointSize) pt at \(width)")
+          compared += 1
+        }
+      }
+    }
+    #expect(compared > 500)
+  }
+
+  @Test("a line asked for by paragraph value is the line asked for by paragraph index")
+  func lineByParagraphValue() {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    for text in ["line one\nline two is longer\r\n\nafter an empty line", "\n\nabc def ghi jkl\n"] {
+      var engine = LayoutEngine(
+        text: AttributedText(text, font: Engine.dejaVu(15)), style: ParagraphStyle(),
+        maxWidth: 60, maxHeight: .infinity, fonts: typesetter.fonts,
+        cache: typesetter.shapeCache, paragraphCache: typesetter.paragraphCache)
+      engine.load(engine.prepareText())
+      var lines = 0
+      for index in engine.paragraphs.indices where !engine.paragraphs[index].atoms.isEmpty {
+        var start = engine.paragraphs[index].atoms.lowerBound
+        while start < engine.paragraphs[index].atoms.upperBound {
+          let byIndex = engine.nextLine(
+            from: start, paragraph: index, available: 60, indent: 0, maxWidth: 60)
+          let byValue = engine.nextLine(
+            from: start, in: engine.paragraphs[index], available: 60, indent: 0, maxWidth: 60)
+          #expect(byValue.end == byIndex.end && byValue.contentEnd == byIndex.contentEnd)
+          #expect(byValue.width == byIndex.width && byValue.hyphen == byIndex.hyphen)
+          start = byIndex.end
+          lines += 1
+        }
+      }
+      #expect(lines >= 2, "\(text)")
+      withExtendedLifetime(typesetter) {}
+    }
+  }
+}
