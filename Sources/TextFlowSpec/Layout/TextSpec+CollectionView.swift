@@ -28,12 +28,11 @@ final class SpecTextCell: TextCell {
     var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
     if let fixedWidth { preferred.size.width = fixedWidth }
     if let fixedHeight { preferred.size.height = fixedHeight }
-    if let baseline = preferred.firstBaselineOffset, let layout = textLayout {
-      // Centred in a taller box, the text's baseline moves down with it.
-      let origin = layout.origin(
-        inBoxOf: preferred.size, padding: content.padding,
-        alignment: content.paragraphStyle.alignment)
-      preferred.firstBaselineOffset = baseline + origin.y - content.padding.top
+    if let baseline = preferred.firstBaselineOffset, let measurement = textMeasurement {
+      // Centred in a taller box, the text's baseline moves down with it (the size-only
+      // measurement places it as its layout would, without making the glyph runs).
+      let originY = measurement.originY(inBoxOf: preferred.size, padding: content.padding)
+      preferred.firstBaselineOffset = baseline + originY - content.padding.top
     }
     return preferred
   }
@@ -230,9 +229,16 @@ extension TextSpec {
   /// `FlowLayout` directly (`LayoutSpec.run()`, the same frames without realising a view per
   /// item).
   ///
+  /// The text is measured on `jobs` threads (the typesetter is thread-safe; the cells size
+  /// themselves independently), with the same result on any number. With `drawing` false the
+  /// scene's elements carry no text layouts: the JSON is the same, and a run that only prints
+  /// it makes no glyph runs.
+  ///
   /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
   ///   a font cannot be loaded.
-  public func run(typesetter: Typesetter) throws(LayoutSpec.DecodingError) -> Output {
+  public func run(typesetter: Typesetter, jobs: Int = 1, drawing: Bool = true)
+    throws(LayoutSpec.DecodingError) -> Output
+  {
     guard hasText else {
       let (result, flow, host) = layoutSpec.runLayout()
       let elements = result.elements.map { attributes in
@@ -247,7 +253,7 @@ extension TextSpec {
         result: result, scene: scene, measuredItemCount: 0, measuredSupplementaryCount: 0,
         hasText: false)
     }
-    return try runThroughCollectionView(typesetter: typesetter)
+    return try runThroughCollectionView(typesetter: typesetter, jobs: jobs, drawing: drawing)
   }
 
   /// Every style name the texts use, in order of first use, resolved to its font.
@@ -293,12 +299,21 @@ extension TextSpec {
   }
 
   /// Lays the spec out through a `CollectionView` whose text cells size themselves.
-  func runThroughCollectionView(typesetter: Typesetter) throws(LayoutSpec.DecodingError)
-    -> Output
+  func runThroughCollectionView(typesetter: Typesetter, jobs: Int, drawing: Bool)
+    throws(LayoutSpec.DecodingError) -> Output
   {
     let spec = layoutSpec
+    // A run that draws nothing prepares each text once, to measure it: storing the prepared
+    // texts of a long spec in the paragraph cache (and evicting them again) would cost more
+    // than it saves. Drawing lays the measured texts out again, so it keeps the cache.
+    let measuring =
+      drawing
+      ? typesetter
+      : Typesetter(
+        fonts: typesetter.fonts, shapeCache: typesetter.shapeCache,
+        paragraphCache: ParagraphCache(capacity: 0))
     let source = SpecSource(
-      spec: self, typesetter: typesetter, styles: try resolveStyles(typesetter))
+      spec: self, typesetter: measuring, styles: try resolveStyles(typesetter))
     let flow = spec.makeLayout()
     if flow.estimatedItemSize == .zero { flow.estimatedItemSize = CGSize(width: 50, height: 20) }
     flow.allowsSelfSizingSupplementaryViews = true
@@ -308,6 +323,7 @@ extension TextSpec {
     let view = CollectionView(
       frame: CGRect(origin: .zero, size: geometry.size), collectionViewLayout: flow)
     view.displayScale = spec.layout.pixelScale ?? 1
+    view.concurrentSizingJobs = max(1, jobs)
     view.contentInset = geometry.contentInset
     view.safeAreaInsets = geometry.safeAreaInsets
     view.layoutMargins = geometry.layoutMargins
@@ -330,12 +346,26 @@ extension TextSpec {
     view.setContentOffset(geometry.contentOffset, animated: false)
     do {
       try view.layoutIfNeeded()
+      // Content longer than the margin (measured items taller than their estimates) is
+      // realised too: the margin grows past the content and the pass runs again.
+      while render.region != .visible {
+        let inset = view.adjustedContentInset
+        let extent =
+          max(
+            view.contentSize.width + inset.left + inset.right,
+            view.contentSize.height + inset.top + inset.bottom)
+          + max(abs(view.contentOffset.x), abs(view.contentOffset.y))
+          + max(geometry.size.width, geometry.size.height)
+        guard extent > view.prefetchMargin else { break }
+        view.prefetchMargin = 2 * extent
+        try view.layoutIfNeeded()
+      }
     } catch {
       throw LayoutSpec.DecodingError(path: "", message: "the collection view failed: \(error)")
     }
     flow.diagnosticHandler = nil
     return withExtendedLifetime(source) {
-      makeOutput(view, flow: flow, warnings: warnings)
+      makeOutput(view, flow: flow, warnings: warnings, drawing: drawing)
     }
   }
 
@@ -353,7 +383,9 @@ extension TextSpec {
         ?? render.sectionBackgroundCornerRadius)
   }
 
-  private func makeOutput(_ view: CollectionView, flow: FlowLayout, warnings: [String]) -> Output {
+  private func makeOutput(
+    _ view: CollectionView, flow: FlowLayout, warnings: [String], drawing: Bool
+  ) -> Output {
     var elements: [SceneElement] = []
     var measuredItems = 0
     var measuredSupplementary = 0
@@ -365,7 +397,7 @@ extension TextSpec {
       case let cell as SpecTextCell:
         if cell.isMeasured { measuredItems += 1 }
         element.box = cell.box
-        if let layout = cell.textLayout {
+        if drawing, let layout = cell.textLayout {
           var text = PlacedText(
             layout: layout,
             origin: layout.origin(
@@ -378,7 +410,7 @@ extension TextSpec {
       case let header as SpecTextHeader:
         if header.fixedSize == nil { measuredSupplementary += 1 }
         element.box = header.box
-        if let layout = header.textLayout {
+        if drawing, let layout = header.textLayout {
           element.text = PlacedText(
             layout: layout,
             origin: layout.origin(
