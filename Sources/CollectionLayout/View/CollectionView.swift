@@ -314,12 +314,30 @@ open class CollectionView: CollectionLayoutContext {
 
   /// Every realised view with its element key (cells, supplementary and decoration views).
   public var realisedViews: [(key: ElementKey, view: CollectionReusableView)] {
-    // Positions are sorted, not the pairs: moving an integer retains no view.
+    // Plain sort keys are sorted, not the pairs (moving a pair retains its view): section,
+    // item and category rank, then, for elements of one index path and category, `order`.
     let entries = realised.map { (key: $0.key, view: $0.value) }
-    let order = entries.withUnsafeBufferPointer { entries in
-      entries.indices.sorted { Self.order(entries[$0].key, entries[$1].key) }
+    var keys = entries.indices.map { position -> SortKey in
+      let path = entries[position].key.indexPath
+      guard path.count == 2 else {
+        return SortKey(section: -1, item: -1, rank: 0, position: position)
+      }
+      return SortKey(
+        section: path[0], item: path[1], rank: Self.rank(entries[position].key.category),
+        position: position)
     }
-    return order.map { entries[$0] }
+    entries.withUnsafeBufferPointer { entries in
+      keys.sort { a, b in
+        if a.section != b.section || a.section < 0 || b.section < 0 {
+          if a.section >= 0, b.section >= 0 { return a.section < b.section }
+          return Self.order(entries[a.position].key, entries[b.position].key)
+        }
+        if a.item != b.item { return a.item < b.item }
+        if a.rank != b.rank { return a.rank < b.rank }
+        return Self.order(entries[a.position].key, entries[b.position].key)
+      }
+    }
+    return keys.map { entries[$0.position] }
   }
 
   /// The realised cell for an item, or nil (`cellForItem(at:)`).
@@ -359,23 +377,25 @@ open class CollectionView: CollectionLayoutContext {
     collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
   }
 
+  /// A realised element's place in `realisedViews`, as plain numbers.
+  private struct SortKey {
+    var section: Int
+    var item: Int
+    var rank: Int
+    var position: Int
+  }
+
+  /// Supplementary views before cells before decoration views, at one index path.
+  static func rank(_ category: ElementCategory) -> Int {
+    switch category {
+    case .supplementaryView: return 0
+    case .cell: return 1
+    case .decorationView: return 2
+    }
+  }
+
   static func order(_ a: ElementKey, _ b: ElementKey) -> Bool {
-    if a.indexPath.count == 2, b.indexPath.count == 2 {
-      // Section and item, as `IndexPath`'s `<` orders them, without its general loop.
-      let (sa, sb) = (a.indexPath[0], b.indexPath[0])
-      if sa != sb { return sa < sb }
-      let (ia, ib) = (a.indexPath[1], b.indexPath[1])
-      if ia != ib { return ia < ib }
-    } else if a.indexPath != b.indexPath {
-      return a.indexPath < b.indexPath
-    }
-    func rank(_ c: ElementCategory) -> Int {
-      switch c {
-      case .supplementaryView: return 0
-      case .cell: return 1
-      case .decorationView: return 2
-      }
-    }
+    if a.indexPath != b.indexPath { return a.indexPath < b.indexPath }
     if a.category != b.category { return rank(a.category) < rank(b.category) }
     return (a.kind?.rawValue ?? "") < (b.kind?.rawValue ?? "")
   }
