@@ -82,9 +82,9 @@ struct SpecConcurrencyTests {
     #expect(output.result.elements.count == 4 * 600 + 8)
   }
 
-  @Test("a layout longer than the realised margin keeps every element, measured")
+  @Test("a layout fourteen million points long keeps every element, measured")
   func longerThanTheMargin() throws {
-    // 14 lines of 1 000 000 pt each: 14 million points, past any fixed margin of ten million.
+    // 14 lines of 1 000 000 pt each: 14 million points.
     let texts = (0..<14).map { "\"item \($0): a text long enough to fill its line\"" }
     let json = """
       {"collectionView": {"size": [375, 667]},

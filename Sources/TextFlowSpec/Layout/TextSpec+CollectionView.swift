@@ -28,11 +28,14 @@ final class SpecTextCell: TextCell {
     var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
     if let fixedWidth { preferred.size.width = fixedWidth }
     if let fixedHeight { preferred.size.height = fixedHeight }
-    if let baseline = preferred.firstBaselineOffset, let measurement = textMeasurement {
-      // Centred in a taller box, the text's baseline moves down with it (the size-only
-      // measurement places it as its layout would, without making the glyph runs).
-      let originY = measurement.originY(inBoxOf: preferred.size, padding: content.padding)
-      preferred.firstBaselineOffset = baseline + originY - content.padding.top
+    if let baseline = preferred.firstBaselineOffset, let layout = textLayout {
+      // Centred in a taller box, the text's baseline moves down with it. The glyph runs are
+      // laid out here, on the sizing threads: drawing needs them, and laying them out records
+      // the characters no font has a glyph for (the command's warning), also for JSON.
+      let origin = layout.origin(
+        inBoxOf: preferred.size, padding: content.padding,
+        alignment: content.paragraphStyle.alignment)
+      preferred.firstBaselineOffset = baseline + origin.y - content.padding.top
     }
     return preferred
   }
@@ -231,8 +234,8 @@ extension TextSpec {
   ///
   /// The text is measured on `jobs` threads (the typesetter is thread-safe; the cells size
   /// themselves independently), with the same result on any number. With `drawing` false the
-  /// scene's elements carry no text layouts: the JSON is the same, and a run that only prints
-  /// it makes no glyph runs.
+  /// scene's elements carry no text layouts (the JSON is the same), so a run that only prints
+  /// it does not keep them.
   ///
   /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
   ///   a font cannot be loaded.
@@ -303,17 +306,8 @@ extension TextSpec {
     throws(LayoutSpec.DecodingError) -> Output
   {
     let spec = layoutSpec
-    // A run that draws nothing prepares each text once, to measure it: storing the prepared
-    // texts of a long spec in the paragraph cache (and evicting them again) would cost more
-    // than it saves. Drawing lays the measured texts out again, so it keeps the cache.
-    let measuring =
-      drawing
-      ? typesetter
-      : Typesetter(
-        fonts: typesetter.fonts, shapeCache: typesetter.shapeCache,
-        paragraphCache: ParagraphCache(capacity: 0))
     let source = SpecSource(
-      spec: self, typesetter: measuring, styles: try resolveStyles(typesetter))
+      spec: self, typesetter: typesetter, styles: try resolveStyles(typesetter))
     let flow = spec.makeLayout()
     if flow.estimatedItemSize == .zero { flow.estimatedItemSize = CGSize(width: 50, height: 20) }
     flow.allowsSelfSizingSupplementaryViews = true
@@ -330,8 +324,10 @@ extension TextSpec {
     view.effectiveUserInterfaceLayoutDirection = geometry.layoutDirection
     // Realise (and so measure) every element, not only the visible ones; for the visible
     // region, only what a collection view on screen would realise at the content offset (the
-    // rest keeps its estimated size, as in UIKit's self-sizing).
-    if render.region != .visible { view.prefetchMargin = 10_000_000 }
+    // rest keeps its estimated size, as in UIKit's self-sizing). The margin is far past any
+    // measured content (a million items of a million points), so views realised at their
+    // estimated sizes stay realised once measured; a longer layout grows it below.
+    if render.region != .visible { view.prefetchMargin = 1e13 }
     view.register(SpecTextCell.self, forCellWithReuseIdentifier: SpecSource.text)
     view.register(CollectionViewCell.self, forCellWithReuseIdentifier: SpecSource.plain)
     for kind in [ElementKind.sectionHeader, .sectionFooter] {
@@ -397,7 +393,9 @@ extension TextSpec {
       case let cell as SpecTextCell:
         if cell.isMeasured { measuredItems += 1 }
         element.box = cell.box
-        if drawing, let layout = cell.textLayout {
+        // Laid out for JSON too (a cached answer for a measured cell), so that missing glyphs
+        // are recorded as when drawing.
+        if let layout = cell.textLayout, drawing {
           var text = PlacedText(
             layout: layout,
             origin: layout.origin(
@@ -410,7 +408,7 @@ extension TextSpec {
       case let header as SpecTextHeader:
         if header.fixedSize == nil { measuredSupplementary += 1 }
         element.box = header.box
-        if drawing, let layout = header.textLayout {
+        if let layout = header.textLayout, drawing {
           element.text = PlacedText(
             layout: layout,
             origin: layout.origin(
