@@ -93,6 +93,11 @@ struct ParsedArguments {
     return value
   }
 
+  /// `--jobs N`: how many threads a batch command works on (default the available cores).
+  func jobs() throws(CommandError) -> Int {
+    try integer("--jobs", in: 1...1024) ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+  }
+
   /// A color option.
   func color(_ name: String) throws(CommandError) -> Color? {
     guard let text = values[name] else { return nil }

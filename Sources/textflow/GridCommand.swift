@@ -47,6 +47,8 @@ enum GridCommand: Subcommand {
       --svg-text MODE       SVG text: text (outlines with a transparent, selectable text layer;
                             default) or paths (outlines only)
       --debug               draw frames, line boxes and baselines
+      --jobs N              fit the labels' text on N threads (default: the available cores;
+                            1: on one); the output is the same for every N
 
     Exit status: 0 on success, 1 when the input cannot be read or the font cannot be loaded,
     2 on a usage error.
@@ -69,13 +71,14 @@ enum GridCommand: Subcommand {
           "--output", "--format", "--columns", "--column-width", "--width", "--page", "--sheet",
           "--label", "--gap", "--min-scale", "--font", "--size", "--padding", "--align",
           "--number-of-lines", "--max-lines", "--scale", "--svg-text", "--template",
-          "--templates-dir",
+          "--templates-dir", "--jobs",
         ], flags: ["--debug", "--no-border"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one label file (or - for standard input)")
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      let jobs = try parsed.jobs()
       var grid = LabelGrid()
       if let value = try parsed.number("--width", in: 10...100_000) { grid.width = value }
       if let value = try parsed.number("--size", in: 1...1000) { grid.fontSize = value }
@@ -123,7 +126,7 @@ enum GridCommand: Subcommand {
       let result = try withProgress("laying out \(labels.count) labels") {
         () throws(CommandError) -> LabelGrid.Output in
         do {
-          return try grid.layout(labels, typesetter: typesetter)
+          return try grid.layout(labels, typesetter: typesetter, jobs: jobs)
         } catch {
           throw .failure("\(error)")
         }

@@ -18,7 +18,7 @@ enum LayoutCommand: Subcommand {
   static let help = """
     usage: textflow layout SPEC.json [-o OUT.png|.pdf|.svg|.json] [--scale N] [--debug]
                                      [--format FMT] [--page SIZE] [--margins PT] [--repeat-headers]
-                                     [--visible]
+                                     [--visible] [--jobs N]
            textflow layout -          (read the spec from standard input)
 
     Lays out the sections of SPEC with a flow layout (UIKit's UICollectionViewFlowLayout rules),
@@ -42,6 +42,8 @@ enum LayoutCommand: Subcommand {
                          "render": {"region": "visible"}: a text spec measures only those
                          items (the rest keep their estimated size) and the JSON adds
                          "region", "itemCount" and "contentSizeIsEstimated"
+      --jobs N           measure text on N threads (default: the available cores; 1: on
+                         one); the output is the same for every N
 
     The spec (schema/textflow-spec.schema.json describes every key):
       {"collectionView": {"size": [375, 667], "contentInset": [20, 0, 0, 0], "contentOffset": [0, 0]},
@@ -89,7 +91,7 @@ enum LayoutCommand: Subcommand {
     return runCommand(name, help: help) { () throws(CommandError) in
       let parsed = try ParsedArguments(
         arguments.map { $0 == "-o" ? "--output" : $0 },
-        valued: ["--output", "--format", "--scale", "--svg-text", "--page", "--margins"],
+        valued: ["--output", "--format", "--scale", "--svg-text", "--page", "--margins", "--jobs"],
         flags: ["--debug", "--repeat-headers", "--visible"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one spec file (or - for standard input)")
@@ -97,6 +99,7 @@ enum LayoutCommand: Subcommand {
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
       _ = try parsed.number("--scale", in: 0.1...16)  // a usage error before any reading
+      let jobs = try parsed.jobs()
       let displayName = source == "-" ? "<stdin>" : source
       let data = try readInput(source)
       var spec: TextSpec
@@ -110,7 +113,7 @@ enum LayoutCommand: Subcommand {
       let typesetter = try loadTypesetter()
       let result = try withProgress("laying out") { () throws(CommandError) -> TextSpec.Output in
         do {
-          return try spec.run(typesetter: typesetter)
+          return try spec.run(typesetter: typesetter, jobs: jobs, drawing: kind != .json)
         } catch {
           throw .failure("\(displayName): \(error)")
         }

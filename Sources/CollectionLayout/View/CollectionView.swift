@@ -1,5 +1,6 @@
 // UICollectionView without the prefix: a headless collection view that drives a layout.
 import Foundation
+import Synchronization
 
 /// A headless collection view (`UICollectionView`): data source, reuse, the self-sizing layout
 /// pass, scrolling, selection and batch updates, with no drawing.
@@ -76,6 +77,15 @@ open class CollectionView: CollectionLayoutContext {
   /// The most layout passes one `layoutIfNeeded()` runs while preferred sizes keep changing
   /// (default 16). UIKit recurses until it crashes; here the pass stops and reports the elements.
   public var maximumSelfSizingPasses = 16
+  /// How many threads may ask views for `preferredLayoutAttributesFitting(_:)` at once in one
+  /// layout pass (default 1: the calling thread only).
+  ///
+  /// A headless extension for views whose sizing reads only their own state and thread-safe
+  /// services (text cells over a shared `Typesetter`): a pass that realises thousands of views
+  /// then measures them on several cores. The answers are taken in the order of the elements,
+  /// as on one thread, so the layout is the same for every value. Leave it at 1 for views that
+  /// share mutable state while they size themselves.
+  public var concurrentSizingJobs = 1
 
   /// The content inset plus the system's adjustment (`adjustedContentInset`).
   public var adjustedContentInset: EdgeInsets {
@@ -304,7 +314,30 @@ open class CollectionView: CollectionLayoutContext {
 
   /// Every realised view with its element key (cells, supplementary and decoration views).
   public var realisedViews: [(key: ElementKey, view: CollectionReusableView)] {
-    realised.map { ($0.key, $0.value) }.sorted { Self.order($0.key, $1.key) }
+    // Plain sort keys are sorted, not the pairs (moving a pair retains its view): section,
+    // item and category rank, then, for elements of one index path and category, `order`.
+    let entries = realised.map { (key: $0.key, view: $0.value) }
+    var keys = entries.indices.map { position -> SortKey in
+      let path = entries[position].key.indexPath
+      guard path.count == 2 else {
+        return SortKey(section: -1, item: -1, rank: 0, position: position)
+      }
+      return SortKey(
+        section: path[0], item: path[1], rank: Self.rank(entries[position].key.category),
+        position: position)
+    }
+    entries.withUnsafeBufferPointer { entries in
+      keys.sort { a, b in
+        if a.section != b.section || a.section < 0 || b.section < 0 {
+          if a.section >= 0, b.section >= 0 { return a.section < b.section }
+          return Self.order(entries[a.position].key, entries[b.position].key)
+        }
+        if a.item != b.item { return a.item < b.item }
+        if a.rank != b.rank { return a.rank < b.rank }
+        return Self.order(entries[a.position].key, entries[b.position].key)
+      }
+    }
+    return keys.map { entries[$0.position] }
   }
 
   /// The realised cell for an item, or nil (`cellForItem(at:)`).
@@ -344,15 +377,25 @@ open class CollectionView: CollectionLayoutContext {
     collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
   }
 
+  /// A realised element's place in `realisedViews`, as plain numbers.
+  private struct SortKey {
+    var section: Int
+    var item: Int
+    var rank: Int
+    var position: Int
+  }
+
+  /// Supplementary views before cells before decoration views, at one index path.
+  static func rank(_ category: ElementCategory) -> Int {
+    switch category {
+    case .supplementaryView: return 0
+    case .cell: return 1
+    case .decorationView: return 2
+    }
+  }
+
   static func order(_ a: ElementKey, _ b: ElementKey) -> Bool {
     if a.indexPath != b.indexPath { return a.indexPath < b.indexPath }
-    func rank(_ c: ElementCategory) -> Int {
-      switch c {
-      case .supplementaryView: return 0
-      case .cell: return 1
-      case .decorationView: return 2
-      }
-    }
     if a.category != b.category { return rank(a.category) < rank(b.category) }
     return (a.kind?.rawValue ?? "") < (b.kind?.rawValue ?? "")
   }
@@ -407,7 +450,10 @@ open class CollectionView: CollectionLayoutContext {
       layoutPassCount += 1
       let attributes = layout.layoutAttributesForElements(in: preparedRect)
       try realise(attributes)
-      var pairs: [(preferred: LayoutAttributes, original: LayoutAttributes)] = []
+      // First the views to ask (with their new limits), then their answers (on several threads
+      // when allowed), then the answers taken in element order.
+      var asked: [(view: CollectionReusableView, original: LayoutAttributes, sameLimits: Bool)] =
+        []
       for original in attributes where original.representedElementCategory != .decorationView {
         guard let view = realised[original.key] else { continue }
         let fitting = original.size
@@ -428,7 +474,14 @@ open class CollectionView: CollectionLayoutContext {
         preferredAttributesQueryCount += 1
         view.maximumFittingSize = limit
         view.displayScale = displayScale
-        let preferred = view.preferredLayoutAttributesFitting(original)
+        asked.append((view, original, sameLimits))
+      }
+      let answers = preferredAttributes(of: asked)
+      var pairs: [(preferred: LayoutAttributes, original: LayoutAttributes)] = []
+      for (index, entry) in asked.enumerated() {
+        let (view, original, sameLimits) = entry
+        let fitting = original.size
+        let preferred = answers[index]
         let repeated =
           sameLimits && view.lastFittingSize == fitting && view.lastPreferredSize == preferred.size
         view.lastFittingSize = fitting
@@ -462,6 +515,38 @@ open class CollectionView: CollectionLayoutContext {
         message:
           "Self-sizing did not settle after \(maximumSelfSizingPasses) layout passes; these elements kept changing their preferred size: \(names). Their last preferred sizes were kept.",
         elements: changed))
+  }
+
+  /// Each view's `preferredLayoutAttributesFitting(_:)` for its original attributes, in order:
+  /// on this thread, or on `concurrentSizingJobs` threads taking small chunks from a shared
+  /// counter when there are enough views to share.
+  private func preferredAttributes(
+    of asked: [(view: CollectionReusableView, original: LayoutAttributes, sameLimits: Bool)]
+  ) -> [LayoutAttributes] {
+    let jobs = min(concurrentSizingJobs, asked.count / 64)
+    guard jobs > 1 else {
+      return asked.map { $0.view.preferredLayoutAttributesFitting($0.original) }
+    }
+    let chunk = max(1, min(256, asked.count / (8 * jobs)))
+    let chunkCount = (asked.count + chunk - 1) / chunk
+    let answers = SizingAnswers(asked.map(\.original))
+    let next = Atomic<Int>(0)
+    // Each view is asked by exactly one thread; the caller's documented promise
+    // (`concurrentSizingJobs`) is that views sizing themselves share no mutable state.
+    nonisolated(unsafe) let asked = asked
+    withExtendedLifetime(next) {
+      DispatchQueue.concurrentPerform(iterations: min(jobs, chunkCount)) { _ in
+        while true {
+          let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+          guard index < chunkCount else { break }
+          for item in (index * chunk)..<min(asked.count, (index + 1) * chunk) {
+            answers.store(
+              asked[item].view.preferredLayoutAttributesFitting(asked[item].original), at: item)
+          }
+        }
+      }
+    }
+    return answers.values
   }
 
   static func name(_ key: ElementKey) -> String {
@@ -629,4 +714,27 @@ open class CollectionView: CollectionLayoutContext {
       ?? proposed
     setBounds(CGRect(origin: target, size: bounds.size))
   }
+}
+
+/// The answers of one concurrent sizing round.
+///
+/// `@unchecked Sendable`: slot `i` is written only by the thread that claimed its chunk (the
+/// atomic counter hands each chunk out once), and read only after `concurrentPerform` returned,
+/// which orders every write before the reads.
+private final class SizingAnswers: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<LayoutAttributes>
+
+  init(_ originals: [LayoutAttributes]) {
+    slots = .allocate(capacity: originals.count)
+    _ = slots.initialize(from: originals)
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  func store(_ attributes: LayoutAttributes, at index: Int) { slots[index] = attributes }
+
+  var values: [LayoutAttributes] { Array(slots) }
 }

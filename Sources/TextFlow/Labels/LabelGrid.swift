@@ -146,9 +146,12 @@ public struct LabelGrid: Sendable {
 
   /// Lays out `labels` (each may hold line breaks).
   ///
+  /// The labels' texts are laid out (and shrunk to fit) on `jobs` threads, with the same
+  /// result on any number.
+  ///
   /// - Throws: `FontLoadingError` naming the path when `font` cannot be loaded.
-  public func layout(_ labels: [String], typesetter: Typesetter) throws(FontLoadingError)
-    -> Output
+  public func layout(_ labels: [String], typesetter: Typesetter, jobs: Int = 1)
+    throws(FontLoadingError) -> Output
   {
     let base: Font =
       try font.map { name throws(FontLoadingError) in
@@ -162,22 +165,25 @@ public struct LabelGrid: Sendable {
     case .columns(let count, let columnWidth):
       return columns(
         labels, count: count, columnWidth: columnWidth, font: base, paragraph: paragraph,
-        typesetter: typesetter)
+        typesetter: typesetter, jobs: jobs)
     case .sheet(let sheet):
       return self.sheet(
-        labels, sheet: sheet, font: base, paragraph: paragraph, typesetter: typesetter)
+        labels, sheet: sheet, font: base, paragraph: paragraph, typesetter: typesetter,
+        jobs: jobs)
     }
   }
 
   private func columns(
     _ labels: [String], count: Int?, columnWidth: Double?, font: Font, paragraph: ParagraphStyle,
-    typesetter: Typesetter
+    typesetter: Typesetter, jobs: Int
   ) -> Output {
     let available = max(1, width - 2 * margin)
     var column =
       columnWidth
-      ?? (labels.map { Double(typesetter.layout($0, font: font, style: paragraph).maxContentWidth) }
-        .max() ?? 0) + 2 * padding
+      ?? (labels.concurrentMap(jobs: jobs) {
+        Double(typesetter.layout($0, font: font, style: paragraph).maxContentWidth)
+      }
+      .max() ?? 0) + 2 * padding
     column = max(2 * padding + 1, column.rounded(.up))
     let fitting = max(1, Int(((available + gutter) / (column + gutter)).rounded(.down)))
     let columns = max(1, count ?? fitting)
@@ -185,8 +191,9 @@ public struct LabelGrid: Sendable {
     column = max(1, column)
     var truncating = paragraph
     if paragraph.numberOfLines > 0 { truncating.lineBreakMode = .truncatingTail }
-    let layouts = labels.map {
-      typesetter.layout($0, font: font, style: truncating, maxWidth: max(1, column - 2 * padding))
+    let lineLength = max(1, column - 2 * padding)
+    let layouts = labels.concurrentMap(jobs: jobs) { [truncating] in
+      typesetter.layout($0, font: font, style: truncating, maxWidth: lineLength)
     }
     // Rows as tall as their tallest label.
     var heights = layouts.map { Double($0.size(roundedUpToScale: 1).height) + 2 * padding }
@@ -285,13 +292,13 @@ public struct LabelGrid: Sendable {
 
   private func sheet(
     _ labels: [String], sheet: LabelSheet, font: Font, paragraph: ParagraphStyle,
-    typesetter: Typesetter
+    typesetter: Typesetter, jobs: Int
   ) -> Output {
     let cell = sheet.labelSize
     let inner = CGSize(
       width: max(1, Double(cell.width) - 2 * padding),
       height: max(1, Double(cell.height) - 2 * padding))
-    let layouts = labels.map {
+    let layouts = labels.concurrentMap(jobs: jobs) {
       fit($0, in: inner, font: font, paragraph: paragraph, typesetter: typesetter)
     }
     let flow = FlowLayout()

@@ -29,7 +29,9 @@ final class SpecTextCell: TextCell {
     if let fixedWidth { preferred.size.width = fixedWidth }
     if let fixedHeight { preferred.size.height = fixedHeight }
     if let baseline = preferred.firstBaselineOffset, let layout = textLayout {
-      // Centred in a taller box, the text's baseline moves down with it.
+      // Centred in a taller box, the text's baseline moves down with it. The glyph runs are
+      // laid out here, on the sizing threads: drawing needs them, and laying them out records
+      // the characters no font has a glyph for (the command's warning), also for JSON.
       let origin = layout.origin(
         inBoxOf: preferred.size, padding: content.padding,
         alignment: content.paragraphStyle.alignment)
@@ -230,9 +232,16 @@ extension TextSpec {
   /// `FlowLayout` directly (`LayoutSpec.run()`, the same frames without realising a view per
   /// item).
   ///
+  /// The text is measured on `jobs` threads (the typesetter is thread-safe; the cells size
+  /// themselves independently), with the same result on any number. With `drawing` false the
+  /// scene's elements carry no text layouts (the JSON is the same), so a run that only prints
+  /// it does not keep them.
+  ///
   /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
   ///   a font cannot be loaded.
-  public func run(typesetter: Typesetter) throws(LayoutSpec.DecodingError) -> Output {
+  public func run(typesetter: Typesetter, jobs: Int = 1, drawing: Bool = true)
+    throws(LayoutSpec.DecodingError) -> Output
+  {
     guard hasText else {
       let (result, flow, host) = layoutSpec.runLayout()
       let elements = result.elements.map { attributes in
@@ -247,7 +256,7 @@ extension TextSpec {
         result: result, scene: scene, measuredItemCount: 0, measuredSupplementaryCount: 0,
         hasText: false)
     }
-    return try runThroughCollectionView(typesetter: typesetter)
+    return try runThroughCollectionView(typesetter: typesetter, jobs: jobs, drawing: drawing)
   }
 
   /// Every style name the texts use, in order of first use, resolved to its font.
@@ -293,8 +302,8 @@ extension TextSpec {
   }
 
   /// Lays the spec out through a `CollectionView` whose text cells size themselves.
-  func runThroughCollectionView(typesetter: Typesetter) throws(LayoutSpec.DecodingError)
-    -> Output
+  func runThroughCollectionView(typesetter: Typesetter, jobs: Int, drawing: Bool)
+    throws(LayoutSpec.DecodingError) -> Output
   {
     let spec = layoutSpec
     let source = SpecSource(
@@ -308,14 +317,17 @@ extension TextSpec {
     let view = CollectionView(
       frame: CGRect(origin: .zero, size: geometry.size), collectionViewLayout: flow)
     view.displayScale = spec.layout.pixelScale ?? 1
+    view.concurrentSizingJobs = max(1, jobs)
     view.contentInset = geometry.contentInset
     view.safeAreaInsets = geometry.safeAreaInsets
     view.layoutMargins = geometry.layoutMargins
     view.effectiveUserInterfaceLayoutDirection = geometry.layoutDirection
     // Realise (and so measure) every element, not only the visible ones; for the visible
     // region, only what a collection view on screen would realise at the content offset (the
-    // rest keeps its estimated size, as in UIKit's self-sizing).
-    if render.region != .visible { view.prefetchMargin = 10_000_000 }
+    // rest keeps its estimated size, as in UIKit's self-sizing). The margin is far past any
+    // measured content (a million items of a million points), so views realised at their
+    // estimated sizes stay realised once measured; a longer layout grows it below.
+    if render.region != .visible { view.prefetchMargin = 1e13 }
     view.register(SpecTextCell.self, forCellWithReuseIdentifier: SpecSource.text)
     view.register(CollectionViewCell.self, forCellWithReuseIdentifier: SpecSource.plain)
     for kind in [ElementKind.sectionHeader, .sectionFooter] {
@@ -330,12 +342,26 @@ extension TextSpec {
     view.setContentOffset(geometry.contentOffset, animated: false)
     do {
       try view.layoutIfNeeded()
+      // Content longer than the margin (measured items taller than their estimates) is
+      // realised too: the margin grows past the content and the pass runs again.
+      while render.region != .visible {
+        let inset = view.adjustedContentInset
+        let extent =
+          max(
+            view.contentSize.width + inset.left + inset.right,
+            view.contentSize.height + inset.top + inset.bottom)
+          + max(abs(view.contentOffset.x), abs(view.contentOffset.y))
+          + max(geometry.size.width, geometry.size.height)
+        guard extent > view.prefetchMargin else { break }
+        view.prefetchMargin = 2 * extent
+        try view.layoutIfNeeded()
+      }
     } catch {
       throw LayoutSpec.DecodingError(path: "", message: "the collection view failed: \(error)")
     }
     flow.diagnosticHandler = nil
     return withExtendedLifetime(source) {
-      makeOutput(view, flow: flow, warnings: warnings)
+      makeOutput(view, flow: flow, warnings: warnings, drawing: drawing)
     }
   }
 
@@ -353,7 +379,9 @@ extension TextSpec {
         ?? render.sectionBackgroundCornerRadius)
   }
 
-  private func makeOutput(_ view: CollectionView, flow: FlowLayout, warnings: [String]) -> Output {
+  private func makeOutput(
+    _ view: CollectionView, flow: FlowLayout, warnings: [String], drawing: Bool
+  ) -> Output {
     var elements: [SceneElement] = []
     var measuredItems = 0
     var measuredSupplementary = 0
@@ -365,7 +393,9 @@ extension TextSpec {
       case let cell as SpecTextCell:
         if cell.isMeasured { measuredItems += 1 }
         element.box = cell.box
-        if let layout = cell.textLayout {
+        // Laid out for JSON too (a cached answer for a measured cell), so that missing glyphs
+        // are recorded as when drawing.
+        if let layout = cell.textLayout, drawing {
           var text = PlacedText(
             layout: layout,
             origin: layout.origin(
@@ -378,7 +408,7 @@ extension TextSpec {
       case let header as SpecTextHeader:
         if header.fixedSize == nil { measuredSupplementary += 1 }
         element.box = header.box
-        if let layout = header.textLayout {
+        if let layout = header.textLayout, drawing {
           element.text = PlacedText(
             layout: layout,
             origin: layout.origin(
