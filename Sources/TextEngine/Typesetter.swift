@@ -26,17 +26,24 @@ public final class Typesetter: Sendable {
   /// The cache of prepared (itemized and shaped) texts, reused when the same text is laid out
   /// again at another width or with other limits.
   public let paragraphCache: ParagraphCache
-  /// The characters computed layouts drew as .notdef (see `TextLayout.missingGlyphs`).
-  public let missingGlyphLog = MissingGlyphLog()
+  /// The characters computed layouts and measurements drew as .notdef (see
+  /// `TextLayout.missingGlyphs`).
+  public let missingGlyphLog: MissingGlyphLog
 
   /// A typesetter over a font collection, with its caches.
+  ///
+  /// Typesetters that share a `missingGlyphLog` report into one list: a second typesetter over
+  /// the same fonts with other cache settings (say, no paragraph cache for a one-pass batch)
+  /// still tells the first one's reader which characters no font had.
   public init(
     fonts: FontCollection, shapeCache: ShapeCache = ShapeCache(),
-    paragraphCache: ParagraphCache = ParagraphCache()
+    paragraphCache: ParagraphCache = ParagraphCache(),
+    missingGlyphLog: MissingGlyphLog = MissingGlyphLog()
   ) {
     self.fonts = fonts
     self.shapeCache = shapeCache
     self.paragraphCache = paragraphCache
+    self.missingGlyphLog = missingGlyphLog
   }
 
   /// A typesetter over the bundled fonts (`FontCollection.bundled()`).

@@ -177,6 +177,10 @@ open class TextCell: CollectionViewCell {
     measured.textLayout(content, within: maximumFittingSize, scale: displayScale)
   }
 
+  /// The size and lines last measured (what `preferredLayoutAttributesFitting(_:)` answered
+  /// from), without glyph runs; nil before a measurement or without text.
+  public var textMeasurement: TextMeasurement? { measured.measurement?.measured }
+
   /// The distance from the cell's top to its first baseline, for baseline alignment; nil without
   /// a measurement or without lines.
   public var firstBaselineOffset: CGFloat? {

@@ -11,7 +11,6 @@ extension TextLayout {
     -> CGPoint
   {
     let spareWidth = max(0, size.width - padding.left - padding.right - self.size.width)
-    let spareHeight = max(0, size.height - padding.top - padding.bottom - self.size.height)
     let dx: CGFloat
     switch alignment {
     case .center: dx = spareWidth / 2
@@ -19,6 +18,23 @@ extension TextLayout {
     case .natural, .justified: dx = lines.first?.isRightToLeft == true ? spareWidth : 0
     case .left: dx = 0
     }
-    return CGPoint(x: padding.left + dx, y: padding.top + spareHeight / 2)
+    return CGPoint(
+      x: padding.left + dx,
+      y: TextMeasurement.originY(height: self.size.height, inBoxOf: size, padding: padding))
+  }
+}
+
+extension TextMeasurement {
+  /// The top of this text inside a box of `size` with `padding`: centred vertically, never
+  /// above the padding (the `y` of `TextLayout.origin(inBoxOf:padding:alignment:)`, which a
+  /// size-only measurement knows without the glyph runs).
+  public func originY(inBoxOf size: CGSize, padding: EdgeInsets) -> CGFloat {
+    Self.originY(height: self.size.height, inBoxOf: size, padding: padding)
+  }
+
+  /// The vertical placement rule, for a text `height` high.
+  static func originY(height: CGFloat, inBoxOf size: CGSize, padding: EdgeInsets) -> CGFloat {
+    let spareHeight = max(0, size.height - padding.top - padding.bottom - height)
+    return padding.top + spareHeight / 2
   }
 }

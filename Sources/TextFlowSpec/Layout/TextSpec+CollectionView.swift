@@ -28,14 +28,11 @@ final class SpecTextCell: TextCell {
     var preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
     if let fixedWidth { preferred.size.width = fixedWidth }
     if let fixedHeight { preferred.size.height = fixedHeight }
-    if let baseline = preferred.firstBaselineOffset, let layout = textLayout {
-      // Centred in a taller box, the text's baseline moves down with it. The glyph runs are
-      // laid out here, on the sizing threads: drawing needs them, and laying them out records
-      // the characters no font has a glyph for (the command's warning), also for JSON.
-      let origin = layout.origin(
-        inBoxOf: preferred.size, padding: content.padding,
-        alignment: content.paragraphStyle.alignment)
-      preferred.firstBaselineOffset = baseline + origin.y - content.padding.top
+    if let baseline = preferred.firstBaselineOffset, let measurement = textMeasurement {
+      // Centred in a taller box, the text's baseline moves down with it (the size-only
+      // measurement places it as its layout would, without making the glyph runs).
+      let originY = measurement.originY(inBoxOf: preferred.size, padding: content.padding)
+      preferred.firstBaselineOffset = baseline + originY - content.padding.top
     }
     return preferred
   }
@@ -234,8 +231,8 @@ extension TextSpec {
   ///
   /// The text is measured on `jobs` threads (the typesetter is thread-safe; the cells size
   /// themselves independently), with the same result on any number. With `drawing` false the
-  /// scene's elements carry no text layouts (the JSON is the same), so a run that only prints
-  /// it does not keep them.
+  /// scene's elements carry no text layouts: the JSON is the same, and a run that only prints
+  /// it makes no glyph runs.
   ///
   /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
   ///   a font cannot be loaded.
@@ -306,8 +303,17 @@ extension TextSpec {
     throws(LayoutSpec.DecodingError) -> Output
   {
     let spec = layoutSpec
+    // A run that draws nothing prepares each text once, to measure it: storing the prepared
+    // texts of a long spec in the paragraph cache (and evicting them again) would cost more
+    // than it saves. Drawing lays the measured texts out again, so it keeps the cache.
+    let measuring =
+      drawing
+      ? typesetter
+      : Typesetter(
+        fonts: typesetter.fonts, shapeCache: typesetter.shapeCache,
+        paragraphCache: ParagraphCache(capacity: 0), missingGlyphLog: typesetter.missingGlyphLog)
     let source = SpecSource(
-      spec: self, typesetter: typesetter, styles: try resolveStyles(typesetter))
+      spec: self, typesetter: measuring, styles: try resolveStyles(typesetter))
     let flow = spec.makeLayout()
     if flow.estimatedItemSize == .zero { flow.estimatedItemSize = CGSize(width: 50, height: 20) }
     flow.allowsSelfSizingSupplementaryViews = true
@@ -393,9 +399,7 @@ extension TextSpec {
       case let cell as SpecTextCell:
         if cell.isMeasured { measuredItems += 1 }
         element.box = cell.box
-        // Laid out for JSON too (a cached answer for a measured cell), so that missing glyphs
-        // are recorded as when drawing.
-        if let layout = cell.textLayout, drawing {
+        if drawing, let layout = cell.textLayout {
           var text = PlacedText(
             layout: layout,
             origin: layout.origin(
@@ -408,7 +412,7 @@ extension TextSpec {
       case let header as SpecTextHeader:
         if header.fixedSize == nil { measuredSupplementary += 1 }
         element.box = header.box
-        if let layout = header.textLayout, drawing {
+        if drawing, let layout = header.textLayout {
           element.text = PlacedText(
             layout: layout,
             origin: layout.origin(
