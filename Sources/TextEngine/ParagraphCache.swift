@@ -19,6 +19,9 @@ struct PreparedText: Sendable {
   var hyphens: [Int: Insertion]
   /// The vertical metrics every segment's font shares, or nil (`LayoutEngine.uniformMetrics`).
   var uniformMetrics: FontMetrics?
+  /// The face all of it is set in (or nil) and whether any glyph is .notdef
+  /// (`LayoutEngine.faceFacts`).
+  var faceFacts: (uniformFace: FontFace?, hasNotdef: Bool)?
 }
 
 extension PreparedText {

@@ -105,7 +105,8 @@ public final class ShapedText: @unchecked Sendable {
         isGraphemeBoundary: source.pointee.isGraphemeBoundary,
         segments: source.pointee.segments, atoms: source.pointee.atoms,
         paragraphs: source.pointee.paragraphs, words: source.pointee.words,
-        hyphens: source.pointee.hyphens, uniformMetrics: source.pointee.uniformMetrics))
+        hyphens: source.pointee.hyphens, uniformMetrics: source.pointee.uniformMetrics,
+        faceFacts: source.pointee.faceFacts))
     engine.ellipsisMemo = source.pointee.ellipsisMemo
     let layout = engine.buildLayout()
     typesetter.missingGlyphLog.record(layout)

@@ -368,6 +368,28 @@ extension LayoutEngine {
       }
       return
     }
+    if spec.suffix == nil, spec.ellipsis == nil, !spec.hyphen {
+      // One bidi level on the whole line (the usual case): its runs' visual order is the
+      // logical one, or its reverse at an odd level, so the faces are read off the atoms
+      // without building the line's pieces.
+      let level = paragraphs[spec.paragraph].level
+      if atoms[spec.prefix].allSatisfy({ segments[$0.segment].level == level }) {
+        var previous = -1
+        func visit(_ atom: Int) {
+          let segment = atoms[atom].segment
+          guard segment != previous else { return }
+          previous = segment
+          let face = segments[segment].font.face
+          if !faces.contains(where: { $0 === face }) { faces.append(face) }
+        }
+        if level & 1 == 0 {
+          for atom in spec.prefix { visit(atom) }
+        } else {
+          for atom in spec.prefix.reversed() { visit(atom) }
+        }
+        return
+      }
+    }
     let (items, hyphen) = lineItems(spec)
     for index in Self.visualOrder(items) {
       let item = items[index]
@@ -478,6 +500,11 @@ struct MeasurementBuilder: LineSink {
   /// What `add` needs to know about an engine's text once: the face all of it is set in, and
   /// whether any glyph is .notdef.
   func facts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
+    engine.faceFacts ?? Self.computeFacts(of: engine)
+  }
+
+  /// `facts(of:)` found from the engine's segments (once, when a text is prepared).
+  static func computeFacts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
     let hasNotdef = engine.segments.contains { segment in
       segment.glyphs.withUnsafeBufferPointer { glyphs in glyphs.contains { $0.glyphID == 0 } }
     }

@@ -172,6 +172,9 @@ struct LayoutEngine {
   /// The metrics every segment's font shares, when they agree (found once when the text is
   /// prepared); nil: `lineBox` looks at each segment.
   var uniformMetrics: FontMetrics?
+  /// The face all of the text is set in (or nil) and whether any glyph is .notdef, found once
+  /// when the text is prepared (`MeasurementBuilder.facts(of:)`); nil before.
+  var faceFacts: (uniformFace: FontFace?, hasNotdef: Bool)?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
 
@@ -222,7 +225,7 @@ struct LayoutEngine {
       units: units, scalarOffsets: scalarOffsets, runAt: runAt, isSoftBreak: isSoftBreak,
       isGraphemeBoundary: isGraphemeBoundary, segments: segments, atoms: atoms,
       paragraphs: paragraphs, words: words, hyphens: hyphens,
-      uniformMetrics: sharedSegmentMetrics())
+      uniformMetrics: sharedSegmentMetrics(), faceFacts: MeasurementBuilder.computeFacts(of: self))
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -238,6 +241,7 @@ struct LayoutEngine {
     words = prepared.words
     hyphens = prepared.hyphens
     uniformMetrics = prepared.uniformMetrics
+    faceFacts = prepared.faceFacts
   }
 
   mutating func run() -> TextLayout {
