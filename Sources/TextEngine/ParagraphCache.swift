@@ -231,6 +231,16 @@ public final class ParagraphCache: Sendable {
     capacity > 0 && length <= maximumResultLength
   }
 
+  /// A length of `string` that decides `storesLayouts(ofLength:)` as its UTF-16 length would:
+  /// UTF-16 units ≤ UTF-8 bytes ≤ 3 × UTF-16 units, so the units are counted only when the
+  /// bytes (known at once) do not decide whether the text is short enough.
+  @inline(__always)
+  func decidingLength(of string: String) -> Int {
+    let bytes = string.utf8.count
+    let limit = maximumResultLength
+    return bytes <= limit || bytes > 3 * limit ? bytes : string.utf16.count
+  }
+
   /// The layout stored for the request whose key is `bytes` (hashed to `hash`), if any (a
   /// stored measurement does not answer a layout).
   @inline(__always)

@@ -95,12 +95,7 @@ public final class Typesetter: Sendable {
     maxWidth: Double? = nil, maxHeight: Double? = nil
   ) -> TextLayout {
     let cache = paragraphCache
-    // UTF-16 units ≤ UTF-8 bytes ≤ 3 × UTF-16 units: the units are counted only when the
-    // bytes do not decide whether the text is short enough.
-    let bytes = string.utf8.count
-    let limit = cache.maximumResultLength
-    let length = bytes <= limit || bytes > 3 * limit ? bytes : string.utf16.count
-    guard cache.storesLayouts(ofLength: length) else {
+    guard cache.storesLayouts(ofLength: cache.decidingLength(of: string)) else {
       return computeLayout(
         AttributedText(string, font: font), style: style, maxWidth: maxWidth,
         maxHeight: maxHeight)
@@ -187,10 +182,7 @@ public final class Typesetter: Sendable {
     maxWidth: Double? = nil, maxHeight: Double? = nil
   ) -> TextMeasurement {
     let cache = paragraphCache
-    let bytes = string.utf8.count
-    let limit = cache.maximumResultLength
-    let length = bytes <= limit || bytes > 3 * limit ? bytes : string.utf16.count
-    guard cache.storesLayouts(ofLength: length) else {
+    guard cache.storesLayouts(ofLength: cache.decidingLength(of: string)) else {
       return computeMeasurement(
         AttributedText(string, font: font), style: style, maxWidth: maxWidth,
         maxHeight: maxHeight)

@@ -613,7 +613,7 @@ extension TextBench {
   /// against Pango (≥ 2× faster for short texts), prepared re-wrap (≤ 0.3 µs short, ≤ 5 µs a
   /// paragraph), warm hits. Printed as a markdown table and recorded as targets.
   func addIssue17Targets() {
-    report.section("Issue 17: cold, floor, Pango, prepared re-wrap, warm (per text)")
+    report.section("Cold, floor, Pango, prepared re-wrap, warm (per text)")
     print(
       "| corpus | cold layout | cold measure | floor | measure/floor | Pango best | "
         + "Pango/measure | re-wrap | balanced | pretty | minimumWidth | warm hit |")

@@ -10,17 +10,8 @@ import Testing
 
 @Suite("Re-wrap at random widths")
 struct RewrapTests {
-  /// A small seeded generator (SplitMix64): the same widths on every run.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  /// The widths come from the robustness tests' seeded generator: the same on every run.
+  typealias Seeded = RobustnessTests.Generator
 
   /// Every text of the stable-wrap corpora and every 40th record of the bench corpora.
   static let texts: [String] =
