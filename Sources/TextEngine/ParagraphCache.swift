@@ -261,11 +261,7 @@ public final class ParagraphCache: Sendable {
     _ layout: TextLayout, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
     text: AttributedText
   ) {
-    let key = StoredLayoutKey(bytes: StoredKey(bytes), text: text)
-    results.insert(
-      hash: hash, key: key, value: .layout(layout),
-      cost: layout.estimatedByteCount + bytes.count + 96,
-      faces: Self.unpinnedFaces(text), where: { $0.bytes.equals(bytes) })
+    store(.layout(layout), size: layout.estimatedByteCount, forKey: bytes, hash: hash, text: text)
   }
 
   /// Stores `measurement` for the request whose key is `bytes` (hashed to `hash`), whose text
@@ -274,10 +270,19 @@ public final class ParagraphCache: Sendable {
     _ measurement: TextMeasurement, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
     text: AttributedText
   ) {
+    store(
+      .measurement(measurement), size: measurement.estimatedByteCount, forKey: bytes,
+      hash: hash, text: text)
+  }
+
+  /// Stores a result of about `size` bytes, costed with its key and the entry's overhead.
+  private func store(
+    _ result: StoredResult, size: Int, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
+    text: AttributedText
+  ) {
     let key = StoredLayoutKey(bytes: StoredKey(bytes), text: text)
     results.insert(
-      hash: hash, key: key, value: .measurement(measurement),
-      cost: measurement.estimatedByteCount + bytes.count + 96,
+      hash: hash, key: key, value: result, cost: size + bytes.count + 96,
       faces: Self.unpinnedFaces(text), where: { $0.bytes.equals(bytes) })
   }
 
