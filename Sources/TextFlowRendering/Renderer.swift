@@ -160,64 +160,97 @@ public enum Renderer {
   private static func renderPages(
     _ scene: Scene, to path: String, page: PageSetup, options: RenderOptions
   ) throws(RenderingError) -> RenderSummary {
-    let content = page.contentSize
-    // A scene wider than the page is scaled down to fit its width.
-    let fit = min(1, content.width / max(scene.bounds.width, 1))
-    let slices = Paginator.pages(
-      for: scene, pageHeight: content.height / fit, repeatingHeaders: options.repeatsHeaders)
+    var options = options
+    options.page = page
+    return try render(
+      parts: CollectionOfOne(scene), expectedPageCount: nil, to: path, options: options)
+  }
+
+  /// Renders `parts`, one scene after another, onto the pages of one PDF of `options.page`,
+  /// each part flowed onto pages as `render(_:to:options:)` flows a single scene, so that a
+  /// long document can be drawn a part at a time: the parts are asked for as the pages are
+  /// drawn, and a lazy sequence holds one part in memory, not the document.
+  ///
+  /// `expectedPageCount` is the total the progress reports while the parts are drawn (nil:
+  /// the pages of the parts seen so far).
+  ///
+  /// - Throws: `RenderingError` naming the file when it cannot be written (the previous file
+  ///   is kept), when `options` is not a paginated PDF, or when a part is empty.
+  @discardableResult
+  public static func render(
+    parts: some Sequence<Scene>, expectedPageCount: Int?, to path: String, options: RenderOptions
+  ) throws(RenderingError) -> RenderSummary {
+    guard options.format == .pdf, let page = options.page else {
+      throw RenderingError(path: path, reason: "drawing in parts needs a PDF with a page size")
+    }
     let canvas = try CairoCanvas(
       format: .pdf, path: path, width: Double(page.size.width), height: Double(page.size.height))
-    // Each element is sorted once and handed to the pages its frame reaches (one or two for
-    // most), so that a long document costs its elements, not pages × elements.
-    let ordered = drawingOrder(scene)
-    var onPage = [[Int]](repeating: [], count: slices.count)
-    for (position, element) in ordered.enumerated() {
-      let frame = Paginator.visualFrame(element.attributes)
-      var low = 0
-      var high = slices.count
-      while low < high {
-        let middle = (low + high) / 2
-        if slices[middle].bottom < frame.minY { low = middle + 1 } else { high = middle }
+    var pageCount = 0
+    var cutsElements = false
+    for scene in parts {
+      let content = page.contentSize
+      // A scene wider than the page is scaled down to fit its width.
+      let fit = min(1, content.width / max(scene.bounds.width, 1))
+      let slices = Paginator.pages(
+        for: scene, pageHeight: content.height / fit, repeatingHeaders: options.repeatsHeaders)
+      cutsElements = cutsElements || slices.contains(where: \.cutsElements)
+      // Each element is sorted once and handed to the pages its frame reaches (one or two for
+      // most), so that a long document costs its elements, not pages × elements.
+      let ordered = drawingOrder(scene)
+      var onPage = [[Int]](repeating: [], count: slices.count)
+      for (position, element) in ordered.enumerated() {
+        let frame = Paginator.visualFrame(element.attributes)
+        var low = 0
+        var high = slices.count
+        while low < high {
+          let middle = (low + high) / 2
+          if slices[middle].bottom < frame.minY { low = middle + 1 } else { high = middle }
+        }
+        while low < slices.count, slices[low].top <= frame.maxY {
+          onPage[low].append(position)
+          low += 1
+        }
       }
-      while low < slices.count, slices[low].top <= frame.maxY {
-        onPage[low].append(position)
-        low += 1
+      for (index, slice) in slices.enumerated() {
+        canvas.save()
+        canvas.translate(x: Double(page.margins.left), y: Double(page.margins.top))
+        canvas.concatenate(a: Double(fit), b: 0, c: 0, d: Double(fit), tx: 0, ty: 0)
+        canvas.translate(
+          x: -Double(scene.bounds.minX), y: -Double(slice.top - slice.repeatedHeaderHeight))
+        let band = CGRect(
+          x: scene.bounds.minX, y: slice.top, width: scene.bounds.width,
+          height: slice.bottom - slice.top)
+        try draw(
+          scene, onPage[index].map { ordered[$0] }, on: canvas, clip: band,
+          debug: options.debugOverlay)
+        if let index = slice.repeatedHeader {
+          // The section's header again, just above the band.
+          var header = scene.elements[index]
+          header.attributes.frame.origin.y = slice.top - slice.repeatedHeaderHeight
+          var copy = scene
+          copy.elements = [header]
+          copy.sectionContentRects = []
+          try draw(
+            copy, on: canvas,
+            clip: CGRect(
+              x: scene.bounds.minX, y: slice.top - slice.repeatedHeaderHeight,
+              width: scene.bounds.width, height: slice.repeatedHeaderHeight),
+            debug: options.debugOverlay)
+        }
+        canvas.restore()
+        canvas.showPage()
+        pageCount += 1
+        options.progress?(
+          pageCount, max(pageCount, expectedPageCount ?? (pageCount - index - 1 + slices.count)))
       }
     }
-    for (index, slice) in slices.enumerated() {
-      canvas.save()
-      canvas.translate(x: Double(page.margins.left), y: Double(page.margins.top))
-      canvas.concatenate(a: Double(fit), b: 0, c: 0, d: Double(fit), tx: 0, ty: 0)
-      canvas.translate(
-        x: -Double(scene.bounds.minX), y: -Double(slice.top - slice.repeatedHeaderHeight))
-      let band = CGRect(
-        x: scene.bounds.minX, y: slice.top, width: scene.bounds.width,
-        height: slice.bottom - slice.top)
-      try draw(
-        scene, onPage[index].map { ordered[$0] }, on: canvas, clip: band,
-        debug: options.debugOverlay)
-      if let index = slice.repeatedHeader {
-        // The section's header again, just above the band.
-        var header = scene.elements[index]
-        header.attributes.frame.origin.y = slice.top - slice.repeatedHeaderHeight
-        var copy = scene
-        copy.elements = [header]
-        copy.sectionContentRects = []
-        try draw(
-          copy, on: canvas,
-          clip: CGRect(
-            x: scene.bounds.minX, y: slice.top - slice.repeatedHeaderHeight,
-            width: scene.bounds.width, height: slice.repeatedHeaderHeight),
-          debug: options.debugOverlay)
-      }
-      canvas.restore()
-      canvas.showPage()
-      options.progress?(index + 1, slices.count)
+    guard pageCount > 0 else {
+      throw RenderingError(path: path, reason: "there are no pages to draw")
     }
     try canvas.finish(durable: options.durable)
     return RenderSummary(
-      path: path, pageCount: slices.count, size: page.size, format: .pdf, scale: 1,
-      cutsElements: slices.contains(where: \.cutsElements))
+      path: path, pageCount: pageCount, size: page.size, format: .pdf, scale: 1,
+      cutsElements: cutsElements)
   }
 
   /// Draws the part of `scene` inside `clip` (content coordinates) on `canvas`, whose current

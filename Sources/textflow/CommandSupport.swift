@@ -225,6 +225,17 @@ let durableOutput = ProcessInfo.processInfo.environment["TEXTFLOW_FSYNC"] == "1"
 func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) throws(CommandError)
   -> RenderSummary
 {
+  try writeRendered(to: path, options: options) { path, options throws(RenderingError) in
+    try Renderer.render(scene, to: path, options: options)
+  }
+}
+
+/// Writes what `render` draws to `path` (as `writeRendered(_:to:options:)` does a scene), with
+/// a progress bar.
+func writeRendered(
+  to path: String, options: RenderOptions,
+  render: (String, RenderOptions) throws(RenderingError) -> RenderSummary
+) throws(CommandError) -> RenderSummary {
   var options = options
   options.durable = durableOutput
   let progress = ProgressBar(label: "rendering")
@@ -232,7 +243,7 @@ func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) thro
   defer { progress.finish() }
   if path != "-" {
     do {
-      return try Renderer.render(scene, to: path, options: options)
+      return try render(path, options)
     } catch {
       throw .failure("\(error)")
     }
@@ -242,7 +253,7 @@ func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) thro
   ).path
   var summary: RenderSummary
   do {
-    summary = try Renderer.render(scene, to: temporary, options: options)
+    summary = try render(temporary, options)
   } catch {
     throw .failure("\(error)")
   }
@@ -274,20 +285,30 @@ func writeResult(
   page: () throws(CommandError) -> PageSetup? = { nil }, repeatsHeaders: Bool = false,
   note: (RenderSummary) -> String = { "wrote \(describe($0))" }
 ) throws(CommandError) {
-  let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
-  let svgText = try parsed.choice("--svg-text", SVGTextMode.self) ?? .text
+  // Read for every output, so that a bad drawing option is an error whatever is written.
+  var options = try renderOptions(.pdf, parsed, page: nil, repeatsHeaders: repeatsHeaders)
   switch kind {
   case .json:
     try writeText(json(), to: output)
   case .rendered(let format):
     guard let output else { throw .usage("drawing needs -o PATH (use - for standard output)") }
-    var options = RenderOptions(
-      format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"),
-      page: try page(), repeatsHeaders: repeatsHeaders)
-    options.svgText = svgText
+    options.format = format
+    options.page = try page()
     let summary = try writeRendered(scene(), to: output, options: options)
     if output != "-" { printError(note(summary)) }
   }
+}
+
+/// The drawing options the command line gives (`--scale`, `--svg-text`, `--debug`).
+func renderOptions(
+  _ format: OutputFormat, _ parsed: ParsedArguments, page: PageSetup?,
+  repeatsHeaders: Bool = false
+) throws(CommandError) -> RenderOptions {
+  var options = RenderOptions(
+    format: format, scale: try parsed.number("--scale", in: 0.1...16) ?? 2,
+    debugOverlay: parsed.flags.contains("--debug"), page: page, repeatsHeaders: repeatsHeaders)
+  options.svgText = try parsed.choice("--svg-text", SVGTextMode.self) ?? .text
+  return options
 }
 
 /// Points to at most two decimals ("595.28", "375").

@@ -123,6 +123,12 @@ enum GridCommand: Subcommand {
         throw .failure("\(source == "-" ? "<stdin>" : source): no labels")
       }
       let typesetter = try loadTypesetter()
+      if case .sheet(let sheet) = grid.mode, kind == .rendered(.pdf), let output {
+        try drawSheets(
+          labels, grid: grid, sheet: sheet, typesetter: typesetter, jobs: jobs, to: output,
+          parsed)
+        return
+      }
       let result = try withProgress("laying out \(labels.count) labels") {
         () throws(CommandError) -> LabelGrid.Output in
         do {
@@ -145,6 +151,61 @@ enum GridCommand: Subcommand {
         })
     }
   }
+
+  /// Sheets of a PDF, laid out and drawn `pagesPerPart` pages at a time: a part's labels are
+  /// fitted (on `jobs` threads), drawn and let go before the next part's, so that a long run
+  /// holds one part's text layouts in memory, not every label's. Whole pages at a time make the
+  /// same labels as one layout of them all (`LabelGrid.layout(_:font:typesetter:jobs:)`).
+  private static func drawSheets(
+    _ labels: [String], grid: LabelGrid, sheet: LabelSheet, typesetter: Typesetter, jobs: Int,
+    to output: String, _ parsed: ParsedArguments
+  ) throws(CommandError) {
+    let font: Font
+    do {
+      font = try grid.baseFont(typesetter: typesetter)
+    } catch {
+      throw .failure("\(error)")
+    }
+    let partLength = max(1, sheet.columns * sheet.rows) * pagesPerPart
+    var shrunk = 0
+    var truncated = 0
+    let perPage = max(1, sheet.columns * sheet.rows)
+    let pages = stride(from: 0, to: labels.count, by: partLength).lazy.flatMap { start in
+      let part = grid.layout(
+        Array(labels[start..<min(labels.count, start + partLength)]), font: font,
+        typesetter: typesetter, jobs: jobs)
+      shrunk += part.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count
+      truncated += part.labels.filter(\.isTruncated).count
+      // One scene a sheet, holding only its own labels: a page shows nothing of the rows
+      // before or after it (a continuous layout cut into bands would show the hairline of a
+      // neighbouring row's border at a page's edge).
+      return stride(from: 0, to: part.scene.elements.count, by: perPage).map { first in
+        var page = part.scene
+        page.elements = Array(
+          part.scene.elements[first..<min(part.scene.elements.count, first + perPage)])
+        page.bounds.origin.y = page.elements[0].attributes.frame.minY
+        page.bounds.size.height = sheet.usedHeight
+        return page
+      }
+    }
+    let options = try renderOptions(
+      .pdf, parsed, page: PageSetup(size: sheet.pageSize, margins: sheet.pageMargins))
+    let summary = try writeRendered(to: output, options: options) {
+      path, options throws(RenderingError) in
+      try Renderer.render(
+        parts: pages, expectedPageCount: (labels.count + perPage - 1) / perPage, to: path,
+        options: options)
+    }
+    if output != "-" {
+      printError(
+        "wrote \(describe(summary)): \(labels.count) labels, \(shrunk) shrunk, \(truncated) truncated"
+      )
+    }
+  }
+
+  /// The sheets drawn from one layout of their labels: enough for both threads to share the
+  /// fitting, few enough that a part's text layouts stay small (64 l7160 pages: 1 344 labels).
+  static let pagesPerPart = 64
 
   /// A gLabels template as a grid sheet: one grid of rectangular labels.
   private static func templateSheet(_ name: String, _ parsed: ParsedArguments)

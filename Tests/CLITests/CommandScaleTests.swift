@@ -87,14 +87,28 @@ struct CommandScaleTests {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     var counts: [Double] = []
-    for count in [10_000, 100_000] {
+    var peaks: [Double] = []
+    let sizes = [10_000, 100_000]
+    for count in sizes {
       let file = try input("labels-\(count).txt", labels(count), in: directory)
       let out = directory.appendingPathComponent("labels.pdf").path
-      counts.append(try work(["grid", file, "--sheet", "l7160", "-o", out]))
+      let result = try ProcessRunner.run(
+        Executables.textflow, ["grid", file, "--sheet", "l7160", "-o", out],
+        environment: ["TEXTFLOW_COUNT_WORK": "1"])
+      #expect(result.status == 0, "\(result.standardError)")
+      let lines = result.standardError.split(separator: "\n")
+      counts.append(Double(lines.last { $0.hasPrefix("work: ") }?.dropFirst(6) ?? "") ?? -1)
+      let peak = lines.last { $0.hasPrefix("peak: ") }?.dropFirst(6).split(separator: " ").first
+      peaks.append(try #require(Double(peak ?? "")))
       // Every label was drawn: the counter saw at least one step per label.
       #expect(counts.last! >= Double(count))
     }
     #expect(counts[1] <= Self.allowedGrowth * counts[0], "\(counts)")
+    // The sheets are laid out and drawn a part at a time: memory grows by the labels' text
+    // and the PDF's page list (about 150 bytes a label), not by a text layout per label
+    // (several kilobytes).
+    let growth = (peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
+    #expect(growth < 1024, "\(peaks) kB: \(growth) bytes a label")
   }
 
   @Test("cloud: 10× the distinct words, at most 12× the lookups")

@@ -70,6 +70,20 @@ public struct LabelSheet: Sendable, Equatable {
   public var usedHeight: Double {
     Double(rows) * Double(labelSize.height) + Double(rows - 1) * rowGap
   }
+
+  /// The width of one page's columns.
+  public var usedWidth: Double {
+    Double(columns) * Double(labelSize.width) + Double(columns - 1) * columnGap
+  }
+
+  /// The page's margins around the cells: the top and left margins, and whatever the rows and
+  /// columns leave at the bottom and right.
+  public var pageMargins: EdgeInsets {
+    EdgeInsets(
+      top: topMargin, left: leftMargin,
+      bottom: max(0, Double(pageSize.height) - topMargin - usedHeight),
+      right: max(0, Double(pageSize.width) - leftMargin - usedWidth))
+  }
 }
 
 /// Labels laid out in uniform columns or on label sheets.
@@ -153,10 +167,26 @@ public struct LabelGrid: Sendable {
   public func layout(_ labels: [String], typesetter: Typesetter, jobs: Int = 1)
     throws(FontLoadingError) -> Output
   {
-    let base: Font =
-      try font.map { name throws(FontLoadingError) in
-        try typesetter.fonts.font(named: name, pointSize: fontSize)
-      } ?? Font(face: typesetter.fonts.defaultFace(), pointSize: fontSize)
+    layout(labels, font: try baseFont(typesetter: typesetter), typesetter: typesetter, jobs: jobs)
+  }
+
+  /// The labels' font before any shrinking: `font` (a path, file name or family) at
+  /// `fontSize`, or the typesetter's default face.
+  ///
+  /// - Throws: `FontLoadingError` naming the path when `font` cannot be loaded.
+  public func baseFont(typesetter: Typesetter) throws(FontLoadingError) -> Font {
+    try font.map { name throws(FontLoadingError) in
+      try typesetter.fonts.font(named: name, pointSize: fontSize)
+    } ?? Font(face: typesetter.fonts.defaultFace(), pointSize: fontSize)
+  }
+
+  /// Lays out `labels` in `font` (see `baseFont(typesetter:)`), on `jobs` threads.
+  ///
+  /// On a sheet, labels laid out whole pages at a time make the same pages as all of them at
+  /// once, so a long run can be laid out and drawn in parts.
+  public func layout(_ labels: [String], font base: Font, typesetter: Typesetter, jobs: Int = 1)
+    -> Output
+  {
     var paragraph = ParagraphStyle()
     paragraph.alignment = alignment
     paragraph.numberOfLines = maxLines
@@ -306,8 +336,7 @@ public struct LabelGrid: Sendable {
     flow.minimumInteritemSpacing = sheet.columnGap
     flow.minimumLineSpacing = sheet.rowGap
     flow.alignment = FlowAlignment(commonLine: .leading, lastLine: .leading, crossAxis: .top)
-    let gridWidth =
-      Double(sheet.columns) * Double(cell.width) + Double(sheet.columns - 1) * sheet.columnGap
+    let gridWidth = sheet.usedWidth
     let host = FlowHost(
       size: CGSize(width: gridWidth + 0.001, height: 1000), itemCount: labels.count)
     let (contentSize, cells) = host.layOut(flow)
@@ -328,12 +357,8 @@ public struct LabelGrid: Sendable {
       bounds: CGRect(
         x: 0, y: 0, width: gridWidth, height: max(1, Double(contentSize.height))),
       background: background, elements: elements)
-    let bottom = Double(sheet.pageSize.height) - sheet.topMargin - sheet.usedHeight
-    let right = Double(sheet.pageSize.width) - sheet.leftMargin - gridWidth
     return Output(
-      scene: scene, labels: placed, pageSize: sheet.pageSize,
-      pageMargins: EdgeInsets(
-        top: sheet.topMargin, left: sheet.leftMargin, bottom: max(0, bottom), right: max(0, right)),
+      scene: scene, labels: placed, pageSize: sheet.pageSize, pageMargins: sheet.pageMargins,
       labelsPerPage: sheet.rows * sheet.columns)
   }
 }
