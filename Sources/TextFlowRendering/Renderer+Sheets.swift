@@ -38,7 +38,7 @@ extension Renderer {
       canvas.showPage()
       options.progress?(index + 1, pages.count)
     }
-    try canvas.finish()
+    try canvas.finish(durable: options.durable)
     return RenderSummary(
       path: path, pageCount: pages.count, size: first.bounds.size, format: .pdf, scale: 1,
       cutsElements: false)

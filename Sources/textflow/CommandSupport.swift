@@ -232,6 +232,7 @@ func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) thro
 
 /// Writes what `render` draws to `path` (as `writeRendered(_:to:options:)` does a scene), with
 /// a progress bar.
+@discardableResult
 func writeRendered(
   to path: String, options: RenderOptions,
   render: (String, RenderOptions) throws(RenderingError) -> RenderSummary

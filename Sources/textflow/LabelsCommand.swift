@@ -216,26 +216,11 @@ enum LabelsCommand: Subcommand {
     throws(CommandError) -> String
   {
     if options.format == .pdf || pages.count == 1 && !output.contains("%d") {
-      guard output != "-" else {
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-          "textflow-\(UUID().uuidString).\(options.format.rawValue)")
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        do {
-          try Renderer.render(pages: pages, to: temporary.path, options: options)
-          FileHandle.standardOutput.write(try Data(contentsOf: temporary))
-        } catch let error as RenderingError {
-          throw .failure("\(error)")
-        } catch {
-          throw .failure("cannot write to standard output: \(error.localizedDescription)")
-        }
-        return "- (\(pages.count) pages)"
+      let summary = try writeRendered(to: output, options: options) {
+        path, options throws(RenderingError) in
+        try Renderer.render(pages: pages, to: path, options: options)
       }
-      do {
-        let summary = try Renderer.render(pages: pages, to: output, options: options)
-        return describe(summary)
-      } catch {
-        throw .failure("\(error)")
-      }
+      return output == "-" ? "- (\(summary.pageCount) pages)" : describe(summary)
     }
     guard output.contains("%d") else {
       throw .usage(
@@ -245,10 +230,8 @@ enum LabelsCommand: Subcommand {
     var names: [String] = []
     for (index, page) in pages.enumerated() {
       let path = output.replacingOccurrences(of: "%d", with: "\(index + 1)")
-      do {
+      try writeRendered(to: path, options: options) { path, options throws(RenderingError) in
         try Renderer.render(pages: [page], to: path, options: options)
-      } catch {
-        throw .failure("\(error)")
       }
       names.append(path)
     }

@@ -64,6 +64,26 @@ struct FaultTests {
     #expect(!result.standardError.contains("wrote"))
   }
 
+  @Test("label sheets (grid --sheet, labels) to a full device or a full standard output exit 1")
+  func labelSheetsOnAFullDevice() throws {
+    let examples = Fixtures.packageRoot.appendingPathComponent("examples")
+    let labels =
+      "\(textflow) labels \(quoted(examples.appendingPathComponent("contacts.csv").path)) "
+      + "--template 'Avery L7160' "
+      + "--design \(quoted(examples.appendingPathComponent("designs/contacts.json").path))"
+    let grid = "\(textflow) grid \(quoted(addresses)) --sheet l7160"
+    for command in [
+      "\(grid) -o /dev/full --format pdf", "\(grid) -o - --format pdf > /dev/full",
+      "\(labels) -o /dev/full --format pdf",
+      "\(labels) -o - --format pdf > /dev/full",
+    ] {
+      let result = try shell(command)
+      #expect(result.status == 1, "\(command): \(result.standardError)")
+      #expect(result.standardError.contains(reason(ENOSPC)), "\(command): \(result.standardError)")
+      #expect(!result.standardError.contains("wrote"), "\(command)")
+    }
+  }
+
   @Test(
     "a file-size limit leaves the previous file intact and no temporary file",
     arguments: ["png", "pdf", "svg", "json"])
