@@ -8,9 +8,11 @@
 // characters around each position, and lines start only at atom boundaries. A line is kept
 // only when everything the breaker read for it (its atoms and the word that overflowed it, which
 // starts the next line) lies before the trailing margin; the next window starts at the first
-// line not kept. Bidi levels can depend on a whole paragraph, so text with right-to-left
-// characters or bidi controls is measured whole, as are line limits, height limits (truncation
-// looks at a paragraph's end) and line-break strategies (which look at a paragraph's last lines).
+// line not kept. Bidi levels are the exception: a paragraph's level is set by its first strong
+// character and an embedding or isolate reaches to its end, so they are resolved once over the
+// whole text's paragraphs (a byte a unit) and each window takes its slice of them. Line limits,
+// height limits (truncation looks at a paragraph's end) and line-break strategies (which look at
+// a paragraph's last lines) are measured whole.
 import Foundation
 
 extension LayoutEngine {
@@ -21,25 +23,56 @@ extension LayoutEngine {
 
   /// True when a text of `length` UTF-16 units is measured in windows with `style` within
   /// `maxWidth` and `maxHeight`: a huge text (`FreedMemory.hugeTextLength`), wrapped at a finite
-  /// width, without line or height limits or a line-break strategy, set left to right.
+  /// width, without line or height limits or a line-break strategy.
   static func measuresInWindows(
     length: Int, style: ParagraphStyle, maxWidth: Double, maxHeight: Double
   ) -> Bool {
     length >= FreedMemory.hugeTextLength && maxWidth.isFinite && maxHeight == .infinity
       && style.numberOfLines == 0 && style.lineBreakStrategy.isEmpty
-      && style.baseWritingDirection != .rightToLeft
   }
 
-  /// True when `unit` may start right-to-left text or change bidi levels: Hebrew, Arabic and
-  /// the other right-to-left blocks, their presentation forms, the lead surrogates of the
-  /// supplementary right-to-left blocks, and the explicit bidi controls.
-  static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
-    switch unit {
-    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x061C, 0x200F, 0x202A...0x202E,
-      0x2066...0x2069, 0xD802...0xD803, 0xD83A...0xD83B:
-      true
-    default: false
+  /// True when a mandatory line break ends at UTF-16 offset `end` of `units` (a paragraph's
+  /// last break character, `end` > 0): LF, VT, FF, NEL, LS, PS, or CR not followed by LF.
+  private static func endsParagraph(_ end: Int, in units: [UInt16]) -> Bool {
+    switch units[end - 1] {
+    case 0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029: return true
+    case 0x0D: return end == units.count || units[end] != 0x0A
+    default: return false
     }
+  }
+
+  /// The bidi levels of every paragraph of `units`, resolved as the engine resolves a
+  /// paragraph's (`bidiLevels`) with `base` the style's level, or nil when every level is 0
+  /// (no right-to-left character or bidi control, left-to-right paragraphs).
+  static func textLevels(_ units: [UInt16], base: UInt8?) -> TextLevels? {
+    guard base == 1 || units.contains(where: { $0 >= 0x0590 }) else { return nil }
+    var result = TextLevels(
+      levels: [UInt8](repeating: 0, count: units.count), paragraphStarts: [],
+      paragraphLevels: [])
+    units.withUnsafeBufferPointer { buffer in
+      var start = 0
+      while start < units.count {
+        var end = start + 1
+        while end < units.count && !endsParagraph(end, in: units) { end += 1 }
+        // The content, without the break characters (CR LF is one break).
+        var contentEnd = end
+        if endsParagraph(end, in: units) {
+          contentEnd -= 1
+          if units[contentEnd] == 0x0A && contentEnd > start && units[contentEnd - 1] == 0x0D {
+            contentEnd -= 1
+          }
+        }
+        if contentEnd > start {
+          let (levels, level) = bidiLevels(
+            UnsafeBufferPointer(rebasing: buffer[start..<contentEnd]), base: base)
+          result.levels.replaceSubrange(start..<contentEnd, with: levels)
+          result.paragraphStarts.append(start)
+          result.paragraphLevels.append(level)
+        }
+        start = end
+      }
+    }
+    return result
   }
 
   /// True when a paragraph starts at UTF-16 offset `offset` of `units`: at the start, or after
@@ -77,7 +110,7 @@ extension LayoutEngine {
   }
 
   /// The measurement of `text` (clamped) in windows, or nil when it is not measured so (see
-  /// `measuresInWindows`, and text with right-to-left characters): equal to the whole text's.
+  /// `measuresInWindows`): equal to the whole text's.
   ///
   /// `windowLength` is a parameter for the tests, which cut texts into many small windows.
   static func windowedMeasurement(
@@ -91,7 +124,13 @@ extension LayoutEngine {
         length: always ? .max : length, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
     else { return nil }
     let units = Array(text.string.utf16)
-    guard units.count == length, !units.contains(where: mayBeRightToLeft) else { return nil }
+    guard units.count == length else { return nil }
+    let levels = textLevels(
+      units,
+      base: LayoutEngine(
+        text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
+        cache: cache, paragraphCache: paragraphCache
+      ).baseLevel)
     // Adjacent runs with equal attributes would be merged in a window's text (and so shaped
     // together), which the whole text does not do.
     for index in text.runs.indices.dropFirst()
@@ -124,6 +163,7 @@ extension LayoutEngine {
         text: text.window(windowStart..<windowEnd, units: units, isLast: windowEnd == units.count),
         style: style, maxWidth: maxWidth, maxHeight: .infinity, fonts: fonts, cache: cache,
         paragraphCache: paragraphCache)
+      engine.windowLevels = levels.map { WindowLevels(text: $0, start: windowStart) }
       engine.load(engine.prepareText())
       let trustedEnd =
         windowEnd == units.count ? windowEnd - windowStart : windowEnd - windowStart - windowMargin
@@ -225,6 +265,40 @@ extension LayoutEngine {
   ) {
     builder.add(spec, of: self, facts: facts, utf16Base: utf16Base, scalarBase: scalarBase)
     for index in spec.prefix { content.add(index, of: self) }
+  }
+}
+
+/// The bidi levels of a huge text, resolved paragraph by paragraph over the whole text
+/// (`LayoutEngine.textLevels`): a byte a UTF-16 unit.
+struct TextLevels {
+  /// The level of each UTF-16 unit (0 for the line break characters).
+  var levels: [UInt8]
+  /// Where each paragraph with content starts, in order, and its level.
+  var paragraphStarts: [Int]
+  var paragraphLevels: [UInt8]
+}
+
+/// The bidi levels of the window of a huge text that starts at UTF-16 offset `start`: the
+/// whole text's, which the window's engine takes instead of resolving its own paragraphs (a
+/// window's first and last paragraphs are cut, and their levels can depend on what lies
+/// outside the window).
+struct WindowLevels {
+  let text: TextLevels
+  let start: Int
+
+  /// The levels of the units of `content` (window offsets of a paragraph's content) and the
+  /// level of the whole paragraph it is part of.
+  func levels(of content: Range<Int>) -> (levels: [UInt8], paragraphLevel: UInt8) {
+    let lower = start + content.lowerBound
+    // The last paragraph that starts at or before `lower`.
+    var low = 0
+    var high = text.paragraphStarts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if text.paragraphStarts[middle] <= lower { low = middle + 1 } else { high = middle }
+    }
+    let level = low > 0 ? text.paragraphLevels[low - 1] : 0
+    return (Array(text.levels[lower..<(start + content.upperBound)]), level)
   }
 }
 
