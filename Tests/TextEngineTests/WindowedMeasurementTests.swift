@@ -105,3 +105,111 @@ struct WindowedBidiTests {
     #expect(LayoutEngine.textLevels(Array("plain".utf16), base: 1) != nil)
   }
 }
+
+@Suite("A huge text in windows: no width limit")
+struct WindowedUnwrappedTests {
+  /// Every left-to-right and bidi text of the windows' tests, and many short paragraphs.
+  static let texts: [String] =
+    HugeTextTests.windowTexts + WindowedBidiTests.texts + ["short\nlines\n\n", "x\u{2029}"]
+
+  @Test(
+    "a text without a width limit, one line a paragraph, measured in small windows equals its whole layout",
+    arguments: texts.indices)
+  func unwrappedWindowsEqualWholeLayout(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = AttributedText(
+      HugeTextTests.repeated(Self.texts[index], units: 5000), font: Engine.dejaVu(15))
+    for style in WindowedBidiTests.styles {
+      let layout = TextMeasurement(typesetter.layout(text, style: style))
+      for window in [300, 1100] {
+        let measured = try #require(
+          WindowedBidiTests.windowed(
+            text, style: style, width: .infinity, window: window, typesetter: typesetter))
+        #expect(measured == layout, "\(index), window \(window)")
+      }
+    }
+  }
+
+  @Test("several runs and fonts on one line across windows: line box and faces")
+  func unwrappedRuns() throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    var text = AttributedText()
+    for index in 0..<300 {
+      text.append("word\(index) ", font: Engine.dejaVu(index % 3 == 0 ? 12 : 15))
+      text.append("한글 ", attributes: TextAttributes(font: Engine.dejaVu(14), letterSpacing: 0.5))
+      if index == 150 { text.append("שלום 😀 ", font: Engine.dejaVu(40)) }
+    }
+    let layout = TextMeasurement(typesetter.layout(text))
+    for window in [256, 900] {
+      let measured = try #require(
+        WindowedBidiTests.windowed(
+          text, style: ParagraphStyle(), width: .infinity, window: window,
+          typesetter: typesetter))
+      #expect(measured == layout, "window \(window)")
+    }
+  }
+}
+
+@Suite("A huge text in windows: line and height limits")
+struct WindowedLimitTests {
+  static let texts: [String] =
+    [0, 1, 2, 4, 5, 6, 7, 8].map { HugeTextTests.windowTexts[$0] }
+    + [WindowedBidiTests.texts[0], WindowedBidiTests.texts[2]]
+
+  @Test(
+    "lines up to a line or height limit, the last one truncated, in small windows equal the whole layout",
+    arguments: texts.indices)
+  func limitedWindowsEqualWholeLayout(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = AttributedText(
+      HugeTextTests.repeated(Self.texts[index], units: 5000), font: Engine.dejaVu(15))
+    for mode in [LineBreakMode.wordWrap, .charWrap, .truncatingTail] {
+      for width in [37.5, 300] {
+        var style = ParagraphStyle()
+        style.lineBreakMode = mode
+        style.lineSpacing = 1.5
+        // Limits before, at and after the text's own line count.
+        let all = typesetter.layout(text, style: style, maxWidth: width).lineCount
+        let limits: [(lines: Int, height: Double)] = [
+          (1, .infinity), (3, .infinity), (40, .infinity), (all - 1, .infinity),
+          (all, .infinity), (0, 100), (0, 2000), (25, 1000), (0, 1e9),
+        ]
+        for (lines, height) in limits {
+          style.numberOfLines = lines
+          let layout = TextMeasurement(
+            typesetter.layout(
+              text, style: style, maxWidth: width, maxHeight: height.isFinite ? height : nil))
+          for window in [300, 1100] {
+            let measured = try #require(
+              LayoutEngine.windowedMeasurement(
+                text: text, style: style, maxWidth: width, maxHeight: height,
+                fonts: typesetter.fonts, cache: typesetter.shapeCache,
+                paragraphCache: typesetter.paragraphCache, windowLength: window, always: true))
+            #expect(
+              measured == layout,
+              "\(index) \(mode) at \(width), \(lines) lines, \(height) high, window \(window)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("limits with clipping, head or middle truncation, or no width, are measured whole")
+  func wholeModes() {
+    var style = ParagraphStyle()
+    style.numberOfLines = 3
+    for mode in [LineBreakMode.clip, .truncatingHead, .truncatingMiddle] {
+      style.lineBreakMode = mode
+      #expect(
+        !LayoutEngine.measuresInWindows(
+          length: 1 << 20, style: style, maxWidth: 300, maxHeight: .infinity))
+    }
+    style.lineBreakMode = .truncatingTail
+    #expect(
+      LayoutEngine.measuresInWindows(
+        length: 1 << 20, style: style, maxWidth: 300, maxHeight: .infinity))
+    #expect(
+      !LayoutEngine.measuresInWindows(
+        length: 1 << 20, style: style, maxWidth: .infinity, maxHeight: .infinity))
+  }
+}
