@@ -472,10 +472,11 @@ struct UnwrappedLine {
   private var ascent = 0.0
   private var descent = 0.0
   private var leading = 0.0
-  /// The line's pieces in logical order, as `lineItems` makes them (adjacent atoms of one bidi
-  /// level and face joined, which keeps the visual order of the faces), and whether each holds
-  /// spaces only (trailing spaces take the paragraph's level).
-  private var items: [(level: UInt8, face: FontFace, isWhitespace: Bool)] = []
+  /// The line's pieces in logical order, as `lineItems` makes them, with adjacent atoms of
+  /// one bidi level and face joined (which keeps the visual order of the faces): those up to
+  /// the last non-space atom, and the spaces after it, which take the paragraph's level.
+  private var items: [(level: UInt8, face: FontFace)] = []
+  private var trailing: [(level: UInt8, face: FontFace)] = []
   private var missing: [(start: Int, end: Int, face: FontFace)] = []
 
   init() {}
@@ -500,16 +501,24 @@ struct UnwrappedLine {
     ascent = max(ascent, box.ascent)
     descent = max(descent, box.descent)
     leading = max(leading, box.leading)
+    func append(
+      _ item: (level: UInt8, face: FontFace), to list: inout [(level: UInt8, face: FontFace)]
+    ) {
+      if let last = list.last, last.level == item.level, last.face === item.face { return }
+      list.append(item)
+    }
     for index in range {
       let atom = engine.atoms[index]
       let segment = engine.segments[atom.segment]
-      let item = (level: segment.level, face: segment.font.face, isWhitespace: atom.isWhitespace)
-      if let last = items.last, last.level == item.level, last.face === item.face,
-        last.isWhitespace == item.isWhitespace
-      {
-        continue
+      let item = (level: segment.level, face: segment.font.face)
+      if atom.isWhitespace {
+        append(item, to: &trailing)
+      } else {
+        // The spaces before this atom are inside the line: their own levels.
+        for space in trailing { append(space, to: &items) }
+        trailing.removeAll()
+        append(item, to: &items)
       }
-      items.append(item)
     }
     if facts.hasNotdef {
       let first = missing.count
@@ -535,19 +544,20 @@ struct UnwrappedLine {
       indent: engine.style.firstLineHeadIndent,
       box: (ascent, descent, leading, engine.lineHeight(natural: natural)),
       lineSpacing: engine.style.lineSpacing, isTruncated: false)
-    var levels = items.map(\.level)
-    if let lastContent = items.lastIndex(where: { !$0.isWhitespace }) {
-      for index in (lastContent + 1)..<levels.count { levels[index] = paragraphLevel }
-    } else {
-      for index in levels.indices { levels[index] = paragraphLevel }
+    var pieces = items
+    for space in trailing {
+      let item = (level: paragraphLevel, face: space.face)
+      if let last = pieces.last, last.level == item.level, last.face === item.face { continue }
+      pieces.append(item)
     }
+    let levels = pieces.map(\.level)
     let order: [Int]
     if let first = levels.first, levels.allSatisfy({ $0 == first }) {
       order = first & 1 == 0 ? Array(levels.indices) : Array(levels.indices.reversed())
     } else {
       order = UnicodeProperties.visualOrder(levels)
     }
-    builder.addFaces(order.map { items[$0].face }, missing: missing)
+    builder.addFaces(order.map { pieces[$0].face }, missing: missing)
   }
 }
 
