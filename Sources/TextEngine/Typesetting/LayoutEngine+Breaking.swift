@@ -560,7 +560,7 @@ extension LayoutEngine {
   }
 
   /// The last visible line redone per the line break mode, from its start to its paragraph's end.
-  private func truncate(_ line: LineSpec, maxWidth: Double) -> LineSpec {
+  func truncate(_ line: LineSpec, maxWidth: Double) -> LineSpec {
     let paragraph = paragraphs[line.paragraph]
     let start = line.prefix.lowerBound
     var end = paragraph.atoms.upperBound
@@ -743,12 +743,17 @@ extension LayoutEngine {
     if !any, let attributes = paragraphs[line.paragraph].attributes {
       include(attributes.font.metrics)
     }
-    let natural = ascent + descent + leading
+    return (ascent, descent, leading, lineHeight(natural: ascent + descent + leading))
+  }
+
+  /// The height of a line box whose fonts need `natural` (ascent, descent and leading): the
+  /// style's multiple, then its minimum and maximum line height.
+  func lineHeight(natural: Double) -> Double {
     var height = natural
     if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
     if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
     if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
-    return (ascent, descent, leading, height)
+    return height
   }
 
   /// Calls `include` with the metrics of each segment's font on `line` (the prefix, then the

@@ -517,18 +517,12 @@ struct MeasurementBuilder: LineSink {
     _ spec: LineSpec, of engine: LayoutEngine,
     facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int = 0, scalarBase: Int = 0
   ) {
-    layoutWidth = max(layoutWidth, spec.width + spec.indent)
-    if !lines.isEmpty { y += engine.style.lineSpacing }
-    let box = engine.lineBox(spec)
     let (range, scalars) = engine.lineRanges(spec)
-    lines.append(
-      TextMeasurement.Line(
-        utf16Range: (range.lowerBound + utf16Base)..<(range.upperBound + utf16Base),
-        scalarRange: (scalars.lowerBound + scalarBase)..<(scalars.upperBound + scalarBase),
-        width: spec.width, top: y, height: box.height,
-        baseline: y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
-        isTruncated: spec.isTruncated))
-    y += box.height
+    addLine(
+      utf16Range: (range.lowerBound + utf16Base)..<(range.upperBound + utf16Base),
+      scalarRange: (scalars.lowerBound + scalarBase)..<(scalars.upperBound + scalarBase),
+      width: spec.width, indent: spec.indent, box: engine.lineBox(spec),
+      lineSpacing: engine.style.lineSpacing, isTruncated: spec.isTruncated)
     engine.appendFaces(of: spec, uniformFace: facts.uniformFace, to: &faces)
     if facts.hasNotdef {
       let first = missing.count
@@ -538,6 +532,33 @@ struct MeasurementBuilder: LineSink {
         missing[index].end += scalarBase
       }
     }
+  }
+
+  /// Adds the next line below the others: its characters in the whole text, its width and
+  /// indent, its line box, and the style's spacing between lines.
+  mutating func addLine(
+    utf16Range: Range<Int>, scalarRange: Range<Int>, width: Double, indent: Double,
+    box: (ascent: Double, descent: Double, leading: Double, height: Double),
+    lineSpacing: Double, isTruncated: Bool
+  ) {
+    layoutWidth = max(layoutWidth, width + indent)
+    if !lines.isEmpty { y += lineSpacing }
+    lines.append(
+      TextMeasurement.Line(
+        utf16Range: utf16Range, scalarRange: scalarRange, width: width, top: y,
+        height: box.height,
+        baseline: y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
+        isTruncated: isTruncated))
+    y += box.height
+  }
+
+  /// Adds the faces of a line added with `addLine`, in the visual order of its glyph runs,
+  /// and the clusters it draws as .notdef (scalar offsets of the whole text).
+  mutating func addFaces(
+    _ lineFaces: [FontFace], missing lineMissing: [(start: Int, end: Int, face: FontFace)]
+  ) {
+    for face in lineFaces where !faces.contains(where: { $0 === face }) { faces.append(face) }
+    missing += lineMissing
   }
 
   /// The measurement of the lines added, of the whole text `string`.

@@ -8,9 +8,17 @@
 // characters around each position, and lines start only at atom boundaries. A line is kept
 // only when everything the breaker read for it (its atoms and the word that overflowed it, which
 // starts the next line) lies before the trailing margin; the next window starts at the first
-// line not kept. Bidi levels can depend on a whole paragraph, so text with right-to-left
-// characters or bidi controls is measured whole, as are line limits, height limits (truncation
-// looks at a paragraph's end) and line-break strategies (which look at a paragraph's last lines).
+// line not kept. Bidi levels are the exception: a paragraph's level is set by its first strong
+// character and an embedding or isolate reaches to its end, so they are resolved once over the
+// whole text's paragraphs (a byte a unit) and each window takes its slice of them.
+//
+// Without a width limit a paragraph is one line, which may span many windows: its atoms are
+// folded window by window (its width as the breaker sums it, its line box, the faces of its
+// pieces in visual order). With line or height limits, lines are kept up to the last one shown
+// and tail truncation is done in the window that holds it (it reads a line's worth of text);
+// the rest of the text is folded for its min- and max-content widths only. Clipping, head and
+// middle truncation (which read to the end of the last line's paragraph) and line-break
+// strategies (which lay a whole paragraph out again at other widths) are measured whole.
 import Foundation
 
 extension LayoutEngine {
@@ -20,26 +28,66 @@ extension LayoutEngine {
   static let windowMargin = 512
 
   /// True when a text of `length` UTF-16 units is measured in windows with `style` within
-  /// `maxWidth` and `maxHeight`: a huge text (`FreedMemory.hugeTextLength`), wrapped at a finite
-  /// width, without line or height limits or a line-break strategy, set left to right.
+  /// `maxWidth` and `maxHeight`: a huge text (`FreedMemory.hugeTextLength`) without line or
+  /// height limits or a line-break strategy.
   static func measuresInWindows(
     length: Int, style: ParagraphStyle, maxWidth: Double, maxHeight: Double
   ) -> Bool {
-    length >= FreedMemory.hugeTextLength && maxWidth.isFinite && maxHeight == .infinity
-      && style.numberOfLines == 0 && style.lineBreakStrategy.isEmpty
-      && style.baseWritingDirection != .rightToLeft
+    guard length >= FreedMemory.hugeTextLength, style.lineBreakStrategy.isEmpty else {
+      return false
+    }
+    if style.numberOfLines == 0 && maxHeight == .infinity { return true }
+    // Limited lines are kept up to the last one shown, whose truncation reads a line's worth
+    // of the text in these modes; clipping, head and middle truncation read to the end of its
+    // paragraph, and a paragraph at an infinite width is one line.
+    switch style.lineBreakMode {
+    case .wordWrap, .charWrap, .truncatingTail: return maxWidth.isFinite
+    case .clip, .truncatingHead, .truncatingMiddle: return false
+    }
   }
 
-  /// True when `unit` may start right-to-left text or change bidi levels: Hebrew, Arabic and
-  /// the other right-to-left blocks, their presentation forms, the lead surrogates of the
-  /// supplementary right-to-left blocks, and the explicit bidi controls.
-  static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
-    switch unit {
-    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x061C, 0x200F, 0x202A...0x202E,
-      0x2066...0x2069, 0xD802...0xD803, 0xD83A...0xD83B:
-      true
-    default: false
+  /// True when a mandatory line break ends at UTF-16 offset `end` of `units` (a paragraph's
+  /// last break character, `end` > 0): LF, VT, FF, NEL, LS, PS, or CR not followed by LF.
+  private static func endsParagraph(_ end: Int, in units: [UInt16]) -> Bool {
+    switch units[end - 1] {
+    case 0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029: return true
+    case 0x0D: return end == units.count || units[end] != 0x0A
+    default: return false
     }
+  }
+
+  /// The bidi levels of every paragraph of `units`, resolved as the engine resolves a
+  /// paragraph's (`bidiLevels`) with `base` the style's level, or nil when every level is 0
+  /// (no right-to-left character or bidi control, left-to-right paragraphs).
+  static func textLevels(_ units: [UInt16], base: UInt8?) -> TextLevels? {
+    guard base == 1 || units.contains(where: { $0 >= 0x0590 }) else { return nil }
+    var result = TextLevels(
+      levels: [UInt8](repeating: 0, count: units.count), paragraphStarts: [],
+      paragraphLevels: [])
+    units.withUnsafeBufferPointer { buffer in
+      var start = 0
+      while start < units.count {
+        var end = start + 1
+        while end < units.count && !endsParagraph(end, in: units) { end += 1 }
+        // The content, without the break characters (CR LF is one break).
+        var contentEnd = end
+        if endsParagraph(end, in: units) {
+          contentEnd -= 1
+          if units[contentEnd] == 0x0A && contentEnd > start && units[contentEnd - 1] == 0x0D {
+            contentEnd -= 1
+          }
+        }
+        if contentEnd > start {
+          let (levels, level) = bidiLevels(
+            UnsafeBufferPointer(rebasing: buffer[start..<contentEnd]), base: base)
+          result.levels.replaceSubrange(start..<contentEnd, with: levels)
+          result.paragraphStarts.append(start)
+          result.paragraphLevels.append(level)
+        }
+        start = end
+      }
+    }
+    return result
   }
 
   /// True when a paragraph starts at UTF-16 offset `offset` of `units`: at the start, or after
@@ -77,7 +125,7 @@ extension LayoutEngine {
   }
 
   /// The measurement of `text` (clamped) in windows, or nil when it is not measured so (see
-  /// `measuresInWindows`, and text with right-to-left characters): equal to the whole text's.
+  /// `measuresInWindows`): equal to the whole text's.
   ///
   /// `windowLength` is a parameter for the tests, which cut texts into many small windows.
   static func windowedMeasurement(
@@ -91,7 +139,13 @@ extension LayoutEngine {
         length: always ? .max : length, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
     else { return nil }
     let units = Array(text.string.utf16)
-    guard units.count == length, !units.contains(where: mayBeRightToLeft) else { return nil }
+    guard units.count == length else { return nil }
+    let levels = textLevels(
+      units,
+      base: LayoutEngine(
+        text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
+        cache: cache, paragraphCache: paragraphCache
+      ).baseLevel)
     // Adjacent runs with equal attributes would be merged in a window's text (and so shaped
     // together), which the whole text does not do.
     for index in text.runs.indices.dropFirst()
@@ -100,6 +154,9 @@ extension LayoutEngine {
     }
     var builder = MeasurementBuilder(lineCount: 0)
     var content = ContentWidthFold()
+    // At an infinite width, the line of the paragraph being folded across windows.
+    var unwrapped = UnwrappedLine()
+    var limits = LineLimits(numberOfLines: style.numberOfLines, maxHeight: maxHeight)
     var start = 0  // the first line not yet kept (a UTF-16 offset of the whole text)
     var scalarBase = 0  // scalars before `windowStart`
     var scalarCounted = 0  // the offset up to which scalarBase counts
@@ -124,16 +181,26 @@ extension LayoutEngine {
         text: text.window(windowStart..<windowEnd, units: units, isLast: windowEnd == units.count),
         style: style, maxWidth: maxWidth, maxHeight: .infinity, fonts: fonts, cache: cache,
         paragraphCache: paragraphCache)
+      engine.windowLevels = levels.map { WindowLevels(text: $0, start: windowStart) }
       engine.load(engine.prepareText())
       let trustedEnd =
         windowEnd == units.count ? windowEnd - windowStart : windowEnd - windowStart - windowMargin
-      guard
-        let next = engine.keepLines(
+      let firstParagraphIsWhole = isParagraphStart(windowStart, in: units)
+      // Once the last line shown is kept, only the content widths are folded.
+      let linesDone = limits.isTruncated != nil
+      let kept =
+        maxWidth.isFinite && !linesDone
+        ? engine.keepLines(
           from: start - windowStart, trustedEnd: trustedEnd,
-          firstParagraphIsWhole: isParagraphStart(windowStart, in: units), builder: &builder,
-          content: &content, utf16Base: windowStart, scalarBase: scalarBase)
-      else { return nil }
-      if next == start - windowStart {
+          firstParagraphIsWhole: firstParagraphIsWhole, builder: &builder, content: &content,
+          limits: &limits, utf16Base: windowStart, scalarBase: scalarBase)
+        : engine.keepUnwrappedLines(
+          from: start - windowStart, trustedEnd: trustedEnd,
+          firstParagraphIsWhole: firstParagraphIsWhole, builder: &builder, content: &content,
+          line: &unwrapped, addsLines: !linesDone, utf16Base: windowStart,
+          scalarBase: scalarBase)
+      guard let next = kept else { return nil }
+      if next == start - windowStart && (linesDone || limits.isTruncated == nil) {
         // Not one line was kept: a longer window.
         guard windowEnd < units.count else { return nil }
         window *= 2
@@ -144,7 +211,7 @@ extension LayoutEngine {
     }
     content.finishParagraph()
     return builder.measurement(
-      of: text.string, isTruncated: false, minContentWidth: content.minimum,
+      of: text.string, isTruncated: limits.isTruncated ?? false, minContentWidth: content.minimum,
       maxContentWidth: content.maximum)
   }
 
@@ -153,38 +220,53 @@ extension LayoutEngine {
   /// returns where the first line not kept starts (`start` when none was), or nil when `start`
   /// is not an atom boundary here (the window disagrees with the text it was cut from).
   /// `firstParagraphIsWhole`: the window's first paragraph starts where the text's does.
+  ///
+  /// With line or height limits (`limits`), a line is kept once the next one is accepted (it is
+  /// then not the last line shown), as the breaker hands lines over; the last line shown is
+  /// truncated here when everything truncation read lies in time, `limits.isTruncated` is set,
+  /// and the offset returned is where that line starts (its atoms are not folded into
+  /// `content`, which goes on from there).
   private func keepLines(
     from start: Int, trustedEnd: Int, firstParagraphIsWhole: Bool,
-    builder: inout MeasurementBuilder, content: inout ContentWidthFold, utf16Base: Int,
-    scalarBase: Int
+    builder: inout MeasurementBuilder, content: inout ContentWidthFold, limits: inout LineLimits,
+    utf16Base: Int, scalarBase: Int
   ) -> Int? {
-    guard
-      let paragraphIndex = paragraphs.firstIndex(where: {
-        $0.content.lowerBound <= start && start <= $0.content.upperBound
-          && ($0.content.upperBound > start || $0.atoms.isEmpty)
-      })
-    else { return start == units.count ? start : nil }
-    var atom = paragraphs[paragraphIndex].atoms.lowerBound
-    while atom < paragraphs[paragraphIndex].atoms.upperBound && atoms[atom].range.lowerBound < start
-    {
-      atom += 1
+    guard let (paragraphIndex, atom) = atomBoundary(start) else {
+      return start == units.count ? start : nil
     }
-    guard
-      atom == paragraphs[paragraphIndex].atoms.upperBound
-        ? paragraphs[paragraphIndex].atoms.isEmpty : atoms[atom].range.lowerBound == start
-    else { return nil }
     let facts = MeasurementBuilder(lineCount: 0).facts(of: self)
     var kept = start
+    // The limits' count and height with the lines accepted so far (`pending` included).
+    var state = limits
+    // The line accepted last, not yet kept: it is kept once the next one ends in time.
+    var pending: (spec: LineSpec, startsParagraph: Bool)?
+    // The last line shown, truncated when text is hidden after it, unless truncation read
+    // past the trusted part; returns where it starts, or where the first line not kept does.
+    func keepLast(_ last: LineSpec, truncated: Bool, limits: inout LineLimits, kept: Int) -> Int {
+      let shown = truncated ? truncate(last, maxWidth: maxWidth) : last
+      if truncated && style.lineBreakMode == .truncatingTail {
+        // Tail truncation reads up to the first non-space atom that does not fit after the
+        // prefix, or to the paragraph's end.
+        let paragraph = paragraphs[last.paragraph]
+        var index = shown.prefix.upperBound
+        while index < paragraph.atoms.upperBound && atoms[index].isWhitespace { index += 1 }
+        let reach =
+          index < paragraph.atoms.upperBound
+          ? atoms[index].range.upperBound : paragraph.content.upperBound
+        guard reach <= trustedEnd else { return kept }
+      }
+      builder.add(shown, of: self, facts: facts, utf16Base: utf16Base, scalarBase: scalarBase)
+      limits = state
+      limits.isTruncated = truncated
+      return lineRange(last).lowerBound
+    }
     for index in paragraphIndex..<paragraphs.count {
       let paragraph = paragraphs[index]
       let isWhole = index > 0 || firstParagraphIsWhole
       var lineStart = index == paragraphIndex ? atom : paragraph.atoms.lowerBound
-      if lineStart == paragraph.atoms.lowerBound && isWhole { content.startParagraph() }
-      // The line computed last, not yet kept: it is kept once the next one ends in time.
-      var pending: LineSpec?
       repeat {
-        let indent =
-          isWhole && lineStart == paragraph.atoms.lowerBound ? style.firstLineHeadIndent : 0
+        let startsParagraph = isWhole && lineStart == paragraph.atoms.lowerBound
+        let indent = startsParagraph ? style.firstLineHeadIndent : 0
         let line =
           paragraph.atoms.isEmpty
           ? (end: lineStart, contentEnd: lineStart, width: 0.0, hyphen: false)
@@ -199,32 +281,317 @@ extension LayoutEngine {
           paragraph: index, prefix: lineStart..<line.end, contentEnd: line.contentEnd,
           suffix: nil, ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
           isParagraphEnd: isLast, isTruncated: false)
+        // The breaker's acceptance of the line under the limits (`greedyLines`).
+        let before = state
+        if state.maxHeight.isFinite {
+          let height = lineBox(spec).height
+          let spacing = state.count == 0 ? 0 : style.lineSpacing
+          if state.count > 0 && state.y + spacing + height > state.maxHeight + 1e-9,
+            let last = pending
+          {
+            state = before
+            return keepLast(last.spec, truncated: true, limits: &limits, kept: kept)
+          }
+          state.y += spacing + height
+        }
         if let previous = pending {
-          keep(previous, builder: &builder, content: &content, facts: facts, utf16Base, scalarBase)
+          keep(
+            previous.spec, startsParagraph: previous.startsParagraph, builder: &builder,
+            content: &content, facts: facts, utf16Base, scalarBase)
           kept = lineRange(spec).lowerBound
+          limits = before
           pending = nil
         }
-        if isLast {
-          keep(spec, builder: &builder, content: &content, facts: facts, utf16Base, scalarBase)
+        state.count += 1
+        if state.numberOfLines > 0 && state.count >= state.numberOfLines {
+          let endsText = isLast && index == paragraphs.count - 1 && trustedEnd == units.count
+          return keepLast(spec, truncated: !endsText, limits: &limits, kept: kept)
+        }
+        if isLast && !state.isLimited {
+          keep(
+            spec, startsParagraph: startsParagraph, builder: &builder, content: &content,
+            facts: facts, utf16Base, scalarBase)
           kept = paragraph.content.upperBound
         } else {
-          pending = spec
+          pending = (spec, startsParagraph)
         }
         lineStart = line.end
       } while lineStart < paragraph.atoms.upperBound
       // The paragraph ended here: what follows is the next paragraph's first line.
-      kept = index + 1 < paragraphs.count ? paragraphs[index + 1].content.lowerBound : units.count
+      if !state.isLimited {
+        kept = index + 1 < paragraphs.count ? paragraphs[index + 1].content.lowerBound : units.count
+      }
+    }
+    if let last = pending {
+      // The text's end (only the last window gets here with a line pending): the last line,
+      // nothing hidden.
+      keep(
+        last.spec, startsParagraph: last.startsParagraph, builder: &builder, content: &content,
+        facts: facts, utf16Base, scalarBase)
+      limits = state
+      kept = units.count
     }
     return kept
   }
 
-  /// Adds a kept line to the measurement and its atoms to the content widths.
+  /// `keepLines` at an infinite width, where each paragraph is one line, which may span many
+  /// windows: the atoms from `start` up to the last word start before `trustedEnd` (all of
+  /// them in the text's last window) are folded into the content widths and into `line`, the
+  /// line of the paragraph they belong to, which is added to `builder` where its paragraph
+  /// ends. Returns where the first atom not folded starts (`start` when none was), or nil when
+  /// `start` is not an atom boundary here.
+  ///
+  /// Without `addsLines` only the content widths are folded: the rest of a text whose last line
+  /// shown is kept (`keepLines` with limits), whose min- and max-content cover all of it.
+  private func keepUnwrappedLines(
+    from start: Int, trustedEnd: Int, firstParagraphIsWhole: Bool,
+    builder: inout MeasurementBuilder, content: inout ContentWidthFold,
+    line: inout UnwrappedLine, addsLines: Bool = true, utf16Base: Int, scalarBase: Int
+  ) -> Int? {
+    guard let (paragraphIndex, atom) = atomBoundary(start) else {
+      return start == units.count ? start : nil
+    }
+    let facts = MeasurementBuilder(lineCount: 0).facts(of: self)
+    for index in paragraphIndex..<paragraphs.count {
+      let paragraph = paragraphs[index]
+      let isWhole = index > 0 || firstParagraphIsWhole
+      let from = index == paragraphIndex ? atom : paragraph.atoms.lowerBound
+      let endsHere = paragraph.content.upperBound <= trustedEnd
+      if from == paragraph.atoms.lowerBound && isWhole {
+        content.startParagraph()
+      }
+      if addsLines && from == paragraph.atoms.lowerBound && isWhole {
+        line = UnwrappedLine(
+          utf16Start: paragraph.content.lowerBound + utf16Base,
+          scalarStart: scalarOffsets[paragraph.content.lowerBound] + scalarBase)
+        if endsHere {
+          // The whole paragraph lies here: its line as the breaker makes it.
+          let filled =
+            paragraph.atoms.isEmpty
+            ? (end: from, contentEnd: from, width: 0.0, hyphen: false)
+            : nextLine(
+              from: from, in: paragraph,
+              available: Self.availableWidth(maxWidth: maxWidth, indent: style.firstLineHeadIndent),
+              indent: style.firstLineHeadIndent, maxWidth: maxWidth)
+          keep(
+            LineSpec(
+              paragraph: index, prefix: from..<filled.end, contentEnd: filled.contentEnd,
+              suffix: nil, ellipsis: nil, hyphen: filled.hyphen, width: filled.width,
+              indent: style.firstLineHeadIndent, isParagraphEnd: true, isTruncated: false),
+            builder: &builder, content: &content, facts: facts, utf16Base, scalarBase)
+          continue
+        }
+      }
+      guard !paragraph.atoms.isEmpty else {
+        if endsHere { continue }
+        return paragraph.content.lowerBound
+      }
+      // The atoms folded here: to the paragraph's end, or up to the last word start in time.
+      var end = paragraph.atoms.upperBound
+      if !endsHere {
+        end = from
+        var candidate = from + 1
+        while candidate < paragraph.atoms.upperBound
+          && atoms[candidate].range.lowerBound <= trustedEnd
+        {
+          if isSoftBreak[atoms[candidate].range.lowerBound] { end = candidate }
+          candidate += 1
+        }
+        if end == from { return atoms[from].range.lowerBound }
+      }
+      if addsLines {
+        line.add(from..<end, of: self, paragraph: index, facts: facts, scalarBase: scalarBase)
+      }
+      for atom in from..<end { content.add(atom, of: self) }
+      guard endsHere else { return atoms[end].range.lowerBound }
+      content.finishParagraph()
+      guard addsLines else { continue }
+      line.finish(
+        utf16End: paragraph.content.upperBound + utf16Base,
+        scalarEnd: scalarOffsets[paragraph.content.upperBound] + scalarBase,
+        width: content.width, paragraphLevel: paragraph.level, of: self, into: &builder)
+    }
+    return units.count
+  }
+
+  /// The paragraph whose line may start at UTF-16 offset `start` and the atom that starts
+  /// there, or nil when no atom starts there (or at the end of an empty paragraph).
+  private func atomBoundary(_ start: Int) -> (paragraph: Int, atom: Int)? {
+    guard
+      let paragraphIndex = paragraphs.firstIndex(where: {
+        $0.content.lowerBound <= start && start <= $0.content.upperBound
+          && ($0.content.upperBound > start || $0.atoms.isEmpty)
+      })
+    else { return nil }
+    var atom = paragraphs[paragraphIndex].atoms.lowerBound
+    while atom < paragraphs[paragraphIndex].atoms.upperBound && atoms[atom].range.lowerBound < start
+    {
+      atom += 1
+    }
+    guard
+      atom == paragraphs[paragraphIndex].atoms.upperBound
+        ? paragraphs[paragraphIndex].atoms.isEmpty : atoms[atom].range.lowerBound == start
+    else { return nil }
+    return (paragraphIndex, atom)
+  }
+
+  /// Adds a kept line to the measurement and its atoms to the content widths (a paragraph's
+  /// first line, `startsParagraph`, starts a paragraph there).
   private func keep(
-    _ spec: LineSpec, builder: inout MeasurementBuilder, content: inout ContentWidthFold,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), _ utf16Base: Int, _ scalarBase: Int
+    _ spec: LineSpec, startsParagraph: Bool = false, builder: inout MeasurementBuilder,
+    content: inout ContentWidthFold, facts: (uniformFace: FontFace?, hasNotdef: Bool),
+    _ utf16Base: Int, _ scalarBase: Int
   ) {
+    if startsParagraph { content.startParagraph() }
     builder.add(spec, of: self, facts: facts, utf16Base: utf16Base, scalarBase: scalarBase)
     for index in spec.prefix { content.add(index, of: self) }
+  }
+}
+
+/// The line and height limits of a text measured in windows, and how much of them the lines
+/// kept so far use.
+struct LineLimits {
+  var numberOfLines: Int
+  var maxHeight: Double
+  /// The lines kept and their height with the spacing between them (counted only against a
+  /// finite `maxHeight`).
+  var count = 0
+  var y = 0.0
+  /// Whether text was hidden, once the last line shown is kept; nil before.
+  var isTruncated: Bool?
+
+  var isLimited: Bool { numberOfLines > 0 || maxHeight.isFinite }
+}
+
+/// The line of a paragraph set at an infinite width, put together from the windows its atoms
+/// lie in: what `MeasurementBuilder.add` reads off a line, folded piece by piece.
+struct UnwrappedLine {
+  var utf16Start = 0
+  var scalarStart = 0
+  /// The greatest ascent, descent and leading of the fonts so far (`lineBox`).
+  private var ascent = 0.0
+  private var descent = 0.0
+  private var leading = 0.0
+  /// The line's pieces in logical order, as `lineItems` makes them, with adjacent atoms of
+  /// one bidi level and face joined (which keeps the visual order of the faces): those up to
+  /// the last non-space atom, and the spaces after it, which take the paragraph's level.
+  private var items: [(level: UInt8, face: FontFace)] = []
+  private var trailing: [(level: UInt8, face: FontFace)] = []
+  private var missing: [(start: Int, end: Int, face: FontFace)] = []
+
+  init() {}
+
+  init(utf16Start: Int, scalarStart: Int) {
+    self.utf16Start = utf16Start
+    self.scalarStart = scalarStart
+  }
+
+  /// Adds atoms `range` of paragraph `paragraph` of `engine` (a window whose text starts at
+  /// scalar offset `scalarBase` of the whole text).
+  mutating func add(
+    _ range: Range<Int>, of engine: LayoutEngine, paragraph: Int,
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), scalarBase: Int
+  ) {
+    guard !range.isEmpty else { return }
+    let piece = LineSpec(
+      paragraph: paragraph, prefix: range, contentEnd: range.upperBound, suffix: nil,
+      ellipsis: nil, hyphen: false, width: 0, indent: 0, isParagraphEnd: false,
+      isTruncated: false)
+    let box = engine.lineBox(piece)
+    ascent = max(ascent, box.ascent)
+    descent = max(descent, box.descent)
+    leading = max(leading, box.leading)
+    func append(
+      _ item: (level: UInt8, face: FontFace), to list: inout [(level: UInt8, face: FontFace)]
+    ) {
+      if let last = list.last, last.level == item.level, last.face === item.face { return }
+      list.append(item)
+    }
+    for index in range {
+      let atom = engine.atoms[index]
+      let segment = engine.segments[atom.segment]
+      let item = (level: segment.level, face: segment.font.face)
+      if atom.isWhitespace {
+        append(item, to: &trailing)
+      } else {
+        // The spaces before this atom are inside the line: their own levels.
+        for space in trailing { append(space, to: &items) }
+        trailing.removeAll()
+        append(item, to: &items)
+      }
+    }
+    if facts.hasNotdef {
+      let first = missing.count
+      let end = engine.scalarOffsets[engine.atoms[range.upperBound - 1].range.upperBound]
+      engine.appendMissingClusters(of: piece, lineEnd: end, to: &missing)
+      for index in first..<missing.count {
+        missing[index].start += scalarBase
+        missing[index].end += scalarBase
+      }
+    }
+  }
+
+  /// Adds the line, which ends at `utf16End` and `scalarEnd` of the whole text and is `width`
+  /// wide, to `builder`: its faces in the visual order of its pieces (UAX #9 L1-L2, as
+  /// `appendFaces` finds them).
+  func finish(
+    utf16End: Int, scalarEnd: Int, width: Double, paragraphLevel: UInt8,
+    of engine: LayoutEngine, into builder: inout MeasurementBuilder
+  ) {
+    let natural = ascent + descent + leading
+    builder.addLine(
+      utf16Range: utf16Start..<utf16End, scalarRange: scalarStart..<scalarEnd, width: width,
+      indent: engine.style.firstLineHeadIndent,
+      box: (ascent, descent, leading, engine.lineHeight(natural: natural)),
+      lineSpacing: engine.style.lineSpacing, isTruncated: false)
+    var pieces = items
+    for space in trailing {
+      let item = (level: paragraphLevel, face: space.face)
+      if let last = pieces.last, last.level == item.level, last.face === item.face { continue }
+      pieces.append(item)
+    }
+    let levels = pieces.map(\.level)
+    let order: [Int]
+    if let first = levels.first, levels.allSatisfy({ $0 == first }) {
+      order = first & 1 == 0 ? Array(levels.indices) : Array(levels.indices.reversed())
+    } else {
+      order = UnicodeProperties.visualOrder(levels)
+    }
+    builder.addFaces(order.map { pieces[$0].face }, missing: missing)
+  }
+}
+
+/// The bidi levels of a huge text, resolved paragraph by paragraph over the whole text
+/// (`LayoutEngine.textLevels`): a byte a UTF-16 unit.
+struct TextLevels {
+  /// The level of each UTF-16 unit (0 for the line break characters).
+  var levels: [UInt8]
+  /// Where each paragraph with content starts, in order, and its level.
+  var paragraphStarts: [Int]
+  var paragraphLevels: [UInt8]
+}
+
+/// The bidi levels of the window of a huge text that starts at UTF-16 offset `start`: the
+/// whole text's, which the window's engine takes instead of resolving its own paragraphs (a
+/// window's first and last paragraphs are cut, and their levels can depend on what lies
+/// outside the window).
+struct WindowLevels {
+  let text: TextLevels
+  let start: Int
+
+  /// The levels of the units of `content` (window offsets of a paragraph's content) and the
+  /// level of the whole paragraph it is part of.
+  func levels(of content: Range<Int>) -> (levels: [UInt8], paragraphLevel: UInt8) {
+    let lower = start + content.lowerBound
+    // The last paragraph that starts at or before `lower`.
+    var low = 0
+    var high = text.paragraphStarts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if text.paragraphStarts[middle] <= lower { low = middle + 1 } else { high = middle }
+    }
+    let level = low > 0 ? text.paragraphLevels[low - 1] : 0
+    return (Array(text.levels[lower..<(start + content.upperBound)]), level)
   }
 }
 
@@ -237,7 +604,9 @@ struct ContentWidthFold {
   /// The paragraph on one line (`nextLine` at an infinite width): the pen position and the
   /// width up to its last visible atom.
   private var x = 0.0
-  private var width = 0.0
+  /// The paragraph's width on one line so far (`nextLine`'s width at an infinite width, once
+  /// the paragraph is finished).
+  private(set) var width = 0.0
   private var hasAtoms = false
   /// The join of the atom before (`Atom.joinAfter`).
   private var previousJoin = 0.0

@@ -177,6 +177,9 @@ struct LayoutEngine {
   var faceFacts: (uniformFace: FontFace?, hasNotdef: Bool)?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
+  /// The bidi levels of a window of a huge text, resolved over the whole text's paragraphs
+  /// (`WindowLevels`); nil: each paragraph's levels are resolved here.
+  var windowLevels: WindowLevels?
 
   init(
     text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
@@ -428,7 +431,7 @@ struct LayoutEngine {
   }
 
   /// The paragraph level the style asks for, or nil for natural (first strong character).
-  private var baseLevel: UInt8? {
+  var baseLevel: UInt8? {
     switch style.baseWritingDirection {
     case .natural: nil
     case .leftToRight: 0
@@ -436,15 +439,25 @@ struct LayoutEngine {
     }
   }
 
+  /// The levels of paragraph `content`'s units and the paragraph's level: the window's, taken
+  /// from its whole text (`windowLevels`), or resolved over the paragraph.
   private func bidiLevels(_ content: Range<Int>) -> (levels: [UInt8], paragraphLevel: UInt8) {
-    // Below U+0590 there is no right-to-left character and no bidi control.
-    if baseLevel != 1 && !units[content].contains(where: { $0 >= 0x0590 }) {
-      return ([UInt8](repeating: 0, count: content.count), 0)
-    }
+    if let windowLevels { return windowLevels.levels(of: content) }
     return units.withUnsafeBufferPointer { buffer in
-      UnicodeProperties.bidiLevels(
-        UnsafeBufferPointer(rebasing: buffer[content]), base: baseLevel)
+      Self.bidiLevels(UnsafeBufferPointer(rebasing: buffer[content]), base: baseLevel)
     }
+  }
+
+  /// The bidi levels of one paragraph's `units` (UAX #9) and its level, with `base` the level
+  /// the style asks for (nil: natural).
+  static func bidiLevels(_ units: UnsafeBufferPointer<UInt16>, base: UInt8?) -> (
+    levels: [UInt8], paragraphLevel: UInt8
+  ) {
+    // Below U+0590 there is no right-to-left character and no bidi control.
+    if base != 1 && !units.contains(where: { $0 >= 0x0590 }) {
+      return ([UInt8](repeating: 0, count: units.count), 0)
+    }
+    return UnicodeProperties.bidiLevels(units, base: base)
   }
 
   /// The face of each UTF-16 unit of `content`, decided per grapheme cluster, as unretained

@@ -1,0 +1,57 @@
+// One huge JSONL line of right-to-left text is measured a window at a time: its peak memory
+// grows with the line by a small multiple of its bytes, not by a prepared text of it.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("measure --jsonl: huge right-to-left lines", .serialized)
+struct HugeLineMemoryTests {
+  /// One JSON line of about `bytes` bytes of Arabic words (two bytes a letter in UTF-8), with
+  /// commas, Arabic-Indic and European numbers, with the request's other `fields` (wrapped
+  /// at 300 pt unless they say otherwise).
+  static func arabicLine(bytes: Int, fields: String = #""maxWidth": 300"#) -> Data {
+    let words = ["مرحبا", "بالعالم،", "هذا", "نص", "عربي", "طويل", "جدا", "١٢٣", "كلمة."]
+    var text = ""
+    var index = 0
+    while text.utf8.count < bytes {
+      text += words[index % words.count] + " " + (index % 7 == 0 ? "\(index % 97) " : "")
+      index += 1
+    }
+    return Data(("{\"text\": \"" + text + "\", " + fields + "}\n").utf8)
+  }
+
+  /// The "peak: N kB" textflow prints with `TEXTFLOW_COUNT_WORK`, after measuring `input`.
+  static func peak(_ input: Data) throws -> Int {
+    let result = try ProcessRunner.run(
+      Executables.textflow, ["measure", "--jsonl"], input: input,
+      environment: ["TEXTFLOW_COUNT_WORK": "1"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.hasPrefix(#"{"id":null,"width":"#))
+    let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("peak: ") }
+    return try #require(Int(line?.dropFirst(6).split(separator: " ").first ?? ""))
+  }
+
+  @Test("one huge Arabic line costs a small multiple of its bytes, not a layout")
+  func arabicLineMemory() throws {
+    let sizes = [300_000, 1_200_000]
+    let peaks = try sizes.map { try Self.peak(Self.arabicLine(bytes: $0)) }
+    // A prepared text costs about 170 bytes a UTF-16 unit (85 a byte of Arabic); the windows
+    // keep the request, its UTF-16 copy, the text's bidi levels (a byte a unit) and the
+    // answer's lines.
+    let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
+    #expect(growth < 16, "\(peaks) kB: \(growth) bytes a byte of the line")
+  }
+
+  @Test(
+    "without a width limit, or with a line limit, a huge Arabic line costs a small multiple too",
+    arguments: [
+      #""maxWidth": null"#,
+      #""maxWidth": 300, "numberOfLines": 3, "lineBreakMode": "byTruncatingTail""#,
+    ])
+  func arabicLineMemoryWithLimits(_ fields: String) throws {
+    let sizes = [300_000, 1_200_000]
+    let peaks = try sizes.map { try Self.peak(Self.arabicLine(bytes: $0, fields: fields)) }
+    let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
+    #expect(growth < 16, "\(fields): \(peaks) kB: \(growth) bytes a byte of the line")
+  }
+}

@@ -1,0 +1,215 @@
+// A huge text measured a window at a time equals its whole layout in the cases the plain
+// windows (`HugeTextTests`) do not cover: right-to-left text and explicit bidi controls.
+import Foundation
+import Testing
+
+@testable import TextEngine
+
+@Suite("A huge text in windows: bidi")
+struct WindowedBidiTests {
+  /// Right-to-left and mixed texts: Arabic with its ligatures, marks, Arabic-Indic and European
+  /// digits; Hebrew with Latin, brackets and numbers; explicit embeddings, overrides, isolates
+  /// and marks (some left open to the paragraph's end); paragraphs of either direction; tabs
+  /// and soft hyphens in Arabic.
+  static let texts: [String] = [
+    "مرحبا بالعالم، هذا نص عربي ١٢٣ و 456 كلمة. لا إله الْعَرَبِيَّةُ ﷺ (قوس) ",
+    "שלום world עולם (test) 2024 ספר, \"ציטוט\" 3.14 ש״ח. ",
+    "abc \u{202B}עברית english\u{202C} def \u{2067}عربي 12\u{2069} ghi \u{200F}. x\u{202A}y ",
+    "\u{202E}abc def\u{202C} xyz \u{2068}שלום\u{2069} \u{2066}abc\u{2069} \u{202D}שלום ",
+    "hello שלום\nשלום hello\r\nمرحبا 12\n\nabc\u{2029}עברית ",
+    "كلمة\tكلمة\u{AD}طويلة\u{AD}جدا 😀 👍🏽 emoji كلمة ",
+  ]
+
+  /// The plain windows' styles, and the same in a right-to-left base direction.
+  static let styles: [ParagraphStyle] = {
+    var styles = HugeTextTests.windowStyles
+    for base in [ParagraphStyle(), HugeTextTests.windowStyles[1]] {
+      var style = base
+      style.baseWritingDirection = .rightToLeft
+      styles.append(style)
+    }
+    var leftToRight = ParagraphStyle()
+    leftToRight.baseWritingDirection = .leftToRight
+    styles.append(leftToRight)
+    return styles
+  }()
+
+  static func windowed(
+    _ text: AttributedText, style: ParagraphStyle, width: Double, window: Int,
+    typesetter: Typesetter
+  ) -> TextMeasurement? {
+    LayoutEngine.windowedMeasurement(
+      text: text, style: style, maxWidth: width, maxHeight: .infinity, fonts: typesetter.fonts,
+      cache: typesetter.shapeCache, paragraphCache: typesetter.paragraphCache,
+      windowLength: window, always: true)
+  }
+
+  @Test(
+    "right-to-left and bidi text in small windows equals its whole layout: every mode, width",
+    arguments: texts.indices)
+  func bidiWindowsEqualWholeLayout(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = AttributedText(
+      HugeTextTests.repeated(Self.texts[index], units: 6000), font: Engine.dejaVu(15))
+    for style in Self.styles {
+      for width in [1, 37.5, 120, 300] {
+        let layout = TextMeasurement(typesetter.layout(text, style: style, maxWidth: width))
+        for window in [300, 1100, 4096] {
+          let measured = try #require(
+            Self.windowed(text, style: style, width: width, window: window, typesetter: typesetter))
+          #expect(measured == layout, "\(index) at \(width), window \(window)")
+        }
+      }
+    }
+  }
+
+  /// Paragraphs whose levels depend on a character far before most windows: the first strong
+  /// character (right-to-left, so that the Latin after it is at level 2), and an embedding or
+  /// override opened at the start and never closed.
+  @Test(
+    "a paragraph's level and open embeddings reach every window",
+    arguments: ["ש ", "\u{202B}", "\u{202E}", "\u{2067}", "1 \u{200F}"])
+  func levelsFromFarBefore(_ opening: String) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = AttributedText(
+      opening + HugeTextTests.repeated(HugeTextTests.windowTexts[0], units: 6000),
+      font: Engine.dejaVu(15))
+    for width in [37.5, 300] {
+      let layout = TextMeasurement(typesetter.layout(text, maxWidth: width))
+      for window in [300, 1100] {
+        let measured = try #require(
+          Self.windowed(
+            text, style: ParagraphStyle(), width: width, window: window, typesetter: typesetter))
+        #expect(measured == layout, "\(opening.unicodeScalars.map(\.value)) at \(width)")
+      }
+    }
+  }
+
+  @Test("a text's levels are resolved once, a byte a unit, as each paragraph's")
+  func textLevelsArePerParagraph() throws {
+    let string = "abc\nשלום abc\r\n\u{202B}abc\u{2029}\nabc"
+    let units = Array(string.utf16)
+    let levels = try #require(LayoutEngine.textLevels(units, base: nil))
+    #expect(levels.levels.count == units.count)
+    // Each paragraph resolved alone by ICU, through the engine's own per-paragraph path.
+    let paragraphs = [0..<3, 4..<12, 14..<18, 20..<23]
+    #expect(levels.paragraphStarts == paragraphs.map(\.lowerBound))
+    for paragraph in paragraphs {
+      let alone = units[paragraph].withUnsafeBufferPointer {
+        UnicodeProperties.bidiLevels($0, base: nil)
+      }
+      #expect(Array(levels.levels[paragraph]) == alone.levels)
+    }
+    #expect(levels.paragraphLevels == [0, 1, 0, 0])
+    #expect(LayoutEngine.textLevels(Array("plain text\nonly".utf16), base: nil) == nil)
+    #expect(LayoutEngine.textLevels(Array("plain".utf16), base: 1) != nil)
+  }
+}
+
+@Suite("A huge text in windows: no width limit")
+struct WindowedUnwrappedTests {
+  /// Every left-to-right and bidi text of the windows' tests, and many short paragraphs.
+  static let texts: [String] =
+    HugeTextTests.windowTexts + WindowedBidiTests.texts + ["short\nlines\n\n", "x\u{2029}"]
+
+  @Test(
+    "a text without a width limit, one line a paragraph, measured in small windows equals its whole layout",
+    arguments: texts.indices)
+  func unwrappedWindowsEqualWholeLayout(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = AttributedText(
+      HugeTextTests.repeated(Self.texts[index], units: 5000), font: Engine.dejaVu(15))
+    for style in WindowedBidiTests.styles {
+      let layout = TextMeasurement(typesetter.layout(text, style: style))
+      for window in [300, 1100] {
+        let measured = try #require(
+          WindowedBidiTests.windowed(
+            text, style: style, width: .infinity, window: window, typesetter: typesetter))
+        #expect(measured == layout, "\(index), window \(window)")
+      }
+    }
+  }
+
+  @Test("several runs and fonts on one line across windows: line box and faces")
+  func unwrappedRuns() throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    var text = AttributedText()
+    for index in 0..<300 {
+      text.append("word\(index) ", font: Engine.dejaVu(index % 3 == 0 ? 12 : 15))
+      text.append("한글 ", attributes: TextAttributes(font: Engine.dejaVu(14), letterSpacing: 0.5))
+      if index == 150 { text.append("שלום 😀 ", font: Engine.dejaVu(40)) }
+    }
+    let layout = TextMeasurement(typesetter.layout(text))
+    for window in [256, 900] {
+      let measured = try #require(
+        WindowedBidiTests.windowed(
+          text, style: ParagraphStyle(), width: .infinity, window: window,
+          typesetter: typesetter))
+      #expect(measured == layout, "window \(window)")
+    }
+  }
+}
+
+@Suite("A huge text in windows: line and height limits")
+struct WindowedLimitTests {
+  static let texts: [String] =
+    [0, 1, 2, 4, 5, 6, 7, 8].map { HugeTextTests.windowTexts[$0] }
+    + [WindowedBidiTests.texts[0], WindowedBidiTests.texts[2]]
+
+  @Test(
+    "lines up to a line or height limit, the last one truncated, in small windows equal the whole layout",
+    arguments: texts.indices)
+  func limitedWindowsEqualWholeLayout(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = AttributedText(
+      HugeTextTests.repeated(Self.texts[index], units: 5000), font: Engine.dejaVu(15))
+    for mode in [LineBreakMode.wordWrap, .charWrap, .truncatingTail] {
+      for width in [37.5, 300] {
+        var style = ParagraphStyle()
+        style.lineBreakMode = mode
+        style.lineSpacing = 1.5
+        // Limits before, at and after the text's own line count.
+        let all = typesetter.layout(text, style: style, maxWidth: width).lineCount
+        let limits: [(lines: Int, height: Double)] = [
+          (1, .infinity), (3, .infinity), (40, .infinity), (all - 1, .infinity),
+          (all, .infinity), (0, 100), (0, 2000), (25, 1000), (0, 1e9),
+        ]
+        for (lines, height) in limits {
+          style.numberOfLines = lines
+          let layout = TextMeasurement(
+            typesetter.layout(
+              text, style: style, maxWidth: width, maxHeight: height.isFinite ? height : nil))
+          for window in [300, 1100] {
+            let measured = try #require(
+              LayoutEngine.windowedMeasurement(
+                text: text, style: style, maxWidth: width, maxHeight: height,
+                fonts: typesetter.fonts, cache: typesetter.shapeCache,
+                paragraphCache: typesetter.paragraphCache, windowLength: window, always: true))
+            #expect(
+              measured == layout,
+              "\(index) \(mode) at \(width), \(lines) lines, \(height) high, window \(window)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("limits with clipping, head or middle truncation, or no width, are measured whole")
+  func wholeModes() {
+    var style = ParagraphStyle()
+    style.numberOfLines = 3
+    for mode in [LineBreakMode.clip, .truncatingHead, .truncatingMiddle] {
+      style.lineBreakMode = mode
+      #expect(
+        !LayoutEngine.measuresInWindows(
+          length: 1 << 20, style: style, maxWidth: 300, maxHeight: .infinity))
+    }
+    style.lineBreakMode = .truncatingTail
+    #expect(
+      LayoutEngine.measuresInWindows(
+        length: 1 << 20, style: style, maxWidth: 300, maxHeight: .infinity))
+    #expect(
+      !LayoutEngine.measuresInWindows(
+        length: 1 << 20, style: style, maxWidth: .infinity, maxHeight: .infinity))
+  }
+}
