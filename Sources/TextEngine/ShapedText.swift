@@ -42,6 +42,18 @@ public final class ShapedText: @unchecked Sendable {
   private let prepared: UnsafeMutablePointer<LayoutEngine>
   private let isEmpty: Bool
   private let staircase = Mutex<[(lineCount: Int, width: Double)]?>(nil)
+  /// The answer at every width from which the text is one line, measured once. Nil for more
+  /// paragraphs or a line-break strategy.
+  private let oneLine: OneLine?
+
+  /// One paragraph whose line comes out the same at any room of at least `room`
+  /// (`LayoutEngine.oneLineRoom`), the room being the width less `indent`. A height limit does
+  /// not change that line (the first line is always shown), nor does a line limit.
+  private struct OneLine {
+    var room: Double
+    var indent: Double
+    var measurement: TextMeasurement
+  }
 
   init(text: AttributedText, style: ParagraphStyle, typesetter: Typesetter) {
     self.typesetter = typesetter
@@ -57,6 +69,14 @@ public final class ShapedText: @unchecked Sendable {
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
     minContentWidth = content.minimum
     maxContentWidth = content.maximum
+    if !isEmpty && engine.style.lineBreakStrategy.isEmpty, let room = engine.oneLineRoom() {
+      oneLine = OneLine(
+        room: room, indent: engine.style.firstLineHeadIndent,
+        measurement: engine.measurement(
+          maxWidth: .infinity, maxHeight: .infinity, content: content))
+    } else {
+      oneLine = nil
+    }
     prepared = .allocate(capacity: 1)
     prepared.initialize(to: engine)
   }
@@ -74,14 +94,21 @@ public final class ShapedText: @unchecked Sendable {
 
   /// The size and lines within `maxWidth` and `maxHeight` (nil: unlimited): equal to
   /// `Typesetter.measure` of the same text, style and limits. No shaping (an ellipsis comes
-  /// from the shape cache), no allocation but the result's.
+  /// from the shape cache), no allocation but the result's; where the text is one line, the
+  /// answer is made once and shared.
   public func measure(maxWidth: Double? = nil, maxHeight: Double? = nil) -> TextMeasurement {
     guard !isEmpty else {
       return TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
+    let width = Self.limit(maxWidth)
+    if let oneLine,
+      LayoutEngine.availableWidth(maxWidth: width, indent: oneLine.indent) >= oneLine.room
+    {
+      return oneLine.measurement
+    }
     return prepared.pointee.measurementInPlace(
-      maxWidth: Self.limit(maxWidth), maxHeight: Self.limit(maxHeight),
+      maxWidth: width, maxHeight: Self.limit(maxHeight),
       content: (minContentWidth, maxContentWidth))
   }
 
@@ -136,6 +163,10 @@ public final class ShapedText: @unchecked Sendable {
     }
     return best
   }
+
+  /// The room (the width less the first line's indent) from which `measure` answers with the
+  /// one-line measurement made once, or nil when it never does (for tests).
+  var oneLineRoom: Double? { oneLine?.room }
 
   /// The line counts the text takes as its width shrinks, each with the narrowest width that
   /// gives it, widest first (the staircase behind `minimumWidth(forLineCount:)`).
