@@ -329,8 +329,9 @@ extension LayoutEngine {
     // The facts are read here, not by the builder from the engine: passing the engine by value
     // to the builder copied it (retaining each of its arrays) on every re-wrap.
     let facts: (uniformFace: FontFace?, hasNotdef: Bool)
-    if let known = faceFacts {
-      facts = known
+    if faceFacts != nil {
+      // Field by field: copying the optional tuple went through generic value witnesses.
+      facts = (faceFacts?.uniformFace, faceFacts?.hasNotdef ?? false)
     } else {
       facts = MeasurementBuilder.computeFacts(of: self)
     }
