@@ -240,8 +240,8 @@ extension LayoutEngine {
       words.words.withUnsafeBufferPointer { wordBuffer in
         fillLine(
           from: start, paragraph: paragraph, available: available, indent: indent,
-          maxWidth: maxWidth, stop: stop, startWord: startWord, atoms: atomBuffer.baseAddress!,
-          words: wordBuffer.baseAddress!)
+          maxWidth: maxWidth, stop: stop, startWord: startWord, tracksRoom: false,
+          atoms: atomBuffer.baseAddress!, words: wordBuffer.baseAddress!)
       }
     }
   }
@@ -287,7 +287,7 @@ extension LayoutEngine {
   @inline(__always)
   private func walk(
     _ wordStart: Int, _ wordEnd: Int, from x: Double, available: Double, indent: Double,
-    paragraphEnd: Int, atoms: UnsafePointer<Atom>
+    paragraphEnd: Int, tracksRoom: Bool = false, atoms: UnsafePointer<Atom>
   ) -> (
     overflow: Bool, index: Int, position: Double, candidate: Double, candidateHyphen: Double,
     contentEnd: Int, room: Double
@@ -309,7 +309,7 @@ extension LayoutEngine {
         if position + hyphenWidth > available {
           return (true, index, position, candidate, candidateHyphen, contentEnd, room)
         }
-        room = max(room, position + hyphenWidth)
+        if tracksRoom { room = max(room, position + hyphenWidth) }
         candidate = position
         candidateHyphen = hyphenWidth
         contentEnd = index
@@ -318,11 +318,13 @@ extension LayoutEngine {
     return (false, index, position, candidate, candidateHyphen, contentEnd, room)
   }
 
-  /// `nextLine` over raw pointers to `atoms` and the words.
+  /// `nextLine` over raw pointers to `atoms` and the words. `tracksRoom` (a constant at each
+  /// call, so the breaking loop does not carry it) keeps `FilledLine.room`.
   @inline(__always)
   private func fillLine(
     from start: Int, paragraph: Int, available: Double, indent: Double, maxWidth: Double,
-    stop: Int, startWord: Int, atoms: UnsafePointer<Atom>, words: UnsafePointer<Word>
+    stop: Int, startWord: Int, tracksRoom: Bool, atoms: UnsafePointer<Atom>,
+    words: UnsafePointer<Word>
   ) -> FilledLine {
     let charWrap = style.lineBreakMode == .charWrap
     let end = paragraphs[paragraph].atoms.upperBound
@@ -352,7 +354,7 @@ extension LayoutEngine {
         wordEnd = wordStart + 1
         step = walk(
           wordStart, wordEnd, from: x, available: available, indent: indent, paragraphEnd: end,
-          atoms: atoms)
+          tracksRoom: tracksRoom, atoms: atoms)
       } else {
         let current = words[word]
         wordEnd = Int(words[word + 1].start)
@@ -372,12 +374,12 @@ extension LayoutEngine {
           step = (
             candidate + candidateHyphen > available && wordContentEnd > wordStart, wordEnd,
             candidate + current.trailing, candidate, candidateHyphen, wordContentEnd,
-            wordContentEnd > wordStart ? candidate + candidateHyphen : 0
+            tracksRoom && wordContentEnd > wordStart ? candidate + candidateHyphen : 0
           )
         } else {
           step = walk(
             wordStart, wordEnd, from: x, available: available, indent: indent,
-            paragraphEnd: end, atoms: atoms)
+            paragraphEnd: end, tracksRoom: tracksRoom, atoms: atoms)
         }
       }
       if step.overflow {
@@ -415,7 +417,7 @@ extension LayoutEngine {
           end: lineEnd, contentEnd: contentEnd, width: width, hyphen: false,
           endWord: !charWrap && lineEnd == wordEnd ? word : -1)
       }
-      room = max(room, step.room)
+      if tracksRoom { room = max(room, step.room) }
       if step.contentEnd > wordStart {
         width = step.candidate
         hyphen = step.candidateHyphen
@@ -833,9 +835,14 @@ extension LayoutEngine {
   /// (`FilledLine.room`). Nil for text of more paragraphs (or none).
   func oneLineRoom() -> Double? {
     guard paragraphs.count == 1, !paragraphs[0].atoms.isEmpty else { return nil }
-    let line = nextLine(
-      from: paragraphs[0].atoms.lowerBound, paragraph: 0, available: .infinity,
-      indent: style.firstLineHeadIndent, maxWidth: .infinity)
+    let line = atoms.withUnsafeBufferPointer { atomBuffer in
+      words.words.withUnsafeBufferPointer { wordBuffer in
+        fillLine(
+          from: paragraphs[0].atoms.lowerBound, paragraph: 0, available: .infinity,
+          indent: style.firstLineHeadIndent, maxWidth: .infinity, stop: .max, startWord: -1,
+          tracksRoom: true, atoms: atomBuffer.baseAddress!, words: wordBuffer.baseAddress!)
+      }
+    }
     return line.end == paragraphs[0].atoms.upperBound ? line.room : nil
   }
 
