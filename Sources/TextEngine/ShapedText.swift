@@ -42,6 +42,15 @@ public final class ShapedText: @unchecked Sendable {
   private let prepared: UnsafeMutablePointer<LayoutEngine>
   private let isEmpty: Bool
   private let staircase = Mutex<[(lineCount: Int, width: Double)]?>(nil)
+  /// The answer at every width from which the text is one line, measured once: one paragraph
+  /// whose line comes out the same at any room (the width less `oneLineIndent`) of at least
+  /// `oneLineStart` (`LayoutEngine.oneLineRoom`). A height limit does not change that line (the
+  /// first line is always shown), nor does a line limit. Not optional, and its room NaN when
+  /// there is none (more paragraphs, a line-break strategy): an optional struct holding a
+  /// measurement was copied through the runtime's generic value witnesses on every call.
+  private let oneLineMeasurement: TextMeasurement
+  private let oneLineStart: Double
+  private let oneLineIndent: Double
 
   init(text: AttributedText, style: ParagraphStyle, typesetter: Typesetter) {
     self.typesetter = typesetter
@@ -57,6 +66,16 @@ public final class ShapedText: @unchecked Sendable {
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
     minContentWidth = content.minimum
     maxContentWidth = content.maximum
+    oneLineIndent = engine.style.firstLineHeadIndent
+    if !isEmpty && engine.style.lineBreakStrategy.isEmpty, let room = engine.oneLineRoom() {
+      oneLineStart = room
+      oneLineMeasurement = engine.measurement(
+        maxWidth: .infinity, maxHeight: .infinity, content: content)
+    } else {
+      oneLineStart = .nan
+      oneLineMeasurement = TextMeasurement(
+        size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
+    }
     prepared = .allocate(capacity: 1)
     prepared.initialize(to: engine)
   }
@@ -74,14 +93,20 @@ public final class ShapedText: @unchecked Sendable {
 
   /// The size and lines within `maxWidth` and `maxHeight` (nil: unlimited): equal to
   /// `Typesetter.measure` of the same text, style and limits. No shaping (an ellipsis comes
-  /// from the shape cache), no allocation but the result's.
+  /// from the shape cache), no allocation but the result's; where the text is one line, the
+  /// answer is made once and shared.
   public func measure(maxWidth: Double? = nil, maxHeight: Double? = nil) -> TextMeasurement {
     guard !isEmpty else {
       return TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
+    let width = Self.limit(maxWidth)
+    // False for a NaN start (no one-line answer).
+    if LayoutEngine.availableWidth(maxWidth: width, indent: oneLineIndent) >= oneLineStart {
+      return oneLineMeasurement
+    }
     return prepared.pointee.measurementInPlace(
-      maxWidth: Self.limit(maxWidth), maxHeight: Self.limit(maxHeight),
+      maxWidth: width, maxHeight: Self.limit(maxHeight),
       content: (minContentWidth, maxContentWidth))
   }
 
@@ -136,6 +161,10 @@ public final class ShapedText: @unchecked Sendable {
     }
     return best
   }
+
+  /// The room (the width less the first line's indent) from which `measure` answers with the
+  /// one-line measurement made once, or nil when it never does (for tests).
+  var oneLineRoom: Double? { oneLineStart.isNaN ? nil : oneLineStart }
 
   /// The line counts the text takes as its width shrinks, each with the narrowest width that
   /// gives it, widest first (the staircase behind `minimumWidth(forLineCount:)`).

@@ -137,6 +137,78 @@ struct RewrapTests {
     #expect(compared > 500)
   }
 
+  @Test(
+    "the one-line answer equals a fresh layout at, just below and above its room: every script, emoji, mode, letter spacing"
+  )
+  func oneLineAnswerEqualsFreshLayout() {
+    let fresh = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    var styles = Self.styles + MeasurementTests.styles
+    for strategy: LineBreakStrategy in [.balanced, .pretty] {
+      var style = ParagraphStyle()
+      style.lineBreakStrategy = strategy
+      styles.append(style)
+    }
+    var random = Seeded(state: 41)
+    var answered = 0
+    var compared = 0
+    let texts =
+      Self.texts + MeasurementTests.tofuTexts + ["한국어 문장 emoji 👍🏽 끝", "AVATAR AV. T.", "x"]
+    for text in texts {
+      for (fontIndex, font) in Self.fonts.enumerated() {
+        // Negative letter spacing makes joins negative: the widest test is then inside a line.
+        for spacing in [0.0, -1.7, 2.5] {
+          let style = styles[(compared + fontIndex) % styles.count]
+          let attributed = AttributedText(
+            text, attributes: TextAttributes(font: font, letterSpacing: spacing))
+          let shaped = Engine.typesetter.prepare(attributed, style: style)
+          var widths = [shaped.maxContentWidth, shaped.maxContentWidth.nextDown]
+          if let room = shaped.oneLineRoom {
+            answered += 1
+            let indent = style.firstLineHeadIndent
+            for width in [room, room + indent] {
+              widths += [width, width.nextDown, width.nextUp, width.nextDown.nextDown]
+            }
+            widths.append(Double.random(in: room...(room * 2 + 1), using: &random))
+          }
+          widths.append(Double.random(in: 0...(shaped.maxContentWidth + 1), using: &random))
+          for width in widths {
+            for height: Double? in [nil, 4, 40] {
+              let expected = TextMeasurement(
+                fresh.layout(attributed, style: style, maxWidth: width, maxHeight: height))
+              #expect(
+                shaped.measure(maxWidth: width, maxHeight: height) == expected,
+                "\(text) in \(font.pointSize) pt spaced \(spacing) at \(width)")
+              compared += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(answered > 100 && compared > 3000)
+  }
+
+  @Test("a re-wrap allocates only its lines: the one-line answer and the faces are shared")
+  func rewrapSharesWhatItCan() {
+    func storage<T>(_ array: [T]) -> UnsafeRawPointer? {
+      array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+    let shaped = Engine.typesetter.prepare("A label for a report", font: Engine.dejaVu(15))
+    let wide = shaped.measure(maxWidth: shaped.maxContentWidth + 10)
+    let wider = shaped.measure(maxWidth: 1000)
+    #expect(wide.lines.count == 1 && wide == wider)
+    #expect(
+      storage(wide.lines) == storage(wider.lines) && storage(wide.faces) == storage(wider.faces))
+    // Narrower: new lines each time, but the one-face array is the text's.
+    let narrow = shaped.measure(maxWidth: 60)
+    let again = shaped.measure(maxWidth: 61)
+    #expect(narrow.lines.count > 1 && narrow.faces.count == 1)
+    #expect(storage(narrow.lines) != storage(again.lines))
+    #expect(
+      storage(narrow.faces) == storage(again.faces) && storage(narrow.faces) == storage(wide.faces))
+  }
+
   @Test("a line asked for by paragraph value is the line asked for by paragraph index")
   func lineByParagraphValue() {
     let typesetter = Typesetter(fonts: Engine.fonts)

@@ -85,9 +85,12 @@ struct WordTable: Sendable {
   var words: [Word] = []
   /// The first word of each paragraph, and the sentinel's index last (paragraphs + 1 entries).
   var firstWord: [Int32] = []
+  /// The face every segment and shown hyphen is set in, as a one-element array (empty when
+  /// they differ): a measurement's `faces` then shares it instead of allocating its own.
+  var uniformFaces: [FontFace] = []
 
   var byteCount: Int {
-    words.count * MemoryLayout<Word>.stride + firstWord.count * 4
+    words.count * MemoryLayout<Word>.stride + firstWord.count * 4 + uniformFaces.count * 8
   }
 }
 
@@ -116,6 +119,10 @@ struct FilledLine {
   /// The word that starts at `end` (so the next line need not look for it), or -1 when `end`
   /// is inside a word or not known.
   var endWord: Int = -1
+  /// For a line that ends where the paragraph (or `stop`) does: the greatest width its fit
+  /// tests compared with the room. The tests are the same sums at any room, so at any room at
+  /// least this wide the same line comes out (`ShapedText`'s one-line answer rests on it).
+  var room: Double = 0
 }
 
 extension LayoutEngine {
@@ -199,6 +206,7 @@ extension LayoutEngine {
       }
     }
     table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
+    if let face = sharedFace() { table.uniformFaces = [face] }
     table.words.append(
       Word(
         start: Int32(truncatingIfNeeded: atoms.count),
@@ -232,8 +240,8 @@ extension LayoutEngine {
       words.words.withUnsafeBufferPointer { wordBuffer in
         fillLine(
           from: start, paragraph: paragraph, available: available, indent: indent,
-          maxWidth: maxWidth, stop: stop, startWord: startWord, atoms: atomBuffer.baseAddress!,
-          words: wordBuffer.baseAddress!)
+          maxWidth: maxWidth, stop: stop, startWord: startWord, tracksRoom: false,
+          atoms: atomBuffer.baseAddress!, words: wordBuffer.baseAddress!)
       }
     }
   }
@@ -279,16 +287,18 @@ extension LayoutEngine {
   @inline(__always)
   private func walk(
     _ wordStart: Int, _ wordEnd: Int, from x: Double, available: Double, indent: Double,
-    paragraphEnd: Int, atoms: UnsafePointer<Atom>
+    paragraphEnd: Int, tracksRoom: Bool = false, atoms: UnsafePointer<Atom>
   ) -> (
     overflow: Bool, index: Int, position: Double, candidate: Double, candidateHyphen: Double,
-    contentEnd: Int
+    contentEnd: Int, room: Double
   ) {
     var index = wordStart
     var position = x
     var candidate = x
     var candidateHyphen = 0.0
     var contentEnd = wordStart
+    // The greatest width tested so far (a negative width or join may make it exceed the end's).
+    var room = 0.0
     while index < wordEnd {
       if index > wordStart { position += atoms[index - 1].joinAfter }
       position +=
@@ -297,21 +307,24 @@ extension LayoutEngine {
       if !atoms[index - 1].isWhitespace {
         let hyphenWidth = index < paragraphEnd ? atoms[index - 1].hyphenWidth : 0
         if position + hyphenWidth > available {
-          return (true, index, position, candidate, candidateHyphen, contentEnd)
+          return (true, index, position, candidate, candidateHyphen, contentEnd, room)
         }
+        if tracksRoom { room = max(room, position + hyphenWidth) }
         candidate = position
         candidateHyphen = hyphenWidth
         contentEnd = index
       }
     }
-    return (false, index, position, candidate, candidateHyphen, contentEnd)
+    return (false, index, position, candidate, candidateHyphen, contentEnd, room)
   }
 
-  /// `nextLine` over raw pointers to `atoms` and the words.
+  /// `nextLine` over raw pointers to `atoms` and the words. `tracksRoom` (a constant at each
+  /// call, so the breaking loop does not carry it) keeps `FilledLine.room`.
   @inline(__always)
   private func fillLine(
     from start: Int, paragraph: Int, available: Double, indent: Double, maxWidth: Double,
-    stop: Int, startWord: Int, atoms: UnsafePointer<Atom>, words: UnsafePointer<Word>
+    stop: Int, startWord: Int, tracksRoom: Bool, atoms: UnsafePointer<Atom>,
+    words: UnsafePointer<Word>
   ) -> FilledLine {
     let charWrap = style.lineBreakMode == .charWrap
     let end = paragraphs[paragraph].atoms.upperBound
@@ -322,6 +335,7 @@ extension LayoutEngine {
     var contentEnd = start
     var hasContent = false
     var wordStart = start
+    var room = 0.0
     var word =
       charWrap || start >= end
       ? 0 : startWord >= 0 ? startWord : wordIndex(of: start, paragraph: paragraph, words: words)
@@ -333,14 +347,14 @@ extension LayoutEngine {
       var step:
         (
           overflow: Bool, index: Int, position: Double, candidate: Double,
-          candidateHyphen: Double, contentEnd: Int
+          candidateHyphen: Double, contentEnd: Int, room: Double
         )
       var walked = true
       if charWrap {
         wordEnd = wordStart + 1
         step = walk(
           wordStart, wordEnd, from: x, available: available, indent: indent, paragraphEnd: end,
-          atoms: atoms)
+          tracksRoom: tracksRoom, atoms: atoms)
       } else {
         let current = words[word]
         wordEnd = Int(words[word + 1].start)
@@ -359,12 +373,13 @@ extension LayoutEngine {
           }
           step = (
             candidate + candidateHyphen > available && wordContentEnd > wordStart, wordEnd,
-            candidate + current.trailing, candidate, candidateHyphen, wordContentEnd
+            candidate + current.trailing, candidate, candidateHyphen, wordContentEnd,
+            tracksRoom && wordContentEnd > wordStart ? candidate + candidateHyphen : 0
           )
         } else {
           step = walk(
             wordStart, wordEnd, from: x, available: available, indent: indent,
-            paragraphEnd: end, atoms: atoms)
+            paragraphEnd: end, tracksRoom: tracksRoom, atoms: atoms)
         }
       }
       if step.overflow {
@@ -402,6 +417,7 @@ extension LayoutEngine {
           end: lineEnd, contentEnd: contentEnd, width: width, hyphen: false,
           endWord: !charWrap && lineEnd == wordEnd ? word : -1)
       }
+      if tracksRoom { room = max(room, step.room) }
       if step.contentEnd > wordStart {
         width = step.candidate
         hyphen = step.candidateHyphen
@@ -416,9 +432,11 @@ extension LayoutEngine {
       }
       wordStart = wordEnd
     }
-    return finished(
+    var line = finished(
       end: wordStart, contentEnd: hasContent ? contentEnd : start, width: width,
       hyphen: hasContent ? hyphen : 0, paragraphEnd: end, endWord: charWrap ? -1 : word)
+    line.room = room
+    return line
   }
 
   /// A line of whole words ending before atom `end`: a line that ends after a soft hyphen (not
@@ -734,7 +752,7 @@ extension LayoutEngine {
     } else {
       lineFontMetrics(line, include)
     }
-    if let ellipsis = line.ellipsis { include(ellipsis.font.metrics) }
+    if let metrics = line.ellipsis?.font.metrics { include(metrics) }
     if line.hyphen, line.contentEnd > line.prefix.lowerBound,
       let hyphen = hyphens[atoms[line.contentEnd - 1].segment]
     {
@@ -815,6 +833,22 @@ extension LayoutEngine {
       }
     }
     return (minimum, maximum)
+  }
+
+  /// The room from which text of one paragraph is one line, the same line at any wider room:
+  /// the greatest width the breaker tests on the paragraph's line at unlimited room
+  /// (`FilledLine.room`). Nil for text of more paragraphs (or none).
+  func oneLineRoom() -> Double? {
+    guard paragraphs.count == 1, !paragraphs[0].atoms.isEmpty else { return nil }
+    let line = atoms.withUnsafeBufferPointer { atomBuffer in
+      words.words.withUnsafeBufferPointer { wordBuffer in
+        fillLine(
+          from: paragraphs[0].atoms.lowerBound, paragraph: 0, available: .infinity,
+          indent: style.firstLineHeadIndent, maxWidth: .infinity, stop: .max, startWord: -1,
+          tracksRoom: true, atoms: atomBuffer.baseAddress!, words: wordBuffer.baseAddress!)
+      }
+    }
+    return line.end == paragraphs[0].atoms.upperBound ? line.room : nil
   }
 
   /// The widest word among `range`'s atoms, atom by atom (tabs count 0), with the hyphen a

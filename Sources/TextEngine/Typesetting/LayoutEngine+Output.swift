@@ -326,9 +326,18 @@ extension LayoutEngine {
   func measurement(
     maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
   ) -> TextMeasurement {
+    // The facts are read here, not by the builder from the engine: passing the engine by value
+    // to the builder copied it (retaining each of its arrays) on every re-wrap.
+    let facts: (uniformFace: FontFace?, hasNotdef: Bool)
+    if faceFacts != nil {
+      // Field by field: copying the optional tuple went through generic value witnesses.
+      facts = (faceFacts?.uniformFace, faceFacts?.hasNotdef ?? false)
+    } else {
+      facts = MeasurementBuilder.computeFacts(of: self)
+    }
     var builder = MeasurementBuilder(
       lineCount: estimatedLineCount(maxWidth: maxWidth, maxContentWidth: content.maximum),
-      facts: self)
+      facts: facts)
     let truncated = breakLines(maxWidth: maxWidth, maxHeight: maxHeight, into: &builder)
     return builder.measurement(
       of: text.string, isTruncated: truncated, minContentWidth: content.minimum,
@@ -360,10 +369,15 @@ extension LayoutEngine {
   /// does not hold yet, in the runs' (visual) order. When all of the text is in one face (and
   /// the ellipsis too), that face is the answer for any line that shows something.
   func appendFaces(of spec: LineSpec, uniformFace: FontFace?, to faces: inout [FontFace]) {
-    if let uniformFace, spec.ellipsis.map({ $0.font.face === uniformFace }) ?? true {
+    let ellipsisFace = spec.ellipsis?.font.face
+    if let uniformFace, ellipsisFace == nil || ellipsisFace === uniformFace {
       let showsSomething =
         !spec.prefix.isEmpty || !(spec.suffix?.isEmpty ?? true) || spec.ellipsis != nil
-      if showsSomething && !faces.contains(where: { $0 === uniformFace }) {
+      guard showsSomething else { return }
+      if faces.isEmpty && words.uniformFaces.first === uniformFace {
+        // The text's one-face array, shared by every measurement of it: no allocation.
+        faces = words.uniformFaces
+      } else if !faces.contains(where: { $0 === uniformFace }) {
         faces.append(uniformFace)
       }
       return
@@ -487,10 +501,11 @@ struct MeasurementBuilder: LineSink {
 
   init(lineCount: Int) { lines.reserveCapacity(lineCount) }
 
-  /// A builder for the lines of `engine` alone, which the breaker hands over as it finds them.
-  init(lineCount: Int, facts engine: LayoutEngine) {
+  /// A builder for the lines of one engine alone, whose `facts(of:)` are `facts`, which the
+  /// breaker hands over as it finds them.
+  init(lineCount: Int, facts: (uniformFace: FontFace?, hasNotdef: Bool)) {
     self.init(lineCount: lineCount)
-    engineFacts = facts(of: engine)
+    engineFacts = facts
   }
 
   mutating func add(_ spec: LineSpec, of engine: LayoutEngine) {
@@ -500,7 +515,9 @@ struct MeasurementBuilder: LineSink {
   /// What `add` needs to know about an engine's text once: the face all of it is set in, and
   /// whether any glyph is .notdef.
   func facts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
-    engine.faceFacts ?? Self.computeFacts(of: engine)
+    // Not `??`: its autoclosure would capture (copy, retaining every array of) the engine.
+    if let known = engine.faceFacts { return known }
+    return Self.computeFacts(of: engine)
   }
 
   /// `facts(of:)` found from the engine's segments (once, when a text is prepared).
