@@ -147,7 +147,8 @@ extension LayoutEngine {
         cache: cache, paragraphCache: paragraphCache
       ).baseLevel)
     // Adjacent runs with equal attributes would be merged in a window's text (and so shaped
-    // together), which the whole text does not do.
+    // together), which the whole text does not do. No text has them (`append` merges equal
+    // runs, and clamping rebuilds a text by appending): this guards the rule, not a case.
     for index in text.runs.indices.dropFirst()
     where text.runs[index].attributes == text.runs[index - 1].attributes {
       return nil
@@ -507,10 +508,15 @@ struct UnwrappedLine {
       if let last = list.last, last.level == item.level, last.face === item.face { return }
       list.append(item)
     }
+    // A segment's level and face are read once (a segment is a word or more).
+    var lastSegment = -1
+    var item = (level: UInt8(0), face: engine.text.runs[0].attributes.font.face)
     for index in range {
       let atom = engine.atoms[index]
-      let segment = engine.segments[atom.segment]
-      let item = (level: segment.level, face: segment.font.face)
+      if atom.segment != lastSegment {
+        lastSegment = atom.segment
+        item = (engine.segments[lastSegment].level, engine.segments[lastSegment].font.face)
+      }
       if atom.isWhitespace {
         append(item, to: &trailing)
       } else {
