@@ -56,7 +56,11 @@ let package = Package(
       dependencies: ["TextFlow", "TextEngine", "CollectionLayout", "TextFlowRendering"]),
 
     // MARK: Tests
-    .target(name: "TestSupport", dependencies: ["CollectionLayout"], path: "Tests/TestSupport"),
+    // The test executable's counting malloc (AllocationCounter).
+    .target(name: "CAllocationCount", path: "Tests/CAllocationCount"),
+    .target(
+      name: "TestSupport", dependencies: ["CollectionLayout", "CAllocationCount"],
+      path: "Tests/TestSupport"),
     .testTarget(
       name: "CollectionLayoutTests",
       dependencies: ["CollectionLayout", "CollectionLayoutExamples", "TestSupport"]),

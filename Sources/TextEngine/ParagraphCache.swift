@@ -332,11 +332,16 @@ public final class ParagraphCache: Sendable {
 
 extension ParagraphCache {
   /// The prepared text of `key`: the cached one, or `prepare()`'s (stored when short enough).
-  func preparedText(for key: Key, length: Int, prepare: () -> PreparedText) -> PreparedText {
+  /// The key is made only when the cache may hold the text (making it writes and hashes the
+  /// whole text).
+  func preparedText(
+    for key: @autoclosure () -> Key, length: Int, prepare: () -> PreparedText
+  ) -> PreparedText {
     guard capacity > 0, length <= maximumLength else {
       uncachedMisses.increment()
       return prepare()
     }
+    let key = key()
     if let found = prepared.value(hash: key.hash, where: { $0 == key }) { return found }
     let text = prepare()
     prepared.insert(

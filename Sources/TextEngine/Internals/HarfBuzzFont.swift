@@ -159,8 +159,8 @@ final class HarfBuzzFont: @unchecked Sendable {
     let itemOffset = range.lowerBound - context.lowerBound
     let parsed = features.map { feature in
       hb_feature_t(
-        tag: hb_tag_from_string(feature.tag, -1), value: feature.value, start: 0,
-        end: UInt32.max)
+        tag: feature.tag.withCString { hb_tag_from_string($0, -1) }, value: feature.value,
+        start: 0, end: UInt32.max)
     }
     return BufferPool.withBuffer { buffer in
       hb_buffer_add_utf16(
@@ -168,9 +168,13 @@ final class HarfBuzzFont: @unchecked Sendable {
         Int32(range.count))
       hb_buffer_set_direction(
         buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
-      if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
+      // Through `withCString`, which copies a short string's bytes to the stack: passing the
+      // String itself made a heap C string per call.
+      if let script {
+        hb_buffer_set_script(buffer, script.withCString { hb_script_from_string($0, -1) })
+      }
       if let language {
-        hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+        hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
       }
       hb_buffer_guess_segment_properties(buffer)
       var glyphs = run(buffer, features: parsed)

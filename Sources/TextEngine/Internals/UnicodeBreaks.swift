@@ -35,6 +35,8 @@ enum UnicodeBreaks {
   /// plain Latin labels (`SimpleLineBreakTests` compares it with ICU).
   static func simpleLineBreaks(_ text: [UInt16]) -> [LineBreakOpportunity]? {
     var breaks = [LineBreakOpportunity]()
+    // About one break a word: reserved once rather than grown from one.
+    breaks.reserveCapacity(text.count / 4 + 2)
     var previous: UInt16 = 0
     for (index, unit) in text.enumerated() {
       switch unit {
@@ -67,17 +69,21 @@ enum UnicodeBreaks {
   {
     guard !text.isEmpty else { return [] }
     var capacity = text.count + 1
-    var offsets = [Int32](repeating: 0, count: capacity)
-    var mandatory = [UInt8](repeating: 0, count: capacity)
+    var offsets = [Int32](filled: 0, count: capacity)
+    var mandatory = [UInt8](filled: 0, count: capacity)
     let count = text.withUnsafeBufferPointer { units in
       CICU_lineBreaks(
         units.baseAddress, Int32(units.count), locale, &offsets, &mandatory, Int32(capacity))
     }
     if count < 0 { throw ICUError(code: count) }
     capacity = Int(count)
-    return (0..<capacity).map {
-      LineBreakOpportunity(offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0)
+    var breaks = [LineBreakOpportunity]()
+    breaks.reserveCapacity(capacity)
+    for index in 0..<capacity {
+      breaks.append(
+        LineBreakOpportunity(offset: Int(offsets[index]), isMandatory: mandatory[index] != 0))
     }
+    return breaks
   }
 
   /// UAX #29 extended grapheme cluster boundaries (excluding 0, including the end).
@@ -139,7 +145,7 @@ enum UnicodeBreaks {
   /// `graphemeBoundaries` through ICU's character iterator (no fast path).
   static func icuGraphemeBoundaries(_ text: [UInt16]) throws(ICUError) -> [Int] {
     guard !text.isEmpty else { return [] }
-    var offsets = [Int32](repeating: 0, count: text.count + 1)
+    var offsets = [Int32](filled: 0, count: text.count + 1)
     let count = text.withUnsafeBufferPointer { units in
       CICU_graphemeBoundaries(units.baseAddress, Int32(units.count), &offsets, Int32(offsets.count))
     }
@@ -157,9 +163,9 @@ enum UnicodeProperties {
   /// the script of their neighbours (see CICU_resolvedScripts).
   static func resolvedScripts(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
     guard !text.isEmpty else { return [] }
-    var scripts = [Int32](repeating: 0, count: text.count)
+    var scripts = [Int32](filled: 0, count: text.count)
     if CICU_resolvedScripts(text.baseAddress, Int32(text.count), &scripts) < 0 {
-      return [Int32](repeating: 0, count: text.count)  // all Common: HarfBuzz guesses
+      return [Int32](filled: 0, count: text.count)  // all Common: HarfBuzz guesses
     }
     return scripts
   }
@@ -195,11 +201,11 @@ enum UnicodeProperties {
   ) {
     let requested: Int32 = base.map { Int32($0) } ?? -1
     guard !text.isEmpty else { return ([], base ?? 0) }
-    var levels = [UInt8](repeating: 0, count: text.count)
+    var levels = [UInt8](filled: 0, count: text.count)
     let result = CICU_bidiLevels(text.baseAddress, Int32(text.count), requested, &levels)
     if result < 0 {
       let level = base ?? 0
-      return ([UInt8](repeating: level, count: text.count), level)
+      return ([UInt8](filled: level, count: text.count), level)
     }
     return (levels, UInt8(result))
   }

@@ -54,8 +54,8 @@ final class ShapingGroup {
 
   init(plans: ArraySlice<SegmentPlan>) {
     self.plans = Array(plans)
-    pieces = [[ShapedGlyph]?](repeating: nil, count: plans.count)
-    safeBefore = [Bool](repeating: false, count: plans.count)
+    pieces = [[ShapedGlyph]?](filled: nil, count: plans.count)
+    safeBefore = [Bool](filled: false, count: plans.count)
   }
 }
 
@@ -125,16 +125,29 @@ extension LayoutEngine {
     _ glyphs: [ShapedGlyph], group: ShapingGroup, members: Range<Int>, base: Int,
     direction: ShapingDirection
   ) {
+    // Each member's first glyph (its logical index) and whether the boundary before it is
+    // safe, with one entry past the last member: at most `maximumChunk` + 1 entries, on the
+    // stack.
+    withUnsafeTemporaryAllocation(of: (start: Int, safe: Bool).self, capacity: members.count + 1) {
+      marks in
+      cut(glyphs, group: group, members: members, base: base, direction: direction, marks: marks)
+    }
+  }
+
+  private func cut(
+    _ glyphs: [ShapedGlyph], group: ShapingGroup, members: Range<Int>, base: Int,
+    direction: ShapingDirection, marks: UnsafeMutableBufferPointer<(start: Int, safe: Bool)>
+  ) {
     let count = glyphs.count
     let reversed = direction == .rightToLeft
     // Logical glyph index k is glyphs[reversed ? count - 1 - k : k]; clusters must not
     // decrease in logical order (HarfBuzz's default cluster level guarantees it).
-    var starts = [Int]()  // logical index of each member's first glyph
-    starts.reserveCapacity(members.count + 1)
-    var safe = [Bool]()
-    safe.reserveCapacity(members.count + 1)
-    starts.append(0)
-    safe.append(true)
+    var marked = 0
+    func mark(_ start: Int, _ safe: Bool) {
+      marks.initializeElement(at: marked, to: (start, safe))
+      marked += 1
+    }
+    mark(0, true)
     var k = 0
     var previousCluster: UInt32 = 0
     for member in members.dropFirst() {
@@ -160,8 +173,7 @@ extension LayoutEngine {
           j += 1
         }
       }
-      starts.append(k)
-      safe.append(isSafe)
+      mark(k, isSafe)
     }
     // The rest must be monotonic too.
     while k < count {
@@ -170,15 +182,14 @@ extension LayoutEngine {
       previousCluster = cluster
       k += 1
     }
-    starts.append(count)
-    safe.append(true)
+    mark(count, true)
     for (offset, member) in members.enumerated() where offset > 0 {
-      group.safeBefore[member] = safe[offset]
+      group.safeBefore[member] = marks[offset].safe
     }
     for (offset, member) in members.enumerated()
-    where safe[offset] && safe[offset + 1] {
-      let lower = starts[offset]
-      let upper = starts[offset + 1]
+    where marks[offset].safe && marks[offset + 1].safe {
+      let lower = marks[offset].start
+      let upper = marks[offset + 1].start
       guard upper > lower else { continue }
       let slice = reversed ? (count - upper)..<(count - lower) : lower..<upper
       let shift = UInt32(group.plans[member].range.lowerBound - base)

@@ -201,8 +201,26 @@ struct LayoutEngine {
       return TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
-    load(preparedText())
+    loadPreparedText()
     return measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
+  }
+
+  /// Fills the engine with its text's preparation: the paragraph cache's, or prepared by the
+  /// engine itself (and stored when short enough). Preparing in place copies no engine (each
+  /// copy retains and releases every array it holds) and loads nothing back.
+  mutating func loadPreparedText() {
+    let cache = paragraphCache
+    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
+    var preparedHere = false
+    let prepared = cache.preparedText(
+      for: ParagraphCache.Key(
+        text: text, locale: style.locale, direction: style.baseWritingDirection),
+      length: length
+    ) {
+      preparedHere = true
+      return prepareText()
+    }
+    if !preparedHere { load(prepared) }
   }
 
   /// The prepared text of the engine's text and style: the paragraph cache's, or prepared now
@@ -218,17 +236,20 @@ struct LayoutEngine {
     }
   }
 
-  /// Itemizes, shapes and splits the text into atoms (the work a prepared text saves).
+  /// Itemizes, shapes and splits the text into atoms (the work a prepared text saves), leaving
+  /// the engine loaded with the result.
   mutating func prepareText() -> PreparedText {
     units = Array(text.string.utf16)
     prepare()
     itemizeAndShape()
     words = makeWords()
+    uniformMetrics = sharedSegmentMetrics()
+    faceFacts = MeasurementBuilder.computeFacts(of: self)
     return PreparedText(
       units: units, scalarOffsets: scalarOffsets, runAt: runAt, isSoftBreak: isSoftBreak,
       isGraphemeBoundary: isGraphemeBoundary, segments: segments, atoms: atoms,
-      paragraphs: paragraphs, words: words, hyphens: hyphens,
-      uniformMetrics: sharedSegmentMetrics(), faceFacts: MeasurementBuilder.computeFacts(of: self))
+      paragraphs: paragraphs, words: words, hyphens: hyphens, uniformMetrics: uniformMetrics,
+      faceFacts: faceFacts)
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -276,7 +297,7 @@ struct LayoutEngine {
 
   private mutating func prepare() {
     let count = units.count
-    scalarOffsets = [Int](repeating: 0, count: count + 1)
+    scalarOffsets = [Int](filled: 0, count: count + 1)
     var scalar = 0
     for index in 0..<count {
       scalarOffsets[index] = scalar
@@ -289,12 +310,12 @@ struct LayoutEngine {
     }
     scalarOffsets[count] = scalar
 
-    runAt = [Int](repeating: 0, count: count)
+    runAt = [Int](filled: 0, count: count)
     for (index, run) in text.runs.enumerated() {
       for unit in run.utf16Range.clamped(to: 0..<count) { runAt[unit] = index }
     }
 
-    isSoftBreak = [Bool](repeating: false, count: count + 1)
+    isSoftBreak = [Bool](filled: false, count: count + 1)
     var mandatory = [Int]()
     let breaks =
       (try? UnicodeBreaks.lineBreaks(units, locale: style.locale))
@@ -309,9 +330,9 @@ struct LayoutEngine {
 
     if UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
       // Most Latin text: no list of every offset is made to be read back.
-      isGraphemeBoundary = [Bool](repeating: true, count: count + 1)
+      isGraphemeBoundary = [Bool](filled: true, count: count + 1)
     } else {
-      isGraphemeBoundary = [Bool](repeating: false, count: count + 1)
+      isGraphemeBoundary = [Bool](filled: false, count: count + 1)
       isGraphemeBoundary[0] = true
       isGraphemeBoundary[count] = true
       let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
@@ -358,9 +379,15 @@ struct LayoutEngine {
   private mutating func itemizeAndShape() {
     let scripts = units.withUnsafeBufferPointer { UnicodeProperties.resolvedScripts($0) }
     let groupsRuns = !LayoutEngine.shapesEverySegmentAlone
-    var plans = [SegmentPlan]()
-    // At most one atom per UTF-16 unit: the atoms array grows once.
+    // At most one atom per UTF-16 unit: the atoms array grows once. Segments end at every
+    // break opportunity (and where the face, script or level changes): the plans and segments
+    // are reserved for one per opportunity, so that they rarely grow.
     atoms.reserveCapacity(units.count)
+    var opportunities = paragraphs.count + 1
+    for isBreak in isSoftBreak where isBreak { opportunities += 1 }
+    var plans = [SegmentPlan]()
+    plans.reserveCapacity(opportunities)
+    segments.reserveCapacity(opportunities)
     for index in paragraphs.indices {
       let content = paragraphs[index].content
       let firstAtom = atoms.count
@@ -455,7 +482,7 @@ struct LayoutEngine {
   ) {
     // Below U+0590 there is no right-to-left character and no bidi control.
     if base != 1 && !units.contains(where: { $0 >= 0x0590 }) {
-      return ([UInt8](repeating: 0, count: units.count), 0)
+      return ([UInt8](filled: 0, count: units.count), 0)
     }
     return UnicodeProperties.bidiLevels(units, base: base)
   }
@@ -492,7 +519,7 @@ struct LayoutEngine {
             requestedIsDefaultFamily: requestedIsDefaultFamily,
             previous: previous?.takeUnretainedValue()))
       }
-      if memo.isEmpty { memo = [FallbackMemo](repeating: FallbackMemo(), count: 64) }
+      if memo.isEmpty { memo = [FallbackMemo](filled: FallbackMemo(), count: 64) }
       let slot = Int(scalar.value & 63)
       if memo[slot].scalar == scalar.value, memo[slot].code == code,
         memo[slot].requested.isSame(requestedReference), memo[slot].previous.isSame(previous),
@@ -570,7 +597,7 @@ struct LayoutEngine {
                 requestedIsDefaultFamily: requestedIsDefaultFamily))
           } else {
             if clusterMemo.isEmpty {
-              clusterMemo = [ClusterFallbackMemo](repeating: ClusterFallbackMemo(), count: 32)
+              clusterMemo = [ClusterFallbackMemo](filled: ClusterFallbackMemo(), count: 32)
             }
             var hash = UInt32(truncatingIfNeeded: code)
             for scalar in scalars { hash = hash &* 31 &+ scalar.value }
@@ -634,17 +661,18 @@ struct LayoutEngine {
     let script = plan.script
     let level = plan.level
     let run = runAt[range.lowerBound]
-    let attributes = text.runs[run].attributes
-    let font = attributes.font.withFace(face)
+    // The run's attributes are read in place: a copy retains (and releases) its font's face,
+    // features and strings once per segment.
+    let font = text.runs[run].attributes.font.withFace(face)
     let isTab = range.count == 1 && units[range.lowerBound] == 0x09
     var features = font.features
-    if attributes.letterSpacing != 0 {
+    if text.runs[run].attributes.letterSpacing != 0 {
       // Letter-spaced text is not ligated (as in Pango and CSS).
       features += [FontFeature("liga", 0), FontFeature("clig", 0), FontFeature("dlig", 0)]
     }
     let direction: ShapingDirection = level & 1 == 1 ? .rightToLeft : .leftToRight
     let scriptTag = UnicodeProperties.scriptTag(script)
-    let language = attributes.language ?? languageOfLocale
+    let language = text.runs[run].attributes.language ?? languageOfLocale
     let harfBuzz = face.harfBuzz.withVariations(font.variations)
     // Context for HarfBuzz where the segment ends without a break opportunity (a change of
     // font, size, script or direction inside a word): up to five units on either side.
@@ -785,10 +813,21 @@ struct LayoutEngine {
     let glyphCount = segment.glyphs.count
     let rightToLeft = segment.level & 1 == 1
     let spacingPerGrapheme = text.runs[segment.run].attributes.letterSpacing
-    // A scratch array kept between segments (taken out so that it is uniquely referenced).
+    // The arrays read per atom, as locals: read through `self` while `self.atoms` grows, each
+    // access retained and released its array.
+    let units = self.units
+    let isGraphemeBoundary = self.isGraphemeBoundary
+    let advances = segment.advances
+    // The scratch array kept between segments and the atoms, taken out so that each is
+    // uniquely referenced while it grows.
     var clusters = clusterScratch
     clusterScratch = []
-    defer { clusterScratch = clusters }
+    var atoms = self.atoms
+    self.atoms = []
+    defer {
+      clusterScratch = clusters
+      self.atoms = atoms
+    }
     clusters.removeAll(keepingCapacity: true)
     clusters.reserveCapacity(glyphCount)
     // Clusters in logical order: (start offset, glyph index range).
@@ -831,7 +870,7 @@ struct LayoutEngine {
         graphemes += 1
       }
       var width = 0.0
-      for glyph in glyphs { width += segment.advances[glyph] }
+      for glyph in glyphs { width += advances[glyph] }
       // Negative letter spacing tightens an atom down to zero width, never below it (a hostile
       // −1e6 would otherwise give lines of negative width).
       let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
@@ -843,11 +882,15 @@ struct LayoutEngine {
         }
         hyphenWidth = hyphens[segmentIndex]?.width ?? 0
       }
+      var isWhitespace = true
+      for index in range where !Self.isHangingWhitespace(units[index]) {
+        isWhitespace = false
+        break
+      }
       atoms.append(
         Atom(
           range: range, segment: segmentIndex, glyphs: glyphs, width: width, spacing: spacing,
-          isWhitespace: isHangingWhitespace(range), isTab: segment.isTab,
-          hyphenWidth: hyphenWidth))
+          isWhitespace: isWhitespace, isTab: segment.isTab, hyphenWidth: hyphenWidth))
       atomStart = end
       atomGlyphs = nil
     }
@@ -868,12 +911,6 @@ struct LayoutEngine {
     default:
       return false
     }
-  }
-
-  /// Spaces (general category Zs, except the no-break spaces) and tabs hang at a line's end.
-  private func isHangingWhitespace(_ range: Range<Int>) -> Bool {
-    for index in range where !Self.isHangingWhitespace(units[index]) { return false }
-    return true
   }
 
   /// True for U+0009 and the characters of general category Zs except the no-break spaces

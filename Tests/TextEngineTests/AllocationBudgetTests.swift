@@ -1,0 +1,73 @@
+// The heap allocations (malloc calls) a cold size-only measurement makes, held to a budget: a
+// text is prepared (itemized, shaped, split into atoms and words) and measured with the caches
+// off, so every allocation is the preparation's own. A label is held to a budget and texts of
+// 8, 16 and 32 words to linear growth, so that a regression that allocates per text or per word
+// fails here rather than only slowing the benchmark.
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TextEngine
+
+@Suite(
+  "Allocations of a cold measurement",
+  .enabled(if: AllocationCounter.isAvailable, "a sanitizer's runtime owns malloc in this build"))
+struct AllocationBudgetTests {
+  /// A typesetter whose caches are off: every measurement prepares its text from scratch.
+  static let cold = Typesetter(
+    fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+    paragraphCache: ParagraphCache(capacity: 0))
+
+  /// The malloc calls one cold measurement of `text` makes (after one uncounted measurement of
+  /// the same text, which loads the faces and HarfBuzz's shape plans once), or nil when the
+  /// process cannot count.
+  static func allocations(_ text: String, maxWidth: Double? = 200) -> Int? {
+    let font = Engine.dejaVu(15)
+    _ = cold.measure(text, font: font, maxWidth: maxWidth)
+    return AllocationCounter.count {
+      _ = cold.measure(text, font: font, maxWidth: maxWidth)
+    }
+  }
+
+  @Test("the counter counts: a new array is one allocation")
+  func counterCounts() throws {
+    var kept = [[Int]]()
+    kept.reserveCapacity(1)
+    let counted = AllocationCounter.count {
+      kept.append([Int](repeating: 7, count: Int.random(in: 1...3)))
+    }
+    try #require(counted != nil, "this process's malloc is not the counting one")
+    #expect(counted == 1)
+    #expect(kept.count == 1)
+  }
+
+  /// A label of four words, cold: the arrays the preparation keeps per text (units, offsets,
+  /// break and boundary flags, segments, atoms, words), a glyph and an advance array per
+  /// shaped word, the working arrays of itemization and the result's lines. The budget is for
+  /// the unoptimized build the tests run in, which allocates more than a release build (it
+  /// boxes the locals closures capture and keeps temporaries the optimizer removes): a release
+  /// build stays far below it, so a new array per text or per word shows in either.
+  @Test("a cold label stays within its allocation budget")
+  func coldLabel() throws {
+    guard let count = Self.allocations("Invoice total: 1,284.50 EUR") else { return }
+    #expect(count <= 530, "a cold label made \(count) allocations")
+  }
+
+  /// Allocations grow linearly with the words of a text (each keeps its glyphs and advances):
+  /// doubling the words at most doubles what the added words cost, so nothing is allocated per
+  /// pair of words or copied again per word.
+  @Test("allocations grow linearly with the words")
+  func linearInWords() throws {
+    let word = "lorem "
+    guard let eight = Self.allocations(String(repeating: word, count: 8), maxWidth: nil),
+      let sixteen = Self.allocations(String(repeating: word, count: 16), maxWidth: nil),
+      let thirtyTwo = Self.allocations(String(repeating: word, count: 32), maxWidth: nil)
+    else { return }
+    let firstStep = sixteen - eight
+    let secondStep = thirtyTwo - sixteen
+    #expect(firstStep > 0)
+    #expect(
+      secondStep <= 2 * firstStep + 16,
+      "8 words: \(eight) allocations, 16: \(sixteen), 32: \(thirtyTwo)")
+  }
+}
