@@ -219,13 +219,25 @@ final class SpecSource: CollectionViewDataSource {
 /// measured, and (when drawing) its text layout. Taken from the view before it is reused; the
 /// text's place in the box is found from the element's final frame.
 struct ViewRecord {
-  /// The text of a drawn element: its layout and how it sits in the element's box.
-  struct Text {
+  /// The text of a drawn element: its layout and how it sits in the element's box (a class, so
+  /// that a record without text stays small).
+  final class Text {
     var layout: TextLayout
     var padding: EdgeInsets
     var alignment: TextAlignment
     var color: Color
     var colorRanges: [PlacedText.ColorRange]
+
+    init(
+      layout: TextLayout, padding: EdgeInsets, alignment: TextAlignment, color: Color,
+      colorRanges: [PlacedText.ColorRange]
+    ) {
+      self.layout = layout
+      self.padding = padding
+      self.alignment = alignment
+      self.color = color
+      self.colorRanges = colorRanges
+    }
   }
 
   var box: BoxStyle
@@ -265,8 +277,8 @@ struct ViewRecord {
   }
 }
 
-/// The records of a run's views: items by section and item (the bulk, in flat arrays),
-/// headers and footers by key.
+/// The records of a run's views: items by section and item (the bulk, in flat arrays, for the
+/// sections given item counts), headers, footers and any other item by key.
 struct ViewRecords {
   private var items: [[ViewRecord?]]
   private var supplementary: [ElementKey: ViewRecord] = [:]
@@ -277,21 +289,22 @@ struct ViewRecords {
 
   subscript(key: ElementKey) -> ViewRecord? {
     get {
-      if key.category == .cell, key.indexPath.count == 2 {
-        return items[safe: key.indexPath.section]?[safe: key.indexPath.item] ?? nil
-      }
-      return supplementary[key]
+      isInArrays(key) ? items[key.indexPath.section][key.indexPath.item] : supplementary[key]
     }
     set {
-      let path = key.indexPath
-      if key.category == .cell, path.count == 2, items.indices.contains(path.section),
-        items[path.section].indices.contains(path.item)
-      {
-        items[path.section][path.item] = newValue
+      if isInArrays(key) {
+        items[key.indexPath.section][key.indexPath.item] = newValue
       } else {
         supplementary[key] = newValue
       }
     }
+  }
+
+  /// True when `key` is an item of a section given an item count.
+  private func isInArrays(_ key: ElementKey) -> Bool {
+    let path = key.indexPath
+    return key.category == .cell && path.count == 2 && items.indices.contains(path.section)
+      && items[path.section].indices.contains(path.item)
   }
 }
 
@@ -429,29 +442,31 @@ extension TextSpec {
     // scene is recorded and only those records and the layout's attributes stay; for the
     // visible region, only what a collection view on screen would realise at the content
     // offset (the rest keeps its estimated size, as in UIKit's self-sizing).
-    var elements: [(attributes: LayoutAttributes, record: ViewRecord?)] = []
+    let attributes: [LayoutAttributes]
+    // A visible-only run records a screen's views, by key; a full run every item's, in arrays.
+    var records = ViewRecords(render.region == .visible ? [] : spec.sections.map(\.itemCount))
     do {
       if render.region == .visible {
         try view.layoutIfNeeded()
-        for (_, reusable) in view.realisedViews {
-          guard let attributes = reusable.layoutAttributes else { continue }
-          elements.append((attributes, ViewRecord(reusable, drawing: drawing)))
+        var realised: [LayoutAttributes] = []
+        for (key, reusable) in view.realisedViews {
+          guard let element = reusable.layoutAttributes else { continue }
+          realised.append(element)
+          records[key] = ViewRecord(reusable, drawing: drawing)
         }
+        attributes = realised
       } else {
-        var records = ViewRecords(spec.sections.map(\.itemCount))
-        let attributes = try view.layOutEveryElement(elementsAtOnce: elementsAtOnce) {
+        attributes = try view.layOutEveryElement(elementsAtOnce: elementsAtOnce) {
           key, reusable in
           records[key] = ViewRecord(reusable, drawing: drawing)
         }
-        elements.reserveCapacity(attributes.count)
-        for element in attributes { elements.append((element, records[element.key])) }
       }
     } catch {
       throw LayoutSpec.DecodingError(path: "", message: "the collection view failed: \(error)")
     }
     flow.diagnosticHandler = nil
     return withExtendedLifetime(source) {
-      makeOutput(view, elements, flow: flow, warnings: warnings)
+      makeOutput(view, attributes, records, flow: flow, warnings: warnings)
     }
   }
 
@@ -470,17 +485,17 @@ extension TextSpec {
   }
 
   private func makeOutput(
-    _ view: CollectionView, _ laidOut: [(attributes: LayoutAttributes, record: ViewRecord?)],
+    _ view: CollectionView, _ laidOut: [LayoutAttributes], _ records: ViewRecords,
     flow: FlowLayout, warnings: [String]
   ) -> Output {
     var elements: [SceneElement] = []
     elements.reserveCapacity(laidOut.count)
     var measuredItems = 0
     var measuredSupplementary = 0
-    for (attributes, record) in laidOut {
+    for attributes in laidOut {
       WorkCounter.add(1)
       var element = SceneElement(attributes: attributes)
-      if let record {
+      if let record = records[attributes.key] {
         if record.isMeasured {
           if record.isItem { measuredItems += 1 } else { measuredSupplementary += 1 }
         }
@@ -499,8 +514,9 @@ extension TextSpec {
       }
       elements.append(element)
     }
+    // The result shares the attributes' storage: the elements are the scene's attributes.
     let result = LayoutSpec.Result(
-      contentSize: view.contentSize, elements: elements.map(\.attributes), warnings: warnings)
+      contentSize: view.contentSize, elements: laidOut, warnings: warnings)
     let scene = makeScene(result, elements: elements, flow: flow, context: view)
     var output = Output(
       result: result, scene: scene, measuredItemCount: measuredItems,
