@@ -201,6 +201,35 @@ struct CommandScaleTests {
     #expect(peaks[1] <= peaks[0] + 8 * 1024, "\(peaks) kB")
   }
 
+  @Test(
+    "layout: 10× the items, the peak memory grows with the output, not with a view per item",
+    arguments: [false, true])
+  func layoutMemory(estimated: Bool) throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var peaks: [Int] = []
+    var outputs: [Int] = []
+    let counts = [10_000, 100_000]
+    for count in counts {
+      let file = try input("spec.json", textSpec(count, estimated: estimated), in: directory)
+      let result = try ProcessRunner.run(
+        Executables.textflow, ["layout", file], environment: ["TEXTFLOW_COUNT_WORK": "1"])
+      #expect(result.status == 0, "\(result.standardError)")
+      let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("peak: ") }
+      peaks.append(try #require(Int(line?.dropFirst(6).split(separator: " ").first ?? "")))
+      outputs.append(result.standardOutput.utf8.count)
+    }
+    // What stays per item is its attributes, its scene element and its JSON (the output, about
+    // 100 bytes of JSON an item here) and the spec's own text and sizes; views are reused a
+    // window at a time. A realised view per item (a cell, its text and its measurement, about
+    // 2.6 kB, 32 times the output) would make the peak grow far faster.
+    let items = Double(counts[1] - counts[0])
+    let peakPerItem = Double(peaks[1] - peaks[0]) * 1024 / items
+    let outputPerItem = Double(outputs[1] - outputs[0]) / items
+    #expect(outputPerItem > 50, "\(outputs)")
+    #expect(peakPerItem < 16 * outputPerItem, "\(peaks) kB, \(outputs) bytes of output")
+  }
+
   /// One JSON line of about `bytes` bytes: a paragraph of words wrapped at 300 pt.
   func hugeLine(bytes: Int) -> Data {
     let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "label"]

@@ -140,6 +140,9 @@ open class CollectionView: CollectionLayoutContext {
   public private(set) var preferredAttributesQueryCount = 0
   /// How many layout passes (prepare, realise, measure) ran in total.
   public private(set) var layoutPassCount = 0
+  /// How many views were made rather than taken from a reuse pool: with reuse, about as many
+  /// as were ever realised at once.
+  public private(set) var madeViewCount = 0
 
   // MARK: State
 
@@ -153,6 +156,10 @@ open class CollectionView: CollectionLayoutContext {
   private var cellClasses: [String: CollectionViewCell.Type] = [:]
   private var supplementaryClasses: [ElementKind: [String: CollectionReusableView.Type]] = [:]
   private var reusePools: [ReuseKey: [CollectionReusableView]] = [:]
+  /// While `layOutEveryElement` runs: the window whose elements are realised, and what is told
+  /// of each view before it goes to its reuse pool.
+  var sweepWindow: CGRect?
+  var sweepVisitor: ((ElementKey, CollectionReusableView) -> Void)?
 
   struct ReuseKey: Hashable {
     var category: ElementCategory
@@ -230,6 +237,7 @@ open class CollectionView: CollectionLayoutContext {
       return view
     }
     let cell = cellClass.init(frame: .zero)
+    madeViewCount += 1
     cell.reuseIdentifier = identifier
     return cell
   }
@@ -248,6 +256,7 @@ open class CollectionView: CollectionLayoutContext {
       return view
     }
     let view = viewClass.init(frame: .zero)
+    madeViewCount += 1
     view.reuseIdentifier = identifier
     return view
   }
@@ -287,6 +296,7 @@ open class CollectionView: CollectionLayoutContext {
       let viewClass =
         collectionViewLayout.decorationViewClasses[kind] ?? CollectionReusableView.self
       let view = viewClass.init(frame: .zero)
+      madeViewCount += 1
       view.reuseIdentifier = kind.rawValue
       return view
     }
@@ -314,27 +324,32 @@ open class CollectionView: CollectionLayoutContext {
 
   /// Every realised view with its element key (cells, supplementary and decoration views).
   public var realisedViews: [(key: ElementKey, view: CollectionReusableView)] {
-    // Plain sort keys are sorted, not the pairs (moving a pair retains its view): section,
+    Self.inElementOrder(realised.map { (key: $0.key, view: $0.value) }, key: \.key)
+  }
+
+  /// `entries` ordered as `realisedViews` orders views: by section, then item, supplementary
+  /// views before cells before decoration views, then `order`.
+  static func inElementOrder<Entry>(_ entries: [Entry], key: (Entry) -> ElementKey) -> [Entry] {
+    // Plain sort keys are sorted, not the entries (moving a pair retains its view): section,
     // item and category rank, then, for elements of one index path and category, `order`.
-    let entries = realised.map { (key: $0.key, view: $0.value) }
     var keys = entries.indices.map { position -> SortKey in
-      let path = entries[position].key.indexPath
+      let path = key(entries[position]).indexPath
       guard path.count == 2 else {
         return SortKey(section: -1, item: -1, rank: 0, position: position)
       }
       return SortKey(
-        section: path[0], item: path[1], rank: Self.rank(entries[position].key.category),
+        section: path[0], item: path[1], rank: Self.rank(key(entries[position]).category),
         position: position)
     }
     entries.withUnsafeBufferPointer { entries in
       keys.sort { a, b in
         if a.section != b.section || a.section < 0 || b.section < 0 {
           if a.section >= 0, b.section >= 0 { return a.section < b.section }
-          return Self.order(entries[a.position].key, entries[b.position].key)
+          return Self.order(key(entries[a.position]), key(entries[b.position]))
         }
         if a.item != b.item { return a.item < b.item }
         if a.rank != b.rank { return a.rank < b.rank }
-        return Self.order(entries[a.position].key, entries[b.position].key)
+        return Self.order(key(entries[a.position]), key(entries[b.position]))
       }
     }
     return keys.map { entries[$0.position] }
@@ -581,6 +596,7 @@ open class CollectionView: CollectionLayoutContext {
   /// The area whose elements are realised: the bounds, grown by `prefetchMargin` along the scroll
   /// axis (both axes when the layout is not a flow layout).
   public var preparedRect: CGRect {
+    if let sweepWindow { return sweepWindow }
     guard prefetchMargin > 0 else { return bounds }
     switch (collectionViewLayout as? FlowLayout)?.scrollDirection {
     case .vertical: return bounds.insetBy(dx: 0, dy: -prefetchMargin)
@@ -627,6 +643,7 @@ open class CollectionView: CollectionLayoutContext {
       delegate?.collectionView(
         self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: key.indexPath)
     }
+    sweepVisitor?(key, view)
     enqueue(view, key)
   }
 

@@ -215,6 +215,99 @@ final class SpecSource: CollectionViewDataSource {
   }
 }
 
+/// What a text view gives the scene beyond its attributes: its box, whether its size was
+/// measured, and (when drawing) its text layout. Taken from the view before it is reused; the
+/// text's place in the box is found from the element's final frame.
+struct ViewRecord {
+  /// The text of a drawn element: its layout and how it sits in the element's box (a class, so
+  /// that a record without text stays small).
+  final class Text {
+    var layout: TextLayout
+    var padding: EdgeInsets
+    var alignment: TextAlignment
+    var color: Color
+    var colorRanges: [PlacedText.ColorRange]
+
+    init(
+      layout: TextLayout, padding: EdgeInsets, alignment: TextAlignment, color: Color,
+      colorRanges: [PlacedText.ColorRange]
+    ) {
+      self.layout = layout
+      self.padding = padding
+      self.alignment = alignment
+      self.color = color
+      self.colorRanges = colorRanges
+    }
+  }
+
+  var box: BoxStyle
+  /// True for an item, false for a header or footer.
+  var isItem: Bool
+  /// True when the element's size came from its text (a fixed-size element is not measured).
+  var isMeasured: Bool
+  var text: Text?
+
+  /// The record of a spec's text cell or text header; nil for any other view (its box then
+  /// comes from its attributes, `plainBox`).
+  init?(_ view: CollectionReusableView, drawing: Bool) {
+    switch view {
+    case let cell as SpecTextCell:
+      box = cell.box
+      isItem = true
+      isMeasured = cell.isMeasured
+      if drawing, let layout = cell.textLayout {
+        text = Text(
+          layout: layout, padding: cell.content.padding,
+          alignment: cell.content.paragraphStyle.alignment, color: cell.textColor,
+          colorRanges: cell.colorRanges)
+      }
+    case let header as SpecTextHeader:
+      box = header.box
+      isItem = false
+      isMeasured = header.fixedSize == nil
+      if drawing, let layout = header.textLayout {
+        text = Text(
+          layout: layout, padding: header.content.padding,
+          alignment: header.content.paragraphStyle.alignment, color: header.textColor,
+          colorRanges: [])
+      }
+    default:
+      return nil
+    }
+  }
+}
+
+/// The records of a run's views: items by section and item (the bulk, in flat arrays, for the
+/// sections given item counts), headers, footers and any other item by key.
+struct ViewRecords {
+  private var items: [[ViewRecord?]]
+  private var supplementary: [ElementKey: ViewRecord] = [:]
+
+  init(_ itemCounts: [Int]) {
+    items = itemCounts.map { [ViewRecord?](repeating: nil, count: $0) }
+  }
+
+  subscript(key: ElementKey) -> ViewRecord? {
+    get {
+      isInArrays(key) ? items[key.indexPath.section][key.indexPath.item] : supplementary[key]
+    }
+    set {
+      if isInArrays(key) {
+        items[key.indexPath.section][key.indexPath.item] = newValue
+      } else {
+        supplementary[key] = newValue
+      }
+    }
+  }
+
+  /// True when `key` is an item of a section given an item count.
+  private func isInArrays(_ key: ElementKey) -> Bool {
+    let path = key.indexPath
+    return key.category == .cell && path.count == 2 && items.indices.contains(path.section)
+      && items[path.section].indices.contains(path.item)
+  }
+}
+
 extension Array {
   /// The element at `index`, or nil when out of bounds.
   subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
@@ -299,9 +392,13 @@ extension TextSpec {
   }
 
   /// Lays the spec out through a `CollectionView` whose text cells size themselves.
-  func runThroughCollectionView(typesetter: Typesetter, jobs: Int, drawing: Bool)
-    throws(LayoutSpec.DecodingError) -> Output
-  {
+  ///
+  /// `elementsAtOnce` is how many elements are realised at a time (see
+  /// `CollectionView.layOutEveryElement(elementsAtOnce:visit:)`); the output is the same for
+  /// any value.
+  func runThroughCollectionView(
+    typesetter: Typesetter, jobs: Int, drawing: Bool, elementsAtOnce: Int = 2048
+  ) throws(LayoutSpec.DecodingError) -> Output {
     let spec = layoutSpec
     // A run that draws nothing prepares each text once, to measure it: storing the prepared
     // texts of a long spec in the paragraph cache (and evicting them again) would cost more
@@ -328,12 +425,6 @@ extension TextSpec {
     view.safeAreaInsets = geometry.safeAreaInsets
     view.layoutMargins = geometry.layoutMargins
     view.effectiveUserInterfaceLayoutDirection = geometry.layoutDirection
-    // Realise (and so measure) every element, not only the visible ones; for the visible
-    // region, only what a collection view on screen would realise at the content offset (the
-    // rest keeps its estimated size, as in UIKit's self-sizing). The margin is far past any
-    // measured content (a million items of a million points), so views realised at their
-    // estimated sizes stay realised once measured; a longer layout grows it below.
-    if render.region != .visible { view.prefetchMargin = 1e13 }
     view.register(SpecTextCell.self, forCellWithReuseIdentifier: SpecSource.text)
     view.register(CollectionViewCell.self, forCellWithReuseIdentifier: SpecSource.plain)
     for kind in [ElementKind.sectionHeader, .sectionFooter] {
@@ -346,28 +437,36 @@ extension TextSpec {
     view.dataSource = source
     view.delegate = source.delegate
     view.setContentOffset(geometry.contentOffset, animated: false)
+    // Every element is realised and measured, a window at a time, its views reused as the
+    // window moves on (as scrolling through the content would), so that what a view gives the
+    // scene is recorded and only those records and the layout's attributes stay; for the
+    // visible region, only what a collection view on screen would realise at the content
+    // offset (the rest keeps its estimated size, as in UIKit's self-sizing).
+    let attributes: [LayoutAttributes]
+    // A visible-only run records a screen's views, by key; a full run every item's, in arrays.
+    var records = ViewRecords(render.region == .visible ? [] : spec.sections.map(\.itemCount))
     do {
-      try view.layoutIfNeeded()
-      // Content longer than the margin (measured items taller than their estimates) is
-      // realised too: the margin grows past the content and the pass runs again.
-      while render.region != .visible {
-        let inset = view.adjustedContentInset
-        let extent =
-          max(
-            view.contentSize.width + inset.left + inset.right,
-            view.contentSize.height + inset.top + inset.bottom)
-          + max(abs(view.contentOffset.x), abs(view.contentOffset.y))
-          + max(geometry.size.width, geometry.size.height)
-        guard extent > view.prefetchMargin else { break }
-        view.prefetchMargin = 2 * extent
+      if render.region == .visible {
         try view.layoutIfNeeded()
+        var realised: [LayoutAttributes] = []
+        for (key, reusable) in view.realisedViews {
+          guard let element = reusable.layoutAttributes else { continue }
+          realised.append(element)
+          records[key] = ViewRecord(reusable, drawing: drawing)
+        }
+        attributes = realised
+      } else {
+        attributes = try view.layOutEveryElement(elementsAtOnce: elementsAtOnce) {
+          key, reusable in
+          records[key] = ViewRecord(reusable, drawing: drawing)
+        }
       }
     } catch {
       throw LayoutSpec.DecodingError(path: "", message: "the collection view failed: \(error)")
     }
     flow.diagnosticHandler = nil
     return withExtendedLifetime(source) {
-      makeOutput(view, flow: flow, warnings: warnings, drawing: drawing)
+      makeOutput(view, attributes, records, flow: flow, warnings: warnings)
     }
   }
 
@@ -386,47 +485,38 @@ extension TextSpec {
   }
 
   private func makeOutput(
-    _ view: CollectionView, flow: FlowLayout, warnings: [String], drawing: Bool
+    _ view: CollectionView, _ laidOut: [LayoutAttributes], _ records: ViewRecords,
+    flow: FlowLayout, warnings: [String]
   ) -> Output {
     var elements: [SceneElement] = []
+    elements.reserveCapacity(laidOut.count)
     var measuredItems = 0
     var measuredSupplementary = 0
-    for (_, reusable) in view.realisedViews {
+    for attributes in laidOut {
       WorkCounter.add(1)
-      guard let attributes = reusable.layoutAttributes else { continue }
       var element = SceneElement(attributes: attributes)
-      switch reusable {
-      case let cell as SpecTextCell:
-        if cell.isMeasured { measuredItems += 1 }
-        element.box = cell.box
-        if drawing, let layout = cell.textLayout {
-          var text = PlacedText(
-            layout: layout,
-            origin: layout.origin(
-              inBoxOf: attributes.frame.size, padding: cell.content.padding,
-              alignment: cell.content.paragraphStyle.alignment),
-            color: cell.textColor)
-          text.colorRanges = cell.colorRanges
-          element.text = text
+      if let record = records[attributes.key] {
+        if record.isMeasured {
+          if record.isItem { measuredItems += 1 } else { measuredSupplementary += 1 }
         }
-      case let header as SpecTextHeader:
-        if header.fixedSize == nil { measuredSupplementary += 1 }
-        element.box = header.box
-        if drawing, let layout = header.textLayout {
-          element.text = PlacedText(
-            layout: layout,
-            origin: layout.origin(
-              inBoxOf: attributes.frame.size, padding: header.content.padding,
-              alignment: header.content.paragraphStyle.alignment),
-            color: header.textColor)
+        element.box = record.box
+        if let text = record.text {
+          var placed = PlacedText(
+            layout: text.layout,
+            origin: text.layout.origin(
+              inBoxOf: attributes.frame.size, padding: text.padding, alignment: text.alignment),
+            color: text.color)
+          placed.colorRanges = text.colorRanges
+          element.text = placed
         }
-      default:
+      } else {
         element.box = plainBox(attributes)
       }
       elements.append(element)
     }
+    // The result shares the attributes' storage: the elements are the scene's attributes.
     let result = LayoutSpec.Result(
-      contentSize: view.contentSize, elements: elements.map(\.attributes), warnings: warnings)
+      contentSize: view.contentSize, elements: laidOut, warnings: warnings)
     let scene = makeScene(result, elements: elements, flow: flow, context: view)
     var output = Output(
       result: result, scene: scene, measuredItemCount: measuredItems,
@@ -434,6 +524,7 @@ extension TextSpec {
     if render.region == .visible {
       output.visibleItemCount = layoutSpec.sections.reduce(0) { $0 + $1.itemCount }
     }
+    output.madeViewCount = view.madeViewCount
     return output
   }
 

@@ -21,6 +21,9 @@ extension TextSpec {
     /// measured; the content size is then an estimate (unmeasured items count at their
     /// estimated size). Nil when every element was realised.
     public var visibleItemCount: Int?
+    /// How many views the run's collection view made (with reuse, about as many as it
+    /// realised at once); zero for a spec without text.
+    var madeViewCount = 0
 
     /// The JSON of `textflow layout`: LayoutSpec's output, plus `measuredItems` and
     /// `measuredSupplementaryViews` when the spec has text, and `"region": "visible"`,
