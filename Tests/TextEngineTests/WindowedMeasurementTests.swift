@@ -8,6 +8,10 @@ import Testing
 
 @Suite("A huge text in windows: bidi")
 struct WindowedBidiTests {
+  /// The length of the texts cut into windows (UTF-16 units): eight windows of 300 units,
+  /// two of 1 100, and the whole layout it is compared with stays quick.
+  static let units = 2500
+
   /// Right-to-left and mixed texts: Arabic with its ligatures, marks, Arabic-Indic and European
   /// digits; Hebrew with Latin, brackets and numbers; explicit embeddings, overrides, isolates
   /// and marks (some left open to the paragraph's end); paragraphs of either direction; tabs
@@ -51,7 +55,8 @@ struct WindowedBidiTests {
   func bidiWindowsEqualWholeLayout(_ index: Int) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
     let text = AttributedText(
-      HugeTextTests.repeated(Self.texts[index], units: 6000), font: Engine.dejaVu(15))
+      HugeTextTests.repeated(Self.texts[index], units: WindowedBidiTests.units),
+      font: Engine.dejaVu(15))
     for style in Self.styles {
       for width in [1, 37.5, 120, 300] {
         let layout = TextMeasurement(typesetter.layout(text, style: style, maxWidth: width))
@@ -73,7 +78,8 @@ struct WindowedBidiTests {
   func levelsFromFarBefore(_ opening: String) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
     let text = AttributedText(
-      opening + HugeTextTests.repeated(HugeTextTests.windowTexts[0], units: 6000),
+      opening
+        + HugeTextTests.repeated(HugeTextTests.windowTexts[0], units: WindowedBidiTests.units),
       font: Engine.dejaVu(15))
     for width in [37.5, 300] {
       let layout = TextMeasurement(typesetter.layout(text, maxWidth: width))
@@ -119,7 +125,8 @@ struct WindowedUnwrappedTests {
   func unwrappedWindowsEqualWholeLayout(_ index: Int) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
     let text = AttributedText(
-      HugeTextTests.repeated(Self.texts[index], units: 5000), font: Engine.dejaVu(15))
+      HugeTextTests.repeated(Self.texts[index], units: WindowedBidiTests.units),
+      font: Engine.dejaVu(15))
     for style in WindowedBidiTests.styles {
       let layout = TextMeasurement(typesetter.layout(text, style: style))
       for window in [300, 1100] {
@@ -163,7 +170,8 @@ struct WindowedLimitTests {
   func limitedWindowsEqualWholeLayout(_ index: Int) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
     let text = AttributedText(
-      HugeTextTests.repeated(Self.texts[index], units: 5000), font: Engine.dejaVu(15))
+      HugeTextTests.repeated(Self.texts[index], units: WindowedBidiTests.units),
+      font: Engine.dejaVu(15))
     for mode in [LineBreakMode.wordWrap, .charWrap, .truncatingTail] {
       for width in [37.5, 300] {
         var style = ParagraphStyle()
