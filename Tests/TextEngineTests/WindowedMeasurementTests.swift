@@ -49,6 +49,26 @@ struct WindowedBidiTests {
       windowLength: window, always: true)
   }
 
+  /// Expects `text` measured in windows of 300 and 1 100 units to equal its whole layout with
+  /// `style` within `width` and `height` (infinite: no limit).
+  static func expectWindowsEqualLayout(
+    _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), width: Double,
+    height: Double = .infinity, typesetter: Typesetter, _ context: @autoclosure () -> String
+  ) throws {
+    let layout = TextMeasurement(
+      typesetter.layout(
+        text, style: style, maxWidth: width.isFinite ? width : nil,
+        maxHeight: height.isFinite ? height : nil))
+    for window in [300, 1100] {
+      let measured = try #require(
+        LayoutEngine.windowedMeasurement(
+          text: text, style: style, maxWidth: width, maxHeight: height, fonts: typesetter.fonts,
+          cache: typesetter.shapeCache, paragraphCache: typesetter.paragraphCache,
+          windowLength: window, always: true))
+      #expect(measured == layout, "\(context()), window \(window)")
+    }
+  }
+
   @Test(
     "right-to-left and bidi text in small windows equals its whole layout: every mode, width",
     arguments: texts.indices)
@@ -59,12 +79,8 @@ struct WindowedBidiTests {
       font: Engine.dejaVu(15))
     for style in Self.styles {
       for width in [1, 37.5, 120, 300] {
-        let layout = TextMeasurement(typesetter.layout(text, style: style, maxWidth: width))
-        for window in [300, 1100] {
-          let measured = try #require(
-            Self.windowed(text, style: style, width: width, window: window, typesetter: typesetter))
-          #expect(measured == layout, "\(index) at \(width), window \(window)")
-        }
+        try Self.expectWindowsEqualLayout(
+          text, style: style, width: width, typesetter: typesetter, "\(index) at \(width)")
       }
     }
   }
@@ -82,13 +98,9 @@ struct WindowedBidiTests {
         + HugeTextTests.repeated(HugeTextTests.windowTexts[0], units: WindowedBidiTests.units),
       font: Engine.dejaVu(15))
     for width in [37.5, 300] {
-      let layout = TextMeasurement(typesetter.layout(text, maxWidth: width))
-      for window in [300, 1100] {
-        let measured = try #require(
-          Self.windowed(
-            text, style: ParagraphStyle(), width: width, window: window, typesetter: typesetter))
-        #expect(measured == layout, "\(opening.unicodeScalars.map(\.value)) at \(width)")
-      }
+      try Self.expectWindowsEqualLayout(
+        text, width: width, typesetter: typesetter,
+        "\(opening.unicodeScalars.map(\.value)) at \(width)")
     }
   }
 
@@ -128,13 +140,8 @@ struct WindowedUnwrappedTests {
       HugeTextTests.repeated(Self.texts[index], units: WindowedBidiTests.units),
       font: Engine.dejaVu(15))
     for style in WindowedBidiTests.styles {
-      let layout = TextMeasurement(typesetter.layout(text, style: style))
-      for window in [300, 1100] {
-        let measured = try #require(
-          WindowedBidiTests.windowed(
-            text, style: style, width: .infinity, window: window, typesetter: typesetter))
-        #expect(measured == layout, "\(index), window \(window)")
-      }
+      try WindowedBidiTests.expectWindowsEqualLayout(
+        text, style: style, width: .infinity, typesetter: typesetter, "\(index)")
     }
   }
 
@@ -185,19 +192,9 @@ struct WindowedLimitTests {
         ]
         for (lines, height) in limits {
           style.numberOfLines = lines
-          let layout = TextMeasurement(
-            typesetter.layout(
-              text, style: style, maxWidth: width, maxHeight: height.isFinite ? height : nil))
-          for window in [300, 1100] {
-            let measured = try #require(
-              LayoutEngine.windowedMeasurement(
-                text: text, style: style, maxWidth: width, maxHeight: height,
-                fonts: typesetter.fonts, cache: typesetter.shapeCache,
-                paragraphCache: typesetter.paragraphCache, windowLength: window, always: true))
-            #expect(
-              measured == layout,
-              "\(index) \(mode) at \(width), \(lines) lines, \(height) high, window \(window)")
-          }
+          try WindowedBidiTests.expectWindowsEqualLayout(
+            text, style: style, width: width, height: height, typesetter: typesetter,
+            "\(index) \(mode) at \(width), \(lines) lines, \(height) high")
         }
       }
     }
