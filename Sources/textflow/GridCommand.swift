@@ -166,10 +166,10 @@ enum GridCommand: Subcommand {
     } catch {
       throw .failure("\(error)")
     }
-    let partLength = max(1, sheet.columns * sheet.rows) * pagesPerPart
+    let perPage = max(1, sheet.columns * sheet.rows)
+    let partLength = perPage * pagesPerPart
     var shrunk = 0
     var truncated = 0
-    let perPage = max(1, sheet.columns * sheet.rows)
     let pages = stride(from: 0, to: labels.count, by: partLength).lazy.flatMap { start in
       let part = grid.layout(
         Array(labels[start..<min(labels.count, start + partLength)]), font: font,
