@@ -39,6 +39,12 @@ struct WindowedBidiTests {
     return styles
   }()
 
+  /// `piece` repeated to `units` UTF-16 units (after `opening`), in DejaVu Sans at 15 pt.
+  static func text(repeating piece: String, after opening: String = "") -> AttributedText {
+    AttributedText(
+      opening + HugeTextTests.repeated(piece, units: units), font: Engine.dejaVu(15))
+  }
+
   static func windowed(
     _ text: AttributedText, style: ParagraphStyle, width: Double, window: Int,
     typesetter: Typesetter
@@ -74,9 +80,7 @@ struct WindowedBidiTests {
     arguments: texts.indices)
   func bidiWindowsEqualWholeLayout(_ index: Int) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
-    let text = AttributedText(
-      HugeTextTests.repeated(Self.texts[index], units: WindowedBidiTests.units),
-      font: Engine.dejaVu(15))
+    let text = WindowedBidiTests.text(repeating: Self.texts[index])
     for style in Self.styles {
       for width in [1, 37.5, 120, 300] {
         try Self.expectWindowsEqualLayout(
@@ -93,10 +97,7 @@ struct WindowedBidiTests {
     arguments: ["ש ", "\u{202B}", "\u{202E}", "\u{2067}", "1 \u{200F}"])
   func levelsFromFarBefore(_ opening: String) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
-    let text = AttributedText(
-      opening
-        + HugeTextTests.repeated(HugeTextTests.windowTexts[0], units: WindowedBidiTests.units),
-      font: Engine.dejaVu(15))
+    let text = Self.text(repeating: HugeTextTests.windowTexts[0], after: opening)
     for width in [37.5, 300] {
       try Self.expectWindowsEqualLayout(
         text, width: width, typesetter: typesetter,
@@ -136,9 +137,7 @@ struct WindowedUnwrappedTests {
     arguments: texts.indices)
   func unwrappedWindowsEqualWholeLayout(_ index: Int) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
-    let text = AttributedText(
-      HugeTextTests.repeated(Self.texts[index], units: WindowedBidiTests.units),
-      font: Engine.dejaVu(15))
+    let text = WindowedBidiTests.text(repeating: Self.texts[index])
     for style in WindowedBidiTests.styles {
       try WindowedBidiTests.expectWindowsEqualLayout(
         text, style: style, width: .infinity, typesetter: typesetter, "\(index)")
@@ -176,9 +175,7 @@ struct WindowedLimitTests {
     arguments: texts.indices)
   func limitedWindowsEqualWholeLayout(_ index: Int) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
-    let text = AttributedText(
-      HugeTextTests.repeated(Self.texts[index], units: WindowedBidiTests.units),
-      font: Engine.dejaVu(15))
+    let text = WindowedBidiTests.text(repeating: Self.texts[index])
     for mode in [LineBreakMode.wordWrap, .charWrap, .truncatingTail] {
       for width in [37.5, 300] {
         var style = ParagraphStyle()
