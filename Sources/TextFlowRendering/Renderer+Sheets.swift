@@ -6,21 +6,28 @@ extension Renderer {
   /// Renders each scene as one page of a PDF (the page the scene's bounds' size); PNG and SVG
   /// hold one page, so they take a single scene.
   ///
+  /// The pages are drawn as the sequence yields them, so a lazy sequence that lays each page
+  /// out when asked holds one page in memory, not the document. The progress counts to the
+  /// sequence's `underestimatedCount`.
+  ///
   /// - Throws: `RenderingError` when the file cannot be written, or when a PNG or SVG is asked
   ///   for more than one page.
   @discardableResult
-  public static func render(pages: [Scene], to path: String, options: RenderOptions)
+  public static func render(pages: some Sequence<Scene>, to path: String, options: RenderOptions)
     throws(RenderingError) -> RenderSummary
   {
-    guard let first = pages.first else {
+    let expected = pages.underestimatedCount
+    var remaining = pages.makeIterator()
+    guard let first = remaining.next() else {
       throw RenderingError(path: path, reason: "there are no pages to draw")
     }
     guard options.format == .pdf else {
-      guard pages.count == 1 else {
+      guard expected <= 1, remaining.next() == nil else {
         throw RenderingError(
           path: path,
           reason:
-            "\(options.format.rawValue.uppercased()) holds one page and there are \(pages.count)")
+            "\(options.format.rawValue.uppercased()) holds one page and there are "
+            + (expected > 1 ? "\(expected)" : "more"))
       }
       var single = options
       single.page = nil
@@ -29,18 +36,22 @@ extension Renderer {
     let canvas = try CairoCanvas(
       format: .pdf, path: path, width: Double(first.bounds.width),
       height: Double(first.bounds.height))
-    for (index, page) in pages.enumerated() {
+    var next: Scene? = first
+    var pageCount = 0
+    while let page = next {
       canvas.setPageSize(width: Double(page.bounds.width), height: Double(page.bounds.height))
       canvas.save()
       canvas.translate(x: -Double(page.bounds.minX), y: -Double(page.bounds.minY))
       try draw(page, on: canvas, clip: page.bounds, debug: options.debugOverlay)
       canvas.restore()
       canvas.showPage()
-      options.progress?(index + 1, pages.count)
+      pageCount += 1
+      options.progress?(pageCount, max(expected, pageCount))
+      next = remaining.next()
     }
     try canvas.finish(durable: options.durable)
     return RenderSummary(
-      path: path, pageCount: pages.count, size: first.bounds.size, format: .pdf, scale: 1,
+      path: path, pageCount: pageCount, size: first.bounds.size, format: .pdf, scale: 1,
       cutsElements: false)
   }
 }

@@ -170,9 +170,9 @@ enum LabelsCommand: Subcommand {
         sheets.offset = CGSize(width: dx, height: dy)
       }
       let typesetter = try loadTypesetter()
-      let result: LabelSheetLayout.Output
+      let merge: LabelSheetLayout.PreparedMerge
       do {
-        result = try sheets.layout(records.records, typesetter: typesetter)
+        merge = try sheets.prepare(records.records, typesetter: typesetter)
       } catch {
         throw .failure("\(parsed.values["--design"] ?? "design"): \(error)")
       }
@@ -180,7 +180,7 @@ enum LabelsCommand: Subcommand {
       // Bad records stop the run before anything is written, unless asked to go on.
       let problems =
         records.errors.map { "\(sourceName): \($0)" }
-        + result.errors.map { "\(sourceName): \($0)" }
+        + merge.errors.map { "\(sourceName): \($0)" }
       if !problems.isEmpty {
         let shown = problems.prefix(20).joined(separator: "\n")
         let more = problems.count > 20 ? "\n… and \(problems.count - 20) more" : ""
@@ -191,47 +191,78 @@ enum LabelsCommand: Subcommand {
         }
         printError("textflow labels: \(shown)\(more)")
       }
-      guard !result.labels.isEmpty else {
+      guard merge.labelCount > 0 else {
         throw .failure("\(sourceName): no records to print")
       }
-      let report = json(result, template: template, records: records)
-      if let path = parsed.values["--report"] { try writeText(report, to: path) }
+      // The pages are laid out one at a time as they are drawn; the labels' fits are kept for
+      // the report.
+      var placed: [PlacedLabel] = []
+      placed.reserveCapacity(merge.labelCount)
+      var written: String?
       switch kind {
       case .json:
-        try writeText(report, to: output)
+        for page in 0..<merge.pageCount { placed += merge.labels(onPage: page) }
       case .rendered(let format):
         guard let output else { throw .usage("drawing needs -o PATH") }
         let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
         let options = RenderOptions(
           format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"))
-        let written = try draw(result.pages, to: output, options: options)
-        printError("wrote \(written)")
+        let pages = (0..<merge.pageCount).lazy.map { index in
+          let page = merge.page(index)
+          placed += page.labels
+          return page.scene
+        }
+        written = try draw(pages, to: output, options: options)
       }
+      let result = Report(
+        labels: placed, pageCount: merge.pageCount, errors: records.errors, merge: merge)
+      let report = json(result, template: template)
+      if let path = parsed.values["--report"] { try writeText(report, to: path) }
+      if case .json = kind { try writeText(report, to: output) }
+      if let written { printError("wrote \(written)") }
       printError(summary(result))
     }
   }
 
+  /// What the report and the summary say: every label's fit, and the records left out.
+  struct Report {
+    var labels: [PlacedLabel]
+    var pageCount: Int
+    var errors: [(row: Int, message: String)]
+
+    init(
+      labels: [PlacedLabel], pageCount: Int, errors: [RecordError],
+      merge: LabelSheetLayout.PreparedMerge
+    ) {
+      self.labels = labels
+      self.pageCount = pageCount
+      self.errors =
+        errors.map { ($0.row, $0.description) } + merge.errors.map { ($0.row, $0.message) }
+    }
+  }
+
   /// Draws the pages: one PDF, or one PNG/SVG per page when the path has %d.
-  private static func draw(_ pages: [Scene], to output: String, options: RenderOptions)
-    throws(CommandError) -> String
-  {
-    if options.format == .pdf || pages.count == 1 && !output.contains("%d") {
+  private static func draw(
+    _ pages: LazyMapSequence<Range<Int>, Scene>, to output: String, options: RenderOptions
+  ) throws(CommandError) -> String {
+    if options.format == .pdf || pages.underestimatedCount == 1 && !output.contains("%d") {
       let summary = try writeRendered(to: output, options: options) {
         path, options throws(RenderingError) in
         try Renderer.render(pages: pages, to: path, options: options)
       }
       return output == "-" ? "- (\(summary.pageCount) pages)" : describe(summary)
     }
+    let count = pages.underestimatedCount
     guard output.contains("%d") else {
       throw .usage(
-        "\(pages.count) pages do not fit in one \(options.format.rawValue.uppercased()): put %d "
+        "\(count) pages do not fit in one \(options.format.rawValue.uppercased()): put %d "
           + "in the name for the page number (page-%d.\(options.format.rawValue)) or write a PDF")
     }
     var names: [String] = []
     for (index, page) in pages.enumerated() {
       let path = output.replacingOccurrences(of: "%d", with: "\(index + 1)")
       try writeRendered(to: path, options: options) { path, options throws(RenderingError) in
-        try Renderer.render(pages: [page], to: path, options: options)
+        try Renderer.render(pages: CollectionOfOne(page), to: path, options: options)
       }
       names.append(path)
     }
@@ -239,7 +270,7 @@ enum LabelsCommand: Subcommand {
   }
 
   /// One line per label that was not printed as designed, then the totals.
-  static func summary(_ result: LabelSheetLayout.Output) -> String {
+  static func summary(_ result: Report) -> String {
     var lines: [String] = []
     var counts = (shrunk: 0, broken: 0, truncated: 0, overflowed: 0)
     var reported = 0
@@ -270,7 +301,7 @@ enum LabelsCommand: Subcommand {
       }
     }
     if reported > 50 { lines.append("  … and \(reported - 50) more (see --report)") }
-    let pages = result.pages.count
+    let pages = result.pageCount
     lines.append(
       "\(result.labels.count) labels on \(pages) sheet\(pages == 1 ? "" : "s"): "
         + "\(counts.shrunk) shrunk, \(counts.broken) word-broken, \(counts.truncated) truncated, "
@@ -280,15 +311,13 @@ enum LabelsCommand: Subcommand {
   }
 
   /// The report: the template, every label's page, position, frame and fit, and the errors.
-  static func json(
-    _ result: LabelSheetLayout.Output, template: LabelTemplate, records: RecordSet
-  ) -> String {
+  static func json(_ result: Report, template: LabelTemplate) -> String {
     func number(_ value: Double) -> String { JSONValue.format((value * 10_000).rounded() / 10_000) }
     var text = "{\n  \"template\": \(JSONValue.quote(template.name)),\n"
     text += "  \"shape\": \(JSONValue.quote(template.shape.kindName)),\n"
     text += "  \"pageSize\": [\(number(Double(template.pageSize.width))), "
     text += "\(number(Double(template.pageSize.height)))],\n"
-    text += "  \"pages\": \(result.pages.count),\n  \"labels\": ["
+    text += "  \"pages\": \(result.pageCount),\n  \"labels\": ["
     var first = true
     for label in result.labels {
       text += first ? "\n" : ",\n"
@@ -304,10 +333,8 @@ enum LabelsCommand: Subcommand {
       text += "\"overflowed\": \(label.fit.isOverflowed)}"
     }
     text += first ? "],\n" : "\n  ],\n"
-    let errors =
-      records.errors.map { ($0.row, $0.description) } + result.errors.map { ($0.row, $0.message) }
     text += "  \"errors\": ["
-    text += errors.map { "{\"row\": \($0.0), \"message\": \(JSONValue.quote($0.1))}" }
+    text += result.errors.map { "{\"row\": \($0.0), \"message\": \(JSONValue.quote($0.1))}" }
       .joined(separator: ", ")
     return text + "]\n}"
   }

@@ -189,4 +189,24 @@ private func texts(_ output: LabelSheetLayout.Output, label index: Int) -> [Text
     let ratio = Double(large.textLayoutCount) / Double(small.textLayoutCount)
     #expect(ratio > 1.9 && ratio < 2.1, "\(small.textLayoutCount) → \(large.textLayoutCount)")
   }
+
+  @Test func preparedMergeLaysOutAPageWhenAsked() throws {
+    let records = records(
+      (0..<100).map { "Record \($0) " + String(repeating: "x", count: $0 % 40) })
+    let sheets = LabelSheetLayout(
+      template: try template(), design: try design(#"{"blocks": [{"text": "{t}", "size": 12}]}"#))
+    let merge = try sheets.prepare(records, typesetter: typesetter)
+    // Filling checks every record, but no text is laid out until a page is asked for, so a
+    // long run holds one page's layouts at a time.
+    #expect(merge.textLayoutCount == 0)
+    #expect(merge.pageCount == (100 + 20) / 21 && merge.labelCount == 100)
+    let first = merge.page(0)
+    #expect(first.labels.map(\.row) == Array(records[0..<21].map(\.row)))
+    // At most a first try, nine bisection steps, the lowest size and a final layout per label.
+    #expect(merge.textLayoutCount >= 21 && merge.textLayoutCount <= 21 * 13)
+    // The page holds its own labels, at the template's positions in fill order.
+    #expect(first.labels.map(\.frame) == sheets.template.labelFrames)
+    #expect(first.scene.elements.filter { $0.text != nil }.count == 21)
+    #expect(merge.labels(onPage: 4).map(\.row) == Array(records[84..<100].map(\.row)))
+  }
 }

@@ -111,27 +111,52 @@ public struct LabelSheetLayout: Sendable {
 
   // MARK: - Prepared blocks
 
-  private struct PreparedText {
+  fileprivate struct PreparedText {
     var font: Font
     var block: LabelDesign.TextBlock
   }
 
-  private enum Prepared {
+  fileprivate enum Prepared {
     case text(PreparedText)
     case barcode(LabelDesign.BarcodeBlock)
   }
 
   /// One record's filled blocks, before fitting.
-  private enum Filled {
+  fileprivate enum Filled {
     case text(String, PreparedText)
     case barcode(BarcodeSymbol, LabelDesign.BarcodeBlock, moduleSize: Double)
   }
 
   /// Fills and places every record.
   ///
+  /// Holds every page's scene, and so a text layout per label; a long run is drawn a page at a
+  /// time from `prepare(_:typesetter:)`.
+  ///
   /// - Throws: `DesignError` when a font cannot be loaded or a barcode block has no encoder.
   public func layout(_ records: [LabelRecord], typesetter: Typesetter) throws(DesignError)
     -> Output
+  {
+    let merge = try prepare(records, typesetter: typesetter)
+    var pages: [Scene] = []
+    var labels: [PlacedLabel] = []
+    for index in 0..<merge.pageCount {
+      let page = merge.page(index)
+      pages.append(page.scene)
+      labels += page.labels
+    }
+    return Output(
+      pages: pages, labels: labels, errors: merge.errors, textLayoutCount: merge.textLayoutCount)
+  }
+
+  /// Fills every record and finds each label's text size, keeping no text layout: the pages
+  /// are laid out and drawn one at a time from the result, so a run's memory is its records,
+  /// not its drawings.
+  ///
+  /// Every record's errors are known here, before anything is drawn.
+  ///
+  /// - Throws: `DesignError` when a font cannot be loaded or a barcode block has no encoder.
+  public func prepare(_ records: [LabelRecord], typesetter: Typesetter) throws(DesignError)
+    -> PreparedMerge
   {
     var prepared: [Prepared] = []
     for (index, block) in design.blocks.enumerated() {
@@ -155,8 +180,6 @@ public struct LabelSheetLayout: Sendable {
         prepared.append(.barcode(barcode))
       }
     }
-    let frames = template.labelFrames
-    let perSheet = max(1, frames.count)
     let area = template.shape.textArea
     let inset = max(design.padding, template.margin)
     let inner = CGRect(
@@ -167,77 +190,137 @@ public struct LabelSheetLayout: Sendable {
 
     // Fill every record; a record with an error produces no label.
     var errors: [LabelRecordError] = []
-    var filledLabels: [(row: Int, blocks: [Filled])] = []
+    var filledLabels: [FilledLabel] = []
     filledLabels.reserveCapacity(records.count)
     for record in records {
       var lookup: [String: String] = [:]
       for field in record.fields { lookup[field.name] = field.value }
       do {
         let blocks = try fill(prepared, lookup, width: Double(inner.width))
-        filledLabels.append((record.row, blocks))
+        filledLabels.append(FilledLabel(row: record.row, blocks: blocks))
       } catch {
         errors.append(LabelRecordError(row: record.row, message: error.description))
       }
     }
 
-    // Fit each label (the largest scale at which its text fits), then share scales.
     let fitter = Fitter(
       typesetter: typesetter, width: Double(inner.width), height: Double(inner.height),
       spacing: design.spacing, minimumSize: design.minimumSize, counter: Counter())
-    var scales = filledLabels.map { fitter.bestScale($0.blocks) }
-    if uniformSize != .none {
-      var position = skip
-      var groupStart = 0
-      var labelPositions: [Int] = []
-      for _ in filledLabels {
-        labelPositions.append(position)
-        position += copiesPerRecord
-      }
-      func share(_ range: Range<Int>) {
-        guard let smallest = scales[range].min() else { return }
-        for index in range { scales[index] = smallest }
-      }
-      if uniformSize == .run {
-        share(0..<scales.count)
-      } else {
-        for index in scales.indices {
-          // A record's copies may spill onto the next sheet; it joins the sheet it starts on.
-          if index > groupStart,
-            labelPositions[index] / perSheet
-              != labelPositions[groupStart] / perSheet
-          {
-            share(groupStart..<index)
-            groupStart = index
-          }
-        }
-        share(groupStart..<scales.count)
-      }
+    let merge = PreparedMerge(
+      sheets: self, labels: filledLabels, scales: Scales(count: filledLabels.count),
+      inner: inner, copiesPerRecord: copiesPerRecord, fitter: fitter, typesetter: typesetter,
+      errors: errors)
+    // A run's shared size needs every label's; otherwise each page finds its own labels'
+    // sizes as it is laid out, while their shaped text is still in the typesetter's caches.
+    if uniformSize == .run, !filledLabels.isEmpty { _ = merge.scale(ofRecord: 0) }
+    return merge
+  }
+
+  /// A merge whose records are filled and whose text sizes are chosen, ready to be laid out
+  /// and drawn a page at a time.
+  public struct PreparedMerge {
+    fileprivate let sheets: LabelSheetLayout
+    fileprivate let labels: [FilledLabel]
+    fileprivate let scales: Scales
+    fileprivate let inner: CGRect
+    fileprivate let copiesPerRecord: Int
+    fileprivate let fitter: Fitter
+    fileprivate let typesetter: Typesetter
+
+    /// Records that produced no label (unknown fields, barcode data the symbology rejects).
+    public let errors: [LabelRecordError]
+
+    /// The labels placed: each good record's copies.
+    public var labelCount: Int { labels.count * copiesPerRecord }
+
+    /// The sheets the labels fill (the first sheet's skipped labels included).
+    public var pageCount: Int {
+      let perSheet = max(1, sheets.template.labelFrames.count)
+      return labels.isEmpty ? 0 : (sheets.skip + labelCount + perSheet - 1) / perSheet
     }
 
-    // Place.
-    var pages: [[SceneElement]] = []
-    var labels: [PlacedLabel] = []
-    var position = skip
-    for (index, label) in filledLabels.enumerated() {
-      let fitted = fitter.layOut(label.blocks, scale: scales[index])
-      for copy in 1...copiesPerRecord {
-        let page = position / perSheet
-        let slot = position % perSheet
-        while pages.count <= page { pages.append([]) }
-        let frame = frames[slot].offsetBy(dx: offset.width, dy: offset.height)
-        pages[page] += elements(
-          fitted, labelFrame: frame, inner: inner, index: labels.count, typesetter: typesetter)
-        labels.append(
-          PlacedLabel(
-            row: label.row, copy: copy, page: page + 1, position: slot, frame: frame,
-            fit: fitted.fit))
-        position += 1
+    /// How many text layouts fitting has asked the typesetter for so far: the work done,
+    /// bounded per label (a first try, a bisection of nine steps, the final layout), so tests
+    /// can check that a run is linear in its records.
+    public var textLayoutCount: Int { fitter.counter.value }
+
+    /// The scale a record's text is drawn at: the largest at which it fits (the bisection of
+    /// `Fitter.bestScale`), or the smallest of its group's under `uniformSize`.
+    fileprivate func scale(ofRecord record: Int) -> Double {
+      if let known = scales.values[record] { return known }
+      let group: Range<Int>
+      switch sheets.uniformSize {
+      case .none: group = record..<record + 1
+      case .run: group = 0..<labels.count
+      case .sheet:
+        // A record's copies may spill onto the next sheet; it joins the sheet it starts on.
+        let perSheet = max(1, sheets.template.labelFrames.count)
+        func sheet(_ index: Int) -> Int { (sheets.skip + index * copiesPerRecord) / perSheet }
+        var start = record
+        while start > 0, sheet(start - 1) == sheet(record) { start -= 1 }
+        var end = record + 1
+        while end < labels.count, sheet(end) == sheet(record) { end += 1 }
+        group = start..<end
       }
+      let smallest = group.map { fitter.bestScale(labels[$0].blocks) }.min() ?? 1
+      for index in group { scales.values[index] = smallest }
+      return smallest
     }
-    let pageRect = CGRect(origin: .zero, size: template.pageSize)
-    let scenes = pages.map { Scene(bounds: pageRect, background: background, elements: $0) }
-    return Output(
-      pages: scenes, labels: labels, errors: errors, textLayoutCount: fitter.counter.value)
+
+    /// Page `index` (0-based): its scene, the page's size, and its labels in fill order.
+    public func page(_ index: Int) -> (scene: Scene, labels: [PlacedLabel]) {
+      place(page: index, drawing: true)
+    }
+
+    /// Page `index`'s labels with their fit, without building the page's scene.
+    public func labels(onPage index: Int) -> [PlacedLabel] {
+      place(page: index, drawing: false).labels
+    }
+
+    private func place(page: Int, drawing: Bool) -> (scene: Scene, labels: [PlacedLabel]) {
+      let frames = sheets.template.labelFrames
+      let perSheet = max(1, frames.count)
+      let first = max(0, page * perSheet - sheets.skip)
+      let end = min(labelCount, (page + 1) * perSheet - sheets.skip)
+      var elements: [SceneElement] = []
+      var placed: [PlacedLabel] = []
+      var record = -1
+      var fitted: Fitted?
+      for index in first..<max(first, end) {
+        // Index counts placed labels; a record's copies are consecutive.
+        let recordIndex = index / copiesPerRecord
+        if recordIndex != record {
+          record = recordIndex
+          fitted = fitter.layOut(labels[recordIndex].blocks, scale: scale(ofRecord: recordIndex))
+        }
+        guard let fitted else { continue }
+        let slot = (sheets.skip + index) % perSheet
+        let frame = frames[slot].offsetBy(dx: sheets.offset.width, dy: sheets.offset.height)
+        if drawing {
+          elements += sheets.elements(
+            fitted, labelFrame: frame, inner: inner, index: index, typesetter: typesetter)
+        }
+        placed.append(
+          PlacedLabel(
+            row: labels[recordIndex].row, copy: index % copiesPerRecord + 1, page: page + 1,
+            position: slot, frame: frame, fit: fitted.fit))
+      }
+      let scene = Scene(
+        bounds: CGRect(origin: .zero, size: sheets.template.pageSize),
+        background: sheets.background, elements: elements)
+      return (scene, placed)
+    }
+  }
+
+  /// The text scale of each record, found when first asked for.
+  fileprivate final class Scales {
+    var values: [Double?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+  }
+
+  fileprivate struct FilledLabel {
+    var row: Int
+    var blocks: [Filled]
   }
 
   private struct FillError: Error {
@@ -316,7 +399,7 @@ public struct LabelSheetLayout: Sendable {
   // MARK: - Fitting
 
   /// A fitted label: its blocks' layouts and heights.
-  private struct Fitted {
+  fileprivate struct Fitted {
     enum Piece {
       case text(TextLayout, PreparedText)
       case barcode(BarcodeSymbol, LabelDesign.BarcodeBlock, moduleSize: Double)
@@ -326,11 +409,11 @@ public struct LabelSheetLayout: Sendable {
     var height: Double
   }
 
-  private final class Counter {
+  fileprivate final class Counter {
     var value = 0
   }
 
-  private struct Fitter {
+  fileprivate struct Fitter {
     let typesetter: Typesetter
     let width: Double
     let height: Double
@@ -482,7 +565,7 @@ public struct LabelSheetLayout: Sendable {
 
   // MARK: - Scene
 
-  private func elements(
+  fileprivate func elements(
     _ fitted: Fitted, labelFrame: CGRect, inner: CGRect, index: Int, typesetter: Typesetter
   ) -> [SceneElement] {
     let shapeClip = ShapeClip(shape: template.shape, origin: labelFrame.origin)
