@@ -122,8 +122,8 @@ struct ParsedArguments {
   }
 }
 
-/// Reads a file, or standard input for `-`.
-func readInput(_ source: String) throws(CommandError) -> Data {
+/// Reads a file, or standard input for `-`, of at most `limit` bytes.
+func readInput(_ source: String, limit: Int = maximumInputSize) throws(CommandError) -> Data {
   var isDirectory: ObjCBool = false
   if source != "-" {
     guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
@@ -138,13 +138,13 @@ func readInput(_ source: String) throws(CommandError) -> Data {
     let handle =
       source == "-"
       ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
-    data = try handle.read(upToCount: maximumInputSize + 1) ?? Data()
+    data = try handle.read(upToCount: limit + 1) ?? Data()
   } catch {
     throw .failure("cannot read \(source): \(error.localizedDescription)")
   }
-  guard data.count <= maximumInputSize else {
+  guard data.count <= limit else {
     throw .failure(
-      "\(source == "-" ? "<stdin>" : source) is larger than \(maximumInputSize) bytes; "
+      "\(source == "-" ? "<stdin>" : source) is larger than \(limit) bytes; "
         + "at most that much is read")
   }
   return data

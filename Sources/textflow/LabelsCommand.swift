@@ -16,9 +16,9 @@ enum LabelsCommand: Subcommand {
 
     DATA is CSV (RFC 4180: a header row naming the fields, quoted fields with commas, quotes and
     newlines; UTF-8 with or without a byte-order mark), TSV, or JSON lines (one object a line),
-    from a file or - (standard input). The template is one of gLabels' (textflow templates
-    lists them): "Avery L7160", "avery 5160", or a bare part number when only one brand has it.
-    Labels fill each sheet row by row, left to right.
+    from a file or - (standard input), up to 1 GiB. The template is one of gLabels' (textflow
+    templates lists them): "Avery L7160", "avery 5160", or a bare part number when only one
+    brand has it. Labels fill each sheet row by row, left to right.
 
     The design (schema/label-design.schema.json) stacks blocks in each label:
       {"blocks": [{"text": "{name}", "font": "DejaVu Sans Bold", "size": 12},
@@ -91,7 +91,7 @@ enum LabelsCommand: Subcommand {
       let sourceName = source == "-" ? "<stdin>" : source
 
       // Records.
-      let data = try readInput(source)
+      let data = try readInput(source, limit: maximumRecordDataSize)
       var format = RecordFormat.sniff(data)
       if let name = parsed.values["--input-format"] {
         guard let chosen = RecordFormat(rawValue: name) else {
@@ -201,7 +201,12 @@ enum LabelsCommand: Subcommand {
       var written: String?
       switch kind {
       case .json:
-        for page in 0..<merge.pageCount { placed += merge.labels(onPage: page) }
+        let progress = ProgressBar(label: "fitting sheets")
+        defer { progress.finish() }
+        for page in 0..<merge.pageCount {
+          placed += merge.labels(onPage: page)
+          progress.update(page + 1, of: merge.pageCount)
+        }
       case .rendered(let format):
         guard let output else { throw .usage("drawing needs -o PATH") }
         let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
@@ -240,6 +245,11 @@ enum LabelsCommand: Subcommand {
         errors.map { ($0.row, $0.description) } + merge.errors.map { ($0.row, $0.message) }
     }
   }
+
+  /// The largest record file read (1 GiB): records are kept while their sheets are drawn, a
+  /// few hundred bytes each, so a million addresses (about 100 MB of CSV) fit where a layout
+  /// spec's limit would refuse them.
+  static let maximumRecordDataSize = 1 << 30
 
   /// Draws the pages: one PDF, or one PNG/SVG per page when the path has %d.
   private static func draw(

@@ -51,18 +51,20 @@ struct ProgressTests {
   }
 
   @Test(
-    "layout, grid and cloud say what they lay out on a terminal",
+    "layout, grid, cloud and labels say what they lay out on a terminal",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
   func layingOutOnTerminal() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let spec = try longSpec(3000, in: directory)
     let words = Fixtures.packageRoot.appendingPathComponent("examples/macbeth-act1-scene1.txt").path
+    let contacts = Fixtures.packageRoot.appendingPathComponent("examples/contacts.csv").path
     let tool = Executables.textflow.path
     for (command, label) in [
       ("'\(tool)' layout '\(spec)' > /dev/null", "\rlaying out… "),
       ("'\(tool)' grid '\(addresses)' > /dev/null", "\rlaying out "),
       ("'\(tool)' cloud '\(words)' > /dev/null", "\rlaying out "),
+      ("'\(tool)' labels '\(contacts)' --template 'Avery L7160' > /dev/null", "\rfitting sheets ["),
     ] {
       let result = try ProcessRunner.run(
         URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],

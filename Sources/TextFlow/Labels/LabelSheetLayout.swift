@@ -148,11 +148,10 @@ public struct LabelSheetLayout: Sendable {
       pages: pages, labels: labels, errors: merge.errors, textLayoutCount: merge.textLayoutCount)
   }
 
-  /// Fills every record and finds each label's text size, keeping no text layout: the pages
-  /// are laid out and drawn one at a time from the result, so a run's memory is its records,
-  /// not its drawings.
-  ///
-  /// Every record's errors are known here, before anything is drawn.
+  /// Fills every record, so that every record's errors are known before anything is drawn, and
+  /// keeps no text layout: the result fits, lays out and draws the pages one at a time, so a
+  /// run's memory is its records, not its drawings. Under `uniformSize == .run` the shared size
+  /// is found here, from every label.
   ///
   /// - Throws: `DesignError` when a font cannot be loaded or a barcode block has no encoder.
   public func prepare(_ records: [LabelRecord], typesetter: Typesetter) throws(DesignError)
@@ -216,8 +215,10 @@ public struct LabelSheetLayout: Sendable {
     return merge
   }
 
-  /// A merge whose records are filled and whose text sizes are chosen, ready to be laid out
-  /// and drawn a page at a time.
+  /// A merge whose records are filled, ready to be fitted, laid out and drawn a page at a time.
+  ///
+  /// A page's labels are fitted when the page is first asked for (or when a shared size needs
+  /// them); asking again lays the page out again at the sizes found.
   public struct PreparedMerge {
     fileprivate let sheets: LabelSheetLayout
     fileprivate let labels: [FilledLabel]
