@@ -53,6 +53,55 @@ struct FaultTests {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
   }
 
+  /// True when strace can trace a child here (a container may forbid ptrace).
+  static let straceWorks: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return false }
+    let result = try? ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/strace"), ["-qq", "-e", "trace=none", "/bin/true"])
+    return result?.status == 0
+  }()
+
+  @Test(
+    "TEXTFLOW_FSYNC=1 flushes each output and its folder around the rename; without it, none",
+    .enabled(if: straceWorks, "strace cannot trace here"),
+    arguments: ["layout-png", "layout-json", "grid-pdf", "labels-pdf"])
+  func durableOutputs(command: String) throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let contacts = Fixtures.packageRoot.appendingPathComponent("examples/contacts.csv").path
+    let target = directory.appendingPathComponent("out").path
+    let arguments: String
+    switch command {
+    case "layout-png": arguments = "layout \(quoted(witch)) -o \(quoted(target + ".png"))"
+    case "layout-json": arguments = "layout \(quoted(witch)) -o \(quoted(target + ".json"))"
+    case "grid-pdf":
+      arguments = "grid \(quoted(addresses)) --sheet l7160 -o \(quoted(target + ".pdf"))"
+    default:
+      arguments =
+        "labels \(quoted(contacts)) --template 'Avery L7160' -o \(quoted(target + ".pdf"))"
+    }
+    for durable in [false, true] {
+      let result = try shell(
+        "TEXTFLOW_FSYNC=\(durable ? 1 : 0) strace -f -qq -e trace=fsync,rename "
+          + "-o \(quoted(directory.appendingPathComponent("calls").path)) \(textflow) \(arguments)")
+      #expect(result.status == 0, "\(result.standardError)")
+      let calls = try String(
+        contentsOfFile: directory.appendingPathComponent("calls").path, encoding: .utf8
+      ).split(separator: "\n").filter { $0.contains("fsync(") || $0.contains("rename(") }
+      let rename = calls.firstIndex { $0.contains("rename(") && $0.contains(target) }
+      #expect(rename != nil, "\(calls)")
+      guard let rename else { continue }
+      let before = calls[..<rename].filter { $0.contains("fsync(") && $0.hasSuffix("= 0") }
+      let after = calls[(rename + 1)...].filter { $0.contains("fsync(") && $0.hasSuffix("= 0") }
+      if durable {
+        // The file's data before the rename, the folder's entry after it.
+        #expect(!before.isEmpty && !after.isEmpty, "\(calls)")
+      } else {
+        #expect(before.isEmpty && after.isEmpty, "\(calls)")
+      }
+    }
+  }
+
   @Test(
     "a write to a full device exits 1 with the path and the reason, for every format",
     arguments: ["png", "pdf", "svg", "json"])
