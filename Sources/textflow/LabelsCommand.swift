@@ -48,6 +48,8 @@ enum LabelsCommand: Subcommand {
       --offset DX,DY          shift everything by DX, DY (points or with a unit: 1mm,-0.5mm)
       --outlines              draw the label outlines (off: a sheet ready to print)
       --keep-going            skip bad records and write the rest
+      --jobs N                fit the labels' text on N threads (default: the available cores;
+                              the output is the same on any number)
       --report PATH           also write the JSON report (labels, fit, errors) to PATH
       --format FMT            pdf, png, svg or json (default: from -o)
       --scale N               PNG pixels per point (default 2)
@@ -77,6 +79,7 @@ enum LabelsCommand: Subcommand {
         valued: [
           "--output", "--template", "--templates-dir", "--design", "--input-format",
           "--delimiter", "--skip", "--copies", "--offset", "--report", "--format", "--scale",
+          "--jobs",
         ],
         flags: ["--uniform-size", "--uniform-run", "--outlines", "--keep-going", "--debug"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
@@ -169,10 +172,11 @@ enum LabelsCommand: Subcommand {
         }
         sheets.offset = CGSize(width: dx, height: dy)
       }
+      let jobs = try parsed.jobs()
       let typesetter = try loadTypesetter()
       let merge: LabelSheetLayout.PreparedMerge
       do {
-        merge = try sheets.prepare(records.records, typesetter: typesetter)
+        merge = try sheets.prepare(records.records, typesetter: typesetter, jobs: jobs)
       } catch {
         throw .failure("\(parsed.values["--design"] ?? "design"): \(error)")
       }
@@ -194,8 +198,13 @@ enum LabelsCommand: Subcommand {
       guard merge.labelCount > 0 else {
         throw .failure("\(sourceName): no records to print")
       }
-      // The pages are laid out one at a time as they are drawn; the labels' fits are kept for
-      // the report.
+      // The labels of a part of the sheets are fitted on the available threads, then its pages
+      // are laid out one at a time as they are drawn; the labels' fits are kept for the report.
+      func fitPart(at page: Int) {
+        guard page % GridCommand.pagesPerPart == 0 else { return }
+        merge.fit(
+          pages: page..<min(merge.pageCount, page + GridCommand.pagesPerPart), jobs: jobs)
+      }
       var placed: [PlacedLabel] = []
       placed.reserveCapacity(merge.labelCount)
       var written: String?
@@ -204,6 +213,7 @@ enum LabelsCommand: Subcommand {
         let progress = ProgressBar(label: "fitting sheets")
         defer { progress.finish() }
         for page in 0..<merge.pageCount {
+          fitPart(at: page)
           placed += merge.labels(onPage: page)
           progress.update(page + 1, of: merge.pageCount)
         }
@@ -213,6 +223,7 @@ enum LabelsCommand: Subcommand {
         let options = RenderOptions(
           format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"))
         let pages = (0..<merge.pageCount).lazy.map { index in
+          fitPart(at: index)
           let page = merge.page(index)
           placed += page.labels
           return page.scene

@@ -190,6 +190,36 @@ private func texts(_ output: LabelSheetLayout.Output, label index: Int) -> [Text
     #expect(ratio > 1.9 && ratio < 2.1, "\(small.textLayoutCount) → \(large.textLayoutCount)")
   }
 
+  @Test(arguments: LabelSheetLayout.UniformSize.allCases)
+  func fittingOnTwoThreadsGivesOneThreadsSheets(uniform: LabelSheetLayout.UniformSize) throws {
+    var sheets = LabelSheetLayout(
+      template: try template(),
+      design: try design(#"{"blocks": [{"text": "{t}", "size": 30}], "minimumSize": 8}"#))
+    sheets.uniformSize = uniform
+    sheets.copies = 2
+    sheets.skip = 3
+    let records = records(
+      (0..<120).map { "Record \($0) " + String(repeating: "wide ", count: $0 % 9) })
+    func run(jobs: Int) throws -> ([PlacedLabel], [CGRect]) {
+      let merge = try sheets.prepare(records, typesetter: typesetter, jobs: jobs)
+      merge.fit(pages: 0..<merge.pageCount, jobs: jobs)
+      var labels: [PlacedLabel] = []
+      var frames: [CGRect] = []
+      for index in 0..<merge.pageCount {
+        let page = merge.page(index)
+        labels += page.labels
+        frames += page.scene.elements.map(\.attributes.frame)
+      }
+      return (labels, frames)
+    }
+    let one = try run(jobs: 1)
+    let two = try run(jobs: 2)
+    // Shrinking happened (else the sizes would not be in question), and nothing differs.
+    #expect(one.0.contains { $0.fit.isShrunk })
+    #expect(one.0 == two.0)
+    #expect(one.1 == two.1)
+  }
+
   @Test func preparedMergeLaysOutAPageWhenAsked() throws {
     let records = records(
       (0..<100).map { "Record \($0) " + String(repeating: "x", count: $0 % 40) })

@@ -2,6 +2,7 @@
 // (wrap, shrink to a minimum, break words only when one cannot fit, then truncate), placed on
 // the template's label positions page by page, with a fit report per label.
 import Foundation
+import Synchronization
 
 /// How a label's text was made to fit.
 public struct LabelFit: Sendable, Equatable {
@@ -151,11 +152,11 @@ public struct LabelSheetLayout: Sendable {
   /// Fills every record, so that every record's errors are known before anything is drawn, and
   /// keeps no text layout: the result fits, lays out and draws the pages one at a time, so a
   /// run's memory is its records, not its drawings. Under `uniformSize == .run` the shared size
-  /// is found here, from every label.
+  /// is found here, from every label, on up to `jobs` threads.
   ///
   /// - Throws: `DesignError` when a font cannot be loaded or a barcode block has no encoder.
-  public func prepare(_ records: [LabelRecord], typesetter: Typesetter) throws(DesignError)
-    -> PreparedMerge
+  public func prepare(_ records: [LabelRecord], typesetter: Typesetter, jobs: Int = 1)
+    throws(DesignError) -> PreparedMerge
   {
     var prepared: [Prepared] = []
     for (index, block) in design.blocks.enumerated() {
@@ -211,7 +212,7 @@ public struct LabelSheetLayout: Sendable {
       errors: errors)
     // A run's shared size needs every label's; otherwise each page finds its own labels'
     // sizes as it is laid out, while their shaped text is still in the typesetter's caches.
-    if uniformSize == .run, !filledLabels.isEmpty { _ = merge.scale(ofRecord: 0) }
+    if uniformSize == .run { merge.fit(pages: 0..<merge.pageCount, jobs: jobs) }
     return merge
   }
 
@@ -249,10 +250,15 @@ public struct LabelSheetLayout: Sendable {
     /// `Fitter.bestScale`), or the smallest of its group's under `uniformSize`.
     fileprivate func scale(ofRecord record: Int) -> Double {
       if let known = scales.values[record] { return known }
-      let group: Range<Int>
+      fit(groups: [group(of: record)], jobs: 1)
+      return scales.values[record] ?? 1
+    }
+
+    /// The records that share one size with `record`: itself, its sheet's or the run's.
+    private func group(of record: Int) -> Range<Int> {
       switch sheets.uniformSize {
-      case .none: group = record..<record + 1
-      case .run: group = 0..<labels.count
+      case .none: return record..<record + 1
+      case .run: return 0..<labels.count
       case .sheet:
         // A record's copies may spill onto the next sheet; it joins the sheet it starts on.
         let perSheet = max(1, sheets.template.labelFrames.count)
@@ -261,11 +267,46 @@ public struct LabelSheetLayout: Sendable {
         while start > 0, sheet(start - 1) == sheet(record) { start -= 1 }
         var end = record + 1
         while end < labels.count, sheet(end) == sheet(record) { end += 1 }
-        group = start..<end
+        return start..<end
       }
-      let smallest = group.map { fitter.bestScale(labels[$0].blocks) }.min() ?? 1
-      for index in group { scales.values[index] = smallest }
-      return smallest
+    }
+
+    /// The records placed on `pages`.
+    private func records(onPages pages: Range<Int>) -> Range<Int> {
+      let perSheet = max(1, sheets.template.labelFrames.count)
+      let first = max(0, pages.lowerBound * perSheet - sheets.skip) / copiesPerRecord
+      let end = min(labelCount, max(0, pages.upperBound * perSheet - sheets.skip))
+      return first..<max(first, (end + copiesPerRecord - 1) / copiesPerRecord)
+    }
+
+    /// Finds the sizes of the labels on `pages` on up to `jobs` threads, so that laying the
+    /// pages out (`page(_:)`, `labels(onPage:)`) finds them known and their shaped text in the
+    /// typesetter's caches. Each label's size depends only on its own text (and its group's),
+    /// so the result is the same on any number of threads.
+    public func fit(pages: Range<Int>, jobs: Int) {
+      var groups: [Range<Int>] = []
+      var record = records(onPages: pages).lowerBound
+      let end = records(onPages: pages).upperBound
+      while record < end {
+        let next = group(of: record)
+        groups.append(next)
+        record = next.upperBound
+      }
+      fit(groups: groups, jobs: jobs)
+    }
+
+    private func fit(groups: [Range<Int>], jobs: Int) {
+      let pending = groups.filter { scales.values[$0.lowerBound] == nil }
+      let records = pending.flatMap { $0 }
+      let fitter = fitter
+      let labels = labels
+      let best = records.concurrentMap(jobs: jobs) { fitter.bestScale(labels[$0].blocks) }
+      var position = 0
+      for group in pending {
+        let smallest = best[position..<position + group.count].min() ?? 1
+        position += group.count
+        for index in group { scales.values[index] = smallest }
+      }
     }
 
     /// Page `index` (0-based): its scene, the page's size, and its labels in fill order.
@@ -410,8 +451,11 @@ public struct LabelSheetLayout: Sendable {
     var height: Double
   }
 
-  fileprivate final class Counter {
-    var value = 0
+  /// Counts text layouts from every fitting thread.
+  fileprivate final class Counter: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .relaxed) }
+    func increment() { count.add(1, ordering: .relaxed) }
   }
 
   fileprivate struct Fitter {
@@ -435,7 +479,7 @@ public struct LabelSheetLayout: Sendable {
       style.usesFontLeading = true
       style.lineBreakMode = .truncatingTail
       style.numberOfLines = lines ?? text.block.maxLines
-      counter.value += 1
+      counter.increment()
       return typesetter.layout(
         string, font: text.font.withSize(size(text, scale: scale)), style: style,
         maxWidth: width)
