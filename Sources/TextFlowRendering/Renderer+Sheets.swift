@@ -7,16 +7,17 @@ extension Renderer {
   /// hold one page, so they take a single scene.
   ///
   /// The pages are drawn as the sequence yields them, so a lazy sequence that lays each page
-  /// out when asked holds one page in memory, not the document. The progress counts to the
-  /// sequence's `underestimatedCount`.
+  /// out when asked holds one page in memory, not the document. The progress counts to
+  /// `expectedPageCount` (nil: the sequence's `underestimatedCount`).
   ///
   /// - Throws: `RenderingError` when the file cannot be written, or when a PNG or SVG is asked
   ///   for more than one page.
   @discardableResult
-  public static func render(pages: some Sequence<Scene>, to path: String, options: RenderOptions)
-    throws(RenderingError) -> RenderSummary
-  {
-    let expected = pages.underestimatedCount
+  public static func render(
+    pages: some Sequence<Scene>, expectedPageCount: Int? = nil, to path: String,
+    options: RenderOptions
+  ) throws(RenderingError) -> RenderSummary {
+    let expected = expectedPageCount ?? pages.underestimatedCount
     var remaining = pages.makeIterator()
     guard let first = remaining.next() else {
       throw RenderingError(path: path, reason: "there are no pages to draw")

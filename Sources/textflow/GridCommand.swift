@@ -170,16 +170,15 @@ enum GridCommand: Subcommand {
     let partLength = perPage * pagesPerPart
     var shrunk = 0
     var truncated = 0
-    let pages = stride(from: 0, to: labels.count, by: partLength).lazy.flatMap { start in
+    // Each part is laid out on the worker threads while the previous one is drawn.
+    let parts = Prefetched(Array(stride(from: 0, to: labels.count, by: partLength))) { start in
       let part = grid.layout(
         Array(labels[start..<min(labels.count, start + partLength)]), font: font,
         typesetter: typesetter, jobs: jobs)
-      shrunk += part.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count
-      truncated += part.labels.filter(\.isTruncated).count
       // One scene a sheet, holding only its own labels: a page shows nothing of the rows
       // before or after it (a continuous layout cut into bands would show the hairline of a
       // neighbouring row's border at a page's edge).
-      return stride(from: 0, to: part.scene.elements.count, by: perPage).map { first in
+      let pages = stride(from: 0, to: part.scene.elements.count, by: perPage).map { first in
         var page = part.scene
         page.elements = Array(
           part.scene.elements[first..<min(part.scene.elements.count, first + perPage)])
@@ -187,6 +186,15 @@ enum GridCommand: Subcommand {
         page.bounds.size.height = sheet.usedHeight
         return page
       }
+      return (
+        pages: pages, shrunk: part.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count,
+        truncated: part.labels.filter(\.isTruncated).count
+      )
+    }
+    let pages = parts.lazy.flatMap { part in
+      shrunk += part.shrunk
+      truncated += part.truncated
+      return part.pages
     }
     let options = try renderOptions(
       .pdf, parsed, page: PageSetup(size: sheet.pageSize, margins: sheet.pageMargins))

@@ -198,12 +198,20 @@ enum LabelsCommand: Subcommand {
       guard merge.labelCount > 0 else {
         throw .failure("\(sourceName): no records to print")
       }
-      // The labels of a part of the sheets are fitted on the available threads, then its pages
-      // are laid out one at a time as they are drawn; the labels' fits are kept for the report.
-      func fitPart(at page: Int) {
-        guard page % GridCommand.pagesPerPart == 0 else { return }
-        merge.fit(
-          pages: page..<min(merge.pageCount, page + GridCommand.pagesPerPart), jobs: jobs)
+      // The labels of each part of the sheets are fitted on the available threads and its
+      // pages laid out, on worker threads, while the previous part is drawn (or reported); the
+      // labels' fits are kept for the report.
+      let shared = SharedMerge(merge)
+      func parts<Page: Sendable>(_ page: @escaping @Sendable (Int) -> Page) -> Prefetched<
+        Int, [Page]
+      > {
+        Prefetched(Array(stride(from: 0, to: merge.pageCount, by: GridCommand.pagesPerPart))) {
+          first in
+          let merge = shared.merge
+          let pages = first..<min(merge.pageCount, first + GridCommand.pagesPerPart)
+          merge.fit(pages: pages, jobs: jobs)
+          return pages.map(page)
+        }
       }
       var placed: [PlacedLabel] = []
       placed.reserveCapacity(merge.labelCount)
@@ -212,23 +220,22 @@ enum LabelsCommand: Subcommand {
       case .json:
         let progress = ProgressBar(label: "fitting sheets")
         defer { progress.finish() }
-        for page in 0..<merge.pageCount {
-          fitPart(at: page)
-          placed += merge.labels(onPage: page)
-          progress.update(page + 1, of: merge.pageCount)
+        for part in parts({ shared.merge.labels(onPage: $0) }) {
+          for labels in part { placed += labels }
+          progress.update(placed.last.map(\.page) ?? 0, of: merge.pageCount)
         }
       case .rendered(let format):
         guard let output else { throw .usage("drawing needs -o PATH") }
         let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
         let options = RenderOptions(
           format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"))
-        let pages = (0..<merge.pageCount).lazy.map { index in
-          fitPart(at: index)
-          let page = merge.page(index)
-          placed += page.labels
-          return page.scene
+        let pages = parts({ shared.merge.page($0) }).lazy.flatMap { part in
+          part.map { page in
+            placed += page.labels
+            return page.scene
+          }
         }
-        written = try draw(pages, to: output, options: options)
+        written = try draw(pages, pageCount: merge.pageCount, to: output, options: options)
       }
       let result = Report(
         labels: placed, pageCount: merge.pageCount, errors: records.errors, merge: merge)
@@ -238,6 +245,16 @@ enum LabelsCommand: Subcommand {
       if let written { printError("wrote \(written)") }
       printError(summary(result))
     }
+  }
+
+  /// The merge, handed to the worker threads that fit and lay out the parts.
+  ///
+  /// `@unchecked Sendable`: the merge's sizes are found and its pages laid out by one worker at
+  /// a time (`Prefetched` starts a part after the previous one finished), and the command reads
+  /// only what `prepare` fixed (counts, errors) while they run.
+  private final class SharedMerge: @unchecked Sendable {
+    let merge: LabelSheetLayout.PreparedMerge
+    init(_ merge: LabelSheetLayout.PreparedMerge) { self.merge = merge }
   }
 
   /// What the report and the summary say: every label's fit, and the records left out.
@@ -262,18 +279,18 @@ enum LabelsCommand: Subcommand {
   /// spec's limit would refuse them.
   static let maximumRecordDataSize = 1 << 30
 
-  /// Draws the pages: one PDF, or one PNG/SVG per page when the path has %d.
+  /// Draws the `pageCount` pages: one PDF, or one PNG/SVG per page when the path has %d.
   private static func draw(
-    _ pages: LazyMapSequence<Range<Int>, Scene>, to output: String, options: RenderOptions
+    _ pages: some Sequence<Scene>, pageCount count: Int, to output: String,
+    options: RenderOptions
   ) throws(CommandError) -> String {
-    if options.format == .pdf || pages.underestimatedCount == 1 && !output.contains("%d") {
+    if options.format == .pdf || count == 1 && !output.contains("%d") {
       let summary = try writeRendered(to: output, options: options) {
         path, options throws(RenderingError) in
-        try Renderer.render(pages: pages, to: path, options: options)
+        try Renderer.render(pages: pages, expectedPageCount: count, to: path, options: options)
       }
       return output == "-" ? "- (\(summary.pageCount) pages)" : describe(summary)
     }
-    let count = pages.underestimatedCount
     guard output.contains("%d") else {
       throw .usage(
         "\(count) pages do not fit in one \(options.format.rawValue.uppercased()): put %d "
