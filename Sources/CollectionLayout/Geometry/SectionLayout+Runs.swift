@@ -346,7 +346,7 @@ extension SectionLayout {
       // The re-flow started and re-joined inside one explicit run: replace its lines in place.
       replaceLines(
         of: &head, from: startLine, to: rejoinedLine, with: built[0], offsetDelta: offsetDelta)
-      runs.append(head)
+      runs.append(consume head)
     } else {
       var tail: Run?
       if let rejoinedLine = rejoined {
@@ -357,7 +357,9 @@ extension SectionLayout {
       }
       if startLine > head.firstLine {
         keep(&head, lines: startLine - head.firstLine, perLine: perLine)
-        runs.append(head)
+        // Consumed, not copied: a second reference to its arrays would make the merge below
+        // (`append(_:to:)`) copy every line laid out so far, on every re-flow.
+        runs.append(consume head)
       }
       for run in built { append(run, to: &runs) }
       if var tail {

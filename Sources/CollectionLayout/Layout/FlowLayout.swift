@@ -105,10 +105,10 @@ open class FlowLayout: CollectionViewLayout {
   /// The geometry of the last pass, or nil before the first one.
   public private(set) var geometry: FlowGeometry?
 
-  /// Measured item sizes by section, then item (so a section's lookup is O(1)).
-  private var measuredItemSizes: [Int: [Int: CGSize]] = [:]
-  /// Measured first-baseline offsets, by section then item (reported in preferred attributes).
-  private var measuredBaselines: [Int: [Int: CGFloat]] = [:]
+  /// Measured item sizes by section and item.
+  private var measuredItemSizes = ItemTable<CGSize>()
+  /// Measured first-baseline offsets, by section and item (reported in preferred attributes).
+  private var measuredBaselines = ItemTable<CGFloat>()
   private var measuredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
   private var needsFullLayout = true
   private var dirtyItems: Set<IndexPath> = []
@@ -129,7 +129,7 @@ open class FlowLayout: CollectionViewLayout {
   /// The measured size of an item, if one was recorded.
   public func measuredSize(forItemAt indexPath: IndexPath) -> CGSize? {
     guard indexPath.count == 2 else { return nil }
-    return measuredItemSizes[indexPath.section]?[indexPath.item]
+    return measuredItemSizes[indexPath.section, indexPath.item]
   }
 
   /// Records an item's measured size (what a self-sizing cell reported) and invalidates it.
@@ -170,21 +170,17 @@ open class FlowLayout: CollectionViewLayout {
   /// index path to its new one, or to nil for a deleted item. The collection view calls this
   /// for batch updates; the layout re-lays out on the next pass.
   public func remapMeasuredSizes(_ transform: (IndexPath) -> IndexPath?) {
-    var moved: [Int: [Int: CGSize]] = [:]
-    for (section, sizes) in measuredItemSizes {
-      for (item, size) in sizes {
-        if let target = transform(IndexPath(item: item, section: section)), target.count == 2 {
-          moved[target.section, default: [:]][target.item] = size
-        }
+    var moved = ItemTable<CGSize>()
+    measuredItemSizes.forEachValue { section, item, size in
+      if let target = transform(IndexPath(item: item, section: section)), target.count == 2 {
+        moved.store(size, section: target.section, item: target.item, context: collectionView)
       }
     }
     measuredItemSizes = moved
-    var baselines: [Int: [Int: CGFloat]] = [:]
-    for (section, offsets) in measuredBaselines {
-      for (item, offset) in offsets {
-        if let target = transform(IndexPath(item: item, section: section)), target.count == 2 {
-          baselines[target.section, default: [:]][target.item] = offset
-        }
+    var baselines = ItemTable<CGFloat>()
+    measuredBaselines.forEachValue { section, item, offset in
+      if let target = transform(IndexPath(item: item, section: section)), target.count == 2 {
+        baselines.store(offset, section: target.section, item: target.item, context: collectionView)
       }
     }
     measuredBaselines = baselines
@@ -193,8 +189,8 @@ open class FlowLayout: CollectionViewLayout {
 
   /// Forgets every measured size (items and supplementary views).
   public func removeAllMeasuredSizes() {
-    measuredItemSizes = [:]
-    measuredBaselines = [:]
+    measuredItemSizes = ItemTable()
+    measuredBaselines = ItemTable()
     measuredSupplementarySizes = [:]
     invalidateLayout()
   }
@@ -204,11 +200,14 @@ open class FlowLayout: CollectionViewLayout {
   open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
     super.invalidateLayout(with: context)
     if let flow = context as? FlowLayoutInvalidationContext {
+      let context = collectionView
       for (indexPath, size) in flow.preferredItemSizes where indexPath.count == 2 {
-        measuredItemSizes[indexPath.section, default: [:]][indexPath.item] = size
+        measuredItemSizes.store(
+          size, section: indexPath.section, item: indexPath.item, context: context)
       }
       for (indexPath, offset) in flow.preferredItemBaselines where indexPath.count == 2 {
-        measuredBaselines[indexPath.section, default: [:]][indexPath.item] = offset
+        measuredBaselines.store(
+          offset, section: indexPath.section, item: indexPath.item, context: context)
       }
       for (kind, sizes) in flow.preferredSupplementarySizes {
         for (section, size) in sizes {
@@ -228,8 +227,8 @@ open class FlowLayout: CollectionViewLayout {
           ).inset(by: geometry.configuration.contentInset)
           compensationAnchor = firstVisibleElement(geometry, in: old)
         }
-        measuredItemSizes = [:]
-        measuredBaselines = [:]
+        measuredItemSizes = ItemTable()
+        measuredBaselines = ItemTable()
         measuredSupplementarySizes = [:]
         needsFullLayout = true
       }
@@ -507,7 +506,9 @@ open class FlowLayout: CollectionViewLayout {
       guard estimatedItemSize != .zero, preferredAttributes.size == originalAttributes.size,
         measuredSize(forItemAt: indexPath) == nil
       else { return }
-      measuredItemSizes[indexPath.section, default: [:]][indexPath.item] = originalAttributes.size
+      measuredItemSizes.store(
+        originalAttributes.size, section: indexPath.section, item: indexPath.item,
+        context: collectionView)
     case .supplementaryView:
       guard allowsSelfSizingSupplementaryViews,
         let kind = originalAttributes.representedElementKind,
@@ -575,8 +576,8 @@ open class FlowLayout: CollectionViewLayout {
       // FuzzFlowGeometry).
       let cross = FlowGeometry.crossExtent(for: configuration)
       if cross != old.crossExtent {
-        measuredItemSizes = [:]
-        measuredBaselines = [:]
+        measuredItemSizes = ItemTable()
+        measuredBaselines = ItemTable()
         measuredSupplementarySizes = [:]
         needsFullLayout = true
       }
@@ -700,7 +701,8 @@ open class FlowLayout: CollectionViewLayout {
     let sectionAlignment = resolvedAlignment(section, route)
     let supplementary = supplementarySizes ?? measuredSupplementarySizes
     var items: FlowSection.Items
-    let hasMeasured = !(measuredItemSizes[section]?.isEmpty ?? true)
+    let measured = measuredItemSizes.section(section)
+    let hasMeasured = !measured.isEmpty
     if route.isEmpty && !hasMeasured {
       items = .uniform(defaultItemSize, count: count)
     } else {
@@ -712,10 +714,9 @@ open class FlowLayout: CollectionViewLayout {
       var sizes: [CGSize] = []
       var common: CGSize?
       for item in 0..<count {
-        let indexPath = IndexPath(item: item, section: section)
-        var size = measuredSize(forItemAt: indexPath)
+        var size = measured[item]
         if size == nil, asksDelegate {
-          let answer = route.sizeQuery(at: indexPath)
+          let answer = route.sizeQuery(at: IndexPath(item: item, section: section))
           if answer.implemented {
             size = answer.size
           } else {
@@ -747,7 +748,7 @@ open class FlowLayout: CollectionViewLayout {
       }
     }
     var baselines: [CGFloat?]?
-    let measuredOffsets = measuredBaselines[section] ?? [:]
+    let measuredOffsets = measuredBaselines.section(section)
     if sectionAlignment.crossAxis == .firstBaseline && (!route.isEmpty || !measuredOffsets.isEmpty)
     {
       // A baseline the item's view reported wins over the delegate's.

@@ -332,7 +332,7 @@ open class CollectionView: CollectionLayoutContext {
   static func inElementOrder<Entry>(_ entries: [Entry], key: (Entry) -> ElementKey) -> [Entry] {
     // Plain sort keys are sorted, not the entries (moving a pair retains its view): section,
     // item and category rank, then, for elements of one index path and category, `order`.
-    var keys = entries.indices.map { position -> SortKey in
+    func sortKey(_ position: Int) -> SortKey {
       let path = key(entries[position]).indexPath
       guard path.count == 2 else {
         return SortKey(section: -1, item: -1, rank: 0, position: position)
@@ -341,18 +341,33 @@ open class CollectionView: CollectionLayoutContext {
         section: path[0], item: path[1], rank: Self.rank(key(entries[position]).category),
         position: position)
     }
-    entries.withUnsafeBufferPointer { entries in
-      keys.sort { a, b in
+    return entries.withUnsafeBufferPointer { buffer in
+      func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
         if a.section != b.section || a.section < 0 || b.section < 0 {
           if a.section >= 0, b.section >= 0 { return a.section < b.section }
-          return Self.order(key(entries[a.position]), key(entries[b.position]))
+          return Self.order(key(buffer[a.position]), key(buffer[b.position]))
         }
         if a.item != b.item { return a.item < b.item }
         if a.rank != b.rank { return a.rank < b.rank }
-        return Self.order(key(entries[a.position]), key(entries[b.position]))
+        return Self.order(key(buffer[a.position]), key(buffer[b.position]))
       }
+      // A layout usually answers in element order already (a flow layout does, section by
+      // section): then the (stable) sort would keep every entry where it is.
+      var previous = buffer.isEmpty ? nil : sortKey(0)
+      var isSorted = true
+      for position in buffer.indices.dropFirst() {
+        let current = sortKey(position)
+        if let previous, precedes(current, previous) {
+          isSorted = false
+          break
+        }
+        previous = current
+      }
+      if isSorted { return entries }
+      var keys = buffer.indices.map(sortKey)
+      keys.sort(by: precedes)
+      return keys.map { buffer[$0.position] }
     }
-    return keys.map { entries[$0.position] }
   }
 
   /// The realised cell for an item, or nil (`cellForItem(at:)`).
@@ -608,7 +623,7 @@ open class CollectionView: CollectionLayoutContext {
   private func realise(_ attributes: [LayoutAttributes]) throws {
     // Views that left go to the pools first, so the new elements can reuse them.
     let seen = Set(attributes.map(\.key))
-    let gone = realised.keys.filter { !seen.contains($0) }.sorted(by: Self.order)
+    let gone = Self.inElementOrder(realised.keys.filter { !seen.contains($0) }, key: { $0 })
     for key in gone {
       guard let view = realised.removeValue(forKey: key) else { continue }
       endDisplaying(view, key)

@@ -80,12 +80,27 @@ extension Scene {
   public static func sectionContentRects(_ flow: FlowLayout, _ elements: [SceneElement])
     -> [CGRect]
   {
+    sectionContentRects(flow, attributes: elements.lazy.map(\.attributes))
+  }
+
+  /// Each section's area inside its insets in `flow` (laid out), from the cells among
+  /// `attributes` (see `sectionContentRects(_:_:)`).
+  public static func sectionContentRects(
+    _ flow: FlowLayout, attributes: some Sequence<LayoutAttributes>
+  ) -> [CGRect] {
     var cells: [Int: CGRect] = [:]
-    for element in elements where element.attributes.representedElementCategory == .cell {
-      let section = element.attributes.indexPath.section
-      cells[section] =
-        cells[section].map { $0.union(element.attributes.frame) } ?? element.attributes.frame
+    // A section's cells usually come together: their union is looked up once per run of them.
+    var current: (section: Int, union: CGRect)?
+    for attributes in attributes where attributes.representedElementCategory == .cell {
+      let section = attributes.indexPath.section
+      if let run = current, run.section == section {
+        current = (section, run.union.union(attributes.frame))
+        continue
+      }
+      if let run = current { cells[run.section] = run.union }
+      current = (section, cells[section].map { $0.union(attributes.frame) } ?? attributes.frame)
     }
+    if let run = current { cells[run.section] = run.union }
     return cells.keys.sorted().compactMap { section in
       // Across: the line as laid out (the section inset resolved for `sectionInsetReference`).
       guard let area = flow.geometry?.contentFrame(ofSection: section) else { return nil }

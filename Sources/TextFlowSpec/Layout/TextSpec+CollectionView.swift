@@ -218,15 +218,15 @@ final class SpecSource: CollectionViewDataSource {
 /// What a text view gives the scene beyond its attributes: its box, whether its size was
 /// measured, and (when drawing) its text layout. Taken from the view before it is reused; the
 /// text's place in the box is found from the element's final frame.
-struct ViewRecord {
+struct ViewRecord: Sendable {
   /// The text of a drawn element: its layout and how it sits in the element's box (a class, so
   /// that a record without text stays small).
-  final class Text {
-    var layout: TextLayout
-    var padding: EdgeInsets
-    var alignment: TextAlignment
-    var color: Color
-    var colorRanges: [PlacedText.ColorRange]
+  final class Text: Sendable {
+    let layout: TextLayout
+    let padding: EdgeInsets
+    let alignment: TextAlignment
+    let color: Color
+    let colorRanges: [PlacedText.ColorRange]
 
     init(
       layout: TextLayout, padding: EdgeInsets, alignment: TextAlignment, color: Color,
@@ -279,7 +279,7 @@ struct ViewRecord {
 
 /// The records of a run's views: items by section and item (the bulk, in flat arrays, for the
 /// sections given item counts), headers, footers and any other item by key.
-struct ViewRecords {
+struct ViewRecords: Sendable {
   private var items: [[ViewRecord?]]
   private var supplementary: [ElementKey: ViewRecord] = [:]
 
@@ -488,38 +488,23 @@ extension TextSpec {
     _ view: CollectionView, _ laidOut: [LayoutAttributes], _ records: ViewRecords,
     flow: FlowLayout, warnings: [String]
   ) -> Output {
-    var elements: [SceneElement] = []
-    elements.reserveCapacity(laidOut.count)
     var measuredItems = 0
     var measuredSupplementary = 0
     for attributes in laidOut {
       WorkCounter.add(1)
-      var element = SceneElement(attributes: attributes)
-      if let record = records[attributes.key] {
-        if record.isMeasured {
-          if record.isItem { measuredItems += 1 } else { measuredSupplementary += 1 }
-        }
-        element.box = record.box
-        if let text = record.text {
-          var placed = PlacedText(
-            layout: text.layout,
-            origin: text.layout.origin(
-              inBoxOf: attributes.frame.size, padding: text.padding, alignment: text.alignment),
-            color: text.color)
-          placed.colorRanges = text.colorRanges
-          element.text = placed
-        }
-      } else {
-        element.box = plainBox(attributes)
+      if let record = records[attributes.key], record.isMeasured {
+        if record.isItem { measuredItems += 1 } else { measuredSupplementary += 1 }
       }
-      elements.append(element)
     }
-    // The result shares the attributes' storage: the elements are the scene's attributes.
     let result = LayoutSpec.Result(
       contentSize: view.contentSize, elements: laidOut, warnings: warnings)
-    let scene = makeScene(result, elements: elements, flow: flow, context: view)
+    // The scene is made when it is asked for (a run that prints its JSON never asks): from the
+    // result's attributes, the records and what only the flow layout knows, found now.
+    let parts = SceneParts(
+      spec: self, records: records,
+      sectionContentRects: Scene.sectionContentRects(flow, attributes: laidOut))
     var output = Output(
-      result: result, scene: scene, measuredItemCount: measuredItems,
+      result: result, sceneParts: parts, measuredItemCount: measuredItems,
       measuredSupplementaryCount: measuredSupplementary, hasText: true)
     if render.region == .visible {
       output.visibleItemCount = layoutSpec.sections.reduce(0) { $0 + $1.itemCount }
@@ -533,6 +518,15 @@ extension TextSpec {
   func makeScene(
     _ result: LayoutSpec.Result, elements: [SceneElement], flow: FlowLayout,
     context: any CollectionLayoutContext
+  ) -> Scene {
+    makeScene(
+      result, elements: elements,
+      sectionContentRects: Scene.sectionContentRects(flow, attributes: result.elements))
+  }
+
+  /// The scene of laid-out elements, given each section's area inside its insets.
+  func makeScene(
+    _ result: LayoutSpec.Result, elements: [SceneElement], sectionContentRects: [CGRect]
   ) -> Scene {
     let view = layoutSpec.collectionView
     let bounds: CGRect
@@ -548,6 +542,47 @@ extension TextSpec {
     }
     return Scene(
       bounds: bounds, background: render.backgroundColor, elements: elements,
-      sectionContentRects: Scene.sectionContentRects(flow, elements))
+      sectionContentRects: sectionContentRects)
+  }
+
+  /// The elements of a run's scene: each laid-out element with its view's record (its box and,
+  /// when drawing, its text placed in the element's final frame), or a plain box.
+  func sceneElements(_ laidOut: [LayoutAttributes], _ records: ViewRecords) -> [SceneElement] {
+    var elements: [SceneElement] = []
+    elements.reserveCapacity(laidOut.count)
+    for attributes in laidOut {
+      var element = SceneElement(attributes: attributes)
+      if let record = records[attributes.key] {
+        element.box = record.box
+        if let text = record.text {
+          var placed = PlacedText(
+            layout: text.layout,
+            origin: text.layout.origin(
+              inBoxOf: attributes.frame.size, padding: text.padding, alignment: text.alignment),
+            color: text.color)
+          placed.colorRanges = text.colorRanges
+          element.text = placed
+        }
+      } else {
+        element.box = plainBox(attributes)
+      }
+      elements.append(element)
+    }
+    return elements
+  }
+}
+
+/// What a run's scene is made of besides the result: the spec (for the region and the plain
+/// boxes), the views' records and the sections' content areas.
+struct SceneParts: Sendable {
+  var spec: TextSpec
+  var records: ViewRecords
+  var sectionContentRects: [CGRect]
+
+  /// The scene of `result`.
+  func makeScene(_ result: LayoutSpec.Result) -> Scene {
+    spec.makeScene(
+      result, elements: spec.sceneElements(result.elements, records),
+      sectionContentRects: sectionContentRects)
   }
 }

@@ -9,7 +9,18 @@ extension TextSpec {
     /// The layout's result (content size, elements, warnings), as for a fixed-size spec.
     public var result: LayoutSpec.Result
     /// What to draw: the elements with their measured text layouts.
-    public var scene: Scene
+    ///
+    /// A run through the collection view makes it when it is read (each read makes it again),
+    /// so that a run whose JSON is all that is printed never holds an element per item twice.
+    public var scene: Scene {
+      get { storedScene ?? sceneParts?.makeScene(result) ?? Scene(bounds: .zero, elements: []) }
+      set {
+        storedScene = newValue
+        sceneParts = nil
+      }
+    }
+    private var storedScene: Scene?
+    private var sceneParts: SceneParts?
     /// How many items had their size measured from text.
     public var measuredItemCount: Int
     /// How many headers and footers had their size measured from text.
@@ -24,6 +35,30 @@ extension TextSpec {
     /// How many views the run's collection view made (with reuse, about as many as it
     /// realised at once); zero for a spec without text.
     var madeViewCount = 0
+
+    /// An output whose scene is made.
+    init(
+      result: LayoutSpec.Result, scene: Scene, measuredItemCount: Int,
+      measuredSupplementaryCount: Int, hasText: Bool
+    ) {
+      self.result = result
+      self.storedScene = scene
+      self.measuredItemCount = measuredItemCount
+      self.measuredSupplementaryCount = measuredSupplementaryCount
+      self.hasText = hasText
+    }
+
+    /// An output whose scene is made from `sceneParts` when it is read.
+    init(
+      result: LayoutSpec.Result, sceneParts: SceneParts, measuredItemCount: Int,
+      measuredSupplementaryCount: Int, hasText: Bool
+    ) {
+      self.result = result
+      self.sceneParts = sceneParts
+      self.measuredItemCount = measuredItemCount
+      self.measuredSupplementaryCount = measuredSupplementaryCount
+      self.hasText = hasText
+    }
 
     /// The JSON of `textflow layout`: LayoutSpec's output, plus `measuredItems` and
     /// `measuredSupplementaryViews` when the spec has text, and `"region": "visible"`,
