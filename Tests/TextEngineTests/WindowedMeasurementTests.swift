@@ -1,6 +1,7 @@
 // A huge text measured a window at a time equals its whole layout in the cases the plain
 // windows (`HugeTextTests`) do not cover: right-to-left text and explicit bidi controls, no
-// width limit (a paragraph on one line across windows), line and height limits.
+// width limit (a paragraph on one line across windows), line and height limits, and a last
+// line clipped or truncated at its head or middle (which shows its paragraph's end).
 import Foundation
 import Testing
 
@@ -197,22 +198,54 @@ struct WindowedLimitTests {
     }
   }
 
-  @Test("limits with clipping, head or middle truncation, or no width, are measured whole")
-  func wholeModes() {
+  /// Texts whose last line shown is clipped or truncated at its head or middle: tabs (set from
+  /// the line's indent) and missing glyphs, a word wider than the line (a last line that
+  /// starts inside it), Arabic, and bidi controls.
+  static let cutTexts: [String] = [
+    HugeTextTests.windowTexts[5] + HugeTextTests.windowTexts[7], HugeTextTests.windowTexts[9],
+    WindowedBidiTests.texts[0], WindowedBidiTests.texts[2],
+  ]
+
+  @Test(
+    "a last line clipped, or truncated at its head or middle, far from its paragraph's end, equals the whole layout",
+    arguments: cutTexts.indices)
+  func cutWindowsEqualWholeLayout(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = WindowedBidiTests.text(repeating: Self.cutTexts[index])
+    for mode in [LineBreakMode.clip, .truncatingHead, .truncatingMiddle] {
+      var style = ParagraphStyle()
+      style.lineBreakMode = mode
+      style.firstLineHeadIndent = 14
+      // A line limit on a narrow line, a height limit on a wide one, and a line wider than a
+      // small window's text (what truncation reads of the line's start reaches past the
+      // window: it is read again with more).
+      for (width, lines, height) in [
+        (37.5, 3, Double.infinity), (300, 0, 100), (4000, 1, .infinity),
+      ] {
+        style.numberOfLines = lines
+        try WindowedBidiTests.expectWindowsEqualLayout(
+          text, style: style, width: width, height: height, typesetter: typesetter,
+          "\(index) \(mode) at \(width), \(lines) lines, \(height) high")
+      }
+    }
+  }
+
+  @Test("limits are measured in windows with a width limit, without a line-break strategy")
+  func windowedModes() {
     var style = ParagraphStyle()
     style.numberOfLines = 3
-    for mode in [LineBreakMode.clip, .truncatingHead, .truncatingMiddle] {
+    for mode in [LineBreakMode.clip, .truncatingHead, .truncatingMiddle, .truncatingTail] {
       style.lineBreakMode = mode
       #expect(
-        !LayoutEngine.measuresInWindows(
+        LayoutEngine.measuresInWindows(
           length: 1 << 20, style: style, maxWidth: 300, maxHeight: .infinity))
     }
-    style.lineBreakMode = .truncatingTail
-    #expect(
-      LayoutEngine.measuresInWindows(
-        length: 1 << 20, style: style, maxWidth: 300, maxHeight: .infinity))
     #expect(
       !LayoutEngine.measuresInWindows(
         length: 1 << 20, style: style, maxWidth: .infinity, maxHeight: .infinity))
+    style.lineBreakStrategy = .balanced
+    #expect(
+      !LayoutEngine.measuresInWindows(
+        length: 1 << 20, style: style, maxWidth: 300, maxHeight: .infinity))
   }
 }

@@ -579,6 +579,16 @@ extension LayoutEngine {
 
   /// The last visible line redone per the line break mode, from its start to its paragraph's end.
   func truncate(_ line: LineSpec, maxWidth: Double) -> LineSpec {
+    truncation(of: line, maxWidth: maxWidth).line
+  }
+
+  /// `truncate`, with the atoms head and middle truncation read (nil in the other modes): those
+  /// from the line's start up to `prefixEnd` and from `suffixStart` to the paragraph's end. A
+  /// huge text measured in windows puts the two ends of a paragraph side by side and trusts
+  /// the result when both reads stay clear of the seam between them.
+  func truncation(
+    of line: LineSpec, maxWidth: Double
+  ) -> (line: LineSpec, reads: (prefixEnd: Int, suffixStart: Int)?) {
     let paragraph = paragraphs[line.paragraph]
     let start = line.prefix.lowerBound
     var end = paragraph.atoms.upperBound
@@ -589,7 +599,7 @@ extension LayoutEngine {
     result.endWord = -1
     switch style.lineBreakMode {
     case .wordWrap, .charWrap:
-      return line
+      return (line, nil)
     case .clip:
       let whole = nextLine(
         from: start, paragraph: line.paragraph, available: .infinity, indent: line.indent,
@@ -598,7 +608,7 @@ extension LayoutEngine {
       result.contentEnd = whole.contentEnd
       result.width = min(whole.width, available)
       result.isTruncated = true
-      return result
+      return (result, nil)
     case .truncatingTail, .truncatingHead, .truncatingMiddle:
       break
     }
@@ -611,6 +621,7 @@ extension LayoutEngine {
     var ellipsis = makeEllipsis(ellipsisAttributes ?? text.runs[0].attributes)
     var prefix = (end: start, width: 0.0)
     var suffix = (start: end, width: 0.0)
+    var reads: (prefixEnd: Int, suffixStart: Int)?
     if style.lineBreakMode == .truncatingTail {
       // The longest prefix that ends after a non-space atom and fits with the ellipsis: the
       // candidates below taken in order until one does not fit, without an array of them.
@@ -627,9 +638,12 @@ extension LayoutEngine {
       // Prefix candidates: ends after a non-space atom, with the content width up to there.
       var prefixEnds = [(end: Int, width: Double)]()
       var x = 0.0
+      // The trailing spaces trimmed above were read back to `end`.
+      var read = (prefixEnd: start, suffixStart: end > start ? end - 1 : start)
       for index in start..<end {
         if index > start { x += atoms[index - 1].joinAfter }
         x += atomWidth(index, at: x, indent: line.indent)
+        read.prefixEnd = index + 1
         if !atoms[index].isWhitespace { prefixEnds.append((index + 1, x)) }
         if x > available { break }
       }
@@ -638,9 +652,11 @@ extension LayoutEngine {
       var w = 0.0
       for index in stride(from: end - 1, through: start, by: -1) {
         w += atoms[index].width + (index < end - 1 ? atoms[index].joinAfter : 0)
+        read.suffixStart = index
         if !atoms[index].isWhitespace { suffixStarts.append((index, w)) }
         if w > available { break }
       }
+      reads = read
       var nextPrefix = 0
       var nextSuffix = 0
       var takeLeft = style.lineBreakMode != .truncatingHead
@@ -682,7 +698,7 @@ extension LayoutEngine {
     result.ellipsis = ellipsis
     result.width = prefix.width + ellipsis.width + suffix.width
     result.isTruncated = true
-    return result
+    return (result, reads)
   }
 
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.

@@ -16,9 +16,12 @@
 // folded window by window (its width as the breaker sums it, its line box, the faces of its
 // pieces in visual order). With line or height limits, lines are kept up to the last one shown
 // and tail truncation is done in the window that holds it (it reads a line's worth of text);
-// the rest of the text is folded for its min- and max-content widths only. Clipping, head and
-// middle truncation (which read to the end of the last line's paragraph) and line-break
-// strategies (which lay a whole paragraph out again at other widths) are measured whole.
+// the rest of the text is folded for its min- and max-content widths only. Clipping shows the
+// rest of the last line's paragraph on that line: it is folded as a paragraph without a width
+// limit is. Head and middle truncation show its end: the window that holds the line's start and
+// one that holds the paragraph's end are prepared as one text, and the truncation is trusted
+// when what it read on either side lies clear of the seam between them. Line-break strategies
+// (which lay a whole paragraph out again at other widths) are measured whole.
 import Foundation
 
 extension LayoutEngine {
@@ -28,8 +31,8 @@ extension LayoutEngine {
   static let windowMargin = 512
 
   /// True when a text of `length` UTF-16 units is measured in windows with `style` within
-  /// `maxWidth` and `maxHeight`: a huge text (`FreedMemory.hugeTextLength`) without line or
-  /// height limits or a line-break strategy.
+  /// `maxWidth` and `maxHeight`: a huge text (`FreedMemory.hugeTextLength`) without a
+  /// line-break strategy, and without line or height limits unless it has a width limit.
   static func measuresInWindows(
     length: Int, style: ParagraphStyle, maxWidth: Double, maxHeight: Double
   ) -> Bool {
@@ -37,13 +40,9 @@ extension LayoutEngine {
       return false
     }
     if style.numberOfLines == 0 && maxHeight == .infinity { return true }
-    // Limited lines are kept up to the last one shown, whose truncation reads a line's worth
-    // of the text in these modes; clipping, head and middle truncation read to the end of its
-    // paragraph, and a paragraph at an infinite width is one line.
-    switch style.lineBreakMode {
-    case .wordWrap, .charWrap, .truncatingTail: return maxWidth.isFinite
-    case .clip, .truncatingHead, .truncatingMiddle: return false
-    }
+    // Limited lines are kept up to the last one shown, which is truncated in the window that
+    // holds it, or from the windows of its start and its paragraph's end.
+    return maxWidth.isFinite
   }
 
   /// True when a mandatory line break ends at UTF-16 offset `end` of `units` (a paragraph's
@@ -124,6 +123,19 @@ extension LayoutEngine {
       && UTF16.isLeadSurrogate(units[offset - 1]) ? offset - 1 : offset
   }
 
+  /// The Unicode scalars of `units` in UTF-16 offsets `range` (scalar boundaries).
+  private static func scalarCount(_ range: Range<Int>, in units: [UInt16]) -> Int {
+    var count = 0
+    for offset in range
+    where
+      !(UTF16.isLeadSurrogate(units[offset]) && offset + 1 < units.count
+      && UTF16.isTrailSurrogate(units[offset + 1]))
+    {
+      count += 1
+    }
+    return count
+  }
+
   /// The measurement of `text` (clamped) in windows, or nil when it is not measured so (see
   /// `measuresInWindows`): equal to the whole text's.
   ///
@@ -158,6 +170,10 @@ extension LayoutEngine {
     // At an infinite width, the line of the paragraph being folded across windows.
     var unwrapped = UnwrappedLine()
     var limits = LineLimits(numberOfLines: style.numberOfLines, maxHeight: maxHeight)
+    // The last line shown, when its truncation reads past the window that holds its start; a
+    // clipped one while the rest of its paragraph is folded.
+    var cut: CutLine?
+    var clipped: ClippedLine?
     var start = 0  // the first line not yet kept (a UTF-16 offset of the whole text)
     var scalarBase = 0  // scalars before `windowStart`
     var scalarCounted = 0  // the offset up to which scalarBase counts
@@ -168,15 +184,7 @@ extension LayoutEngine {
         start + window + windowMargin >= units.count
         ? units.count : scalarStart(start + window + windowMargin, in: units)
       // The scalars before the window, counted on from the last window's start.
-      var offset = scalarCounted
-      while offset < windowStart {
-        if !(UTF16.isLeadSurrogate(units[offset]) && offset + 1 < units.count
-          && UTF16.isTrailSurrogate(units[offset + 1]))
-        {
-          scalarBase += 1
-        }
-        offset += 1
-      }
+      scalarBase += scalarCount(scalarCounted..<windowStart, in: units)
       scalarCounted = windowStart
       var engine = LayoutEngine(
         text: text.window(windowStart..<windowEnd, units: units, isLast: windowEnd == units.count),
@@ -194,13 +202,33 @@ extension LayoutEngine {
         ? engine.keepLines(
           from: start - windowStart, trustedEnd: trustedEnd,
           firstParagraphIsWhole: firstParagraphIsWhole, builder: &builder, content: &content,
-          limits: &limits, utf16Base: windowStart, scalarBase: scalarBase)
+          limits: &limits, cut: &cut, utf16Base: windowStart, scalarBase: scalarBase)
         : engine.keepUnwrappedLines(
           from: start - windowStart, trustedEnd: trustedEnd,
           firstParagraphIsWhole: firstParagraphIsWhole, builder: &builder, content: &content,
-          line: &unwrapped, addsLines: !linesDone, utf16Base: windowStart,
+          line: &unwrapped, addsLines: !linesDone, clipped: &clipped, utf16Base: windowStart,
           scalarBase: scalarBase)
       guard let next = kept else { return nil }
+      if let line = cut {
+        cut = nil
+        if style.lineBreakMode == .clip {
+          clipped = ClippedLine(
+            line: UnwrappedLine(
+              utf16Start: line.start + windowStart,
+              scalarStart: engine.scalarOffsets[line.start] + scalarBase),
+            width: ContentWidthFold(indent: line.indent, startsInsideWord: line.startsInsideWord),
+            indent: line.indent,
+            available: availableWidth(maxWidth: maxWidth, indent: line.indent))
+        } else {
+          guard
+            addTruncatedEnds(
+              of: line, windowStart: windowStart, text: text, units: units, levels: levels,
+              style: style, maxWidth: maxWidth, fonts: fonts, cache: cache,
+              paragraphCache: paragraphCache, scalarBase: scalarBase, reach: windowLength,
+              builder: &builder)
+          else { return nil }
+        }
+      }
       if next == start - windowStart && (linesDone || limits.isTruncated == nil) {
         // Not one line was kept: a longer window.
         guard windowEnd < units.count else { return nil }
@@ -214,6 +242,81 @@ extension LayoutEngine {
     return builder.measurement(
       of: text.string, isTruncated: limits.isTruncated ?? false, minContentWidth: content.minimum,
       maxContentWidth: content.maximum)
+  }
+
+  /// Adds the last line shown, `line` (of the window that starts at UTF-16 offset
+  /// `windowStart` of `text`, `scalarBase` scalars in), truncated at its head or in its middle,
+  /// to `builder`; false when the text's pieces disagree with it (it is then measured whole).
+  ///
+  /// Truncation reads the line's start and its paragraph's end, about a line's width of each:
+  /// the window from `windowStart` to `reach` units past the line's start and the `reach` units
+  /// before the paragraph's end are prepared as one text (a single piece when they meet), and
+  /// the result is kept when what truncation read of either lies in its trusted part (past the
+  /// margins at the seam); otherwise again with twice the reach.
+  private static func addTruncatedEnds(
+    of line: CutLine, windowStart: Int, text: AttributedText, units: [UInt16],
+    levels: TextLevels?, style: ParagraphStyle, maxWidth: Double, fonts: FontCollection,
+    cache: ShapeCache, paragraphCache: ParagraphCache, scalarBase: Int, reach: Int,
+    builder: inout MeasurementBuilder
+  ) -> Bool {
+    let lineStart = windowStart + line.start
+    // The end of the line's paragraph, after its break characters.
+    var breakEnd = lineStart + 1
+    while breakEnd < units.count && !endsParagraph(breakEnd, in: units) { breakEnd += 1 }
+    let textEnd =
+      breakEnd + windowMargin >= units.count
+      ? units.count : scalarStart(breakEnd + windowMargin, in: units)
+    var reach = reach
+    while true {
+      let firstEnd =
+        lineStart + reach + windowMargin >= units.count
+        ? units.count : scalarStart(lineStart + reach + windowMargin, in: units)
+      let endTrusted = scalarStart(max(lineStart, breakEnd - reach), in: units)
+      let secondStart = anchoredStart(before: endTrusted, in: units)
+      let isOnePiece = secondStart <= firstEnd
+      let pieces =
+        isOnePiece ? [windowStart..<textEnd] : [windowStart..<firstEnd, secondStart..<textEnd]
+      var engine = LayoutEngine(
+        text: text.window(pieces: pieces, units: units, isLast: textEnd == units.count),
+        style: style, maxWidth: maxWidth, maxHeight: .infinity, fonts: fonts, cache: cache,
+        paragraphCache: paragraphCache)
+      let seam = firstEnd - windowStart
+      engine.windowLevels = levels.map {
+        WindowLevels(
+          text: $0, start: windowStart, seam: isOnePiece ? nil : (seam, secondStart))
+      }
+      engine.load(engine.prepareText())
+      guard let (paragraph, atom) = engine.atomBoundary(line.start) else { return false }
+      let (shown, reads) = engine.truncation(
+        of: LineSpec(
+          paragraph: paragraph, prefix: atom..<atom, contentEnd: atom, suffix: nil,
+          ellipsis: nil, hyphen: false, width: 0, indent: line.indent, isParagraphEnd: false,
+          isTruncated: false),
+        maxWidth: maxWidth)
+      guard let reads else { return false }
+      if !isOnePiece {
+        let prefixTrusted =
+          reads.prefixEnd == atom
+          || engine.atoms[reads.prefixEnd - 1].range.upperBound <= lineStart + reach - windowStart
+        let suffixTrusted =
+          engine.atoms[reads.suffixStart].range.lowerBound >= seam + endTrusted - secondStart
+        guard prefixTrusted && suffixTrusted else {
+          reach *= 2
+          continue
+        }
+      }
+      let secondScalars = engine.scalarOffsets[isOnePiece ? engine.units.count : seam]
+      let secondScalarBase =
+        isOnePiece ? 0 : scalarBase + scalarCount(windowStart..<secondStart, in: units)
+      builder.add(
+        shown, of: engine, facts: MeasurementBuilder(lineCount: 0).facts(of: engine),
+        utf16: { $0 < seam || isOnePiece ? $0 + windowStart : $0 - seam + secondStart },
+        scalar: {
+          $0 < secondScalars || isOnePiece
+            ? $0 + scalarBase : $0 - secondScalars + secondScalarBase
+        })
+      return true
+    }
   }
 
   /// Breaks lines from UTF-16 offset `start` of this window's text and adds to `builder` (and
@@ -230,7 +333,7 @@ extension LayoutEngine {
   private func keepLines(
     from start: Int, trustedEnd: Int, firstParagraphIsWhole: Bool,
     builder: inout MeasurementBuilder, content: inout ContentWidthFold, limits: inout LineLimits,
-    utf16Base: Int, scalarBase: Int
+    cut: inout CutLine?, utf16Base: Int, scalarBase: Int
   ) -> Int? {
     guard let (paragraphIndex, atom) = atomBoundary(start) else {
       return start == units.count ? start : nil
@@ -244,11 +347,25 @@ extension LayoutEngine {
     // The last line shown, truncated when text is hidden after it, unless truncation read
     // past the trusted part; returns where it starts, or where the first line not kept does.
     func keepLast(_ last: LineSpec, truncated: Bool, limits: inout LineLimits, kept: Int) -> Int {
+      let paragraph = paragraphs[last.paragraph]
+      if truncated && style.lineBreakMode != .truncatingTail
+        && paragraph.content.upperBound > trustedEnd
+        && [.clip, .truncatingHead, .truncatingMiddle].contains(style.lineBreakMode)
+      {
+        // Truncation reads to the paragraph's end, beyond this window: the caller's to do.
+        let lineStart = lineRange(last).lowerBound
+        cut = CutLine(
+          start: lineStart, indent: last.indent,
+          startsInsideWord: last.prefix.lowerBound != paragraph.atoms.lowerBound
+            && !isSoftBreak[lineStart])
+        limits = state
+        limits.isTruncated = true
+        return lineStart
+      }
       let shown = truncated ? truncate(last, maxWidth: maxWidth) : last
       if truncated && style.lineBreakMode == .truncatingTail {
         // Tail truncation reads up to the first non-space atom that does not fit after the
         // prefix, or to the paragraph's end.
-        let paragraph = paragraphs[last.paragraph]
         var index = shown.prefix.upperBound
         while index < paragraph.atoms.upperBound && atoms[index].isWhitespace { index += 1 }
         let reach =
@@ -343,11 +460,14 @@ extension LayoutEngine {
   /// `start` is not an atom boundary here.
   ///
   /// Without `addsLines` only the content widths are folded: the rest of a text whose last line
-  /// shown is kept (`keepLines` with limits), whose min- and max-content cover all of it.
+  /// shown is kept (`keepLines` with limits), whose min- and max-content cover all of it. A
+  /// `clipped` last line, which starts at `start`, is folded too, and added to `builder` (and
+  /// set to nil) where its paragraph ends.
   private func keepUnwrappedLines(
     from start: Int, trustedEnd: Int, firstParagraphIsWhole: Bool,
     builder: inout MeasurementBuilder, content: inout ContentWidthFold,
-    line: inout UnwrappedLine, addsLines: Bool = true, utf16Base: Int, scalarBase: Int
+    line: inout UnwrappedLine, addsLines: Bool = true, clipped: inout ClippedLine?,
+    utf16Base: Int, scalarBase: Int
   ) -> Int? {
     guard let (paragraphIndex, atom) = atomBoundary(start) else {
       return start == units.count ? start : nil
@@ -403,14 +523,21 @@ extension LayoutEngine {
       if addsLines {
         line.add(from..<end, of: self, paragraph: index, facts: facts, scalarBase: scalarBase)
       }
+      clipped?.add(from..<end, of: self, paragraph: index, facts: facts, scalarBase: scalarBase)
       for atom in from..<end { content.add(atom, of: self) }
       guard endsHere else { return atoms[end].range.lowerBound }
       content.finishParagraph()
+      clipped?.finish(
+        utf16End: paragraph.content.upperBound + utf16Base,
+        scalarEnd: scalarOffsets[paragraph.content.upperBound] + scalarBase,
+        paragraphLevel: paragraph.level, of: self, into: &builder)
+      clipped = nil
       guard addsLines else { continue }
       line.finish(
         utf16End: paragraph.content.upperBound + utf16Base,
         scalarEnd: scalarOffsets[paragraph.content.upperBound] + scalarBase,
-        width: content.width, paragraphLevel: paragraph.level, of: self, into: &builder)
+        width: content.width, indent: style.firstLineHeadIndent, isTruncated: false,
+        paragraphLevel: paragraph.level, of: self, into: &builder)
     }
     return units.count
   }
@@ -446,6 +573,34 @@ extension LayoutEngine {
     if startsParagraph { content.startParagraph() }
     builder.add(spec, of: self, facts: facts, utf16Base: utf16Base, scalarBase: scalarBase)
     for index in spec.prefix { content.add(index, of: self) }
+  }
+}
+
+extension MeasurementBuilder {
+  /// `add(_:of:facts:utf16Base:scalarBase:)` for an engine whose text is pieces of the whole
+  /// text: its UTF-16 and scalar offsets are moved to the whole text's by `utf16` and `scalar`.
+  mutating func add(
+    _ spec: LineSpec, of engine: LayoutEngine,
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16: (Int) -> Int,
+    scalar: (Int) -> Int
+  ) {
+    let (range, scalars) = engine.lineRanges(spec)
+    addLine(
+      utf16Range: utf16(range.lowerBound)..<utf16(range.upperBound),
+      scalarRange: scalar(scalars.lowerBound)..<scalar(scalars.upperBound), width: spec.width,
+      indent: spec.indent, box: engine.lineBox(spec), lineSpacing: engine.style.lineSpacing,
+      isTruncated: spec.isTruncated)
+    var faces = [FontFace]()
+    engine.appendFaces(of: spec, uniformFace: facts.uniformFace, to: &faces)
+    var missing = [(start: Int, end: Int, face: FontFace)]()
+    if facts.hasNotdef {
+      engine.appendMissingClusters(of: spec, lineEnd: scalars.upperBound, to: &missing)
+      for index in missing.indices {
+        missing[index].start = scalar(missing[index].start)
+        missing[index].end = scalar(missing[index].end)
+      }
+    }
+    addFaces(faces, missing: missing)
   }
 }
 
@@ -538,18 +693,17 @@ struct UnwrappedLine {
   }
 
   /// Adds the line, which ends at `utf16End` and `scalarEnd` of the whole text and is `width`
-  /// wide, to `builder`: its faces in the visual order of its pieces (UAX #9 L1-L2, as
-  /// `appendFaces` finds them).
+  /// wide after `indent`, to `builder`: its faces in the visual order of its pieces (UAX #9
+  /// L1-L2, as `appendFaces` finds them).
   func finish(
-    utf16End: Int, scalarEnd: Int, width: Double, paragraphLevel: UInt8,
-    of engine: LayoutEngine, into builder: inout MeasurementBuilder
+    utf16End: Int, scalarEnd: Int, width: Double, indent: Double, isTruncated: Bool,
+    paragraphLevel: UInt8, of engine: LayoutEngine, into builder: inout MeasurementBuilder
   ) {
     let natural = ascent + descent + leading
     builder.addLine(
       utf16Range: utf16Start..<utf16End, scalarRange: scalarStart..<scalarEnd, width: width,
-      indent: engine.style.firstLineHeadIndent,
-      box: (ascent, descent, leading, engine.lineHeight(natural: natural)),
-      lineSpacing: engine.style.lineSpacing, isTruncated: false)
+      indent: indent, box: (ascent, descent, leading, engine.lineHeight(natural: natural)),
+      lineSpacing: engine.style.lineSpacing, isTruncated: isTruncated)
     var pieces = items
     for space in trailing {
       let item = (level: paragraphLevel, face: space.face)
@@ -564,6 +718,47 @@ struct UnwrappedLine {
       order = UnicodeProperties.visualOrder(levels)
     }
     builder.addFaces(order.map { pieces[$0].face }, missing: missing)
+  }
+}
+
+/// The last line shown of a text measured in windows, whose truncation reads to the end of its
+/// paragraph, beyond the window that holds its start (`start`, a UTF-16 offset of that window).
+struct CutLine {
+  var start: Int
+  var indent: Double
+  /// The line starts inside a word (one wider than the line, broken between clusters).
+  var startsInsideWord: Bool
+}
+
+/// A clipped last line (`LayoutEngine.truncate`): the rest of its paragraph from the line's
+/// start, on one line, no wider than `available`, folded window by window.
+struct ClippedLine {
+  var line: UnwrappedLine
+  /// The line's width as `nextLine` sums it without a width limit, from the line's start.
+  var width: ContentWidthFold
+  let indent: Double
+  let available: Double
+
+  /// Adds atoms `range` of paragraph `paragraph` of `engine` (`UnwrappedLine.add`).
+  mutating func add(
+    _ range: Range<Int>, of engine: LayoutEngine, paragraph: Int,
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), scalarBase: Int
+  ) {
+    line.add(range, of: engine, paragraph: paragraph, facts: facts, scalarBase: scalarBase)
+    for atom in range { width.add(atom, of: engine) }
+  }
+
+  /// Adds the line, which ends where its paragraph does, to `builder`, truncated.
+  func finish(
+    utf16End: Int, scalarEnd: Int, paragraphLevel: UInt8, of engine: LayoutEngine,
+    into builder: inout MeasurementBuilder
+  ) {
+    var whole = width
+    whole.finishParagraph()
+    line.finish(
+      utf16End: utf16End, scalarEnd: scalarEnd, width: min(whole.width, available),
+      indent: indent, isTruncated: true, paragraphLevel: paragraphLevel, of: engine,
+      into: &builder)
   }
 }
 
@@ -584,11 +779,20 @@ struct TextLevels {
 struct WindowLevels {
   let text: TextLevels
   let start: Int
+  /// For a window made of two pieces of the text: where the second starts in the window
+  /// (`offset`) and in the text.
+  var seam: (offset: Int, textStart: Int)?
+
+  /// The text's offset of window offset `offset`.
+  private func textOffset(_ offset: Int) -> Int {
+    if let seam, offset >= seam.offset { return seam.textStart + offset - seam.offset }
+    return start + offset
+  }
 
   /// The levels of the units of `content` (window offsets of a paragraph's content) and the
   /// level of the whole paragraph it is part of.
   func levels(of content: Range<Int>) -> (levels: [UInt8], paragraphLevel: UInt8) {
-    let lower = start + content.lowerBound
+    let lower = textOffset(content.lowerBound)
     // The last paragraph that starts at or before `lower`.
     var low = 0
     var high = text.paragraphStarts.count
@@ -597,7 +801,13 @@ struct WindowLevels {
       if text.paragraphStarts[middle] <= lower { low = middle + 1 } else { high = middle }
     }
     let level = low > 0 ? text.paragraphLevels[low - 1] : 0
-    return (Array(text.levels[lower..<(start + content.upperBound)]), level)
+    if let seam, content.lowerBound < seam.offset, content.upperBound > seam.offset {
+      return (
+        Array(text.levels[lower..<(start + seam.offset)])
+          + text.levels[seam.textStart..<textOffset(content.upperBound)], level
+      )
+    }
+    return (Array(text.levels[lower..<(lower + content.count)]), level)
   }
 }
 
@@ -623,6 +833,10 @@ struct ContentWidthFold {
   /// sums it, and walked from `x` as `nextLine` walks a word whose width depends on where it
   /// starts; which of the two counts is known at its end.
   private var current: WordFold?
+  /// The indent tabs are set from (nil: the style's first-line indent), and whether the first
+  /// atom starts inside a word, which `nextLine` then walks atom by atom.
+  private var lineIndent: Double?
+  private var startsInsideWord = false
 
   private struct WordFold {
     var position = 0.0
@@ -637,6 +851,15 @@ struct ContentWidthFold {
     var widest = 0.0
     var word = 0.0
     var pending = 0.0
+  }
+
+  init() {}
+
+  /// A fold of one line from where it starts, `indent` after the line's edge (the width of a
+  /// clipped line): `width` is then `nextLine`'s from there without a width limit.
+  init(indent: Double, startsInsideWord: Bool) {
+    lineIndent = indent
+    self.startsInsideWord = startsInsideWord
   }
 
   /// Ends the paragraph folded so far and starts a new one.
@@ -660,7 +883,7 @@ struct ContentWidthFold {
   /// Adds atom `index` of `engine`, the next atom of the paragraph.
   mutating func add(_ index: Int, of engine: LayoutEngine) {
     let atom = engine.atoms[index]
-    indent = engine.style.firstLineHeadIndent
+    indent = lineIndent ?? engine.style.firstLineHeadIndent
     if engine.style.lineBreakMode == .charWrap {
       addCharacter(atom, index, of: engine)
       return
@@ -675,7 +898,8 @@ struct ContentWidthFold {
       fold.position += previousJoin
       fold.walked += previousJoin
     }
-    if atom.isTab || atom.width < 0 { fold.walksAtoms = true }
+    if atom.isTab || atom.width < 0 || (isFirst && startsInsideWord) { fold.walksAtoms = true }
+    if isFirst { startsInsideWord = false }
     fold.position += atom.width
     fold.walked +=
       atom.isTab ? engine.atomWidth(index, at: fold.walked, indent: indent) : atom.width
@@ -754,12 +978,19 @@ extension AttributedText {
   /// The text of UTF-16 offsets `range` (scalar boundaries; `units` is the text's UTF-16), with
   /// its runs clipped to the window; the trailing attributes are the text's in its last window.
   func window(_ range: Range<Int>, units: [UInt16], isLast: Bool) -> AttributedText {
+    window(pieces: [range], units: units, isLast: isLast)
+  }
+
+  /// `window` of the text of the `pieces` (in order) one after the other.
+  func window(pieces: [Range<Int>], units: [UInt16], isLast: Bool) -> AttributedText {
     var result = AttributedText()
-    for run in runs {
-      let clipped = run.utf16Range.clamped(to: range)
-      guard !clipped.isEmpty else { continue }
-      result.append(
-        String(decoding: units[clipped], as: UTF16.self), attributes: run.attributes)
+    for range in pieces {
+      for run in runs {
+        let clipped = run.utf16Range.clamped(to: range)
+        guard !clipped.isEmpty else { continue }
+        result.append(
+          String(decoding: units[clipped], as: UTF16.self), attributes: run.attributes)
+      }
     }
     if isLast, let trailing = trailingAttributes, runs.isEmpty || trailing != runs.last?.attributes
     {
