@@ -61,7 +61,10 @@ public final class ShapedText: @unchecked Sendable {
       maxHeight: .infinity, fonts: typesetter.fonts, cache: typesetter.shapeCache,
       paragraphCache: typesetter.paragraphCache)
     isEmpty = engine.text.string.isEmpty || engine.text.runs.isEmpty
-    if !isEmpty { engine.load(engine.preparedText()) }
+    if !isEmpty {
+      engine.load(engine.preparedText())
+      engine.makeFacePrefixes()
+    }
     engine.ellipsisMemo = EllipsisMemo()
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
     minContentWidth = content.minimum

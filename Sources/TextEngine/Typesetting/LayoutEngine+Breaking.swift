@@ -30,6 +30,25 @@ struct LineSpec {
   var endWord = -1
 }
 
+/// A line `greedyLines` has found and not handed over yet: the fields its `LineSpec` is made of.
+private struct PendingLine {
+  var paragraph: Int
+  var start: Int
+  var line: FilledLine
+  var indent: Double
+  var isParagraphEnd: Bool
+  var startWord: Int
+
+  /// The line as the breaker hands it over: whole words, no ellipsis.
+  var spec: LineSpec {
+    LineSpec(
+      paragraph: paragraph, prefix: start..<line.end, contentEnd: line.contentEnd, suffix: nil,
+      ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
+      isParagraphEnd: isParagraphEnd, isTruncated: false, startWord: startWord,
+      endWord: line.endWord)
+  }
+}
+
 /// Shaped text the layout inserts: the ellipsis of a truncated line, or the hyphen shown at a
 /// line break after a soft hyphen.
 struct Insertion: Sendable {
@@ -88,9 +107,17 @@ struct WordTable: Sendable {
   /// The face every segment and shown hyphen is set in, as a one-element array (empty when
   /// they differ): a measurement's `faces` then shares it instead of allocating its own.
   var uniformFaces: [FontFace] = []
+  /// For a prepared text (`ShapedText`) in several faces that reads left to right throughout:
+  /// the arrays of its first 1, 2, … faces in the order its segments first use them, each
+  /// beside the first segment in that face (`faceFirstSegments`). Lines shown from the start
+  /// of such a text meet its faces in that order, so a measurement's `faces` is one of these
+  /// arrays, shared instead of allocated (`LayoutEngine.makeFacePrefixes`). Empty otherwise.
+  var facePrefixes: [[FontFace]] = []
+  var faceFirstSegments: [Int32] = []
 
   var byteCount: Int {
     words.count * MemoryLayout<Word>.stride + firstWord.count * 4 + uniformFaces.count * 8
+      + facePrefixes.count * (40 + 4 + 8 * facePrefixes.count)
   }
 }
 
@@ -521,8 +548,10 @@ extension LayoutEngine {
     maxWidth: Double, maxHeight: Double, overrides: [ParagraphOverride]?, into sink: inout Sink
   ) -> Bool {
     // The last line found, handed over when the next one is found or the text ends (when text
-    // is hidden it is redone by `truncate` first).
-    var pending: LineSpec?
+    // is hidden it is redone by `truncate` first). Kept as the breaker's few fields, not as a
+    // `LineSpec` (an optional ellipsis makes that about 200 bytes): the spec is made once, when
+    // the line is handed over.
+    var pending: PendingLine?
     var count = 0
     var y = 0.0
     var truncated = false
@@ -544,15 +573,13 @@ extension LayoutEngine {
               from: start, paragraph: index,
               available: Self.availableWidth(maxWidth: lineWidth, indent: indent),
               indent: indent, maxWidth: lineWidth, startWord: startWord)
-        let spec = LineSpec(
-          paragraph: index, prefix: start..<line.end, contentEnd: line.contentEnd, suffix: nil,
-          ellipsis: nil, hyphen: line.hyphen, width: line.width, indent: indent,
-          isParagraphEnd: line.end == atoms.upperBound, isTruncated: false,
-          startWord: startWord, endWord: line.endWord)
+        let found = PendingLine(
+          paragraph: index, start: start, line: line, indent: indent,
+          isParagraphEnd: line.end == atoms.upperBound, startWord: startWord)
         startWord = line.endWord
         // Heights matter only against a height limit (the line box is the breaker's other cost).
         if maxHeight.isFinite {
-          let height = lineBox(spec).height
+          let height = lineBox(found.spec).height
           let spacing = count == 0 ? 0 : style.lineSpacing
           if count > 0 && y + spacing + height > maxHeight + 1e-9 {
             truncated = true
@@ -560,19 +587,23 @@ extension LayoutEngine {
           }
           y += spacing + height
         }
-        if let previous = pending { sink.add(previous, of: self) }
-        pending = spec
+        if let previous = pending { sink.add(previous.spec, of: self) }
+        pending = found
         count += 1
         start = line.end
         first = false
         if style.numberOfLines > 0 && count >= style.numberOfLines {
-          truncated = !(spec.isParagraphEnd && index == paragraphs.count - 1)
+          truncated = !(found.isParagraphEnd && index == paragraphs.count - 1)
           break paragraphLoop
         }
       } while start < atoms.upperBound
     }
     if let last = pending {
-      sink.add(truncated ? truncate(last, maxWidth: maxWidth) : last, of: self)
+      if truncated && style.lineBreakMode != .wordWrap && style.lineBreakMode != .charWrap {
+        sink.add(truncate(last.spec, maxWidth: maxWidth), of: self)
+      } else {
+        sink.add(last.spec, of: self)
+      }
     }
     return truncated
   }
@@ -766,7 +797,13 @@ extension LayoutEngine {
     if let uniformMetrics {
       if !line.prefix.isEmpty || !(line.suffix?.isEmpty ?? true) { include(uniformMetrics) }
     } else {
-      lineFontMetrics(line, include)
+      let found = lineFontMetrics(line)
+      if found.any {
+        ascent = max(ascent, found.ascent)
+        descent = max(descent, found.descent)
+        if style.usesFontLeading { leading = max(leading, found.leading) }
+        any = true
+      }
     }
     if let metrics = line.ellipsis?.font.metrics { include(metrics) }
     if line.hyphen, line.contentEnd > line.prefix.lowerBound,
@@ -790,24 +827,53 @@ extension LayoutEngine {
     return height
   }
 
-  /// Calls `include` with the metrics of each segment's font on `line` (the prefix, then the
-  /// suffix; two loops, not an array of the two ranges: no allocation), through pointers, each
-  /// font read in place (a copy retains its face and arrays).
-  private func lineFontMetrics(_ line: LineSpec, _ include: (FontMetrics) -> Void) {
+  /// The greatest ascent, descent (positive below the baseline) and leading of the segments'
+  /// fonts on `line` (the prefix's segments, then the suffix's), as `Font.metrics` gives them,
+  /// and whether there was a segment. A line's atoms of one range belong to consecutive
+  /// segments (`segmentSpan`), so the segments are visited, not the atoms, each font read in
+  /// place through a pointer (a copy retains its face and arrays); a segment in the same face
+  /// and size as the one before gives the same metrics and is skipped.
+  private func lineFontMetrics(_ line: LineSpec) -> (
+    ascent: Double, descent: Double, leading: Double, any: Bool
+  ) {
+    var ascent = -Double.infinity
+    var descent = -Double.infinity
+    var leading = -Double.infinity
     segments.withUnsafeBufferPointer { segmentBuffer in
-      atoms.withUnsafeBufferPointer { atomBuffer in
-        let segments = segmentBuffer.baseAddress!
-        let atoms = atomBuffer.baseAddress!
-        var lastSegment = -1
-        for index in line.prefix where atoms[index].segment != lastSegment {
-          lastSegment = atoms[index].segment
-          include((segments + lastSegment).pointee.font.metrics)
+      let segments = segmentBuffer.baseAddress!
+      var next = 0
+      var lastFace: ObjectIdentifier?
+      var lastSize = 0.0
+      // The two ranges visited in turn (not an array of them: no allocation).
+      func visit(_ range: Range<Int>) {
+        guard let span = segmentSpan(of: range) else { return }
+        for segment in max(span.lowerBound, next)..<(span.upperBound + 1) {
+          let face = ObjectIdentifier(segments[segment].font.face)
+          let size = segments[segment].font.pointSize
+          guard face != lastFace || size != lastSize else { continue }
+          lastFace = face
+          lastSize = size
+          let metrics = segments[segment].font.metrics
+          ascent = max(ascent, metrics.ascender)
+          descent = max(descent, -metrics.descender)
+          leading = max(leading, metrics.leading)
         }
-        for index in line.suffix ?? 0..<0 where atoms[index].segment != lastSegment {
-          lastSegment = atoms[index].segment
-          include((segments + lastSegment).pointee.font.metrics)
-        }
+        next = max(next, span.upperBound + 1)
       }
+      visit(line.prefix)
+      if let suffix = line.suffix { visit(suffix) }
+    }
+    return (ascent, descent, leading, ascent > -.infinity)
+  }
+
+  /// The segments of atoms `range` (nil when it is empty): atoms are made segment by segment in
+  /// logical order, at least one for each segment, so the atoms of a range belong to every
+  /// segment from its first atom's to its last atom's and to no other.
+  @inline(__always)
+  func segmentSpan(of range: Range<Int>) -> ClosedRange<Int>? {
+    guard !range.isEmpty else { return nil }
+    return atoms.withUnsafeBufferPointer { atoms in
+      atoms[range.lowerBound].segment...atoms[range.upperBound - 1].segment
     }
   }
 

@@ -326,18 +326,18 @@ extension LayoutEngine {
   func measurement(
     maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
   ) -> TextMeasurement {
-    // The facts are read here, not by the builder from the engine: passing the engine by value
-    // to the builder copied it (retaining each of its arrays) on every re-wrap.
-    let facts: (uniformFace: FontFace?, hasNotdef: Bool)
-    if faceFacts != nil {
-      // Field by field: copying the optional tuple went through generic value witnesses.
-      facts = (faceFacts?.uniformFace, faceFacts?.hasNotdef ?? false)
+    // Whether any glyph is .notdef is read here, not by the builder from the engine: passing the
+    // engine by value to the builder copied it (retaining each of its arrays) on every re-wrap.
+    let hasNotdef: Bool
+    if let known = faceFacts?.hasNotdef {
+      hasNotdef = known
     } else {
-      facts = MeasurementBuilder.computeFacts(of: self)
+      // Not `computeFacts(of: self)`: passing the engine made a copy of it on every call.
+      hasNotdef = MeasurementBuilder.drawsNotdef(segments)
     }
     var builder = MeasurementBuilder(
       lineCount: estimatedLineCount(maxWidth: maxWidth, maxContentWidth: content.maximum),
-      facts: facts)
+      hasNotdef: hasNotdef)
     let truncated = breakLines(maxWidth: maxWidth, maxHeight: maxHeight, into: &builder)
     return builder.measurement(
       of: text.string, isTruncated: truncated, minContentWidth: content.minimum,
@@ -365,16 +365,52 @@ extension LayoutEngine {
     return first
   }
 
+  /// Fills `words.facePrefixes` when the text is in several faces and reads left to right
+  /// throughout: every paragraph and segment at level 0 (so each line's runs are in logical
+  /// order, trailing spaces included) and every shown hyphen in its segment's face. The faces
+  /// are taken in the order the paragraphs' atoms use them, so a face only a line break's
+  /// segment had is not counted.
+  mutating func makeFacePrefixes() {
+    guard paragraphs.allSatisfy({ $0.level == 0 }), segments.allSatisfy({ $0.level == 0 })
+    else { return }
+    for (segment, hyphen) in hyphens where hyphen.font.face !== segments[segment].font.face {
+      return
+    }
+    var faces = [FontFace]()
+    var firsts = [Int32]()
+    for paragraph in paragraphs {
+      guard let span = segmentSpan(of: paragraph.atoms) else { continue }
+      for segment in span {
+        let face = segments[segment].font.face
+        if !faces.contains(where: { $0 === face }) {
+          faces.append(face)
+          firsts.append(Int32(truncatingIfNeeded: segment))
+        }
+      }
+    }
+    guard faces.count > 1 else { return }
+    words.facePrefixes = (1...faces.count).map { Array(faces[0..<$0]) }
+    words.faceFirstSegments = firsts
+  }
+
   /// Appends the faces `buildLayout` would give the glyph runs of `spec`'s line that `faces`
-  /// does not hold yet, in the runs' (visual) order. When all of the text is in one face (and
-  /// the ellipsis too), that face is the answer for any line that shows something.
-  func appendFaces(of spec: LineSpec, uniformFace: FontFace?, to faces: inout [FontFace]) {
+  /// does not hold yet, in the runs' (visual) order. When all of the text is in one face
+  /// (`WordTable.uniformFaces`) and the ellipsis too, that face is the answer for any line that
+  /// shows something.
+  ///
+  /// `fromStart`: `faces` holds the faces of this engine's lines before `spec` and nothing
+  /// else (one engine's measurement, not windows of a huge text). Then a text with face
+  /// prefixes (`WordTable.facePrefixes`) takes the shared array of the faces up to the line's
+  /// last segment.
+  func appendFaces(of spec: LineSpec, fromStart: Bool = false, to faces: inout [FontFace]) {
     let ellipsisFace = spec.ellipsis?.font.face
-    if let uniformFace, ellipsisFace == nil || ellipsisFace === uniformFace {
+    if let uniformFace = words.uniformFaces.first,
+      ellipsisFace == nil || ellipsisFace === uniformFace
+    {
       let showsSomething =
         !spec.prefix.isEmpty || !(spec.suffix?.isEmpty ?? true) || spec.ellipsis != nil
       guard showsSomething else { return }
-      if faces.isEmpty && words.uniformFaces.first === uniformFace {
+      if faces.isEmpty {
         // The text's one-face array, shared by every measurement of it: no allocation.
         faces = words.uniformFaces
       } else if !faces.contains(where: { $0 === uniformFace }) {
@@ -382,24 +418,34 @@ extension LayoutEngine {
       }
       return
     }
-    if spec.suffix == nil, spec.ellipsis == nil, !spec.hyphen {
+    if spec.suffix == nil, !spec.hyphen || !words.facePrefixes.isEmpty,
+      let span = segmentSpan(of: spec.prefix)
+    {
+      if fromStart && !words.facePrefixes.isEmpty {
+        // The line's faces in logical order are the text's up to its last segment (lines
+        // from the start, left to right): a shared array, unless the ellipsis is in a face
+        // not among them.
+        var count = 0
+        for first in words.faceFirstSegments where Int(first) <= span.upperBound { count += 1 }
+        let prefix = words.facePrefixes[count - 1]
+        if ellipsisFace == nil || prefix.contains(where: { $0 === ellipsisFace }) {
+          if count > faces.count { faces = prefix }
+          return
+        }
+      }
       // One bidi level on the whole line (the usual case): its runs' visual order is the
-      // logical one, or its reverse at an odd level, so the faces are read off the atoms
+      // logical one, or its reverse at an odd level, so the faces are read off its segments
       // without building the line's pieces.
       let level = paragraphs[spec.paragraph].level
-      if atoms[spec.prefix].allSatisfy({ segments[$0.segment].level == level }) {
-        var previous = -1
-        func visit(_ atom: Int) {
-          let segment = atoms[atom].segment
-          guard segment != previous else { return }
-          previous = segment
+      if ellipsisFace == nil && !spec.hyphen && segments[span].allSatisfy({ $0.level == level }) {
+        func visit(_ segment: Int) {
           let face = segments[segment].font.face
-          if !faces.contains(where: { $0 === face }) { faces.append(face) }
+          if faces.last !== face && !faces.contains(where: { $0 === face }) { faces.append(face) }
         }
         if level & 1 == 0 {
-          for atom in spec.prefix { visit(atom) }
+          for segment in span { visit(segment) }
         } else {
-          for atom in spec.prefix.reversed() { visit(atom) }
+          for segment in span.reversed() { visit(segment) }
         }
         return
       }
@@ -496,20 +542,25 @@ struct MeasurementBuilder: LineSink {
   private var missing = [(start: Int, end: Int, face: FontFace)]()
   private var layoutWidth = 0.0
   private var y = 0.0
-  /// The facts of the one engine the breaker hands lines of (`add(_:of:)`).
-  private var engineFacts: (uniformFace: FontFace?, hasNotdef: Bool) = (nil, false)
+  /// True when every line comes from one engine, from its first line on (`add(_:of:)`), and
+  /// whether that engine's text draws a .notdef glyph.
+  private var isOneEngine = false
+  private var engineHasNotdef = false
 
   init(lineCount: Int) { lines.reserveCapacity(lineCount) }
 
-  /// A builder for the lines of one engine alone, whose `facts(of:)` are `facts`, which the
-  /// breaker hands over as it finds them.
-  init(lineCount: Int, facts: (uniformFace: FontFace?, hasNotdef: Bool)) {
+  /// A builder for the lines of one engine alone, handed over by the breaker as it finds them;
+  /// `hasNotdef` is that engine's `facts(of:).hasNotdef`.
+  init(lineCount: Int, hasNotdef: Bool) {
     self.init(lineCount: lineCount)
-    engineFacts = facts
+    engineHasNotdef = hasNotdef
+    isOneEngine = true
   }
 
   mutating func add(_ spec: LineSpec, of engine: LayoutEngine) {
-    add(spec, of: engine, facts: engineFacts)
+    add(
+      spec, of: engine, hasNotdef: engineHasNotdef, utf16Base: 0, scalarBase: 0,
+      fromStart: isOneEngine)
   }
 
   /// What `add` needs to know about an engine's text once: the face all of it is set in, and
@@ -522,17 +573,31 @@ struct MeasurementBuilder: LineSink {
 
   /// `facts(of:)` found from the engine's segments (once, when a text is prepared).
   static func computeFacts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
-    let hasNotdef = engine.segments.contains { segment in
+    (engine.sharedFace(), drawsNotdef(engine.segments))
+  }
+
+  /// True when a glyph of `segments` is .notdef (`facts(of:).hasNotdef`).
+  static func drawsNotdef(_ segments: [Segment]) -> Bool {
+    segments.contains { segment in
       segment.glyphs.withUnsafeBufferPointer { glyphs in glyphs.contains { $0.glyphID == 0 } }
     }
-    return (engine.sharedFace(), hasNotdef)
   }
 
   /// Adds the line `spec` of `engine`, whose text starts at UTF-16 offset `utf16Base` and
-  /// scalar offset `scalarBase` of the whole text.
+  /// scalar offset `scalarBase` of the whole text, with the engine's `facts(of:)`.
   mutating func add(
     _ spec: LineSpec, of engine: LayoutEngine,
     facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int = 0, scalarBase: Int = 0
+  ) {
+    add(
+      spec, of: engine, hasNotdef: facts.hasNotdef, utf16Base: utf16Base,
+      scalarBase: scalarBase, fromStart: false)
+  }
+
+  /// `add`, `fromStart` as `LayoutEngine.appendFaces` takes it.
+  private mutating func add(
+    _ spec: LineSpec, of engine: LayoutEngine, hasNotdef: Bool, utf16Base: Int, scalarBase: Int,
+    fromStart: Bool
   ) {
     let (range, scalars) = engine.lineRanges(spec)
     addLine(
@@ -540,8 +605,8 @@ struct MeasurementBuilder: LineSink {
       scalarRange: (scalars.lowerBound + scalarBase)..<(scalars.upperBound + scalarBase),
       width: spec.width, indent: spec.indent, box: engine.lineBox(spec),
       lineSpacing: engine.style.lineSpacing, isTruncated: spec.isTruncated)
-    engine.appendFaces(of: spec, uniformFace: facts.uniformFace, to: &faces)
-    if facts.hasNotdef {
+    engine.appendFaces(of: spec, fromStart: fromStart, to: &faces)
+    if hasNotdef {
       let first = missing.count
       engine.appendMissingClusters(of: spec, lineEnd: scalars.upperBound, to: &missing)
       for index in first..<missing.count {
@@ -579,7 +644,7 @@ struct MeasurementBuilder: LineSink {
   }
 
   /// The measurement of the lines added, of the whole text `string`.
-  func measurement(
+  consuming func measurement(
     of string: String, isTruncated: Bool, minContentWidth: Double, maxContentWidth: Double
   ) -> TextMeasurement {
     TextMeasurement(
