@@ -207,11 +207,11 @@ struct AnswerMemo {
       output.append(contentsOf: answers[slot])
       return
     }
-    var bytes: [UInt8] = []
-    MeasureCommand.appendMeasurement(of: layout, withFaces: false, numbers: &numbers, to: &bytes)
-    output.append(contentsOf: bytes)
+    let start = output.count
+    MeasureCommand.appendMeasurement(
+      of: layout, withFaces: false, numbers: &numbers, to: &output)
     layouts[slot] = layout
-    answers[slot] = bytes
+    answers[slot] = Array(output[start...])
   }
 }
 
@@ -265,11 +265,26 @@ private final class ChunkOutputs: @unchecked Sendable {
 }
 
 extension [UInt8] {
+  /// Appends bytes, copied into the array's spare capacity in one go (about half the work of
+  /// `append(contentsOf:)`, which a response calls a dozen times).
+  @inline(__always)
+  mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+    let count = bytes.count
+    guard count > 0, let source = bytes.baseAddress else { return }
+    append(addingCapacity: count) { span in
+      span.withUnsafeMutableBufferPointer { buffer, initialized in
+        UnsafeMutableRawPointer(buffer.baseAddress! + initialized).copyMemory(
+          from: source, byteCount: count)
+        initialized += count
+      }
+    }
+  }
+
   /// Appends text's UTF-8.
   @inline(__always)
   mutating func write(_ text: String) {
     var text = text
-    text.withUTF8 { append(contentsOf: $0) }
+    text.withUTF8 { appendBytes(UnsafeRawBufferPointer($0)) }
   }
 
   /// Appends a whole number in decimal, as `description` writes it.
