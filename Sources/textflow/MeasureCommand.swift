@@ -179,7 +179,7 @@ enum MeasureCommand: Subcommand {
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
         count: strlen(pointer))
-      if firstInvalidUTF8Offset(Array(bytes)) != nil { return index - 1 }
+      if firstInvalidUTF8Offset(bytes) != nil { return index - 1 }
     }
     return nil
   }
@@ -275,24 +275,23 @@ enum MeasureCommand: Subcommand {
   /// `strictFields`: unknown fields used to be errors, so no stream that worked before gets a
   /// different response, and a batch that carries its own metadata passes through unchanged.
   static func respond(
-    to line: UnsafeBufferPointer<UInt8>, typesetter base: Typesetter, styleFonts: StyleFonts,
-    strictFields: Bool, memo: inout AnswerMemo, into output: inout [UInt8]
+    to line: UnsafeBufferPointer<UInt8>, typesetter base: Typesetter, strictFields: Bool,
+    memo: inout AnswerMemo, into output: inout [UInt8]
   ) {
     WorkCounter.add(line.count)  // the reader's one pass over the line
-    guard let members = requestMembers(line) else {
+    guard let fields = RequestFields(line) else {
       output.write("{\"id\":null,\"error\":\"the line is not a JSON object\"}")
       return
     }
-    /// The value of the last member named `key` (a key given twice counts as its last value).
-    func field(_ key: String) -> RequestMember? { members.last { $0.key == key } }
-    let id = field("id").map { encodeID($0, in: line) } ?? "null"
+    let id = fields[.id].map { encodeID($0, span: fields.idSpan, in: line) } ?? "null"
     var echoed: [UInt8] = []
     do {
       let typesetter = try FontOptions.typesetter(
-        line: (field("systemFonts") ?? field("system_fonts"))?.value, base)
-      let extra = try MeasureRequest.passthroughKeys(members, strict: strictFields)
-      if !extra.isEmpty {
-        for member in members where extra.contains(member.key) {
+        line: fields[.systemFonts] ?? fields[.systemFontsOlder], base)
+      if !fields.unknown.isEmpty {
+        try MeasureRequest.checkPassthroughKeys(
+          Set(fields.unknown.map(\.key)), strict: strictFields)
+        for member in fields.unknown {
           echoed.append(UInt8(ascii: ","))
           echoed.append(contentsOf: UnsafeBufferPointer(rebasing: line[member.keySpan]))
           echoed.append(UInt8(ascii: ":"))
@@ -300,8 +299,7 @@ enum MeasureCommand: Subcommand {
         }
       }
       let request = try MeasureRequest(
-        members: members, typesetter: typesetter,
-        defaultFont: typesetter === base ? { styleFonts[$0] } : typesetter.fonts.font(for:))
+        fields: fields, typesetter: typesetter, fonts: &memo.fonts)
       let measurement = measure(request, with: typesetter)
       output.write("{\"id\":")
       output.write(id)
@@ -320,12 +318,13 @@ enum MeasureCommand: Subcommand {
   /// Appends `layout`'s measurement as the response writes it, from `,"width":` to the end of
   /// `"missing"` (and `"faces"` when `withFaces`).
   static func appendMeasurement(
-    of layout: TextMeasurement, withFaces: Bool, to output: inout [UInt8]
+    of layout: TextMeasurement, withFaces: Bool, numbers: inout NumberTexts,
+    to output: inout [UInt8]
   ) {
     output.write(",\"width\":")
-    output.write(layout.size.width.description)
+    numbers.write(Double(layout.size.width), to: &output)
     output.write(",\"height\":")
-    output.write(layout.size.height.description)
+    numbers.write(Double(layout.size.height), to: &output)
     output.write(",\"line_count\":")
     output.writeDecimal(layout.lineCount)
     output.write(layout.isTruncated ? ",\"truncated\":true" : ",\"truncated\":false")
@@ -336,7 +335,7 @@ enum MeasureCommand: Subcommand {
       output.write(",\"end\":")
       output.writeDecimal(line.scalarRange.upperBound)
       output.write(",\"width\":")
-      output.write(line.width.description)
+      numbers.write(line.width, to: &output)
       output.append(UInt8(ascii: "}"))
     }
     output.append(UInt8(ascii: "]"))
@@ -368,14 +367,21 @@ enum MeasureCommand: Subcommand {
 
   /// A request's id as the response writes it: a string re-quoted, a whole number of up to 18
   /// digits as written, anything else as Foundation re-encodes it (as the command always has).
-  private static func encodeID(_ member: RequestMember, in line: UnsafeBufferPointer<UInt8>)
-    -> String
-  {
-    switch member.value {
+  private static func encodeID(
+    _ value: RequestValue, span: Range<Int>, in line: UnsafeBufferPointer<UInt8>
+  ) -> String {
+    switch value {
     case .null: return "null"
     case .string(let text): return JSONValue.quote(text)
+    case .undecodedString:
+      // Quoting escapes only '"', '\\' and control characters, none of which a JSON string
+      // holds unescaped: a string without an escape is written back as it stands.
+      let raw = UnsafeBufferPointer(rebasing: line[span])
+      if !raw.contains(UInt8(ascii: "\\")) { return String(decoding: raw, as: UTF8.self) }
+      return RequestLineScanner.decodedString(in: line, at: span.lowerBound).map(JSONValue.quote)
+        ?? "null"
     case .number:
-      let raw = UnsafeBufferPointer(rebasing: line[member.valueSpan])
+      let raw = UnsafeBufferPointer(rebasing: line[span])
       let digits = raw.first == UInt8(ascii: "-") ? raw.dropFirst() : raw[...]
       if digits.count <= 18, let first = digits.first,
         first != UInt8(ascii: "0") || digits.count == 1,
@@ -386,7 +392,7 @@ enum MeasureCommand: Subcommand {
       }
     default: break
     }
-    let raw = Data(UnsafeBufferPointer(rebasing: line[member.valueSpan]))
+    let raw = Data(UnsafeBufferPointer(rebasing: line[span]))
     guard let value = try? JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
     else { return "null" }
     return encodeID(value)
@@ -461,19 +467,11 @@ struct MeasureRequest {
   /// Every key a request may carry: the canonical ones and their older spellings
   /// (system_fonts: the spelling JSON lines took before the spec's key names).
   static let spellings = requestKeys + Vocabulary.settings.flatMap(\.keyAliases) + ["system_fonts"]
-  private static let knownKeys = Set(spellings)
-  /// The canonical key of each spelling.
-  private static let canonicalKeys = Dictionary(
-    uniqueKeysWithValues: spellings.map { ($0, Vocabulary.canonicalKey($0)) })
 
-  /// The keys of `members` that are not the request's (to be echoed), after checking that none
-  /// is a near-miss of a known field or a response field, and (when `strict`) that there are
-  /// none. They are checked in sorted order, so the error names the same key every time.
-  static func passthroughKeys(_ members: [RequestMember], strict: Bool) throws(MeasureError)
-    -> Set<String>
-  {
-    var extra: Set<String> = []
-    for member in members where !knownKeys.contains(member.key) { extra.insert(member.key) }
+  /// Checks the keys of a line that are not the request's (to be echoed): that none is a
+  /// near-miss of a known field or a response field, and (when `strict`) that there are none.
+  /// They are checked in sorted order, so the error names the same key every time.
+  static func checkPassthroughKeys(_ extra: Set<String>, strict: Bool) throws(MeasureError) {
     for key in extra.sorted() {
       if responseKeys.contains(key) {
         throw MeasureError("field '\(key)' is one the response writes; rename it")
@@ -483,55 +481,25 @@ struct MeasureRequest {
       }
       if strict { throw MeasureError("unknown field '\(key)' (--strict-fields)") }
     }
-    return extra
   }
 
-  /// A request from a JSON line's members (see `MeasureCommand.help` for the fields). Fields it
-  /// does not know are ignored here (`passthroughKeys` decides about them).
-  init(
-    members: [RequestMember], typesetter: Typesetter, defaultFont: (TextStyle) -> Font
-  ) throws {
-    var textStyleValue: RequestValue?
-    var sizeValue: RequestValue?
-    var fontValue: RequestValue?
-    var maxWidthValue: RequestValue?
-    var maxHeightValue: RequestValue?
-    var linesValue: RequestValue?
-    var modeValue: RequestValue?
-    var leadingValue: RequestValue?
-    var textValue: RequestValue?
-    // The spelling each setting was given in, for messages and to find a setting given twice.
-    var written: [(canonical: String, key: String)] = []
-    for member in members {
-      guard let canonical = Self.canonicalKeys[member.key], canonical != "id",
-        canonical != "systemFonts", member.key != "system_fonts"
-      else { continue }
-      if let other = written.first(where: { $0.canonical == canonical }) {
-        if other.key != member.key {
-          let pair = [other.key, member.key].sorted()
-          throw MeasureError(
-            "fields '\(pair[0])' and '\(pair[1])' are the same setting; give only one")
-        }
-      } else {
-        written.append((canonical, member.key))
-      }
-      switch canonical {
-      case "text": textValue = member.value
-      case "textStyle": textStyleValue = member.value
-      case "size": sizeValue = member.value
-      case "font": fontValue = member.value
-      case "maxWidth": maxWidthValue = member.value
-      case "maxHeight": maxHeightValue = member.value
-      case "numberOfLines": linesValue = member.value
-      case "lineBreakMode": modeValue = member.value
-      case "usesFontLeading": leadingValue = member.value
-      default: break
-      }
+  /// A request from a JSON line's fields (see `MeasureCommand.help` for the fields). Fields it
+  /// does not know are ignored here (`checkPassthroughKeys` decides about them).
+  init(fields: borrowing RequestFields, typesetter: Typesetter, fonts: inout RequestFonts) throws {
+    if let (first, second) = fields.conflict {
+      let pair = [first, second].sorted()
+      throw MeasureError(
+        "fields '\(pair[0])' and '\(pair[1])' are the same setting; give only one")
     }
+    let textValue = fields[.text]
+    let textStyleValue = fields[.textStyle]
+    let sizeValue = fields[.size]
+    let fontValue = fields[.font]
+    let linesValue = fields[.numberOfLines]
+    let modeValue = fields[.lineBreakMode]
+    let leadingValue = fields[.usesFontLeading]
     /// The field's name as the line wrote it, for messages.
-    func fieldName(_ canonical: String) -> String {
-      written.first { $0.canonical == canonical }?.key ?? canonical
-    }
+    func fieldName(_ field: RequestField) -> String { fields.key(of: field) }
     guard case .string(let text) = textValue else {
       throw MeasureError("field 'text' is missing or not a string")
     }
@@ -539,7 +507,7 @@ struct MeasureRequest {
     var textStyle = TextStyle.body
     if let value = textStyleValue, value.isPresent {
       guard case .string(let name) = value, let parsed = TextStyle(rawValue: name) else {
-        throw MeasureError("field '\(fieldName("textStyle"))' is not a text style name")
+        throw MeasureError("field '\(fieldName(.textStyle))' is not a text style name")
       }
       textStyle = parsed
     }
@@ -556,45 +524,47 @@ struct MeasureRequest {
         throw MeasureError("field 'font' is not a string")
       }
       do {
-        font = try typesetter.fonts.font(named: name, pointSize: size)
+        font = try fonts.font(named: name, pointSize: size, in: typesetter)
       } catch {
         throw MeasureError("field 'font': \(error)")
       }
     } else {
-      font = defaultFont(textStyle).withSize(size)
+      font = fonts.font(for: textStyle, in: typesetter).withSize(size)
     }
-    maxWidth = try Self.optionalLength(maxWidthValue, field: fieldName("maxWidth"))
-    maxHeight = try Self.optionalLength(maxHeightValue, field: fieldName("maxHeight"))
+    maxWidth = try Self.optionalLength(fields[.maxWidth], field: fieldName(.maxWidth))
+    maxHeight = try Self.optionalLength(fields[.maxHeight], field: fieldName(.maxHeight))
     if let value = linesValue, value.isPresent {
       guard case .number(let number) = value, number >= 0, number == number.rounded(),
         number < 1_000_000
       else {
-        throw MeasureError("field '\(fieldName("numberOfLines"))' must be a whole number ≥ 0")
+        throw MeasureError("field '\(fieldName(.numberOfLines))' must be a whole number ≥ 0")
       }
       style.numberOfLines = Int(number)
     }
     if let value = modeValue, value.isPresent {
       guard case .string(let mode) = value else {
-        throw MeasureError("field '\(fieldName("lineBreakMode"))' is not a string")
+        throw MeasureError("field '\(fieldName(.lineBreakMode))' is not a string")
       }
       do {
         style.lineBreakMode = try Self.mode(mode)
       } catch {
-        throw MeasureError("field '\(fieldName("lineBreakMode"))': \(error.message)")
+        throw MeasureError("field '\(fieldName(.lineBreakMode))': \(error.message)")
       }
     }
     if let value = leadingValue, value.isPresent {
       guard case .bool(let flag) = value else {
-        throw MeasureError("field '\(fieldName("usesFontLeading"))' is not true or false")
+        throw MeasureError("field '\(fieldName(.usesFontLeading))' is not true or false")
       }
       style.usesFontLeading = flag
     }
   }
 
-  private static func optionalLength(_ value: RequestValue?, field: String) throws -> Double? {
+  private static func optionalLength(_ value: RequestValue?, field: @autoclosure () -> String)
+    throws -> Double?
+  {
     guard let value, value.isPresent else { return nil }
     guard case .number(let number) = value, number >= 0, number.isFinite else {
-      throw MeasureError("field '\(field)' must be a number ≥ 0 or null")
+      throw MeasureError("field '\(field())' must be a number ≥ 0 or null")
     }
     return number
   }

@@ -37,6 +37,11 @@ struct JSONLinesResponder: Sendable {
     styleFonts = StyleFonts(typesetter.fonts)
   }
 
+  /// A thread's memo, for the answers it writes and the fonts its requests name.
+  func makeMemo() -> AnswerMemo {
+    AnswerMemo(fonts: RequestFonts(base: typesetter, styleFonts: styleFonts))
+  }
+
   /// Appends the answer to one line (and its line break) to `output`; a blank line has none.
   func answer(
     _ line: InputLine, number: Int, in storage: UnsafeBufferPointer<UInt8>,
@@ -49,7 +54,7 @@ struct JSONLinesResponder: Sendable {
           + "\(MeasureCommand.maximumLineLength) are read\"}\n")
     case .bytes(let range):
       let bytes = UnsafeBufferPointer(rebasing: storage[range])
-      if !isASCII(bytes), let offset = firstInvalidUTF8Offset(bytes) {
+      if let offset = firstInvalidUTF8Offset(bytes) {
         let id = MeasureCommand.idOfInvalidLine(Array(bytes))
         output.write(
           "{\"id\":\(MeasureCommand.encodeID(id)),\"error\":\"line \(number) is not valid UTF-8"
@@ -58,8 +63,8 @@ struct JSONLinesResponder: Sendable {
       }
       if isBlank(bytes) { return }
       MeasureCommand.respond(
-        to: bytes, typesetter: typesetter, styleFonts: styleFonts, strictFields: strictFields,
-        memo: &memo, into: &output)
+        to: bytes, typesetter: typesetter, strictFields: strictFields, memo: &memo,
+        into: &output)
       output.append(UInt8(ascii: "\n"))
     }
   }
@@ -71,7 +76,7 @@ struct JSONLinesResponder: Sendable {
     window.storage.withUnsafeBufferPointer { storage in
       window.lines.withUnsafeBufferPointer { lines in
         guard jobs > 1, lines.count > 1 else {
-          var memo = AnswerMemo()
+          var memo = makeMemo()
           for entry in lines {
             answer(entry.line, number: entry.number, in: storage, memo: &memo, to: &output)
           }
@@ -89,7 +94,7 @@ struct JSONLinesResponder: Sendable {
         nonisolated(unsafe) let lines = lines
         withExtendedLifetime(next) {
           DispatchQueue.concurrentPerform(iterations: min(jobs, chunkCount)) { _ in
-            var memo = AnswerMemo()
+            var memo = makeMemo()
             while true {
               let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
               guard index < chunkCount else { break }
@@ -124,30 +129,71 @@ struct JSONLinesResponder: Sendable {
 /// The font of each text style in a collection, looked up once (a lookup by family compares
 /// names, which costs more than answering a stored layout).
 struct StyleFonts: Sendable {
-  private let fonts: [TextStyle: Font]
+  private static let styles = TextStyle.allCases
+  private let fonts: [Font]
 
   init(_ collection: FontCollection) {
-    fonts = Dictionary(
-      uniqueKeysWithValues: TextStyle.allCases.map { ($0, collection.font(for: $0)) })
+    fonts = Self.styles.map { collection.font(for: $0) }
   }
 
-  subscript(style: TextStyle) -> Font { fonts[style]! }
+  subscript(style: TextStyle) -> Font { fonts[Self.styles.firstIndex(of: style)!] }
+}
+
+/// The fonts a thread's requests name, for `MeasureRequest`: the base typesetter's style fonts
+/// looked up once, and the last font named and its size remembered (a batch names the same font
+/// line after line, and a lookup by name hashes the name), as the collection would give them
+/// again: the same name and size always give the same font.
+struct RequestFonts {
+  let base: Typesetter
+  let styleFonts: StyleFonts
+  private var lastNamed: (name: String, pointSize: Double, font: Font)?
+
+  init(base: Typesetter, styleFonts: StyleFonts) {
+    self.base = base
+    self.styleFonts = styleFonts
+  }
+
+  /// `typesetter.fonts.font(named:pointSize:)`.
+  mutating func font(named name: String, pointSize: Double, in typesetter: Typesetter)
+    throws(FontLoadingError) -> Font
+  {
+    guard typesetter === base else {
+      return try typesetter.fonts.font(named: name, pointSize: pointSize)
+    }
+    if let last = lastNamed, last.pointSize == pointSize, last.name == name { return last.font }
+    let font = try base.fonts.font(named: name, pointSize: pointSize)
+    lastNamed = (name, pointSize, font)
+    return font
+  }
+
+  /// `typesetter.fonts.font(for:)`.
+  func font(for style: TextStyle, in typesetter: Typesetter) -> Font {
+    typesetter === base ? styleFonts[style] : typesetter.fonts.font(for: style)
+  }
 }
 
 /// The measurements a thread wrote lately: a stored measurement answered again (the same text
 /// with the same settings) is written by copying its bytes, not by formatting its numbers
 /// again. Kept per thread and per window, so it needs no lock and holds a few answers at most.
 struct AnswerMemo {
+  /// The fonts the thread's requests name.
+  var fonts: RequestFonts
   private static let slotCount = 64
   private var layouts: [TextMeasurement?] = Array(repeating: nil, count: slotCount)
   private var answers: [[UInt8]] = Array(repeating: [], count: slotCount)
+
+  /// The text of the numbers the thread wrote lately.
+  var numbers = NumberTexts()
+
+  init(fonts: RequestFonts) { self.fonts = fonts }
 
   /// Appends `layout`'s measurement (`MeasureCommand.appendMeasurement`).
   mutating func appendMeasurement(
     of layout: TextMeasurement, withFaces: Bool, to output: inout [UInt8]
   ) {
     guard !withFaces else {
-      MeasureCommand.appendMeasurement(of: layout, withFaces: true, to: &output)
+      MeasureCommand.appendMeasurement(
+        of: layout, withFaces: true, numbers: &numbers, to: &output)
       return
     }
     // Slots by the address of the measurement's line array: answers from the cache share their
@@ -161,11 +207,33 @@ struct AnswerMemo {
       output.append(contentsOf: answers[slot])
       return
     }
-    var bytes: [UInt8] = []
-    MeasureCommand.appendMeasurement(of: layout, withFaces: false, to: &bytes)
-    output.append(contentsOf: bytes)
+    let start = output.count
+    MeasureCommand.appendMeasurement(
+      of: layout, withFaces: false, numbers: &numbers, to: &output)
     layouts[slot] = layout
-    answers[slot] = bytes
+    answers[slot] = Array(output[start...])
+  }
+}
+
+/// The decimal text of numbers written lately, by bit pattern: a batch's widths and heights
+/// repeat (the same line at the same size), and `description`'s shortest round-trip digits cost
+/// more than a lookup. A slot holds the text `description` gave for its bit pattern, so a hit
+/// writes exactly what a miss would.
+struct NumberTexts {
+  private static let slotCount = 256
+  // Every slot starts as +0.0, whose text it holds.
+  private var patterns = [UInt64](repeating: 0, count: slotCount)
+  private var texts = [String](repeating: 0.0.description, count: slotCount)
+
+  /// Appends `value.description`.
+  mutating func write(_ value: Double, to output: inout [UInt8]) {
+    let pattern = value.bitPattern
+    let slot = Int(truncatingIfNeeded: (pattern &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    if patterns[slot] != pattern {
+      patterns[slot] = pattern
+      texts[slot] = value.description
+    }
+    output.write(texts[slot])
   }
 }
 
@@ -197,11 +265,26 @@ private final class ChunkOutputs: @unchecked Sendable {
 }
 
 extension [UInt8] {
+  /// Appends bytes, copied into the array's spare capacity in one go (about half the work of
+  /// `append(contentsOf:)`, which a response calls a dozen times).
+  @inline(__always)
+  mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+    let count = bytes.count
+    guard count > 0, let source = bytes.baseAddress else { return }
+    append(addingCapacity: count) { span in
+      span.withUnsafeMutableBufferPointer { buffer, initialized in
+        UnsafeMutableRawPointer(buffer.baseAddress! + initialized).copyMemory(
+          from: source, byteCount: count)
+        initialized += count
+      }
+    }
+  }
+
   /// Appends text's UTF-8.
   @inline(__always)
   mutating func write(_ text: String) {
     var text = text
-    text.withUTF8 { append(contentsOf: $0) }
+    text.withUTF8 { appendBytes(UnsafeRawBufferPointer($0)) }
   }
 
   /// Appends a whole number in decimal, as `description` writes it.

@@ -1,10 +1,11 @@
 // Reading one `measure --jsonl` request line: a JSON object read in place from the line's bytes,
-// giving each top-level member's decoded scalar value and the exact spans of its key and value
-// (so that fields the request does not know are echoed byte for byte). One pass over the line
-// validates the whole of it, nested values included; nothing is allocated but the member list
-// and the strings the request keeps. A spec's tree reader (`JSONValue`) builds a value for every
-// node, which a stream of a million short requests cannot afford. Both read through the same
-// `JSONLexer`, so the two accept the same strings, numbers and literals.
+// member by member, giving each top-level member's key as the bytes the line wrote it in and its
+// value decoded (a string only when the caller asks for it), with the exact spans of both (so
+// that fields the request does not know are echoed byte for byte). One pass over the line
+// validates the whole of it, nested values included; nothing is allocated but the strings the
+// request keeps. A spec's tree reader (`JSONValue`) builds a value for every node, which a stream
+// of a million short requests cannot afford. Both read through the same `JSONLexer`, so the two
+// accept the same strings, numbers and literals.
 
 /// A top-level value of a request line: scalars decoded, arrays and objects only validated
 /// (their text is the member's `valueSpan`).
@@ -13,6 +14,8 @@ package enum RequestValue {
   case bool(Bool)
   case number(Double)
   case string(String)
+  /// A string the caller did not ask to decode (validated all the same).
+  case undecodedString
   case array
   case object
 }
@@ -38,39 +41,75 @@ package struct RequestMember {
   package var value: RequestValue
 }
 
-/// The members of a line that holds one JSON object, or nil when it does not (any syntax error,
-/// a value other than an object, text after it). The bytes must be valid UTF-8 (checked before).
+/// The members of a line that holds one JSON object, every key and string decoded, or nil when
+/// it does not hold one (`RequestLineScanner` gives the grammar). The bytes must be valid UTF-8.
+package func requestMembers(_ bytes: UnsafeBufferPointer<UInt8>) -> [RequestMember]? {
+  var scanner = RequestLineScanner(bytes)
+  var members: [RequestMember] = []
+  while true {
+    switch scanner.nextKey() {
+    case .invalid: return nil
+    case .end: return members
+    case .key(let key):
+      guard let name = scanner.decodedKey(key), let (value, span) = scanner.value() else {
+        return nil
+      }
+      members.append(RequestMember(key: name, keySpan: key.span, valueSpan: span, value: value))
+    }
+  }
+}
+
+/// A member's key as the line wrote it.
+package struct RequestKey {
+  /// The key's bytes, quotes included.
+  package var span: Range<Int>
+  /// True when the key holds an escape (its bytes between the quotes are then not its name).
+  package var hasEscape: Bool
+
+  /// The bytes between the quotes.
+  package var content: Range<Int> { (span.lowerBound + 1)..<(span.upperBound - 1) }
+}
+
+/// The members of a line that holds one JSON object, read in order: `nextKey()` gives a
+/// member's key, then `value(decodingStrings:)` its value, until `nextKey()` says the object
+/// (and the line) ended, or that the line is not one JSON object (any syntax error, a value
+/// other than an object, text after it). The bytes must be valid UTF-8 (checked before).
 ///
 /// The grammar is JSON's (RFC 8259) with the leniencies Foundation's `JSONSerialization`
 /// allowed in this command before, so that no stream that worked gets a different answer: a
 /// leading byte order mark, and a trailing comma before `}` or `]`. Numbers out of `Double`'s
-/// range are errors. A key given twice keeps both members (the last one counts as the value).
-package func requestMembers(_ bytes: UnsafeBufferPointer<UInt8>) -> [RequestMember]? {
-  var reader = RequestLineReader(bytes)
-  return reader.readObjectLine()
-}
+/// range are errors. A key given twice gives both members (the caller decides which counts).
+package struct RequestLineScanner {
+  /// What `nextKey()` found.
+  package enum Step {
+    /// A member's key; its value comes next.
+    case key(RequestKey)
+    /// The object's end, with nothing but white space after it.
+    case end
+    /// A syntax error: the line is not one JSON object.
+    case invalid
+  }
 
-/// The request line's structure over the shared lexer. Every method leaves `index` after what
-/// it read, or returns nil / false on a syntax error (a request line's error does not say where).
-private struct RequestLineReader {
-  var lexer: JSONLexer
+  private enum Phase {
+    case start, value, afterValue, ended
+  }
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { lexer = JSONLexer(bytes) }
+  private var lexer: JSONLexer
+  private var phase = Phase.start
 
-  @inline(__always)
-  var current: UInt8? { lexer.current }
-
-  @inline(__always)
-  mutating func skipSpace() { lexer.skipWhitespace() }
-
-  @inline(__always)
-  mutating func advance() { lexer.index += 1 }
-
-  @inline(__always)
-  mutating func readString() -> String? { try? lexer.readString(validatingUTF8: false) }
+  package init(_ bytes: UnsafeBufferPointer<UInt8>) { lexer = JSONLexer(bytes) }
 
   @inline(__always)
-  mutating func skipString() -> Bool {
+  private var current: UInt8? { lexer.current }
+
+  @inline(__always)
+  private mutating func skipSpace() { lexer.skipWhitespace() }
+
+  @inline(__always)
+  private mutating func advance() { lexer.index += 1 }
+
+  @inline(__always)
+  private mutating func skipString() -> Bool {
     do throws(JSONLexicalError) {
       try lexer.skipString()
       return true
@@ -79,52 +118,117 @@ private struct RequestLineReader {
     }
   }
 
-  mutating func readObjectLine() -> [RequestMember]? {
-    let bytes = lexer.bytes
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { lexer.index = 3 }
-    skipSpace()
-    guard current == UInt8(ascii: "{") else { return nil }
-    advance()
-    var members: [RequestMember] = []
-    members.reserveCapacity(8)
-    skipSpace()
-    if current == UInt8(ascii: "}") {
-      advance()
-    } else {
-      while true {
-        skipSpace()
-        if current == UInt8(ascii: "}"), !members.isEmpty {
-          advance()  // a trailing comma
-          break
-        }
-        let keyStart = lexer.index
-        guard current == UInt8(ascii: "\""), let key = readString() else { return nil }
-        let keySpan = keyStart..<lexer.index
-        skipSpace()
-        guard current == UInt8(ascii: ":") else { return nil }
-        advance()
-        skipSpace()
-        let valueStart = lexer.index
-        guard let value = readValue(depth: 1) else { return nil }
-        members.append(
-          RequestMember(
-            key: key, keySpan: keySpan, valueSpan: valueStart..<lexer.index, value: value))
-        skipSpace()
-        guard let byte = current else { return nil }
-        advance()
-        if byte == UInt8(ascii: "}") { break }
-        guard byte == UInt8(ascii: ",") else { return nil }
+  /// The next member's key, the object's end, or a syntax error; call `value` after a key.
+  package mutating func nextKey() -> Step {
+    switch phase {
+    case .start:
+      let bytes = lexer.bytes
+      if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        lexer.index = 3
       }
+      skipSpace()
+      guard current == UInt8(ascii: "{") else { return fail() }
+      advance()
+      skipSpace()
+      if current == UInt8(ascii: "}") {
+        advance()
+        return finish()
+      }
+    case .afterValue:
+      skipSpace()
+      guard let byte = current else { return fail() }
+      advance()
+      if byte == UInt8(ascii: "}") { return finish() }
+      guard byte == UInt8(ascii: ",") else { return fail() }
+      skipSpace()
+      if current == UInt8(ascii: "}") {
+        advance()  // a trailing comma
+        return finish()
+      }
+    case .value, .ended:
+      return fail()
     }
+    let start = lexer.index
+    guard current == UInt8(ascii: "\"") else { return fail() }
+    // A key is almost always plain: scanned here to its closing quote; one with an escape (or
+    // an error) is read by the lexer's rules from its start.
+    var end = start + 1
+    let bytes = lexer.bytes
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      end += 1
+    }
+    let hasEscape = end == bytes.count || bytes[end] != UInt8(ascii: "\"")
+    if hasEscape {
+      guard skipString() else { return fail() }
+    } else {
+      lexer.index = end + 1
+    }
+    let span = start..<lexer.index
     skipSpace()
-    return lexer.index == bytes.count ? members : nil
+    guard current == UInt8(ascii: ":") else { return fail() }
+    advance()
+    skipSpace()
+    phase = .value
+    return .key(RequestKey(span: span, hasEscape: hasEscape))
+  }
+
+  /// The value after the key `nextKey()` gave, and its span; nil on a syntax error. Strings are
+  /// decoded only when `decodingStrings` (else `.undecodedString`, validated all the same).
+  package mutating func value(decodingStrings: Bool = true) -> (RequestValue, Range<Int>)? {
+    guard phase == .value else { return nil }
+    let start = lexer.index
+    let value: RequestValue?
+    if current == UInt8(ascii: "\"") {
+      if decodingStrings {
+        value = (try? lexer.readString(validatingUTF8: false)).map(RequestValue.string)
+      } else {
+        value = skipString() ? .undecodedString : nil
+      }
+    } else {
+      value = readValue(depth: 1)
+    }
+    guard let value else {
+      phase = .ended
+      return nil
+    }
+    phase = .afterValue
+    return (value, start..<lexer.index)
+  }
+
+  /// The name `key` (from `nextKey()`) spells, its escapes decoded.
+  package func decodedKey(_ key: RequestKey) -> String? {
+    Self.decodedString(in: lexer.bytes, at: key.span.lowerBound)
+  }
+
+  /// The string whose opening quote is at `index` in `bytes` (a key or a value the scanner
+  /// validated), its escapes decoded.
+  package static func decodedString(in bytes: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> String?
+  {
+    var lexer = JSONLexer(bytes)
+    lexer.index = index
+    return try? lexer.readString(validatingUTF8: false)
+  }
+
+  private mutating func fail() -> Step {
+    phase = .ended
+    return .invalid
+  }
+
+  private mutating func finish() -> Step {
+    phase = .ended
+    skipSpace()
+    return lexer.index == lexer.bytes.count ? .end : .invalid
   }
 
   /// A value at `index` (not whitespace): scalars decoded, containers validated.
-  mutating func readValue(depth: Int) -> RequestValue? {
+  private mutating func readValue(depth: Int) -> RequestValue? {
     guard let byte = current else { return nil }
     switch byte {
-    case UInt8(ascii: "\""): return readString().map(RequestValue.string)
+    case UInt8(ascii: "\""):
+      return (try? lexer.readString(validatingUTF8: false)).map(RequestValue.string)
     case UInt8(ascii: "{"):
       return skipContainer(close: UInt8(ascii: "}"), depth: depth) ? .object : nil
     case UInt8(ascii: "["):
@@ -139,7 +243,7 @@ private struct RequestLineReader {
   }
 
   /// An object's or an array's members, validated and skipped (`index` is at its opening).
-  mutating func skipContainer(close: UInt8, depth: Int) -> Bool {
+  private mutating func skipContainer(close: UInt8, depth: Int) -> Bool {
     guard depth < JSONLexer.maximumDepth else { return false }
     let isObject = close == UInt8(ascii: "}")
     advance()

@@ -1,0 +1,177 @@
+// One `measure --jsonl` request line read into its fields in a single pass: each known key is
+// recognised from the bytes the line wrote it in (a table lookup, no string made), only the
+// values a request uses are decoded, and only the members no field knows get a decoded key (to
+// be checked and echoed). A stream of short requests spends most of its time here otherwise.
+import TextFlow
+import TextFlowSpec
+
+/// A field of a request line: the id, the installed-font switch (in either spelling) and the
+/// settings of the measurement.
+enum RequestField: Int, CaseIterable {
+  case id, systemFonts, systemFontsOlder, text, font, size, textStyle, maxWidth, maxHeight
+  case numberOfLines, lineBreakMode, usesFontLeading
+
+  /// True for the fields that set what is measured and how: one given in two spellings (say
+  /// `maxWidth` and `max_width`) is an error, where `systemFonts` and `system_fonts` are two
+  /// fields (the first wins).
+  var isSetting: Bool { rawValue >= RequestField.text.rawValue }
+
+  /// The field a request key sets (`MeasureRequest.spellings`), or nil for another key.
+  init?(key: String) {
+    if key == "system_fonts" {
+      self = .systemFontsOlder
+      return
+    }
+    let canonical = Vocabulary.canonicalKey(key)
+    guard let index = MeasureRequest.requestKeys.firstIndex(of: canonical) else { return nil }
+    self = Self.canonicalOrder[index]
+  }
+
+  /// The key of each field, as the request's help writes it.
+  var canonicalKey: String { Self.canonicalKeys[rawValue] }
+
+  private static let canonicalKeys: [String] = allCases.map { field in
+    field == .systemFontsOlder
+      ? "system_fonts" : MeasureRequest.requestKeys[canonicalOrder.firstIndex(of: field)!]
+  }
+
+  /// The field of each of `MeasureRequest.requestKeys`, in its order.
+  private static let canonicalOrder: [RequestField] = [
+    .id, .text, .font, .size, .textStyle, .maxWidth, .maxHeight, .numberOfLines,
+    .lineBreakMode, .usesFontLeading, .systemFonts,
+  ]
+}
+
+/// The keys a request may carry (`MeasureRequest.spellings`), found by their bytes: a key's
+/// bytes (up to 24) are read as three words and looked up in an open-addressing table built
+/// once from the spellings, so that recognising a key costs one hash and one comparison.
+enum RequestSpellings {
+  /// Each spelling and the field it sets, in `MeasureRequest.spellings`' order.
+  static let all: [(key: String, field: RequestField)] = MeasureRequest.spellings.map {
+    ($0, RequestField(key: $0)!)
+  }
+
+  private struct Entry {
+    var words: (UInt64, UInt64, UInt64)
+    var length: Int
+    var spelling: Int
+  }
+
+  private static let slotCount = 64
+  private static let table: [Entry?] = {
+    var table = [Entry?](repeating: nil, count: slotCount)
+    for (index, spelling) in all.enumerated() {
+      let key = Array(spelling.key.utf8)
+      let words = key.withUnsafeBufferPointer { Self.words($0)! }
+      var slot = Self.slot(words, length: key.count)
+      while table[slot] != nil { slot = (slot + 1) & (slotCount - 1) }
+      table[slot] = Entry(words: words, length: key.count, spelling: index)
+    }
+    return table
+  }()
+
+  /// The bytes as three little-endian words, zero-padded; nil when longer than 24 bytes.
+  @inline(__always)
+  private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64)? {
+    guard bytes.count <= 24 else { return nil }
+    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    for (index, byte) in bytes.enumerated() {
+      let shifted = UInt64(byte) << UInt64((index & 7) * 8)
+      switch index >> 3 {
+      case 0: words.0 |= shifted
+      case 1: words.1 |= shifted
+      default: words.2 |= shifted
+      }
+    }
+    return words
+  }
+
+  @inline(__always)
+  private static func slot(_ words: (UInt64, UInt64, UInt64), length: Int) -> Int {
+    let mixed =
+      (words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15) ^ (words.2 &* 0xC2B2_AE3D_27D4_EB4F)
+        ^ UInt64(length)) &* 0xFF51_AFD7_ED55_8CCD
+    return Int(truncatingIfNeeded: mixed >> 58) & (slotCount - 1)
+  }
+
+  /// The index in `all` of the spelling whose UTF-8 is `bytes`, or nil.
+  @inline(__always)
+  static func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let words = words(bytes) else { return nil }
+    return table.withUnsafeBufferPointer { table in
+      var slot = Self.slot(words, length: bytes.count)
+      while let entry = table[slot] {
+        if entry.length == bytes.count, entry.words == words { return entry.spelling }
+        slot = (slot + 1) & (slotCount - 1)
+      }
+      return nil
+    }
+  }
+
+  /// The index in `all` of `name`, or nil.
+  static func index(of name: String) -> Int? {
+    var name = name
+    return name.withUTF8 { index(of: $0) }
+  }
+}
+
+/// A request line's fields: the last value given for each (a key given twice counts as its
+/// last value), the spelling each setting was first given in, the first setting given in two
+/// spellings, and the members no field knows, in order. Not copyable: it is read in place.
+/// The id's value is not decoded (a string id is written back as the line wrote it, or
+/// decoded from `idSpan` when it holds an escape).
+struct RequestFields: ~Copyable {
+  private var values = InlineArray<12, RequestValue?>(repeating: nil)
+  /// The first spelling of each field (an index in `RequestSpellings.all`), or -1.
+  private var firstSpelling = InlineArray<12, Int8>(repeating: -1)
+  /// The bytes of the id's (last) value.
+  private(set) var idSpan = 0..<0
+  /// The first setting given in two spellings: the two, in the order the line gave them.
+  private(set) var conflict: (first: String, second: String)?
+  /// The members no field knows: the decoded key, and the spans of the key (quotes included)
+  /// and of the value.
+  private(set) var unknown: [(key: String, keySpan: Range<Int>, valueSpan: Range<Int>)] = []
+
+  /// The fields of `line` (valid UTF-8), or nil when it is not one JSON object
+  /// (`RequestLineScanner`).
+  init?(_ line: UnsafeBufferPointer<UInt8>) {
+    var scanner = RequestLineScanner(line)
+    while true {
+      switch scanner.nextKey() {
+      case .invalid: return nil
+      case .end: return
+      case .key(let key):
+        let spelling =
+          key.hasEscape
+          ? scanner.decodedKey(key).flatMap { RequestSpellings.index(of: $0) }
+          : RequestSpellings.index(of: UnsafeBufferPointer(rebasing: line[key.content]))
+        guard let spelling else {
+          guard let name = scanner.decodedKey(key),
+            let (_, span) = scanner.value(decodingStrings: false)
+          else { return nil }
+          unknown.append((name, key.span, span))
+          continue
+        }
+        let field = RequestSpellings.all[spelling].field
+        guard let (value, span) = scanner.value(decodingStrings: field != .id) else { return nil }
+        values[field.rawValue] = value
+        if field == .id { idSpan = span }
+        let first = firstSpelling[field.rawValue]
+        if first < 0 {
+          firstSpelling[field.rawValue] = Int8(spelling)
+        } else if Int(first) != spelling, field.isSetting, conflict == nil {
+          conflict = (RequestSpellings.all[Int(first)].key, RequestSpellings.all[spelling].key)
+        }
+      }
+    }
+  }
+
+  /// The value given for `field` (its last), or nil when the line has none.
+  subscript(field: RequestField) -> RequestValue? { values[field.rawValue] }
+
+  /// The key `field` was first given as, for messages (its canonical key when not given).
+  func key(of field: RequestField) -> String {
+    let first = firstSpelling[field.rawValue]
+    return first >= 0 ? RequestSpellings.all[Int(first)].key : field.canonicalKey
+  }
+}
