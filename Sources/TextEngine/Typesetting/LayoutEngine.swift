@@ -92,24 +92,6 @@ extension Optional where Wrapped == Unmanaged<FontFace> {
   }
 }
 
-/// One remembered single-scalar fallback decision (see `fallbackFaces`).
-struct FallbackMemo {
-  var scalar: UInt32 = .max
-  var code: Int32 = 0
-  var requested: FaceReference?
-  var previous: FaceReference?
-  var face: FaceReference?
-}
-
-/// One remembered fallback decision for a cluster of several scalars (see `fallbackFaces`).
-struct ClusterFallbackMemo {
-  var scalars: [Unicode.Scalar] = []
-  var code: Int32 = 0
-  var requested: FaceReference?
-  var previous: FaceReference?
-  var face: FaceReference?
-}
-
 /// The ellipsis shaped for each set of attributes, kept by a `ShapedText` so that truncating
 /// it again at another width shapes (and looks up) nothing. A text has one or two attributes
 /// an ellipsis is made in, so a short list is searched.
@@ -487,6 +469,10 @@ struct LayoutEngine {
     return UnicodeProperties.bidiLevels(units, base: base)
   }
 
+  /// Set (in tests) to false to decide every cluster's face afresh, the path the remembered
+  /// decisions must match.
+  @TaskLocal static var remembersFallback = true
+
   /// The face of each UTF-16 unit of `content`, decided per grapheme cluster, as unretained
   /// references (see `FaceReference`: no shared reference count is written per unit).
   private func fallbackFaces(_ content: Range<Int>, scripts: [Int32]) -> [FaceReference] {
@@ -498,44 +484,73 @@ struct LayoutEngine {
     // The preferred faces of the last script code looked up (scripts change rarely in a text).
     var preferredCode: Int32 = -1
     var preferred: [FontFace] = []
+    var hasPreferred = false
     var requestedRun = -1
     var requested = text.runs[0].attributes.font.face
     var requestedReference = FaceReference.passUnretained(requested)
     var requestedIsDefaultFamily = false
-    // The fallback for one scalar depends only on the scalar, its script's preferred faces, the
-    // requested face and the previous cluster's face: remembered in a small direct-mapped table
-    // (made after the first eight), since text needing fallback repeats its letters.
-    var memo = [FallbackMemo]()
-    var clusterMemo = [ClusterFallbackMemo]()
-    var clusterCount = 0
-    var singleCount = 0
-    func memoizedFallback(_ scalar: Unicode.Scalar, code: Int32) -> FaceReference {
-      // A short text (a tag) is not worth the table.
-      singleCount += 1
-      if singleCount <= 8 {
+    // The fallback for a cluster depends only on its scalars, their script's preferred faces,
+    // the requested face and the previous cluster's face: remembered in the thread's table,
+    // which lasts from text to text (see `FallbackCache`), for clusters of up to
+    // `FallbackCache.maximumScalars` scalars; longer ones are decided each time.
+    let table = FallbackCache.table()
+    let collection = fonts.serial
+    let remembers = Self.remembersFallback
+    var requestedKey: UInt64 = 0
+    func remembered(
+      _ key: FallbackCache.Scalars, code: Int32, decide: () -> FaceReference
+    ) -> FaceReference {
+      guard remembers else { return decide() }
+      let previousKey = previous?._withUnsafeGuaranteedRef { $0.serial } ?? 0
+      let slot = FallbackCache.slot(
+        scalars: key, code: code, requested: requestedKey, previous: previousKey)
+      let entry = table[slot]
+      if entry.collection == collection, entry.scalars == key, entry.code == code,
+        entry.requested == requestedKey, entry.previous == previousKey
+      {
+        switch entry.face {
+        case .requested: return requestedReference
+        case .previous: if let previous { return previous }
+        case .owned(let face): return face
+        }
+      }
+      let decided = decide()
+      // Any face other than these two is the collection's own (see `RememberedFace.owned`).
+      let face: RememberedFace =
+        decided.toOpaque() == requestedReference.toOpaque()
+        ? .requested : previous.isSame(decided) ? .previous : .owned(decided)
+      table[slot] = FallbackEntry(
+        collection: collection, scalars: key, code: code, requested: requestedKey,
+        previous: previousKey, face: face)
+      return decided
+    }
+    func singleFallback(_ scalar: Unicode.Scalar, code: Int32) -> FaceReference {
+      remembered(FallbackCache.key(scalar), code: code) {
+        // The common case: a character the requested font has, no script preference.
+        // Emoji-presentation characters (U+231A and up) take the fallback's emoji rule.
+        if !hasPreferred, previous == nil || previous.isSame(requestedReference),
+          requested.covers(scalar),
+          scalar.value < 0x231A || !scalar.properties.isEmojiPresentation
+        {
+          return requestedReference
+        }
         return FaceReference.passUnretained(
           fonts.fallbackFace(
             single: scalar, preferred: preferred, requested: requested,
             requestedIsDefaultFamily: requestedIsDefaultFamily,
             previous: previous?.takeUnretainedValue()))
       }
-      if memo.isEmpty { memo = [FallbackMemo](filled: FallbackMemo(), count: 64) }
-      let slot = Int(scalar.value & 63)
-      if memo[slot].scalar == scalar.value, memo[slot].code == code,
-        memo[slot].requested.isSame(requestedReference), memo[slot].previous.isSame(previous),
-        let face = memo[slot].face
-      {
-        return face
+    }
+    func clusterFallback(code: Int32) -> FaceReference {
+      let decide = {
+        FaceReference.passUnretained(
+          fonts.fallbackFace(
+            scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
+            previous: previous?.takeUnretainedValue(),
+            requestedIsDefaultFamily: requestedIsDefaultFamily))
       }
-      let face = FaceReference.passUnretained(
-        fonts.fallbackFace(
-          single: scalar, preferred: preferred, requested: requested,
-          requestedIsDefaultFamily: requestedIsDefaultFamily,
-          previous: previous?.takeUnretainedValue()))
-      memo[slot] = FallbackMemo(
-        scalar: scalar.value, code: code, requested: requestedReference, previous: previous,
-        face: face)
-      return face
+      guard let key = FallbackCache.key(scalars) else { return decide() }
+      return remembered(key, code: code, decide: decide)
     }
     for position in (content.lowerBound + 1)...content.upperBound
     where isGraphemeBoundary[position] || position == content.upperBound {
@@ -543,83 +558,29 @@ struct LayoutEngine {
         requestedRun = runAt[clusterStart]
         requested = text.runs[requestedRun].attributes.font.face
         requestedReference = FaceReference.passUnretained(requested)
-        let isDefault =
+        // The same face named and unnamed differ (a named font keeps its own face).
+        requestedIsDefaultFamily =
           !text.runs[requestedRun].attributes.font.isNamed
           && requested.familyName == fonts.defaultFamily
-        if isDefault != requestedIsDefaultFamily {
-          // The memos are keyed by requested face; the same face named and unnamed differ.
-          memo.removeAll()
-          clusterMemo.removeAll()
-          requestedIsDefaultFamily = isDefault
-        }
+        requestedKey = requested.serial << 1 | (requestedIsDefaultFamily ? 1 : 0)
       }
       let code = scripts[clusterStart]
       if code != preferredCode {
         preferredCode = code
         preferred = fonts.preferredFaces(scriptCode: code)
+        hasPreferred = !preferred.isEmpty
       }
-      let hasPreferred = !preferred.isEmpty
-      let previousIsRequested = previous == nil || previous.isSame(requestedReference)
       let face: FaceReference
       let unit = units[clusterStart]
-      // The common case: one BMP character the requested font has, no script preference.
       if position == clusterStart + 1, !UTF16.isLeadSurrogate(unit),
         let scalar = Unicode.Scalar(unit)
       {
-        // Emoji-presentation characters (U+231A and up) take the fallback's emoji rule.
-        if !hasPreferred, previousIsRequested, requested.covers(scalar),
-          scalar.value < 0x231A || !scalar.properties.isEmojiPresentation
-        {
-          face = requestedReference
-        } else {
-          face = memoizedFallback(scalar, code: code)
-        }
+        face = singleFallback(scalar, code: code)
       } else {
         scalars.removeAll(keepingCapacity: true)
         decodeScalars(clusterStart..<position, into: &scalars)
-        if scalars.count == 1 {
-          if !hasPreferred, previousIsRequested, requested.covers(scalars[0]),
-            scalars[0].value < 0x231A || !scalars[0].properties.isEmojiPresentation
-          {
-            face = requestedReference
-          } else {
-            face = memoizedFallback(scalars[0], code: code)
-          }
-        } else {
-          // Clusters of several scalars (a letter with marks, a conjunct) repeat too, in
-          // text long enough to have more than a few of them.
-          clusterCount += 1
-          if clusterCount <= 4 {
-            face = FaceReference.passUnretained(
-              fonts.fallbackFace(
-                scalars: scalars, script: UnicodeProperties.scriptTag(code),
-                requested: requested, previous: previous?.takeUnretainedValue(),
-                requestedIsDefaultFamily: requestedIsDefaultFamily))
-          } else {
-            if clusterMemo.isEmpty {
-              clusterMemo = [ClusterFallbackMemo](filled: ClusterFallbackMemo(), count: 32)
-            }
-            var hash = UInt32(truncatingIfNeeded: code)
-            for scalar in scalars { hash = hash &* 31 &+ scalar.value }
-            let slot = Int(hash & 31)
-            if clusterMemo[slot].code == code,
-              clusterMemo[slot].requested.isSame(requestedReference),
-              clusterMemo[slot].previous.isSame(previous), clusterMemo[slot].scalars == scalars,
-              let remembered = clusterMemo[slot].face
-            {
-              face = remembered
-            } else {
-              face = FaceReference.passUnretained(
-                fonts.fallbackFace(
-                  scalars: scalars, script: UnicodeProperties.scriptTag(code),
-                  requested: requested, previous: previous?.takeUnretainedValue(),
-                  requestedIsDefaultFamily: requestedIsDefaultFamily))
-              clusterMemo[slot] = ClusterFallbackMemo(
-                scalars: scalars, code: code, requested: requestedReference, previous: previous,
-                face: face)
-            }
-          }
-        }
+        face =
+          scalars.count == 1 ? singleFallback(scalars[0], code: code) : clusterFallback(code: code)
       }
       for _ in clusterStart..<position { faces.append(face) }
       previous = face
