@@ -18,10 +18,9 @@ struct Segment: Sendable {
   var font: Font
   var level: UInt8
   /// Glyphs in visual order (shared with the shape cache); clusters are UTF-16 offsets from
-  /// `range.lowerBound`.
+  /// `range.lowerBound`. A glyph's advance in points is `Double(xAdvance) * font.scale`
+  /// (computed where it is read: an array of them was one more allocation per segment).
   var glyphs: [ShapedGlyph]
-  /// Each glyph's advance in points.
-  var advances: [Double]
   var isTab: Bool
 }
 
@@ -221,7 +220,7 @@ struct LayoutEngine {
   /// Itemizes, shapes and splits the text into atoms (the work a prepared text saves), leaving
   /// the engine loaded with the result.
   mutating func prepareText() -> PreparedText {
-    units = Array(text.string.utf16)
+    units = text.string.utf16Units
     prepare()
     itemizeAndShape()
     words = makeWords()
@@ -642,8 +641,6 @@ struct LayoutEngine {
       range: range, context: context, content: content, face: face, font: font,
       features: features, script: scriptTag, language: language, direction: direction,
       harfBuzz: harfBuzz, group: group, member: member)
-    let scale = font.scale
-    var advances = glyphs.map { Double($0.xAdvance) * scale }
     if isTab, !glyphs.isEmpty {
       // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
       // (set per line); fonts rarely map U+0009.
@@ -653,15 +650,14 @@ struct LayoutEngine {
           glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
           xOffset: 0, yOffset: 0, unsafeToBreak: false)
       ]
-      advances = [0]
     }
     let segmentIndex = segments.count
     segments.append(
-      Segment(
-        range: range, run: run, font: font, level: level, glyphs: glyphs,
-        advances: advances, isTab: isTab))
+      Segment(range: range, run: run, font: font, level: level, glyphs: glyphs, isTab: isTab))
     let firstAtom = atoms.count
-    makeAtoms(segmentIndex)
+    makeAtoms(
+      segmentIndex, range: range, glyphs: glyphs, rightToLeft: level & 1 == 1,
+      spacingPerGrapheme: text.runs[run].attributes.letterSpacing, font: font, isTab: isTab)
     // A boundary a group shaping found safe to break joins without any change.
     let knownSafe = group.map { member > 0 && $0.safeBefore[member] } ?? false
     if joinsPrevious, !knownSafe, firstAtom > 0 {
@@ -768,17 +764,18 @@ struct LayoutEngine {
     return language.isEmpty ? nil : String(language)
   }
 
-  /// Splits a shaped segment into atoms: HarfBuzz clusters merged up to grapheme boundaries.
-  private mutating func makeAtoms(_ segmentIndex: Int) {
-    let segment = segments[segmentIndex]
-    let glyphCount = segment.glyphs.count
-    let rightToLeft = segment.level & 1 == 1
-    let spacingPerGrapheme = text.runs[segment.run].attributes.letterSpacing
+  /// Splits a shaped segment (`segmentIndex`, just added with these `glyphs` over `range`) into
+  /// atoms: HarfBuzz clusters merged up to grapheme boundaries.
+  private mutating func makeAtoms(
+    _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs segmentGlyphs: [ShapedGlyph],
+    rightToLeft: Bool, spacingPerGrapheme: Double, font: Font, isTab: Bool
+  ) {
+    let glyphCount = segmentGlyphs.count
+    let scale = font.scale
     // The arrays read per atom, as locals: read through `self` while `self.atoms` grows, each
     // access retained and released its array.
     let units = self.units
     let isGraphemeBoundary = self.isGraphemeBoundary
-    let advances = segment.advances
     // The scratch array kept between segments and the atoms, taken out so that each is
     // uniquely referenced while it grows.
     var clusters = clusterScratch
@@ -791,69 +788,75 @@ struct LayoutEngine {
     }
     clusters.removeAll(keepingCapacity: true)
     clusters.reserveCapacity(glyphCount)
-    // Clusters in logical order: (start offset, glyph index range).
-    for step in 0..<glyphCount {
-      let index = rightToLeft ? glyphCount - 1 - step : step
-      let cluster = segment.range.lowerBound + Int(segment.glyphs[index].cluster)
-      if let last = clusters.last, last.start == cluster || cluster < last.start {
-        let lower = min(last.glyphs.lowerBound, index)
-        let upper = max(last.glyphs.upperBound, index + 1)
-        clusters[clusters.count - 1].glyphs = lower..<upper
-      } else {
-        clusters.append((cluster, index..<(index + 1)))
-      }
-    }
-    if clusters.isEmpty || clusters[0].start > segment.range.lowerBound {
-      if clusters.isEmpty {
-        clusters.append((segment.range.lowerBound, 0..<0))
-      } else {
-        clusters[0].start = segment.range.lowerBound
-      }
-    }
-    var atomStart = segment.range.lowerBound
-    var atomGlyphs: Range<Int>? = nil
-    for (index, cluster) in clusters.enumerated() {
-      let end = index + 1 < clusters.count ? clusters[index + 1].start : segment.range.upperBound
-      if let current = atomGlyphs {
-        atomGlyphs =
-          min(
-            current.lowerBound, cluster.glyphs.lowerBound)..<max(
-            current.upperBound, cluster.glyphs.upperBound)
-      } else {
-        atomGlyphs = cluster.glyphs
-      }
-      guard isGraphemeBoundary[end] || end == segment.range.upperBound else { continue }
-      let range = atomStart..<end
-      let glyphs = atomGlyphs ?? 0..<0
-      var graphemes = 0
-      for position in (range.lowerBound + 1)...range.upperBound
-      where isGraphemeBoundary[position] || position == range.upperBound {
-        graphemes += 1
-      }
-      var width = 0.0
-      for glyph in glyphs { width += advances[glyph] }
-      // Negative letter spacing tightens an atom down to zero width, never below it (a hostile
-      // −1e6 would otherwise give lines of negative width).
-      let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
-      width += spacing
-      var hyphenWidth = 0.0
-      if units[range.upperBound - 1] == 0xAD {
-        if hyphens[segmentIndex] == nil {
-          hyphens[segmentIndex] = makeHyphen(segment.font)
+    segmentGlyphs.withUnsafeBufferPointer { glyphs in
+      // Clusters in logical order: (start offset, glyph index range).
+      for step in 0..<glyphCount {
+        let index = rightToLeft ? glyphCount - 1 - step : step
+        let cluster = segmentRange.lowerBound + Int(glyphs[index].cluster)
+        if let last = clusters.last, last.start == cluster || cluster < last.start {
+          let lower = min(last.glyphs.lowerBound, index)
+          let upper = max(last.glyphs.upperBound, index + 1)
+          clusters[clusters.count - 1].glyphs = lower..<upper
+        } else {
+          clusters.append((cluster, index..<(index + 1)))
         }
-        hyphenWidth = hyphens[segmentIndex]?.width ?? 0
       }
-      var isWhitespace = true
-      for index in range where !Self.isHangingWhitespace(units[index]) {
-        isWhitespace = false
-        break
+      if clusters.isEmpty {
+        clusters.append((segmentRange.lowerBound, 0..<0))
+      } else if clusters[0].start > segmentRange.lowerBound {
+        clusters[0].start = segmentRange.lowerBound
       }
-      atoms.append(
-        Atom(
-          range: range, segment: segmentIndex, glyphs: glyphs, width: width, spacing: spacing,
-          isWhitespace: isWhitespace, isTab: segment.isTab, hyphenWidth: hyphenWidth))
-      atomStart = end
-      atomGlyphs = nil
+      units.withUnsafeBufferPointer { units in
+        isGraphemeBoundary.withUnsafeBufferPointer { isGraphemeBoundary in
+          var atomStart = segmentRange.lowerBound
+          var atomGlyphs: Range<Int>? = nil
+          for (index, cluster) in clusters.enumerated() {
+            let end =
+              index + 1 < clusters.count ? clusters[index + 1].start : segmentRange.upperBound
+            if let current = atomGlyphs {
+              atomGlyphs =
+                min(
+                  current.lowerBound, cluster.glyphs.lowerBound)..<max(
+                  current.upperBound, cluster.glyphs.upperBound)
+            } else {
+              atomGlyphs = cluster.glyphs
+            }
+            guard isGraphemeBoundary[end] || end == segmentRange.upperBound else { continue }
+            let range = atomStart..<end
+            let atomGlyphRange = atomGlyphs ?? 0..<0
+            var graphemes = 0
+            for position in (range.lowerBound + 1)...range.upperBound
+            where isGraphemeBoundary[position] || position == range.upperBound {
+              graphemes += 1
+            }
+            var width = 0.0
+            for glyph in atomGlyphRange { width += Double(glyphs[glyph].xAdvance) * scale }
+            // Negative letter spacing tightens an atom down to zero width, never below it (a
+            // hostile −1e6 would otherwise give lines of negative width).
+            let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
+            width += spacing
+            var hyphenWidth = 0.0
+            if units[range.upperBound - 1] == 0xAD {
+              if hyphens[segmentIndex] == nil {
+                hyphens[segmentIndex] = makeHyphen(font)
+              }
+              hyphenWidth = hyphens[segmentIndex]?.width ?? 0
+            }
+            var isWhitespace = true
+            for index in range where !Self.isHangingWhitespace(units[index]) {
+              isWhitespace = false
+              break
+            }
+            atoms.append(
+              Atom(
+                range: range, segment: segmentIndex, glyphs: atomGlyphRange, width: width,
+                spacing: spacing, isWhitespace: isWhitespace, isTab: isTab,
+                hyphenWidth: hyphenWidth))
+            atomStart = end
+            atomGlyphs = nil
+          }
+        }
+      }
     }
   }
 
