@@ -97,6 +97,9 @@ public final class FontCollection: Sendable {
   /// System faces loaded for fallback so far, by file path and face index (never removed or
   /// replaced).
   private let systemFaces = Locked<[String: FontFace?]>([:])
+  /// A number no other collection of the process has (see `Serial`): what remembered fallback
+  /// decisions (`FallbackCache`) are keyed by.
+  let serial = Serial.next()
 
   /// A collection of `faces` in cascade order, a default family (default: the first face's),
   /// preferred faces per script, and optionally the system's fonts (through fontconfig) as the

@@ -70,6 +70,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public var byteCount: Int { bytes.count }
 
   let harfBuzz: HarfBuzzFont
+  /// A number no other face of the process has (see `Serial`): what remembered fallback
+  /// decisions are keyed by.
+  let serial = Serial.next()
   /// The file's bytes, shared by FreeType, HarfBuzz and `data`.
   let bytes: FontBytes
 

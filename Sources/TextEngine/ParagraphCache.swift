@@ -33,7 +33,7 @@ extension PreparedText {
     bytes += isSoftBreak.count + isGraphemeBoundary.count
     bytes += segments.count * (MemoryLayout<Segment>.stride + 64)
     for segment in segments {
-      bytes += segment.glyphs.count * MemoryLayout<ShapedGlyph>.stride + segment.advances.count * 8
+      bytes += segment.glyphs.count * MemoryLayout<ShapedGlyph>.stride
     }
     bytes += atoms.count * MemoryLayout<Atom>.stride
     bytes += paragraphs.count * MemoryLayout<Paragraph>.stride + words.byteCount

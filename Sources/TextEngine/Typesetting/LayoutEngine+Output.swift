@@ -169,34 +169,33 @@ extension LayoutEngine {
         let reversed = segment.pointee.level & 1 == 1
         let base = segment.pointee.range.lowerBound
         segment.pointee.glyphs.withUnsafeBufferPointer { glyphs in
-          segment.pointee.advances.withUnsafeBufferPointer { advances in
-            for step in 0..<item.atoms.count {
-              let atomIndex =
-                reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
-              let atom = atoms[atomIndex]
-              let firstGlyph = open!.advances.count
-              let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
-              for glyphIndex in atom.glyphs {
-                let glyph = glyphs[glyphIndex]
-                let advance = tabWidth.map { $0 - atom.spacing } ?? advances[glyphIndex]
-                open!.glyphs.append(glyph.glyphID)
-                open!.positions.append(
-                  CGPoint(
-                    x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
-                open!.advances.append(advance)
-                open!.clusters.append(scalarOffsets[base + Int(glyph.cluster)])
-                pen += advance
-              }
-              var extra = atom.spacing
-              if atom.joinAfter != 0 && joinsNext(atomIndex) { extra += atom.joinAfter }
-              if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
-                extra += justification
-              }
-              if extra != 0 {
-                pen += extra
-                let count = open!.advances.count
-                if count > firstGlyph { open!.advances[count - 1] += extra }
-              }
+          for step in 0..<item.atoms.count {
+            let atomIndex =
+              reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
+            let atom = atoms[atomIndex]
+            let firstGlyph = open!.advances.count
+            let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
+            for glyphIndex in atom.glyphs {
+              let glyph = glyphs[glyphIndex]
+              let advance =
+                tabWidth.map { $0 - atom.spacing } ?? Double(glyph.xAdvance) * scale
+              open!.glyphs.append(glyph.glyphID)
+              open!.positions.append(
+                CGPoint(
+                  x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
+              open!.advances.append(advance)
+              open!.clusters.append(scalarOffsets[base + Int(glyph.cluster)])
+              pen += advance
+            }
+            var extra = atom.spacing
+            if atom.joinAfter != 0 && joinsNext(atomIndex) { extra += atom.joinAfter }
+            if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
+              extra += justification
+            }
+            if extra != 0 {
+              pen += extra
+              let count = open!.advances.count
+              if count > firstGlyph { open!.advances[count - 1] += extra }
             }
           }
         }

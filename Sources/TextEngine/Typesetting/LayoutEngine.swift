@@ -18,10 +18,9 @@ struct Segment: Sendable {
   var font: Font
   var level: UInt8
   /// Glyphs in visual order (shared with the shape cache); clusters are UTF-16 offsets from
-  /// `range.lowerBound`.
+  /// `range.lowerBound`. A glyph's advance in points is `Double(xAdvance) * font.scale`
+  /// (computed where it is read: an array of them was one more allocation per segment).
   var glyphs: [ShapedGlyph]
-  /// Each glyph's advance in points.
-  var advances: [Double]
   var isTab: Bool
 }
 
@@ -90,24 +89,6 @@ extension Optional where Wrapped == Unmanaged<FontFace> {
   func isSame(_ other: Unmanaged<FontFace>?) -> Bool {
     self?.toOpaque() == other?.toOpaque()
   }
-}
-
-/// One remembered single-scalar fallback decision (see `fallbackFaces`).
-struct FallbackMemo {
-  var scalar: UInt32 = .max
-  var code: Int32 = 0
-  var requested: FaceReference?
-  var previous: FaceReference?
-  var face: FaceReference?
-}
-
-/// One remembered fallback decision for a cluster of several scalars (see `fallbackFaces`).
-struct ClusterFallbackMemo {
-  var scalars: [Unicode.Scalar] = []
-  var code: Int32 = 0
-  var requested: FaceReference?
-  var previous: FaceReference?
-  var face: FaceReference?
 }
 
 /// The ellipsis shaped for each set of attributes, kept by a `ShapedText` so that truncating
@@ -239,7 +220,7 @@ struct LayoutEngine {
   /// Itemizes, shapes and splits the text into atoms (the work a prepared text saves), leaving
   /// the engine loaded with the result.
   mutating func prepareText() -> PreparedText {
-    units = Array(text.string.utf16)
+    units = text.string.utf16Units
     prepare()
     itemizeAndShape()
     words = makeWords()
@@ -487,6 +468,10 @@ struct LayoutEngine {
     return UnicodeProperties.bidiLevels(units, base: base)
   }
 
+  /// Set (in tests) to false to decide every cluster's face afresh, the path the remembered
+  /// decisions must match.
+  @TaskLocal static var remembersFallback = true
+
   /// The face of each UTF-16 unit of `content`, decided per grapheme cluster, as unretained
   /// references (see `FaceReference`: no shared reference count is written per unit).
   private func fallbackFaces(_ content: Range<Int>, scripts: [Int32]) -> [FaceReference] {
@@ -498,44 +483,73 @@ struct LayoutEngine {
     // The preferred faces of the last script code looked up (scripts change rarely in a text).
     var preferredCode: Int32 = -1
     var preferred: [FontFace] = []
+    var hasPreferred = false
     var requestedRun = -1
     var requested = text.runs[0].attributes.font.face
     var requestedReference = FaceReference.passUnretained(requested)
     var requestedIsDefaultFamily = false
-    // The fallback for one scalar depends only on the scalar, its script's preferred faces, the
-    // requested face and the previous cluster's face: remembered in a small direct-mapped table
-    // (made after the first eight), since text needing fallback repeats its letters.
-    var memo = [FallbackMemo]()
-    var clusterMemo = [ClusterFallbackMemo]()
-    var clusterCount = 0
-    var singleCount = 0
-    func memoizedFallback(_ scalar: Unicode.Scalar, code: Int32) -> FaceReference {
-      // A short text (a tag) is not worth the table.
-      singleCount += 1
-      if singleCount <= 8 {
+    // The fallback for a cluster depends only on its scalars, their script's preferred faces,
+    // the requested face and the previous cluster's face: remembered in the thread's table,
+    // which lasts from text to text (see `FallbackCache`), for clusters of up to
+    // `FallbackCache.maximumScalars` scalars; longer ones are decided each time.
+    let table = FallbackCache.table()
+    let collection = fonts.serial
+    let remembers = Self.remembersFallback
+    var requestedKey: UInt64 = 0
+    func remembered(
+      _ key: FallbackCache.Scalars, code: Int32, decide: () -> FaceReference
+    ) -> FaceReference {
+      guard remembers else { return decide() }
+      let previousKey = previous?._withUnsafeGuaranteedRef { $0.serial } ?? 0
+      let slot = FallbackCache.slot(
+        scalars: key, code: code, requested: requestedKey, previous: previousKey)
+      let entry = table[slot]
+      if entry.collection == collection, entry.scalars == key, entry.code == code,
+        entry.requested == requestedKey, entry.previous == previousKey
+      {
+        switch entry.face {
+        case .requested: return requestedReference
+        case .previous: if let previous { return previous }
+        case .owned(let face): return face
+        }
+      }
+      let decided = decide()
+      // Any face other than these two is the collection's own (see `RememberedFace.owned`).
+      let face: RememberedFace =
+        decided.toOpaque() == requestedReference.toOpaque()
+        ? .requested : previous.isSame(decided) ? .previous : .owned(decided)
+      table[slot] = FallbackEntry(
+        collection: collection, scalars: key, code: code, requested: requestedKey,
+        previous: previousKey, face: face)
+      return decided
+    }
+    func singleFallback(_ scalar: Unicode.Scalar, code: Int32) -> FaceReference {
+      remembered(FallbackCache.key(scalar), code: code) {
+        // The common case: a character the requested font has, no script preference.
+        // Emoji-presentation characters (U+231A and up) take the fallback's emoji rule.
+        if !hasPreferred, previous == nil || previous.isSame(requestedReference),
+          requested.covers(scalar),
+          scalar.value < 0x231A || !scalar.properties.isEmojiPresentation
+        {
+          return requestedReference
+        }
         return FaceReference.passUnretained(
           fonts.fallbackFace(
             single: scalar, preferred: preferred, requested: requested,
             requestedIsDefaultFamily: requestedIsDefaultFamily,
             previous: previous?.takeUnretainedValue()))
       }
-      if memo.isEmpty { memo = [FallbackMemo](filled: FallbackMemo(), count: 64) }
-      let slot = Int(scalar.value & 63)
-      if memo[slot].scalar == scalar.value, memo[slot].code == code,
-        memo[slot].requested.isSame(requestedReference), memo[slot].previous.isSame(previous),
-        let face = memo[slot].face
-      {
-        return face
+    }
+    func clusterFallback(code: Int32) -> FaceReference {
+      let decide = {
+        FaceReference.passUnretained(
+          fonts.fallbackFace(
+            scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
+            previous: previous?.takeUnretainedValue(),
+            requestedIsDefaultFamily: requestedIsDefaultFamily))
       }
-      let face = FaceReference.passUnretained(
-        fonts.fallbackFace(
-          single: scalar, preferred: preferred, requested: requested,
-          requestedIsDefaultFamily: requestedIsDefaultFamily,
-          previous: previous?.takeUnretainedValue()))
-      memo[slot] = FallbackMemo(
-        scalar: scalar.value, code: code, requested: requestedReference, previous: previous,
-        face: face)
-      return face
+      guard let key = FallbackCache.key(scalars) else { return decide() }
+      return remembered(key, code: code, decide: decide)
     }
     for position in (content.lowerBound + 1)...content.upperBound
     where isGraphemeBoundary[position] || position == content.upperBound {
@@ -543,83 +557,29 @@ struct LayoutEngine {
         requestedRun = runAt[clusterStart]
         requested = text.runs[requestedRun].attributes.font.face
         requestedReference = FaceReference.passUnretained(requested)
-        let isDefault =
+        // The same face named and unnamed differ (a named font keeps its own face).
+        requestedIsDefaultFamily =
           !text.runs[requestedRun].attributes.font.isNamed
           && requested.familyName == fonts.defaultFamily
-        if isDefault != requestedIsDefaultFamily {
-          // The memos are keyed by requested face; the same face named and unnamed differ.
-          memo.removeAll()
-          clusterMemo.removeAll()
-          requestedIsDefaultFamily = isDefault
-        }
+        requestedKey = requested.serial << 1 | (requestedIsDefaultFamily ? 1 : 0)
       }
       let code = scripts[clusterStart]
       if code != preferredCode {
         preferredCode = code
         preferred = fonts.preferredFaces(scriptCode: code)
+        hasPreferred = !preferred.isEmpty
       }
-      let hasPreferred = !preferred.isEmpty
-      let previousIsRequested = previous == nil || previous.isSame(requestedReference)
       let face: FaceReference
       let unit = units[clusterStart]
-      // The common case: one BMP character the requested font has, no script preference.
       if position == clusterStart + 1, !UTF16.isLeadSurrogate(unit),
         let scalar = Unicode.Scalar(unit)
       {
-        // Emoji-presentation characters (U+231A and up) take the fallback's emoji rule.
-        if !hasPreferred, previousIsRequested, requested.covers(scalar),
-          scalar.value < 0x231A || !scalar.properties.isEmojiPresentation
-        {
-          face = requestedReference
-        } else {
-          face = memoizedFallback(scalar, code: code)
-        }
+        face = singleFallback(scalar, code: code)
       } else {
         scalars.removeAll(keepingCapacity: true)
         decodeScalars(clusterStart..<position, into: &scalars)
-        if scalars.count == 1 {
-          if !hasPreferred, previousIsRequested, requested.covers(scalars[0]),
-            scalars[0].value < 0x231A || !scalars[0].properties.isEmojiPresentation
-          {
-            face = requestedReference
-          } else {
-            face = memoizedFallback(scalars[0], code: code)
-          }
-        } else {
-          // Clusters of several scalars (a letter with marks, a conjunct) repeat too, in
-          // text long enough to have more than a few of them.
-          clusterCount += 1
-          if clusterCount <= 4 {
-            face = FaceReference.passUnretained(
-              fonts.fallbackFace(
-                scalars: scalars, script: UnicodeProperties.scriptTag(code),
-                requested: requested, previous: previous?.takeUnretainedValue(),
-                requestedIsDefaultFamily: requestedIsDefaultFamily))
-          } else {
-            if clusterMemo.isEmpty {
-              clusterMemo = [ClusterFallbackMemo](filled: ClusterFallbackMemo(), count: 32)
-            }
-            var hash = UInt32(truncatingIfNeeded: code)
-            for scalar in scalars { hash = hash &* 31 &+ scalar.value }
-            let slot = Int(hash & 31)
-            if clusterMemo[slot].code == code,
-              clusterMemo[slot].requested.isSame(requestedReference),
-              clusterMemo[slot].previous.isSame(previous), clusterMemo[slot].scalars == scalars,
-              let remembered = clusterMemo[slot].face
-            {
-              face = remembered
-            } else {
-              face = FaceReference.passUnretained(
-                fonts.fallbackFace(
-                  scalars: scalars, script: UnicodeProperties.scriptTag(code),
-                  requested: requested, previous: previous?.takeUnretainedValue(),
-                  requestedIsDefaultFamily: requestedIsDefaultFamily))
-              clusterMemo[slot] = ClusterFallbackMemo(
-                scalars: scalars, code: code, requested: requestedReference, previous: previous,
-                face: face)
-            }
-          }
-        }
+        face =
+          scalars.count == 1 ? singleFallback(scalars[0], code: code) : clusterFallback(code: code)
       }
       for _ in clusterStart..<position { faces.append(face) }
       previous = face
@@ -681,8 +641,6 @@ struct LayoutEngine {
       range: range, context: context, content: content, face: face, font: font,
       features: features, script: scriptTag, language: language, direction: direction,
       harfBuzz: harfBuzz, group: group, member: member)
-    let scale = font.scale
-    var advances = glyphs.map { Double($0.xAdvance) * scale }
     if isTab, !glyphs.isEmpty {
       // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
       // (set per line); fonts rarely map U+0009.
@@ -692,15 +650,14 @@ struct LayoutEngine {
           glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
           xOffset: 0, yOffset: 0, unsafeToBreak: false)
       ]
-      advances = [0]
     }
     let segmentIndex = segments.count
     segments.append(
-      Segment(
-        range: range, run: run, font: font, level: level, glyphs: glyphs,
-        advances: advances, isTab: isTab))
+      Segment(range: range, run: run, font: font, level: level, glyphs: glyphs, isTab: isTab))
     let firstAtom = atoms.count
-    makeAtoms(segmentIndex)
+    makeAtoms(
+      segmentIndex, range: range, glyphs: glyphs, rightToLeft: level & 1 == 1,
+      spacingPerGrapheme: text.runs[run].attributes.letterSpacing, font: font, isTab: isTab)
     // A boundary a group shaping found safe to break joins without any change.
     let knownSafe = group.map { member > 0 && $0.safeBefore[member] } ?? false
     if joinsPrevious, !knownSafe, firstAtom > 0 {
@@ -807,17 +764,18 @@ struct LayoutEngine {
     return language.isEmpty ? nil : String(language)
   }
 
-  /// Splits a shaped segment into atoms: HarfBuzz clusters merged up to grapheme boundaries.
-  private mutating func makeAtoms(_ segmentIndex: Int) {
-    let segment = segments[segmentIndex]
-    let glyphCount = segment.glyphs.count
-    let rightToLeft = segment.level & 1 == 1
-    let spacingPerGrapheme = text.runs[segment.run].attributes.letterSpacing
+  /// Splits a shaped segment (`segmentIndex`, just added with these `glyphs` over `range`) into
+  /// atoms: HarfBuzz clusters merged up to grapheme boundaries.
+  private mutating func makeAtoms(
+    _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs segmentGlyphs: [ShapedGlyph],
+    rightToLeft: Bool, spacingPerGrapheme: Double, font: Font, isTab: Bool
+  ) {
+    let glyphCount = segmentGlyphs.count
+    let scale = font.scale
     // The arrays read per atom, as locals: read through `self` while `self.atoms` grows, each
     // access retained and released its array.
     let units = self.units
     let isGraphemeBoundary = self.isGraphemeBoundary
-    let advances = segment.advances
     // The scratch array kept between segments and the atoms, taken out so that each is
     // uniquely referenced while it grows.
     var clusters = clusterScratch
@@ -830,69 +788,75 @@ struct LayoutEngine {
     }
     clusters.removeAll(keepingCapacity: true)
     clusters.reserveCapacity(glyphCount)
-    // Clusters in logical order: (start offset, glyph index range).
-    for step in 0..<glyphCount {
-      let index = rightToLeft ? glyphCount - 1 - step : step
-      let cluster = segment.range.lowerBound + Int(segment.glyphs[index].cluster)
-      if let last = clusters.last, last.start == cluster || cluster < last.start {
-        let lower = min(last.glyphs.lowerBound, index)
-        let upper = max(last.glyphs.upperBound, index + 1)
-        clusters[clusters.count - 1].glyphs = lower..<upper
-      } else {
-        clusters.append((cluster, index..<(index + 1)))
-      }
-    }
-    if clusters.isEmpty || clusters[0].start > segment.range.lowerBound {
-      if clusters.isEmpty {
-        clusters.append((segment.range.lowerBound, 0..<0))
-      } else {
-        clusters[0].start = segment.range.lowerBound
-      }
-    }
-    var atomStart = segment.range.lowerBound
-    var atomGlyphs: Range<Int>? = nil
-    for (index, cluster) in clusters.enumerated() {
-      let end = index + 1 < clusters.count ? clusters[index + 1].start : segment.range.upperBound
-      if let current = atomGlyphs {
-        atomGlyphs =
-          min(
-            current.lowerBound, cluster.glyphs.lowerBound)..<max(
-            current.upperBound, cluster.glyphs.upperBound)
-      } else {
-        atomGlyphs = cluster.glyphs
-      }
-      guard isGraphemeBoundary[end] || end == segment.range.upperBound else { continue }
-      let range = atomStart..<end
-      let glyphs = atomGlyphs ?? 0..<0
-      var graphemes = 0
-      for position in (range.lowerBound + 1)...range.upperBound
-      where isGraphemeBoundary[position] || position == range.upperBound {
-        graphemes += 1
-      }
-      var width = 0.0
-      for glyph in glyphs { width += advances[glyph] }
-      // Negative letter spacing tightens an atom down to zero width, never below it (a hostile
-      // −1e6 would otherwise give lines of negative width).
-      let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
-      width += spacing
-      var hyphenWidth = 0.0
-      if units[range.upperBound - 1] == 0xAD {
-        if hyphens[segmentIndex] == nil {
-          hyphens[segmentIndex] = makeHyphen(segment.font)
+    segmentGlyphs.withUnsafeBufferPointer { glyphs in
+      // Clusters in logical order: (start offset, glyph index range).
+      for step in 0..<glyphCount {
+        let index = rightToLeft ? glyphCount - 1 - step : step
+        let cluster = segmentRange.lowerBound + Int(glyphs[index].cluster)
+        if let last = clusters.last, last.start == cluster || cluster < last.start {
+          let lower = min(last.glyphs.lowerBound, index)
+          let upper = max(last.glyphs.upperBound, index + 1)
+          clusters[clusters.count - 1].glyphs = lower..<upper
+        } else {
+          clusters.append((cluster, index..<(index + 1)))
         }
-        hyphenWidth = hyphens[segmentIndex]?.width ?? 0
       }
-      var isWhitespace = true
-      for index in range where !Self.isHangingWhitespace(units[index]) {
-        isWhitespace = false
-        break
+      if clusters.isEmpty {
+        clusters.append((segmentRange.lowerBound, 0..<0))
+      } else if clusters[0].start > segmentRange.lowerBound {
+        clusters[0].start = segmentRange.lowerBound
       }
-      atoms.append(
-        Atom(
-          range: range, segment: segmentIndex, glyphs: glyphs, width: width, spacing: spacing,
-          isWhitespace: isWhitespace, isTab: segment.isTab, hyphenWidth: hyphenWidth))
-      atomStart = end
-      atomGlyphs = nil
+      units.withUnsafeBufferPointer { units in
+        isGraphemeBoundary.withUnsafeBufferPointer { isGraphemeBoundary in
+          var atomStart = segmentRange.lowerBound
+          var atomGlyphs: Range<Int>? = nil
+          for (index, cluster) in clusters.enumerated() {
+            let end =
+              index + 1 < clusters.count ? clusters[index + 1].start : segmentRange.upperBound
+            if let current = atomGlyphs {
+              atomGlyphs =
+                min(
+                  current.lowerBound, cluster.glyphs.lowerBound)..<max(
+                  current.upperBound, cluster.glyphs.upperBound)
+            } else {
+              atomGlyphs = cluster.glyphs
+            }
+            guard isGraphemeBoundary[end] || end == segmentRange.upperBound else { continue }
+            let range = atomStart..<end
+            let atomGlyphRange = atomGlyphs ?? 0..<0
+            var graphemes = 0
+            for position in (range.lowerBound + 1)...range.upperBound
+            where isGraphemeBoundary[position] || position == range.upperBound {
+              graphemes += 1
+            }
+            var width = 0.0
+            for glyph in atomGlyphRange { width += Double(glyphs[glyph].xAdvance) * scale }
+            // Negative letter spacing tightens an atom down to zero width, never below it (a
+            // hostile −1e6 would otherwise give lines of negative width).
+            let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
+            width += spacing
+            var hyphenWidth = 0.0
+            if units[range.upperBound - 1] == 0xAD {
+              if hyphens[segmentIndex] == nil {
+                hyphens[segmentIndex] = makeHyphen(font)
+              }
+              hyphenWidth = hyphens[segmentIndex]?.width ?? 0
+            }
+            var isWhitespace = true
+            for index in range where !Self.isHangingWhitespace(units[index]) {
+              isWhitespace = false
+              break
+            }
+            atoms.append(
+              Atom(
+                range: range, segment: segmentIndex, glyphs: atomGlyphRange, width: width,
+                spacing: spacing, isWhitespace: isWhitespace, isTab: isTab,
+                hyphenWidth: hyphenWidth))
+            atomStart = end
+            atomGlyphs = nil
+          }
+        }
+      }
     }
   }
 

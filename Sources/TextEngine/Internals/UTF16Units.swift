@@ -1,0 +1,53 @@
+// A text's UTF-16 units, transcoded from the string's UTF-8 bytes in one tight loop.
+
+extension String {
+  /// `Array(utf16)`, made from the string's contiguous UTF-8 bytes: counted in one pass and
+  /// decoded in a second into an array of exactly that many units.
+  ///
+  /// `Array(string.utf16)` walks the UTF-16 view index by index through the standard
+  /// library's generic sequence copy, which costs about a hundred instructions a unit; a
+  /// short label spent more converting its text than deciding its fonts. A native string's
+  /// bytes are valid UTF-8 (the standard library guarantees it), so no check is needed; a
+  /// bridged string without contiguous bytes takes the view.
+  var utf16Units: [UInt16] {
+    let units = utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
+      var count = 0
+      for byte in bytes {
+        // Every byte but a continuation byte starts a scalar; a 4-byte one is two units.
+        if byte & 0xC0 != 0x80 { count += 1 }
+        if byte >= 0xF0 { count += 1 }
+      }
+      var units = [UInt16]()
+      units.reserveCapacity(count)
+      var index = 0
+      let end = bytes.count
+      while index < end {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 {
+          units.append(UInt16(truncatingIfNeeded: lead))
+          index += 1
+        } else if lead < 0xE0 {
+          let value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+          units.append(UInt16(truncatingIfNeeded: value))
+          index += 2
+        } else if lead < 0xF0 {
+          let value =
+            (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+            | UInt32(bytes[index + 2] & 0x3F)
+          units.append(UInt16(truncatingIfNeeded: value))
+          index += 3
+        } else {
+          let value =
+            (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+            | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+          let offset = value - 0x10000
+          units.append(UInt16(truncatingIfNeeded: 0xD800 + (offset >> 10)))
+          units.append(UInt16(truncatingIfNeeded: 0xDC00 + (offset & 0x3FF)))
+          index += 4
+        }
+      }
+      return units
+    }
+    return units ?? Array(utf16)
+  }
+}
