@@ -591,7 +591,7 @@ extension MeasurementBuilder {
       indent: spec.indent, box: engine.lineBox(spec), lineSpacing: engine.style.lineSpacing,
       isTruncated: spec.isTruncated)
     var faces = [FontFace]()
-    engine.appendFaces(of: spec, uniformFace: facts.uniformFace, to: &faces)
+    engine.appendFaces(of: spec, to: &faces)
     var missing = [(start: Int, end: Int, face: FontFace)]()
     if facts.hasNotdef {
       engine.appendMissingClusters(of: spec, lineEnd: scalars.upperBound, to: &missing)
