@@ -32,28 +32,31 @@ struct AllocationBudgetTests {
   @Test("the counter counts: a new array is one allocation")
   func counterCounts() throws {
     var kept = [[Int]]()
-    kept.reserveCapacity(1)
+    kept.reserveCapacity(2)
+    // Once uncounted: the first array of its type may allocate the runtime's metadata for it
+    // (run alone, the suite counted 4 about half the time).
+    kept.append([Int](repeating: 7, count: Int.random(in: 1...3)))
     let counted = AllocationCounter.count {
       kept.append([Int](repeating: 7, count: Int.random(in: 1...3)))
     }
     try #require(counted != nil, "this process's malloc is not the counting one")
     #expect(counted == 1)
-    #expect(kept.count == 1)
+    #expect(kept.count == 2)
   }
 
   /// A label of four words, cold: the arrays the preparation keeps per text (units, offsets,
-  /// break and boundary flags, segments, atoms, words), a glyph and an advance array per
-  /// shaped word, the working arrays of itemization and the result's lines. The budget is for
+  /// break and boundary flags, segments, atoms, words), a glyph array per shaped word, the
+  /// working arrays of itemization and the result's lines. The budget is for
   /// the unoptimized build the tests run in, which allocates more than a release build (it
   /// boxes the locals closures capture and keeps temporaries the optimizer removes): a release
   /// build stays far below it, so a new array per text or per word shows in either.
   @Test("a cold label stays within its allocation budget")
   func coldLabel() throws {
     guard let count = Self.allocations("Invoice total: 1,284.50 EUR") else { return }
-    #expect(count <= 530, "a cold label made \(count) allocations")
+    #expect(count <= 396, "a cold label made \(count) allocations")
   }
 
-  /// Allocations grow linearly with the words of a text (each keeps its glyphs and advances):
+  /// Allocations grow linearly with the words of a text (each keeps its glyphs):
   /// doubling the words at most doubles what the added words cost, so nothing is allocated per
   /// pair of words or copied again per word.
   @Test("allocations grow linearly with the words")
