@@ -56,6 +56,44 @@ struct AllocationBudgetTests {
     #expect(count <= 396, "a cold label made \(count) allocations")
   }
 
+  /// Re-wrapping a prepared label at a new width allocates the arrays its result holds and
+  /// nothing else: its lines, and its faces or tofu only when they are not arrays the prepared
+  /// text already holds (storage shared with a measurement at another width). One label is in
+  /// one face; in the other the Thai words fall back to another face, so its lines are in two.
+  @Test("a label re-wrap allocates only what its result keeps")
+  func rewrapAllocatesOnlyItsResult() throws {
+    func storage<T>(_ array: [T]) -> UnsafeRawPointer? {
+      array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+    for text in ["Invoice total: 1,284.50 EUR", "ราคา สินค้า ใหม่: 1,284.50 บาท"] {
+      var style = ParagraphStyle()
+      style.numberOfLines = 2
+      let shaped = Engine.typesetter.prepare(text, font: Engine.dejaVu(15), style: style)
+      let width = (shaped.maxContentWidth * 0.7).rounded()
+      let other = shaped.measure(maxWidth: width + 3)
+      var result = TextMeasurement(
+        size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
+      guard let count = AllocationCounter.count({ result = shaped.measure(maxWidth: width) })
+      else { return }
+      #expect(result.lines.count == 2)
+      #expect(text.hasPrefix("Invoice") ? result.faces.count == 1 : result.faces.count >= 2)
+      let kept =
+        (result.lines.isEmpty ? 0 : 1)
+        + (storage(result.faces) == storage(other.faces) ? 0 : 1)
+        + (result.missingGlyphs.isEmpty ? 0 : 1)
+      #if DEBUG
+        // The unoptimized build also boxes the locals its nested functions capture and keeps
+        // temporaries the optimizer removes, a few allocations a line; an optimized build
+        // allocates the kept arrays alone.
+        let slack = 16 * result.lines.count
+      #else
+        let slack = 0
+      #endif
+      #expect(count <= kept + slack, "\(text): \(count) allocations, \(kept) arrays kept")
+      #expect(kept == 1, "\(text): the faces are the prepared text's")
+    }
+  }
+
   /// Allocations grow linearly with the words of a text (each keeps its glyphs):
   /// doubling the words at most doubles what the added words cost, so nothing is allocated per
   /// pair of words or copied again per word.

@@ -367,6 +367,30 @@ extension LayoutEngine {
       charWrap || start >= end
       ? 0 : startWord >= 0 ? startWord : wordIndex(of: start, paragraph: paragraph, words: words)
     while wordStart < last {
+      if !charWrap {
+        // Plain words (no flag: no tab, negative width, soft hyphen or join) taken while they
+        // fit: the sums of the general step below, without its cases. A word that overflows
+        // is left to that step.
+        while wordStart < last {
+          let current = words[word]
+          guard current.flags == 0, Int(current.start) == wordStart else { break }
+          let wordContentEnd = Int(current.contentEnd)
+          var candidate = x
+          if wordContentEnd > wordStart {
+            candidate = x + current.content
+            if candidate > available { break }
+            if tracksRoom { room = max(room, candidate) }
+            width = candidate
+            hyphen = 0
+            contentEnd = wordContentEnd
+            hasContent = true
+          }
+          x = candidate + current.trailing
+          word += 1
+          wordStart = Int(words[word].start)
+        }
+        guard wordStart < last else { break }
+      }
       // The word's content: every atom up to its last non-space atom. Its trailing spaces
       // hang, so they are added to x only after the word is accepted. A word ending with a
       // soft hyphen must fit with the hyphen it shows if the line breaks after it.

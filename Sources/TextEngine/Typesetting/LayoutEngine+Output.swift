@@ -420,7 +420,9 @@ extension LayoutEngine {
     if spec.suffix == nil, !spec.hyphen || !words.facePrefixes.isEmpty,
       let span = segmentSpan(of: spec.prefix)
     {
-      if fromStart && !words.facePrefixes.isEmpty {
+      if fromStart && !words.facePrefixes.isEmpty
+        && Int(words.faceFirstSegments[0]) <= span.upperBound
+      {
         // The line's faces in logical order are the text's up to its last segment (lines
         // from the start, left to right): a shared array, unless the ellipsis is in a face
         // not among them.
