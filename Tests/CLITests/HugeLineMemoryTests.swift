@@ -43,10 +43,12 @@ struct HugeLineMemoryTests {
   }
 
   @Test(
-    "without a width limit, or with a line limit, a huge Arabic line costs a small multiple too",
+    "without a width limit, or with a line or height limit, a huge Arabic line costs a small multiple too",
     arguments: [
       #""maxWidth": null"#,
       #""maxWidth": 300, "numberOfLines": 3, "lineBreakMode": "byTruncatingTail""#,
+      #""maxWidth": 300, "numberOfLines": 3, "lineBreakMode": "byTruncatingMiddle""#,
+      #""maxWidth": 300, "maxHeight": 100, "lineBreakMode": "byClipping""#,
     ])
   func arabicLineMemoryWithLimits(_ fields: String) throws {
     let sizes = [300_000, 1_200_000]

@@ -145,6 +145,31 @@ struct WindowedUnwrappedTests {
     }
   }
 
+  @Test(
+    "one paragraph without a width limit is one line under any line or height limit; more paragraphs are measured whole"
+  )
+  func unwrappedUnderLimits() throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = WindowedBidiTests.text(repeating: WindowedBidiTests.texts[0])
+    var style = ParagraphStyle()
+    for mode in [LineBreakMode.truncatingTail, .truncatingMiddle] {
+      style.lineBreakMode = mode
+      for (lines, height) in [(1, Double.infinity), (0, 5.0)] {
+        style.numberOfLines = lines
+        try WindowedBidiTests.expectWindowsEqualLayout(
+          text, style: style, width: .infinity, height: height, typesetter: typesetter,
+          "\(mode), \(lines) lines, \(height) high")
+      }
+    }
+    style.numberOfLines = 1
+    for paragraphs in ["two\nparagraphs ", "a line separator\u{2028}"] {
+      #expect(
+        WindowedBidiTests.windowed(
+          WindowedBidiTests.text(repeating: paragraphs), style: style, width: .infinity,
+          window: 300, typesetter: typesetter) == nil)
+    }
+  }
+
   @Test("several runs and fonts on one line across windows: line box and faces")
   func unwrappedRuns() throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
@@ -230,7 +255,7 @@ struct WindowedLimitTests {
     }
   }
 
-  @Test("limits are measured in windows with a width limit, without a line-break strategy")
+  @Test("limits are measured in windows without a line-break strategy")
   func windowedModes() {
     var style = ParagraphStyle()
     style.numberOfLines = 3
@@ -241,7 +266,7 @@ struct WindowedLimitTests {
           length: 1 << 20, style: style, maxWidth: 300, maxHeight: .infinity))
     }
     #expect(
-      !LayoutEngine.measuresInWindows(
+      LayoutEngine.measuresInWindows(
         length: 1 << 20, style: style, maxWidth: .infinity, maxHeight: .infinity))
     style.lineBreakStrategy = .balanced
     #expect(

@@ -20,8 +20,10 @@
 // rest of the last line's paragraph on that line: it is folded as a paragraph without a width
 // limit is. Head and middle truncation show its end: the window that holds the line's start and
 // one that holds the paragraph's end are prepared as one text, and the truncation is trusted
-// when what it read on either side lies clear of the seam between them. Line-break strategies
-// (which lay a whole paragraph out again at other widths) are measured whole.
+// when what it read on either side lies clear of the seam between them. Without a width limit,
+// a text of one paragraph is one line under any limit (the first line is always shown); more
+// paragraphs under limits, and line-break strategies (which lay a whole paragraph out again at
+// other widths), are measured whole.
 import Foundation
 
 extension LayoutEngine {
@@ -30,19 +32,13 @@ extension LayoutEngine {
   /// The context kept on either side of a window's trusted part (512 units).
   static let windowMargin = 512
 
-  /// True when a text of `length` UTF-16 units is measured in windows with `style` within
-  /// `maxWidth` and `maxHeight`: a huge text (`FreedMemory.hugeTextLength`) without a
-  /// line-break strategy, and without line or height limits unless it has a width limit.
+  /// True when a text of `length` UTF-16 units may be measured in windows with `style`: a huge
+  /// text (`FreedMemory.hugeTextLength`) without a line-break strategy. Under line or height
+  /// limits without a width limit, only a text of one paragraph is (`windowedMeasurement`).
   static func measuresInWindows(
     length: Int, style: ParagraphStyle, maxWidth: Double, maxHeight: Double
   ) -> Bool {
-    guard length >= FreedMemory.hugeTextLength, style.lineBreakStrategy.isEmpty else {
-      return false
-    }
-    if style.numberOfLines == 0 && maxHeight == .infinity { return true }
-    // Limited lines are kept up to the last one shown, which is truncated in the window that
-    // holds it, or from the windows of its start and its paragraph's end.
-    return maxWidth.isFinite
+    length >= FreedMemory.hugeTextLength && style.lineBreakStrategy.isEmpty
   }
 
   /// True when a mandatory line break ends at UTF-16 offset `end` of `units` (a paragraph's
@@ -170,6 +166,15 @@ extension LayoutEngine {
     // At an infinite width, the line of the paragraph being folded across windows.
     var unwrapped = UnwrappedLine()
     var limits = LineLimits(numberOfLines: style.numberOfLines, maxHeight: maxHeight)
+    if !maxWidth.isFinite && limits.isLimited {
+      // Without a width limit a paragraph is one line, and the first line is always shown:
+      // one paragraph is shown whole under any limit. The last line shown of more paragraphs
+      // is measured whole.
+      guard !units.indices.contains(where: { endsParagraph($0 + 1, in: units) }) else {
+        return nil
+      }
+      limits = LineLimits(numberOfLines: 0, maxHeight: .infinity)
+    }
     // The last line shown, when its truncation reads past the window that holds its start; a
     // clipped one while the rest of its paragraph is folded.
     var cut: CutLine?
