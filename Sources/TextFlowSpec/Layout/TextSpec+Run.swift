@@ -13,14 +13,20 @@ extension TextSpec {
     /// A run through the collection view makes it when it is read (each read makes it again),
     /// so that a run whose JSON is all that is printed never holds an element per item twice.
     public var scene: Scene {
-      get { storedScene ?? sceneParts?.makeScene(result) ?? Scene(bounds: .zero, elements: []) }
-      set {
-        storedScene = newValue
-        sceneParts = nil
+      get {
+        switch sceneSource {
+        case .made(let scene): return scene
+        case .deferred(let parts): return parts.makeScene(result)
+        }
       }
+      set { sceneSource = .made(newValue) }
     }
-    private var storedScene: Scene?
-    private var sceneParts: SceneParts?
+    /// The scene, or what makes it when it is read.
+    private enum SceneSource: Sendable {
+      case made(Scene)
+      case deferred(SceneParts)
+    }
+    private var sceneSource: SceneSource
     /// How many items had their size measured from text.
     public var measuredItemCount: Int
     /// How many headers and footers had their size measured from text.
@@ -41,11 +47,9 @@ extension TextSpec {
       result: LayoutSpec.Result, scene: Scene, measuredItemCount: Int,
       measuredSupplementaryCount: Int, hasText: Bool
     ) {
-      self.result = result
-      self.storedScene = scene
-      self.measuredItemCount = measuredItemCount
-      self.measuredSupplementaryCount = measuredSupplementaryCount
-      self.hasText = hasText
+      self.init(
+        result: result, sceneSource: .made(scene), measuredItemCount: measuredItemCount,
+        measuredSupplementaryCount: measuredSupplementaryCount, hasText: hasText)
     }
 
     /// An output whose scene is made from `sceneParts` when it is read.
@@ -53,8 +57,17 @@ extension TextSpec {
       result: LayoutSpec.Result, sceneParts: SceneParts, measuredItemCount: Int,
       measuredSupplementaryCount: Int, hasText: Bool
     ) {
+      self.init(
+        result: result, sceneSource: .deferred(sceneParts), measuredItemCount: measuredItemCount,
+        measuredSupplementaryCount: measuredSupplementaryCount, hasText: hasText)
+    }
+
+    private init(
+      result: LayoutSpec.Result, sceneSource: SceneSource, measuredItemCount: Int,
+      measuredSupplementaryCount: Int, hasText: Bool
+    ) {
       self.result = result
-      self.sceneParts = sceneParts
+      self.sceneSource = sceneSource
       self.measuredItemCount = measuredItemCount
       self.measuredSupplementaryCount = measuredSupplementaryCount
       self.hasText = hasText
