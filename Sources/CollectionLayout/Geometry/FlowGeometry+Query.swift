@@ -18,7 +18,7 @@ extension FlowGeometry {
       ? CGRect(x: u, y: v, width: length, height: thickness)
       : CGRect(x: v, y: u, width: thickness, height: length)
     if configuration.layoutDirection == .rightToLeft {
-      rect.origin.x = rawContentSize.width - rect.origin.x - rect.size.width
+      rect.origin.x = rawContentWidth - rect.origin.x - rect.size.width
     }
     return rounds ? rounded(rect) : rect
   }
@@ -49,7 +49,7 @@ extension FlowGeometry {
     guard rect.hasFiniteValues else { return nil }
     if configuration.scrollDirection == .vertical { return rect.minY...rect.maxY }
     if configuration.layoutDirection == .rightToLeft {
-      let width = rawContentSize.width
+      let width = rawContentWidth
       return (width - rect.maxX)...(width - rect.minX)
     }
     return rect.minX...rect.maxX
@@ -225,7 +225,7 @@ extension FlowGeometry {
     if configuration.scrollDirection == .horizontal {
       across = rect.minY...rect.maxY
     } else if configuration.layoutDirection == .rightToLeft {
-      let width = rawContentSize.width
+      let width = rawContentWidth
       across = (width - rect.maxX)...(width - rect.minX)
     } else {
       across = rect.minX...rect.maxX
@@ -307,18 +307,34 @@ extension FlowGeometry {
   /// it. Items on a line are ordered along it (gaps are never negative), so every item before the
   /// one returned ends before `low`. Long lines are searched: in closed form (equal items, more
   /// than 100 000: positions are products) by binary search, with checkpoints (explicit lines of
-  /// 4 096 items or more) by binary search over them and a walk of at most 1 024 items.
+  /// 4 096 items or more) by binary search over them and a walk of at most 1 024 items; other
+  /// lines of 4 096 equal items or more by summing their lengths up to `low`.
   func firstItem(on line: LineInfo, section: SectionLayout, from low: CGFloat) -> (
     item: Int, prefix: CGFloat
   ) {
     guard low > -CGFloat.infinity, line.count >= SectionLayout.checkpointMinimum else {
       return (line.start, 0)
     }
-    if let length = line.uniformLength, line.count > 100_000 {
-      let first = (0..<line.count).partitionPoint { item in
-        section.itemU(line.placement, prefix: length * CGFloat(item), index: item) + length < low
+    if let length = line.uniformLength {
+      if line.count > 100_000 {
+        let first = (0..<line.count).partitionPoint { item in
+          section.itemU(line.placement, prefix: length * CGFloat(item), index: item) + length < low
+        }
+        return (line.start + first, length * CGFloat(first))
       }
-      return (line.start + first, length * CGFloat(first))
+      // Equal items without checkpoints (closed form, or a closed-form run of a measured
+      // section): their frames add the length item by item, so the prefix is that same sum,
+      // taken here by additions alone. Building a frame for every item before `low` made a
+      // right-to-left query, whose range lies at the lines' logical end, cost whole lines.
+      var first = 0
+      var prefix: CGFloat = 0
+      while first < line.count
+        && section.itemU(line.placement, prefix: prefix, index: first) + length < low
+      {
+        prefix = prefix + length
+        first += 1
+      }
+      return (line.start + first, prefix)
     }
     guard let sums = section.checkpoints(ofLineStartingAt: line.start), !sums.isEmpty else {
       return (line.start, 0)

@@ -210,6 +210,12 @@ public struct FlowGeometry: Sendable {
       : CGSize(width: scrollExtent, height: crossExtent)
   }
 
+  /// `rawContentSize.width`, the mirror line of right-to-left frames, without the scroll extent
+  /// when the width does not need it (every frame of a right-to-left query asks for it).
+  var rawContentWidth: CGFloat {
+    configuration.scrollDirection == .vertical ? crossExtent : scrollExtent
+  }
+
   /// `collectionViewContentSize`: the sections' total along the scroll axis; the view's extent
   /// minus the content inset across it (a guess: UIKit does not document the cross dimension).
   /// With a pixel scale both dimensions round up to whole pixels.

@@ -211,3 +211,67 @@ struct LongLineQueryTests {
     #expect(hybrid.runs.contains { !($0.explicit?.checkpoints.isEmpty ?? true) })
   }
 }
+
+@Suite("Queries on lines of equal items below the product threshold")
+struct EqualItemLineQueryTests {
+  /// The fuzz finding that made this suite (FuzzFlowGeometry, input 086f00ee6f194200): lines of
+  /// 100 000 equal items, one under the threshold above which positions are products, in a
+  /// right-to-left flow whose query range lies at each line's logical end. Here the items are
+  /// 10.7 long, so positions are running sums that products would not reproduce bit for bit.
+  @Test("every direction: answers equal brute force and frames are built only near the rect")
+  func framesOnlyNearTheRect() {
+    for scrollDirection in [ScrollDirection.vertical, .horizontal] {
+      for layoutDirection in [LayoutDirection.leftToRight, .rightToLeft] {
+        let vertical = scrollDirection == .vertical
+        let configuration = FlowConfiguration(
+          scrollDirection: scrollDirection, layoutDirection: layoutDirection,
+          viewSize: vertical ? CGSize(width: 1e6, height: 800) : CGSize(width: 800, height: 1e6),
+          pixelScale: 2)
+        let size = vertical ? CGSize(width: 10.7, height: 10) : CGSize(width: 10, height: 10.7)
+        let geometry = FlowGeometry(
+          configuration: configuration,
+          sections: [
+            FlowSection(
+              items: .uniform(size, count: 300_000), minimumLineSpacing: 0,
+              minimumInteritemSpacing: 0)
+          ])
+        let section = geometry.sections[0]
+        let label = "\(scrollDirection) \(layoutDirection)"
+        #expect(section.line(0).count == 93_457, "\(label)")
+        #expect(section.line(0).uniformLength != nil, "\(label)")
+        let all = geometry.allAttributes()
+        // A screen at the top-left corner (the logical end of a right-to-left line) and one in
+        // the middle of the lines, each over the first three lines (on the right when they are
+        // columns laid out from the right).
+        let width = geometry.contentSize.width
+        let firstColumns = layoutDirection == .rightToLeft ? width - 25 : 5
+        for along in [CGFloat(0), 500_000] {
+          let rect =
+            vertical
+            ? CGRect(x: along, y: 5, width: 800, height: 20)
+            : CGRect(x: firstColumns, y: along, width: 20, height: 800)
+          let got = geometry.attributes(in: rect)
+          #expect(!got.isEmpty, "\(label) at \(along)")
+          #expect(got == all.filter { rect.intersects($0.frame) }, "\(label) at \(along)")
+          // The walk that builds frames starts where `firstItem` says: at most the item the
+          // query's margin reaches before the first one returned.
+          let low =
+            vertical
+            ? (layoutDirection == .rightToLeft ? width - rect.maxX : rect.minX) : rect.minY
+          for lineIndex in 0..<3 {
+            let line = section.line(lineIndex)
+            let first = geometry.firstItem(on: line, section: section, from: low - 1).item
+            let returned = got.map(\.indexPath.item).filter {
+              (line.start..<line.start + line.count).contains($0)
+            }
+            guard let hit = returned.min() else {
+              Issue.record("\(label) at \(along): nothing on line \(lineIndex)")
+              continue
+            }
+            #expect(first <= hit && hit - first <= 1, "\(label) at \(along): \(first) vs \(hit)")
+          }
+        }
+      }
+    }
+  }
+}
