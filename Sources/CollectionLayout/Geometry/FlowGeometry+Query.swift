@@ -323,14 +323,27 @@ extension FlowGeometry {
         return (line.start + first, length * CGFloat(first))
       }
       // Equal items without checkpoints (closed form, or a closed-form run of a measured
-      // section): their frames add the length item by item, so the prefix is that same sum,
-      // taken here by additions alone. Building a frame for every item before `low` made a
-      // right-to-left query, whose range lies at the lines' logical end, cost whole lines.
-      var first = 0
+      // section): their frames add the length item by item, so the prefix must be that same
+      // running sum, which products only approximate. Products find, by binary search, an item
+      // every one before which surely ends before `low` (the slack is far above the rounding
+      // between a product and a sum of 10⁵ terms, about 10⁻¹¹ of the position); the sum up to
+      // it is taken by additions alone; the exact test walks on from there. Building a frame
+      // for every item before `low` made a right-to-left query, whose range lies at the lines'
+      // logical end, cost whole lines.
+      let leadInset = section.leadInset
+      let placement = line.placement
+      func end(_ item: Int, _ prefix: CGFloat) -> CGFloat {
+        SectionLayout.itemU(leadInset: leadInset, placement, prefix: prefix, index: item) + length
+      }
+      let slack = 1e-9 * (abs(low) + abs(leadInset) + abs(length) * CGFloat(line.count))
+      let skipped = (0..<line.count).partitionPoint { end($0, length * CGFloat($0)) < low - slack }
       var prefix: CGFloat = 0
-      while first < line.count
-        && section.itemU(line.placement, prefix: prefix, index: first) + length < low
-      {
+      var first = 0
+      while first < skipped {
+        prefix = prefix + length
+        first += 1
+      }
+      while first < line.count && end(first, prefix) < low {
         prefix = prefix + length
         first += 1
       }

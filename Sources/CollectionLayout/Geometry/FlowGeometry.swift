@@ -762,6 +762,15 @@ struct SectionLayout: Sendable {
   /// storage, so closed form and explicit storage agree to the bit).
   @inline(__always)
   func itemU(_ placement: Placement, prefix: CGFloat, index: Int) -> CGFloat {
+    Self.itemU(leadInset: leadInset, placement, prefix: prefix, index: index)
+  }
+
+  /// `itemU` for loops that hold the section's lead inset (a method call on the section copies
+  /// it in unoptimised builds, which dominated the fuzz targets' long walks).
+  @inline(__always)
+  static func itemU(leadInset: CGFloat, _ placement: Placement, prefix: CGFloat, index: Int)
+    -> CGFloat
+  {
     leadInset + (placement.lead + (prefix + CGFloat(index) * placement.gap))
   }
 
