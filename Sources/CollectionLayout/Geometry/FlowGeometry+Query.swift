@@ -68,6 +68,8 @@ extension FlowGeometry {
     if let length = line.uniformLength, line.count > 100_000 {
       // A line of more than 100 000 equal items (tiny or zero-sized): no per-item sum.
       prefix = length * CGFloat(indexPath.item - line.start)
+    } else if let length = line.uniformLength {
+      prefix = Self.runningSum(of: length, count: indexPath.item - line.start)
     } else {
       // From the last checkpoint before the item (long explicit lines), else the line's start.
       var start = line.start
@@ -337,12 +339,8 @@ extension FlowGeometry {
       }
       let slack = 1e-9 * (abs(low) + abs(leadInset) + abs(length) * CGFloat(line.count))
       let skipped = (0..<line.count).partitionPoint { end($0, length * CGFloat($0)) < low - slack }
-      var prefix: CGFloat = 0
-      var first = 0
-      while first < skipped {
-        prefix = prefix + length
-        first += 1
-      }
+      var prefix = Self.runningSum(of: length, count: skipped)
+      var first = skipped
       while first < line.count && end(first, prefix) < low {
         prefix = prefix + length
         first += 1
@@ -359,6 +357,18 @@ extension FlowGeometry {
     }
     guard lower > 0 else { return (line.start, 0) }
     return (line.start + lower * SectionLayout.checkpointStride, sums[lower - 1])
+  }
+
+  /// `length` added to 0 `count` times, as a line's frames add their equal items' lengths (a
+  /// product would differ in the last bits).
+  static func runningSum(of length: CGFloat, count: Int) -> CGFloat {
+    var sum: CGFloat = 0
+    var added = 0
+    while added < count {
+      sum = sum + length
+      added += 1
+    }
+    return sum
   }
 
   private func appendSection(
