@@ -114,6 +114,19 @@ public final class ParagraphCache: Sendable {
       self.hash = hash
     }
 
+    /// The key of `text` whose bytes (what `init(text:locale:direction:)` writes) and their
+    /// hash the caller has written already, as the start of a request's key.
+    init(
+      text: AttributedText, locale: String, direction: WritingDirection,
+      bytes: UnsafeRawBufferPointer, hash: UInt64
+    ) {
+      self.text = text
+      self.locale = locale
+      self.direction = direction
+      self.bytes = StoredKey(bytes)
+      self.hash = hash
+    }
+
     static func == (lhs: Key, rhs: Key) -> Bool {
       lhs.hash == rhs.hash && lhs.bytes == rhs.bytes
     }
@@ -331,6 +344,39 @@ public final class ParagraphCache: Sendable {
 }
 
 extension ParagraphCache {
+  /// A prepared text as the cache holds it: its key (with the text it was prepared from) and
+  /// the preparation.
+  typealias PreparedEntry = GenerationalTable<Key, PreparedText>.Entry
+
+  /// True when a prepared text of `length` UTF-16 units is cached.
+  @inline(__always)
+  func cachesPreparation(ofLength length: Int) -> Bool {
+    capacity > 0 && length <= maximumLength
+  }
+
+  /// The cached preparation whose key's bytes are `bytes` (hashed to `hash`), if any: looked
+  /// up without making a `Key` (a request's key starts with these bytes), and found with the
+  /// text it was prepared from, equal to the caller's in every field the key writes.
+  @inline(__always)
+  func preparedEntry(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> PreparedEntry? {
+    prepared.entry(hash: hash, where: { $0.bytes.equals(bytes) })
+  }
+
+  /// Caches `text`'s preparation under the key bytes `bytes` (hashed to `hash`), which the
+  /// caller found missing (`preparedEntry`).
+  func store(
+    _ preparation: PreparedText, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
+    text: AttributedText, style: ParagraphStyle
+  ) {
+    let key = Key(
+      text: text, locale: style.locale, direction: style.baseWritingDirection, bytes: bytes,
+      hash: hash)
+    prepared.insert(
+      hash: hash, key: key, value: preparation,
+      cost: preparation.estimatedByteCount + key.bytes.count,
+      faces: Self.unpinnedFaces(text), where: { $0 == key })
+  }
+
   /// The prepared text of `key`: the cached one, or `prepare()`'s (stored when short enough).
   /// The key is made only when the cache may hold the text (making it writes and hashes the
   /// whole text).

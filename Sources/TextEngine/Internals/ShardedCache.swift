@@ -106,14 +106,20 @@ struct GenerationalTable<Key, Value> {
   /// caller (`ShardedCache` counts them per thread): a counter here would be written on every
   /// lookup, and its cache line would move between the cores reading the shard.
   mutating func value(hash: UInt64, where matches: (Key) -> Bool) -> Value? {
+    entry(hash: hash, where: matches)?.value
+  }
+
+  /// The entry stored under `hash` whose key `matches` (`value(hash:where:)`, with its key).
+  @inline(__always)
+  mutating func entry(hash: UInt64, where matches: (Key) -> Bool) -> Entry? {
     if let index = young.index(of: hash, where: matches) {
-      return young.entries[index]!.value
+      return young.entries[index]!
     }
     if let index = old.index(of: hash, where: matches) {
       let entry = old.entries[index]!
       old.remove(at: index)
       add(entry, hash: hash)
-      return entry.value
+      return entry
     }
     return nil
   }
@@ -228,6 +234,17 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
   func value(hash: UInt64, where matches: (Key) -> Bool) -> Value? {
     let found = unretainedShards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
       ._withUnsafeGuaranteedRef { $0.withLock { $0.value(hash: hash, where: matches) } }
+    if found == nil { missCount.increment() } else { hitCount.increment() }
+    return found
+  }
+
+  /// The entry stored under `hash` whose key `matches`, with its key and value (a hit or a
+  /// miss is counted): one retain of the entry, where a value copied out retains each of its
+  /// references.
+  @inline(__always)
+  func entry(hash: UInt64, where matches: (Key) -> Bool) -> GenerationalTable<Key, Value>.Entry? {
+    let found = unretainedShards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
+      ._withUnsafeGuaranteedRef { $0.withLock { $0.entry(hash: hash, where: matches) } }
     if found == nil { missCount.increment() } else { hitCount.increment() }
     return found
   }

@@ -183,7 +183,13 @@ struct LayoutEngine {
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
     loadPreparedText()
-    return measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
+    return measurementOfLoadedText()
+  }
+
+  /// The size-only result of the engine's text, loaded with its preparation (`load` or
+  /// `prepareText`).
+  func measurementOfLoadedText() -> TextMeasurement {
+    measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
   }
 
   /// Fills the engine with its text's preparation: the paragraph cache's, or prepared by the
