@@ -220,9 +220,7 @@ public final class Typesetter: Sendable {
       // UTF-16 units ≤ UTF-8 bytes: a text short in bytes is short enough to cache.
       let bytes = string.utf8.count
       let measured: (measurement: TextMeasurement, text: AttributedText)
-      if bytes > 0, sharesPreparedKey(length: bytes),
-        TextAttributes(font: font).isWithinLayoutLimits
-      {
+      if bytes > 0, sharesPreparedKey(length: bytes), font.isWithinLayoutLimits {
         measured = measure(
           AttributedText(string, font: font),
           preparedKey: UnsafeRawBufferPointer(rebasing: key.bytes[..<preparedLength]),

@@ -240,7 +240,7 @@ struct LayoutEngine {
   }
 
   /// Takes the prepared text's arrays as the engine's own.
-  mutating func load(_ prepared: PreparedText) {
+  mutating func load(_ prepared: borrowing PreparedText) {
     units = prepared.units
     scalarOffsets = prepared.scalarOffsets
     runAt = prepared.runAt
