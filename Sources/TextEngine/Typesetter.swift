@@ -265,7 +265,7 @@ public final class Typesetter: Sendable {
         text: entry.key.text, style: clampedStyle, maxWidth: maxWidth ?? .infinity,
         maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
         paragraphCache: cache)
-      engine.load(entry.value)
+      engine.load(from: entry)
     } else {
       engine = LayoutEngine(
         text: text(), style: clampedStyle, maxWidth: maxWidth ?? .infinity,

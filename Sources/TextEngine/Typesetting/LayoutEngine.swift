@@ -255,6 +255,24 @@ struct LayoutEngine {
     faceFacts = prepared.faceFacts
   }
 
+  /// `load(_:)` from the paragraph cache's entry, each array read from it in place (reading
+  /// `entry.value` whole copied the prepared text, retaining and releasing every array once
+  /// more).
+  mutating func load(from entry: ParagraphCache.PreparedEntry) {
+    units = entry.value.units
+    scalarOffsets = entry.value.scalarOffsets
+    runAt = entry.value.runAt
+    isSoftBreak = entry.value.isSoftBreak
+    isGraphemeBoundary = entry.value.isGraphemeBoundary
+    segments = entry.value.segments
+    atoms = entry.value.atoms
+    paragraphs = entry.value.paragraphs
+    words = entry.value.words
+    hyphens = entry.value.hyphens
+    uniformMetrics = entry.value.uniformMetrics
+    faceFacts = entry.value.faceFacts
+  }
+
   mutating func run() -> TextLayout {
     if text.string.isEmpty || text.runs.isEmpty {
       return TextLayout(
