@@ -114,6 +114,19 @@ public final class ParagraphCache: Sendable {
       self.hash = hash
     }
 
+    /// The key of `text` whose bytes (what `init(text:locale:direction:)` writes) and their
+    /// hash the caller has written already, as the start of a request's key.
+    init(
+      text: AttributedText, locale: String, direction: WritingDirection,
+      bytes: UnsafeRawBufferPointer, hash: UInt64
+    ) {
+      self.text = text
+      self.locale = locale
+      self.direction = direction
+      self.bytes = StoredKey(bytes)
+      self.hash = hash
+    }
+
     static func == (lhs: Key, rhs: Key) -> Bool {
       lhs.hash == rhs.hash && lhs.bytes == rhs.bytes
     }
@@ -161,12 +174,9 @@ public final class ParagraphCache: Sendable {
     var layout: TextLayout?
     var measurement: TextMeasurement?
 
-    init(_ result: StoredResult) {
-      switch result {
-      case .layout(let layout): self.layout = layout
-      case .measurement(let measurement): self.measurement = measurement
-      }
-    }
+    init(layout: TextLayout) { self.layout = layout }
+
+    init(measurement: TextMeasurement) { self.measurement = measurement }
 
     var result: StoredResult? {
       if let layout { return .layout(layout) }
@@ -210,6 +220,12 @@ public final class ParagraphCache: Sendable {
 
   /// The faces of `text`'s runs that no collection holds.
   fileprivate static func unpinnedFaces(_ text: AttributedText) -> [FontFace] {
+    // Nearly every text is set in a collection's faces: checked first with the runs read in
+    // place, since the list below copies each run (retaining its font's face and arrays).
+    let allPinned = text.runs.withUnsafeBufferPointer { runs in
+      runs.allSatisfy { $0.attributes.font.face.isPinned }
+    }
+    if allPinned && text.trailingAttributes?.font.face.isPinned ?? true { return [] }
     var faces = [FontFace]()
     for run in text.runs where !run.attributes.font.face.isPinned {
       if !faces.contains(where: { $0 === run.attributes.font.face }) {
@@ -282,30 +298,36 @@ public final class ParagraphCache: Sendable {
     _ layout: TextLayout, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
     text: AttributedText
   ) {
-    store(.layout(layout), size: layout.estimatedByteCount, forKey: bytes, hash: hash, text: text)
+    store(
+      StoredEntry(layout: layout), size: layout.estimatedByteCount, forKey: bytes, hash: hash,
+      text: text)
   }
 
   /// Stores `measurement` for the request whose key is `bytes` (hashed to `hash`), whose text
   /// is `text`.
   func store(
-    _ measurement: TextMeasurement, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
-    text: AttributedText
+    _ measurement: consuming TextMeasurement, forKey bytes: UnsafeRawBufferPointer,
+    hash: UInt64, text: consuming AttributedText
   ) {
-    store(
-      .measurement(measurement), size: measurement.estimatedByteCount, forKey: bytes,
-      hash: hash, text: text)
+    let size = measurement.estimatedByteCount
+    store(StoredEntry(measurement: measurement), size: size, forKey: bytes, hash: hash, text: text)
   }
 
   /// Stores a result of about `size` bytes, costed with its key and the entry's overhead.
   private func store(
-    _ result: StoredResult, size: Int, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
-    text: AttributedText
+    _ entry: consuming StoredEntry, size: Int, forKey bytes: UnsafeRawBufferPointer,
+    hash: UInt64, text: consuming AttributedText
   ) {
-    let key = StoredLayoutKey(bytes: StoredKey(bytes), text: text)
+    let faces = Self.unpinnedFaces(text)
     results.insert(
-      hash: hash, key: key, value: StoredEntry(result), cost: size + bytes.count + 96,
-      faces: Self.unpinnedFaces(text), where: { $0.bytes.equals(bytes) })
+      ResultEntry(
+        key: StoredLayoutKey(bytes: StoredKey(bytes), text: text), value: entry,
+        cost: size + bytes.count + 96, faces: faces),
+      hash: hash, where: { $0.bytes.equals(bytes) })
   }
+
+  /// A stored result as the cache holds it.
+  private typealias ResultEntry = GenerationalTable<StoredLayoutKey, StoredEntry>.Entry
 
   /// The layout of `key`'s text: `build` over the cached preparation, or over the result of
   /// `prepare()` (stored when short enough). Finished layouts are stored by `Typesetter` before
@@ -331,6 +353,39 @@ public final class ParagraphCache: Sendable {
 }
 
 extension ParagraphCache {
+  /// A prepared text as the cache holds it: its key (with the text it was prepared from) and
+  /// the preparation.
+  typealias PreparedEntry = GenerationalTable<Key, PreparedText>.Entry
+
+  /// True when a prepared text of `length` UTF-16 units is cached.
+  @inline(__always)
+  func cachesPreparation(ofLength length: Int) -> Bool {
+    capacity > 0 && length <= maximumLength
+  }
+
+  /// The cached preparation whose key's bytes are `bytes` (hashed to `hash`), if any: looked
+  /// up without making a `Key` (a request's key starts with these bytes), and found with the
+  /// text it was prepared from, equal to the caller's in every field the key writes.
+  @inline(__always)
+  func preparedEntry(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> PreparedEntry? {
+    prepared.entry(hash: hash, where: { $0.bytes.equals(bytes) })
+  }
+
+  /// Caches `text`'s preparation under the key bytes `bytes` (hashed to `hash`), which the
+  /// caller found missing (`preparedEntry`).
+  func store(
+    _ preparation: PreparedText, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
+    text: AttributedText, style: ParagraphStyle
+  ) {
+    let key = Key(
+      text: text, locale: style.locale, direction: style.baseWritingDirection, bytes: bytes,
+      hash: hash)
+    prepared.insert(
+      hash: hash, key: key, value: preparation,
+      cost: preparation.estimatedByteCount + key.bytes.count,
+      faces: Self.unpinnedFaces(text), where: { $0 == key })
+  }
+
   /// The prepared text of `key`: the cached one, or `prepare()`'s (stored when short enough).
   /// The key is made only when the cache may hold the text (making it writes and hashes the
   /// whole text).

@@ -74,9 +74,17 @@ extension TextAttributes {
 
   /// True when `clampedForLayout()` would change nothing.
   var isWithinLayoutLimits: Bool {
-    font.pointSize >= 0 && font.pointSize <= Typesetter.maximumPointSize
-      && letterSpacing.isFinite && abs(letterSpacing) <= Typesetter.maximumLength
-      && font.variations.allSatisfy(\.value.isFinite)
+    font.isWithinLayoutLimits && letterSpacing.isFinite
+      && abs(letterSpacing) <= Typesetter.maximumLength
+  }
+}
+
+extension Font {
+  /// True when the attributes of a run in this font (no letter spacing) need no clamping
+  /// (`TextAttributes.isWithinLayoutLimits`).
+  var isWithinLayoutLimits: Bool {
+    pointSize >= 0 && pointSize <= Typesetter.maximumPointSize
+      && variations.allSatisfy(\.value.isFinite)
   }
 }
 

@@ -162,17 +162,33 @@ public final class Typesetter: Sendable {
     return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
       var key = KeyWriter(borrowing: buffer)
       key.write(text)
-      key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      key.writePreparation(of: style)
+      let preparedLength = key.count
+      key.writeLayoutFields(of: style)
+      key.write(maxWidth ?? .infinity)
+      key.write(maxHeight ?? .infinity)
       let hash = ByteHash.hash(key.bytes)
       switch cache.storedResult(forKey: key.bytes, hash: hash) {
       case .measurement(let measurement): return measurement
       case .layout(let layout): return TextMeasurement(layout)
       case nil: break
       }
-      let measurement = computeMeasurement(
-        text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
-      cache.store(measurement, forKey: key.bytes, hash: hash, text: text)
-      return measurement
+      let length = text.runs.last?.utf16Range.upperBound ?? 0
+      let measured: (measurement: TextMeasurement, text: AttributedText)
+      if length > 0, !text.string.isEmpty, sharesPreparedKey(length: length),
+        text.runs.allSatisfy(\.attributes.isWithinLayoutLimits),
+        text.trailingAttributes?.isWithinLayoutLimits ?? true
+      {
+        measured = measure(
+          text, preparedKey: UnsafeRawBufferPointer(rebasing: key.bytes[..<preparedLength]),
+          style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      } else {
+        measured = (
+          computeMeasurement(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight), text
+        )
+      }
+      cache.store(measured.measurement, forKey: key.bytes, hash: hash, text: measured.text)
+      return measured.measurement
     }
   }
 
@@ -190,19 +206,79 @@ public final class Typesetter: Sendable {
     return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
       var key = KeyWriter(borrowing: buffer)
       key.write(string, font: font)
-      key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      key.writePreparation(of: style)
+      let preparedLength = key.count
+      key.writeLayoutFields(of: style)
+      key.write(maxWidth ?? .infinity)
+      key.write(maxHeight ?? .infinity)
       let hash = ByteHash.hash(key.bytes)
       switch cache.storedResult(forKey: key.bytes, hash: hash) {
       case .measurement(let measurement): return measurement
       case .layout(let layout): return TextMeasurement(layout)
       case nil: break
       }
-      let text = AttributedText(string, font: font)
-      let measurement = computeMeasurement(
-        text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
-      cache.store(measurement, forKey: key.bytes, hash: hash, text: text)
-      return measurement
+      // UTF-16 units ≤ UTF-8 bytes: a text short in bytes is short enough to cache.
+      let bytes = string.utf8.count
+      let measured: (measurement: TextMeasurement, text: AttributedText)
+      if bytes > 0, sharesPreparedKey(length: bytes), font.isWithinLayoutLimits {
+        measured = measure(
+          AttributedText(string, font: font),
+          preparedKey: UnsafeRawBufferPointer(rebasing: key.bytes[..<preparedLength]),
+          style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+      } else {
+        let text = AttributedText(string, font: font)
+        measured = (
+          computeMeasurement(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight), text
+        )
+      }
+      cache.store(measured.measurement, forKey: key.bytes, hash: hash, text: measured.text)
+      return measured.measurement
     }
+  }
+
+  /// True when a text of `length` UTF-16 units (or more) is measured by
+  /// `measure(_:preparedKey:style:maxWidth:maxHeight:)`: its preparation is cached, and
+  /// it is measured in one piece (not in windows, `LayoutEngine.measuresInWindows`).
+  @inline(__always)
+  private func sharesPreparedKey(length: Int) -> Bool {
+    paragraphCache.cachesPreparation(ofLength: length) && length < FreedMemory.hugeTextLength
+  }
+
+  /// `computeMeasurement` of a text (not empty, needing no clamping, short enough to cache
+  /// its preparation) whose prepared-text key (`ParagraphCache.Key`'s bytes) the caller has
+  /// written as the start of the request's key: the preparation is looked up with those bytes,
+  /// not a key of its own written and hashed again, and a preparation found brings the text it
+  /// was made from, whose key is the same (so the result is the same), so that `text` is only
+  /// made (`autoclosure`) for a text not prepared yet. Returns the text measured, for the
+  /// stored result to keep its fonts alive.
+  private func measure(
+    _ text: @autoclosure () -> AttributedText,
+    preparedKey: UnsafeRawBufferPointer, style: ParagraphStyle, maxWidth: Double?,
+    maxHeight: Double?
+  ) -> (measurement: TextMeasurement, text: AttributedText) {
+    let cache = paragraphCache
+    let preparedHash = ByteHash.hash(preparedKey)
+    let clampedStyle = style.clampedForLayout()
+    var engine: LayoutEngine
+    if let entry = cache.preparedEntry(forKey: preparedKey, hash: preparedHash) {
+      engine = LayoutEngine(
+        text: entry.key.text, style: clampedStyle, maxWidth: maxWidth ?? .infinity,
+        maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
+        paragraphCache: cache)
+      engine.load(from: entry)
+    } else {
+      engine = LayoutEngine(
+        text: text(), style: clampedStyle, maxWidth: maxWidth ?? .infinity,
+        maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
+        paragraphCache: cache)
+      let preparation = engine.prepareText()
+      cache.store(
+        preparation, forKey: preparedKey, hash: preparedHash, text: engine.text,
+        style: clampedStyle)
+    }
+    let measurement = engine.measurementOfLoadedText()
+    missingGlyphLog.record(measurement)
+    return (measurement, engine.text)
   }
 
   private func computeMeasurement(

@@ -174,13 +174,16 @@ struct RequestFonts {
 
 /// The measurements a thread wrote lately: a stored measurement answered again (the same text
 /// with the same settings) is written by copying its bytes, not by formatting its numbers
-/// again. Kept per thread and per window, so it needs no lock and holds a few answers at most.
+/// again (from its second answer on). Kept per thread and per window, so it needs no lock and
+/// holds a few answers at most.
 struct AnswerMemo {
   /// The fonts the thread's requests name.
   var fonts: RequestFonts
   private static let slotCount = 64
   private var layouts: [TextMeasurement?] = Array(repeating: nil, count: slotCount)
   private var answers: [[UInt8]] = Array(repeating: [], count: slotCount)
+  /// The address of the line array last answered in each slot, kept or not.
+  private var seen = [UInt](repeating: 0, count: slotCount)
 
   /// The text of the numbers the thread wrote lately.
   var numbers = NumberTexts()
@@ -203,6 +206,16 @@ struct AnswerMemo {
     let slot =
       Int(truncatingIfNeeded: (address >> 4) &* 0x9E37_79B9_7F4A_7C15 >> 58)
       & (Self.slotCount - 1)
+    // A measurement is kept (and its answer copied) only when its address comes back: most
+    // measurements of a stream of distinct requests are answered once, and keeping each cost
+    // more than writing it. The address alone keeps nothing alive, so another measurement may
+    // have its address later: that only keeps one answer more, which `==` still checks.
+    guard seen[slot] == address else {
+      seen[slot] = address
+      MeasureCommand.appendMeasurement(
+        of: layout, withFaces: false, numbers: &numbers, to: &output)
+      return
+    }
     if let stored = layouts[slot], stored == layout {
       output.append(contentsOf: answers[slot])
       return

@@ -199,11 +199,25 @@ extension KeyWriter {
   }
 
   /// Every field of a paragraph style (`WarmCacheTests.keyCoversEveryField` fails when
-  /// a field is added to `ParagraphStyle` and not here).
+  /// a field is added to `ParagraphStyle` and not here): first what a prepared text depends
+  /// on (`writePreparation`), so that a request's key starts with its prepared text's key.
   mutating func write(_ style: ParagraphStyle) {
+    writePreparation(of: style)
+    writeLayoutFields(of: style)
+  }
+
+  /// The fields of a style a prepared text depends on, as `ParagraphCache.Key` writes them
+  /// after the text: the line-break locale and the base direction.
+  @inline(__always)
+  mutating func writePreparation(of style: ParagraphStyle) {
+    write(style.locale)
+    write(byte: Self.code(style.baseWritingDirection))
+  }
+
+  /// The fields of a style `writePreparation` does not write.
+  mutating func writeLayoutFields(of style: ParagraphStyle) {
     write(byte: Self.code(style.alignment))
     write(byte: Self.code(style.lineBreakMode))
-    write(byte: Self.code(style.baseWritingDirection))
     write(style.usesFontLeading)
     write(style.numberOfLines)
     write(style.lineSpacing)
@@ -214,7 +228,6 @@ extension KeyWriter {
     write(style.tabStops.count)
     for stop in style.tabStops { write(stop) }
     write(style.defaultTabInterval)
-    write(style.locale)
     // Only the low bits mean anything (the known options); others lay out as without them.
     write(byte: UInt8(truncatingIfNeeded: style.lineBreakStrategy.rawValue))
   }

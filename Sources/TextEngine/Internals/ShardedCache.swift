@@ -20,7 +20,7 @@ struct GenerationalTable<Key, Value> {
     /// The faces outside any collection the entry keeps alive (see `FaceLedger`).
     let faces: [FontFace]
 
-    init(key: Key, value: Value, cost: Int, faces: [FontFace] = []) {
+    init(key: consuming Key, value: consuming Value, cost: Int, faces: [FontFace] = []) {
       self.key = key
       self.value = value
       self.cost = cost
@@ -106,14 +106,20 @@ struct GenerationalTable<Key, Value> {
   /// caller (`ShardedCache` counts them per thread): a counter here would be written on every
   /// lookup, and its cache line would move between the cores reading the shard.
   mutating func value(hash: UInt64, where matches: (Key) -> Bool) -> Value? {
+    entry(hash: hash, where: matches)?.value
+  }
+
+  /// The entry stored under `hash` whose key `matches` (`value(hash:where:)`, with its key).
+  @inline(__always)
+  mutating func entry(hash: UInt64, where matches: (Key) -> Bool) -> Entry? {
     if let index = young.index(of: hash, where: matches) {
-      return young.entries[index]!.value
+      return young.entries[index]!
     }
     if let index = old.index(of: hash, where: matches) {
       let entry = old.entries[index]!
       old.remove(at: index)
       add(entry, hash: hash)
-      return entry.value
+      return entry
     }
     return nil
   }
@@ -127,17 +133,25 @@ struct GenerationalTable<Key, Value> {
   /// Stores a value (replacing one with a matching key, which another thread may have stored
   /// meanwhile). A value costing more than half the cost limit is not stored.
   mutating func insert(
-    hash: UInt64, key: Key, value: Value, cost: Int, where matches: (Key) -> Bool
+    hash: UInt64, key: consuming Key, value: consuming Value, cost: Int,
+    where matches: (Key) -> Bool
   ) {
     insert(hash: hash, key: key, value: value, cost: cost, faces: [], where: matches)
   }
 
   /// `insert(hash:key:value:cost:where:)` for an entry that keeps `faces` alive.
   mutating func insert(
-    hash: UInt64, key: Key, value: Value, cost: Int, faces: [FontFace],
+    hash: UInt64, key: consuming Key, value: consuming Value, cost: Int, faces: [FontFace],
     where matches: (Key) -> Bool
   ) {
     guard entryLimit > 0, cost * 2 <= costLimit else { return }
+    insert(Entry(key: key, value: value, cost: cost, faces: faces), hash: hash, where: matches)
+  }
+
+  /// Stores an entry made by the caller (`insert(hash:key:value:cost:faces:where:)`): its key
+  /// and value are moved into it where they are made, not copied on the way down.
+  mutating func insert(_ entry: Entry, hash: UInt64, where matches: (Key) -> Bool) {
+    guard entryLimit > 0, entry.cost * 2 <= costLimit else { return }
     if let index = young.index(of: hash, where: matches) {
       release(young.entries[index])
       young.remove(at: index)
@@ -146,8 +160,8 @@ struct GenerationalTable<Key, Value> {
       release(old.entries[index])
       old.remove(at: index)
     }
-    if !faces.isEmpty { ledger?.retain(faces) }
-    add(Entry(key: key, value: value, cost: cost, faces: faces), hash: hash)
+    if !entry.faces.isEmpty { ledger?.retain(entry.faces) }
+    add(entry, hash: hash)
   }
 
   private func release(_ entry: Entry?) {
@@ -232,6 +246,17 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
     return found
   }
 
+  /// The entry stored under `hash` whose key `matches`, with its key and value (a hit or a
+  /// miss is counted): one retain of the entry, where a value copied out retains each of its
+  /// references.
+  @inline(__always)
+  func entry(hash: UInt64, where matches: (Key) -> Bool) -> GenerationalTable<Key, Value>.Entry? {
+    let found = unretainedShards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
+      ._withUnsafeGuaranteedRef { $0.withLock { $0.entry(hash: hash, where: matches) } }
+    if found == nil { missCount.increment() } else { hitCount.increment() }
+    return found
+  }
+
   /// True when a value is stored under `hash` whose key `matches`: a look that is neither a
   /// hit nor a miss, and keeps the entry where it is.
   @inline(__always)
@@ -249,6 +274,14 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
     }
     // Outside the shard's lock: emptying takes every shard's lock in turn.
     if !faces.isEmpty, let ledger, ledger.isOverBudget { removeAll() }
+  }
+
+  /// Stores an entry made by the caller (`GenerationalTable.insert(_:hash:where:)`).
+  func insert(
+    _ entry: GenerationalTable<Key, Value>.Entry, hash: UInt64, where matches: (Key) -> Bool
+  ) {
+    shard(hash).withLock { $0.insert(entry, hash: hash, where: matches) }
+    if !entry.faces.isEmpty, let ledger, ledger.isOverBudget { removeAll() }
   }
 
   var count: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.count } } }

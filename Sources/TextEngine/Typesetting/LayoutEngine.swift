@@ -183,7 +183,13 @@ struct LayoutEngine {
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
     loadPreparedText()
-    return measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
+    return measurementOfLoadedText()
+  }
+
+  /// The size-only result of the engine's text, loaded with its preparation (`load` or
+  /// `prepareText`).
+  func measurementOfLoadedText() -> TextMeasurement {
+    measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
   }
 
   /// Fills the engine with its text's preparation: the paragraph cache's, or prepared by the
@@ -234,7 +240,7 @@ struct LayoutEngine {
   }
 
   /// Takes the prepared text's arrays as the engine's own.
-  mutating func load(_ prepared: PreparedText) {
+  mutating func load(_ prepared: borrowing PreparedText) {
     units = prepared.units
     scalarOffsets = prepared.scalarOffsets
     runAt = prepared.runAt
@@ -247,6 +253,24 @@ struct LayoutEngine {
     hyphens = prepared.hyphens
     uniformMetrics = prepared.uniformMetrics
     faceFacts = prepared.faceFacts
+  }
+
+  /// `load(_:)` from the paragraph cache's entry, each array read from it in place (reading
+  /// `entry.value` whole copied the prepared text, retaining and releasing every array once
+  /// more).
+  mutating func load(from entry: ParagraphCache.PreparedEntry) {
+    units = entry.value.units
+    scalarOffsets = entry.value.scalarOffsets
+    runAt = entry.value.runAt
+    isSoftBreak = entry.value.isSoftBreak
+    isGraphemeBoundary = entry.value.isGraphemeBoundary
+    segments = entry.value.segments
+    atoms = entry.value.atoms
+    paragraphs = entry.value.paragraphs
+    words = entry.value.words
+    hyphens = entry.value.hyphens
+    uniformMetrics = entry.value.uniformMetrics
+    faceFacts = entry.value.faceFacts
   }
 
   mutating func run() -> TextLayout {
