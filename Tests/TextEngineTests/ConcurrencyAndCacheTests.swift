@@ -75,6 +75,41 @@ struct ConcurrencyAndCacheTests {
     #expect(cache.count == 0 && cache.hits == 0 && cache.misses == 0)
   }
 
+  @Test("measure and layout share one prepared text: its key is the start of a measure request's")
+  func measureSharesThePreparedKey() {
+    let cached = Typesetter(fonts: Engine.fonts, paragraphCache: ParagraphCache(capacity: 8))
+    let uncached = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    let font = Engine.dejaVu(15)
+    var style = ParagraphStyle()
+    style.locale = "en_GB"
+    for (index, string) in StableWrapTests.corpora.enumerated() {
+      let cache = cached.paragraphCache
+      let (hits, misses) = (cache.hits, cache.misses)
+      // The string overload, the attributed overload and a layout at three other widths: one
+      // preparation, found by the two that follow it.
+      let first = cached.measure(string, font: font, style: style, maxWidth: 80)
+      let second = cached.measure(
+        AttributedText(string, font: font), style: style, maxWidth: 130)
+      let third = cached.layout(string, font: font, style: style, maxWidth: 210)
+      #expect(first == uncached.measure(string, font: font, style: style, maxWidth: 80))
+      #expect(second == uncached.measure(string, font: font, style: style, maxWidth: 130))
+      #expect(third == uncached.layout(string, font: font, style: style, maxWidth: 210))
+      #expect(cache.misses - misses == 1, "\(index)")
+      #expect(cache.hits - hits == 2, "\(index)")
+    }
+    // Another locale or direction is another preparation (the key's shared part covers both).
+    let string = StableWrapTests.corpora[0]
+    let misses = cached.paragraphCache.misses
+    var other = style
+    other.locale = "sv"
+    _ = cached.measure(string, font: font, style: other, maxWidth: 80)
+    other.baseWritingDirection = .rightToLeft
+    _ = cached.measure(string, font: font, style: other, maxWidth: 80)
+    #expect(cached.paragraphCache.misses - misses == 2)
+  }
+
   @Test("the paragraph cache reuses a prepared text across widths and never changes a result")
   func paragraphCache() {
     let cached = Typesetter(fonts: Engine.fonts, paragraphCache: ParagraphCache(capacity: 4))
