@@ -194,23 +194,32 @@ struct WindowedUnwrappedTests {
     let modes: [LineBreakMode] = [
       .wordWrap, .charWrap, .clip, .truncatingHead, .truncatingTail, .truncatingMiddle,
     ]
-    for mode in modes {
+    // A limit within the first paragraphs, beyond the text's paragraphs (hiding nothing), a
+    // height that shows only the first line, and both kinds at once: two a mode, turned with
+    // the text, so that each mode meets each limit over the texts.
+    let limits: [(lines: Int, height: Double)] = [
+      (1, .infinity), (0, 45), (3, .infinity), (4, 60), (1000, .infinity), (0, 5),
+    ]
+    for (modeIndex, mode) in modes.enumerated() {
       var style = ParagraphStyle()
       style.lineBreakMode = mode
       style.firstLineHeadIndent = 14
       style.lineSpacing = 1.5
       if mode == .truncatingMiddle { style.baseWritingDirection = .rightToLeft }
-      // Limits within the first paragraphs, beyond the text's paragraphs (hiding nothing), a
-      // height that shows only the first line, and both kinds at once.
-      let limits: [(lines: Int, height: Double)] = [
-        (1, .infinity), (2, .infinity), (3, .infinity), (5, .infinity), (1000, .infinity),
-        (0, 5), (0, 45), (0, 100), (0, 1e6), (4, 60),
-      ]
-      for (lines, height) in limits {
+      // Windows of 300 units (paragraphs across windows) and of 1 100 (many in one).
+      for (turn, window) in [(0, 300), (3, 1100)] {
+        let (lines, height) = limits[(modeIndex + index + turn) % limits.count]
         style.numberOfLines = lines
-        try WindowedBidiTests.expectWindowsEqualLayout(
-          text, style: style, width: .infinity, height: height, typesetter: typesetter,
-          "\(index) \(mode), \(lines) lines, \(height) high")
+        let layout = TextMeasurement(
+          typesetter.layout(
+            text, style: style, maxWidth: nil, maxHeight: height.isFinite ? height : nil))
+        let measured = try #require(
+          LayoutEngine.windowedMeasurement(
+            text: text, style: style, maxWidth: .infinity, maxHeight: height,
+            fonts: typesetter.fonts, cache: typesetter.shapeCache,
+            paragraphCache: typesetter.paragraphCache, windowLength: window, always: true))
+        #expect(
+          measured == layout, "\(index) \(mode), \(lines) lines, \(height) high, window \(window)")
       }
     }
   }
