@@ -8,13 +8,18 @@ import Testing
 struct HugeLineMemoryTests {
   /// One JSON line of about `bytes` bytes of Arabic words (two bytes a letter in UTF-8), with
   /// commas, Arabic-Indic and European numbers, with the request's other `fields` (wrapped
-  /// at 300 pt unless they say otherwise).
-  static func arabicLine(bytes: Int, fields: String = #""maxWidth": 300"#) -> Data {
+  /// at 300 pt unless they say otherwise); with `paragraphs`, a line feed after every 11th
+  /// word instead of a space.
+  static func arabicLine(
+    bytes: Int, fields: String = #""maxWidth": 300"#, paragraphs: Bool = false
+  ) -> Data {
     let words = ["مرحبا", "بالعالم،", "هذا", "نص", "عربي", "طويل", "جدا", "١٢٣", "كلمة."]
     var text = ""
     var index = 0
     while text.utf8.count < bytes {
-      text += words[index % words.count] + " " + (index % 7 == 0 ? "\(index % 97) " : "")
+      text +=
+        words[index % words.count] + (paragraphs && index % 11 == 10 ? "\\n" : " ")
+        + (index % 7 == 0 ? "\(index % 97) " : "")
       index += 1
     }
     return Data(("{\"text\": \"" + text + "\", " + fields + "}\n").utf8)
@@ -55,5 +60,18 @@ struct HugeLineMemoryTests {
     let peaks = try sizes.map { try Self.peak(Self.arabicLine(bytes: $0, fields: fields)) }
     let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
     #expect(growth < 16, "\(fields): \(peaks) kB: \(growth) bytes a byte of the line")
+  }
+
+  @Test(
+    "without a width limit, a huge line of many paragraphs under a line limit costs a small multiple too"
+  )
+  func arabicParagraphsMemoryWithLimits() throws {
+    let fields = #""maxWidth": null, "numberOfLines": 3, "lineBreakMode": "byTruncatingTail""#
+    let sizes = [200_000, 800_000]
+    let peaks = try sizes.map {
+      try Self.peak(Self.arabicLine(bytes: $0, fields: fields, paragraphs: true))
+    }
+    let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
+    #expect(growth < 16, "\(peaks) kB: \(growth) bytes a byte of the line")
   }
 }

@@ -1,7 +1,8 @@
 // A huge text measured a window at a time equals its whole layout in the cases the plain
 // windows (`HugeTextTests`) do not cover: right-to-left text and explicit bidi controls, no
-// width limit (a paragraph on one line across windows), line and height limits, and a last
-// line clipped or truncated at its head or middle (which shows its paragraph's end).
+// width limit (a paragraph on one line across windows, with or without line and height
+// limits), line and height limits, and a last line clipped or truncated at its head or middle
+// (which shows its paragraph's end).
 import Foundation
 import Testing
 
@@ -145,9 +146,7 @@ struct WindowedUnwrappedTests {
     }
   }
 
-  @Test(
-    "one paragraph without a width limit is one line under any line or height limit; more paragraphs are measured whole"
-  )
+  @Test("one paragraph without a width limit is one line under any line or height limit")
   func unwrappedUnderLimits() throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
     let text = WindowedBidiTests.text(repeating: WindowedBidiTests.texts[0])
@@ -161,12 +160,67 @@ struct WindowedUnwrappedTests {
           "\(mode), \(lines) lines, \(height) high")
       }
     }
-    style.numberOfLines = 1
-    for paragraphs in ["two\nparagraphs ", "a line separator\u{2028}"] {
-      #expect(
-        WindowedBidiTests.windowed(
-          WindowedBidiTests.text(repeating: paragraphs), style: style, width: .infinity,
-          window: 300, typesetter: typesetter) == nil)
+  }
+
+  /// Texts of many paragraphs (2 500 units, or the pieces joined as they are): short and
+  /// empty paragraphs; every paragraph separator (CR LF, CR, VT, FF, NEL, LS, PS);
+  /// right-to-left and mixed paragraphs; paragraphs longer than a small window, among short
+  /// ones, first or as the last line shown; tabs and missing glyphs.
+  static let paragraphTexts: [AttributedText] = {
+    let long = { (index: Int) in
+      HugeTextTests.repeated(HugeTextTests.windowTexts[index], units: 700)
+    }
+    let arabic = HugeTextTests.repeated(WindowedBidiTests.texts[0], units: 700)
+    return [
+      "short\nlines\n\n", WindowedBidiTests.texts[4],
+      "one\u{2028}two\u{0B}three\u{0C}\u{0C}four\u{85}five\rsix\r\n\r\n",
+      "مرحبا بالعالم، هذا نص\nשלום world עולם (test) 2024\n",
+    ].map { WindowedBidiTests.text(repeating: $0) }
+      + [
+        [long(0), "a", "", long(5) + long(7), arabic, "b"],
+        ["a", "b\u{2029}" + long(2), arabic, "", "c"],
+        [arabic + long(4), long(0)],
+      ].map {
+        AttributedText($0.joined(separator: "\n"), font: Engine.dejaVu(15))
+      }
+  }()
+
+  @Test(
+    "many paragraphs without a width limit under line or height limits, the last line shown clipped or truncated, in small windows equal the whole layout",
+    arguments: paragraphTexts.indices)
+  func unwrappedParagraphsUnderLimits(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = Self.paragraphTexts[index]
+    let modes: [LineBreakMode] = [
+      .wordWrap, .charWrap, .clip, .truncatingHead, .truncatingTail, .truncatingMiddle,
+    ]
+    // A limit within the first paragraphs, beyond the text's paragraphs (hiding nothing), a
+    // height that shows only the first line, and both kinds at once: two a mode, turned with
+    // the text, so that each mode meets each limit over the texts.
+    let limits: [(lines: Int, height: Double)] = [
+      (1, .infinity), (0, 45), (3, .infinity), (4, 60), (1000, .infinity), (0, 5),
+    ]
+    for (modeIndex, mode) in modes.enumerated() {
+      var style = ParagraphStyle()
+      style.lineBreakMode = mode
+      style.firstLineHeadIndent = 14
+      style.lineSpacing = 1.5
+      if mode == .truncatingMiddle { style.baseWritingDirection = .rightToLeft }
+      // Windows of 300 units (paragraphs across windows) and of 1 100 (many in one).
+      for (turn, window) in [(0, 300), (3, 1100)] {
+        let (lines, height) = limits[(modeIndex + index + turn) % limits.count]
+        style.numberOfLines = lines
+        let layout = TextMeasurement(
+          typesetter.layout(
+            text, style: style, maxWidth: nil, maxHeight: height.isFinite ? height : nil))
+        let measured = try #require(
+          LayoutEngine.windowedMeasurement(
+            text: text, style: style, maxWidth: .infinity, maxHeight: height,
+            fonts: typesetter.fonts, cache: typesetter.shapeCache,
+            paragraphCache: typesetter.paragraphCache, windowLength: window, always: true))
+        #expect(
+          measured == layout, "\(index) \(mode), \(lines) lines, \(height) high, window \(window)")
+      }
     }
   }
 

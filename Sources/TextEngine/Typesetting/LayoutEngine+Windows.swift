@@ -20,10 +20,15 @@
 // rest of the last line's paragraph on that line: it is folded as a paragraph without a width
 // limit is. Head and middle truncation show its end: the window that holds the line's start and
 // one that holds the paragraph's end are prepared as one text, and the truncation is trusted
-// when what it read on either side lies clear of the seam between them. Without a width limit,
-// a text of one paragraph is one line under any limit (the first line is always shown); more
-// paragraphs under limits, and line-break strategies (which lay a whole paragraph out again at
-// other widths), are measured whole.
+// when what it read on either side lies clear of the seam between them.
+//
+// Without a width limit, the limits count paragraphs: each paragraph's folded line is held
+// until the next one is accepted (its height is known only at its end), and the last one shown
+// is then redone by the line break mode when text is hidden after it. Clipping at an infinite
+// width keeps the whole line; tail, head and middle truncation read all of its paragraph,
+// which is prepared again, alone, for it (so that paragraph, not the text, bounds the memory).
+// Line-break strategies (which lay a whole paragraph out again at other widths) are measured
+// whole.
 import Foundation
 
 extension LayoutEngine {
@@ -33,8 +38,8 @@ extension LayoutEngine {
   static let windowMargin = 512
 
   /// True when a text of `length` UTF-16 units may be measured in windows with `style`: a huge
-  /// text (`FreedMemory.hugeTextLength`) without a line-break strategy. Under line or height
-  /// limits without a width limit, only a text of one paragraph is (`windowedMeasurement`).
+  /// text (`FreedMemory.hugeTextLength`) without a line-break strategy, with or without width,
+  /// line and height limits.
   static func measuresInWindows(
     length: Int, style: ParagraphStyle, maxWidth: Double, maxHeight: Double
   ) -> Bool {
@@ -133,7 +138,8 @@ extension LayoutEngine {
   }
 
   /// The measurement of `text` (clamped) in windows, or nil when it is not measured so (see
-  /// `measuresInWindows`): equal to the whole text's.
+  /// `measuresInWindows`, or a window that disagrees with the whole text): equal to the whole
+  /// text's, under any width, line and height limits.
   ///
   /// `windowLength` is a parameter for the tests, which cut texts into many small windows.
   static func windowedMeasurement(
@@ -166,15 +172,9 @@ extension LayoutEngine {
     // At an infinite width, the line of the paragraph being folded across windows.
     var unwrapped = UnwrappedLine()
     var limits = LineLimits(numberOfLines: style.numberOfLines, maxHeight: maxHeight)
-    if !maxWidth.isFinite && limits.isLimited {
-      // Without a width limit a paragraph is one line, and the first line is always shown:
-      // one paragraph is shown whole under any limit. The last line shown of more paragraphs
-      // is measured whole.
-      guard !units.indices.contains(where: { endsParagraph($0 + 1, in: units) }) else {
-        return nil
-      }
-      limits = LineLimits(numberOfLines: 0, maxHeight: .infinity)
-    }
+    // At an infinite width under limits, the paragraph's line not yet known to be shown as it
+    // is (`keepUnwrappedLines`).
+    var pending: MeasuredLine?
     // The last line shown, when its truncation reads past the window that holds its start; a
     // clipped one while the rest of its paragraph is folded.
     var cut: CutLine?
@@ -211,9 +211,35 @@ extension LayoutEngine {
         : engine.keepUnwrappedLines(
           from: start - windowStart, trustedEnd: trustedEnd,
           firstParagraphIsWhole: firstParagraphIsWhole, builder: &builder, content: &content,
-          line: &unwrapped, addsLines: !linesDone, clipped: &clipped, utf16Base: windowStart,
-          scalarBase: scalarBase)
+          line: &unwrapped, limits: &limits, pending: &pending, clipped: &clipped,
+          utf16Base: windowStart, scalarBase: scalarBase)
       guard let next = kept else { return nil }
+      if let last = pending, let isTruncated = limits.isTruncated {
+        // The last line shown, a whole paragraph: redone per the line break mode when text is
+        // hidden after it. Clipping at an infinite width keeps all of it; the ellipsis of the
+        // others reads the whole paragraph, which is prepared again for it.
+        pending = nil
+        if isTruncated
+          && [.truncatingTail, .truncatingHead, .truncatingMiddle].contains(style.lineBreakMode)
+        {
+          let lineStart = last.utf16Range.lowerBound
+          let lineWindow = anchoredStart(before: lineStart, in: units)
+          guard
+            addTruncatedEnds(
+              of: CutLine(
+                start: lineStart - lineWindow, indent: last.indent, startsInsideWord: false),
+              windowStart: lineWindow, text: text, units: units, levels: levels, style: style,
+              maxWidth: maxWidth, fonts: fonts, cache: cache, paragraphCache: paragraphCache,
+              scalarBase: last.scalarRange.lowerBound
+                - scalarCount(lineWindow..<lineStart, in: units),
+              reach: units.count, builder: &builder)
+          else { return nil }
+        } else {
+          var shown = last
+          shown.isTruncated = isTruncated && style.lineBreakMode == .clip
+          builder.add(shown, lineSpacing: style.lineSpacing)
+        }
+      }
       if let line = cut {
         cut = nil
         if style.lineBreakMode == .clip {
@@ -242,6 +268,10 @@ extension LayoutEngine {
       }
       start = next + windowStart
       window = windowLength
+    }
+    if let last = pending {
+      // Every paragraph's line fitted: the last one hides nothing.
+      builder.add(last, lineSpacing: style.lineSpacing)
     }
     content.finishParagraph()
     return builder.measurement(
@@ -298,8 +328,9 @@ extension LayoutEngine {
           ellipsis: nil, hyphen: false, width: 0, indent: line.indent, isParagraphEnd: false,
           isTruncated: false),
         maxWidth: maxWidth)
-      guard let reads else { return false }
       if !isOnePiece {
+        // Tail truncation (no reads) is given the whole paragraph in one piece.
+        guard let reads else { return false }
         let prefixTrusted =
           reads.prefixEnd == atom
           || engine.atoms[reads.prefixEnd - 1].range.upperBound <= lineStart + reach - windowStart
@@ -406,16 +437,12 @@ extension LayoutEngine {
           isParagraphEnd: isLast, isTruncated: false)
         // The breaker's acceptance of the line under the limits (`greedyLines`).
         let before = state
-        if state.maxHeight.isFinite {
-          let height = lineBox(spec).height
-          let spacing = state.count == 0 ? 0 : style.lineSpacing
-          if state.count > 0 && state.y + spacing + height > state.maxHeight + 1e-9,
-            let last = pending
-          {
-            state = before
-            return keepLast(last.spec, truncated: true, limits: &limits, kept: kept)
-          }
-          state.y += spacing + height
+        guard state.accept(lineSpacing: style.lineSpacing, height: { lineBox(spec).height })
+        else {
+          // The first line is always accepted, and a window starts at the line pending in the
+          // one before it: a line is pending here.
+          guard let last = pending else { return nil }
+          return keepLast(last.spec, truncated: true, limits: &limits, kept: kept)
         }
         if let previous = pending {
           keep(
@@ -425,8 +452,7 @@ extension LayoutEngine {
           limits = before
           pending = nil
         }
-        state.count += 1
-        if state.numberOfLines > 0 && state.count >= state.numberOfLines {
+        if state.isFull {
           let endsText = isLast && index == paragraphs.count - 1 && trustedEnd == units.count
           return keepLast(spec, truncated: !endsText, limits: &limits, kept: kept)
         }
@@ -464,20 +490,42 @@ extension LayoutEngine {
   /// ends. Returns where the first atom not folded starts (`start` when none was), or nil when
   /// `start` is not an atom boundary here.
   ///
-  /// Without `addsLines` only the content widths are folded: the rest of a text whose last line
-  /// shown is kept (`keepLines` with limits), whose min- and max-content cover all of it. A
-  /// `clipped` last line, which starts at `start`, is folded too, and added to `builder` (and
-  /// set to nil) where its paragraph ends.
+  /// With line or height limits (`limits`), a paragraph's line is held in `pending` until the
+  /// next one is accepted, as the breaker hands lines over (a paragraph's line box is known
+  /// only at its end, which may be windows later). Once the last line shown is known,
+  /// `limits.isTruncated` is set and that line is left in `pending`: the caller adds it,
+  /// truncated when text is hidden after it. From there, and when `limits.isTruncated` is set
+  /// on entry (the rest of a text whose last line shown is kept), only the content widths are
+  /// folded: min- and max-content cover the whole text. A `clipped` last line, which starts at
+  /// `start`, is folded too, and added to `builder` (and set to nil) where its paragraph ends.
   private func keepUnwrappedLines(
     from start: Int, trustedEnd: Int, firstParagraphIsWhole: Bool,
     builder: inout MeasurementBuilder, content: inout ContentWidthFold,
-    line: inout UnwrappedLine, addsLines: Bool = true, clipped: inout ClippedLine?,
-    utf16Base: Int, scalarBase: Int
+    line: inout UnwrappedLine, limits: inout LineLimits, pending: inout MeasuredLine?,
+    clipped: inout ClippedLine?, utf16Base: Int, scalarBase: Int
   ) -> Int? {
     guard let (paragraphIndex, atom) = atomBoundary(start) else {
       return start == units.count ? start : nil
     }
     let facts = MeasurementBuilder(lineCount: 0).facts(of: self)
+    var addsLines = limits.isTruncated == nil
+    // Under limits: counts a paragraph's line, held until the next is accepted, and stops
+    // adding lines at the last one shown (the text's last paragraph hides nothing after it).
+    func finish(_ measured: MeasuredLine, paragraph: Int) {
+      guard
+        limits.accept(lineSpacing: style.lineSpacing, height: { measured.box.height })
+      else {
+        limits.isTruncated = true
+        addsLines = false
+        return
+      }
+      if let previous = pending { builder.add(previous, lineSpacing: style.lineSpacing) }
+      pending = measured
+      if limits.isFull {
+        limits.isTruncated = !(paragraph == paragraphs.count - 1 && trustedEnd == units.count)
+        addsLines = false
+      }
+    }
     for index in paragraphIndex..<paragraphs.count {
       let paragraph = paragraphs[index]
       let isWhole = index > 0 || firstParagraphIsWhole
@@ -499,12 +547,19 @@ extension LayoutEngine {
               from: from, in: paragraph,
               available: Self.availableWidth(maxWidth: maxWidth, indent: style.firstLineHeadIndent),
               indent: style.firstLineHeadIndent, maxWidth: maxWidth)
-          keep(
-            LineSpec(
-              paragraph: index, prefix: from..<filled.end, contentEnd: filled.contentEnd,
-              suffix: nil, ellipsis: nil, hyphen: filled.hyphen, width: filled.width,
-              indent: style.firstLineHeadIndent, isParagraphEnd: true, isTruncated: false),
-            builder: &builder, content: &content, facts: facts, utf16Base, scalarBase)
+          let spec = LineSpec(
+            paragraph: index, prefix: from..<filled.end, contentEnd: filled.contentEnd,
+            suffix: nil, ellipsis: nil, hyphen: filled.hyphen, width: filled.width,
+            indent: style.firstLineHeadIndent, isParagraphEnd: true, isTruncated: false)
+          guard limits.isLimited else {
+            keep(spec, builder: &builder, content: &content, facts: facts, utf16Base, scalarBase)
+            continue
+          }
+          for atom in spec.prefix { content.add(atom, of: self) }
+          finish(
+            MeasuredLine(
+              spec, of: self, facts: facts, utf16: { $0 + utf16Base },
+              scalar: { $0 + scalarBase }), paragraph: index)
           continue
         }
       }
@@ -538,11 +593,16 @@ extension LayoutEngine {
         paragraphLevel: paragraph.level, of: self, into: &builder)
       clipped = nil
       guard addsLines else { continue }
-      line.finish(
+      let measured = line.measured(
         utf16End: paragraph.content.upperBound + utf16Base,
         scalarEnd: scalarOffsets[paragraph.content.upperBound] + scalarBase,
         width: content.width, indent: style.firstLineHeadIndent, isTruncated: false,
-        paragraphLevel: paragraph.level, of: self, into: &builder)
+        paragraphLevel: paragraph.level, of: self)
+      if limits.isLimited {
+        finish(measured, paragraph: index)
+      } else {
+        builder.add(measured, lineSpacing: style.lineSpacing)
+      }
     }
     return units.count
   }
@@ -589,12 +649,59 @@ extension MeasurementBuilder {
     facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16: (Int) -> Int,
     scalar: (Int) -> Int
   ) {
-    let (range, scalars) = engine.lineRanges(spec)
+    add(
+      MeasuredLine(spec, of: engine, facts: facts, utf16: utf16, scalar: scalar),
+      lineSpacing: engine.style.lineSpacing)
+  }
+
+  /// Adds `line` below the lines added so far, `lineSpacing` after them.
+  mutating func add(_ line: MeasuredLine, lineSpacing: Double) {
     addLine(
-      utf16Range: utf16(range.lowerBound)..<utf16(range.upperBound),
-      scalarRange: scalar(scalars.lowerBound)..<scalar(scalars.upperBound), width: spec.width,
-      indent: spec.indent, box: engine.lineBox(spec), lineSpacing: engine.style.lineSpacing,
-      isTruncated: spec.isTruncated)
+      utf16Range: line.utf16Range, scalarRange: line.scalarRange, width: line.width,
+      indent: line.indent, box: line.box, lineSpacing: lineSpacing,
+      isTruncated: line.isTruncated)
+    addFaces(line.faces, missing: line.missing)
+  }
+}
+
+/// What `MeasurementBuilder` reads off a line of a text measured in windows, held until the
+/// line is added: under line or height limits a line is shown as it is only once the next one
+/// is accepted, and by then the window it was found in may be gone.
+struct MeasuredLine {
+  var utf16Range: Range<Int>
+  var scalarRange: Range<Int>
+  var width: Double
+  var indent: Double
+  var box: (ascent: Double, descent: Double, leading: Double, height: Double)
+  var isTruncated: Bool
+  /// Its faces in the visual order of its glyph runs, and the clusters it draws as .notdef
+  /// (scalar offsets of the whole text).
+  var faces: [FontFace]
+  var missing: [(start: Int, end: Int, face: FontFace)]
+
+  init(
+    utf16Range: Range<Int>, scalarRange: Range<Int>, width: Double, indent: Double,
+    box: (ascent: Double, descent: Double, leading: Double, height: Double), isTruncated: Bool,
+    faces: [FontFace], missing: [(start: Int, end: Int, face: FontFace)]
+  ) {
+    self.utf16Range = utf16Range
+    self.scalarRange = scalarRange
+    self.width = width
+    self.indent = indent
+    self.box = box
+    self.isTruncated = isTruncated
+    self.faces = faces
+    self.missing = missing
+  }
+
+  /// Line `spec` of `engine`, whose UTF-16 and scalar offsets are moved to the whole text's by
+  /// `utf16` and `scalar`.
+  init(
+    _ spec: LineSpec, of engine: LayoutEngine,
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16: (Int) -> Int,
+    scalar: (Int) -> Int
+  ) {
+    let (range, scalars) = engine.lineRanges(spec)
     var faces = [FontFace]()
     engine.appendFaces(of: spec, to: &faces)
     var missing = [(start: Int, end: Int, face: FontFace)]()
@@ -605,7 +712,11 @@ extension MeasurementBuilder {
         missing[index].end = scalar(missing[index].end)
       }
     }
-    addFaces(faces, missing: missing)
+    self.init(
+      utf16Range: utf16(range.lowerBound)..<utf16(range.upperBound),
+      scalarRange: scalar(scalars.lowerBound)..<scalar(scalars.upperBound), width: spec.width,
+      indent: spec.indent, box: engine.lineBox(spec), isTruncated: spec.isTruncated,
+      faces: faces, missing: missing)
   }
 }
 
@@ -622,6 +733,23 @@ struct LineLimits {
   var isTruncated: Bool?
 
   var isLimited: Bool { numberOfLines > 0 || maxHeight.isFinite }
+
+  /// True once `numberOfLines` lines are counted: the last one counted is the last shown.
+  var isFull: Bool { numberOfLines > 0 && count >= numberOfLines }
+
+  /// Counts the next line, whose line box is `height` high (read only under a height limit),
+  /// as the breaker accepts a line (`greedyLines`): false, and nothing counted, when it does
+  /// not fit under the height limit (the line before it is then the last shown).
+  mutating func accept(lineSpacing: Double, height: () -> Double) -> Bool {
+    if maxHeight.isFinite {
+      let height = height()
+      let spacing = count == 0 ? 0 : lineSpacing
+      if count > 0 && y + spacing + height > maxHeight + 1e-9 { return false }
+      y += spacing + height
+    }
+    count += 1
+    return true
+  }
 }
 
 /// The line of a paragraph set at an infinite width, put together from the windows its atoms
@@ -697,18 +825,14 @@ struct UnwrappedLine {
     }
   }
 
-  /// Adds the line, which ends at `utf16End` and `scalarEnd` of the whole text and is `width`
-  /// wide after `indent`, to `builder`: its faces in the visual order of its pieces (UAX #9
-  /// L1-L2, as `appendFaces` finds them).
-  func finish(
+  /// The line, which ends at `utf16End` and `scalarEnd` of the whole text and is `width` wide
+  /// after `indent`, as `builder.add` takes it: its faces in the visual order of its pieces
+  /// (UAX #9 L1-L2, as `appendFaces` finds them).
+  func measured(
     utf16End: Int, scalarEnd: Int, width: Double, indent: Double, isTruncated: Bool,
-    paragraphLevel: UInt8, of engine: LayoutEngine, into builder: inout MeasurementBuilder
-  ) {
+    paragraphLevel: UInt8, of engine: LayoutEngine
+  ) -> MeasuredLine {
     let natural = ascent + descent + leading
-    builder.addLine(
-      utf16Range: utf16Start..<utf16End, scalarRange: scalarStart..<scalarEnd, width: width,
-      indent: indent, box: (ascent, descent, leading, engine.lineHeight(natural: natural)),
-      lineSpacing: engine.style.lineSpacing, isTruncated: isTruncated)
     var pieces = items
     for space in trailing {
       let item = (level: paragraphLevel, face: space.face)
@@ -722,7 +846,10 @@ struct UnwrappedLine {
     } else {
       order = UnicodeProperties.visualOrder(levels)
     }
-    builder.addFaces(order.map { pieces[$0].face }, missing: missing)
+    return MeasuredLine(
+      utf16Range: utf16Start..<utf16End, scalarRange: scalarStart..<scalarEnd, width: width,
+      indent: indent, box: (ascent, descent, leading, engine.lineHeight(natural: natural)),
+      isTruncated: isTruncated, faces: order.map { pieces[$0].face }, missing: missing)
   }
 }
 
@@ -760,10 +887,11 @@ struct ClippedLine {
   ) {
     var whole = width
     whole.finishParagraph()
-    line.finish(
-      utf16End: utf16End, scalarEnd: scalarEnd, width: min(whole.width, available),
-      indent: indent, isTruncated: true, paragraphLevel: paragraphLevel, of: engine,
-      into: &builder)
+    builder.add(
+      line.measured(
+        utf16End: utf16End, scalarEnd: scalarEnd, width: min(whole.width, available),
+        indent: indent, isTruncated: true, paragraphLevel: paragraphLevel, of: engine),
+      lineSpacing: engine.style.lineSpacing)
   }
 }
 
