@@ -74,4 +74,22 @@ struct HugeLineMemoryTests {
     let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
     #expect(growth < 16, "\(peaks) kB: \(growth) bytes a byte of the line")
   }
+
+  @Test(
+    "without a width limit, a huge paragraph truncated at its tail as the last line shown costs a small multiple too"
+  )
+  func arabicLastParagraphMemoryTruncated() throws {
+    let fields = #""maxWidth": null, "numberOfLines": 2, "lineBreakMode": "byTruncatingTail""#
+    let sizes = [200_000, 800_000]
+    let peaks = try sizes.map { bytes in
+      // One huge paragraph between two short ones: the second line, truncated.
+      let line = String(decoding: Self.arabicLine(bytes: bytes, fields: fields), as: UTF8.self)
+      let text = try #require(line.range(of: #"", "maxWidth""#))
+      let input = line.replacingCharacters(in: text, with: #"\nlast", "maxWidth""#)
+        .replacingOccurrences(of: #"{"text": ""#, with: #"{"text": "first\n"#)
+      return try Self.peak(Data(input.utf8))
+    }
+    let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
+    #expect(growth < 16, "\(peaks) kB: \(growth) bytes a byte of the line")
+  }
 }

@@ -224,6 +224,56 @@ struct WindowedUnwrappedTests {
     }
   }
 
+  /// Texts whose last line shown is a paragraph of about 900 units, three small windows long:
+  /// left-to-right, Arabic, Hebrew mixed with Latin, tabs and soft hyphens in Arabic; ending
+  /// in spaces and a tab, or followed by an empty paragraph; and one that starts the text.
+  static let longLastParagraphTexts: [AttributedText] = {
+    let long = { (piece: String) in HugeTextTests.repeated(piece, units: 900) }
+    return [
+      "first\n" + long(HugeTextTests.windowTexts[0]) + "   \nlast",
+      "مرحبا\n" + long(WindowedBidiTests.texts[0]) + "\n\nlast",
+      "first\u{2029}" + long(WindowedBidiTests.texts[1]) + "  \t \n\nשלום",
+      "first\n" + long(WindowedBidiTests.texts[5]) + "\nlast\nmore",
+      long(WindowedBidiTests.texts[2]) + " \nlast",
+    ].map { AttributedText($0, font: Engine.dejaVu(15)) }
+  }()
+
+  @Test(
+    "a last line shown that is a paragraph across windows, truncated at its tail, head or middle without a width limit, equals the whole layout",
+    arguments: longLastParagraphTexts.indices)
+  func unwrappedLongLastLineTruncated(_ index: Int) throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = Self.longLastParagraphTexts[index]
+    // The long paragraph is the last line shown under a line limit, or under a height limit
+    // just above those lines' height (which the next line does not fit): one kind a mode,
+    // turned with the text.
+    let lines = index == 4 ? 1 : 2
+    let modes: [LineBreakMode] = [.truncatingTail, .truncatingHead, .truncatingMiddle]
+    for (modeIndex, mode) in modes.enumerated() {
+      var style = ParagraphStyle()
+      style.lineBreakMode = mode
+      style.firstLineHeadIndent = 14
+      style.lineSpacing = 1.5
+      if mode != .truncatingHead { style.baseWritingDirection = .rightToLeft }
+      style.numberOfLines = lines
+      var height = Double.infinity
+      if (modeIndex + index) % 2 == 1 {
+        height = Double(TextMeasurement(typesetter.layout(text, style: style)).size.height) + 1
+        style.numberOfLines = 0
+      }
+      let layout = TextMeasurement(
+        typesetter.layout(
+          text, style: style, maxWidth: nil, maxHeight: height.isFinite ? height : nil))
+      #expect(layout.isTruncated && layout.lineCount == lines, "\(index) \(mode)")
+      let measured = try #require(
+        LayoutEngine.windowedMeasurement(
+          text: text, style: style, maxWidth: .infinity, maxHeight: height,
+          fonts: typesetter.fonts, cache: typesetter.shapeCache,
+          paragraphCache: typesetter.paragraphCache, windowLength: 300, always: true))
+      #expect(measured == layout, "\(index) \(mode), \(style.numberOfLines) lines, \(height) high")
+    }
+  }
+
   @Test("several runs and fonts on one line across windows: line box and faces")
   func unwrappedRuns() throws {
     let typesetter = Typesetter(fonts: Engine.fonts)

@@ -679,28 +679,28 @@ extension LayoutEngine {
     var reads: (prefixEnd: Int, suffixStart: Int)?
     if style.lineBreakMode == .truncatingTail {
       // The longest prefix that ends after a non-space atom and fits with the ellipsis: the
-      // candidates below taken in order until one does not fit, without an array of them.
-      var x = 0.0
+      // candidates below taken in order until one does not fit, without an array of them. At
+      // an infinite width every one fits: the line is all of its paragraph up to its last
+      // non-space atom, which a huge text measured in windows folds with the same pen.
+      var pen = TruncationPen()
       for index in start..<end {
-        if index > start { x += atoms[index - 1].joinAfter }
-        x += atomWidth(index, at: x, indent: line.indent)
+        pen.advance(over: index, of: self, indent: line.indent)
         if !atoms[index].isWhitespace {
-          guard x + ellipsis.width + suffix.width <= available else { break }
-          prefix = (index + 1, x)
+          guard pen.x + ellipsis.width + suffix.width <= available else { break }
+          prefix = (index + 1, pen.x)
         }
       }
     } else {
       // Prefix candidates: ends after a non-space atom, with the content width up to there.
       var prefixEnds = [(end: Int, width: Double)]()
-      var x = 0.0
+      var pen = TruncationPen()
       // The trailing spaces trimmed above were read back to `end`.
       var read = (prefixEnd: start, suffixStart: end > start ? end - 1 : start)
       for index in start..<end {
-        if index > start { x += atoms[index - 1].joinAfter }
-        x += atomWidth(index, at: x, indent: line.indent)
+        pen.advance(over: index, of: self, indent: line.indent)
         read.prefixEnd = index + 1
-        if !atoms[index].isWhitespace { prefixEnds.append((index + 1, x)) }
-        if x > available { break }
+        if !atoms[index].isWhitespace { prefixEnds.append((index + 1, pen.x)) }
+        if pen.x > available { break }
       }
       // Suffix candidates: starts at a non-space atom, with the width from there to the end.
       var suffixStarts = [(start: Int, width: Double)]()
@@ -757,7 +757,7 @@ extension LayoutEngine {
   }
 
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
-  private func makeEllipsis(_ attributes: TextAttributes) -> Insertion {
+  func makeEllipsis(_ attributes: TextAttributes) -> Insertion {
     guard let memo = ellipsisMemo else { return shapeEllipsis(attributes) }
     if let known = memo.ellipsis(for: attributes) { return known }
     let made = shapeEllipsis(attributes)
@@ -978,5 +978,22 @@ extension LayoutEngine {
       }
     }
     return widest
+  }
+}
+
+/// The pen of a truncated line's prefix (`LayoutEngine.truncation`): the atoms from the line's
+/// start summed one at a time, joins between them, tabs to their stops from where they start.
+/// The sum differs in its last bits from a line's word-by-word width (`nextLine`).
+struct TruncationPen {
+  /// The width up to the end of the last atom advanced over.
+  private(set) var x = 0.0
+  /// The join after that atom (nil before the first).
+  private var join: Double?
+
+  /// Moves the pen past atom `index` of `engine`, on a line indented by `indent`.
+  mutating func advance(over index: Int, of engine: LayoutEngine, indent: Double) {
+    if let join { x += join }
+    x += engine.atomWidth(index, at: x, indent: indent)
+    join = engine.atoms[index].joinAfter
   }
 }

@@ -25,8 +25,11 @@
 // Without a width limit, the limits count paragraphs: each paragraph's folded line is held
 // until the next one is accepted (its height is known only at its end), and the last one shown
 // is then redone by the line break mode when text is hidden after it. Clipping at an infinite
-// width keeps the whole line; tail, head and middle truncation read all of its paragraph,
-// which is prepared again, alone, for it (so that paragraph, not the text, bounds the memory).
+// width keeps the whole line. Tail truncation at an infinite width shows the paragraph up to
+// its last non-space atom, then the ellipsis: a paragraph that spans windows has that line
+// folded with its own. Head and middle truncation read all of its paragraph, which is
+// prepared again, alone, for them (so that paragraph, not the text, bounds the memory), as is
+// a paragraph that one window holds.
 // Line-break strategies (which lay a whole paragraph out again at other widths) are measured
 // whole.
 import Foundation
@@ -173,8 +176,8 @@ extension LayoutEngine {
     var unwrapped = UnwrappedLine()
     var limits = LineLimits(numberOfLines: style.numberOfLines, maxHeight: maxHeight)
     // At an infinite width under limits, the paragraph's line not yet known to be shown as it
-    // is (`keepUnwrappedLines`).
-    var pending: MeasuredLine?
+    // is, with its tail truncation when it was folded across windows (`keepUnwrappedLines`).
+    var pending: (line: MeasuredLine, tail: MeasuredLine?)?
     // The last line shown, when its truncation reads past the window that holds its start; a
     // clipped one while the rest of its paragraph is folded.
     var cut: CutLine?
@@ -214,12 +217,15 @@ extension LayoutEngine {
           line: &unwrapped, limits: &limits, pending: &pending, clipped: &clipped,
           utf16Base: windowStart, scalarBase: scalarBase)
       guard let next = kept else { return nil }
-      if let last = pending, let isTruncated = limits.isTruncated {
+      if let (last, tail) = pending, let isTruncated = limits.isTruncated {
         // The last line shown, a whole paragraph: redone per the line break mode when text is
-        // hidden after it. Clipping at an infinite width keeps all of it; the ellipsis of the
-        // others reads the whole paragraph, which is prepared again for it.
+        // hidden after it. Clipping at an infinite width keeps all of it; tail truncation of a
+        // paragraph folded across windows was folded with it; the ellipsis of the others reads
+        // the whole paragraph, which is prepared again for it.
         pending = nil
-        if isTruncated
+        if isTruncated && style.lineBreakMode == .truncatingTail, let tail {
+          builder.add(tail, lineSpacing: style.lineSpacing)
+        } else if isTruncated
           && [.truncatingTail, .truncatingHead, .truncatingMiddle].contains(style.lineBreakMode)
         {
           let lineStart = last.utf16Range.lowerBound
@@ -246,7 +252,7 @@ extension LayoutEngine {
           clipped = ClippedLine(
             line: UnwrappedLine(
               utf16Start: line.start + windowStart,
-              scalarStart: engine.scalarOffsets[line.start] + scalarBase),
+              scalarStart: engine.scalarOffsets[line.start] + scalarBase, indent: line.indent),
             width: ContentWidthFold(indent: line.indent, startsInsideWord: line.startsInsideWord),
             indent: line.indent,
             available: availableWidth(maxWidth: maxWidth, indent: line.indent))
@@ -271,7 +277,7 @@ extension LayoutEngine {
     }
     if let last = pending {
       // Every paragraph's line fitted: the last one hides nothing.
-      builder.add(last, lineSpacing: style.lineSpacing)
+      builder.add(last.line, lineSpacing: style.lineSpacing)
     }
     content.finishParagraph()
     return builder.measurement(
@@ -494,14 +500,16 @@ extension LayoutEngine {
   /// next one is accepted, as the breaker hands lines over (a paragraph's line box is known
   /// only at its end, which may be windows later). Once the last line shown is known,
   /// `limits.isTruncated` is set and that line is left in `pending`: the caller adds it,
-  /// truncated when text is hidden after it. From there, and when `limits.isTruncated` is set
+  /// truncated when text is hidden after it (a line folded across windows comes with its tail
+  /// truncation, which needs all of it). From there, and when `limits.isTruncated` is set
   /// on entry (the rest of a text whose last line shown is kept), only the content widths are
   /// folded: min- and max-content cover the whole text. A `clipped` last line, which starts at
   /// `start`, is folded too, and added to `builder` (and set to nil) where its paragraph ends.
   private func keepUnwrappedLines(
     from start: Int, trustedEnd: Int, firstParagraphIsWhole: Bool,
     builder: inout MeasurementBuilder, content: inout ContentWidthFold,
-    line: inout UnwrappedLine, limits: inout LineLimits, pending: inout MeasuredLine?,
+    line: inout UnwrappedLine, limits: inout LineLimits,
+    pending: inout (line: MeasuredLine, tail: MeasuredLine?)?,
     clipped: inout ClippedLine?, utf16Base: Int, scalarBase: Int
   ) -> Int? {
     guard let (paragraphIndex, atom) = atomBoundary(start) else {
@@ -511,7 +519,7 @@ extension LayoutEngine {
     var addsLines = limits.isTruncated == nil
     // Under limits: counts a paragraph's line, held until the next is accepted, and stops
     // adding lines at the last one shown (the text's last paragraph hides nothing after it).
-    func finish(_ measured: MeasuredLine, paragraph: Int) {
+    func finish(_ measured: MeasuredLine, tail: MeasuredLine? = nil, paragraph: Int) {
       guard
         limits.accept(lineSpacing: style.lineSpacing, height: { measured.box.height })
       else {
@@ -519,8 +527,8 @@ extension LayoutEngine {
         addsLines = false
         return
       }
-      if let previous = pending { builder.add(previous, lineSpacing: style.lineSpacing) }
-      pending = measured
+      if let previous = pending { builder.add(previous.line, lineSpacing: style.lineSpacing) }
+      pending = (measured, tail)
       if limits.isFull {
         limits.isTruncated = !(paragraph == paragraphs.count - 1 && trustedEnd == units.count)
         addsLines = false
@@ -537,7 +545,8 @@ extension LayoutEngine {
       if addsLines && from == paragraph.atoms.lowerBound && isWhole {
         line = UnwrappedLine(
           utf16Start: paragraph.content.lowerBound + utf16Base,
-          scalarStart: scalarOffsets[paragraph.content.lowerBound] + scalarBase)
+          scalarStart: scalarOffsets[paragraph.content.lowerBound] + scalarBase,
+          indent: style.firstLineHeadIndent)
         if endsHere {
           // The whole paragraph lies here: its line as the breaker makes it.
           let filled =
@@ -581,9 +590,13 @@ extension LayoutEngine {
         if end == from { return atoms[from].range.lowerBound }
       }
       if addsLines {
-        line.add(from..<end, of: self, paragraph: index, facts: facts, scalarBase: scalarBase)
+        line.add(
+          from..<end, of: self, paragraph: index, facts: facts, utf16Base: utf16Base,
+          scalarBase: scalarBase)
       }
-      clipped?.add(from..<end, of: self, paragraph: index, facts: facts, scalarBase: scalarBase)
+      clipped?.add(
+        from..<end, of: self, paragraph: index, facts: facts, utf16Base: utf16Base,
+        scalarBase: scalarBase)
       for atom in from..<end { content.add(atom, of: self) }
       guard endsHere else { return atoms[end].range.lowerBound }
       content.finishParagraph()
@@ -599,7 +612,11 @@ extension LayoutEngine {
         width: content.width, indent: style.firstLineHeadIndent, isTruncated: false,
         paragraphLevel: paragraph.level, of: self)
       if limits.isLimited {
-        finish(measured, paragraph: index)
+        finish(
+          measured,
+          tail: style.lineBreakMode == .truncatingTail
+            ? line.tailTruncated(paragraphLevel: paragraph.level, of: self) : nil,
+          paragraph: index)
       } else {
         builder.add(measured, lineSpacing: style.lineSpacing)
       }
@@ -753,43 +770,99 @@ struct LineLimits {
 }
 
 /// The line of a paragraph set at an infinite width, put together from the windows its atoms
-/// lie in: what `MeasurementBuilder.add` reads off a line, folded piece by piece.
+/// lie in: what `MeasurementBuilder.add` reads off a line, folded piece by piece; and the same
+/// line truncated at its tail (`tailTruncated`), which shows it up to its last non-space atom.
 struct UnwrappedLine {
   var utf16Start = 0
   var scalarStart = 0
-  /// The greatest ascent, descent and leading of the fonts so far (`lineBox`).
-  private var ascent = 0.0
-  private var descent = 0.0
-  private var leading = 0.0
+  /// Where tabs are set from (the line's indent).
+  private var indent = 0.0
+  /// The greatest ascent, descent and leading of the fonts (`lineBox`) up to the last
+  /// non-space atom, and of the spaces after it.
+  private var box = (ascent: 0.0, descent: 0.0, leading: 0.0)
+  private var trailingBox = (ascent: 0.0, descent: 0.0, leading: 0.0)
   /// The line's pieces in logical order, as `lineItems` makes them, with adjacent atoms of
   /// one bidi level and face joined (which keeps the visual order of the faces): those up to
   /// the last non-space atom, and the spaces after it, which take the paragraph's level.
   private var items: [(level: UInt8, face: FontFace)] = []
   private var trailing: [(level: UInt8, face: FontFace)] = []
+  /// The clusters drawn as .notdef up to the last non-space atom, and in the spaces after it.
   private var missing: [(start: Int, end: Int, face: FontFace)] = []
+  private var trailingMissing: [(start: Int, end: Int, face: FontFace)] = []
+  /// The pen of tail truncation (`TruncationPen`), its position at the end of the last
+  /// non-space atom, and that atom's end (UTF-16 and scalar offsets of the whole text).
+  private var pen = TruncationPen()
+  private var contentWidth = 0.0
+  private var contentEnd: (utf16: Int, scalar: Int)?
+  /// The attributes of the line's first atom, which its tail ellipsis takes (`truncation`).
+  private var firstAttributes: TextAttributes?
 
   init() {}
 
-  init(utf16Start: Int, scalarStart: Int) {
+  init(utf16Start: Int, scalarStart: Int, indent: Double) {
     self.utf16Start = utf16Start
     self.scalarStart = scalarStart
+    self.indent = indent
   }
 
   /// Adds atoms `range` of paragraph `paragraph` of `engine` (a window whose text starts at
-  /// scalar offset `scalarBase` of the whole text).
+  /// UTF-16 offset `utf16Base` and scalar offset `scalarBase` of the whole text).
   mutating func add(
     _ range: Range<Int>, of engine: LayoutEngine, paragraph: Int,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), scalarBase: Int
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int, scalarBase: Int
   ) {
     guard !range.isEmpty else { return }
+    if firstAttributes == nil {
+      firstAttributes =
+        engine.text.runs[engine.segments[engine.atoms[range.lowerBound].segment].run].attributes
+    }
+    for index in range {
+      pen.advance(over: index, of: engine, indent: indent)
+      if !engine.atoms[index].isWhitespace { contentWidth = pen.x }
+    }
+    // The pieces up to the last non-space atom and after it are folded apart, so that the
+    // line up to its last non-space atom is known too.
+    var split = range.upperBound
+    while split > range.lowerBound && engine.atoms[split - 1].isWhitespace { split -= 1 }
+    if split > range.lowerBound {
+      box = Self.maximum(box, trailingBox)
+      trailingBox = (0, 0, 0)
+      missing += trailingMissing
+      trailingMissing.removeAll()
+      addPiece(
+        range.lowerBound..<split, of: engine, paragraph: paragraph, facts: facts,
+        scalarBase: scalarBase, isContent: true)
+      let end = engine.atoms[split - 1].range.upperBound
+      contentEnd = (end + utf16Base, engine.scalarOffsets[end] + scalarBase)
+    }
+    if split < range.upperBound {
+      addPiece(
+        split..<range.upperBound, of: engine, paragraph: paragraph, facts: facts,
+        scalarBase: scalarBase, isContent: false)
+    }
+  }
+
+  private static func maximum(
+    _ a: (ascent: Double, descent: Double, leading: Double),
+    _ b: (ascent: Double, descent: Double, leading: Double)
+  ) -> (ascent: Double, descent: Double, leading: Double) {
+    (max(a.ascent, b.ascent), max(a.descent, b.descent), max(a.leading, b.leading))
+  }
+
+  private mutating func addPiece(
+    _ range: Range<Int>, of engine: LayoutEngine, paragraph: Int,
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), scalarBase: Int, isContent: Bool
+  ) {
     let piece = LineSpec(
       paragraph: paragraph, prefix: range, contentEnd: range.upperBound, suffix: nil,
       ellipsis: nil, hyphen: false, width: 0, indent: 0, isParagraphEnd: false,
       isTruncated: false)
-    let box = engine.lineBox(piece)
-    ascent = max(ascent, box.ascent)
-    descent = max(descent, box.descent)
-    leading = max(leading, box.leading)
+    let found = engine.lineBox(piece)
+    if isContent {
+      box = Self.maximum(box, (found.ascent, found.descent, found.leading))
+    } else {
+      trailingBox = Self.maximum(trailingBox, (found.ascent, found.descent, found.leading))
+    }
     func append(
       _ item: (level: UInt8, face: FontFace), to list: inout [(level: UInt8, face: FontFace)]
     ) {
@@ -815,13 +888,14 @@ struct UnwrappedLine {
       }
     }
     if facts.hasNotdef {
-      let first = missing.count
+      var found = [(start: Int, end: Int, face: FontFace)]()
       let end = engine.scalarOffsets[engine.atoms[range.upperBound - 1].range.upperBound]
-      engine.appendMissingClusters(of: piece, lineEnd: end, to: &missing)
-      for index in first..<missing.count {
-        missing[index].start += scalarBase
-        missing[index].end += scalarBase
+      engine.appendMissingClusters(of: piece, lineEnd: end, to: &found)
+      for index in found.indices {
+        found[index].start += scalarBase
+        found[index].end += scalarBase
       }
+      if isContent { missing += found } else { trailingMissing += found }
     }
   }
 
@@ -832,13 +906,47 @@ struct UnwrappedLine {
     utf16End: Int, scalarEnd: Int, width: Double, indent: Double, isTruncated: Bool,
     paragraphLevel: UInt8, of engine: LayoutEngine
   ) -> MeasuredLine {
-    let natural = ascent + descent + leading
     var pieces = items
     for space in trailing {
       let item = (level: paragraphLevel, face: space.face)
       if let last = pieces.last, last.level == item.level, last.face === item.face { continue }
       pieces.append(item)
     }
+    let whole = Self.maximum(box, trailingBox)
+    return MeasuredLine(
+      utf16Range: utf16Start..<utf16End, scalarRange: scalarStart..<scalarEnd, width: width,
+      indent: indent,
+      box: (
+        whole.ascent, whole.descent, whole.leading,
+        engine.lineHeight(natural: whole.ascent + whole.descent + whole.leading)
+      ), isTruncated: isTruncated, faces: Self.visualFaces(pieces),
+      missing: missing + trailingMissing)
+  }
+
+  /// The line truncated at its tail at an infinite width, or nil when it has no non-space atom:
+  /// `truncation` then takes every prefix, so the line shows its atoms up to its last non-space
+  /// one, as wide as the pen sums them, then the ellipsis in its first atom's attributes.
+  func tailTruncated(paragraphLevel: UInt8, of engine: LayoutEngine) -> MeasuredLine? {
+    guard let contentEnd, let firstAttributes else { return nil }
+    let ellipsis = engine.makeEllipsis(firstAttributes)
+    var box = box
+    let metrics = ellipsis.font.metrics
+    box.ascent = max(box.ascent, metrics.ascender)
+    box.descent = max(box.descent, -metrics.descender)
+    if engine.style.usesFontLeading { box.leading = max(box.leading, metrics.leading) }
+    var pieces = items
+    pieces.append((paragraphLevel, ellipsis.font.face))
+    return MeasuredLine(
+      utf16Range: utf16Start..<contentEnd.utf16, scalarRange: scalarStart..<contentEnd.scalar,
+      width: contentWidth + ellipsis.width, indent: indent,
+      box: (
+        box.ascent, box.descent, box.leading,
+        engine.lineHeight(natural: box.ascent + box.descent + box.leading)
+      ), isTruncated: true, faces: Self.visualFaces(pieces), missing: missing)
+  }
+
+  /// The faces of `pieces` (logical order) in visual order (UAX #9 L2).
+  private static func visualFaces(_ pieces: [(level: UInt8, face: FontFace)]) -> [FontFace] {
     let levels = pieces.map(\.level)
     let order: [Int]
     if let first = levels.first, levels.allSatisfy({ $0 == first }) {
@@ -846,10 +954,7 @@ struct UnwrappedLine {
     } else {
       order = UnicodeProperties.visualOrder(levels)
     }
-    return MeasuredLine(
-      utf16Range: utf16Start..<utf16End, scalarRange: scalarStart..<scalarEnd, width: width,
-      indent: indent, box: (ascent, descent, leading, engine.lineHeight(natural: natural)),
-      isTruncated: isTruncated, faces: order.map { pieces[$0].face }, missing: missing)
+    return order.map { pieces[$0].face }
   }
 }
 
@@ -874,9 +979,11 @@ struct ClippedLine {
   /// Adds atoms `range` of paragraph `paragraph` of `engine` (`UnwrappedLine.add`).
   mutating func add(
     _ range: Range<Int>, of engine: LayoutEngine, paragraph: Int,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), scalarBase: Int
+    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int, scalarBase: Int
   ) {
-    line.add(range, of: engine, paragraph: paragraph, facts: facts, scalarBase: scalarBase)
+    line.add(
+      range, of: engine, paragraph: paragraph, facts: facts, utf16Base: utf16Base,
+      scalarBase: scalarBase)
     for atom in range { width.add(atom, of: engine) }
   }
 
