@@ -670,9 +670,8 @@ extension LayoutEngine {
     while end > start && atoms[end - 1].isWhitespace { end -= 1 }
     let ellipsisAttributes =
       style.lineBreakMode == .truncatingHead && end > start
-      ? text.runs[segments[atoms[end - 1].segment].run].attributes
-      : start < paragraph.atoms.upperBound
-        ? text.runs[segments[atoms[start].segment].run].attributes : paragraph.attributes
+      ? attributes(ofAtom: end - 1)
+      : start < paragraph.atoms.upperBound ? attributes(ofAtom: start) : paragraph.attributes
     var ellipsis = makeEllipsis(ellipsisAttributes ?? text.runs[0].attributes)
     var prefix = (end: start, width: 0.0)
     var suffix = (start: end, width: 0.0)
@@ -754,6 +753,11 @@ extension LayoutEngine {
     result.width = prefix.width + ellipsis.width + suffix.width
     result.isTruncated = true
     return (result, reads)
+  }
+
+  /// The attributes of the run atom `index` belongs to.
+  func attributes(ofAtom index: Int) -> TextAttributes {
+    text.runs[segments[atoms[index].segment].run].attributes
   }
 
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
