@@ -842,13 +842,10 @@ struct UnwrappedLine {
         }
       }
       if ends != nil {
-        let offset = scalarBase - scalarStart
         ends?.add(
-          atom, penEnd: pen.x,
-          scalars: (
-            engine.scalarOffsets[atom.range.lowerBound] + offset,
-            engine.scalarOffsets[atom.range.upperBound] + offset
-          ))
+          atom,
+          scalarCount: engine.scalarOffsets[atom.range.upperBound]
+            - engine.scalarOffsets[atom.range.lowerBound])
       }
     }
     // The pieces up to the last non-space atom and after it are folded apart, so that the
@@ -913,7 +910,7 @@ struct UnwrappedLine {
         for space in trailing { Self.append(space, to: &items) }
         trailing.removeAll()
         Self.append(item, to: &items)
-        ends?.pieces.append(UInt32(items.count - 1))
+        ends?.notePiece(items.count - 1)
       }
     }
     if facts.hasNotdef {
@@ -979,19 +976,19 @@ struct UnwrappedLine {
       prefix = (contentWidth, items.count - 1, contentEnd.scalar)
     case .truncatingHead, .truncatingMiddle:
       guard let ends else { return nil }
-      let count = ends.penEnds.count
+      let count = ends.contentCount
       let prefixCount = mode == .truncatingMiddle ? (count + 1) / 2 : 0
       if mode == .truncatingHead, let last = ends.lastAttributes { attributes = last }
-      if prefixCount > 0 {
-        let last = prefixCount - 1
-        prefix = (
-          ends.penEnds[last], Int(ends.pieces[last]), Int(ends.scalars[last].end) + scalarStart
-        )
-      }
+      var prefixEnd = contentEnd.scalar
       if prefixCount < count {
-        suffix = (
-          ends.suffixWidth(atoms: count - prefixCount), Int(ends.pieces[prefixCount]),
-          Int(ends.scalars[prefixCount].start) + scalarStart
+        let found = ends.suffix(content: count - prefixCount, contentEnd: contentEnd.scalar)
+        suffix = (found.width, ends.piece(ofContent: prefixCount), found.scalarStart)
+        prefixEnd = found.previousEnd
+      }
+      if prefixCount > 0 {
+        prefix = (
+          ends.prefixWidth(content: prefixCount, of: engine, indent: indent),
+          ends.piece(ofContent: prefixCount - 1), prefixEnd
         )
       }
     default:
@@ -1045,49 +1042,112 @@ struct UnwrappedLine {
   }
 }
 
-/// What head and middle truncation read of an unwrapped line's atoms, kept as they are folded
-/// (about 9 bytes an atom and 20 a non-space one, against some 170 a unit for a prepared
-/// text): the suffix's width is summed backwards from the line's end, and where the middle
-/// split falls is known only once the non-space atoms are counted.
+/// What head and middle truncation read of an unwrapped line's atoms, kept as they are folded:
+/// the suffix's width is summed backwards from the line's end, and the middle's split is known
+/// only once the non-space atoms are counted. About 9 bytes an atom (there is about one a
+/// character), against some 170 a unit for a prepared text: its own width and a byte of
+/// flags and scalar count; the rare joins, tab spacings and long clusters apart.
 private struct AtomEnds {
-  /// Each atom's own width plus the join after it (the terms of the suffix's sum), and whether
-  /// it is a space.
-  var terms: [Double] = []
-  var isSpace: [Bool] = []
-  /// Each non-space atom's pen position at its end (the prefix's width up to it), the piece it
-  /// lies in (an index of `UnwrappedLine.items`), and its scalar range from the line's start.
-  var penEnds: [Double] = []
-  var pieces: [UInt32] = []
-  var scalars: [(start: UInt32, end: UInt32)] = []
-  /// The last non-space atom's own width (the first term of the suffix's sum) and attributes
-  /// (the head ellipsis's).
-  var lastWidth = 0.0
+  private var widths: [Double] = []
+  /// Whether the atom is a space (`spaceBit`) or a tab (`tabBit`), and its scalar count, or
+  /// `longCount` when that is in `longCounts`.
+  private var flags: [UInt8] = []
+  private static let spaceBit: UInt8 = 0x80
+  private static let tabBit: UInt8 = 0x40
+  private static let longCount: UInt8 = 0x3F
+  private var longCounts: [Int: Int] = [:]
+  /// The joins after atoms other than +0.0 (nearly every atom's), and tabs' letter spacing.
+  private var joins: [Int: Double] = [:]
+  private var tabSpacings: [Int: Double] = [:]
+  /// The non-space atoms counted so far, and where the piece they lie in (an index of
+  /// `UnwrappedLine.items`) changes: the first non-space atom of each piece, by count.
+  private(set) var contentCount = 0
+  private var pieceStarts: [(atom: Int, piece: Int)] = []
+  private var piecesNoted = 0
+  /// The last non-space atom's attributes (the head ellipsis's) and index.
   var lastAttributes: TextAttributes?
+  private var lastContent = -1
 
-  mutating func add(_ atom: Atom, penEnd: Double, scalars range: (start: Int, end: Int)) {
-    terms.append(atom.width + atom.joinAfter)
-    isSpace.append(atom.isWhitespace)
-    guard !atom.isWhitespace else { return }
-    penEnds.append(penEnd)
-    scalars.append((UInt32(range.start), UInt32(range.end)))
-    lastWidth = atom.width
+  mutating func add(_ atom: Atom, scalarCount: Int) {
+    let index = widths.count
+    widths.append(atom.width)
+    var flag = UInt8(min(scalarCount, Int(Self.longCount)))
+    if flag == Self.longCount { longCounts[index] = scalarCount }
+    if atom.isWhitespace { flag |= Self.spaceBit } else { contentCount += 1 }
+    if atom.isTab {
+      flag |= Self.tabBit
+      tabSpacings[index] = atom.spacing
+    }
+    flags.append(flag)
+    if atom.joinAfter.bitPattern != 0 { joins[index] = atom.joinAfter }
+    if !atom.isWhitespace { lastContent = index }
   }
 
-  /// The width of the suffix that holds the last `count` (> 0) non-space atoms, summed in the
-  /// order `truncation(of:maxWidth:)` sums it: backwards from the last non-space atom, each
-  /// atom's width plus the join after it (none after the last).
-  func suffixWidth(atoms count: Int) -> Double {
-    var index = isSpace.count - 1
-    while isSpace[index] { index -= 1 }
-    var width = 0.0
-    width += lastWidth + 0
-    var remaining = count - 1
-    while remaining > 0 {
-      index -= 1
-      width += terms[index]
-      if !isSpace[index] { remaining -= 1 }
+  /// Notes that the next non-space atom lies in piece `piece`.
+  mutating func notePiece(_ piece: Int) {
+    if pieceStarts.last?.piece != piece { pieceStarts.append((piecesNoted, piece)) }
+    piecesNoted += 1
+  }
+
+  /// The piece non-space atom `content` (by count) lies in.
+  func piece(ofContent content: Int) -> Int {
+    pieceStarts.last { $0.atom <= content }?.piece ?? 0
+  }
+
+  private func isSpace(_ index: Int) -> Bool { flags[index] & Self.spaceBit != 0 }
+
+  private func join(after index: Int) -> Double { joins.isEmpty ? 0 : joins[index] ?? 0 }
+
+  private func scalarCount(_ index: Int) -> Int {
+    let count = flags[index] & Self.longCount
+    return count == Self.longCount ? longCounts[index] ?? 0 : Int(count)
+  }
+
+  /// The pen (`TruncationPen`) at the end of the first `count` non-space atoms, from the
+  /// line's start, on a line indented by `indent`.
+  func prefixWidth(content count: Int, of engine: LayoutEngine, indent: Double) -> Double {
+    var pen = TruncationPen()
+    var seen = 0
+    var index = 0
+    while seen < count {
+      pen.advance(
+        width: { x in
+          flags[index] & Self.tabBit != 0
+            ? engine.tabWidth(at: x, indent: indent, spacing: tabSpacings[index] ?? 0)
+            : widths[index]
+        }, joinAfter: join(after: index))
+      if !isSpace(index) { seen += 1 }
+      index += 1
     }
-    return width
+    return pen.x
+  }
+
+  /// The suffix that holds the last `count` (> 0) non-space atoms of a line whose last
+  /// non-space atom ends at scalar `contentEnd`: its width, summed as
+  /// `truncation(of:maxWidth:)` sums it (backwards from the last non-space atom, each atom's
+  /// width plus the join after it, none after the last), the scalar offset it starts at, and
+  /// where the non-space atom before it ends.
+  func suffix(content count: Int, contentEnd: Int) -> (
+    width: Double, scalarStart: Int, previousEnd: Int
+  ) {
+    var index = lastContent
+    var width = 0.0
+    var scalar = contentEnd
+    var remaining = count
+    while true {
+      width += widths[index] + (index < lastContent ? join(after: index) : 0)
+      scalar -= scalarCount(index)
+      if !isSpace(index) { remaining -= 1 }
+      if remaining == 0 { break }
+      index -= 1
+    }
+    let start = scalar
+    index -= 1
+    while index >= 0 && isSpace(index) {
+      scalar -= scalarCount(index)
+      index -= 1
+    }
+    return (width, start, scalar)
   }
 }
 
