@@ -229,13 +229,24 @@ struct WindowedUnwrappedTests {
   /// in spaces and a tab, or followed by an empty paragraph; and one that starts the text.
   static let longLastParagraphTexts: [AttributedText] = {
     let long = { (piece: String) in HugeTextTests.repeated(piece, units: 900) }
-    return [
+    let texts = [
       "first\n" + long(HugeTextTests.windowTexts[0]) + "   \nlast",
       "مرحبا\n" + long(WindowedBidiTests.texts[0]) + "\n\nlast",
       "first\u{2029}" + long(WindowedBidiTests.texts[1]) + "  \t \n\nשלום",
       "first\n" + long(WindowedBidiTests.texts[5]) + "\nlast\nmore",
       long(WindowedBidiTests.texts[2]) + " \nlast",
+      // Clusters drawn as .notdef and fallback faces of other metrics on the line.
+      "first\n" + long(HugeTextTests.windowTexts[7] + HugeTextTests.windowTexts[4]) + "\nlast",
     ].map { AttributedText($0, font: Engine.dejaVu(15)) }
+    // Runs in other sizes, leading spaces in the largest (which head truncation hides).
+    var mixed = AttributedText("first\n", font: Engine.dejaVu(15))
+    mixed.append("   ", font: Engine.dejaVu(40))
+    for index in 0..<200 {
+      mixed.append("word\(index) ", font: Engine.dejaVu(index % 3 == 0 ? 12 : 15))
+      mixed.append("한글 ", attributes: TextAttributes(font: Engine.dejaVu(14), letterSpacing: 0.5))
+    }
+    mixed.append("\nlast", font: Engine.dejaVu(15))
+    return texts + [mixed]
   }()
 
   @Test(
@@ -246,7 +257,8 @@ struct WindowedUnwrappedTests {
     let text = Self.longLastParagraphTexts[index]
     // The long paragraph is the last line shown under a line limit, or under a height limit
     // just above those lines' height (which the next line does not fit): one kind a mode,
-    // turned with the text.
+    // turned with the text. The last text's long line is taller whole than truncated at its
+    // head (which hides its large leading spaces): it takes a line limit only.
     let lines = index == 4 ? 1 : 2
     let modes: [LineBreakMode] = [.truncatingTail, .truncatingHead, .truncatingMiddle]
     for (modeIndex, mode) in modes.enumerated() {
@@ -257,7 +269,7 @@ struct WindowedUnwrappedTests {
       if mode != .truncatingHead { style.baseWritingDirection = .rightToLeft }
       style.numberOfLines = lines
       var height = Double.infinity
-      if (modeIndex + index) % 2 == 1 {
+      if (modeIndex + index) % 2 == 1 && index < Self.longLastParagraphTexts.count - 1 {
         height = Double(TextMeasurement(typesetter.layout(text, style: style)).size.height) + 1
         style.numberOfLines = 0
       }

@@ -163,6 +163,12 @@ extension LayoutEngine {
   func atomWidth(_ index: Int, at x: Double, indent: Double) -> Double {
     let atom = atoms[index]
     guard atom.isTab else { return atom.width }
+    return tabWidth(at: x, indent: indent, spacing: atom.spacing)
+  }
+
+  /// The width of a tab with letter spacing `spacing` that starts at `x` on a line indented
+  /// by `indent`: the distance to the next tab stop.
+  func tabWidth(at x: Double, indent: Double, spacing: Double) -> Double {
     let position = x + indent
     let stop =
       style.tabStops.sorted().first { $0 > position + 1e-9 }
@@ -174,7 +180,7 @@ extension LayoutEngine {
         return base + ((max(position, base) - base) / interval + 1e-9).rounded(.down) * interval
           + interval
       }()
-    return stop - position + atom.spacing
+    return stop - position + spacing
   }
 
   /// The words of every paragraph, split at the break opportunities (`isSoftBreak`), with
@@ -670,9 +676,8 @@ extension LayoutEngine {
     while end > start && atoms[end - 1].isWhitespace { end -= 1 }
     let ellipsisAttributes =
       style.lineBreakMode == .truncatingHead && end > start
-      ? text.runs[segments[atoms[end - 1].segment].run].attributes
-      : start < paragraph.atoms.upperBound
-        ? text.runs[segments[atoms[start].segment].run].attributes : paragraph.attributes
+      ? attributes(ofAtom: end - 1)
+      : start < paragraph.atoms.upperBound ? attributes(ofAtom: start) : paragraph.attributes
     var ellipsis = makeEllipsis(ellipsisAttributes ?? text.runs[0].attributes)
     var prefix = (end: start, width: 0.0)
     var suffix = (start: end, width: 0.0)
@@ -754,6 +759,11 @@ extension LayoutEngine {
     result.width = prefix.width + ellipsis.width + suffix.width
     result.isTruncated = true
     return (result, reads)
+  }
+
+  /// The attributes of the run atom `index` belongs to.
+  func attributes(ofAtom index: Int) -> TextAttributes {
+    text.runs[segments[atoms[index].segment].run].attributes
   }
 
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
@@ -992,8 +1002,17 @@ struct TruncationPen {
 
   /// Moves the pen past atom `index` of `engine`, on a line indented by `indent`.
   mutating func advance(over index: Int, of engine: LayoutEngine, indent: Double) {
+    advance(
+      width: { engine.atomWidth(index, at: $0, indent: indent) },
+      joinAfter: engine.atoms[index].joinAfter)
+  }
+
+  /// Moves the pen past an atom as wide as `width` gives it at the pen's position, which
+  /// `joinAfter` joins to the next.
+  @inline(__always)
+  mutating func advance(width: (Double) -> Double, joinAfter: Double) {
     if let join { x += join }
-    x += engine.atomWidth(index, at: x, indent: indent)
-    join = engine.atoms[index].joinAfter
+    x += width(x)
+    join = joinAfter
   }
 }

@@ -25,11 +25,12 @@
 // Without a width limit, the limits count paragraphs: each paragraph's folded line is held
 // until the next one is accepted (its height is known only at its end), and the last one shown
 // is then redone by the line break mode when text is hidden after it. Clipping at an infinite
-// width keeps the whole line. Tail truncation at an infinite width shows the paragraph up to
-// its last non-space atom, then the ellipsis: a paragraph that spans windows has that line
-// folded with its own. Head and middle truncation read all of its paragraph, which is
-// prepared again, alone, for them (so that paragraph, not the text, bounds the memory), as is
-// a paragraph that one window holds.
+// width keeps the whole line. Truncation at an infinite width shares the paragraph's non-space
+// atoms between the prefix and the suffix by the mode alone (all to the tail's prefix, all to
+// the head's suffix, half and half in the middle): a paragraph that spans windows has its
+// truncated line folded with its own, keeping a few bytes an atom for the head and middle
+// (the suffix is summed backwards, and the middle is known only at the paragraph's end). A
+// paragraph that one window holds is prepared again, alone, for its truncation.
 // Line-break strategies (which lay a whole paragraph out again at other widths) are measured
 // whole.
 import Foundation
@@ -176,8 +177,8 @@ extension LayoutEngine {
     var unwrapped = UnwrappedLine()
     var limits = LineLimits(numberOfLines: style.numberOfLines, maxHeight: maxHeight)
     // At an infinite width under limits, the paragraph's line not yet known to be shown as it
-    // is, with its tail truncation when it was folded across windows (`keepUnwrappedLines`).
-    var pending: (line: MeasuredLine, tail: MeasuredLine?)?
+    // is, with its truncation when it was folded across windows (`keepUnwrappedLines`).
+    var pending: (line: MeasuredLine, truncated: MeasuredLine?)?
     // The last line shown, when its truncation reads past the window that holds its start; a
     // clipped one while the rest of its paragraph is folded.
     var cut: CutLine?
@@ -217,14 +218,14 @@ extension LayoutEngine {
           line: &unwrapped, limits: &limits, pending: &pending, clipped: &clipped,
           utf16Base: windowStart, scalarBase: scalarBase)
       guard let next = kept else { return nil }
-      if let (last, tail) = pending, let isTruncated = limits.isTruncated {
+      if let (last, truncated) = pending, let isTruncated = limits.isTruncated {
         // The last line shown, a whole paragraph: redone per the line break mode when text is
-        // hidden after it. Clipping at an infinite width keeps all of it; tail truncation of a
-        // paragraph folded across windows was folded with it; the ellipsis of the others reads
-        // the whole paragraph, which is prepared again for it.
+        // hidden after it. Clipping at an infinite width keeps all of it; the truncation of a
+        // paragraph folded across windows was folded with it; that of a paragraph one window
+        // holds reads the whole paragraph, which is prepared again for it.
         pending = nil
-        if isTruncated && style.lineBreakMode == .truncatingTail, let tail {
-          builder.add(tail, lineSpacing: style.lineSpacing)
+        if isTruncated, let truncated {
+          builder.add(truncated, lineSpacing: style.lineSpacing)
         } else if isTruncated
           && [.truncatingTail, .truncatingHead, .truncatingMiddle].contains(style.lineBreakMode)
         {
@@ -500,7 +501,7 @@ extension LayoutEngine {
   /// next one is accepted, as the breaker hands lines over (a paragraph's line box is known
   /// only at its end, which may be windows later). Once the last line shown is known,
   /// `limits.isTruncated` is set and that line is left in `pending`: the caller adds it,
-  /// truncated when text is hidden after it (a line folded across windows comes with its tail
+  /// truncated when text is hidden after it (a line folded across windows comes with its
   /// truncation, which needs all of it). From there, and when `limits.isTruncated` is set
   /// on entry (the rest of a text whose last line shown is kept), only the content widths are
   /// folded: min- and max-content cover the whole text. A `clipped` last line, which starts at
@@ -509,7 +510,7 @@ extension LayoutEngine {
     from start: Int, trustedEnd: Int, firstParagraphIsWhole: Bool,
     builder: inout MeasurementBuilder, content: inout ContentWidthFold,
     line: inout UnwrappedLine, limits: inout LineLimits,
-    pending: inout (line: MeasuredLine, tail: MeasuredLine?)?,
+    pending: inout (line: MeasuredLine, truncated: MeasuredLine?)?,
     clipped: inout ClippedLine?, utf16Base: Int, scalarBase: Int
   ) -> Int? {
     guard let (paragraphIndex, atom) = atomBoundary(start) else {
@@ -519,7 +520,7 @@ extension LayoutEngine {
     var addsLines = limits.isTruncated == nil
     // Under limits: counts a paragraph's line, held until the next is accepted, and stops
     // adding lines at the last one shown (the text's last paragraph hides nothing after it).
-    func finish(_ measured: MeasuredLine, tail: MeasuredLine? = nil, paragraph: Int) {
+    func finish(_ measured: MeasuredLine, truncated: MeasuredLine? = nil, paragraph: Int) {
       guard
         limits.accept(lineSpacing: style.lineSpacing, height: { measured.box.height })
       else {
@@ -528,7 +529,7 @@ extension LayoutEngine {
         return
       }
       if let previous = pending { builder.add(previous.line, lineSpacing: style.lineSpacing) }
-      pending = (measured, tail)
+      pending = (measured, truncated)
       if limits.isFull {
         limits.isTruncated = !(paragraph == paragraphs.count - 1 && trustedEnd == units.count)
         addsLines = false
@@ -546,7 +547,9 @@ extension LayoutEngine {
         line = UnwrappedLine(
           utf16Start: paragraph.content.lowerBound + utf16Base,
           scalarStart: scalarOffsets[paragraph.content.lowerBound] + scalarBase,
-          indent: style.firstLineHeadIndent)
+          indent: style.firstLineHeadIndent,
+          keepsEnds: limits.isLimited
+            && [.truncatingHead, .truncatingMiddle].contains(style.lineBreakMode))
         if endsHere {
           // The whole paragraph lies here: its line as the breaker makes it.
           let filled =
@@ -614,8 +617,8 @@ extension LayoutEngine {
       if limits.isLimited {
         finish(
           measured,
-          tail: style.lineBreakMode == .truncatingTail
-            ? line.tailTruncated(paragraphLevel: paragraph.level, of: self) : nil,
+          truncated: line.truncated(
+            style.lineBreakMode, paragraphLevel: paragraph.level, of: self),
           paragraph: index)
       } else {
         builder.add(measured, lineSpacing: style.lineSpacing)
@@ -771,38 +774,55 @@ struct LineLimits {
 
 /// The line of a paragraph set at an infinite width, put together from the windows its atoms
 /// lie in: what `MeasurementBuilder.add` reads off a line, folded piece by piece; and the same
-/// line truncated at its tail (`tailTruncated`), which shows it up to its last non-space atom.
+/// line truncated at its tail, head or middle (`truncated`), as `truncation(of:maxWidth:)`
+/// makes it at an infinite width.
 struct UnwrappedLine {
+  typealias Box = (ascent: Double, descent: Double, leading: Double)
+  /// A piece of the line: a face, the ascent, descent and leading of its font (an index of
+  /// `boxes`, -1 for none) and a bidi level, in that order to take 16 bytes (a line of mixed
+  /// directions has about a piece every two words).
+  typealias Piece = (face: FontFace, box: Int32, level: UInt8)
+
   var utf16Start = 0
   var scalarStart = 0
   /// Where tabs are set from (the line's indent).
   private var indent = 0.0
   /// The greatest ascent, descent and leading of the fonts (`lineBox`) up to the last
   /// non-space atom, and of the spaces after it.
-  private var box = (ascent: 0.0, descent: 0.0, leading: 0.0)
-  private var trailingBox = (ascent: 0.0, descent: 0.0, leading: 0.0)
+  private var box: Box = (0, 0, 0)
+  private var trailingBox: Box = (0, 0, 0)
   /// The line's pieces in logical order, as `lineItems` makes them, with adjacent atoms of
-  /// one bidi level and face joined (which keeps the visual order of the faces): those up to
-  /// the last non-space atom, and the spaces after it, which take the paragraph's level.
-  private var items: [(level: UInt8, face: FontFace)] = []
-  private var trailing: [(level: UInt8, face: FontFace)] = []
+  /// one bidi level, face and font metrics joined (which keeps the visual order of the faces):
+  /// those up to the last non-space atom, and the spaces after it, which take the paragraph's
+  /// level.
+  private var items: [Piece] = []
+  private var trailing: [Piece] = []
+  /// The pieces' distinct font metrics.
+  private var boxes: [Box] = []
   /// The clusters drawn as .notdef up to the last non-space atom, and in the spaces after it.
   private var missing: [(start: Int, end: Int, face: FontFace)] = []
   private var trailingMissing: [(start: Int, end: Int, face: FontFace)] = []
-  /// The pen of tail truncation (`TruncationPen`), its position at the end of the last
-  /// non-space atom, and that atom's end (UTF-16 and scalar offsets of the whole text).
+  /// The pen of a truncated line's prefix (`TruncationPen`), its position at the end of the
+  /// last non-space atom, and the start of the first non-space atom and the end of the last
+  /// (UTF-16 and scalar offsets of the whole text).
   private var pen = TruncationPen()
   private var contentWidth = 0.0
+  private var contentStart: (utf16: Int, scalar: Int)?
   private var contentEnd: (utf16: Int, scalar: Int)?
-  /// The attributes of the line's first atom, which its tail ellipsis takes (`truncation`).
+  /// The attributes of the line's first atom, which the ellipsis of tail and middle truncation
+  /// takes (`truncation`).
   private var firstAttributes: TextAttributes?
+  /// What head and middle truncation read of the line's atoms, when kept.
+  private var ends: AtomEnds?
 
   init() {}
 
-  init(utf16Start: Int, scalarStart: Int, indent: Double) {
+  /// `keepsEnds`: the line may be truncated at its head or in its middle (`truncated`).
+  init(utf16Start: Int, scalarStart: Int, indent: Double, keepsEnds: Bool = false) {
     self.utf16Start = utf16Start
     self.scalarStart = scalarStart
     self.indent = indent
+    if keepsEnds { ends = AtomEnds() }
   }
 
   /// Adds atoms `range` of paragraph `paragraph` of `engine` (a window whose text starts at
@@ -813,12 +833,24 @@ struct UnwrappedLine {
   ) {
     guard !range.isEmpty else { return }
     if firstAttributes == nil {
-      firstAttributes =
-        engine.text.runs[engine.segments[engine.atoms[range.lowerBound].segment].run].attributes
+      firstAttributes = engine.attributes(ofAtom: range.lowerBound)
     }
     for index in range {
       pen.advance(over: index, of: engine, indent: indent)
-      if !engine.atoms[index].isWhitespace { contentWidth = pen.x }
+      let atom = engine.atoms[index]
+      if !atom.isWhitespace {
+        contentWidth = pen.x
+        if contentStart == nil {
+          let start = atom.range.lowerBound
+          contentStart = (start + utf16Base, engine.scalarOffsets[start] + scalarBase)
+        }
+      }
+      if ends != nil {
+        ends?.add(
+          atom,
+          scalarCount: engine.scalarOffsets[atom.range.upperBound]
+            - engine.scalarOffsets[atom.range.lowerBound])
+      }
     }
     // The pieces up to the last non-space atom and after it are folded apart, so that the
     // line up to its last non-space atom is known too.
@@ -834,6 +866,7 @@ struct UnwrappedLine {
         scalarBase: scalarBase, isContent: true)
       let end = engine.atoms[split - 1].range.upperBound
       contentEnd = (end + utf16Base, engine.scalarOffsets[end] + scalarBase)
+      if ends != nil { ends?.lastAttributes = engine.attributes(ofAtom: split - 1) }
     }
     if split < range.upperBound {
       addPiece(
@@ -842,10 +875,7 @@ struct UnwrappedLine {
     }
   }
 
-  private static func maximum(
-    _ a: (ascent: Double, descent: Double, leading: Double),
-    _ b: (ascent: Double, descent: Double, leading: Double)
-  ) -> (ascent: Double, descent: Double, leading: Double) {
+  private static func maximum(_ a: Box, _ b: Box) -> Box {
     (max(a.ascent, b.ascent), max(a.descent, b.descent), max(a.leading, b.leading))
   }
 
@@ -863,28 +893,31 @@ struct UnwrappedLine {
     } else {
       trailingBox = Self.maximum(trailingBox, (found.ascent, found.descent, found.leading))
     }
-    func append(
-      _ item: (level: UInt8, face: FontFace), to list: inout [(level: UInt8, face: FontFace)]
-    ) {
-      if let last = list.last, last.level == item.level, last.face === item.face { return }
-      list.append(item)
-    }
-    // A segment's level and face are read once (a segment is a word or more).
+    // A segment's level, face and metrics are read once (a segment is a word or more).
     var lastSegment = -1
-    var item = (level: UInt8(0), face: engine.text.runs[0].attributes.font.face)
+    var item: Piece = (engine.text.runs[0].attributes.font.face, -1, 0)
     for index in range {
       let atom = engine.atoms[index]
       if atom.segment != lastSegment {
         lastSegment = atom.segment
-        item = (engine.segments[lastSegment].level, engine.segments[lastSegment].font.face)
+        let font = engine.segments[lastSegment].font
+        let metrics = font.metrics
+        let box: Box = (metrics.ascender, -metrics.descender, metrics.leading)
+        var boxIndex = boxes.firstIndex { $0 == box }
+        if boxIndex == nil {
+          boxIndex = boxes.count
+          boxes.append(box)
+        }
+        item = (font.face, Int32(boxIndex ?? 0), engine.segments[lastSegment].level)
       }
       if atom.isWhitespace {
-        append(item, to: &trailing)
+        Self.append(item, to: &trailing)
       } else {
         // The spaces before this atom are inside the line: their own levels.
-        for space in trailing { append(space, to: &items) }
+        for space in trailing { Self.append(space, to: &items) }
         trailing.removeAll()
-        append(item, to: &items)
+        Self.append(item, to: &items)
+        ends?.notePiece(items.count - 1)
       }
     }
     if facts.hasNotdef {
@@ -899,6 +932,15 @@ struct UnwrappedLine {
     }
   }
 
+  private static func append(_ item: Piece, to list: inout [Piece]) {
+    if let last = list.last, last.level == item.level, last.face === item.face,
+      last.box == item.box
+    {
+      return
+    }
+    list.append(item)
+  }
+
   /// The line, which ends at `utf16End` and `scalarEnd` of the whole text and is `width` wide
   /// after `indent`, as `builder.add` takes it: its faces in the visual order of its pieces
   /// (UAX #9 L1-L2, as `appendFaces` finds them).
@@ -907,11 +949,7 @@ struct UnwrappedLine {
     paragraphLevel: UInt8, of engine: LayoutEngine
   ) -> MeasuredLine {
     var pieces = items
-    for space in trailing {
-      let item = (level: paragraphLevel, face: space.face)
-      if let last = pieces.last, last.level == item.level, last.face === item.face { continue }
-      pieces.append(item)
-    }
+    for space in trailing { Self.append((space.face, space.box, paragraphLevel), to: &pieces) }
     let whole = Self.maximum(box, trailingBox)
     return MeasuredLine(
       utf16Range: utf16Start..<utf16End, scalarRange: scalarStart..<scalarEnd, width: width,
@@ -923,30 +961,83 @@ struct UnwrappedLine {
       missing: missing + trailingMissing)
   }
 
-  /// The line truncated at its tail at an infinite width, or nil when it has no non-space atom:
-  /// `truncation` then takes every prefix, so the line shows its atoms up to its last non-space
-  /// one, as wide as the pen sums them, then the ellipsis in its first atom's attributes.
-  func tailTruncated(paragraphLevel: UInt8, of engine: LayoutEngine) -> MeasuredLine? {
-    guard let contentEnd, let firstAttributes else { return nil }
-    let ellipsis = engine.makeEllipsis(firstAttributes)
-    var box = box
+  /// The line truncated per `mode` (tail, head or middle) at an infinite width, or nil when it
+  /// has no non-space atom, or when head or middle truncation finds its ends not kept.
+  ///
+  /// There `truncation(of:maxWidth:)` takes every candidate until the prefix and the suffix
+  /// meet, so the mode alone shares the non-space atoms between them: the tail's prefix takes
+  /// them all; the head's suffix takes them all (from the first: leading spaces are hidden,
+  /// the ellipsis takes the last one's attributes); the middle's prefix and suffix take them
+  /// in turn, the prefix first, so the prefix ends after the middle one by count. The prefix
+  /// is as wide as the pen sums it from the line's start, the suffix as its atoms' own widths
+  /// summed backwards from its end, joins between, and the line is prefix + ellipsis + suffix.
+  func truncated(
+    _ mode: LineBreakMode, paragraphLevel: UInt8, of engine: LayoutEngine
+  ) -> MeasuredLine? {
+    guard let contentStart, let contentEnd, var attributes = firstAttributes else { return nil }
+    // The prefix's width, its last piece and its end; the suffix's, its first piece and start.
+    var prefix: (width: Double, piece: Int, scalarEnd: Int)?
+    var suffix: (width: Double, piece: Int, scalarStart: Int)?
+    switch mode {
+    case .truncatingTail:
+      prefix = (contentWidth, items.count - 1, contentEnd.scalar)
+    case .truncatingHead, .truncatingMiddle:
+      guard let ends else { return nil }
+      let count = ends.contentCount
+      let prefixCount = mode == .truncatingMiddle ? (count + 1) / 2 : 0
+      if mode == .truncatingHead, let last = ends.lastAttributes { attributes = last }
+      var prefixEnd = contentEnd.scalar
+      if prefixCount < count {
+        let found = ends.suffix(content: count - prefixCount, contentEnd: contentEnd.scalar)
+        suffix = (found.width, ends.piece(ofContent: prefixCount), found.scalarStart)
+        prefixEnd = found.previousEnd
+      }
+      if prefixCount > 0 {
+        prefix = (
+          ends.prefixWidth(content: prefixCount, of: engine, indent: indent),
+          ends.piece(ofContent: prefixCount - 1), prefixEnd
+        )
+      }
+    default:
+      return nil
+    }
+    let ellipsis = engine.makeEllipsis(attributes)
     let metrics = ellipsis.font.metrics
-    box.ascent = max(box.ascent, metrics.ascender)
-    box.descent = max(box.descent, -metrics.descender)
-    if engine.style.usesFontLeading { box.leading = max(box.leading, metrics.leading) }
-    var pieces = items
-    pieces.append((paragraphLevel, ellipsis.font.face))
+    var shown = [Piece]()
+    if let prefix { shown += items[...prefix.piece] }
+    shown.append((ellipsis.font.face, -1, paragraphLevel))
+    if let suffix { shown += items[suffix.piece...] }
+    var box: Box = (0, 0, 0)
+    func include(_ found: Box) {
+      box.ascent = max(box.ascent, found.ascent)
+      box.descent = max(box.descent, found.descent)
+      if engine.style.usesFontLeading { box.leading = max(box.leading, found.leading) }
+    }
+    for piece in shown where piece.box >= 0 { include(boxes[Int(piece.box)]) }
+    include((metrics.ascender, -metrics.descender, metrics.leading))
+    // The clusters the prefix and suffix show; the prefix's last one reaches to the suffix's
+    // first, the next cluster the line shows.
+    var shownMissing = [(start: Int, end: Int, face: FontFace)]()
+    for var cluster in missing {
+      if let prefix, cluster.start < prefix.scalarEnd {
+        if let suffix, cluster.end >= prefix.scalarEnd { cluster.end = suffix.scalarStart }
+        shownMissing.append(cluster)
+      } else if let suffix, cluster.start >= suffix.scalarStart {
+        shownMissing.append(cluster)
+      }
+    }
+    let start = prefix == nil ? contentStart : (utf16: utf16Start, scalar: scalarStart)
     return MeasuredLine(
-      utf16Range: utf16Start..<contentEnd.utf16, scalarRange: scalarStart..<contentEnd.scalar,
-      width: contentWidth + ellipsis.width, indent: indent,
+      utf16Range: start.utf16..<contentEnd.utf16, scalarRange: start.scalar..<contentEnd.scalar,
+      width: (prefix?.width ?? 0.0) + ellipsis.width + (suffix?.width ?? 0.0), indent: indent,
       box: (
         box.ascent, box.descent, box.leading,
         engine.lineHeight(natural: box.ascent + box.descent + box.leading)
-      ), isTruncated: true, faces: Self.visualFaces(pieces), missing: missing)
+      ), isTruncated: true, faces: Self.visualFaces(shown), missing: shownMissing)
   }
 
   /// The faces of `pieces` (logical order) in visual order (UAX #9 L2).
-  private static func visualFaces(_ pieces: [(level: UInt8, face: FontFace)]) -> [FontFace] {
+  private static func visualFaces(_ pieces: [Piece]) -> [FontFace] {
     let levels = pieces.map(\.level)
     let order: [Int]
     if let first = levels.first, levels.allSatisfy({ $0 == first }) {
@@ -955,6 +1046,115 @@ struct UnwrappedLine {
       order = UnicodeProperties.visualOrder(levels)
     }
     return order.map { pieces[$0].face }
+  }
+}
+
+/// What head and middle truncation read of an unwrapped line's atoms, kept as they are folded:
+/// the suffix's width is summed backwards from the line's end, and the middle's split is known
+/// only once the non-space atoms are counted. About 9 bytes an atom (there is about one a
+/// character), against some 170 a unit for a prepared text: its own width and a byte of
+/// flags and scalar count; the rare joins, tab spacings and long clusters apart.
+private struct AtomEnds {
+  private var widths: [Double] = []
+  /// Whether the atom is a space (`spaceBit`) or a tab (`tabBit`), and its scalar count, or
+  /// `longCount` when that is in `longCounts`.
+  private var flags: [UInt8] = []
+  private static let spaceBit: UInt8 = 0x80
+  private static let tabBit: UInt8 = 0x40
+  private static let longCount: UInt8 = 0x3F
+  private var longCounts: [Int: Int] = [:]
+  /// The joins after atoms other than +0.0 (nearly every atom's), and tabs' letter spacing.
+  private var joins: [Int: Double] = [:]
+  private var tabSpacings: [Int: Double] = [:]
+  /// The non-space atoms counted so far, and where the piece they lie in (an index of
+  /// `UnwrappedLine.items`) changes: the first non-space atom of each piece, by count.
+  private(set) var contentCount = 0
+  private var pieceStarts: [(atom: Int, piece: Int)] = []
+  private var piecesNoted = 0
+  /// The last non-space atom's attributes (the head ellipsis's) and index.
+  var lastAttributes: TextAttributes?
+  private var lastContent = -1
+
+  mutating func add(_ atom: Atom, scalarCount: Int) {
+    let index = widths.count
+    widths.append(atom.width)
+    var flag = UInt8(min(scalarCount, Int(Self.longCount)))
+    if flag == Self.longCount { longCounts[index] = scalarCount }
+    if atom.isWhitespace { flag |= Self.spaceBit } else { contentCount += 1 }
+    if atom.isTab {
+      flag |= Self.tabBit
+      tabSpacings[index] = atom.spacing
+    }
+    flags.append(flag)
+    if atom.joinAfter.bitPattern != 0 { joins[index] = atom.joinAfter }
+    if !atom.isWhitespace { lastContent = index }
+  }
+
+  /// Notes that the next non-space atom lies in piece `piece`.
+  mutating func notePiece(_ piece: Int) {
+    if pieceStarts.last?.piece != piece { pieceStarts.append((piecesNoted, piece)) }
+    piecesNoted += 1
+  }
+
+  /// The piece non-space atom `content` (by count) lies in.
+  func piece(ofContent content: Int) -> Int {
+    pieceStarts.last { $0.atom <= content }?.piece ?? 0
+  }
+
+  private func isSpace(_ index: Int) -> Bool { flags[index] & Self.spaceBit != 0 }
+
+  private func join(after index: Int) -> Double { joins.isEmpty ? 0 : joins[index] ?? 0 }
+
+  private func scalarCount(_ index: Int) -> Int {
+    let count = flags[index] & Self.longCount
+    return count == Self.longCount ? longCounts[index] ?? 0 : Int(count)
+  }
+
+  /// The pen (`TruncationPen`) at the end of the first `count` non-space atoms, from the
+  /// line's start, on a line indented by `indent`.
+  func prefixWidth(content count: Int, of engine: LayoutEngine, indent: Double) -> Double {
+    var pen = TruncationPen()
+    var seen = 0
+    var index = 0
+    while seen < count {
+      pen.advance(
+        width: { x in
+          flags[index] & Self.tabBit != 0
+            ? engine.tabWidth(at: x, indent: indent, spacing: tabSpacings[index] ?? 0)
+            : widths[index]
+        }, joinAfter: join(after: index))
+      if !isSpace(index) { seen += 1 }
+      index += 1
+    }
+    return pen.x
+  }
+
+  /// The suffix that holds the last `count` (> 0) non-space atoms of a line whose last
+  /// non-space atom ends at scalar `contentEnd`: its width, summed as
+  /// `truncation(of:maxWidth:)` sums it (backwards from the last non-space atom, each atom's
+  /// width plus the join after it, none after the last), the scalar offset it starts at, and
+  /// where the non-space atom before it ends.
+  func suffix(content count: Int, contentEnd: Int) -> (
+    width: Double, scalarStart: Int, previousEnd: Int
+  ) {
+    var index = lastContent
+    var width = 0.0
+    var scalar = contentEnd
+    var remaining = count
+    while true {
+      width += widths[index] + (index < lastContent ? join(after: index) : 0)
+      scalar -= scalarCount(index)
+      if !isSpace(index) { remaining -= 1 }
+      if remaining == 0 { break }
+      index -= 1
+    }
+    let start = scalar
+    index -= 1
+    while index >= 0 && isSpace(index) {
+      scalar -= scalarCount(index)
+      index -= 1
+    }
+    return (width, start, scalar)
   }
 }
 
