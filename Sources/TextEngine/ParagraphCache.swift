@@ -106,8 +106,7 @@ public final class ParagraphCache: Sendable {
       bytes = withUnsafeTemporaryAllocation(byteCount: 256, alignment: 16) { buffer in
         var writer = KeyWriter(borrowing: buffer)
         writer.write(text)
-        writer.write(locale)
-        writer.write(byte: KeyWriter.code(direction))
+        writer.writePreparation(locale: locale, direction: direction)
         hash = ByteHash.hash(writer.bytes)
         return writer.makeStoredKey()
       }
@@ -457,10 +456,16 @@ extension KeyWriter {
   }
 
   /// A layout request: the text's key, the style and the limits (nil as +infinity, as
-  /// `Typesetter` reads them).
-  mutating func write(style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?) {
-    write(style)
+  /// `Typesetter` reads them). Returns the key's length up to the style's preparation fields:
+  /// the bytes before it are the prepared text's key (`ParagraphCache.Key`), when the text was
+  /// written the way that key writes it.
+  @discardableResult
+  mutating func write(style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?) -> Int {
+    writePreparation(of: style)
+    let preparedLength = count
+    writeLayoutFields(of: style)
     write(maxWidth ?? .infinity)
     write(maxHeight ?? .infinity)
+    return preparedLength
   }
 }

@@ -162,11 +162,7 @@ public final class Typesetter: Sendable {
     return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
       var key = KeyWriter(borrowing: buffer)
       key.write(text)
-      key.writePreparation(of: style)
-      let preparedLength = key.count
-      key.writeLayoutFields(of: style)
-      key.write(maxWidth ?? .infinity)
-      key.write(maxHeight ?? .infinity)
+      let preparedLength = key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
       let hash = ByteHash.hash(key.bytes)
       switch cache.storedResult(forKey: key.bytes, hash: hash) {
       case .measurement(let measurement): return measurement
@@ -206,11 +202,7 @@ public final class Typesetter: Sendable {
     return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
       var key = KeyWriter(borrowing: buffer)
       key.write(string, font: font)
-      key.writePreparation(of: style)
-      let preparedLength = key.count
-      key.writeLayoutFields(of: style)
-      key.write(maxWidth ?? .infinity)
-      key.write(maxHeight ?? .infinity)
+      let preparedLength = key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
       let hash = ByteHash.hash(key.bytes)
       switch cache.storedResult(forKey: key.bytes, hash: hash) {
       case .measurement(let measurement): return measurement

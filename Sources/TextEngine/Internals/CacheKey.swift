@@ -198,20 +198,22 @@ extension KeyWriter {
     }
   }
 
-  /// Every field of a paragraph style (`WarmCacheTests.keyCoversEveryField` fails when
-  /// a field is added to `ParagraphStyle` and not here): first what a prepared text depends
-  /// on (`writePreparation`), so that a request's key starts with its prepared text's key.
-  mutating func write(_ style: ParagraphStyle) {
-    writePreparation(of: style)
-    writeLayoutFields(of: style)
-  }
-
-  /// The fields of a style a prepared text depends on, as `ParagraphCache.Key` writes them
-  /// after the text: the line-break locale and the base direction.
+  /// The fields of a style a prepared text depends on, written after the text: a request's
+  /// key (`write(style:maxWidth:maxHeight:)`) then starts with its prepared text's key
+  /// (`ParagraphCache.Key`). Every field of a style is written by this or `writeLayoutFields`
+  /// (`WarmCacheTests.keyCoversEveryField` fails when a field is added to `ParagraphStyle`
+  /// and not here).
   @inline(__always)
   mutating func writePreparation(of style: ParagraphStyle) {
-    write(style.locale)
-    write(byte: Self.code(style.baseWritingDirection))
+    writePreparation(locale: style.locale, direction: style.baseWritingDirection)
+  }
+
+  /// What a prepared text depends on besides its text: the line-break locale and the base
+  /// direction.
+  @inline(__always)
+  mutating func writePreparation(locale: String, direction: WritingDirection) {
+    write(locale)
+    write(byte: Self.code(direction))
   }
 
   /// The fields of a style `writePreparation` does not write.
