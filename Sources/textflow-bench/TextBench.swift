@@ -744,9 +744,7 @@ extension TextBench {
         fonts: fonts, shapeCache: ShapeCache(capacity: 0),
         paragraphCache: ParagraphCache(capacity: 0))
       if mode == "measure" {
-        var lines = 0
-        for _ in 0..<passes { lines &+= measureAll(cold, kind.requests) }
-        print("measure \(kind.name): \(lines) lines")
+        print("measure \(kind.name): \(profiledMeasure(cold, kind.requests, passes: passes)) lines")
         return
       }
       let shaper = Typesetter(fonts: fonts)
@@ -805,6 +803,17 @@ extension TextBench {
     if warmUp { return warmUpPass(typesetter, requests, batch) }
     var lines = 0
     for _ in 0..<passes { lines &+= pass(typesetter, requests, batch) }
+    return lines
+  }
+
+  /// The size-only loop for callgrind (`--profile measure:KIND`,
+  /// `--toggle-collect='*profiledMeasure*'`).
+  @inline(never)
+  static func profiledMeasure(_ typesetter: Typesetter, _ requests: [TextRequest], passes: Int)
+    -> Int
+  {
+    var lines = 0
+    for _ in 0..<passes { lines &+= measureAll(typesetter, requests) }
     return lines
   }
 
