@@ -59,8 +59,7 @@ static UBreakIterator *iteratorFor(UBreakIteratorType type, const char *locale,
 }
 
 static int32_t collectBoundaries(UBreakIteratorType type, const uint16_t *text, int32_t length,
-                                 const char *locale, int32_t *out, uint8_t *mandatory,
-                                 int32_t capacity) {
+                                 const char *locale, int32_t *out, int32_t capacity) {
   if (length < 0 || (length > 0 && text == NULL) || capacity < 0) {
     return failure(U_ILLEGAL_ARGUMENT_ERROR);
   }
@@ -74,13 +73,7 @@ static int32_t collectBoundaries(UBreakIteratorType type, const uint16_t *text, 
   int cached = cache->iterator == it;
   int32_t count = 0;
   for (int32_t pos = ubrk_following(it, 0); pos != UBRK_DONE; pos = ubrk_next(it)) {
-    if (count < capacity) {
-      out[count] = pos;
-      if (mandatory) {
-        int32_t tag = ubrk_getRuleStatus(it);
-        mandatory[count] = (tag >= UBRK_LINE_HARD && tag < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
-      }
-    }
+    if (count < capacity) out[count] = pos;
     count++;
   }
   // Detach the text so that the cached iterator holds no pointer into the caller's buffer.
@@ -89,14 +82,34 @@ static int32_t collectBoundaries(UBreakIteratorType type, const uint16_t *text, 
   return count;
 }
 
-int32_t CICU_lineBreaks(const uint16_t *text, int32_t length, const char *locale,
-                        int32_t *breaks, uint8_t *mandatory, int32_t capacity) {
-  return collectBoundaries(UBRK_LINE, text, length, locale, breaks, mandatory, capacity);
+int32_t CICU_lineBreakKinds(const uint16_t *text, int32_t length, const char *locale,
+                            uint8_t *kinds) {
+  if (length < 0 || (length > 0 && (text == NULL || kinds == NULL))) {
+    return failure(U_ILLEGAL_ARGUMENT_ERROR);
+  }
+  if (length == 0) return 0;
+  memset(kinds, 0, (size_t)length + 1);
+  UErrorCode status = U_ZERO_ERROR;
+  UBreakIterator *it = iteratorFor(UBRK_LINE, locale, &status);
+  if (U_FAILURE(status)) return failure(status);
+  ubrk_setText(it, (const UChar *)text, length, &status);
+  if (U_FAILURE(status)) return failure(status);
+  int cached = cachedLine.iterator == it;
+  for (int32_t pos = ubrk_following(it, 0); pos != UBRK_DONE; pos = ubrk_next(it)) {
+    int32_t tag = ubrk_getRuleStatus(it);
+    if (pos > 0 && pos <= length) {
+      kinds[pos] = (tag >= UBRK_LINE_HARD && tag < UBRK_LINE_HARD_LIMIT) ? 2 : 1;
+    }
+  }
+  // Detach the text so that the cached iterator holds no pointer into the caller's buffer.
+  ubrk_setText(it, (const UChar *)u"", 0, &status);
+  if (!cached) ubrk_close(it);
+  return 0;
 }
 
 int32_t CICU_graphemeBoundaries(const uint16_t *text, int32_t length, int32_t *boundaries,
                                 int32_t capacity) {
-  return collectBoundaries(UBRK_CHARACTER, text, length, "", boundaries, NULL, capacity);
+  return collectBoundaries(UBRK_CHARACTER, text, length, "", boundaries, capacity);
 }
 
 int32_t CICU_bidiLevels(const uint16_t *text, int32_t length, int32_t paragraphLevel,

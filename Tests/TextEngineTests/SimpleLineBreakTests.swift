@@ -1,7 +1,7 @@
 // The line-break fast path (`UnicodeBreaks.simpleLineBreaks`) must give ICU's UAX #14 breaks
 // for every text it accepts: checked on every string of up to four units over its alphabet
 // (one character per behaviour and the ends of each range), every accepted unit in context,
-// and random longer strings.
+// and random longer strings (numbers with their signs and separators need the longer ones).
 import Testing
 
 @testable import TextEngine
@@ -9,19 +9,21 @@ import Testing
 @Suite("Line breaks of plain text without ICU")
 struct SimpleLineBreakTests {
   /// Every unit the fast path accepts.
-  static let alphabet: [UInt16] = (UInt16(0)...UInt16(0x700)).filter {
+  static let alphabet: [UInt16] = (Array(UInt16(0)...UInt16(0x700)) + [0x2030, 0x20AC]).filter {
     UnicodeBreaks.simpleLineBreaks([$0]) != nil
   }
   /// One or two of each kind, for the exhaustive short strings.
   static let representatives: [UInt16] = [
-    0x30, 0x39, 0x41, 0x7A, 0x20, 0x2C, 0x2E, 0x3A, 0x3B, 0x22, 0x27, 0xE9, 0x3B1, 0x436, 0x5D0,
-    0x645,
+    0x30, 0x41, 0x20, 0x2C, 0x2E, 0x3A, 0x22, 0x27, 0xE9, 0x3B1, 0x5D0, 0x645, 0x2F, 0x25, 0x24,
+    0x20AC, 0xB2, 0x40,
   ]
 
   @Test("every accepted unit breaks as ICU breaks it next to each kind of the others")
   func everyUnitInContext() throws {
     #expect(Self.alphabet.count > 800)
-    let kinds: [UInt16] = [0x61, 0x35, 0x20, 0x2E, 0x2C, 0x22, 0x27, 0x5D0, 0x627]
+    let kinds: [UInt16] = [
+      0x61, 0x35, 0x20, 0x2E, 0x2C, 0x22, 0x27, 0x5D0, 0x627, 0x2F, 0x25, 0x24, 0x20AC,
+    ]
     for unit in Self.alphabet {
       for other in kinds {
         let texts: [[UInt16]] = [
@@ -51,7 +53,7 @@ struct SimpleLineBreakTests {
         checked += 1
       }
     }
-    #expect(checked > 69_000)
+    #expect(checked > 111_000)
   }
 
   @Test("random strings over the whole alphabet break as ICU breaks them")
@@ -63,6 +65,20 @@ struct SimpleLineBreakTests {
         // Spaces more often, as in real text.
         generator.next() % 4 == 0
           ? 0x20 : Self.alphabet[Int(generator.next() % UInt64(Self.alphabet.count))]
+      }
+      #expect(
+        UnicodeBreaks.simpleLineBreaks(text) == (try UnicodeBreaks.icuLineBreaks(text)),
+        "\(String(decoding: text, as: UTF16.self).debugDescription)")
+    }
+  }
+
+  @Test("random longer strings of the representatives (numbers, signs, solidi) break as ICU")
+  func randomRepresentativeStrings() throws {
+    var generator = RobustnessTests.Generator(state: 25)
+    for _ in 0..<30_000 {
+      let length = 5 + Int(generator.next() % 8)
+      let text = (0..<length).map { _ in
+        Self.representatives[Int(generator.next() % UInt64(Self.representatives.count))]
       }
       #expect(
         UnicodeBreaks.simpleLineBreaks(text) == (try UnicodeBreaks.icuLineBreaks(text)),

@@ -16,18 +16,18 @@
 extern "C" {
 #endif
 
-/// Writes the UAX #14 line-break opportunities of `text` (ICU's line break iterator for `locale`,
-/// e.g. "en", "ja", "th"; NULL or "" for the root locale) into `breaks`: the UTF-16 offsets at
-/// which a new line may start, in increasing order, excluding 0 and including `length` when
-/// `length` > 0. `mandatory[i]` is 1 when the break at `breaks[i]` is a hard (mandatory) break
-/// (after a line feed, paragraph separator, etc.), else 0. `mandatory` may be NULL.
-/// Returns the number of breaks (which may exceed `capacity`: then only `capacity` were written
-/// and the caller should retry with a larger buffer), or a negative ICU error code.
-int32_t CICU_lineBreaks(const uint16_t *text, int32_t length, const char *locale,
-                        int32_t *breaks, uint8_t *mandatory, int32_t capacity);
+/// Writes the kind of each UTF-16 offset of `text` as a UAX #14 line-break opportunity (ICU's line
+/// break iterator for `locale`, e.g. "en", "ja", "th"; NULL or "" for the root locale) into
+/// `kinds`, which holds `length` + 1 entries: 0 where a new line may not start (always at 0),
+/// 1 where it may, 2 where it must (after a line feed, paragraph separator, etc.). Returns 0, or a
+/// negative ICU error code.
+int32_t CICU_lineBreakKinds(const uint16_t *text, int32_t length, const char *locale,
+                            uint8_t *kinds);
 
 /// Writes the extended grapheme cluster boundaries of `text` (UAX #29) into `boundaries`,
-/// excluding 0 and including `length`. Same return convention as CICU_lineBreaks.
+/// excluding 0 and including `length`. Returns the number of boundaries (which may exceed
+/// `capacity`: then only `capacity` were written and the caller should retry with a larger
+/// buffer), or a negative ICU error code.
 int32_t CICU_graphemeBoundaries(const uint16_t *text, int32_t length, int32_t *boundaries,
                                 int32_t capacity);
 
@@ -64,7 +64,7 @@ int32_t CICU_isDefaultIgnorable(uint32_t codePoint);
 /// `boundaries`, excluding 0 and including `length`, and for each the rule status of the segment
 /// that ends there into `statuses` (may be NULL): 0–99 no word (spaces, punctuation), 100–199 a
 /// number, 200–299 letters, 300–399 kana, 400–499 ideographs. Same return convention as
-/// CICU_lineBreaks.
+/// CICU_graphemeBoundaries.
 int32_t CICU_wordBoundaries(const uint16_t *text, int32_t length, const char *locale,
                             int32_t *boundaries, int32_t *statuses, int32_t capacity);
 

@@ -20,47 +20,183 @@ enum UnicodeBreaks {
     -> [LineBreakOpportunity]
   {
     guard !text.isEmpty else { return [] }
-    if locale.isEmpty, let breaks = simpleLineBreaks(text) { return breaks }
-    return try icuLineBreaks(text, locale: locale)
+    var isSoftBreak = [Bool](filled: false, count: text.count + 1)
+    var mandatory = [Int]()
+    try markLineBreaks(text, locale: locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
+    return opportunities(count: text.count, isSoftBreak: isSoftBreak, mandatory: mandatory)
   }
 
-  /// The line breaks of text made only of ASCII letters, digits, spaces, the infix separators
-  /// , . : ; and the quotation marks ' ", and the letters of Latin-1, Latin Extended-A and -B,
-  /// Greek, Cyrillic, Hebrew and Arabic without their marks (line break classes AL, HL, NU, SP,
-  /// IS and QU), or nil.
-  /// Among these UAX #14 breaks only after spaces (LB18), and not before a space (LB7) or an
-  /// infix separator (LB13, even after spaces, except where ICU lets " .5" start a number);
-  /// letters, digits, separators and quotes hold together (LB19, LB23, LB25, LB28, LB29). No
-  /// break is mandatory. Saves ICU's iterator for
-  /// plain Latin labels (`SimpleLineBreakTests` compares it with ICU).
-  static func simpleLineBreaks(_ text: [UInt16]) -> [LineBreakOpportunity]? {
+  /// The engine's form of `lineBreaks`: sets `isSoftBreak[offset]` (`text.count + 1` entries,
+  /// all false) for each opportunity before the end that is not mandatory, and appends the
+  /// mandatory ones (the end included, after a final line feed) to `mandatory`. No list of
+  /// opportunities is built to be read back.
+  static func markLineBreaks(
+    _ text: [UInt16], locale: String, isSoftBreak: inout [Bool], mandatory: inout [Int]
+  ) throws(ICUError) {
+    guard !text.isEmpty else { return }
+    if locale.isEmpty, markSimpleLineBreaks(text, isSoftBreak: &isSoftBreak) { return }
+    try markICULineBreaks(text, locale: locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
+  }
+
+  /// The opportunities `markLineBreaks` marked, as a list in increasing order (the end last).
+  private static func opportunities(count: Int, isSoftBreak: [Bool], mandatory: [Int])
+    -> [LineBreakOpportunity]
+  {
     var breaks = [LineBreakOpportunity]()
-    // About one break a word: reserved once rather than grown from one.
-    breaks.reserveCapacity(text.count / 4 + 2)
-    var previous: UInt16 = 0
-    for (index, unit) in text.enumerated() {
-      switch unit {
-      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x22, 0x27, 0xC0...0xD6, 0xD8...0xF6,
-        0xF8...0x24F, 0x386, 0x388...0x38A, 0x38C, 0x38E...0x3A1, 0x3A3...0x3CE,
-        0x400...0x481, 0x48A...0x4FF, 0x5D0...0x5EA, 0x621...0x63A, 0x641...0x64A:
-        if previous == 0x20 {
-          breaks.append(LineBreakOpportunity(offset: index, isMandatory: false))
-        }
-      case 0x2C, 0x2E, 0x3A, 0x3B:
-        // ICU's tailoring of LB13: a separator after a space that starts a number (" .5")
-        // may start a line.
-        if previous == 0x20, index + 1 < text.count, (0x30...0x39).contains(text[index + 1]) {
-          breaks.append(LineBreakOpportunity(offset: index, isMandatory: false))
-        }
-      case 0x20:
-        break
-      default:
-        return nil
+    var nextMandatory = 0
+    for offset in 1...count {
+      if nextMandatory < mandatory.count, mandatory[nextMandatory] == offset {
+        breaks.append(LineBreakOpportunity(offset: offset, isMandatory: true))
+        nextMandatory += 1
+      } else if offset == count || isSoftBreak[offset] {
+        breaks.append(LineBreakOpportunity(offset: offset, isMandatory: false))
       }
-      previous = unit
     }
-    breaks.append(LineBreakOpportunity(offset: text.count, isMandatory: false))
     return breaks
+  }
+
+  /// The line break classes (UAX #14) of the units `markSimpleLineBreaks` accepts.
+  private enum SimpleClass: UInt8 {
+    /// Alphabetic letters and symbols, with the ambiguous ² ³ ¹ (AI, which ICU resolves to AL).
+    case alphabetic
+    /// Hebrew letters: like `alphabetic`, but a solidus holds to them (LB21b).
+    case hebrew
+    case numeric
+    case space
+    /// Infix separators , . : ; (IS).
+    case infix
+    case quotation
+    /// The solidus / (SY).
+    case solidus
+    /// Prefix numeric signs $ + £ ¥ ± € (PR).
+    case prefix
+    /// Postfix numeric signs % ¢ ° ‰ (PO).
+    case postfix
+  }
+
+  /// The class of `unit` when the simple path knows it, or nil.
+  @inline(__always)
+  private static func simpleClass(_ unit: UInt16) -> SimpleClass? {
+    switch unit {
+    case 0x30...0x39: .numeric
+    case 0x41...0x5A, 0x61...0x7A, 0x23, 0x26, 0x2A, 0x3C...0x3E, 0x40, 0x5E...0x60, 0x7E, 0xB2,
+      0xB3, 0xB9, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F, 0x386, 0x388...0x38A, 0x38C,
+      0x38E...0x3A1, 0x3A3...0x3CE, 0x400...0x481, 0x48A...0x4FF, 0x621...0x63A, 0x641...0x64A:
+      .alphabetic
+    case 0x20: .space
+    case 0x2C, 0x2E, 0x3A, 0x3B: .infix
+    case 0x22, 0x27: .quotation
+    case 0x2F: .solidus
+    case 0x24, 0x2B, 0xA3, 0xA5, 0xB1, 0x20AC: .prefix
+    case 0x25, 0xA2, 0xB0, 0x2030: .postfix
+    case 0x5D0...0x5EA: .hebrew
+    default: nil
+    }
+  }
+
+  /// Marks the line breaks of text made only of the units `simpleClass` knows (ASCII letters,
+  /// digits, spaces, symbols and the infix, quotation, solidus and numeric-sign characters among
+  /// them; the letters of Latin-1, Latin Extended-A and -B, Greek, Cyrillic, Hebrew and Arabic
+  /// without their marks) and returns true, or returns false and marks nothing.
+  ///
+  /// Among these UAX #14 (as ICU 72 tailors it) breaks after spaces (LB18), and otherwise only
+  /// between two characters that no rule holds together: not before a space (LB7), an infix
+  /// separator or a solidus (LB13, even after spaces, except where ICU lets " .5" start a
+  /// number), not next to a quotation mark (LB19), not after a solidus before a Hebrew letter
+  /// (LB21b), not between letters and digits (LB23, LB28, LB29), not between a numeric sign and
+  /// a letter (LB24), and nowhere inside a number as ICU's LB25 reads one: an optional prefix or
+  /// postfix sign, an optional infix separator, a digit, then digits, separators and solidi, and
+  /// an optional sign. No break is mandatory. Saves ICU's iterator for plain Latin labels
+  /// (`SimpleLineBreakTests` compares it with ICU).
+  static func markSimpleLineBreaks(_ text: [UInt16], isSoftBreak: inout [Bool]) -> Bool {
+    let count = text.count
+    return withUnsafeTemporaryAllocation(of: SimpleClass.self, capacity: count) { classes in
+      for index in 0..<count {
+        guard let kind = simpleClass(text[index]) else { return false }
+        classes[index] = kind
+      }
+      // Pairs: a break before `index` unless a rule holds the two characters together.
+      for index in 1..<max(count, 1) {
+        let before = classes[index - 1]
+        let after = classes[index]
+        let holds: Bool
+        switch (before, after) {
+        case (_, .space): holds = true
+        case (.space, .infix):
+          // ICU's tailoring of LB13: a separator after a space that starts a number.
+          holds = !(index + 1 < count && classes[index + 1] == .numeric)
+        case (_, .infix), (_, .solidus): holds = true
+        // After spaces (LB18) before the quotation marks' rule (LB19).
+        case (.space, _): holds = false
+        case (.quotation, _), (_, .quotation): holds = true
+        case (.solidus, .hebrew): holds = true
+        case (.alphabetic, .alphabetic), (.alphabetic, .hebrew), (.hebrew, .alphabetic),
+          (.hebrew, .hebrew), (.alphabetic, .numeric), (.hebrew, .numeric),
+          (.numeric, .alphabetic), (.numeric, .hebrew), (.infix, .alphabetic),
+          (.infix, .hebrew):
+          holds = true
+        case (.prefix, .alphabetic), (.prefix, .hebrew), (.postfix, .alphabetic),
+          (.postfix, .hebrew), (.alphabetic, .prefix), (.alphabetic, .postfix),
+          (.hebrew, .prefix), (.hebrew, .postfix):
+          holds = true
+        default: holds = false
+        }
+        isSoftBreak[index] = !holds
+      }
+      // Numbers (LB25): (PR|PO)? IS? NU (NU|SY|IS)* (PR|PO)?, nothing broken inside.
+      var index = 0
+      while index < count {
+        guard classes[index] == .numeric else {
+          index += 1
+          continue
+        }
+        var start = index
+        if start > 0, classes[start - 1] == .infix { start -= 1 }
+        if start > 0, classes[start - 1] == .prefix || classes[start - 1] == .postfix {
+          start -= 1
+        }
+        var end = index + 1
+        while end < count,
+          classes[end] == .numeric || classes[end] == .infix || classes[end] == .solidus
+        {
+          end += 1
+        }
+        if end < count, classes[end] == .prefix || classes[end] == .postfix { end += 1 }
+        for inside in (start + 1)..<max(end, start + 1) { isSoftBreak[inside] = false }
+        index = end
+      }
+      return true
+    }
+  }
+
+  /// The list form of `markSimpleLineBreaks`, or nil for text it does not accept (for tests).
+  static func simpleLineBreaks(_ text: [UInt16]) -> [LineBreakOpportunity]? {
+    guard !text.isEmpty else { return [] }
+    var isSoftBreak = [Bool](filled: false, count: text.count + 1)
+    guard markSimpleLineBreaks(text, isSoftBreak: &isSoftBreak) else { return nil }
+    return opportunities(count: text.count, isSoftBreak: isSoftBreak, mandatory: [])
+  }
+
+  /// `markLineBreaks` through ICU's line break iterator (no fast path).
+  private static func markICULineBreaks(
+    _ text: [UInt16], locale: String, isSoftBreak: inout [Bool], mandatory: inout [Int]
+  ) throws(ICUError) {
+    let count = text.count
+    let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { kinds in
+      let status = text.withUnsafeBufferPointer { units in
+        CICU_lineBreakKinds(units.baseAddress, Int32(count), locale, kinds.baseAddress)
+      }
+      guard status >= 0 else { return status }
+      for offset in 1...count {
+        switch kinds[offset] {
+        case 2: mandatory.append(offset)
+        case 1 where offset < count: isSoftBreak[offset] = true
+        default: break
+        }
+      }
+      return status
+    }
+    if status < 0 { throw ICUError(code: status) }
   }
 
   /// `lineBreaks` through ICU's line break iterator (no fast path).
@@ -68,22 +204,10 @@ enum UnicodeBreaks {
     -> [LineBreakOpportunity]
   {
     guard !text.isEmpty else { return [] }
-    var capacity = text.count + 1
-    var offsets = [Int32](filled: 0, count: capacity)
-    var mandatory = [UInt8](filled: 0, count: capacity)
-    let count = text.withUnsafeBufferPointer { units in
-      CICU_lineBreaks(
-        units.baseAddress, Int32(units.count), locale, &offsets, &mandatory, Int32(capacity))
-    }
-    if count < 0 { throw ICUError(code: count) }
-    capacity = Int(count)
-    var breaks = [LineBreakOpportunity]()
-    breaks.reserveCapacity(capacity)
-    for index in 0..<capacity {
-      breaks.append(
-        LineBreakOpportunity(offset: Int(offsets[index]), isMandatory: mandatory[index] != 0))
-    }
-    return breaks
+    var isSoftBreak = [Bool](filled: false, count: text.count + 1)
+    var mandatory = [Int]()
+    try markICULineBreaks(text, locale: locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
+    return opportunities(count: text.count, isSoftBreak: isSoftBreak, mandatory: mandatory)
   }
 
   /// UAX #29 extended grapheme cluster boundaries (excluding 0, including the end).

@@ -322,16 +322,9 @@ struct LayoutEngine {
 
     isSoftBreak = [Bool](filled: false, count: count + 1)
     var mandatory = [Int]()
-    let breaks =
-      (try? UnicodeBreaks.lineBreaks(units, locale: style.locale))
-      ?? [LineBreakOpportunity(offset: count, isMandatory: false)]
-    for opportunity in breaks {
-      if opportunity.isMandatory && opportunity.offset <= count {
-        mandatory.append(opportunity.offset)
-      } else if opportunity.offset < count {
-        isSoftBreak[opportunity.offset] = true
-      }
-    }
+    // An ICU failure leaves the text one unbreakable paragraph.
+    try? UnicodeBreaks.markLineBreaks(
+      units, locale: style.locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
 
     if UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
       // Most Latin text: no list of every offset is made to be read back.
