@@ -304,7 +304,7 @@ public final class Typesetter: Sendable {
       return measurement
     }
     var engine = LayoutEngine(
-      text: text.clampedForLayout(), style: style.clampedForLayout(),
+      text: text.clampedForLayout(), style: clampedStyle,
       maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight ?? .infinity, fonts: fonts,
       cache: shapeCache, paragraphCache: paragraphCache)
     return engine.runMeasurement()

@@ -74,8 +74,13 @@ enum UnicodeBreaks {
     case postfix
   }
 
+  /// The classes of U+0000–U+04FF (`simpleClass`'s answers; 0xFF for none), read by
+  /// `markSimpleLineBreaks` instead of a chain of range tests per unit.
+  private static let simpleClassTable: [UInt8] = (0..<0x500).map {
+    simpleClass(UInt16($0))?.rawValue ?? 0xFF
+  }
+
   /// The class of `unit` when the simple path knows it, or nil.
-  @inline(__always)
   private static func simpleClass(_ unit: UInt16) -> SimpleClass? {
     switch unit {
     case 0x30...0x39: .numeric
@@ -111,10 +116,18 @@ enum UnicodeBreaks {
   static func markSimpleLineBreaks(_ text: [UInt16], isSoftBreak: inout [Bool]) -> Bool {
     let count = text.count
     return withUnsafeTemporaryAllocation(of: SimpleClass.self, capacity: count) { classes in
-      for index in 0..<count {
-        guard let kind = simpleClass(text[index]) else { return false }
-        classes[index] = kind
+      let known = simpleClassTable.withUnsafeBufferPointer { table in
+        for index in 0..<count {
+          let unit = text[index]
+          let kind =
+            Int(unit) < table.count
+            ? SimpleClass(rawValue: table[Int(unit)]) : simpleClass(unit)
+          guard let kind else { return false }
+          classes[index] = kind
+        }
+        return true
       }
+      guard known else { return false }
       // Pairs: a break before `index` unless a rule holds the two characters together.
       for index in 1..<max(count, 1) {
         let before = classes[index - 1]
