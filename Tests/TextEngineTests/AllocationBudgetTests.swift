@@ -94,6 +94,36 @@ struct AllocationBudgetTests {
     }
   }
 
+  /// The cached path a self-sizing list takes: `Typesetter.measure` of a label already prepared
+  /// (its preparation in the paragraph cache), at a width not measured before. Nothing is
+  /// shaped or prepared again: the result's lines, the faces array only when the prepared text
+  /// cannot share its own, and what the cache keeps of the new answer (its key and entry).
+  @Test("a cached label measured at a new width allocates its result and its cache entry")
+  func cachedMeasurementAtNewWidth() throws {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let font = Engine.dejaVu(15)
+    let text = "Invoice total: 1,284.50 EUR"
+    let first = typesetter.measure(text, font: font, maxWidth: 150)
+    _ = typesetter.measure(text, font: font, maxWidth: 140)
+    let preparedMisses = typesetter.paragraphCache.misses
+    var result = first
+    guard
+      let count = AllocationCounter.count({
+        result = typesetter.measure(text, font: font, maxWidth: 120)
+      })
+    else { return }
+    #expect(typesetter.paragraphCache.misses == preparedMisses, "the text was prepared again")
+    #expect(result.lines.count == 2)
+    #if DEBUG
+      // The unoptimized build's boxed locals and temporaries (16 in all here with Swift 6.3).
+      let slack = 8 * result.lines.count
+    #else
+      let slack = 0
+    #endif
+    // Lines, faces, and the stored answer's key bytes and entry.
+    #expect(count <= 4 + slack, "\(count) allocations")
+  }
+
   /// Allocations grow linearly with the words of a text (each keeps its glyphs):
   /// doubling the words at most doubles what the added words cost, so nothing is allocated per
   /// pair of words or copied again per word.
