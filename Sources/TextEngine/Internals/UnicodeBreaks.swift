@@ -72,12 +72,43 @@ enum UnicodeBreaks {
     case prefix
     /// Postfix numeric signs % ¢ ° ‰ (PO).
     case postfix
+
+    static let count = 9
   }
 
   /// The classes of U+0000–U+04FF (`simpleClass`'s answers; 0xFF for none), read by
   /// `markSimpleLineBreaks` instead of a chain of range tests per unit.
   private static let simpleClassTable: [UInt8] = (0..<0x500).map {
     simpleClass(UInt16($0))?.rawValue ?? 0xFF
+  }
+
+  /// Whether a rule holds two characters of these classes together (`holds(_:_:)`), for each
+  /// pair: `pairHolds[before * SimpleClass.count + after]`.
+  private static let pairHolds: [Bool] = (0..<SimpleClass.count * SimpleClass.count).map {
+    holds(
+      SimpleClass(rawValue: UInt8($0 / SimpleClass.count))!,
+      SimpleClass(rawValue: UInt8($0 % SimpleClass.count))!)
+  }
+
+  /// True when UAX #14 (as ICU 72 tailors it) never breaks between two characters of these
+  /// classes, numbers apart (LB25, which needs more context than a pair). A separator after a
+  /// space holds to it here; ICU's exception for one that starts a number is made by the caller.
+  private static func holds(_ before: SimpleClass, _ after: SimpleClass) -> Bool {
+    switch (before, after) {
+    case (_, .space), (_, .infix), (_, .solidus): true  // LB7, LB13
+    case (.space, _): false  // LB18, before the quotation marks' rule (LB19)
+    case (.quotation, _), (_, .quotation): true  // LB19
+    case (.solidus, .hebrew): true  // LB21b
+    case (.alphabetic, .alphabetic), (.alphabetic, .hebrew), (.hebrew, .alphabetic),
+      (.hebrew, .hebrew), (.alphabetic, .numeric), (.hebrew, .numeric), (.numeric, .alphabetic),
+      (.numeric, .hebrew), (.infix, .alphabetic), (.infix, .hebrew):
+      true  // LB23, LB28, LB29
+    case (.prefix, .alphabetic), (.prefix, .hebrew), (.postfix, .alphabetic),
+      (.postfix, .hebrew), (.alphabetic, .prefix), (.alphabetic, .postfix), (.hebrew, .prefix),
+      (.hebrew, .postfix):
+      true  // LB24
+    default: false  // LB31
+    }
   }
 
   /// The class of `unit` when the simple path knows it, or nil.
@@ -116,46 +147,39 @@ enum UnicodeBreaks {
   static func markSimpleLineBreaks(_ text: [UInt16], isSoftBreak: inout [Bool]) -> Bool {
     let count = text.count
     return withUnsafeTemporaryAllocation(of: SimpleClass.self, capacity: count) { classes in
+      // One pass: each unit's class, and the pair it makes with the one before.
+      var hasNumber = false
       let known = simpleClassTable.withUnsafeBufferPointer { table in
-        for index in 0..<count {
-          let unit = text[index]
-          let kind =
-            Int(unit) < table.count
-            ? SimpleClass(rawValue: table[Int(unit)]) : simpleClass(unit)
-          guard let kind else { return false }
-          classes[index] = kind
+        pairHolds.withUnsafeBufferPointer { pairHolds in
+          isSoftBreak.withUnsafeMutableBufferPointer { isSoftBreak in
+            var before = SimpleClass.space
+            for index in 0..<count {
+              let unit = text[index]
+              let known =
+                Int(unit) < table.count
+                ? SimpleClass(rawValue: table[Int(unit)]) : simpleClass(unit)
+              guard let after = known else {
+                for marked in 0..<index { isSoftBreak[marked] = false }
+                return false
+              }
+              classes[index] = after
+              hasNumber = hasNumber || after == .numeric
+              if index > 0 {
+                isSoftBreak[index] =
+                  !pairHolds[Int(before.rawValue) * SimpleClass.count + Int(after.rawValue)]
+              }
+              // ICU's tailoring of LB13: a separator after a space may start a line when it
+              // starts a number (" .5").
+              if after == .numeric, before == .infix, index >= 2, classes[index - 2] == .space {
+                isSoftBreak[index - 1] = true
+              }
+              before = after
+            }
+            return true
+          }
         }
-        return true
       }
-      guard known else { return false }
-      // Pairs: a break before `index` unless a rule holds the two characters together.
-      for index in 1..<max(count, 1) {
-        let before = classes[index - 1]
-        let after = classes[index]
-        let holds: Bool
-        switch (before, after) {
-        case (_, .space): holds = true
-        case (.space, .infix):
-          // ICU's tailoring of LB13: a separator after a space that starts a number.
-          holds = !(index + 1 < count && classes[index + 1] == .numeric)
-        case (_, .infix), (_, .solidus): holds = true
-        // After spaces (LB18) before the quotation marks' rule (LB19).
-        case (.space, _): holds = false
-        case (.quotation, _), (_, .quotation): holds = true
-        case (.solidus, .hebrew): holds = true
-        case (.alphabetic, .alphabetic), (.alphabetic, .hebrew), (.hebrew, .alphabetic),
-          (.hebrew, .hebrew), (.alphabetic, .numeric), (.hebrew, .numeric),
-          (.numeric, .alphabetic), (.numeric, .hebrew), (.infix, .alphabetic),
-          (.infix, .hebrew):
-          holds = true
-        case (.prefix, .alphabetic), (.prefix, .hebrew), (.postfix, .alphabetic),
-          (.postfix, .hebrew), (.alphabetic, .prefix), (.alphabetic, .postfix),
-          (.hebrew, .prefix), (.hebrew, .postfix):
-          holds = true
-        default: holds = false
-        }
-        isSoftBreak[index] = !holds
-      }
+      guard known, hasNumber else { return known }
       // Numbers (LB25): (PR|PO)? IS? NU (NU|SY|IS)* (PR|PO)?, nothing broken inside.
       var index = 0
       while index < count {

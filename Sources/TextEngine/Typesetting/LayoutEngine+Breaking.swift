@@ -193,54 +193,22 @@ extension LayoutEngine {
     var wordCount = paragraphs.count + 1
     for isBreak in isSoftBreak where isBreak { wordCount += 1 }
     table.words.reserveCapacity(wordCount)
-    for paragraph in paragraphs.indices {
-      table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
-      let end = paragraphs[paragraph].atoms.upperBound
-      var index = paragraphs[paragraph].atoms.lowerBound
-      while index < end {
-        let start = index
-        var position = 0.0
-        var content = 0.0
-        var contentEnd = start
-        var flags: UInt8 = 0
-        var hyphenAt = -1
-        repeat {
-          let atom = atoms[index]
-          if index > start {
-            let join = atoms[index - 1].joinAfter
-            if join < 0 { flags |= Word.walksAtoms }
-            position += join
-          }
-          if atom.isTab || atom.width < 0 { flags |= Word.walksAtoms }
-          position += atom.width
-          index += 1
-          if !atom.isWhitespace {
-            content = position
-            contentEnd = index
-            if atom.hyphenWidth != 0 { hyphenAt = index }
-          }
-        } while index < end && !isSoftBreak[atoms[index].range.lowerBound]
-        if hyphenAt >= 0 {
-          if hyphenAt == contentEnd {
-            flags |= Word.endsWithHyphen
-          } else {
-            flags |= Word.walksAtoms
+    // Read in place: about one atom per character, each read once or twice.
+    atoms.withUnsafeBufferPointer { atoms in
+      isSoftBreak.withUnsafeBufferPointer { isSoftBreak in
+        scalarOffsets.withUnsafeBufferPointer { scalarOffsets in
+          for paragraph in paragraphs.indices {
+            table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
+            let end = paragraphs[paragraph].atoms.upperBound
+            var index = paragraphs[paragraph].atoms.lowerBound
+            while index < end {
+              table.words.append(
+                Self.word(
+                  from: index, end: end, atoms: atoms, isSoftBreak: isSoftBreak,
+                  scalarOffsets: scalarOffsets, next: &index))
+            }
           }
         }
-        var trailing = 0.0
-        for atom in contentEnd..<index {
-          if atom > start { trailing += atoms[atom - 1].joinAfter }
-          trailing += atoms[atom].width
-        }
-        if atoms[index - 1].joinAfter != 0 { flags |= Word.joinsNext }
-        let offset = atoms[start].range.lowerBound
-        table.words.append(
-          Word(
-            start: Int32(truncatingIfNeeded: start),
-            contentEnd: Int32(truncatingIfNeeded: contentEnd),
-            utf16Start: Int32(truncatingIfNeeded: offset),
-            scalarStart: Int32(truncatingIfNeeded: scalarOffsets[offset]), content: content,
-            trailing: trailing, flags: flags))
       }
     }
     table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
@@ -253,6 +221,60 @@ extension LayoutEngine {
         scalarStart: Int32(truncatingIfNeeded: scalarOffsets[units.count]), content: 0,
         trailing: 0, flags: 0))
     return table
+  }
+
+  /// The word that starts at atom `start` of a paragraph whose atoms end at `end`: its atoms up
+  /// to the next opportunity, widths summed left to right from 0. `next` is set to the atom
+  /// after it.
+  @inline(__always)
+  private static func word(
+    from start: Int, end: Int, atoms: UnsafeBufferPointer<Atom>,
+    isSoftBreak: UnsafeBufferPointer<Bool>, scalarOffsets: UnsafeBufferPointer<Int>,
+    next: inout Int
+  ) -> Word {
+    var index = start
+    var position = 0.0
+    var content = 0.0
+    var contentEnd = start
+    var flags: UInt8 = 0
+    var hyphenAt = -1
+    repeat {
+      let atom = atoms[index]
+      if index > start {
+        let join = atoms[index - 1].joinAfter
+        if join < 0 { flags |= Word.walksAtoms }
+        position += join
+      }
+      if atom.isTab || atom.width < 0 { flags |= Word.walksAtoms }
+      position += atom.width
+      index += 1
+      if !atom.isWhitespace {
+        content = position
+        contentEnd = index
+        if atom.hyphenWidth != 0 { hyphenAt = index }
+      }
+    } while index < end && !isSoftBreak[atoms[index].range.lowerBound]
+    if hyphenAt >= 0 {
+      if hyphenAt == contentEnd {
+        flags |= Word.endsWithHyphen
+      } else {
+        flags |= Word.walksAtoms
+      }
+    }
+    var trailing = 0.0
+    for atom in contentEnd..<index {
+      if atom > start { trailing += atoms[atom - 1].joinAfter }
+      trailing += atoms[atom].width
+    }
+    if atoms[index - 1].joinAfter != 0 { flags |= Word.joinsNext }
+    next = index
+    let offset = atoms[start].range.lowerBound
+    return Word(
+      start: Int32(truncatingIfNeeded: start),
+      contentEnd: Int32(truncatingIfNeeded: contentEnd),
+      utf16Start: Int32(truncatingIfNeeded: offset),
+      scalarStart: Int32(truncatingIfNeeded: scalarOffsets[offset]), content: content,
+      trailing: trailing, flags: flags)
   }
 
   /// Fills one line greedily from atom `start` of paragraph `paragraph`: whole words while they
