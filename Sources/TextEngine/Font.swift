@@ -168,6 +168,10 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
 
   /// This font's size and settings on another face (used for fallback), synthesising the
   /// requested face's bold or italic when the other face lacks it.
+  ///
+  /// Inlined, so that a font read in place (a run's, per segment) is not first copied whole
+  /// (retaining its face and arrays) to be passed here.
+  @inline(__always)
   func withFace(_ face: FontFace) -> Font {
     var font = self
     if face !== self.face {

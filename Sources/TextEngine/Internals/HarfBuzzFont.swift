@@ -177,15 +177,14 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
       }
       hb_buffer_guess_segment_properties(buffer)
-      var glyphs = run(buffer, features: parsed)
-      if itemOffset != 0 {
-        for index in glyphs.indices { glyphs[index].cluster -= UInt32(itemOffset) }
-      }
-      return glyphs
+      return run(buffer, features: parsed, clusterShift: UInt32(itemOffset))
     }
   }
 
-  private func run(_ buffer: OpaquePointer, features: [hb_feature_t]) -> [ShapedGlyph] {
+  /// Shapes the filled `buffer` and returns its glyphs, `clusterShift` taken off each cluster.
+  private func run(
+    _ buffer: OpaquePointer, features: [hb_feature_t], clusterShift: UInt32 = 0
+  ) -> [ShapedGlyph] {
     hb_shape(font, buffer, features, UInt32(features.count))
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -198,8 +197,9 @@ final class HarfBuzzFont: @unchecked Sendable {
       let position = positions[index]
       glyphs.append(
         ShapedGlyph(
-          glyphID: info.codepoint, cluster: info.cluster, xAdvance: position.x_advance,
-          yAdvance: position.y_advance, xOffset: position.x_offset, yOffset: position.y_offset,
+          glyphID: info.codepoint, cluster: info.cluster - clusterShift,
+          xAdvance: position.x_advance, yAdvance: position.y_advance,
+          xOffset: position.x_offset, yOffset: position.y_offset,
           unsafeToBreak: (info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0))
     }
     return glyphs

@@ -28,15 +28,23 @@ struct SegmentPlan {
 
 /// The members of one shaping group and the glyphs cut for them so far.
 final class ShapingGroup {
-  let plans: [SegmentPlan]
-  /// Each member's glyphs from a group shaping (clusters relative to the member), or nil when
-  /// not shaped yet or next to a boundary that is not safe to break.
-  var pieces: [[ShapedGlyph]?]
-  /// For each member, true when a group shaping found the boundary before it safe to break
-  /// (so shaping across it changes nothing), false when unsafe or not seen.
-  var safeBefore: [Bool]
+  /// The members' plans (a slice of the paragraph's plans, shared: copying them retained each
+  /// plan's face); member `m` is `plans[plans.startIndex + m]`.
+  let plans: ArraySlice<SegmentPlan>
+  /// What a group shaping found for each member, in one array (each access to a stored
+  /// property of a class is checked for exclusivity at run time).
+  var members: [Member]
   /// Members below this index have been covered by a group shaping.
   var shapedEnd = 0
+
+  struct Member {
+    /// The member's glyphs from a group shaping (clusters relative to the member), or nil
+    /// when not shaped yet or next to a boundary that is not safe to break.
+    var piece: [ShapedGlyph]?
+    /// True when a group shaping found the boundary before the member safe to break (so
+    /// shaping across it changes nothing), false when unsafe or not seen.
+    var safeBefore = false
+  }
 
   /// The most members shaped in one call: past it the fixed cost of a call is long amortized,
   /// and without it a cold paragraph of a million words was shaped in one call of hundreds of
@@ -53,10 +61,15 @@ final class ShapingGroup {
   }
 
   init(plans: ArraySlice<SegmentPlan>) {
-    self.plans = Array(plans)
-    pieces = [[ShapedGlyph]?](filled: nil, count: plans.count)
-    safeBefore = [Bool](filled: false, count: plans.count)
+    self.plans = plans
+    members = [Member](filled: Member(piece: nil), count: plans.count)
   }
+
+  /// The plan of member `member`.
+  func plan(_ member: Int) -> SegmentPlan { plans[plans.startIndex + member] }
+
+  /// True when a group shaping found the boundary before member `member` safe to break.
+  func isSafe(before member: Int) -> Bool { members[member].safeBefore }
 }
 
 extension LayoutEngine {
@@ -95,15 +108,15 @@ extension LayoutEngine {
     _ buffer: UnsafeBufferPointer<UInt16>, content: Range<Int>, direction: ShapingDirection,
     script: String?, language: String?, features: [FontFeature], isCached: (Int) -> Bool
   ) -> [ShapedGlyph]? {
-    if member < group.shapedEnd { return group.pieces[member] }
+    if member < group.shapedEnd { return group.members[member].piece }
     let end = ShapingGroup.chunkEnd(from: member, count: group.plans.count, isCached: isCached)
     group.shapedEnd = end
     guard end - member > 1 else { return nil }
     // The member before is shaped too (its piece is taken already), so that the boundary
     // before this one is judged as well: a join across it then needs no shaping of its own.
     let firstMember = max(member - 1, 0)
-    let first = group.plans[firstMember].range
-    let last = group.plans[end - 1].range
+    let first = group.plan(firstMember).range
+    let last = group.plan(end - 1).range
     let range = first.lowerBound..<last.upperBound
     let context =
       shapingContext(first, content: content)
@@ -116,7 +129,7 @@ extension LayoutEngine {
     cut(
       glyphs, group: group, members: firstMember..<end, base: range.lowerBound,
       direction: direction)
-    return group.pieces[member]
+    return group.members[member].piece
   }
 
   /// Cuts `glyphs` (shaped over members `members`, clusters relative to `base`) into the
@@ -130,12 +143,16 @@ extension LayoutEngine {
     // stack.
     withUnsafeTemporaryAllocation(of: (start: Int, safe: Bool).self, capacity: members.count + 1) {
       marks in
-      cut(glyphs, group: group, members: members, base: base, direction: direction, marks: marks)
+      cut(
+        glyphs, plans: group.plans, into: &group.members, members: members, base: base,
+        direction: direction, marks: marks)
     }
   }
 
+  /// `cut` into the group's `memberStates` (one access to the group's array for the whole cut).
   private func cut(
-    _ glyphs: [ShapedGlyph], group: ShapingGroup, members: Range<Int>, base: Int,
+    _ glyphs: [ShapedGlyph], plans: ArraySlice<SegmentPlan>,
+    into memberStates: inout [ShapingGroup.Member], members: Range<Int>, base: Int,
     direction: ShapingDirection, marks: UnsafeMutableBufferPointer<(start: Int, safe: Bool)>
   ) {
     let count = glyphs.count
@@ -151,7 +168,7 @@ extension LayoutEngine {
     var k = 0
     var previousCluster: UInt32 = 0
     for member in members.dropFirst() {
-      let boundary = UInt32(group.plans[member].range.lowerBound - base)
+      let boundary = UInt32(plans[plans.startIndex + member].range.lowerBound - base)
       while k < count {
         let cluster = glyphs[reversed ? count - 1 - k : k].cluster
         if cluster < previousCluster { return }  // not monotonic: leave every piece nil
@@ -184,7 +201,7 @@ extension LayoutEngine {
     }
     mark(count, true)
     for (offset, member) in members.enumerated() where offset > 0 {
-      group.safeBefore[member] = marks[offset].safe
+      memberStates[member].safeBefore = marks[offset].safe
     }
     for (offset, member) in members.enumerated()
     where marks[offset].safe && marks[offset + 1].safe {
@@ -192,10 +209,10 @@ extension LayoutEngine {
       let upper = marks[offset + 1].start
       guard upper > lower else { continue }
       let slice = reversed ? (count - upper)..<(count - lower) : lower..<upper
-      let shift = UInt32(group.plans[member].range.lowerBound - base)
+      let shift = UInt32(plans[plans.startIndex + member].range.lowerBound - base)
       var piece = Array(glyphs[slice])
       for index in piece.indices { piece[index].cluster -= shift }
-      group.pieces[member] = piece
+      memberStates[member].piece = piece
     }
   }
 }

@@ -430,23 +430,24 @@ struct LayoutEngine {
       }
       // Consecutive segments that differ only by a break opportunity between them form a
       // shaping group: shaped with one hb_shape call and cut where HarfBuzz says it is safe.
+      let atomsPerUnit = Self.makesAtomsPerUnit
       var planIndex = 0
       while planIndex < plans.count {
-        var groupEnd = planIndex + 1
-        if groupsRuns {
-          while groupEnd < plans.count && canShapeTogether(plans[groupEnd - 1], plans[groupEnd]) {
-            groupEnd += 1
-          }
-        }
+        let (groupEnd, firstJoins) = shapingGroup(plans, from: planIndex, groupsRuns: groupsRuns)
         if groupEnd - planIndex == 1 {
           addSegment(
-            plans[planIndex], content: content, joinsPrevious: joins(plans, at: planIndex))
+            plans[planIndex], content: content, joinsPrevious: firstJoins,
+            atomsPerUnit: atomsPerUnit)
         } else {
           let group = ShapingGroup(plans: plans[planIndex..<groupEnd])
           for member in planIndex..<groupEnd {
+            // Inside a group every member can be shaped with the one before it, so it joins
+            // it where a break opportunity separates them (`joins`).
             addSegment(
               plans[member], content: content, group: group, member: member - planIndex,
-              joinsPrevious: joins(plans, at: member))
+              joinsPrevious: member == planIndex
+                ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
+              atomsPerUnit: atomsPerUnit)
           }
         }
         planIndex = groupEnd
@@ -629,60 +630,111 @@ struct LayoutEngine {
       && canShapeTogether(plans[index - 1], plans[index])
   }
 
+  /// The end of the shaping group that starts at plan `start` (the plans after it that can be
+  /// shaped with the one before them; `start` alone when `groupsRuns` is false), and whether
+  /// `start` joins the plan before it. One call per group: each call of a non-mutating method
+  /// from the mutating loop copies the engine.
+  private func shapingGroup(
+    _ plans: [SegmentPlan], from start: Int, groupsRuns: Bool
+  ) -> (end: Int, joinsPrevious: Bool) {
+    var end = start + 1
+    if groupsRuns {
+      while end < plans.count && canShapeTogether(plans[end - 1], plans[end]) { end += 1 }
+    }
+    return (end, joins(plans, at: start))
+  }
+
   private mutating func addSegment(
     _ plan: SegmentPlan, content: Range<Int>, group: ShapingGroup? = nil, member: Int = 0,
-    joinsPrevious: Bool = false
+    joinsPrevious: Bool = false, atomsPerUnit: Bool = true
   ) {
+    // Shaped in one non-mutating call: each call of a non-mutating method from this mutating
+    // one copied the whole engine (about 500 bytes) to the stack.
+    let (segment, scale, letterSpacing) = shapeSegment(
+      plan, content: content, group: group, member: member)
     let range = plan.range
-    let face = plan.face
-    let script = plan.script
-    let level = plan.level
-    let run = runAt[range.lowerBound]
+    let glyphs = segment.glyphs
+    let isTab = segment.isTab
+    let segmentIndex = segments.count
+    segments.append(consume segment)
+    let firstAtom = atoms.count
+    makeAtoms(
+      segmentIndex, range: range, glyphs: glyphs, rightToLeft: plan.level & 1 == 1,
+      spacingPerGrapheme: letterSpacing, scale: scale, isTab: isTab, perUnit: atomsPerUnit)
+    // A boundary a group shaping found safe to break joins without any change.
+    let knownSafe = group.map { member > 0 && $0.isSafe(before: member) } ?? false
+    if joinsPrevious, !knownSafe, firstAtom > 0 {
+      atoms[firstAtom - 1].joinAfter = joinAcross(firstAtom, plan: plan)
+    }
+  }
+
+  /// What a segment is shaped with: the same for every segment of one plan's run, face,
+  /// script and level.
+  private struct SegmentShaping {
+    var harfBuzz: HarfBuzzFont
+    var variations: [FontVariation]
+    var features: [FontFeature]
+    var script: String?
+    var language: String?
+    var direction: ShapingDirection
+  }
+
+  /// What the segment of `plan` is shaped with (its join too, `joinAcross`).
+  private func shaping(of plan: SegmentPlan) -> SegmentShaping {
+    let run = runAt[plan.range.lowerBound]
     // The run's attributes are read in place: a copy retains (and releases) its font's face,
-    // features and strings once per segment.
-    let font = text.runs[run].attributes.font.withFace(face)
-    let isTab = range.count == 1 && units[range.lowerBound] == 0x09
-    var features = font.features
+    // features and strings.
+    let variations = text.runs[run].attributes.font.variations
+    var features = text.runs[run].attributes.font.features
     if text.runs[run].attributes.letterSpacing != 0 {
       // Letter-spaced text is not ligated (as in Pango and CSS).
       features += [FontFeature("liga", 0), FontFeature("clig", 0), FontFeature("dlig", 0)]
     }
-    let direction: ShapingDirection = level & 1 == 1 ? .rightToLeft : .leftToRight
-    let scriptTag = UnicodeProperties.scriptTag(script)
-    let language = text.runs[run].attributes.language ?? languageOfLocale
-    let harfBuzz = face.harfBuzz.withVariations(font.variations)
+    return SegmentShaping(
+      harfBuzz: plan.face.harfBuzz.withVariations(variations), variations: variations,
+      features: features, script: UnicodeProperties.scriptTag(plan.script),
+      language: text.runs[run].attributes.language ?? languageOfLocale,
+      direction: plan.level & 1 == 1 ? .rightToLeft : .leftToRight)
+  }
+
+  /// The segment of `plan`, shaped, with its font's points per design unit and its run's
+  /// letter spacing.
+  private func shapeSegment(
+    _ plan: SegmentPlan, content: Range<Int>, group: ShapingGroup?, member: Int
+  ) -> (segment: Segment, scale: Double, letterSpacing: Double) {
+    let range = plan.range
+    let face = plan.face
+    let run = runAt[range.lowerBound]
+    // Made once and moved into the segment: each copy of a `Font` retains its face, which
+    // every thread shares, and its two arrays.
+    let font = text.runs[run].attributes.font.withFace(face)
+    let scale = font.scale
+    let isTab = range.count == 1 && units[range.lowerBound] == 0x09
+    let shaping = shaping(of: plan)
     // Context for HarfBuzz where the segment ends without a break opportunity (a change of
     // font, size, script or direction inside a word): up to five units on either side.
     let context = shapingContext(range, content: content)
     var glyphs = segmentGlyphs(
-      range: range, context: context, content: content, face: face, font: font,
-      features: features, script: scriptTag, language: language, direction: direction,
-      harfBuzz: harfBuzz, group: group, member: member)
+      range: range, context: context, content: content, face: face,
+      variations: shaping.variations, features: shaping.features, script: shaping.script,
+      language: shaping.language, direction: shaping.direction, harfBuzz: shaping.harfBuzz,
+      group: group, member: member)
     if isTab, !glyphs.isEmpty {
       // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
       // (set per line); fonts rarely map U+0009.
-      let space = harfBuzz.nominalGlyph(0x20) ?? 0
+      let space = shaping.harfBuzz.nominalGlyph(0x20) ?? 0
       glyphs = [
         ShapedGlyph(
           glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
           xOffset: 0, yOffset: 0, unsafeToBreak: false)
       ]
     }
-    let segmentIndex = segments.count
-    segments.append(
-      Segment(range: range, run: run, font: font, level: level, glyphs: glyphs, isTab: isTab))
-    let firstAtom = atoms.count
-    makeAtoms(
-      segmentIndex, range: range, glyphs: glyphs, rightToLeft: level & 1 == 1,
-      spacingPerGrapheme: text.runs[run].attributes.letterSpacing, font: font, isTab: isTab)
-    // A boundary a group shaping found safe to break joins without any change.
-    let knownSafe = group.map { member > 0 && $0.safeBefore[member] } ?? false
-    if joinsPrevious, !knownSafe, firstAtom > 0 {
-      atoms[firstAtom - 1].joinAfter = joinAcross(
-        firstAtom, content: content, face: face, font: font,
-        features: features, script: scriptTag, language: language, direction: direction,
-        harfBuzz: harfBuzz)
-    }
+    return (
+      Segment(
+        range: range, run: run, font: consume font, level: plan.level, glyphs: glyphs,
+        isTab: isTab),
+      scale, text.runs[run].attributes.letterSpacing
+    )
   }
 
   /// The width HarfBuzz adds (or takes away) when the segment starting at atom `firstRight` and
@@ -697,11 +749,7 @@ struct LayoutEngine {
   /// cache (short texts that repeat). A lookup that reaches past those two clusters is not
   /// seen. After hanging whitespace, which ends almost every word, and where a group shaping
   /// found the boundary safe to break, nothing is shaped.
-  private func joinAcross(
-    _ firstRight: Int, content: Range<Int>, face: FontFace, font: Font,
-    features: [FontFeature], script: String?, language: String?, direction: ShapingDirection,
-    harfBuzz: HarfBuzzFont
-  ) -> Double {
+  private func joinAcross(_ firstRight: Int, plan: SegmentPlan) -> Double {
     guard firstRight > 0, firstRight < atoms.count, !atoms[firstRight - 1].isWhitespace,
       !atoms[firstRight].isWhitespace, !atoms[firstRight - 1].isTab, !atoms[firstRight].isTab
     else { return 0 }
@@ -709,16 +757,17 @@ struct LayoutEngine {
     let a = leftAtom.range
     let b = atoms[firstRight].range
     let text = Array(units[a]) + Array(units[b])
+    let shaping = shaping(of: plan)
     let joined = text.withUnsafeBufferPointer { buffer in
       cache.glyphs(
         for: ShapeCache.Key(
-          text: text, face: face, variations: font.variations, features: features,
-          script: script, language: language, direction: direction),
+          text: text, face: plan.face, variations: shaping.variations, features: shaping.features,
+          script: shaping.script, language: shaping.language, direction: shaping.direction),
         length: text.count
       ) {
-        harfBuzz.shape(
-          buffer, range: 0..<buffer.count, direction: direction, script: script,
-          language: language, features: features)
+        shaping.harfBuzz.shape(
+          buffer, range: 0..<buffer.count, direction: shaping.direction,
+          script: shaping.script, language: shaping.language, features: shaping.features)
       }
     }
     // A pair lookup changes the advance of the pair's first glyph: the left cluster's glyphs
@@ -727,7 +776,7 @@ struct LayoutEngine {
     for glyph in joined where Int(glyph.cluster) < a.count { difference += Int(glyph.xAdvance) }
     let glyphs = segments[leftAtom.segment].glyphs
     for index in leftAtom.glyphs { difference -= Int(glyphs[index].xAdvance) }
-    return Double(difference) * font.scale
+    return Double(difference) * segments[atoms[firstRight].segment].font.scale
   }
 
   /// The glyphs of one segment, from the shape cache or shaped (in a group or alone).
@@ -737,8 +786,9 @@ struct LayoutEngine {
   /// attributes, whose font face is shared by all threads — to call `groupGlyphs` and
   /// `shapeInPieces` on it.
   private func segmentGlyphs(
-    range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FontFace, font: Font,
-    features: [FontFeature], script scriptTag: String?, language: String?,
+    range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FontFace,
+    variations: [FontVariation], features: [FontFeature], script scriptTag: String?,
+    language: String?,
     direction: ShapingDirection, harfBuzz: HarfBuzzFont, group: ShapingGroup?, member: Int
   ) -> [ShapedGlyph] {
     return units.withUnsafeBufferPointer { buffer in
@@ -750,7 +800,7 @@ struct LayoutEngine {
             ? []
             : Array(buffer[context.lowerBound..<range.lowerBound]) + [0xFFFF]
               + Array(buffer[range.upperBound..<context.upperBound]),
-          face: face, variations: font.variations, features: features, script: scriptTag,
+          face: face, variations: variations, features: features, script: scriptTag,
           language: language, direction: direction)
       }
       return cache.glyphs(for: key(range, context), length: range.count) {
@@ -759,7 +809,7 @@ struct LayoutEngine {
             group, member: member, harfBuzz: harfBuzz, buffer, content: content,
             direction: direction, script: scriptTag, language: language, features: features,
             isCached: { other in
-              let otherRange = group.plans[other].range
+              let otherRange = group.plan(other).range
               return cache.contains(
                 key(otherRange, shapingContext(otherRange, content: content)),
                 length: otherRange.count)
@@ -781,99 +831,166 @@ struct LayoutEngine {
     return language.isEmpty ? nil : String(language)
   }
 
+  /// Set (in tests) to false to split every segment through the general path of `makeAtoms`,
+  /// the path its one-atom-per-unit path must match.
+  @TaskLocal static var makesAtomsPerUnit = true
+
   /// Splits a shaped segment (`segmentIndex`, just added with these `glyphs` over `range`) into
-  /// atoms: HarfBuzz clusters merged up to grapheme boundaries.
+  /// atoms: HarfBuzz clusters merged up to grapheme boundaries. `scale` is the segment's font's
+  /// points per design unit.
   private mutating func makeAtoms(
     _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs segmentGlyphs: [ShapedGlyph],
-    rightToLeft: Bool, spacingPerGrapheme: Double, font: Font, isTab: Bool
+    rightToLeft: Bool, spacingPerGrapheme: Double, scale: Double, isTab: Bool,
+    perUnit: Bool
   ) {
     let glyphCount = segmentGlyphs.count
-    let scale = font.scale
     // The arrays read per atom, as locals: read through `self` while `self.atoms` grows, each
     // access retained and released its array.
     let units = self.units
     let isGraphemeBoundary = self.isGraphemeBoundary
-    // The scratch array kept between segments and the atoms, taken out so that each is
-    // uniquely referenced while it grows.
-    var clusters = clusterScratch
-    clusterScratch = []
+    // The atoms, taken out so that the array is uniquely referenced while it grows.
     var atoms = self.atoms
     self.atoms = []
-    defer {
-      clusterScratch = clusters
-      self.atoms = atoms
-    }
-    clusters.removeAll(keepingCapacity: true)
-    clusters.reserveCapacity(glyphCount)
+    defer { self.atoms = atoms }
     segmentGlyphs.withUnsafeBufferPointer { glyphs in
-      // Clusters in logical order: (start offset, glyph index range).
-      for step in 0..<glyphCount {
-        let index = rightToLeft ? glyphCount - 1 - step : step
-        let cluster = segmentRange.lowerBound + Int(glyphs[index].cluster)
-        if let last = clusters.last, last.start == cluster || cluster < last.start {
-          let lower = min(last.glyphs.lowerBound, index)
-          let upper = max(last.glyphs.upperBound, index + 1)
-          clusters[clusters.count - 1].glyphs = lower..<upper
-        } else {
-          clusters.append((cluster, index..<(index + 1)))
-        }
-      }
-      if clusters.isEmpty {
-        clusters.append((segmentRange.lowerBound, 0..<0))
-      } else if clusters[0].start > segmentRange.lowerBound {
-        clusters[0].start = segmentRange.lowerBound
-      }
       units.withUnsafeBufferPointer { units in
         isGraphemeBoundary.withUnsafeBufferPointer { isGraphemeBoundary in
-          var atomStart = segmentRange.lowerBound
-          var atomGlyphs: Range<Int>? = nil
-          for (index, cluster) in clusters.enumerated() {
-            let end =
-              index + 1 < clusters.count ? clusters[index + 1].start : segmentRange.upperBound
-            if let current = atomGlyphs {
-              atomGlyphs =
-                min(
-                  current.lowerBound, cluster.glyphs.lowerBound)..<max(
-                  current.upperBound, cluster.glyphs.upperBound)
-            } else {
-              atomGlyphs = cluster.glyphs
+          if perUnit,
+            Self.isOneGlyphPerUnit(
+              glyphs, range: segmentRange, rightToLeft: rightToLeft,
+              isGraphemeBoundary: isGraphemeBoundary)
+          {
+            // Most Latin, Greek and Cyrillic text: what the general path below gives when
+            // every cluster is one unit, one glyph and one grapheme (one atom each, spacing for
+            // one grapheme), without its list of clusters.
+            for step in 0..<glyphCount {
+              let index = rightToLeft ? glyphCount - 1 - step : step
+              let position = segmentRange.lowerBound + step
+              var width = 0.0
+              width += Double(glyphs[index].xAdvance) * scale
+              let spacing = max(spacingPerGrapheme, -width)
+              width += spacing
+              let unit = units[position]
+              atoms.append(
+                Atom(
+                  range: position..<(position + 1), segment: segmentIndex,
+                  glyphs: index..<(index + 1), width: width, spacing: spacing,
+                  isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab,
+                  hyphenWidth: unit == 0xAD ? hyphenWidth(segmentIndex) : 0))
             }
-            guard isGraphemeBoundary[end] || end == segmentRange.upperBound else { continue }
-            let range = atomStart..<end
-            let atomGlyphRange = atomGlyphs ?? 0..<0
-            var graphemes = 0
-            for position in (range.lowerBound + 1)...range.upperBound
-            where isGraphemeBoundary[position] || position == range.upperBound {
-              graphemes += 1
-            }
-            var width = 0.0
-            for glyph in atomGlyphRange { width += Double(glyphs[glyph].xAdvance) * scale }
-            // Negative letter spacing tightens an atom down to zero width, never below it (a
-            // hostile −1e6 would otherwise give lines of negative width).
-            let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
-            width += spacing
-            var hyphenWidth = 0.0
-            if units[range.upperBound - 1] == 0xAD {
-              if hyphens[segmentIndex] == nil {
-                hyphens[segmentIndex] = makeHyphen(font)
-              }
-              hyphenWidth = hyphens[segmentIndex]?.width ?? 0
-            }
-            var isWhitespace = true
-            for index in range where !Self.isHangingWhitespace(units[index]) {
-              isWhitespace = false
-              break
-            }
-            atoms.append(
-              Atom(
-                range: range, segment: segmentIndex, glyphs: atomGlyphRange, width: width,
-                spacing: spacing, isWhitespace: isWhitespace, isTab: isTab,
-                hyphenWidth: hyphenWidth))
-            atomStart = end
-            atomGlyphs = nil
+            return
           }
+          appendAtoms(
+            to: &atoms, segmentIndex, range: segmentRange, glyphs: glyphs,
+            rightToLeft: rightToLeft, spacingPerGrapheme: spacingPerGrapheme, scale: scale,
+            isTab: isTab, units: units, isGraphemeBoundary: isGraphemeBoundary)
         }
       }
+    }
+  }
+
+  /// True when logical glyph k of the segment over `range` has cluster k (one glyph per UTF-16
+  /// unit, none reordered or merged) and every unit starts a grapheme cluster.
+  private static func isOneGlyphPerUnit(
+    _ glyphs: UnsafeBufferPointer<ShapedGlyph>, range: Range<Int>, rightToLeft: Bool,
+    isGraphemeBoundary: UnsafeBufferPointer<Bool>
+  ) -> Bool {
+    let count = glyphs.count
+    guard count == range.count else { return false }
+    if rightToLeft {
+      for step in 0..<count
+      where glyphs[count - 1 - step].cluster != UInt32(truncatingIfNeeded: step) {
+        return false
+      }
+    } else {
+      for step in 0..<count where glyphs[step].cluster != UInt32(truncatingIfNeeded: step) {
+        return false
+      }
+    }
+    for position in range.dropFirst() where !isGraphemeBoundary[position] { return false }
+    return true
+  }
+
+  /// The width of the hyphen shown after a soft hyphen of segment `segmentIndex`, shaped on
+  /// first use.
+  private mutating func hyphenWidth(_ segmentIndex: Int) -> Double {
+    if let hyphen = hyphens[segmentIndex] { return hyphen.width }
+    let hyphen = makeHyphen(segments[segmentIndex].font)
+    hyphens[segmentIndex] = hyphen
+    return hyphen.width
+  }
+
+  /// The general path of `makeAtoms`: clusters in logical order, merged up to grapheme
+  /// boundaries, appended to `atoms`.
+  private mutating func appendAtoms(
+    to atoms: inout [Atom], _ segmentIndex: Int, range segmentRange: Range<Int>,
+    glyphs: UnsafeBufferPointer<ShapedGlyph>, rightToLeft: Bool, spacingPerGrapheme: Double,
+    scale: Double, isTab: Bool, units: UnsafeBufferPointer<UInt16>,
+    isGraphemeBoundary: UnsafeBufferPointer<Bool>
+  ) {
+    let glyphCount = glyphs.count
+    // The scratch array kept between segments, taken out so that it is uniquely referenced
+    // while it grows.
+    var clusters = clusterScratch
+    clusterScratch = []
+    defer { clusterScratch = clusters }
+    clusters.removeAll(keepingCapacity: true)
+    clusters.reserveCapacity(glyphCount)
+    // Clusters in logical order: (start offset, glyph index range).
+    for step in 0..<glyphCount {
+      let index = rightToLeft ? glyphCount - 1 - step : step
+      let cluster = segmentRange.lowerBound + Int(glyphs[index].cluster)
+      if let last = clusters.last, last.start == cluster || cluster < last.start {
+        let lower = min(last.glyphs.lowerBound, index)
+        let upper = max(last.glyphs.upperBound, index + 1)
+        clusters[clusters.count - 1].glyphs = lower..<upper
+      } else {
+        clusters.append((cluster, index..<(index + 1)))
+      }
+    }
+    if clusters.isEmpty {
+      clusters.append((segmentRange.lowerBound, 0..<0))
+    } else if clusters[0].start > segmentRange.lowerBound {
+      clusters[0].start = segmentRange.lowerBound
+    }
+    var atomStart = segmentRange.lowerBound
+    var atomGlyphs: Range<Int>? = nil
+    for (index, cluster) in clusters.enumerated() {
+      let end = index + 1 < clusters.count ? clusters[index + 1].start : segmentRange.upperBound
+      if let current = atomGlyphs {
+        atomGlyphs =
+          min(
+            current.lowerBound, cluster.glyphs.lowerBound)..<max(
+            current.upperBound, cluster.glyphs.upperBound)
+      } else {
+        atomGlyphs = cluster.glyphs
+      }
+      guard isGraphemeBoundary[end] || end == segmentRange.upperBound else { continue }
+      let range = atomStart..<end
+      let atomGlyphRange = atomGlyphs ?? 0..<0
+      var graphemes = 0
+      for position in (range.lowerBound + 1)...range.upperBound
+      where isGraphemeBoundary[position] || position == range.upperBound {
+        graphemes += 1
+      }
+      var width = 0.0
+      for glyph in atomGlyphRange { width += Double(glyphs[glyph].xAdvance) * scale }
+      // Negative letter spacing tightens an atom down to zero width, never below it (a
+      // hostile −1e6 would otherwise give lines of negative width).
+      let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
+      width += spacing
+      let hyphen = units[range.upperBound - 1] == 0xAD ? hyphenWidth(segmentIndex) : 0
+      var isWhitespace = true
+      for index in range where !Self.isHangingWhitespace(units[index]) {
+        isWhitespace = false
+        break
+      }
+      atoms.append(
+        Atom(
+          range: range, segment: segmentIndex, glyphs: atomGlyphRange, width: width,
+          spacing: spacing, isWhitespace: isWhitespace, isTab: isTab, hyphenWidth: hyphen))
+      atomStart = end
+      atomGlyphs = nil
     }
   }
 
