@@ -2,6 +2,7 @@
 #include "CICU.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubidi.h>
@@ -150,28 +151,73 @@ int32_t CICU_reorderVisual(const uint8_t *levels, int32_t count, int32_t *visual
   return 0;
 }
 
-static int isRealScript(UScriptCode script) {
+static int isRealScript(int32_t script) {
   return script != USCRIPT_COMMON && script != USCRIPT_INHERITED && script != USCRIPT_UNKNOWN;
 }
+
+static int32_t icuScript(UChar32 c) {
+  UErrorCode status = U_ZERO_ERROR;
+  UScriptCode script = uscript_getScript(c, &status);
+  return U_FAILURE(status) ? USCRIPT_COMMON : (int32_t)script;
+}
+
+// ICU's script code of each BMP code point, one page of 256 per high byte, made on first use and
+// kept for the process: uscript_getScript (a call into ICU's property trie per character) cost
+// more than the rest of resolving a text's scripts. A code ICU numbers 255 or higher (none in
+// ICU 72) is stored as 255 and asked of ICU again. Pages are published with release/acquire
+// ordering; a thread that made a page another published first frees its own.
+enum { NOT_STORED = 255 };
+static _Atomic(uint8_t *) scriptPages[256];
+
+static const uint8_t *scriptPage(int32_t page) {
+  uint8_t *stored = atomic_load_explicit(&scriptPages[page], memory_order_acquire);
+  if (stored) return stored;
+  uint8_t *made = malloc(256);
+  if (made == NULL) return NULL;
+  for (int32_t low = 0; low < 256; low++) {
+    int32_t script = icuScript((page << 8) | low);
+    made[low] = script >= 0 && script < NOT_STORED ? (uint8_t)script : NOT_STORED;
+  }
+  uint8_t *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&scriptPages[page], &expected, made,
+                                               memory_order_acq_rel, memory_order_acquire)) {
+    free(made);
+    return expected;
+  }
+  return made;
+}
+
+int32_t CICU_script(uint32_t codePoint) { return icuScript((UChar32)codePoint); }
 
 int32_t CICU_resolvedScripts(const uint16_t *text, int32_t length, int32_t *scripts) {
   if (length < 0 || (length > 0 && (text == NULL || scripts == NULL))) {
     return failure(U_ILLEGAL_ARGUMENT_ERROR);
   }
-  UScriptCode last = USCRIPT_COMMON;
+  int32_t last = USCRIPT_COMMON;
   int32_t firstReal = -1;
+  int32_t pageNumber = -1;
+  const uint8_t *page = NULL;
   for (int32_t i = 0; i < length;) {
     UChar32 c;
     int32_t start = i;
     U16_NEXT(text, i, length, c);
-    UErrorCode status = U_ZERO_ERROR;
-    UScriptCode script = uscript_getScript(c, &status);
-    if (U_FAILURE(status)) script = USCRIPT_COMMON;
+    int32_t script = NOT_STORED;
+    if (c < 0x10000) {
+      if ((c >> 8) != pageNumber) {
+        pageNumber = c >> 8;
+        page = scriptPage(pageNumber);
+      }
+      if (page) script = page[c & 0xFF];
+    }
+    if (script == NOT_STORED) script = icuScript(c);
     if (isRealScript(script)) {
       last = script;
       if (firstReal < 0) firstReal = start;
+    } else {
+      script = last;
     }
-    for (int32_t j = start; j < i; j++) scripts[j] = (int32_t)(isRealScript(script) ? script : last);
+    scripts[start] = script;
+    if (i - start == 2) scripts[start + 1] = script;
   }
   // Leading Common/Inherited characters take the first real script.
   if (firstReal > 0) {

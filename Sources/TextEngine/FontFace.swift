@@ -301,6 +301,42 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     harfBuzz.nominalGlyph(scalar.value) != nil
   }
 
+  /// The code points below which `basicCoverage` answers (U+0000–U+07FF: Latin, Greek,
+  /// Cyrillic, Armenian, Hebrew, Arabic and their punctuation and marks).
+  static let basicCoverageLimit: UInt16 = 0x800
+
+  /// `covers` for each code point below `basicCoverageLimit`, one bit each (bit `c & 63` of
+  /// word `c >> 6`): made on first use and kept for the face's lifetime, so that the layout
+  /// engine's fallback tests a character of such text with one load instead of a cmap lookup
+  /// (`LayoutEngine.fallbackFaces`). Read without a lock; a second thread that makes it at the
+  /// same moment drops its copy.
+  var basicCoverage: UnsafePointer<UInt64> {
+    if let made = UnsafePointer<UInt64>(bitPattern: coverageAddress.load(ordering: .acquiring)) {
+      return made
+    }
+    let count = Int(Self.basicCoverageLimit) / 64
+    let words = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+    words.initialize(repeating: 0, count: count)
+    for value in 0..<UInt32(Self.basicCoverageLimit) where harfBuzz.nominalGlyph(value) != nil {
+      words[Int(value >> 6)] |= 1 << (value & 63)
+    }
+    let (stored, original) = coverageAddress.compareExchange(
+      expected: 0, desired: UInt(bitPattern: words), ordering: .acquiringAndReleasing)
+    guard !stored, let kept = UnsafePointer<UInt64>(bitPattern: original) else {
+      return UnsafePointer(words)
+    }
+    words.deallocate()
+    return kept
+  }
+  /// The address of `basicCoverage`'s words, 0 before they are made (an address, since a
+  /// pointer is not `Sendable`).
+  private let coverageAddress = Atomic<UInt>(0)
+
+  deinit {
+    UnsafeMutablePointer<UInt64>(bitPattern: coverageAddress.load(ordering: .acquiring))?
+      .deallocate()
+  }
+
   /// The advance width of `text` shaped as a single line (kerning and ligatures on) at
   /// `pointSize`, in points: the sum of HarfBuzz's advances in design units, scaled in floating
   /// point without rounding. No fallback, no line breaking: see `Typesetter` for real layout.

@@ -51,6 +51,10 @@ int32_t CICU_reorderVisual(const uint8_t *levels, int32_t count, int32_t *visual
 /// Returns 0 or a negative ICU error code.
 int32_t CICU_resolvedScripts(const uint16_t *text, int32_t length, int32_t *scripts);
 
+/// ICU's script code of one code point as uscript_getScript gives it (Common on failure), not
+/// resolved: what CICU_resolvedScripts' table of BMP scripts is checked against.
+int32_t CICU_script(uint32_t codePoint);
+
 /// Writes the ISO 15924 tag of ICU script code `script` (e.g. "Latn", "Arab", "Zyyy") and a
 /// terminating NUL into `tag`, which must hold 5 bytes. Returns 0, or -1 for an unknown code.
 int32_t CICU_scriptTag(int32_t script, char *tag);

@@ -331,6 +331,12 @@ enum UnicodeProperties {
     return scripts
   }
 
+  /// ICU's script code of one code point, not resolved (Common and Inherited stay): what
+  /// `resolvedScripts` is checked against.
+  static func script(of codePoint: UInt32) -> Int32 {
+    CICU_script(codePoint)
+  }
+
   /// The ISO 15924 tag of an ICU script code, or nil for Common/Inherited/Unknown.
   static func scriptTag(_ script: Int32) -> String? {
     if script >= 0 && Int(script) < scriptTags.count { return scriptTags[Int(script)] }

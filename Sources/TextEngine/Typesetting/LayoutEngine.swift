@@ -302,22 +302,32 @@ struct LayoutEngine {
 
   private mutating func prepare() {
     let count = units.count
+    // Written through buffers: each subscript assignment checked that the array was unique.
     scalarOffsets = [Int](filled: 0, count: count + 1)
-    var scalar = 0
-    for index in 0..<count {
-      scalarOffsets[index] = scalar
-      let unit = units[index]
-      if !(UTF16.isLeadSurrogate(unit) && index + 1 < count
-        && UTF16.isTrailSurrogate(units[index + 1]))
-      {
-        scalar += 1
+    units.withUnsafeBufferPointer { units in
+      scalarOffsets.withUnsafeMutableBufferPointer { offsets in
+        var scalar = 0
+        for index in 0..<count {
+          offsets[index] = scalar
+          let unit = units[index]
+          if !(UTF16.isLeadSurrogate(unit) && index + 1 < count
+            && UTF16.isTrailSurrogate(units[index + 1]))
+          {
+            scalar += 1
+          }
+        }
+        offsets[count] = scalar
       }
     }
-    scalarOffsets[count] = scalar
 
+    // Filled with run 0, which most texts are all of.
     runAt = [Int](filled: 0, count: count)
-    for (index, run) in text.runs.enumerated() {
-      for unit in run.utf16Range.clamped(to: 0..<count) { runAt[unit] = index }
+    if text.runs.count > 1 {
+      runAt.withUnsafeMutableBufferPointer { runAt in
+        for (index, run) in text.runs.enumerated() where index > 0 {
+          for unit in run.utf16Range.clamped(to: 0..<count) { runAt[unit] = index }
+        }
+      }
     }
 
     isSoftBreak = [Bool](filled: false, count: count + 1)
@@ -335,11 +345,11 @@ struct LayoutEngine {
       isGraphemeBoundary[count] = true
       let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
       for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
-    }
-    // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
-    // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
-    for offset in 1..<count where isSoftBreak[offset] && !isGraphemeBoundary[offset] {
-      isSoftBreak[offset] = false
+      // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
+      // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
+      for offset in 1..<count where isSoftBreak[offset] && !isGraphemeBoundary[offset] {
+        isSoftBreak[offset] = false
+      }
     }
 
     // Paragraphs: split after each mandatory break; the break characters belong to no line.
@@ -396,6 +406,8 @@ struct LayoutEngine {
       }
       let (levels, paragraphLevel) = bidiLevels(content)
       paragraphs[index].level = paragraphLevel
+      // Empty levels: every one is 0.
+      let hasLevels = !levels.isEmpty
       let faces = fallbackFaces(content, scripts: scripts)
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
       plans.removeAll(keepingCapacity: true)
@@ -414,7 +426,8 @@ struct LayoutEngine {
             || faces[position - content.lowerBound].toOpaque()
               != faces[previous - content.lowerBound].toOpaque()
             || scripts[position] != scripts[previous]
-            || levels[position - content.lowerBound] != levels[previous - content.lowerBound]
+            || (hasLevels
+              && levels[position - content.lowerBound] != levels[previous - content.lowerBound])
             || units[position] == 0x09 || units[previous] == 0x09
             || Self.mayJoinInHarfBuzz(units[previous], units[position])
         }
@@ -424,8 +437,8 @@ struct LayoutEngine {
           SegmentPlan(
             range: range,
             face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
-            script: scripts[range.lowerBound], level: levels[range.lowerBound - content.lowerBound]
-          ))
+            script: scripts[range.lowerBound],
+            level: hasLevels ? levels[range.lowerBound - content.lowerBound] : 0))
         segmentStart = position
       }
       // Consecutive segments that differ only by a break opportunity between them form a
@@ -466,11 +479,15 @@ struct LayoutEngine {
   }
 
   /// The levels of paragraph `content`'s units and the paragraph's level: the window's, taken
-  /// from its whole text (`windowLevels`), or resolved over the paragraph.
+  /// from its whole text (`windowLevels`), or resolved over the paragraph. The levels are empty
+  /// when every one is 0 (most text: no array is made to be read back).
   private func bidiLevels(_ content: Range<Int>) -> (levels: [UInt8], paragraphLevel: UInt8) {
     if let windowLevels { return windowLevels.levels(of: content) }
+    let base = baseLevel
     return units.withUnsafeBufferPointer { buffer in
-      Self.bidiLevels(UnsafeBufferPointer(rebasing: buffer[content]), base: baseLevel)
+      let paragraph = UnsafeBufferPointer(rebasing: buffer[content])
+      if base != 1 && !Self.mayHaveRightToLeft(paragraph) { return ([], 0) }
+      return UnicodeProperties.bidiLevels(paragraph, base: base)
     }
   }
 
@@ -479,11 +496,29 @@ struct LayoutEngine {
   static func bidiLevels(_ units: UnsafeBufferPointer<UInt16>, base: UInt8?) -> (
     levels: [UInt8], paragraphLevel: UInt8
   ) {
-    // Below U+0590 there is no right-to-left character and no bidi control.
-    if base != 1 && !units.contains(where: { $0 >= 0x0590 }) {
+    if base != 1 && !mayHaveRightToLeft(units) {
       return ([UInt8](filled: 0, count: units.count), 0)
     }
     return UnicodeProperties.bidiLevels(units, base: base)
+  }
+
+  /// False when `units` hold no character that can raise a level in a left-to-right or natural
+  /// paragraph: no right-to-left letter (bidi class R or AL), Arabic number (AN) or explicit
+  /// embedding, override or isolate. Every level is then 0 (European numbers and neutrals
+  /// resolve to L after the start of a paragraph without R or AL). The blocks whose default
+  /// class is R or AL are tested whole, with U+200F (the one R character outside them) and the
+  /// controls; supplementary characters by their lead surrogate (U+10800–U+10FFF and
+  /// U+1E800–U+1EFFF). `BidiFastPathTests` checks every code point against ICU.
+  static func mayHaveRightToLeft(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
+    for unit in units where unit >= 0x0590 {
+      switch unit {
+      case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF,
+        0xFE70...0xFEFF, 0xD802...0xD803, 0xD83A...0xD83B:
+        return true
+      default: continue
+      }
+    }
+    return false
   }
 
   /// Set (in tests) to false to decide every cluster's face afresh, the path the remembered
@@ -493,19 +528,19 @@ struct LayoutEngine {
   /// The face of each UTF-16 unit of `content`, decided per grapheme cluster, as unretained
   /// references (see `FaceReference`: no shared reference count is written per unit).
   private func fallbackFaces(_ content: Range<Int>, scripts: [Int32]) -> [FaceReference] {
-    var faces = [FaceReference]()
-    faces.reserveCapacity(content.count)
+    var requested = text.runs[0].attributes.font.face
+    var requestedReference = FaceReference.passUnretained(requested)
+    // Every unit is written below (clusters cover the content).
+    var faces = [FaceReference](filled: requestedReference, count: content.count)
     var previous: FaceReference?
-    var clusterStart = content.lowerBound
-    var scalars = [Unicode.Scalar]()
     // The preferred faces of the last script code looked up (scripts change rarely in a text).
     var preferredCode: Int32 = -1
     var preferred: [FontFace] = []
     var hasPreferred = false
     var requestedRun = -1
-    var requested = text.runs[0].attributes.font.face
-    var requestedReference = FaceReference.passUnretained(requested)
     var requestedIsDefaultFamily = false
+    // The requested face's `basicCoverage`, taken when the fast path first meets the run.
+    var coverage: UnsafePointer<UInt64>?
     // The fallback for a cluster depends only on its scalars, their script's preferred faces,
     // the requested face and the previous cluster's face: remembered in the thread's table,
     // which lasts from text to text (see `FallbackCache`), for clusters of up to
@@ -514,94 +549,146 @@ struct LayoutEngine {
     let collection = fonts.serial
     let remembers = Self.remembersFallback
     var requestedKey: UInt64 = 0
-    func remembered(
-      _ key: FallbackCache.Scalars, code: Int32, decide: () -> FaceReference
-    ) -> FaceReference {
-      guard remembers else { return decide() }
-      let previousKey = previous?._withUnsafeGuaranteedRef { $0.serial } ?? 0
-      let slot = FallbackCache.slot(
-        scalars: key, code: code, requested: requestedKey, previous: previousKey)
-      let entry = table[slot]
-      if entry.collection == collection, entry.scalars == key, entry.code == code,
-        entry.requested == requestedKey, entry.previous == previousKey
+    /// The rule's decision for a cluster of one scalar.
+    func decideSingle(_ scalar: Unicode.Scalar) -> FaceReference {
+      // The common case: a character the requested font has, no script preference.
+      // Emoji-presentation characters (U+231A and up) take the fallback's emoji rule.
+      if !hasPreferred, previous == nil || previous.isSame(requestedReference),
+        requested.covers(scalar),
+        scalar.value < 0x231A || !scalar.properties.isEmojiPresentation
       {
-        switch entry.face {
-        case .requested: return requestedReference
-        case .previous: if let previous { return previous }
-        case .owned(let face): return face
+        return requestedReference
+      }
+      return FaceReference.passUnretained(
+        fonts.fallbackFace(
+          single: scalar, preferred: preferred, requested: requested,
+          requestedIsDefaultFamily: requestedIsDefaultFamily,
+          previous: previous?.takeUnretainedValue()))
+    }
+    /// The rule's decision for the cluster `range` of more than one scalar.
+    func decideCluster(_ range: Range<Int>, code: Int32) -> FaceReference {
+      var scalars = [Unicode.Scalar]()
+      decodeScalars(range, into: &scalars)
+      return FaceReference.passUnretained(
+        fonts.fallbackFace(
+          scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
+          previous: previous?.takeUnretainedValue(),
+          requestedIsDefaultFamily: requestedIsDefaultFamily))
+    }
+    let units = self.units
+    let runAt = self.runAt
+    let isGraphemeBoundary = self.isGraphemeBoundary
+    let lower = content.lowerBound
+    let end = content.upperBound
+    faces.withUnsafeMutableBufferPointer { faces in
+      var clusterStart = lower
+      while clusterStart < end {
+        if runAt[clusterStart] != requestedRun {
+          requestedRun = runAt[clusterStart]
+          requested = text.runs[requestedRun].attributes.font.face
+          requestedReference = FaceReference.passUnretained(requested)
+          // The same face named and unnamed differ (a named font keeps its own face).
+          requestedIsDefaultFamily =
+            !text.runs[requestedRun].attributes.font.isNamed
+            && requested.familyName == fonts.defaultFamily
+          requestedKey = requested.serial << 1 | (requestedIsDefaultFamily ? 1 : 0)
+          coverage = nil
         }
-      }
-      let decided = decide()
-      // Any face other than these two is the collection's own (see `RememberedFace.owned`).
-      let face: RememberedFace =
-        decided.toOpaque() == requestedReference.toOpaque()
-        ? .requested : previous.isSame(decided) ? .previous : .owned(decided)
-      table[slot] = FallbackEntry(
-        collection: collection, scalars: key, code: code, requested: requestedKey,
-        previous: previousKey, face: face)
-      return decided
-    }
-    func singleFallback(_ scalar: Unicode.Scalar, code: Int32) -> FaceReference {
-      remembered(FallbackCache.key(scalar), code: code) {
-        // The common case: a character the requested font has, no script preference.
-        // Emoji-presentation characters (U+231A and up) take the fallback's emoji rule.
-        if !hasPreferred, previous == nil || previous.isSame(requestedReference),
-          requested.covers(scalar),
-          scalar.value < 0x231A || !scalar.properties.isEmojiPresentation
-        {
-          return requestedReference
+        let code = scripts[clusterStart]
+        if code != preferredCode {
+          preferredCode = code
+          preferred = fonts.preferredFaces(scriptCode: code)
+          hasPreferred = !preferred.isEmpty
         }
-        return FaceReference.passUnretained(
-          fonts.fallbackFace(
-            single: scalar, preferred: preferred, requested: requested,
-            requestedIsDefaultFamily: requestedIsDefaultFamily,
-            previous: previous?.takeUnretainedValue()))
+        // `decideSingle`'s first case for a stretch of one-unit clusters below
+        // `FontFace.basicCoverageLimit` in the same run and script, which the requested face
+        // covers, after the requested face (or at the start): each is the requested face, as
+        // the rule decides (and the table remembers) it. The reference path (nothing
+        // remembered) decides each cluster by the rule.
+        if remembers, !hasPreferred, previous == nil || previous.isSame(requestedReference) {
+          let words = coverage ?? requested.basicCoverage
+          coverage = words
+          var position = clusterStart
+          while position < end {
+            let unit = units[position]
+            guard unit < FontFace.basicCoverageLimit,
+              words[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) != 0,
+              position + 1 == end || isGraphemeBoundary[position + 1],
+              runAt[position] == requestedRun, scripts[position] == code
+            else { break }
+            faces[position - lower] = requestedReference
+            position += 1
+          }
+          if position > clusterStart {
+            previous = requestedReference
+            clusterStart = position
+            continue
+          }
+        }
+        var clusterEnd = clusterStart + 1
+        while clusterEnd < end && !isGraphemeBoundary[clusterEnd] { clusterEnd += 1 }
+        // The cluster's first `maximumScalars` scalars (as `decodeScalars` reads them) and how
+        // many it has.
+        var key = FallbackCache.Scalars(repeating: .max)
+        var scalarCount = 0
+        var index = clusterStart
+        while index < clusterEnd {
+          let unit = units[index]
+          var value = UInt32(unit)
+          if UTF16.isLeadSurrogate(unit), index + 1 < clusterEnd,
+            UTF16.isTrailSurrogate(units[index + 1])
+          {
+            value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+            index += 2
+          } else {
+            if UTF16.isSurrogate(unit) { value = 0xFFFD }
+            index += 1
+          }
+          if scalarCount < FallbackCache.maximumScalars { key[scalarCount] = value }
+          scalarCount += 1
+        }
+        let face: FaceReference
+        if scalarCount > FallbackCache.maximumScalars {
+          face = decideCluster(clusterStart..<clusterEnd, code: code)
+        } else {
+          let previousKey = previous?._withUnsafeGuaranteedRef { $0.serial } ?? 0
+          let slot = FallbackCache.slot(
+            scalars: key, code: code, requested: requestedKey, previous: previousKey)
+          let entry = table[slot]
+          var recalled: FaceReference?
+          if remembers, entry.collection == collection, entry.scalars == key,
+            entry.code == code, entry.requested == requestedKey, entry.previous == previousKey
+          {
+            switch entry.face {
+            case .requested: recalled = requestedReference
+            case .previous: recalled = previous
+            case .owned(let face): recalled = face
+            }
+          }
+          if let recalled {
+            face = recalled
+          } else {
+            // A scalar value from the key is valid: surrogates were replaced above.
+            face =
+              scalarCount == 1
+              ? decideSingle(Unicode.Scalar(key[0]) ?? "\u{FFFD}")
+              : decideCluster(clusterStart..<clusterEnd, code: code)
+            if remembers {
+              // Any face other than these two is the collection's own (see
+              // `RememberedFace.owned`).
+              let remembered: RememberedFace =
+                face.toOpaque() == requestedReference.toOpaque()
+                ? .requested : previous.isSame(face) ? .previous : .owned(face)
+              table[slot] = FallbackEntry(
+                collection: collection, scalars: key, code: code, requested: requestedKey,
+                previous: previousKey, face: remembered)
+            }
+          }
+        }
+        for position in clusterStart..<clusterEnd { faces[position - lower] = face }
+        previous = face
+        clusterStart = clusterEnd
       }
-    }
-    func clusterFallback(code: Int32) -> FaceReference {
-      let decide = {
-        FaceReference.passUnretained(
-          fonts.fallbackFace(
-            scalars: scalars, script: UnicodeProperties.scriptTag(code), requested: requested,
-            previous: previous?.takeUnretainedValue(),
-            requestedIsDefaultFamily: requestedIsDefaultFamily))
-      }
-      guard let key = FallbackCache.key(scalars) else { return decide() }
-      return remembered(key, code: code, decide: decide)
-    }
-    for position in (content.lowerBound + 1)...content.upperBound
-    where isGraphemeBoundary[position] || position == content.upperBound {
-      if runAt[clusterStart] != requestedRun {
-        requestedRun = runAt[clusterStart]
-        requested = text.runs[requestedRun].attributes.font.face
-        requestedReference = FaceReference.passUnretained(requested)
-        // The same face named and unnamed differ (a named font keeps its own face).
-        requestedIsDefaultFamily =
-          !text.runs[requestedRun].attributes.font.isNamed
-          && requested.familyName == fonts.defaultFamily
-        requestedKey = requested.serial << 1 | (requestedIsDefaultFamily ? 1 : 0)
-      }
-      let code = scripts[clusterStart]
-      if code != preferredCode {
-        preferredCode = code
-        preferred = fonts.preferredFaces(scriptCode: code)
-        hasPreferred = !preferred.isEmpty
-      }
-      let face: FaceReference
-      let unit = units[clusterStart]
-      if position == clusterStart + 1, !UTF16.isLeadSurrogate(unit),
-        let scalar = Unicode.Scalar(unit)
-      {
-        face = singleFallback(scalar, code: code)
-      } else {
-        scalars.removeAll(keepingCapacity: true)
-        decodeScalars(clusterStart..<position, into: &scalars)
-        face =
-          scalars.count == 1 ? singleFallback(scalars[0], code: code) : clusterFallback(code: code)
-      }
-      for _ in clusterStart..<position { faces.append(face) }
-      previous = face
-      clusterStart = position
     }
     return faces
   }
