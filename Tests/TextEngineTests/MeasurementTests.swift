@@ -521,19 +521,11 @@ struct HugeTextTests {
     arguments: windowTexts.indices)
   func windowsEqualWholeLayout(_ index: Int) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
-    let text = Self.repeated(Self.windowTexts[index], units: 6000)
+    let text = WindowedBidiTests.text(repeating: Self.windowTexts[index])
     for style in Self.windowStyles {
       for width in [1, 37.5, 120, 300] {
-        let layout = typesetter.layout(text, font: Engine.dejaVu(15), style: style, maxWidth: width)
-        for window in [300, 1100, 4096] {
-          let measured = try #require(
-            LayoutEngine.windowedMeasurement(
-              text: AttributedText(text, font: Engine.dejaVu(15)), style: style,
-              maxWidth: width, maxHeight: .infinity, fonts: typesetter.fonts,
-              cache: typesetter.shapeCache, paragraphCache: typesetter.paragraphCache,
-              windowLength: window, always: true))
-          #expect(measured == TextMeasurement(layout), "\(index) at \(width), window \(window)")
-        }
+        try WindowedBidiTests.expectWindowsEqualLayout(
+          text, style: style, width: width, typesetter: typesetter, "\(index) at \(width)")
       }
     }
   }

@@ -318,23 +318,24 @@ struct WindowedLimitTests {
   func limitedWindowsEqualWholeLayout(_ index: Int) throws {
     let typesetter = Typesetter(fonts: Engine.fonts)
     let text = WindowedBidiTests.text(repeating: Self.texts[index])
-    for mode in [LineBreakMode.wordWrap, .charWrap, .truncatingTail] {
-      for width in [37.5, 300] {
-        var style = ParagraphStyle()
-        style.lineBreakMode = mode
-        style.lineSpacing = 1.5
-        // Limits before, at and after the text's own line count.
-        let all = typesetter.layout(text, style: style, maxWidth: width).lineCount
-        let limits: [(lines: Int, height: Double)] = [
-          (1, .infinity), (3, .infinity), (40, .infinity), (all - 1, .infinity),
-          (all, .infinity), (0, 100), (0, 2000), (25, 1000), (0, 1e9),
-        ]
-        for (lines, height) in limits {
-          style.numberOfLines = lines
-          try WindowedBidiTests.expectWindowsEqualLayout(
-            text, style: style, width: width, height: height, typesetter: typesetter,
-            "\(index) \(mode) at \(width), \(lines) lines, \(height) high")
-        }
+    // Each mode at one of the two widths, turned with the text: over the texts, each mode
+    // meets both.
+    for (modeIndex, mode) in [LineBreakMode.wordWrap, .charWrap, .truncatingTail].enumerated() {
+      let width = [37.5, 300][(modeIndex + index) % 2]
+      var style = ParagraphStyle()
+      style.lineBreakMode = mode
+      style.lineSpacing = 1.5
+      // Limits before, at and after the text's own line count.
+      let all = typesetter.layout(text, style: style, maxWidth: width).lineCount
+      let limits: [(lines: Int, height: Double)] = [
+        (1, .infinity), (3, .infinity), (40, .infinity), (all - 1, .infinity),
+        (all, .infinity), (0, 100), (0, 2000), (25, 1000), (0, 1e9),
+      ]
+      for (lines, height) in limits {
+        style.numberOfLines = lines
+        try WindowedBidiTests.expectWindowsEqualLayout(
+          text, style: style, width: width, height: height, typesetter: typesetter,
+          "\(index) \(mode) at \(width), \(lines) lines, \(height) high")
       }
     }
   }
