@@ -26,13 +26,14 @@ struct SegmentPlan {
   var level: UInt8
 }
 
-/// The members of one shaping group and the glyphs cut for them so far.
-final class ShapingGroup {
+/// The members of one shaping group and the glyphs cut for them so far (a value the shaping
+/// loop owns and lends: a class's stored properties were checked for exclusivity at run time
+/// on every access, and allocated per group).
+struct ShapingGroup {
   /// The members' plans (a slice of the paragraph's plans, shared: copying them retained each
   /// plan's face); member `m` is `plans[plans.startIndex + m]`.
   let plans: ArraySlice<SegmentPlan>
-  /// What a group shaping found for each member, in one array (each access to a stored
-  /// property of a class is checked for exclusivity at run time).
+  /// What a group shaping found for each member.
   var members: [Member]
   /// Members below this index have been covered by a group shaping.
   var shapedEnd = 0
@@ -67,9 +68,6 @@ final class ShapingGroup {
 
   /// The plan of member `member`.
   func plan(_ member: Int) -> SegmentPlan { plans[plans.startIndex + member] }
-
-  /// True when a group shaping found the boundary before member `member` safe to break.
-  func isSafe(before member: Int) -> Bool { members[member].safeBefore }
 }
 
 extension LayoutEngine {
@@ -104,7 +102,7 @@ extension LayoutEngine {
   /// it on when it is not covered yet), or nil when it must be shaped alone. `isCached` tells
   /// whether the shape cache holds another member.
   func groupGlyphs(
-    _ group: ShapingGroup, member: Int, harfBuzz: HarfBuzzFont,
+    _ group: inout ShapingGroup, member: Int, harfBuzz: HarfBuzzFont,
     _ buffer: UnsafeBufferPointer<UInt16>, content: Range<Int>, direction: ShapingDirection,
     script: String?, language: String?, features: [FontFeature], isCached: (Int) -> Bool
   ) -> [ShapedGlyph]? {
@@ -127,7 +125,7 @@ extension LayoutEngine {
       buffer, range: range, context: context, direction: direction, script: script,
       language: language, features: features)
     cut(
-      glyphs, group: group, members: firstMember..<end, base: range.lowerBound,
+      glyphs, group: &group, members: firstMember..<end, base: range.lowerBound,
       direction: direction)
     return group.members[member].piece
   }
@@ -135,7 +133,7 @@ extension LayoutEngine {
   /// Cuts `glyphs` (shaped over members `members`, clusters relative to `base`) into the
   /// members' pieces at the boundaries that are safe to break.
   private func cut(
-    _ glyphs: [ShapedGlyph], group: ShapingGroup, members: Range<Int>, base: Int,
+    _ glyphs: [ShapedGlyph], group: inout ShapingGroup, members: Range<Int>, base: Int,
     direction: ShapingDirection
   ) {
     // Each member's first glyph (its logical index) and whether the boundary before it is
@@ -149,7 +147,7 @@ extension LayoutEngine {
     }
   }
 
-  /// `cut` into the group's `memberStates` (one access to the group's array for the whole cut).
+  /// `cut` into the group's `memberStates`.
   private func cut(
     _ glyphs: [ShapedGlyph], plans: ArraySlice<SegmentPlan>,
     into memberStates: inout [ShapingGroup.Member], members: Range<Int>, base: Int,

@@ -446,22 +446,21 @@ struct LayoutEngine {
       let atomsPerUnit = Self.makesAtomsPerUnit
       var planIndex = 0
       while planIndex < plans.count {
-        let (groupEnd, firstJoins) = shapingGroup(plans, from: planIndex, groupsRuns: groupsRuns)
-        if groupEnd - planIndex == 1 {
+        // Every member of a group is shaped with the same font, features, script, language
+        // and direction: found once for the group.
+        let (groupEnd, firstJoins, shaping) = shapingGroup(
+          plans, from: planIndex, groupsRuns: groupsRuns)
+        var group: ShapingGroup? =
+          groupEnd - planIndex == 1 ? nil : ShapingGroup(plans: plans[planIndex..<groupEnd])
+        for member in planIndex..<groupEnd {
+          // Inside a group every member can be shaped with the one before it, so it joins it
+          // where a break opportunity separates them (`joins`).
           addSegment(
-            plans[planIndex], content: content, joinsPrevious: firstJoins,
+            plans[member], content: content, shaping: shaping, group: &group,
+            member: member - planIndex,
+            joinsPrevious: member == planIndex
+              ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
             atomsPerUnit: atomsPerUnit)
-        } else {
-          let group = ShapingGroup(plans: plans[planIndex..<groupEnd])
-          for member in planIndex..<groupEnd {
-            // Inside a group every member can be shaped with the one before it, so it joins
-            // it where a break opportunity separates them (`joins`).
-            addSegment(
-              plans[member], content: content, group: group, member: member - planIndex,
-              joinsPrevious: member == planIndex
-                ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
-              atomsPerUnit: atomsPerUnit)
-          }
         }
         planIndex = groupEnd
       }
@@ -719,26 +718,26 @@ struct LayoutEngine {
 
   /// The end of the shaping group that starts at plan `start` (the plans after it that can be
   /// shaped with the one before them; `start` alone when `groupsRuns` is false), and whether
-  /// `start` joins the plan before it. One call per group: each call of a non-mutating method
-  /// from the mutating loop copies the engine.
+  /// `start` joins the plan before it, and what its members are shaped with. One call per
+  /// group: each call of a non-mutating method from the mutating loop copies the engine.
   private func shapingGroup(
     _ plans: [SegmentPlan], from start: Int, groupsRuns: Bool
-  ) -> (end: Int, joinsPrevious: Bool) {
+  ) -> (end: Int, joinsPrevious: Bool, shaping: SegmentShaping) {
     var end = start + 1
     if groupsRuns {
       while end < plans.count && canShapeTogether(plans[end - 1], plans[end]) { end += 1 }
     }
-    return (end, joins(plans, at: start))
+    return (end, joins(plans, at: start), shaping(of: plans[start]))
   }
 
   private mutating func addSegment(
-    _ plan: SegmentPlan, content: Range<Int>, group: ShapingGroup? = nil, member: Int = 0,
-    joinsPrevious: Bool = false, atomsPerUnit: Bool = true
+    _ plan: SegmentPlan, content: Range<Int>, shaping: SegmentShaping,
+    group: inout ShapingGroup?, member: Int, joinsPrevious: Bool, atomsPerUnit: Bool
   ) {
     // Shaped in one non-mutating call: each call of a non-mutating method from this mutating
     // one copied the whole engine (about 500 bytes) to the stack.
     let (segment, scale, letterSpacing) = shapeSegment(
-      plan, content: content, group: group, member: member)
+      plan, content: content, shaping: shaping, group: &group, member: member)
     let range = plan.range
     let glyphs = segment.glyphs
     let isTab = segment.isTab
@@ -749,9 +748,9 @@ struct LayoutEngine {
       segmentIndex, range: range, glyphs: glyphs, rightToLeft: plan.level & 1 == 1,
       spacingPerGrapheme: letterSpacing, scale: scale, isTab: isTab, perUnit: atomsPerUnit)
     // A boundary a group shaping found safe to break joins without any change.
-    let knownSafe = group.map { member > 0 && $0.isSafe(before: member) } ?? false
+    let knownSafe = member > 0 && group?.members[member].safeBefore == true
     if joinsPrevious, !knownSafe, firstAtom > 0 {
-      atoms[firstAtom - 1].joinAfter = joinAcross(firstAtom, plan: plan)
+      atoms[firstAtom - 1].joinAfter = joinAcross(firstAtom, face: plan.face, shaping: shaping)
     }
   }
 
@@ -787,7 +786,8 @@ struct LayoutEngine {
   /// The segment of `plan`, shaped, with its font's points per design unit and its run's
   /// letter spacing.
   private func shapeSegment(
-    _ plan: SegmentPlan, content: Range<Int>, group: ShapingGroup?, member: Int
+    _ plan: SegmentPlan, content: Range<Int>, shaping: SegmentShaping,
+    group: inout ShapingGroup?, member: Int
   ) -> (segment: Segment, scale: Double, letterSpacing: Double) {
     let range = plan.range
     let face = plan.face
@@ -797,15 +797,12 @@ struct LayoutEngine {
     let font = text.runs[run].attributes.font.withFace(face)
     let scale = font.scale
     let isTab = range.count == 1 && units[range.lowerBound] == 0x09
-    let shaping = shaping(of: plan)
     // Context for HarfBuzz where the segment ends without a break opportunity (a change of
     // font, size, script or direction inside a word): up to five units on either side.
     let context = shapingContext(range, content: content)
     var glyphs = segmentGlyphs(
-      range: range, context: context, content: content, face: face,
-      variations: shaping.variations, features: shaping.features, script: shaping.script,
-      language: shaping.language, direction: shaping.direction, harfBuzz: shaping.harfBuzz,
-      group: group, member: member)
+      range: range, context: context, content: content, face: face, shaping: shaping,
+      group: &group, member: member)
     if isTab, !glyphs.isEmpty {
       // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
       // (set per line); fonts rarely map U+0009.
@@ -836,7 +833,7 @@ struct LayoutEngine {
   /// cache (short texts that repeat). A lookup that reaches past those two clusters is not
   /// seen. After hanging whitespace, which ends almost every word, and where a group shaping
   /// found the boundary safe to break, nothing is shaped.
-  private func joinAcross(_ firstRight: Int, plan: SegmentPlan) -> Double {
+  private func joinAcross(_ firstRight: Int, face: FontFace, shaping: SegmentShaping) -> Double {
     guard firstRight > 0, firstRight < atoms.count, !atoms[firstRight - 1].isWhitespace,
       !atoms[firstRight].isWhitespace, !atoms[firstRight - 1].isTab, !atoms[firstRight].isTab
     else { return 0 }
@@ -844,11 +841,10 @@ struct LayoutEngine {
     let a = leftAtom.range
     let b = atoms[firstRight].range
     let text = Array(units[a]) + Array(units[b])
-    let shaping = shaping(of: plan)
     let joined = text.withUnsafeBufferPointer { buffer in
       cache.glyphs(
         for: ShapeCache.Key(
-          text: text, face: plan.face, variations: shaping.variations, features: shaping.features,
+          text: text, face: face, variations: shaping.variations, features: shaping.features,
           script: shaping.script, language: shaping.language, direction: shaping.direction),
         length: text.count
       ) {
@@ -874,10 +870,16 @@ struct LayoutEngine {
   /// `shapeInPieces` on it.
   private func segmentGlyphs(
     range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FontFace,
-    variations: [FontVariation], features: [FontFeature], script scriptTag: String?,
-    language: String?,
-    direction: ShapingDirection, harfBuzz: HarfBuzzFont, group: ShapingGroup?, member: Int
+    shaping: SegmentShaping, group: inout ShapingGroup?, member: Int
   ) -> [ShapedGlyph] {
+    let variations = shaping.variations
+    let features = shaping.features
+    let scriptTag = shaping.script
+    let language = shaping.language
+    let direction = shaping.direction
+    let harfBuzz = shaping.harfBuzz
+    // The members' plans, read by `isCached` while the group is being cut.
+    let plans = group?.plans
     return units.withUnsafeBufferPointer { buffer in
       // The cache key of a segment shaped in this font (every member of a group is).
       func key(_ range: Range<Int>, _ context: Range<Int>) -> ShapeCache.Key {
@@ -891,12 +893,12 @@ struct LayoutEngine {
           language: language, direction: direction)
       }
       return cache.glyphs(for: key(range, context), length: range.count) {
-        if let group,
+        if group != nil, let plans,
           let glyphs = groupGlyphs(
-            group, member: member, harfBuzz: harfBuzz, buffer, content: content,
+            &group!, member: member, harfBuzz: harfBuzz, buffer, content: content,
             direction: direction, script: scriptTag, language: language, features: features,
             isCached: { other in
-              let otherRange = group.plan(other).range
+              let otherRange = plans[plans.startIndex + other].range
               return cache.contains(
                 key(otherRange, shapingContext(otherRange, content: content)),
                 length: otherRange.count)
