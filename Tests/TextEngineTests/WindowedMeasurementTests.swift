@@ -125,6 +125,15 @@ struct WindowedBidiTests {
     #expect(levels.paragraphLevels == [0, 1, 0, 0])
     #expect(LayoutEngine.textLevels(Array("plain text\nonly".utf16), base: nil) == nil)
     #expect(LayoutEngine.textLevels(Array("plain".utf16), base: 1) != nil)
+    // Text above U+0590 without a right-to-left letter, Arabic number or control (CJK, Thai,
+    // Devanagari, emoji, punctuation) has every level 0 in ICU: no levels are resolved or kept.
+    let leftToRight = Array("你好，世界。สวัสดี नमस्ते 👍🏽 “x” — 12\nabc".utf16)
+    let resolved = leftToRight.withUnsafeBufferPointer {
+      UnicodeProperties.bidiLevels($0, base: nil)
+    }
+    #expect(resolved.paragraphLevel == 0 && resolved.levels.allSatisfy { $0 == 0 })
+    #expect(LayoutEngine.textLevels(leftToRight, base: nil) == nil)
+    #expect(LayoutEngine.textLevels(leftToRight + Array("\u{200F}".utf16), base: nil) != nil)
   }
 }
 

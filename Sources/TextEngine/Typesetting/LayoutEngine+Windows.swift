@@ -62,9 +62,10 @@ extension LayoutEngine {
 
   /// The bidi levels of every paragraph of `units`, resolved as the engine resolves a
   /// paragraph's (`bidiLevels`) with `base` the style's level, or nil when every level is 0
-  /// (no right-to-left character or bidi control, left-to-right paragraphs).
+  /// (no right-to-left character, Arabic number or bidi control in a left-to-right or natural
+  /// text: `mayHaveRightToLeft`, the test each paragraph of a short text takes).
   static func textLevels(_ units: [UInt16], base: UInt8?) -> TextLevels? {
-    guard base == 1 || units.contains(where: { $0 >= 0x0590 }) else { return nil }
+    guard base == 1 || units.withUnsafeBufferPointer(mayHaveRightToLeft) else { return nil }
     var result = TextLevels(
       levels: [UInt8](repeating: 0, count: units.count), paragraphStarts: [],
       paragraphLevels: [])
