@@ -26,9 +26,9 @@ struct SegmentPlan {
   var level: UInt8
 }
 
-/// The members of one shaping group and the glyphs cut for them so far (a value the shaping
-/// loop owns and lends: a class's stored properties were checked for exclusivity at run time
-/// on every access, and allocated per group).
+/// The members of one shaping group and the glyphs cut for them so far. A value the shaping
+/// loop owns and lends `inout`: a class would be allocated per group and have every access to
+/// its stored properties checked for exclusivity at run time.
 struct ShapingGroup {
   /// The members' plans (a slice of the paragraph's plans, shared: copying them retained each
   /// plan's face); member `m` is `plans[plans.startIndex + m]`.
