@@ -878,7 +878,8 @@ struct LayoutEngine {
     let language = shaping.language
     let direction = shaping.direction
     let harfBuzz = shaping.harfBuzz
-    // The members' plans, read by `isCached` while the group is being cut.
+    // The members' plans (nil outside a group), read by `isCached` while the group is being
+    // cut: the group itself is lent to `groupGlyphs` then.
     let plans = group?.plans
     return units.withUnsafeBufferPointer { buffer in
       // The cache key of a segment shaped in this font (every member of a group is).
@@ -893,7 +894,7 @@ struct LayoutEngine {
           language: language, direction: direction)
       }
       return cache.glyphs(for: key(range, context), length: range.count) {
-        if group != nil, let plans,
+        if let plans,
           let glyphs = groupGlyphs(
             &group!, member: member, harfBuzz: harfBuzz, buffer, content: content,
             direction: direction, script: scriptTag, language: language, features: features,
