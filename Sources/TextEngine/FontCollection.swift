@@ -405,6 +405,21 @@ public final class FontCollection: Sendable {
     return requested
   }
 
+  /// The face `fallbackFace(single:preferred:requested:requestedIsDefaultFamily:previous:)`
+  /// tries first for a letter of a script whose preferred faces are `preferred`, when the
+  /// requested face is the default family's: the first of them in style order of `requested`;
+  /// nil when there is none or it is an emoji face (a neutral character does not stay with an
+  /// emoji face, so the layout engine's bulk path would not hold).
+  func leadingPreferredFace(_ preferred: [FontFace], requested: FontFace) -> FontFace? {
+    let style = Self.styleCode(requested)
+    for rank in 0..<4 {
+      for face in preferred where Self.styleCode(face) ^ style == rank {
+        return isEmojiFace(face) ? nil : face
+      }
+    }
+    return nil
+  }
+
   /// The faces emoji-presentation clusters prefer: `scriptFaces["Zsye"]` (ISO 15924's code
   /// for emoji), e.g. Noto Color Emoji. Stored: the fallback asks for it for every neutral
   /// character after another face, where a dictionary lookup by string cost more than the rest

@@ -301,9 +301,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     harfBuzz.nominalGlyph(scalar.value) != nil
   }
 
-  /// The code points below which `basicCoverage` answers (U+0000–U+07FF: Latin, Greek,
-  /// Cyrillic, Armenian, Hebrew, Arabic and their punctuation and marks).
-  static let basicCoverageLimit: UInt16 = 0x800
+  /// The code points below which `basicCoverage` answers (U+0000–U+0FFF: Latin, Greek,
+  /// Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts, Thai, Lao, Tibetan, and their
+  /// punctuation and marks).
+  static let basicCoverageLimit: UInt16 = 0x1000
 
   /// `covers` for each code point below `basicCoverageLimit`, one bit each (bit `c & 63` of
   /// word `c >> 6`): made on first use and kept for the face's lifetime, so that the layout

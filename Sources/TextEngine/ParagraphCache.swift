@@ -362,6 +362,15 @@ extension ParagraphCache {
     capacity > 0 && length <= maximumLength
   }
 
+  /// True, with the miss counted, when a text of `length` UTF-16 units is prepared without
+  /// being stored (caching off, a long text): the caller prepares it in place instead of
+  /// through `preparedText(for:length:prepare:)` or `layout(for:length:result:prepare:build:)`.
+  func countsUncachedPreparation(ofLength length: Int) -> Bool {
+    guard !cachesPreparation(ofLength: length) else { return false }
+    uncachedMisses.increment()
+    return true
+  }
+
   /// The cached preparation whose key's bytes are `bytes` (hashed to `hash`), if any: looked
   /// up without making a `Key` (a request's key starts with these bytes), and found with the
   /// text it was prepared from, equal to the caller's in every field the key writes.

@@ -164,6 +164,11 @@ struct PreparationFastPathTests {
       "digits first 123 then Ελληνικά", "123 ١٢٣ 456", "\u{300}\u{301} leading marks",
       "Ǆ ǅ ǆ Ȁ ȁ ɐ ʃ ˈ ̀ ͅ Ͱ", "\u{FEFF}bom\u{200B}zwsp", "x\u{FE0F} ©\u{FE0F} #\u{FE0F}\u{20E3}",
       "line one\nline two\r\nline three\u{2028}four",
+      // Scripts with preferred faces among ASCII punctuation and controls (the bulk path of
+      // the preferred face tried first, and of a named font's own face).
+      "مرحبا، عالم! (12) ~ ^ | مرحبا", "שלום עולם! [x] {y} ~ שלום", "नमस्ते दुनिया! (क) ~ नमस्ते",
+      "สวัสดีชาวโลก! [ก] ~ ^ ๑๒", "\u{0001}مرحبا\u{00AD}عالم\u{034F}x\u{061C}y",
+      "\u{0001} שלום\u{200F}abc", "ཀ ཁ tibetan ລາວ lao",
     ]
     var texts = [(AttributedText, Double)]()
     for string in strings {

@@ -201,7 +201,7 @@ extension LayoutEngine {
         style: style, maxWidth: maxWidth, maxHeight: .infinity, fonts: fonts, cache: cache,
         paragraphCache: paragraphCache)
       engine.windowLevels = levels.map { WindowLevels(text: $0, start: windowStart) }
-      engine.load(engine.prepareText())
+      engine.prepareInPlace()
       let trustedEnd =
         windowEnd == units.count ? windowEnd - windowStart : windowEnd - windowStart - windowMargin
       let firstParagraphIsWhole = isParagraphStart(windowStart, in: units)
@@ -328,7 +328,7 @@ extension LayoutEngine {
         WindowLevels(
           text: $0, start: windowStart, seam: isOnePiece ? nil : (seam, secondStart))
       }
-      engine.load(engine.prepareText())
+      engine.prepareInPlace()
       guard let (paragraph, atom) = engine.atomBoundary(line.start) else { return false }
       let (shown, reads) = engine.truncation(
         of: LineSpec(

@@ -198,6 +198,11 @@ struct LayoutEngine {
   mutating func loadPreparedText() {
     let cache = paragraphCache
     let length = text.runs[text.runs.count - 1].utf16Range.upperBound
+    // Not stored (caching off, a long text): no `PreparedText` is made to be dropped.
+    if cache.countsUncachedPreparation(ofLength: length) {
+      prepareInPlace()
+      return
+    }
     var preparedHere = false
     let prepared = cache.preparedText(
       for: ParagraphCache.Key(
@@ -226,17 +231,23 @@ struct LayoutEngine {
   /// Itemizes, shapes and splits the text into atoms (the work a prepared text saves), leaving
   /// the engine loaded with the result.
   mutating func prepareText() -> PreparedText {
+    prepareInPlace()
+    return PreparedText(
+      units: units, scalarOffsets: scalarOffsets, runAt: runAt, isSoftBreak: isSoftBreak,
+      isGraphemeBoundary: isGraphemeBoundary, segments: segments, atoms: atoms,
+      paragraphs: paragraphs, words: words, hyphens: hyphens, uniformMetrics: uniformMetrics,
+      faceFacts: faceFacts)
+  }
+
+  /// Itemizes, shapes and splits the text into atoms, leaving the engine loaded with the result
+  /// (`prepareText` without the copy a cache keeps).
+  mutating func prepareInPlace() {
     units = text.string.utf16Units
     prepare()
     itemizeAndShape()
     words = makeWords()
     uniformMetrics = sharedSegmentMetrics()
     faceFacts = MeasurementBuilder.computeFacts(of: self)
-    return PreparedText(
-      units: units, scalarOffsets: scalarOffsets, runAt: runAt, isSoftBreak: isSoftBreak,
-      isGraphemeBoundary: isGraphemeBoundary, segments: segments, atoms: atoms,
-      paragraphs: paragraphs, words: words, hyphens: hyphens, uniformMetrics: uniformMetrics,
-      faceFacts: faceFacts)
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -279,11 +290,17 @@ struct LayoutEngine {
         string: text.string, lines: [], size: .zero, isTruncated: false, minContentWidth: 0,
         maxContentWidth: 0)
     }
+    // The length decides what is cached; runs cover the text, so the last one ends at it.
+    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
+    if paragraphCache.countsUncachedPreparation(ofLength: length) {
+      // Prepared and laid out in place: no key, no copy of the engine, no `PreparedText` to
+      // drop.
+      prepareInPlace()
+      return buildLayout()
+    }
     let key = ParagraphCache.Key(
       text: text, locale: style.locale, direction: style.baseWritingDirection)
     let result = ParagraphCache.ResultKey(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
-    // The length decides what is cached; runs cover the text, so the last one ends at it.
-    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
     let engine = self
     return paragraphCache.layout(
       for: key, length: length, result: result,
@@ -540,6 +557,12 @@ struct LayoutEngine {
     var requestedIsDefaultFamily = false
     // The requested face's `basicCoverage`, taken when the fast path first meets the run.
     var coverage: UnsafePointer<UInt64>?
+    // The preferred face the rule tries first for the run's style and the script (nil: none,
+    // or the requested font is not the default family's), and its `basicCoverage`, found when
+    // the bulk path for preferred faces first needs them.
+    var leading: FaceReference?
+    var leadingCoverage: UnsafePointer<UInt64>?
+    var leadingFound = false
     // The fallback for a cluster depends only on its scalars, their script's preferred faces,
     // the requested face and the previous cluster's face: remembered in the thread's table,
     // which lasts from text to text (see `FallbackCache`), for clusters of up to
@@ -592,34 +615,69 @@ struct LayoutEngine {
             && requested.familyName == fonts.defaultFamily
           requestedKey = requested.serial << 1 | (requestedIsDefaultFamily ? 1 : 0)
           coverage = nil
+          leadingFound = false
         }
         let code = scripts[clusterStart]
         if code != preferredCode {
           preferredCode = code
           preferred = fonts.preferredFaces(scriptCode: code)
           hasPreferred = !preferred.isEmpty
+          leadingFound = false
         }
-        // `decideSingle`'s first case for a stretch of one-unit clusters below
-        // `FontFace.basicCoverageLimit` in the same run and script, which the requested face
-        // covers, after the requested face (or at the start): each is the requested face, as
-        // the rule decides (and the table remembers) it. The reference path (nothing
-        // remembered) decides each cluster by the rule.
-        if remembers, !hasPreferred, previous == nil || previous.isSame(requestedReference) {
-          let words = coverage ?? requested.basicCoverage
-          coverage = words
+        // A stretch the rule decides without the table: one-unit clusters below
+        // `FontFace.basicCoverageLimit` in the same run and script that one face covers, at the
+        // start or after that face, each given that face as `fallbackFace(single:…)` decides
+        // it (the reference path, nothing remembered, decides each cluster by the rule):
+        // - the requested face, where the script has no preferred faces (the rule's first
+        //   case) or the requested font is named (a character the requested face covers stays
+        //   with it: the requested face's turn comes before the cascade);
+        // - in the default family, for a script with preferred faces (Hebrew, Arabic,
+        //   Devanagari, Thai), the preferred face tried first, for common letters and
+        //   printable ASCII (a letter goes to the first preferred face that covers it, a
+        //   neutral character stays with the previous face that covers it; a control character
+        //   at the start would not).
+        var stretchFace: FaceReference?
+        var stretchWords: UnsafePointer<UInt64>?
+        var lettersOnly = false
+        // Tried only where the first unit is below the limit (CJK text goes to the table at
+        // once).
+        let mayStretch = remembers && units[clusterStart] < FontFace.basicCoverageLimit
+        if mayStretch && (!hasPreferred || !requestedIsDefaultFamily) {
+          if previous == nil || previous.isSame(requestedReference) {
+            stretchWords = coverage ?? requested.basicCoverage
+            coverage = stretchWords
+            stretchFace = requestedReference
+          }
+        } else if mayStretch {
+          if !leadingFound {
+            leadingFound = true
+            leading = fonts.leadingPreferredFace(preferred, requested: requested).map {
+              FaceReference.passUnretained($0)
+            }
+            leadingCoverage = leading?._withUnsafeGuaranteedRef { $0.basicCoverage }
+          }
+          if let leading, previous == nil || previous.isSame(leading) {
+            stretchFace = leading
+            stretchWords = leadingCoverage
+            lettersOnly = true
+          }
+        }
+        if let stretchFace, let words = stretchWords {
           var position = clusterStart
           while position < end {
             let unit = units[position]
             guard unit < FontFace.basicCoverageLimit,
               words[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) != 0,
+              !lettersOnly || (0x20...0x7E).contains(unit)
+                || FontCollection.isCommonLetter(UInt32(unit)),
               position + 1 == end || isGraphemeBoundary[position + 1],
               runAt[position] == requestedRun, scripts[position] == code
             else { break }
-            faces[position - lower] = requestedReference
+            faces[position - lower] = stretchFace
             position += 1
           }
           if position > clusterStart {
-            previous = requestedReference
+            previous = stretchFace
             clusterStart = position
             continue
           }
