@@ -8,8 +8,8 @@ import Foundation
 /// form, break opportunities, grapheme boundaries, bidi paragraphs, shaped segments and atoms.
 struct PreparedText: Sendable {
   var units: [UInt16]
-  var scalarOffsets: [Int]
-  var runAt: [Int]
+  var scalarOffsets: ScalarOffsets
+  var runAt: RunIndices
   var isSoftBreak: [Bool]
   var isGraphemeBoundary: [Bool]
   var segments: [Segment]
@@ -29,7 +29,7 @@ extension PreparedText {
   /// element sizes, plus a fixed overhead per array and per segment); glyph arrays shared with
   /// the shape cache are counted too, so this is an upper bound of what the entry adds.
   var estimatedByteCount: Int {
-    var bytes = 512 + units.count * 2 + scalarOffsets.count * 8 + runAt.count * 8
+    var bytes = 512 + units.count * 2 + scalarOffsets.byteCount + runAt.byteCount
     bytes += isSoftBreak.count + isGraphemeBoundary.count
     bytes += segments.count * (MemoryLayout<Segment>.stride + 64)
     for segment in segments {

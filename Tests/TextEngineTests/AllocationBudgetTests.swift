@@ -44,8 +44,9 @@ struct AllocationBudgetTests {
     #expect(kept.count == 2)
   }
 
-  /// A label of four words, cold: the arrays the preparation keeps per text (units, offsets,
-  /// break and boundary flags, segments, atoms, words), a glyph array per shaped word, the
+  /// A label of four words, cold: the arrays the preparation keeps per text (units, break and
+  /// boundary flags, segments, atoms, words; scalar offsets and run indices only for text with
+  /// surrogate pairs or several runs), a glyph array per shaped word, the
   /// working arrays of itemization and the result's lines. The budget is for
   /// the unoptimized build the tests run in, which allocates more than a release build (it
   /// boxes the locals closures capture and keeps temporaries the optimizer removes): a release

@@ -196,17 +196,15 @@ extension LayoutEngine {
     // Read in place: about one atom per character, each read once or twice.
     atoms.withUnsafeBufferPointer { atoms in
       isSoftBreak.withUnsafeBufferPointer { isSoftBreak in
-        scalarOffsets.withUnsafeBufferPointer { scalarOffsets in
-          for paragraph in paragraphs.indices {
-            table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
-            let end = paragraphs[paragraph].atoms.upperBound
-            var index = paragraphs[paragraph].atoms.lowerBound
-            while index < end {
-              table.words.append(
-                Self.word(
-                  from: index, end: end, atoms: atoms, isSoftBreak: isSoftBreak,
-                  scalarOffsets: scalarOffsets, next: &index))
-            }
+        for paragraph in paragraphs.indices {
+          table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
+          let end = paragraphs[paragraph].atoms.upperBound
+          var index = paragraphs[paragraph].atoms.lowerBound
+          while index < end {
+            table.words.append(
+              Self.word(
+                from: index, end: end, atoms: atoms, isSoftBreak: isSoftBreak,
+                scalarOffsets: scalarOffsets, next: &index))
           }
         }
       }
@@ -229,7 +227,7 @@ extension LayoutEngine {
   @inline(__always)
   private static func word(
     from start: Int, end: Int, atoms: UnsafeBufferPointer<Atom>,
-    isSoftBreak: UnsafeBufferPointer<Bool>, scalarOffsets: UnsafeBufferPointer<Int>,
+    isSoftBreak: UnsafeBufferPointer<Bool>, scalarOffsets: ScalarOffsets,
     next: inout Int
   ) -> Word {
     var index = start

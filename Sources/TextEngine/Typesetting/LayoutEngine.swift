@@ -134,10 +134,10 @@ struct LayoutEngine {
   unowned(unsafe) let paragraphCache: ParagraphCache
 
   var units: [UInt16] = []
-  /// Unicode scalar offset of each UTF-16 offset (count + 1 entries).
-  var scalarOffsets: [Int] = []
+  /// Unicode scalar offset of each UTF-16 offset (count + 1 of them).
+  var scalarOffsets = ScalarOffsets()
   /// Attribute run index of each UTF-16 unit.
-  var runAt: [Int] = []
+  var runAt = RunIndices()
   var isSoftBreak: [Bool] = []
   var isGraphemeBoundary: [Bool] = []
   var segments: [Segment] = []
@@ -319,33 +319,8 @@ struct LayoutEngine {
 
   private mutating func prepare() {
     let count = units.count
-    // Written through buffers: each subscript assignment checked that the array was unique.
-    scalarOffsets = [Int](filled: 0, count: count + 1)
-    units.withUnsafeBufferPointer { units in
-      scalarOffsets.withUnsafeMutableBufferPointer { offsets in
-        var scalar = 0
-        for index in 0..<count {
-          offsets[index] = scalar
-          let unit = units[index]
-          if !(UTF16.isLeadSurrogate(unit) && index + 1 < count
-            && UTF16.isTrailSurrogate(units[index + 1]))
-          {
-            scalar += 1
-          }
-        }
-        offsets[count] = scalar
-      }
-    }
-
-    // Filled with run 0, which most texts are all of.
-    runAt = [Int](filled: 0, count: count)
-    if text.runs.count > 1 {
-      runAt.withUnsafeMutableBufferPointer { runAt in
-        for (index, run) in text.runs.enumerated() where index > 0 {
-          for unit in run.utf16Range.clamped(to: 0..<count) { runAt[unit] = index }
-        }
-      }
-    }
+    scalarOffsets = ScalarOffsets(of: units)
+    runAt = RunIndices(of: text, count: count)
 
     isSoftBreak = [Bool](filled: false, count: count + 1)
     var mandatory = [Int]()
