@@ -26,22 +26,20 @@ import Synchronization
 public final class ShapedText: @unchecked Sendable {
   // @unchecked: the engine is never mutated after init (each call works on it in place or on a
   // copy), and the engine's unowned references point into `typesetter`, which this keeps.
-  /// The typesetter the text was shaped by.
-  public let typesetter: Typesetter
-  /// The text as given.
-  public let text: AttributedText
-  /// The paragraph style as given.
-  public let style: ParagraphStyle
-  /// CSS min-content: the widest unbreakable word (`TextLayout.minContentWidth`).
-  public let minContentWidth: Double
-  /// CSS max-content: the widest paragraph on one line (`TextLayout.maxContentWidth`).
-  public let maxContentWidth: Double
+  //
+  // What `measure` reads comes first and together, the one-line answer next: a list re-wraps
+  // each of its texts in turn, so these are read from memory, a cache miss per line they span.
 
   /// The prepared engine, read in place: a method called on a stored struct property works on
   /// a copy of it, which retains each of its arrays (a copy costs more than a re-wrap).
   private let prepared: UnsafeMutablePointer<LayoutEngine>
+  private let oneLineStart: Double
+  private let oneLineIndent: Double
+  /// CSS min-content: the widest unbreakable word (`TextLayout.minContentWidth`).
+  public let minContentWidth: Double
+  /// CSS max-content: the widest paragraph on one line (`TextLayout.maxContentWidth`).
+  public let maxContentWidth: Double
   private let isEmpty: Bool
-  private let staircase = Mutex<[(lineCount: Int, width: Double)]?>(nil)
   /// The answer at every width from which the text is one line, measured once: one paragraph
   /// whose line comes out the same at any room (the width less `oneLineIndent`) of at least
   /// `oneLineStart` (`LayoutEngine.oneLineRoom`). A height limit does not change that line (the
@@ -49,8 +47,13 @@ public final class ShapedText: @unchecked Sendable {
   /// there is none (more paragraphs, a line-break strategy): an optional struct holding a
   /// measurement was copied through the runtime's generic value witnesses on every call.
   private let oneLineMeasurement: TextMeasurement
-  private let oneLineStart: Double
-  private let oneLineIndent: Double
+  /// The typesetter the text was shaped by.
+  public let typesetter: Typesetter
+  /// The text as given.
+  public let text: AttributedText
+  /// The paragraph style as given.
+  public let style: ParagraphStyle
+  private let staircase = Mutex<[(lineCount: Int, width: Double)]?>(nil)
 
   init(text: AttributedText, style: ParagraphStyle, typesetter: Typesetter) {
     self.typesetter = typesetter
@@ -64,6 +67,7 @@ public final class ShapedText: @unchecked Sendable {
     if !isEmpty {
       engine.load(engine.preparedText())
       engine.makeFacePrefixes()
+      engine.makeSegmentMetrics()
     }
     engine.ellipsisMemo = EllipsisMemo()
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()

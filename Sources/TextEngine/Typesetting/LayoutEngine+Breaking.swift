@@ -114,11 +114,25 @@ struct WordTable: Sendable {
   /// arrays, shared instead of allocated (`LayoutEngine.makeFacePrefixes`). Empty otherwise.
   var facePrefixes: [[FontFace]] = []
   var faceFirstSegments: [Int32] = []
+  /// For a prepared text (`ShapedText`) whose segments' fonts differ in metrics: each
+  /// segment's metrics as a line box takes them (`LayoutEngine.makeSegmentMetrics`), so that
+  /// a re-wrap reads 24 bytes a segment in one array, not each segment and its face's
+  /// metrics, which lie in as many cache lines. Empty otherwise.
+  var segmentMetrics: [SegmentMetrics] = []
 
   var byteCount: Int {
     words.count * MemoryLayout<Word>.stride + firstWord.count * 4 + uniformFaces.count * 8
       + facePrefixes.count * (40 + 4 + 8 * facePrefixes.count)
+      + segmentMetrics.count * MemoryLayout<SegmentMetrics>.stride
   }
+}
+
+/// A segment's font metrics as `LayoutEngine.lineBox` takes them.
+struct SegmentMetrics: Sendable {
+  var ascent: Double
+  /// Positive below the baseline.
+  var descent: Double
+  var leading: Double
 }
 
 /// What receives the lines the breaker chooses, one by one: the engine is passed along (not
@@ -898,6 +912,22 @@ extension LayoutEngine {
     var ascent = -Double.infinity
     var descent = -Double.infinity
     var leading = -Double.infinity
+    if !words.segmentMetrics.isEmpty {
+      // The same maxima from the metrics made once (a segment met twice changes no maximum).
+      words.segmentMetrics.withUnsafeBufferPointer { metrics in
+        func visit(_ range: Range<Int>) {
+          guard let span = segmentSpan(of: range) else { return }
+          for segment in span {
+            ascent = max(ascent, metrics[segment].ascent)
+            descent = max(descent, metrics[segment].descent)
+            leading = max(leading, metrics[segment].leading)
+          }
+        }
+        visit(line.prefix)
+        if let suffix = line.suffix { visit(suffix) }
+      }
+      return (ascent, descent, leading, ascent > -.infinity)
+    }
     segments.withUnsafeBufferPointer { segmentBuffer in
       let segments = segmentBuffer.baseAddress!
       var next = 0
@@ -923,6 +953,17 @@ extension LayoutEngine {
       if let suffix = line.suffix { visit(suffix) }
     }
     return (ascent, descent, leading, ascent > -.infinity)
+  }
+
+  /// Fills `words.segmentMetrics` when the segments' fonts differ in metrics (for a prepared
+  /// text, which is broken into lines again and again).
+  mutating func makeSegmentMetrics() {
+    guard uniformMetrics == nil, !segments.isEmpty else { return }
+    words.segmentMetrics = segments.map { segment in
+      let metrics = segment.font.metrics
+      return SegmentMetrics(
+        ascent: metrics.ascender, descent: -metrics.descender, leading: metrics.leading)
+    }
   }
 
   /// The segments of atoms `range` (nil when it is empty): atoms are made segment by segment in
