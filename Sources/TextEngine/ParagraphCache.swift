@@ -329,16 +329,14 @@ public final class ParagraphCache: Sendable {
   private typealias ResultEntry = GenerationalTable<StoredLayoutKey, StoredEntry>.Entry
 
   /// The layout of `key`'s text: `build` over the cached preparation, or over the result of
-  /// `prepare()` (stored when short enough). Finished layouts are stored by `Typesetter` before
-  /// it gets here, so `result` is not needed.
+  /// `prepare()`, stored. Only for a text the cache holds (`cachesPreparation(ofLength:)`):
+  /// the caller lays out any other in place (`countsUncachedPreparation(ofLength:)`), which
+  /// also counts the miss. Finished layouts are stored by `Typesetter`, not here.
   func layout(
-    for key: Key, length: Int, result: ResultKey, prepare: () -> PreparedText,
+    for key: Key, length: Int, prepare: () -> PreparedText,
     build: (PreparedText) -> TextLayout
   ) -> TextLayout {
-    guard capacity > 0, length <= maximumLength else {
-      uncachedMisses.increment()
-      return build(prepare())
-    }
+    assert(cachesPreparation(ofLength: length), "an uncached text is laid out in place")
     if let found = prepared.value(hash: key.hash, where: { $0 == key }) {
       return build(found)
     }
@@ -364,7 +362,7 @@ extension ParagraphCache {
 
   /// True, with the miss counted, when a text of `length` UTF-16 units is prepared without
   /// being stored (caching off, a long text): the caller prepares it in place instead of
-  /// through `preparedText(for:length:prepare:)` or `layout(for:length:result:prepare:build:)`.
+  /// through `preparedText(for:length:prepare:)` or `layout(for:length:prepare:build:)`.
   func countsUncachedPreparation(ofLength length: Int) -> Bool {
     guard !cachesPreparation(ofLength: length) else { return false }
     uncachedMisses.increment()

@@ -300,10 +300,9 @@ struct LayoutEngine {
     }
     let key = ParagraphCache.Key(
       text: text, locale: style.locale, direction: style.baseWritingDirection)
-    let result = ParagraphCache.ResultKey(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
     let engine = self
     return paragraphCache.layout(
-      for: key, length: length, result: result,
+      for: key, length: length,
       prepare: {
         var engine = engine
         return engine.prepareText()
