@@ -131,13 +131,6 @@ public final class ParagraphCache: Sendable {
     }
   }
 
-  /// What a finished layout depends on besides the prepared text.
-  struct ResultKey: Equatable, Sendable {
-    var style: ParagraphStyle
-    var maxWidth: Double
-    var maxHeight: Double
-  }
-
   /// A stored layout's key: the request's bytes, and the text, which keeps the fonts (whose
   /// identities are in the bytes) alive as long as the entry.
   struct StoredLayoutKey: Sendable {
