@@ -139,7 +139,7 @@ struct LayoutEngine {
   /// Attribute run index of each UTF-16 unit.
   var runAt = RunIndices()
   var isSoftBreak: [Bool] = []
-  var isGraphemeBoundary: [Bool] = []
+  var isGraphemeBoundary = GraphemeBoundaries()
   var segments: [Segment] = []
   var atoms: [Atom] = []
   var paragraphs: [Paragraph] = []
@@ -328,19 +328,20 @@ struct LayoutEngine {
       units, locale: style.locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
 
     if UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
-      // Most Latin text: no list of every offset is made to be read back.
-      isGraphemeBoundary = [Bool](filled: true, count: count + 1)
+      // Most Latin text: no list of every offset is made to be read back, nor one of flags.
+      isGraphemeBoundary = GraphemeBoundaries()
     } else {
-      isGraphemeBoundary = [Bool](filled: false, count: count + 1)
-      isGraphemeBoundary[0] = true
-      isGraphemeBoundary[count] = true
+      var flags = [Bool](filled: false, count: count + 1)
+      flags[0] = true
+      flags[count] = true
       let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
-      for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
+      for boundary in graphemes where boundary <= count { flags[boundary] = true }
       // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
       // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
-      for offset in 1..<count where isSoftBreak[offset] && !isGraphemeBoundary[offset] {
+      for offset in 1..<count where isSoftBreak[offset] && !flags[offset] {
         isSoftBreak[offset] = false
       }
+      isGraphemeBoundary = GraphemeBoundaries(flags: flags)
     }
 
     // Paragraphs: split after each mandatory break; the break characters belong to no line.
@@ -976,7 +977,8 @@ struct LayoutEngine {
     defer { self.atoms = atoms }
     segmentGlyphs.withUnsafeBufferPointer { glyphs in
       units.withUnsafeBufferPointer { units in
-        isGraphemeBoundary.withUnsafeBufferPointer { isGraphemeBoundary in
+        isGraphemeBoundary.flags.withUnsafeBufferPointer { flags in
+          let isGraphemeBoundary = GraphemeBoundaries.View(flags: flags)
           if perUnit,
             Self.isOneGlyphPerUnit(
               glyphs, range: segmentRange, rightToLeft: rightToLeft,
@@ -1015,7 +1017,7 @@ struct LayoutEngine {
   /// unit, none reordered or merged) and every unit starts a grapheme cluster.
   private static func isOneGlyphPerUnit(
     _ glyphs: UnsafeBufferPointer<ShapedGlyph>, range: Range<Int>, rightToLeft: Bool,
-    isGraphemeBoundary: UnsafeBufferPointer<Bool>
+    isGraphemeBoundary: GraphemeBoundaries.View
   ) -> Bool {
     let count = glyphs.count
     guard count == range.count else { return false }
@@ -1029,6 +1031,7 @@ struct LayoutEngine {
         return false
       }
     }
+    if isGraphemeBoundary.isEveryOffset { return true }
     for position in range.dropFirst() where !isGraphemeBoundary[position] { return false }
     return true
   }
@@ -1048,7 +1051,7 @@ struct LayoutEngine {
     to atoms: inout [Atom], _ segmentIndex: Int, range segmentRange: Range<Int>,
     glyphs: UnsafeBufferPointer<ShapedGlyph>, rightToLeft: Bool, spacingPerGrapheme: Double,
     scale: Double, isTab: Bool, units: UnsafeBufferPointer<UInt16>,
-    isGraphemeBoundary: UnsafeBufferPointer<Bool>
+    isGraphemeBoundary: GraphemeBoundaries.View
   ) {
     let glyphCount = glyphs.count
     // The scratch array kept between segments, taken out so that it is uniquely referenced
