@@ -247,7 +247,8 @@ struct LayoutEngine {
     itemizeAndShape()
     words = makeWords()
     uniformMetrics = sharedSegmentMetrics()
-    faceFacts = MeasurementBuilder.computeFacts(of: self)
+    // The shared face `makeWords` found (`MeasurementBuilder.computeFacts` looks for it again).
+    faceFacts = (words.uniformFaces.first, MeasurementBuilder.drawsNotdef(segments))
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -319,7 +320,9 @@ struct LayoutEngine {
   private mutating func prepare() {
     let count = units.count
     scalarOffsets = ScalarOffsets(of: units)
-    runAt = RunIndices(of: text, count: count)
+    // Passing the text copied it (a retain and release of each of its references): most texts
+    // have one run, and no table.
+    runAt = text.runs.count > 1 ? RunIndices(of: text, count: count) : RunIndices()
 
     isSoftBreak = [Bool](filled: false, count: count + 1)
     var mandatory = [Int]()
