@@ -380,8 +380,20 @@ struct LayoutEngine {
   // MARK: - Itemization and shaping
 
   private mutating func itemizeAndShape() {
-    let scripts = units.withUnsafeBufferPointer { UnicodeProperties.resolvedScripts($0) }
-    let groupsRuns = !LayoutEngine.shapesEverySegmentAlone
+    // The scripts (and each paragraph's faces) live in temporary buffers, on the stack for a
+    // short text: as arrays they were an allocation, a fill and a release each per text.
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: units.count) { scripts in
+      units.withUnsafeBufferPointer { UnicodeProperties.resolveScripts($0, into: scripts) }
+      itemizeAndShape(scripts: UnsafeBufferPointer(scripts))
+    }
+  }
+
+  /// `itemizeAndShape()` with the text's resolved script codes, one per UTF-16 unit.
+  private mutating func itemizeAndShape(scripts: UnsafeBufferPointer<Int32>) {
+    // Read once per text: each read of a task-local value is a lookup.
+    let paths = Self.preparationPaths
+    let groupsRuns = !paths.shapesEverySegmentAlone
+    let atomsPerUnit = paths.makesAtomsPerUnit
     // At most one atom per UTF-16 unit: the atoms array grows once. Segments end at every
     // break opportunity (and where the face, script or level changes): the plans and segments
     // are reserved for one per opportunity, so that they rarely grow.
@@ -403,42 +415,45 @@ struct LayoutEngine {
       paragraphs[index].level = paragraphLevel
       // Empty levels: every one is 0.
       let hasLevels = !levels.isEmpty
-      let faces = fallbackFaces(content, scripts: scripts)
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
-      plans.removeAll(keepingCapacity: true)
-      var segmentStart = content.lowerBound
-      for position in (content.lowerBound + 1)...content.upperBound {
-        let atEnd = position == content.upperBound
-        var split = atEnd || isSoftBreak[position]
-        // Segments (and so atoms) end only between grapheme clusters: a cluster whose
-        // characters differ in script, level or attribute run (a letter with a mark of another
-        // script, an RTL letter with an LTR spacing mark) is shaped whole, in its first
-        // character's run, script and direction. Faces are already chosen per cluster.
-        if !split && isGraphemeBoundary[position] {
-          let previous = position - 1
-          split =
-            runAt[position] != runAt[previous]
-            || faces[position - content.lowerBound].toOpaque()
-              != faces[previous - content.lowerBound].toOpaque()
-            || scripts[position] != scripts[previous]
-            || (hasLevels
-              && levels[position - content.lowerBound] != levels[previous - content.lowerBound])
-            || units[position] == 0x09 || units[previous] == 0x09
-            || Self.mayJoinInHarfBuzz(units[previous], units[position])
+      // Not called on the first paragraph's empty list (a call of about 80 instructions).
+      if !plans.isEmpty { plans.removeAll(keepingCapacity: true) }
+      withUnsafeTemporaryAllocation(of: FaceReference.self, capacity: content.count) { faces in
+        fallbackFaces(
+          content, scripts: scripts, remembers: paths.remembersFallback, into: faces)
+        var segmentStart = content.lowerBound
+        for position in (content.lowerBound + 1)...content.upperBound {
+          let atEnd = position == content.upperBound
+          var split = atEnd || isSoftBreak[position]
+          // Segments (and so atoms) end only between grapheme clusters: a cluster whose
+          // characters differ in script, level or attribute run (a letter with a mark of another
+          // script, an RTL letter with an LTR spacing mark) is shaped whole, in its first
+          // character's run, script and direction. Faces are already chosen per cluster.
+          if !split && isGraphemeBoundary[position] {
+            let previous = position - 1
+            split =
+              runAt[position] != runAt[previous]
+              || faces[position - content.lowerBound].toOpaque()
+                != faces[previous - content.lowerBound].toOpaque()
+              || scripts[position] != scripts[previous]
+              || (hasLevels
+                && levels[position - content.lowerBound] != levels[previous - content.lowerBound])
+              || units[position] == 0x09 || units[previous] == 0x09
+              || Self.mayJoinInHarfBuzz(units[previous], units[position])
+          }
+          guard split else { continue }
+          let range = segmentStart..<position
+          plans.append(
+            SegmentPlan(
+              range: range,
+              face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
+              script: scripts[range.lowerBound],
+              level: hasLevels ? levels[range.lowerBound - content.lowerBound] : 0))
+          segmentStart = position
         }
-        guard split else { continue }
-        let range = segmentStart..<position
-        plans.append(
-          SegmentPlan(
-            range: range,
-            face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
-            script: scripts[range.lowerBound],
-            level: hasLevels ? levels[range.lowerBound - content.lowerBound] : 0))
-        segmentStart = position
       }
       // Consecutive segments that differ only by a break opportunity between them form a
       // shaping group: shaped with one hb_shape call and cut where HarfBuzz says it is safe.
-      let atomsPerUnit = Self.makesAtomsPerUnit
       var planIndex = 0
       while planIndex < plans.count {
         // Every member of a group is shaped with the same font, features, script, language
@@ -515,17 +530,31 @@ struct LayoutEngine {
     return false
   }
 
-  /// Set (in tests) to false to decide every cluster's face afresh, the path the remembered
-  /// decisions must match.
-  @TaskLocal static var remembersFallback = true
+  /// The general paths tests force, to compare the fast paths with them.
+  struct PreparationPaths: Sendable {
+    /// True: every segment is shaped with a call of its own, the path grouping must match.
+    var shapesEverySegmentAlone = false
+    /// False: every cluster's face is decided afresh, the path the remembered decisions must
+    /// match.
+    var remembersFallback = true
+    /// False: every segment is split through the general path of `makeAtoms`, the path its
+    /// one-atom-per-unit path must match.
+    var makesAtomsPerUnit = true
+  }
+
+  /// Set in tests (`PreparationPaths`): one task-local value, read once per text.
+  @TaskLocal static var preparationPaths = PreparationPaths()
 
   /// The face of each UTF-16 unit of `content`, decided per grapheme cluster, as unretained
   /// references (see `FaceReference`: no shared reference count is written per unit).
-  private func fallbackFaces(_ content: Range<Int>, scripts: [Int32]) -> [FaceReference] {
+  private func fallbackFaces(
+    _ content: Range<Int>, scripts: UnsafeBufferPointer<Int32>, remembers: Bool,
+    into faces: UnsafeMutableBufferPointer<FaceReference>
+  ) {
     var requested = text.runs[0].attributes.font.face
     var requestedReference = FaceReference.passUnretained(requested)
     // Every unit is written below (clusters cover the content).
-    var faces = [FaceReference](filled: requestedReference, count: content.count)
+    faces.initialize(repeating: requestedReference)
     var previous: FaceReference?
     // The preferred faces of the last script code looked up (scripts change rarely in a text).
     var preferredCode: Int32 = -1
@@ -547,7 +576,6 @@ struct LayoutEngine {
     // `FallbackCache.maximumScalars` scalars; longer ones are decided each time.
     let table = FallbackCache.table()
     let collection = fonts.serial
-    let remembers = Self.remembersFallback
     var requestedKey: UInt64 = 0
     /// The rule's decision for a cluster of one scalar.
     func decideSingle(_ scalar: Unicode.Scalar) -> FaceReference {
@@ -580,7 +608,7 @@ struct LayoutEngine {
     let isGraphemeBoundary = self.isGraphemeBoundary
     let lower = content.lowerBound
     let end = content.upperBound
-    faces.withUnsafeMutableBufferPointer { faces in
+    do {
       var clusterStart = lower
       while clusterStart < end {
         if runAt[clusterStart] != requestedRun {
@@ -725,7 +753,6 @@ struct LayoutEngine {
         clusterStart = clusterEnd
       }
     }
-    return faces
   }
 
   func decodeScalars(_ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {
@@ -956,10 +983,6 @@ struct LayoutEngine {
     let language = style.locale.prefix { $0.isLetter }
     return language.isEmpty ? nil : String(language)
   }
-
-  /// Set (in tests) to false to split every segment through the general path of `makeAtoms`,
-  /// the path its one-atom-per-unit path must match.
-  @TaskLocal static var makesAtomsPerUnit = true
 
   /// Splits a shaped segment (`segmentIndex`, just added with these `glyphs` over `range`) into
   /// atoms: HarfBuzz clusters merged up to grapheme boundaries. `scale` is the segment's font's
