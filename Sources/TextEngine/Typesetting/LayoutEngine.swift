@@ -413,43 +413,23 @@ struct LayoutEngine {
       }
       let (levels, paragraphLevel) = bidiLevels(content)
       paragraphs[index].level = paragraphLevel
-      // Empty levels: every one is 0.
-      let hasLevels = !levels.isEmpty
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
       // Not called on the first paragraph's empty list (a call of about 80 instructions).
       if !plans.isEmpty { plans.removeAll(keepingCapacity: true) }
       withUnsafeTemporaryAllocation(of: FaceReference.self, capacity: content.count) { faces in
         fallbackFaces(
           content, scripts: scripts, remembers: paths.remembersFallback, into: faces)
-        var segmentStart = content.lowerBound
-        for position in (content.lowerBound + 1)...content.upperBound {
-          let atEnd = position == content.upperBound
-          var split = atEnd || isSoftBreak[position]
-          // Segments (and so atoms) end only between grapheme clusters: a cluster whose
-          // characters differ in script, level or attribute run (a letter with a mark of another
-          // script, an RTL letter with an LTR spacing mark) is shaped whole, in its first
-          // character's run, script and direction. Faces are already chosen per cluster.
-          if !split && isGraphemeBoundary[position] {
-            let previous = position - 1
-            split =
-              runAt[position] != runAt[previous]
-              || faces[position - content.lowerBound].toOpaque()
-                != faces[previous - content.lowerBound].toOpaque()
-              || scripts[position] != scripts[previous]
-              || (hasLevels
-                && levels[position - content.lowerBound] != levels[previous - content.lowerBound])
-              || units[position] == 0x09 || units[previous] == 0x09
-              || Self.mayJoinInHarfBuzz(units[previous], units[position])
+        // The arrays read through buffers by a static function: read through the engine, each
+        // was reached through it at every unit.
+        units.withUnsafeBufferPointer { units in
+          isSoftBreak.withUnsafeBufferPointer { isSoftBreak in
+            isGraphemeBoundary.flags.withUnsafeBufferPointer { flags in
+              Self.appendPlans(
+                of: content, to: &plans, units: units, isSoftBreak: isSoftBreak,
+                isGraphemeBoundary: GraphemeBoundaries.View(flags: flags), runAt: runAt,
+                faces: UnsafeBufferPointer(faces), scripts: scripts, levels: levels)
+            }
           }
-          guard split else { continue }
-          let range = segmentStart..<position
-          plans.append(
-            SegmentPlan(
-              range: range,
-              face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
-              script: scripts[range.lowerBound],
-              level: hasLevels ? levels[range.lowerBound - content.lowerBound] : 0))
-          segmentStart = position
         }
       }
       // Consecutive segments that differ only by a break opportunity between them form a
@@ -475,6 +455,49 @@ struct LayoutEngine {
         planIndex = groupEnd
       }
       paragraphs[index].atoms = firstAtom..<atoms.count
+    }
+  }
+
+  /// Appends the segment plans of paragraph `content` to `plans`: segments end at break
+  /// opportunities and, between grapheme clusters, where the attribute run, face, script or
+  /// level changes, around a tab, and before a character HarfBuzz may join to a control before
+  /// it. `faces` holds the paragraph's units' faces; `levels` is empty when every level is 0.
+  private static func appendPlans(
+    of content: Range<Int>, to plans: inout [SegmentPlan], units: UnsafeBufferPointer<UInt16>,
+    isSoftBreak: UnsafeBufferPointer<Bool>, isGraphemeBoundary: GraphemeBoundaries.View,
+    runAt: RunIndices, faces: UnsafeBufferPointer<FaceReference>,
+    scripts: UnsafeBufferPointer<Int32>, levels: [UInt8]
+  ) {
+    let hasLevels = !levels.isEmpty
+    var segmentStart = content.lowerBound
+    for position in (content.lowerBound + 1)...content.upperBound {
+      let atEnd = position == content.upperBound
+      var split = atEnd || isSoftBreak[position]
+      // Segments (and so atoms) end only between grapheme clusters: a cluster whose
+      // characters differ in script, level or attribute run (a letter with a mark of another
+      // script, an RTL letter with an LTR spacing mark) is shaped whole, in its first
+      // character's run, script and direction. Faces are already chosen per cluster.
+      if !split && isGraphemeBoundary[position] {
+        let previous = position - 1
+        split =
+          runAt[position] != runAt[previous]
+          || faces[position - content.lowerBound].toOpaque()
+            != faces[previous - content.lowerBound].toOpaque()
+          || scripts[position] != scripts[previous]
+          || (hasLevels
+            && levels[position - content.lowerBound] != levels[previous - content.lowerBound])
+          || units[position] == 0x09 || units[previous] == 0x09
+          || Self.mayJoinInHarfBuzz(units[previous], units[position])
+      }
+      guard split else { continue }
+      let range = segmentStart..<position
+      plans.append(
+        SegmentPlan(
+          range: range,
+          face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
+          script: scripts[range.lowerBound],
+          level: hasLevels ? levels[range.lowerBound - content.lowerBound] : 0))
+      segmentStart = position
     }
   }
 
