@@ -416,17 +416,19 @@ struct LayoutEngine {
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
       // Not called on the first paragraph's empty list (a call of about 80 instructions).
       if !plans.isEmpty { plans.removeAll(keepingCapacity: true) }
+      // The arrays read at every unit are read through buffers: read through the engine, each
+      // was reached through it (and plans are made by a static function).
       withUnsafeTemporaryAllocation(of: FaceReference.self, capacity: content.count) { faces in
-        fallbackFaces(
-          content, scripts: scripts, remembers: paths.remembersFallback, into: faces)
-        // The arrays read through buffers by a static function: read through the engine, each
-        // was reached through it at every unit.
         units.withUnsafeBufferPointer { units in
           isSoftBreak.withUnsafeBufferPointer { isSoftBreak in
             isGraphemeBoundary.flags.withUnsafeBufferPointer { flags in
+              let isGraphemeBoundary = GraphemeBoundaries.View(flags: flags)
+              fallbackFaces(
+                content, units: units, isGraphemeBoundary: isGraphemeBoundary,
+                scripts: scripts, remembers: paths.remembersFallback, into: faces)
               Self.appendPlans(
                 of: content, to: &plans, units: units, isSoftBreak: isSoftBreak,
-                isGraphemeBoundary: GraphemeBoundaries.View(flags: flags), runAt: runAt,
+                isGraphemeBoundary: isGraphemeBoundary, runAt: runAt,
                 faces: UnsafeBufferPointer(faces), scripts: scripts, levels: levels)
             }
           }
@@ -569,10 +571,12 @@ struct LayoutEngine {
   @TaskLocal static var preparationPaths = PreparationPaths()
 
   /// The face of each UTF-16 unit of `content`, decided per grapheme cluster, as unretained
-  /// references (see `FaceReference`: no shared reference count is written per unit).
+  /// references (see `FaceReference`: no shared reference count is written per unit), written
+  /// into `faces`. `units` and `isGraphemeBoundary` are the engine's, read through buffers.
   private func fallbackFaces(
-    _ content: Range<Int>, scripts: UnsafeBufferPointer<Int32>, remembers: Bool,
-    into faces: UnsafeMutableBufferPointer<FaceReference>
+    _ content: Range<Int>, units: UnsafeBufferPointer<UInt16>,
+    isGraphemeBoundary: GraphemeBoundaries.View, scripts: UnsafeBufferPointer<Int32>,
+    remembers: Bool, into faces: UnsafeMutableBufferPointer<FaceReference>
   ) {
     var requested = text.runs[0].attributes.font.face
     var requestedReference = FaceReference.passUnretained(requested)
@@ -626,9 +630,7 @@ struct LayoutEngine {
           previous: previous?.takeUnretainedValue(),
           requestedIsDefaultFamily: requestedIsDefaultFamily))
     }
-    let units = self.units
     let runAt = self.runAt
-    let isGraphemeBoundary = self.isGraphemeBoundary
     let lower = content.lowerBound
     let end = content.upperBound
     do {
