@@ -11,7 +11,7 @@ struct PreparedText: Sendable {
   var scalarOffsets: ScalarOffsets
   var runAt: RunIndices
   var isSoftBreak: [Bool]
-  var isGraphemeBoundary: [Bool]
+  var isGraphemeBoundary: GraphemeBoundaries
   var segments: [Segment]
   var atoms: [Atom]
   var paragraphs: [Paragraph]
@@ -30,7 +30,7 @@ extension PreparedText {
   /// the shape cache are counted too, so this is an upper bound of what the entry adds.
   var estimatedByteCount: Int {
     var bytes = 512 + units.count * 2 + scalarOffsets.byteCount + runAt.byteCount
-    bytes += isSoftBreak.count + isGraphemeBoundary.count
+    bytes += isSoftBreak.count + isGraphemeBoundary.byteCount
     bytes += segments.count * (MemoryLayout<Segment>.stride + 64)
     for segment in segments {
       bytes += segment.glyphs.count * MemoryLayout<ShapedGlyph>.stride

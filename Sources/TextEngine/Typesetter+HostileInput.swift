@@ -38,6 +38,8 @@ extension ParagraphStyle {
   /// `Typesetter.layout(_:style:maxWidth:maxHeight:)`). A style that needs no clamping comes
   /// back equal to itself.
   func clampedForLayout() -> ParagraphStyle {
+    // Most styles: one copy, not a copy changed field by field.
+    if isWithinLayoutLimits { return self }
     var style = self
     style.numberOfLines = max(0, numberOfLines)
     style.lineSpacing = Typesetter.clampedLength(lineSpacing)
@@ -54,6 +56,26 @@ extension ParagraphStyle {
     let interval = Typesetter.clampedLength(defaultTabInterval)
     style.defaultTabInterval = interval > 0 ? max(interval, Typesetter.minimumTabInterval) : 0
     return style
+  }
+
+  /// True when `clampedForLayout()` would change nothing, to the bit (a clamp turns −0 into
+  /// +0).
+  var isWithinLayoutLimits: Bool {
+    func isKept(_ value: Double, _ clamped: Double) -> Bool {
+      value.bitPattern == clamped.bitPattern
+    }
+    let interval = Typesetter.clampedLength(defaultTabInterval)
+    return numberOfLines >= 0
+      && isKept(lineSpacing, Typesetter.clampedLength(lineSpacing))
+      && lineHeightMultiple >= 0 && lineHeightMultiple <= Typesetter.maximumLineHeightMultiple
+      && isKept(minimumLineHeight, Typesetter.clampedLength(minimumLineHeight))
+      && isKept(maximumLineHeight, Typesetter.clampedLength(maximumLineHeight))
+      && isKept(firstLineHeadIndent, Typesetter.clampedLength(firstLineHeadIndent))
+      && !tabStops.contains(where: {
+        !($0.isFinite && $0 >= 0 && $0 <= Typesetter.maximumLength)
+      })
+      && isKept(
+        defaultTabInterval, interval > 0 ? max(interval, Typesetter.minimumTabInterval) : 0)
   }
 }
 
@@ -107,5 +129,15 @@ extension AttributedText {
       result.append("", attributes: trailing.clampedForLayout())
     }
     return result
+  }
+
+  /// `clampedForLayout()` in place: a text that needs no clamping is left as it is, not copied
+  /// (a copy retains and releases each of its references).
+  mutating func clampForLayout() {
+    guard
+      !runs.allSatisfy(\.attributes.isWithinLayoutLimits)
+        || !(trailingAttributes?.isWithinLayoutLimits ?? true)
+    else { return }
+    self = clampedForLayout()
   }
 }

@@ -274,11 +274,15 @@ public final class Typesetter: Sendable {
   }
 
   private func computeMeasurement(
-    _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
+    _ text: consuming AttributedText, style: ParagraphStyle, maxWidth: Double?,
+    maxHeight: Double?
   ) -> TextMeasurement {
+    let length = text.runs.last?.utf16Range.upperBound ?? 0
+    // The text is handed on, to become the engine's (a copy retained and released each of its
+    // references).
     let measurement = makeMeasurement(
       text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
-    if (text.runs.last?.utf16Range.upperBound ?? 0) >= FreedMemory.hugeTextLength {
+    if length >= FreedMemory.hugeTextLength {
       FreedMemory.giveBack()
     }
     missingGlyphLog.record(measurement)
@@ -289,22 +293,24 @@ public final class Typesetter: Sendable {
   /// at a time where it can be (`LayoutEngine.windowedMeasurement`), so that its memory follows
   /// the window rather than the text.
   private func makeMeasurement(
-    _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
+    _ text: consuming AttributedText, style: ParagraphStyle, maxWidth: Double?,
+    maxHeight: Double?
   ) -> TextMeasurement {
     let clampedWidth = maxWidth.map { $0.isNaN ? .infinity : max(0, $0) } ?? .infinity
     let clampedHeight = maxHeight.map { $0.isNaN ? .infinity : max(0, $0) } ?? .infinity
     let clampedStyle = style.clampedForLayout()
+    text.clampForLayout()
     if LayoutEngine.measuresInWindows(
       length: text.runs.last?.utf16Range.upperBound ?? 0, style: clampedStyle,
       maxWidth: clampedWidth, maxHeight: clampedHeight),
       let measurement = LayoutEngine.windowedMeasurement(
-        text: text.clampedForLayout(), style: clampedStyle, maxWidth: clampedWidth,
+        text: copy text, style: clampedStyle, maxWidth: clampedWidth,
         maxHeight: clampedHeight, fonts: fonts, cache: shapeCache, paragraphCache: paragraphCache)
     {
       return measurement
     }
     var engine = LayoutEngine(
-      text: text.clampedForLayout(), style: clampedStyle,
+      text: text, style: clampedStyle,
       maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight ?? .infinity, fonts: fonts,
       cache: shapeCache, paragraphCache: paragraphCache)
     return engine.runMeasurement()

@@ -1,7 +1,7 @@
 // `makeAtoms` splits most segments (one glyph per UTF-16 unit, every unit a grapheme) without
 // its list of clusters: that path must give the atoms, segments and hyphens the general path
 // gives, bit for bit. The truth is the general path itself, forced with
-// `LayoutEngine.makesAtomsPerUnit`.
+// `LayoutEngine.PreparationPaths.makesAtomsPerUnit`.
 import Foundation
 import TestSupport
 import Testing
@@ -21,7 +21,9 @@ struct AtomPerUnitTests {
       var engine = LayoutEngine(
         text: text, style: style, maxWidth: .infinity, maxHeight: .infinity,
         fonts: Engine.fonts, cache: cache, paragraphCache: paragraphCache)
-      return LayoutEngine.$makesAtomsPerUnit.withValue(perUnit) { engine.prepareText() }
+      return LayoutEngine.$preparationPaths.withValue(.init(makesAtomsPerUnit: perUnit)) {
+        engine.prepareText()
+      }
     }
   }
 

@@ -293,12 +293,13 @@ struct HostileTextTests {
     let layout = engine.run()
     // run() works on a copy; give this engine the units and grapheme boundaries it would use.
     engine.units = Array(text.utf16)
-    engine.isGraphemeBoundary = [Bool](repeating: false, count: engine.units.count + 1)
-    engine.isGraphemeBoundary[0] = true
-    engine.isGraphemeBoundary[engine.units.count] = true
+    var boundaries = [Bool](repeating: false, count: engine.units.count + 1)
+    boundaries[0] = true
+    boundaries[engine.units.count] = true
     for boundary in (try? UnicodeBreaks.graphemeBoundaries(engine.units)) ?? [] {
-      engine.isGraphemeBoundary[boundary] = true
+      boundaries[boundary] = true
     }
+    engine.isGraphemeBoundary = GraphemeBoundaries(flags: boundaries)
     let whole = 0..<engine.units.count
     let pieces = engine.shapingPieces(whole)
     #expect(pieces.count > 15)

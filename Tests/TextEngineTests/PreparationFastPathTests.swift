@@ -111,7 +111,7 @@ struct PreparationFastPathTests {
       fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
       paragraphCache: ParagraphCache(capacity: 0))
     func results(remembering: Bool) -> [(TextLayout, TextMeasurement)] {
-      LayoutEngine.$remembersFallback.withValue(remembering) {
+      LayoutEngine.$preparationPaths.withValue(.init(remembersFallback: remembering)) {
         texts.map { text, width in
           (
             typesetter.layout(text, style: ParagraphStyle(), maxWidth: width),

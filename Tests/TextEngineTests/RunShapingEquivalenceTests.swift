@@ -1,7 +1,8 @@
 // Shaping runs of words with one hb_shape call and cutting them where HarfBuzz says it is safe
 // (LayoutEngine+RunShaping.swift) must give the layout shaping every segment alone gives, bit
 // for bit, with caches off and on. The independent truth is the old path itself: one HarfBuzz
-// call per segment, forced with `LayoutEngine.shapesEverySegmentAlone`.
+// call per segment, forced with
+// `LayoutEngine.PreparationPaths.shapesEverySegmentAlone`.
 import Foundation
 import TestSupport
 import Testing
@@ -100,7 +101,7 @@ struct RunShapingEquivalenceTests {
     style.firstLineHeadIndent = configuration.indent
     style.baseWritingDirection = configuration.direction
     let cold = coldTypesetter()
-    let alone = LayoutEngine.$shapesEverySegmentAlone.withValue(true) {
+    let alone = LayoutEngine.$preparationPaths.withValue(.init(shapesEverySegmentAlone: true)) {
       cold.layout(attributed, style: style, maxWidth: configuration.width)
     }
     let grouped = cold.layout(attributed, style: style, maxWidth: configuration.width)
@@ -169,7 +170,7 @@ struct RunShapingEquivalenceTests {
       }
       for width in [nil, 70.0, 160] {
         let cold = Self.coldTypesetter()
-        let alone = LayoutEngine.$shapesEverySegmentAlone.withValue(true) {
+        let alone = LayoutEngine.$preparationPaths.withValue(.init(shapesEverySegmentAlone: true)) {
           cold.layout(attributed, maxWidth: width)
         }
         #expect(cold.layout(attributed, maxWidth: width) == alone, "\(text.prefix(40))")

@@ -322,6 +322,16 @@ enum UnicodeBreaks {
 enum UnicodeProperties {
   /// ICU's script code for each UTF-16 unit, with Common and Inherited characters resolved to
   /// the script of their neighbours (see CICU_resolvedScripts).
+  /// `resolvedScripts` written into `scripts` (as many as `text` has units).
+  static func resolveScripts(
+    _ text: UnsafeBufferPointer<UInt16>, into scripts: UnsafeMutableBufferPointer<Int32>
+  ) {
+    guard !text.isEmpty else { return }
+    if CICU_resolvedScripts(text.baseAddress, Int32(text.count), scripts.baseAddress) < 0 {
+      scripts.initialize(repeating: 0)  // all Common: HarfBuzz guesses
+    }
+  }
+
   static func resolvedScripts(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
     guard !text.isEmpty else { return [] }
     var scripts = [Int32](filled: 0, count: text.count)

@@ -359,7 +359,15 @@ extension LayoutEngine {
   /// The face every segment and every shaped hyphen is set in, or nil when they differ.
   func sharedFace() -> FontFace? {
     guard let first = segments.first?.font.face else { return nil }
-    for segment in segments.dropFirst() where segment.font.face !== first { return nil }
+    // Read in place: iterating copied each segment (a retain and release of its face and
+    // arrays).
+    let isShared = segments.withUnsafeBufferPointer { segments in
+      for index in segments.indices.dropFirst() where segments[index].font.face !== first {
+        return false
+      }
+      return true
+    }
+    guard isShared else { return nil }
     for hyphen in hyphens.values where hyphen.font.face !== first { return nil }
     return first
   }

@@ -71,9 +71,6 @@ struct ShapingGroup {
 }
 
 extension LayoutEngine {
-  /// Set (in tests) to shape every segment with a call of its own, the path grouping must match.
-  @TaskLocal static var shapesEverySegmentAlone = false
-
   /// True when segment `b`, which follows `a`, may be shaped in one call with it: the same
   /// attribute run, face, script and level (so the same font, features, language and
   /// direction), neither a tab, and both short enough that no long cluster is cut in pieces.

@@ -139,7 +139,7 @@ struct LayoutEngine {
   /// Attribute run index of each UTF-16 unit.
   var runAt = RunIndices()
   var isSoftBreak: [Bool] = []
-  var isGraphemeBoundary: [Bool] = []
+  var isGraphemeBoundary = GraphemeBoundaries()
   var segments: [Segment] = []
   var atoms: [Atom] = []
   var paragraphs: [Paragraph] = []
@@ -247,7 +247,8 @@ struct LayoutEngine {
     itemizeAndShape()
     words = makeWords()
     uniformMetrics = sharedSegmentMetrics()
-    faceFacts = MeasurementBuilder.computeFacts(of: self)
+    // The shared face `makeWords` found (`MeasurementBuilder.computeFacts` looks for it again).
+    faceFacts = (words.uniformFaces.first, MeasurementBuilder.drawsNotdef(segments))
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -319,7 +320,9 @@ struct LayoutEngine {
   private mutating func prepare() {
     let count = units.count
     scalarOffsets = ScalarOffsets(of: units)
-    runAt = RunIndices(of: text, count: count)
+    // Passing the text copied it (a retain and release of each of its references): most texts
+    // have one run, and no table.
+    runAt = text.runs.count > 1 ? RunIndices(of: text, count: count) : RunIndices()
 
     isSoftBreak = [Bool](filled: false, count: count + 1)
     var mandatory = [Int]()
@@ -328,19 +331,20 @@ struct LayoutEngine {
       units, locale: style.locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
 
     if UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
-      // Most Latin text: no list of every offset is made to be read back.
-      isGraphemeBoundary = [Bool](filled: true, count: count + 1)
+      // Most Latin text: no list of every offset is made to be read back, nor one of flags.
+      isGraphemeBoundary = GraphemeBoundaries()
     } else {
-      isGraphemeBoundary = [Bool](filled: false, count: count + 1)
-      isGraphemeBoundary[0] = true
-      isGraphemeBoundary[count] = true
+      var flags = [Bool](filled: false, count: count + 1)
+      flags[0] = true
+      flags[count] = true
       let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
-      for boundary in graphemes where boundary <= count { isGraphemeBoundary[boundary] = true }
+      for boundary in graphemes where boundary <= count { flags[boundary] = true }
       // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
       // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
-      for offset in 1..<count where isSoftBreak[offset] && !isGraphemeBoundary[offset] {
+      for offset in 1..<count where isSoftBreak[offset] && !flags[offset] {
         isSoftBreak[offset] = false
       }
+      isGraphemeBoundary = GraphemeBoundaries(flags: flags)
     }
 
     // Paragraphs: split after each mandatory break; the break characters belong to no line.
@@ -376,8 +380,20 @@ struct LayoutEngine {
   // MARK: - Itemization and shaping
 
   private mutating func itemizeAndShape() {
-    let scripts = units.withUnsafeBufferPointer { UnicodeProperties.resolvedScripts($0) }
-    let groupsRuns = !LayoutEngine.shapesEverySegmentAlone
+    // The scripts (and each paragraph's faces) live in temporary buffers, on the stack for a
+    // short text: as arrays they were an allocation, a fill and a release each per text.
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: units.count) { scripts in
+      units.withUnsafeBufferPointer { UnicodeProperties.resolveScripts($0, into: scripts) }
+      itemizeAndShape(scripts: UnsafeBufferPointer(scripts))
+    }
+  }
+
+  /// `itemizeAndShape()` with the text's resolved script codes, one per UTF-16 unit.
+  private mutating func itemizeAndShape(scripts: UnsafeBufferPointer<Int32>) {
+    // Read once per text: each read of a task-local value is a lookup.
+    let paths = Self.preparationPaths
+    let groupsRuns = !paths.shapesEverySegmentAlone
+    let atomsPerUnit = paths.makesAtomsPerUnit
     // At most one atom per UTF-16 unit: the atoms array grows once. Segments end at every
     // break opportunity (and where the face, script or level changes): the plans and segments
     // are reserved for one per opportunity, so that they rarely grow.
@@ -397,44 +413,29 @@ struct LayoutEngine {
       }
       let (levels, paragraphLevel) = bidiLevels(content)
       paragraphs[index].level = paragraphLevel
-      // Empty levels: every one is 0.
-      let hasLevels = !levels.isEmpty
-      let faces = fallbackFaces(content, scripts: scripts)
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
-      plans.removeAll(keepingCapacity: true)
-      var segmentStart = content.lowerBound
-      for position in (content.lowerBound + 1)...content.upperBound {
-        let atEnd = position == content.upperBound
-        var split = atEnd || isSoftBreak[position]
-        // Segments (and so atoms) end only between grapheme clusters: a cluster whose
-        // characters differ in script, level or attribute run (a letter with a mark of another
-        // script, an RTL letter with an LTR spacing mark) is shaped whole, in its first
-        // character's run, script and direction. Faces are already chosen per cluster.
-        if !split && isGraphemeBoundary[position] {
-          let previous = position - 1
-          split =
-            runAt[position] != runAt[previous]
-            || faces[position - content.lowerBound].toOpaque()
-              != faces[previous - content.lowerBound].toOpaque()
-            || scripts[position] != scripts[previous]
-            || (hasLevels
-              && levels[position - content.lowerBound] != levels[previous - content.lowerBound])
-            || units[position] == 0x09 || units[previous] == 0x09
-            || Self.mayJoinInHarfBuzz(units[previous], units[position])
+      // Not called on the first paragraph's empty list (a call of about 80 instructions).
+      if !plans.isEmpty { plans.removeAll(keepingCapacity: true) }
+      // The arrays read at every unit are read through buffers: read through the engine, each
+      // was reached through it (and plans are made by a static function).
+      withUnsafeTemporaryAllocation(of: FaceReference.self, capacity: content.count) { faces in
+        units.withUnsafeBufferPointer { units in
+          isSoftBreak.withUnsafeBufferPointer { isSoftBreak in
+            isGraphemeBoundary.flags.withUnsafeBufferPointer { flags in
+              let isGraphemeBoundary = GraphemeBoundaries.View(flags: flags)
+              fallbackFaces(
+                content, units: units, isGraphemeBoundary: isGraphemeBoundary,
+                scripts: scripts, remembers: paths.remembersFallback, into: faces)
+              Self.appendPlans(
+                of: content, to: &plans, units: units, isSoftBreak: isSoftBreak,
+                isGraphemeBoundary: isGraphemeBoundary, runAt: runAt,
+                faces: UnsafeBufferPointer(faces), scripts: scripts, levels: levels)
+            }
+          }
         }
-        guard split else { continue }
-        let range = segmentStart..<position
-        plans.append(
-          SegmentPlan(
-            range: range,
-            face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
-            script: scripts[range.lowerBound],
-            level: hasLevels ? levels[range.lowerBound - content.lowerBound] : 0))
-        segmentStart = position
       }
       // Consecutive segments that differ only by a break opportunity between them form a
       // shaping group: shaped with one hb_shape call and cut where HarfBuzz says it is safe.
-      let atomsPerUnit = Self.makesAtomsPerUnit
       var planIndex = 0
       while planIndex < plans.count {
         // Every member of a group is shaped with the same font, features, script, language
@@ -456,6 +457,49 @@ struct LayoutEngine {
         planIndex = groupEnd
       }
       paragraphs[index].atoms = firstAtom..<atoms.count
+    }
+  }
+
+  /// Appends the segment plans of paragraph `content` to `plans`: segments end at break
+  /// opportunities and, between grapheme clusters, where the attribute run, face, script or
+  /// level changes, around a tab, and before a character HarfBuzz may join to a control before
+  /// it. `faces` holds the paragraph's units' faces; `levels` is empty when every level is 0.
+  private static func appendPlans(
+    of content: Range<Int>, to plans: inout [SegmentPlan], units: UnsafeBufferPointer<UInt16>,
+    isSoftBreak: UnsafeBufferPointer<Bool>, isGraphemeBoundary: GraphemeBoundaries.View,
+    runAt: RunIndices, faces: UnsafeBufferPointer<FaceReference>,
+    scripts: UnsafeBufferPointer<Int32>, levels: [UInt8]
+  ) {
+    let hasLevels = !levels.isEmpty
+    var segmentStart = content.lowerBound
+    for position in (content.lowerBound + 1)...content.upperBound {
+      let atEnd = position == content.upperBound
+      var split = atEnd || isSoftBreak[position]
+      // Segments (and so atoms) end only between grapheme clusters: a cluster whose
+      // characters differ in script, level or attribute run (a letter with a mark of another
+      // script, an RTL letter with an LTR spacing mark) is shaped whole, in its first
+      // character's run, script and direction. Faces are already chosen per cluster.
+      if !split && isGraphemeBoundary[position] {
+        let previous = position - 1
+        split =
+          runAt[position] != runAt[previous]
+          || faces[position - content.lowerBound].toOpaque()
+            != faces[previous - content.lowerBound].toOpaque()
+          || scripts[position] != scripts[previous]
+          || (hasLevels
+            && levels[position - content.lowerBound] != levels[previous - content.lowerBound])
+          || units[position] == 0x09 || units[previous] == 0x09
+          || Self.mayJoinInHarfBuzz(units[previous], units[position])
+      }
+      guard split else { continue }
+      let range = segmentStart..<position
+      plans.append(
+        SegmentPlan(
+          range: range,
+          face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
+          script: scripts[range.lowerBound],
+          level: hasLevels ? levels[range.lowerBound - content.lowerBound] : 0))
+      segmentStart = position
     }
   }
 
@@ -511,17 +555,33 @@ struct LayoutEngine {
     return false
   }
 
-  /// Set (in tests) to false to decide every cluster's face afresh, the path the remembered
-  /// decisions must match.
-  @TaskLocal static var remembersFallback = true
+  /// The general paths tests force, to compare the fast paths with them.
+  struct PreparationPaths: Sendable {
+    /// True: every segment is shaped with a call of its own, the path grouping must match.
+    var shapesEverySegmentAlone = false
+    /// False: every cluster's face is decided afresh, the path the remembered decisions must
+    /// match.
+    var remembersFallback = true
+    /// False: every segment is split through the general path of `makeAtoms`, the path its
+    /// one-atom-per-unit path must match.
+    var makesAtomsPerUnit = true
+  }
+
+  /// Set in tests (`PreparationPaths`): one task-local value, read once per text.
+  @TaskLocal static var preparationPaths = PreparationPaths()
 
   /// The face of each UTF-16 unit of `content`, decided per grapheme cluster, as unretained
-  /// references (see `FaceReference`: no shared reference count is written per unit).
-  private func fallbackFaces(_ content: Range<Int>, scripts: [Int32]) -> [FaceReference] {
+  /// references (see `FaceReference`: no shared reference count is written per unit), written
+  /// into `faces`. `units` and `isGraphemeBoundary` are the engine's, read through buffers.
+  private func fallbackFaces(
+    _ content: Range<Int>, units: UnsafeBufferPointer<UInt16>,
+    isGraphemeBoundary: GraphemeBoundaries.View, scripts: UnsafeBufferPointer<Int32>,
+    remembers: Bool, into faces: UnsafeMutableBufferPointer<FaceReference>
+  ) {
     var requested = text.runs[0].attributes.font.face
     var requestedReference = FaceReference.passUnretained(requested)
     // Every unit is written below (clusters cover the content).
-    var faces = [FaceReference](filled: requestedReference, count: content.count)
+    faces.initialize(repeating: requestedReference)
     var previous: FaceReference?
     // The preferred faces of the last script code looked up (scripts change rarely in a text).
     var preferredCode: Int32 = -1
@@ -543,7 +603,6 @@ struct LayoutEngine {
     // `FallbackCache.maximumScalars` scalars; longer ones are decided each time.
     let table = FallbackCache.table()
     let collection = fonts.serial
-    let remembers = Self.remembersFallback
     var requestedKey: UInt64 = 0
     /// The rule's decision for a cluster of one scalar.
     func decideSingle(_ scalar: Unicode.Scalar) -> FaceReference {
@@ -571,12 +630,10 @@ struct LayoutEngine {
           previous: previous?.takeUnretainedValue(),
           requestedIsDefaultFamily: requestedIsDefaultFamily))
     }
-    let units = self.units
     let runAt = self.runAt
-    let isGraphemeBoundary = self.isGraphemeBoundary
     let lower = content.lowerBound
     let end = content.upperBound
-    faces.withUnsafeMutableBufferPointer { faces in
+    do {
       var clusterStart = lower
       while clusterStart < end {
         if runAt[clusterStart] != requestedRun {
@@ -721,7 +778,6 @@ struct LayoutEngine {
         clusterStart = clusterEnd
       }
     }
-    return faces
   }
 
   func decodeScalars(_ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {
@@ -953,10 +1009,6 @@ struct LayoutEngine {
     return language.isEmpty ? nil : String(language)
   }
 
-  /// Set (in tests) to false to split every segment through the general path of `makeAtoms`,
-  /// the path its one-atom-per-unit path must match.
-  @TaskLocal static var makesAtomsPerUnit = true
-
   /// Splits a shaped segment (`segmentIndex`, just added with these `glyphs` over `range`) into
   /// atoms: HarfBuzz clusters merged up to grapheme boundaries. `scale` is the segment's font's
   /// points per design unit.
@@ -976,7 +1028,8 @@ struct LayoutEngine {
     defer { self.atoms = atoms }
     segmentGlyphs.withUnsafeBufferPointer { glyphs in
       units.withUnsafeBufferPointer { units in
-        isGraphemeBoundary.withUnsafeBufferPointer { isGraphemeBoundary in
+        isGraphemeBoundary.flags.withUnsafeBufferPointer { flags in
+          let isGraphemeBoundary = GraphemeBoundaries.View(flags: flags)
           if perUnit,
             Self.isOneGlyphPerUnit(
               glyphs, range: segmentRange, rightToLeft: rightToLeft,
@@ -1015,7 +1068,7 @@ struct LayoutEngine {
   /// unit, none reordered or merged) and every unit starts a grapheme cluster.
   private static func isOneGlyphPerUnit(
     _ glyphs: UnsafeBufferPointer<ShapedGlyph>, range: Range<Int>, rightToLeft: Bool,
-    isGraphemeBoundary: UnsafeBufferPointer<Bool>
+    isGraphemeBoundary: GraphemeBoundaries.View
   ) -> Bool {
     let count = glyphs.count
     guard count == range.count else { return false }
@@ -1029,6 +1082,7 @@ struct LayoutEngine {
         return false
       }
     }
+    if isGraphemeBoundary.isEveryOffset { return true }
     for position in range.dropFirst() where !isGraphemeBoundary[position] { return false }
     return true
   }
@@ -1048,7 +1102,7 @@ struct LayoutEngine {
     to atoms: inout [Atom], _ segmentIndex: Int, range segmentRange: Range<Int>,
     glyphs: UnsafeBufferPointer<ShapedGlyph>, rightToLeft: Bool, spacingPerGrapheme: Double,
     scale: Double, isTab: Bool, units: UnsafeBufferPointer<UInt16>,
-    isGraphemeBoundary: UnsafeBufferPointer<Bool>
+    isGraphemeBoundary: GraphemeBoundaries.View
   ) {
     let glyphCount = glyphs.count
     // The scratch array kept between segments, taken out so that it is uniquely referenced

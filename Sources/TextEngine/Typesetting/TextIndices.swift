@@ -1,7 +1,8 @@
-// Two per-unit tables of a prepared text that most texts do not need stored: a text without a
-// surrogate pair has each UTF-16 offset as its own scalar offset, and a text of one attribute
-// run has every unit in run 0. Each is an array only when the text needs it, so a short label
-// allocates, fills and frees two arrays fewer.
+// Three per-unit tables of a prepared text that most texts do not need stored: a text without a
+// surrogate pair has each UTF-16 offset as its own scalar offset, a text of one attribute run
+// has every unit in run 0, and most text has a grapheme boundary at every offset. Each is an
+// array only when the text needs it, so a short label allocates, fills and frees three arrays
+// fewer.
 
 /// The Unicode scalar offset of each UTF-16 offset of a text, from 0 through its length:
 /// stored only when the text holds a surrogate pair (without one, an offset is its own scalar
@@ -72,4 +73,45 @@ struct RunIndices: Sendable {
 
   /// The bytes stored.
   var byteCount: Int { runs.count * MemoryLayout<Int>.stride }
+}
+
+/// Whether each UTF-16 offset of a text, from 0 through its length, is a grapheme cluster
+/// boundary: stored only when some offset is not one (text without combining marks, joiners,
+/// surrogate pairs or CR LF has a boundary at every offset, and makes no array to read back).
+struct GraphemeBoundaries: Sendable {
+  /// Empty when every offset is a boundary; else one flag per offset (read through a buffer as
+  /// a `View`).
+  private(set) var flags: [Bool] = []
+
+  /// Every offset a boundary.
+  init() {}
+
+  /// The boundaries flagged in `flags`, one per offset (the text's length + 1 of them).
+  init(flags: [Bool]) {
+    self.flags = flags
+  }
+
+  /// True when the offset `offset` is a grapheme cluster boundary.
+  @inline(__always)
+  subscript(offset: Int) -> Bool {
+    flags.isEmpty || flags[offset]
+  }
+
+  /// `GraphemeBoundaries` read through a buffer of its `flags` (no retain or uniqueness check
+  /// per read).
+  struct View {
+    /// Empty when every offset is a boundary.
+    let flags: UnsafeBufferPointer<Bool>
+
+    /// True when every offset is a boundary.
+    var isEveryOffset: Bool { flags.isEmpty }
+
+    @inline(__always)
+    subscript(offset: Int) -> Bool {
+      flags.isEmpty || flags[offset]
+    }
+  }
+
+  /// The bytes stored.
+  var byteCount: Int { flags.count }
 }
