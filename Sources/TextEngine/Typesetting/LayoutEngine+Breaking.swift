@@ -198,9 +198,10 @@ extension LayoutEngine {
   }
 
   /// The words of every paragraph, split at the break opportunities (`isSoftBreak`), with
-  /// their widths: made once when the text is prepared.
-  func makeWords() -> WordTable {
-    var table = WordTable()
+  /// their widths: made once when the text is prepared, in `reusing`'s word and paragraph
+  /// arrays (empty, perhaps with room: the thread's scratch, `PreparationScratch`).
+  func makeWords(reusing reused: consuming WordTable) -> WordTable {
+    var table = reused
     table.firstWord.reserveCapacity(paragraphs.count + 1)
     // A word starts at each paragraph's start and at each opportunity inside it; the sentinel
     // follows: reserved once, not grown from one (a growth per doubling was 1.2 % of a label).

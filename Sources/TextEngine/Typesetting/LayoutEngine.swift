@@ -158,6 +158,9 @@ struct LayoutEngine {
   var faceFacts: (uniformFace: FontFace?, hasNotdef: Bool)?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
+  /// Scratch space of `itemizeAndShape`: the segment plans of one paragraph, reused from
+  /// paragraph to paragraph.
+  var planScratch: [SegmentPlan] = []
   /// The bidi levels of a window of a huge text, resolved over the whole text's paragraphs
   /// (`WindowLevels`); nil: each paragraph's levels are resolved here.
   var windowLevels: WindowLevels?
@@ -182,8 +185,49 @@ struct LayoutEngine {
       return TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
-    loadPreparedText()
+    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
+    // Not stored (caching off, a long text): prepared in place into the thread's scratch
+    // arrays, given back once the text is measured (the result holds none of them).
+    if paragraphCache.countsUncachedPreparation(ofLength: length) {
+      let scratch = PreparationScratch.current()
+      takeArrays(from: scratch)
+      prepareInPlace()
+      let measurement = measurementOfLoadedText()
+      giveArrays(to: scratch)
+      return measurement
+    }
+    loadPreparedText(length: length)
     return measurementOfLoadedText()
+  }
+
+  /// Takes the thread's scratch arrays (empty, with their capacity) as the engine's own.
+  private mutating func takeArrays(from scratch: UnsafeMutablePointer<PreparationScratch>) {
+    swap(&units, &scratch.pointee.units)
+    swap(&isSoftBreak, &scratch.pointee.isSoftBreak)
+    swap(&paragraphs, &scratch.pointee.paragraphs)
+    swap(&segments, &scratch.pointee.segments)
+    swap(&atoms, &scratch.pointee.atoms)
+    swap(&planScratch, &scratch.pointee.plans)
+    swap(&clusterScratch, &scratch.pointee.clusters)
+    swap(&words.words, &scratch.pointee.words)
+    swap(&words.firstWord, &scratch.pointee.firstWord)
+  }
+
+  /// Gives the arrays `takeArrays(from:)` took back to the thread's scratch, emptied, unless a
+  /// long text made them (`PreparationScratch.maximumUnits`). The engine reads none of them
+  /// afterwards.
+  private mutating func giveArrays(to scratch: UnsafeMutablePointer<PreparationScratch>) {
+    guard units.count <= PreparationScratch.maximumUnits else { return }
+    units.removeAll(keepingCapacity: true)
+    isSoftBreak.removeAll(keepingCapacity: true)
+    paragraphs.removeAll(keepingCapacity: true)
+    segments.removeAll(keepingCapacity: true)
+    atoms.removeAll(keepingCapacity: true)
+    planScratch.removeAll(keepingCapacity: true)
+    clusterScratch.removeAll(keepingCapacity: true)
+    words.words.removeAll(keepingCapacity: true)
+    words.firstWord.removeAll(keepingCapacity: true)
+    takeArrays(from: scratch)
   }
 
   /// The size-only result of the engine's text, loaded with its preparation (`load` or
@@ -192,17 +236,11 @@ struct LayoutEngine {
     measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
   }
 
-  /// Fills the engine with its text's preparation: the paragraph cache's, or prepared by the
-  /// engine itself (and stored when short enough). Preparing in place copies no engine (each
-  /// copy retains and releases every array it holds) and loads nothing back.
-  mutating func loadPreparedText() {
+  /// Fills the engine with its text's preparation, which the paragraph cache stores: the
+  /// cache's, or prepared by the engine itself. `length` is the text's length in UTF-16 units.
+  /// (A text whose preparation is not stored is prepared in place by `runMeasurement`.)
+  mutating func loadPreparedText(length: Int) {
     let cache = paragraphCache
-    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
-    // Not stored (caching off, a long text): no `PreparedText` is made to be dropped.
-    if cache.countsUncachedPreparation(ofLength: length) {
-      prepareInPlace()
-      return
-    }
     var preparedHere = false
     let prepared = cache.preparedText(
       for: ParagraphCache.Key(
@@ -242,10 +280,14 @@ struct LayoutEngine {
   /// Itemizes, shapes and splits the text into atoms, leaving the engine loaded with the result
   /// (`prepareText` without the copy a cache keeps).
   mutating func prepareInPlace() {
-    units = text.string.utf16Units
+    // Appended: the arrays may be the thread's scratch (`runMeasurement`), empty with their
+    // capacity.
+    text.string.appendUTF16Units(to: &units)
     prepare()
     itemizeAndShape()
-    words = makeWords()
+    var table = WordTable()
+    swap(&table, &words)
+    words = makeWords(reusing: consume table)
     uniformMetrics = sharedSegmentMetrics()
     // The shared face `makeWords` found (`MeasurementBuilder.computeFacts` looks for it again).
     faceFacts = (words.uniformFaces.first, MeasurementBuilder.drawsNotdef(segments))
@@ -324,7 +366,8 @@ struct LayoutEngine {
     // have one run, and no table.
     runAt = text.runs.count > 1 ? RunIndices(of: text, count: count) : RunIndices()
 
-    isSoftBreak = [Bool](filled: false, count: count + 1)
+    isSoftBreak.reserveCapacity(count + 1)
+    isSoftBreak.append(contentsOf: repeatElement(false, count: count + 1))
     var mandatory = [Int]()
     // An ICU failure leaves the text one unbreakable paragraph.
     try? UnicodeBreaks.markLineBreaks(
@@ -400,7 +443,10 @@ struct LayoutEngine {
     atoms.reserveCapacity(units.count)
     var opportunities = paragraphs.count + 1
     for isBreak in isSoftBreak where isBreak { opportunities += 1 }
-    var plans = [SegmentPlan]()
+    // Taken out so that the array is uniquely referenced while it grows.
+    var plans = planScratch
+    planScratch = []
+    defer { planScratch = plans }
     plans.reserveCapacity(opportunities)
     segments.reserveCapacity(opportunities)
     for index in paragraphs.indices {
