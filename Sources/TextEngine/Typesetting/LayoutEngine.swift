@@ -1083,21 +1083,28 @@ struct LayoutEngine {
           {
             // Most Latin, Greek and Cyrillic text: what the general path below gives when
             // every cluster is one unit, one glyph and one grapheme (one atom each, spacing for
-            // one grapheme), without its list of clusters.
-            for step in 0..<glyphCount {
-              let index = rightToLeft ? glyphCount - 1 - step : step
-              let position = segmentRange.lowerBound + step
-              var width = 0.0
-              width += Double(glyphs[index].xAdvance) * scale
-              let spacing = max(spacingPerGrapheme, -width)
-              width += spacing
-              let unit = units[position]
-              atoms.append(
-                Atom(
-                  range: position..<(position + 1), segment: segmentIndex,
-                  glyphs: index..<(index + 1), width: width, spacing: spacing,
-                  isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab,
-                  hyphenWidth: unit == 0xAD ? hyphenWidth(segmentIndex) : 0))
+            // one grapheme), without its list of clusters. The atoms are written into a buffer
+            // and appended at once: appending each to the array (captured here) cost a
+            // uniqueness and a capacity check per atom.
+            withUnsafeTemporaryAllocation(of: Atom.self, capacity: glyphCount) { buffer in
+              for step in 0..<glyphCount {
+                let index = rightToLeft ? glyphCount - 1 - step : step
+                let position = segmentRange.lowerBound + step
+                var width = 0.0
+                width += Double(glyphs[index].xAdvance) * scale
+                let spacing = max(spacingPerGrapheme, -width)
+                width += spacing
+                let unit = units[position]
+                buffer.initializeElement(
+                  at: step,
+                  to: Atom(
+                    range: position..<(position + 1), segment: segmentIndex,
+                    glyphs: index..<(index + 1), width: width, spacing: spacing,
+                    isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab,
+                    hyphenWidth: unit == 0xAD ? hyphenWidth(segmentIndex) : 0))
+              }
+              atoms.append(contentsOf: UnsafeBufferPointer(buffer))
+              buffer.deinitialize()
             }
             return
           }
