@@ -717,7 +717,8 @@ extension LayoutEngine {
     let ellipsisAttributes =
       style.lineBreakMode == .truncatingHead && end > start
       ? attributes(ofAtom: end - 1)
-      : start < paragraph.atoms.upperBound ? attributes(ofAtom: start) : paragraph.attributes
+      : start < paragraph.atoms.upperBound
+        ? attributes(ofAtom: start) : attributes(ofParagraph: line.paragraph)
     var ellipsis = makeEllipsis(ellipsisAttributes ?? text.runs[0].attributes)
     var prefix = (end: start, width: 0.0)
     var suffix = (start: end, width: 0.0)
@@ -806,6 +807,15 @@ extension LayoutEngine {
     text.runs[segments[atoms[index].segment].run].attributes
   }
 
+  /// The attributes for paragraph `index`'s line height when it is empty: its first
+  /// character's, or for an empty last paragraph the text's trailing attributes.
+  func attributes(ofParagraph index: Int) -> TextAttributes? {
+    let start = paragraphs[index].content.lowerBound
+    return start < units.count
+      ? text.runs[runAt[start]].attributes
+      : text.trailingAttributes ?? text.runs.last?.attributes
+  }
+
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
   func makeEllipsis(_ attributes: TextAttributes) -> Insertion {
     guard let memo = ellipsisMemo else { return shapeEllipsis(attributes) }
@@ -885,7 +895,7 @@ extension LayoutEngine {
     {
       include(hyphen.font.metrics)
     }
-    if !any, let attributes = paragraphs[line.paragraph].attributes {
+    if !any, let attributes = attributes(ofParagraph: line.paragraph) {
       include(attributes.font.metrics)
     }
     return (ascent, descent, leading, lineHeight(natural: ascent + descent + leading))

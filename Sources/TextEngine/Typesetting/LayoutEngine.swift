@@ -108,15 +108,15 @@ final class EllipsisMemo: Sendable {
   }
 }
 
-/// A paragraph: text between mandatory breaks.
+/// A paragraph: text between mandatory breaks. (The attributes that set an empty paragraph's
+/// line height are found from the text when needed, `LayoutEngine.attributes(ofParagraph:)`:
+/// kept here, a copy of them was made and released for every paragraph of every text.)
 struct Paragraph: Sendable {
   /// The paragraph's text without its line break character(s).
   var content: Range<Int>
   /// Its atoms, in logical order.
   var atoms: Range<Int>
   var level: UInt8
-  /// The attributes for an empty paragraph's line height.
-  var attributes: TextAttributes?
 }
 
 struct LayoutEngine {
@@ -399,13 +399,6 @@ struct LayoutEngine {
     }
     if start < count || mandatory.last == count {
       paragraphs.append(Paragraph(content: start..<count, atoms: 0..<0, level: 0))
-    }
-    for index in paragraphs.indices {
-      let content = paragraphs[index].content
-      paragraphs[index].attributes =
-        content.lowerBound < count
-        ? text.runs[runAt[content.lowerBound]].attributes
-        : text.trailingAttributes ?? text.runs.last?.attributes
     }
   }
 
