@@ -18,6 +18,7 @@ struct PreparationScratch {
   var segments: [Segment] = []
   var atoms: [Atom] = []
   var plans: [SegmentPlan] = []
+  var members: [ShapingGroup.Member] = []
   var clusters: [(start: Int, glyphs: Range<Int>)] = []
   var words: [Word] = []
   var firstWord: [Int32] = []

@@ -159,8 +159,9 @@ struct LayoutEngine {
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
   /// Scratch space of `itemizeAndShape`: the segment plans of one paragraph, reused from
-  /// paragraph to paragraph.
+  /// paragraph to paragraph, and the members of one shaping group (empty), from group to group.
   var planScratch: [SegmentPlan] = []
+  var memberScratch: [ShapingGroup.Member] = []
   /// The bidi levels of a window of a huge text, resolved over the whole text's paragraphs
   /// (`WindowLevels`); nil: each paragraph's levels are resolved here.
   var windowLevels: WindowLevels?
@@ -208,6 +209,7 @@ struct LayoutEngine {
     swap(&segments, &scratch.pointee.segments)
     swap(&atoms, &scratch.pointee.atoms)
     swap(&planScratch, &scratch.pointee.plans)
+    swap(&memberScratch, &scratch.pointee.members)
     swap(&clusterScratch, &scratch.pointee.clusters)
     swap(&words.words, &scratch.pointee.words)
     swap(&words.firstWord, &scratch.pointee.firstWord)
@@ -224,6 +226,7 @@ struct LayoutEngine {
     segments.removeAll(keepingCapacity: true)
     atoms.removeAll(keepingCapacity: true)
     planScratch.removeAll(keepingCapacity: true)
+    memberScratch.removeAll(keepingCapacity: true)
     clusterScratch.removeAll(keepingCapacity: true)
     words.words.removeAll(keepingCapacity: true)
     words.firstWord.removeAll(keepingCapacity: true)
@@ -481,8 +484,12 @@ struct LayoutEngine {
         // and direction: found once for the group.
         let (groupEnd, firstJoins, shaping) = shapingGroup(
           plans, from: planIndex, groupsRuns: groupsRuns)
-        var group: ShapingGroup? =
-          groupEnd - planIndex == 1 ? nil : ShapingGroup(plans: plans[planIndex..<groupEnd])
+        var group: ShapingGroup?
+        if groupEnd - planIndex > 1 {
+          let members = memberScratch
+          memberScratch = []
+          group = ShapingGroup(plans: plans[planIndex..<groupEnd], reusing: members)
+        }
         for member in planIndex..<groupEnd {
           // Inside a group every member can be shaped with the one before it, so it joins it
           // where a break opportunity separates them (`joins`).
@@ -492,6 +499,11 @@ struct LayoutEngine {
             joinsPrevious: member == planIndex
               ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
             atomsPerUnit: atomsPerUnit)
+        }
+        if var finished = group {
+          group = nil
+          finished.members.removeAll(keepingCapacity: true)
+          memberScratch = finished.members
         }
         planIndex = groupEnd
       }
