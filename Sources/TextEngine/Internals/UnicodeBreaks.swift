@@ -221,7 +221,11 @@ enum UnicodeBreaks {
     let count = text.count
     let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { kinds in
       let status = text.withUnsafeBufferPointer { units in
-        CICU_lineBreakKinds(units.baseAddress, Int32(count), locale, kinds.baseAddress)
+        // Through `withCString`, which copies a short string's bytes to the stack: passed as a
+        // `String`, the locale was copied into an array on the heap on every call.
+        locale.withCString { locale in
+          CICU_lineBreakKinds(units.baseAddress, Int32(count), locale, kinds.baseAddress)
+        }
       }
       guard status >= 0 else { return status }
       for offset in 1...count {
