@@ -197,26 +197,32 @@ extension LayoutEngine {
     return stop - position + spacing
   }
 
-  /// The words of every paragraph, split at the break opportunities (`isSoftBreak`), with
-  /// their widths: made once when the text is prepared, in `reusing`'s word and paragraph
-  /// arrays (empty, perhaps with room: the thread's scratch, `PreparationScratch`).
-  func makeWords(reusing reused: consuming WordTable) -> WordTable {
-    var table = reused
-    table.firstWord.reserveCapacity(paragraphs.count + 1)
+  /// Fills `words` with the words of every paragraph, split at the break opportunities
+  /// (`isSoftBreak`), with their widths: made once when the text is prepared, into the word
+  /// and paragraph arrays `words` holds (empty, perhaps with room: the thread's scratch,
+  /// `PreparationScratch`). Filled in place: a table made and assigned had the old one's six
+  /// arrays destroyed one by one through the runtime's generic value witnesses.
+  mutating func makeWords() {
+    // Taken out while they grow (appended through the engine, each was reached through it).
+    var wordList = [Word]()
+    var firstWord = [Int32]()
+    swap(&wordList, &words.words)
+    swap(&firstWord, &words.firstWord)
+    firstWord.reserveCapacity(paragraphs.count + 1)
     // A word starts at each paragraph's start and at each opportunity inside it; the sentinel
     // follows: reserved once, not grown from one (a growth per doubling was 1.2 % of a label).
     var wordCount = paragraphs.count + 1
     for isBreak in isSoftBreak where isBreak { wordCount += 1 }
-    table.words.reserveCapacity(wordCount)
+    wordList.reserveCapacity(wordCount)
     // Read in place: about one atom per character, each read once or twice.
     atoms.withUnsafeBufferPointer { atoms in
       isSoftBreak.withUnsafeBufferPointer { isSoftBreak in
         for paragraph in paragraphs.indices {
-          table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
+          firstWord.append(Int32(truncatingIfNeeded: wordList.count))
           let end = paragraphs[paragraph].atoms.upperBound
           var index = paragraphs[paragraph].atoms.lowerBound
           while index < end {
-            table.words.append(
+            wordList.append(
               Self.word(
                 from: index, end: end, atoms: atoms, isSoftBreak: isSoftBreak,
                 scalarOffsets: scalarOffsets, next: &index))
@@ -224,16 +230,17 @@ extension LayoutEngine {
         }
       }
     }
-    table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
-    if let face = sharedFace() { table.uniformFaces = [face] }
-    table.words.append(
+    firstWord.append(Int32(truncatingIfNeeded: wordList.count))
+    wordList.append(
       Word(
         start: Int32(truncatingIfNeeded: atoms.count),
         contentEnd: Int32(truncatingIfNeeded: atoms.count),
         utf16Start: Int32(truncatingIfNeeded: units.count),
         scalarStart: Int32(truncatingIfNeeded: scalarOffsets[units.count]), content: 0,
         trailing: 0, flags: 0))
-    return table
+    swap(&wordList, &words.words)
+    swap(&firstWord, &words.firstWord)
+    if let face = sharedFace() { words.uniformFaces = [face] }
   }
 
   /// The word that starts at atom `start` of a paragraph whose atoms end at `end`: its atoms up

@@ -288,9 +288,7 @@ struct LayoutEngine {
     text.string.appendUTF16Units(to: &units)
     prepare()
     itemizeAndShape()
-    var table = WordTable()
-    swap(&table, &words)
-    words = makeWords(reusing: consume table)
+    makeWords()
     uniformMetrics = sharedSegmentMetrics()
     // The shared face `makeWords` found (`MeasurementBuilder.computeFacts` looks for it again).
     faceFacts = (words.uniformFaces.first, MeasurementBuilder.drawsNotdef(segments))
