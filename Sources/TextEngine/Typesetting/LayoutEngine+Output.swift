@@ -574,15 +574,15 @@ struct MeasurementBuilder: LineSink {
 
   /// What `add` needs to know about an engine's text once: the face all of it is set in, and
   /// whether any glyph is .notdef.
-  func facts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
+  func facts(of engine: LayoutEngine) -> FaceFacts {
     // Not `??`: its autoclosure would capture (copy, retaining every array of) the engine.
     if let known = engine.faceFacts { return known }
     return Self.computeFacts(of: engine)
   }
 
   /// `facts(of:)` found from the engine's segments (once, when a text is prepared).
-  static func computeFacts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
-    (engine.sharedFace(), drawsNotdef(engine.segments))
+  static func computeFacts(of engine: LayoutEngine) -> FaceFacts {
+    FaceFacts(uniformFace: engine.sharedFace(), hasNotdef: drawsNotdef(engine.segments))
   }
 
   /// True when a glyph of `segments` is .notdef (`facts(of:).hasNotdef`).
@@ -596,7 +596,7 @@ struct MeasurementBuilder: LineSink {
   /// scalar offset `scalarBase` of the whole text, with the engine's `facts(of:)`.
   mutating func add(
     _ spec: LineSpec, of engine: LayoutEngine,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int = 0, scalarBase: Int = 0
+    facts: FaceFacts, utf16Base: Int = 0, scalarBase: Int = 0
   ) {
     add(
       spec, of: engine, hasNotdef: facts.hasNotdef, utf16Base: utf16Base,

@@ -108,6 +108,15 @@ final class EllipsisMemo: Sendable {
   }
 }
 
+/// The face all of a text is set in (nil: several) and whether any of its glyphs is .notdef:
+/// what a measurement's lines need to know about the text once (`MeasurementBuilder.facts(of:)`).
+/// A struct, not a tuple: an optional tuple was destroyed through the runtime's generic tuple
+/// witness, about 120 instructions a text.
+struct FaceFacts: Sendable {
+  var uniformFace: FontFace?
+  var hasNotdef: Bool
+}
+
 /// A paragraph: text between mandatory breaks. (The attributes that set an empty paragraph's
 /// line height are found from the text when needed, `LayoutEngine.attributes(ofParagraph:)`:
 /// kept here, a copy of them was made and released for every paragraph of every text.)
@@ -155,7 +164,7 @@ struct LayoutEngine {
   var uniformMetrics: FontMetrics?
   /// The face all of the text is set in (or nil) and whether any glyph is .notdef, found once
   /// when the text is prepared (`MeasurementBuilder.facts(of:)`); nil before.
-  var faceFacts: (uniformFace: FontFace?, hasNotdef: Bool)?
+  var faceFacts: FaceFacts?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
   /// Scratch space of `itemizeAndShape`: the segment plans of one paragraph, reused from
@@ -291,7 +300,9 @@ struct LayoutEngine {
     makeWords()
     uniformMetrics = sharedSegmentMetrics()
     // The shared face `makeWords` found (`MeasurementBuilder.computeFacts` looks for it again).
-    faceFacts = (words.uniformFaces.first, MeasurementBuilder.drawsNotdef(segments))
+    faceFacts = FaceFacts(
+      uniformFace: words.uniformFaces.first,
+      hasNotdef: MeasurementBuilder.drawsNotdef(segments))
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -480,8 +491,10 @@ struct LayoutEngine {
       while planIndex < plans.count {
         // Every member of a group is shaped with the same font, features, script, language
         // and direction: found once for the group.
-        let (groupEnd, firstJoins, shaping) = shapingGroup(
-          plans, from: planIndex, groupsRuns: groupsRuns)
+        let start = shapingGroup(plans, from: planIndex, groupsRuns: groupsRuns)
+        let groupEnd = start.end
+        let firstJoins = start.joinsPrevious
+        let shaping = start.shaping
         var group: ShapingGroup?
         if groupEnd - planIndex > 1 {
           let members = memberScratch
@@ -853,18 +866,27 @@ struct LayoutEngine {
       && canShapeTogether(plans[index - 1], plans[index])
   }
 
+  /// What `shapingGroup` finds. A struct, not a tuple: a tuple holding a `SegmentShaping` was
+  /// destroyed through the runtime's generic tuple witness, about 160 instructions a group.
+  private struct GroupStart {
+    var end: Int
+    var joinsPrevious: Bool
+    var shaping: SegmentShaping
+  }
+
   /// The end of the shaping group that starts at plan `start` (the plans after it that can be
   /// shaped with the one before them; `start` alone when `groupsRuns` is false), and whether
   /// `start` joins the plan before it, and what its members are shaped with. One call per
   /// group: each call of a non-mutating method from the mutating loop copies the engine.
   private func shapingGroup(
     _ plans: [SegmentPlan], from start: Int, groupsRuns: Bool
-  ) -> (end: Int, joinsPrevious: Bool, shaping: SegmentShaping) {
+  ) -> GroupStart {
     var end = start + 1
     if groupsRuns {
       while end < plans.count && canShapeTogether(plans[end - 1], plans[end]) { end += 1 }
     }
-    return (end, joins(plans, at: start), shaping(of: plans[start]))
+    return GroupStart(
+      end: end, joinsPrevious: joins(plans, at: start), shaping: shaping(of: plans[start]))
   }
 
   private mutating func addSegment(
