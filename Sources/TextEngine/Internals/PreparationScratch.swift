@@ -14,6 +14,7 @@ import Foundation
 struct PreparationScratch {
   var units: [UInt16] = []
   var isSoftBreak: [Bool] = []
+  var graphemes = GraphemeBoundaries()
   var paragraphs: [Paragraph] = []
   var segments: [Segment] = []
   var atoms: [Atom] = []

@@ -214,6 +214,7 @@ struct LayoutEngine {
   private mutating func takeArrays(from scratch: UnsafeMutablePointer<PreparationScratch>) {
     swap(&units, &scratch.pointee.units)
     swap(&isSoftBreak, &scratch.pointee.isSoftBreak)
+    swap(&isGraphemeBoundary, &scratch.pointee.graphemes)
     swap(&paragraphs, &scratch.pointee.paragraphs)
     swap(&segments, &scratch.pointee.segments)
     swap(&atoms, &scratch.pointee.atoms)
@@ -231,6 +232,7 @@ struct LayoutEngine {
     guard units.count <= PreparationScratch.maximumUnits else { return }
     units.removeAll(keepingCapacity: true)
     isSoftBreak.removeAll(keepingCapacity: true)
+    isGraphemeBoundary.removeAll()
     paragraphs.removeAll(keepingCapacity: true)
     segments.removeAll(keepingCapacity: true)
     atoms.removeAll(keepingCapacity: true)
@@ -385,21 +387,28 @@ struct LayoutEngine {
     try? UnicodeBreaks.markLineBreaks(
       units, locale: style.locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
 
-    if UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
-      // Most Latin text: no list of every offset is made to be read back, nor one of flags.
-      isGraphemeBoundary = GraphemeBoundaries()
-    } else {
-      var flags = [Bool](filled: false, count: count + 1)
-      flags[0] = true
-      flags[count] = true
-      let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
-      for boundary in graphemes where boundary <= count { flags[boundary] = true }
-      // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
-      // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
-      for offset in 1..<count where isSoftBreak[offset] && !flags[offset] {
-        isSoftBreak[offset] = false
+    // Most Latin text has every offset a boundary: no flags (and no list of every offset made
+    // to be read back). Otherwise the flags are written in the storage the engine's
+    // boundaries hold (empty: the thread's scratch's, with its capacity), from ICU's
+    // boundaries read in place.
+    if !UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
+      isGraphemeBoundary.flag(count: count + 1) { flags in
+        flags[0] = true
+        flags[count] = true
+        do {
+          try UnicodeBreaks.forEachICUGraphemeBoundary(units) { boundary in
+            if boundary <= count { flags[boundary] = true }
+          }
+        } catch {
+          // An ICU failure leaves every offset a boundary.
+          for offset in 1..<count { flags[offset] = true }
+        }
+        // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
+        // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
+        for offset in 1..<count where isSoftBreak[offset] && !flags[offset] {
+          isSoftBreak[offset] = false
+        }
       }
-      isGraphemeBoundary = GraphemeBoundaries(flags: flags)
     }
 
     // Paragraphs: split after each mandatory break; the break characters belong to no line.
