@@ -237,8 +237,11 @@ struct LayoutEngine {
     segments.removeAll(keepingCapacity: true)
     atoms.removeAll(keepingCapacity: true)
     planScratch.removeAll(keepingCapacity: true)
-    memberScratch.removeAll(keepingCapacity: true)
-    clusterScratch.removeAll(keepingCapacity: true)
+    // Often empty already (the members are emptied after each group, the clusters are only
+    // used for text that is not one atom per unit): emptying an empty array still costs a call
+    // of the standard library's generic removal.
+    if !memberScratch.isEmpty { memberScratch.removeAll(keepingCapacity: true) }
+    if !clusterScratch.isEmpty { clusterScratch.removeAll(keepingCapacity: true) }
     words.words.removeAll(keepingCapacity: true)
     words.firstWord.removeAll(keepingCapacity: true)
     takeArrays(from: scratch)
