@@ -383,8 +383,7 @@ struct LayoutEngine {
     // have one run, and no table.
     runAt = text.runs.count > 1 ? RunIndices(of: text, count: count) : RunIndices()
 
-    isSoftBreak.reserveCapacity(count + 1)
-    isSoftBreak.append(contentsOf: repeatElement(false, count: count + 1))
+    isSoftBreak.append(filled: false, count: count + 1)
     var mandatory = [Int]()
     // An ICU failure leaves the text one unbreakable paragraph.
     try? UnicodeBreaks.markLineBreaks(

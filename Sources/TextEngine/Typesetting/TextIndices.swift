@@ -101,8 +101,7 @@ struct GraphemeBoundaries: Sendable {
   /// Flags `count` offsets, none a boundary until `mark` flags it, in the flags' storage (these
   /// boundaries must be every offset: no flags).
   mutating func flag(count: Int, _ mark: (UnsafeMutableBufferPointer<Bool>) -> Void) {
-    flags.reserveCapacity(count)
-    flags.append(contentsOf: repeatElement(false, count: count))
+    flags.append(filled: false, count: count)
     flags.withUnsafeMutableBufferPointer { mark($0) }
   }
 
