@@ -240,7 +240,8 @@ extension LayoutEngine {
         trailing: 0, flags: 0))
     swap(&wordList, &words.words)
     swap(&firstWord, &words.firstWord)
-    if let face = sharedFace() { words.uniformFaces = [face] }
+    let face = segments.withUnsafeBufferPointer { Self.sharedFace(of: $0, hyphens: hyphens) }
+    if let face { words.uniformFaces = [face] }
   }
 
   /// The word that starts at atom `start` of a paragraph whose atoms end at `end`: its atoms up
@@ -995,11 +996,16 @@ extension LayoutEngine {
     }
   }
 
-  /// The vertical metrics all segments' fonts share, or nil when they differ (or there are
-  /// none): what `lineBox` may take for any line with an atom.
-  func sharedSegmentMetrics() -> FontMetrics? {
+  /// The vertical metrics all of `segments`' fonts share, or nil when they differ (or there
+  /// are none): what `lineBox` may take for any line with an atom. Static, over the engine's
+  /// segments read in place: called from the engine's mutating preparation, a method was
+  /// handed a copy of the engine, and iterating the array copied each segment (a retain and
+  /// release of its face and arrays).
+  static func sharedMetrics(of segments: UnsafeBufferPointer<Segment>) -> FontMetrics? {
     guard let first = segments.first?.font.metrics else { return nil }
-    for segment in segments.dropFirst() where segment.font.metrics != first { return nil }
+    for index in segments.indices.dropFirst() where segments[index].font.metrics != first {
+      return nil
+    }
     return first
   }
 

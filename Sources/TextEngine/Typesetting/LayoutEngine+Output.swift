@@ -358,16 +358,18 @@ extension LayoutEngine {
 
   /// The face every segment and every shaped hyphen is set in, or nil when they differ.
   func sharedFace() -> FontFace? {
+    segments.withUnsafeBufferPointer { Self.sharedFace(of: $0, hyphens: hyphens) }
+  }
+
+  /// `sharedFace()` of an engine's `segments` (read in place: iterating copied each segment, a
+  /// retain and release of its face and arrays) and `hyphens`.
+  static func sharedFace(
+    of segments: UnsafeBufferPointer<Segment>, hyphens: [Int: Insertion]
+  ) -> FontFace? {
     guard let first = segments.first?.font.face else { return nil }
-    // Read in place: iterating copied each segment (a retain and release of its face and
-    // arrays).
-    let isShared = segments.withUnsafeBufferPointer { segments in
-      for index in segments.indices.dropFirst() where segments[index].font.face !== first {
-        return false
-      }
-      return true
+    for index in segments.indices.dropFirst() where segments[index].font.face !== first {
+      return nil
     }
-    guard isShared else { return nil }
     for hyphen in hyphens.values where hyphen.font.face !== first { return nil }
     return first
   }

@@ -303,7 +303,7 @@ struct LayoutEngine {
     prepare()
     itemizeAndShape()
     makeWords()
-    uniformMetrics = sharedSegmentMetrics()
+    uniformMetrics = segments.withUnsafeBufferPointer { Self.sharedMetrics(of: $0) }
     // The shared face `makeWords` found (`MeasurementBuilder.computeFacts` looks for it again).
     faceFacts = FaceFacts(
       uniformFace: words.uniformFaces.first,
