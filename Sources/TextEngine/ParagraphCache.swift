@@ -21,7 +21,7 @@ struct PreparedText: Sendable {
   var uniformMetrics: FontMetrics?
   /// The face all of it is set in (or nil) and whether any glyph is .notdef
   /// (`LayoutEngine.faceFacts`).
-  var faceFacts: (uniformFace: FontFace?, hasNotdef: Bool)?
+  var faceFacts: FaceFacts?
 }
 
 extension PreparedText {

@@ -15,4 +15,22 @@ extension Array {
     reserveCapacity(count)
     append(contentsOf: repeatElement(value, count: count))
   }
+
+  /// Appends `count` copies of `value`, copied from a short buffer on the stack: appending
+  /// `repeatElement(value, count:)` stored them one at a time, about 20 instructions each.
+  mutating func append(filled value: Element, count: Int) {
+    let chunk = Swift.min(count, 256)
+    guard chunk > 0 else { return }
+    reserveCapacity(self.count + count)
+    withUnsafeTemporaryAllocation(of: Element.self, capacity: chunk) { buffer in
+      buffer.initialize(repeating: value)
+      var left = count
+      while left > 0 {
+        let piece = Swift.min(left, chunk)
+        append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<piece]))
+        left -= piece
+      }
+      buffer.deinitialize()
+    }
+  }
 }

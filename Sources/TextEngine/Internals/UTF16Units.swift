@@ -10,15 +10,27 @@ extension String {
   /// bytes are valid UTF-8 (the standard library guarantees it), so no check is needed; a
   /// bridged string without contiguous bytes takes the view.
   var utf16Units: [UInt16] {
-    let units = utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
+    var units = [UInt16]()
+    appendUTF16Units(to: &units)
+    return units
+  }
+
+  /// Appends `utf16Units` to `units` (an array with room already keeps it).
+  func appendUTF16Units(to units: inout [UInt16]) {
+    // Moved into a local of the closure while it appends: appending to an array the closure
+    // captures reached it through memory, with a uniqueness check and a release, per unit.
+    var moved: [UInt16] = []
+    swap(&moved, &units)
+    let transcoded = utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
+      var units = moved
+      moved = []
       var count = 0
       for byte in bytes {
         // Every byte but a continuation byte starts a scalar; a 4-byte one is two units.
         if byte & 0xC0 != 0x80 { count += 1 }
         if byte >= 0xF0 { count += 1 }
       }
-      var units = [UInt16]()
-      units.reserveCapacity(count)
+      units.reserveCapacity(units.count + count)
       var index = 0
       let end = bytes.count
       while index < end {
@@ -48,6 +60,11 @@ extension String {
       }
       return units
     }
-    return units ?? Array(utf16)
+    if let transcoded {
+      units = transcoded
+    } else {
+      moved.append(contentsOf: utf16)
+      units = moved
+    }
   }
 }

@@ -221,7 +221,11 @@ enum UnicodeBreaks {
     let count = text.count
     let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { kinds in
       let status = text.withUnsafeBufferPointer { units in
-        CICU_lineBreakKinds(units.baseAddress, Int32(count), locale, kinds.baseAddress)
+        // Through `withCString`, which copies a short string's bytes to the stack: passed as a
+        // `String`, the locale was copied into an array on the heap on every call.
+        locale.withCString { locale in
+          CICU_lineBreakKinds(units.baseAddress, Int32(count), locale, kinds.baseAddress)
+        }
       }
       guard status >= 0 else { return status }
       for offset in 1...count {
@@ -305,13 +309,27 @@ enum UnicodeBreaks {
 
   /// `graphemeBoundaries` through ICU's character iterator (no fast path).
   static func icuGraphemeBoundaries(_ text: [UInt16]) throws(ICUError) -> [Int] {
-    guard !text.isEmpty else { return [] }
-    var offsets = [Int32](filled: 0, count: text.count + 1)
-    let count = text.withUnsafeBufferPointer { units in
-      CICU_graphemeBoundaries(units.baseAddress, Int32(units.count), &offsets, Int32(offsets.count))
+    var boundaries = [Int]()
+    try forEachICUGraphemeBoundary(text) { boundaries.append($0) }
+    return boundaries
+  }
+
+  /// Calls `body` with each boundary `icuGraphemeBoundaries` gives, in order, read from a
+  /// temporary buffer (no array is made to be read back).
+  static func forEachICUGraphemeBoundary(
+    _ text: [UInt16], _ body: (Int) -> Void
+  ) throws(ICUError) {
+    guard !text.isEmpty else { return }
+    let status = withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) {
+      offsets -> Int32 in
+      let count = text.withUnsafeBufferPointer { units in
+        CICU_graphemeBoundaries(
+          units.baseAddress, Int32(units.count), offsets.baseAddress, Int32(offsets.count))
+      }
+      for index in 0..<max(0, Int(count)) { body(Int(offsets[index])) }
+      return count
     }
-    if count < 0 { throw ICUError(code: count) }
-    return offsets[0..<Int(count)].map { Int($0) }
+    if status < 0 { throw ICUError(code: status) }
   }
 
   /// The ICU version CICU was built against.

@@ -197,25 +197,32 @@ extension LayoutEngine {
     return stop - position + spacing
   }
 
-  /// The words of every paragraph, split at the break opportunities (`isSoftBreak`), with
-  /// their widths: made once when the text is prepared.
-  func makeWords() -> WordTable {
-    var table = WordTable()
-    table.firstWord.reserveCapacity(paragraphs.count + 1)
+  /// Fills `words` with the words of every paragraph, split at the break opportunities
+  /// (`isSoftBreak`), with their widths: made once when the text is prepared, into the word
+  /// and paragraph arrays `words` holds (empty, perhaps with room: the thread's scratch,
+  /// `PreparationScratch`). Filled in place: a table made and assigned had the old one's six
+  /// arrays destroyed one by one through the runtime's generic value witnesses.
+  mutating func makeWords() {
+    // Taken out while they grow (appended through the engine, each was reached through it).
+    var wordList = [Word]()
+    var firstWord = [Int32]()
+    swap(&wordList, &words.words)
+    swap(&firstWord, &words.firstWord)
+    firstWord.reserveCapacity(paragraphs.count + 1)
     // A word starts at each paragraph's start and at each opportunity inside it; the sentinel
     // follows: reserved once, not grown from one (a growth per doubling was 1.2 % of a label).
     var wordCount = paragraphs.count + 1
     for isBreak in isSoftBreak where isBreak { wordCount += 1 }
-    table.words.reserveCapacity(wordCount)
+    wordList.reserveCapacity(wordCount)
     // Read in place: about one atom per character, each read once or twice.
     atoms.withUnsafeBufferPointer { atoms in
       isSoftBreak.withUnsafeBufferPointer { isSoftBreak in
         for paragraph in paragraphs.indices {
-          table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
+          firstWord.append(Int32(truncatingIfNeeded: wordList.count))
           let end = paragraphs[paragraph].atoms.upperBound
           var index = paragraphs[paragraph].atoms.lowerBound
           while index < end {
-            table.words.append(
+            wordList.append(
               Self.word(
                 from: index, end: end, atoms: atoms, isSoftBreak: isSoftBreak,
                 scalarOffsets: scalarOffsets, next: &index))
@@ -223,16 +230,18 @@ extension LayoutEngine {
         }
       }
     }
-    table.firstWord.append(Int32(truncatingIfNeeded: table.words.count))
-    if let face = sharedFace() { table.uniformFaces = [face] }
-    table.words.append(
+    firstWord.append(Int32(truncatingIfNeeded: wordList.count))
+    wordList.append(
       Word(
         start: Int32(truncatingIfNeeded: atoms.count),
         contentEnd: Int32(truncatingIfNeeded: atoms.count),
         utf16Start: Int32(truncatingIfNeeded: units.count),
         scalarStart: Int32(truncatingIfNeeded: scalarOffsets[units.count]), content: 0,
         trailing: 0, flags: 0))
-    return table
+    swap(&wordList, &words.words)
+    swap(&firstWord, &words.firstWord)
+    let face = segments.withUnsafeBufferPointer { Self.sharedFace(of: $0, hyphens: hyphens) }
+    if let face { words.uniformFaces = [face] }
   }
 
   /// The word that starts at atom `start` of a paragraph whose atoms end at `end`: its atoms up
@@ -716,7 +725,8 @@ extension LayoutEngine {
     let ellipsisAttributes =
       style.lineBreakMode == .truncatingHead && end > start
       ? attributes(ofAtom: end - 1)
-      : start < paragraph.atoms.upperBound ? attributes(ofAtom: start) : paragraph.attributes
+      : start < paragraph.atoms.upperBound
+        ? attributes(ofAtom: start) : attributes(ofParagraph: line.paragraph)
     var ellipsis = makeEllipsis(ellipsisAttributes ?? text.runs[0].attributes)
     var prefix = (end: start, width: 0.0)
     var suffix = (start: end, width: 0.0)
@@ -805,6 +815,15 @@ extension LayoutEngine {
     text.runs[segments[atoms[index].segment].run].attributes
   }
 
+  /// The attributes for paragraph `index`'s line height when it is empty: its first
+  /// character's, or for an empty last paragraph the text's trailing attributes.
+  func attributes(ofParagraph index: Int) -> TextAttributes? {
+    let start = paragraphs[index].content.lowerBound
+    return start < units.count
+      ? text.runs[runAt[start]].attributes
+      : text.trailingAttributes ?? text.runs.last?.attributes
+  }
+
   /// "…" shaped in `attributes`' font, or in the first fallback face that has it.
   func makeEllipsis(_ attributes: TextAttributes) -> Insertion {
     guard let memo = ellipsisMemo else { return shapeEllipsis(attributes) }
@@ -884,7 +903,7 @@ extension LayoutEngine {
     {
       include(hyphen.font.metrics)
     }
-    if !any, let attributes = paragraphs[line.paragraph].attributes {
+    if !any, let attributes = attributes(ofParagraph: line.paragraph) {
       include(attributes.font.metrics)
     }
     return (ascent, descent, leading, lineHeight(natural: ascent + descent + leading))
@@ -977,11 +996,16 @@ extension LayoutEngine {
     }
   }
 
-  /// The vertical metrics all segments' fonts share, or nil when they differ (or there are
-  /// none): what `lineBox` may take for any line with an atom.
-  func sharedSegmentMetrics() -> FontMetrics? {
+  /// The vertical metrics all of `segments`' fonts share, or nil when they differ (or there
+  /// are none): what `lineBox` may take for any line with an atom. Static, over the engine's
+  /// segments read in place: called from the engine's mutating preparation, a method was
+  /// handed a copy of the engine, and iterating the array copied each segment (a retain and
+  /// release of its face and arrays).
+  static func sharedMetrics(of segments: UnsafeBufferPointer<Segment>) -> FontMetrics? {
     guard let first = segments.first?.font.metrics else { return nil }
-    for segment in segments.dropFirst() where segment.font.metrics != first { return nil }
+    for index in segments.indices.dropFirst() where segments[index].font.metrics != first {
+      return nil
+    }
     return first
   }
 

@@ -358,16 +358,18 @@ extension LayoutEngine {
 
   /// The face every segment and every shaped hyphen is set in, or nil when they differ.
   func sharedFace() -> FontFace? {
+    segments.withUnsafeBufferPointer { Self.sharedFace(of: $0, hyphens: hyphens) }
+  }
+
+  /// `sharedFace()` of an engine's `segments` (read in place: iterating copied each segment, a
+  /// retain and release of its face and arrays) and `hyphens`.
+  static func sharedFace(
+    of segments: UnsafeBufferPointer<Segment>, hyphens: [Int: Insertion]
+  ) -> FontFace? {
     guard let first = segments.first?.font.face else { return nil }
-    // Read in place: iterating copied each segment (a retain and release of its face and
-    // arrays).
-    let isShared = segments.withUnsafeBufferPointer { segments in
-      for index in segments.indices.dropFirst() where segments[index].font.face !== first {
-        return false
-      }
-      return true
+    for index in segments.indices.dropFirst() where segments[index].font.face !== first {
+      return nil
     }
-    guard isShared else { return nil }
     for hyphen in hyphens.values where hyphen.font.face !== first { return nil }
     return first
   }
@@ -574,15 +576,15 @@ struct MeasurementBuilder: LineSink {
 
   /// What `add` needs to know about an engine's text once: the face all of it is set in, and
   /// whether any glyph is .notdef.
-  func facts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
+  func facts(of engine: LayoutEngine) -> FaceFacts {
     // Not `??`: its autoclosure would capture (copy, retaining every array of) the engine.
     if let known = engine.faceFacts { return known }
     return Self.computeFacts(of: engine)
   }
 
   /// `facts(of:)` found from the engine's segments (once, when a text is prepared).
-  static func computeFacts(of engine: LayoutEngine) -> (uniformFace: FontFace?, hasNotdef: Bool) {
-    (engine.sharedFace(), drawsNotdef(engine.segments))
+  static func computeFacts(of engine: LayoutEngine) -> FaceFacts {
+    FaceFacts(uniformFace: engine.sharedFace(), hasNotdef: drawsNotdef(engine.segments))
   }
 
   /// True when a glyph of `segments` is .notdef (`facts(of:).hasNotdef`).
@@ -596,7 +598,7 @@ struct MeasurementBuilder: LineSink {
   /// scalar offset `scalarBase` of the whole text, with the engine's `facts(of:)`.
   mutating func add(
     _ spec: LineSpec, of engine: LayoutEngine,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int = 0, scalarBase: Int = 0
+    facts: FaceFacts, utf16Base: Int = 0, scalarBase: Int = 0
   ) {
     add(
       spec, of: engine, hasNotdef: facts.hasNotdef, utf16Base: utf16Base,

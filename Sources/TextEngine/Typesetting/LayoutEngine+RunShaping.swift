@@ -61,9 +61,13 @@ struct ShapingGroup {
     return end
   }
 
-  init(plans: ArraySlice<SegmentPlan>) {
+  /// A group of `plans`, its members' states written into `members` (empty, perhaps with
+  /// room: the engine's scratch, `LayoutEngine.memberScratch`).
+  init(plans: ArraySlice<SegmentPlan>, reusing members: consuming [Member]) {
     self.plans = plans
-    members = [Member](filled: Member(piece: nil), count: plans.count)
+    members.reserveCapacity(plans.count)
+    members.append(contentsOf: repeatElement(Member(piece: nil), count: plans.count))
+    self.members = members
   }
 
   /// The plan of member `member`.

@@ -653,7 +653,7 @@ extension LayoutEngine {
   /// first line, `startsParagraph`, starts a paragraph there).
   private func keep(
     _ spec: LineSpec, startsParagraph: Bool = false, builder: inout MeasurementBuilder,
-    content: inout ContentWidthFold, facts: (uniformFace: FontFace?, hasNotdef: Bool),
+    content: inout ContentWidthFold, facts: FaceFacts,
     _ utf16Base: Int, _ scalarBase: Int
   ) {
     if startsParagraph { content.startParagraph() }
@@ -667,7 +667,7 @@ extension MeasurementBuilder {
   /// text: its UTF-16 and scalar offsets are moved to the whole text's by `utf16` and `scalar`.
   mutating func add(
     _ spec: LineSpec, of engine: LayoutEngine,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16: (Int) -> Int,
+    facts: FaceFacts, utf16: (Int) -> Int,
     scalar: (Int) -> Int
   ) {
     add(
@@ -719,7 +719,7 @@ struct MeasuredLine {
   /// `utf16` and `scalar`.
   init(
     _ spec: LineSpec, of engine: LayoutEngine,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16: (Int) -> Int,
+    facts: FaceFacts, utf16: (Int) -> Int,
     scalar: (Int) -> Int
   ) {
     let (range, scalars) = engine.lineRanges(spec)
@@ -830,7 +830,7 @@ struct UnwrappedLine {
   /// UTF-16 offset `utf16Base` and scalar offset `scalarBase` of the whole text).
   mutating func add(
     _ range: Range<Int>, of engine: LayoutEngine, paragraph: Int,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int, scalarBase: Int
+    facts: FaceFacts, utf16Base: Int, scalarBase: Int
   ) {
     guard !range.isEmpty else { return }
     if firstAttributes == nil {
@@ -882,7 +882,7 @@ struct UnwrappedLine {
 
   private mutating func addPiece(
     _ range: Range<Int>, of engine: LayoutEngine, paragraph: Int,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), scalarBase: Int, isContent: Bool
+    facts: FaceFacts, scalarBase: Int, isContent: Bool
   ) {
     let piece = LineSpec(
       paragraph: paragraph, prefix: range, contentEnd: range.upperBound, suffix: nil,
@@ -1180,7 +1180,7 @@ struct ClippedLine {
   /// Adds atoms `range` of paragraph `paragraph` of `engine` (`UnwrappedLine.add`).
   mutating func add(
     _ range: Range<Int>, of engine: LayoutEngine, paragraph: Int,
-    facts: (uniformFace: FontFace?, hasNotdef: Bool), utf16Base: Int, scalarBase: Int
+    facts: FaceFacts, utf16Base: Int, scalarBase: Int
   ) {
     line.add(
       range, of: engine, paragraph: paragraph, facts: facts, utf16Base: utf16Base,

@@ -108,15 +108,24 @@ final class EllipsisMemo: Sendable {
   }
 }
 
-/// A paragraph: text between mandatory breaks.
+/// The face all of a text is set in (nil: several) and whether any of its glyphs is .notdef:
+/// what a measurement's lines need to know about the text once (`MeasurementBuilder.facts(of:)`).
+/// A struct, not a tuple: an optional tuple was destroyed through the runtime's generic tuple
+/// witness, about 120 instructions a text.
+struct FaceFacts: Sendable {
+  var uniformFace: FontFace?
+  var hasNotdef: Bool
+}
+
+/// A paragraph: text between mandatory breaks. (The attributes that set an empty paragraph's
+/// line height are found from the text when needed, `LayoutEngine.attributes(ofParagraph:)`:
+/// kept here, a copy of them was made and released for every paragraph of every text.)
 struct Paragraph: Sendable {
   /// The paragraph's text without its line break character(s).
   var content: Range<Int>
   /// Its atoms, in logical order.
   var atoms: Range<Int>
   var level: UInt8
-  /// The attributes for an empty paragraph's line height.
-  var attributes: TextAttributes?
 }
 
 struct LayoutEngine {
@@ -155,9 +164,13 @@ struct LayoutEngine {
   var uniformMetrics: FontMetrics?
   /// The face all of the text is set in (or nil) and whether any glyph is .notdef, found once
   /// when the text is prepared (`MeasurementBuilder.facts(of:)`); nil before.
-  var faceFacts: (uniformFace: FontFace?, hasNotdef: Bool)?
+  var faceFacts: FaceFacts?
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
+  /// Scratch space of `itemizeAndShape`: the segment plans of one paragraph, reused from
+  /// paragraph to paragraph, and the members of one shaping group (empty), from group to group.
+  var planScratch: [SegmentPlan] = []
+  var memberScratch: [ShapingGroup.Member] = []
   /// The bidi levels of a window of a huge text, resolved over the whole text's paragraphs
   /// (`WindowLevels`); nil: each paragraph's levels are resolved here.
   var windowLevels: WindowLevels?
@@ -182,8 +195,56 @@ struct LayoutEngine {
       return TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
-    loadPreparedText()
+    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
+    // Not stored (caching off, a long text): prepared in place into the thread's scratch
+    // arrays, given back once the text is measured (the result holds none of them).
+    if paragraphCache.countsUncachedPreparation(ofLength: length) {
+      let scratch = PreparationScratch.current()
+      takeArrays(from: scratch)
+      prepareInPlace()
+      let measurement = measurementOfLoadedText()
+      giveArrays(to: scratch)
+      return measurement
+    }
+    loadPreparedText(length: length)
     return measurementOfLoadedText()
+  }
+
+  /// Takes the thread's scratch arrays (empty, with their capacity) as the engine's own.
+  private mutating func takeArrays(from scratch: UnsafeMutablePointer<PreparationScratch>) {
+    swap(&units, &scratch.pointee.units)
+    swap(&isSoftBreak, &scratch.pointee.isSoftBreak)
+    swap(&isGraphemeBoundary, &scratch.pointee.graphemes)
+    swap(&paragraphs, &scratch.pointee.paragraphs)
+    swap(&segments, &scratch.pointee.segments)
+    swap(&atoms, &scratch.pointee.atoms)
+    swap(&planScratch, &scratch.pointee.plans)
+    swap(&memberScratch, &scratch.pointee.members)
+    swap(&clusterScratch, &scratch.pointee.clusters)
+    swap(&words.words, &scratch.pointee.words)
+    swap(&words.firstWord, &scratch.pointee.firstWord)
+  }
+
+  /// Gives the arrays `takeArrays(from:)` took back to the thread's scratch, emptied, unless a
+  /// long text made them (`PreparationScratch.maximumUnits`). The engine reads none of them
+  /// afterwards.
+  private mutating func giveArrays(to scratch: UnsafeMutablePointer<PreparationScratch>) {
+    guard units.count <= PreparationScratch.maximumUnits else { return }
+    units.removeAll(keepingCapacity: true)
+    isSoftBreak.removeAll(keepingCapacity: true)
+    isGraphemeBoundary.removeAll()
+    paragraphs.removeAll(keepingCapacity: true)
+    segments.removeAll(keepingCapacity: true)
+    atoms.removeAll(keepingCapacity: true)
+    planScratch.removeAll(keepingCapacity: true)
+    // Often empty already (the members are emptied after each group, the clusters are only
+    // used for text that is not one atom per unit): emptying an empty array still costs a call
+    // of the standard library's generic removal.
+    if !memberScratch.isEmpty { memberScratch.removeAll(keepingCapacity: true) }
+    if !clusterScratch.isEmpty { clusterScratch.removeAll(keepingCapacity: true) }
+    words.words.removeAll(keepingCapacity: true)
+    words.firstWord.removeAll(keepingCapacity: true)
+    takeArrays(from: scratch)
   }
 
   /// The size-only result of the engine's text, loaded with its preparation (`load` or
@@ -192,17 +253,11 @@ struct LayoutEngine {
     measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
   }
 
-  /// Fills the engine with its text's preparation: the paragraph cache's, or prepared by the
-  /// engine itself (and stored when short enough). Preparing in place copies no engine (each
-  /// copy retains and releases every array it holds) and loads nothing back.
-  mutating func loadPreparedText() {
+  /// Fills the engine with its text's preparation, which the paragraph cache stores: the
+  /// cache's, or prepared by the engine itself. `length` is the text's length in UTF-16 units.
+  /// (A text whose preparation is not stored is prepared in place by `runMeasurement`.)
+  mutating func loadPreparedText(length: Int) {
     let cache = paragraphCache
-    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
-    // Not stored (caching off, a long text): no `PreparedText` is made to be dropped.
-    if cache.countsUncachedPreparation(ofLength: length) {
-      prepareInPlace()
-      return
-    }
     var preparedHere = false
     let prepared = cache.preparedText(
       for: ParagraphCache.Key(
@@ -242,13 +297,17 @@ struct LayoutEngine {
   /// Itemizes, shapes and splits the text into atoms, leaving the engine loaded with the result
   /// (`prepareText` without the copy a cache keeps).
   mutating func prepareInPlace() {
-    units = text.string.utf16Units
+    // Appended: the arrays may be the thread's scratch (`runMeasurement`), empty with their
+    // capacity.
+    text.string.appendUTF16Units(to: &units)
     prepare()
     itemizeAndShape()
-    words = makeWords()
-    uniformMetrics = sharedSegmentMetrics()
+    makeWords()
+    uniformMetrics = segments.withUnsafeBufferPointer { Self.sharedMetrics(of: $0) }
     // The shared face `makeWords` found (`MeasurementBuilder.computeFacts` looks for it again).
-    faceFacts = (words.uniformFaces.first, MeasurementBuilder.drawsNotdef(segments))
+    faceFacts = FaceFacts(
+      uniformFace: words.uniformFaces.first,
+      hasNotdef: MeasurementBuilder.drawsNotdef(segments))
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -324,27 +383,34 @@ struct LayoutEngine {
     // have one run, and no table.
     runAt = text.runs.count > 1 ? RunIndices(of: text, count: count) : RunIndices()
 
-    isSoftBreak = [Bool](filled: false, count: count + 1)
+    isSoftBreak.append(filled: false, count: count + 1)
     var mandatory = [Int]()
     // An ICU failure leaves the text one unbreakable paragraph.
     try? UnicodeBreaks.markLineBreaks(
       units, locale: style.locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
 
-    if UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
-      // Most Latin text: no list of every offset is made to be read back, nor one of flags.
-      isGraphemeBoundary = GraphemeBoundaries()
-    } else {
-      var flags = [Bool](filled: false, count: count + 1)
-      flags[0] = true
-      flags[count] = true
-      let graphemes = (try? UnicodeBreaks.graphemeBoundaries(units)) ?? Array(1...count)
-      for boundary in graphemes where boundary <= count { flags[boundary] = true }
-      // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
-      // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
-      for offset in 1..<count where isSoftBreak[offset] && !flags[offset] {
-        isSoftBreak[offset] = false
+    // Most Latin text has every offset a boundary: no flags (and no list of every offset made
+    // to be read back). Otherwise the flags are written in the storage the engine's
+    // boundaries hold (empty: the thread's scratch's, with its capacity), from ICU's
+    // boundaries read in place.
+    if !UnicodeBreaks.isEveryOffsetAGraphemeBoundary(units) {
+      isGraphemeBoundary.flag(count: count + 1) { flags in
+        flags[0] = true
+        flags[count] = true
+        do {
+          try UnicodeBreaks.forEachICUGraphemeBoundary(units) { boundary in
+            if boundary <= count { flags[boundary] = true }
+          }
+        } catch {
+          // An ICU failure leaves every offset a boundary.
+          for offset in 1..<count { flags[offset] = true }
+        }
+        // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
+        // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
+        for offset in 1..<count where isSoftBreak[offset] && !flags[offset] {
+          isSoftBreak[offset] = false
+        }
       }
-      isGraphemeBoundary = GraphemeBoundaries(flags: flags)
     }
 
     // Paragraphs: split after each mandatory break; the break characters belong to no line.
@@ -356,13 +422,6 @@ struct LayoutEngine {
     }
     if start < count || mandatory.last == count {
       paragraphs.append(Paragraph(content: start..<count, atoms: 0..<0, level: 0))
-    }
-    for index in paragraphs.indices {
-      let content = paragraphs[index].content
-      paragraphs[index].attributes =
-        content.lowerBound < count
-        ? text.runs[runAt[content.lowerBound]].attributes
-        : text.trailingAttributes ?? text.runs.last?.attributes
     }
   }
 
@@ -400,7 +459,10 @@ struct LayoutEngine {
     atoms.reserveCapacity(units.count)
     var opportunities = paragraphs.count + 1
     for isBreak in isSoftBreak where isBreak { opportunities += 1 }
-    var plans = [SegmentPlan]()
+    // Taken out so that the array is uniquely referenced while it grows.
+    var plans = planScratch
+    planScratch = []
+    defer { planScratch = plans }
     plans.reserveCapacity(opportunities)
     segments.reserveCapacity(opportunities)
     for index in paragraphs.indices {
@@ -440,10 +502,16 @@ struct LayoutEngine {
       while planIndex < plans.count {
         // Every member of a group is shaped with the same font, features, script, language
         // and direction: found once for the group.
-        let (groupEnd, firstJoins, shaping) = shapingGroup(
-          plans, from: planIndex, groupsRuns: groupsRuns)
-        var group: ShapingGroup? =
-          groupEnd - planIndex == 1 ? nil : ShapingGroup(plans: plans[planIndex..<groupEnd])
+        let start = shapingGroup(plans, from: planIndex, groupsRuns: groupsRuns)
+        let groupEnd = start.end
+        let firstJoins = start.joinsPrevious
+        let shaping = start.shaping
+        var group: ShapingGroup?
+        if groupEnd - planIndex > 1 {
+          let members = memberScratch
+          memberScratch = []
+          group = ShapingGroup(plans: plans[planIndex..<groupEnd], reusing: members)
+        }
         for member in planIndex..<groupEnd {
           // Inside a group every member can be shaped with the one before it, so it joins it
           // where a break opportunity separates them (`joins`).
@@ -453,6 +521,11 @@ struct LayoutEngine {
             joinsPrevious: member == planIndex
               ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
             atomsPerUnit: atomsPerUnit)
+        }
+        if var finished = group {
+          group = nil
+          finished.members.removeAll(keepingCapacity: true)
+          memberScratch = finished.members
         }
         planIndex = groupEnd
       }
@@ -804,18 +877,27 @@ struct LayoutEngine {
       && canShapeTogether(plans[index - 1], plans[index])
   }
 
+  /// What `shapingGroup` finds. A struct, not a tuple: a tuple holding a `SegmentShaping` was
+  /// destroyed through the runtime's generic tuple witness, about 160 instructions a group.
+  private struct GroupStart {
+    var end: Int
+    var joinsPrevious: Bool
+    var shaping: SegmentShaping
+  }
+
   /// The end of the shaping group that starts at plan `start` (the plans after it that can be
   /// shaped with the one before them; `start` alone when `groupsRuns` is false), and whether
   /// `start` joins the plan before it, and what its members are shaped with. One call per
   /// group: each call of a non-mutating method from the mutating loop copies the engine.
   private func shapingGroup(
     _ plans: [SegmentPlan], from start: Int, groupsRuns: Bool
-  ) -> (end: Int, joinsPrevious: Bool, shaping: SegmentShaping) {
+  ) -> GroupStart {
     var end = start + 1
     if groupsRuns {
       while end < plans.count && canShapeTogether(plans[end - 1], plans[end]) { end += 1 }
     }
-    return (end, joins(plans, at: start), shaping(of: plans[start]))
+    return GroupStart(
+      end: end, joinsPrevious: joins(plans, at: start), shaping: shaping(of: plans[start]))
   }
 
   private mutating func addSegment(
@@ -1037,21 +1119,28 @@ struct LayoutEngine {
           {
             // Most Latin, Greek and Cyrillic text: what the general path below gives when
             // every cluster is one unit, one glyph and one grapheme (one atom each, spacing for
-            // one grapheme), without its list of clusters.
-            for step in 0..<glyphCount {
-              let index = rightToLeft ? glyphCount - 1 - step : step
-              let position = segmentRange.lowerBound + step
-              var width = 0.0
-              width += Double(glyphs[index].xAdvance) * scale
-              let spacing = max(spacingPerGrapheme, -width)
-              width += spacing
-              let unit = units[position]
-              atoms.append(
-                Atom(
-                  range: position..<(position + 1), segment: segmentIndex,
-                  glyphs: index..<(index + 1), width: width, spacing: spacing,
-                  isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab,
-                  hyphenWidth: unit == 0xAD ? hyphenWidth(segmentIndex) : 0))
+            // one grapheme), without its list of clusters. The atoms are written into a buffer
+            // and appended at once: appending each to the array (captured here) cost a
+            // uniqueness and a capacity check per atom.
+            withUnsafeTemporaryAllocation(of: Atom.self, capacity: glyphCount) { buffer in
+              for step in 0..<glyphCount {
+                let index = rightToLeft ? glyphCount - 1 - step : step
+                let position = segmentRange.lowerBound + step
+                var width = 0.0
+                width += Double(glyphs[index].xAdvance) * scale
+                let spacing = max(spacingPerGrapheme, -width)
+                width += spacing
+                let unit = units[position]
+                buffer.initializeElement(
+                  at: step,
+                  to: Atom(
+                    range: position..<(position + 1), segment: segmentIndex,
+                    glyphs: index..<(index + 1), width: width, spacing: spacing,
+                    isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab,
+                    hyphenWidth: unit == 0xAD ? hyphenWidth(segmentIndex) : 0))
+              }
+              atoms.append(contentsOf: UnsafeBufferPointer(buffer))
+              buffer.deinitialize()
             }
             return
           }

@@ -91,6 +91,20 @@ struct GraphemeBoundaries: Sendable {
     self.flags = flags
   }
 
+  /// Every offset a boundary again, the flags' storage kept (`PreparationScratch`).
+  mutating func removeAll() {
+    // Most texts have no flags: emptying an empty array still costs a call of the standard
+    // library's generic removal.
+    if !flags.isEmpty { flags.removeAll(keepingCapacity: true) }
+  }
+
+  /// Flags `count` offsets, none a boundary until `mark` flags it, in the flags' storage (these
+  /// boundaries must be every offset: no flags).
+  mutating func flag(count: Int, _ mark: (UnsafeMutableBufferPointer<Bool>) -> Void) {
+    flags.append(filled: false, count: count)
+    flags.withUnsafeMutableBufferPointer { mark($0) }
+  }
+
   /// True when the offset `offset` is a grapheme cluster boundary.
   @inline(__always)
   subscript(offset: Int) -> Bool {

@@ -1,0 +1,56 @@
+// The arrays a text is prepared into when nothing keeps its preparation, kept per thread from
+// text to text.
+//
+// A measurement whose preparation no cache stores (`LayoutEngine.runMeasurement` with the
+// paragraph cache off, or a text longer than it keeps) fills about ten arrays that die with
+// the engine. Each was an allocation and a release (malloc, free and the runtime's work around
+// them: about 250 instructions an array, 5 % of a short tag). The engine takes them from its
+// thread's scratch, empty with their capacity, and gives them back emptied, so a thread
+// measuring one short text after another allocates them once. Nothing else reads the scratch,
+// and a thread's arrays are freed when it exits.
+import Foundation
+
+/// The arrays of one thread's last preparation in place (see the file's comment), empty.
+struct PreparationScratch {
+  var units: [UInt16] = []
+  var isSoftBreak: [Bool] = []
+  var graphemes = GraphemeBoundaries()
+  var paragraphs: [Paragraph] = []
+  var segments: [Segment] = []
+  var atoms: [Atom] = []
+  var plans: [SegmentPlan] = []
+  var members: [ShapingGroup.Member] = []
+  var clusters: [(start: Int, glyphs: Range<Int>)] = []
+  var words: [Word] = []
+  var firstWord: [Int32] = []
+
+  /// The longest text (in UTF-16 units) whose arrays are kept: a label or a paragraph, not a
+  /// document (its arrays, about 250 bytes a unit, are freed with its engine).
+  static let maximumUnits = 1024
+
+  /// The TLS key (created once, on first use; never deleted). Its destructor frees the
+  /// thread's scratch when the thread exits.
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { scratch in
+      guard let scratch = scratch?.assumingMemoryBound(to: PreparationScratch.self) else { return }
+      scratch.deinitialize(count: 1)
+      scratch.deallocate()
+    }
+    precondition(status == 0, "pthread_key_create failed (\(status))")
+    return key
+  }()
+
+  /// The calling thread's scratch, made on first use. A pointer, not a class: a class's stored
+  /// arrays are checked for exclusive access at run time on every use.
+  @inline(__always)
+  static func current() -> UnsafeMutablePointer<PreparationScratch> {
+    if let stored = pthread_getspecific(key) {
+      return stored.assumingMemoryBound(to: PreparationScratch.self)
+    }
+    let scratch = UnsafeMutablePointer<PreparationScratch>.allocate(capacity: 1)
+    scratch.initialize(to: PreparationScratch())
+    pthread_setspecific(key, UnsafeRawPointer(scratch))
+    return scratch
+  }
+}
