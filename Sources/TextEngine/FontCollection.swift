@@ -285,7 +285,7 @@ public final class FontCollection: Sendable {
   public func closestFamilies(to family: String, count: Int = 5) -> [String] {
     let wanted = family.lowercased()
     let bundled = faces.map(\.familyName)
-    let installed = FontConfig.installedFamilies().map { $0.family }
+    let installed = FontConfig.installedFamilyNames()
     var seen = Set<String>()
     let candidates = (bundled + installed).filter { seen.insert($0.lowercased()).inserted }
     func distance(_ name: String) -> Int {

@@ -54,6 +54,47 @@ struct SystemFamilyTests {
     #expect(FontFace.loadCount(ofFile: try #require(first.fileURL)) == 1)
   }
 
+  @Test(
+    "families named in turn, line after line, ask fontconfig once per family and style",
+    arguments: [10, 100])
+  func namedInTurn(rounds: Int) throws {
+    let names = ["DejaVu Serif Bold Italic", "Liberation Serif Italic", "NanumGothic Bold"]
+    let queries = names.map { name in
+      let description = FontDescription(parsing: name)!
+      return FontConfig.Query(
+        family: description.family, weight: description.weight, slant: description.slant,
+        width: description.width)
+    }
+    var faces = [String: FontFace]()
+    for _ in 0..<rounds {
+      for name in names {
+        let face = try Engine.fonts.font(named: name, pointSize: 12).face
+        #expect(faces[name, default: face] === face, "\(name)")
+        faces[name] = face
+      }
+    }
+    for (name, query) in zip(names, queries) {
+      // Once, at 10 rounds as at 100 (a suite running beside this one may have asked first).
+      #expect(FontConfig.matchesAsked(query) == 1, "\(name)")
+    }
+    #expect(
+      try faces["NanumGothic Bold"]!.fileURL!.resolvingSymlinksInPath().path
+        == Self.fcMatch("NanumGothic:weight=bold"))
+  }
+
+  @Test("an unknown name named again and again lists the installed families once")
+  func unknownNameRepeated() throws {
+    _ = Engine.fonts.closestFamilies(to: "Liberation Sanz")
+    let listings = FontConfig.familyListings
+    for round in 0..<50 {
+      let error = #expect(throws: FontLoadingError.self) {
+        try Engine.fonts.font(named: "Liberation Sanz \(round % 5)", pointSize: 12)
+      }
+      #expect(error?.reason.contains("Liberation Sans") == true)
+    }
+    #expect(FontConfig.familyListings == listings)
+  }
+
   @Test("an unknown name lists the closest installed families")
   func unknownName() throws {
     let error = #expect(throws: FontLoadingError.self) {

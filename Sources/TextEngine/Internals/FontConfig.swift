@@ -60,12 +60,54 @@ extension FontConfig {
     var style: String
   }
 
+  /// A family and style as asked of `face(family:weight:slant:width:)`.
+  struct Query: Hashable {
+    var family: String
+    var weight: Int32?
+    var slant: Int32?
+    var width: Int32?
+  }
+
+  /// The answers given so far, and how many times each query reached fontconfig.
+  struct RememberedMatches {
+    var answers: [Query: Match?] = [:]
+    var asked: [Query: Int] = [:]
+  }
+
+  /// fontconfig's answer to each query, kept: a batch that names installed families line after
+  /// line, several in turn, would otherwise pay a `FcFontMatch` (tens of microseconds, under
+  /// the one fontconfig lock, so threads queue for it) on every line. The configuration is
+  /// loaded once per process, so an answer never changes. Emptied when it holds
+  /// `rememberedQueryLimit` queries, so that a stream of distinct names cannot grow it.
+  private static let remembered = Locked(RememberedMatches())
+  static let rememberedQueryLimit = 1024
+
+  /// How many times fontconfig's matcher has been asked `query` since the answers were last
+  /// emptied: the work the kept answers save.
+  static func matchesAsked(_ query: Query) -> Int { remembered.withLock { $0.asked[query] ?? 0 } }
+
   /// The installed face of `family` closest to the weight and slant asked for (fontconfig's
   /// `FcFontMatch` after its substitutions, as `fc-match "family:weight=…:slant=…"` does), or
   /// nil when fontconfig is unavailable or has no face of that family (its best match is then
   /// another family, which a caller who named this one did not ask for).
   static func face(family: String, weight: Int32?, slant: Int32?, width: Int32?) -> Match? {
-    shared.withLock { configuration -> Match? in
+    let query = Query(family: family, weight: weight, slant: slant, width: width)
+    if let answer = remembered.withLock({ $0.answers[query] }) { return answer }
+    let answer = match(query)
+    remembered.withLock { memo in
+      if memo.answers.count >= rememberedQueryLimit {
+        memo.answers.removeAll()
+        memo.asked.removeAll()
+      }
+      memo.answers[query] = .some(answer)
+      memo.asked[query, default: 0] += 1
+    }
+    return answer
+  }
+
+  private static func match(_ query: Query) -> Match? {
+    let (family, weight, slant, width) = (query.family, query.weight, query.slant, query.width)
+    return shared.withLock { configuration -> Match? in
       guard let config = configuration.config, let pattern = FcPatternCreate() else { return nil }
       defer { FcPatternDestroy(pattern) }
       FcPatternAddString(pattern, FC_FAMILY, family)
@@ -88,6 +130,30 @@ extension FontConfig {
         path: file, faceIndex: Int(index), family: families.first ?? family,
         style: strings(match, FC_STYLE).first ?? "")
     }
+  }
+
+  /// The installed families' names once listed, and how many times they were listed.
+  struct FamilyNames {
+    var names: [String]?
+    var listings = 0
+  }
+
+  /// Listed once per process, like the configuration they come from: a batch that names an
+  /// unknown font on every line is told the closest families on every line.
+  private static let familyNames = Locked(FamilyNames())
+
+  /// How many times the installed families have been listed for `installedFamilyNames()`.
+  static var familyListings: Int { familyNames.withLock { $0.listings } }
+
+  /// The installed scalable families' names, sorted.
+  static func installedFamilyNames() -> [String] {
+    if let names = familyNames.withLock({ $0.names }) { return names }
+    let names = installedFamilies().map(\.family)
+    familyNames.withLock {
+      $0.names = names
+      $0.listings += 1
+    }
+    return names
   }
 
   /// Every installed scalable family with the files of its faces, sorted by family name, and
