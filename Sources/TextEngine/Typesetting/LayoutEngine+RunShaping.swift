@@ -202,16 +202,24 @@ extension LayoutEngine {
     for (offset, member) in members.enumerated() where offset > 0 {
       memberStates[member].safeBefore = marks[offset].safe
     }
-    for (offset, member) in members.enumerated()
-    where marks[offset].safe && marks[offset + 1].safe {
-      let lower = marks[offset].start
-      let upper = marks[offset + 1].start
-      guard upper > lower else { continue }
-      let slice = reversed ? (count - upper)..<(count - lower) : lower..<upper
-      let shift = UInt32(plans[plans.startIndex + member].range.lowerBound - base)
-      var piece = Array(glyphs[slice])
-      for index in piece.indices { piece[index].cluster -= shift }
-      memberStates[member].piece = piece
+    // The pieces are copied from the shaped glyphs read in place and their clusters shifted
+    // in a buffer: slicing the array retained and released its storage for every piece, and
+    // its subscript checked each glyph's store. A piece's clusters are at least its member's
+    // start (they do not decrease, checked above), so the shift does not wrap.
+    glyphs.withUnsafeBufferPointer { source in
+      for (offset, member) in members.enumerated()
+      where marks[offset].safe && marks[offset + 1].safe {
+        let lower = marks[offset].start
+        let upper = marks[offset + 1].start
+        guard upper > lower else { continue }
+        let slice = reversed ? (count - upper)..<(count - lower) : lower..<upper
+        let shift = UInt32(plans[plans.startIndex + member].range.lowerBound - base)
+        var piece = Array(UnsafeBufferPointer(rebasing: source[slice]))
+        piece.withUnsafeMutableBufferPointer { piece in
+          for index in piece.indices { piece[index].cluster &-= shift }
+        }
+        memberStates[member].piece = piece
+      }
     }
   }
 }
