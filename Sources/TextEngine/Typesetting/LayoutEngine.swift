@@ -250,7 +250,16 @@ struct LayoutEngine {
   /// The size-only result of the engine's text, loaded with its preparation (`load` or
   /// `prepareText`).
   func measurementOfLoadedText() -> TextMeasurement {
-    measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
+    // Without limits, the lines are the paragraphs, each on one line as `contentWidths` lays
+    // it out (nothing overflows an infinite width): not indented, the widest is the max-content
+    // width, which is not laid out a second time.
+    let linesAreParagraphs =
+      maxWidth == .infinity && maxHeight == .infinity && style.numberOfLines == 0
+      && style.firstLineHeadIndent == 0
+    let content = contentWidths(measuresMaximum: !linesAreParagraphs)
+    return measurement(
+      maxWidth: maxWidth, maxHeight: maxHeight,
+      content: (content.minimum, linesAreParagraphs ? nil : content.maximum))
   }
 
   /// Fills the engine with its text's preparation, which the paragraph cache stores: the
