@@ -234,9 +234,20 @@ struct LayoutEngine {
     isSoftBreak.removeAll(keepingCapacity: true)
     isGraphemeBoundary.removeAll()
     paragraphs.removeAll(keepingCapacity: true)
-    segments.removeAll(keepingCapacity: true)
+    // Segments and plans hold references: a few are taken off one by one, each destroyed by
+    // code specialized for it, where emptying the array destroyed them through the runtime's
+    // generic value witnesses (a cost per call that only many elements make up for).
+    if segments.count <= 16 {
+      while segments.popLast() != nil {}
+    } else {
+      segments.removeAll(keepingCapacity: true)
+    }
     atoms.removeAll(keepingCapacity: true)
-    planScratch.removeAll(keepingCapacity: true)
+    if planScratch.count <= 16 {
+      while planScratch.popLast() != nil {}
+    } else {
+      planScratch.removeAll(keepingCapacity: true)
+    }
     // Often empty already (the members are emptied after each group, the clusters are only
     // used for text that is not one atom per unit): emptying an empty array still costs a call
     // of the standard library's generic removal.
