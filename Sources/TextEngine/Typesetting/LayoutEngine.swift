@@ -233,28 +233,20 @@ struct LayoutEngine {
     units.removeAll(keepingCapacity: true)
     isSoftBreak.removeAll(keepingCapacity: true)
     isGraphemeBoundary.removeAll()
-    paragraphs.removeAll(keepingCapacity: true)
-    // Segments and plans hold references: a few are taken off one by one, each destroyed by
-    // code specialized for it, where emptying the array destroyed them through the runtime's
-    // generic value witnesses (a cost per call that only many elements make up for).
-    if segments.count <= 16 {
-      while segments.popLast() != nil {}
-    } else {
-      segments.removeAll(keepingCapacity: true)
-    }
+    // Short arrays are emptied element by element (`removeAllKeepingCapacity(poppingUpTo:)`):
+    // a text has a paragraph or a few, a word or a few, and a short one a few segments and
+    // plans, which hold references (so the limit for them is higher).
+    paragraphs.removeAllKeepingCapacity(poppingUpTo: 4)
+    segments.removeAllKeepingCapacity(poppingUpTo: 16)
     atoms.removeAll(keepingCapacity: true)
-    if planScratch.count <= 16 {
-      while planScratch.popLast() != nil {}
-    } else {
-      planScratch.removeAll(keepingCapacity: true)
-    }
+    planScratch.removeAllKeepingCapacity(poppingUpTo: 16)
     // Often empty already (the members are emptied after each group, the clusters are only
     // used for text that is not one atom per unit): emptying an empty array still costs a call
     // of the standard library's generic removal.
     if !memberScratch.isEmpty { memberScratch.removeAll(keepingCapacity: true) }
     if !clusterScratch.isEmpty { clusterScratch.removeAll(keepingCapacity: true) }
-    words.words.removeAll(keepingCapacity: true)
-    words.firstWord.removeAll(keepingCapacity: true)
+    words.words.removeAllKeepingCapacity(poppingUpTo: 4)
+    words.firstWord.removeAllKeepingCapacity(poppingUpTo: 4)
     takeArrays(from: scratch)
   }
 
