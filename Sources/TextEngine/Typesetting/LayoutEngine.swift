@@ -488,8 +488,8 @@ struct LayoutEngine {
       let (levels, paragraphLevel) = bidiLevels(content)
       paragraphs[index].level = paragraphLevel
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
-      // Not called on the first paragraph's empty list (a call of about 80 instructions).
-      if !plans.isEmpty { plans.removeAll(keepingCapacity: true) }
+      // The previous paragraph's plans (which hold references): a few taken off one by one.
+      plans.removeAllKeepingCapacity(poppingUpTo: 16)
       // The arrays read at every unit are read through buffers: read through the engine, each
       // was reached through it (and plans are made by a static function).
       withUnsafeTemporaryAllocation(of: FaceReference.self, capacity: content.count) { faces in
@@ -536,7 +536,7 @@ struct LayoutEngine {
         }
         if var finished = group {
           group = nil
-          finished.members.removeAll(keepingCapacity: true)
+          finished.members.removeAllKeepingCapacity(poppingUpTo: 16)
           memberScratch = finished.members
         }
         planIndex = groupEnd
