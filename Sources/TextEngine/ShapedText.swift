@@ -189,6 +189,7 @@ extension LayoutEngine {
   fileprivate mutating func measurementInPlace(
     maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
   ) -> TextMeasurement {
-    measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: content)
+    measurement(
+      maxWidth: maxWidth, maxHeight: maxHeight, content: (content.minimum, content.maximum))
   }
 }

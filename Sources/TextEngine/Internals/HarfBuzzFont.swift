@@ -190,18 +190,31 @@ final class HarfBuzzFont: @unchecked Sendable {
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
     else { return [] }
-    var glyphs = [ShapedGlyph]()
-    glyphs.reserveCapacity(Int(count))
-    for index in 0..<Int(count) {
+    @inline(__always)
+    func glyph(_ index: Int) -> ShapedGlyph {
       let info = infos[index]
       let position = positions[index]
-      glyphs.append(
-        ShapedGlyph(
-          glyphID: info.codepoint, cluster: info.cluster - clusterShift,
-          xAdvance: position.x_advance, yAdvance: position.y_advance,
-          xOffset: position.x_offset, yOffset: position.y_offset,
-          unsafeToBreak: (info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0))
+      return ShapedGlyph(
+        glyphID: info.codepoint, cluster: info.cluster - clusterShift,
+        xAdvance: position.x_advance, yAdvance: position.y_advance,
+        xOffset: position.x_offset, yOffset: position.y_offset,
+        unsafeToBreak: (info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0)
     }
+    // A short run is written into a buffer on the stack and copied into the array at once:
+    // appending each glyph cost a uniqueness and a capacity check per glyph. Only up to 1 KiB,
+    // what the standard library puts on the stack without asking the runtime whether there is
+    // room: for longer runs (paragraphs) that cost more than it saved.
+    if Int(count) * MemoryLayout<ShapedGlyph>.stride <= 1024 {
+      return withUnsafeTemporaryAllocation(of: ShapedGlyph.self, capacity: Int(count)) {
+        glyphs in
+        for index in 0..<Int(count) { glyphs.initializeElement(at: index, to: glyph(index)) }
+        defer { glyphs.deinitialize() }
+        return Array(UnsafeBufferPointer(glyphs))
+      }
+    }
+    var glyphs = [ShapedGlyph]()
+    glyphs.reserveCapacity(Int(count))
+    for index in 0..<Int(count) { glyphs.append(glyph(index)) }
     return glyphs
   }
 

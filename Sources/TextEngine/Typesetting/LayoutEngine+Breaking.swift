@@ -1011,17 +1011,20 @@ extension LayoutEngine {
 
   /// CSS min-content and max-content widths over all paragraphs: the widest word as the breaker
   /// measures it alone on a line (so that at min-content no word is split), and the widest
-  /// paragraph on one line.
-  func contentWidths() -> (minimum: Double, maximum: Double) {
+  /// paragraph on one line. `measuresMaximum` false leaves the maximum 0 (for a caller that
+  /// has the paragraphs laid out on one line each already).
+  func contentWidths(measuresMaximum: Bool = true) -> (minimum: Double, maximum: Double) {
     var minimum = 0.0
     var maximum = 0.0
     let charWrap = style.lineBreakMode == .charWrap
     for paragraph in paragraphs.indices where !paragraphs[paragraph].atoms.isEmpty {
       let range = paragraphs[paragraph].atoms
-      let whole = nextLine(
-        from: range.lowerBound, paragraph: paragraph, available: .infinity,
-        indent: style.firstLineHeadIndent, maxWidth: .infinity)
-      maximum = max(maximum, whole.width + style.firstLineHeadIndent)
+      if measuresMaximum {
+        let whole = nextLine(
+          from: range.lowerBound, paragraph: paragraph, available: .infinity,
+          indent: style.firstLineHeadIndent, maxWidth: .infinity)
+        maximum = max(maximum, whole.width + style.firstLineHeadIndent)
+      }
       if charWrap {
         minimum = max(minimum, widestWord(range))
         continue

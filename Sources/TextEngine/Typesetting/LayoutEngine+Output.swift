@@ -321,9 +321,11 @@ extension LayoutEngine {
 
   /// The size-only result at `maxWidth` and `maxHeight` (the engine's own limits for a
   /// `Typesetter.measure`, any others for a `ShapedText`), with the content widths computed
-  /// once by the caller: what `buildLayout` gives, without glyph runs.
+  /// once by the caller: what `buildLayout` gives, without glyph runs. A nil maximum is the
+  /// widest line: for lines each of which is a whole paragraph from its start, not indented
+  /// (`measurementOfLoadedText`).
   func measurement(
-    maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
+    maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double?)
   ) -> TextMeasurement {
     // Whether any glyph is .notdef is read here, not by the builder from the engine: passing the
     // engine by value to the builder copied it (retaining each of its arrays) on every re-wrap.
@@ -335,7 +337,7 @@ extension LayoutEngine {
       hasNotdef = MeasurementBuilder.drawsNotdef(segments)
     }
     var builder = MeasurementBuilder(
-      lineCount: estimatedLineCount(maxWidth: maxWidth, maxContentWidth: content.maximum),
+      lineCount: estimatedLineCount(maxWidth: maxWidth, maxContentWidth: content.maximum ?? 0),
       hasNotdef: hasNotdef)
     let truncated = breakLines(maxWidth: maxWidth, maxHeight: maxHeight, into: &builder)
     return builder.measurement(
@@ -654,13 +656,14 @@ struct MeasurementBuilder: LineSink {
     missing += lineMissing
   }
 
-  /// The measurement of the lines added, of the whole text `string`.
+  /// The measurement of the lines added, of the whole text `string`; a nil `maxContentWidth`
+  /// is the widest line with its indent.
   consuming func measurement(
-    of string: String, isTruncated: Bool, minContentWidth: Double, maxContentWidth: Double
+    of string: String, isTruncated: Bool, minContentWidth: Double, maxContentWidth: Double?
   ) -> TextMeasurement {
     TextMeasurement(
       size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: isTruncated,
-      minContentWidth: minContentWidth, maxContentWidth: maxContentWidth,
+      minContentWidth: minContentWidth, maxContentWidth: maxContentWidth ?? layoutWidth,
       missingGlyphs: missing.isEmpty ? [] : TextLayout.missingGlyphs(clusters: missing, in: string),
       faces: faces)
   }

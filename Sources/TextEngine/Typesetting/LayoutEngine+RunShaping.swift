@@ -140,17 +140,21 @@ extension LayoutEngine {
     // Each member's first glyph (its logical index) and whether the boundary before it is
     // safe, with one entry past the last member: at most `maximumChunk` + 1 entries, on the
     // stack.
+    // The glyphs are read in place: slicing the array retained and released its storage for
+    // every piece, and its subscript checked every read.
     withUnsafeTemporaryAllocation(of: (start: Int, safe: Bool).self, capacity: members.count + 1) {
       marks in
-      cut(
-        glyphs, plans: group.plans, into: &group.members, members: members, base: base,
-        direction: direction, marks: marks)
+      glyphs.withUnsafeBufferPointer { glyphs in
+        cut(
+          glyphs, plans: group.plans, into: &group.members, members: members, base: base,
+          direction: direction, marks: marks)
+      }
     }
   }
 
   /// `cut` into the group's `memberStates`.
   private func cut(
-    _ glyphs: [ShapedGlyph], plans: ArraySlice<SegmentPlan>,
+    _ glyphs: UnsafeBufferPointer<ShapedGlyph>, plans: ArraySlice<SegmentPlan>,
     into memberStates: inout [ShapingGroup.Member], members: Range<Int>, base: Int,
     direction: ShapingDirection, marks: UnsafeMutableBufferPointer<(start: Int, safe: Bool)>
   ) {
@@ -202,6 +206,9 @@ extension LayoutEngine {
     for (offset, member) in members.enumerated() where offset > 0 {
       memberStates[member].safeBefore = marks[offset].safe
     }
+    // A piece's clusters are shifted in a buffer (the array's subscript checked each store);
+    // they are at least its member's start (they do not decrease, checked above), so the
+    // shift does not wrap.
     for (offset, member) in members.enumerated()
     where marks[offset].safe && marks[offset + 1].safe {
       let lower = marks[offset].start
@@ -209,8 +216,10 @@ extension LayoutEngine {
       guard upper > lower else { continue }
       let slice = reversed ? (count - upper)..<(count - lower) : lower..<upper
       let shift = UInt32(plans[plans.startIndex + member].range.lowerBound - base)
-      var piece = Array(glyphs[slice])
-      for index in piece.indices { piece[index].cluster -= shift }
+      var piece = Array(UnsafeBufferPointer(rebasing: glyphs[slice]))
+      piece.withUnsafeMutableBufferPointer { piece in
+        for index in piece.indices { piece[index].cluster &-= shift }
+      }
       memberStates[member].piece = piece
     }
   }

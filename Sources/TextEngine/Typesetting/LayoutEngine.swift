@@ -233,24 +233,36 @@ struct LayoutEngine {
     units.removeAll(keepingCapacity: true)
     isSoftBreak.removeAll(keepingCapacity: true)
     isGraphemeBoundary.removeAll()
-    paragraphs.removeAll(keepingCapacity: true)
-    segments.removeAll(keepingCapacity: true)
+    // Short arrays are emptied element by element (`removeAllKeepingCapacity(poppingUpTo:)`):
+    // a text has a paragraph or a few, a word or a few, and a short one a few segments and
+    // plans, which hold references (so the limit for them is higher).
+    paragraphs.removeAllKeepingCapacity(poppingUpTo: 4)
+    segments.removeAllKeepingCapacity(poppingUpTo: 16)
     atoms.removeAll(keepingCapacity: true)
-    planScratch.removeAll(keepingCapacity: true)
+    planScratch.removeAllKeepingCapacity(poppingUpTo: 16)
     // Often empty already (the members are emptied after each group, the clusters are only
     // used for text that is not one atom per unit): emptying an empty array still costs a call
     // of the standard library's generic removal.
     if !memberScratch.isEmpty { memberScratch.removeAll(keepingCapacity: true) }
     if !clusterScratch.isEmpty { clusterScratch.removeAll(keepingCapacity: true) }
-    words.words.removeAll(keepingCapacity: true)
-    words.firstWord.removeAll(keepingCapacity: true)
+    words.words.removeAllKeepingCapacity(poppingUpTo: 4)
+    words.firstWord.removeAllKeepingCapacity(poppingUpTo: 4)
     takeArrays(from: scratch)
   }
 
   /// The size-only result of the engine's text, loaded with its preparation (`load` or
   /// `prepareText`).
   func measurementOfLoadedText() -> TextMeasurement {
-    measurement(maxWidth: maxWidth, maxHeight: maxHeight, content: contentWidths())
+    // Without limits, the lines are the paragraphs, each on one line as `contentWidths` lays
+    // it out (nothing overflows an infinite width): not indented, the widest is the max-content
+    // width, which is not laid out a second time.
+    let linesAreParagraphs =
+      maxWidth == .infinity && maxHeight == .infinity && style.numberOfLines == 0
+      && style.firstLineHeadIndent == 0
+    let content = contentWidths(measuresMaximum: !linesAreParagraphs)
+    return measurement(
+      maxWidth: maxWidth, maxHeight: maxHeight,
+      content: (content.minimum, linesAreParagraphs ? nil : content.maximum))
   }
 
   /// Fills the engine with its text's preparation, which the paragraph cache stores: the
@@ -476,8 +488,8 @@ struct LayoutEngine {
       let (levels, paragraphLevel) = bidiLevels(content)
       paragraphs[index].level = paragraphLevel
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
-      // Not called on the first paragraph's empty list (a call of about 80 instructions).
-      if !plans.isEmpty { plans.removeAll(keepingCapacity: true) }
+      // The previous paragraph's plans (which hold references): a few taken off one by one.
+      plans.removeAllKeepingCapacity(poppingUpTo: 16)
       // The arrays read at every unit are read through buffers: read through the engine, each
       // was reached through it (and plans are made by a static function).
       withUnsafeTemporaryAllocation(of: FaceReference.self, capacity: content.count) { faces in
@@ -524,7 +536,7 @@ struct LayoutEngine {
         }
         if var finished = group {
           group = nil
-          finished.members.removeAll(keepingCapacity: true)
+          finished.members.removeAllKeepingCapacity(poppingUpTo: 16)
           memberScratch = finished.members
         }
         planIndex = groupEnd
