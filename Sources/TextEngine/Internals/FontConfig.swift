@@ -92,17 +92,19 @@ extension FontConfig {
   /// another family, which a caller who named this one did not ask for).
   static func face(family: String, weight: Int32?, slant: Int32?, width: Int32?) -> Match? {
     let query = Query(family: family, weight: weight, slant: slant, width: width)
-    if let answer = remembered.withLock({ $0.answers[query] }) { return answer }
-    let answer = match(query)
-    remembered.withLock { memo in
+    // Matched while holding the lock: two threads asking the same new query at once ask
+    // fontconfig once (its own lock serialises the matching anyway).
+    return remembered.withLock { memo in
+      if let answer = memo.answers[query] { return answer }
+      let answer = match(query)
       if memo.answers.count >= rememberedQueryLimit {
         memo.answers.removeAll()
         memo.asked.removeAll()
       }
       memo.answers[query] = .some(answer)
       memo.asked[query, default: 0] += 1
+      return answer
     }
-    return answer
   }
 
   private static func match(_ query: Query) -> Match? {
@@ -147,13 +149,13 @@ extension FontConfig {
 
   /// The installed scalable families' names, sorted.
   static func installedFamilyNames() -> [String] {
-    if let names = familyNames.withLock({ $0.names }) { return names }
-    let names = installedFamilies().map(\.family)
-    familyNames.withLock {
-      $0.names = names
-      $0.listings += 1
+    familyNames.withLock { listed in
+      if let names = listed.names { return names }
+      let names = installedFamilies().map(\.family)
+      listed.names = names
+      listed.listings += 1
+      return names
     }
-    return names
   }
 
   /// Every installed scalable family with the files of its faces, sorted by family name, and
