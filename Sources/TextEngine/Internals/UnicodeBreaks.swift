@@ -150,32 +150,35 @@ enum UnicodeBreaks {
       // One pass: each unit's class, and the pair it makes with the one before.
       var hasNumber = false
       let known = simpleClassTable.withUnsafeBufferPointer { table in
-        pairHolds.withUnsafeBufferPointer { pairHolds in
-          isSoftBreak.withUnsafeMutableBufferPointer { isSoftBreak in
-            var before = SimpleClass.space
-            for index in 0..<count {
-              let unit = text[index]
-              let known =
-                Int(unit) < table.count
-                ? SimpleClass(rawValue: table[Int(unit)]) : simpleClass(unit)
-              guard let after = known else {
-                for marked in 0..<index { isSoftBreak[marked] = false }
-                return false
+        // The units read in place: the array's subscript checked its bounds per unit.
+        text.withUnsafeBufferPointer { text in
+          pairHolds.withUnsafeBufferPointer { pairHolds in
+            isSoftBreak.withUnsafeMutableBufferPointer { isSoftBreak in
+              var before = SimpleClass.space
+              for index in 0..<count {
+                let unit = text[index]
+                let known =
+                  Int(unit) < table.count
+                  ? SimpleClass(rawValue: table[Int(unit)]) : simpleClass(unit)
+                guard let after = known else {
+                  for marked in 0..<index { isSoftBreak[marked] = false }
+                  return false
+                }
+                classes[index] = after
+                hasNumber = hasNumber || after == .numeric
+                if index > 0 {
+                  isSoftBreak[index] =
+                    !pairHolds[Int(before.rawValue) * SimpleClass.count + Int(after.rawValue)]
+                }
+                // ICU's tailoring of LB13: a separator after a space may start a line when it
+                // starts a number (" .5").
+                if after == .numeric, before == .infix, index >= 2, classes[index - 2] == .space {
+                  isSoftBreak[index - 1] = true
+                }
+                before = after
               }
-              classes[index] = after
-              hasNumber = hasNumber || after == .numeric
-              if index > 0 {
-                isSoftBreak[index] =
-                  !pairHolds[Int(before.rawValue) * SimpleClass.count + Int(after.rawValue)]
-              }
-              // ICU's tailoring of LB13: a separator after a space may start a line when it
-              // starts a number (" .5").
-              if after == .numeric, before == .infix, index >= 2, classes[index - 2] == .space {
-                isSoftBreak[index - 1] = true
-              }
-              before = after
+              return true
             }
-            return true
           }
         }
       }
