@@ -33,13 +33,12 @@ extension Array {
       buffer.deinitialize()
     }
   }
-}
 
-extension Array {
   /// `removeAll(keepingCapacity: true)`, with an array of at most `limit` elements emptied by
   /// taking them off one by one: the standard library's removal is a generic call of about 80
   /// instructions (and destroys elements with references through the runtime's value
-  /// witnesses), which only more elements make up for.
+  /// witnesses), which only more elements make up for. A limit of 0 still skips the call for
+  /// an array that is empty already.
   @inline(__always)
   mutating func removeAllKeepingCapacity(poppingUpTo limit: Int) {
     if count <= limit {

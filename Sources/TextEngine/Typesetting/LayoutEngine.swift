@@ -241,10 +241,9 @@ struct LayoutEngine {
     atoms.removeAll(keepingCapacity: true)
     planScratch.removeAllKeepingCapacity(poppingUpTo: 16)
     // Often empty already (the members are emptied after each group, the clusters are only
-    // used for text that is not one atom per unit): emptying an empty array still costs a call
-    // of the standard library's generic removal.
-    if !memberScratch.isEmpty { memberScratch.removeAll(keepingCapacity: true) }
-    if !clusterScratch.isEmpty { clusterScratch.removeAll(keepingCapacity: true) }
+    // used for text that is not one atom per unit).
+    memberScratch.removeAllKeepingCapacity(poppingUpTo: 0)
+    clusterScratch.removeAllKeepingCapacity(poppingUpTo: 0)
     words.words.removeAllKeepingCapacity(poppingUpTo: 4)
     words.firstWord.removeAllKeepingCapacity(poppingUpTo: 4)
     takeArrays(from: scratch)

@@ -93,9 +93,8 @@ struct GraphemeBoundaries: Sendable {
 
   /// Every offset a boundary again, the flags' storage kept (`PreparationScratch`).
   mutating func removeAll() {
-    // Most texts have no flags: emptying an empty array still costs a call of the standard
-    // library's generic removal.
-    if !flags.isEmpty { flags.removeAll(keepingCapacity: true) }
+    // Most texts have no flags.
+    flags.removeAllKeepingCapacity(poppingUpTo: 0)
   }
 
   /// Flags `count` offsets, none a boundary until `mark` flags it, in the flags' storage (these
