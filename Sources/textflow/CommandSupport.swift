@@ -156,9 +156,13 @@ let maximumInputSize = LayoutSpec.maximumJSONSize
 /// Reads UTF-8 text from a file or standard input.
 func readText(_ source: String) throws(CommandError) -> String {
   let data = try readInput(source)
-  guard let text = String(data: data, encoding: .utf8) else {
+  // The standard library's validation, not Foundation's `String(data:encoding:)`, which decoded
+  // a file of labels at several hundred instructions a byte; a leading byte-order mark is
+  // dropped as Foundation drops it.
+  guard var text = String(validating: data, as: UTF8.self) else {
     throw .failure("\(source == "-" ? "<stdin>" : source): not UTF-8 text")
   }
+  if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
   return text
 }
 

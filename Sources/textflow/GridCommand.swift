@@ -116,9 +116,7 @@ enum GridCommand: Subcommand {
         }
       }
       let text = try readText(source)
-      let labels = text.split(whereSeparator: \.isNewline)
-        .map { $0.replacingOccurrences(of: "\\n", with: "\n").trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty }
+      let labels = LabelGrid.labels(in: text)
       guard !labels.isEmpty else {
         throw .failure("\(source == "-" ? "<stdin>" : source): no labels")
       }

@@ -210,8 +210,9 @@ public struct LabelGrid: Sendable {
     let available = max(1, width - 2 * margin)
     var column =
       columnWidth
+      // The widest label's one-line width: a size-only measurement (no glyph runs) each.
       ?? (labels.concurrentMap(jobs: jobs) {
-        Double(typesetter.layout($0, font: font, style: paragraph).maxContentWidth)
+        typesetter.measure($0, font: font, style: paragraph).maxContentWidth
       }
       .max() ?? 0) + 2 * padding
     column = max(2 * padding + 1, column.rounded(.up))
