@@ -197,16 +197,50 @@ public struct TemplateDatabase: Sendable {
 /// when none is written. A unit or an empty value without a number reads as 0, as gLabels'
 /// own reader (strtod) takes it: the database has `round="in"` and `x0=""`.
 enum TemplateLength {
+  /// Points per unit of the units gLabels writes ("63.5mm", "2.625in", "12pt").
+  private static let units: [(name: String, points: Double)] = [
+    ("pt", 1), ("in", 72), ("mm", 72 / 25.4), ("cm", 720 / 25.4), ("pc", 12),
+  ]
+
+  /// The length `text` gives, in points: a number with an optional unit (points without one),
+  /// spaces around either allowed, an empty number 0; nil when the number does not parse.
   static func parse(_ text: String) -> Double? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-    let units: [(String, Double)] = [
-      ("pt", 1), ("in", 72), ("mm", 72 / 25.4), ("cm", 720 / 25.4), ("pc", 12),
-    ]
+    // The database holds tens of thousands of ASCII lengths: read without Foundation (trimming
+    // and lowercasing through it were half of loading every template). Any other text goes the
+    // general way, which trims Unicode's spaces too.
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return parseUnicode(text) }
+    let bytes = Array(text.utf8)
+    func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    var lower = 0
+    var upper = bytes.count
+    while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+    while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
     var factor = 1.0
-    var body = Substring(trimmed)
-    for (unit, value) in units where body.hasSuffix(unit) {
-      body = body.dropLast(unit.count)
-      factor = value
+    if upper - lower >= 2 {
+      // ASCII letters lowercased (OR 0x20 maps no other byte onto a letter).
+      let suffix = (bytes[upper - 2] | 0x20, bytes[upper - 1] | 0x20)
+      // Every unit's name is two letters.
+      if let unit = units.first(where: {
+        $0.name.utf8.first == suffix.0 && $0.name.utf8.last == suffix.1
+      }) {
+        factor = unit.points
+        upper -= 2
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+      }
+    }
+    if lower == upper { return 0 }
+    guard let number = Double(String(decoding: bytes[lower..<upper], as: UTF8.self)),
+      number.isFinite
+    else { return nil }
+    return number * factor
+  }
+
+  private static func parseUnicode(_ text: String) -> Double? {
+    var body = Substring(text.trimmingCharacters(in: .whitespaces).lowercased())
+    var factor = 1.0
+    for unit in units where body.hasSuffix(unit.name) {
+      body = body.dropLast(unit.name.count)
+      factor = unit.points
       break
     }
     let digits = body.trimmingCharacters(in: .whitespaces)
@@ -272,8 +306,12 @@ private final class TemplateFileReader: NSObject, XMLParserDelegate {
   private var currentLine = 0
   private var hasShape = false
 
+  /// The file's name, as each template's `source` names it (found once, not per template).
+  private let fileName: String
+
   init(file: String, paperSizes: [String: CGSize]) {
     self.file = file
+    fileName = (file as NSString).lastPathComponent
     self.paperSizes = paperSizes
   }
 
@@ -359,7 +397,7 @@ private final class TemplateFileReader: NSObject, XMLParserDelegate {
     }
     currentLine = parser.lineNumber
     hasShape = false
-    let source = "\((file as NSString).lastPathComponent):\(currentLine)"
+    let source = "\(fileName):\(currentLine)"
     if let equiv = attributes["equiv"] {
       // The geometry comes from the definition once every file is read.
       current = LabelTemplate(
