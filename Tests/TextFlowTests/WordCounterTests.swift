@@ -115,6 +115,23 @@ struct WordCounterTests {
     #expect(words["New York"] == nil && words["New"] == 2)
   }
 
+  @Test("overlapping phrases: the most frequent takes its words first, ties alphabetically")
+  func overlappingPhrases() {
+    // "alpha beta" and "beta gamma" each occur 4 times over words that occur 4 times: the one
+    // taken first leaves the other without its shared word. Alphabetically "alpha beta" wins.
+    let tie = Self.counts(String(repeating: "alpha beta gamma. ", count: 4)) {
+      $0.findsPhrases = true
+    }
+    #expect(tie == ["alpha beta": 4, "gamma": 4])
+    // One more "beta gamma" (5 against 4) makes it the stronger phrase, taken first.
+    let stronger = Self.counts(
+      String(repeating: "alpha beta gamma. ", count: 4) + "beta gamma."
+    ) {
+      $0.findsPhrases = true
+    }
+    #expect(stronger == ["beta gamma": 5, "alpha": 4])
+  }
+
   @Test("progress reaches the whole text, in pieces")
   func progress() {
     let text = String(repeating: "word another line\n", count: 10_000)

@@ -162,14 +162,25 @@ public struct TagCloud: Sendable {
 
   /// True when every non-empty, non-comment line ends with a number ("word weight" lines).
   public static func looksWeighted(_ text: String) -> Bool {
-    let lines = text.split(whereSeparator: \.isNewline).map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-    return !lines.isEmpty
-      && lines.allSatisfy { line in
-        line.split(separator: " ").count >= 2
-          && Double(line.split(separator: " ").last!).map { $0.isFinite } == true
+    // Line by line, stopping at the first line that is not "word weight": running text is
+    // told from a word list by its first line, not by splitting and trimming all of it.
+    var sawLine = false
+    var lineStart = text.startIndex
+    var index = text.startIndex
+    while lineStart < text.endIndex {
+      while index < text.endIndex, !text[index].isNewline { index = text.index(after: index) }
+      let line = text[lineStart..<index].trimmingCharacters(in: .whitespaces)
+      if !line.isEmpty && !line.hasPrefix("#") {
+        let fields = line.split(separator: " ")
+        guard fields.count >= 2, Double(fields.last!).map({ $0.isFinite }) == true else {
+          return false
+        }
+        sawLine = true
       }
+      if index < text.endIndex { index = text.index(after: index) }
+      lineStart = index
+    }
+    return sawLine
   }
 
   /// "word weight" lines: the last field is the weight (positive), the rest the word (which may

@@ -34,7 +34,9 @@ public struct WordCounter: Sendable {
   public var stopWords: Set<String> = []
   /// Whether English plurals are merged into their singulars when both occur.
   public var mergesPlurals = false
-  /// Whether frequent two-word phrases are counted as one entry.
+  /// Whether frequent two-word phrases are counted as one entry. A phrase takes its
+  /// occurrences from its two words; overlapping phrases are taken most frequent first (ties
+  /// in alphabetical order), so the same text always gives the same entries.
   public var findsPhrases = false
   /// The fewest occurrences of a phrase.
   public var minimumPhraseCount = 3
@@ -86,7 +88,12 @@ public struct WordCounter: Sendable {
       start = end
     }
     if findsPhrases {
-      for (pair, count) in pairs where count >= minimumPhraseCount {
+      // Strongest first, ties alphabetically: a phrase takes its words' occurrences from
+      // them, so the order decides which of two overlapping phrases survives ("a b" and
+      // "b c" in "a b c a b c…"); in the dictionary's order the output changed from run to run.
+      let frequent = pairs.filter { $0.value >= minimumPhraseCount }
+        .sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+      for (pair, count) in frequent {
         let parts = pair.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2, let first = counts[parts[0]], let second = counts[parts[1]],
           count * 2 >= min(first, second)
@@ -179,33 +186,57 @@ public struct WordCounter: Sendable {
   /// URLs (scheme://…, www.…) and e-mail addresses: runs of non-space characters, trailing
   /// punctuation left off.
   static func links(in text: String) -> [Range<String.Index>] {
+    // A link holds an "@", a ":" (scheme:// and mailto:) or "www." (any case; nothing else
+    // lowercases to those ASCII characters), so only the runs around those bytes are read
+    // character by character: walking every character of a long text was most of counting
+    // its words. The runs are the same maximal runs of non-space characters, found from
+    // inside.
     var links: [Range<String.Index>] = []
-    var index = text.startIndex
-    while index < text.endIndex {
-      guard !text[index].isWhitespace else {
-        index = text.index(after: index)
+    let utf8 = text.utf8
+    var index = utf8.startIndex
+    var wPrefix = 0
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      let triggers =
+        byte == UInt8(ascii: "@") || byte == UInt8(ascii: ":")
+        || (byte == UInt8(ascii: ".") && wPrefix >= 3)
+      wPrefix = byte | 0x20 == UInt8(ascii: "w") ? wPrefix + 1 : 0
+      guard triggers else {
+        index = utf8.index(after: index)
         continue
+      }
+      var start = index
+      while start > text.startIndex {
+        let before = text.index(before: start)
+        if text[before].isWhitespace { break }
+        start = before
       }
       var end = index
       while end < text.endIndex, !text[end].isWhitespace { end = text.index(after: end) }
-      var run = text[index..<end]
-      // Brackets and quotes around, sentence punctuation after.
-      while let first = run.first, "(<[\"'“‘".contains(first) { run = run.dropFirst() }
-      while let last = run.last, ".,;:!?)>]\"'”’".contains(last) { run = run.dropLast() }
-      let lower = run.lowercased()
-      let isURL =
-        lower.contains("://") || lower.hasPrefix("www.") || lower.hasPrefix("mailto:")
-      var isMail = false
-      if let at = run.firstIndex(of: "@"), at > run.startIndex {
-        let domain = run[run.index(after: at)...]
-        isMail =
-          domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
-          && !domain.contains("@")
-      }
-      if (isURL || isMail) && !run.isEmpty { links.append(run.startIndex..<run.endIndex) }
+      if let link = link(in: text[start..<end]) { links.append(link) }
       index = end
+      wPrefix = 0
     }
     return links
+  }
+
+  /// The link a run of non-space characters is, brackets and quotes around it and sentence
+  /// punctuation after it left off, or nil.
+  private static func link(in whole: Substring) -> Range<String.Index>? {
+    var run = whole
+    while let first = run.first, "(<[\"'“‘".contains(first) { run = run.dropFirst() }
+    while let last = run.last, ".,;:!?)>]\"'”’".contains(last) { run = run.dropLast() }
+    let lower = run.lowercased()
+    let isURL =
+      lower.contains("://") || lower.hasPrefix("www.") || lower.hasPrefix("mailto:")
+    var isMail = false
+    if let at = run.firstIndex(of: "@"), at > run.startIndex {
+      let domain = run[run.index(after: at)...]
+      isMail =
+        domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+        && !domain.contains("@")
+    }
+    return (isURL || isMail) && !run.isEmpty ? run.startIndex..<run.endIndex : nil
   }
 
   /// Counts "cats" with "cat", "boxes" with "box", "cities" with "city" when both occur.
