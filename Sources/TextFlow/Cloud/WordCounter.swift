@@ -128,7 +128,8 @@ public struct WordCounter: Sendable {
   /// word is written in lowercase; Swift's `lowercased()` maps Σ to σ everywhere).
   static func folded(_ word: String) -> String {
     let lower = word.lowercased()
-    guard lower.hasSuffix("σ"), lower.count > 1 else { return lower }
+    // σ is CF 83 in UTF-8: the byte rules out almost every word before the Unicode comparison.
+    guard lower.utf8.last == 0x83, lower.hasSuffix("σ"), lower.count > 1 else { return lower }
     return String(lower.dropLast()) + "ς"
   }
 
@@ -163,24 +164,42 @@ public struct WordCounter: Sendable {
       switch segment.kind {
       case .none:
         // Spaces and a single line break keep a phrase going; anything else ends it.
-        let gap = piece[segment.range]
-        if gap.allSatisfy(\.isWhitespace) && gap.filter(\.isNewline).count < 2 { continue }
+        if Self.isPhraseGap(piece[segment.range]) { continue }
         result.append(nil)
         continue
       case .number where piece[segment.range].contains(where: \.isLetter):
         // ICU gives "x86_64" the status of its last part, a number; with letters it is a word.
         let word = String(piece[segment.range])
-        result.append(word.count >= minimumLength ? word : nil)
+        result.append(Self.has(word, atLeast: minimumLength) ? word : nil)
       case .number:
         result.append(includesNumbers ? String(piece[segment.range]) : nil)
       case .letters:
         let word = String(piece[segment.range])
-        result.append(word.count >= minimumLength ? word : nil)
+        result.append(Self.has(word, atLeast: minimumLength) ? word : nil)
       case .kana, .ideographs:
         result.append(String(piece[segment.range]))
       }
     }
     return result
+  }
+
+  /// True when `gap` (what lies between two words) is spaces with at most one line break: a
+  /// phrase may go on across it. Counted in place, without filtering it into a new string.
+  static func isPhraseGap(_ gap: Substring) -> Bool {
+    var lineBreaks = 0
+    for character in gap {
+      guard character.isWhitespace else { return false }
+      if character.isNewline {
+        lineBreaks += 1
+        if lineBreaks > 1 { return false }
+      }
+    }
+    return true
+  }
+
+  /// True when `word` has at least `count` characters, reading no further than that.
+  static func has(_ word: String, atLeast count: Int) -> Bool {
+    count <= 0 || word.index(word.startIndex, offsetBy: count, limitedBy: word.endIndex) != nil
   }
 
   /// URLs (scheme://…, www.…) and e-mail addresses: runs of non-space characters, trailing
