@@ -186,6 +186,10 @@ public struct WordCounter: Sendable {
   /// True when `gap` (what lies between two words) is spaces with at most one line break: a
   /// phrase may go on across it. Counted in place, without filtering it into a new string.
   static func isPhraseGap(_ gap: Substring) -> Bool {
+    // Most gaps are a space or two: read as bytes, no characters.
+    if gap.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+      return true
+    }
     var lineBreaks = 0
     for character in gap {
       guard character.isWhitespace else { return false }
