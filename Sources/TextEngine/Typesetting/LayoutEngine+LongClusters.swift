@@ -81,9 +81,19 @@ extension LayoutEngine {
   }
 
   /// `availableWidth(indent:)` for a given `maxWidth` (a static function so tests can check it).
+  /// Inlined for the usual line without an indent (every line but a paragraph's first, and
+  /// those too unless the style indents them), where the room is `maxWidth` itself: the
+  /// breaker asks once a line.
+  @inline(__always)
   static func availableWidth(maxWidth: Double, indent: Double) -> Double {
+    if indent == 0 { return maxWidth }
+    return indentedAvailableWidth(maxWidth: maxWidth, indent: indent)
+  }
+
+  /// `availableWidth(maxWidth:indent:)` for a nonzero indent.
+  private static func indentedAvailableWidth(maxWidth: Double, indent: Double) -> Double {
     var low = maxWidth - indent
-    guard low.isFinite, indent != 0 else { return low }
+    guard low.isFinite else { return low }
     // `low + indent` is within one rounding of maxWidth: step down until it fits.
     while low + indent > maxWidth { low = low.nextDown }
     // Above `low`, a candidate that does not fit: the sum's rounding error is at most an ulp of
