@@ -7,7 +7,10 @@ words turned (wordcloud's default prefer_horizontal=0.9). Times are medians of w
 for textflow the whole process (start-up, font loading, counting nothing, layout, JSON out); for
 wordcloud only generate_from_frequencies (its layout; the image is drawn afterwards). Density is
 measured the same way for both: the share of non-white pixels in a PNG of the cloud at one pixel
-per point. Prints a table and writes JSON (--json).
+per point. Then word counting: a seeded Zipf-like text of about 4 MB, `textflow cloud` on it
+(the whole process: reading, counting, layout, JSON) against wordcloud's process_text alone
+(its counting), without and with two-word phrases (`--phrases`, wordcloud's collocations).
+Prints tables and writes JSON (--json).
 
     python3 Benchmarks/cloud/compare.py [--bench .build/release/textflow-bench]
         [--textflow .build/release/textflow] [--runs 5]
@@ -60,6 +63,50 @@ def time_textflow(bench, words_file, width, height, runs):
         [bench, "--runs", str(runs), "--cloud", words_file, str(width), str(height)],
         check=True, capture_output=True, text=True, cwd=ROOT).stdout
     return json.loads(output.strip().splitlines()[-1])
+
+
+def make_text(megabytes, seed=11):
+    """Running text of Zipf-like words in sentences of twelve, about `megabytes` MB."""
+    rng = random.Random(seed)
+    vocabulary = list(make_words(20000, seed).keys())
+    weights = [1 / (rank + 1) for rank in range(len(vocabulary))]
+    lines = []
+    size = 0
+    while size < megabytes * 1_000_000:
+        line = " ".join(rng.choices(vocabulary, weights=weights, k=12)) + "."
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines)
+
+
+def time_counting(binary, wordcloud, folder, runs):
+    """Seconds to count a text's words, textflow's whole process against wordcloud's counting."""
+    text = make_text(4)
+    path = os.path.join(folder, "text.txt")
+    with open(path, "w") as handle:
+        handle.write(text)
+    rows = []
+    for phrases in (False, True):
+        ours = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run([binary, "cloud", path, "-o", os.path.join(folder, "count.json")]
+                           + (["--phrases"] if phrases else []),
+                           check=True, capture_output=True, cwd=ROOT)
+            ours.append(time.perf_counter() - start)
+        row = {"megabytes": round(len(text.encode()) / 1e6, 1), "phrases": phrases,
+               "textflow": statistics.median(ours)}
+        if wordcloud is not None:
+            theirs = []
+            for _ in range(runs):
+                cloud = wordcloud.WordCloud(collocations=phrases)
+                start = time.perf_counter()
+                cloud.process_text(text)
+                theirs.append(time.perf_counter() - start)
+            row["wordcloud"] = statistics.median(theirs)
+            row["speedup"] = row["wordcloud"] / row["textflow"]
+        rows.append(row)
+    return rows
 
 
 def main():
@@ -124,9 +171,19 @@ def main():
         else:
             line += "– | – | – | – |"
         print(line)
+    with tempfile.TemporaryDirectory() as folder:
+        counting = time_counting(arguments.textflow, wordcloud, folder, min(arguments.runs, 3))
+    print()
+    print("| text | phrases | textflow cloud s (whole process) | wordcloud process_text s | ×faster |")
+    print("|---|---|---|---|---|")
+    for row in counting:
+        theirs = row.get("wordcloud")
+        print(f"| {row['megabytes']} MB | {'yes' if row['phrases'] else 'no'} | "
+              f"{row['textflow']:.2f} | " + (f"{theirs:.2f} | {row['speedup']:.1f} |"
+                                            if theirs is not None else "– | – |"))
     os.makedirs(os.path.dirname(arguments.json), exist_ok=True)
     with open(arguments.json, "w") as handle:
-        json.dump(results, handle, indent=2)
+        json.dump({"packed": results, "counting": counting}, handle, indent=2)
 
 
 if __name__ == "__main__":
