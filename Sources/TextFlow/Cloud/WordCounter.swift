@@ -55,8 +55,8 @@ public struct WordCounter: Sendable {
   public func count(_ text: String, progress: ((Int, Int) -> Void)? = nil) -> [TagCloud.Word] {
     var counts: [String: Int] = [:]
     var spellings: [String: [String: Int]] = [:]
-    var pairs: [String: Int] = [:]
-    var pairSpellings: [String: [String: Int]] = [:]
+    var pairs: [WordPair: Int] = [:]
+    var pairSpellings: [WordPair: [WordPair: Int]] = [:]
     let total = text.utf8.count
     var done = 0
     var start = text.startIndex
@@ -77,9 +77,10 @@ public struct WordCounter: Sendable {
         counts[key, default: 0] += 1
         spellings[key, default: [:]][word, default: 0] += 1
         if findsPhrases, let previous {
-          let pairKey = previous.key + " " + key
-          pairs[pairKey, default: 0] += 1
-          pairSpellings[pairKey, default: [:]][previous.spelling + " " + word, default: 0] += 1
+          let pair = WordPair(first: previous.key, second: key)
+          pairs[pair, default: 0] += 1
+          pairSpellings[pair, default: [:]][
+            WordPair(first: previous.spelling, second: word), default: 0] += 1
         }
         previous = (key, word)
       }
@@ -92,15 +93,17 @@ public struct WordCounter: Sendable {
       // them, so the order decides which of two overlapping phrases survives ("a b" and
       // "b c" in "a b c a b c…"); in the dictionary's order the output changed from run to run.
       let frequent = pairs.filter { $0.value >= minimumPhraseCount }
-        .sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-      for (pair, count) in frequent {
-        let parts = pair.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let first = counts[parts[0]], let second = counts[parts[1]],
+        .map { (pair: $0.key, phrase: $0.key.joined, count: $0.value) }
+        .sorted { ($0.count, $1.phrase) > ($1.count, $0.phrase) }
+      for (pair, phrase, count) in frequent {
+        guard let first = counts[pair.first], let second = counts[pair.second],
           count * 2 >= min(first, second)
         else { continue }
-        counts[pair] = count
-        spellings[pair] = pairSpellings[pair]
-        for part in parts {
+        counts[phrase] = count
+        spellings[phrase] = pairSpellings[pair].map { written in
+          Dictionary(uniqueKeysWithValues: written.map { ($0.key.joined, $0.value) })
+        }
+        for part in [pair.first, pair.second] {
           counts[part, default: 0] -= count
           if counts[part]! <= 0 { counts[part] = nil }
         }
@@ -181,6 +184,16 @@ public struct WordCounter: Sendable {
       }
     }
     return result
+  }
+
+  /// Two words in a row, kept apart until a phrase is chosen: joining them at every
+  /// occurrence made a string a word. Words hold no spaces, so `joined` is one to one.
+  struct WordPair: Hashable {
+    var first: String
+    var second: String
+
+    /// The phrase as it is counted and shown: the two words with a space between.
+    var joined: String { first + " " + second }
   }
 
   /// True when `gap` (what lies between two words) is spaces with at most one line break: a
