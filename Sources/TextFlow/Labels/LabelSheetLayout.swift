@@ -622,7 +622,7 @@ public struct LabelSheetLayout: Sendable {
       unclipped = labelFrame.insetBy(dx: radius * 0.2929, dy: radius * 0.2929)
     }
     func clip(for frame: CGRect) -> ShapeClip? {
-      unclipped.contains(frame) ? nil : shapeClip
+      unclipped.encloses(frame) ? nil : shapeClip
     }
     var result: [SceneElement] = []
     var outline = LayoutAttributes(forCellWith: IndexPath(item: index, section: 0))
@@ -686,7 +686,7 @@ public struct LabelSheetLayout: Sendable {
         result.append(element)
         result += humanReadable(
           symbol, module: module, at: CGPoint(x: x + dx, y: y), clip: clip(for: attributes.frame),
-          typesetter: typesetter)
+          label: index, typesetter: typesetter)
         y += symbolHeight
       }
     }
@@ -696,7 +696,7 @@ public struct LabelSheetLayout: Sendable {
   /// The symbol's text lines as text elements in the default family (zint's own font is
   /// OCR-B for EAN/UPC; any clear sans face reads the same).
   private func humanReadable(
-    _ symbol: BarcodeSymbol, module: Double, at origin: CGPoint, clip: ShapeClip?,
+    _ symbol: BarcodeSymbol, module: Double, at origin: CGPoint, clip: ShapeClip?, label: Int,
     typesetter: Typesetter
   ) -> [SceneElement] {
     var result: [SceneElement] = []
@@ -716,7 +716,7 @@ public struct LabelSheetLayout: Sendable {
       let top = Double(origin.y) + text.baseline * module - baseline
       var attributes = LayoutAttributes(
         forSupplementaryViewOfKind: .init("label-barcode-text"),
-        with: IndexPath(item: 0, section: 0))
+        with: IndexPath(item: label, section: 0))
       attributes.frame = CGRect(x: left, y: top, width: width, height: Double(layout.size.height))
       var element = SceneElement(attributes: attributes, text: PlacedText(layout: layout))
       element.clip = clip
