@@ -155,7 +155,9 @@ struct LayoutEngine {
   /// The words lines are filled with (made from the atoms once, see `Word`).
   var words = WordTable()
   /// The shaped hyphen for each segment holding a soft hyphen, by segment index.
-  var hyphens: [Int: Insertion] = [:]
+  /// (Made with `init()`: the empty literal is a call that builds the dictionary from an
+  /// empty list of pairs, made for every engine.)
+  var hyphens = [Int: Insertion]()
   /// The ellipses a prepared text (`ShapedText`) has shaped, reused at every width; nil for a
   /// one-off layout.
   var ellipsisMemo: EllipsisMemo?
@@ -580,7 +582,7 @@ struct LayoutEngine {
       plans.append(
         SegmentPlan(
           range: range,
-          face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
+          faceReference: faces[range.lowerBound - content.lowerBound],
           script: scripts[range.lowerBound],
           level: hasLevels ? levels[range.lowerBound - content.lowerBound] : 0))
       segmentStart = position
@@ -662,7 +664,9 @@ struct LayoutEngine {
     isGraphemeBoundary: GraphemeBoundaries.View, scripts: UnsafeBufferPointer<Int32>,
     remembers: Bool, into faces: UnsafeMutableBufferPointer<FaceReference>
   ) {
-    var requested = text.runs[0].attributes.font.face
+    // Unretained: the text owns its runs' faces (a strong local was retained per text and
+    // per run, and released).
+    unowned(unsafe) var requested = text.runs[0].attributes.font.face
     var requestedReference = FaceReference.passUnretained(requested)
     // Every unit is written below (clusters cover the content).
     faces.initialize(repeating: requestedReference)
@@ -919,15 +923,22 @@ struct LayoutEngine {
     // one copied the whole engine (about 500 bytes) to the stack.
     let (segment, scale, letterSpacing) = shapeSegment(
       plan, content: content, shaping: shaping, group: &group, member: member)
-    let range = plan.range
-    let glyphs = segment.glyphs
-    let isTab = segment.isTab
     let segmentIndex = segments.count
-    segments.append(consume segment)
     let firstAtom = atoms.count
-    makeAtoms(
-      segmentIndex, range: range, glyphs: glyphs, rightToLeft: plan.level & 1 == 1,
-      spacingPerGrapheme: letterSpacing, scale: scale, isTab: isTab, perUnit: atomsPerUnit)
+    // Split before it is appended, its glyphs read from it in place: a copy of its glyph
+    // array, to be read once the segment was in the array, retained and released it. The
+    // widths of the hyphens its soft hyphens show are set once it is in (`hyphenWidth`).
+    let hasSoftHyphen = makeAtoms(
+      segmentIndex, range: plan.range, glyphs: segment.glyphs,
+      rightToLeft: plan.level & 1 == 1, spacingPerGrapheme: letterSpacing, scale: scale,
+      isTab: segment.isTab, perUnit: atomsPerUnit)
+    segments.append(consume segment)
+    if hasSoftHyphen {
+      let width = hyphenWidth(segmentIndex)
+      for index in firstAtom..<atoms.count where units[atoms[index].range.upperBound - 1] == 0xAD {
+        atoms[index].hyphenWidth = width
+      }
+    }
     // A boundary a group shaping found safe to break joins without any change.
     let knownSafe = member > 0 && group?.members[member].safeBefore == true
     if joinsPrevious, !knownSafe, firstAtom > 0 {
@@ -1102,24 +1113,27 @@ struct LayoutEngine {
     return language.isEmpty ? nil : String(language)
   }
 
-  /// Splits a shaped segment (`segmentIndex`, just added with these `glyphs` over `range`) into
-  /// atoms: HarfBuzz clusters merged up to grapheme boundaries. `scale` is the segment's font's
-  /// points per design unit.
+  /// Splits a shaped segment (`segmentIndex`, about to be added, with these `glyphs` over
+  /// `range`) into atoms: HarfBuzz clusters merged up to grapheme boundaries. `scale` is the
+  /// segment's font's points per design unit. Returns true when an atom ends with a soft
+  /// hyphen: its `hyphenWidth` is left 0 for the caller to set.
   private mutating func makeAtoms(
     _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs segmentGlyphs: [ShapedGlyph],
     rightToLeft: Bool, spacingPerGrapheme: Double, scale: Double, isTab: Bool,
     perUnit: Bool
-  ) {
+  ) -> Bool {
     let glyphCount = segmentGlyphs.count
-    // The arrays read per atom, as locals: read through `self` while `self.atoms` grows, each
-    // access retained and released its array.
-    let units = self.units
-    let isGraphemeBoundary = self.isGraphemeBoundary
-    // The atoms, taken out so that the array is uniquely referenced while it grows.
+    // The atoms (and the general path's clusters, kept from segment to segment), taken out so
+    // that each is uniquely referenced while it grows. Nothing else of the engine changes
+    // while its units and boundaries are read below, so they are read in place (copied to
+    // locals, each was retained and released per segment).
     var atoms = self.atoms
     self.atoms = []
     defer { self.atoms = atoms }
-    segmentGlyphs.withUnsafeBufferPointer { glyphs in
+    var clusters = clusterScratch
+    clusterScratch = []
+    defer { clusterScratch = clusters }
+    return segmentGlyphs.withUnsafeBufferPointer { glyphs in
       units.withUnsafeBufferPointer { units in
         isGraphemeBoundary.flags.withUnsafeBufferPointer { flags in
           let isGraphemeBoundary = GraphemeBoundaries.View(flags: flags)
@@ -1133,6 +1147,7 @@ struct LayoutEngine {
             // one grapheme), without its list of clusters. The atoms are written into a buffer
             // and appended at once: appending each to the array (captured here) cost a
             // uniqueness and a capacity check per atom.
+            var hasSoftHyphen = false
             withUnsafeTemporaryAllocation(of: Atom.self, capacity: glyphCount) { buffer in
               for step in 0..<glyphCount {
                 let index = rightToLeft ? glyphCount - 1 - step : step
@@ -1142,21 +1157,21 @@ struct LayoutEngine {
                 let spacing = max(spacingPerGrapheme, -width)
                 width += spacing
                 let unit = units[position]
+                if unit == 0xAD { hasSoftHyphen = true }
                 buffer.initializeElement(
                   at: step,
                   to: Atom(
                     range: position..<(position + 1), segment: segmentIndex,
                     glyphs: index..<(index + 1), width: width, spacing: spacing,
-                    isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab,
-                    hyphenWidth: unit == 0xAD ? hyphenWidth(segmentIndex) : 0))
+                    isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab))
               }
               atoms.append(contentsOf: UnsafeBufferPointer(buffer))
               buffer.deinitialize()
             }
-            return
+            return hasSoftHyphen
           }
-          appendAtoms(
-            to: &atoms, segmentIndex, range: segmentRange, glyphs: glyphs,
+          return Self.appendAtoms(
+            to: &atoms, clusters: &clusters, segmentIndex, range: segmentRange, glyphs: glyphs,
             rightToLeft: rightToLeft, spacingPerGrapheme: spacingPerGrapheme, scale: scale,
             isTab: isTab, units: units, isGraphemeBoundary: isGraphemeBoundary)
         }
@@ -1196,20 +1211,17 @@ struct LayoutEngine {
     return hyphen.width
   }
 
-  /// The general path of `makeAtoms`: clusters in logical order, merged up to grapheme
-  /// boundaries, appended to `atoms`.
-  private mutating func appendAtoms(
-    to atoms: inout [Atom], _ segmentIndex: Int, range segmentRange: Range<Int>,
-    glyphs: UnsafeBufferPointer<ShapedGlyph>, rightToLeft: Bool, spacingPerGrapheme: Double,
-    scale: Double, isTab: Bool, units: UnsafeBufferPointer<UInt16>,
-    isGraphemeBoundary: GraphemeBoundaries.View
-  ) {
+  /// The general path of `makeAtoms`: clusters in logical order (listed in `clusters`, the
+  /// engine's scratch), merged up to grapheme boundaries, appended to `atoms`. Returns true when
+  /// an atom ends with a soft hyphen (its `hyphenWidth` left 0).
+  private static func appendAtoms(
+    to atoms: inout [Atom], clusters: inout [(start: Int, glyphs: Range<Int>)],
+    _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs: UnsafeBufferPointer<ShapedGlyph>,
+    rightToLeft: Bool, spacingPerGrapheme: Double, scale: Double, isTab: Bool,
+    units: UnsafeBufferPointer<UInt16>, isGraphemeBoundary: GraphemeBoundaries.View
+  ) -> Bool {
     let glyphCount = glyphs.count
-    // The scratch array kept between segments, taken out so that it is uniquely referenced
-    // while it grows.
-    var clusters = clusterScratch
-    clusterScratch = []
-    defer { clusterScratch = clusters }
+    var hasSoftHyphen = false
     clusters.removeAll(keepingCapacity: true)
     clusters.reserveCapacity(glyphCount)
     // Clusters in logical order: (start offset, glyph index range).
@@ -1255,7 +1267,7 @@ struct LayoutEngine {
       // hostile −1e6 would otherwise give lines of negative width).
       let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
       width += spacing
-      let hyphen = units[range.upperBound - 1] == 0xAD ? hyphenWidth(segmentIndex) : 0
+      if units[range.upperBound - 1] == 0xAD { hasSoftHyphen = true }
       var isWhitespace = true
       for index in range where !Self.isHangingWhitespace(units[index]) {
         isWhitespace = false
@@ -1264,10 +1276,11 @@ struct LayoutEngine {
       atoms.append(
         Atom(
           range: range, segment: segmentIndex, glyphs: atomGlyphRange, width: width,
-          spacing: spacing, isWhitespace: isWhitespace, isTab: isTab, hyphenWidth: hyphen))
+          spacing: spacing, isWhitespace: isWhitespace, isTab: isTab))
       atomStart = end
       atomGlyphs = nil
     }
+    return hasSoftHyphen
   }
 
   /// True when HarfBuzz may merge the character starting at a grapheme boundary into the
