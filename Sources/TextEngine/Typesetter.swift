@@ -309,11 +309,10 @@ public final class Typesetter: Sendable {
     {
       return measurement
     }
-    var engine = LayoutEngine(
-      text: text, style: clampedStyle,
-      maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight ?? .infinity, fonts: fonts,
-      cache: shapeCache, paragraphCache: paragraphCache)
-    return engine.runMeasurement()
+    return LayoutEngine.measure(
+      text, style: clampedStyle, maxWidth: maxWidth ?? .infinity,
+      maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
+      paragraphCache: paragraphCache)
   }
 
   /// Gives heap memory that has been freed back to the system (glibc's `malloc_trim`), for a

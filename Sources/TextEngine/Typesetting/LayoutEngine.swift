@@ -129,18 +129,20 @@ struct Paragraph: Sendable {
 }
 
 struct LayoutEngine {
-  let text: AttributedText
-  let style: ParagraphStyle
-  let maxWidth: Double
-  let maxHeight: Double
+  // Variables, not constants, for the engine a thread keeps from text to text
+  // (`measure(_:style:maxWidth:maxHeight:fonts:cache:paragraphCache:)`); set only there.
+  var text: AttributedText
+  var style: ParagraphStyle
+  var maxWidth: Double
+  var maxHeight: Double
   // The shared objects are held unretained: the engine is copied into the paragraph cache's
   // closures (and each copy retained every reference), so a strong reference here made every
   // text write the reference counts of the collection and the caches that all threads share.
   // The caller keeps them alive while the engine runs (`Typesetter.computeLayout` is a method
   // of the typesetter that owns them).
-  unowned(unsafe) let fonts: FontCollection
-  unowned(unsafe) let cache: ShapeCache
-  unowned(unsafe) let paragraphCache: ParagraphCache
+  unowned(unsafe) var fonts: FontCollection
+  unowned(unsafe) var cache: ShapeCache
+  unowned(unsafe) var paragraphCache: ParagraphCache
 
   var units: [UInt16] = []
   /// Unicode scalar offset of each UTF-16 offset (count + 1 of them).
@@ -183,55 +185,100 @@ struct LayoutEngine {
   ) {
     self.text = text
     self.style = style
-    self.maxWidth = maxWidth.isNaN ? .infinity : max(0, maxWidth)
-    self.maxHeight = maxHeight.isNaN ? .infinity : max(0, maxHeight)
+    self.maxWidth = Self.clampedLimit(maxWidth)
+    self.maxHeight = Self.clampedLimit(maxHeight)
     self.fonts = fonts
     self.cache = cache
     self.paragraphCache = paragraphCache
   }
 
-  /// The size-only result (`TextMeasurement`): the prepared text from the paragraph cache (or
-  /// prepared now), broken into lines, without glyph runs.
-  mutating func runMeasurement() -> TextMeasurement {
-    if text.string.isEmpty || text.runs.isEmpty {
+  /// The size-only result (`TextMeasurement`) of `text` in `style` within the limits: the
+  /// prepared text from the paragraph cache (or prepared now), broken into lines, without glyph
+  /// runs.
+  ///
+  /// A text whose preparation no cache stores (caching off, a long text) is prepared in place
+  /// by the engine the thread keeps (`PreparationScratch`), emptied again once the text is
+  /// measured (the result holds none of its arrays): its arrays keep their capacity from text
+  /// to text, and the engine is not destroyed per text (which released each of its two dozen
+  /// arrays and references, most of them empty).
+  static func measure(
+    _ text: consuming AttributedText, style: consuming ParagraphStyle, maxWidth: Double,
+    maxHeight: Double, fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache
+  ) -> TextMeasurement {
+    let length = text.runs.last?.utf16Range.upperBound ?? 0
+    guard !text.string.isEmpty, length > 0 else {
       return TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
-    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
-    // Not stored (caching off, a long text): prepared in place into the thread's scratch
-    // arrays, given back once the text is measured (the result holds none of them).
-    if paragraphCache.countsUncachedPreparation(ofLength: length) {
-      let scratch = PreparationScratch.current()
-      takeArrays(from: scratch)
-      prepareInPlace()
-      let measurement = measurementOfLoadedText()
-      giveArrays(to: scratch)
-      return measurement
+    guard paragraphCache.countsUncachedPreparation(ofLength: length) else {
+      var engine = LayoutEngine(
+        text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
+        cache: cache, paragraphCache: paragraphCache)
+      engine.loadPreparedText(length: length)
+      return engine.measurementOfLoadedText()
     }
-    loadPreparedText(length: length)
+    let scratch = PreparationScratch.current()
+    guard !scratch.pointee.isMeasuring else {
+      // A measurement made while the thread's engine is measuring (none is today): an engine
+      // of its own.
+      var engine = LayoutEngine(
+        text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
+        cache: cache, paragraphCache: paragraphCache)
+      engine.prepareInPlace()
+      return engine.measurementOfLoadedText()
+    }
+    scratch.pointee.isMeasuring = true
+    defer { scratch.pointee.isMeasuring = false }
+    // Used through a pointer: an optional engine in the scratch was copied whole to be used.
+    let engine: UnsafeMutablePointer<LayoutEngine>
+    if let kept = scratch.pointee.engine {
+      engine = kept
+      engine.pointee.text = consume text
+      engine.pointee.style = consume style
+      engine.pointee.maxWidth = Self.clampedLimit(maxWidth)
+      engine.pointee.maxHeight = Self.clampedLimit(maxHeight)
+      engine.pointee.fonts = fonts
+      engine.pointee.cache = cache
+      engine.pointee.paragraphCache = paragraphCache
+    } else {
+      engine = .allocate(capacity: 1)
+      engine.initialize(
+        to: LayoutEngine(
+          text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
+          cache: cache, paragraphCache: paragraphCache))
+      scratch.pointee.engine = engine
+    }
+    let measurement = engine.pointee.prepareAndMeasure()
+    if length <= PreparationScratch.maximumUnits {
+      engine.pointee.empty()
+    } else {
+      // A long text's arrays (about 250 bytes a unit) are freed with the engine.
+      scratch.pointee.engine = nil
+      engine.deinitialize(count: 1)
+      engine.deallocate()
+    }
+    return measurement
+  }
+
+  /// `prepareInPlace()`, then `measurementOfLoadedText()`: mutating, so that the engine is
+  /// lent in place (called through a pointer, a non-mutating method was given a copy of the
+  /// whole engine).
+  private mutating func prepareAndMeasure() -> TextMeasurement {
+    prepareInPlace()
     return measurementOfLoadedText()
   }
 
-  /// Takes the thread's scratch arrays (empty, with their capacity) as the engine's own.
-  private mutating func takeArrays(from scratch: UnsafeMutablePointer<PreparationScratch>) {
-    swap(&units, &scratch.pointee.units)
-    swap(&isSoftBreak, &scratch.pointee.isSoftBreak)
-    swap(&isGraphemeBoundary, &scratch.pointee.graphemes)
-    swap(&paragraphs, &scratch.pointee.paragraphs)
-    swap(&segments, &scratch.pointee.segments)
-    swap(&atoms, &scratch.pointee.atoms)
-    swap(&planScratch, &scratch.pointee.plans)
-    swap(&memberScratch, &scratch.pointee.members)
-    swap(&clusterScratch, &scratch.pointee.clusters)
-    swap(&words.words, &scratch.pointee.words)
-    swap(&words.firstWord, &scratch.pointee.firstWord)
+  /// A width or height limit as the engine takes it: NaN is unlimited, a negative one 0.
+  static func clampedLimit(_ limit: Double) -> Double {
+    limit.isNaN ? .infinity : max(0, limit)
   }
 
-  /// Gives the arrays `takeArrays(from:)` took back to the thread's scratch, emptied, unless a
-  /// long text made them (`PreparationScratch.maximumUnits`). The engine reads none of them
-  /// afterwards.
-  private mutating func giveArrays(to scratch: UnsafeMutablePointer<PreparationScratch>) {
-    guard units.count <= PreparationScratch.maximumUnits else { return }
+  /// Empties the engine the thread keeps (`PreparationScratch`) once its text is measured:
+  /// its arrays with their capacity, and nothing of the text (its fonts, faces or strings)
+  /// left referenced, so that it is as a new engine's.
+  private mutating func empty() {
+    text = AttributedText()
+    style = ParagraphStyle()
     units.removeAll(keepingCapacity: true)
     isSoftBreak.removeAll(keepingCapacity: true)
     isGraphemeBoundary.removeAll()
@@ -248,7 +295,22 @@ struct LayoutEngine {
     clusterScratch.removeAllKeepingCapacity(poppingUpTo: 0)
     words.words.removeAllKeepingCapacity(poppingUpTo: 4)
     words.firstWord.removeAllKeepingCapacity(poppingUpTo: 4)
-    takeArrays(from: scratch)
+    // What the text needed beyond them (most texts: none of it, so nothing is released).
+    if !scalarOffsets.isEmpty { scalarOffsets = ScalarOffsets() }
+    if !runAt.isEmpty { runAt = RunIndices() }
+    if !words.uniformFaces.isEmpty { words.uniformFaces = [] }
+    if !hyphens.isEmpty { hyphens = [:] }
+    if faceFacts != nil { faceFacts = nil }
+    uniformMetrics = nil
+    // Set only for a prepared text's or a window's own engine, never here; emptied all the
+    // same, should that change.
+    if !words.facePrefixes.isEmpty || !words.faceFirstSegments.isEmpty
+      || !words.segmentMetrics.isEmpty
+    {
+      words = WordTable(words: words.words, firstWord: words.firstWord)
+    }
+    if ellipsisMemo != nil { ellipsisMemo = nil }
+    if windowLevels != nil { windowLevels = nil }
   }
 
   /// The size-only result of the engine's text, loaded with its preparation (`load` or
@@ -268,7 +330,7 @@ struct LayoutEngine {
 
   /// Fills the engine with its text's preparation, which the paragraph cache stores: the
   /// cache's, or prepared by the engine itself. `length` is the text's length in UTF-16 units.
-  /// (A text whose preparation is not stored is prepared in place by `runMeasurement`.)
+  /// (A text whose preparation is not stored is prepared in place by `measure`.)
   mutating func loadPreparedText(length: Int) {
     let cache = paragraphCache
     var preparedHere = false
@@ -310,8 +372,8 @@ struct LayoutEngine {
   /// Itemizes, shapes and splits the text into atoms, leaving the engine loaded with the result
   /// (`prepareText` without the copy a cache keeps).
   mutating func prepareInPlace() {
-    // Appended: the arrays may be the thread's scratch (`runMeasurement`), empty with their
-    // capacity.
+    // Appended: the engine may be the one its thread keeps (`measure`), its arrays empty with
+    // their capacity.
     text.string.appendUTF16Units(to: &units)
     prepare()
     itemizeAndShape()
