@@ -453,10 +453,12 @@ struct LayoutEngine {
 
   private mutating func prepare() {
     let count = units.count
-    scalarOffsets = ScalarOffsets(of: units)
+    // Both tables are empty in a new or emptied engine (`empty()`), and are set only for a text
+    // that needs them: assigning empty ones released the empty ones they replaced.
+    if units.contains(where: UTF16.isSurrogate) { scalarOffsets = ScalarOffsets(of: units) }
     // Passing the text copied it (a retain and release of each of its references): most texts
     // have one run, and no table.
-    runAt = text.runs.count > 1 ? RunIndices(of: text, count: count) : RunIndices()
+    if text.runs.count > 1 { runAt = RunIndices(of: text, count: count) }
 
     isSoftBreak.append(filled: false, count: count + 1)
     var mandatory = [Int]()
@@ -1030,8 +1032,12 @@ struct LayoutEngine {
       // Letter-spaced text is not ligated (as in Pango and CSS).
       features += [FontFeature("liga", 0), FontFeature("clig", 0), FontFeature("dlig", 0)]
     }
+    // The face is used unretained, as the plan holds it.
+    let harfBuzz = plan.faceReference._withUnsafeGuaranteedRef {
+      $0.harfBuzz.withVariations(variations)
+    }
     return SegmentShaping(
-      harfBuzz: plan.face.harfBuzz.withVariations(variations), variations: variations,
+      harfBuzz: harfBuzz, variations: variations,
       features: features, script: UnicodeProperties.scriptTag(plan.script),
       language: text.runs[run].attributes.language ?? languageOfLocale,
       direction: plan.level & 1 == 1 ? .rightToLeft : .leftToRight)
@@ -1148,12 +1154,13 @@ struct LayoutEngine {
           language: language, direction: direction)
       }
       return cache.glyphs(for: key(range, context), length: range.count) {
-        if let plans,
+        // Tested, not bound: binding the plans copied them (a retain and release per member).
+        if plans != nil,
           let glyphs = groupGlyphs(
             &group!, member: member, harfBuzz: harfBuzz, buffer, content: content,
             direction: direction, script: scriptTag, language: language, features: features,
             isCached: { other in
-              let otherRange = plans[plans.startIndex + other].range
+              let otherRange = plans![plans!.startIndex + other].range
               return cache.contains(
                 key(otherRange, shapingContext(otherRange, content: content)),
                 length: otherRange.count)
