@@ -1132,12 +1132,8 @@ struct LayoutEngine {
     range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FontFace,
     shaping: SegmentShaping, group: inout ShapingGroup?, member: Int
   ) -> [ShapedGlyph] {
-    let variations = shaping.variations
-    let features = shaping.features
-    let scriptTag = shaping.script
-    let language = shaping.language
-    let direction = shaping.direction
-    let harfBuzz = shaping.harfBuzz
+    // The shaping settings are read from `shaping` where they are used: copied to locals for
+    // the closures below, each of its references was retained and released per segment.
     // The members' plans (nil outside a group), read by `isCached` while the group is being
     // cut: the group itself is lent to `groupGlyphs` then.
     let plans = group?.plans
@@ -1150,15 +1146,16 @@ struct LayoutEngine {
             ? []
             : Array(buffer[context.lowerBound..<range.lowerBound]) + [0xFFFF]
               + Array(buffer[range.upperBound..<context.upperBound]),
-          face: face, variations: variations, features: features, script: scriptTag,
-          language: language, direction: direction)
+          face: face, variations: shaping.variations, features: shaping.features,
+          script: shaping.script, language: shaping.language, direction: shaping.direction)
       }
       return cache.glyphs(for: key(range, context), length: range.count) {
         // Tested, not bound: binding the plans copied them (a retain and release per member).
         if plans != nil,
           let glyphs = groupGlyphs(
-            &group!, member: member, harfBuzz: harfBuzz, buffer, content: content,
-            direction: direction, script: scriptTag, language: language, features: features,
+            &group!, member: member, harfBuzz: shaping.harfBuzz, buffer, content: content,
+            direction: shaping.direction, script: shaping.script, language: shaping.language,
+            features: shaping.features,
             isCached: { other in
               let otherRange = plans![plans!.startIndex + other].range
               return cache.contains(
@@ -1169,8 +1166,9 @@ struct LayoutEngine {
           return glyphs
         }
         return shapeInPieces(
-          harfBuzz, buffer, range: range, context: context, content: content,
-          direction: direction, script: scriptTag, language: language, features: features)
+          shaping.harfBuzz, buffer, range: range, context: context, content: content,
+          direction: shaping.direction, script: shaping.script, language: shaping.language,
+          features: shaping.features)
       }
     }
   }
