@@ -827,7 +827,9 @@ struct LayoutEngine {
         let mayStretch = remembers && units[clusterStart] < FontFace.basicCoverageLimit
         if mayStretch && (!hasPreferred || !requestedIsDefaultFamily) {
           if previous == nil || previous.isSame(requestedReference) {
-            stretchWords = coverage ?? requested.basicCoverage
+            // Through the reference: reading the unowned face retained it.
+            stretchWords =
+              coverage ?? requestedReference._withUnsafeGuaranteedRef { $0.basicCoverage }
             coverage = stretchWords
             stretchFace = requestedReference
           }
