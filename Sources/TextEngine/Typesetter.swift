@@ -289,9 +289,10 @@ public final class Typesetter: Sendable {
     return measurement
   }
 
-  /// The engine's size-only run (its arrays are freed when this returns); a huge text a window
-  /// at a time where it can be (`LayoutEngine.windowedMeasurement`), so that its memory follows
-  /// the window rather than the text.
+  /// The engine's size-only run (its arrays are freed when this returns, or kept emptied for
+  /// the thread's next text, `LayoutEngine.measure`); a huge text a window at a time where it
+  /// can be (`LayoutEngine.windowedMeasurement`), so that its memory follows the window rather
+  /// than the text.
   private func makeMeasurement(
     _ text: consuming AttributedText, style: ParagraphStyle, maxWidth: Double?,
     maxHeight: Double?
