@@ -7,8 +7,11 @@ public struct TextAttributes: Sendable, Hashable {
   public var font: Font
   /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern`).
   public var letterSpacing: Double
+  // Spelled out: a `String?` stored property is first set to nil, and `init` then built the
+  // attributes aside and copied them (retaining the font's face and arrays) to return them.
+  // swift-format-ignore: UseShorthandTypeNames
   /// A BCP 47 language tag for shaping (e.g. "tr", "sr"), or nil to let HarfBuzz guess.
-  public var language: String?
+  public var language: Optional<String>
 
   /// Attributes with a font and optional letter spacing and language.
   public init(font: Font, letterSpacing: Double = 0, language: String? = nil) {
@@ -39,9 +42,12 @@ public struct AttributedText: Sendable, Hashable {
   public private(set) var string: String
   /// The runs, covering `string` in order (empty only when `string` is empty).
   public private(set) var runs: [Run]
+  // Spelled out for the reason `TextAttributes.language` is: with `TextAttributes?`, each text
+  // made was copied once whole and the copy's original destroyed.
+  // swift-format-ignore: UseShorthandTypeNames
   /// The attributes of the text's end: those of the last run, or those given to an empty text.
   /// They set the height of an empty last line (after a final line break).
-  public private(set) var trailingAttributes: TextAttributes?
+  public private(set) var trailingAttributes: Optional<TextAttributes>
 
   /// A text in one set of attributes.
   public init(_ string: String, attributes: TextAttributes) {

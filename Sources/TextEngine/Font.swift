@@ -170,15 +170,20 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
   /// requested face's bold or italic when the other face lacks it.
   ///
   /// Inlined, so that a font read in place (a run's, per segment) is not first copied whole
-  /// (retaining its face and arrays) to be passed here.
+  /// (retaining its face and arrays) to be passed here. Made field by field, not as a copy
+  /// whose face is then replaced: the copy retained this font's face only to release it again
+  /// (so a field added to `Font` is added here too).
   @inline(__always)
   func withFace(_ face: FontFace) -> Font {
-    var font = self
+    var font = Font(
+      face: face, pointSize: pointSize, features: features, variations: variations)
+    font.isNamed = isNamed
+    font.synthesizesBold = synthesizesBold
+    font.synthesizesItalic = synthesizesItalic
     if face !== self.face {
       font.synthesizesBold = synthesizesBold || (self.face.isBold && !face.isBold)
       font.synthesizesItalic = synthesizesItalic || (self.face.isItalic && !face.isItalic)
     }
-    font.face = face
     return font
   }
 

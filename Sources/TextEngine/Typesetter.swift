@@ -289,9 +289,10 @@ public final class Typesetter: Sendable {
     return measurement
   }
 
-  /// The engine's size-only run (its arrays are freed when this returns); a huge text a window
-  /// at a time where it can be (`LayoutEngine.windowedMeasurement`), so that its memory follows
-  /// the window rather than the text.
+  /// The engine's size-only run (its arrays are freed when this returns, or kept emptied for
+  /// the thread's next text, `LayoutEngine.measure`); a huge text a window at a time where it
+  /// can be (`LayoutEngine.windowedMeasurement`), so that its memory follows the window rather
+  /// than the text.
   private func makeMeasurement(
     _ text: consuming AttributedText, style: ParagraphStyle, maxWidth: Double?,
     maxHeight: Double?
@@ -309,11 +310,10 @@ public final class Typesetter: Sendable {
     {
       return measurement
     }
-    var engine = LayoutEngine(
-      text: text, style: clampedStyle,
-      maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight ?? .infinity, fonts: fonts,
-      cache: shapeCache, paragraphCache: paragraphCache)
-    return engine.runMeasurement()
+    return LayoutEngine.measure(
+      text, style: clampedStyle, maxWidth: maxWidth ?? .infinity,
+      maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
+      paragraphCache: paragraphCache)
   }
 
   /// Gives heap memory that has been freed back to the system (glibc's `malloc_trim`), for a

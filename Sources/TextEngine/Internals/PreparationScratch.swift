@@ -1,30 +1,24 @@
-// The arrays a text is prepared into when nothing keeps its preparation, kept per thread from
+// The engine a text is prepared in when nothing keeps its preparation, kept per thread from
 // text to text.
 //
-// A measurement whose preparation no cache stores (`LayoutEngine.runMeasurement` with the
-// paragraph cache off, or a text longer than it keeps) fills about ten arrays that die with
-// the engine. Each was an allocation and a release (malloc, free and the runtime's work around
-// them: about 250 instructions an array, 5 % of a short tag). The engine takes them from its
-// thread's scratch, empty with their capacity, and gives them back emptied, so a thread
+// A measurement whose preparation no cache stores (`LayoutEngine.measure` with the
+// paragraph cache off, or a text longer than it keeps) fills about ten arrays that would die
+// with the engine. Each was an allocation and a release (malloc, free and the runtime's work
+// around them: about 250 instructions an array, 5 % of a short tag), and destroying the engine
+// released each of its two dozen arrays and references. The thread's engine is measured in
+// place instead and emptied afterwards, its arrays keeping their capacity, so a thread
 // measuring one short text after another allocates them once. Nothing else reads the scratch,
-// and a thread's arrays are freed when it exits.
+// and a thread's engine is freed when it exits.
 import Foundation
 
-/// The arrays of one thread's last preparation in place (see the file's comment), empty.
+/// The engine of one thread's last preparation in place (see the file's comment), empty.
 struct PreparationScratch {
-  var units: [UInt16] = []
-  var isSoftBreak: [Bool] = []
-  var graphemes = GraphemeBoundaries()
-  var paragraphs: [Paragraph] = []
-  var segments: [Segment] = []
-  var atoms: [Atom] = []
-  var plans: [SegmentPlan] = []
-  var members: [ShapingGroup.Member] = []
-  var clusters: [(start: Int, glyphs: Range<Int>)] = []
-  var words: [Word] = []
-  var firstWord: [Int32] = []
+  /// Nil before the thread's first such measurement, and after a long text's.
+  var engine: UnsafeMutablePointer<LayoutEngine>?
+  /// True while `engine` is measuring (a measurement inside it takes an engine of its own).
+  var isMeasuring = false
 
-  /// The longest text (in UTF-16 units) whose arrays are kept: a label or a paragraph, not a
+  /// The longest text (in UTF-16 units) whose engine is kept: a label or a paragraph, not a
   /// document (its arrays, about 250 bytes a unit, are freed with its engine).
   static let maximumUnits = 1024
 
@@ -34,6 +28,10 @@ struct PreparationScratch {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { scratch in
       guard let scratch = scratch?.assumingMemoryBound(to: PreparationScratch.self) else { return }
+      if let engine = scratch.pointee.engine {
+        engine.deinitialize(count: 1)
+        engine.deallocate()
+      }
       scratch.deinitialize(count: 1)
       scratch.deallocate()
     }

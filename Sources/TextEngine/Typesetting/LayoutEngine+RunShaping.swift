@@ -21,9 +21,19 @@ import Foundation
 /// A segment to be shaped: its range and what it is shaped in.
 struct SegmentPlan {
   var range: Range<Int>
-  var face: FontFace
+  /// Held unretained, as `fallbackFaces` hands it out (see `FaceReference`, which says who
+  /// keeps it alive): plans live only while their text is itemized, and a strong face was
+  /// retained and released for each plan made, passed on and emptied from the scratch array.
+  var faceReference: FaceReference
   var script: Int32
   var level: UInt8
+
+  var face: FontFace { faceReference.takeUnretainedValue() }
+
+  /// True when both are shaped in the same face.
+  func hasSameFace(as other: SegmentPlan) -> Bool {
+    faceReference.toOpaque() == other.faceReference.toOpaque()
+  }
 }
 
 /// The members of one shaping group and the glyphs cut for them so far. A value the shaping
@@ -79,7 +89,7 @@ extension LayoutEngine {
   /// attribute run, face, script and level (so the same font, features, language and
   /// direction), neither a tab, and both short enough that no long cluster is cut in pieces.
   func canShapeTogether(_ a: SegmentPlan, _ b: SegmentPlan) -> Bool {
-    a.face === b.face && a.script == b.script && a.level == b.level
+    a.hasSameFace(as: b) && a.script == b.script && a.level == b.level
       && runAt[a.range.lowerBound] == runAt[b.range.lowerBound]
       && a.range.count <= Self.maximumShapedClusterLength
       && b.range.count <= Self.maximumShapedClusterLength

@@ -129,18 +129,20 @@ struct Paragraph: Sendable {
 }
 
 struct LayoutEngine {
-  let text: AttributedText
-  let style: ParagraphStyle
-  let maxWidth: Double
-  let maxHeight: Double
+  // Variables, not constants, for the engine a thread keeps from text to text
+  // (`measure(_:style:maxWidth:maxHeight:fonts:cache:paragraphCache:)`); set only there.
+  var text: AttributedText
+  var style: ParagraphStyle
+  var maxWidth: Double
+  var maxHeight: Double
   // The shared objects are held unretained: the engine is copied into the paragraph cache's
   // closures (and each copy retained every reference), so a strong reference here made every
   // text write the reference counts of the collection and the caches that all threads share.
   // The caller keeps them alive while the engine runs (`Typesetter.computeLayout` is a method
   // of the typesetter that owns them).
-  unowned(unsafe) let fonts: FontCollection
-  unowned(unsafe) let cache: ShapeCache
-  unowned(unsafe) let paragraphCache: ParagraphCache
+  unowned(unsafe) var fonts: FontCollection
+  unowned(unsafe) var cache: ShapeCache
+  unowned(unsafe) var paragraphCache: ParagraphCache
 
   var units: [UInt16] = []
   /// Unicode scalar offset of each UTF-16 offset (count + 1 of them).
@@ -155,7 +157,9 @@ struct LayoutEngine {
   /// The words lines are filled with (made from the atoms once, see `Word`).
   var words = WordTable()
   /// The shaped hyphen for each segment holding a soft hyphen, by segment index.
-  var hyphens: [Int: Insertion] = [:]
+  /// (Made with `init()`: the empty literal is a call that builds the dictionary from an
+  /// empty list of pairs, made for every engine.)
+  var hyphens = [Int: Insertion]()
   /// The ellipses a prepared text (`ShapedText`) has shaped, reused at every width; nil for a
   /// one-off layout.
   var ellipsisMemo: EllipsisMemo?
@@ -181,55 +185,100 @@ struct LayoutEngine {
   ) {
     self.text = text
     self.style = style
-    self.maxWidth = maxWidth.isNaN ? .infinity : max(0, maxWidth)
-    self.maxHeight = maxHeight.isNaN ? .infinity : max(0, maxHeight)
+    self.maxWidth = Self.clampedLimit(maxWidth)
+    self.maxHeight = Self.clampedLimit(maxHeight)
     self.fonts = fonts
     self.cache = cache
     self.paragraphCache = paragraphCache
   }
 
-  /// The size-only result (`TextMeasurement`): the prepared text from the paragraph cache (or
-  /// prepared now), broken into lines, without glyph runs.
-  mutating func runMeasurement() -> TextMeasurement {
-    if text.string.isEmpty || text.runs.isEmpty {
+  /// The size-only result (`TextMeasurement`) of `text` in `style` within the limits: the
+  /// prepared text from the paragraph cache (or prepared now), broken into lines, without glyph
+  /// runs.
+  ///
+  /// A text whose preparation no cache stores (caching off, a long text) is prepared in place
+  /// by the engine the thread keeps (`PreparationScratch`), emptied again once the text is
+  /// measured (the result holds none of its arrays): its arrays keep their capacity from text
+  /// to text, and the engine is not destroyed per text (which released each of its two dozen
+  /// arrays and references, most of them empty).
+  static func measure(
+    _ text: consuming AttributedText, style: consuming ParagraphStyle, maxWidth: Double,
+    maxHeight: Double, fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache
+  ) -> TextMeasurement {
+    let length = text.runs.last?.utf16Range.upperBound ?? 0
+    guard !text.string.isEmpty, length > 0 else {
       return TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
-    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
-    // Not stored (caching off, a long text): prepared in place into the thread's scratch
-    // arrays, given back once the text is measured (the result holds none of them).
-    if paragraphCache.countsUncachedPreparation(ofLength: length) {
-      let scratch = PreparationScratch.current()
-      takeArrays(from: scratch)
-      prepareInPlace()
-      let measurement = measurementOfLoadedText()
-      giveArrays(to: scratch)
-      return measurement
+    guard paragraphCache.countsUncachedPreparation(ofLength: length) else {
+      var engine = LayoutEngine(
+        text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
+        cache: cache, paragraphCache: paragraphCache)
+      engine.loadPreparedText(length: length)
+      return engine.measurementOfLoadedText()
     }
-    loadPreparedText(length: length)
+    let scratch = PreparationScratch.current()
+    guard !scratch.pointee.isMeasuring else {
+      // A measurement made while the thread's engine is measuring (none is today): an engine
+      // of its own.
+      var engine = LayoutEngine(
+        text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
+        cache: cache, paragraphCache: paragraphCache)
+      engine.prepareInPlace()
+      return engine.measurementOfLoadedText()
+    }
+    scratch.pointee.isMeasuring = true
+    defer { scratch.pointee.isMeasuring = false }
+    // Used through a pointer: an optional engine in the scratch was copied whole to be used.
+    let engine: UnsafeMutablePointer<LayoutEngine>
+    if let kept = scratch.pointee.engine {
+      engine = kept
+      engine.pointee.text = consume text
+      engine.pointee.style = consume style
+      engine.pointee.maxWidth = Self.clampedLimit(maxWidth)
+      engine.pointee.maxHeight = Self.clampedLimit(maxHeight)
+      engine.pointee.fonts = fonts
+      engine.pointee.cache = cache
+      engine.pointee.paragraphCache = paragraphCache
+    } else {
+      engine = .allocate(capacity: 1)
+      engine.initialize(
+        to: LayoutEngine(
+          text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
+          cache: cache, paragraphCache: paragraphCache))
+      scratch.pointee.engine = engine
+    }
+    let measurement = engine.pointee.prepareAndMeasure()
+    if length <= PreparationScratch.maximumUnits {
+      engine.pointee.empty()
+    } else {
+      // A long text's arrays (about 250 bytes a unit) are freed with the engine.
+      scratch.pointee.engine = nil
+      engine.deinitialize(count: 1)
+      engine.deallocate()
+    }
+    return measurement
+  }
+
+  /// `prepareInPlace()`, then `measurementOfLoadedText()`: mutating, so that the engine is
+  /// lent in place (called through a pointer, a non-mutating method was given a copy of the
+  /// whole engine).
+  private mutating func prepareAndMeasure() -> TextMeasurement {
+    prepareInPlace()
     return measurementOfLoadedText()
   }
 
-  /// Takes the thread's scratch arrays (empty, with their capacity) as the engine's own.
-  private mutating func takeArrays(from scratch: UnsafeMutablePointer<PreparationScratch>) {
-    swap(&units, &scratch.pointee.units)
-    swap(&isSoftBreak, &scratch.pointee.isSoftBreak)
-    swap(&isGraphemeBoundary, &scratch.pointee.graphemes)
-    swap(&paragraphs, &scratch.pointee.paragraphs)
-    swap(&segments, &scratch.pointee.segments)
-    swap(&atoms, &scratch.pointee.atoms)
-    swap(&planScratch, &scratch.pointee.plans)
-    swap(&memberScratch, &scratch.pointee.members)
-    swap(&clusterScratch, &scratch.pointee.clusters)
-    swap(&words.words, &scratch.pointee.words)
-    swap(&words.firstWord, &scratch.pointee.firstWord)
+  /// A width or height limit as the engine takes it: NaN is unlimited, a negative one 0.
+  static func clampedLimit(_ limit: Double) -> Double {
+    limit.isNaN ? .infinity : max(0, limit)
   }
 
-  /// Gives the arrays `takeArrays(from:)` took back to the thread's scratch, emptied, unless a
-  /// long text made them (`PreparationScratch.maximumUnits`). The engine reads none of them
-  /// afterwards.
-  private mutating func giveArrays(to scratch: UnsafeMutablePointer<PreparationScratch>) {
-    guard units.count <= PreparationScratch.maximumUnits else { return }
+  /// Empties the engine the thread keeps (`PreparationScratch`) once its text is measured:
+  /// its arrays with their capacity, and nothing of the text (its fonts, faces or strings)
+  /// left referenced, so that it is as a new engine's.
+  private mutating func empty() {
+    text = AttributedText()
+    style = ParagraphStyle()
     units.removeAll(keepingCapacity: true)
     isSoftBreak.removeAll(keepingCapacity: true)
     isGraphemeBoundary.removeAll()
@@ -246,7 +295,22 @@ struct LayoutEngine {
     clusterScratch.removeAllKeepingCapacity(poppingUpTo: 0)
     words.words.removeAllKeepingCapacity(poppingUpTo: 4)
     words.firstWord.removeAllKeepingCapacity(poppingUpTo: 4)
-    takeArrays(from: scratch)
+    // What the text needed beyond them (most texts: none of it, so nothing is released).
+    if !scalarOffsets.isEmpty { scalarOffsets = ScalarOffsets() }
+    if !runAt.isEmpty { runAt = RunIndices() }
+    if !words.uniformFaces.isEmpty { words.uniformFaces = [] }
+    if !hyphens.isEmpty { hyphens = [:] }
+    if faceFacts != nil { faceFacts = nil }
+    uniformMetrics = nil
+    // Set only for a prepared text's or a window's own engine, never here; emptied all the
+    // same, should that change.
+    if !words.facePrefixes.isEmpty || !words.faceFirstSegments.isEmpty
+      || !words.segmentMetrics.isEmpty
+    {
+      words = WordTable(words: words.words, firstWord: words.firstWord)
+    }
+    if ellipsisMemo != nil { ellipsisMemo = nil }
+    if windowLevels != nil { windowLevels = nil }
   }
 
   /// The size-only result of the engine's text, loaded with its preparation (`load` or
@@ -266,7 +330,7 @@ struct LayoutEngine {
 
   /// Fills the engine with its text's preparation, which the paragraph cache stores: the
   /// cache's, or prepared by the engine itself. `length` is the text's length in UTF-16 units.
-  /// (A text whose preparation is not stored is prepared in place by `runMeasurement`.)
+  /// (A text whose preparation is not stored is prepared in place by `measure`.)
   mutating func loadPreparedText(length: Int) {
     let cache = paragraphCache
     var preparedHere = false
@@ -308,8 +372,8 @@ struct LayoutEngine {
   /// Itemizes, shapes and splits the text into atoms, leaving the engine loaded with the result
   /// (`prepareText` without the copy a cache keeps).
   mutating func prepareInPlace() {
-    // Appended: the arrays may be the thread's scratch (`runMeasurement`), empty with their
-    // capacity.
+    // Appended: the engine may be the one its thread keeps (`measure`), its arrays empty with
+    // their capacity.
     text.string.appendUTF16Units(to: &units)
     prepare()
     itemizeAndShape()
@@ -389,10 +453,12 @@ struct LayoutEngine {
 
   private mutating func prepare() {
     let count = units.count
-    scalarOffsets = ScalarOffsets(of: units)
+    // Both tables are empty in a new or emptied engine (`empty()`), and are set only for a text
+    // that needs them: assigning empty ones released the empty ones they replaced.
+    if units.contains(where: UTF16.isSurrogate) { scalarOffsets = ScalarOffsets(of: units) }
     // Passing the text copied it (a retain and release of each of its references): most texts
     // have one run, and no table.
-    runAt = text.runs.count > 1 ? RunIndices(of: text, count: count) : RunIndices()
+    if text.runs.count > 1 { runAt = RunIndices(of: text, count: count) }
 
     isSoftBreak.append(filled: false, count: count + 1)
     var mandatory = [Int]()
@@ -580,7 +646,7 @@ struct LayoutEngine {
       plans.append(
         SegmentPlan(
           range: range,
-          face: faces[range.lowerBound - content.lowerBound].takeUnretainedValue(),
+          faceReference: faces[range.lowerBound - content.lowerBound],
           script: scripts[range.lowerBound],
           level: hasLevels ? levels[range.lowerBound - content.lowerBound] : 0))
       segmentStart = position
@@ -662,7 +728,9 @@ struct LayoutEngine {
     isGraphemeBoundary: GraphemeBoundaries.View, scripts: UnsafeBufferPointer<Int32>,
     remembers: Bool, into faces: UnsafeMutableBufferPointer<FaceReference>
   ) {
-    var requested = text.runs[0].attributes.font.face
+    // Unretained: the text owns its runs' faces (a strong local was retained per text and
+    // per run, and released).
+    unowned(unsafe) var requested = text.runs[0].attributes.font.face
     var requestedReference = FaceReference.passUnretained(requested)
     // Every unit is written below (clusters cover the content).
     faces.initialize(repeating: requestedReference)
@@ -759,7 +827,9 @@ struct LayoutEngine {
         let mayStretch = remembers && units[clusterStart] < FontFace.basicCoverageLimit
         if mayStretch && (!hasPreferred || !requestedIsDefaultFamily) {
           if previous == nil || previous.isSame(requestedReference) {
-            stretchWords = coverage ?? requested.basicCoverage
+            // Through the reference: reading the unowned face retained it.
+            stretchWords =
+              coverage ?? requestedReference._withUnsafeGuaranteedRef { $0.basicCoverage }
             coverage = stretchWords
             stretchFace = requestedReference
           }
@@ -919,15 +989,22 @@ struct LayoutEngine {
     // one copied the whole engine (about 500 bytes) to the stack.
     let (segment, scale, letterSpacing) = shapeSegment(
       plan, content: content, shaping: shaping, group: &group, member: member)
-    let range = plan.range
-    let glyphs = segment.glyphs
-    let isTab = segment.isTab
     let segmentIndex = segments.count
-    segments.append(consume segment)
     let firstAtom = atoms.count
-    makeAtoms(
-      segmentIndex, range: range, glyphs: glyphs, rightToLeft: plan.level & 1 == 1,
-      spacingPerGrapheme: letterSpacing, scale: scale, isTab: isTab, perUnit: atomsPerUnit)
+    // Split before it is appended, its glyphs read from it in place: a copy of its glyph
+    // array, to be read once the segment was in the array, retained and released it. The
+    // widths of the hyphens its soft hyphens show are set once it is in (`hyphenWidth`).
+    let hasSoftHyphen = makeAtoms(
+      segmentIndex, range: plan.range, glyphs: segment.glyphs,
+      rightToLeft: plan.level & 1 == 1, spacingPerGrapheme: letterSpacing, scale: scale,
+      isTab: segment.isTab, perUnit: atomsPerUnit)
+    segments.append(consume segment)
+    if hasSoftHyphen {
+      let width = hyphenWidth(segmentIndex)
+      for index in firstAtom..<atoms.count where units[atoms[index].range.upperBound - 1] == 0xAD {
+        atoms[index].hyphenWidth = width
+      }
+    }
     // A boundary a group shaping found safe to break joins without any change.
     let knownSafe = member > 0 && group?.members[member].safeBefore == true
     if joinsPrevious, !knownSafe, firstAtom > 0 {
@@ -957,8 +1034,12 @@ struct LayoutEngine {
       // Letter-spaced text is not ligated (as in Pango and CSS).
       features += [FontFeature("liga", 0), FontFeature("clig", 0), FontFeature("dlig", 0)]
     }
+    // The face is used unretained, as the plan holds it.
+    let harfBuzz = plan.faceReference._withUnsafeGuaranteedRef {
+      $0.harfBuzz.withVariations(variations)
+    }
     return SegmentShaping(
-      harfBuzz: plan.face.harfBuzz.withVariations(variations), variations: variations,
+      harfBuzz: harfBuzz, variations: variations,
       features: features, script: UnicodeProperties.scriptTag(plan.script),
       language: text.runs[run].attributes.language ?? languageOfLocale,
       direction: plan.level & 1 == 1 ? .rightToLeft : .leftToRight)
@@ -1053,12 +1134,8 @@ struct LayoutEngine {
     range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FontFace,
     shaping: SegmentShaping, group: inout ShapingGroup?, member: Int
   ) -> [ShapedGlyph] {
-    let variations = shaping.variations
-    let features = shaping.features
-    let scriptTag = shaping.script
-    let language = shaping.language
-    let direction = shaping.direction
-    let harfBuzz = shaping.harfBuzz
+    // The shaping settings are read from `shaping` where they are used: copied to locals for
+    // the closures below, each of its references was retained and released per segment.
     // The members' plans (nil outside a group), read by `isCached` while the group is being
     // cut: the group itself is lent to `groupGlyphs` then.
     let plans = group?.plans
@@ -1071,16 +1148,18 @@ struct LayoutEngine {
             ? []
             : Array(buffer[context.lowerBound..<range.lowerBound]) + [0xFFFF]
               + Array(buffer[range.upperBound..<context.upperBound]),
-          face: face, variations: variations, features: features, script: scriptTag,
-          language: language, direction: direction)
+          face: face, variations: shaping.variations, features: shaping.features,
+          script: shaping.script, language: shaping.language, direction: shaping.direction)
       }
       return cache.glyphs(for: key(range, context), length: range.count) {
-        if let plans,
+        // Tested, not bound: binding the plans copied them (a retain and release per member).
+        if plans != nil,
           let glyphs = groupGlyphs(
-            &group!, member: member, harfBuzz: harfBuzz, buffer, content: content,
-            direction: direction, script: scriptTag, language: language, features: features,
+            &group!, member: member, harfBuzz: shaping.harfBuzz, buffer, content: content,
+            direction: shaping.direction, script: shaping.script, language: shaping.language,
+            features: shaping.features,
             isCached: { other in
-              let otherRange = plans[plans.startIndex + other].range
+              let otherRange = plans![plans!.startIndex + other].range
               return cache.contains(
                 key(otherRange, shapingContext(otherRange, content: content)),
                 length: otherRange.count)
@@ -1089,8 +1168,9 @@ struct LayoutEngine {
           return glyphs
         }
         return shapeInPieces(
-          harfBuzz, buffer, range: range, context: context, content: content,
-          direction: direction, script: scriptTag, language: language, features: features)
+          shaping.harfBuzz, buffer, range: range, context: context, content: content,
+          direction: shaping.direction, script: shaping.script, language: shaping.language,
+          features: shaping.features)
       }
     }
   }
@@ -1102,24 +1182,27 @@ struct LayoutEngine {
     return language.isEmpty ? nil : String(language)
   }
 
-  /// Splits a shaped segment (`segmentIndex`, just added with these `glyphs` over `range`) into
-  /// atoms: HarfBuzz clusters merged up to grapheme boundaries. `scale` is the segment's font's
-  /// points per design unit.
+  /// Splits a shaped segment (`segmentIndex`, about to be added, with these `glyphs` over
+  /// `range`) into atoms: HarfBuzz clusters merged up to grapheme boundaries. `scale` is the
+  /// segment's font's points per design unit. Returns true when an atom ends with a soft
+  /// hyphen: its `hyphenWidth` is left 0 for the caller to set.
   private mutating func makeAtoms(
     _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs segmentGlyphs: [ShapedGlyph],
     rightToLeft: Bool, spacingPerGrapheme: Double, scale: Double, isTab: Bool,
     perUnit: Bool
-  ) {
+  ) -> Bool {
     let glyphCount = segmentGlyphs.count
-    // The arrays read per atom, as locals: read through `self` while `self.atoms` grows, each
-    // access retained and released its array.
-    let units = self.units
-    let isGraphemeBoundary = self.isGraphemeBoundary
-    // The atoms, taken out so that the array is uniquely referenced while it grows.
+    // The atoms (and the general path's clusters, kept from segment to segment), taken out so
+    // that each is uniquely referenced while it grows. Nothing else of the engine changes
+    // while its units and boundaries are read below, so they are read in place (copied to
+    // locals, each was retained and released per segment).
     var atoms = self.atoms
     self.atoms = []
     defer { self.atoms = atoms }
-    segmentGlyphs.withUnsafeBufferPointer { glyphs in
+    var clusters = clusterScratch
+    clusterScratch = []
+    defer { clusterScratch = clusters }
+    return segmentGlyphs.withUnsafeBufferPointer { glyphs in
       units.withUnsafeBufferPointer { units in
         isGraphemeBoundary.flags.withUnsafeBufferPointer { flags in
           let isGraphemeBoundary = GraphemeBoundaries.View(flags: flags)
@@ -1133,6 +1216,7 @@ struct LayoutEngine {
             // one grapheme), without its list of clusters. The atoms are written into a buffer
             // and appended at once: appending each to the array (captured here) cost a
             // uniqueness and a capacity check per atom.
+            var hasSoftHyphen = false
             withUnsafeTemporaryAllocation(of: Atom.self, capacity: glyphCount) { buffer in
               for step in 0..<glyphCount {
                 let index = rightToLeft ? glyphCount - 1 - step : step
@@ -1142,21 +1226,21 @@ struct LayoutEngine {
                 let spacing = max(spacingPerGrapheme, -width)
                 width += spacing
                 let unit = units[position]
+                if unit == 0xAD { hasSoftHyphen = true }
                 buffer.initializeElement(
                   at: step,
                   to: Atom(
                     range: position..<(position + 1), segment: segmentIndex,
                     glyphs: index..<(index + 1), width: width, spacing: spacing,
-                    isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab,
-                    hyphenWidth: unit == 0xAD ? hyphenWidth(segmentIndex) : 0))
+                    isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab))
               }
               atoms.append(contentsOf: UnsafeBufferPointer(buffer))
               buffer.deinitialize()
             }
-            return
+            return hasSoftHyphen
           }
-          appendAtoms(
-            to: &atoms, segmentIndex, range: segmentRange, glyphs: glyphs,
+          return Self.appendAtoms(
+            to: &atoms, clusters: &clusters, segmentIndex, range: segmentRange, glyphs: glyphs,
             rightToLeft: rightToLeft, spacingPerGrapheme: spacingPerGrapheme, scale: scale,
             isTab: isTab, units: units, isGraphemeBoundary: isGraphemeBoundary)
         }
@@ -1196,20 +1280,17 @@ struct LayoutEngine {
     return hyphen.width
   }
 
-  /// The general path of `makeAtoms`: clusters in logical order, merged up to grapheme
-  /// boundaries, appended to `atoms`.
-  private mutating func appendAtoms(
-    to atoms: inout [Atom], _ segmentIndex: Int, range segmentRange: Range<Int>,
-    glyphs: UnsafeBufferPointer<ShapedGlyph>, rightToLeft: Bool, spacingPerGrapheme: Double,
-    scale: Double, isTab: Bool, units: UnsafeBufferPointer<UInt16>,
-    isGraphemeBoundary: GraphemeBoundaries.View
-  ) {
+  /// The general path of `makeAtoms`: clusters in logical order (listed in `clusters`, the
+  /// engine's scratch), merged up to grapheme boundaries, appended to `atoms`. Returns true when
+  /// an atom ends with a soft hyphen (its `hyphenWidth` left 0).
+  private static func appendAtoms(
+    to atoms: inout [Atom], clusters: inout [(start: Int, glyphs: Range<Int>)],
+    _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs: UnsafeBufferPointer<ShapedGlyph>,
+    rightToLeft: Bool, spacingPerGrapheme: Double, scale: Double, isTab: Bool,
+    units: UnsafeBufferPointer<UInt16>, isGraphemeBoundary: GraphemeBoundaries.View
+  ) -> Bool {
     let glyphCount = glyphs.count
-    // The scratch array kept between segments, taken out so that it is uniquely referenced
-    // while it grows.
-    var clusters = clusterScratch
-    clusterScratch = []
-    defer { clusterScratch = clusters }
+    var hasSoftHyphen = false
     clusters.removeAll(keepingCapacity: true)
     clusters.reserveCapacity(glyphCount)
     // Clusters in logical order: (start offset, glyph index range).
@@ -1255,7 +1336,7 @@ struct LayoutEngine {
       // hostile −1e6 would otherwise give lines of negative width).
       let spacing = max(spacingPerGrapheme * Double(graphemes), -width)
       width += spacing
-      let hyphen = units[range.upperBound - 1] == 0xAD ? hyphenWidth(segmentIndex) : 0
+      if units[range.upperBound - 1] == 0xAD { hasSoftHyphen = true }
       var isWhitespace = true
       for index in range where !Self.isHangingWhitespace(units[index]) {
         isWhitespace = false
@@ -1264,10 +1345,11 @@ struct LayoutEngine {
       atoms.append(
         Atom(
           range: range, segment: segmentIndex, glyphs: atomGlyphRange, width: width,
-          spacing: spacing, isWhitespace: isWhitespace, isTab: isTab, hyphenWidth: hyphen))
+          spacing: spacing, isWhitespace: isWhitespace, isTab: isTab))
       atomStart = end
       atomGlyphs = nil
     }
+    return hasSoftHyphen
   }
 
   /// True when HarfBuzz may merge the character starting at a grapheme boundary into the

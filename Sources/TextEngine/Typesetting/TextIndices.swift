@@ -36,6 +36,9 @@ struct ScalarOffsets: Sendable {
     }
   }
 
+  /// True when every offset is its own scalar offset (nothing is stored).
+  var isEmpty: Bool { offsets.isEmpty }
+
   /// The scalar offset of UTF-16 offset `offset`.
   @inline(__always)
   subscript(offset: Int) -> Int {
@@ -64,6 +67,9 @@ struct RunIndices: Sendable {
       }
     }
   }
+
+  /// True when every unit is in run 0 (nothing is stored).
+  var isEmpty: Bool { runs.isEmpty }
 
   /// The run of the unit at `unit`.
   @inline(__always)
