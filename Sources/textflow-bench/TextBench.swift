@@ -139,6 +139,11 @@ struct TextBench {
   /// Batch requests laid out one after another on this thread (the one-thread side of the
   /// parallel figures).
   private func layOutOneByOne(_ typesetter: Typesetter, _ batch: [TextLayoutRequest]) {
+    TextBench.layOutEach(typesetter, batch)
+  }
+
+  /// Lays out each request of `batch` in turn on the calling thread.
+  static func layOutEach(_ typesetter: Typesetter, _ batch: [TextLayoutRequest]) {
     var lines = 0
     for request in batch {
       lines &+=
@@ -407,8 +412,44 @@ struct TextBench {
           note: String(
             format: "%.2f× the CPU time of 1 thread (1.00 = no contention; scaling ≈ %.2f× on "
               + "idle cores)", cpuAll / cpuOne, Double(Machine.processorCount) * cpuOne / cpuAll))
+        if label == "warm" { reportUnshared(kind, batch: batch, typesetter: typesetter) }
       }
     }
+  }
+
+  /// The same warm hits on two threads that share nothing of ours: each with its own fonts,
+  /// typesetter and caches, loaded from the corpus again. What CPU time per hit grows by here is
+  /// the machine's (two virtual cores that slow each other down), not contention in the engine:
+  /// the baseline for the shared figure above.
+  private func reportUnshared(
+    _ kind: TextKind, batch: [TextLayoutRequest], typesetter: Typesetter
+  ) {
+    guard Machine.processorCount >= 2, let otherFonts = try? FontCollection.bundled(),
+      let otherKinds = try? Corpus.kinds(
+        directory: URL(fileURLWithPath: "Benchmarks/corpus", isDirectory: true), fonts: otherFonts),
+      let other = otherKinds.first(where: { $0.name == kind.name })
+    else { return }
+    let otherBatch = other.requests.map(\.batchRequest)
+    let otherTypesetter = Typesetter(fonts: otherFonts)
+    layOutOneByOne(otherTypesetter, otherBatch)  // filled, as the shared one is
+    let pairs = [(typesetter, batch), (otherTypesetter, otherBatch)]
+    let cpuOne = cpuNanoseconds {
+      for _ in 0..<runs { layOutOneByOne(typesetter, batch) }
+    }
+    let passes = runs
+    let cpuTwo = cpuNanoseconds {
+      DispatchQueue.concurrentPerform(iterations: 2) { worker in
+        for _ in 0..<passes { TextBench.layOutEach(pairs[worker].0, pairs[worker].1) }
+      }
+    }
+    let perText = Double(runs * batch.count)
+    report.value(
+      "\(kind.name) warm: CPU time per text, 1 thread → 2 threads sharing nothing",
+      cpuTwo / (2 * perText),
+      text: String(format: "%.0f → %.0f ns", cpuOne / perText, cpuTwo / (2 * perText)),
+      note: String(
+        format: "%.2f× the CPU time of 1 thread with nothing shared: the machine's own cost of "
+          + "two busy threads, the baseline for the shared figure", cpuTwo / (2 * cpuOne)))
   }
 
   /// Figure 2: each text shaped by HarfBuzz alone, in the face the engine picked for its first run.
