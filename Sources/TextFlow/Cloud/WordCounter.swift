@@ -258,7 +258,7 @@ public struct WordCounter: Sendable {
 
   /// The link a run of non-space characters is, brackets and quotes around it and sentence
   /// punctuation after it left off, or nil.
-  private static func link(in whole: Substring) -> Range<String.Index>? {
+  static func link(in whole: Substring) -> Range<String.Index>? {
     var run = whole
     while let first = run.first, "(<[\"'“‘".contains(first) { run = run.dropFirst() }
     while let last = run.last, ".,;:!?)>]\"'”’".contains(last) { run = run.dropLast() }
