@@ -417,10 +417,12 @@ struct TextBench {
     }
   }
 
-  /// The same warm hits on two threads that share nothing of ours: each with its own fonts,
-  /// typesetter and caches, loaded from the corpus again. What CPU time per hit grows by here is
-  /// the machine's (two virtual cores that slow each other down), not contention in the engine:
-  /// the baseline for the shared figure above.
+  /// The same warm hits on two threads, each laying out the whole batch in its own loop: first
+  /// sharing the typesetter, then sharing nothing of ours (each with its own fonts, typesetter
+  /// and caches, loaded from the corpus again). What CPU time per hit grows by without sharing
+  /// is the machine's (two virtual cores that slow each other down), not contention in the
+  /// engine: the baseline for both shared figures. The batch call's figure above less the
+  /// shared loops' is what the batch call itself costs.
   private func reportUnshared(
     _ kind: TextKind, batch: [TextLayoutRequest], typesetter: Typesetter
   ) {
@@ -442,7 +444,21 @@ struct TextBench {
         for _ in 0..<passes { TextBench.layOutEach(pairs[worker].0, pairs[worker].1) }
       }
     }
+    // The same two loops on the one typesetter: what sharing its caches costs, without the
+    // batch call's own work (handing out chunks, storing results, waking the workers).
+    let cpuShared = cpuNanoseconds {
+      DispatchQueue.concurrentPerform(iterations: 2) { _ in
+        for _ in 0..<passes { TextBench.layOutEach(typesetter, batch) }
+      }
+    }
     let perText = Double(runs * batch.count)
+    report.value(
+      "\(kind.name) warm: CPU time per text, 1 thread → 2 threads sharing the typesetter",
+      cpuShared / (2 * perText),
+      text: String(format: "%.0f → %.0f ns", cpuOne / perText, cpuShared / (2 * perText)),
+      note: String(
+        format: "%.2f× the CPU time of 1 thread: two loops over the batch on the shared caches, "
+          + "no batch call", cpuShared / (2 * cpuOne)))
     report.value(
       "\(kind.name) warm: CPU time per text, 1 thread → 2 threads sharing nothing",
       cpuTwo / (2 * perText),
