@@ -160,7 +160,8 @@ func readText(_ source: String) throws(CommandError) -> String {
   // a file of labels at several hundred instructions a byte; a leading byte-order mark is
   // dropped as Foundation drops it.
   guard var text = String(validating: data, as: UTF8.self) else {
-    throw .failure("\(source == "-" ? "<stdin>" : source): not UTF-8 text")
+    let place = NotUTF8(data).map { ": \($0)" } ?? ": not UTF-8 text"
+    throw .failure("\(source == "-" ? "<stdin>" : source)\(place)")
   }
   if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
   return text

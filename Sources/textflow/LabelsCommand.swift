@@ -40,7 +40,8 @@ enum LabelsCommand: Subcommand {
                               /usr/share/libglabels-3.0/templates from Debian's glabels-data)
       --design FILE           the design JSON (default: one line a field)
       --input-format FMT      csv, tsv or jsonl (default: from DATA's extension, else sniffed)
-      --delimiter C           CSV's field separator (default ,)
+      --delimiter C           CSV's field separator (default: the header's: a comma, or
+                              else the ; tab or | it has)
       --skip N                labels already used on the first sheet (start at label N+1)
       --copies N              labels per record (multiplies the design's copies)
       --uniform-size          every label of a sheet gets the largest size at which all fit

@@ -286,6 +286,38 @@ struct LabelsCommandTests {
     #expect(!text.contains("first") && !text.contains("second"))
   }
 
+  @Test("a spreadsheet's semicolon CSV reads by its header; a Windows-1252 one is refused by place")
+  func spreadsheetExports() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Excel's "CSV UTF-8" where a comma is the decimal separator: BOM, semicolons, CRLF.
+    let pdf = directory.appendingPathComponent("s.pdf").path
+    let semicolons = try file(
+      directory, "s.csv", "\u{FEFF}Name;City\r\n\"Müller, Hans\";Köln\r\nKim;서울\r\n")
+    let result = try textflow(["labels", semicolons, "--template", "Avery L7160", "-o", pdf])
+    #expect(result.status == 0, "\(result.standardError)")
+    let text = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf, "-"])
+      .standardOutput
+    let lines = text.split(whereSeparator: \.isNewline).map(String.init)
+    #expect(lines.prefix(4) == ["Müller, Hans", "Köln", "Kim", "서울"])
+    // Excel's "CSV (Comma delimited)": Windows-1252, "Müller" with byte 0xFC on line 3.
+    let ansi = directory.appendingPathComponent("a.csv")
+    try Data(Array("Name,City\r\nAda,London\r\nM".utf8) + [0xFC] + Array("ller,K".utf8) + [0xF6])
+      .write(to: ansi)
+    let out = directory.appendingPathComponent("a.pdf").path
+    let refused = try textflow(["labels", ansi.path, "--template", "Avery L7160", "-o", out])
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("a.csv: line 3: not UTF-8 text at column 2 (byte 0xFC)"))
+    #expect(refused.standardError.contains("iconv -f WINDOWS-1252 -t UTF-8"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+    // The conversion it names makes the file readable.
+    let converted = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/iconv"), ["-f", "WINDOWS-1252", "-t", "UTF-8", ansi.path])
+    let fixed = try file(directory, "u.csv", converted.standardOutput)
+    let again = try textflow(["labels", fixed, "--template", "Avery L7160", "-o", out])
+    #expect(again.status == 0, "\(again.standardError)")
+  }
+
   @Test("--skip starts at label N+1, --copies repeats, pages split into PNGs with %d")
   func skipCopiesAndPages() throws {
     let directory = try Fixtures.temporaryDirectory()

@@ -71,25 +71,26 @@ public struct RecordSet: Sendable {
 /// ```
 public enum RecordReader {
   /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
-  /// overrides CSV's comma (TSV's is a tab). A malformed row is reported in `errors` and
-  /// reading goes on with the next row. In JSON lines, a key that other lines have and a line
-  /// lacks reads as an empty field.
+  /// overrides CSV's separator, which is otherwise the header row's: a comma, or else the
+  /// semicolon, tab or vertical bar it uses; TSV's is a tab. A malformed row is reported in `errors` and reading goes on with the next row. In
+  /// JSON lines, a key that other lines have and a line lacks reads as an empty field.
   ///
-  /// - Throws: `RecordError` when the text is not UTF-8, the header is missing or malformed,
-  ///   or the delimiter is not one ASCII character.
+  /// - Throws: `RecordError` when the text is not UTF-8 (naming the line, the column and the
+  ///   likely encoding), the header is missing or malformed, or the delimiter is not one ASCII
+  ///   character.
   public static func read(
     _ data: Data, format: RecordFormat, delimiter: Character? = nil
   ) throws(RecordError) -> RecordSet {
     var bytes = [UInt8](data)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    guard String(validating: bytes, as: UTF8.self) != nil else {
-      throw RecordError(row: 0, line: 1, message: "not UTF-8 text")
+    if String(validating: bytes, as: UTF8.self) == nil, let problem = NotUTF8(bytes) {
+      throw RecordError(row: 0, line: problem.line, message: problem.message)
     }
     switch format {
     case .jsonl:
       return try readJSONLines(bytes)
     case .csv, .tsv:
-      let separator = delimiter ?? (format == .tsv ? "\t" : ",")
+      let separator = delimiter ?? (format == .tsv ? "\t" : headerDelimiter(bytes))
       guard let ascii = separator.asciiValue, separator != "\"", separator != "\n",
         separator != "\r"
       else {
@@ -99,6 +100,29 @@ public enum RecordReader {
       }
       return try readDelimited(bytes, delimiter: ascii)
     }
+  }
+
+  /// CSV's separator as the header row uses it: a comma when the header has one (outside
+  /// quotes), else the one of semicolon, tab and vertical bar it has most (a semicolon on a
+  /// tie), else a comma. Spreadsheets in locales whose decimal separator is a comma save "CSV"
+  /// with semicolons; such a file read with commas failed on every quoted field.
+  static func headerDelimiter(_ bytes: [UInt8]) -> Character {
+    let candidates: [Character] = [",", ";", "\t", "|"]
+    var counts = [Int](repeating: 0, count: candidates.count)
+    var quoted = false
+    for byte in bytes {
+      if byte == UInt8(ascii: "\"") { quoted.toggle() }
+      if quoted { continue }
+      if byte == 0x0A { break }
+      if let index = candidates.firstIndex(where: { $0.asciiValue == byte }) {
+        counts[index] += 1
+      }
+    }
+    var best = 0
+    if counts[0] == 0 {
+      for index in 1..<candidates.count where counts[index] > counts[best] { best = index }
+    }
+    return candidates[best]
   }
 
   private static func readDelimited(_ bytes: [UInt8], delimiter: UInt8) throws(RecordError)
