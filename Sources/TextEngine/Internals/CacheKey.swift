@@ -124,8 +124,11 @@ struct KeyWriter: ~Copyable {
 
   /// A string's length and UTF-8 bytes.
   mutating func write(_ string: String) {
-    // Read in place (a native string's bytes are contiguous), not through a mutable copy.
-    if string.utf8.withContiguousStorageIfAvailable({ write(utf8: $0) }) == nil {
+    // Read in place (a native string's bytes are contiguous), not through a mutable copy; an
+    // empty one (the usual locale) has no bytes to reach.
+    if string.isEmpty {
+      write(0)
+    } else if string.utf8.withContiguousStorageIfAvailable({ write(utf8: $0) }) == nil {
       var string = string
       string.withUTF8 { write(utf8: $0) }
     }
@@ -197,9 +200,9 @@ extension KeyWriter {
 
   mutating func write(_ font: Font) {
     write(font.face)
-    write(font.isNamed)
-    write(font.synthesizesBold)
-    write(font.synthesizesItalic)
+    write(
+      byte: (font.isNamed ? 1 : 0) | (font.synthesizesBold ? 2 : 0)
+        | (font.synthesizesItalic ? 4 : 0))
     write(font.pointSize)
     write(font.features.count)
     for feature in font.features {
