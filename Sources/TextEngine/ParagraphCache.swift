@@ -284,6 +284,18 @@ public final class ParagraphCache: Sendable {
     results.value(hash: hash, where: { $0.bytes.equals(bytes) })?.result
   }
 
+  /// The measurement stored for the request whose key is `bytes`, or the one its stored layout
+  /// gives, if any: read from the entry in place (one retain of it), where `storedResult`
+  /// copies the whole `StoredEntry` out and the measurement again into the enum.
+  @inline(__always)
+  func storedMeasurement(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> TextMeasurement? {
+    guard let entry = results.entry(hash: hash, where: { $0.bytes.equals(bytes) }) else {
+      return nil
+    }
+    if let measurement = entry.value.measurement { return measurement }
+    return entry.value.layout.map(TextMeasurement.init)
+  }
+
   /// Stores `layout` for the request whose key is `bytes` (hashed to `hash`), whose text is
   /// `text` (replacing a measurement stored for it).
   func store(

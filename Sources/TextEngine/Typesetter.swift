@@ -164,11 +164,7 @@ public final class Typesetter: Sendable {
       key.write(text)
       let preparedLength = key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
       let hash = ByteHash.hash(key.bytes)
-      switch cache.storedResult(forKey: key.bytes, hash: hash) {
-      case .measurement(let measurement): return measurement
-      case .layout(let layout): return TextMeasurement(layout)
-      case nil: break
-      }
+      if let stored = cache.storedMeasurement(forKey: key.bytes, hash: hash) { return stored }
       let length = text.runs.last?.utf16Range.upperBound ?? 0
       let measured: (measurement: TextMeasurement, text: AttributedText)
       if length > 0, !text.string.isEmpty, sharesPreparedKey(length: length),
@@ -204,11 +200,7 @@ public final class Typesetter: Sendable {
       key.write(string, font: font)
       let preparedLength = key.write(style: style, maxWidth: maxWidth, maxHeight: maxHeight)
       let hash = ByteHash.hash(key.bytes)
-      switch cache.storedResult(forKey: key.bytes, hash: hash) {
-      case .measurement(let measurement): return measurement
-      case .layout(let layout): return TextMeasurement(layout)
-      case nil: break
-      }
+      if let stored = cache.storedMeasurement(forKey: key.bytes, hash: hash) { return stored }
       // UTF-16 units ≤ UTF-8 bytes: a text short in bytes is short enough to cache.
       let bytes = string.utf8.count
       let measured: (measurement: TextMeasurement, text: AttributedText)

@@ -40,8 +40,14 @@ enum Console {
     if buffer.count >= bufferSize { flush() }
   }
 
-  /// Writes bytes to standard output (buffered like `out(_:)`).
+  /// Writes bytes to standard output (buffered like `out(_:)`; bytes that fill a buffer by
+  /// themselves are written as they are, not copied into it first).
   static func out(bytes: [UInt8]) {
+    guard bytes.count < bufferSize else {
+      flush()
+      bytes.withUnsafeBytes { writeStandardOutput($0) }
+      return
+    }
     buffer.append(contentsOf: bytes)
     if buffer.count >= bufferSize { flush() }
   }

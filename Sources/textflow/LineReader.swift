@@ -55,7 +55,7 @@ struct LineReader {
       WorkCounter.add(chunkEnd - start + 1)
       let count = chunkEnd - start
       if length + count <= maximumLength {
-        storage.append(contentsOf: buffer[start..<chunkEnd])
+        buffer.withUnsafeBytes { storage.appendBytes(.init(rebasing: $0[start..<chunkEnd])) }
       } else if storage.count > lineStart {
         storage.removeSubrange(lineStart...)  // too long: count the rest, keep nothing
       }

@@ -279,39 +279,47 @@ enum MeasureCommand: Subcommand {
     memo: inout AnswerMemo, into output: inout [UInt8]
   ) {
     WorkCounter.add(line.count)  // the reader's one pass over the line
-    guard let fields = RequestFields(line) else {
+    let fields = RequestFields(line)
+    guard fields.isObject else {
       output.write("{\"id\":null,\"error\":\"the line is not a JSON object\"}")
       return
     }
-    let id = fields[.id].map { encodeID($0, span: fields.idSpan, in: line) } ?? "null"
-    var echoed: [UInt8] = []
+    if let id = fields[.id] {
+      output.write("{\"id\":")
+      writeID(id, span: fields.idSpan, in: line, to: &output)
+    } else {
+      output.write("{\"id\":null")
+    }
+    // The members no field knows are echoed after the answer or its error, once they passed
+    // `checkPassthroughKeys`.
+    var echoes = false
     do {
       let typesetter = try FontOptions.typesetter(
         line: fields[.systemFonts] ?? fields[.systemFontsOlder], base)
       if !fields.unknown.isEmpty {
         try MeasureRequest.checkPassthroughKeys(
           Set(fields.unknown.map(\.key)), strict: strictFields)
-        for member in fields.unknown {
-          echoed.append(UInt8(ascii: ","))
-          echoed.append(contentsOf: UnsafeBufferPointer(rebasing: line[member.keySpan]))
-          echoed.append(UInt8(ascii: ":"))
-          echoed.append(contentsOf: UnsafeBufferPointer(rebasing: line[member.valueSpan]))
-        }
+        echoes = true
       }
       let request = try MeasureRequest(
         fields: fields, typesetter: typesetter, fonts: &memo.fonts)
       let measurement = measure(request, with: typesetter)
-      output.write("{\"id\":")
-      output.write(id)
       memo.appendMeasurement(
         of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
     } catch {
-      output.write("{\"id\":")
-      output.write(id)
       output.write(",\"error\":")
       output.writeQuoted("\(error)")
     }
-    output.append(contentsOf: echoed)
+    if echoes {
+      for member in fields.unknown {
+        output.append(UInt8(ascii: ","))
+        output.appendBytes(
+          UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[member.keySpan])))
+        output.append(UInt8(ascii: ":"))
+        output.appendBytes(
+          UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[member.valueSpan])))
+      }
+    }
     output.append(UInt8(ascii: "}"))
   }
 
@@ -361,41 +369,56 @@ enum MeasureCommand: Subcommand {
   /// and (with installed-font fallback) the faces used, all of which the engine's size-only
   /// measurement gives without glyph runs.
   @inline(__always)
-  static func measure(_ request: MeasureRequest, with typesetter: Typesetter) -> TextMeasurement {
+  static func measure(_ request: borrowing MeasureRequest, with typesetter: Typesetter)
+    -> TextMeasurement
+  {
     request.measurement(with: typesetter)
   }
 
-  /// A request's id as the response writes it: a string re-quoted, a whole number of up to 18
-  /// digits as written, anything else as Foundation re-encodes it (as the command always has).
-  private static func encodeID(
-    _ value: RequestValue, span: Range<Int>, in line: UnsafeBufferPointer<UInt8>
-  ) -> String {
+  /// Appends a request's id as the response writes it: a string re-quoted, a whole number of
+  /// up to 18 digits as written, anything else as Foundation re-encodes it (as the command
+  /// always has).
+  private static func writeID(
+    _ value: RequestValue, span: Range<Int>, in line: UnsafeBufferPointer<UInt8>,
+    to output: inout [UInt8]
+  ) {
+    let raw = UnsafeBufferPointer(rebasing: line[span])
     switch value {
-    case .null: return "null"
-    case .string(let text): return JSONValue.quote(text)
+    case .null:
+      output.write("null")
+      return
+    case .string(let text):
+      output.write(JSONValue.quote(text))
+      return
     case .undecodedString:
       // Quoting escapes only '"', '\\' and control characters, none of which a JSON string
       // holds unescaped: a string without an escape is written back as it stands.
-      let raw = UnsafeBufferPointer(rebasing: line[span])
-      if !raw.contains(UInt8(ascii: "\\")) { return String(decoding: raw, as: UTF8.self) }
-      return RequestLineScanner.decodedString(in: line, at: span.lowerBound).map(JSONValue.quote)
-        ?? "null"
+      if !raw.contains(UInt8(ascii: "\\")) {
+        output.appendBytes(UnsafeRawBufferPointer(raw))
+      } else {
+        output.write(
+          RequestLineScanner.decodedString(in: line, at: span.lowerBound).map(JSONValue.quote)
+            ?? "null")
+      }
+      return
     case .number:
-      let raw = UnsafeBufferPointer(rebasing: line[span])
       let digits = raw.first == UInt8(ascii: "-") ? raw.dropFirst() : raw[...]
       if digits.count <= 18, let first = digits.first,
         first != UInt8(ascii: "0") || digits.count == 1,
         digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
         !(raw.count == 2 && digits.first == UInt8(ascii: "0"))
       {
-        return String(decoding: raw, as: UTF8.self)
+        output.appendBytes(UnsafeRawBufferPointer(raw))
+        return
       }
     default: break
     }
-    let raw = Data(UnsafeBufferPointer(rebasing: line[span]))
-    guard let value = try? JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
-    else { return "null" }
-    return encodeID(value)
+    guard let value = try? JSONSerialization.jsonObject(with: Data(raw), options: .fragmentsAllowed)
+    else {
+      output.write("null")
+      return
+    }
+    output.write(encodeID(value))
   }
 
   /// The request's id re-encoded as JSON (null when it had none); an object's keys sorted, so
@@ -431,13 +454,14 @@ struct MeasureError: Error, CustomStringConvertible {
   var description: String { message }
 }
 
-/// What to measure, from arguments or from a JSON line.
-struct MeasureRequest {
+/// What to measure, from arguments or from a JSON line. Not copyable: a copy would retain and
+/// release each of its references, once per JSON line.
+struct MeasureRequest: ~Copyable {
   var text: String
   var font: Font
   var maxWidth: Double?
   var maxHeight: Double?
-  var style = ParagraphStyle()
+  var style: ParagraphStyle
 
   func layout(with typesetter: Typesetter) -> TextLayout {
     typesetter.layout(text, font: font, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
@@ -491,35 +515,28 @@ struct MeasureRequest {
       throw MeasureError(
         "fields '\(pair[0])' and '\(pair[1])' are the same setting; give only one")
     }
-    let textValue = fields[.text]
-    let textStyleValue = fields[.textStyle]
-    let sizeValue = fields[.size]
-    let fontValue = fields[.font]
-    let linesValue = fields[.numberOfLines]
-    let modeValue = fields[.lineBreakMode]
-    let leadingValue = fields[.usesFontLeading]
     /// The field's name as the line wrote it, for messages.
     func fieldName(_ field: RequestField) -> String { fields.key(of: field) }
-    guard case .string(let text) = textValue else {
+    guard case .string(let text) = fields[.text] else {
       throw MeasureError("field 'text' is missing or not a string")
     }
-    self.text = text
     var textStyle = TextStyle.body
-    if let value = textStyleValue, value.isPresent {
+    if let value = fields[.textStyle], value.isPresent {
       guard case .string(let name) = value, let parsed = TextStyle(rawValue: name) else {
         throw MeasureError("field '\(fieldName(.textStyle))' is not a text style name")
       }
       textStyle = parsed
     }
     var size = textStyle.pointSize
-    if let value = sizeValue, value.isPresent {
+    if let value = fields[.size], value.isPresent {
       guard case .number(let number) = value, number > 0, number.isFinite, number <= 10_000
       else {
         throw MeasureError("field 'size' must be a number between 0 and 10000")
       }
       size = number
     }
-    if let value = fontValue, value.isPresent {
+    let font: Font
+    if let value = fields[.font], value.isPresent {
       guard case .string(let name) = value else {
         throw MeasureError("field 'font' is not a string")
       }
@@ -531,9 +548,10 @@ struct MeasureRequest {
     } else {
       font = fonts.font(for: textStyle, in: typesetter).withSize(size)
     }
-    maxWidth = try Self.optionalLength(fields[.maxWidth], field: fieldName(.maxWidth))
-    maxHeight = try Self.optionalLength(fields[.maxHeight], field: fieldName(.maxHeight))
-    if let value = linesValue, value.isPresent {
+    let maxWidth = try Self.optionalLength(fields[.maxWidth], field: fieldName(.maxWidth))
+    let maxHeight = try Self.optionalLength(fields[.maxHeight], field: fieldName(.maxHeight))
+    var style = ParagraphStyle()
+    if let value = fields[.numberOfLines], value.isPresent {
       guard case .number(let number) = value, number >= 0, number == number.rounded(),
         number < 1_000_000
       else {
@@ -541,7 +559,7 @@ struct MeasureRequest {
       }
       style.numberOfLines = Int(number)
     }
-    if let value = modeValue, value.isPresent {
+    if let value = fields[.lineBreakMode], value.isPresent {
       guard case .string(let mode) = value else {
         throw MeasureError("field '\(fieldName(.lineBreakMode))' is not a string")
       }
@@ -551,12 +569,13 @@ struct MeasureRequest {
         throw MeasureError("field '\(fieldName(.lineBreakMode))': \(error.message)")
       }
     }
-    if let value = leadingValue, value.isPresent {
+    if let value = fields[.usesFontLeading], value.isPresent {
       guard case .bool(let flag) = value else {
         throw MeasureError("field '\(fieldName(.usesFontLeading))' is not true or false")
       }
       style.usesFontLeading = flag
     }
+    self.init(text: text, font: font, maxWidth: maxWidth, maxHeight: maxHeight, style: style)
   }
 
   private static func optionalLength(_ value: RequestValue?, field: @autoclosure () -> String)

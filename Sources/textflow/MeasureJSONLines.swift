@@ -180,8 +180,21 @@ struct AnswerMemo {
   /// The fonts the thread's requests name.
   var fonts: RequestFonts
   private static let slotCount = 64
-  private var layouts: [TextMeasurement?] = Array(repeating: nil, count: slotCount)
-  private var answers: [[UInt8]] = Array(repeating: [], count: slotCount)
+  /// A measurement kept and its answer's bytes: boxed, so that a slot is compared in place (a
+  /// measurement copied out retains each of its arrays).
+  private final class Kept {
+    let layout: TextMeasurement
+    let answer: [UInt8]
+
+    init(layout: TextMeasurement, answer: [UInt8]) {
+      self.layout = layout
+      self.answer = answer
+    }
+
+    /// True when the kept measurement is `other` (read in place, not copied out).
+    func keeps(_ other: borrowing TextMeasurement) -> Bool { layout == other }
+  }
+  private var kept = [Kept?](repeating: nil, count: slotCount)
   /// The address of the line array last answered in each slot, kept or not.
   private var seen = [UInt](repeating: 0, count: slotCount)
 
@@ -216,15 +229,14 @@ struct AnswerMemo {
         of: layout, withFaces: false, numbers: &numbers, to: &output)
       return
     }
-    if let stored = layouts[slot], stored == layout {
-      output.append(contentsOf: answers[slot])
+    if let stored = kept[slot], stored.keeps(layout) {
+      stored.answer.withUnsafeBytes { output.appendBytes($0) }
       return
     }
     let start = output.count
     MeasureCommand.appendMeasurement(
       of: layout, withFaces: false, numbers: &numbers, to: &output)
-    layouts[slot] = layout
-    answers[slot] = Array(output[start...])
+    kept[slot] = Kept(layout: layout, answer: Array(output[start...]))
   }
 }
 

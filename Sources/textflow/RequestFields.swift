@@ -121,7 +121,8 @@ enum RequestSpellings {
 /// The id's value is not decoded (a string id is written back as the line wrote it, or
 /// decoded from `idSpan` when it holds an escape).
 struct RequestFields: ~Copyable {
-  private var values = InlineArray<12, RequestValue?>(repeating: nil)
+  // Made element by element: `repeating:` copies its value into each (a switch on its case).
+  private var values = InlineArray<12, RequestValue?> { _ in nil }
   /// The first spelling of each field (an index in `RequestSpellings.all`), or -1.
   private var firstSpelling = InlineArray<12, Int8>(repeating: -1)
   /// The bytes of the id's (last) value.
@@ -132,13 +133,19 @@ struct RequestFields: ~Copyable {
   /// and of the value.
   private(set) var unknown: [(key: String, keySpan: Range<Int>, valueSpan: Range<Int>)] = []
 
-  /// The fields of `line` (valid UTF-8), or nil when it is not one JSON object
-  /// (`RequestLineScanner`).
-  init?(_ line: UnsafeBufferPointer<UInt8>) {
+  /// False when the line is not one JSON object (`RequestLineScanner`); its fields are then
+  /// the ones read before the error.
+  private(set) var isObject = true
+
+  /// The fields of `line` (valid UTF-8). Not failable: an optional of this size would be
+  /// copied out of the initializer and again out of the optional, for every line.
+  init(_ line: UnsafeBufferPointer<UInt8>) {
     var scanner = RequestLineScanner(line)
     while true {
       switch scanner.nextKey() {
-      case .invalid: return nil
+      case .invalid:
+        isObject = false
+        return
       case .end: return
       case .key(let key):
         let spelling =
@@ -148,12 +155,18 @@ struct RequestFields: ~Copyable {
         guard let spelling else {
           guard let name = scanner.decodedKey(key),
             let (_, span) = scanner.value(decodingStrings: false)
-          else { return nil }
+          else {
+            isObject = false
+            return
+          }
           unknown.append((name, key.span, span))
           continue
         }
         let field = RequestSpellings.all[spelling].field
-        guard let (value, span) = scanner.value(decodingStrings: field != .id) else { return nil }
+        guard let (value, span) = scanner.value(decodingStrings: field != .id) else {
+          isObject = false
+          return
+        }
         values[field.rawValue] = value
         if field == .id { idSpan = span }
         let first = firstSpelling[field.rawValue]

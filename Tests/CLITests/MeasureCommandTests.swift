@@ -94,6 +94,31 @@ struct MeasureCommandTests {
     #expect(lines[8]["width"] as? Double == Double(1540 + 1260 + 1212 + 651) * 17 / 2048)
   }
 
+  @Test("unknown fields follow an answer or a request's error as written, not a key's error")
+  func unknownFieldsAfterErrors() throws {
+    let input = [
+      #"{"id": 1, "text": "a", "meta": {"k": [1, 2]}, "tag": "x"}"#,
+      #"{"id": 2, "text": 5, "tag": "x"}"#,
+      #"{"id": 3, "text": "a", "tag": "x", "maxWidth": -3}"#,
+      #"{"id": 4, "text": "a", "tag": "x", "systemFonts": "yes"}"#,
+      #"{"id": 5, "text": "a", "tag": "x", "max_widht": 3}"#,
+    ].joined(separator: "\n")
+    let result = try measure(["--jsonl"], input: input + "\n")
+    let raw = result.standardOutput.split(separator: "\n").map(String.init)
+    let lines = try jsonLines(result.standardOutput)
+    try #require(lines.count == 5)
+    // Echoed byte for byte, in the line's order, after the measurement.
+    #expect(lines[0]["error"] == nil && raw[0].hasSuffix(#","meta":{"k": [1, 2]},"tag":"x"}"#))
+    // A request the fields describe wrongly still carries its own fields back.
+    for line in lines[1...2] {
+      #expect(line["error"] != nil && line["tag"] as? String == "x")
+    }
+    // An error in the installed-font switch or a near-miss key comes before them: no echo.
+    for line in lines[3...4] {
+      #expect(line["error"] != nil && line["tag"] == nil)
+    }
+  }
+
   @Test("--jsonl keeps going after many bad lines and answers a long stream in order")
   func stream() throws {
     var input = ""

@@ -31,17 +31,26 @@ enum ByteHash {
       state = mix(a ^ 0xA076_1D64_78BD_642F, b ^ state)
       offset += 16
     }
+    // The last 1–15 bytes, read as wyhash reads them: the two words that end the bytes (which
+    // overlap bytes already mixed) when there are 16 or more, the first and the last word when
+    // there are 8 to 15, else byte by byte.
     var a: UInt64 = 0
     var b: UInt64 = 0
-    if offset + 8 <= count {
-      a = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset += 8
-    }
-    var shift: UInt64 = 0
-    while offset < count {
-      b |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << shift
-      shift += 8
-      offset += 1
+    if offset < count {
+      if count >= 16 {
+        a = base.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)
+        b = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      } else if count >= 8 {
+        a = base.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+        b = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      } else {
+        var shift: UInt64 = 0
+        while offset < count {
+          b |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << shift
+          shift += 8
+          offset += 1
+        }
+      }
     }
     state = mix(a ^ 0xE703_7ED1_A0B4_28DB, b ^ state)
     return mix(state ^ 0x8EBC_6AF0_9C88_C6E3, 0x5899_65CC_7537_4CC3) | 1
@@ -115,14 +124,23 @@ struct KeyWriter: ~Copyable {
 
   /// A string's length and UTF-8 bytes.
   mutating func write(_ string: String) {
-    var string = string
-    string.withUTF8 { utf8 in
-      write(utf8.count)
-      guard utf8.count > 0 else { return }
-      reserve(utf8.count)
-      (base + count).copyMemory(from: utf8.baseAddress!, byteCount: utf8.count)
-      count += utf8.count
+    // Read in place (a native string's bytes are contiguous), not through a mutable copy; an
+    // empty one (the usual locale) has no bytes to reach.
+    if string.isEmpty {
+      write(0)
+    } else if string.utf8.withContiguousStorageIfAvailable({ write(utf8: $0) }) == nil {
+      var string = string
+      string.withUTF8 { write(utf8: $0) }
     }
+  }
+
+  private mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
+    reserve(8 + utf8.count)
+    base.storeBytes(of: UInt64(utf8.count), toByteOffset: count, as: UInt64.self)
+    count += 8
+    guard utf8.count > 0 else { return }
+    (base + count).copyMemory(from: utf8.baseAddress!, byteCount: utf8.count)
+    count += utf8.count
   }
 
   /// An array's length and bytes.
@@ -182,9 +200,9 @@ extension KeyWriter {
 
   mutating func write(_ font: Font) {
     write(font.face)
-    write(font.isNamed)
-    write(font.synthesizesBold)
-    write(font.synthesizesItalic)
+    write(
+      byte: (font.isNamed ? 1 : 0) | (font.synthesizesBold ? 2 : 0)
+        | (font.synthesizesItalic ? 4 : 0))
     write(font.pointSize)
     write(font.features.count)
     for feature in font.features {
@@ -216,23 +234,41 @@ extension KeyWriter {
     write(byte: Self.code(direction))
   }
 
-  /// The fields of a style `writePreparation` does not write.
+  /// The fields of a style `writePreparation` does not write: the four one-byte ones and a
+  /// byte saying which of the others differ from a default style's (numbers by bit pattern),
+  /// then only those. Most requests change none of them, and a shorter key costs less to write
+  /// and to hash; the byte says what follows, so two styles still never share a key.
   mutating func writeLayoutFields(of style: ParagraphStyle) {
-    write(byte: Self.code(style.alignment))
-    write(byte: Self.code(style.lineBreakMode))
-    write(style.usesFontLeading)
-    write(style.numberOfLines)
-    write(style.lineSpacing)
-    write(style.lineHeightMultiple)
-    write(style.minimumLineHeight)
-    write(style.maximumLineHeight)
-    write(style.firstLineHeadIndent)
-    write(style.tabStops.count)
-    for stop in style.tabStops { write(stop) }
-    write(style.defaultTabInterval)
-    // Only the low bits mean anything (the known options); others lay out as without them.
-    write(byte: UInt8(truncatingIfNeeded: style.lineBreakStrategy.rawValue))
+    var changed: UInt8 = 0
+    if style.numberOfLines != 0 { changed |= 1 << 0 }
+    if style.lineSpacing.bitPattern != 0 { changed |= 1 << 1 }
+    if style.lineHeightMultiple.bitPattern != 0 { changed |= 1 << 2 }
+    if style.minimumLineHeight.bitPattern != 0 { changed |= 1 << 3 }
+    if style.maximumLineHeight.bitPattern != 0 { changed |= 1 << 4 }
+    if style.firstLineHeadIndent.bitPattern != 0 { changed |= 1 << 5 }
+    if !style.tabStops.isEmpty { changed |= 1 << 6 }
+    if style.defaultTabInterval.bitPattern != Self.defaultTabInterval { changed |= 1 << 7 }
+    // The one-byte fields and `changed` as one word. Only the low bits of the strategy mean
+    // anything (the known options); others lay out as without them.
+    var small = UInt64(Self.code(style.alignment))
+    small |= UInt64(Self.code(style.lineBreakMode)) << 8
+    small |= UInt64(style.usesFontLeading ? 1 : 0) << 16
+    small |= UInt64(UInt8(truncatingIfNeeded: style.lineBreakStrategy.rawValue)) << 24
+    small |= UInt64(changed) << 32
+    write(small)
+    guard changed != 0 else { return }
+    if changed & 1 << 0 != 0 { write(style.numberOfLines) }
+    if changed & 1 << 1 != 0 { write(style.lineSpacing) }
+    if changed & 1 << 2 != 0 { write(style.lineHeightMultiple) }
+    if changed & 1 << 3 != 0 { write(style.minimumLineHeight) }
+    if changed & 1 << 4 != 0 { write(style.maximumLineHeight) }
+    if changed & 1 << 5 != 0 { write(style.firstLineHeadIndent) }
+    if changed & 1 << 6 != 0 { write(contentsOf: style.tabStops) }
+    if changed & 1 << 7 != 0 { write(style.defaultTabInterval) }
   }
+
+  /// A default style's `defaultTabInterval`, by bit pattern (the other numbers default to 0).
+  private static let defaultTabInterval = ParagraphStyle().defaultTabInterval.bitPattern
 
   static func code(_ value: TextAlignment) -> UInt8 {
     switch value {
