@@ -18,7 +18,7 @@ struct PreparedText: Sendable {
   var words: WordTable
   var hyphens: [Int: Insertion]
   /// The vertical metrics every segment's font shares, or nil (`LayoutEngine.uniformMetrics`).
-  var uniformMetrics: FontMetrics?
+  var uniformMetrics: SegmentMetrics?
   /// The face all of it is set in (or nil) and whether any glyph is .notdef
   /// (`LayoutEngine.faceFacts`).
   var faceFacts: FaceFacts?

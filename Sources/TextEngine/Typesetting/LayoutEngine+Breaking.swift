@@ -133,6 +133,12 @@ struct SegmentMetrics: Sendable {
   /// Positive below the baseline.
   var descent: Double
   var leading: Double
+
+  init(_ metrics: FontMetrics) {
+    ascent = metrics.ascender
+    descent = -metrics.descender
+    leading = metrics.leading
+  }
 }
 
 /// What receives the lines the breaker chooses, one by one: the engine is passed along (not
@@ -184,8 +190,15 @@ extension LayoutEngine {
   /// by `indent`: the distance to the next tab stop.
   func tabWidth(at x: Double, indent: Double, spacing: Double) -> Double {
     let position = x + indent
+    // The nearest stop after the position (the first such in sorted order), found without
+    // sorting: `sorted()` allocated a copy of the stops for every tab of every re-wrap.
+    var next: Double?
+    for stop in style.tabStops where stop > position + 1e-9 {
+      if let found = next, found <= stop { continue }
+      next = stop
+    }
     let stop =
-      style.tabStops.sorted().first { $0 > position + 1e-9 }
+      next
       ?? {
         let interval = style.defaultTabInterval
         guard interval > 0 else { return position }
@@ -893,7 +906,12 @@ extension LayoutEngine {
     // When every segment's font has the same metrics (a prepared text knows), any atom on the
     // line gives them: the maximum over the line's segments is that one value.
     if let uniformMetrics {
-      if !line.prefix.isEmpty || !(line.suffix?.isEmpty ?? true) { include(uniformMetrics) }
+      if !line.prefix.isEmpty || !(line.suffix?.isEmpty ?? true) {
+        ascent = max(ascent, uniformMetrics.ascent)
+        descent = max(descent, uniformMetrics.descent)
+        if style.usesFontLeading { leading = max(leading, uniformMetrics.leading) }
+        any = true
+      }
     } else {
       let found = lineFontMetrics(line)
       if found.any {
@@ -984,11 +1002,7 @@ extension LayoutEngine {
   /// text, which is broken into lines again and again).
   mutating func makeSegmentMetrics() {
     guard uniformMetrics == nil, !segments.isEmpty else { return }
-    words.segmentMetrics = segments.map { segment in
-      let metrics = segment.font.metrics
-      return SegmentMetrics(
-        ascent: metrics.ascender, descent: -metrics.descender, leading: metrics.leading)
-    }
+    words.segmentMetrics = segments.map { SegmentMetrics($0.font.metrics) }
   }
 
   /// The segments of atoms `range` (nil when it is empty): atoms are made segment by segment in
@@ -1007,12 +1021,12 @@ extension LayoutEngine {
   /// segments read in place: called from the engine's mutating preparation, a method was
   /// handed a copy of the engine, and iterating the array copied each segment (a retain and
   /// release of its face and arrays).
-  static func sharedMetrics(of segments: UnsafeBufferPointer<Segment>) -> FontMetrics? {
+  static func sharedMetrics(of segments: UnsafeBufferPointer<Segment>) -> SegmentMetrics? {
     guard let first = segments.first?.font.metrics else { return nil }
     for index in segments.indices.dropFirst() where segments[index].font.metrics != first {
       return nil
     }
-    return first
+    return SegmentMetrics(first)
   }
 
   /// CSS min-content and max-content widths over all paragraphs: the widest word as the breaker

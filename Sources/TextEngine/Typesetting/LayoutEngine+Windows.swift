@@ -1217,12 +1217,22 @@ struct TextLevels {
 /// whole text's, which the window's engine takes instead of resolving its own paragraphs (a
 /// window's first and last paragraphs are cut, and their levels can depend on what lies
 /// outside the window).
-struct WindowLevels {
+///
+/// A class: the engine holds a reference (8 bytes, not 56), as every engine carries the field
+/// and a prepared text's engine is copied to the stack on each re-wrap, a cache miss per 64
+/// bytes of it.
+final class WindowLevels {
   let text: TextLevels
   let start: Int
   /// For a window made of two pieces of the text: where the second starts in the window
   /// (`offset`) and in the text.
-  var seam: (offset: Int, textStart: Int)?
+  let seam: (offset: Int, textStart: Int)?
+
+  init(text: TextLevels, start: Int, seam: (offset: Int, textStart: Int)? = nil) {
+    self.text = text
+    self.start = start
+    self.seam = seam
+  }
 
   /// The text's offset of window offset `offset`.
   private func textOffset(_ offset: Int) -> Int {

@@ -164,8 +164,9 @@ struct LayoutEngine {
   /// one-off layout.
   var ellipsisMemo: EllipsisMemo?
   /// The metrics every segment's font shares, when they agree (found once when the text is
-  /// prepared); nil: `lineBox` looks at each segment.
-  var uniformMetrics: FontMetrics?
+  /// prepared); nil: `lineBox` looks at each segment. The three a line box takes, not the
+  /// font's six: a prepared text's engine is copied to the stack on each re-wrap.
+  var uniformMetrics: SegmentMetrics?
   /// The face all of the text is set in (or nil) and whether any glyph is .notdef, found once
   /// when the text is prepared (`MeasurementBuilder.facts(of:)`); nil before.
   var faceFacts: FaceFacts?
