@@ -434,38 +434,41 @@ struct TextBench {
     let otherBatch = other.requests.map(\.batchRequest)
     let otherTypesetter = Typesetter(fonts: otherFonts)
     layOutOneByOne(otherTypesetter, otherBatch)  // filled, as the shared one is
-    let pairs = [(typesetter, batch), (otherTypesetter, otherBatch)]
     let cpuOne = cpuNanoseconds {
       for _ in 0..<runs { layOutOneByOne(typesetter, batch) }
     }
     let passes = runs
-    let cpuTwo = cpuNanoseconds {
-      DispatchQueue.concurrentPerform(iterations: 2) { worker in
-        for _ in 0..<passes { TextBench.layOutEach(pairs[worker].0, pairs[worker].1) }
-      }
-    }
-    // The same two loops on the one typesetter: what sharing its caches costs, without the
-    // batch call's own work (handing out chunks, storing results, waking the workers).
-    let cpuShared = cpuNanoseconds {
-      DispatchQueue.concurrentPerform(iterations: 2) { _ in
-        for _ in 0..<passes { TextBench.layOutEach(typesetter, batch) }
-      }
-    }
     let perText = Double(runs * batch.count)
-    report.value(
-      "\(kind.name) warm: CPU time per text, 1 thread → 2 threads sharing the typesetter",
-      cpuShared / (2 * perText),
-      text: String(format: "%.0f → %.0f ns", cpuOne / perText, cpuShared / (2 * perText)),
-      note: String(
-        format: "%.2f× the CPU time of 1 thread: two loops over the batch on the shared caches, "
-          + "no batch call", cpuShared / (2 * cpuOne)))
-    report.value(
-      "\(kind.name) warm: CPU time per text, 1 thread → 2 threads sharing nothing",
-      cpuTwo / (2 * perText),
-      text: String(format: "%.0f → %.0f ns", cpuOne / perText, cpuTwo / (2 * perText)),
-      note: String(
-        format: "%.2f× the CPU time of 1 thread with nothing shared: the machine's own cost of "
-          + "two busy threads, the baseline for the shared figure", cpuTwo / (2 * cpuOne)))
+    /// CPU time per hit of two threads, each laying out its batch `passes` times.
+    func twoLoops(_ pairs: [(Typesetter, [TextLayoutRequest])]) -> Double {
+      let nanoseconds = cpuNanoseconds {
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+          for _ in 0..<passes { TextBench.layOutEach(pairs[worker].0, pairs[worker].1) }
+        }
+      }
+      return nanoseconds / (2 * perText)
+    }
+    // The two loops on the one typesetter: what sharing its caches costs, without the batch
+    // call's own work (handing out chunks, storing results, waking the workers); then on two
+    // typesetters that share nothing.
+    let figures = [
+      (
+        "sharing the typesetter", twoLoops([(typesetter, batch), (typesetter, batch)]),
+        "two loops over the batch on the shared caches, no batch call"
+      ),
+      (
+        "sharing nothing", twoLoops([(typesetter, batch), (otherTypesetter, otherBatch)]),
+        "nothing shared: the machine's own cost of two busy threads, the baseline for the "
+          + "shared figures"
+      ),
+    ]
+    for (sharing, perHit, meaning) in figures {
+      report.value(
+        "\(kind.name) warm: CPU time per text, 1 thread → 2 threads \(sharing)", perHit,
+        text: String(format: "%.0f → %.0f ns", cpuOne / perText, perHit),
+        note: String(format: "%.2f× the CPU time of 1 thread: ", perHit * perText / cpuOne)
+          + meaning)
+    }
   }
 
   /// Figure 2: each text shaped by HarfBuzz alone, in the face the engine picked for its first run.
