@@ -897,29 +897,28 @@ extension LayoutEngine {
     var descent = 0.0
     var leading = 0.0
     var any = false
-    func include(_ metrics: FontMetrics) {
-      ascent = max(ascent, metrics.ascender)
-      descent = max(descent, -metrics.descender)
-      if style.usesFontLeading { leading = max(leading, metrics.leading) }
+    func include(
+      ascent lineAscent: Double, descent lineDescent: Double, leading lineLeading: Double
+    ) {
+      ascent = max(ascent, lineAscent)
+      descent = max(descent, lineDescent)
+      if style.usesFontLeading { leading = max(leading, lineLeading) }
       any = true
+    }
+    func include(_ metrics: FontMetrics) {
+      include(ascent: metrics.ascender, descent: -metrics.descender, leading: metrics.leading)
     }
     // When every segment's font has the same metrics (a prepared text knows), any atom on the
     // line gives them: the maximum over the line's segments is that one value.
     if let uniformMetrics {
       if !line.prefix.isEmpty || !(line.suffix?.isEmpty ?? true) {
-        ascent = max(ascent, uniformMetrics.ascent)
-        descent = max(descent, uniformMetrics.descent)
-        if style.usesFontLeading { leading = max(leading, uniformMetrics.leading) }
-        any = true
+        include(
+          ascent: uniformMetrics.ascent, descent: uniformMetrics.descent,
+          leading: uniformMetrics.leading)
       }
     } else {
       let found = lineFontMetrics(line)
-      if found.any {
-        ascent = max(ascent, found.ascent)
-        descent = max(descent, found.descent)
-        if style.usesFontLeading { leading = max(leading, found.leading) }
-        any = true
-      }
+      if found.any { include(ascent: found.ascent, descent: found.descent, leading: found.leading) }
     }
     if let metrics = line.ellipsis?.font.metrics { include(metrics) }
     if line.hyphen, line.contentEnd > line.prefix.lowerBound,
