@@ -138,12 +138,7 @@ struct TextBench {
 
   /// Batch requests laid out one after another on this thread (the one-thread side of the
   /// parallel figures).
-  private func layOutOneByOne(_ typesetter: Typesetter, _ batch: [TextLayoutRequest]) {
-    TextBench.layOutEach(typesetter, batch)
-  }
-
-  /// Lays out each request of `batch` in turn on the calling thread.
-  static func layOutEach(_ typesetter: Typesetter, _ batch: [TextLayoutRequest]) {
+  private static func layOutOneByOne(_ typesetter: Typesetter, _ batch: [TextLayoutRequest]) {
     var lines = 0
     for request in batch {
       lines &+=
@@ -363,7 +358,7 @@ struct TextBench {
         paragraphCache: ParagraphCache(capacity: 0))
       for (label, typesetter) in [("cold", coldTypesetter), ("warm", Typesetter(fonts: fonts))] {
         let one = measure(runs: runs, operations: count) {
-          layOutOneByOne(typesetter, batch)
+          Self.layOutOneByOne(typesetter, batch)
         }
         let all = measure(runs: runs, operations: count) {
           consume(typesetter.layouts(for: batch).count)
@@ -381,7 +376,7 @@ struct TextBench {
           // weighs; one long batch shows what the cores give once they run.
           let long = Array(repeating: batch, count: 20).flatMap { $0 }
           let longOne = measure(runs: runs, operations: long.count) {
-            layOutOneByOne(typesetter, long)
+            Self.layOutOneByOne(typesetter, long)
           }
           let longAll = measure(runs: runs, operations: long.count) {
             consume(typesetter.layouts(for: long).count)
@@ -398,7 +393,7 @@ struct TextBench {
         // lines moving between cores, waiting on locks) shows up as more CPU time per text.
         let cpuOne = cpuNanoseconds {
           for _ in 0..<runs {
-            layOutOneByOne(typesetter, batch)
+            Self.layOutOneByOne(typesetter, batch)
           }
         }
         let cpuAll = cpuNanoseconds {
@@ -412,7 +407,9 @@ struct TextBench {
           note: String(
             format: "%.2f× the CPU time of 1 thread (1.00 = no contention; scaling ≈ %.2f× on "
               + "idle cores)", cpuAll / cpuOne, Double(Machine.processorCount) * cpuOne / cpuAll))
-        if label == "warm" { reportUnshared(kind, batch: batch, typesetter: typesetter) }
+        if label == "warm" {
+          reportUnshared(kind, batch: batch, typesetter: typesetter, cpuOne: cpuOne)
+        }
       }
     }
   }
@@ -422,9 +419,10 @@ struct TextBench {
   /// and caches, loaded from the corpus again). What CPU time per hit grows by without sharing
   /// is the machine's (two virtual cores that slow each other down), not contention in the
   /// engine: the baseline for both shared figures. The batch call's figure above less the
-  /// shared loops' is what the batch call itself costs.
+  /// shared loops' is what the batch call itself costs. `cpuOne`: one thread's CPU time for
+  /// `runs` passes over `batch`, measured by the caller.
   private func reportUnshared(
-    _ kind: TextKind, batch: [TextLayoutRequest], typesetter: Typesetter
+    _ kind: TextKind, batch: [TextLayoutRequest], typesetter: Typesetter, cpuOne: Double
   ) {
     guard Machine.processorCount >= 2, let otherFonts = try? FontCollection.bundled(),
       let otherKinds = try? Corpus.kinds(
@@ -433,17 +431,14 @@ struct TextBench {
     else { return }
     let otherBatch = other.requests.map(\.batchRequest)
     let otherTypesetter = Typesetter(fonts: otherFonts)
-    layOutOneByOne(otherTypesetter, otherBatch)  // filled, as the shared one is
-    let cpuOne = cpuNanoseconds {
-      for _ in 0..<runs { layOutOneByOne(typesetter, batch) }
-    }
+    Self.layOutOneByOne(otherTypesetter, otherBatch)  // filled, as the shared one is
     let passes = runs
     let perText = Double(runs * batch.count)
     /// CPU time per hit of two threads, each laying out its batch `passes` times.
     func twoLoops(_ pairs: [(Typesetter, [TextLayoutRequest])]) -> Double {
       let nanoseconds = cpuNanoseconds {
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
-          for _ in 0..<passes { TextBench.layOutEach(pairs[worker].0, pairs[worker].1) }
+          for _ in 0..<passes { Self.layOutOneByOne(pairs[worker].0, pairs[worker].1) }
         }
       }
       return nanoseconds / (2 * perText)

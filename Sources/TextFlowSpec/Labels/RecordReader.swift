@@ -72,8 +72,9 @@ public struct RecordSet: Sendable {
 public enum RecordReader {
   /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
   /// overrides CSV's separator, which is otherwise the header row's: a comma, or else the
-  /// semicolon, tab or vertical bar it uses; TSV's is a tab. A malformed row is reported in `errors` and reading goes on with the next row. In
-  /// JSON lines, a key that other lines have and a line lacks reads as an empty field.
+  /// semicolon, tab or vertical bar it uses; TSV's is a tab. A malformed row is reported in
+  /// `errors` and reading goes on with the next row. In JSON lines, a key that other lines have
+  /// and a line lacks reads as an empty field.
   ///
   /// - Throws: `RecordError` when the text is not UTF-8 (naming the line, the column and the
   ///   likely encoding), the header is missing or malformed, or the delimiter is not one ASCII
@@ -106,7 +107,7 @@ public enum RecordReader {
   /// quotes), else the one of semicolon, tab and vertical bar it has most (a semicolon on a
   /// tie), else a comma. Spreadsheets in locales whose decimal separator is a comma save "CSV"
   /// with semicolons; such a file read with commas failed on every quoted field.
-  static func headerDelimiter(_ bytes: [UInt8]) -> Character {
+  private static func headerDelimiter(_ bytes: [UInt8]) -> Character {
     let candidates: [Character] = [",", ";", "\t", "|"]
     var counts = [Int](repeating: 0, count: candidates.count)
     var quoted = false
