@@ -33,6 +33,9 @@ public final class ShapedText: @unchecked Sendable {
   /// The prepared engine, read in place: a method called on a stored struct property works on
   /// a copy of it, which retains each of its arrays (a copy costs more than a re-wrap).
   private let prepared: UnsafeMutablePointer<LayoutEngine>
+  /// The text as one paragraph of plain words, when it is one (most labels): re-wrapped by
+  /// sums over its words, in one block of memory, without the engine.
+  private let plain: PlainParagraph?
   private let oneLineStart: Double
   private let oneLineIndent: Double
   /// CSS min-content: the widest unbreakable word (`TextLayout.minContentWidth`).
@@ -83,6 +86,7 @@ public final class ShapedText: @unchecked Sendable {
       oneLineMeasurement = TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
+    plain = isEmpty ? nil : PlainParagraph.make(of: engine)
     prepared = .allocate(capacity: 1)
     prepared.initialize(to: engine)
   }
@@ -112,9 +116,18 @@ public final class ShapedText: @unchecked Sendable {
     if LayoutEngine.availableWidth(maxWidth: width, indent: oneLineIndent) >= oneLineStart {
       return oneLineMeasurement
     }
+    let height = Self.limit(maxHeight)
+    if let answer = wordSumMeasurement(maxWidth: width, maxHeight: height) { return answer }
     return prepared.pointee.measurementInPlace(
-      maxWidth: width, maxHeight: Self.limit(maxHeight),
-      content: (minContentWidth, maxContentWidth))
+      maxWidth: width, maxHeight: height, content: (minContentWidth, maxContentWidth))
+  }
+
+  /// `measure` by sums over the words of a paragraph of plain words (`PlainParagraph`), or nil
+  /// where the engine measures: a text that is not one, or lines only the engine can break or
+  /// truncate at these limits (as the typesetter reads them).
+  func wordSumMeasurement(maxWidth: Double, maxHeight: Double) -> TextMeasurement? {
+    plain?.measurement(
+      maxWidth: maxWidth, maxHeight: maxHeight, content: (minContentWidth, maxContentWidth))
   }
 
   /// The layout within `maxWidth` and `maxHeight` (nil: unlimited), glyph runs included: equal

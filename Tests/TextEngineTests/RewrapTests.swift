@@ -189,6 +189,94 @@ struct RewrapTests {
     #expect(answered > 100 && compared > 3000)
   }
 
+  /// Labels whose words are all plain, in one face or in several (fallback faces for Thai,
+  /// CJK and emoji); and texts only the engine re-wraps: a soft hyphen, a tab, two
+  /// paragraphs, right to left in two faces (the order of a line's faces is visual).
+  static let plainLabels = [
+    "Invoice total: 1,284.50 EUR", "address grid revenue total: 29,363 km/h",
+    "ราคา สินค้า ใหม่: 1,284.50 บาท", "東京 大阪 名古屋: 75,380 件", "한국어 라벨 emoji 👍🏽 끝",
+    "Straße Straße: 56,217 USD",
+  ]
+  static let engineOnly = [
+    "co\u{00AD}operation in words", "tab\tstops here", "two\nparagraphs",
+    "جميل كبير سلام: 69,887 pcs",
+  ]
+
+  @Test(
+    "a paragraph of plain words re-wraps by word sums alone, equal to a fresh layout: one face or several, line and height limits, spacing, leading and line heights"
+  )
+  func wordSumsEqualFreshLayout() {
+    let fresh = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    var styles = [ParagraphStyle()]
+    var twoLines = ParagraphStyle()
+    twoLines.numberOfLines = 2
+    var spaced = ParagraphStyle()
+    spaced.lineSpacing = 3.5
+    spaced.lineHeightMultiple = 1.3
+    spaced.usesFontLeading = true
+    spaced.firstLineHeadIndent = 9
+    var tall = ParagraphStyle()
+    tall.minimumLineHeight = 31
+    var short = ParagraphStyle()
+    short.maximumLineHeight = 11
+    short.usesFontLeading = true
+    var tail = ParagraphStyle()
+    tail.lineBreakMode = .truncatingTail
+    tail.numberOfLines = 2
+    styles += [twoLines, spaced, tall, short, tail]
+    var random = Seeded(state: 23)
+    var bySums = 0
+    var compared = 0
+    for text in Self.plainLabels {
+      let before = (bySums, compared)
+      defer {
+        // Only a word wider than its line, or an ellipsis, is left to the engine.
+        #expect(bySums - before.0 > (compared - before.1) / 2, "\(text)")
+      }
+      for font in Self.fonts {
+        for style in styles {
+          let shaped = Engine.typesetter.prepare(text, font: font, style: style)
+          var widths = (0..<6).map { _ in
+            Double.random(in: shaped.minContentWidth...shaped.maxContentWidth, using: &random)
+          }
+          for line in shaped.measure(maxWidth: widths[0]).lines {
+            widths += [line.width, line.width.nextDown, line.width.nextUp]
+          }
+          widths += [shaped.minContentWidth, shaped.minContentWidth.nextDown]
+          for width in widths {
+            for height in [Double.infinity, 25, 60] {
+              let expected = TextMeasurement(
+                fresh.layout(
+                  text, font: font, style: style, maxWidth: width,
+                  maxHeight: height.isFinite ? height : nil))
+              let found = shaped.wordSumMeasurement(maxWidth: width, maxHeight: height)
+              if let found {
+                bySums += 1
+                #expect(found == expected, "\(text) in \(font.pointSize) pt at \(width), \(height)")
+              }
+              #expect(
+                shaped.measure(maxWidth: width, maxHeight: height.isFinite ? height : nil)
+                  == expected)
+              compared += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(compared > 2000)
+    for text in Self.engineOnly + MeasurementTests.tofuTexts {
+      let shaped = Engine.typesetter.prepare(text, font: Engine.dejaVu(15))
+      #expect(shaped.wordSumMeasurement(maxWidth: 40, maxHeight: .infinity) == nil, "\(text)")
+    }
+    var balanced = ParagraphStyle()
+    balanced.lineBreakStrategy = .balanced
+    let shaped = Engine.typesetter.prepare(
+      Self.plainLabels[0], font: Engine.dejaVu(15), style: balanced)
+    #expect(shaped.wordSumMeasurement(maxWidth: 60, maxHeight: .infinity) == nil)
+  }
+
   @Test("a re-wrap allocates only its lines: the one-line answer and the faces are shared")
   func rewrapSharesWhatItCan() {
     func storage<T>(_ array: [T]) -> UnsafeRawPointer? {

@@ -7,6 +7,54 @@
 // law). Trailing spaces hang: they are not counted in the fit test or the line width.
 import Foundation
 
+/// The breaker's state on a line while it takes plain words (`Word.flags` 0: no tab, atom of
+/// negative width, soft hyphen or join): the greedy rule for them, shared by `nextLine` and by
+/// `ShapedText`'s re-wrap of a paragraph of plain words.
+struct PlainWords {
+  /// The next word and its first atom.
+  var word: Int
+  var wordStart: Int
+  /// Where the next word starts on the line (trailing spaces of the words taken included).
+  var x: Double
+  /// The line's width so far, without trailing spaces, and where its hanging spaces start.
+  var width: Double
+  var contentEnd: Int
+  var hasContent: Bool
+  /// The greatest width tested (`FilledLine.room`), when tracked.
+  var room: Double
+
+  /// Takes the plain words from `word` while they fit in `available`, before atom `last` at the
+  /// latest, and returns whether it took a word with content. It stops before a word that
+  /// overflows (for the caller to break the line before it, or split it) and before a word
+  /// with a flag. A word's content is one sum from 0 (`Word.content`); its trailing spaces hang,
+  /// added to `x` only once the word is taken.
+  @inline(__always)
+  mutating func take(
+    _ words: UnsafePointer<Word>, last: Int, available: Double, tracksRoom: Bool
+  ) -> Bool {
+    var took = false
+    while wordStart < last {
+      let current = words[word]
+      guard current.flags == 0, Int(current.start) == wordStart else { break }
+      let wordContentEnd = Int(current.contentEnd)
+      var candidate = x
+      if wordContentEnd > wordStart {
+        candidate = x + current.content
+        if candidate > available { break }
+        if tracksRoom { room = max(room, candidate) }
+        width = candidate
+        contentEnd = wordContentEnd
+        hasContent = true
+        took = true
+      }
+      x = candidate + current.trailing
+      word += 1
+      wordStart = Int(words[word].start)
+    }
+    return took
+  }
+}
+
 /// A line chosen by the breaker, before bidi reordering and positioning.
 struct LineSpec {
   var paragraph: Int
@@ -124,6 +172,32 @@ struct WordTable: Sendable {
     words.count * MemoryLayout<Word>.stride + firstWord.count * 4 + uniformFaces.count * 8
       + facePrefixes.count * (40 + 4 + 8 * facePrefixes.count)
       + segmentMetrics.count * MemoryLayout<SegmentMetrics>.stride
+  }
+}
+
+/// What a paragraph style does to the line box its fonts need.
+struct LineHeights: Sendable {
+  var multiple: Double
+  var minimum: Double
+  var maximum: Double
+  var usesFontLeading: Bool
+
+  init(_ style: ParagraphStyle) {
+    multiple = style.lineHeightMultiple
+    minimum = style.minimumLineHeight
+    maximum = style.maximumLineHeight
+    usesFontLeading = style.usesFontLeading
+  }
+
+  /// The height of a line box whose fonts need `natural` (ascent, descent and leading): the
+  /// multiple, then the minimum and maximum.
+  @inline(__always)
+  func height(natural: Double) -> Double {
+    var height = natural
+    if multiple > 0 { height *= multiple }
+    if minimum > 0 { height = max(height, minimum) }
+    if maximum > 0 { height = min(height, maximum) }
+    return height
   }
 }
 
@@ -441,27 +515,14 @@ extension LayoutEngine {
       ? 0 : startWord >= 0 ? startWord : wordIndex(of: start, paragraph: paragraph, words: words)
     while wordStart < last {
       if !charWrap {
-        // Plain words (no flag: no tab, negative width, soft hyphen or join) taken while they
-        // fit: the sums of the general step below, without its cases. A word that overflows
-        // is left to that step.
-        while wordStart < last {
-          let current = words[word]
-          guard current.flags == 0, Int(current.start) == wordStart else { break }
-          let wordContentEnd = Int(current.contentEnd)
-          var candidate = x
-          if wordContentEnd > wordStart {
-            candidate = x + current.content
-            if candidate > available { break }
-            if tracksRoom { room = max(room, candidate) }
-            width = candidate
-            hyphen = 0
-            contentEnd = wordContentEnd
-            hasContent = true
-          }
-          x = candidate + current.trailing
-          word += 1
-          wordStart = Int(words[word].start)
+        var plain = PlainWords(
+          word: word, wordStart: wordStart, x: x, width: width, contentEnd: contentEnd,
+          hasContent: hasContent, room: room)
+        if plain.take(words, last: last, available: available, tracksRoom: tracksRoom) {
+          hyphen = 0
         }
+        (word, wordStart, x, width) = (plain.word, plain.wordStart, plain.x, plain.width)
+        (contentEnd, hasContent, room) = (plain.contentEnd, plain.hasContent, plain.room)
         guard wordStart < last else { break }
       }
       // The word's content: every atom up to its last non-space atom. Its trailing spaces
@@ -935,11 +996,7 @@ extension LayoutEngine {
   /// The height of a line box whose fonts need `natural` (ascent, descent and leading): the
   /// style's multiple, then its minimum and maximum line height.
   func lineHeight(natural: Double) -> Double {
-    var height = natural
-    if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
-    if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
-    if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
-    return height
+    LineHeights(style).height(natural: natural)
   }
 
   /// The greatest ascent, descent (positive below the baseline) and leading of the segments'

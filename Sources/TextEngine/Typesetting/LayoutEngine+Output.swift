@@ -337,7 +337,10 @@ extension LayoutEngine {
       hasNotdef = MeasurementBuilder.drawsNotdef(segments)
     }
     var builder = MeasurementBuilder(
-      lineCount: estimatedLineCount(maxWidth: maxWidth, maxContentWidth: content.maximum ?? 0),
+      lineCount: Self.estimatedLineCount(
+        paragraphs: paragraphs.count, words: words.words.count,
+        numberOfLines: style.numberOfLines, maxWidth: maxWidth,
+        maxContentWidth: content.maximum ?? 0),
       hasNotdef: hasNotdef)
     let truncated = breakLines(maxWidth: maxWidth, maxHeight: maxHeight, into: &builder)
     return builder.measurement(
@@ -345,16 +348,19 @@ extension LayoutEngine {
       maxContentWidth: content.maximum)
   }
 
-  /// About as many lines as the text takes at `maxWidth`, so that the result's array is
-  /// allocated once in the common case: a line per paragraph, more when the widest paragraph
-  /// is wider than the line (with a quarter more for the room breaking leaves at line ends),
-  /// never more than the line limit or one line per word.
-  private func estimatedLineCount(maxWidth: Double, maxContentWidth: Double) -> Int {
-    var estimate = paragraphs.count
-    if maxWidth > 0 && maxContentWidth > maxWidth && paragraphs.count == 1 {
-      estimate += Int(min(1.25 * maxContentWidth / maxWidth, Double(words.words.count)))
+  /// About as many lines as a text of `paragraphs` paragraphs and `words` words takes at
+  /// `maxWidth`, so that the result's array is allocated once in the common case: a line per
+  /// paragraph, more when the widest paragraph is wider than the line (with a quarter more for
+  /// the room breaking leaves at line ends), never more than the line limit (`numberOfLines`,
+  /// 0: none) or one line per word.
+  static func estimatedLineCount(
+    paragraphs: Int, words: Int, numberOfLines: Int, maxWidth: Double, maxContentWidth: Double
+  ) -> Int {
+    var estimate = paragraphs
+    if maxWidth > 0 && maxContentWidth > maxWidth && paragraphs == 1 {
+      estimate += Int(min(1.25 * maxContentWidth / maxWidth, Double(words)))
     }
-    if style.numberOfLines > 0 { estimate = min(estimate, style.numberOfLines) }
+    if numberOfLines > 0 { estimate = min(estimate, numberOfLines) }
     return estimate
   }
 
@@ -629,6 +635,20 @@ struct MeasurementBuilder: LineSink {
     }
   }
 
+  /// A line whose box starts at `top`: its baseline is the box's ascent below the top, after
+  /// the room a line height beyond the fonts' own (ascent, descent and leading) adds above.
+  @inline(__always)
+  static func line(
+    utf16Range: Range<Int>, scalarRange: Range<Int>, width: Double, top: Double,
+    box: (ascent: Double, descent: Double, leading: Double, height: Double), isTruncated: Bool
+  ) -> TextMeasurement.Line {
+    TextMeasurement.Line(
+      utf16Range: utf16Range, scalarRange: scalarRange, width: width, top: top,
+      height: box.height,
+      baseline: top + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
+      isTruncated: isTruncated)
+  }
+
   /// Adds the next line below the others: its characters in the whole text, its width and
   /// indent, its line box, and the style's spacing between lines.
   mutating func addLine(
@@ -639,12 +659,17 @@ struct MeasurementBuilder: LineSink {
     layoutWidth = max(layoutWidth, width + indent)
     if !lines.isEmpty { y += lineSpacing }
     lines.append(
-      TextMeasurement.Line(
-        utf16Range: utf16Range, scalarRange: scalarRange, width: width, top: y,
-        height: box.height,
-        baseline: y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
+      Self.line(
+        utf16Range: utf16Range, scalarRange: scalarRange, width: width, top: y, box: box,
         isTruncated: isTruncated))
     y += box.height
+  }
+
+  /// Gives the measurement `shared` as its faces when it holds more than it has: one of the
+  /// arrays of a text's first faces (`WordTable.facePrefixes`, or its one-face array), which
+  /// every measurement of it shares instead of allocating, as lines from the start add faces.
+  mutating func shareFaces(_ shared: [FontFace]) {
+    if shared.count > faces.count { faces = shared }
   }
 
   /// Adds the faces of a line added with `addLine`, in the visual order of its glyph runs,

@@ -1,0 +1,247 @@
+// A prepared paragraph of plain words, re-wrapped by sums over its words alone (pretext's
+// `layout()`): what most labels are, and what a list re-wraps at every width. Its words and
+// facts sit in one block of memory, so a re-wrap reads a few cache lines, not the engine's
+// arrays one by one.
+import Foundation
+
+/// What a re-wrap of a `PlainParagraph` reads besides its words.
+struct PlainParagraphFacts {
+  /// The number of words (the sentinel after them is word `wordCount`).
+  var wordCount: Int
+  /// The atom after the paragraph's last, and the offsets where its text ends.
+  var end: Int
+  var textEnd: (utf16: Int, scalar: Int)
+  /// The line box of every line when the text has one set of font metrics (its fonts' with
+  /// the style's); else each line's comes from its words' `SegmentMetrics` (`wordFacts`).
+  var box: (ascent: Double, descent: Double, leading: Double, height: Double)
+  var lineHeights: LineHeights
+  /// For a text in several faces (empty for one): each word's greatest font metrics over the
+  /// segments of its atoms, and how many of the text's faces the lines up to it show.
+  var wordFacts: [(metrics: SegmentMetrics, faceCount: Int)]
+  var firstLineHeadIndent: Double
+  var lineSpacing: Double
+  var numberOfLines: Int
+  /// True when the last line shown is kept as it is when text is hidden (`.wordWrap`); the
+  /// other modes redo it with an ellipsis or clip it, which is the engine's to do.
+  var keepsLastLine: Bool
+  /// The text's faces, its first 1, 2, … in the order its words use them: the arrays every
+  /// measurement of it shares (`WordTable.facePrefixes`, or the one-face array).
+  var facePrefixes: [[FontFace]]
+}
+
+/// A prepared text that is one paragraph of plain words (`PlainWords`: no tab, soft hyphen,
+/// join or atom of negative width), in one face or read left to right throughout
+/// (`WordTable.facePrefixes`), no glyph missing and no line-break strategy: its words and what
+/// its lines need, from which `ShapedText.measure` re-wraps it without the engine. The lines
+/// are the engine's: the same greedy rule (`PlainWords.take`), line ranges from the words'
+/// offsets, line boxes from the fonts' metrics and the style's `LineHeights`, stacked as
+/// `MeasurementBuilder.line` stacks them. What only the engine does (a word wider than the
+/// line split between grapheme clusters, an ellipsis) answers nil, and the engine measures.
+///
+/// Not Sendable (no ManagedBuffer is): written once by `make`, then only read, by the
+/// `ShapedText` that holds it.
+final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
+  /// The plain paragraph of a prepared engine (its text loaded, metrics and faces made), or
+  /// nil when its text is not one.
+  static func make(of engine: LayoutEngine) -> PlainParagraph? {
+    let style = engine.style
+    let oneFace = engine.uniformMetrics != nil && engine.words.uniformFaces.count == 1
+    guard style.lineBreakStrategy.isEmpty, style.lineBreakMode != .charWrap,
+      engine.paragraphs.count == 1, engine.words.firstWord.first == 0,
+      oneFace
+        || (!engine.words.facePrefixes.isEmpty
+          && engine.words.segmentMetrics.count == engine.segments.count),
+      !(engine.faceFacts ?? MeasurementBuilder.computeFacts(of: engine)).hasNotdef
+    else { return nil }
+    let paragraph = engine.paragraphs[0]
+    let wordCount = Int(engine.words.firstWord[1])
+    guard !paragraph.atoms.isEmpty, paragraph.atoms.lowerBound == 0,
+      engine.words.words.count > wordCount,
+      engine.words.words[..<wordCount].allSatisfy({ $0.flags == 0 })
+    else { return nil }
+    let start = paragraph.atoms.lowerBound
+    // Any line that shows an atom has the text's one line box.
+    let box = engine.lineBox(
+      LineSpec(
+        paragraph: 0, prefix: start..<(start + 1), contentEnd: start + 1, suffix: nil,
+        ellipsis: nil, width: 0, indent: 0, isParagraphEnd: false, isTruncated: false))
+    var wordFacts = [(metrics: SegmentMetrics, faceCount: Int)]()
+    if !oneFace {
+      // `lineBox` takes the greatest metrics of a line's segments, which are its words'.
+      let words = engine.words.words
+      wordFacts = (0..<wordCount).map { index in
+        let span = engine.segmentSpan(of: Int(words[index].start)..<Int(words[index + 1].start))!
+        var metrics = engine.words.segmentMetrics[span.lowerBound]
+        for segment in span {
+          let found = engine.words.segmentMetrics[segment]
+          metrics.ascent = max(metrics.ascent, found.ascent)
+          metrics.descent = max(metrics.descent, found.descent)
+          metrics.leading = max(metrics.leading, found.leading)
+        }
+        let faceCount = engine.words.faceFirstSegments.count { Int($0) <= span.upperBound }
+        return (metrics, faceCount)
+      }
+    }
+    let textEnd = paragraph.content.upperBound
+    let facts = PlainParagraphFacts(
+      wordCount: wordCount, end: paragraph.atoms.upperBound,
+      textEnd: (textEnd, engine.scalarOffsets[textEnd]), box: box,
+      lineHeights: LineHeights(style), wordFacts: wordFacts,
+      firstLineHeadIndent: style.firstLineHeadIndent, lineSpacing: style.lineSpacing,
+      numberOfLines: style.numberOfLines, keepsLastLine: style.lineBreakMode == .wordWrap,
+      facePrefixes: oneFace ? [engine.words.uniformFaces] : engine.words.facePrefixes)
+    let made = unsafeDowncast(
+      create(minimumCapacity: wordCount + 1) { _ in facts }, to: PlainParagraph.self)
+    made.withUnsafeMutablePointerToElements { elements in
+      engine.words.words.withUnsafeBufferPointer { words in
+        elements.initialize(from: words.baseAddress!, count: wordCount + 1)
+      }
+    }
+    return made
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointers { facts, words in
+      words.deinitialize(count: facts.pointee.wordCount + 1)
+    }
+  }
+
+  /// The engine's `measurement(maxWidth:maxHeight:content:)` of this paragraph (limits as the
+  /// typesetter reads them: infinite or at least 0, not NaN), or nil where the engine must
+  /// make it. The lines are found first, on the stack, so that the result's array is
+  /// allocated once at its size.
+  func measurement(
+    maxWidth: Double, maxHeight: Double, content: (minimum: Double, maximum: Double)
+  ) -> TextMeasurement? {
+    withUnsafeMutablePointers { factsPointer, words -> TextMeasurement? in
+      let facts = UnsafePointer(factsPointer)
+      let wordCount = facts.pointee.wordCount
+      // Every line has a word with content: at most one line per word.
+      let limit =
+        facts.pointee.numberOfLines > 0
+        ? min(facts.pointee.numberOfLines, wordCount) : wordCount
+      return withUnsafeTemporaryAllocation(of: PlainLine.self, capacity: limit + 1) { found in
+        guard
+          let (count, truncated) = breakLines(
+            words, facts: facts, maxWidth: maxWidth, maxHeight: maxHeight, into: found)
+        else { return nil }
+        var y = 0.0
+        var layoutWidth = 0.0
+        var faceCount = 1
+        let lineSpacing = facts.pointee.lineSpacing
+        // Not `init(unsafeUninitializedCapacity:)`: it looked up the array's type metadata at
+        // run time on every call (about 500 instructions).
+        var lines = [TextMeasurement.Line]()
+        lines.reserveCapacity(count)
+        for index in 0..<count {
+          let line = found[index]
+          let first = words[line.word]
+          let next: (utf16: Int, scalar: Int) =
+            line.isLast
+            ? facts.pointee.textEnd
+            : (Int(words[line.end].utf16Start), Int(words[line.end].scalarStart))
+          // `MeasurementBuilder.addLine`'s stacking.
+          layoutWidth = max(layoutWidth, line.width + line.indent)
+          if index > 0 { y += lineSpacing }
+          lines.append(
+            MeasurementBuilder.line(
+              utf16Range: Int(first.utf16Start)..<next.utf16,
+              scalarRange: Int(first.scalarStart)..<next.scalar, width: line.width, top: y,
+              box: line.box, isTruncated: false))
+          y += line.box.height
+          faceCount = max(faceCount, line.faceCount)
+        }
+        return TextMeasurement(
+          size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: truncated,
+          minContentWidth: content.minimum, maxContentWidth: content.maximum,
+          faces: facts.pointee.facePrefixes[faceCount - 1])
+      }
+    }
+  }
+
+  /// A line `breakLines` found: its first word, the word after it, its width and indent, its
+  /// box, and how many of the text's faces the lines up to it show.
+  private struct PlainLine {
+    var word: Int
+    var end: Int
+    var isLast: Bool
+    var width: Double
+    var indent: Double
+    var box: (ascent: Double, descent: Double, leading: Double, height: Double)
+    var faceCount: Int
+  }
+
+  /// `LayoutEngine.greedyLines` for one paragraph whose lines all end between words: the
+  /// lines shown, into `lines`, and whether text is hidden; nil where only the engine can
+  /// break or truncate.
+  private func breakLines(
+    _ words: UnsafePointer<Word>, facts: UnsafePointer<PlainParagraphFacts>, maxWidth: Double,
+    maxHeight: Double, into lines: UnsafeMutableBufferPointer<PlainLine>
+  ) -> (count: Int, truncated: Bool)? {
+    let end = facts.pointee.end
+    var word = 0
+    var count = 0
+    var y = 0.0
+    var truncated = false
+    var atEnd = false
+    repeat {
+      let indent = count == 0 ? facts.pointee.firstLineHeadIndent : 0
+      let start = Int(words[word].start)
+      var line = PlainWords(
+        word: word, wordStart: start, x: 0, width: 0, contentEnd: start, hasContent: false,
+        room: 0)
+      _ = line.take(
+        words, last: end,
+        available: LayoutEngine.availableWidth(maxWidth: maxWidth, indent: indent),
+        tracksRoom: false)
+      // Nothing fits (a word wider than the line is split between grapheme clusters), or the
+      // paragraph is spaces.
+      guard line.hasContent else { return nil }
+      atEnd = line.wordStart >= end
+      var box = facts.pointee.box
+      var faceCount = 1
+      if !facts.pointee.wordFacts.isEmpty {
+        (box, faceCount) = facts.pointee.wordFacts.withUnsafeBufferPointer { wordFacts in
+          Self.box(of: wordFacts[word..<line.word], heights: facts.pointee.lineHeights)
+        }
+      }
+      if maxHeight.isFinite {
+        let spacing = count == 0 ? 0 : facts.pointee.lineSpacing
+        if count > 0 && y + spacing + box.height > maxHeight + 1e-9 {
+          truncated = true
+          break
+        }
+        y += spacing + box.height
+      }
+      lines[count] = PlainLine(
+        word: word, end: line.word, isLast: atEnd, width: line.width, indent: indent, box: box,
+        faceCount: faceCount)
+      count += 1
+      word = line.word
+      if facts.pointee.numberOfLines > 0 && count >= facts.pointee.numberOfLines {
+        truncated = !atEnd
+        break
+      }
+    } while !atEnd
+    guard !truncated || facts.pointee.keepsLastLine else { return nil }
+    return (count, truncated)
+  }
+
+  /// `LayoutEngine.lineBox` of a line of `words`, from their greatest font metrics, and how
+  /// many of the text's faces the lines up to it show.
+  private static func box(
+    of words: Slice<UnsafeBufferPointer<(metrics: SegmentMetrics, faceCount: Int)>>,
+    heights: LineHeights
+  ) -> (box: (ascent: Double, descent: Double, leading: Double, height: Double), faceCount: Int) {
+    var ascent = 0.0
+    var descent = 0.0
+    var leading = 0.0
+    for word in words {
+      ascent = max(ascent, word.metrics.ascent)
+      descent = max(descent, word.metrics.descent)
+      if heights.usesFontLeading { leading = max(leading, word.metrics.leading) }
+    }
+    let height = heights.height(natural: ascent + descent + leading)
+    return ((ascent, descent, leading, height), words.last!.faceCount)
+  }
+}
