@@ -5,6 +5,7 @@
 import Foundation
 import Synchronization
 import TextFlow
+import TextFlowSpec
 
 /// The lines read but not yet answered: their bytes in one buffer, and each line's number (in
 /// the whole stream, for messages) and what the reader gave.

@@ -39,6 +39,8 @@ import TextFlowSpec
       }
       let expected = try iconvOffset(bytes)
       let problem = NotUTF8(bytes)
+      // The standard library's validation agrees on whether there is a problem.
+      #expect((problem == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
       guard let expected else {
         #expect(problem == nil, "\(bytes)")
         continue

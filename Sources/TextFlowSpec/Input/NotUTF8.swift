@@ -38,33 +38,24 @@ public struct NotUTF8: Error, CustomStringConvertible, Sendable, Equatable {
   /// The first problem in `bytes`, or nil when they are valid UTF-8.
   public init?(_ bytes: some Collection<UInt8>) {
     let bytes = Array(bytes)
-    var line = 1
-    var column = 1
-    var offset = 0
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let scalar):
-        if scalar.count == 1, scalar.first == UInt8(ascii: "\n") {
-          line += 1
-          column = 1
-        } else if offset > 0 || scalar.count != 3 || !bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-          column += 1  // a leading byte-order mark is no character an editor shows
-        }
-        offset += scalar.count
-      case .error:
-        self.offset = offset
-        self.line = line
-        self.column = column
-        self.byte = bytes[offset]
-        let utf16Marks: [[UInt8]] = [[0xFF, 0xFE], [0xFE, 0xFF]]
-        likelyEncoding =
-          utf16Marks.contains(where: { bytes.starts(with: $0) }) ? "UTF-16" : "WINDOWS-1252"
-        return
-      case .emptyInput:
-        return nil
-      }
+    guard let offset = bytes.withUnsafeBufferPointer({ firstInvalidUTF8Offset($0) }) else {
+      return nil
     }
+    let newline = UInt8(ascii: "\n")
+    let before = bytes[..<offset]
+    let lineStart = before.lastIndex(of: newline).map { $0 + 1 } ?? 0
+    // The bytes before `offset` are UTF-8: a character starts at each byte that is not a
+    // continuation byte (10xxxxxx).
+    var column = 1 + bytes[lineStart..<offset].count { $0 & 0xC0 != 0x80 }
+    if lineStart == 0 && offset >= 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      column -= 1  // a leading byte-order mark is no character an editor shows
+    }
+    self.offset = offset
+    self.line = 1 + before.count { $0 == newline }
+    self.column = column
+    self.byte = bytes[offset]
+    let utf16Marks: [[UInt8]] = [[0xFF, 0xFE], [0xFE, 0xFF]]
+    likelyEncoding =
+      utf16Marks.contains(where: { bytes.starts(with: $0) }) ? "UTF-16" : "WINDOWS-1252"
   }
 }
