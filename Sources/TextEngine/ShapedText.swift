@@ -30,19 +30,19 @@ public final class ShapedText: @unchecked Sendable {
   // What `measure` reads comes first and together, the one-line answer next: a list re-wraps
   // each of its texts in turn, so these are read from memory, a cache miss per line they span.
 
-  /// The prepared engine, read in place: a method called on a stored struct property works on
-  /// a copy of it, which retains each of its arrays (a copy costs more than a re-wrap).
-  private let prepared: UnsafeMutablePointer<LayoutEngine>
+  private let isEmpty: Bool
+  private let oneLineStart: Double
+  private let oneLineIndent: Double
   /// The text as one paragraph of plain words, when it is one (most labels): re-wrapped by
   /// sums over its words, in one block of memory, without the engine.
   private let plain: PlainParagraph?
-  private let oneLineStart: Double
-  private let oneLineIndent: Double
   /// CSS min-content: the widest unbreakable word (`TextLayout.minContentWidth`).
   public let minContentWidth: Double
   /// CSS max-content: the widest paragraph on one line (`TextLayout.maxContentWidth`).
   public let maxContentWidth: Double
-  private let isEmpty: Bool
+  /// The prepared engine, read in place: a method called on a stored struct property works on
+  /// a copy of it, which retains each of its arrays (a copy costs more than a re-wrap).
+  private let prepared: UnsafeMutablePointer<LayoutEngine>
   /// The answer at every width from which the text is one line, measured once: one paragraph
   /// whose line comes out the same at any room (the width less `oneLineIndent`) of at least
   /// `oneLineStart` (`LayoutEngine.oneLineRoom`). A height limit does not change that line (the

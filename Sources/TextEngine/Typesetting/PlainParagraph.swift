@@ -14,7 +14,6 @@ struct PlainParagraphFacts {
   /// The line box of every line when the text has one set of font metrics (its fonts' with
   /// the style's); else each line's comes from its words' `SegmentMetrics` (`wordFacts`).
   var box: (ascent: Double, descent: Double, leading: Double, height: Double)
-  var lineHeights: LineHeights
   /// For a text in several faces (empty for one): each word's greatest font metrics over the
   /// segments of its atoms, and how many of the text's faces the lines up to it show.
   var wordFacts: [(metrics: SegmentMetrics, faceCount: Int)]
@@ -27,6 +26,9 @@ struct PlainParagraphFacts {
   /// The text's faces, its first 1, 2, … in the order its words use them: the arrays every
   /// measurement of it shares (`WordTable.facePrefixes`, or the one-face array).
   var facePrefixes: [[FontFace]]
+  /// The style's line heights, for the boxes of a text in several faces (last: the fields
+  /// every re-wrap reads come first).
+  var lineHeights: LineHeights
 }
 
 /// A prepared text that is one paragraph of plain words (`PlainWords`: no tab, soft hyphen,
@@ -85,11 +87,11 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     let textEnd = paragraph.content.upperBound
     let facts = PlainParagraphFacts(
       wordCount: wordCount, end: paragraph.atoms.upperBound,
-      textEnd: (textEnd, engine.scalarOffsets[textEnd]), box: box,
-      lineHeights: LineHeights(style), wordFacts: wordFacts,
+      textEnd: (textEnd, engine.scalarOffsets[textEnd]), box: box, wordFacts: wordFacts,
       firstLineHeadIndent: style.firstLineHeadIndent, lineSpacing: style.lineSpacing,
       numberOfLines: style.numberOfLines, keepsLastLine: style.lineBreakMode == .wordWrap,
-      facePrefixes: oneFace ? [engine.words.uniformFaces] : engine.words.facePrefixes)
+      facePrefixes: oneFace ? [engine.words.uniformFaces] : engine.words.facePrefixes,
+      lineHeights: LineHeights(style))
     let made = unsafeDowncast(
       create(minimumCapacity: wordCount + 1) { _ in facts }, to: PlainParagraph.self)
     made.withUnsafeMutablePointerToElements { elements in
