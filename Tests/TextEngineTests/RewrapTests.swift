@@ -34,11 +34,16 @@ struct RewrapTests {
     return [ParagraphStyle(), truncating, characters, indented]
   }()
 
-  @Test("a prepared text at random widths and at its own lines' widths equals a fresh layout")
-  func rewrapEqualsFreshLayout() {
-    let fresh = Typesetter(
+  /// A typesetter without caches: every layout it makes is computed from the text.
+  static func uncached() -> Typesetter {
+    Typesetter(
       fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
       paragraphCache: ParagraphCache(capacity: 0))
+  }
+
+  @Test("a prepared text at random widths and at its own lines' widths equals a fresh layout")
+  func rewrapEqualsFreshLayout() {
+    let fresh = Self.uncached()
     var random = Seeded(state: 17)
     var compared = 0
     for text in Self.texts {
@@ -141,9 +146,7 @@ struct RewrapTests {
     "the one-line answer equals a fresh layout at, just below and above its room: every script, emoji, mode, letter spacing"
   )
   func oneLineAnswerEqualsFreshLayout() {
-    let fresh = Typesetter(
-      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
-      paragraphCache: ParagraphCache(capacity: 0))
+    let fresh = Self.uncached()
     var styles = Self.styles + MeasurementTests.styles
     for strategy: LineBreakStrategy in [.balanced, .pretty] {
       var style = ParagraphStyle()
@@ -206,9 +209,7 @@ struct RewrapTests {
     "a paragraph of plain words re-wraps by word sums alone, equal to a fresh layout: one face or several, line and height limits, spacing, leading and line heights"
   )
   func wordSumsEqualFreshLayout() {
-    let fresh = Typesetter(
-      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
-      paragraphCache: ParagraphCache(capacity: 0))
+    let fresh = Self.uncached()
     var styles = [ParagraphStyle()]
     var twoLines = ParagraphStyle()
     twoLines.numberOfLines = 2
