@@ -18,20 +18,19 @@ extension LayoutEngine {
     let layoutWidth = specs.reduce(0.0) { max($0, $1.width + $1.indent) }
     var lines = [TextLayout.Line]()
     lines.reserveCapacity(specs.count)
-    var y = 0.0
-    for (index, spec) in specs.enumerated() {
-      if index > 0 { y += style.lineSpacing }
+    var stack = LineStack()
+    for spec in specs {
       let box = lineBox(spec)
       var line = makeLine(spec, box: box, layoutWidth: layoutWidth)
-      line.top = y
-      line.baselineOrigin.y =
-        y + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent
-      y += box.height
+      let placed = stack.place(
+        width: spec.width, indent: spec.indent, box: box, lineSpacing: style.lineSpacing)
+      line.top = placed.top
+      line.baselineOrigin.y = placed.baseline
       lines.append(line)
     }
     let content = contentWidths()
     return TextLayout(
-      string: text.string, lines: lines, size: CGSize(width: layoutWidth, height: y),
+      string: text.string, lines: lines, size: CGSize(width: layoutWidth, height: stack.height),
       isTruncated: truncated, minContentWidth: content.minimum, maxContentWidth: content.maximum)
   }
 
@@ -337,10 +336,7 @@ extension LayoutEngine {
       hasNotdef = MeasurementBuilder.drawsNotdef(segments)
     }
     var builder = MeasurementBuilder(
-      lineCount: Self.estimatedLineCount(
-        paragraphs: paragraphs.count, words: words.words.count,
-        numberOfLines: style.numberOfLines, maxWidth: maxWidth,
-        maxContentWidth: content.maximum ?? 0),
+      lineCount: estimatedLineCount(maxWidth: maxWidth, maxContentWidth: content.maximum ?? 0),
       hasNotdef: hasNotdef)
     let truncated = breakLines(maxWidth: maxWidth, maxHeight: maxHeight, into: &builder)
     return builder.measurement(
@@ -348,19 +344,16 @@ extension LayoutEngine {
       maxContentWidth: content.maximum)
   }
 
-  /// About as many lines as a text of `paragraphs` paragraphs and `words` words takes at
-  /// `maxWidth`, so that the result's array is allocated once in the common case: a line per
-  /// paragraph, more when the widest paragraph is wider than the line (with a quarter more for
-  /// the room breaking leaves at line ends), never more than the line limit (`numberOfLines`,
-  /// 0: none) or one line per word.
-  static func estimatedLineCount(
-    paragraphs: Int, words: Int, numberOfLines: Int, maxWidth: Double, maxContentWidth: Double
-  ) -> Int {
-    var estimate = paragraphs
-    if maxWidth > 0 && maxContentWidth > maxWidth && paragraphs == 1 {
-      estimate += Int(min(1.25 * maxContentWidth / maxWidth, Double(words)))
+  /// About as many lines as the text takes at `maxWidth`, so that the result's array is
+  /// allocated once in the common case: a line per paragraph, more when the widest paragraph
+  /// is wider than the line (with a quarter more for the room breaking leaves at line ends),
+  /// never more than the line limit or one line per word.
+  private func estimatedLineCount(maxWidth: Double, maxContentWidth: Double) -> Int {
+    var estimate = paragraphs.count
+    if maxWidth > 0 && maxContentWidth > maxWidth && paragraphs.count == 1 {
+      estimate += Int(min(1.25 * maxContentWidth / maxWidth, Double(words.words.count)))
     }
-    if numberOfLines > 0 { estimate = min(estimate, numberOfLines) }
+    if style.numberOfLines > 0 { estimate = min(estimate, style.numberOfLines) }
     return estimate
   }
 
@@ -553,14 +546,38 @@ extension LayoutEngine {
   }
 }
 
+/// Lines stacked top to bottom, as a layout and a measurement place them: each line's box below
+/// the one before, the style's spacing between them.
+struct LineStack {
+  /// The height of the lines placed, and the widest with its indent.
+  private(set) var height = 0.0
+  private(set) var width = 0.0
+  /// The spacing above the next line: none above the first.
+  private var spacing = 0.0
+
+  /// Places the next line (its width, indent and box): its box's top, and its baseline, the
+  /// box's ascent below the top after the room a line height beyond the fonts' own (ascent,
+  /// descent and leading) adds above.
+  @inline(__always)
+  mutating func place(
+    width lineWidth: Double, indent: Double,
+    box: (ascent: Double, descent: Double, leading: Double, height: Double), lineSpacing: Double
+  ) -> (top: Double, baseline: Double) {
+    width = max(width, lineWidth + indent)
+    let top = height + spacing
+    spacing = lineSpacing
+    height = top + box.height
+    return (top, top + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent)
+  }
+}
+
 /// A measurement put together line by line: the lines of one engine (`measurement`), or of the
 /// windows a huge text is measured in, each window's offsets moved to the whole text's.
 struct MeasurementBuilder: LineSink {
   private var lines = [TextMeasurement.Line]()
   private var faces = [FontFace]()
   private var missing = [(start: Int, end: Int, face: FontFace)]()
-  private var layoutWidth = 0.0
-  private var y = 0.0
+  private var stack = LineStack()
   /// True when every line comes from one engine, from its first line on (`add(_:of:)`), and
   /// whether that engine's text draws a .notdef glyph.
   private var isOneEngine = false
@@ -635,20 +652,6 @@ struct MeasurementBuilder: LineSink {
     }
   }
 
-  /// A line whose box starts at `top`: its baseline is the box's ascent below the top, after
-  /// the room a line height beyond the fonts' own (ascent, descent and leading) adds above.
-  @inline(__always)
-  static func line(
-    utf16Range: Range<Int>, scalarRange: Range<Int>, width: Double, top: Double,
-    box: (ascent: Double, descent: Double, leading: Double, height: Double), isTruncated: Bool
-  ) -> TextMeasurement.Line {
-    TextMeasurement.Line(
-      utf16Range: utf16Range, scalarRange: scalarRange, width: width, top: top,
-      height: box.height,
-      baseline: top + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent,
-      isTruncated: isTruncated)
-  }
-
   /// Adds the next line below the others: its characters in the whole text, its width and
   /// indent, its line box, and the style's spacing between lines.
   mutating func addLine(
@@ -656,20 +659,12 @@ struct MeasurementBuilder: LineSink {
     box: (ascent: Double, descent: Double, leading: Double, height: Double),
     lineSpacing: Double, isTruncated: Bool
   ) {
-    layoutWidth = max(layoutWidth, width + indent)
-    if !lines.isEmpty { y += lineSpacing }
+    let (top, baseline) = stack.place(
+      width: width, indent: indent, box: box, lineSpacing: lineSpacing)
     lines.append(
-      Self.line(
-        utf16Range: utf16Range, scalarRange: scalarRange, width: width, top: y, box: box,
-        isTruncated: isTruncated))
-    y += box.height
-  }
-
-  /// Gives the measurement `shared` as its faces when it holds more than it has: one of the
-  /// arrays of a text's first faces (`WordTable.facePrefixes`, or its one-face array), which
-  /// every measurement of it shares instead of allocating, as lines from the start add faces.
-  mutating func shareFaces(_ shared: [FontFace]) {
-    if shared.count > faces.count { faces = shared }
+      TextMeasurement.Line(
+        utf16Range: utf16Range, scalarRange: scalarRange, width: width, top: top,
+        height: box.height, baseline: baseline, isTruncated: isTruncated))
   }
 
   /// Adds the faces of a line added with `addLine`, in the visual order of its glyph runs,
@@ -687,8 +682,9 @@ struct MeasurementBuilder: LineSink {
     of string: String, isTruncated: Bool, minContentWidth: Double, maxContentWidth: Double?
   ) -> TextMeasurement {
     TextMeasurement(
-      size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: isTruncated,
-      minContentWidth: minContentWidth, maxContentWidth: maxContentWidth ?? layoutWidth,
+      size: CGSize(width: stack.width, height: stack.height), lines: lines,
+      isTruncated: isTruncated, minContentWidth: minContentWidth,
+      maxContentWidth: maxContentWidth ?? stack.width,
       missingGlyphs: missing.isEmpty ? [] : TextLayout.missingGlyphs(clusters: missing, in: string),
       faces: faces)
   }

@@ -36,8 +36,8 @@ struct PlainParagraphFacts {
 /// (`WordTable.facePrefixes`), no glyph missing and no line-break strategy: its words and what
 /// its lines need, from which `ShapedText.measure` re-wraps it without the engine. The lines
 /// are the engine's: the same greedy rule (`PlainWords.take`), line ranges from the words'
-/// offsets, line boxes from the fonts' metrics and the style's `LineHeights`, stacked as
-/// `MeasurementBuilder.line` stacks them. What only the engine does (a word wider than the
+/// offsets, line boxes from the fonts' metrics and the style's `LineHeights`, stacked by
+/// `LineStack`. What only the engine does (a word wider than the
 /// line split between grapheme clusters, an ellipsis) answers nil, and the engine measures.
 ///
 /// Not Sendable (no ManagedBuffer is): written once by `make`, then only read, by the
@@ -127,10 +127,8 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
           let (count, truncated) = breakLines(
             words, facts: facts, maxWidth: maxWidth, maxHeight: maxHeight, into: found)
         else { return nil }
-        var y = 0.0
-        var layoutWidth = 0.0
+        var stack = LineStack()
         var faceCount = 1
-        let lineSpacing = facts.pointee.lineSpacing
         // Not `init(unsafeUninitializedCapacity:)`: it looked up the array's type metadata at
         // run time on every call (about 500 instructions).
         var lines = [TextMeasurement.Line]()
@@ -142,19 +140,19 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
             line.isLast
             ? facts.pointee.textEnd
             : (Int(words[line.end].utf16Start), Int(words[line.end].scalarStart))
-          // `MeasurementBuilder.addLine`'s stacking.
-          layoutWidth = max(layoutWidth, line.width + line.indent)
-          if index > 0 { y += lineSpacing }
+          let (top, baseline) = stack.place(
+            width: line.width, indent: line.indent, box: line.box,
+            lineSpacing: facts.pointee.lineSpacing)
           lines.append(
-            MeasurementBuilder.line(
+            TextMeasurement.Line(
               utf16Range: Int(first.utf16Start)..<next.utf16,
-              scalarRange: Int(first.scalarStart)..<next.scalar, width: line.width, top: y,
-              box: line.box, isTruncated: false))
-          y += line.box.height
+              scalarRange: Int(first.scalarStart)..<next.scalar, width: line.width, top: top,
+              height: line.box.height, baseline: baseline, isTruncated: false))
           faceCount = max(faceCount, line.faceCount)
         }
         return TextMeasurement(
-          size: CGSize(width: layoutWidth, height: y), lines: lines, isTruncated: truncated,
+          size: CGSize(width: stack.width, height: stack.height), lines: lines,
+          isTruncated: truncated,
           minContentWidth: content.minimum, maxContentWidth: content.maximum,
           faces: facts.pointee.facePrefixes[faceCount - 1])
       }
