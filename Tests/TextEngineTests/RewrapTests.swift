@@ -4,6 +4,7 @@
 // 1 000 units per em, 13.7 pt is no binary fraction) make the sums round, so the law that a
 // line measured at W comes out again at its own width is tested where rounding could break it.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TextEngine
@@ -276,6 +277,56 @@ struct RewrapTests {
     let shaped = Engine.typesetter.prepare(
       Self.plainLabels[0], font: Engine.dejaVu(15), style: balanced)
     #expect(shaped.wordSumMeasurement(maxWidth: 60, maxHeight: .infinity) == nil)
+  }
+
+  /// Fonts as users name them: an installed family found by `fc-match` (Korean in Nanum Gothic
+  /// when installed), and a font file through a symbolic link; the lines by word sums are a
+  /// fresh layout's in that typesetter, with the system's fonts as fallback (emoji, Thai).
+  @Test("word-sum re-wraps in fonts by installed family and by a path through a symbolic link")
+  func wordSumsInUsersFonts() throws {
+    let match = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/fc-match"), ["-f", "%{file}", "NanumGothic:lang=ko"])
+    let installed = URL(fileURLWithPath: match.standardOutput)
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rewrap-fonts-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let link = folder.appendingPathComponent("label-font.ttf")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: installed)
+    let face = try FontFace(contentsOf: link)
+    #expect(face.familyName == (try FontFace(contentsOf: installed)).familyName)
+    let bundled = try FontCollection.bundled(includingSystemFonts: true)
+    let fonts = FontCollection(
+      faces: [face] + bundled.faces, scriptFaces: bundled.scriptFaces, usesSystemFonts: true)
+    let typesetter = Typesetter(fonts: fonts)
+    let fresh = Typesetter(
+      fonts: fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    var bySums = 0
+    var twoLines = ParagraphStyle()
+    twoLines.numberOfLines = 2
+    for text in [
+      "서울 부산 대구: 12,480 원", "한국어 라벨 emoji 👍🏽 끝", "Invoice total: 1,284.50 EUR",
+      "ราคา สินค้า ใหม่: 1,284.50 บาท",
+    ] {
+      for style in [ParagraphStyle(), twoLines] {
+        let font = Font(face: face, pointSize: 14.5)
+        let shaped = typesetter.prepare(text, font: font, style: style)
+        for step in 0...12 {
+          let width =
+            shaped.minContentWidth
+            + (shaped.maxContentWidth - shaped.minContentWidth) * Double(step) / 12
+          let expected = TextMeasurement(
+            fresh.layout(text, font: font, style: style, maxWidth: width))
+          if let found = shaped.wordSumMeasurement(maxWidth: width, maxHeight: .infinity) {
+            bySums += 1
+            #expect(found == expected, "\(text) at \(width)")
+          }
+          #expect(shaped.measure(maxWidth: width) == expected, "\(text) at \(width)")
+        }
+      }
+    }
+    #expect(bySums > 60, "\(bySums) of 104 by word sums")
   }
 
   @Test("a re-wrap allocates only its lines: the one-line answer and the faces are shared")
