@@ -272,6 +272,16 @@ struct RewrapTests {
       let shaped = Engine.typesetter.prepare(text, font: Engine.dejaVu(15))
       #expect(shaped.wordSumMeasurement(maxWidth: 40, maxHeight: .infinity) == nil, "\(text)")
     }
+    // A text of more words than a plain paragraph copies keeps only the engine's.
+    for count in [PlainParagraph.maximumWordCount, PlainParagraph.maximumWordCount + 1] {
+      let words = String(repeating: "ab ", count: count)
+      let shaped = Engine.typesetter.prepare(words, font: Engine.dejaVu(15))
+      let found = shaped.wordSumMeasurement(maxWidth: 400, maxHeight: .infinity)
+      #expect((found != nil) == (count == PlainParagraph.maximumWordCount))
+      if let found {
+        #expect(found == Self.uncached().measure(words, font: Engine.dejaVu(15), maxWidth: 400))
+      }
+    }
     var balanced = ParagraphStyle()
     balanced.lineBreakStrategy = .balanced
     let shaped = Engine.typesetter.prepare(

@@ -43,6 +43,9 @@ struct PlainParagraphFacts {
 /// Not Sendable (no ManagedBuffer is): written once by `make`, then only read, by the
 /// `ShapedText` that holds it.
 final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
+  /// The most words a plain paragraph copies (640 KB of them).
+  static let maximumWordCount = 16_384
+
   /// The plain paragraph of a prepared engine (its text loaded, metrics and faces made), or
   /// nil when its text is not one.
   static func make(of engine: LayoutEngine) -> PlainParagraph? {
@@ -57,7 +60,10 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     else { return nil }
     let paragraph = engine.paragraphs[0]
     let wordCount = Int(engine.words.firstWord[1])
-    guard !paragraph.atoms.isEmpty, paragraph.atoms.lowerBound == 0,
+    // A copy of the words is worth its memory for the texts a list re-wraps; a huge text keeps
+    // only the engine's.
+    guard wordCount <= maximumWordCount, !paragraph.atoms.isEmpty,
+      paragraph.atoms.lowerBound == 0,
       engine.words.words.count > wordCount,
       engine.words.words[..<wordCount].allSatisfy({ $0.flags == 0 })
     else { return nil }
