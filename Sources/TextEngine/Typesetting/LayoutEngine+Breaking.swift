@@ -162,6 +162,12 @@ struct WordTable: Sendable {
   /// arrays, shared instead of allocated (`LayoutEngine.makeFacePrefixes`). Empty otherwise.
   var facePrefixes: [[FontFace]] = []
   var faceFirstSegments: [Int32] = []
+
+  /// How many of the faces in `facePrefixes` the segments up to `segment` use: the count whose
+  /// prefix lines shown from the start up to that segment take.
+  func faceCount(throughSegment segment: Int) -> Int {
+    faceFirstSegments.count { Int($0) <= segment }
+  }
   /// For a prepared text (`ShapedText`) whose segments' fonts differ in metrics: each
   /// segment's metrics as a line box takes them (`LayoutEngine.makeSegmentMetrics`), so that
   /// a re-wrap reads 24 bytes a segment in one array, not each segment and its face's
@@ -180,13 +186,11 @@ struct LineHeights: Sendable {
   var multiple: Double
   var minimum: Double
   var maximum: Double
-  var usesFontLeading: Bool
 
   init(_ style: ParagraphStyle) {
     multiple = style.lineHeightMultiple
     minimum = style.minimumLineHeight
     maximum = style.maximumLineHeight
-    usesFontLeading = style.usesFontLeading
   }
 
   /// The height of a line box whose fonts need `natural` (ascent, descent and leading): the

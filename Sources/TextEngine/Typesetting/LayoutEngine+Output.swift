@@ -437,8 +437,7 @@ extension LayoutEngine {
         // The line's faces in logical order are the text's up to its last segment (lines
         // from the start, left to right): a shared array, unless the ellipsis is in a face
         // not among them.
-        var count = 0
-        for first in words.faceFirstSegments where Int(first) <= span.upperBound { count += 1 }
+        let count = words.faceCount(throughSegment: span.upperBound)
         let prefix = words.facePrefixes[count - 1]
         if ellipsisFace == nil || prefix.contains(where: { $0 === ellipsisFace }) {
           if count > faces.count { faces = prefix }

@@ -4,6 +4,9 @@
 // arrays one by one.
 import Foundation
 
+/// A line box as `LayoutEngine.lineBox` gives it.
+typealias LineBox = (ascent: Double, descent: Double, leading: Double, height: Double)
+
 /// What a re-wrap of a `PlainParagraph` reads besides its words.
 struct PlainParagraphFacts {
   /// The number of words (the sentinel after them is word `wordCount`).
@@ -13,10 +16,11 @@ struct PlainParagraphFacts {
   var textEnd: (utf16: Int, scalar: Int)
   /// The line box of every line when the text has one set of font metrics (its fonts' with
   /// the style's); else each line's comes from its words' `SegmentMetrics` (`wordFacts`).
-  var box: (ascent: Double, descent: Double, leading: Double, height: Double)
-  /// For a text in several faces (empty for one): each word's greatest font metrics over the
-  /// segments of its atoms, and how many of the text's faces the lines up to it show.
-  var wordFacts: [(metrics: SegmentMetrics, faceCount: Int)]
+  var box: LineBox
+  /// For a text in several faces (empty for one): each word's line box as `lineBox` gives it
+  /// for its atoms alone (a line's ascent, descent and leading are its words' greatest), and how
+  /// many of the text's faces the lines up to it show.
+  var wordFacts: [(box: LineBox, faceCount: Int)]
   var firstLineHeadIndent: Double
   var lineSpacing: Double
   var numberOfLines: Int
@@ -36,9 +40,9 @@ struct PlainParagraphFacts {
 /// (`WordTable.facePrefixes`), no glyph missing and no line-break strategy: its words and what
 /// its lines need, from which `ShapedText.measure` re-wraps it without the engine. The lines
 /// are the engine's: the same greedy rule (`PlainWords.take`), line ranges from the words'
-/// offsets, line boxes from the fonts' metrics and the style's `LineHeights`, stacked by
-/// `LineStack`. What only the engine does (a word wider than the
-/// line split between grapheme clusters, an ellipsis) answers nil, and the engine measures.
+/// offsets, line boxes from its words' boxes and the style's `LineHeights`, stacked by
+/// `LineStack`. What only the engine does (a word wider than the line split between grapheme
+/// clusters, an ellipsis) answers nil, and the engine measures.
 ///
 /// Not Sendable (no ManagedBuffer is): written once by `make`, then only read, by the
 /// `ShapedText` that holds it.
@@ -67,33 +71,28 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
       engine.words.words.count > wordCount,
       engine.words.words[..<wordCount].allSatisfy({ $0.flags == 0 })
     else { return nil }
-    let start = paragraph.atoms.lowerBound
-    // Any line that shows an atom has the text's one line box.
-    let box = engine.lineBox(
-      LineSpec(
-        paragraph: 0, prefix: start..<(start + 1), contentEnd: start + 1, suffix: nil,
-        ellipsis: nil, width: 0, indent: 0, isParagraphEnd: false, isTruncated: false))
-    var wordFacts = [(metrics: SegmentMetrics, faceCount: Int)]()
+    // The line box `lineBox` gives a line of `atoms` (whole words).
+    func box(of atoms: Range<Int>) -> LineBox {
+      engine.lineBox(
+        LineSpec(
+          paragraph: 0, prefix: atoms, contentEnd: atoms.upperBound, suffix: nil, ellipsis: nil,
+          width: 0, indent: 0, isParagraphEnd: false, isTruncated: false))
+    }
+    let words = engine.words.words
+    var wordFacts = [(box: LineBox, faceCount: Int)]()
     if !oneFace {
-      // `lineBox` takes the greatest metrics of a line's segments, which are its words'.
-      let words = engine.words.words
       wordFacts = (0..<wordCount).map { index in
-        let span = engine.segmentSpan(of: Int(words[index].start)..<Int(words[index + 1].start))!
-        var metrics = engine.words.segmentMetrics[span.lowerBound]
-        for segment in span {
-          let found = engine.words.segmentMetrics[segment]
-          metrics.ascent = max(metrics.ascent, found.ascent)
-          metrics.descent = max(metrics.descent, found.descent)
-          metrics.leading = max(metrics.leading, found.leading)
-        }
-        let faceCount = engine.words.faceFirstSegments.count { Int($0) <= span.upperBound }
-        return (metrics, faceCount)
+        let atoms = Int(words[index].start)..<Int(words[index + 1].start)
+        let last = engine.segmentSpan(of: atoms)!.upperBound
+        return (box(of: atoms), engine.words.faceCount(throughSegment: last))
       }
     }
     let textEnd = paragraph.content.upperBound
     let facts = PlainParagraphFacts(
       wordCount: wordCount, end: paragraph.atoms.upperBound,
-      textEnd: (textEnd, engine.scalarOffsets[textEnd]), box: box, wordFacts: wordFacts,
+      // Any line that shows an atom has the text's one line box.
+      textEnd: (textEnd, engine.scalarOffsets[textEnd]), box: box(of: 0..<1),
+      wordFacts: wordFacts,
       firstLineHeadIndent: style.firstLineHeadIndent, lineSpacing: style.lineSpacing,
       numberOfLines: style.numberOfLines, keepsLastLine: style.lineBreakMode == .wordWrap,
       facePrefixes: oneFace ? [engine.words.uniformFaces] : engine.words.facePrefixes,
@@ -101,7 +100,7 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     let made = unsafeDowncast(
       create(minimumCapacity: wordCount + 1) { _ in facts }, to: PlainParagraph.self)
     made.withUnsafeMutablePointerToElements { elements in
-      engine.words.words.withUnsafeBufferPointer { words in
+      words.withUnsafeBufferPointer { words in
         elements.initialize(from: words.baseAddress!, count: wordCount + 1)
       }
     }
@@ -173,7 +172,7 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     var isLast: Bool
     var width: Double
     var indent: Double
-    var box: (ascent: Double, descent: Double, leading: Double, height: Double)
+    var box: LineBox
     var faceCount: Int
   }
 
@@ -233,19 +232,19 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     return (count, truncated)
   }
 
-  /// `LayoutEngine.lineBox` of a line of `words`, from their greatest font metrics, and how
-  /// many of the text's faces the lines up to it show.
+  /// `LayoutEngine.lineBox` of a line of `words` from their own boxes (the greatest ascent,
+  /// descent and leading, the style's height over them), and how many of the text's faces the
+  /// lines up to it show.
   private static func box(
-    of words: Slice<UnsafeBufferPointer<(metrics: SegmentMetrics, faceCount: Int)>>,
-    heights: LineHeights
-  ) -> (box: (ascent: Double, descent: Double, leading: Double, height: Double), faceCount: Int) {
+    of words: Slice<UnsafeBufferPointer<(box: LineBox, faceCount: Int)>>, heights: LineHeights
+  ) -> (box: LineBox, faceCount: Int) {
     var ascent = 0.0
     var descent = 0.0
     var leading = 0.0
     for word in words {
-      ascent = max(ascent, word.metrics.ascent)
-      descent = max(descent, word.metrics.descent)
-      if heights.usesFontLeading { leading = max(leading, word.metrics.leading) }
+      ascent = max(ascent, word.box.ascent)
+      descent = max(descent, word.box.descent)
+      leading = max(leading, word.box.leading)
     }
     let height = heights.height(natural: ascent + descent + leading)
     return ((ascent, descent, leading, height), words.last!.faceCount)
