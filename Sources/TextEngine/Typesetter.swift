@@ -27,7 +27,7 @@ public final class Typesetter: Sendable {
   /// again at another width or with other limits.
   public let paragraphCache: ParagraphCache
   /// The characters computed layouts and measurements drew as .notdef (see
-  /// `TextLayout.missingGlyphs`).
+  /// `TextLayout.missingGlyphs`), and how many distinct texts had them.
   public let missingGlyphLog: MissingGlyphLog
 
   /// A typesetter over a font collection, with its caches.
@@ -261,7 +261,7 @@ public final class Typesetter: Sendable {
         style: clampedStyle)
     }
     let measurement = engine.measurementOfLoadedText()
-    missingGlyphLog.record(measurement)
+    missingGlyphLog.record(measurement, of: engine.text.string)
     return (measurement, engine.text)
   }
 
@@ -270,6 +270,7 @@ public final class Typesetter: Sendable {
     maxHeight: Double?
   ) -> TextMeasurement {
     let length = text.runs.last?.utf16Range.upperBound ?? 0
+    let string = text.string
     // The text is handed on, to become the engine's (a copy retained and released each of its
     // references).
     let measurement = makeMeasurement(
@@ -277,7 +278,7 @@ public final class Typesetter: Sendable {
     if length >= FreedMemory.hugeTextLength {
       FreedMemory.giveBack()
     }
-    missingGlyphLog.record(measurement)
+    missingGlyphLog.record(measurement, of: string)
     return measurement
   }
 

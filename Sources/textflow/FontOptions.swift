@@ -76,7 +76,10 @@ enum FontOptions {
     defer { systemTypesetterLock.unlock() }
     if let made = systemTypesetter { return made }
     do {
-      let made = try Typesetter.bundled(includingSystemFonts: true)
+      // The base typesetter's log: a text is counted once whichever typesetter met it.
+      let made = Typesetter(
+        fonts: try FontCollection.bundled(includingSystemFonts: true),
+        missingGlyphLog: base.missingGlyphLog)
       typesetters.append(made)
       systemTypesetter = made
       return made
@@ -111,8 +114,13 @@ enum FontOptions {
   /// them and what would cover them; with `--strict` the status becomes 1. Which installed
   /// faces were used is said with `--system-fonts`.
   static func finish(command: String, status: Int32) -> Int32 {
-    let codePoints = typesetters.flatMap(\.missingGlyphLog.codePoints)
-    let textCount = typesetters.reduce(0) { $0 + $1.missingGlyphLog.textCount }
+    // A log shared by several typesetters (`typesetter(line:_:)`) is read once.
+    let logs = typesetters.map(\.missingGlyphLog).reduce(into: [MissingGlyphLog]()) { logs, log in
+      if !logs.contains(where: { $0 === log }) { logs.append(log) }
+    }
+    let codePoints = logs.flatMap(\.codePoints)
+    let textCount = logs.reduce(0) { $0 + $1.textCount }
+    let atLeast = logs.contains(where: \.textCountIsLowerBound) ? "more than " : ""
     if systemFonts {
       let used = typesetters.flatMap(\.fonts.loadedSystemFaces)
       if !used.isEmpty {
@@ -123,8 +131,10 @@ enum FontOptions {
       }
     }
     guard !codePoints.isEmpty else { return status }
+    // By code point, not in the order met: texts measured on several threads are met in an
+    // order that changes from run to run, and the warning should not.
     var seen = Set<UInt32>()
-    let unique = codePoints.filter { seen.insert($0.value).inserted }
+    let unique = codePoints.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }
     let shown = unique.prefix(12).map(describe).joined(separator: ", ")
     let more = unique.count > 12 ? " and \(unique.count - 12) more" : ""
     var advice = [String]()
@@ -139,7 +149,7 @@ enum FontOptions {
     let kind = strict ? "error" : "warning"
     printError(
       "textflow \(command): \(kind): no font has a glyph for \(shown)\(more)"
-        + " (in \(textCount) text\(textCount == 1 ? "" : "s"); drawn as boxes); try "
+        + " (in \(atLeast)\(textCount) text\(textCount == 1 ? "" : "s"); drawn as boxes); try "
         + advice.joined(separator: "; "))
     return strict && status == 0 ? 1 : status
   }

@@ -69,6 +69,43 @@ struct FontCLITests {
       control.standardError.contains("U+10FFFD") && !control.standardError.contains("\u{10FFFD}"))
   }
 
+  @Test(
+    "the warning counts distinct texts: the same on 1 and 2 jobs, with repeats, in measure and grid"
+  )
+  func missingGlyphCountIsDeterministic() throws {
+    // 7 texts, 4 of them with Bengali (which no bundled font has), each repeated 30 times in
+    // an interleaved order, so that two threads often meet the same new text at once.
+    let texts = ["ab ক 1", "ab ক 2", "plain", "তুমি x", "Hello", "ক", "김치 😀"]
+    let expected = Set(texts.filter { $0.unicodeScalars.contains { (0x980...0x9FF) ~= $0.value } })
+    let lines = (0..<30).flatMap { round in
+      texts.indices.map { #"{"id": \#(round * 7 + $0), "text": "\#(texts[$0])"}"# }
+    }
+    let input = lines.joined(separator: "\n") + "\n"
+    var counts = [String]()
+    for jobs in ["1", "2", "2", "2", "2"] {
+      let result = try run(["measure", "--jsonl", "--jobs", jobs], input: input)
+      #expect(result.status == 0)
+      counts.append(
+        contentsOf: result.standardError.split(separator: "\n").filter { $0.contains("no font") }
+          .map { String($0) })
+    }
+    #expect(counts.count == 5)
+    #expect(Set(counts).count == 1, "\(counts)")
+    #expect(counts.first?.contains("(in \(expected.count) texts;") == true, "\(counts)")
+
+    // grid measures each label, then draws it: still one count a distinct text.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tofu-grid-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let labels = directory.appendingPathComponent("labels.txt")
+    try (texts + texts).joined(separator: "\n").write(to: labels, atomically: true, encoding: .utf8)
+    let grid = try run(
+      ["grid", labels.path, "-o", directory.appendingPathComponent("grid.pdf").path])
+    #expect(grid.status == 0, "\(grid.standardError)")
+    #expect(grid.standardError.contains("(in \(expected.count) texts;"), "\(grid.standardError)")
+  }
+
   @Test("textflow fonts lists the cascade with script coverage; --system the installed families")
   func fontsCommand() throws {
     let result = try run(["fonts"])

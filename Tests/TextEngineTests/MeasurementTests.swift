@@ -186,6 +186,59 @@ struct MeasurementTests {
     #expect(measuring.missingGlyphLog.codePoints.contains("\u{13000}"))
   }
 
+  @Test(
+    "the log counts each text with missing glyphs once: repeats, widths, fonts, caches off, threads"
+  )
+  func missingGlyphLogCountsDistinctTexts() async {
+    // The truth: which of the texts have a character DejaVu and the cascade lack, by the
+    // layouts' own missing glyphs (one uncached layout each).
+    let reference = Typesetter(fonts: Engine.fonts, paragraphCache: ParagraphCache(capacity: 0))
+    let texts = Self.tofuTexts + ["Hello world", "김치 😀", "ক", "ক "]
+    let withTofu = texts.filter {
+      !reference.layout($0, font: Engine.dejaVu(), maxWidth: 90).missingGlyphs.isEmpty
+    }
+    #expect(withTofu.count == Self.tofuTexts.count + 2)
+
+    // Cached: each text measured, laid out, at three widths and two sizes, twice over.
+    let cached = Typesetter(fonts: Engine.fonts)
+    for _ in 0..<2 {
+      for text in texts {
+        for width in [40.0, 90, 400] {
+          for size in [11.0, 16] {
+            _ = cached.measure(text, font: Engine.dejaVu(size), maxWidth: width)
+            _ = cached.layout(text, font: Engine.dejaVu(size), maxWidth: width)
+          }
+        }
+      }
+    }
+    #expect(cached.missingGlyphLog.textCount == withTofu.count)
+    #expect(!cached.missingGlyphLog.textCountIsLowerBound)
+
+    // Uncached on four tasks at once: every text computed many times over, on whichever
+    // thread; the count must not depend on that.
+    let uncached = Typesetter(fonts: Engine.fonts, paragraphCache: ParagraphCache(capacity: 0))
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          for round in 0..<20 {
+            let text = texts[(task + round) % texts.count]
+            _ = uncached.measure(text, font: Engine.dejaVu(), maxWidth: 90)
+            _ = uncached.layout(AttributedText(text, font: Engine.dejaVu(12)), maxWidth: 60)
+          }
+        }
+      }
+    }
+    #expect(uncached.missingGlyphLog.textCount == withTofu.count)
+    let expectedCodePoints = Set(
+      withTofu.flatMap {
+        reference.layout($0, font: Engine.dejaVu(), maxWidth: 90).missingGlyphs.flatMap(
+          \.codePoints)
+      })
+    #expect(Set(uncached.missingGlyphLog.codePoints) == expectedCodePoints)
+    uncached.missingGlyphLog.removeAll()
+    #expect(uncached.missingGlyphLog.textCount == 0 && uncached.missingGlyphLog.codePoints.isEmpty)
+  }
+
   @Test("measure equals the layout under every setting measure --jsonl accepts, on the corpora")
   func everyJSONLinesSetting() {
     let typesetter = Typesetter(fonts: Engine.fonts)
