@@ -3,6 +3,7 @@
 // layout does when it probes sizes — only breaks lines (Skia's ParagraphCache, "shape once,
 // break many").
 import Foundation
+import Synchronization
 
 /// Everything about a text that does not depend on the width, limits or alignment: its UTF-16
 /// form, break opportunities, grapheme boundaries, bidi paragraphs, shaped segments and atoms.
@@ -22,6 +23,9 @@ struct PreparedText: Sendable {
   /// The face all of it is set in (or nil) and whether any glyph is .notdef
   /// (`LayoutEngine.faceFacts`).
   var faceFacts: FaceFacts?
+  /// Where `Typesetter.measure` keeps the text's word-sum re-wrap (nil for a preparation
+  /// made for a layout).
+  var rewrap: PlainRewrapSlot? = nil
 }
 
 extension PreparedText {
@@ -38,6 +42,10 @@ extension PreparedText {
     bytes += atoms.count * MemoryLayout<Atom>.stride
     bytes += paragraphs.count * MemoryLayout<Paragraph>.stride + words.byteCount
     bytes += hyphens.count * 256
+    if rewrap != nil {
+      // The re-wrap, when made, copies at most the words.
+      bytes += 256 + words.words.count * MemoryLayout<Word>.stride
+    }
     return bytes
   }
 }
@@ -177,6 +185,8 @@ public final class ParagraphCache: Sendable {
   }
 
   fileprivate let prepared: ShardedCache<Key, PreparedText>
+  /// The requests answered by word sums lately (nil when nothing is stored).
+  private let recentWordSumRequests: RecentRequests?
   private let results: ShardedCache<StoredLayoutKey, StoredEntry>
   /// Misses that store nothing (caching off, text too long): counted per thread, no lock.
   fileprivate let uncachedMisses = StripedCounter()
@@ -199,6 +209,17 @@ public final class ParagraphCache: Sendable {
     results = ShardedCache(
       capacity: 2 * self.capacity, maximumCost: self.maximumResultBytes,
       ledger: FaceLedger(budget: Self.maximumFaceBytes))
+    recentWordSumRequests = self.capacity > 0 ? RecentRequests() : nil
+  }
+
+  /// Whether a measurement made by word sums (`PlainRewrapSlot`) is to be stored: only when
+  /// the same request (its key's hash) was answered so not long before. The sums cost about
+  /// half what storing does, and a list re-measuring each of its texts once at a new width
+  /// (a rotation, a flow layout probing widths) would fill the store with answers never asked
+  /// for again; a request that repeats is stored at its second time and answered from the
+  /// store after that.
+  func admitsWordSumAnswer(requestHash: UInt64) -> Bool {
+    recentWordSumRequests?.contains(inserting: requestHash) ?? false
   }
 
   /// The most bytes of font faces outside any `FontCollection` (fonts named by path or
@@ -479,5 +500,29 @@ extension KeyWriter {
     write(maxWidth ?? .infinity)
     write(maxHeight ?? .infinity)
     return preparedLength
+  }
+}
+
+/// The hashes of requests seen lately, for `ParagraphCache.admitsWordSumAnswer`: one slot per
+/// hash value's low bits, each holding the last hash seen there (a request pushed out by
+/// another is taken for new again, which only delays its storing). Slots are read and written
+/// without a lock; two threads racing on one slot at worst store an answer once more or once
+/// less.
+private final class RecentRequests: Sendable {
+  private static let slotCount = 4096
+  private let slots: InlineArray<4096, Atomic<UInt64>>
+
+  init() {
+    slots = InlineArray { _ in Atomic(0) }
+  }
+
+  /// True when `hash` was seen at its slot last; it is the last one seen there afterwards.
+  func contains(inserting hash: UInt64) -> Bool {
+    let index = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
+    // Never 0, the empty slot's value.
+    let mark = hash | 1
+    if slots[index].load(ordering: .relaxed) == mark { return true }
+    slots[index].store(mark, ordering: .relaxed)
+    return false
   }
 }

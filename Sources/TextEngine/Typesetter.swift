@@ -149,7 +149,10 @@ public final class Typesetter: Sendable {
   /// built, and only the result's lines are allocated once the text is prepared. A stored
   /// layout or measurement of the same request answers it when there is one, and a new
   /// measurement is stored as a layout is (so a batch that repeats its requests keeps no glyph
-  /// runs). The same clamping rules apply. Characters without a glyph are recorded in
+  /// runs). A text measured before, in the same style, that is one paragraph of plain words
+  /// (most labels) is measured at a new width by sums over its words, as
+  /// `ShapedText.measure` does (a self-sizing cell after a rotation); such an answer is stored
+  /// once the same request repeats. The same clamping rules apply. Characters without a glyph are recorded in
   /// `missingGlyphLog`, as for `layout`.
   public func measure(
     _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
@@ -166,20 +169,22 @@ public final class Typesetter: Sendable {
       let hash = ByteHash.hash(key.bytes)
       if let stored = cache.storedMeasurement(forKey: key.bytes, hash: hash) { return stored }
       let length = text.runs.last?.utf16Range.upperBound ?? 0
-      let measured: (measurement: TextMeasurement, text: AttributedText)
+      let measured: Measured
       if length > 0, !text.string.isEmpty, sharesPreparedKey(length: length),
         text.runs.allSatisfy(\.attributes.isWithinLayoutLimits),
         text.trailingAttributes?.isWithinLayoutLimits ?? true
       {
         measured = measure(
           text, preparedKey: UnsafeRawBufferPointer(rebasing: key.bytes[..<preparedLength]),
-          style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+          requestHash: hash, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
       } else {
-        measured = (
-          computeMeasurement(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight), text
-        )
+        measured = Measured(
+          measurement: computeMeasurement(
+            text, style: style, maxWidth: maxWidth, maxHeight: maxHeight), text: text)
       }
-      cache.store(measured.measurement, forKey: key.bytes, hash: hash, text: measured.text)
+      if let text = measured.text {
+        cache.store(measured.measurement, forKey: key.bytes, hash: hash, text: text)
+      }
       return measured.measurement
     }
   }
@@ -203,19 +208,21 @@ public final class Typesetter: Sendable {
       if let stored = cache.storedMeasurement(forKey: key.bytes, hash: hash) { return stored }
       // UTF-16 units ≤ UTF-8 bytes: a text short in bytes is short enough to cache.
       let bytes = string.utf8.count
-      let measured: (measurement: TextMeasurement, text: AttributedText)
+      let measured: Measured
       if bytes > 0, sharesPreparedKey(length: bytes), font.isWithinLayoutLimits {
         measured = measure(
           AttributedText(string, font: font),
           preparedKey: UnsafeRawBufferPointer(rebasing: key.bytes[..<preparedLength]),
-          style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+          requestHash: hash, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
       } else {
         let text = AttributedText(string, font: font)
-        measured = (
-          computeMeasurement(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight), text
-        )
+        measured = Measured(
+          measurement: computeMeasurement(
+            text, style: style, maxWidth: maxWidth, maxHeight: maxHeight), text: text)
       }
-      cache.store(measured.measurement, forKey: key.bytes, hash: hash, text: measured.text)
+      if let text = measured.text {
+        cache.store(measured.measurement, forKey: key.bytes, hash: hash, text: text)
+      }
       return measured.measurement
     }
   }
@@ -234,35 +241,64 @@ public final class Typesetter: Sendable {
   /// not a key of its own written and hashed again, and a preparation found brings the text it
   /// was made from, whose key is the same (so the result is the same), so that `text` is only
   /// made (`autoclosure`) for a text not prepared yet. Returns the text measured, for the
-  /// stored result to keep its fonts alive.
+  /// stored result to keep its fonts alive, or nil when the result is not to be stored.
+  /// `requestHash` is the hash of the whole request's key.
   private func measure(
     _ text: @autoclosure () -> AttributedText,
-    preparedKey: UnsafeRawBufferPointer, style: ParagraphStyle, maxWidth: Double?,
-    maxHeight: Double?
-  ) -> (measurement: TextMeasurement, text: AttributedText) {
+    preparedKey: UnsafeRawBufferPointer, requestHash: UInt64, style: ParagraphStyle,
+    maxWidth: Double?, maxHeight: Double?
+  ) -> Measured {
     let cache = paragraphCache
     let preparedHash = ByteHash.hash(preparedKey)
-    let clampedStyle = style.clampedForLayout()
     var engine: LayoutEngine
+    var slot: PlainRewrapSlot?
     if let entry = cache.preparedEntry(forKey: preparedKey, hash: preparedHash) {
+      slot = entry.value.rewrap
+      // The style as asked (one that clamps to the same is not matched: it is measured by the
+      // engine).
+      if let made = slot?.value, made.style == style, let plain = made.plain,
+        let measurement = plain.measurement(
+          maxWidth: LayoutEngine.clampedLimit(maxWidth ?? .infinity),
+          maxHeight: LayoutEngine.clampedLimit(maxHeight ?? .infinity), content: made.content)
+      {
+        // A plain paragraph draws no .notdef: nothing to record. Stored only when the same
+        // request came not long before (`ParagraphCache.admitsWordSumAnswer`).
+        return Measured(
+          measurement: measurement,
+          text: cache.admitsWordSumAnswer(requestHash: requestHash) ? entry.key.text : nil)
+      }
       engine = LayoutEngine(
-        text: entry.key.text, style: clampedStyle, maxWidth: maxWidth ?? .infinity,
+        text: entry.key.text, style: style.clampedForLayout(), maxWidth: maxWidth ?? .infinity,
         maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
         paragraphCache: cache)
       engine.load(from: entry)
     } else {
       engine = LayoutEngine(
-        text: text(), style: clampedStyle, maxWidth: maxWidth ?? .infinity,
+        text: text(), style: style.clampedForLayout(), maxWidth: maxWidth ?? .infinity,
         maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
         paragraphCache: cache)
-      let preparation = engine.prepareText()
+      var preparation = engine.prepareText()
+      preparation.rewrap = PlainRewrapSlot()
       cache.store(
         preparation, forKey: preparedKey, hash: preparedHash, text: engine.text,
-        style: clampedStyle)
+        style: engine.style)
     }
     let measurement = engine.measurementOfLoadedText()
     missingGlyphLog.record(measurement, of: engine.text.string)
-    return (measurement, engine.text)
+    let text = engine.text
+    // Measured again from its preparation: from now on by word sums, when it is plain.
+    if let slot, slot.value == nil {
+      slot.make(from: engine, style: style, measurement: measurement)
+    }
+    return Measured(measurement: measurement, text: text)
+  }
+
+  /// A new measurement and the text measured, whose fonts a stored result keeps alive (nil:
+  /// not to be stored). A struct: a tuple of them was destroyed through the runtime's generic
+  /// tuple witness.
+  private struct Measured {
+    var measurement: TextMeasurement
+    var text: AttributedText?
   }
 
   private func computeMeasurement(

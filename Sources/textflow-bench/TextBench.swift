@@ -226,6 +226,40 @@ struct TextBench {
     report.time(
       "\(kind.name): cold, size only (Typesetter.measure)", coldMeasure, perSecond: true)
 
+    // A self-sizing cell after a rotation: the typesetter asked for the size of a text it
+    // measured before, at a width not seen before. Measured once at the record's width and once
+    // at another first (the second measurement makes a plain paragraph's word sums).
+    let cached = Typesetter(
+      fonts: fonts,
+      paragraphCache: ParagraphCache(
+        capacity: 2 * count + 2, maximumLength: 4096, maximumBytes: 1 << 40,
+        maximumResultBytes: 1 << 40))
+    consume(TextBench.measureAll(cached, requests))
+    consume(
+      TextBench.measureAll(
+        cached,
+        requests.map { request in
+          var copy = request
+          copy.maxWidth = ((request.maxWidth ?? 200) * 0.97).rounded()
+          return copy
+        }))
+    var factor = 1.0
+    var resized = requests
+    let remeasure = measure(
+      runs: runs, operations: count,
+      setup: {
+        factor = factor > 0.6 ? factor - 0.03 : 0.95
+        resized = requests.map { request in
+          var copy = request
+          copy.maxWidth = ((request.maxWidth ?? 200) * factor).rounded()
+          return copy
+        }
+      },
+      body: { consume(TextBench.measureAll(cached, resized)) })
+    report.time(
+      "\(kind.name): size only at a new width, text measured before (Typesetter.measure)",
+      remeasure, perSecond: true)
+
     let shaper = Typesetter(fonts: fonts)
     for strategy: LineBreakStrategy in [.standard, .balanced, .pretty] {
       let shaped = requests.map { request in
@@ -794,6 +828,26 @@ extension TextBench {
       print("floor \(kind.name): \(profiledFloor(faces, kind.requests, passes: passes))")
       return
     }
+    if mode == "remeasure" {
+      // Typesetter.measure at a new width each pass, every text's preparation cached (what a
+      // self-sizing cell asks for after a rotation).
+      let typesetter = Typesetter(
+        fonts: fonts,
+        paragraphCache: ParagraphCache(
+          capacity: (passes + 2) * kind.requests.count, maximumLength: 4096,
+          maximumBytes: 1 << 40, maximumResultBytes: 1 << 40))
+      _ = measureAll(typesetter, kind.requests)
+      let passRequests = (0..<passes).map { pass in
+        let factor = 0.95 - 0.3 * Double(pass % 10) / 10
+        return kind.requests.map { request in
+          var request = request
+          request.maxWidth = ((request.maxWidth ?? 200) * factor).rounded()
+          return request
+        }
+      }
+      print("remeasure \(kind.name): \(profiledRemeasure(typesetter, passRequests)) lines")
+      return
+    }
     if mode == "rewrap" || mode == "measure" {
       // rewrap: each text prepared once (ShapedText), then measured at a new width per pass;
       // measure: Typesetter.measure with the caches off (size only).
@@ -871,6 +925,15 @@ extension TextBench {
   {
     var lines = 0
     for _ in 0..<passes { lines &+= measureAll(typesetter, requests) }
+    return lines
+  }
+
+  /// `--profile remeasure:KIND:P`'s loop (`--toggle-collect='*profiledRemeasure*'`): one pass
+  /// a width factor.
+  @inline(never)
+  static func profiledRemeasure(_ typesetter: Typesetter, _ passes: [[TextRequest]]) -> Int {
+    var lines = 0
+    for requests in passes { lines &+= measureAll(typesetter, requests) }
     return lines
   }
 

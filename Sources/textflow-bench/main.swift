@@ -21,8 +21,10 @@ let usage = """
     --profile MODE:KIND[:PASSES]  only lay out one corpus kind in a loop, for callgrind/perf
                   (default 3 passes; MODE: cold, warm, hit, width, or floor for bare hb_shape of
                   each whole text; cold-batch, warm-batch, hit-batch, width-batch lay the texts
-                  out through layouts(for:) on all cores; KIND: a prefix of tags, names, labels,
-                  cloud, sentences, paragraphs)
+                  out through layouts(for:) on all cores; measure: Typesetter.measure, caches
+                  off; rewrap: ShapedText.measure at a new width a pass; remeasure:
+                  Typesetter.measure at a new width a pass, preparations cached; KIND: a prefix
+                  of tags, names, labels, cloud, sentences, paragraphs)
   """
 
 var runs = 7

@@ -339,6 +339,108 @@ struct RewrapTests {
     #expect(bySums > 60, "\(bySums) of 104 by word sums")
   }
 
+  /// What a self-sizing cell asks after a rotation: `Typesetter.measure` of a text it measured
+  /// before, at a new width. From the second measurement of a cached text on, a plain
+  /// paragraph is answered by word sums and not stored (the stored results do not grow); the
+  /// other texts, and the same text in a second style, are measured by the engine and stored.
+  @Test(
+    "Typesetter.measure of a cached text at a new width: word sums, equal to a fresh layout, not stored; on four threads too"
+  )
+  func typesetterRemeasuresByWordSums() async {
+    let fresh = Self.uncached()
+    var twoLines = ParagraphStyle()
+    twoLines.numberOfLines = 2
+    twoLines.lineSpacing = 2.5
+    var tail = ParagraphStyle()
+    tail.lineBreakMode = .truncatingTail
+    tail.numberOfLines = 2
+    var random = Seeded(state: 41)
+    // The stored results each text added per request after its first (which prepares it), in
+    // the first font and style.
+    var storedPerRequest: [String: Double] = [:]
+    for text in Self.plainLabels + Self.engineOnly + MeasurementTests.tofuTexts {
+      let typesetter = Typesetter(fonts: Engine.fonts)
+      var requests = 0
+      var stored = 0
+      for font in Self.fonts {
+        // The first style makes the text's re-wrap; the others are measured by the engine.
+        for style in [twoLines, ParagraphStyle(), tail] {
+          let probe = fresh.measure(text, font: font, style: style)
+          var widths = (0..<8).map { _ in
+            Double.random(in: 0.6 * probe.minContentWidth...probe.maxContentWidth, using: &random)
+          }
+          widths += [probe.maxContentWidth, probe.maxContentWidth.nextDown, probe.minContentWidth]
+          for (index, width) in widths.enumerated() {
+            for height in [nil, 30.0] {
+              let before = typesetter.paragraphCache.resultCount
+              let found = typesetter.measure(
+                text, font: font, style: style, maxWidth: width, maxHeight: height)
+              let expected = TextMeasurement(
+                fresh.layout(text, font: font, style: style, maxWidth: width, maxHeight: height))
+              #expect(
+                found == expected, "\(text) in \(font.pointSize) pt at \(width), \(height ?? 0)")
+              if font.pointSize == Self.fonts[0].pointSize, style == twoLines, index >= 1 {
+                requests += 1
+                stored += typesetter.paragraphCache.resultCount - before
+              }
+            }
+          }
+        }
+      }
+      storedPerRequest[text] = Double(stored) / Double(requests)
+    }
+    for text in Self.plainLabels {
+      // Only a word wider than its line goes to the engine (and is stored).
+      #expect(storedPerRequest[text]! < 0.5, "\(text): \(storedPerRequest[text]!)")
+    }
+    for text in Self.engineOnly + MeasurementTests.tofuTexts {
+      // Stored, but for the requests a stored result answers (two widths at which the text
+      // lays out alike may share one).
+      #expect(storedPerRequest[text]! > 0.8, "\(text): \(storedPerRequest[text]!)")
+    }
+
+    // A request that repeats is stored at its second time, then answered from the store.
+    let repeating = Typesetter(fonts: Engine.fonts)
+    let label = Self.plainLabels[1]
+    let font = Self.fonts[0]
+    let wide = fresh.measure(label, font: font).maxContentWidth
+    _ = repeating.measure(label, font: font, maxWidth: wide)
+    _ = repeating.measure(label, font: font, maxWidth: 0.9 * wide)
+    var counts = [Int]()
+    for _ in 0..<3 {
+      #expect(
+        repeating.measure(label, font: font, maxWidth: 0.7 * wide)
+          == TextMeasurement(fresh.layout(label, font: font, maxWidth: 0.7 * wide)))
+      counts.append(repeating.paragraphCache.resultCount)
+    }
+    #expect(counts[1] == counts[0] + 1 && counts[2] == counts[1], "\(counts)")
+
+    // Four tasks re-measure the same texts at the same widths at once: the re-wrap is made by
+    // whichever thread comes first, and every answer is a fresh layout's.
+    let shared = Typesetter(fonts: Engine.fonts)
+    let widths = (0..<12).map { 40 + 17.5 * Double($0) }
+    let expected = Self.plainLabels.map { text in
+      widths.map { TextMeasurement(fresh.layout(text, font: font, maxWidth: $0)) }
+    }
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          var mismatches = 0
+          for round in 0..<widths.count {
+            for (index, text) in Self.plainLabels.enumerated() {
+              let width = (round + task) % widths.count
+              let found = shared.measure(text, font: font, maxWidth: widths[width])
+              if found != expected[index][width] { mismatches += 1 }
+            }
+          }
+          return mismatches
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+
   @Test("a re-wrap allocates only its lines: the one-line answer and the faces are shared")
   func rewrapSharesWhatItCan() {
     func storage<T>(_ array: [T]) -> UnsafeRawPointer? {

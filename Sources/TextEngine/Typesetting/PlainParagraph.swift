@@ -3,6 +3,7 @@
 // facts sit in one block of memory, so a re-wrap reads a few cache lines, not the engine's
 // arrays one by one.
 import Foundation
+import Synchronization
 
 /// A line box as `LayoutEngine.lineBox` gives it.
 typealias LineBox = (ascent: Double, descent: Double, leading: Double, height: Double)
@@ -248,5 +249,66 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     }
     let height = heights.height(natural: ascent + descent + leading)
     return ((ascent, descent, leading, height), words.last!.faceCount)
+  }
+}
+
+/// The word-sum re-wrap of a cached preparation (`PreparedText.rewrap`), so that
+/// `Typesetter.measure` of a cached text at a new width (a self-sizing cell after a rotation)
+/// is the sums `ShapedText.measure` makes, not an engine's run. Made by the first measurement
+/// of the text after the one that prepared it, for that measurement's style (a text measured
+/// once never pays for it); used for requests in that style.
+final class PlainRewrapSlot: Sendable {
+  /// What the slot holds once made.
+  final class Made: @unchecked Sendable {
+    // @unchecked: the paragraph (a ManagedBuffer) is written by `make` before it is
+    // published, then only read.
+    /// The style the paragraph was made for, as the request gave it (the paragraph has it
+    /// clamped).
+    let style: ParagraphStyle
+    /// The text as a plain paragraph, or nil when it is not one (remembered, so that the
+    /// engine is not asked again).
+    let plain: PlainParagraph?
+    /// The text's min- and max-content widths in that style.
+    let content: (minimum: Double, maximum: Double)
+
+    init(style: ParagraphStyle, plain: PlainParagraph?, content: (minimum: Double, maximum: Double))
+    {
+      self.style = style
+      self.plain = plain
+      self.content = content
+    }
+  }
+
+  private let made = Atomic<Unmanaged<Made>?>(nil)
+
+  init() {}
+
+  deinit {
+    made.load(ordering: .acquiring)?.release()
+  }
+
+  /// The re-wrap, once made.
+  var value: Made? {
+    made.load(ordering: .acquiring)?.takeUnretainedValue()
+  }
+
+  /// Makes the re-wrap from `engine` (its text loaded from this slot's preparation, in
+  /// `style` clamped, which `measurement` was just made in), unless one is made already (by
+  /// another thread, which wins).
+  func make(
+    from engine: consuming LayoutEngine, style: ParagraphStyle, measurement: TextMeasurement
+  ) {
+    guard made.load(ordering: .relaxed) == nil else { return }
+    engine.makeFacePrefixes()
+    engine.makeSegmentMetrics()
+    let new = Unmanaged.passRetained(
+      Made(
+        style: style, plain: PlainParagraph.make(of: engine),
+        content: (measurement.minContentWidth, measurement.maxContentWidth)))
+    if !made.compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
+      .exchanged
+    {
+      new.release()
+    }
   }
 }
