@@ -152,8 +152,8 @@ public final class Typesetter: Sendable {
   /// runs). A text measured before, in the same style, that is one paragraph of plain words
   /// (most labels) is measured at a new width by sums over its words, as
   /// `ShapedText.measure` does (a self-sizing cell after a rotation); such an answer is stored
-  /// once the same request repeats. The same clamping rules apply. Characters without a glyph are recorded in
-  /// `missingGlyphLog`, as for `layout`.
+  /// once the same request repeats. The same clamping rules apply. Characters without a glyph
+  /// are recorded in `missingGlyphLog`, as for `layout`.
   public func measure(
     _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
     maxHeight: Double? = nil
