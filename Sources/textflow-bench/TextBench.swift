@@ -199,11 +199,7 @@ struct TextBench {
         runs: runs, operations: count,
         setup: {
           factor = factor > 0.6 ? factor - 0.03 : 0.95
-          resized = requests.map { request in
-            var copy = request
-            copy.maxWidth = ((request.maxWidth ?? 200) * factor).rounded()
-            return copy
-          }
+          resized = TextBench.scaled(requests, by: factor)
         },
         body: { layOut(hit, resized) })
       results.newWidth[kind.name] = widthSample.median
@@ -235,25 +231,14 @@ struct TextBench {
         capacity: 2 * count + 2, maximumLength: 4096, maximumBytes: 1 << 40,
         maximumResultBytes: 1 << 40))
     consume(TextBench.measureAll(cached, requests))
-    consume(
-      TextBench.measureAll(
-        cached,
-        requests.map { request in
-          var copy = request
-          copy.maxWidth = ((request.maxWidth ?? 200) * 0.97).rounded()
-          return copy
-        }))
+    consume(TextBench.measureAll(cached, TextBench.scaled(requests, by: 0.97)))
     var factor = 1.0
     var resized = requests
     let remeasure = measure(
       runs: runs, operations: count,
       setup: {
         factor = factor > 0.6 ? factor - 0.03 : 0.95
-        resized = requests.map { request in
-          var copy = request
-          copy.maxWidth = ((request.maxWidth ?? 200) * factor).rounded()
-          return copy
-        }
+        resized = TextBench.scaled(requests, by: factor)
       },
       body: { consume(TextBench.measureAll(cached, resized)) })
     report.time(
@@ -301,6 +286,16 @@ struct TextBench {
           "\(kind.name): minimumWidth(forLineCount: 2), staircase made", lookup,
           perSecond: true)
       }
+    }
+  }
+
+  /// `requests` at `factor` times their width (200 pt when they have none), rounded: a width
+  /// not seen before for each factor.
+  static func scaled(_ requests: [TextRequest], by factor: Double) -> [TextRequest] {
+    requests.map { request in
+      var copy = request
+      copy.maxWidth = ((request.maxWidth ?? 200) * factor).rounded()
+      return copy
     }
   }
 
@@ -839,11 +834,7 @@ extension TextBench {
       _ = measureAll(typesetter, kind.requests)
       let passRequests = (0..<passes).map { pass in
         let factor = 0.95 - 0.3 * Double(pass % 10) / 10
-        return kind.requests.map { request in
-          var request = request
-          request.maxWidth = ((request.maxWidth ?? 200) * factor).rounded()
-          return request
-        }
+        return scaled(kind.requests, by: factor)
       }
       print("remeasure \(kind.name): \(profiledRemeasure(typesetter, passRequests)) lines")
       return
@@ -888,13 +879,9 @@ extension TextBench {
     if mode != "cold" {
       _ = profiledPasses(typesetter, kind.requests, batch, passes: 1, warmUp: true)
     }
-    var requests = kind.requests
-    if mode == "width" {
-      // Every text again at a width not seen before (a prepared hit, a stored-layout miss).
-      for index in requests.indices {
-        requests[index].maxWidth = ((requests[index].maxWidth ?? 200) * 0.83).rounded()
-      }
-    }
+    // In "width", every text again at a width not seen before (a prepared hit, a stored-layout
+    // miss).
+    let requests = mode == "width" ? scaled(kind.requests, by: 0.83) : kind.requests
     let lines = profiledPasses(typesetter, requests, batch, passes: passes, warmUp: false)
     let cache = typesetter.paragraphCache
     print(
