@@ -179,11 +179,7 @@ struct TextBench {
         note: "shape cache \(warm.shapeCache.count)/\(warm.shapeCache.capacity), "
           + "paragraph cache \(warm.paragraphCache.count)/\(warm.paragraphCache.capacity)")
 
-      let hit = Typesetter(
-        fonts: fonts,
-        paragraphCache: ParagraphCache(
-          capacity: 2 * count + 2, maximumLength: 4096, maximumBytes: 1 << 40,
-          maximumResultBytes: 1 << 40))
+      let hit = TextBench.cachingEveryText(fonts: fonts, capacity: 2 * count + 2)
       let hitSample = measure(runs: runs, operations: count) { layOut(hit, requests) }
       results.warmHit[kind.name] = hitSample.median
       report.time(
@@ -193,15 +189,7 @@ struct TextBench {
 
       // The same texts at a width not seen before (each run another): only line breaking and
       // the result are made.
-      var factor = 1.0
-      var resized = requests
-      let widthSample = measure(
-        runs: runs, operations: count,
-        setup: {
-          factor = factor > 0.6 ? factor - 0.03 : 0.95
-          resized = TextBench.scaled(requests, by: factor)
-        },
-        body: { layOut(hit, resized) })
+      let widthSample = TextBench.measureAtNewWidths(requests, runs: runs) { layOut(hit, $0) }
       results.newWidth[kind.name] = widthSample.median
       report.time(
         "\(kind.name): re-measure at a new width (prepared hit)", widthSample, perSecond: true)
@@ -225,22 +213,12 @@ struct TextBench {
     // A self-sizing cell after a rotation: the typesetter asked for the size of a text it
     // measured before, at a width not seen before. Measured once at the record's width and once
     // at another first (the second measurement makes a plain paragraph's word sums).
-    let cached = Typesetter(
-      fonts: fonts,
-      paragraphCache: ParagraphCache(
-        capacity: 2 * count + 2, maximumLength: 4096, maximumBytes: 1 << 40,
-        maximumResultBytes: 1 << 40))
+    let cached = TextBench.cachingEveryText(fonts: fonts, capacity: 2 * count + 2)
     consume(TextBench.measureAll(cached, requests))
     consume(TextBench.measureAll(cached, TextBench.scaled(requests, by: 0.97)))
-    var factor = 1.0
-    var resized = requests
-    let remeasure = measure(
-      runs: runs, operations: count,
-      setup: {
-        factor = factor > 0.6 ? factor - 0.03 : 0.95
-        resized = TextBench.scaled(requests, by: factor)
-      },
-      body: { consume(TextBench.measureAll(cached, resized)) })
+    let remeasure = TextBench.measureAtNewWidths(requests, runs: runs) {
+      consume(TextBench.measureAll(cached, $0))
+    }
     report.time(
       "\(kind.name): size only at a new width, text measured before (Typesetter.measure)",
       remeasure, perSecond: true)
@@ -287,6 +265,32 @@ struct TextBench {
           perSecond: true)
       }
     }
+  }
+
+  /// A typesetter whose paragraph cache keeps `capacity` texts' preparations and twice as many
+  /// results, without a byte bound: every text of a corpus stays cached.
+  static func cachingEveryText(fonts: FontCollection, capacity: Int) -> Typesetter {
+    Typesetter(
+      fonts: fonts,
+      paragraphCache: ParagraphCache(
+        capacity: capacity, maximumLength: 4096, maximumBytes: 1 << 40,
+        maximumResultBytes: 1 << 40))
+  }
+
+  /// `body` timed on `requests` at a width not seen before in each run: 95 %, 92 %, … of the
+  /// record's own (`scaled`), made untimed before the run.
+  static func measureAtNewWidths(
+    _ requests: [TextRequest], runs: Int, _ body: ([TextRequest]) -> Void
+  ) -> Sample {
+    var factor = 1.0
+    var resized = requests
+    return measure(
+      runs: runs, operations: requests.count,
+      setup: {
+        factor = factor > 0.6 ? factor - 0.03 : 0.95
+        resized = scaled(requests, by: factor)
+      },
+      body: { body(resized) })
   }
 
   /// `requests` at `factor` times their width (200 pt when they have none), rounded: a width
@@ -826,11 +830,8 @@ extension TextBench {
     if mode == "remeasure" {
       // Typesetter.measure at a new width each pass, every text's preparation cached (what a
       // self-sizing cell asks for after a rotation).
-      let typesetter = Typesetter(
-        fonts: fonts,
-        paragraphCache: ParagraphCache(
-          capacity: (passes + 2) * kind.requests.count, maximumLength: 4096,
-          maximumBytes: 1 << 40, maximumResultBytes: 1 << 40))
+      let typesetter = TextBench.cachingEveryText(
+        fonts: fonts, capacity: (passes + 2) * kind.requests.count)
       _ = measureAll(typesetter, kind.requests)
       let passRequests = (0..<passes).map { pass in
         let factor = 0.95 - 0.3 * Double(pass % 10) / 10
@@ -868,11 +869,7 @@ extension TextBench {
         fonts: fonts, shapeCache: ShapeCache(capacity: 0),
         paragraphCache: ParagraphCache(capacity: 0))
     case "hit", "width":
-      typesetter = Typesetter(
-        fonts: fonts,
-        paragraphCache: ParagraphCache(
-          capacity: 2 * kind.requests.count + 2, maximumLength: 4096, maximumBytes: 1 << 40,
-          maximumResultBytes: 1 << 40))
+      typesetter = TextBench.cachingEveryText(fonts: fonts, capacity: 2 * kind.requests.count + 2)
     default:
       typesetter = Typesetter(fonts: fonts)
     }
