@@ -8,8 +8,8 @@
 import Foundation
 
 /// The breaker's state on a line while it takes plain words (`Word.flags` 0: no tab, atom of
-/// negative width, soft hyphen or join): the greedy rule for them, shared by `nextLine` and by
-/// `ShapedText`'s re-wrap of a paragraph of plain words.
+/// negative width, soft hyphen or join), and the greedy rule for one plain word (`advance`),
+/// shared by `nextLine` and by the re-wrap of a paragraph of plain words (`PlainParagraph`).
 struct PlainWords {
   /// The next word and its first atom.
   var word: Int
@@ -37,21 +37,41 @@ struct PlainWords {
       let current = words[word]
       guard current.flags == 0, Int(current.start) == wordStart else { break }
       let wordContentEnd = Int(current.contentEnd)
-      var candidate = x
-      if wordContentEnd > wordStart {
-        candidate = x + current.content
-        if candidate > available { break }
-        if tracksRoom { room = max(room, candidate) }
-        width = candidate
+      let wordHasContent = wordContentEnd > wordStart
+      guard
+        let end = Self.advance(
+          &x, content: current.content, trailing: current.trailing, hasContent: wordHasContent,
+          available: available)
+      else { break }
+      if wordHasContent {
+        if tracksRoom { room = max(room, end) }
+        width = end
         contentEnd = wordContentEnd
         hasContent = true
         took = true
       }
-      x = candidate + current.trailing
       word += 1
       wordStart = Int(words[word].start)
     }
     return took
+  }
+
+  /// The greedy rule for one plain word: a word with content fits when its content, summed
+  /// from where the next word starts on the line (`x`), is within `available`; a word of
+  /// spaces alone always fits. Its trailing spaces hang: added to `x` only once it is taken.
+  /// Returns where the word's content ends on the line (`x` itself for spaces alone), or nil
+  /// when it does not fit (`x` is then unchanged).
+  @inline(__always)
+  static func advance(
+    _ x: inout Double, content: Double, trailing: Double, hasContent: Bool, available: Double
+  ) -> Double? {
+    var end = x
+    if hasContent {
+      end = x + content
+      if end > available { return nil }
+    }
+    x = end + trailing
+    return end
   }
 }
 

@@ -8,12 +8,25 @@ import Synchronization
 /// A line box as `LayoutEngine.lineBox` gives it.
 typealias LineBox = (ascent: Double, descent: Double, leading: Double, height: Double)
 
+/// A word of a `PlainParagraph`: what the greedy rule and the result's line ranges read of the
+/// engine's `Word` (24 bytes where the engine's has 40: the atom indices and flags stay there).
+struct PlainWord {
+  /// The content's width and the trailing spaces' (`Word.content`, `Word.trailing`).
+  var content: Double
+  var trailing: Double
+  /// The offsets of its first character.
+  var utf16Start: Int32
+  var scalarStart: Int32
+}
+
 /// What a re-wrap of a `PlainParagraph` reads besides its words.
 struct PlainParagraphFacts {
   /// The number of words (the sentinel after them is word `wordCount`).
   var wordCount: Int
-  /// The atom after the paragraph's last, and the offsets where its text ends.
-  var end: Int
+  /// Whether the first word has content: every later one has (a word of spaces alone is a
+  /// paragraph's leading spaces).
+  var firstWordHasContent: Bool
+  /// The offsets where the paragraph's text ends.
   var textEnd: (utf16: Int, scalar: Int)
   /// The line box of every line when the text has one set of font metrics (its fonts' with
   /// the style's); else each line's comes from its words' `SegmentMetrics` (`wordFacts`).
@@ -38,17 +51,17 @@ struct PlainParagraphFacts {
 
 /// A prepared text that is one paragraph of plain words (`PlainWords`: no tab, soft hyphen,
 /// join or atom of negative width), in one face or read left to right throughout
-/// (`WordTable.facePrefixes`), no glyph missing and no line-break strategy: its words and what
-/// its lines need, from which `ShapedText.measure` re-wraps it without the engine. The lines
-/// are the engine's: the same greedy rule (`PlainWords.take`), line ranges from the words'
+/// (`WordTable.facePrefixes`), no glyph missing and no line-break strategy: its words
+/// (`PlainWord`) and what its lines need, from which `ShapedText.measure` re-wraps it without the engine. The lines
+/// are the engine's: the same greedy rule (`PlainWords.advance`), line ranges from the words'
 /// offsets, line boxes from its words' boxes and the style's `LineHeights`, stacked by
 /// `LineStack`. What only the engine does (a word wider than the line split between grapheme
 /// clusters, an ellipsis) answers nil, and the engine measures.
 ///
 /// Not Sendable (no ManagedBuffer is): written once by `make`, then only read, by the
-/// `ShapedText` that holds it.
-final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
-  /// The most words a plain paragraph copies (640 KB of them).
+/// `ShapedText` or the cached preparation (`PlainRewrapSlot`) that holds it.
+final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
+  /// The most words a plain paragraph copies (384 KB of them).
   static let maximumWordCount = 16_384
 
   /// The plain paragraph of a prepared engine (its text loaded, metrics and faces made), or
@@ -70,7 +83,8 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     guard wordCount <= maximumWordCount, !paragraph.atoms.isEmpty,
       paragraph.atoms.lowerBound == 0,
       engine.words.words.count > wordCount,
-      engine.words.words[..<wordCount].allSatisfy({ $0.flags == 0 })
+      engine.words.words[..<wordCount].allSatisfy({ $0.flags == 0 }),
+      engine.words.words[1..<wordCount].allSatisfy({ $0.contentEnd > $0.start })
     else { return nil }
     // The line box `lineBox` gives a line of `atoms` (whole words).
     func box(of atoms: Range<Int>) -> LineBox {
@@ -90,7 +104,7 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     }
     let textEnd = paragraph.content.upperBound
     let facts = PlainParagraphFacts(
-      wordCount: wordCount, end: paragraph.atoms.upperBound,
+      wordCount: wordCount, firstWordHasContent: words[0].contentEnd > words[0].start,
       // Any line that shows an atom has the text's one line box.
       textEnd: (textEnd, engine.scalarOffsets[textEnd]), box: box(of: 0..<1),
       wordFacts: wordFacts,
@@ -101,8 +115,11 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     let made = unsafeDowncast(
       create(minimumCapacity: wordCount + 1) { _ in facts }, to: PlainParagraph.self)
     made.withUnsafeMutablePointerToElements { elements in
-      words.withUnsafeBufferPointer { words in
-        elements.initialize(from: words.baseAddress!, count: wordCount + 1)
+      for index in 0...wordCount {
+        (elements + index).initialize(
+          to: PlainWord(
+            content: words[index].content, trailing: words[index].trailing,
+            utf16Start: words[index].utf16Start, scalarStart: words[index].scalarStart))
       }
     }
     return made
@@ -181,10 +198,10 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
   /// lines shown, into `lines`, and whether text is hidden; nil where only the engine can
   /// break or truncate.
   private func breakLines(
-    _ words: UnsafePointer<Word>, facts: UnsafePointer<PlainParagraphFacts>, maxWidth: Double,
-    maxHeight: Double, into lines: UnsafeMutableBufferPointer<PlainLine>
+    _ words: UnsafePointer<PlainWord>, facts: UnsafePointer<PlainParagraphFacts>,
+    maxWidth: Double, maxHeight: Double, into lines: UnsafeMutableBufferPointer<PlainLine>
   ) -> (count: Int, truncated: Bool)? {
-    let end = facts.pointee.end
+    let wordCount = facts.pointee.wordCount
     var word = 0
     var count = 0
     var y = 0.0
@@ -192,23 +209,34 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
     var atEnd = false
     repeat {
       let indent = count == 0 ? facts.pointee.firstLineHeadIndent : 0
-      let start = Int(words[word].start)
-      var line = PlainWords(
-        word: word, wordStart: start, x: 0, width: 0, contentEnd: start, hasContent: false,
-        room: 0)
-      _ = line.take(
-        words, last: end,
-        available: LayoutEngine.availableWidth(maxWidth: maxWidth, indent: indent),
-        tracksRoom: false)
+      let available = LayoutEngine.availableWidth(maxWidth: maxWidth, indent: indent)
+      // The engine's loop over plain words (`PlainWords.take`) over the compact words.
+      var next = word
+      var x = 0.0
+      var width = 0.0
+      var hasContent = false
+      while next < wordCount {
+        let wordHasContent = next > 0 || facts.pointee.firstWordHasContent
+        guard
+          let end = PlainWords.advance(
+            &x, content: words[next].content, trailing: words[next].trailing,
+            hasContent: wordHasContent, available: available)
+        else { break }
+        if wordHasContent {
+          width = end
+          hasContent = true
+        }
+        next += 1
+      }
       // Nothing fits (a word wider than the line is split between grapheme clusters), or the
       // paragraph is spaces.
-      guard line.hasContent else { return nil }
-      atEnd = line.wordStart >= end
+      guard hasContent else { return nil }
+      atEnd = next >= wordCount
       var box = facts.pointee.box
       var faceCount = 1
       if !facts.pointee.wordFacts.isEmpty {
         (box, faceCount) = facts.pointee.wordFacts.withUnsafeBufferPointer { wordFacts in
-          Self.box(of: wordFacts[word..<line.word], heights: facts.pointee.lineHeights)
+          Self.box(of: wordFacts[word..<next], heights: facts.pointee.lineHeights)
         }
       }
       if maxHeight.isFinite {
@@ -220,10 +248,10 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, Word> {
         y += spacing + box.height
       }
       lines[count] = PlainLine(
-        word: word, end: line.word, isLast: atEnd, width: line.width, indent: indent, box: box,
+        word: word, end: next, isLast: atEnd, width: width, indent: indent, box: box,
         faceCount: faceCount)
       count += 1
-      word = line.word
+      word = next
       if facts.pointee.numberOfLines > 0 && count >= facts.pointee.numberOfLines {
         truncated = !atEnd
         break
