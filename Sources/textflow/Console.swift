@@ -117,6 +117,7 @@ enum Console {
     if WorkCounter.isEnabled {
       error("work: \(WorkCounter.total)")
       if let peak = peakMemoryKilobytes() { error("peak: \(peak) kB") }
+      error("font lookups: \(FontLookups.total)")
     }
     Glibc.exit(status)
   }

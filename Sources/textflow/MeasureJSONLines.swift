@@ -147,7 +147,14 @@ struct StyleFonts: Sendable {
 struct RequestFonts {
   let base: Typesetter
   let styleFonts: StyleFonts
-  private var lastNamed: (name: String, pointSize: Double, font: Font)?
+  /// The fonts named lately, by name and point size: resolving a name parses it as a font
+  /// description and asks fontconfig (some 45 000 instructions for an installed family, as
+  /// much as measuring a label), and a batch names a few fonts at a few sizes, interleaved.
+  private var recent: [(name: String, pointSize: Double, font: Font)] = []
+  /// The entry `recent` replaces next once it is full.
+  private var nextReplaced = 0
+  /// The most fonts `recent` keeps: more than a batch's fonts and sizes, few enough to scan.
+  static let recentLimit = 32
 
   init(base: Typesetter, styleFonts: StyleFonts) {
     self.base = base
@@ -161,9 +168,17 @@ struct RequestFonts {
     guard typesetter === base else {
       return try typesetter.fonts.font(named: name, pointSize: pointSize)
     }
-    if let last = lastNamed, last.pointSize == pointSize, last.name == name { return last.font }
+    for entry in recent where entry.pointSize == pointSize && entry.name == name {
+      return entry.font
+    }
+    FontLookups.count()
     let font = try base.fonts.font(named: name, pointSize: pointSize)
-    lastNamed = (name, pointSize, font)
+    if recent.count < Self.recentLimit {
+      recent.append((name, pointSize, font))
+    } else {
+      recent[nextReplaced] = (name, pointSize, font)
+      nextReplaced = (nextReplaced + 1) % Self.recentLimit
+    }
     return font
   }
 
@@ -171,6 +186,19 @@ struct RequestFonts {
   func font(for style: TextStyle, in typesetter: Typesetter) -> Font {
     typesetter === base ? styleFonts[style] : typesetter.fonts.font(for: style)
   }
+}
+
+/// The fonts `measure --jsonl` resolved by name (each a miss of `RequestFonts.recent`),
+/// printed as "font lookups: N" on exit with `TEXTFLOW_COUNT_WORK`, so that tests can check
+/// that a batch resolves each font once a window, not once a line.
+enum FontLookups {
+  private static let storage = Atomic<Int>(0)
+
+  static func count() {
+    if WorkCounter.isEnabled { storage.add(1, ordering: .relaxed) }
+  }
+
+  static var total: Int { storage.load(ordering: .relaxed) }
 }
 
 /// The measurements a thread wrote lately: a stored measurement answered again (the same text

@@ -169,6 +169,42 @@ struct CommandScaleTests {
       "\(runs.map(\.peakKilobytes)) kB, \(runs.map(\.outputBytes)) bytes of output")
   }
 
+  @Test(
+    "measure --jsonl: fonts named by path, file and installed family at several sizes are resolved once a window, not once a line"
+  )
+  func fontLookups() throws {
+    let names = [
+      "DejaVuSans.ttf", Fixtures.fontsDirectory.appendingPathComponent("NotoSans-Regular.ttf").path,
+      "DejaVu Sans Bold", "Liberation Sans", "DejaVu Serif Italic",
+    ]
+    let sizes = [11.0, 12.5, 14, 17]
+    // Every line names the next font and size in turn: no two consecutive lines share both.
+    func requests(_ count: Int) -> String {
+      (0..<count).map {
+        let name = names[$0 % names.count].replacingOccurrences(of: "\\", with: "\\\\")
+        return "{\"id\": \($0), \"font\": \"\(name)\", \"size\": \(sizes[$0 % sizes.count]),"
+          + " \"text\": \"request \($0)\", \"max_width\": 120}\n"
+      }
+      .joined()
+    }
+    for (count, jobs) in [(10_000, 1), (100_000, 2)] {
+      let result = try ProcessRunner.run(
+        Executables.textflow, ["measure", "--jsonl", "--jobs", "\(jobs)"],
+        input: Data(requests(count).utf8), environment: ["TEXTFLOW_COUNT_WORK": "1"])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(!result.standardOutput.contains("\"error\""))
+      let lookups = result.standardError.split(separator: "\n")
+        .last { $0.hasPrefix("font lookups: ") }.flatMap { Int($0.dropFirst(14)) }
+      // A window of requests (8 192 lines) is answered by each thread with its own memo of
+      // the fonts it resolved.
+      let windows = (count + 8191) / 8192
+      let pairs = names.count * sizes.count
+      #expect(
+        lookups.map { $0 >= pairs && $0 <= pairs * windows * jobs } == true,
+        "\(count) lines on \(jobs) threads: \(lookups.map(String.init) ?? "none") lookups")
+    }
+  }
+
   @Test("layout --visible: 10× the items, the same screen of texts prepared and measured")
   func visibleWork() throws {
     let directory = try Fixtures.temporaryDirectory()
