@@ -31,6 +31,7 @@ struct JSONLinesResponder: Sendable {
   let typesetter: Typesetter
   let strictFields: Bool
   let styleFonts: StyleFonts
+  let namedFonts = NamedFonts()
 
   init(typesetter: Typesetter, strictFields: Bool) {
     self.typesetter = typesetter
@@ -40,7 +41,8 @@ struct JSONLinesResponder: Sendable {
 
   /// A thread's memo, for the answers it writes and the fonts its requests name.
   func makeMemo() -> AnswerMemo {
-    AnswerMemo(fonts: RequestFonts(base: typesetter, styleFonts: styleFonts))
+    AnswerMemo(
+      fonts: RequestFonts(base: typesetter, styleFonts: styleFonts, named: namedFonts))
   }
 
   /// Appends the answer to one line (and its line break) to `output`; a blank line has none.
@@ -147,18 +149,16 @@ struct StyleFonts: Sendable {
 struct RequestFonts {
   let base: Typesetter
   let styleFonts: StyleFonts
-  /// The fonts named lately, by name and point size: resolving a name parses it as a font
-  /// description and asks fontconfig (some 45 000 instructions for an installed family, as
-  /// much as measuring a label), and a batch names a few fonts at a few sizes, interleaved.
-  private var recent: [(name: String, pointSize: Double, font: Font)] = []
-  /// The entry `recent` replaces next once it is full.
-  private var nextReplaced = 0
-  /// The most fonts `recent` keeps: more than a batch's fonts and sizes, few enough to scan.
-  static let recentLimit = 32
+  /// The fonts the stream named, for every thread.
+  let named: NamedFonts
+  /// The fonts this thread looked up in `named` during the window: found again without
+  /// taking its lock.
+  private var recent: [NamedFont: Result<Font, FontLoadingError>] = [:]
 
-  init(base: Typesetter, styleFonts: StyleFonts) {
+  init(base: Typesetter, styleFonts: StyleFonts, named: NamedFonts) {
     self.base = base
     self.styleFonts = styleFonts
+    self.named = named
   }
 
   /// `typesetter.fonts.font(named:pointSize:)`.
@@ -168,18 +168,12 @@ struct RequestFonts {
     guard typesetter === base else {
       return try typesetter.fonts.font(named: name, pointSize: pointSize)
     }
-    for entry in recent where entry.pointSize == pointSize && entry.name == name {
-      return entry.font
-    }
-    FontLookups.count()
-    let font = try base.fonts.font(named: name, pointSize: pointSize)
-    if recent.count < Self.recentLimit {
-      recent.append((name, pointSize, font))
-    } else {
-      recent[nextReplaced] = (name, pointSize, font)
-      nextReplaced = (nextReplaced + 1) % Self.recentLimit
-    }
-    return font
+    let key = NamedFont(name: name, pointSize: pointSize)
+    if let known = recent[key] { return try known.get() }
+    let font = named.font(key, in: base.fonts)
+    if recent.count >= NamedFonts.limit { recent.removeAll(keepingCapacity: true) }
+    recent[key] = font
+    return try font.get()
   }
 
   /// `typesetter.fonts.font(for:)`.
@@ -188,9 +182,43 @@ struct RequestFonts {
   }
 }
 
-/// The fonts `measure --jsonl` resolved by name (each a miss of `RequestFonts.recent`),
-/// printed as "font lookups: N" on exit with `TEXTFLOW_COUNT_WORK`, so that tests can check
-/// that a batch resolves each font once a window, not once a line.
+/// A font name and point size as a request gives them.
+struct NamedFont: Hashable, Sendable {
+  var name: String
+  var pointSize: Double
+}
+
+/// The fonts a stream of requests named, resolved once for all its lines and threads, or why
+/// a name is none: resolving a name parses it as a font description and asks fontconfig (some
+/// 45 000 instructions for an installed family, as much as measuring a label; an unknown name
+/// also ranks the installed families by their likeness to it), and a batch names a few fonts
+/// at a few sizes, interleaved, while a client sending one request at a time makes a window
+/// of each line.
+final class NamedFonts: Sendable {
+  private let fonts = Mutex<[NamedFont: Result<Font, FontLoadingError>]>([:])
+  /// The most fonts kept before starting again: far more than a batch's fonts and sizes, so
+  /// that a stream naming a new font on each line cannot grow it.
+  static let limit = 256
+
+  /// The font `key` names in `collection`, resolved under the lock on its first use (two
+  /// threads asking at once resolve it once).
+  func font(_ key: NamedFont, in collection: FontCollection) -> Result<Font, FontLoadingError> {
+    fonts.withLock { fonts in
+      if let known = fonts[key] { return known }
+      FontLookups.count()
+      let font = Result { () throws(FontLoadingError) in
+        try collection.font(named: key.name, pointSize: key.pointSize)
+      }
+      if fonts.count >= Self.limit { fonts.removeAll(keepingCapacity: true) }
+      fonts[key] = font
+      return font
+    }
+  }
+}
+
+/// The fonts `measure --jsonl` resolved by name (`NamedFonts`), printed as "font lookups: N"
+/// on exit with `TEXTFLOW_COUNT_WORK`, so that tests can check that a batch resolves each font
+/// once, not once a line.
 enum FontLookups {
   private static let storage = Atomic<Int>(0)
 

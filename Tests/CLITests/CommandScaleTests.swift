@@ -170,15 +170,17 @@ struct CommandScaleTests {
   }
 
   @Test(
-    "measure --jsonl: fonts named by path, file and installed family at several sizes are resolved once a window, not once a line"
+    "measure --jsonl: fonts named by path, file, installed family or unknown name, at several sizes, are resolved once a stream, not once a line"
   )
   func fontLookups() throws {
     let names = [
       "DejaVuSans.ttf", Fixtures.fontsDirectory.appendingPathComponent("NotoSans-Regular.ttf").path,
-      "DejaVu Sans Bold", "Liberation Sans", "DejaVu Serif Italic",
+      "DejaVu Sans Bold", "Liberation Sans", "DejaVu Serif Italic", "Helvetica Neue",
     ]
-    let sizes = [11.0, 12.5, 14, 17]
-    // Every line names the next font and size in turn: no two consecutive lines share both.
+    // As many sizes as names plus one: every line names the next font and size in turn, no
+    // two consecutive lines share both, and all 42 pairs come up, more than a batch names.
+    let sizes = [11.0, 12.5, 14, 17, 20, 9, 23]
+    #expect(names.count + 1 == sizes.count)
     func requests(_ count: Int) -> String {
       (0..<count).map {
         let name = names[$0 % names.count].replacingOccurrences(of: "\\", with: "\\\\")
@@ -192,15 +194,18 @@ struct CommandScaleTests {
         Executables.textflow, ["measure", "--jsonl", "--jobs", "\(jobs)"],
         input: Data(requests(count).utf8), environment: ["TEXTFLOW_COUNT_WORK": "1"])
       #expect(result.status == 0, "\(result.standardError)")
-      #expect(!result.standardOutput.contains("\"error\""))
+      // The unknown name's lines, and only they, are answered with its error, each one.
+      let answers = result.standardOutput.split(separator: "\n")
+      let errors = answers.filter { $0.contains("\"error\"") }
+      #expect(answers.count == count)
+      #expect(errors.count == (0..<count).filter { $0 % names.count == names.count - 1 }.count)
+      #expect(errors.allSatisfy { $0.contains("Helvetica Neue") })
       let lookups = result.standardError.split(separator: "\n")
         .last { $0.hasPrefix("font lookups: ") }.flatMap { Int($0.dropFirst(14)) }
-      // A window of requests (8 192 lines) is answered by each thread with its own memo of
-      // the fonts it resolved.
-      let windows = (count + 8191) / 8192
+      // Once each pair, whatever the lines, windows and threads.
       let pairs = names.count * sizes.count
       #expect(
-        lookups.map { $0 >= pairs && $0 <= pairs * windows * jobs } == true,
+        lookups == pairs,
         "\(count) lines on \(jobs) threads: \(lookups.map(String.init) ?? "none") lookups")
     }
   }
