@@ -223,7 +223,10 @@ public final class FontCollection: Sendable {
   /// installed family found through fontconfig, Pango-style: the family, optional style words
   /// (Bold, Italic, Oblique, Light, Medium, Semibold, Heavy, Black, Condensed, …) and an
   /// optional size that overrides `pointSize` ("DejaVu Serif Bold 12", "Liberation Sans
-  /// Italic"). The font is marked `isNamed`: it draws every cluster it covers.
+  /// Italic"). An installed family may also be one fontconfig declares metric-compatible with
+  /// the name ("Arial" gives Liberation Sans, "Times New Roman" Liberation Serif, when
+  /// installed), or fontconfig's choice for a generic name ("Sans 12", "Monospace",
+  /// "serif"). The font is marked `isNamed`: it draws every cluster it covers.
   ///
   /// - Throws: `FontLoadingError` when `name` is none of these (the reason lists the closest
   ///   installed families) or the file cannot be loaded.
@@ -273,7 +276,11 @@ public final class FontCollection: Sendable {
       return Font(face: face, pointSize: size).named()
     }
     let closest = closestFamilies(to: description.family)
-    let suggestion = closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")
+    var suggestion = closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")
+    // What Pango would draw instead, silently: named, it is the user's choice.
+    if let nearest = FontConfig.bestMatchFamily(for: description.family) {
+      suggestion += "; fontconfig would fall back to \(nearest), name it to use it"
+    }
     throw FontLoadingError(
       source: name,
       reason: "no font file or family of that name, bundled or installed\(suggestion)",

@@ -95,6 +95,63 @@ struct SystemFamilyTests {
     #expect(FontConfig.familyListings == listings)
   }
 
+  /// The family `fc-match` picks for a fontconfig pattern.
+  static func fcMatchFamily(_ pattern: String) throws -> String {
+    try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/fc-match"), ["-f", "%{family[0]}", pattern]
+    ).standardOutput
+  }
+
+  @Test(
+    "a family fontconfig declares metric-compatible with the name is the face fc-match picks",
+    arguments: [
+      ("Arial", "Arial", "Liberation Sans"),
+      ("Arial Bold", "Arial:weight=bold", "Liberation Sans Bold"),
+      ("Times New Roman Italic", "Times New Roman:slant=italic", "Liberation Serif Italic"),
+      ("Courier New", "Courier New", "Liberation Mono"),
+    ])
+  func metricCompatible(name: String, pattern: String, twin: String) throws {
+    // The configuration's own declaration: the name's metric twin, bound as "same".
+    let aliases = try String(
+      contentsOfFile: "/etc/fonts/conf.d/30-metric-aliases.conf", encoding: .utf8)
+    let family = String(pattern.prefix { $0 != ":" })
+    let twinFamily = FontDescription(parsing: twin)!.family
+    #expect(aliases.contains("<family>\(family)</family>"))
+    #expect(aliases.contains("<family>\(twinFamily)</family>"))
+    let font = try Engine.fonts.font(named: name, pointSize: 12)
+    let path = try #require(font.face.fileURL).resolvingSymlinksInPath().path
+    #expect(path == (try Self.fcMatch(pattern)), "\(name)")
+    #expect(font.face.familyName == twinFamily && font.isNamed)
+    // The twin named directly is the same face: a text measures as in the font named.
+    #expect(try Engine.fonts.font(named: twin, pointSize: 12).face === font.face)
+  }
+
+  @Test(
+    "a generic name fontconfig replaces (Pango's \"Sans 12\") is the face fc-match picks",
+    arguments: [
+      ("Sans 12", "Sans"), ("Serif Bold", "Serif:weight=bold"), ("Monospace 10", "Monospace"),
+      ("sans-serif", "sans-serif"), ("monospace", "monospace"),
+    ])
+  func genericName(name: String, pattern: String) throws {
+    let font = try Engine.fonts.font(named: name, pointSize: 17)
+    let path = try #require(font.face.fileURL).resolvingSymlinksInPath().path
+    #expect(path == (try Self.fcMatch(pattern)), "\(name)")
+    #expect(
+      font.pointSize == (name.last!.isNumber ? Double(name.split(separator: " ").last!)! : 17))
+  }
+
+  @Test("a name fontconfig can only fall back from is refused, naming the fallback")
+  func fallbackRefused() throws {
+    // fontconfig has no metric twin for Helvetica Neue: its match is a fallback.
+    let nearest = try Self.fcMatchFamily("Helvetica Neue")
+    #expect(!nearest.isEmpty && nearest != "Helvetica Neue")
+    let error = #expect(throws: FontLoadingError.self) {
+      try Engine.fonts.font(named: "Helvetica Neue", pointSize: 12)
+    }
+    let reason = try #require(error?.reason)
+    #expect(reason.contains("fontconfig would fall back to \(nearest)"), "\(reason)")
+  }
+
   @Test("an unknown name lists the closest installed families")
   func unknownName() throws {
     let error = #expect(throws: FontLoadingError.self) {

@@ -88,8 +88,15 @@ extension FontConfig {
 
   /// The installed face of `family` closest to the weight and slant asked for (fontconfig's
   /// `FcFontMatch` after its substitutions, as `fc-match "family:weight=…:slant=…"` does), or
-  /// nil when fontconfig is unavailable or has no face of that family (its best match is then
-  /// another family, which a caller who named this one did not ask for).
+  /// nil when fontconfig is unavailable or its best match is not one the name asked for.
+  ///
+  /// A name asks for its own family and for the families fontconfig's configuration declares
+  /// metric-compatible with it (bound to it as "same": Arial asks for Liberation Sans, Arimo;
+  /// Times New Roman for Liberation Serif, Tinos; Courier New for Liberation Mono, Cousine),
+  /// so text measures as it would in the font named. A generic name that the configuration
+  /// replaces with its preferred families (Sans, Serif, Monospace, sans-serif, system-ui),
+  /// as Pango's "Sans 12" does, asks for whatever fontconfig prefers. Any other match is a
+  /// fallback the caller did not ask for (DejaVu Sans for "Helvetica Neue").
   static func face(family: String, weight: Int32?, slant: Int32?, width: Int32?) -> Match? {
     let query = Query(family: family, weight: weight, slant: slant, width: width)
     // Matched while holding the lock: two threads asking the same new query at once ask
@@ -107,31 +114,71 @@ extension FontConfig {
     }
   }
 
-  private static func match(_ query: Query) -> Match? {
-    let (family, weight, slant, width) = (query.family, query.weight, query.slant, query.width)
-    return shared.withLock { configuration -> Match? in
-      guard let config = configuration.config, let pattern = FcPatternCreate() else { return nil }
-      defer { FcPatternDestroy(pattern) }
-      FcPatternAddString(pattern, FC_FAMILY, family)
-      if let weight { FcPatternAddInteger(pattern, FC_WEIGHT, weight) }
-      if let slant { FcPatternAddInteger(pattern, FC_SLANT, slant) }
-      if let width { FcPatternAddInteger(pattern, FC_WIDTH, width) }
-      FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
-      FcConfigSubstitute(config, pattern, FcMatchPattern)
-      FcDefaultSubstitute(pattern)
-      var result = FcResultNoMatch
-      guard let match = FcFontMatch(config, pattern, &result) else { return nil }
-      defer { FcPatternDestroy(match) }
-      let families = strings(match, FC_FAMILY)
-      guard families.contains(where: { $0.lowercased() == family.lowercased() }),
-        let file = strings(match, FC_FILE).first
+  /// The family of fontconfig's best match for `family`, accepted or not by
+  /// `face(family:weight:slant:width:)`: what `fc-match family` prints, for a message that
+  /// tells the caller which installed family to name instead.
+  static func bestMatchFamily(for family: String) -> String? {
+    shared.withLock { configuration -> String? in
+      guard let config = configuration.config,
+        let match = bestMatch(
+          Query(family: family, weight: nil, slant: nil, width: nil), config: config)
       else { return nil }
-      var index: Int32 = 0
-      _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
-      return Match(
-        path: file, faceIndex: Int(index), family: families.first ?? family,
-        style: strings(match, FC_STYLE).first ?? "")
+      defer { FcPatternDestroy(match.pattern) }
+      return strings(match.pattern, FC_FAMILY).first
     }
+  }
+
+  private static func match(_ query: Query) -> Match? {
+    shared.withLock { configuration -> Match? in
+      guard let config = configuration.config, let match = bestMatch(query, config: config)
+      else { return nil }
+      defer { FcPatternDestroy(match.pattern) }
+      let families = strings(match.pattern, FC_FAMILY)
+      let asked = match.askedFamilies
+      let isAsked = asked.isEmpty || families.contains { asked.contains($0.lowercased()) }
+      guard isAsked, let file = strings(match.pattern, FC_FILE).first else { return nil }
+      var index: Int32 = 0
+      _ = FcPatternGetInteger(match.pattern, FC_INDEX, 0, &index)
+      return Match(
+        path: file, faceIndex: Int(index), family: families.first ?? query.family,
+        style: strings(match.pattern, FC_STYLE).first ?? "")
+    }
+  }
+
+  /// `FcFontMatch` for `query` (a pattern the caller destroys), and the families the
+  /// substituted query starts with, bound strongly, lowercased: the name itself and those the
+  /// configuration declares metric-compatible with it; empty for a generic name, before which
+  /// the configuration puts the families it prefers, bound weakly. Call with the
+  /// configuration's lock held.
+  private static func bestMatch(_ query: Query, config: OpaquePointer)
+    -> (pattern: OpaquePointer, askedFamilies: Set<String>)?
+  {
+    guard let pattern = FcPatternCreate() else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    FcPatternAddString(pattern, FC_FAMILY, query.family)
+    if let weight = query.weight { FcPatternAddInteger(pattern, FC_WEIGHT, weight) }
+    if let slant = query.slant { FcPatternAddInteger(pattern, FC_SLANT, slant) }
+    if let width = query.width { FcPatternAddInteger(pattern, FC_WIDTH, width) }
+    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
+    FcConfigSubstitute(config, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var asked = Set<String>()
+    var value = FcValue()
+    var binding = FcValueBindingWeak
+    var position: Int32 = 0
+    // A specific name leads the substituted families, bound strongly with its metric twins;
+    // a generic one is preceded by the weakly bound families the configuration prefers.
+    while FcPatternGetWithBinding(pattern, FC_FAMILY, position, &value, &binding)
+      == FcResultMatch, binding == FcValueBindingStrong
+    {
+      if value.type == FcTypeString, let name = value.u.s {
+        asked.insert(String(cString: name).lowercased())
+      }
+      position += 1
+    }
+    var result = FcResultNoMatch
+    guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+    return (match, asked)
   }
 
   /// The installed families' names once listed, and how many times they were listed.
