@@ -165,7 +165,10 @@ struct RequestFonts {
   mutating func font(named name: String, pointSize: Double, in typesetter: Typesetter)
     throws(FontLoadingError) -> Font
   {
-    guard typesetter === base else {
+    // A path is resolved each time (a lookup of the file's identity, not a description parse
+    // or fontconfig): the faces a stream names by path stay those the registry keeps
+    // (`FontFace.shared`), and a file replaced on disk is read afresh.
+    guard typesetter === base, !name.contains("/") else {
       return try typesetter.fonts.font(named: name, pointSize: pointSize)
     }
     let key = NamedFont(name: name, pointSize: pointSize)
@@ -188,8 +191,8 @@ struct NamedFont: Hashable, Sendable {
   var pointSize: Double
 }
 
-/// The fonts a stream of requests named, resolved once for all its lines and threads, or why
-/// a name is none: resolving a name parses it as a font description and asks fontconfig (some
+/// The fonts a stream of requests named by file name or family (not by path), resolved once
+/// for all its lines and threads, or why a name is none: resolving a name parses it as a font description and asks fontconfig (some
 /// 45 000 instructions for an installed family, as much as measuring a label; an unknown name
 /// also ranks the installed families by their likeness to it), and a batch names a few fonts
 /// at a few sizes, interleaved, while a client sending one request at a time makes a window

@@ -52,10 +52,10 @@ struct PlainParagraphFacts {
 /// A prepared text that is one paragraph of plain words (`PlainWords`: no tab, soft hyphen,
 /// join or atom of negative width), in one face or read left to right throughout
 /// (`WordTable.facePrefixes`), no glyph missing and no line-break strategy: its words
-/// (`PlainWord`) and what its lines need, from which `ShapedText.measure` re-wraps it without the engine. The lines
-/// are the engine's: the same greedy rule (`PlainWords.advance`), line ranges from the words'
-/// offsets, line boxes from its words' boxes and the style's `LineHeights`, stacked by
-/// `LineStack`. What only the engine does (a word wider than the line split between grapheme
+/// (`PlainWord`) and what its lines need, from which `ShapedText.measure` re-wraps it without
+/// the engine. The lines are the engine's: the same greedy rule (`PlainWords.advance`), line
+/// ranges from the words' offsets, line boxes from its words' boxes and the style's
+/// `LineHeights`, stacked by `LineStack`. What only the engine does (a word wider than the line split between grapheme
 /// clusters, an ellipsis) answers nil, and the engine measures.
 ///
 /// Not Sendable (no ManagedBuffer is): written once by `make`, then only read, by the
@@ -84,7 +84,7 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
       paragraph.atoms.lowerBound == 0,
       engine.words.words.count > wordCount,
       engine.words.words[..<wordCount].allSatisfy({ $0.flags == 0 }),
-      engine.words.words[1..<wordCount].allSatisfy({ $0.contentEnd > $0.start })
+      engine.words.words[..<wordCount].dropFirst().allSatisfy({ $0.contentEnd > $0.start })
     else { return nil }
     // The line box `lineBox` gives a line of `atoms` (whole words).
     func box(of atoms: Range<Int>) -> LineBox {
