@@ -2,7 +2,7 @@
 
 extension String {
   /// `Array(utf16)`, made from the string's contiguous UTF-8 bytes: counted in one pass and
-  /// decoded in a second into an array of exactly that many units.
+  /// decoded in a second into a buffer of exactly that many units, appended at once.
   ///
   /// `Array(string.utf16)` walks the UTF-16 view index by index through the standard
   /// library's generic sequence copy, which costs about a hundred instructions a unit; a
@@ -30,33 +30,44 @@ extension String {
         if byte & 0xC0 != 0x80 { count += 1 }
         if byte >= 0xF0 { count += 1 }
       }
-      units.reserveCapacity(units.count + count)
-      var index = 0
-      let end = bytes.count
-      while index < end {
-        let lead = UInt32(bytes[index])
-        if lead < 0x80 {
-          units.append(UInt16(truncatingIfNeeded: lead))
-          index += 1
-        } else if lead < 0xE0 {
-          let value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-          units.append(UInt16(truncatingIfNeeded: value))
-          index += 2
-        } else if lead < 0xF0 {
-          let value =
-            (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-            | UInt32(bytes[index + 2] & 0x3F)
-          units.append(UInt16(truncatingIfNeeded: value))
-          index += 3
-        } else {
-          let value =
-            (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-            | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
-          let offset = value - 0x10000
-          units.append(UInt16(truncatingIfNeeded: 0xD800 + (offset >> 10)))
-          units.append(UInt16(truncatingIfNeeded: 0xDC00 + (offset & 0x3FF)))
-          index += 4
+      // Decoded into a temporary buffer (on the stack for a short text) through a pointer,
+      // then appended at once: appending unit by unit checked the array's capacity and
+      // uniqueness per unit.
+      withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { buffer in
+        guard let out = buffer.baseAddress else { return }
+        var written = 0
+        var index = 0
+        let end = bytes.count
+        while index < end {
+          let lead = UInt32(bytes[index])
+          if lead < 0x80 {
+            out[written] = UInt16(truncatingIfNeeded: lead)
+            written += 1
+            index += 1
+          } else if lead < 0xE0 {
+            let value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+            out[written] = UInt16(truncatingIfNeeded: value)
+            written += 1
+            index += 2
+          } else if lead < 0xF0 {
+            let value =
+              (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+              | UInt32(bytes[index + 2] & 0x3F)
+            out[written] = UInt16(truncatingIfNeeded: value)
+            written += 1
+            index += 3
+          } else {
+            let value =
+              (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+              | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+            let offset = value - 0x10000
+            out[written] = UInt16(truncatingIfNeeded: 0xD800 + (offset >> 10))
+            out[written + 1] = UInt16(truncatingIfNeeded: 0xDC00 + (offset & 0x3FF))
+            written += 2
+            index += 4
+          }
         }
+        units.append(contentsOf: UnsafeBufferPointer(start: out, count: written))
       }
       return units
     }
