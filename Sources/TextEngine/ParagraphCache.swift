@@ -26,6 +26,33 @@ struct PreparedText: Sendable {
   /// Where `Typesetter.measure` keeps the text's word-sum re-wrap (nil for a preparation
   /// made for a layout).
   var rewrap: PlainRewrapSlot? = nil
+  /// True for a preparation reduced to its word-sum re-wrap (`init(wordSumsOf:)`): every array
+  /// is empty, only `Typesetter.measure` answers from it, and every other reader prepares the
+  /// text again.
+  private(set) var keepsWordSumsOnly = false
+}
+
+extension PreparedText {
+  /// What a cache that has evicted keeps of a text measured again at a new width whose
+  /// re-wrap is made and plain (`slot.value?.plain`): the re-wrap alone, under 1 kB where the
+  /// whole preparation of a label takes some 5 kB, so that a batch that measures many texts at
+  /// several widths keeps several times as many of them.
+  init(wordSumsOf slot: PlainRewrapSlot) {
+    self.init(
+      units: [], scalarOffsets: ScalarOffsets(), runAt: RunIndices(), isSoftBreak: [],
+      isGraphemeBoundary: GraphemeBoundaries(), segments: [], atoms: [], paragraphs: [],
+      words: WordTable(), hyphens: [:], uniformMetrics: nil, faceFacts: nil, rewrap: slot)
+    keepsWordSumsOnly = true
+  }
+
+  /// This whole preparation, made again for a text the cache kept as word sums (`kept`), with
+  /// those word sums: the text's later measurements are still answered by them.
+  func keepingWordSums(of kept: PreparedText?) -> PreparedText {
+    guard let kept, kept.keepsWordSumsOnly else { return self }
+    var whole = self
+    whole.rewrap = kept.rewrap
+    return whole
+  }
 }
 
 extension PreparedText {
@@ -33,6 +60,9 @@ extension PreparedText {
   /// element sizes, plus a fixed overhead per array and per segment); glyph arrays shared with
   /// the shape cache are counted too, so this is an upper bound of what the entry adds.
   var estimatedByteCount: Int {
+    if keepsWordSumsOnly {
+      return 256 + (rewrap?.value?.plain?.estimatedByteCount ?? 0)
+    }
     var bytes = 512 + units.count * 2 + scalarOffsets.byteCount + runAt.byteCount
     bytes += isSoftBreak.count + isGraphemeBoundary.byteCount
     bytes += segments.count * (MemoryLayout<Segment>.stride + 64)
@@ -363,10 +393,11 @@ public final class ParagraphCache: Sendable {
     build: (PreparedText) -> TextLayout
   ) -> TextLayout {
     assert(cachesPreparation(ofLength: length), "an uncached text is laid out in place")
-    if let found = prepared.value(hash: key.hash, where: { $0 == key }) {
+    let found = prepared.value(hash: key.hash, where: { $0 == key })
+    if let found, !found.keepsWordSumsOnly {
       return build(found)
     }
-    let text = prepare()
+    let text = prepare().keepingWordSums(of: found)
     let layout = build(text)
     prepared.insert(
       hash: key.hash, key: key, value: text, cost: text.estimatedByteCount + key.bytes.count,
@@ -418,6 +449,26 @@ extension ParagraphCache {
       faces: Self.unpinnedFaces(text), where: { $0 == key })
   }
 
+  /// True once the cache has evicted a prepared text to stay within its bounds: from then on
+  /// a text measured at a second width keeps only its word sums (`keepWordSumsOnly`), so that
+  /// the bounds hold several times as many texts. Until then the whole preparation stays: a
+  /// layout after the measurements (a cell drawn after a rotation) needs it, and replacing it
+  /// costs about as much as the re-measurement itself.
+  var hasEvicted: Bool { prepared.hasEvicted }
+
+  /// Stores under `bytes` (hashed to `hash`) the text's word-sum re-wrap alone
+  /// (`PreparedText(wordSumsOf:)`), replacing its whole preparation, once `slot` holds a plain
+  /// one (the caller checks, and that the cache `hasEvicted`): the text is from then
+  /// on measured by word sums, and the cache keeps only what they read. A layout of it, or a
+  /// measurement in another style, prepares it again and stores the whole preparation again,
+  /// with the word sums.
+  func keepWordSumsOnly(
+    _ slot: PlainRewrapSlot, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
+    text: AttributedText, style: ParagraphStyle
+  ) {
+    store(PreparedText(wordSumsOf: slot), forKey: bytes, hash: hash, text: text, style: style)
+  }
+
   /// The prepared text of `key`: the cached one, or `prepare()`'s (stored when short enough).
   /// The key is made only when the cache may hold the text (making it writes and hashes the
   /// whole text).
@@ -429,8 +480,11 @@ extension ParagraphCache {
       return prepare()
     }
     let key = key()
-    if let found = prepared.value(hash: key.hash, where: { $0 == key }) { return found }
-    let text = prepare()
+    let found = prepared.value(hash: key.hash, where: { $0 == key })
+    if let found, !found.keepsWordSumsOnly {
+      return found
+    }
+    let text = prepare().keepingWordSums(of: found)
     prepared.insert(
       hash: key.hash, key: key, value: text, cost: text.estimatedByteCount + key.bytes.count,
       faces: Self.unpinnedFaces(key.text), where: { $0 == key })

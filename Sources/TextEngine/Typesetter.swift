@@ -250,6 +250,20 @@ public final class Typesetter: Sendable {
   ) -> Measured {
     let cache = paragraphCache
     let preparedHash = ByteHash.hash(preparedKey)
+    /// An engine with `text` prepared whole, its preparation stored with `kept` (the word sums
+    /// a cache kept of it) or an empty slot.
+    func preparedWhole(_ text: AttributedText, keeping kept: PlainRewrapSlot?) -> LayoutEngine {
+      var engine = LayoutEngine(
+        text: text, style: style.clampedForLayout(), maxWidth: maxWidth ?? .infinity,
+        maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
+        paragraphCache: cache)
+      var preparation = engine.prepareText()
+      preparation.rewrap = kept ?? PlainRewrapSlot()
+      cache.store(
+        preparation, forKey: preparedKey, hash: preparedHash, text: engine.text,
+        style: engine.style)
+      return engine
+    }
     var engine: LayoutEngine
     var slot: PlainRewrapSlot?
     if let entry = cache.preparedEntry(forKey: preparedKey, hash: preparedHash) {
@@ -267,28 +281,34 @@ public final class Typesetter: Sendable {
           measurement: measurement,
           text: cache.admitsWordSumAnswer(requestHash: requestHash) ? entry.key.text : nil)
       }
-      engine = LayoutEngine(
-        text: entry.key.text, style: style.clampedForLayout(), maxWidth: maxWidth ?? .infinity,
-        maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
-        paragraphCache: cache)
-      engine.load(from: entry)
+      if entry.value.keepsWordSumsOnly {
+        // Kept as word sums that do not answer this request (another style, a width only the
+        // engine lays out): prepared and stored whole again, with those word sums, so that it
+        // stays whole from then on (prepared again once, not at every such request).
+        engine = preparedWhole(entry.key.text, keeping: slot)
+        slot = nil
+      } else {
+        engine = LayoutEngine(
+          text: entry.key.text, style: style.clampedForLayout(),
+          maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight ?? .infinity, fonts: fonts,
+          cache: shapeCache, paragraphCache: cache)
+        engine.load(from: entry)
+      }
     } else {
-      engine = LayoutEngine(
-        text: text(), style: style.clampedForLayout(), maxWidth: maxWidth ?? .infinity,
-        maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
-        paragraphCache: cache)
-      var preparation = engine.prepareText()
-      preparation.rewrap = PlainRewrapSlot()
-      cache.store(
-        preparation, forKey: preparedKey, hash: preparedHash, text: engine.text,
-        style: engine.style)
+      engine = preparedWhole(text(), keeping: nil)
     }
     let measurement = engine.measurementOfLoadedText()
     missingGlyphLog.record(measurement, of: engine.text.string)
     let text = engine.text
-    // Measured again from its preparation: from now on by word sums, when it is plain.
+    // Measured again from its preparation: from now on by word sums, when it is plain, and
+    // once the cache has had to evict, only they are kept.
     if let slot, slot.value == nil {
+      let clamped = engine.style
       slot.make(from: engine, style: style, measurement: measurement)
+      if slot.value?.plain != nil, cache.hasEvicted {
+        cache.keepWordSumsOnly(
+          slot, forKey: preparedKey, hash: preparedHash, text: text, style: clamped)
+      }
     }
     return Measured(measurement: measurement, text: text)
   }

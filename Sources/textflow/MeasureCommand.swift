@@ -53,9 +53,10 @@ enum MeasureCommand: Subcommand {
     --jobs N answers on N threads (default: the available cores; 1: on one), in input order.
     --cache-mb N bounds the memory of what a batch keeps to answer its repeats (default 160):
     four fifths for prepared texts (a text measured again at another width is not shaped
-    again; a label takes about 5 kB, a 500-character paragraph about 80 kB), one fifth for
-    finished answers (the same request again is a lookup; about 0.3 kB each). 160 MB hold
-    some 25 000 labels. --cache-texts N also caps the number of prepared texts (default
+    again; a label takes about 5 kB, a 500-character paragraph about 80 kB; once the bound
+    is reached, a label measured at a second width keeps under 1 kB), one fifth for finished
+    answers (the same request again is a lookup; about 0.3 kB each). 160 MB hold some 25 000
+    labels measured once. --cache-texts N also caps the number of prepared texts (default
     131072) and of answers (2N).
 
     examples:

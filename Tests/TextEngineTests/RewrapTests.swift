@@ -441,6 +441,93 @@ struct RewrapTests {
     #expect(mismatches == 0)
   }
 
+  /// A batch that measures each label at several widths (a label fitted to its cell, a stream
+  /// of sizes) in a cache that has had to evict: a label measured at a second width keeps its
+  /// word sums alone, so labels whose whole preparations would not fit stay cached, and later
+  /// widths shape nothing. A cache that never evicted (a list rotated) keeps them whole, and a
+  /// layout after the measurements shapes nothing. At 40 and 160 labels.
+  @Test(
+    "once the cache has evicted, a label measured at a second width keeps only its word sums: labels that would not fit whole stay cached, later widths shape nothing, layouts and other styles still fresh"
+  )
+  func measuredLabelsKeepWordSumsOnly() {
+    let fresh = Self.uncached()
+    let font = Self.fonts[1]
+    func lookups(_ typesetter: Typesetter) -> Int {
+      typesetter.shapeCache.hits + typesetter.shapeCache.misses
+    }
+    let filler = (0..<300).map { "filler \(Self.plainLabels[$0 % Self.plainLabels.count]) \($0)" }
+    let roomy = Typesetter(
+      fonts: Engine.fonts, paragraphCache: ParagraphCache(capacity: 500, maximumBytes: 1 << 30))
+    for text in filler { _ = roomy.measure(text, font: font, maxWidth: 150) }
+    let fillerBytes = roomy.paragraphCache.byteCount
+    for count in [40, 160] {
+      let labels = (0..<count).map { "\(Self.plainLabels[$0 % Self.plainLabels.count]) #\($0)" }
+      // Never evicted: the labels stay whole, and a layout after the measurements shapes
+      // nothing.
+      for label in labels {
+        _ = roomy.measure(label, font: font, maxWidth: 150)
+        _ = roomy.measure(label, font: font, maxWidth: 120)
+      }
+      #expect(!roomy.paragraphCache.hasEvicted)
+      let roomyLookups = lookups(roomy)
+      #expect(
+        roomy.layout(labels[0], font: font, maxWidth: 100)
+          == fresh.layout(labels[0], font: font, maxWidth: 100))
+      #expect(lookups(roomy) == roomyLookups)
+
+      // One shard (under 512 entries) bounded at half the filler's whole preparations, which
+      // evict; 160 labels' whole preparations (some 860 kB) would not fit beside them.
+      let typesetter = Typesetter(
+        fonts: Engine.fonts,
+        paragraphCache: ParagraphCache(capacity: 500, maximumBytes: fillerBytes / 2))
+      let cache = typesetter.paragraphCache
+      for text in filler { _ = typesetter.measure(text, font: font, maxWidth: 150) }
+      #expect(cache.hasEvicted)
+      for label in labels {
+        _ = typesetter.measure(label, font: font, maxWidth: 150)
+        _ = typesetter.measure(label, font: font, maxWidth: 120)
+      }
+      // Two more widths: word sums, nothing prepared again, each answer a fresh layout's.
+      let before = lookups(typesetter)
+      var mismatches = 0
+      for width in [85.0, 240] {
+        for label in labels
+        where typesetter.measure(label, font: font, maxWidth: width)
+          != TextMeasurement(fresh.layout(label, font: font, maxWidth: width))
+        {
+          mismatches += 1
+        }
+      }
+      #expect(mismatches == 0)
+      #expect(lookups(typesetter) == before, "\(count) labels")
+
+      // A layout prepares the label again, whole, and keeps its word sums: the measurements
+      // after it shape nothing.
+      let label = labels[count / 2]
+      #expect(
+        typesetter.layout(label, font: font, maxWidth: 100)
+          == fresh.layout(label, font: font, maxWidth: 100))
+      let afterLayout = lookups(typesetter)
+      #expect(afterLayout > before)
+      #expect(
+        typesetter.measure(label, font: font, maxWidth: 77)
+          == TextMeasurement(fresh.layout(label, font: font, maxWidth: 77)))
+      #expect(lookups(typesetter) == afterLayout)
+
+      // Another style is the engine's: prepared again, whole, equal to a fresh layout.
+      var tail = ParagraphStyle()
+      tail.lineBreakMode = .truncatingTail
+      tail.numberOfLines = 1
+      let other = labels[count / 3]
+      #expect(
+        typesetter.measure(other, font: font, style: tail, maxWidth: 60)
+          == TextMeasurement(fresh.layout(other, font: font, style: tail, maxWidth: 60)))
+      #expect(
+        typesetter.measure(other, font: font, maxWidth: 66)
+          == TextMeasurement(fresh.layout(other, font: font, maxWidth: 66)))
+    }
+  }
+
   @Test("a re-wrap allocates only its lines: the one-line answer and the faces are shared")
   func rewrapSharesWhatItCan() {
     func storage<T>(_ array: [T]) -> UnsafeRawPointer? {

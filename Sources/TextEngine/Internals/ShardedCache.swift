@@ -89,6 +89,8 @@ struct GenerationalTable<Key, Value> {
 
   private(set) var young = Generation()
   private(set) var old = Generation()
+  /// True once the table has dropped entries to stay within its bounds (not by `removeAll`).
+  private(set) var hasEvicted = false
   let entryLimit: Int
   let costLimit: Int
   /// Where entries' faces are counted, if anywhere.
@@ -175,6 +177,7 @@ struct GenerationalTable<Key, Value> {
 
   private mutating func add(_ entry: Entry, hash: UInt64) {
     if young.count >= max(1, entryLimit / 2) || young.cost + entry.cost > costLimit / 2 {
+      if old.count > 0 { hasEvicted = true }
       releaseAll(old)
       old = young
       young = Generation()
@@ -187,6 +190,7 @@ struct GenerationalTable<Key, Value> {
     releaseAll(old)
     young = Generation()
     old = Generation()
+    hasEvicted = false
   }
 }
 
@@ -205,6 +209,8 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
   /// Hits and misses, counted per thread (see `GenerationalTable.value`).
   private let hitCount = StripedCounter()
   private let missCount = StripedCounter()
+  /// Set by an insertion that left a shard having evicted (`hasEvicted`).
+  private let evicted = Atomic<Bool>(false)
   let capacity: Int
   let maximumCost: Int
 
@@ -269,9 +275,11 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
     hash: UInt64, key: Key, value: Value, cost: Int, faces: [FontFace] = [],
     where matches: (Key) -> Bool
   ) {
-    shard(hash).withLock {
+    let evictedNow = shard(hash).withLock {
       $0.insert(hash: hash, key: key, value: value, cost: cost, faces: faces, where: matches)
+      return $0.hasEvicted
     }
+    if evictedNow { evicted.store(true, ordering: .relaxed) }
     // Outside the shard's lock: emptying takes every shard's lock in turn.
     if !faces.isEmpty, let ledger, ledger.isOverBudget { removeAll() }
   }
@@ -280,9 +288,17 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
   func insert(
     _ entry: GenerationalTable<Key, Value>.Entry, hash: UInt64, where matches: (Key) -> Bool
   ) {
-    shard(hash).withLock { $0.insert(entry, hash: hash, where: matches) }
+    let evictedNow = shard(hash).withLock {
+      $0.insert(entry, hash: hash, where: matches)
+      return $0.hasEvicted
+    }
+    if evictedNow { evicted.store(true, ordering: .relaxed) }
     if !entry.faces.isEmpty, let ledger, ledger.isOverBudget { removeAll() }
   }
+
+  /// True once an insertion has dropped entries to stay within the bounds (`removeAll` starts
+  /// afresh): one load, where asking the shards took each one's lock.
+  var hasEvicted: Bool { evicted.load(ordering: .relaxed) }
 
   var count: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.count } } }
   var cost: Int { shards.reduce(0) { sum, shard in sum + shard.withLock { $0.cost } } }
@@ -293,6 +309,7 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
     for shard in shards { shard.withLock { $0.removeAll() } }
     hitCount.reset()
     missCount.reset()
+    evicted.store(false, ordering: .relaxed)
   }
 }
 

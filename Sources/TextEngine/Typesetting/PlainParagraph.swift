@@ -125,6 +125,17 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
     return made
   }
 
+  /// An estimate of the bytes the paragraph holds: its words and the sentinel, and for a text
+  /// in several faces the words' line boxes and the arrays of its first faces (the faces
+  /// themselves are the fonts').
+  var estimatedByteCount: Int {
+    withUnsafeMutablePointerToHeader { facts in
+      128 + (facts.pointee.wordCount + 1) * MemoryLayout<PlainWord>.stride
+        + facts.pointee.wordFacts.count * MemoryLayout<(box: LineBox, faceCount: Int)>.stride
+        + facts.pointee.facePrefixes.reduce(0) { $0 + 32 + 8 * $1.count }
+    }
+  }
+
   deinit {
     _ = withUnsafeMutablePointers { facts, words in
       words.deinitialize(count: facts.pointee.wordCount + 1)
