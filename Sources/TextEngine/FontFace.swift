@@ -157,7 +157,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   // MARK: Attachments
 
   /// Objects another module keeps for this face, released with it (see `attachment(_:make:)`).
-  private let attachments = Mutex<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+  private let attachments = Locked<[ObjectIdentifier: any AnyObject & Sendable]>([:])
 
   /// The object of type `Value` kept for this face, made by `make` on first use.
   ///

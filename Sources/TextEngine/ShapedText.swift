@@ -1,7 +1,6 @@
 // A text shaped once and laid out at any width by arithmetic (pretext's prepare/layout split):
 // what a virtualised list or a flow layout probing sizes needs.
 import Foundation
-import Synchronization
 
 /// Text itemized, shaped and split into its unbreakable pieces once, then measured or laid out at
 /// any width without shaping again: line breaking over cached widths, in time proportional to
@@ -56,7 +55,7 @@ public final class ShapedText: @unchecked Sendable {
   public let text: AttributedText
   /// The paragraph style as given.
   public let style: ParagraphStyle
-  private let staircase = Mutex<[(lineCount: Int, width: Double)]?>(nil)
+  private let staircase = Locked<[(lineCount: Int, width: Double)]?>(nil)
 
   init(text: AttributedText, style: ParagraphStyle, typesetter: Typesetter) {
     self.typesetter = typesetter

@@ -192,13 +192,17 @@ struct NamedFont: Hashable, Sendable {
 }
 
 /// The fonts a stream of requests named by file name or family (not by path), resolved once
-/// for all its lines and threads, or why a name is none: resolving a name parses it as a font description and asks fontconfig (some
-/// 45 000 instructions for an installed family, as much as measuring a label; an unknown name
-/// also ranks the installed families by their likeness to it), and a batch names a few fonts
-/// at a few sizes, interleaved, while a client sending one request at a time makes a window
-/// of each line.
-final class NamedFonts: Sendable {
-  private let fonts = Mutex<[NamedFont: Result<Font, FontLoadingError>]>([:])
+/// for all its lines and threads, or why a name is none: resolving a name parses it as a font
+/// description and asks fontconfig (some 45 000 instructions for an installed family, as much
+/// as measuring a label; an unknown name also ranks the installed families by their likeness
+/// to it), and a batch names a few fonts at a few sizes, interleaved, while a client sending
+/// one request at a time makes a window of each line.
+final class NamedFonts: @unchecked Sendable {
+  // @unchecked: `fonts` is read and written under `lock` only. An NSLock (a pthread mutex),
+  // not the Synchronization module's `Mutex`, whose futex calls ThreadSanitizer cannot see:
+  // under it every access to `fonts` was reported as a race.
+  private let lock = NSLock()
+  private var fonts: [NamedFont: Result<Font, FontLoadingError>] = [:]
   /// The most fonts kept before starting again: far more than a batch's fonts and sizes, so
   /// that a stream naming a new font on each line cannot grow it.
   static let limit = 256
@@ -206,7 +210,7 @@ final class NamedFonts: Sendable {
   /// The font `key` names in `collection`, resolved under the lock on its first use (two
   /// threads asking at once resolve it once).
   func font(_ key: NamedFont, in collection: FontCollection) -> Result<Font, FontLoadingError> {
-    fonts.withLock { fonts in
+    lock.withLock {
       if let known = fonts[key] { return known }
       FontLookups.count()
       let font = Result { () throws(FontLoadingError) in

@@ -36,8 +36,8 @@ struct JobsCommandTests {
     let two = try run(["layout", file.path, "--jobs", "2"])
     let defaulted = try run(["layout", file.path])
     #expect(one.standardOutput.count > 3000 * 40)
-    #expect(two.standardOutput == one.standardOutput)
-    #expect(defaulted.standardOutput == one.standardOutput)
+    #expect(firstDifference(two.standardOutput, one.standardOutput) == nil)
+    #expect(firstDifference(defaulted.standardOutput, one.standardOutput) == nil)
     var pdfs: [(text: String, pages: String)] = []
     for jobs in ["1", "2"] {
       let out = directory.appendingPathComponent("layout-\(jobs).pdf").path
@@ -78,8 +78,10 @@ struct JobsCommandTests {
     // 2 000 labels on sheets of 21: 96 pages, every label's text on them.
     #expect(pdfs[0].pages.hasSuffix(" 96"))
     #expect(pdfs[0].text.contains("Label 1999"))
-    #expect(pdfs[1] == pdfs[0])
-    #expect(jsons[1] == jsons[0] && jsons[0].contains("Label 1999"))
+    #expect(pdfs[1].pages == pdfs[0].pages)
+    #expect(firstDifference(pdfs[1].text, pdfs[0].text) == nil)
+    #expect(firstDifference(jsons[1], jsons[0]) == nil)
+    #expect(jsons[0].contains("Label 1999"))
     #expect(pngs[1] == pngs[0])
   }
 

@@ -6,7 +6,6 @@
 // logical order, always in the same order, so that a width measured once is met exactly again
 // (the stable-wrap law depends on it).
 import Foundation
-import Synchronization
 
 /// A run of text with one font, script, bidi level and attributes, between two line-break
 /// opportunities: the unit that is shaped (and cached).
@@ -95,7 +94,7 @@ extension Optional where Wrapped == Unmanaged<FontFace> {
 /// it again at another width shapes (and looks up) nothing. A text has one or two attributes
 /// an ellipsis is made in, so a short list is searched.
 final class EllipsisMemo: Sendable {
-  private let entries = Mutex<[(attributes: TextAttributes, ellipsis: Insertion)]>([])
+  private let entries = Locked<[(attributes: TextAttributes, ellipsis: Insertion)]>([])
 
   func ellipsis(for attributes: TextAttributes) -> Insertion? {
     entries.withLock { list in list.first { $0.attributes == attributes }?.ellipsis }
