@@ -167,10 +167,13 @@ func readText(_ source: String) throws(CommandError) -> String {
   return text
 }
 
-/// The bundled typesetter, or a failure naming the font that did not load.
-func loadTypesetter() throws(CommandError) -> Typesetter {
+/// The bundled typesetter with `paragraphCache`, or a failure naming the font that did not
+/// load.
+func loadTypesetter(paragraphCache: ParagraphCache = ParagraphCache()) throws(CommandError)
+  -> Typesetter
+{
   do {
-    return try FontOptions.typesetter()
+    return try FontOptions.typesetter(paragraphCache: paragraphCache)
   } catch {
     throw .failure("\(error)")
   }

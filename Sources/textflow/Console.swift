@@ -118,6 +118,7 @@ enum Console {
       error("work: \(WorkCounter.total)")
       if let peak = peakMemoryKilobytes() { error("peak: \(peak) kB") }
       error("font lookups: \(FontLookups.total)")
+      error("prepared texts: \(FontOptions.preparedTextCount)")
     }
     Glibc.exit(status)
   }

@@ -14,6 +14,10 @@ enum FontOptions {
   /// The typesetters the command made, whose missing-glyph logs the final warning reads.
   nonisolated(unsafe) static var typesetters: [Typesetter] = []
 
+  /// The texts the command's typesetters prepared (their paragraph caches' misses), printed on
+  /// exit with `TEXTFLOW_COUNT_WORK` so that tests can check that no text is prepared twice.
+  static var preparedTextCount: Int { typesetters.reduce(0) { $0 + $1.paragraphCache.misses } }
+
   /// The help lines for the options.
   static let help = """
       --system-fonts     look characters the bundled fonts lack up in the installed fonts

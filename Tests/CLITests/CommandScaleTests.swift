@@ -121,6 +121,31 @@ struct CommandScaleTests {
     #expect(peaks[0] > 0 && growth < 1024, "\(peaks) kB: \(growth) bytes a label")
   }
 
+  @Test("grid in columns as wide as the widest label: each of 6 000 labels prepared once")
+  func gridColumnsPrepareOnce() throws {
+    // The columns' width is the widest label's, so every label is measured, then laid out at
+    // that width: both passes read its preparation, past the 4 096 texts a default
+    // typesetter keeps.
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let count = 6_000
+    let file = try input("labels.txt", labels(count), in: directory)
+    func preparedTexts(_ options: [String]) throws -> Int {
+      let result = try ProcessRunner.run(
+        Executables.textflow, ["grid", file, "--format", "json", "--jobs", "1"] + options,
+        environment: ["TEXTFLOW_COUNT_WORK": "1"])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardOutput.contains("Street \(count - 1)"))
+      let line = result.standardError.split(separator: "\n").last {
+        $0.hasPrefix("prepared texts: ")
+      }
+      return line.flatMap { Int($0.dropFirst(16)) } ?? -1
+    }
+    // One pass (the width given) and two (the width found) prepare the same texts.
+    #expect(try preparedTexts(["--column-width", "150"]) == count)
+    #expect(try preparedTexts([]) == count)
+  }
+
   @Test("cloud: 10× the distinct words, at most 12× the lookups")
   func cloud() throws {
     let directory = try Fixtures.temporaryDirectory()

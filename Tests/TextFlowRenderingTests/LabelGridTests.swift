@@ -51,6 +51,30 @@ struct LabelGridTests {
     #expect(output.scene.elements.allSatisfy { $0.text!.layout.lineCount == 1 })
   }
 
+  @Test("columns as wide as the widest label: the labels measured last are laid out prepared")
+  func automaticColumnsReuseTheLastMeasured() throws {
+    // Every label is measured for the column width, then laid out at it. A cache of 256 texts
+    // holds only the last of 1 000 labels after the measuring pass: laid out from the last
+    // back, at least its young half (128) is found prepared; from the first, each miss evicted
+    // a text the pass needed later, and all 1 000 were prepared again.
+    let labels = (0..<1000).map { "Label \($0) of a long list" }
+    let typesetter = Typesetter(
+      fonts: sharedTypesetter.fonts, paragraphCache: ParagraphCache(capacity: 256))
+    let output = LabelGrid().layout(
+      labels, font: Font(face: typesetter.fonts.defaultFace(), pointSize: 11),
+      typesetter: typesetter)
+    let misses = typesetter.paragraphCache.misses
+    #expect(misses >= labels.count && misses <= 2 * labels.count - 128, "\(misses) prepared")
+    // The order of the passes changes no layout: the same grid with no paragraph cache.
+    let uncached = Typesetter(
+      fonts: sharedTypesetter.fonts, paragraphCache: ParagraphCache(capacity: 0))
+    let fresh = LabelGrid().layout(
+      labels, font: Font(face: uncached.fonts.defaultFace(), pointSize: 11), typesetter: uncached)
+    #expect(output.scene.elements.map(\.text?.layout) == fresh.scene.elements.map(\.text?.layout))
+    #expect(
+      output.scene.elements.map(\.attributes.frame) == fresh.scene.elements.map(\.attributes.frame))
+  }
+
   @Test("sheets: L7160 geometry, shrink to fit, then truncate at the minimum scale")
   func sheet() throws {
     var grid = LabelGrid()

@@ -223,9 +223,16 @@ public struct LabelGrid: Sendable {
     var truncating = paragraph
     if paragraph.numberOfLines > 0 { truncating.lineBreakMode = .truncatingTail }
     let lineLength = max(1, column - 2 * padding)
-    let layouts = labels.concurrentMap(jobs: jobs) { [truncating] in
-      typesetter.layout($0, font: font, style: truncating, maxWidth: lineLength)
+    func layOut(_ labels: [String]) -> [TextLayout] {
+      labels.concurrentMap(jobs: jobs) { [truncating] in
+        typesetter.layout($0, font: font, style: truncating, maxWidth: lineLength)
+      }
     }
+    // After measuring every label for the width, the last ones measured are those a cache too
+    // small for all of them still holds: laid out from the last back, they are found prepared,
+    // where a pass from the first missed every label (each miss evicting the next one needed).
+    let layouts =
+      columnWidth == nil ? Array(layOut(Array(labels.reversed())).reversed()) : layOut(labels)
     // Rows as tall as their tallest label.
     var heights = layouts.map { Double($0.size(roundedUpToScale: 1).height) + 2 * padding }
     for start in stride(from: 0, to: heights.count, by: columns) {
