@@ -220,6 +220,9 @@ public final class ParagraphCache: Sendable {
   private let results: ShardedCache<StoredLayoutKey, StoredEntry>
   /// Misses that store nothing (caching off, text too long): counted per thread, no lock.
   fileprivate let uncachedMisses = StripedCounter()
+  /// Texts found kept as word sums (`PreparedText.keepsWordSumsOnly`) and prepared again: the
+  /// sharded table counted each a hit, and `hits` and `misses` move it to the misses.
+  fileprivate let preparedAgain = StripedCounter()
 
   /// A cache of at most `capacity` prepared texts of at most `maximumLength` UTF-16 units and
   /// `maximumBytes` estimated bytes, and of at most `2 × capacity` finished layouts of texts up
@@ -284,11 +287,11 @@ public final class ParagraphCache: Sendable {
   }
 
   /// Layouts that reused a prepared text or were answered by a stored layout.
-  public var hits: Int { prepared.hits + results.hits }
+  public var hits: Int { prepared.hits + results.hits - preparedAgain.value }
   /// Layouts answered by a stored layout of the same text, style and limits (no line breaking).
   public var resultHits: Int { results.hits }
   /// Layouts that had to prepare their text.
-  public var misses: Int { prepared.misses + uncachedMisses.value }
+  public var misses: Int { prepared.misses + uncachedMisses.value + preparedAgain.value }
   /// The number of cached (prepared) texts.
   public var count: Int { prepared.count }
   /// The number of stored layouts.
@@ -303,6 +306,7 @@ public final class ParagraphCache: Sendable {
     prepared.removeAll()
     results.removeAll()
     uncachedMisses.reset()
+    preparedAgain.reset()
   }
 
   /// True when layouts of texts of `length` UTF-16 units are stored.
@@ -397,6 +401,7 @@ public final class ParagraphCache: Sendable {
     if let found, !found.keepsWordSumsOnly {
       return build(found)
     }
+    if found != nil { preparedAgain.increment() }
     let text = prepare().keepingWordSums(of: found)
     let layout = build(text)
     prepared.insert(
@@ -456,6 +461,10 @@ extension ParagraphCache {
   /// costs about as much as the re-measurement itself.
   var hasEvicted: Bool { prepared.hasEvicted }
 
+  /// Counts a text found kept as word sums and prepared again by the caller (`Typesetter`'s
+  /// measurement in a style the sums do not answer) as a miss, not the hit the lookup counted.
+  func countPreparedAgain() { preparedAgain.increment() }
+
   /// Stores under `bytes` (hashed to `hash`) the text's word-sum re-wrap alone
   /// (`PreparedText(wordSumsOf:)`), replacing its whole preparation, once `slot` holds a plain
   /// one (the caller checks, and that the cache `hasEvicted`): the text is from then
@@ -484,6 +493,7 @@ extension ParagraphCache {
     if let found, !found.keepsWordSumsOnly {
       return found
     }
+    if found != nil { preparedAgain.increment() }
     let text = prepare().keepingWordSums(of: found)
     prepared.insert(
       hash: key.hash, key: key, value: text, cost: text.estimatedByteCount + key.bytes.count,

@@ -285,6 +285,7 @@ public final class Typesetter: Sendable {
         // Kept as word sums that do not answer this request (another style, a width only the
         // engine lays out): prepared and stored whole again, with those word sums, so that it
         // stays whole from then on (prepared again once, not at every such request).
+        cache.countPreparedAgain()
         engine = preparedWhole(entry.key.text, keeping: slot)
         slot = nil
       } else {

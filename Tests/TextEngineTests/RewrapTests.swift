@@ -502,11 +502,13 @@ struct RewrapTests {
       #expect(lookups(typesetter) == before, "\(count) labels")
 
       // A layout prepares the label again, whole, and keeps its word sums: the measurements
-      // after it shape nothing.
+      // after it shape nothing. The preparation is counted a miss, not a hit.
       let label = labels[count / 2]
+      let (hits, misses) = (cache.hits, cache.misses)
       #expect(
         typesetter.layout(label, font: font, maxWidth: 100)
           == fresh.layout(label, font: font, maxWidth: 100))
+      #expect(cache.misses == misses + 1 && cache.hits == hits, "\(count) labels")
       let afterLayout = lookups(typesetter)
       #expect(afterLayout > before)
       #expect(
@@ -519,9 +521,11 @@ struct RewrapTests {
       tail.lineBreakMode = .truncatingTail
       tail.numberOfLines = 1
       let other = labels[count / 3]
+      let missesBeforeStyle = cache.misses
       #expect(
         typesetter.measure(other, font: font, style: tail, maxWidth: 60)
           == TextMeasurement(fresh.layout(other, font: font, style: tail, maxWidth: 60)))
+      #expect(cache.misses == missesBeforeStyle + 1)
       #expect(
         typesetter.measure(other, font: font, maxWidth: 66)
           == TextMeasurement(fresh.layout(other, font: font, maxWidth: 66)))
