@@ -51,11 +51,9 @@ struct CommandScaleTests {
       Executables.textflow, arguments, input: stdin.map { Data($0.utf8) },
       environment: ["TEXTFLOW_COUNT_WORK": "1"])
     #expect(result.status == 0, "\(result.standardError)")
-    let lines = result.standardError.split(separator: "\n")
-    let work = lines.last { $0.hasPrefix("work: ") }?.dropFirst(6) ?? ""
-    let peak = lines.last { $0.hasPrefix("peak: ") }?.dropFirst(6).split(separator: " ").first
     return CountedRun(
-      work: Double(work) ?? -1, peakKilobytes: Double(peak ?? "") ?? -1,
+      work: Double(result.countedFigure("work") ?? -1),
+      peakKilobytes: Double(result.countedFigure("peak") ?? -1),
       outputBytes: Double(result.standardOutput.utf8.count))
   }
 
@@ -136,10 +134,7 @@ struct CommandScaleTests {
         environment: ["TEXTFLOW_COUNT_WORK": "1"])
       #expect(result.status == 0, "\(result.standardError)")
       #expect(result.standardOutput.contains("Street \(count - 1)"))
-      let line = result.standardError.split(separator: "\n").last {
-        $0.hasPrefix("prepared texts: ")
-      }
-      return line.flatMap { Int($0.dropFirst(16)) } ?? -1
+      return result.countedFigure("prepared texts") ?? -1
     }
     // One pass (the width given) and two (the width found) prepare the same texts.
     #expect(try preparedTexts(["--column-width", "150"]) == count)
@@ -225,8 +220,7 @@ struct CommandScaleTests {
       #expect(answers.count == count)
       #expect(errors.count == (0..<count).filter { $0 % names.count == names.count - 1 }.count)
       #expect(errors.allSatisfy { $0.contains("Helvetica Neue") })
-      let lookups = result.standardError.split(separator: "\n")
-        .last { $0.hasPrefix("font lookups: ") }.flatMap { Int($0.dropFirst(14)) }
+      let lookups = result.countedFigure("font lookups")
       // Once each pair, whatever the lines, windows and threads; a path each time (it is the
       // file's identity that counts, and the file may change).
       let pairs = names.filter { !$0.contains("/") }.count * sizes.count
@@ -282,9 +276,7 @@ struct CommandScaleTests {
         Executables.textflow, ["measure", "--jsonl", "--jobs", "2"], input: input,
         environment: ["TEXTFLOW_COUNT_WORK": "1"])
       #expect(result.status == 0)
-      let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("peak: ") }
-      let peak = try #require(Int(line?.dropFirst(6).split(separator: " ").first ?? ""))
-      peaks.append(peak)
+      peaks.append(try #require(result.countedFigure("peak")))
     }
     // The 200 000 lines (3.4 MB in, 23 MB out) pass through a window of at most 1 MiB of
     // input: the peak may grow by allocator slack, not with the stream.
@@ -313,8 +305,7 @@ struct CommandScaleTests {
         environment: ["TEXTFLOW_COUNT_WORK": "1"])
       #expect(result.status == 0)
       #expect(result.standardOutput.hasPrefix(#"{"id":null,"width":"#))
-      let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("peak: ") }
-      peaks.append(try #require(Int(line?.dropFirst(6).split(separator: " ").first ?? "")))
+      peaks.append(try #require(result.countedFigure("peak")))
     }
     // The peak grows with the line by the request, its UTF-16 copy, the answer's lines and
     // JSON (about 7 bytes a byte), not by a prepared text of the whole line (about 160): the

@@ -32,8 +32,7 @@ struct HugeLineMemoryTests {
       environment: ["TEXTFLOW_COUNT_WORK": "1"])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.hasPrefix(#"{"id":null,"width":"#))
-    let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("peak: ") }
-    return try #require(Int(line?.dropFirst(6).split(separator: " ").first ?? ""))
+    return try #require(result.countedFigure("peak"))
   }
 
   @Test("one huge Arabic line costs a small multiple of its bytes, not a layout")

@@ -24,8 +24,7 @@ struct VisibleLayoutTests {
       environment: ["TEXTFLOW_COUNT_WORK": "1"])
     #expect(result.status == 0, "\(result.standardError)")
     let object = try JSONSerialization.jsonObject(with: result.standardOutputData)
-    let work = result.standardError.split(separator: "\n").last { $0.hasPrefix("work: ") }
-    return (object as? [String: Any] ?? [:], Int(work?.dropFirst(6) ?? "") ?? -1)
+    return (object as? [String: Any] ?? [:], result.countedFigure("work") ?? -1)
   }
 
   func frames(_ json: [String: Any]) -> [Int: [Double]] {

@@ -11,6 +11,16 @@ public struct ProcessResult: Sendable {
   public var standardError: String
   /// Everything written to standard output, as bytes.
   public var standardOutputData: Data
+
+  /// The number a run with `TEXTFLOW_COUNT_WORK` printed on standard error after `name: `
+  /// ("work", "peak" in kB, "font lookups", "prepared texts"), from its last such line; nil
+  /// when there is none.
+  public func countedFigure(_ name: String) -> Int? {
+    let prefix = name + ": "
+    guard let line = standardError.split(separator: "\n").last(where: { $0.hasPrefix(prefix) })
+    else { return nil }
+    return line.dropFirst(prefix.count).split(separator: " ").first.flatMap { Int($0) }
+  }
 }
 
 /// Runs external programs for tests.
