@@ -387,28 +387,6 @@ public final class ParagraphCache: Sendable {
 
   /// A stored result as the cache holds it.
   private typealias ResultEntry = GenerationalTable<StoredLayoutKey, StoredEntry>.Entry
-
-  /// The layout of `key`'s text: `build` over the cached preparation, or over the result of
-  /// `prepare()`, stored. Only for a text the cache holds (`cachesPreparation(ofLength:)`):
-  /// the caller lays out any other in place (`countsUncachedPreparation(ofLength:)`), which
-  /// also counts the miss. Finished layouts are stored by `Typesetter`, not here.
-  func layout(
-    for key: Key, length: Int, prepare: () -> PreparedText,
-    build: (PreparedText) -> TextLayout
-  ) -> TextLayout {
-    assert(cachesPreparation(ofLength: length), "an uncached text is laid out in place")
-    let found = prepared.value(hash: key.hash, where: { $0 == key })
-    if let found, !found.keepsWordSumsOnly {
-      return build(found)
-    }
-    if found != nil { preparedAgain.increment() }
-    let text = prepare().keepingWordSums(of: found)
-    let layout = build(text)
-    prepared.insert(
-      hash: key.hash, key: key, value: text, cost: text.estimatedByteCount + key.bytes.count,
-      faces: Self.unpinnedFaces(key.text), where: { $0 == key })
-    return layout
-  }
 }
 
 extension ParagraphCache {
@@ -424,7 +402,7 @@ extension ParagraphCache {
 
   /// True, with the miss counted, when a text of `length` UTF-16 units is prepared without
   /// being stored (caching off, a long text): the caller prepares it in place instead of
-  /// through `preparedText(for:length:prepare:)` or `layout(for:length:prepare:build:)`.
+  /// through `preparedText(for:length:prepare:)`.
   func countsUncachedPreparation(ofLength length: Int) -> Bool {
     guard !cachesPreparation(ofLength: length) else { return false }
     uncachedMisses.increment()
@@ -445,13 +423,20 @@ extension ParagraphCache {
     _ preparation: PreparedText, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
     text: AttributedText, style: ParagraphStyle
   ) {
-    let key = Key(
-      text: text, locale: style.locale, direction: style.baseWritingDirection, bytes: bytes,
-      hash: hash)
+    insert(
+      preparation,
+      for: Key(
+        text: text, locale: style.locale, direction: style.baseWritingDirection, bytes: bytes,
+        hash: hash))
+  }
+
+  /// Stores `preparation` under `key`, costed by its bytes and its key's, keeping the text's
+  /// faces that no collection keeps loaded.
+  private func insert(_ preparation: PreparedText, for key: Key) {
     prepared.insert(
-      hash: hash, key: key, value: preparation,
+      hash: key.hash, key: key, value: preparation,
       cost: preparation.estimatedByteCount + key.bytes.count,
-      faces: Self.unpinnedFaces(text), where: { $0 == key })
+      faces: Self.unpinnedFaces(key.text), where: { $0 == key })
   }
 
   /// True once the cache has evicted a prepared text to stay within its bounds: from then on
@@ -495,9 +480,7 @@ extension ParagraphCache {
     }
     if found != nil { preparedAgain.increment() }
     let text = prepare().keepingWordSums(of: found)
-    prepared.insert(
-      hash: key.hash, key: key, value: text, cost: text.estimatedByteCount + key.bytes.count,
-      faces: Self.unpinnedFaces(key.text), where: { $0 == key })
+    insert(text, for: key)
     return text
   }
 }

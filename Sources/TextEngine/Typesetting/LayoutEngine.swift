@@ -433,20 +433,9 @@ struct LayoutEngine {
       prepareInPlace()
       return buildLayout()
     }
-    let key = ParagraphCache.Key(
-      text: text, locale: style.locale, direction: style.baseWritingDirection)
-    let engine = self
-    return paragraphCache.layout(
-      for: key, length: length,
-      prepare: {
-        var engine = engine
-        return engine.prepareText()
-      },
-      build: { prepared in
-        var engine = engine
-        engine.load(prepared)
-        return engine.buildLayout()
-      })
+    // The cached preparation, or one made now and stored, loaded into this engine.
+    load(preparedText())
+    return buildLayout()
   }
 
   // MARK: - Preparation
