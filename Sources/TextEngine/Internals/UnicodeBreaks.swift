@@ -72,8 +72,11 @@ enum UnicodeBreaks {
     case prefix
     /// Postfix numeric signs % ¢ ° ‰ (PO).
     case postfix
+    /// Ideographs (ID), the kana that are not small (ID), and Hangul syllables (H2, H3): a line
+    /// may break before and after each, as between two ideographs.
+    case ideographic
 
-    static let count = 9
+    static let count = 10
   }
 
   /// The classes of U+0000–U+04FF (`simpleClass`'s answers; 0xFF for none), read by
@@ -107,7 +110,8 @@ enum UnicodeBreaks {
       (.postfix, .hebrew), (.alphabetic, .prefix), (.alphabetic, .postfix), (.hebrew, .prefix),
       (.hebrew, .postfix):
       true  // LB24
-    default: false  // LB31
+    case (.prefix, .ideographic), (.ideographic, .postfix): true  // LB23a, LB27
+    default: false  // LB31 (between Hangul syllables too: LB26 holds only jamo to them)
     }
   }
 
@@ -126,6 +130,14 @@ enum UnicodeBreaks {
     case 0x24, 0x2B, 0xA3, 0xA5, 0xB1, 0x20AC: .prefix
     case 0x25, 0xA2, 0xB0, 0x2030: .postfix
     case 0x5D0...0x5EA: .hebrew
+    // Hiragana and katakana without the small kana (CJ, which ICU's root rules hold to what
+    // comes before) and the marks; CJK ideographs and extension A; Hangul syllables.
+    case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095,
+      0x3096, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE,
+      0x30F5, 0x30F6:
+      nil
+    case 0x3042...0x3094, 0x30A2...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+      .ideographic
     default: nil
     }
   }
@@ -133,16 +145,18 @@ enum UnicodeBreaks {
   /// Marks the line breaks of text made only of the units `simpleClass` knows (ASCII letters,
   /// digits, spaces, symbols and the infix, quotation, solidus and numeric-sign characters among
   /// them; the letters of Latin-1, Latin Extended-A and -B, Greek, Cyrillic, Hebrew and Arabic
-  /// without their marks) and returns true, or returns false and marks nothing.
+  /// without their marks; CJK ideographs, kana and Hangul syllables) and returns true, or
+  /// returns false and marks nothing.
   ///
   /// Among these UAX #14 (as ICU 72 tailors it) breaks after spaces (LB18), and otherwise only
   /// between two characters that no rule holds together: not before a space (LB7), an infix
   /// separator or a solidus (LB13, even after spaces, except where ICU lets " .5" start a
   /// number), not next to a quotation mark (LB19), not after a solidus before a Hebrew letter
   /// (LB21b), not between letters and digits (LB23, LB28, LB29), not between a numeric sign and
-  /// a letter (LB24), and nowhere inside a number as ICU's LB25 reads one: an optional prefix or
+  /// a letter (LB24) or after a prefix sign before an ideograph or syllable and before a postfix
+  /// sign after one (LB23a, LB27), and nowhere inside a number as ICU's LB25 reads one: an optional prefix or
   /// postfix sign, an optional infix separator, a digit, then digits, separators and solidi, and
-  /// an optional sign. No break is mandatory. Saves ICU's iterator for plain Latin labels
+  /// an optional sign. No break is mandatory. Saves ICU's iterator for plain Latin and CJK labels
   /// (`SimpleLineBreakTests` compares it with ICU).
   static func markSimpleLineBreaks(_ text: [UInt16], isSoftBreak: inout [Bool]) -> Bool {
     let count = text.count
