@@ -8,10 +8,11 @@ import Testing
 
 @Suite("Line breaks of plain text without ICU")
 struct SimpleLineBreakTests {
-  /// Every unit the fast path accepts below U+0700, and of its CJK ranges (kana, ideographs,
-  /// Hangul syllables) the ends and every 97th unit, with each kana and its neighbours.
+  /// Every unit the fast path accepts below U+0980 (Devanagari's end), and of its CJK ranges
+  /// (kana, ideographs, Hangul syllables) the ends and every 97th unit, with each kana and its
+  /// neighbours.
   static let alphabet: [UInt16] =
-    (Array(UInt16(0)...UInt16(0x700)) + [0x2030, 0x20AC]
+    (Array(UInt16(0)...UInt16(0x980)) + [0x2030, 0x20AC]
     + Array(UInt16(0x3040)...UInt16(0x3100))
     + [0x3400, 0x4DBF, 0x4DC0, 0x4DFF, 0x4E00, 0x9FFF, 0xA000, 0xABFF, 0xAC00, 0xD7A3, 0xD7A4]
     + stride(from: UInt16(0x3400), through: 0xD7A3, by: 97)).filter {
@@ -20,7 +21,7 @@ struct SimpleLineBreakTests {
   /// One or two of each kind, for the exhaustive short strings.
   static let representatives: [UInt16] = [
     0x30, 0x41, 0x20, 0x2C, 0x2E, 0x3A, 0x22, 0x27, 0xE9, 0x3B1, 0x5D0, 0x645, 0x2F, 0x25, 0x24,
-    0x20AC, 0xB2, 0x40, 0x4E2D, 0xD55C,
+    0x20AC, 0xB2, 0x40, 0x4E2D, 0xD55C, 0x301, 0x915, 0x94D,
   ]
 
   @Test("every accepted unit breaks as ICU breaks it next to each kind of the others")
@@ -28,7 +29,7 @@ struct SimpleLineBreakTests {
     #expect(Self.alphabet.count > 1_000)
     let kinds: [UInt16] = [
       0x61, 0x35, 0x20, 0x2E, 0x2C, 0x22, 0x27, 0x5D0, 0x627, 0x2F, 0x25, 0x24, 0x20AC, 0x4E2D,
-      0xAC00,
+      0xAC00, 0x301, 0x915,
     ]
     for unit in Self.alphabet {
       for other in kinds {
@@ -59,7 +60,7 @@ struct SimpleLineBreakTests {
         checked += 1
       }
     }
-    #expect(checked > 168_000)
+    #expect(checked > 290_000)
   }
 
   @Test("random strings over the whole alphabet break as ICU breaks them")
@@ -97,7 +98,10 @@ struct SimpleLineBreakTests {
     for unit in UInt16(0)..<0x80 where !Self.alphabet.contains(unit) {
       #expect(UnicodeBreaks.simpleLineBreaks([0x61, unit, 0x62]) == nil, "\(unit)")
     }
-    #expect(UnicodeBreaks.simpleLineBreaks(Array("ab\u{301}".utf16)) == nil)
+    // Marks of other classes: the combining grapheme joiner (GL), a Hebrew point, a joiner.
+    for mark in ["\u{34F}", "\u{5B4}", "\u{200D}"] {
+      #expect(UnicodeBreaks.simpleLineBreaks(Array("ab\(mark)".utf16)) == nil, "\(mark)")
+    }
     // Small kana and the prolonged sound mark (CJ), CJK punctuation (CL, OP, NS) and Hangul
     // jamo (JL, JV, JT) have rules of their own.
     for text in ["ちょっと", "ラーメン", "東京、大阪。", "「本」", "ｱｲ", "\u{1100}\u{1161}"] {

@@ -79,9 +79,9 @@ enum UnicodeBreaks {
     static let count = 10
   }
 
-  /// The classes of U+0000–U+04FF (`simpleClass`'s answers; 0xFF for none), read by
+  /// The classes of U+0000–U+097F (`simpleClass`'s answers; 0xFF for none), read by
   /// `markSimpleLineBreaks` instead of a chain of range tests per unit.
-  private static let simpleClassTable: [UInt8] = (0..<0x500).map {
+  private static let simpleClassTable: [UInt8] = (0..<0x980).map {
     simpleClass(UInt16($0))?.rawValue ?? 0xFF
   }
 
@@ -130,6 +130,9 @@ enum UnicodeBreaks {
     case 0x24, 0x2B, 0xA3, 0xA5, 0xB1, 0x20AC: .prefix
     case 0x25, 0xA2, 0xB0, 0x2030: .postfix
     case 0x5D0...0x5EA: .hebrew
+    // Devanagari letters and digits, without the dandas (BA); its marks are `isCombiningMark`'s.
+    case 0x904...0x939, 0x93D, 0x950, 0x958...0x961, 0x970...0x97F: .alphabetic
+    case 0x966...0x96F: .numeric
     // Hiragana and katakana without the small kana (CJ, which ICU's root rules hold to what
     // comes before) and the marks; CJK ideographs and extension A; Hangul syllables.
     case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095,
@@ -142,13 +145,40 @@ enum UnicodeBreaks {
     }
   }
 
+  /// The combining marks (CM) `markSimpleLineBreaks` accepts: held to the character before and
+  /// read as it (LB9), or a letter after a space or at the start (LB10). Latin's (U+034F and
+  /// U+035C–0362 are GL) and Devanagari's.
+  private static func isCombiningMark(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x300...0x34E, 0x350...0x35B, 0x363...0x36F, 0x900...0x903, 0x93A...0x93C, 0x93E...0x94F,
+      0x951...0x957, 0x962...0x963:
+      true
+    default: false
+    }
+  }
+
+  /// ICU's exception to LB13 for `markSimpleLineBreaks`: where the digit at `digit` follows an
+  /// infix separator (with its marks) that follows a space, the line may break before the
+  /// separator. Not inlined: the loop over every unit kept its registers.
+  @inline(never)
+  private static func breakBeforeSeparatorAfterSpace(
+    before digit: Int, text: UnsafeBufferPointer<UInt16>,
+    classes: UnsafeMutableBufferPointer<SimpleClass>, isSoftBreak: UnsafeMutableBufferPointer<Bool>
+  ) {
+    var start = digit - 1
+    while start > 0, isCombiningMark(text[start]) { start -= 1 }
+    if start >= 1, classes[start - 1] == .space { isSoftBreak[start] = true }
+  }
+
   /// Marks the line breaks of text made only of the units `simpleClass` knows (ASCII letters,
   /// digits, spaces, symbols and the infix, quotation, solidus and numeric-sign characters among
   /// them; the letters of Latin-1, Latin Extended-A and -B, Greek, Cyrillic, Hebrew and Arabic
-  /// without their marks; CJK ideographs, kana and Hangul syllables) and returns true, or
-  /// returns false and marks nothing.
+  /// without their marks; Devanagari without its dandas; CJK ideographs, kana and Hangul
+  /// syllables) and the marks of `isCombiningMark`, and returns true, or returns false and marks
+  /// nothing.
   ///
-  /// Among these UAX #14 (as ICU 72 tailors it) breaks after spaces (LB18), and otherwise only
+  /// A mark belongs to the character before it (LB9; after a space, or first, it is a letter:
+  /// LB10). Among these UAX #14 (as ICU 72 tailors it) breaks after spaces (LB18), and otherwise only
   /// between two characters that no rule holds together: not before a space (LB7), an infix
   /// separator or a solidus (LB13, even after spaces, except where ICU lets " .5" start a
   /// number), not next to a quotation mark (LB19), not after a solidus before a Hebrew letter
@@ -171,10 +201,23 @@ enum UnicodeBreaks {
               var before = SimpleClass.space
               for index in 0..<count {
                 let unit = text[index]
+                // The table, then the ideographs, then the other ranges.
                 let known =
                   Int(unit) < table.count
-                  ? SimpleClass(rawValue: table[Int(unit)]) : simpleClass(unit)
-                guard let after = known else {
+                  ? SimpleClass(rawValue: table[Int(unit)])
+                  : (0x4E00...0x9FFF).contains(unit) ? .ideographic : simpleClass(unit)
+                let after: SimpleClass
+                if let known {
+                  after = known
+                } else if isCombiningMark(unit) {
+                  if index > 0 && before != .space {
+                    // Held to its base and read as it (LB9): `before` stays the base's class.
+                    classes[index] = before
+                    isSoftBreak[index] = false
+                    continue
+                  }
+                  after = .alphabetic  // LB10
+                } else {
                   for marked in 0..<index { isSoftBreak[marked] = false }
                   return false
                 }
@@ -185,9 +228,10 @@ enum UnicodeBreaks {
                     !pairHolds[Int(before.rawValue) * SimpleClass.count + Int(after.rawValue)]
                 }
                 // ICU's tailoring of LB13: a separator after a space may start a line when it
-                // starts a number (" .5").
-                if after == .numeric, before == .infix, index >= 2, classes[index - 2] == .space {
-                  isSoftBreak[index - 1] = true
+                // starts a number (" .5", marks after the separator included).
+                if after == .numeric, before == .infix {
+                  breakBeforeSeparatorAfterSpace(
+                    before: index, text: text, classes: classes, isSoftBreak: isSoftBreak)
                 }
                 before = after
               }
@@ -299,6 +343,71 @@ enum UnicodeBreaks {
       previous = unit
     }
     return true
+  }
+
+  /// Flags the grapheme boundaries of `text` in `flags` (one per offset, all false, the ends
+  /// left to the caller) and returns true when its clusters are each one character and the
+  /// marks after it: every unit is one `isEveryOffsetAGraphemeBoundary` accepts, a Devanagari
+  /// letter, digit or danda, or a mark of `isAttachingMark` (which has no boundary before it
+  /// unless it follows a control), with no CR LF pair. Otherwise returns false, having flagged some offsets.
+  /// UAX #29 as ICU 72 implements it (Unicode 15.0) joins these marks to whatever precedes
+  /// (GB9, GB9a) and nothing else (Devanagari's conjunct rule, GB9c, came with 15.1).
+  static func markBoundariesBeforeMarks(
+    _ text: [UInt16], flags: UnsafeMutableBufferPointer<Bool>
+  ) -> Bool {
+    var previous: UInt16 = 0
+    // ICU's conjunct rule: a consonant, marks of nonzero combining class, the virama, such
+    // marks, then a consonant, in one cluster (Unicode made it GB9c in 15.1). 1: after a
+    // consonant and such marks; 2: after its virama and such marks.
+    var conjunct = 0
+    for (offset, unit) in text.enumerated() {
+      if unit == 0x0A && previous == 0x0D { return false }
+      defer { previous = unit }
+      if isAttachingMark(unit) {
+        // A mark joins anything but a control (GB4: CR, LF, C0 and C1 controls, soft hyphen).
+        if offset > 0 && isControl(previous) { flags[offset] = true }
+        if unit == 0x94D {
+          conjunct = conjunct >= 1 ? 2 : 0
+        } else if !hasNonzeroCombiningClass(unit) {
+          conjunct = 0
+        }
+        continue
+      }
+      guard unit < 0x300 || isGraphemeOther(unit) || (0x904...0x97F).contains(unit) else {
+        return false
+      }
+      let isConsonant =
+        (0x915...0x939).contains(unit) || (0x958...0x95F).contains(unit)
+        || (0x978...0x97F).contains(unit)
+      if !(isConsonant && conjunct == 2) { flags[offset] = true }
+      conjunct = isConsonant ? 1 : 0
+    }
+    return true
+  }
+
+  /// True for the marks of `isAttachingMark` whose canonical combining class is not 0 (all the
+  /// Latin ones but the grapheme joiner; Devanagari's nukta, virama and stress signs).
+  private static func hasNonzeroCombiningClass(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x300...0x34E, 0x350...0x36F, 0x93C, 0x94D, 0x951...0x954: true
+    default: false
+    }
+  }
+
+  /// True for the units below U+0300 whose Grapheme_Cluster_Break is Control or CR or LF.
+  private static func isControl(_ unit: UInt16) -> Bool {
+    unit < 0x20 || (0x7F...0x9F).contains(unit) || unit == 0xAD
+  }
+
+  /// The Latin combining marks and Devanagari's signs and vowel signs (Grapheme_Cluster_Break
+  /// Extend or SpacingMark): each joins the cluster before it.
+  static func isAttachingMark(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x300...0x36F, 0x900...0x903, 0x93A...0x93C, 0x93E...0x94F, 0x951...0x957,
+      0x962...0x963:
+      true
+    default: false
+    }
   }
 
   /// True for the UTF-16 units at or above U+0300 that `simpleGraphemeBoundaries` accepts:

@@ -463,13 +463,17 @@ struct LayoutEngine {
       isGraphemeBoundary.flag(count: count + 1) { flags in
         flags[0] = true
         flags[count] = true
-        do {
-          try UnicodeBreaks.forEachICUGraphemeBoundary(units) { boundary in
-            if boundary <= count { flags[boundary] = true }
+        // Letters with marks (Devanagari, decomposed Latin) without ICU; other text from ICU.
+        if !UnicodeBreaks.markBoundariesBeforeMarks(units, flags: flags) {
+          for offset in 0..<count { flags[offset] = offset == 0 }
+          do {
+            try UnicodeBreaks.forEachICUGraphemeBoundary(units) { boundary in
+              if boundary <= count { flags[boundary] = true }
+            }
+          } catch {
+            // An ICU failure leaves every offset a boundary.
+            for offset in 1..<count { flags[offset] = true }
           }
-        } catch {
-          // An ICU failure leaves every offset a boundary.
-          for offset in 1..<count { flags[offset] = true }
         }
         // A line never breaks inside a grapheme cluster: UAX #14 has opportunities there that
         // UAX #29 joins ("a" before an emoji modifier, a space before a combining mark).
