@@ -178,15 +178,16 @@ enum UnicodeBreaks {
   /// nothing.
   ///
   /// A mark belongs to the character before it (LB9; after a space, or first, it is a letter:
-  /// LB10). Among these UAX #14 (as ICU 72 tailors it) breaks after spaces (LB18), and otherwise only
-  /// between two characters that no rule holds together: not before a space (LB7), an infix
-  /// separator or a solidus (LB13, even after spaces, except where ICU lets " .5" start a
-  /// number), not next to a quotation mark (LB19), not after a solidus before a Hebrew letter
-  /// (LB21b), not between letters and digits (LB23, LB28, LB29), not between a numeric sign and
-  /// a letter (LB24) or after a prefix sign before an ideograph or syllable and before a postfix
-  /// sign after one (LB23a, LB27), and nowhere inside a number as ICU's LB25 reads one: an optional prefix or
-  /// postfix sign, an optional infix separator, a digit, then digits, separators and solidi, and
-  /// an optional sign. No break is mandatory. Saves ICU's iterator for plain Latin and CJK labels
+  /// LB10). Among these UAX #14 (as ICU 72 tailors it) breaks after spaces (LB18), and
+  /// otherwise only between two characters that no rule holds together: not before a space
+  /// (LB7), an infix separator or a solidus (LB13, even after spaces, except where ICU lets
+  /// " .5" start a number), not next to a quotation mark (LB19), not after a solidus before a
+  /// Hebrew letter (LB21b), not between letters and digits (LB23, LB28, LB29), not between a
+  /// numeric sign and a letter (LB24), not after a prefix sign before an ideograph or syllable
+  /// nor before a postfix sign after one (LB23a, LB27), and nowhere inside a number as ICU's
+  /// LB25 reads one: an optional prefix or postfix sign, an optional infix separator, a digit,
+  /// then digits, separators and solidi, and an optional sign. No break is mandatory. Saves
+  /// ICU's iterator for Latin, Greek, Cyrillic, Devanagari and CJK labels
   /// (`SimpleLineBreakTests` compares it with ICU).
   static func markSimpleLineBreaks(_ text: [UInt16], isSoftBreak: inout [Bool]) -> Bool {
     let count = text.count
@@ -346,12 +347,13 @@ enum UnicodeBreaks {
   }
 
   /// Flags the grapheme boundaries of `text` in `flags` (one per offset, all false, the ends
-  /// left to the caller) and returns true when its clusters are each one character and the
-  /// marks after it: every unit is one `isEveryOffsetAGraphemeBoundary` accepts, a Devanagari
-  /// letter, digit or danda, or a mark of `isAttachingMark` (which has no boundary before it
-  /// unless it follows a control), with no CR LF pair. Otherwise returns false, having flagged some offsets.
-  /// UAX #29 as ICU 72 implements it (Unicode 15.0) joins these marks to whatever precedes
-  /// (GB9, GB9a) and nothing else (Devanagari's conjunct rule, GB9c, came with 15.1).
+  /// left to the caller) and returns true when every unit is one
+  /// `isEveryOffsetAGraphemeBoundary` accepts, a Devanagari letter, digit or danda, or a mark of
+  /// `isAttachingMark`, with no CR LF pair; otherwise returns false, having flagged some
+  /// offsets. ICU 72 joins such a mark to whatever precedes it but a control (GB4, GB9, GB9a),
+  /// and a Devanagari consonant to the virama before it (its tailoring of Unicode 15.0, which
+  /// Unicode 15.1 adopted as GB9c); nothing else joins (`GraphemeMarkTests` compares it with
+  /// ICU).
   static func markBoundariesBeforeMarks(
     _ text: [UInt16], flags: UnsafeMutableBufferPointer<Bool>
   ) -> Bool {
@@ -412,7 +414,7 @@ enum UnicodeBreaks {
 
   /// True for the UTF-16 units at or above U+0300 that `simpleGraphemeBoundaries` accepts:
   /// ranges of Grapheme_Cluster_Break = Other, without the marks, joiners, controls and Hangul
-  /// inside them (`SimpleGraphemeBoundaryTests` checks every one against ICU).
+  /// inside them (`GraphemeOtherRangesTests` checks every one against ICU).
   static func isGraphemeOther(_ unit: UInt16) -> Bool {
     switch unit {
     case 0x0370...0x03FF,  // Greek
