@@ -146,15 +146,11 @@ enum UnicodeBreaks {
   }
 
   /// The combining marks (CM) `markSimpleLineBreaks` accepts: held to the character before and
-  /// read as it (LB9), or a letter after a space or at the start (LB10). Latin's (U+034F and
-  /// U+035C–0362 are GL) and Devanagari's.
+  /// read as it (LB9), or a letter after a space or at the start (LB10). The marks the grapheme
+  /// path attaches (`isAttachingMark`), but for Latin's that UAX #14 calls glue (GL): the
+  /// grapheme joiner U+034F and the double diacritics U+035C–0362.
   private static func isCombiningMark(_ unit: UInt16) -> Bool {
-    switch unit {
-    case 0x300...0x34E, 0x350...0x35B, 0x363...0x36F, 0x900...0x903, 0x93A...0x93C, 0x93E...0x94F,
-      0x951...0x957, 0x962...0x963:
-      true
-    default: false
-    }
+    isAttachingMark(unit) && unit != 0x34F && !(0x35C...0x362).contains(unit)
   }
 
   /// ICU's exception to LB13 for `markSimpleLineBreaks`: where the digit at `digit` follows an
