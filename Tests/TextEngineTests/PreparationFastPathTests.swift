@@ -42,7 +42,7 @@ struct PreparationFastPathTests {
       guard !text.isEmpty else { continue }
       for base: UInt8? in [nil, 0] {
         let (levels, level) = Self.withBuffer(text) {
-          UnicodeProperties.bidiLevels($0, base: base)
+          UnicodeProperties.icuBidiLevels($0, base: base)
         }
         #expect(level == 0, "U+\(String(chunkStart, radix: 16)) base \(String(describing: base))")
         #expect(
@@ -66,7 +66,7 @@ struct PreparationFastPathTests {
       let units = Array(text.utf16)
       for base: UInt8? in [nil, 0, 1] {
         let fast = Self.withBuffer(units) { LayoutEngine.bidiLevels($0, base: base) }
-        let icu = Self.withBuffer(units) { UnicodeProperties.bidiLevels($0, base: base) }
+        let icu = Self.withBuffer(units) { UnicodeProperties.icuBidiLevels($0, base: base) }
         #expect(fast.levels == icu.levels, "\(text) base \(String(describing: base))")
         #expect(fast.paragraphLevel == icu.paragraphLevel, "\(text)")
       }

@@ -512,21 +512,43 @@ enum UnicodeProperties {
     CICU_isDefaultIgnorable(scalar.value) != 0
   }
 
-  /// UAX #9 embedding levels for one paragraph, and the paragraph's level (0 LTR, 1 RTL).
+  /// UAX #9 embedding levels for one paragraph, and the paragraph's level (0 LTR, 1 RTL):
+  /// resolved here when every character is of a class `simpleBidiLevels` resolves, else ICU's.
   ///
   /// - Parameter base: 0 for LTR, 1 for RTL, nil to take it from the first strong character.
   static func bidiLevels(_ text: UnsafeBufferPointer<UInt16>, base: UInt8?) -> (
     levels: [UInt8], paragraphLevel: UInt8
   ) {
-    let requested: Int32 = base.map { Int32($0) } ?? -1
+    bidiLevels(text, base: base, usesSimplePath: true)
+  }
+
+  /// `bidiLevels` from ICU alone: what the simple path is checked against.
+  static func icuBidiLevels(_ text: UnsafeBufferPointer<UInt16>, base: UInt8?) -> (
+    levels: [UInt8], paragraphLevel: UInt8
+  ) {
+    bidiLevels(text, base: base, usesSimplePath: false)
+  }
+
+  private static func bidiLevels(
+    _ text: UnsafeBufferPointer<UInt16>, base: UInt8?, usesSimplePath: Bool
+  ) -> (levels: [UInt8], paragraphLevel: UInt8) {
     guard !text.isEmpty else { return ([], base ?? 0) }
     var levels = [UInt8](filled: 0, count: text.count)
-    let result = CICU_bidiLevels(text.baseAddress, Int32(text.count), requested, &levels)
-    if result < 0 {
-      let level = base ?? 0
-      return ([UInt8](filled: level, count: text.count), level)
+    let paragraphLevel = levels.withUnsafeMutableBufferPointer { levels in
+      if usesSimplePath, let level = simpleBidiLevels(text, base: base, into: levels) {
+        return level
+      }
+      let requested: Int32 = base.map { Int32($0) } ?? -1
+      let result = CICU_bidiLevels(
+        text.baseAddress, Int32(text.count), requested, levels.baseAddress)
+      guard result >= 0 else {
+        // An ICU failure leaves the paragraph at the level asked for.
+        levels.update(repeating: base ?? 0)
+        return base ?? 0
+      }
+      return UInt8(result)
     }
-    return (levels, UInt8(result))
+    return (levels, paragraphLevel)
   }
 
   /// The visual order of runs with the given levels (UAX #9 rule L2): element v is the logical
