@@ -119,6 +119,21 @@ public final class ShapeCache: Sendable {
   }
 }
 
+extension ShapeCache {
+  /// `glyphs(for:length:shape:)` for a shaping whose glyphs may be a slice of a larger array
+  /// (a shaping group's): used as they are when nothing is stored, copied to an array of their
+  /// own when stored (`GlyphSlice.array`).
+  func glyphs(for key: @autoclosure () -> Key, length: Int, shape: () -> GlyphSlice)
+    -> GlyphSlice
+  {
+    guard capacity > 0, length <= maximumSegmentLength else {
+      uncachedMisses.increment()
+      return shape()
+    }
+    return GlyphSlice(glyphs(for: key(), length: length) { shape().array })
+  }
+}
+
 extension KeyWriter {
   mutating func write(_ key: ShapeCache.Key) {
     write(contentsOf: key.text)

@@ -49,9 +49,10 @@ struct ShapingGroup {
   var shapedEnd = 0
 
   struct Member {
-    /// The member's glyphs from a group shaping (clusters relative to the member), or nil
-    /// when not shaped yet or next to a boundary that is not safe to break.
-    var piece: [ShapedGlyph]?
+    /// The member's glyphs from a group shaping (clusters relative to the member, in the
+    /// array the group's shaping filled), or nil when not shaped yet or next to a boundary
+    /// that is not safe to break.
+    var piece: GlyphSlice?
     /// True when a group shaping found the boundary before the member safe to break (so
     /// shaping across it changes nothing), false when unsafe or not seen.
     var safeBefore = false
@@ -116,8 +117,10 @@ extension LayoutEngine {
     _ group: inout ShapingGroup, member: Int, harfBuzz: HarfBuzzFont,
     _ buffer: UnsafeBufferPointer<UInt16>, content: Range<Int>, direction: ShapingDirection,
     script: String?, language: String?, features: [FontFeature], isCached: (Int) -> Bool
-  ) -> [ShapedGlyph]? {
-    if member < group.shapedEnd { return group.members[member].piece }
+  ) -> GlyphSlice? {
+    // Each member's piece is asked for once (its segment is made from it): moved out, not
+    // copied (a retain and a release of the group's array).
+    if member < group.shapedEnd { return group.members[member].piece.take() }
     let end = ShapingGroup.chunkEnd(from: member, count: group.plans.count, isCached: isCached)
     group.shapedEnd = end
     guard end - member > 1 else { return nil }
@@ -132,42 +135,63 @@ extension LayoutEngine {
       .lowerBound..<shapingContext(
         last, content: content
       ).upperBound
-    let glyphs = harfBuzz.shape(
+    var glyphs = harfBuzz.shape(
       buffer, range: range, context: context, direction: direction, script: script,
       language: language, features: features)
     cut(
-      glyphs, group: &group, members: firstMember..<end, base: range.lowerBound,
+      &glyphs, group: &group, members: firstMember..<end, base: range.lowerBound,
       direction: direction)
-    return group.members[member].piece
+    return group.members[member].piece.take()
   }
 
   /// Cuts `glyphs` (shaped over members `members`, clusters relative to `base`) into the
-  /// members' pieces at the boundaries that are safe to break.
+  /// members' pieces at the boundaries that are safe to break: each piece's clusters are made
+  /// relative to its member in place, and the pieces share the array.
   private func cut(
-    _ glyphs: [ShapedGlyph], group: inout ShapingGroup, members: Range<Int>, base: Int,
+    _ glyphs: inout [ShapedGlyph], group: inout ShapingGroup, members: Range<Int>, base: Int,
     direction: ShapingDirection
   ) {
     // Each member's first glyph (its logical index) and whether the boundary before it is
     // safe, with one entry past the last member: at most `maximumChunk` + 1 entries, on the
     // stack.
-    // The glyphs are read in place: slicing the array retained and released its storage for
-    // every piece, and its subscript checked every read.
+    // The glyphs are read in place: the array's subscript checked every read.
     withUnsafeTemporaryAllocation(of: (start: Int, safe: Bool).self, capacity: members.count + 1) {
       marks in
-      glyphs.withUnsafeBufferPointer { glyphs in
-        cut(
-          glyphs, plans: group.plans, into: &group.members, members: members, base: base,
-          direction: direction, marks: marks)
+      let isCut = glyphs.withUnsafeMutableBufferPointer { glyphs in
+        mark(
+          glyphs, plans: group.plans, into: &group.members,
+          members: members, base: base, direction: direction, marks: marks)
+      }
+      guard isCut else { return }
+      for (offset, member) in members.enumerated()
+      where marks[offset].safe && marks[offset + 1].safe {
+        let lower = marks[offset].start
+        let upper = marks[offset + 1].start
+        guard upper > lower else { continue }
+        group.members[member].piece = GlyphSlice(
+          glyphs,
+          bounds: Self.arrayIndices(
+            lower..<upper, count: glyphs.count, reversed: direction == .rightToLeft))
       }
     }
   }
 
-  /// `cut` into the group's `memberStates`.
-  private func cut(
-    _ glyphs: UnsafeBufferPointer<ShapedGlyph>, plans: ArraySlice<SegmentPlan>,
+  /// The indices in HarfBuzz's array (in visual order) of the glyphs at logical indices
+  /// `logical`, of `count`.
+  private static func arrayIndices(_ logical: Range<Int>, count: Int, reversed: Bool)
+    -> Range<Int>
+  {
+    reversed ? (count - logical.upperBound)..<(count - logical.lowerBound) : logical
+  }
+
+  /// Finds the boundaries of `cut`, sets each member's `safeBefore` in `memberStates`, and
+  /// makes the clusters of each piece to be cut relative to its member; false (nothing
+  /// changed) when the clusters are not monotonic.
+  private func mark(
+    _ glyphs: UnsafeMutableBufferPointer<ShapedGlyph>, plans: ArraySlice<SegmentPlan>,
     into memberStates: inout [ShapingGroup.Member], members: Range<Int>, base: Int,
     direction: ShapingDirection, marks: UnsafeMutableBufferPointer<(start: Int, safe: Bool)>
-  ) {
+  ) -> Bool {
     let count = glyphs.count
     let reversed = direction == .rightToLeft
     // Logical glyph index k is glyphs[reversed ? count - 1 - k : k]; clusters must not
@@ -184,7 +208,7 @@ extension LayoutEngine {
       let boundary = UInt32(plans[plans.startIndex + member].range.lowerBound - base)
       while k < count {
         let cluster = glyphs[reversed ? count - 1 - k : k].cluster
-        if cluster < previousCluster { return }  // not monotonic: leave every piece nil
+        if cluster < previousCluster { return false }  // not monotonic: every piece nil
         previousCluster = cluster
         if cluster >= boundary { break }
         k += 1
@@ -208,7 +232,7 @@ extension LayoutEngine {
     // The rest must be monotonic too.
     while k < count {
       let cluster = glyphs[reversed ? count - 1 - k : k].cluster
-      if cluster < previousCluster { return }
+      if cluster < previousCluster { return false }
       previousCluster = cluster
       k += 1
     }
@@ -216,21 +240,15 @@ extension LayoutEngine {
     for (offset, member) in members.enumerated() where offset > 0 {
       memberStates[member].safeBefore = marks[offset].safe
     }
-    // A piece's clusters are shifted in a buffer (the array's subscript checked each store);
-    // they are at least its member's start (they do not decrease, checked above), so the
-    // shift does not wrap.
+    // A piece's clusters are at least its member's start (they do not decrease, checked
+    // above), so the shift does not wrap. The glyphs of a member left uncut are not read.
     for (offset, member) in members.enumerated()
     where marks[offset].safe && marks[offset + 1].safe {
-      let lower = marks[offset].start
-      let upper = marks[offset + 1].start
-      guard upper > lower else { continue }
-      let slice = reversed ? (count - upper)..<(count - lower) : lower..<upper
+      let slice = Self.arrayIndices(
+        marks[offset].start..<marks[offset + 1].start, count: count, reversed: reversed)
       let shift = UInt32(plans[plans.startIndex + member].range.lowerBound - base)
-      var piece = Array(UnsafeBufferPointer(rebasing: glyphs[slice]))
-      piece.withUnsafeMutableBufferPointer { piece in
-        for index in piece.indices { piece[index].cluster &-= shift }
-      }
-      memberStates[member].piece = piece
+      for index in slice { glyphs[index].cluster &-= shift }
     }
+    return true
   }
 }

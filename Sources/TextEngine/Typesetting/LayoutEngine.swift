@@ -16,10 +16,11 @@ struct Segment: Sendable {
   /// The font it is shaped in: the run's font, or a fallback face at the run's size.
   var font: Font
   var level: UInt8
-  /// Glyphs in visual order (shared with the shape cache); clusters are UTF-16 offsets from
-  /// `range.lowerBound`. A glyph's advance in points is `Double(xAdvance) * font.scale`
-  /// (computed where it is read: an array of them was one more allocation per segment).
-  var glyphs: [ShapedGlyph]
+  /// Glyphs in visual order (shared with the shape cache, or with the other members of the
+  /// shaping group they were cut from); clusters are UTF-16 offsets from `range.lowerBound`. A
+  /// glyph's advance in points is `Double(xAdvance) * font.scale` (computed where it is read:
+  /// an array of them was one more allocation per segment).
+  var glyphs: GlyphSlice
   var isTab: Bool
 }
 
@@ -1062,11 +1063,11 @@ struct LayoutEngine {
       // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
       // (set per line); fonts rarely map U+0009.
       let space = shaping.harfBuzz.nominalGlyph(0x20) ?? 0
-      glyphs = [
+      glyphs = GlyphSlice([
         ShapedGlyph(
           glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
           xOffset: 0, yOffset: 0, unsafeToBreak: false)
-      ]
+      ])
     }
     return (
       Segment(
@@ -1126,7 +1127,7 @@ struct LayoutEngine {
   private func segmentGlyphs(
     range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FontFace,
     shaping: SegmentShaping, group: inout ShapingGroup?, member: Int
-  ) -> [ShapedGlyph] {
+  ) -> GlyphSlice {
     // The shaping settings are read from `shaping` where they are used: copied to locals for
     // the closures below, each of its references was retained and released per segment.
     // The members' plans (nil outside a group), read by `isCached` while the group is being
@@ -1160,10 +1161,11 @@ struct LayoutEngine {
         {
           return glyphs
         }
-        return shapeInPieces(
-          shaping.harfBuzz, buffer, range: range, context: context, content: content,
-          direction: shaping.direction, script: shaping.script, language: shaping.language,
-          features: shaping.features)
+        return GlyphSlice(
+          shapeInPieces(
+            shaping.harfBuzz, buffer, range: range, context: context, content: content,
+            direction: shaping.direction, script: shaping.script, language: shaping.language,
+            features: shaping.features))
       }
     }
   }
@@ -1179,8 +1181,12 @@ struct LayoutEngine {
   /// `range`) into atoms: HarfBuzz clusters merged up to grapheme boundaries. `scale` is the
   /// segment's font's points per design unit. Returns true when an atom ends with a soft
   /// hyphen: its `hyphenWidth` is left 0 for the caller to set.
+  ///
+  /// Never inlined: inlined into the itemization loop, it copied the engine's units and
+  /// grapheme boundaries (a retain and release of each) for every segment.
+  @inline(never)
   private mutating func makeAtoms(
-    _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs segmentGlyphs: [ShapedGlyph],
+    _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs segmentGlyphs: GlyphSlice,
     rightToLeft: Bool, spacingPerGrapheme: Double, scale: Double, isTab: Bool,
     perUnit: Bool
   ) -> Bool {
