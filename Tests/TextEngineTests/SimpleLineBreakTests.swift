@@ -13,7 +13,7 @@ struct SimpleLineBreakTests {
   /// neighbours.
   static let alphabet: [UInt16] =
     (Array(UInt16(0)...UInt16(0x980)) + [0x2030, 0x20AC]
-    + Array(UInt16(0x3040)...UInt16(0x3100))
+    + Array(UInt16(0x3000)...UInt16(0x3100)) + Array(UInt16(0xFF00)...UInt16(0xFF60))
     + [0x3400, 0x4DBF, 0x4DC0, 0x4DFF, 0x4E00, 0x9FFF, 0xA000, 0xABFF, 0xAC00, 0xD7A3, 0xD7A4]
     + stride(from: UInt16(0x3400), through: 0xD7A3, by: 97)).filter {
       UnicodeBreaks.simpleLineBreaks([$0]) != nil
@@ -21,7 +21,7 @@ struct SimpleLineBreakTests {
   /// One or two of each kind, for the exhaustive short strings.
   static let representatives: [UInt16] = [
     0x30, 0x41, 0x20, 0x2C, 0x2E, 0x3A, 0x22, 0x27, 0xE9, 0x3B1, 0x5D0, 0x645, 0x2F, 0x25, 0x24,
-    0x20AC, 0xB2, 0x40, 0x4E2D, 0xD55C, 0x301, 0x915, 0x94D,
+    0x20AC, 0xB2, 0x40, 0x4E2D, 0xD55C, 0x301, 0x915, 0x94D, 0x3002, 0xFF01, 0x300C,
   ]
 
   @Test("every accepted unit breaks as ICU breaks it next to each kind of the others")
@@ -29,7 +29,7 @@ struct SimpleLineBreakTests {
     #expect(Self.alphabet.count > 1_000)
     let kinds: [UInt16] = [
       0x61, 0x35, 0x20, 0x2E, 0x2C, 0x22, 0x27, 0x5D0, 0x627, 0x2F, 0x25, 0x24, 0x20AC, 0x4E2D,
-      0xAC00, 0x301, 0x915,
+      0xAC00, 0x301, 0x915, 0x3001, 0xFF01, 0xFF08,
     ]
     for unit in Self.alphabet {
       for other in kinds {
@@ -108,9 +108,9 @@ struct SimpleLineBreakTests {
     for mark in ["\u{34F}", "\u{5B4}", "\u{200D}"] {
       #expect(UnicodeBreaks.simpleLineBreaks(Array("ab\(mark)".utf16)) == nil, "\(mark)")
     }
-    // Small kana and the prolonged sound mark (CJ), CJK punctuation (CL, OP, NS) and Hangul
-    // jamo (JL, JV, JT) have rules of their own.
-    for text in ["ちょっと", "ラーメン", "東京、大阪。", "「本」", "ｱｲ", "\u{1100}\u{1161}"] {
+    // Small kana and the prolonged sound mark (CJ), the nonstarters among CJK punctuation (NS)
+    // and Hangul jamo (JL, JV, JT) have rules of their own.
+    for text in ["ちょっと", "ラーメン", "東京：大阪", "ｱｲ", "\u{1100}\u{1161}"] {
       #expect(UnicodeBreaks.simpleLineBreaks(Array(text.utf16)) == nil, "\(text)")
     }
     // A locale may tailor the rules: the fast path is for the root locale only.

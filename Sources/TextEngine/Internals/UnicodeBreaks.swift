@@ -61,11 +61,9 @@ enum UnicodeBreaks {
     case alphabetic
     /// Hebrew letters: like `alphabetic`, but a solidus holds to them (LB21b).
     case hebrew
-    case numeric
     case space
     /// Infix separators , . : ; (IS).
     case infix
-    case quotation
     /// The solidus / (SY).
     case solidus
     /// Prefix numeric signs $ + £ ¥ ± € (PR).
@@ -75,8 +73,20 @@ enum UnicodeBreaks {
     /// Ideographs (ID), the kana that are not small (ID), and Hangul syllables (H2, H3): a line
     /// may break before and after each, as between two ideographs.
     case ideographic
+    /// Closing CJK punctuation 、。，．」』》】〉 and the fullwidth ）］｝ (CL, CP: the same for wide
+    /// characters, which LB30 leaves out): never first on a line.
+    case closing
+    /// The fullwidth ！？ (EX): never first on a line, but not part of a number (LB25).
+    case exclamation
+    // The last three have rules over more than a pair (`markSimpleLineBreaks`' second pass):
+    // the classes from `quotation` on are told apart from the others by one comparison.
+    case quotation
+    /// Opening CJK punctuation 「『《【〈 and the fullwidth （［｛ (OP): never last on a line,
+    /// even before spaces (LB14).
+    case opening
+    case numeric
 
-    static let count = 10
+    static let count = 13
   }
 
   /// The classes of U+0000–U+097F (`simpleClass`'s answers; 0xFF for none), read by
@@ -98,7 +108,9 @@ enum UnicodeBreaks {
   /// space holds to it here; ICU's exception for one that starts a number is made by the caller.
   private static func holds(_ before: SimpleClass, _ after: SimpleClass) -> Bool {
     switch (before, after) {
-    case (_, .space), (_, .infix), (_, .solidus): true  // LB7, LB13
+    case (_, .space), (_, .infix), (_, .solidus), (_, .closing), (_, .exclamation):
+      true  // LB7, LB13
+    case (.opening, _): true  // LB14 (after spaces too: `markSimpleLineBreaks`)
     case (.space, _): false  // LB18, before the quotation marks' rule (LB19)
     case (.quotation, _), (_, .quotation): true  // LB19
     case (.solidus, .hebrew): true  // LB21b
@@ -141,6 +153,11 @@ enum UnicodeBreaks {
       nil
     case 0x3042...0x3094, 0x30A2...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
       .ideographic
+    case 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0xFF09, 0xFF0C, 0xFF0E, 0xFF3D,
+      0xFF5D:
+      .closing
+    case 0xFF01, 0xFF1F: .exclamation
+    case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0xFF08, 0xFF3B, 0xFF5B: .opening
     default: nil
     }
   }
@@ -170,26 +187,31 @@ enum UnicodeBreaks {
   /// digits, spaces, symbols and the infix, quotation, solidus and numeric-sign characters among
   /// them; the letters of Latin-1, Latin Extended-A and -B, Greek, Cyrillic, Hebrew and Arabic
   /// without their marks; Devanagari without its dandas; CJK ideographs, kana and Hangul
-  /// syllables) and the marks of `isCombiningMark`, and returns true, or returns false and marks
-  /// nothing.
+  /// syllables, and CJK closing, exclamation and opening punctuation) and the marks of
+  /// `isCombiningMark`, and returns true, or returns false and marks nothing.
   ///
   /// A mark belongs to the character before it (LB9; after a space, or first, it is a letter:
   /// LB10). Among these UAX #14 (as ICU 72 tailors it) breaks after spaces (LB18), and
   /// otherwise only between two characters that no rule holds together: not before a space
-  /// (LB7), an infix separator or a solidus (LB13, even after spaces, except where ICU lets
-  /// " .5" start a number), not next to a quotation mark (LB19), not after a solidus before a
-  /// Hebrew letter (LB21b), not between letters and digits (LB23, LB28, LB29), not between a
-  /// numeric sign and a letter (LB24), not after a prefix sign before an ideograph or syllable
-  /// nor before a postfix sign after one (LB23a, LB27), and nowhere inside a number as ICU's
-  /// LB25 reads one: an optional prefix or postfix sign, an optional infix separator, a digit,
-  /// then digits, separators and solidi, and an optional sign. No break is mandatory. Saves
-  /// ICU's iterator for Latin, Greek, Cyrillic, Devanagari and CJK labels
-  /// (`SimpleLineBreakTests` compares it with ICU).
+  /// (LB7), an infix separator, a solidus, closing punctuation or an exclamation mark (LB13,
+  /// even after spaces, except where ICU lets " .5" start a number), not after opening
+  /// punctuation, even across spaces (LB14), nor across a quotation mark's spaces before
+  /// opening punctuation (LB15), not next to a quotation mark (LB19), not after a solidus
+  /// before a Hebrew letter (LB21b), not between letters and digits (LB23, LB28, LB29), not
+  /// between a numeric sign and a letter (LB24), not after a prefix sign before an ideograph or
+  /// syllable nor before a postfix sign after one (LB23a, LB27), and nowhere inside a number as
+  /// ICU's LB25 reads one: an optional prefix or postfix sign, optional opening punctuation, an
+  /// optional infix separator, a digit, then digits, separators and solidi, optional closing
+  /// punctuation and an optional sign. No break is mandatory. Saves ICU's iterator for Latin,
+  /// Greek, Cyrillic, Devanagari and CJK text (`SimpleLineBreakTests` compares it with ICU).
   static func markSimpleLineBreaks(_ text: [UInt16], isSoftBreak: inout [Bool]) -> Bool {
     let count = text.count
     return withUnsafeTemporaryAllocation(of: SimpleClass.self, capacity: count) { classes in
       // One pass: each unit's class, and the pair it makes with the one before.
+      // Whether the text has numbers and opening punctuation, which the passes after this one
+      // read.
       var hasNumber = false
+      var hasOpening = false
       let known = simpleClassTable.withUnsafeBufferPointer { table in
         // The units read in place: the array's subscript checked its bounds per unit.
         text.withUnsafeBufferPointer { text in
@@ -219,7 +241,9 @@ enum UnicodeBreaks {
                   return false
                 }
                 classes[index] = after
-                hasNumber = hasNumber || after == .numeric
+                if after.rawValue >= SimpleClass.opening.rawValue {
+                  if after == .numeric { hasNumber = true } else { hasOpening = true }
+                }
                 if index > 0 {
                   isSoftBreak[index] =
                     !pairHolds[Int(before.rawValue) * SimpleClass.count + Int(after.rawValue)]
@@ -237,8 +261,36 @@ enum UnicodeBreaks {
           }
         }
       }
-      guard known, hasNumber else { return known }
-      // Numbers (LB25): (PR|PO)? IS? NU (NU|SY|IS)* (PR|PO)?, nothing broken inside.
+      guard known else { return false }
+      if hasOpening {
+        // Across spaces, opening punctuation holds what follows (LB14), and a quotation mark
+        // holds opening punctuation (LB15). (Marks after either have its class.)
+        for index in 0..<(count - 1)
+        where classes[index].rawValue >= SimpleClass.quotation.rawValue
+          && classes[index] != .numeric && classes[index + 1] == .space
+        {
+          var end = index + 2
+          while end < count, classes[end] == .space { end += 1 }
+          if end < count, classes[index] == .opening || classes[end] == .opening {
+            isSoftBreak[end] = false
+          }
+        }
+      }
+      guard hasNumber else { return true }
+      // Numbers (LB25): (PR|PO)? OP? IS? NU (NU|SY|IS)* CL? (PR|PO)?, nothing broken inside.
+      // A mark held to a character (LB9) has its class: the characters before a number are
+      // stepped over with their marks (-1: none before).
+      @inline(__always) func characterStart(before offset: Int) -> Int {
+        guard offset > 0 else { return -1 }
+        var start = offset - 1
+        // (Every mark is at U+0300 or above: most units are passed by the first test.)
+        while start > 0, text[start] >= 0x300, classes[start - 1] != .space,
+          isCombiningMark(text[start])
+        {
+          start -= 1
+        }
+        return start
+      }
       var index = 0
       while index < count {
         guard classes[index] == .numeric else {
@@ -246,15 +298,27 @@ enum UnicodeBreaks {
           continue
         }
         var start = index
-        if start > 0, classes[start - 1] == .infix { start -= 1 }
-        if start > 0, classes[start - 1] == .prefix || classes[start - 1] == .postfix {
-          start -= 1
+        var previous = characterStart(before: start)
+        if previous >= 0, classes[previous] == .infix {
+          start = previous
+          previous = characterStart(before: start)
+        }
+        if previous >= 0, classes[previous] == .opening {
+          start = previous
+          previous = characterStart(before: start)
+        }
+        if previous >= 0, classes[previous] == .prefix || classes[previous] == .postfix {
+          start = previous
         }
         var end = index + 1
         while end < count,
           classes[end] == .numeric || classes[end] == .infix || classes[end] == .solidus
         {
           end += 1
+        }
+        if end < count, classes[end] == .closing {
+          end += 1
+          while end < count, isCombiningMark(text[end]) { end += 1 }
         }
         if end < count, classes[end] == .prefix || classes[end] == .postfix { end += 1 }
         for inside in (start + 1)..<max(end, start + 1) { isSoftBreak[inside] = false }
