@@ -60,6 +60,18 @@ struct SimpleBidiTests {
     return (result.levels, result.paragraphLevel)
   }
 
+  /// Expects the simple path to resolve `text` and to give ICU's levels.
+  static func expectICUs(
+    _ text: [UInt16], base: UInt8?, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let simple = Self.simple(text, base: base)
+    let icu = Self.icu(text, base: base)
+    #expect(
+      simple?.levels == icu.levels && simple?.level == icu.level,
+      "\(text.map { String($0, radix: 16) }) base \(String(describing: base)): simple \(String(describing: simple)), ICU \(icu)",
+      sourceLocation: sourceLocation)
+  }
+
   /// One character of each class.
   static let representatives: [UInt16] = [
     0x61, 0x5D0, 0x627, 0x31, 0x661, 0x2B, 0x24, 0x2C, 0x20, 0x21, 0x5B8, 0x64E,
@@ -163,14 +175,7 @@ struct SimpleBidiTests {
     let strings = SimpleLineBreakTests.everyString(of: Self.representatives, upTo: 5)
     #expect(strings.count > 250_000)
     for text in strings {
-      for base: UInt8? in [nil, 0, 1] {
-        let simple = Self.simple(text, base: base)
-        let icu = Self.icu(text, base: base)
-        #expect(
-          simple?.levels == icu.levels && simple?.level == icu.level,
-          "\(text.map { String($0, radix: 16) }) base \(String(describing: base)): \(String(describing: simple)) \(icu)"
-        )
-      }
+      for base: UInt8? in [nil, 0, 1] { Self.expectICUs(text, base: base) }
     }
   }
 
@@ -187,13 +192,7 @@ struct SimpleBidiTests {
         default: Self.alphabet[Int(generator.next() % UInt64(Self.alphabet.count))]
         }
       }
-      let base: UInt8? = [nil, 0, 1][Int(generator.next() % 3)]
-      let simple = Self.simple(text, base: base)
-      let icu = Self.icu(text, base: base)
-      #expect(
-        simple?.levels == icu.levels && simple?.level == icu.level,
-        "\(text.map { String($0, radix: 16) }) base \(String(describing: base)): \(String(describing: simple)) \(icu)"
-      )
+      Self.expectICUs(text, base: [nil, 0, 1][Int(generator.next() % 3)])
     }
   }
 
