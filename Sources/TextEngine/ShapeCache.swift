@@ -123,7 +123,7 @@ extension ShapeCache {
   /// `glyphs(for:length:shape:)` for a shaping whose glyphs may be a slice of a larger array
   /// (a shaping group's): used as they are when nothing is stored, copied to an array of their
   /// own when stored (`GlyphSlice.array`).
-  func glyphs(for key: @autoclosure () -> Key, length: Int, shape: () -> GlyphSlice)
+  func glyphSlice(for key: @autoclosure () -> Key, length: Int, shape: () -> GlyphSlice)
     -> GlyphSlice
   {
     guard capacity > 0, length <= maximumSegmentLength else {

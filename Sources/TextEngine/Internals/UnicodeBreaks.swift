@@ -78,9 +78,10 @@ enum UnicodeBreaks {
     case closing
     /// The fullwidth ！？ (EX): never first on a line, but not part of a number (LB25).
     case exclamation
-    // The last three have rules over more than a pair (`markSimpleLineBreaks`' second pass):
-    // the classes from `quotation` on are told apart from the others by one comparison.
     case quotation
+    // The last two have rules over more than a pair, read in passes after the pairs
+    // (`markSimpleLineBreaks`): the loop over every unit tells them from the others by one
+    // comparison.
     /// Opening CJK punctuation 「『《【〈 and the fullwidth （［｛ (OP): never last on a line,
     /// even before spaces (LB14).
     case opening
@@ -266,8 +267,8 @@ enum UnicodeBreaks {
         // Across spaces, opening punctuation holds what follows (LB14), and a quotation mark
         // holds opening punctuation (LB15). (Marks after either have its class.)
         for index in 0..<(count - 1)
-        where classes[index].rawValue >= SimpleClass.quotation.rawValue
-          && classes[index] != .numeric && classes[index + 1] == .space
+        where (classes[index] == .opening || classes[index] == .quotation)
+          && classes[index + 1] == .space
         {
           var end = index + 2
           while end < count, classes[end] == .space { end += 1 }

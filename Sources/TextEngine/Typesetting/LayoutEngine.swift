@@ -1145,7 +1145,7 @@ struct LayoutEngine {
           face: face, variations: shaping.variations, features: shaping.features,
           script: shaping.script, language: shaping.language, direction: shaping.direction)
       }
-      return cache.glyphs(for: key(range, context), length: range.count) {
+      return cache.glyphSlice(for: key(range, context), length: range.count) {
         // Tested, not bound: binding the plans copied them (a retain and release per member).
         if plans != nil,
           let glyphs = groupGlyphs(
