@@ -242,7 +242,13 @@ public final class FontCollection: Sendable {
         return Font(face: face, pointSize: pointSize).named()
       }
     }
-    if name.contains("/") || FileManager.default.fileExists(atPath: name) {
+    // The slash looked for among the bytes in place (`contains("/")` is Foundation's
+    // substring search).
+    let slash = UInt8(ascii: "/")
+    let isPath =
+      name.utf8.withContiguousStorageIfAvailable { $0.contains(slash) }
+      ?? name.utf8.contains(slash)
+    if isPath || FileManager.default.fileExists(atPath: name) {
       // Shared: the same file named again (by any path) is the same face, so it is loaded once
       // and the caches keyed by face keep hitting; a bundled file named by path is the
       // collection's own face.

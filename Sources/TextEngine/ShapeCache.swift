@@ -22,11 +22,14 @@ import Foundation
 /// segment's and its context's UTF-16 units, face identity, variations, features, script,
 /// language, direction), hashed once and compared with `memcmp`.
 public final class ShapeCache: Sendable {
-  struct Key: Sendable {
-    var text: [UInt16]
+  /// A lookup's key, read from the caller's text in place (its units were copied into arrays
+  /// per lookup, an allocation for every segment looked up): valid while that text is.
+  struct Key {
+    var text: UnsafeBufferPointer<UInt16>
     /// Up to five UTF-16 units before and after the text given to HarfBuzz as context (empty
     /// at break opportunities and paragraph ends, where no shaping crosses).
-    var context: [UInt16] = []
+    var contextBefore = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
+    var contextAfter = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
     var face: FontFace
     var variations: [FontVariation]
     var features: [FontFeature]
@@ -137,7 +140,15 @@ extension ShapeCache {
 extension KeyWriter {
   mutating func write(_ key: ShapeCache.Key) {
     write(contentsOf: key.text)
-    write(contentsOf: key.context)
+    // The context as one list, the two sides apart by U+FFFF (no context: an empty list).
+    if key.contextBefore.isEmpty && key.contextAfter.isEmpty {
+      write(0)
+    } else {
+      write(key.contextBefore.count + 1 + key.contextAfter.count)
+      write(units: key.contextBefore)
+      write(unit: 0xFFFF)
+      write(units: key.contextAfter)
+    }
     write(key.face)
     write(key.variations.count)
     for variation in key.variations {

@@ -1,4 +1,5 @@
 // HarfBuzz shapes with the fixtures exactly as HarfBuzz's own hb-shape does.
+import CHarfBuzz
 import Foundation
 import TestSupport
 import Testing
@@ -33,5 +34,17 @@ struct HarfBuzzSmokeTests {
     #expect(face.harfBuzz.shape(Array("AV".utf16)).map(\.xAdvance) == [1270, 1401])
     #expect(
       face.harfBuzz.shape(Array("AV".utf16), features: ["-kern"]).map(\.xAdvance) == [1401, 1401])
+  }
+
+  @Test("a script tag is read as hb_script_from_string reads it")
+  func scriptTags() {
+    // Every tag ICU names (the script codes itemization gives), and tags that are short, long,
+    // lower-case or empty.
+    var tags = (0..<256).compactMap { UnicodeProperties.scriptTag(Int32($0)) }
+    tags += ["", "L", "La", "lAtN", "Latnx", "Qaai", "Qaac", "Zyyy", "Zinh", "Hira", "Kana"]
+    #expect(tags.count > 150)
+    for tag in tags {
+      #expect(HarfBuzzFont.harfBuzzScript(tag) == hb_script_from_string(tag, -1), "\(tag)")
+    }
   }
 }

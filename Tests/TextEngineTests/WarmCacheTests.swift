@@ -205,6 +205,68 @@ struct WarmCacheTests {
     }
   }
 
+  @Test("a dropped generation's arrays are the next one's: entries as modelled, values freed")
+  func recycledGenerations() {
+    final class Counter: @unchecked Sendable { var freed = 0 }
+    final class Value {
+      let key: Int
+      let counter: Counter
+      init(_ key: Int, _ counter: Counter) {
+        self.key = key
+        self.counter = counter
+      }
+      deinit { counter.freed += 1 }
+    }
+    let counter = Counter()
+    var table = GenerationalTable<Int, Value>(entryLimit: 64, costLimit: .max)
+    // The model: the young and old generations as dictionaries, as the table's rule moves
+    // entries between them (a hit in the old one moves the entry to the young one).
+    var young = [Int: Int]()
+    var old = [Int: Int]()
+    // The capacity of each new young generation at its first entry, once warm.
+    var startingCapacities = [Int]()
+    var generator = SystemRandomNumberGenerator()
+    var made = 0
+    for step in 0..<20_000 {
+      let key = Int.random(in: 0..<200, using: &generator)
+      let hash = UInt64(key % 37 + 1)
+      if step % 3 == 0 {
+        let found = table.value(hash: hash, where: { $0 == key })
+        let expected = young[key] ?? old[key]
+        #expect(found?.key == expected)
+        if expected != nil, young[key] == nil {
+          old[key] = nil
+          if young.count >= 32 {
+            old = young
+            young = [:]
+          }
+          young[key] = key
+        }
+      } else {
+        table.insert(
+          hash: hash, key: key, value: Value(key, counter), cost: 1, where: { $0 == key })
+        made += 1
+        young[key] = nil
+        old[key] = nil
+        if young.count >= 32 {
+          old = young
+          young = [:]
+        }
+        young[key] = key
+      }
+      #expect(table.count == young.count + old.count)
+      if step > 2_000, table.young.count == 1, table.young.used == 1 {
+        startingCapacities.append(table.young.hashes.count)
+      }
+    }
+    // Every value made is alive in the table or freed, none twice.
+    #expect(counter.freed == made - table.count)
+    // Once warm, each new young generation is an emptied old one, at the size a generation
+    // of 32 entries needs (at most half full: 64 slots), not a new one of 8.
+    #expect(startingCapacities.count > 100)
+    #expect(startingCapacities.allSatisfy { $0 >= 64 })
+  }
+
   @Test("a sharded cache splits its bounds so that the whole never exceeds them")
   func shardedBounds() {
     let cache = ShardedCache<Int, Int>(capacity: 4096, maximumCost: 10_000)

@@ -145,13 +145,30 @@ struct KeyWriter: ~Copyable {
 
   /// An array's length and bytes.
   mutating func write<Element: BitwiseCopyable>(contentsOf array: [Element]) {
-    write(array.count)
-    array.withUnsafeBytes { raw in
-      guard raw.count > 0 else { return }
-      reserve(raw.count)
-      (base + count).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
-      count += raw.count
-    }
+    array.withUnsafeBufferPointer { write(contentsOf: $0) }
+  }
+
+  /// A buffer's length and bytes (as `write(contentsOf:)` writes an array of them).
+  mutating func write<Element: BitwiseCopyable>(contentsOf buffer: UnsafeBufferPointer<Element>) {
+    write(buffer.count)
+    write(units: buffer)
+  }
+
+  /// The bytes of `buffer`, without its count.
+  mutating func write<Element: BitwiseCopyable>(units buffer: UnsafeBufferPointer<Element>) {
+    let raw = UnsafeRawBufferPointer(buffer)
+    guard raw.count > 0 else { return }
+    reserve(raw.count)
+    (base + count).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
+    count += raw.count
+  }
+
+  /// One UTF-16 unit's two bytes.
+  @inline(__always)
+  mutating func write(unit: UInt16) {
+    reserve(2)
+    base.storeBytes(of: unit, toByteOffset: count, as: UInt16.self)
+    count += 2
   }
 
   mutating func write(_ value: String?) {

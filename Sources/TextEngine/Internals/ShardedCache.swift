@@ -71,6 +71,16 @@ struct GenerationalTable<Key, Value> {
       cost += entry.cost
     }
 
+    /// Drops every entry, keeping the arrays' capacity.
+    mutating func removeAllKeepingCapacity() {
+      guard used > 0 else { return }
+      hashes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+      entries.withUnsafeMutableBufferPointer { $0.update(repeating: nil) }
+      count = 0
+      used = 0
+      cost = 0
+    }
+
     private mutating func rehash(minimumCapacity: Int) {
       var capacity = 8
       while capacity < minimumCapacity { capacity *= 2 }
@@ -179,8 +189,12 @@ struct GenerationalTable<Key, Value> {
     if young.count >= max(1, entryLimit / 2) || young.cost + entry.cost > costLimit / 2 {
       if old.count > 0 { hasEvicted = true }
       releaseAll(old)
-      old = young
-      young = Generation()
+      // The dropped generation's arrays, emptied, are the new young one's: it fills to about
+      // the same size again, so it is not grown from 8 slots by doubling (a rehash each time)
+      // in fresh memory (a page fault for each page first written), which for a stream of
+      // distinct texts was a tenth of each answer.
+      swap(&old, &young)
+      young.removeAllKeepingCapacity()
     }
     young.insert(entry, hash: hash)
   }

@@ -308,6 +308,16 @@ extension LayoutEngine {
     return stop - position + spacing
   }
 
+  /// The number of break opportunities in `isSoftBreak`, counted over the flags' bytes (a
+  /// `Bool` is stored as 0 or 1): summed without a branch per unit, the loop is vectorized.
+  static func breakCount(_ isSoftBreak: [Bool]) -> Int {
+    isSoftBreak.withUnsafeBytes { bytes in
+      var count = 0
+      for byte in bytes { count &+= Int(byte) }
+      return count
+    }
+  }
+
   /// Fills `words` with the words of every paragraph, split at the break opportunities
   /// (`isSoftBreak`), with their widths: made once when the text is prepared, into the word
   /// and paragraph arrays `words` holds (empty, perhaps with room: the thread's scratch,
@@ -322,14 +332,7 @@ extension LayoutEngine {
     firstWord.reserveCapacity(paragraphs.count + 1)
     // A word starts at each paragraph's start and at each opportunity inside it; the sentinel
     // follows: reserved once, not grown from one (a growth per doubling was 1.2 % of a label).
-    // Counted over the flags' bytes (a `Bool` is stored as 0 or 1): summed without a branch
-    // per unit, the loop is vectorized.
-    let breaks = isSoftBreak.withUnsafeBytes { bytes in
-      var count = 0
-      for byte in bytes { count &+= Int(byte) }
-      return count
-    }
-    let wordCount = paragraphs.count + 1 + breaks
+    let wordCount = paragraphs.count + 1 + Self.breakCount(isSoftBreak)
     wordList.reserveCapacity(wordCount)
     // Read in place: about one atom per character, each read once or twice.
     atoms.withUnsafeBufferPointer { atoms in
@@ -958,7 +961,7 @@ extension LayoutEngine {
     let glyphs = text.withUnsafeBufferPointer { buffer in
       cache.glyphs(
         for: ShapeCache.Key(
-          text: text, face: face, variations: font.variations, features: font.features,
+          text: buffer, face: face, variations: font.variations, features: font.features,
           script: nil, language: nil, direction: .leftToRight), length: text.count
       ) {
         face.harfBuzz.withVariations(font.variations).shape(

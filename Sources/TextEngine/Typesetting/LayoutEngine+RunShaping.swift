@@ -77,7 +77,9 @@ struct ShapingGroup {
   init(plans: ArraySlice<SegmentPlan>, reusing members: consuming [Member]) {
     self.plans = plans
     members.reserveCapacity(plans.count)
-    members.append(contentsOf: repeatElement(Member(piece: nil), count: plans.count))
+    // One by one: `append(contentsOf: repeatElement(…))` went through the generic sequence
+    // path, about 450 instructions a group where a group has a few members.
+    for _ in 0..<plans.count { members.append(Member(piece: nil)) }
     self.members = members
   }
 

@@ -528,8 +528,7 @@ struct LayoutEngine {
     // break opportunity (and where the face, script or level changes): the plans and segments
     // are reserved for one per opportunity, so that they rarely grow.
     atoms.reserveCapacity(units.count)
-    var opportunities = paragraphs.count + 1
-    for isBreak in isSoftBreak where isBreak { opportunities += 1 }
+    let opportunities = paragraphs.count + 1 + Self.breakCount(isSoftBreak)
     // Taken out so that the array is uniquely referenced while it grows.
     var plans = planScratch
     planScratch = []
@@ -1096,13 +1095,17 @@ struct LayoutEngine {
     let leftAtom = atoms[firstRight - 1]
     let a = leftAtom.range
     let b = atoms[firstRight].range
-    let text = Array(units[a]) + Array(units[b])
-    let joined = text.withUnsafeBufferPointer { buffer in
-      cache.glyphs(
+    // The two clusters meet (a paragraph's atoms cover it in logical order): read from the
+    // text in place.
+    assert(a.upperBound == b.lowerBound)
+    let joined = units.withUnsafeBufferPointer { units in
+      let buffer = UnsafeBufferPointer(rebasing: units[a.lowerBound..<b.upperBound])
+      return cache.glyphs(
         for: ShapeCache.Key(
-          text: text, face: face, variations: shaping.variations, features: shaping.features,
-          script: shaping.script, language: shaping.language, direction: shaping.direction),
-        length: text.count
+          text: buffer, face: face, variations: shaping.variations,
+          features: shaping.features, script: shaping.script, language: shaping.language,
+          direction: shaping.direction),
+        length: buffer.count
       ) {
         shaping.harfBuzz.shape(
           buffer, range: 0..<buffer.count, direction: shaping.direction,
@@ -1137,11 +1140,11 @@ struct LayoutEngine {
       // The cache key of a segment shaped in this font (every member of a group is).
       func key(_ range: Range<Int>, _ context: Range<Int>) -> ShapeCache.Key {
         ShapeCache.Key(
-          text: Array(buffer[range]),
-          context: context == range
-            ? []
-            : Array(buffer[context.lowerBound..<range.lowerBound]) + [0xFFFF]
-              + Array(buffer[range.upperBound..<context.upperBound]),
+          text: UnsafeBufferPointer(rebasing: buffer[range]),
+          contextBefore: UnsafeBufferPointer(
+            rebasing: buffer[context.lowerBound..<range.lowerBound]),
+          contextAfter: UnsafeBufferPointer(
+            rebasing: buffer[range.upperBound..<context.upperBound]),
           face: face, variations: shaping.variations, features: shaping.features,
           script: shaping.script, language: shaping.language, direction: shaping.direction)
       }
