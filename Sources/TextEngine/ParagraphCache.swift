@@ -420,7 +420,7 @@ extension ParagraphCache {
   /// Caches `text`'s preparation under the key bytes `bytes` (hashed to `hash`), which the
   /// caller found missing (`preparedEntry`).
   func store(
-    _ preparation: PreparedText, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
+    _ preparation: consuming PreparedText, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
     text: AttributedText, style: ParagraphStyle
   ) {
     insert(
@@ -432,11 +432,16 @@ extension ParagraphCache {
 
   /// Stores `preparation` under `key`, costed by its bytes and its key's, keeping the text's
   /// faces that no collection keeps loaded.
-  private func insert(_ preparation: PreparedText, for key: Key) {
+  private func insert(_ preparation: consuming PreparedText, for key: Key) {
+    // Moved into the entry made here, not copied on the way down to the table (each copy
+    // retained and released every one of its arrays).
+    let cost = preparation.estimatedByteCount + key.bytes.count
+    let hash = key.hash
+    let bytes = key.bytes
+    let faces = Self.unpinnedFaces(key.text)
     prepared.insert(
-      hash: key.hash, key: key, value: preparation,
-      cost: preparation.estimatedByteCount + key.bytes.count,
-      faces: Self.unpinnedFaces(key.text), where: { $0 == key })
+      PreparedEntry(key: key, value: preparation, cost: cost, faces: faces), hash: hash,
+      where: { $0.hash == hash && $0.bytes == bytes })
   }
 
   /// True once the cache has evicted a prepared text to stay within its bounds: from then on

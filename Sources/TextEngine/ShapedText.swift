@@ -67,7 +67,8 @@ public final class ShapedText: @unchecked Sendable {
       paragraphCache: typesetter.paragraphCache)
     isEmpty = engine.text.string.isEmpty || engine.text.runs.isEmpty
     if !isEmpty {
-      engine.load(engine.preparedText())
+      let length = engine.text.runs[engine.text.runs.count - 1].utf16Range.upperBound
+      engine.loadPreparedText(length: length)
       engine.makeFacePrefixes()
       engine.makeSegmentMetrics()
     }

@@ -262,7 +262,9 @@ public final class Typesetter: Sendable {
       cache.store(
         preparation, forKey: preparedKey, hash: preparedHash, text: engine.text,
         style: engine.style)
-      return engine
+      // Moved out: returned as it was, the engine was copied (a retain and release of each of
+      // its two dozen references) and the local destroyed.
+      return consume engine
     }
     var engine: LayoutEngine
     var slot: PlainRewrapSlot?

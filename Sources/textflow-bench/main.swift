@@ -19,7 +19,8 @@ let usage = """
     --huge BYTES[:MODE]  one text of BYTES bytes measured once (MODE measure or layout):
                   peak and retained resident memory (run one size per process)
     --profile MODE:KIND[:PASSES]  only lay out one corpus kind in a loop, for callgrind/perf
-                  (default 3 passes; MODE: cold, warm, hit, width, or floor for bare hb_shape of
+                  (default 3 passes; MODE: cold, first (a new typesetter's first passes,
+                  default caches), warm, hit, width, or floor for bare hb_shape of
                   each whole text; cold-batch, warm-batch, hit-batch, width-batch lay the texts
                   out through layouts(for:) on all cores; measure: Typesetter.measure, caches
                   off; rewrap: ShapedText.measure at a new width a pass; remeasure:

@@ -331,7 +331,8 @@ struct LayoutEngine {
 
   /// Fills the engine with its text's preparation, which the paragraph cache stores: the
   /// cache's, or prepared by the engine itself. `length` is the text's length in UTF-16 units.
-  /// (A text whose preparation is not stored is prepared in place by `measure`.)
+  /// (A text whose preparation is not stored is prepared in place instead, by `measure` and
+  /// `run`.)
   mutating func loadPreparedText(length: Int) {
     let cache = paragraphCache
     var preparedHere = false
@@ -344,19 +345,6 @@ struct LayoutEngine {
       return prepareText()
     }
     if !preparedHere { load(prepared) }
-  }
-
-  /// The prepared text of the engine's text and style: the paragraph cache's, or prepared now
-  /// (and stored when short enough). The text must not be empty.
-  func preparedText() -> PreparedText {
-    let key = ParagraphCache.Key(
-      text: text, locale: style.locale, direction: style.baseWritingDirection)
-    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
-    let engine = self
-    return paragraphCache.preparedText(for: key, length: length) {
-      var engine = engine
-      return engine.prepareText()
-    }
   }
 
   /// Itemizes, shapes and splits the text into atoms (the work a prepared text saves), leaving
@@ -434,8 +422,10 @@ struct LayoutEngine {
       prepareInPlace()
       return buildLayout()
     }
-    // The cached preparation, or one made now and stored, loaded into this engine.
-    load(preparedText())
+    // The cached preparation loaded into this engine, or one made by it now and stored
+    // (`preparedText()` prepared a copy of the engine, then loaded what the copy made: two
+    // copies of the engine and of each array reference).
+    loadPreparedText(length: length)
     return buildLayout()
   }
 
