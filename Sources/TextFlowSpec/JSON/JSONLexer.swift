@@ -88,8 +88,13 @@ struct JSONLexer {
       if byte == UInt8(ascii: "\\") || byte < 0x20 || (validatingUTF8 && byte >= 0x80) { break }
       end += 1
     }
-    // Escapes, bytes to validate, or an error: decoded byte by byte.
-    var utf8 = Array(bytes[start..<end])
+    // Escapes, bytes to validate, or an error: decoded byte by byte, into room for the bytes
+    // read so far and a few hundred more (decoding never lengthens a string, and the line
+    // bounds it): grown from the bytes before the first escape, the array was reallocated two
+    // or three times for a label with a `\u00df` in it.
+    var utf8 = [UInt8]()
+    utf8.reserveCapacity(Swift.min(bytes.count - start, end - start + 256))
+    utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     index = end
     while true {
       guard index < bytes.count else { throw .unterminatedString }
