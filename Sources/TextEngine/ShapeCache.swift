@@ -30,7 +30,10 @@ public final class ShapeCache: Sendable {
     /// at break opportunities and paragraph ends, where no shaping crosses).
     var contextBefore = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
     var contextAfter = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
-    var face: FontFace
+    /// Unretained, as the text is: the caller holds the face for the lookup, and an entry
+    /// stored keeps it (`StoredEntryKey`). A strong one was retained and released at every
+    /// lookup, a reference count all threads shaping in the face write.
+    var face: Unmanaged<FontFace>
     var variations: [FontVariation]
     var features: [FontFeature]
     var script: String?
@@ -114,8 +117,11 @@ public final class ShapeCache: Sendable {
       }
       let glyphs = shape()
       table.insert(
-        hash: hash, key: StoredEntryKey(bytes: writer.makeStoredKey(), face: key.face),
-        value: glyphs, cost: 1, faces: key.face.isPinned ? [] : [key.face],
+        hash: hash,
+        key: StoredEntryKey(bytes: writer.makeStoredKey(), face: key.face.takeUnretainedValue()),
+        value: glyphs, cost: 1,
+        faces: key.face._withUnsafeGuaranteedRef(\.isPinned)
+          ? [] : [key.face.takeUnretainedValue()],
         where: { $0.bytes.equals(bytes) })
       return glyphs
     }
@@ -149,7 +155,7 @@ extension KeyWriter {
       write(unit: 0xFFFF)
       write(units: key.contextAfter)
     }
-    write(key.face)
+    write(UInt64(UInt(bitPattern: key.face.toOpaque())))
     write(key.variations.count)
     for variation in key.variations {
       write(variation.axis)

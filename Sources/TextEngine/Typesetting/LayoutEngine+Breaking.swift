@@ -961,7 +961,8 @@ extension LayoutEngine {
     let glyphs = text.withUnsafeBufferPointer { buffer in
       cache.glyphs(
         for: ShapeCache.Key(
-          text: buffer, face: face, variations: font.variations, features: font.features,
+          text: buffer, face: .passUnretained(face), variations: font.variations,
+          features: font.features,
           script: nil, language: nil, direction: .leftToRight), length: text.count
       ) {
         face.harfBuzz.withVariations(font.variations).shape(

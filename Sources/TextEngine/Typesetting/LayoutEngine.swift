@@ -422,9 +422,9 @@ struct LayoutEngine {
       prepareInPlace()
       return buildLayout()
     }
-    // The cached preparation loaded into this engine, or one made by it now and stored
-    // (`preparedText()` prepared a copy of the engine, then loaded what the copy made: two
-    // copies of the engine and of each array reference).
+    // The cached preparation loaded into this engine, or one this engine makes in place and
+    // stores (preparing in a copy of the engine and loading what it made copied the engine
+    // and every array reference twice).
     loadPreparedText(length: length)
     return buildLayout()
   }
@@ -991,7 +991,8 @@ struct LayoutEngine {
     // A boundary a group shaping found safe to break joins without any change.
     let knownSafe = member > 0 && group?.members[member].safeBefore == true
     if joinsPrevious, !knownSafe, firstAtom > 0 {
-      atoms[firstAtom - 1].joinAfter = joinAcross(firstAtom, face: plan.face, shaping: shaping)
+      atoms[firstAtom - 1].joinAfter = joinAcross(
+        firstAtom, face: plan.faceReference, shaping: shaping)
     }
   }
 
@@ -1035,19 +1036,19 @@ struct LayoutEngine {
     group: inout ShapingGroup?, member: Int
   ) -> (segment: Segment, scale: Double, letterSpacing: Double) {
     let range = plan.range
-    let face = plan.face
     let run = runAt[range.lowerBound]
     // Made once and moved into the segment: each copy of a `Font` retains its face, which
-    // every thread shares, and its two arrays.
-    let font = text.runs[run].attributes.font.withFace(face)
+    // every thread shares, and its two arrays. (The face is taken strong here only: the
+    // shaping below is handed the plan's unretained reference.)
+    let font = text.runs[run].attributes.font.withFace(plan.face)
     let scale = font.scale
     let isTab = range.count == 1 && units[range.lowerBound] == 0x09
     // Context for HarfBuzz where the segment ends without a break opportunity (a change of
     // font, size, script or direction inside a word): up to five units on either side.
     let context = shapingContext(range, content: content)
     var glyphs = segmentGlyphs(
-      range: range, context: context, content: content, face: face, shaping: shaping,
-      group: &group, member: member)
+      range: range, context: context, content: content, face: plan.faceReference,
+      shaping: shaping, group: &group, member: member)
     if isTab, !glyphs.isEmpty {
       // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
       // (set per line); fonts rarely map U+0009.
@@ -1078,7 +1079,9 @@ struct LayoutEngine {
   /// cache (short texts that repeat). A lookup that reaches past those two clusters is not
   /// seen. After hanging whitespace, which ends almost every word, and where a group shaping
   /// found the boundary safe to break, nothing is shaped.
-  private func joinAcross(_ firstRight: Int, face: FontFace, shaping: SegmentShaping) -> Double {
+  private func joinAcross(_ firstRight: Int, face: FaceReference, shaping: SegmentShaping)
+    -> Double
+  {
     guard firstRight > 0, firstRight < atoms.count, !atoms[firstRight - 1].isWhitespace,
       !atoms[firstRight].isWhitespace, !atoms[firstRight - 1].isTab, !atoms[firstRight].isTab
     else { return 0 }
@@ -1118,7 +1121,7 @@ struct LayoutEngine {
   /// attributes, whose font face is shared by all threads — to call `groupGlyphs` and
   /// `shapeInPieces` on it.
   private func segmentGlyphs(
-    range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FontFace,
+    range: Range<Int>, context: Range<Int>, content: Range<Int>, face: FaceReference,
     shaping: SegmentShaping, group: inout ShapingGroup?, member: Int
   ) -> GlyphSlice {
     // The shaping settings are read from `shaping` where they are used: copied to locals for
