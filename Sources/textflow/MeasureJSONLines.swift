@@ -168,13 +168,7 @@ struct RequestFonts {
     // A path is resolved each time (a lookup of the file's identity, not a description parse
     // or fontconfig): the faces a stream names by path stay those the registry keeps
     // (`FontFace.shared`), and a file replaced on disk is read afresh.
-    // The slash looked for among the name's bytes in place: `contains("/")` on a String is
-    // Foundation's substring search, about 3 % of a distinct label's whole answer.
-    let slash = UInt8(ascii: "/")
-    let isPath =
-      name.utf8.withContiguousStorageIfAvailable { $0.contains(slash) }
-      ?? name.utf8.contains(slash)
-    guard typesetter === base, !isPath else {
+    guard typesetter === base, !FontCollection.namesPath(name) else {
       return try typesetter.fonts.font(named: name, pointSize: pointSize)
     }
     let key = NamedFont(name: name, pointSize: pointSize)
