@@ -14,14 +14,15 @@ struct PreparedText: Sendable {
   var isSoftBreak: [Bool]
   var isGraphemeBoundary: GraphemeBoundaries
   var segments: [Segment]
+  /// The fonts the segments are set in (`Segment.fontIndex`).
+  var segmentFonts: [Font]
   var atoms: [Atom]
   var paragraphs: [Paragraph]
   var words: WordTable
   var hyphens: [Int: Insertion]
   /// The vertical metrics every segment's font shares, or nil (`LayoutEngine.uniformMetrics`).
   var uniformMetrics: SegmentMetrics?
-  /// The face all of it is set in (or nil) and whether any glyph is .notdef
-  /// (`LayoutEngine.faceFacts`).
+  /// Whether any glyph is .notdef (`LayoutEngine.faceFacts`).
   var faceFacts: FaceFacts?
   /// Where `Typesetter.measure` keeps the text's word-sum re-wrap (nil for a preparation
   /// made for a layout).
@@ -40,7 +41,8 @@ extension PreparedText {
   init(wordSumsOf slot: PlainRewrapSlot) {
     self.init(
       units: [], scalarOffsets: ScalarOffsets(), runAt: RunIndices(), isSoftBreak: [],
-      isGraphemeBoundary: GraphemeBoundaries(), segments: [], atoms: [], paragraphs: [],
+      isGraphemeBoundary: GraphemeBoundaries(), segments: [], segmentFonts: [], atoms: [],
+      paragraphs: [],
       words: WordTable(), hyphens: [:], uniformMetrics: nil, faceFacts: nil, rewrap: slot)
     keepsWordSumsOnly = true
   }
@@ -66,6 +68,7 @@ extension PreparedText {
     var bytes = 512 + units.count * 2 + scalarOffsets.byteCount + runAt.byteCount
     bytes += isSoftBreak.count + isGraphemeBoundary.byteCount
     bytes += segments.count * (MemoryLayout<Segment>.stride + 64)
+    bytes += segmentFonts.count * (MemoryLayout<Font>.stride + 64)
     for segment in segments {
       bytes += segment.glyphs.count * MemoryLayout<ShapedGlyph>.stride
     }

@@ -148,7 +148,8 @@ public final class ShapedText: @unchecked Sendable {
         units: source.pointee.units, scalarOffsets: source.pointee.scalarOffsets,
         runAt: source.pointee.runAt, isSoftBreak: source.pointee.isSoftBreak,
         isGraphemeBoundary: source.pointee.isGraphemeBoundary,
-        segments: source.pointee.segments, atoms: source.pointee.atoms,
+        segments: source.pointee.segments, segmentFonts: source.pointee.segmentFonts,
+        atoms: source.pointee.atoms,
         paragraphs: source.pointee.paragraphs, words: source.pointee.words,
         hyphens: source.pointee.hyphens, uniformMetrics: source.pointee.uniformMetrics,
         faceFacts: source.pointee.faceFacts))

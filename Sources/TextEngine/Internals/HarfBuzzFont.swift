@@ -98,6 +98,15 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
   }
 
+  /// `withVariations(variations)` without a reference count: the font itself, or its variant,
+  /// which its `variants` cache keeps for the font's lifetime. For the layout engine, whose
+  /// face (and so this font) outlives the itemization: every thread shaping in one face
+  /// retained and released the same font once per shaping group, and two cores fought over its
+  /// reference count.
+  func unretainedVariant(_ variations: [FontVariation]) -> Unmanaged<HarfBuzzFont> {
+    variations.isEmpty ? .passUnretained(self) : .passUnretained(withVariations(variations))
+  }
+
   /// The variation axes of the face as (tag, minimum, default, maximum); empty for static fonts.
   var variationAxes: [(tag: String, minimum: Double, defaultValue: Double, maximum: Double)] {
     var count = hb_ot_var_get_axis_count(face)

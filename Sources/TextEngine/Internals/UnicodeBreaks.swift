@@ -560,8 +560,16 @@ enum UnicodeProperties {
     return computeScriptTag(script)
   }
 
-  /// Tags of ICU's script codes, looked up once (ICU 72 has about 200 codes).
-  private static let scriptTags: [String?] = (0..<256).map { computeScriptTag(Int32($0)) }
+  /// Tags of ICU's script codes, looked up once (ICU 72 has about 200 codes), in memory never
+  /// freed and never written after it is filled: as an array, each read retained and released
+  /// it, one reference count for every thread that shapes text.
+  nonisolated(unsafe) private static let scriptTags: UnsafeBufferPointer<String?> = {
+    let table = UnsafeMutableBufferPointer<String?>.allocate(capacity: 256)
+    for code in table.indices {
+      table.initializeElement(at: code, to: computeScriptTag(Int32(code)))
+    }
+    return UnsafeBufferPointer(table)
+  }()
 
   private static func computeScriptTag(_ script: Int32) -> String? {
     // USCRIPT_COMMON = 0, USCRIPT_INHERITED = 1, USCRIPT_UNKNOWN = 103.

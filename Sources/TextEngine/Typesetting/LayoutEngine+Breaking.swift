@@ -360,8 +360,9 @@ extension LayoutEngine {
         trailing: 0, flags: 0))
     swap(&wordList, &words.words)
     swap(&firstWord, &words.firstWord)
-    let face = segments.withUnsafeBufferPointer { Self.sharedFace(of: $0, hyphens: hyphens) }
-    if let face { words.uniformFaces = [face] }
+    if let face = Self.sharedFace(of: segmentFonts, hyphens: hyphens) {
+      words.uniformFaces = [face]
+    }
   }
 
   /// The word that starts at atom `start` of a paragraph whose atoms end at `end`: its atoms up
@@ -1058,18 +1059,16 @@ extension LayoutEngine {
     segments.withUnsafeBufferPointer { segmentBuffer in
       let segments = segmentBuffer.baseAddress!
       var next = 0
-      var lastFace: ObjectIdentifier?
-      var lastSize = 0.0
+      var lastFont = -1
       // The two ranges visited in turn (not an array of them: no allocation).
       func visit(_ range: Range<Int>) {
         guard let span = segmentSpan(of: range) else { return }
         for segment in max(span.lowerBound, next)..<(span.upperBound + 1) {
-          let face = ObjectIdentifier(segments[segment].font.face)
-          let size = segments[segment].font.pointSize
-          guard face != lastFace || size != lastSize else { continue }
-          lastFace = face
-          lastSize = size
-          let metrics = segments[segment].font.metrics
+          // A font met again changes no maximum.
+          let font = segments[segment].fontIndex
+          guard font != lastFont else { continue }
+          lastFont = font
+          let metrics = segmentFonts[font].metrics
           ascent = max(ascent, metrics.ascender)
           descent = max(descent, -metrics.descender)
           leading = max(leading, metrics.leading)
@@ -1086,7 +1085,7 @@ extension LayoutEngine {
   /// text, which is broken into lines again and again).
   mutating func makeSegmentMetrics() {
     guard uniformMetrics == nil, !segments.isEmpty else { return }
-    words.segmentMetrics = segments.map { SegmentMetrics($0.font.metrics) }
+    words.segmentMetrics = segments.map { SegmentMetrics(segmentFonts[$0.fontIndex].metrics) }
   }
 
   /// The segments of atoms `range` (nil when it is empty): atoms are made segment by segment in
@@ -1100,16 +1099,13 @@ extension LayoutEngine {
     }
   }
 
-  /// The vertical metrics all of `segments`' fonts share, or nil when they differ (or there
-  /// are none): what `lineBox` may take for any line with an atom. Static, over the engine's
-  /// segments read in place: called from the engine's mutating preparation, a method was
-  /// handed a copy of the engine, and iterating the array copied each segment (a retain and
-  /// release of its face and arrays).
-  static func sharedMetrics(of segments: UnsafeBufferPointer<Segment>) -> SegmentMetrics? {
-    guard let first = segments.first?.font.metrics else { return nil }
-    for index in segments.indices.dropFirst() where segments[index].font.metrics != first {
-      return nil
-    }
+  /// The vertical metrics all of an engine's `segmentFonts` (every segment's font) share, or
+  /// nil when they differ (or there are none): what `lineBox` may take for any line with an
+  /// atom. Static: called from the engine's mutating preparation, a method was handed a copy
+  /// of the engine.
+  static func sharedMetrics(of fonts: [Font]) -> SegmentMetrics? {
+    guard let first = fonts.first?.metrics else { return nil }
+    for index in fonts.indices.dropFirst() where fonts[index].metrics != first { return nil }
     return SegmentMetrics(first)
   }
 

@@ -150,13 +150,14 @@ extension LayoutEngine {
           continue
         }
         let segment = segments.baseAddress! + segmentIndex
-        let scale = segment.pointee.font.scale
+        let font = segmentFonts[segment.pointee.fontIndex]
+        let scale = font.scale
         // Consecutive pieces in the same font and direction (words of one run) share a run.
         if open == nil || open!.bidiLevel != item.level || !sameFont(segmentIndex, openSegment) {
           if let run = open { runs.append(run) }
           let capacity = runs.count < runGlyphCounts.count ? runGlyphCounts[runs.count] : 0
           var run = TextLayout.GlyphRun(
-            font: segment.pointee.font, glyphs: [], positions: [], advances: [], clusters: [],
+            font: font, glyphs: [], positions: [], advances: [], clusters: [],
             bidiLevel: item.level, isEllipsis: false, isHyphen: false)
           run.glyphs.reserveCapacity(capacity)
           run.positions.reserveCapacity(capacity)
@@ -357,23 +358,17 @@ extension LayoutEngine {
     return estimate
   }
 
-  /// The face every segment and every shaped hyphen is set in, or nil when they differ.
-  func sharedFace() -> FontFace? {
-    segments.withUnsafeBufferPointer { Self.sharedFace(of: $0, hyphens: hyphens) }
-  }
-
-  /// `sharedFace()` of an engine's `segments` (read in place: iterating copied each segment, a
-  /// retain and release of its face and arrays) and `hyphens`.
-  static func sharedFace(
-    of segments: UnsafeBufferPointer<Segment>, hyphens: [Int: Insertion]
-  ) -> FontFace? {
-    guard let first = segments.first?.font.face else { return nil }
-    for index in segments.indices.dropFirst() where segments[index].font.face !== first {
-      return nil
-    }
+  /// The face every font of an engine's `segmentFonts` (every segment's) and every shaped
+  /// hyphen of its `hyphens` is set in, or nil when they differ.
+  static func sharedFace(of fonts: [Font], hyphens: [Int: Insertion]) -> FontFace? {
+    guard let first = fonts.first?.face else { return nil }
+    for index in fonts.indices.dropFirst() where fonts[index].face !== first { return nil }
     for hyphen in hyphens.values where hyphen.font.face !== first { return nil }
     return first
   }
+
+  /// The face segment `index` is set in.
+  func face(ofSegment index: Int) -> FontFace { segmentFonts[segments[index].fontIndex].face }
 
   /// Fills `words.facePrefixes` when the text is in several faces and reads left to right
   /// throughout: every paragraph and segment at level 0 (so each line's runs are in logical
@@ -383,7 +378,7 @@ extension LayoutEngine {
   mutating func makeFacePrefixes() {
     guard paragraphs.allSatisfy({ $0.level == 0 }), segments.allSatisfy({ $0.level == 0 })
     else { return }
-    for (segment, hyphen) in hyphens where hyphen.font.face !== segments[segment].font.face {
+    for (segment, hyphen) in hyphens where hyphen.font.face !== face(ofSegment: segment) {
       return
     }
     var faces = [FontFace]()
@@ -391,9 +386,9 @@ extension LayoutEngine {
     for paragraph in paragraphs {
       guard let span = segmentSpan(of: paragraph.atoms) else { continue }
       for segment in span {
-        let face = segments[segment].font.face
-        if !faces.contains(where: { $0 === face }) {
-          faces.append(face)
+        let segmentFace = face(ofSegment: segment)
+        if !faces.contains(where: { $0 === segmentFace }) {
+          faces.append(segmentFace)
           firsts.append(Int32(truncatingIfNeeded: segment))
         }
       }
@@ -450,8 +445,10 @@ extension LayoutEngine {
       let level = paragraphs[spec.paragraph].level
       if ellipsisFace == nil && !spec.hyphen && segments[span].allSatisfy({ $0.level == level }) {
         func visit(_ segment: Int) {
-          let face = segments[segment].font.face
-          if faces.last !== face && !faces.contains(where: { $0 === face }) { faces.append(face) }
+          let segmentFace = face(ofSegment: segment)
+          if faces.last !== segmentFace && !faces.contains(where: { $0 === segmentFace }) {
+            faces.append(segmentFace)
+          }
         }
         if level & 1 == 0 {
           for segment in span { visit(segment) }
@@ -464,10 +461,10 @@ extension LayoutEngine {
     let (items, hyphen) = lineItems(spec)
     for index in Self.visualOrder(items) {
       let item = items[index]
-      let face =
-        item.segment.map { segments[$0].font.face }
+      let itemFace =
+        item.segment.map { face(ofSegment: $0) }
         ?? (item.isEllipsis ? spec.ellipsis : hyphen)?.font.face
-      if let face, !faces.contains(where: { $0 === face }) { faces.append(face) }
+      if let itemFace, !faces.contains(where: { $0 === itemFace }) { faces.append(itemFace) }
     }
   }
 
@@ -503,7 +500,8 @@ extension LayoutEngine {
         for glyph in atoms[index].glyphs where segment.glyphs[glyph].glyphID == 0 {
           let start = scalarOffsets[segment.range.lowerBound + Int(segment.glyphs[glyph].cluster)]
           let next = sorted.first { $0 > start }
-          clusters.append((start, next ?? max(start + 1, lineEnd), segment.font.face))
+          clusters.append(
+            (start, next ?? max(start + 1, lineEnd), segmentFonts[segment.fontIndex].face))
         }
       }
     }
@@ -516,10 +514,9 @@ extension LayoutEngine {
     if a == b { return true }
     return segments.withUnsafeBufferPointer { segments in
       let (x, y) = (segments.baseAddress! + a, segments.baseAddress! + b)
-      if x.pointee.run == y.pointee.run && x.pointee.font.face === y.pointee.font.face {
-        return true
-      }
-      return x.pointee.font == y.pointee.font
+      // One entry per run and face: equal indices, equal fonts.
+      if x.pointee.fontIndex == y.pointee.fontIndex { return true }
+      return segmentFonts[x.pointee.fontIndex] == segmentFonts[y.pointee.fontIndex]
     }
   }
 
@@ -598,8 +595,7 @@ struct MeasurementBuilder: LineSink {
       fromStart: isOneEngine)
   }
 
-  /// What `add` needs to know about an engine's text once: the face all of it is set in, and
-  /// whether any glyph is .notdef.
+  /// What `add` needs to know about an engine's text once: whether any glyph is .notdef.
   func facts(of engine: LayoutEngine) -> FaceFacts {
     // Not `??`: its autoclosure would capture (copy, retaining every array of) the engine.
     if let known = engine.faceFacts { return known }
@@ -608,7 +604,7 @@ struct MeasurementBuilder: LineSink {
 
   /// `facts(of:)` found from the engine's segments (once, when a text is prepared).
   static func computeFacts(of engine: LayoutEngine) -> FaceFacts {
-    FaceFacts(uniformFace: engine.sharedFace(), hasNotdef: drawsNotdef(engine.segments))
+    FaceFacts(hasNotdef: drawsNotdef(engine.segments))
   }
 
   /// True when a glyph of `segments` is .notdef (`facts(of:).hasNotdef`).

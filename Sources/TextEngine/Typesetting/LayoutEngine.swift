@@ -13,8 +13,11 @@ struct Segment: Sendable {
   var range: Range<Int>
   /// The index of the attribute run (`AttributedText.runs`) the segment belongs to.
   var run: Int
-  /// The font it is shaped in: the run's font, or a fallback face at the run's size.
-  var font: Font
+  /// The font it is shaped in (the run's font, or the run's font in a fallback face): an index
+  /// into its text's `segmentFonts`. Not the font itself: a font held by each segment retained
+  /// and released its face once per segment, a reference count that every thread setting text
+  /// in that face writes (and two cores fought over).
+  var fontIndex: Int
   var level: UInt8
   /// Glyphs in visual order (shared with the shape cache, or with the other members of the
   /// shaping group they were cut from); clusters are UTF-16 offsets from `range.lowerBound`. A
@@ -108,12 +111,11 @@ final class EllipsisMemo: Sendable {
   }
 }
 
-/// The face all of a text is set in (nil: several) and whether any of its glyphs is .notdef:
-/// what a measurement's lines need to know about the text once (`MeasurementBuilder.facts(of:)`).
-/// A struct, not a tuple: an optional tuple was destroyed through the runtime's generic tuple
-/// witness, about 120 instructions a text.
+/// Whether any of a text's glyphs is .notdef: what a measurement's lines need to know about the
+/// text once (`MeasurementBuilder.facts(of:)`). Holds no face: the text's one face, where it has
+/// one, is `WordTable.uniformFaces` (a second strong reference here was retained and released
+/// per text, on a reference count every thread setting text in that face writes).
 struct FaceFacts: Sendable {
-  var uniformFace: FontFace?
   var hasNotdef: Bool
 }
 
@@ -152,6 +154,11 @@ struct LayoutEngine {
   var isSoftBreak: [Bool] = []
   var isGraphemeBoundary = GraphemeBoundaries()
   var segments: [Segment] = []
+  /// The fonts the segments are set in (`Segment.fontIndex`), each once: most texts have one.
+  var segmentFonts: [Font] = []
+  /// What each of `segmentFonts` is while the text is itemized: the attribute run and the face
+  /// it was made for (found again for the run's next segment in that face).
+  var segmentFontKeys: [(run: Int, face: FaceReference)] = []
   var atoms: [Atom] = []
   var paragraphs: [Paragraph] = []
   /// The words lines are filled with (made from the atoms once, see `Word`).
@@ -288,6 +295,8 @@ struct LayoutEngine {
     // plans, which hold references (so the limit for them is higher).
     paragraphs.removeAllKeepingCapacity(poppingUpTo: 4)
     segments.removeAllKeepingCapacity(poppingUpTo: 16)
+    segmentFonts.removeAllKeepingCapacity(poppingUpTo: 4)
+    segmentFontKeys.removeAllKeepingCapacity(poppingUpTo: 4)
     atoms.removeAll(keepingCapacity: true)
     planScratch.removeAllKeepingCapacity(poppingUpTo: 16)
     // Often empty already (the members are emptied after each group, the clusters are only
@@ -353,9 +362,9 @@ struct LayoutEngine {
     prepareInPlace()
     return PreparedText(
       units: units, scalarOffsets: scalarOffsets, runAt: runAt, isSoftBreak: isSoftBreak,
-      isGraphemeBoundary: isGraphemeBoundary, segments: segments, atoms: atoms,
-      paragraphs: paragraphs, words: words, hyphens: hyphens, uniformMetrics: uniformMetrics,
-      faceFacts: faceFacts)
+      isGraphemeBoundary: isGraphemeBoundary, segments: segments, segmentFonts: segmentFonts,
+      atoms: atoms, paragraphs: paragraphs, words: words, hyphens: hyphens,
+      uniformMetrics: uniformMetrics, faceFacts: faceFacts)
   }
 
   /// Itemizes, shapes and splits the text into atoms, leaving the engine loaded with the result
@@ -367,11 +376,8 @@ struct LayoutEngine {
     prepare()
     itemizeAndShape()
     makeWords()
-    uniformMetrics = segments.withUnsafeBufferPointer { Self.sharedMetrics(of: $0) }
-    // The shared face `makeWords` found (`MeasurementBuilder.computeFacts` looks for it again).
-    faceFacts = FaceFacts(
-      uniformFace: words.uniformFaces.first,
-      hasNotdef: MeasurementBuilder.drawsNotdef(segments))
+    uniformMetrics = Self.sharedMetrics(of: segmentFonts)
+    faceFacts = FaceFacts(hasNotdef: MeasurementBuilder.drawsNotdef(segments))
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -382,6 +388,7 @@ struct LayoutEngine {
     isSoftBreak = prepared.isSoftBreak
     isGraphemeBoundary = prepared.isGraphemeBoundary
     segments = prepared.segments
+    segmentFonts = prepared.segmentFonts
     atoms = prepared.atoms
     paragraphs = prepared.paragraphs
     words = prepared.words
@@ -400,6 +407,7 @@ struct LayoutEngine {
     isSoftBreak = entry.value.isSoftBreak
     isGraphemeBoundary = entry.value.isGraphemeBoundary
     segments = entry.value.segments
+    segmentFonts = entry.value.segmentFonts
     atoms = entry.value.atoms
     paragraphs = entry.value.paragraphs
     words = entry.value.words
@@ -786,7 +794,12 @@ struct LayoutEngine {
         let code = scripts[clusterStart]
         if code != preferredCode {
           preferredCode = code
-          preferred = fonts.preferredFaces(scriptCode: code)
+          // Through an unretained reference (the engine holds the collection): called on
+          // `fonts`, the collection was retained and released per text, a reference count
+          // every thread laying out text in it writes.
+          preferred = Unmanaged.passUnretained(fonts)._withUnsafeGuaranteedRef {
+            $0.preferredFaces(scriptCode: code)
+          }
           hasPreferred = !preferred.isEmpty
           leadingFound = false
         }
@@ -968,10 +981,13 @@ struct LayoutEngine {
     _ plan: SegmentPlan, content: Range<Int>, shaping: SegmentShaping,
     group: inout ShapingGroup?, member: Int, joinsPrevious: Bool, atomsPerUnit: Bool
   ) {
+    let fontIndex = segmentFontIndex(run: runAt[plan.range.lowerBound], face: plan.faceReference)
     // Shaped in one non-mutating call: each call of a non-mutating method from this mutating
     // one copied the whole engine (about 500 bytes) to the stack.
-    let (segment, scale, letterSpacing) = shapeSegment(
-      plan, content: content, shaping: shaping, group: &group, member: member)
+    let (segment, letterSpacing) = shapeSegment(
+      plan, fontIndex: fontIndex, content: content, shaping: shaping, group: &group,
+      member: member)
+    let scale = segmentFonts[fontIndex].scale
     let segmentIndex = segments.count
     let firstAtom = atoms.count
     // Split before it is appended, its glyphs read from it in place: a copy of its glyph
@@ -999,12 +1015,20 @@ struct LayoutEngine {
   /// What a segment is shaped with: the same for every segment of one plan's run, face,
   /// script and level.
   private struct SegmentShaping {
-    var harfBuzz: HarfBuzzFont
+    /// Unretained (`HarfBuzzFont.unretainedVariant`): the plan's face keeps it, and the face
+    /// outlives the itemization (`FaceReference`). Lent to the shaping calls with
+    /// `withHarfBuzz`.
+    var harfBuzz: Unmanaged<HarfBuzzFont>
     var variations: [FontVariation]
     var features: [FontFeature]
     var script: String?
     var language: String?
     var direction: ShapingDirection
+
+    /// Calls `body` with the font, neither retained nor released.
+    func withHarfBuzz<Result>(_ body: (HarfBuzzFont) -> Result) -> Result {
+      harfBuzz._withUnsafeGuaranteedRef(body)
+    }
   }
 
   /// What the segment of `plan` is shaped with (its join too, `joinAcross`).
@@ -1020,7 +1044,7 @@ struct LayoutEngine {
     }
     // The face is used unretained, as the plan holds it.
     let harfBuzz = plan.faceReference._withUnsafeGuaranteedRef {
-      $0.harfBuzz.withVariations(variations)
+      $0.harfBuzz.unretainedVariant(variations)
     }
     return SegmentShaping(
       harfBuzz: harfBuzz, variations: variations,
@@ -1029,19 +1053,32 @@ struct LayoutEngine {
       direction: plan.level & 1 == 1 ? .rightToLeft : .leftToRight)
   }
 
-  /// The segment of `plan`, shaped, with its font's points per design unit and its run's
-  /// letter spacing.
+  /// The index in `segmentFonts` of the font a segment of attribute run `run` in `face` is set
+  /// in, the font added when none of the last few is it. Only the last few are looked at, so
+  /// that a text of thousands of runs is not searched from end to end at each: a font added
+  /// twice costs a few bytes (fonts are compared by value where it matters, `sameFont`).
+  private mutating func segmentFontIndex(run: Int, face: FaceReference) -> Int {
+    // Most texts have one font; a text with fallback has a few.
+    let searched = max(0, segmentFontKeys.count - 8)..<segmentFontKeys.count
+    for index in searched.reversed()
+    where segmentFontKeys[index].run == run
+      && segmentFontKeys[index].face.toOpaque() == face.toOpaque()
+    {
+      return index
+    }
+    segmentFonts.append(text.runs[run].attributes.font.withFace(face.takeUnretainedValue()))
+    segmentFontKeys.append((run, face))
+    return segmentFonts.count - 1
+  }
+
+  /// The segment of `plan`, set in `segmentFonts[fontIndex]`, shaped, with its run's letter
+  /// spacing.
   private func shapeSegment(
-    _ plan: SegmentPlan, content: Range<Int>, shaping: SegmentShaping,
+    _ plan: SegmentPlan, fontIndex: Int, content: Range<Int>, shaping: SegmentShaping,
     group: inout ShapingGroup?, member: Int
-  ) -> (segment: Segment, scale: Double, letterSpacing: Double) {
+  ) -> (segment: Segment, letterSpacing: Double) {
     let range = plan.range
     let run = runAt[range.lowerBound]
-    // Made once and moved into the segment: each copy of a `Font` retains its face, which
-    // every thread shares, and its two arrays. (The face is taken strong here only: the
-    // shaping below is handed the plan's unretained reference.)
-    let font = text.runs[run].attributes.font.withFace(plan.face)
-    let scale = font.scale
     let isTab = range.count == 1 && units[range.lowerBound] == 0x09
     // Context for HarfBuzz where the segment ends without a break opportunity (a change of
     // font, size, script or direction inside a word): up to five units on either side.
@@ -1052,7 +1089,7 @@ struct LayoutEngine {
     if isTab, !glyphs.isEmpty {
       // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
       // (set per line); fonts rarely map U+0009.
-      let space = shaping.harfBuzz.nominalGlyph(0x20) ?? 0
+      let space = shaping.withHarfBuzz { $0.nominalGlyph(0x20) } ?? 0
       glyphs = GlyphSlice([
         ShapedGlyph(
           glyphID: space, cluster: 0, xAdvance: 0, yAdvance: 0,
@@ -1061,9 +1098,9 @@ struct LayoutEngine {
     }
     return (
       Segment(
-        range: range, run: run, font: consume font, level: plan.level, glyphs: glyphs,
+        range: range, run: run, fontIndex: fontIndex, level: plan.level, glyphs: glyphs,
         isTab: isTab),
-      scale, text.runs[run].attributes.letterSpacing
+      text.runs[run].attributes.letterSpacing
     )
   }
 
@@ -1093,16 +1130,20 @@ struct LayoutEngine {
     assert(a.upperBound == b.lowerBound)
     let joined = units.withUnsafeBufferPointer { units in
       let buffer = UnsafeBufferPointer(rebasing: units[a.lowerBound..<b.upperBound])
-      return cache.glyphs(
-        for: ShapeCache.Key(
-          text: buffer, face: face, variations: shaping.variations,
-          features: shaping.features, script: shaping.script, language: shaping.language,
-          direction: shaping.direction),
-        length: buffer.count
-      ) {
-        shaping.harfBuzz.shape(
-          buffer, range: 0..<buffer.count, direction: shaping.direction,
-          script: shaping.script, language: shaping.language, features: shaping.features)
+      return withShapeCache { cache in
+        cache.glyphs(
+          for: ShapeCache.Key(
+            text: buffer, face: face, variations: shaping.variations,
+            features: shaping.features, script: shaping.script, language: shaping.language,
+            direction: shaping.direction),
+          length: buffer.count
+        ) {
+          shaping.withHarfBuzz {
+            $0.shape(
+              buffer, range: 0..<buffer.count, direction: shaping.direction,
+              script: shaping.script, language: shaping.language, features: shaping.features)
+          }
+        }
       }
     }
     // A pair lookup changes the advance of the pair's first glyph: the left cluster's glyphs
@@ -1111,7 +1152,7 @@ struct LayoutEngine {
     for glyph in joined where Int(glyph.cluster) < a.count { difference += Int(glyph.xAdvance) }
     let glyphs = segments[leftAtom.segment].glyphs
     for index in leftAtom.glyphs { difference -= Int(glyphs[index].xAdvance) }
-    return Double(difference) * segments[atoms[firstRight].segment].font.scale
+    return Double(difference) * segmentFonts[segments[atoms[firstRight].segment].fontIndex].scale
   }
 
   /// The glyphs of one segment, from the shape cache or shaped (in a group or alone).
@@ -1129,41 +1170,54 @@ struct LayoutEngine {
     // The members' plans (nil outside a group), read by `isCached` while the group is being
     // cut: the group itself is lent to `groupGlyphs` then.
     let plans = group?.plans
-    return units.withUnsafeBufferPointer { buffer in
-      // The cache key of a segment shaped in this font (every member of a group is).
-      func key(_ range: Range<Int>, _ context: Range<Int>) -> ShapeCache.Key {
-        ShapeCache.Key(
-          text: UnsafeBufferPointer(rebasing: buffer[range]),
-          contextBefore: UnsafeBufferPointer(
-            rebasing: buffer[context.lowerBound..<range.lowerBound]),
-          contextAfter: UnsafeBufferPointer(
-            rebasing: buffer[range.upperBound..<context.upperBound]),
-          face: face, variations: shaping.variations, features: shaping.features,
-          script: shaping.script, language: shaping.language, direction: shaping.direction)
-      }
-      return cache.glyphSlice(for: key(range, context), length: range.count) {
-        // Tested, not bound: binding the plans copied them (a retain and release per member).
-        if plans != nil,
-          let glyphs = groupGlyphs(
-            &group!, member: member, harfBuzz: shaping.harfBuzz, buffer, content: content,
-            direction: shaping.direction, script: shaping.script, language: shaping.language,
-            features: shaping.features,
-            isCached: { other in
-              let otherRange = plans![plans!.startIndex + other].range
-              return cache.contains(
-                key(otherRange, shapingContext(otherRange, content: content)),
-                length: otherRange.count)
-            })
-        {
-          return glyphs
+    // The cache through an unretained reference (`withShapeCache`).
+    return withShapeCache { cache in
+      units.withUnsafeBufferPointer { buffer in
+        // The cache key of a segment shaped in this font (every member of a group is).
+        func key(_ range: Range<Int>, _ context: Range<Int>) -> ShapeCache.Key {
+          ShapeCache.Key(
+            text: UnsafeBufferPointer(rebasing: buffer[range]),
+            contextBefore: UnsafeBufferPointer(
+              rebasing: buffer[context.lowerBound..<range.lowerBound]),
+            contextAfter: UnsafeBufferPointer(
+              rebasing: buffer[range.upperBound..<context.upperBound]),
+            face: face, variations: shaping.variations, features: shaping.features,
+            script: shaping.script, language: shaping.language, direction: shaping.direction)
         }
-        return GlyphSlice(
-          shapeInPieces(
-            shaping.harfBuzz, buffer, range: range, context: context, content: content,
-            direction: shaping.direction, script: shaping.script, language: shaping.language,
-            features: shaping.features))
+        return cache.glyphSlice(for: key(range, context), length: range.count) {
+          // Tested, not bound: binding the plans copied them (a retain and release per member).
+          shaping.withHarfBuzz { harfBuzz in
+            if plans != nil,
+              let glyphs = groupGlyphs(
+                &group!, member: member, harfBuzz: harfBuzz, buffer, content: content,
+                direction: shaping.direction, script: shaping.script, language: shaping.language,
+                features: shaping.features,
+                isCached: { other in
+                  let otherRange = plans![plans!.startIndex + other].range
+                  return cache.contains(
+                    key(otherRange, shapingContext(otherRange, content: content)),
+                    length: otherRange.count)
+                })
+            {
+              return glyphs
+            }
+            return GlyphSlice(
+              shapeInPieces(
+                harfBuzz, buffer, range: range, context: context, content: content,
+                direction: shaping.direction, script: shaping.script,
+                language: shaping.language, features: shaping.features))
+          }
+        }
       }
     }
+  }
+
+  /// Calls `body` with the shape cache, neither retained nor released: the typesetter that
+  /// made the engine holds it. Each call on `cache` (unowned, so made strong for the call)
+  /// retained and released it — the one object every thread of a typesetter reads — two or
+  /// three times per segment.
+  private func withShapeCache<Result>(_ body: (ShapeCache) -> Result) -> Result {
+    Unmanaged.passUnretained(cache)._withUnsafeGuaranteedRef(body)
   }
 
   /// The language part of the style's locale ("ja" for "ja_JP@lb=strict"), or nil.
@@ -1270,7 +1324,7 @@ struct LayoutEngine {
   /// first use.
   private mutating func hyphenWidth(_ segmentIndex: Int) -> Double {
     if let hyphen = hyphens[segmentIndex] { return hyphen.width }
-    let hyphen = makeHyphen(segments[segmentIndex].font)
+    let hyphen = makeHyphen(segmentFonts[segments[segmentIndex].fontIndex])
     hyphens[segmentIndex] = hyphen
     return hyphen.width
   }
