@@ -566,36 +566,46 @@ struct LayoutEngine {
       }
       // Consecutive segments that differ only by a break opportunity between them form a
       // shaping group: shaped with one hb_shape call and cut where HarfBuzz says it is safe.
-      var planIndex = 0
-      while planIndex < plans.count {
-        // Every member of a group is shaped with the same font, features, script, language
-        // and direction: found once for the group.
-        let start = shapingGroup(plans, from: planIndex, groupsRuns: groupsRuns)
-        let groupEnd = start.end
-        let firstJoins = start.joinsPrevious
-        let shaping = start.shaping
-        var group: ShapingGroup?
-        if groupEnd - planIndex > 1 {
-          let members = memberScratch
-          memberScratch = []
-          group = ShapingGroup(plans: plans[planIndex..<groupEnd], reusing: members)
+      // The units and grapheme boundaries every segment's atoms read are lent from copies of
+      // the arrays, retained once a paragraph: read through the engine, which the loop
+      // changes, each was retained and released per segment.
+      let textUnits = units
+      let boundaryFlags = isGraphemeBoundary.flags
+      textUnits.withUnsafeBufferPointer { units in
+        boundaryFlags.withUnsafeBufferPointer { flags in
+          var planIndex = 0
+          while planIndex < plans.count {
+            // Every member of a group is shaped with the same font, features, script,
+            // language and direction: found once for the group.
+            let start = shapingGroup(plans, from: planIndex, groupsRuns: groupsRuns)
+            let groupEnd = start.end
+            let firstJoins = start.joinsPrevious
+            let shaping = start.shaping
+            var group: ShapingGroup?
+            if groupEnd - planIndex > 1 {
+              let members = memberScratch
+              memberScratch = []
+              group = ShapingGroup(plans: plans[planIndex..<groupEnd], reusing: members)
+            }
+            for member in planIndex..<groupEnd {
+              // Inside a group every member can be shaped with the one before it, so it joins
+              // it where a break opportunity separates them (`joins`).
+              addSegment(
+                plans[member], content: content, shaping: shaping, group: &group,
+                member: member - planIndex,
+                joinsPrevious: member == planIndex
+                  ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
+                atomsPerUnit: atomsPerUnit, units: units,
+                isGraphemeBoundary: GraphemeBoundaries.View(flags: flags))
+            }
+            if var finished = group {
+              group = nil
+              finished.members.removeAllKeepingCapacity(poppingUpTo: 16)
+              memberScratch = finished.members
+            }
+            planIndex = groupEnd
+          }
         }
-        for member in planIndex..<groupEnd {
-          // Inside a group every member can be shaped with the one before it, so it joins it
-          // where a break opportunity separates them (`joins`).
-          addSegment(
-            plans[member], content: content, shaping: shaping, group: &group,
-            member: member - planIndex,
-            joinsPrevious: member == planIndex
-              ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
-            atomsPerUnit: atomsPerUnit)
-        }
-        if var finished = group {
-          group = nil
-          finished.members.removeAllKeepingCapacity(poppingUpTo: 16)
-          memberScratch = finished.members
-        }
-        planIndex = groupEnd
       }
       paragraphs[index].atoms = firstAtom..<atoms.count
     }
@@ -977,9 +987,12 @@ struct LayoutEngine {
       end: end, joinsPrevious: joins(plans, at: start), shaping: shaping(of: plans[start]))
   }
 
+  /// Shapes the segment of `plan` and adds it and its atoms; `units` and `isGraphemeBoundary`
+  /// are the engine's, lent by the caller.
   private mutating func addSegment(
     _ plan: SegmentPlan, content: Range<Int>, shaping: SegmentShaping,
-    group: inout ShapingGroup?, member: Int, joinsPrevious: Bool, atomsPerUnit: Bool
+    group: inout ShapingGroup?, member: Int, joinsPrevious: Bool, atomsPerUnit: Bool,
+    units: UnsafeBufferPointer<UInt16>, isGraphemeBoundary: GraphemeBoundaries.View
   ) {
     let fontIndex = segmentFontIndex(run: runAt[plan.range.lowerBound], face: plan.faceReference)
     // Shaped in one non-mutating call: each call of a non-mutating method from this mutating
@@ -996,7 +1009,8 @@ struct LayoutEngine {
     let hasSoftHyphen = makeAtoms(
       segmentIndex, range: plan.range, glyphs: segment.glyphs,
       rightToLeft: plan.level & 1 == 1, spacingPerGrapheme: letterSpacing, scale: scale,
-      isTab: segment.isTab, perUnit: atomsPerUnit)
+      isTab: segment.isTab, perUnit: atomsPerUnit, units: units,
+      isGraphemeBoundary: isGraphemeBoundary)
     segments.append(consume segment)
     if hasSoftHyphen {
       let width = hyphenWidth(segmentIndex)
@@ -1229,8 +1243,9 @@ struct LayoutEngine {
 
   /// Splits a shaped segment (`segmentIndex`, about to be added, with these `glyphs` over
   /// `range`) into atoms: HarfBuzz clusters merged up to grapheme boundaries. `scale` is the
-  /// segment's font's points per design unit. Returns true when an atom ends with a soft
-  /// hyphen: its `hyphenWidth` is left 0 for the caller to set.
+  /// segment's font's points per design unit; `units` and `isGraphemeBoundary` are the
+  /// engine's, lent by the caller. Returns true when an atom ends with a soft hyphen: its
+  /// `hyphenWidth` is left 0 for the caller to set.
   ///
   /// Never inlined: inlined into the itemization loop, it copied the engine's units and
   /// grapheme boundaries (a retain and release of each) for every segment.
@@ -1238,13 +1253,12 @@ struct LayoutEngine {
   private mutating func makeAtoms(
     _ segmentIndex: Int, range segmentRange: Range<Int>, glyphs segmentGlyphs: GlyphSlice,
     rightToLeft: Bool, spacingPerGrapheme: Double, scale: Double, isTab: Bool,
-    perUnit: Bool
+    perUnit: Bool, units: UnsafeBufferPointer<UInt16>,
+    isGraphemeBoundary: GraphemeBoundaries.View
   ) -> Bool {
     let glyphCount = segmentGlyphs.count
     // The atoms (and the general path's clusters, kept from segment to segment), taken out so
-    // that each is uniquely referenced while it grows. Nothing else of the engine changes
-    // while its units and boundaries are read below, so they are read in place (copied to
-    // locals, each was retained and released per segment).
+    // that each is uniquely referenced while it grows.
     var atoms = self.atoms
     self.atoms = []
     defer { self.atoms = atoms }
@@ -1252,48 +1266,43 @@ struct LayoutEngine {
     clusterScratch = []
     defer { clusterScratch = clusters }
     return segmentGlyphs.withUnsafeBufferPointer { glyphs in
-      units.withUnsafeBufferPointer { units in
-        isGraphemeBoundary.flags.withUnsafeBufferPointer { flags in
-          let isGraphemeBoundary = GraphemeBoundaries.View(flags: flags)
-          if perUnit,
-            Self.isOneGlyphPerUnit(
-              glyphs, range: segmentRange, rightToLeft: rightToLeft,
-              isGraphemeBoundary: isGraphemeBoundary)
-          {
-            // Most Latin, Greek and Cyrillic text: what the general path below gives when
-            // every cluster is one unit, one glyph and one grapheme (one atom each, spacing for
-            // one grapheme), without its list of clusters. The atoms are written into a buffer
-            // and appended at once: appending each to the array (captured here) cost a
-            // uniqueness and a capacity check per atom.
-            var hasSoftHyphen = false
-            withUnsafeTemporaryAllocation(of: Atom.self, capacity: glyphCount) { buffer in
-              for step in 0..<glyphCount {
-                let index = rightToLeft ? glyphCount - 1 - step : step
-                let position = segmentRange.lowerBound + step
-                var width = 0.0
-                width += Double(glyphs[index].xAdvance) * scale
-                let spacing = max(spacingPerGrapheme, -width)
-                width += spacing
-                let unit = units[position]
-                if unit == 0xAD { hasSoftHyphen = true }
-                buffer.initializeElement(
-                  at: step,
-                  to: Atom(
-                    range: position..<(position + 1), segment: segmentIndex,
-                    glyphs: index..<(index + 1), width: width, spacing: spacing,
-                    isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab))
-              }
-              atoms.append(contentsOf: UnsafeBufferPointer(buffer))
-              buffer.deinitialize()
-            }
-            return hasSoftHyphen
+      if perUnit,
+        Self.isOneGlyphPerUnit(
+          glyphs, range: segmentRange, rightToLeft: rightToLeft,
+          isGraphemeBoundary: isGraphemeBoundary)
+      {
+        // Most Latin, Greek and Cyrillic text: what the general path below gives when
+        // every cluster is one unit, one glyph and one grapheme (one atom each, spacing for
+        // one grapheme), without its list of clusters. The atoms are written into a buffer
+        // and appended at once: appending each to the array (captured here) cost a
+        // uniqueness and a capacity check per atom.
+        var hasSoftHyphen = false
+        withUnsafeTemporaryAllocation(of: Atom.self, capacity: glyphCount) { buffer in
+          for step in 0..<glyphCount {
+            let index = rightToLeft ? glyphCount - 1 - step : step
+            let position = segmentRange.lowerBound + step
+            var width = 0.0
+            width += Double(glyphs[index].xAdvance) * scale
+            let spacing = max(spacingPerGrapheme, -width)
+            width += spacing
+            let unit = units[position]
+            if unit == 0xAD { hasSoftHyphen = true }
+            buffer.initializeElement(
+              at: step,
+              to: Atom(
+                range: position..<(position + 1), segment: segmentIndex,
+                glyphs: index..<(index + 1), width: width, spacing: spacing,
+                isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab))
           }
-          return Self.appendAtoms(
-            to: &atoms, clusters: &clusters, segmentIndex, range: segmentRange, glyphs: glyphs,
-            rightToLeft: rightToLeft, spacingPerGrapheme: spacingPerGrapheme, scale: scale,
-            isTab: isTab, units: units, isGraphemeBoundary: isGraphemeBoundary)
+          atoms.append(contentsOf: UnsafeBufferPointer(buffer))
+          buffer.deinitialize()
         }
+        return hasSoftHyphen
       }
+      return Self.appendAtoms(
+        to: &atoms, clusters: &clusters, segmentIndex, range: segmentRange, glyphs: glyphs,
+        rightToLeft: rightToLeft, spacingPerGrapheme: spacingPerGrapheme, scale: scale,
+        isTab: isTab, units: units, isGraphemeBoundary: isGraphemeBoundary)
     }
   }
 
