@@ -8,9 +8,8 @@
 // (a font face, a shared cache) two cores writing its count make it several times that. The
 // census shows which objects a workload retains, how often per item, and where.
 //
-// Objects are told apart by address, and frees are not seen: an object made and freed per item
-// and the next one made at the same address count as one object, under the first one's type.
-// Long-lived objects (faces, collections, caches: the ones worth watching) are counted exactly.
+// Objects are told apart by address; `free` is watched too, so that an object freed during the
+// run is added to its type's total and its address counts as a new object when it is reused.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
@@ -29,6 +28,12 @@ static void *objects[objectSlots];
 static uint64_t objectCounts[objectSlots];
 static void *objectTypes[objectSlots];
 static char objectWatched[objectSlots];
+enum { typeSlots = 1 << 12 };
+static void *types[typeSlots];
+static uint64_t typeCounts[typeSlots];
+static uint64_t typeObjects[typeSlots];
+static void *const retired = (void *)1;
+static __thread int inCensus;
 static void *sites[siteSlots];
 static uint64_t siteCounts[siteSlots];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -68,14 +73,17 @@ static void countSite(void *site) {
 static void count(void *object, void *site) {
   if (!object) return;
   pthread_mutex_lock(&lock);
+  inCensus = 1;
   if (!started) {
     watchedType = getenv("RETAIN_CENSUS_TYPE");
+    if (watchedType && !*watchedType) watchedType = NULL;
     started = 1;
   }
   uint64_t slot = ((uint64_t)object * 0x9E3779B97F4A7C15ull) >> 42;
   for (;; slot++) {
     slot &= objectSlots - 1;
     if (objects[slot] == object) break;
+    // (A retired slot is passed over: a new object takes an empty one.)
     if (!objects[slot]) {
       // The type is read while the object is alive (at its first count).
       objects[slot] = object;
@@ -86,7 +94,39 @@ static void count(void *object, void *site) {
   }
   objectCounts[slot]++;
   if (objectWatched[slot]) countSite(site);
+  inCensus = 0;
   pthread_mutex_unlock(&lock);
+}
+
+// Moves a freed object's count to its type's total and retires its slot.
+static void retire(void *object) {
+  pthread_mutex_lock(&lock);
+  uint64_t slot = ((uint64_t)object * 0x9E3779B97F4A7C15ull) >> 42;
+  for (;; slot++) {
+    slot &= objectSlots - 1;
+    if (!objects[slot]) break;
+    if (objects[slot] != object) continue;
+    uint64_t typeSlot = ((uint64_t)objectTypes[slot] * 0x9E3779B97F4A7C15ull) >> 52;
+    for (;; typeSlot++) {
+      typeSlot &= typeSlots - 1;
+      if (types[typeSlot] == objectTypes[slot] || !types[typeSlot]) break;
+    }
+    types[typeSlot] = objectTypes[slot];
+    typeCounts[typeSlot] += objectCounts[slot];
+    typeObjects[typeSlot]++;
+    objects[slot] = retired;
+    objectCounts[slot] = 0;
+    break;
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+extern void __libc_free(void *);
+
+void free(void *pointer) {
+  // Not while counting: the runtime may free memory while it names a type.
+  if (pointer && !inCensus) retire(pointer);
+  __libc_free(pointer);
 }
 
 void *swift_retain(void *object) {
@@ -115,15 +155,27 @@ static long takeLargest(uint64_t *counts, long slots) {
 __attribute__((destructor)) static void report(void) {
   uint64_t total = 0;
   for (long slot = 0; slot < objectSlots; slot++) total += objectCounts[slot];
+  for (long slot = 0; slot < typeSlots; slot++) total += typeCounts[slot];
   fprintf(stderr, "retain-census: %llu retains and releases\n", (unsigned long long)total);
-  for (int rank = 0; rank < 20; rank++) {
+  inCensus = 1;
+  for (int rank = 0; rank < 15; rank++) {
     long slot = takeLargest(objectCounts, objectSlots);
     if (slot < 0) break;
     TypeName name = typeName(objectTypes[slot]);
     fprintf(
-      stderr, "retain-census: object %12llu  %.*s\n", (unsigned long long)objectCounts[slot],
-      (int)name.length, name.data);
+      stderr, "retain-census: object %12llu  %.*s (alive at exit)\n",
+      (unsigned long long)objectCounts[slot], (int)name.length, name.data);
     objectCounts[slot] = 0;
+  }
+  for (int rank = 0; rank < 15; rank++) {
+    long slot = takeLargest(typeCounts, typeSlots);
+    if (slot < 0) break;
+    TypeName name = typeName(types[slot]);
+    fprintf(
+      stderr, "retain-census: freed  %12llu  %.*s (%llu objects)\n",
+      (unsigned long long)typeCounts[slot], (int)name.length, name.data,
+      (unsigned long long)typeObjects[slot]);
+    typeCounts[slot] = 0;
   }
   for (int rank = 0; rank < 30 && watchedType; rank++) {
     long slot = takeLargest(siteCounts, siteSlots);
