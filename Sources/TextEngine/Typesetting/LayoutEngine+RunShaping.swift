@@ -40,9 +40,10 @@ struct SegmentPlan {
 /// loop owns and lends `inout`: a class would be allocated per group and have every access to
 /// its stored properties checked for exclusivity at run time.
 struct ShapingGroup {
-  /// The members' plans (a slice of the paragraph's plans, shared: copying them retained each
-  /// plan's face); member `m` is `plans[plans.startIndex + m]`.
-  let plans: ArraySlice<SegmentPlan>
+  /// The members' plans, read in place from the paragraph's plans (which do not change while
+  /// its groups are shaped; as an array slice, each use retained and released the array);
+  /// member `m` is `plans[m]`.
+  let plans: UnsafeBufferPointer<SegmentPlan>
   /// What a group shaping found for each member.
   var members: [Member]
   /// Members below this index have been covered by a group shaping.
@@ -74,7 +75,7 @@ struct ShapingGroup {
 
   /// A group of `plans`, its members' states written into `members` (empty, perhaps with
   /// room: the engine's scratch, `LayoutEngine.memberScratch`).
-  init(plans: ArraySlice<SegmentPlan>, reusing members: consuming [Member]) {
+  init(plans: UnsafeBufferPointer<SegmentPlan>, reusing members: consuming [Member]) {
     self.plans = plans
     members.reserveCapacity(plans.count)
     // One by one: `append(contentsOf: repeatElement(…))` went through the generic sequence
@@ -84,7 +85,7 @@ struct ShapingGroup {
   }
 
   /// The plan of member `member`.
-  func plan(_ member: Int) -> SegmentPlan { plans[plans.startIndex + member] }
+  func plan(_ member: Int) -> SegmentPlan { plans[member] }
 }
 
 extension LayoutEngine {
@@ -190,7 +191,7 @@ extension LayoutEngine {
   /// makes the clusters of each piece to be cut relative to its member; false (nothing
   /// changed) when the clusters are not monotonic.
   private func mark(
-    _ glyphs: UnsafeMutableBufferPointer<ShapedGlyph>, plans: ArraySlice<SegmentPlan>,
+    _ glyphs: UnsafeMutableBufferPointer<ShapedGlyph>, plans: UnsafeBufferPointer<SegmentPlan>,
     into memberStates: inout [ShapingGroup.Member], members: Range<Int>, base: Int,
     direction: ShapingDirection, marks: UnsafeMutableBufferPointer<(start: Int, safe: Bool)>
   ) -> Bool {
@@ -207,7 +208,7 @@ extension LayoutEngine {
     var k = 0
     var previousCluster: UInt32 = 0
     for member in members.dropFirst() {
-      let boundary = UInt32(plans[plans.startIndex + member].range.lowerBound - base)
+      let boundary = UInt32(plans[member].range.lowerBound - base)
       while k < count {
         let cluster = glyphs[reversed ? count - 1 - k : k].cluster
         if cluster < previousCluster { return false }  // not monotonic: every piece nil
@@ -248,7 +249,7 @@ extension LayoutEngine {
     where marks[offset].safe && marks[offset + 1].safe {
       let slice = Self.arrayIndices(
         marks[offset].start..<marks[offset + 1].start, count: count, reversed: reversed)
-      let shift = UInt32(plans[plans.startIndex + member].range.lowerBound - base)
+      let shift = UInt32(plans[member].range.lowerBound - base)
       for index in slice { glyphs[index].cluster &-= shift }
     }
     return true

@@ -571,39 +571,46 @@ struct LayoutEngine {
       // changes, each was retained and released per segment.
       let textUnits = units
       let boundaryFlags = isGraphemeBoundary.flags
+      // The plans too: read at each segment (through the local array, which the closures
+      // capture, each read retained and released it).
+      let paragraphPlans = plans
       textUnits.withUnsafeBufferPointer { units in
         boundaryFlags.withUnsafeBufferPointer { flags in
-          var planIndex = 0
-          while planIndex < plans.count {
-            // Every member of a group is shaped with the same font, features, script,
-            // language and direction: found once for the group.
-            let start = shapingGroup(plans, from: planIndex, groupsRuns: groupsRuns)
-            let groupEnd = start.end
-            let firstJoins = start.joinsPrevious
-            let shaping = start.shaping
-            var group: ShapingGroup?
-            if groupEnd - planIndex > 1 {
-              let members = memberScratch
-              memberScratch = []
-              group = ShapingGroup(plans: plans[planIndex..<groupEnd], reusing: members)
+          paragraphPlans.withUnsafeBufferPointer { plans in
+            var planIndex = 0
+            while planIndex < plans.count {
+              // Every member of a group is shaped with the same font, features, script,
+              // language and direction: found once for the group.
+              let start = shapingGroup(plans, from: planIndex, groupsRuns: groupsRuns)
+              let groupEnd = start.end
+              let firstJoins = start.joinsPrevious
+              let shaping = start.shaping
+              var group: ShapingGroup?
+              if groupEnd - planIndex > 1 {
+                let members = memberScratch
+                memberScratch = []
+                group = ShapingGroup(
+                  plans: UnsafeBufferPointer(rebasing: plans[planIndex..<groupEnd]),
+                  reusing: members)
+              }
+              for member in planIndex..<groupEnd {
+                // Inside a group every member can be shaped with the one before it, so it joins
+                // it where a break opportunity separates them (`joins`).
+                addSegment(
+                  plans[member], content: content, shaping: shaping, group: &group,
+                  member: member - planIndex,
+                  joinsPrevious: member == planIndex
+                    ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
+                  atomsPerUnit: atomsPerUnit, units: units,
+                  isGraphemeBoundary: GraphemeBoundaries.View(flags: flags))
+              }
+              if var finished = group {
+                group = nil
+                finished.members.removeAllKeepingCapacity(poppingUpTo: 16)
+                memberScratch = finished.members
+              }
+              planIndex = groupEnd
             }
-            for member in planIndex..<groupEnd {
-              // Inside a group every member can be shaped with the one before it, so it joins
-              // it where a break opportunity separates them (`joins`).
-              addSegment(
-                plans[member], content: content, shaping: shaping, group: &group,
-                member: member - planIndex,
-                joinsPrevious: member == planIndex
-                  ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
-                atomsPerUnit: atomsPerUnit, units: units,
-                isGraphemeBoundary: GraphemeBoundaries.View(flags: flags))
-            }
-            if var finished = group {
-              group = nil
-              finished.members.removeAllKeepingCapacity(poppingUpTo: 16)
-              memberScratch = finished.members
-            }
-            planIndex = groupEnd
           }
         }
       }
@@ -959,7 +966,7 @@ struct LayoutEngine {
 
   /// True when plan `index` starts at a break opportunity after a plan it could be shaped
   /// with in one run (the same run, face, script and level): HarfBuzz may kern across there.
-  private func joins(_ plans: [SegmentPlan], at index: Int) -> Bool {
+  private func joins(_ plans: UnsafeBufferPointer<SegmentPlan>, at index: Int) -> Bool {
     index > 0 && isSoftBreak[plans[index].range.lowerBound]
       && canShapeTogether(plans[index - 1], plans[index])
   }
@@ -977,7 +984,7 @@ struct LayoutEngine {
   /// `start` joins the plan before it, and what its members are shaped with. One call per
   /// group: each call of a non-mutating method from the mutating loop copies the engine.
   private func shapingGroup(
-    _ plans: [SegmentPlan], from start: Int, groupsRuns: Bool
+    _ plans: UnsafeBufferPointer<SegmentPlan>, from start: Int, groupsRuns: Bool
   ) -> GroupStart {
     var end = start + 1
     if groupsRuns {
@@ -1207,7 +1214,7 @@ struct LayoutEngine {
                 direction: shaping.direction, script: shaping.script, language: shaping.language,
                 features: shaping.features,
                 isCached: { other in
-                  let otherRange = plans![plans!.startIndex + other].range
+                  let otherRange = plans![other].range
                   return cache.contains(
                     key(otherRange, shapingContext(otherRange, content: content)),
                     length: otherRange.count)
