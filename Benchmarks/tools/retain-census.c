@@ -57,16 +57,18 @@ static int nameContains(void *metadata, const char *part) {
   return strstr(text, part) != NULL;
 }
 
-static void countSite(void *site) {
-  uint64_t slot = ((uint64_t)site * 0x9E3779B97F4A7C15ull) >> 50;
-  for (;; slot++) {
-    slot &= siteSlots - 1;
-    if (sites[slot] == site) break;
-    if (!sites[slot]) {
-      sites[slot] = site;
-      break;
-    }
+// The slot of `key` in an open-addressed table of `slots` keys (a power of two): its own, or the
+// empty one where it goes (a retired object's slot is passed over).
+static uint64_t probe(void *const *keys, uint64_t slots, const void *key) {
+  for (uint64_t slot = ((uint64_t)key * 0x9E3779B97F4A7C15ull) >> 40;; slot++) {
+    slot &= slots - 1;
+    if (keys[slot] == key || !keys[slot]) return slot;
   }
+}
+
+static void countSite(void *site) {
+  uint64_t slot = probe(sites, siteSlots, site);
+  sites[slot] = site;
   siteCounts[slot]++;
 }
 
@@ -79,18 +81,12 @@ static void count(void *object, void *site) {
     if (watchedType && !*watchedType) watchedType = NULL;
     started = 1;
   }
-  uint64_t slot = ((uint64_t)object * 0x9E3779B97F4A7C15ull) >> 42;
-  for (;; slot++) {
-    slot &= objectSlots - 1;
-    if (objects[slot] == object) break;
-    // (A retired slot is passed over: a new object takes an empty one.)
-    if (!objects[slot]) {
-      // The type is read while the object is alive (at its first count).
-      objects[slot] = object;
-      objectTypes[slot] = *(void **)object;
-      objectWatched[slot] = watchedType && nameContains(objectTypes[slot], watchedType);
-      break;
-    }
+  uint64_t slot = probe(objects, objectSlots, object);
+  if (!objects[slot]) {
+    // The type is read while the object is alive (at its first count).
+    objects[slot] = object;
+    objectTypes[slot] = *(void **)object;
+    objectWatched[slot] = watchedType && nameContains(objectTypes[slot], watchedType);
   }
   objectCounts[slot]++;
   if (objectWatched[slot]) countSite(site);
@@ -101,22 +97,14 @@ static void count(void *object, void *site) {
 // Moves a freed object's count to its type's total and retires its slot.
 static void retire(void *object) {
   pthread_mutex_lock(&lock);
-  uint64_t slot = ((uint64_t)object * 0x9E3779B97F4A7C15ull) >> 42;
-  for (;; slot++) {
-    slot &= objectSlots - 1;
-    if (!objects[slot]) break;
-    if (objects[slot] != object) continue;
-    uint64_t typeSlot = ((uint64_t)objectTypes[slot] * 0x9E3779B97F4A7C15ull) >> 52;
-    for (;; typeSlot++) {
-      typeSlot &= typeSlots - 1;
-      if (types[typeSlot] == objectTypes[slot] || !types[typeSlot]) break;
-    }
+  uint64_t slot = probe(objects, objectSlots, object);
+  if (objects[slot]) {
+    uint64_t typeSlot = probe(types, typeSlots, objectTypes[slot]);
     types[typeSlot] = objectTypes[slot];
     typeCounts[typeSlot] += objectCounts[slot];
     typeObjects[typeSlot]++;
     objects[slot] = retired;
     objectCounts[slot] = 0;
-    break;
   }
   pthread_mutex_unlock(&lock);
 }
