@@ -156,8 +156,9 @@ struct LayoutEngine {
   var segments: [Segment] = []
   /// The fonts the segments are set in (`Segment.fontIndex`), each once: most texts have one.
   var segmentFonts: [Font] = []
-  /// What each of `segmentFonts` is while the text is itemized: the attribute run and the face
-  /// it was made for (found again for the run's next segment in that face).
+  /// What each of `segmentFonts` is while the text is itemized (emptied once it is): the
+  /// attribute run and the face it was made for, found again for the run's next segment in
+  /// that face.
   var segmentFontKeys: [(run: Int, face: FaceReference)] = []
   var atoms: [Atom] = []
   var paragraphs: [Paragraph] = []
@@ -296,7 +297,6 @@ struct LayoutEngine {
     paragraphs.removeAllKeepingCapacity(poppingUpTo: 4)
     segments.removeAllKeepingCapacity(poppingUpTo: 16)
     segmentFonts.removeAllKeepingCapacity(poppingUpTo: 4)
-    segmentFontKeys.removeAllKeepingCapacity(poppingUpTo: 4)
     atoms.removeAll(keepingCapacity: true)
     planScratch.removeAllKeepingCapacity(poppingUpTo: 16)
     // Often empty already (the members are emptied after each group, the clusters are only
@@ -616,6 +616,8 @@ struct LayoutEngine {
       }
       paragraphs[index].atoms = firstAtom..<atoms.count
     }
+    // Its faces are unretained: not kept past the itemization they describe.
+    segmentFontKeys.removeAllKeepingCapacity(poppingUpTo: 4)
   }
 
   /// Appends the segment plans of paragraph `content` to `plans`: segments end at break
