@@ -1208,7 +1208,6 @@ struct LayoutEngine {
             script: shaping.script, language: shaping.language, direction: shaping.direction)
         }
         return cache.glyphSlice(for: key(range, context), length: range.count) {
-          // Tested, not bound: binding the plans copied them (a retain and release per member).
           shaping.withHarfBuzz { harfBuzz in
             if plans != nil,
               let glyphs = groupGlyphs(
