@@ -1209,13 +1209,13 @@ struct LayoutEngine {
         }
         return cache.glyphSlice(for: key(range, context), length: range.count) {
           shaping.withHarfBuzz { harfBuzz in
-            if plans != nil,
+            if let plans,
               let glyphs = groupGlyphs(
                 &group!, member: member, harfBuzz: harfBuzz, buffer, content: content,
                 direction: shaping.direction, script: shaping.script, language: shaping.language,
                 features: shaping.features,
                 isCached: { other in
-                  let otherRange = plans![other].range
+                  let otherRange = plans[other].range
                   return cache.contains(
                     key(otherRange, shapingContext(otherRange, content: content)),
                     length: otherRange.count)
