@@ -44,23 +44,30 @@ extension LayoutEngine {
     let indent = spec.indent
     let (items, hyphen) = lineItems(spec)
 
+    // The line's atom ranges, read by `joinsNext` (a copy of `spec` per call copied its
+    // ellipsis).
+    let prefix = spec.prefix
+    let suffix = spec.suffix
+
     // True when atom `index` and the next are both shown on this line, next to each other
     // (in the prefix or in the suffix): then the width HarfBuzz gives the pair shaped as one
     // run applies (`Atom.joinAfter`), as the breaker counted it.
     func joinsNext(_ index: Int) -> Bool {
-      (spec.prefix.contains(index) && spec.prefix.contains(index + 1))
-        || (spec.suffix.map { $0.contains(index) && $0.contains(index + 1) } ?? false)
+      (prefix.contains(index) && prefix.contains(index + 1))
+        || (suffix.map { $0.contains(index) && $0.contains(index + 1) } ?? false)
     }
 
-    // Widths in logical order (tabs depend on where they start), and justification.
+    // Widths in logical order (tabs depend on where they start), and justification: the
+    // interior spaces are listed only when the style justifies.
     var atomWidths = [Int: Double]()
     var x = 0.0
     var trailingWidth = 0.0
+    let listsSpaces = style.alignment == .justified
     var interiorSpaces = [Int]()
     var seenContent = false
     for item in items {
       guard item.segment != nil else {
-        x += (item.isEllipsis ? spec.ellipsis : hyphen)?.width ?? 0
+        x += (item.isEllipsis ? spec.ellipsis?.width : hyphen?.width) ?? 0
         continue
       }
       for index in item.atoms {
@@ -70,10 +77,10 @@ extension LayoutEngine {
         let width = atomWidth(index, at: x, indent: indent)
         if atoms[index].isTab { atomWidths[index] = width }
         x += width
-        if spec.suffix == nil && index >= spec.contentEnd {
+        if suffix == nil && index >= spec.contentEnd {
           trailingWidth += width
         } else if atoms[index].isWhitespace {
-          if seenContent { interiorSpaces.append(index) }
+          if seenContent && listsSpaces { interiorSpaces.append(index) }
         } else {
           seenContent = true
         }
@@ -90,118 +97,93 @@ extension LayoutEngine {
     }
     let justified = justification > 0 ? Set(interiorSpaces) : []
 
-    // Visual order and glyph positions.
+    // Visual order and glyph runs: consecutive pieces in the same font and at the same level
+    // (words of one run) share one. Each run's glyphs are counted first, so that its four
+    // arrays are made once at their size and written in place: appending to a run held in an
+    // optional checked each array's uniqueness and capacity per glyph and copied the run.
     let order = Self.visualOrder(items)
-    // Glyph runs: consecutive pieces in the same font and direction (words of one run) share
-    // one. A first pass counts each run's glyphs, so that its arrays are allocated once.
-    var runGlyphCounts = [Int]()
-    var lastSegment = -1
-    var lastLevel: UInt8 = 0
-    var lastIsInserted = true
-    for itemIndex in order {
-      let item = items[itemIndex]
-      guard let segmentIndex = item.segment else {
-        if (item.isEllipsis ? spec.ellipsis : hyphen) != nil {
-          runGlyphCounts.append(0)
-          lastIsInserted = true
+    var runs = [TextLayout.GlyphRun]()
+    runs.reserveCapacity(items.count)  // at least one item a run
+    var pen = 0.0
+    var position = 0
+    while position < order.count {
+      let item = items[order[position]]
+      guard let firstSegment = item.segment else {
+        if let insertion = item.isEllipsis ? spec.ellipsis : hyphen {
+          runs.append(
+            insertedRun(insertion, level: item.level, isEllipsis: item.isEllipsis, pen: &pen))
         }
+        position += 1
         continue
       }
-      if lastIsInserted || lastLevel != item.level
-        || !sameFont(segmentIndex, lastSegment)
+      // The run: this piece and the pieces after it in the same font, at the same level.
+      var end = position
+      var glyphCount = 0
+      var lastSegment = firstSegment
+      while end < order.count, let segment = items[order[end]].segment,
+        items[order[end]].level == item.level, sameFont(segment, lastSegment)
       {
-        runGlyphCounts.append(0)
-        lastLevel = item.level
-        lastIsInserted = false
+        for atomIndex in items[order[end]].atoms { glyphCount += atoms[atomIndex].glyphs.count }
+        lastSegment = segment
+        end += 1
       }
-      lastSegment = segmentIndex
-      var count = 0
-      for atomIndex in item.atoms { count += atoms[atomIndex].glyphs.count }
-      runGlyphCounts[runGlyphCounts.count - 1] += count
-    }
-    var runs = [TextLayout.GlyphRun]()
-    runs.reserveCapacity(runGlyphCounts.count)
-    var pen = 0.0
-    // The glyph run being filled (appended to `runs` when the next one starts).
-    var open: TextLayout.GlyphRun? = nil
-    var openSegment = -1
-    segments.withUnsafeBufferPointer { segments in
-      for itemIndex in order {
-        let item = items[itemIndex]
-        guard let segmentIndex = item.segment else {
-          guard let insertion = item.isEllipsis ? spec.ellipsis : hyphen else { continue }
-          if let run = open { runs.append(run) }
-          open = nil
-          var positions = [CGPoint]()
-          for (glyph, advance) in zip(insertion.glyphs, insertion.advances) {
-            positions.append(
-              CGPoint(
-                x: pen + Double(glyph.xOffset) * insertion.font.scale,
-                y: -Double(glyph.yOffset) * insertion.font.scale))
-            pen += advance
-          }
-          runs.append(
-            TextLayout.GlyphRun(
-              font: insertion.font, glyphs: insertion.glyphs.map(\.glyphID),
-              positions: positions, advances: insertion.advances,
-              clusters: [Int](
-                repeating: scalarOffsets[insertion.offset], count: insertion.glyphs.count),
-              bidiLevel: item.level, isEllipsis: item.isEllipsis, isHyphen: !item.isEllipsis))
-          continue
-        }
-        let segment = segments.baseAddress! + segmentIndex
-        let font = segmentFonts[segment.pointee.fontIndex]
-        let scale = font.scale
-        // Consecutive pieces in the same font and direction (words of one run) share a run.
-        if open == nil || open!.bidiLevel != item.level || !sameFont(segmentIndex, openSegment) {
-          if let run = open { runs.append(run) }
-          let capacity = runs.count < runGlyphCounts.count ? runGlyphCounts[runs.count] : 0
-          var run = TextLayout.GlyphRun(
-            font: font, glyphs: [], positions: [], advances: [], clusters: [],
-            bidiLevel: item.level, isEllipsis: false, isHyphen: false)
-          run.glyphs.reserveCapacity(capacity)
-          run.positions.reserveCapacity(capacity)
-          run.advances.reserveCapacity(capacity)
-          run.clusters.reserveCapacity(capacity)
-          open = run
-        }
-        openSegment = segmentIndex
-        let reversed = segment.pointee.level & 1 == 1
-        let base = segment.pointee.range.lowerBound
-        segment.pointee.glyphs.withUnsafeBufferPointer { glyphs in
-          for step in 0..<item.atoms.count {
-            let atomIndex =
-              reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
-            let atom = atoms[atomIndex]
-            let firstGlyph = open!.advances.count
-            let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
-            for glyphIndex in atom.glyphs {
-              let glyph = glyphs[glyphIndex]
-              let advance =
-                tabWidth.map { $0 - atom.spacing } ?? Double(glyph.xAdvance) * scale
-              open!.glyphs.append(glyph.glyphID)
-              open!.positions.append(
-                CGPoint(
-                  x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale))
-              open!.advances.append(advance)
-              open!.clusters.append(scalarOffsets[base + Int(glyph.cluster)])
-              pen += advance
-            }
-            var extra = atom.spacing
-            if atom.joinAfter != 0 && joinsNext(atomIndex) { extra += atom.joinAfter }
-            if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
-              extra += justification
-            }
-            if extra != 0 {
-              pen += extra
-              let count = open!.advances.count
-              if count > firstGlyph { open!.advances[count - 1] += extra }
+      var glyphIDs = [UInt32](repeating: 0, count: glyphCount)
+      var positions = [CGPoint](repeating: .zero, count: glyphCount)
+      var advances = [Double](repeating: 0, count: glyphCount)
+      var clusters = [Int](repeating: 0, count: glyphCount)
+      glyphIDs.withUnsafeMutableBufferPointer { glyphIDs in
+        positions.withUnsafeMutableBufferPointer { positions in
+          advances.withUnsafeMutableBufferPointer { advances in
+            clusters.withUnsafeMutableBufferPointer { clusters in
+              var count = 0
+              for piece in order[position..<end] {
+                let item = items[piece]
+                let segment = segments[item.segment!]
+                let scale = segmentFonts[segment.fontIndex].scale
+                let reversed = segment.level & 1 == 1
+                let base = segment.range.lowerBound
+                segment.glyphs.withUnsafeBufferPointer { glyphs in
+                  for step in 0..<item.atoms.count {
+                    let atomIndex =
+                      reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
+                    let atom = atoms[atomIndex]
+                    let firstGlyph = count
+                    let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
+                    for glyphIndex in atom.glyphs {
+                      let glyph = glyphs[glyphIndex]
+                      let advance =
+                        tabWidth.map { $0 - atom.spacing } ?? Double(glyph.xAdvance) * scale
+                      glyphIDs[count] = glyph.glyphID
+                      positions[count] = CGPoint(
+                        x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale)
+                      advances[count] = advance
+                      clusters[count] = scalarOffsets[base + Int(glyph.cluster)]
+                      count += 1
+                      pen += advance
+                    }
+                    var extra = atom.spacing
+                    if atom.joinAfter != 0 && joinsNext(atomIndex) { extra += atom.joinAfter }
+                    if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
+                      extra += justification
+                    }
+                    if extra != 0 {
+                      pen += extra
+                      if count > firstGlyph { advances[count - 1] += extra }
+                    }
+                  }
+                }
+              }
             }
           }
         }
       }
+      runs.append(
+        TextLayout.GlyphRun(
+          font: segmentFonts[segments[firstSegment].fontIndex], glyphs: glyphIDs,
+          positions: positions, advances: advances, clusters: clusters, bidiLevel: item.level,
+          isEllipsis: false, isHyphen: false))
+      position = end
     }
-    if let run = open { runs.append(run) }
 
     // Alignment: where the content's left edge goes; trailing spaces hang outside it (on the
     // left in a right-to-left paragraph, whose trailing spaces come first visually).
@@ -231,23 +213,59 @@ extension LayoutEngine {
       isRightToLeft: rightToLeft)
   }
 
+  /// The glyph run of inserted text (an ellipsis, or the hyphen shown at a soft hyphen) at
+  /// `pen`, which it moves past the insertion.
+  private func insertedRun(
+    _ insertion: Insertion, level: UInt8, isEllipsis: Bool, pen: inout Double
+  ) -> TextLayout.GlyphRun {
+    var positions = [CGPoint]()
+    positions.reserveCapacity(insertion.glyphs.count)
+    for (glyph, advance) in zip(insertion.glyphs, insertion.advances) {
+      positions.append(
+        CGPoint(
+          x: pen + Double(glyph.xOffset) * insertion.font.scale,
+          y: -Double(glyph.yOffset) * insertion.font.scale))
+      pen += advance
+    }
+    return TextLayout.GlyphRun(
+      font: insertion.font, glyphs: insertion.glyphs.map(\.glyphID), positions: positions,
+      advances: insertion.advances,
+      clusters: [Int](repeating: scalarOffsets[insertion.offset], count: insertion.glyphs.count),
+      bidiLevel: level, isEllipsis: isEllipsis, isHyphen: !isEllipsis)
+  }
+
   /// A line's pieces in logical order, trailing whitespace at the paragraph level (rule L1),
   /// with the hyphen it shows (positioned at its soft hyphen), if any.
   private func lineItems(_ spec: LineSpec) -> (items: [Item], hyphen: Insertion?) {
     let paragraphLevel = paragraphs[spec.paragraph].level
 
+    // At most one item per segment shown, one more where the trailing whitespace starts, and
+    // the insertions: atoms are in segment order, so the segments span is their count. Grown
+    // from empty, the array was reallocated about four times a line.
+    func segmentSpan(_ range: Range<Int>) -> Int {
+      range.isEmpty ? 0 : atoms[range.upperBound - 1].segment - atoms[range.lowerBound].segment + 1
+    }
     var items = [Item]()
+    items.reserveCapacity(segmentSpan(spec.prefix) + (spec.suffix.map(segmentSpan) ?? 0) + 3)
+    // The atoms of `range` as items, a segment's atoms at a time (split where the trailing
+    // whitespace starts), each merged into the item before when it continues it.
     func addAtoms(_ range: Range<Int>, trailingFrom: Int) {
-      for index in range {
-        let atom = atoms[index]
-        let level = index >= trailingFrom ? paragraphLevel : segments[atom.segment].level
-        if let last = items.last, last.segment == atom.segment, last.level == level,
+      var index = range.lowerBound
+      while index < range.upperBound {
+        let segment = atoms[index].segment
+        let isTrailing = index >= trailingFrom
+        let limit = isTrailing ? range.upperBound : min(range.upperBound, trailingFrom)
+        var end = index + 1
+        while end < limit && atoms[end].segment == segment { end += 1 }
+        let level = isTrailing ? paragraphLevel : segments[segment].level
+        if let last = items.last, last.segment == segment, last.level == level,
           last.atoms.upperBound == index
         {
-          items[items.count - 1].atoms = last.atoms.lowerBound..<(index + 1)
+          items[items.count - 1].atoms = last.atoms.lowerBound..<end
         } else {
-          items.append(Item(segment: atom.segment, atoms: index..<(index + 1), level: level))
+          items.append(Item(segment: segment, atoms: index..<end, level: level))
         }
+        index = end
       }
     }
     var hyphen: Insertion?
