@@ -191,6 +191,31 @@ struct LineBreakingTests {
     #expect(Engine.lineTexts(wrapped).joined() == text)
   }
 
+  @Test(
+    "line ranges are the standard library's indices of their UTF-16 offsets, in every script",
+    arguments: [LineBreakMode.wordWrap, .charWrap, .truncatingMiddle, .truncatingHead])
+  func rangesInEveryScript(mode: LineBreakMode) {
+    // One, two, three and four UTF-8 bytes a scalar, several paragraphs, lines cut inside
+    // words: each line's `range` is found by counting UTF-8 bytes from the line before.
+    let text =
+      "Ünïcödé façade naïve 𝔘𝔫𝔦 Ελληνικά Кириллица\n日本語のテキスト、かなカナ漢字。"
+      + "😀👩‍💻🇯🇵 العربية עברית\r\nहिन्दी ภาษาไทย 한국어 텍스트 end"
+    for width in [40.0, 90, 170] {
+      var style = ParagraphStyle()
+      style.lineBreakMode = mode
+      style.numberOfLines = mode == .truncatingHead ? 3 : 0
+      let result = Engine.typesetter.layout(text, font: font, style: style, maxWidth: width)
+      #expect(result.lineCount > 1)
+      for line in result.lines {
+        #expect(
+          line.range.lowerBound == String.Index(utf16Offset: line.utf16Range.lowerBound, in: text))
+        #expect(
+          line.range.upperBound == String.Index(utf16Offset: line.utf16Range.upperBound, in: text))
+        #expect(text[line.range].utf16.count == line.utf16Range.count)
+      }
+    }
+  }
+
   @Test("a soft hyphen is a break opportunity that shows a hyphen only where the line breaks")
   func softHyphen() {
     let text = "Donau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}gesellschaft"

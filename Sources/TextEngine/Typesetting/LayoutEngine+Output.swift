@@ -19,9 +19,10 @@ extension LayoutEngine {
     var lines = [TextLayout.Line]()
     lines.reserveCapacity(specs.count)
     var stack = LineStack()
+    var cursor = StringIndexCursor()
     for spec in specs {
       let box = lineBox(spec)
-      var line = makeLine(spec, box: box, layoutWidth: layoutWidth)
+      var line = makeLine(spec, box: box, layoutWidth: layoutWidth, cursor: &cursor)
       let placed = stack.place(
         width: spec.width, indent: spec.indent, box: box, lineSpacing: style.lineSpacing)
       line.top = placed.top
@@ -36,7 +37,7 @@ extension LayoutEngine {
 
   private func makeLine(
     _ spec: LineSpec, box: (ascent: Double, descent: Double, leading: Double, height: Double),
-    layoutWidth: Double
+    layoutWidth: Double, cursor: inout StringIndexCursor
   ) -> TextLayout.Line {
     let paragraph = paragraphs[spec.paragraph]
     let paragraphLevel = paragraph.level
@@ -201,7 +202,10 @@ extension LayoutEngine {
     let originX = contentLeft - (rightToLeft ? trailingWidth : 0)
 
     let (utf16Range, scalarRange) = lineRanges(spec)
-    let range = stringIndex(utf16Range.lowerBound)..<stringIndex(utf16Range.upperBound)
+    let range = units.withUnsafeBufferPointer { units in
+      let start = cursor.index(utf16Range.lowerBound, in: text.string, units: units)
+      return start..<cursor.index(utf16Range.upperBound, in: text.string, units: units)
+    }
     return TextLayout.Line(
       range: range, scalarRange: scalarRange, utf16Range: utf16Range, width: spec.width,
       trailingWhitespaceWidth: trailingWidth,
@@ -538,15 +542,6 @@ extension LayoutEngine {
     }
   }
 
-  /// The string index of a UTF-16 offset: `String.Index(utf16Offset:in:)`, without its scan of
-  /// the string for the two ends (a line that holds the whole text).
-  private func stringIndex(_ offset: Int) -> String.Index {
-    let string = text.string
-    if offset == 0 { return string.startIndex }
-    if offset == units.count { return string.endIndex }
-    return String.Index(utf16Offset: offset, in: string)
-  }
-
   /// The visual order of a line's pieces (UAX #9 rule L2, `UnicodeProperties.visualOrder`),
   /// without asking ICU when all pieces have one level: then the order is the logical one for
   /// an even level and its reverse for an odd one (L2 reverses the whole line once per odd and
@@ -557,6 +552,30 @@ extension LayoutEngine {
       return first & 1 == 0 ? Array(items.indices) : Array(items.indices.reversed())
     }
     return UnicodeProperties.visualOrder(items.map(\.level))
+  }
+}
+
+/// String indices of UTF-16 offsets in the engine's text, for the lines of one layout: the
+/// offset's UTF-8 offset (a native string's own encoding) is counted from the units since the
+/// offset asked for last, and the index made from it directly. Lines ask in order, so a layout
+/// reads its units once; `String.Index(utf16Offset:in:)` walked up to 64 units from the
+/// string's nearest stored breadcrumb for each line's start and end.
+struct StringIndexCursor {
+  private var utf16Offset = 0
+  private var utf8Offset = 0
+
+  /// The index of `offset` (at a scalar boundary) in `string`, whose UTF-16 units are `units`.
+  mutating func index(_ offset: Int, in string: String, units: UnsafeBufferPointer<UInt16>)
+    -> String.Index
+  {
+    if offset < utf16Offset { (utf16Offset, utf8Offset) = (0, 0) }
+    while utf16Offset < offset {
+      let unit = units[utf16Offset]
+      // A surrogate is half of a four-byte scalar.
+      utf8Offset += unit < 0x80 ? 1 : unit < 0x800 || unit & 0xF800 == 0xD800 ? 2 : 3
+      utf16Offset += 1
+    }
+    return string.utf8.index(string.startIndex, offsetBy: utf8Offset)
   }
 }
 
