@@ -166,9 +166,10 @@ enum UnicodeBreaks {
   /// The combining marks (CM) `markSimpleLineBreaks` accepts: held to the character before and
   /// read as it (LB9), or a letter after a space or at the start (LB10). The marks the grapheme
   /// path attaches (`isAttachingMark`), but for Latin's that UAX #14 calls glue (GL): the
-  /// grapheme joiner U+034F and the double diacritics U+035C–0362.
+  /// grapheme joiner U+034F and the double diacritics U+035C–0362; and Thai's, which are
+  /// complex context (SA), broken by ICU's dictionary.
   private static func isCombiningMark(_ unit: UInt16) -> Bool {
-    isAttachingMark(unit) && unit != 0x34F && !(0x35C...0x362).contains(unit)
+    isAttachingMark(unit) && unit < 0xE00 && unit != 0x34F && !(0x35C...0x362).contains(unit)
   }
 
   /// ICU's exception to LB13 for `markSimpleLineBreaks`: where the digit at `digit` follows an
@@ -449,10 +450,13 @@ enum UnicodeBreaks {
   }
 
   /// True for the marks of `isAttachingMark` whose canonical combining class is not 0 (all the
-  /// Latin ones but the grapheme joiner; Devanagari's nukta, virama and stress signs).
+  /// Latin ones but the grapheme joiner; Devanagari's nukta, virama and stress signs; Thai's
+  /// below vowels, phinthu and tone marks).
   private static func hasNonzeroCombiningClass(_ unit: UInt16) -> Bool {
     switch unit {
-    case 0x300...0x34E, 0x350...0x36F, 0x93C, 0x94D, 0x951...0x954: true
+    case 0x300...0x34E, 0x350...0x36F, 0x93C, 0x94D, 0x951...0x954, 0xE38...0xE3A,
+      0xE48...0xE4B:
+      true
     default: false
     }
   }
@@ -462,12 +466,13 @@ enum UnicodeBreaks {
     unit < 0x20 || (0x7F...0x9F).contains(unit) || unit == 0xAD
   }
 
-  /// The Latin combining marks and Devanagari's signs and vowel signs (Grapheme_Cluster_Break
-  /// Extend or SpacingMark): each joins the cluster before it.
+  /// The Latin combining marks, Devanagari's signs and vowel signs, and Thai's vowel signs
+  /// above and below, tone marks and sara am (Grapheme_Cluster_Break Extend or SpacingMark):
+  /// each joins the cluster before it.
   static func isAttachingMark(_ unit: UInt16) -> Bool {
     switch unit {
     case 0x300...0x36F, 0x900...0x903, 0x93A...0x93C, 0x93E...0x94F, 0x951...0x957,
-      0x962...0x963:
+      0x962...0x963, 0xE31, 0xE33...0xE3A, 0xE47...0xE4E:
       true
     default: false
     }

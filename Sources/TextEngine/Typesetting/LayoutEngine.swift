@@ -462,7 +462,7 @@ struct LayoutEngine {
       isGraphemeBoundary.flag(count: count + 1) { flags in
         flags[0] = true
         flags[count] = true
-        // Letters with marks (Devanagari, decomposed Latin) without ICU; other text from ICU.
+        // Letters with marks (Devanagari, Thai, decomposed Latin) without ICU; other text from ICU.
         if !UnicodeBreaks.markBoundariesBeforeMarks(units, flags: flags) {
           for offset in 0..<count { flags[offset] = offset == 0 }
           do {
