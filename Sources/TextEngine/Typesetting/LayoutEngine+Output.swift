@@ -45,8 +45,8 @@ extension LayoutEngine {
     let indent = spec.indent
     let (items, hyphen) = lineItems(spec)
 
-    // The line's atom ranges, read by `joinsNext` (a copy of `spec` per call copied its
-    // ellipsis).
+    // The line's atom ranges, read by `joinsNext` (reading them from `spec` there copies the
+    // spec, ellipsis included, per call).
     let prefix = spec.prefix
     let suffix = spec.suffix
 
@@ -100,8 +100,8 @@ extension LayoutEngine {
 
     // Visual order and glyph runs: consecutive pieces in the same font and at the same level
     // (words of one run) share one. Each run's glyphs are counted first, so that its four
-    // arrays are made once at their size and written in place: appending to a run held in an
-    // optional checked each array's uniqueness and capacity per glyph and copied the run.
+    // arrays are made once at their size and written in place (appending glyph by glyph
+    // checks each array's uniqueness and capacity per glyph).
     let order = Self.visualOrder(items)
     var runs = [TextLayout.GlyphRun]()
     runs.reserveCapacity(items.count)  // at least one item a run
@@ -140,7 +140,7 @@ extension LayoutEngine {
                 var count = 0
                 for piece in order[position..<end] {
                   let item = items[piece]
-                  // Read in place: a copy of the segment retained and released its glyphs.
+                  // Read in place: a copy of the segment retains and releases its glyphs.
                   let segment = segmentBuffer.baseAddress! + item.segment!
                   let scale = segmentFonts[segment.pointee.fontIndex].scale
                   let reversed = segment.pointee.level & 1 == 1
@@ -247,8 +247,8 @@ extension LayoutEngine {
     let paragraphLevel = paragraphs[spec.paragraph].level
 
     // At most one item per segment shown, one more where the trailing whitespace starts, and
-    // the insertions: atoms are in segment order, so the segments span is their count. Grown
-    // from empty, the array was reallocated about four times a line.
+    // the insertions: atoms are in segment order, so the segments span is their count (grown
+    // from empty, the array is reallocated about four times a line).
     func segmentSpan(_ range: Range<Int>) -> Int {
       range.isEmpty ? 0 : atoms[range.upperBound - 1].segment - atoms[range.lowerBound].segment + 1
     }
@@ -561,7 +561,7 @@ extension LayoutEngine {
 /// String indices of UTF-16 offsets in the engine's text, for the lines of one layout: the
 /// offset's UTF-8 offset (a native string's own encoding) is counted from the units since the
 /// offset asked for last, and the index made from it directly. Lines ask in order, so a layout
-/// reads its units once; `String.Index(utf16Offset:in:)` walked up to 64 units from the
+/// reads its units once, where `String.Index(utf16Offset:in:)` walks up to 64 units from the
 /// string's nearest stored breadcrumb for each line's start and end.
 struct StringIndexCursor {
   private var utf16Offset = 0
