@@ -132,47 +132,44 @@ extension LayoutEngine {
       var positions = [CGPoint](repeating: .zero, count: glyphCount)
       var advances = [Double](repeating: 0, count: glyphCount)
       var clusters = [Int](repeating: 0, count: glyphCount)
-      segments.withUnsafeBufferPointer { segmentBuffer in
-        glyphIDs.withUnsafeMutableBufferPointer { glyphIDs in
-          positions.withUnsafeMutableBufferPointer { positions in
-            advances.withUnsafeMutableBufferPointer { advances in
-              clusters.withUnsafeMutableBufferPointer { clusters in
-                var count = 0
-                for piece in order[position..<end] {
-                  let item = items[piece]
-                  // Read in place: a copy of the segment retains and releases its glyphs.
-                  let segment = segmentBuffer.baseAddress! + item.segment!
-                  let scale = segmentFonts[segment.pointee.fontIndex].scale
-                  let reversed = segment.pointee.level & 1 == 1
-                  let base = segment.pointee.range.lowerBound
-                  segment.pointee.glyphs.withUnsafeBufferPointer { glyphs in
-                    for step in 0..<item.atoms.count {
-                      let atomIndex =
-                        reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
-                      let atom = atoms[atomIndex]
-                      let firstGlyph = count
-                      let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
-                      for glyphIndex in atom.glyphs {
-                        let glyph = glyphs[glyphIndex]
-                        let advance =
-                          tabWidth.map { $0 - atom.spacing } ?? Double(glyph.xAdvance) * scale
-                        glyphIDs[count] = glyph.glyphID
-                        positions[count] = CGPoint(
-                          x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale)
-                        advances[count] = advance
-                        clusters[count] = scalarOffsets[base + Int(glyph.cluster)]
-                        count += 1
-                        pen += advance
-                      }
-                      var extra = atom.spacing
-                      if atom.joinAfter != 0 && joinsNext(atomIndex) { extra += atom.joinAfter }
-                      if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
-                        extra += justification
-                      }
-                      if extra != 0 {
-                        pen += extra
-                        if count > firstGlyph { advances[count - 1] += extra }
-                      }
+      glyphIDs.withUnsafeMutableBufferPointer { glyphIDs in
+        positions.withUnsafeMutableBufferPointer { positions in
+          advances.withUnsafeMutableBufferPointer { advances in
+            clusters.withUnsafeMutableBufferPointer { clusters in
+              var count = 0
+              for piece in order[position..<end] {
+                let item = items[piece]
+                let segment = segments[item.segment!]
+                let scale = segmentFonts[segment.fontIndex].scale
+                let reversed = segment.level & 1 == 1
+                let base = segment.range.lowerBound
+                segment.glyphs.withUnsafeBufferPointer { glyphs in
+                  for step in 0..<item.atoms.count {
+                    let atomIndex =
+                      reversed ? item.atoms.upperBound - 1 - step : item.atoms.lowerBound + step
+                    let atom = atoms[atomIndex]
+                    let firstGlyph = count
+                    let tabWidth = atom.isTab ? atomWidths[atomIndex] : nil
+                    for glyphIndex in atom.glyphs {
+                      let glyph = glyphs[glyphIndex]
+                      let advance =
+                        tabWidth.map { $0 - atom.spacing } ?? Double(glyph.xAdvance) * scale
+                      glyphIDs[count] = glyph.glyphID
+                      positions[count] = CGPoint(
+                        x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale)
+                      advances[count] = advance
+                      clusters[count] = scalarOffsets[base + Int(glyph.cluster)]
+                      count += 1
+                      pen += advance
+                    }
+                    var extra = atom.spacing
+                    if atom.joinAfter != 0 && joinsNext(atomIndex) { extra += atom.joinAfter }
+                    if justification > 0 && atom.isWhitespace && justified.contains(atomIndex) {
+                      extra += justification
+                    }
+                    if extra != 0 {
+                      pen += extra
+                      if count > firstGlyph { advances[count - 1] += extra }
                     }
                   }
                 }
