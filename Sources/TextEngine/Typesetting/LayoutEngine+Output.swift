@@ -180,7 +180,7 @@ extension LayoutEngine {
       }
       runs.append(
         TextLayout.GlyphRun(
-          font: segmentFonts[segments[firstSegment].fontIndex], glyphs: glyphIDs,
+          font: font(ofSegment: firstSegment), glyphs: glyphIDs,
           positions: positions, advances: advances, clusters: clusters, bidiLevel: item.level,
           isEllipsis: false, isHyphen: false))
       position = end
@@ -389,7 +389,10 @@ extension LayoutEngine {
     return first
   }
 
-  /// The face segment `index` is set in.
+  /// The font segment `index` is set in.
+  func font(ofSegment index: Int) -> Font { segmentFonts[segments[index].fontIndex] }
+
+  /// The face segment `index` is set in (read from its font in place, not from a copy).
   func face(ofSegment index: Int) -> FontFace { segmentFonts[segments[index].fontIndex].face }
 
   /// Fills `words.facePrefixes` when the text is in several faces and reads left to right

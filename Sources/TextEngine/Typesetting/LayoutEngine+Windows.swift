@@ -901,7 +901,7 @@ struct UnwrappedLine {
       let atom = engine.atoms[index]
       if atom.segment != lastSegment {
         lastSegment = atom.segment
-        let font = engine.segmentFonts[engine.segments[lastSegment].fontIndex]
+        let font = engine.font(ofSegment: lastSegment)
         let metrics = font.metrics
         let box: Box = (metrics.ascender, -metrics.descender, metrics.leading)
         var boxIndex = boxes.firstIndex { $0 == box }

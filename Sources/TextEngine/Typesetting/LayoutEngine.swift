@@ -1175,7 +1175,7 @@ struct LayoutEngine {
     for glyph in joined where Int(glyph.cluster) < a.count { difference += Int(glyph.xAdvance) }
     let glyphs = segments[leftAtom.segment].glyphs
     for index in leftAtom.glyphs { difference -= Int(glyphs[index].xAdvance) }
-    return Double(difference) * segmentFonts[segments[atoms[firstRight].segment].fontIndex].scale
+    return Double(difference) * font(ofSegment: atoms[firstRight].segment).scale
   }
 
   /// The glyphs of one segment, from the shape cache or shaped (in a group or alone).
@@ -1341,7 +1341,7 @@ struct LayoutEngine {
   /// first use.
   private mutating func hyphenWidth(_ segmentIndex: Int) -> Double {
     if let hyphen = hyphens[segmentIndex] { return hyphen.width }
-    let hyphen = makeHyphen(segmentFonts[segments[segmentIndex].fontIndex])
+    let hyphen = makeHyphen(font(ofSegment: segmentIndex))
     hyphens[segmentIndex] = hyphen
     return hyphen.width
   }
