@@ -42,19 +42,46 @@ public struct AttributedText: Sendable, Hashable {
   public private(set) var string: String
   /// The runs, covering `string` in order (empty only when `string` is empty).
   public private(set) var runs: [Run]
-  // Spelled out for the reason `TextAttributes.language` is: with `TextAttributes?`, each text
-  // made was copied once whole and the copy's original destroyed.
-  // swift-format-ignore: UseShorthandTypeNames
+  /// Where the trailing attributes are: most texts end in their last run's, which are then not
+  /// stored again. Stored inline, they made every copy of a text (a batch request read, a
+  /// cache key written) retain its font's face, an object every thread setting text in that
+  /// face writes the reference count of: two threads answering warm requests spent more time
+  /// moving that count between their cores than answering.
+  private(set) var trailing: Trailing
+
+  /// Where `trailingAttributes` are found: kept so that equal texts are equal here too (the
+  /// last run's attributes are never stored as `.own`).
+  enum Trailing: Sendable, Hashable {
+    /// None: an empty text made without attributes.
+    case none
+    /// The last run's.
+    case lastRun
+    /// Attributes of their own (an empty text's, or an empty string appended in other
+    /// attributes), in a one-element array: a reference of this text's own.
+    case own([TextAttributes])
+  }
+
   /// The attributes of the text's end: those of the last run, or those given to an empty text.
   /// They set the height of an empty last line (after a final line break).
-  public private(set) var trailingAttributes: Optional<TextAttributes>
+  public var trailingAttributes: TextAttributes? {
+    switch trailing {
+    case .none: nil
+    case .lastRun: runs[runs.count - 1].attributes
+    case .own(let attributes): attributes[0]
+    }
+  }
 
   /// A text in one set of attributes.
   public init(_ string: String, attributes: TextAttributes) {
     self.string = string
     let length = string.utf16.count
-    self.runs = length > 0 ? [Run(utf16Range: 0..<length, attributes: attributes)] : []
-    self.trailingAttributes = attributes
+    if length > 0 {
+      runs = [Run(utf16Range: 0..<length, attributes: attributes)]
+      trailing = .lastRun
+    } else {
+      runs = []
+      trailing = .own([attributes])
+    }
   }
 
   /// A text in one font.
@@ -66,7 +93,7 @@ public struct AttributedText: Sendable, Hashable {
   public init() {
     string = ""
     runs = []
-    trailingAttributes = nil
+    trailing = .none
   }
 
   /// Appends `string` in `attributes`, merging with the last run when the attributes are equal.
@@ -74,18 +101,30 @@ public struct AttributedText: Sendable, Hashable {
     let start = self.string.utf16.count
     self.string += string
     let end = self.string.utf16.count
-    trailingAttributes = attributes
-    guard end > start else { return }
+    guard end > start else {
+      setTrailingAttributes(attributes)
+      return
+    }
     if let last = runs.last, last.attributes == attributes {
       runs[runs.count - 1].utf16Range = last.utf16Range.lowerBound..<end
     } else {
       runs.append(Run(utf16Range: start..<end, attributes: attributes))
     }
+    trailing = .lastRun
   }
 
   /// Appends `string` in `font`.
   public mutating func append(_ string: String, font: Font) {
     append(string, attributes: TextAttributes(font: font))
+  }
+
+  /// Makes `attributes` the trailing attributes without a run.
+  private mutating func setTrailingAttributes(_ attributes: TextAttributes) {
+    if let last = runs.last, last.attributes == attributes {
+      trailing = .lastRun
+    } else {
+      trailing = .own([attributes])
+    }
   }
 
   /// Appends another attributed text.
@@ -96,7 +135,7 @@ public struct AttributedText: Sendable, Hashable {
         String(decoding: units[run.utf16Range], as: UTF16.self), attributes: run.attributes)
     }
     if other.runs.isEmpty, let attributes = other.trailingAttributes {
-      trailingAttributes = attributes
+      setTrailingAttributes(attributes)
     }
   }
 

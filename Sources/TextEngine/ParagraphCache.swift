@@ -509,22 +509,20 @@ extension KeyWriter {
     // measuring in that font writes the reference count of.
     text.runs.withUnsafeBufferPointer { runs in
       write(runs.count)
+      guard let first = runs.baseAddress else { return }
       for index in runs.indices {
-        if index + 1 < runs.count { write(runs[index].utf16Range.upperBound) }
-        write(runs[index].attributes)
+        let run = first + index
+        if index + 1 < runs.count { write(run.pointee.utf16Range.upperBound) }
+        write(attributesAt: run.pointer(to: \.attributes)!)
       }
     }
-    // The trailing attributes: usually the last run's (one byte then). Not `if let`, which
-    // would copy the attributes (and retain the face).
-    if text.trailingAttributes == nil {
-      write(byte: 0)
-    } else if !text.runs.isEmpty
-      && text.trailingAttributes! == text.runs[text.runs.count - 1].attributes
-    {
-      write(byte: 2)
-    } else {
+    // The trailing attributes: usually the last run's (one byte then, and nothing copied).
+    switch text.trailing {
+    case .none: write(byte: 0)
+    case .lastRun: write(byte: 2)
+    case .own(let attributes):
       write(byte: 1)
-      write(text.trailingAttributes!)
+      write(attributes[0])
     }
   }
 

@@ -442,34 +442,39 @@ struct TextBench {
           note: String(
             format: "%.2f× the CPU time of 1 thread (1.00 = no contention; scaling ≈ %.2f× on "
               + "idle cores)", cpuAll / cpuOne, Double(Machine.processorCount) * cpuOne / cpuAll))
-        if label == "warm" {
-          reportUnshared(kind, batch: batch, typesetter: typesetter, cpuOne: cpuOne)
-        }
+        reportUnshared(
+          kind, label: label, batch: batch, typesetter: typesetter, cpuOne: cpuOne)
       }
     }
   }
 
-  /// The same warm hits on two threads, each laying out the whole batch in its own loop: first
-  /// sharing the typesetter, then sharing nothing of ours (each with its own fonts, typesetter
-  /// and caches, loaded from the corpus again). What CPU time per hit grows by without sharing
-  /// is the machine's (two virtual cores that slow each other down), not contention in the
-  /// engine: the baseline for both shared figures. The batch call's figure above less the
-  /// shared loops' is what the batch call itself costs. `cpuOne`: one thread's CPU time for
-  /// `runs` passes over `batch`, measured by the caller.
+  /// The same texts (`label`: "cold", caches off, or "warm", hits) on two threads, each laying
+  /// out the whole batch in its own loop: first sharing the typesetter, then sharing nothing of
+  /// ours (each with its own fonts, typesetter and caches, loaded from the corpus again). What
+  /// CPU time per text grows by without sharing is the machine's (two virtual cores that slow
+  /// each other down), not contention in the engine: the baseline for both shared figures. The
+  /// batch call's figure above less the shared loops' is what the batch call itself costs.
+  /// `cpuOne`: one thread's CPU time for `runs` passes over `batch`, measured by the caller.
   private func reportUnshared(
-    _ kind: TextKind, batch: [TextLayoutRequest], typesetter: Typesetter, cpuOne: Double
+    _ kind: TextKind, label: String, batch: [TextLayoutRequest], typesetter: Typesetter,
+    cpuOne: Double
   ) {
-    guard Machine.processorCount >= 2, let otherFonts = try? FontCollection.bundled(),
+    guard Machine.processorCount >= 2, let otherFonts = Self.unsharedCopy(of: fonts),
       let otherKinds = try? Corpus.kinds(
         directory: URL(fileURLWithPath: "Benchmarks/corpus", isDirectory: true), fonts: otherFonts),
       let other = otherKinds.first(where: { $0.name == kind.name })
     else { return }
     let otherBatch = other.requests.map(\.batchRequest)
-    let otherTypesetter = Typesetter(fonts: otherFonts)
-    Self.layOutOneByOne(otherTypesetter, otherBatch)  // filled, as the shared one is
+    let otherTypesetter =
+      label == "cold"
+      ? Typesetter(
+        fonts: otherFonts, shapeCache: ShapeCache(capacity: 0),
+        paragraphCache: ParagraphCache(capacity: 0))
+      : Typesetter(fonts: otherFonts)
+    Self.layOutOneByOne(otherTypesetter, otherBatch)  // filled (when warm), as the shared one is
     let passes = runs
     let perText = Double(runs * batch.count)
-    /// CPU time per hit of two threads, each laying out its batch `passes` times.
+    /// CPU time per text of two threads, each laying out its batch `passes` times.
     func twoLoops(_ pairs: [(Typesetter, [TextLayoutRequest])]) -> Double {
       let nanoseconds = cpuNanoseconds {
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
@@ -494,11 +499,32 @@ struct TextBench {
     ]
     for (sharing, perHit, meaning) in figures {
       report.value(
-        "\(kind.name) warm: CPU time per text, 1 thread → 2 threads \(sharing)", perHit,
+        "\(kind.name) \(label): CPU time per text, 1 thread → 2 threads \(sharing)", perHit,
         text: String(format: "%.0f → %.0f ns", cpuOne / perText, perHit),
         note: String(format: "%.2f× the CPU time of 1 thread: ", perHit * perText / cpuOne)
           + meaning)
     }
+  }
+
+  /// A collection with the faces, default family and script faces of `fonts`, each face
+  /// loaded again as a face of its own (`FontFace(contentsOf:)`): `FontCollection.bundled()`
+  /// hands out the process's shared faces, whose reference counts and HarfBuzz fonts two
+  /// threads would still share. Nil when a face has no file or does not load.
+  private static func unsharedCopy(of fonts: FontCollection) -> FontCollection? {
+    var copies = [ObjectIdentifier: FontFace]()
+    for face in fonts.faces + fonts.scriptFaces.values.joined() {
+      guard copies[ObjectIdentifier(face)] == nil else { continue }
+      guard let url = face.fileURL,
+        let copy = try? FontFace(contentsOf: url, faceIndex: face.faceIndex)
+      else { return nil }
+      copies[ObjectIdentifier(face)] = copy
+    }
+    return FontCollection(
+      faces: fonts.faces.compactMap { copies[ObjectIdentifier($0)] },
+      defaultFamily: fonts.defaultFamily,
+      scriptFaces: fonts.scriptFaces.mapValues { faces in
+        faces.compactMap { copies[ObjectIdentifier($0)] }
+      })
   }
 
   /// Figure 2: each text shaped by HarfBuzz alone, in the face the engine picked for its first run.

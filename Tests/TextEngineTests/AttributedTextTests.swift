@@ -47,4 +47,47 @@ struct AttributedTextTests {
     #expect(result.lineCount == 2)
     #expect(result.lines[1].height == 2384.0 * 34 / 2048)  // the trailing attributes' font
   }
+
+  @Test("trailing attributes: the last run's, an empty text's own, or those of an empty append")
+  func trailingAttributes() {
+    let large = TextAttributes(font: Engine.dejaVu(34))
+    let plain = TextAttributes(font: body)
+    #expect(AttributedText().trailingAttributes == nil)
+    #expect(AttributedText("", attributes: large).trailingAttributes == large)
+    #expect(AttributedText("ab", attributes: plain).trailingAttributes == plain)
+    var text = AttributedText("ab", attributes: plain)
+    text.append("", attributes: large)
+    #expect(text.trailingAttributes == large && text.runs.count == 1)
+    #expect(text != AttributedText("ab", attributes: plain))
+    // Back to the last run's attributes: the same text as one never given others.
+    text.append("", attributes: plain)
+    #expect(text.trailingAttributes == plain)
+    #expect(text == AttributedText("ab", attributes: plain))
+    #expect(text.hashValue == AttributedText("ab", attributes: plain).hashValue)
+    // An empty text appended brings its trailing attributes; a run brings its own.
+    var joined = AttributedText("ab", attributes: plain)
+    joined.append(AttributedText("", attributes: large))
+    #expect(joined.trailingAttributes == large)
+    joined.append("c", attributes: plain)
+    #expect(joined.trailingAttributes == plain && joined.runs.count == 1)
+    // Different paths to one text key one stored layout.
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let first = typesetter.layout(text, maxWidth: 100)
+    #expect(typesetter.layout(AttributedText("ab", attributes: plain), maxWidth: 100) == first)
+    #expect(typesetter.paragraphCache.resultHits == 1)
+  }
+
+  /// A text whose trailing attributes are its last run's holds its font only in the runs
+  /// array: a copy (a batch request read, a loop over requests) retains that array, not the
+  /// face every thread setting text in that font shares.
+  @Test("copying a text does not retain its font's face")
+  func copiesLeaveTheFaceAlone() throws {
+    // A face of the test's own: other tests running at the same time use the shared ones.
+    let face = try #require(try? FontFace(contentsOf: BundledFonts.url(of: "DejaVuSans.ttf")))
+    let text = AttributedText("Quarterly revenue", font: Font(face: face, pointSize: 15))
+    let before = _getRetainCount(face)
+    let copies = (0..<100).map { _ in text }
+    #expect(_getRetainCount(face) == before)
+    #expect(copies.count == 100)
+  }
 }

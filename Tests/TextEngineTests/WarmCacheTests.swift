@@ -37,7 +37,7 @@ struct WarmCacheTests {
     #expect(
       fields(TextAttributes(font: Engine.dejaVu())) == ["font", "letterSpacing", "language"])
     let text = AttributedText("a", font: Engine.dejaVu())
-    #expect(fields(text) == ["string", "runs", "trailingAttributes"])
+    #expect(fields(text) == ["string", "runs", "trailing"])
     #expect(fields(text.runs[0]) == ["utf16Range", "attributes"])
   }
 

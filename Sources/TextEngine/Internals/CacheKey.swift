@@ -210,26 +210,46 @@ struct StoredKey: @unchecked Sendable {
 extension KeyWriter {
   /// The attributes of a run: everything about them that shaping and line boxes read.
   mutating func write(_ attributes: TextAttributes) {
-    write(attributes.font)
-    write(attributes.letterSpacing)
-    write(attributes.language)
+    withUnsafePointer(to: attributes) { write(attributesAt: $0) }
+  }
+
+  /// `write(_:)` of attributes read where they are (a run of a text): passed by value from
+  /// there, they were copied first, and the copy retained their font's face, a reference count
+  /// every thread setting text in that face writes.
+  mutating func write(attributesAt attributes: UnsafePointer<TextAttributes>) {
+    write(fontAt: attributes.pointer(to: \.font)!)
+    write(attributes.pointee.letterSpacing)
+    write(attributes.pointee.language)
   }
 
   mutating func write(_ font: Font) {
-    write(font.face)
+    withUnsafePointer(to: font) { write(fontAt: $0) }
+  }
+
+  /// `write(_:)` of a font read where it is (see `write(attributesAt:)`).
+  mutating func write(fontAt font: UnsafePointer<Font>) {
+    // The face's identity, read as an unmanaged reference: read as the face, it was retained.
     write(
-      byte: (font.isNamed ? 1 : 0) | (font.synthesizesBold ? 2 : 0)
-        | (font.synthesizesItalic ? 4 : 0))
-    write(font.pointSize)
-    write(font.features.count)
-    for feature in font.features {
-      write(feature.tag)
-      write(Int(feature.value))
+      font.pointer(to: \.face)!.withMemoryRebound(to: Unmanaged<FontFace>.self, capacity: 1) {
+        UInt64(UInt(bitPattern: $0.pointee.toOpaque()))
+      })
+    write(
+      byte: (font.pointee.isNamed ? 1 : 0) | (font.pointee.synthesizesBold ? 2 : 0)
+        | (font.pointee.synthesizesItalic ? 4 : 0))
+    write(font.pointee.pointSize)
+    font.pointee.features.withUnsafeBufferPointer { features in
+      write(features.count)
+      for feature in features {
+        write(feature.tag)
+        write(Int(feature.value))
+      }
     }
-    write(font.variations.count)
-    for variation in font.variations {
-      write(variation.axis)
-      write(variation.value)
+    font.pointee.variations.withUnsafeBufferPointer { variations in
+      write(variations.count)
+      for variation in variations {
+        write(variation.axis)
+        write(variation.value)
+      }
     }
   }
 
