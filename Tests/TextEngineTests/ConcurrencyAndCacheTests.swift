@@ -56,6 +56,28 @@ struct ConcurrencyAndCacheTests {
     #expect(mismatches.withLock { $0 } == 0)
   }
 
+  /// Threads take the counters' stripes in turn, so more threads than stripes share some: every
+  /// count must still be there.
+  @Test("hit counts from more threads than stripes add up")
+  func stripedCountsAddUp() {
+    let counter = StripedCounter()
+    let threads = 12
+    let perThread = 10_000
+    let done = DispatchGroup()
+    for _ in 0..<threads {
+      done.enter()
+      let thread = Thread {
+        for _ in 0..<perThread { counter.increment() }
+        done.leave()
+      }
+      thread.start()
+    }
+    done.wait()
+    #expect(counter.value == threads * perThread)
+    counter.reset()
+    #expect(counter.value == 0)
+  }
+
   @Test("repeated words hit the cache; the cache never holds more than its capacity")
   func cacheCounters() {
     let cache = ShapeCache(capacity: 8)

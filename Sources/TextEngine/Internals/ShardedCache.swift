@@ -328,7 +328,7 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
 }
 
 /// A counter that many threads increment at once without sharing a cache line: each thread
-/// adds to one of several stripes (chosen by its thread id), 64 bytes apart; reading sums them.
+/// adds to one of several stripes, 64 bytes apart; reading sums them.
 final class StripedCounter: Sendable {
   private struct Stripe: ~Copyable {
     let value = Atomic<Int>(0)
@@ -353,9 +353,28 @@ final class StripedCounter: Sendable {
 
   @inline(__always)
   func increment() {
-    let thread = UInt64(UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))))
-    let index = Int(truncatingIfNeeded: ByteHash.mix(thread, 0x9E37_79B9_7F4A_7C15) >> 61)
-    stripes[index & (Self.stripeCount - 1)].value.wrappingAdd(1, ordering: .relaxed)
+    stripes[Self.threadStripe()].value.wrappingAdd(1, ordering: .relaxed)
+  }
+
+  /// The TLS key holding each thread's stripe, plus one (0, no value: not chosen yet).
+  private static let stripeKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "pthread_key_create failed (\(status))")
+    return key
+  }()
+  private static let nextStripe = Atomic<Int>(0)
+
+  /// The calling thread's stripe in every counter: threads get stripes in turn as they first
+  /// count, so the first `stripeCount` threads never share one. Chosen by a hash of the thread
+  /// id, two threads shared a stripe one time in eight, and then every hit either of them
+  /// counted took the line from the other's core.
+  @inline(__always)
+  private static func threadStripe() -> Int {
+    if let stored = pthread_getspecific(stripeKey) { return Int(bitPattern: stored) - 1 }
+    let stripe = nextStripe.wrappingAdd(1, ordering: .relaxed).oldValue & (stripeCount - 1)
+    pthread_setspecific(stripeKey, UnsafeRawPointer(bitPattern: stripe + 1))
+    return stripe
   }
 
   var value: Int {
