@@ -274,7 +274,13 @@ public final class ParagraphCache: Sendable {
     let allPinned = text.runs.withUnsafeBufferPointer { runs in
       runs.allSatisfy { $0.attributes.font.face.isPinned }
     }
-    if allPinned && text.trailingAttributes?.font.face.isPinned ?? true { return [] }
+    // The trailing attributes are read only when they are not the last run's (a copy).
+    let trailingPinned: Bool
+    switch text.trailing {
+    case .none, .lastRun: trailingPinned = true
+    case .own(let attributes): trailingPinned = attributes[0].font.face.isPinned
+    }
+    if allPinned && trailingPinned { return [] }
     var faces = [FontFace]()
     for run in text.runs where !run.attributes.font.face.isPinned {
       if !faces.contains(where: { $0 === run.attributes.font.face }) {

@@ -111,12 +111,20 @@ extension Font {
 }
 
 extension AttributedText {
+  /// False when the text has trailing attributes of its own (not its last run's, which are
+  /// checked with the runs) that need clamping. Read in place: `trailingAttributes` returns a
+  /// copy, which retains the font's face.
+  var trailingAttributesAreWithinLayoutLimits: Bool {
+    guard case .own(let attributes) = trailing else { return true }
+    return attributes[0].isWithinLayoutLimits
+  }
+
   /// The text with every run's attributes clamped (`TextAttributes.clampedForLayout()`); the
   /// text itself when nothing needs clamping (the common case costs one pass over the runs).
   func clampedForLayout() -> AttributedText {
     guard
       !runs.allSatisfy(\.attributes.isWithinLayoutLimits)
-        || !(trailingAttributes?.isWithinLayoutLimits ?? true)
+        || !trailingAttributesAreWithinLayoutLimits
     else { return self }
     var result = AttributedText()
     let units = Array(string.utf16)
@@ -136,7 +144,7 @@ extension AttributedText {
   mutating func clampForLayout() {
     guard
       !runs.allSatisfy(\.attributes.isWithinLayoutLimits)
-        || !(trailingAttributes?.isWithinLayoutLimits ?? true)
+        || !trailingAttributesAreWithinLayoutLimits
     else { return }
     self = clampedForLayout()
   }

@@ -172,7 +172,7 @@ public final class Typesetter: Sendable {
       let measured: Measured
       if length > 0, !text.string.isEmpty, sharesPreparedKey(length: length),
         text.runs.allSatisfy(\.attributes.isWithinLayoutLimits),
-        text.trailingAttributes?.isWithinLayoutLimits ?? true
+        text.trailingAttributesAreWithinLayoutLimits
       {
         measured = measure(
           text, preparedKey: UnsafeRawBufferPointer(rebasing: key.bytes[..<preparedLength]),
