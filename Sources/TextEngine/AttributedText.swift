@@ -43,10 +43,10 @@ public struct AttributedText: Sendable, Hashable {
   /// The runs, covering `string` in order (empty only when `string` is empty).
   public private(set) var runs: [Run]
   /// Where the trailing attributes are: most texts end in their last run's, which are then not
-  /// stored again. Stored inline, they made every copy of a text (a batch request read, a
-  /// cache key written) retain its font's face, an object every thread setting text in that
-  /// face writes the reference count of: two threads answering warm requests spent more time
-  /// moving that count between their cores than answering.
+  /// stored again. Stored inline, they would make every copy of a text (a batch request read,
+  /// a cache key written) retain its font's face, an object every thread setting text in that
+  /// face writes the reference count of: the count's cache line then moves between the cores
+  /// at each copy, which costs two threads answering warm requests more than the answers.
   private(set) var trailing: Trailing
 
   /// Where `trailingAttributes` are found: kept so that equal texts are equal here too (the

@@ -214,8 +214,8 @@ extension KeyWriter {
   }
 
   /// `write(_:)` of attributes read where they are (a run of a text): passed by value from
-  /// there, they were copied first, and the copy retained their font's face, a reference count
-  /// every thread setting text in that face writes.
+  /// there, they would be copied first, and the copy would retain their font's face, a
+  /// reference count every thread setting text in that face writes.
   mutating func write(attributesAt attributes: UnsafePointer<TextAttributes>) {
     write(fontAt: attributes.pointer(to: \.font)!)
     write(attributes.pointee.letterSpacing)
@@ -228,7 +228,7 @@ extension KeyWriter {
 
   /// `write(_:)` of a font read where it is (see `write(attributesAt:)`).
   mutating func write(fontAt font: UnsafePointer<Font>) {
-    // The face's identity, read as an unmanaged reference: read as the face, it was retained.
+    // The face's identity, read as an unmanaged reference (read as the face, it is retained).
     write(
       font.pointer(to: \.face)!.withMemoryRebound(to: Unmanaged<FontFace>.self, capacity: 1) {
         UInt64(UInt(bitPattern: $0.pointee.toOpaque()))
