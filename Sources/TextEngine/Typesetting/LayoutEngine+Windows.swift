@@ -1443,9 +1443,9 @@ extension AttributedText {
           String(decoding: units[clipped], as: UTF16.self), attributes: run.attributes)
       }
     }
-    if isLast, let trailing = trailingAttributes, runs.isEmpty || trailing != runs.last?.attributes
-    {
-      result.append("", attributes: trailing)
+    // Trailing attributes of the text's own (not its last run's) end the last window too.
+    if isLast, case .own(let attributes) = trailing {
+      result.append("", attributes: attributes[0])
     }
     return result
   }
