@@ -126,17 +126,16 @@ public final class Typesetter: Sendable {
     return layout
   }
 
-  /// The layout engine's run (its arrays are freed when this returns).
+  /// The layout engine's layout of `text`.
   private func makeLayout(
     _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
   ) -> TextLayout {
     // The engine holds fonts and caches unretained; self (which owns them) outlives it here.
-    var engine = LayoutEngine(
-      text: text.clampedForLayout(), style: style.clampedForLayout(),
+    let layout = LayoutEngine.layout(
+      text.clampedForLayout(), style: style.clampedForLayout(),
       maxWidth: maxWidth ?? .infinity,
       maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
       paragraphCache: paragraphCache)
-    let layout = engine.run()
     missingGlyphLog.record(layout)
     return layout
   }

@@ -57,6 +57,38 @@ struct AllocationBudgetTests {
     #expect(count <= 400, "a cold label made \(count) allocations")
   }
 
+  /// A cold layout (glyph runs included) prepares its text in the engine its thread keeps, as a
+  /// cold measurement does, so it allocates less than an engine of its own preparing the same
+  /// text and building the same (equal) layout, by at least the arrays a preparation fills
+  /// (units, break and boundary flags, paragraphs, plans, segments, fonts, atoms, words).
+  @Test("a cold layout prepares its text in the thread's engine, not in an engine of its own")
+  func coldLayoutReusesTheThreadsEngine() throws {
+    let font = Engine.dejaVu(15)
+    for string in ["Invoice total: 1,284.50 EUR", "Grüße aus Köln, Straße 7"] {
+      let text = AttributedText(string, font: font)
+      func ownEngine() -> TextLayout {
+        var engine = LayoutEngine(
+          text: text, style: ParagraphStyle(), maxWidth: 200, maxHeight: .infinity,
+          fonts: Engine.fonts, cache: Self.cold.shapeCache,
+          paragraphCache: Self.cold.paragraphCache)
+        engine.prepareInPlace()
+        return engine.buildLayout()
+      }
+      func threadsEngine() -> TextLayout {
+        LayoutEngine.layout(
+          text, style: ParagraphStyle(), maxWidth: 200, maxHeight: .infinity,
+          fonts: Engine.fonts, cache: Self.cold.shapeCache,
+          paragraphCache: Self.cold.paragraphCache)
+      }
+      #expect(threadsEngine() == ownEngine())
+      #expect(Self.cold.layout(text, maxWidth: 200) == ownEngine())
+      guard let own = AllocationCounter.count({ _ = ownEngine() }),
+        let threads = AllocationCounter.count({ _ = threadsEngine() })
+      else { return }
+      #expect(threads + 8 <= own, "\(string): \(threads) allocations, \(own) in an own engine")
+    }
+  }
+
   /// Re-wrapping a prepared label at a new width allocates the arrays its result holds and
   /// nothing else: its lines, and its faces or tofu only when they are not arrays the prepared
   /// text already holds (storage shared with a measurement at another width). One label is in

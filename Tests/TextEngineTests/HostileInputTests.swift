@@ -286,12 +286,15 @@ struct HostileTextTests {
     let shapeCache = ShapeCache()
     let paragraphCache = ParagraphCache()
     defer { withExtendedLifetime((shapeCache, paragraphCache)) {} }
+    let layout = LayoutEngine.layout(
+      AttributedText(text, font: Engine.dejaVu()), style: ParagraphStyle(),
+      maxWidth: .infinity, maxHeight: .infinity, fonts: Engine.fonts, cache: shapeCache,
+      paragraphCache: paragraphCache)
+    // An engine of the same text, given the units and grapheme boundaries the layout used.
     var engine = LayoutEngine(
       text: AttributedText(text, font: Engine.dejaVu()), style: ParagraphStyle(),
       maxWidth: .infinity, maxHeight: .infinity, fonts: Engine.fonts, cache: shapeCache,
       paragraphCache: paragraphCache)
-    let layout = engine.run()
-    // run() works on a copy; give this engine the units and grapheme boundaries it would use.
     engine.units = Array(text.utf16)
     var boundaries = [Bool](repeating: false, count: engine.units.count + 1)
     boundaries[0] = true

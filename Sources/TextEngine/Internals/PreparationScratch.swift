@@ -1,22 +1,22 @@
 // The engine a text is prepared in when nothing keeps its preparation, kept per thread from
 // text to text.
 //
-// A measurement whose preparation no cache stores (`LayoutEngine.measure` with the
-// paragraph cache off, or a text longer than it keeps) fills about ten arrays that would die
-// with the engine. Each was an allocation and a release (malloc, free and the runtime's work
-// around them: about 250 instructions an array, 5 % of a short tag), and destroying the engine
-// released each of its two dozen arrays and references. The thread's engine is measured in
-// place instead and emptied afterwards, its arrays keeping their capacity, so a thread
-// measuring one short text after another allocates them once. Nothing else reads the scratch,
-// and a thread's engine is freed when it exits.
+// A measurement or layout whose preparation no cache stores (`LayoutEngine.measure` or
+// `LayoutEngine.layout` with the paragraph cache off, or a text longer than it keeps) fills
+// about ten arrays that would die with the engine. Each was an allocation and a release
+// (malloc, free and the runtime's work around them: about 250 instructions an array, 5 % of a
+// short tag), and destroying the engine released each of its two dozen arrays and references.
+// The thread's engine prepares the text in place instead and is emptied afterwards, its arrays
+// keeping their capacity, so a thread setting one short text after another allocates them
+// once. Nothing else reads the scratch, and a thread's engine is freed when it exits.
 import Foundation
 
 /// The engine of one thread's last preparation in place (see the file's comment), empty.
 struct PreparationScratch {
   /// Nil before the thread's first such measurement, and after a long text's.
   var engine: UnsafeMutablePointer<LayoutEngine>?
-  /// True while `engine` is measuring (a measurement inside it takes an engine of its own).
-  var isMeasuring = false
+  /// True while `engine` is in use (a text prepared meanwhile takes an engine of its own).
+  var isInUse = false
 
   /// The longest text (in UTF-16 units) whose engine is kept: a label or a paragraph, not a
   /// document (its arrays, about 250 bytes a unit, are freed with its engine).

@@ -203,13 +203,8 @@ struct LayoutEngine {
 
   /// The size-only result (`TextMeasurement`) of `text` in `style` within the limits: the
   /// prepared text from the paragraph cache (or prepared now), broken into lines, without glyph
-  /// runs.
-  ///
-  /// A text whose preparation no cache stores (caching off, a long text) is prepared in place
-  /// by the engine the thread keeps (`PreparationScratch`), emptied again once the text is
-  /// measured (the result holds none of its arrays): its arrays keep their capacity from text
-  /// to text, and the engine is not destroyed per text (which released each of its two dozen
-  /// arrays and references, most of them empty).
+  /// runs. A text whose preparation no cache stores is prepared by the thread's engine
+  /// (`withThreadEngine`).
   static func measure(
     _ text: consuming AttributedText, style: consuming ParagraphStyle, maxWidth: Double,
     maxHeight: Double, fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache
@@ -226,18 +221,65 @@ struct LayoutEngine {
       engine.loadPreparedText(length: length)
       return engine.measurementOfLoadedText()
     }
-    let scratch = PreparationScratch.current()
-    guard !scratch.pointee.isMeasuring else {
-      // A measurement made while the thread's engine is measuring (none is today): an engine
-      // of its own.
+    return withThreadEngine(
+      text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts, cache: cache,
+      paragraphCache: paragraphCache, length: length
+    ) { $0.prepareAndMeasure() }
+  }
+
+  /// The layout (`TextLayout`, glyph runs included) of `text` in `style` within the limits:
+  /// the prepared text from the paragraph cache (or prepared now and stored), broken into
+  /// lines. A text whose preparation no cache stores is prepared by the thread's engine
+  /// (`withThreadEngine`), as `measure` does: an engine of its own would allocate a dozen
+  /// arrays for one label and free them again.
+  static func layout(
+    _ text: consuming AttributedText, style: consuming ParagraphStyle, maxWidth: Double,
+    maxHeight: Double, fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache
+  ) -> TextLayout {
+    let length = text.runs.last?.utf16Range.upperBound ?? 0
+    guard !text.string.isEmpty, length > 0 else {
+      return TextLayout(
+        string: text.string, lines: [], size: .zero, isTruncated: false, minContentWidth: 0,
+        maxContentWidth: 0)
+    }
+    guard paragraphCache.countsUncachedPreparation(ofLength: length) else {
+      // The cached preparation loaded into this engine, or one this engine makes in place and
+      // stores (preparing in a copy of the engine and loading what it made copied the engine
+      // and every array reference twice).
       var engine = LayoutEngine(
         text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
         cache: cache, paragraphCache: paragraphCache)
-      engine.prepareInPlace()
-      return engine.measurementOfLoadedText()
+      engine.loadPreparedText(length: length)
+      return engine.buildLayout()
     }
-    scratch.pointee.isMeasuring = true
-    defer { scratch.pointee.isMeasuring = false }
+    return withThreadEngine(
+      text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts, cache: cache,
+      paragraphCache: paragraphCache, length: length
+    ) { $0.prepareAndBuildLayout() }
+  }
+
+  /// `body` with `text` (of `length` UTF-16 units) loaded, unprepared, into the engine the
+  /// thread keeps (`PreparationScratch`), emptied again afterwards: for a text whose
+  /// preparation no cache stores (caching off, a long text), when `body`'s result holds none of
+  /// the engine's arrays. The arrays keep their capacity from text to text, and the engine is
+  /// not destroyed per text (which released each of its two dozen arrays and references, most
+  /// of them empty). A long text's engine is freed afterwards instead.
+  private static func withThreadEngine<Result>(
+    _ text: consuming AttributedText, style: consuming ParagraphStyle, maxWidth: Double,
+    maxHeight: Double, fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache,
+    length: Int, _ body: (inout LayoutEngine) -> Result
+  ) -> Result {
+    let scratch = PreparationScratch.current()
+    guard !scratch.pointee.isInUse else {
+      // A text prepared while the thread's engine is in use (none is today): an engine of its
+      // own.
+      var engine = LayoutEngine(
+        text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
+        cache: cache, paragraphCache: paragraphCache)
+      return body(&engine)
+    }
+    scratch.pointee.isInUse = true
+    defer { scratch.pointee.isInUse = false }
     // Used through a pointer: an optional engine in the scratch was copied whole to be used.
     let engine: UnsafeMutablePointer<LayoutEngine>
     if let kept = scratch.pointee.engine {
@@ -257,7 +299,7 @@ struct LayoutEngine {
           cache: cache, paragraphCache: paragraphCache))
       scratch.pointee.engine = engine
     }
-    let measurement = engine.pointee.prepareAndMeasure()
+    let result = body(&engine.pointee)
     if length <= PreparationScratch.maximumUnits {
       engine.pointee.empty()
     } else {
@@ -266,7 +308,7 @@ struct LayoutEngine {
       engine.deinitialize(count: 1)
       engine.deallocate()
     }
-    return measurement
+    return result
   }
 
   /// `prepareInPlace()`, then `measurementOfLoadedText()`: mutating, so that the engine is
@@ -275,6 +317,12 @@ struct LayoutEngine {
   private mutating func prepareAndMeasure() -> TextMeasurement {
     prepareInPlace()
     return measurementOfLoadedText()
+  }
+
+  /// `prepareInPlace()`, then `buildLayout()` (mutating for the same reason).
+  private mutating func prepareAndBuildLayout() -> TextLayout {
+    prepareInPlace()
+    return buildLayout()
   }
 
   /// A width or height limit as the engine takes it: NaN is unlimited, a negative one 0.
@@ -414,27 +462,6 @@ struct LayoutEngine {
     hyphens = entry.value.hyphens
     uniformMetrics = entry.value.uniformMetrics
     faceFacts = entry.value.faceFacts
-  }
-
-  mutating func run() -> TextLayout {
-    if text.string.isEmpty || text.runs.isEmpty {
-      return TextLayout(
-        string: text.string, lines: [], size: .zero, isTruncated: false, minContentWidth: 0,
-        maxContentWidth: 0)
-    }
-    // The length decides what is cached; runs cover the text, so the last one ends at it.
-    let length = text.runs[text.runs.count - 1].utf16Range.upperBound
-    if paragraphCache.countsUncachedPreparation(ofLength: length) {
-      // Prepared and laid out in place: no key, no copy of the engine, no `PreparedText` to
-      // drop.
-      prepareInPlace()
-      return buildLayout()
-    }
-    // The cached preparation loaded into this engine, or one this engine makes in place and
-    // stores (preparing in a copy of the engine and loading what it made copied the engine
-    // and every array reference twice).
-    loadPreparedText(length: length)
-    return buildLayout()
   }
 
   // MARK: - Preparation
