@@ -193,16 +193,10 @@ public final class ParagraphCache: Sendable {
   public let maximumResultBytes: Int
 
   /// A finished answer: a layout, or for a request only measured, its measurement (a batch
-  /// that only measures never builds or keeps glyph runs).
-  enum StoredResult: Sendable {
-    case layout(TextLayout)
-    case measurement(TextMeasurement)
-  }
-
-  /// A `StoredResult` as the cache holds it: two optionals rather than the enum, because a
-  /// two-payload enum keeps its case in the spare bits of one payload's pointers, which leak
-  /// checkers (LeakSanitizer, valgrind) then cannot follow: every stored measurement's faces
-  /// array was reported as lost.
+  /// that only measures never builds or keeps glyph runs). Two optionals rather than an enum,
+  /// because a two-payload enum keeps its case in the spare bits of one payload's pointers,
+  /// which leak checkers (LeakSanitizer, valgrind) then cannot follow: every stored
+  /// measurement's faces array was reported as lost.
   struct StoredEntry: Sendable {
     var layout: TextLayout?
     var measurement: TextMeasurement?
@@ -210,11 +204,6 @@ public final class ParagraphCache: Sendable {
     init(layout: TextLayout) { self.layout = layout }
 
     init(measurement: TextMeasurement) { self.measurement = measurement }
-
-    var result: StoredResult? {
-      if let layout { return .layout(layout) }
-      return measurement.map { .measurement($0) }
-    }
   }
 
   fileprivate let prepared: ShardedCache<Key, PreparedText>
@@ -338,26 +327,20 @@ public final class ParagraphCache: Sendable {
   /// stored measurement does not answer a layout).
   @inline(__always)
   func storedLayout(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> TextLayout? {
-    guard case .layout(let layout) = storedResult(forKey: bytes, hash: hash) else { return nil }
-    return layout
-  }
-
-  /// The layout or measurement stored for the request whose key is `bytes`, if any.
-  @inline(__always)
-  func storedResult(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> StoredResult? {
-    results.value(hash: hash, where: { $0.bytes.equals(bytes) })?.result
+    // The layout alone read out of the entry: copying the entry's `StoredEntry` out retained
+    // and released the layout's storage once more per hit, an object both cores share.
+    results.value(hash: hash, where: { $0.bytes.equals(bytes) }, projecting: { $0.layout }) ?? nil
   }
 
   /// The measurement stored for the request whose key is `bytes`, or the one its stored layout
-  /// gives, if any: read from the entry in place (one retain of it), where `storedResult`
-  /// copies the whole `StoredEntry` out and the measurement again into the enum.
+  /// gives, if any: read out of the entry under the shard's lock, as `storedLayout` reads its
+  /// layout (a stored layout is turned into a measurement there: a request laid out and then
+  /// measured, rare).
   @inline(__always)
   func storedMeasurement(forKey bytes: UnsafeRawBufferPointer, hash: UInt64) -> TextMeasurement? {
-    guard let entry = results.entry(hash: hash, where: { $0.bytes.equals(bytes) }) else {
-      return nil
-    }
-    if let measurement = entry.value.measurement { return measurement }
-    return entry.value.layout.map(TextMeasurement.init)
+    results.value(
+      hash: hash, where: { $0.bytes.equals(bytes) },
+      projecting: { $0.measurement ?? $0.layout.map(TextMeasurement.init) }) ?? nil
   }
 
   /// Stores `layout` for the request whose key is `bytes` (hashed to `hash`), whose text is

@@ -266,6 +266,25 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
     return found
   }
 
+  /// What `project` reads from the value stored under `hash` whose key `matches` (a hit or a
+  /// miss is counted), read under the shard's lock: only the projection is copied out, where
+  /// `value(hash:where:)` copies the whole value (a retain and a release of each of its
+  /// references, on objects every thread reading the entry shares).
+  @inline(__always)
+  func value<Projection>(
+    hash: UInt64, where matches: (Key) -> Bool, projecting project: (borrowing Value) -> Projection
+  ) -> Projection? {
+    let found = unretainedShards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
+      ._withUnsafeGuaranteedRef {
+        $0.withLock { table -> Projection? in
+          guard let entry = table.entry(hash: hash, where: matches) else { return nil }
+          return project(entry.value)
+        }
+      }
+    if found == nil { missCount.increment() } else { hitCount.increment() }
+    return found
+  }
+
   /// The entry stored under `hash` whose key `matches`, with its key and value (a hit or a
   /// miss is counted): one retain of the entry, where a value copied out retains each of its
   /// references.
