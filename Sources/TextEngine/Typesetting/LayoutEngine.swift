@@ -201,61 +201,67 @@ struct LayoutEngine {
     self.paragraphCache = paragraphCache
   }
 
-  /// The size-only result (`TextMeasurement`) of `text` in `style` within the limits: the
-  /// prepared text from the paragraph cache (or prepared now), broken into lines, without glyph
-  /// runs. A text whose preparation no cache stores is prepared by the thread's engine
-  /// (`withThreadEngine`).
+  /// The size-only result (`TextMeasurement`) of `text` in `style` within the limits, without
+  /// glyph runs (`withPreparedText`).
   static func measure(
     _ text: consuming AttributedText, style: consuming ParagraphStyle, maxWidth: Double,
     maxHeight: Double, fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache
   ) -> TextMeasurement {
-    let length = text.runs.last?.utf16Range.upperBound ?? 0
-    guard !text.string.isEmpty, length > 0 else {
-      return TextMeasurement(
-        size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
-    }
-    guard paragraphCache.countsUncachedPreparation(ofLength: length) else {
-      var engine = LayoutEngine(
-        text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
-        cache: cache, paragraphCache: paragraphCache)
-      engine.loadPreparedText(length: length)
-      return engine.measurementOfLoadedText()
-    }
-    return withThreadEngine(
+    withPreparedText(
       text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts, cache: cache,
-      paragraphCache: paragraphCache, length: length
-    ) { $0.prepareAndMeasure() }
+      paragraphCache: paragraphCache,
+      ifEmpty: { _ in
+        TextMeasurement(
+          size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
+      }, { $0.measurementOfLoadedText() })
   }
 
-  /// The layout (`TextLayout`, glyph runs included) of `text` in `style` within the limits:
-  /// the prepared text from the paragraph cache (or prepared now and stored), broken into
-  /// lines. A text whose preparation no cache stores is prepared by the thread's engine
-  /// (`withThreadEngine`), as `measure` does: an engine of its own would allocate a dozen
-  /// arrays for one label and free them again.
+  /// The layout (`TextLayout`, glyph runs included) of `text` in `style` within the limits
+  /// (`withPreparedText`).
   static func layout(
     _ text: consuming AttributedText, style: consuming ParagraphStyle, maxWidth: Double,
     maxHeight: Double, fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache
   ) -> TextLayout {
+    withPreparedText(
+      text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts, cache: cache,
+      paragraphCache: paragraphCache,
+      ifEmpty: { string in
+        TextLayout(
+          string: string, lines: [], size: .zero, isTruncated: false, minContentWidth: 0,
+          maxContentWidth: 0)
+      }, { $0.buildLayout() })
+  }
+
+  /// `body` with an engine holding `text`'s preparation, or `ifEmpty(text.string)` for a text
+  /// without characters or runs. The preparation is the paragraph cache's, or one the engine
+  /// makes in place and stores (preparing in a copy of the engine and loading what it made
+  /// copied the engine and every array reference twice); a text whose preparation no cache
+  /// stores (caching off, a long text) is prepared by the engine the thread keeps
+  /// (`withThreadEngine`): an engine of its own would allocate a dozen arrays for one label and
+  /// free them again. `body` is given the engine in place (`inout`: through the thread's
+  /// pointer, a borrowed engine was copied whole).
+  @inline(__always)
+  private static func withPreparedText<Result>(
+    _ text: consuming AttributedText, style: consuming ParagraphStyle, maxWidth: Double,
+    maxHeight: Double, fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache,
+    ifEmpty: (String) -> Result, _ body: (inout LayoutEngine) -> Result
+  ) -> Result {
     let length = text.runs.last?.utf16Range.upperBound ?? 0
-    guard !text.string.isEmpty, length > 0 else {
-      return TextLayout(
-        string: text.string, lines: [], size: .zero, isTruncated: false, minContentWidth: 0,
-        maxContentWidth: 0)
-    }
+    guard !text.string.isEmpty, length > 0 else { return ifEmpty(text.string) }
     guard paragraphCache.countsUncachedPreparation(ofLength: length) else {
-      // The cached preparation loaded into this engine, or one this engine makes in place and
-      // stores (preparing in a copy of the engine and loading what it made copied the engine
-      // and every array reference twice).
       var engine = LayoutEngine(
         text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
         cache: cache, paragraphCache: paragraphCache)
       engine.loadPreparedText(length: length)
-      return engine.buildLayout()
+      return body(&engine)
     }
     return withThreadEngine(
       text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts, cache: cache,
       paragraphCache: paragraphCache, length: length
-    ) { $0.prepareAndBuildLayout() }
+    ) { engine in
+      engine.prepareInPlace()
+      return body(&engine)
+    }
   }
 
   /// `body` with `text` (of `length` UTF-16 units) loaded, unprepared, into the engine the
@@ -309,20 +315,6 @@ struct LayoutEngine {
       engine.deallocate()
     }
     return result
-  }
-
-  /// `prepareInPlace()`, then `measurementOfLoadedText()`: mutating, so that the engine is
-  /// lent in place (called through a pointer, a non-mutating method was given a copy of the
-  /// whole engine).
-  private mutating func prepareAndMeasure() -> TextMeasurement {
-    prepareInPlace()
-    return measurementOfLoadedText()
-  }
-
-  /// `prepareInPlace()`, then `buildLayout()` (mutating for the same reason).
-  private mutating func prepareAndBuildLayout() -> TextLayout {
-    prepareInPlace()
-    return buildLayout()
   }
 
   /// A width or height limit as the engine takes it: NaN is unlimited, a negative one 0.
