@@ -111,10 +111,12 @@ extension Font {
 }
 
 extension AttributedText {
-  /// False when the text has trailing attributes of its own (not its last run's, which are
-  /// checked with the runs) that need clamping. Read in place: `trailingAttributes` returns a
-  /// copy, which retains the font's face.
-  var trailingAttributesAreWithinLayoutLimits: Bool {
+  /// True when `clampedForLayout()` would change nothing: every run's attributes and the
+  /// trailing attributes are within bounds. The trailing attributes are read in place, and only
+  /// when they are the text's own (the last run's are checked with the runs):
+  /// `trailingAttributes` returns a copy, which retains the font's face.
+  var isWithinLayoutLimits: Bool {
+    guard runs.allSatisfy(\.attributes.isWithinLayoutLimits) else { return false }
     guard case .own(let attributes) = trailing else { return true }
     return attributes[0].isWithinLayoutLimits
   }
@@ -122,10 +124,7 @@ extension AttributedText {
   /// The text with every run's attributes clamped (`TextAttributes.clampedForLayout()`); the
   /// text itself when nothing needs clamping (the common case costs one pass over the runs).
   func clampedForLayout() -> AttributedText {
-    guard
-      !runs.allSatisfy(\.attributes.isWithinLayoutLimits)
-        || !trailingAttributesAreWithinLayoutLimits
-    else { return self }
+    guard !isWithinLayoutLimits else { return self }
     var result = AttributedText()
     let units = Array(string.utf16)
     for run in runs {
@@ -142,10 +141,7 @@ extension AttributedText {
   /// `clampedForLayout()` in place: a text that needs no clamping is left as it is, not copied
   /// (a copy retains and releases each of its references).
   mutating func clampForLayout() {
-    guard
-      !runs.allSatisfy(\.attributes.isWithinLayoutLimits)
-        || !trailingAttributesAreWithinLayoutLimits
-    else { return }
+    guard !isWithinLayoutLimits else { return }
     self = clampedForLayout()
   }
 }

@@ -170,8 +170,7 @@ public final class Typesetter: Sendable {
       let length = text.runs.last?.utf16Range.upperBound ?? 0
       let measured: Measured
       if length > 0, !text.string.isEmpty, sharesPreparedKey(length: length),
-        text.runs.allSatisfy(\.attributes.isWithinLayoutLimits),
-        text.trailingAttributesAreWithinLayoutLimits
+        text.isWithinLayoutLimits
       {
         measured = measure(
           text, preparedKey: UnsafeRawBufferPointer(rebasing: key.bytes[..<preparedLength]),

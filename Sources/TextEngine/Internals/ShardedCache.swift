@@ -260,10 +260,7 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
   /// The value stored under `hash` whose key `matches` (a hit or a miss is counted).
   @inline(__always)
   func value(hash: UInt64, where matches: (Key) -> Bool) -> Value? {
-    let found = unretainedShards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
-      ._withUnsafeGuaranteedRef { $0.withLock { $0.value(hash: hash, where: matches) } }
-    if found == nil { missCount.increment() } else { hitCount.increment() }
-    return found
+    withEntry(hash: hash, where: matches) { $0.value }
   }
 
   /// What `project` reads from the value stored under `hash` whose key `matches` (a hit or a
@@ -274,15 +271,7 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
   func value<Projection>(
     hash: UInt64, where matches: (Key) -> Bool, projecting project: (borrowing Value) -> Projection
   ) -> Projection? {
-    let found = unretainedShards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
-      ._withUnsafeGuaranteedRef {
-        $0.withLock { table -> Projection? in
-          guard let entry = table.entry(hash: hash, where: matches) else { return nil }
-          return project(entry.value)
-        }
-      }
-    if found == nil { missCount.increment() } else { hitCount.increment() }
-    return found
+    withEntry(hash: hash, where: matches) { project($0.value) }
   }
 
   /// The entry stored under `hash` whose key `matches`, with its key and value (a hit or a
@@ -290,8 +279,23 @@ final class ShardedCache<Key: Sendable, Value: Sendable>: Sendable {
   /// references.
   @inline(__always)
   func entry(hash: UInt64, where matches: (Key) -> Bool) -> GenerationalTable<Key, Value>.Entry? {
+    withEntry(hash: hash, where: matches) { $0 }
+  }
+
+  /// `body`'s answer from the entry stored under `hash` whose key `matches`, called under its
+  /// shard's lock, or nil when there is none; a hit or a miss is counted.
+  @inline(__always)
+  private func withEntry<Result>(
+    hash: UInt64, where matches: (Key) -> Bool,
+    _ body: (GenerationalTable<Key, Value>.Entry) -> Result
+  ) -> Result? {
     let found = unretainedShards[Int(truncatingIfNeeded: hash >> 58) & shardMask]
-      ._withUnsafeGuaranteedRef { $0.withLock { $0.entry(hash: hash, where: matches) } }
+      ._withUnsafeGuaranteedRef {
+        $0.withLock { table -> Result? in
+          guard let entry = table.entry(hash: hash, where: matches) else { return nil }
+          return body(entry)
+        }
+      }
     if found == nil { missCount.increment() } else { hitCount.increment() }
     return found
   }
