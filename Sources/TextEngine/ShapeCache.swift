@@ -36,7 +36,8 @@ public final class ShapeCache: Sendable {
     var face: Unmanaged<FontFace>
     var variations: [FontVariation]
     var features: [FontFeature]
-    var script: String?
+    /// An ICU script code (`UnicodeProperties.shapingScript`), or nil: HarfBuzz guesses.
+    var script: Int32?
     var language: String?
     var direction: ShapingDirection
   }
@@ -166,7 +167,7 @@ extension KeyWriter {
       write(feature.tag)
       write(Int(feature.value))
     }
-    write(key.script)
+    write(Int(key.script ?? -1))
     write(key.language)
     write(key.direction == .leftToRight ? 0 : 1)
   }

@@ -157,12 +157,13 @@ final class HarfBuzzFont: @unchecked Sendable {
   }
 
   /// Shapes `text[range]` (UTF-16) as one run with a fixed direction; clusters are relative to
-  /// `range.lowerBound`. `script` is an ISO 15924 tag or nil (HarfBuzz guesses). The text of
+  /// `range.lowerBound`. `script` is an ICU script code with an ISO 15924 tag
+  /// (`UnicodeProperties.shapingScript`) or nil (HarfBuzz guesses). The text of
   /// `context` (which contains `range`) around the run is given to HarfBuzz as pre- and
   /// post-context, so that, for example, Arabic letters join across a change of size or font.
   func shape(
     _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>? = nil,
-    direction: ShapingDirection, script: String?, language: String?, features: [FontFeature]
+    direction: ShapingDirection, script: Int32?, language: String?, features: [FontFeature]
   ) -> [ShapedGlyph] {
     let context = context ?? range
     let itemOffset = range.lowerBound - context.lowerBound
@@ -177,7 +178,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         Int32(range.count))
       hb_buffer_set_direction(
         buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
-      if let script { hb_buffer_set_script(buffer, Self.harfBuzzScript(script)) }
+      if let script { hb_buffer_set_script(buffer, Self.harfBuzzScript(code: script)) }
       if let language {
         hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
       }
@@ -185,6 +186,28 @@ final class HarfBuzzFont: @unchecked Sendable {
       return run(buffer, features: parsed, clusterShift: UInt32(itemOffset))
     }
   }
+
+  /// The HarfBuzz script of ICU script code `code`, through its ISO 15924 tag: looked up in a
+  /// table made once, so that shaping a run neither makes nor reads the tag's string (which
+  /// cost about 300 instructions a run, a percent of a short label).
+  static func harfBuzzScript(code: Int32) -> hb_script_t {
+    guard code >= 0 && Int(code) < harfBuzzScripts.count else {
+      return UnicodeProperties.scriptTag(code).map(HarfBuzzFont.harfBuzzScript) ?? HB_SCRIPT_INVALID
+    }
+    return hb_script_t(rawValue: harfBuzzScripts[Int(code)])
+  }
+
+  /// `harfBuzzScript(code:)` of the first 256 ICU codes (ICU 72 has about 200), in memory never
+  /// freed and never written after it is filled (an array was retained per read, a reference
+  /// count every shaping thread writes).
+  nonisolated(unsafe) private static let harfBuzzScripts: UnsafeBufferPointer<UInt32> = {
+    let table = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 256)
+    for code in table.indices {
+      let script = UnicodeProperties.scriptTag(Int32(code)).map(HarfBuzzFont.harfBuzzScript)
+      table.initializeElement(at: code, to: (script ?? HB_SCRIPT_INVALID).rawValue)
+    }
+    return UnsafeBufferPointer(table)
+  }()
 
   /// The HarfBuzz script of ISO 15924 tag `tag`, as `hb_script_from_string` reads it (its
   /// first four bytes, padded with spaces), without the C string: the tag is built from the
@@ -224,7 +247,9 @@ final class HarfBuzzFont: @unchecked Sendable {
     // A short run is written into a buffer on the stack and copied into the array at once:
     // appending each glyph cost a uniqueness and a capacity check per glyph. Only up to 1 KiB,
     // what the standard library puts on the stack without asking the runtime whether there is
-    // room: for longer runs (paragraphs) that cost more than it saved.
+    // room: for longer runs (paragraphs) that cost more than it saved. (Writing into the
+    // array's storage in place, `init(unsafeUninitializedCapacity:)`, cost 300 instructions a
+    // run more than either.)
     if Int(count) * MemoryLayout<ShapedGlyph>.stride <= 1024 {
       return withUnsafeTemporaryAllocation(of: ShapedGlyph.self, capacity: Int(count)) {
         glyphs in

@@ -559,6 +559,15 @@ enum UnicodeProperties {
     CICU_script(codePoint)
   }
 
+  /// `script` when it names a script text is shaped in (one with an ISO 15924 tag, not
+  /// Common, Inherited or Unknown), else nil: what a run's shaping and its cache key carry.
+  static func shapingScript(_ script: Int32) -> Int32? {
+    if script >= 0 && Int(script) < scriptTags.count {
+      return scriptTags[Int(script)] == nil ? nil : script
+    }
+    return computeScriptTag(script) == nil ? nil : script
+  }
+
   /// The ISO 15924 tag of an ICU script code, or nil for Common/Inherited/Unknown.
   static func scriptTag(_ script: Int32) -> String? {
     if script >= 0 && Int(script) < scriptTags.count { return scriptTags[Int(script)] }

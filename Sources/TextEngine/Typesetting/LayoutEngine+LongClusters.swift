@@ -13,7 +13,7 @@ extension LayoutEngine {
   /// have no advance.
   func shapeInPieces(
     _ harfBuzz: HarfBuzzFont, _ buffer: UnsafeBufferPointer<UInt16>, range: Range<Int>,
-    context: Range<Int>, content: Range<Int>, direction: ShapingDirection, script: String?,
+    context: Range<Int>, content: Range<Int>, direction: ShapingDirection, script: Int32?,
     language: String?, features: [FontFeature]
   ) -> [ShapedGlyph] {
     // A range no longer than a piece is one piece: shaped without making the list.

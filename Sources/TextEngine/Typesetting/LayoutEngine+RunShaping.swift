@@ -119,7 +119,7 @@ extension LayoutEngine {
   func groupGlyphs(
     _ group: inout ShapingGroup, member: Int, harfBuzz: HarfBuzzFont,
     _ buffer: UnsafeBufferPointer<UInt16>, content: Range<Int>, direction: ShapingDirection,
-    script: String?, language: String?, features: [FontFeature], isCached: (Int) -> Bool
+    script: Int32?, language: String?, features: [FontFeature], isCached: (Int) -> Bool
   ) -> GlyphSlice? {
     // Each member's piece is asked for once (its segment is made from it): moved out, not
     // copied (a retain and a release of the group's array).

@@ -1063,7 +1063,8 @@ struct LayoutEngine {
     var harfBuzz: Unmanaged<HarfBuzzFont>
     var variations: [FontVariation]
     var features: [FontFeature]
-    var script: String?
+    /// An ICU script code (`UnicodeProperties.shapingScript`), or nil.
+    var script: Int32?
     var language: String?
     var direction: ShapingDirection
 
@@ -1090,7 +1091,7 @@ struct LayoutEngine {
     }
     return SegmentShaping(
       harfBuzz: harfBuzz, variations: variations,
-      features: features, script: UnicodeProperties.scriptTag(plan.script),
+      features: features, script: UnicodeProperties.shapingScript(plan.script),
       language: text.runs[run].attributes.language ?? languageOfLocale,
       direction: plan.level & 1 == 1 ? .rightToLeft : .leftToRight)
   }
