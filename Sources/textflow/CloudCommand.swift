@@ -12,9 +12,10 @@ enum CloudCommand: Subcommand {
   static let help = """
     usage: textflow cloud WORDS.txt|- -o OUT.png|.pdf|.svg|.json [options]
 
-    Reads running text (words are counted by Unicode's word rules) or "word weight" lines (the last field is the
-    weight; detected automatically, or forced with --input), and lays the heaviest words out in
-    centred rows on a common baseline, font size by weight. The heaviest word is never dropped:
+    Reads running text (words are counted by Unicode's word rules) or "word weight" lines (the
+    last field is the weight, fields apart by spaces or tabs; read as a word list when most lines
+    are, or as --input says), and lays the heaviest words out in centred rows on a common
+    baseline, font size by weight. The heaviest word is never dropped:
     when the cloud does not fit (--height), every word shrinks; only below 4 pt are the lightest
     words left out. A word wider than the cloud gets a smaller size of its own.
 
@@ -124,7 +125,13 @@ enum CloudCommand: Subcommand {
             !stopWords.contains($0.text.lowercased())
           }
         } catch {
-          throw .failure("\(displayName): \(error)")
+          // Auto-detection chose a word list by the majority of the lines: say so, in case
+          // the input was running text after all.
+          let hint =
+            input == "auto"
+            ? " (read as \"word weight\" lines because most lines are; --input text counts "
+              + "the words of running text)" : ""
+          throw .failure("\(displayName): \(error)\(hint)")
         }
       } else {
         var counter = WordCounter()

@@ -148,6 +148,33 @@ struct RenderCommandTests {
     #expect(piped.standardOutput.contains("\"text\": \"linux\", \"weight\": 5, \"fontSize\": 12"))
   }
 
+  @Test("cloud: a word list saved on Windows is the same list; its bad line is named, with a hint")
+  func cloudWordListsAsUsersSaveThem() throws {
+    func words(_ input: String) throws -> [String: Double] {
+      let result = try textflow(["cloud", "-", "--format", "json"], input: Data(input.utf8))
+      #expect(result.status == 0, "stderr: \(result.standardError)")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+      let placed = try #require(object["words"] as? [[String: Any]])
+      return Dictionary(
+        uniqueKeysWithValues: placed.map {
+          ($0["text"] as? String ?? "", $0["weight"] as? Double ?? 0)
+        })
+    }
+    let expected = ["swift": 10.0, "linux": 6, "cairo": 3]
+    #expect(try words("swift 10\nlinux 6\ncairo 3\n") == expected)
+    #expect(try words("swift 10\r\nlinux 6\r\ncairo 3\r\n") == expected)
+    #expect(try words("swift\t10\nlinux\t6\ncairo\t3\n") == expected)
+    let typo = try textflow(
+      ["cloud", "-", "--format", "json"], input: Data("swift 10\r\nlinux 6\r\ncairo three\r\n".utf8)
+    )
+    #expect(typo.status == 1)
+    #expect(typo.standardOutput.isEmpty)
+    #expect(
+      typo.standardError.contains("<stdin>: line 3: the weight \"three\" is not a positive number"))
+    #expect(typo.standardError.contains("--input text"))
+  }
+
   @Test("grid: columns to PNG and JSON, label sheets to a paginated PDF")
   func grid() throws {
     let json = try textflow(["grid", labels, "--columns", "3"])

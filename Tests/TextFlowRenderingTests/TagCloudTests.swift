@@ -57,6 +57,41 @@ struct TagCloudTests {
     #expect(error?.description == "line 2: the weight \"-1\" is not a positive number")
   }
 
+  // A user's word list exported on Windows (CRLF) was read as one word, "swift 10\r\nlinux 6
+  // \r\ncairo" of weight 3: CRLF is one Character, which splitting at "\n" never met. A tab
+  // between word and weight, or one bad line among many, made the list running text, every
+  // weight a counted word.
+  @Test(
+    "a word list with CRLF or CR line ends or tabs is the same list; a bad line among many is named"
+  )
+  func weightedAsUsersSaveThem() throws {
+    let reference = try TagCloud.words(parsingWeighted: "swift 10\nlinux 6\nnew york 3\n")
+    #expect(reference.map(\.text) == ["swift", "linux", "new york"])
+    for variant in [
+      "swift 10\r\nlinux 6\r\nnew york 3\r\n", "swift 10\rlinux 6\rnew york 3",
+      "swift\t10\nlinux\t6\nnew york\t3\n",
+      "\u{FEFF}# exported\r\nswift 10\r\n\r\nlinux 6\r\nnew york 3",
+    ] {
+      #expect(TagCloud.looksWeighted(variant), "\(variant.debugDescription)")
+      #expect(
+        try TagCloud.words(parsingWeighted: variant) == reference, "\(variant.debugDescription)")
+    }
+    // Most lines are "word weight": a word list, whose bad line is reported by its number.
+    let typo = "swift 10\r\nlinux 6\r\ncairo three\r\n"
+    #expect(TagCloud.looksWeighted(typo))
+    let error = #expect(throws: TagCloud.ParseError.self) {
+      try TagCloud.words(parsingWeighted: typo)
+    }
+    #expect(error?.description == "line 3: the weight \"three\" is not a positive number")
+    // Running text whose first line ends with a number is still running text.
+    #expect(!TagCloud.looksWeighted("Chapter 1\nIt was a dark and stormy night;\nthe rain fell.\n"))
+    // Weights that add up past the largest Double are an error, not a weight of infinity.
+    let overflow = #expect(throws: TagCloud.ParseError.self) {
+      try TagCloud.words(parsingWeighted: "swift 1e308\nlinux 2\nswift 1e308\n")
+    }
+    #expect(overflow?.line == 3)
+  }
+
   func render(_ output: TagCloud.Output, scale: Double) throws -> (InkMap, URL) {
     let directory = try Fixtures.temporaryDirectory()
     let path = directory.appendingPathComponent("cloud.png").path

@@ -160,51 +160,92 @@ public struct TagCloud: Sendable {
     public var description: String { "line \(line): \(message)" }
   }
 
-  /// True when every non-empty, non-comment line ends with a number ("word weight" lines).
+  /// True when `text` reads as "word weight" lines: at least half of its first
+  /// `detectionLines` lines that are not blank or comments (#) are a word and a number, fields
+  /// apart by spaces or tabs. By the majority, not by every line: a word list with one bad line
+  /// is still a word list, whose bad line `words(parsingWeighted:)` then reports, where it was
+  /// taken for running text and every weight silently became a counted word; and running text
+  /// whose title ends with a number ("Chapter 1") is still running text. Only the first lines
+  /// are read, so that deciding costs nothing against counting a large text's words.
   public static func looksWeighted(_ text: String) -> Bool {
-    // Line by line, stopping at the first line that is not "word weight": running text is
-    // told from a word list by its first line, not by splitting and trimming all of it.
-    var sawLine = false
-    var lineStart = text.startIndex
-    var index = text.startIndex
-    while lineStart < text.endIndex {
-      while index < text.endIndex, !text[index].isNewline { index = text.index(after: index) }
-      let line = text[lineStart..<index].trimmingCharacters(in: .whitespaces)
-      if !line.isEmpty && !line.hasPrefix("#") {
-        let fields = line.split(separator: " ")
-        guard fields.count >= 2, Double(fields.last!).map({ $0.isFinite }) == true else {
-          return false
-        }
-        sawLine = true
-      }
-      if index < text.endIndex { index = text.index(after: index) }
-      lineStart = index
+    var weighted = 0
+    var other = 0
+    forEachLine(of: text) { _, line in
+      guard let line = contentLine(line) else { return true }
+      if weightedFields(of: line).weight?.isFinite == true { weighted += 1 } else { other += 1 }
+      return weighted + other < detectionLines
     }
-    return sawLine
+    return weighted > 0 && weighted >= other
   }
 
+  /// How many content lines `looksWeighted` reads.
+  static let detectionLines = 1000
+
   /// "word weight" lines: the last field is the weight (positive), the rest the word (which may
-  /// hold spaces). Blank lines and lines starting with # are skipped. Repeated words add up.
+  /// hold spaces); fields are apart by spaces or tabs, lines end with LF, CRLF or CR (a list
+  /// saved on Windows is read as the same list). Blank lines and lines starting with # are
+  /// skipped. Repeated words add up.
   public static func words(parsingWeighted text: String) throws(ParseError) -> [Word] {
     var order: [String] = []
     var weights: [String: Double] = [:]
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces.union(.newlines))
-      guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-      let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    var failure: ParseError?
+    forEachLine(of: text) { number, raw in
+      guard let line = contentLine(raw) else { return true }
+      let (fields, weight) = weightedFields(of: line)
       guard fields.count >= 2 else {
-        throw ParseError(line: index + 1, message: "expected \"word weight\", got \"\(line)\"")
+        failure = ParseError(line: number, message: "expected \"word weight\", got \"\(line)\"")
+        return false
       }
-      guard let weight = Double(fields.last!), weight.isFinite, weight > 0 else {
-        throw ParseError(
-          line: index + 1, message: "the weight \"\(fields.last!)\" is not a positive number")
+      guard let weight, weight.isFinite, weight > 0 else {
+        failure = ParseError(
+          line: number, message: "the weight \"\(fields.last!)\" is not a positive number")
+        return false
       }
       let word = fields.dropLast().joined(separator: " ")
       if weights[word] == nil { order.append(word) }
-      weights[word, default: 0] += weight
+      let total = weights[word, default: 0] + weight
+      guard total.isFinite else {
+        failure = ParseError(
+          line: number,
+          message: "the weights of \"\(word)\" add up to more than the largest number")
+        return false
+      }
+      weights[word] = total
+      return true
     }
+    if let failure { throw failure }
     return order.map { Word($0, weight: weights[$0]!) }
       .sorted { $0.weight > $1.weight }
+  }
+
+  /// Calls `body` with each line of `text` and its 1-based number until it returns false.
+  /// Lines end at any newline character (LF, CRLF and CR alike: CRLF is one `Character`, which
+  /// splitting at "\n" never met, so a list with CRLF line ends was read as one line). A byte
+  /// order mark at the start (what Windows editors save) is not part of the first line.
+  private static func forEachLine(of text: String, _ body: (Int, Substring) -> Bool) {
+    var number = 1
+    var lineStart = text.first == "\u{FEFF}" ? text.index(after: text.startIndex) : text.startIndex
+    var index = lineStart
+    while lineStart < text.endIndex {
+      while index < text.endIndex, !text[index].isNewline { index = text.index(after: index) }
+      guard body(number, text[lineStart..<index]) else { return }
+      if index < text.endIndex { index = text.index(after: index) }
+      lineStart = index
+      number += 1
+    }
+  }
+
+  /// The line without surrounding whitespace, or nil for a blank line or a comment (#).
+  private static func contentLine(_ line: Substring) -> String? {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : trimmed
+  }
+
+  /// A word-list line's fields (apart by spaces or tabs) and the last one read as a number
+  /// (nil when it is not one, or the line has a single field).
+  private static func weightedFields(of line: String) -> (fields: [Substring], weight: Double?) {
+    let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    return (fields, fields.count >= 2 ? Double(fields.last!) : nil)
   }
 
   /// Common English words (articles, pronouns, auxiliaries, prepositions, conjunctions) for
