@@ -106,10 +106,7 @@ enum GridCommand: Subcommand {
         let count = try parsed.integer("--columns", in: 1...1000)
         let width = try parsed.number("--column-width", in: 1...100_000)
         grid.mode = .columns(count: count, columnWidth: width)
-        if let name = parsed.values["--page"] {
-          guard let size = PaperSize.size(named: name) else {
-            throw .usage("--page must be a4, letter or WxH with a unit (210x297mm), got '\(name)'")
-          }
+        if let size = try parsed.pageSize() {
           columnPage = PageSetup(
             size: size, margins: EdgeInsets(top: 24, left: 0, bottom: 24, right: 0))
           if parsed.values["--width"] == nil { grid.width = Double(size.width) }
@@ -282,28 +279,22 @@ enum GridCommand: Subcommand {
     guard let labelText = parsed.values["--label"] else {
       throw .usage("--sheet \(name) needs --label WxH with a unit (63.5x38.1mm)")
     }
-    guard let label = PaperSize.dimensions(labelText), label.count == 2, label[0] > 0, label[1] > 0
+    guard let label = try parsed.lengths("--label", count: 2, example: "63.5x38.1mm"),
+      label[0] > 0, label[1] > 0
     else {
       throw .usage("--label must be WxH with a unit (63.5x38.1mm), got '\(labelText)'")
     }
-    var gaps = [0.0, 0.0]
-    if let gapText = parsed.values["--gap"] {
-      guard let values = PaperSize.dimensions(gapText), values.count == 2 else {
-        throw .usage("--gap must be HxV with a unit (2.5x0mm), got '\(gapText)'")
-      }
-      gaps = values
-    }
-    let pageName = parsed.values["--page"] ?? "a4"
-    guard let page = PaperSize.size(named: pageName) else {
-      throw .usage("--page must be a4, letter or WxH with a unit (210x297mm), got '\(pageName)'")
-    }
+    let gaps = try parsed.lengths("--gap", count: 2, example: "2.5x0mm") ?? [0, 0]
+    let page = try parsed.pageSize() ?? PaperSize.a4
     let sheet = LabelSheet.centered(
       columns: columns, rows: rows, labelSize: CGSize(width: label[0], height: label[1]),
       pageSize: page, columnGap: gaps[0], rowGap: gaps[1])
     let usedWidth = Double(columns) * label[0] + Double(columns - 1) * gaps[0]
     guard usedWidth <= Double(page.width) + 0.01, sheet.usedHeight <= Double(page.height) + 0.01
     else {
-      throw .usage("\(columns) × \(rows) labels of \(labelText) do not fit on \(pageName) paper")
+      throw .usage(
+        "\(columns) × \(rows) labels of \(labelText) do not fit on \(parsed.values["--page"] ?? "a4") paper"
+      )
     }
     return sheet
   }

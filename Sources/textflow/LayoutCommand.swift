@@ -121,11 +121,7 @@ enum LayoutCommand: Subcommand {
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,
         page: { () throws(CommandError) -> PageSetup? in
-          if let name = parsed.values["--page"] {
-            guard let size = PaperSize.size(named: name) else {
-              throw .usage(
-                "--page must be a4, letter or WxH with a unit (210x297mm), got '\(name)'")
-            }
+          if let size = try parsed.pageSize() {
             let margin = try parsed.number("--margins", in: 0...1000) ?? 36
             return PageSetup(
               size: size,

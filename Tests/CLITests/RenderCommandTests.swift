@@ -277,6 +277,18 @@ struct RenderCommandErrorTests {
       (["grid", labels, "--sheet", "3x7", "--label", "100x100mm"], "do not fit on a4 paper"),
       (["grid", labels, "--label", "10x10mm"], "--label needs --sheet"),
       (["grid", labels, "--max-lines", "-1"], "--max-lines must be a whole number"),
+      // A size without its unit was read as points: an L7160 label typed "63.5x38.1" came out
+      // a third of its size, exit 0.
+      (
+        ["grid", labels, "--sheet", "3x7", "--label", "63.5x38.1"],
+        "--label needs a unit (mm, cm, in or pt), as in 63.5x38.1mm; got '63.5x38.1'"
+      ),
+      (
+        ["grid", labels, "--sheet", "3x7", "--label", "63.5x38.1mm", "--gap", "2.5x1"],
+        "--gap needs a unit"
+      ),
+      (["grid", labels, "--columns", "2", "--page", "210x297"], "--page needs a unit"),
+      (["layout", witch, "-o", "out.pdf", "--page", "210x297"], "--page needs a unit"),
     ]
     for (arguments, message) in cases {
       let result = try textflow(arguments)
@@ -285,6 +297,23 @@ struct RenderCommandErrorTests {
       #expect(result.standardError.contains("usage: textflow \(arguments[0])"))
       #expect(result.standardOutput.isEmpty)
     }
+  }
+
+  @Test("sizes with their unit, or zero without one, are the lengths they say")
+  func lengthsWithUnits() throws {
+    let sheet = try textflow([
+      "grid", labels, "--sheet", "3x7", "--label", "63.5x38.1mm", "--gap", "0x0",
+      "--page", "210x297mm", "--format", "json",
+    ])
+    #expect(sheet.status == 0, "stderr: \(sheet.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(sheet.standardOutput.utf8)) as? [String: Any])
+    let placed = try #require(object["labels"] as? [[String: Any]])
+    // [x, y, width, height]: 63.5 mm and 38.1 mm in points (72 / 25.4 a millimetre).
+    let frame = try #require(placed.first?["frame"] as? [Double])
+    #expect(frame.count == 4)
+    #expect(abs(frame[2] - 63.5 * 72 / 25.4) < 0.01)
+    #expect(abs(frame[3] - 38.1 * 72 / 25.4) < 0.01)
   }
 
   @Test("unreadable input and bad word lists exit 1 naming the file and line")

@@ -29,12 +29,9 @@ public enum PaperSize {
   public static func dimensions(_ text: String) -> [Double]? {
     var body = text.lowercased().trimmingCharacters(in: .whitespaces)
     var factor = 1.0
-    for (unit, value) in [
-      ("mm", pointsPerMillimeter), ("cm", 10 * pointsPerMillimeter), ("in", 72.0), ("pt", 1.0),
-    ] where body.hasSuffix(unit) {
-      body.removeLast(unit.count)
-      factor = value
-      break
+    if let unit = unit(of: body) {
+      body.removeLast(unit.name.count)
+      factor = unit.points
     }
     var result: [Double] = []
     for part in body.split(separator: "x", omittingEmptySubsequences: false) {
@@ -44,5 +41,16 @@ public enum PaperSize {
       result.append(number * factor)
     }
     return result.isEmpty ? nil : result
+  }
+
+  /// The units `dimensions` reads, with their length in points.
+  public static let units: [(name: String, points: Double)] = [
+    ("mm", pointsPerMillimeter), ("cm", 10 * pointsPerMillimeter), ("in", 72.0), ("pt", 1.0),
+  ]
+
+  /// The unit `text` ends with (any case, spaces around ignored), or nil when it names none.
+  public static func unit(of text: String) -> (name: String, points: Double)? {
+    let body = text.lowercased().trimmingCharacters(in: .whitespaces)
+    return units.first { body.hasSuffix($0.name) }
   }
 }
