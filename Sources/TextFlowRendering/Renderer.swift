@@ -153,6 +153,32 @@ public enum Renderer {
   /// printers ignore.
   public static let maximumPDFPageSide: CGFloat = 14_400
 
+  /// Throws when `page` cannot hold a flowed layout: larger than a PDF page can be, or with
+  /// margins that leave no room. Both were drawn: margins wider than the page scaled the layout
+  /// to a point's width (376 pages with no visible text, exit 0), and a page past the limit
+  /// was written that readers clamp or refuse.
+  private static func checkPage(_ page: PageSetup, path: String) throws(RenderingError) {
+    let size = page.size
+    guard size.width.isFinite, size.height.isFinite,
+      max(size.width, size.height) <= maximumPDFPageSide
+    else {
+      throw RenderingError(
+        path: path,
+        reason: "the page is \(format(size.width)) × \(format(size.height)) pt, larger than a PDF "
+          + "page can be (\(format(maximumPDFPageSide)) pt on a side)")
+    }
+    let margins = page.margins
+    let width = size.width - margins.left - margins.right
+    let height = size.height - margins.top - margins.bottom
+    guard width > 0, height > 0 else {
+      throw RenderingError(
+        path: path,
+        reason: "margins of \(format(margins.top)), \(format(margins.right)), "
+          + "\(format(margins.bottom)) and \(format(margins.left)) pt leave no room on a page of "
+          + "\(format(size.width)) × \(format(size.height)) pt")
+    }
+  }
+
   private static func format(_ value: CGFloat) -> String {
     Printed.number((Double(value) * 100).rounded() / 100)
   }
@@ -183,6 +209,7 @@ public enum Renderer {
     guard options.format == .pdf, let page = options.page else {
       throw RenderingError(path: path, reason: "drawing in parts needs a PDF with a page size")
     }
+    try checkPage(page, path: path)
     let canvas = try CairoCanvas(
       format: .pdf, path: path, width: Double(page.size.width), height: Double(page.size.height))
     var pageCount = 0

@@ -316,6 +316,34 @@ struct RenderCommandErrorTests {
     #expect(abs(frame[3] - 38.1 * 72 / 25.4) < 0.01)
   }
 
+  // A page smaller than its margins scaled the layout to a point's width (hundreds of pages
+  // with no visible text, exit 0); a page past PDF's limit was written.
+  @Test("layout --page: margins that leave no room and pages past PDF's limit are refused")
+  func unusablePages() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("pages.pdf")
+    try Data("earlier".utf8).write(to: out)
+    let cases: [([String], String)] = [
+      (
+        ["--page", "10x10mm"],
+        "margins of 36, 36, 36 and 36 pt leave no room on a page of 28.35 × 28.35 pt"
+      ),
+      (["--page", "a4", "--margins", "400"], "margins of 400, 400, 400 and 400 pt leave no room"),
+      (["--page", "100000x100000mm"], "larger than a PDF page can be (14400 pt on a side)"),
+    ]
+    for (options, message) in cases {
+      let result = try textflow(["layout", witch, "-o", out.path] + options)
+      #expect(result.status == 1, "\(options)")
+      #expect(result.standardError.contains(message), "\(options): \(result.standardError)")
+      #expect(try Data(contentsOf: out) == Data("earlier".utf8), "\(options)")
+    }
+    let fits = try textflow([
+      "layout", witch, "-o", out.path, "--page", "105x148mm", "--margins", "10",
+    ])
+    #expect(fits.status == 0, "stderr: \(fits.standardError)")
+  }
+
   @Test("unreadable input and bad word lists exit 1 naming the file and line")
   func inputErrors() throws {
     let missing = try textflow(["cloud", "/nonexistent/words.txt"])
