@@ -268,7 +268,7 @@ public final class FontCollection: Sendable {
     let members = families[description.family.lowercased()] ?? []
     let bold = (description.weight ?? 0) >= FontDescription.boldWeight
     let italic = description.slant != nil
-    if description.width == nil,
+    if description.width == nil, description.isRegularOrBold,
       let face = members.first(where: { $0.isBold == bold && $0.isItalic == italic })
     {
       return Font(face: face, pointSize: size).named()
@@ -613,6 +613,16 @@ struct FontDescription: Equatable {
 
   /// fontconfig's FC_WEIGHT_DEMIBOLD (180): weights from it up count as bold.
   static let boldWeight: Int32 = 180
+
+  /// True when the weight asked for is none, a regular one (book, regular, normal) or bold:
+  /// the two a bundled family's faces are. "DejaVu Sans Light" was served the bundled Book
+  /// face, where fontconfig finds the installed ExtraLight; a weight between is looked for
+  /// among the installed faces first, and only then given the bundled face nearest to it.
+  var isRegularOrBold: Bool {
+    guard let weight else { return true }
+    return weight == FontConfig.weights["bold"]
+      || ["book", "regular", "normal"].contains { FontConfig.weights[$0] == weight }
+  }
 
   /// Parses `text`; nil when no family is left after the style words and size.
   init?(parsing text: String) {

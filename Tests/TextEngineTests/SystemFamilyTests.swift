@@ -28,6 +28,10 @@ struct SystemFamilyTests {
       ("NanumGothic Bold", "NanumGothic:weight=bold"),
       ("DejaVu Sans Mono Oblique", "DejaVu Sans Mono:slant=oblique"),
       ("DejaVu Sans Condensed", "DejaVu Sans:width=condensed"),
+      // A weight the bundled family has no face of is the installed one, not the bundled Book
+      // (which "DejaVu Sans Light" was given, silently).
+      ("DejaVu Sans Light", "DejaVu Sans:weight=light"),
+      ("DejaVu Sans ExtraLight", "DejaVu Sans:weight=extralight"),
     ])
   func familyAndStyle(name: String, pattern: String) throws {
     let font = try Engine.fonts.font(named: name, pointSize: 12)
