@@ -10,12 +10,18 @@ import TextFlowSpec
 func labelMergeDemos(directory: String, typesetter: Typesetter) throws(CommandError) -> (
   files: [String], skipped: String?
 ) {
-  let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  // Found as the fonts are (`BundledFonts.directory`), never in the working directory, so that
+  // the demo draws the same files wherever it is run: beside the executable as installed
+  // (`scripts/install`: ../share/textflow/examples), beside a build (.build/release/../../),
+  // else in the checkout the command was built from.
+  let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent()
   let candidates = [
-    URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
-      "examples"),
-    executable.deletingLastPathComponent().appendingPathComponent("../../examples")
-      .standardizedFileURL,
+    folder.appendingPathComponent("../share/textflow/examples").standardizedFileURL,
+    folder.appendingPathComponent("../../examples").standardizedFileURL,
+    // #filePath is Sources/textflow/LabelsDemo.swift in the package checkout.
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples"),
   ]
   guard
     let examples = candidates.first(where: {

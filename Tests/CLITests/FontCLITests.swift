@@ -163,6 +163,25 @@ struct FontCLITests {
     #expect(emoji.status == 1 && emoji.standardError.contains("U+1F970"))
     let checkout = try run(["measure", "--strict", "🥰"])
     #expect(checkout.status == 0, "\(checkout.standardError)")
+    // The demo's label merges read the installed examples, not a planted examples/ in the
+    // working directory (it skipped them, exit 0, wherever examples/ was not below the working
+    // directory): the installed contacts cut to their first two records give two labels.
+    let examples = prefix.appendingPathComponent("share/textflow/examples")
+    let contacts = try String(
+      contentsOf: examples.appendingPathComponent("contacts.csv"), encoding: .utf8)
+    try (contacts.split(separator: "\n").prefix(3).joined(separator: "\n") + "\n")
+      .write(to: examples.appendingPathComponent("contacts.csv"), atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      at: work.appendingPathComponent("examples"), withIntermediateDirectories: true)
+    try Data("junk".utf8).write(to: work.appendingPathComponent("examples/contacts.csv"))
+    let pictures = work.appendingPathComponent("pictures")
+    let demo = try installed(["demo", "--out", pictures.path])
+    #expect(demo.status == 0, "\(demo.standardError)")
+    #expect(demo.standardOutput.contains("examples/contacts.csv on Avery L7160: 2 labels"))
+    #expect(!demo.standardOutput.contains("skipped"))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: pictures.appendingPathComponent("labels-products.pdf").path))
     // TEXTFLOW_FONTS still overrides.
     let overridden = try ProcessRunner.run(
       binary, ["fonts"], environment: ["TEXTFLOW_FONTS": Fixtures.fontsDirectory.path])
