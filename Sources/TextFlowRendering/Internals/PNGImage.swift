@@ -10,8 +10,16 @@ struct PNGImage {
   /// Row-major pixels, 0xAARRGGBB premultiplied.
   let pixels: [UInt32]
 
+  /// The eight bytes every PNG file starts with (PNG specification, section 5.2).
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
   /// Decodes the PNG at `path`.
   init(contentsOf path: String) throws(RenderingError) {
+    // Checked first: Cairo reports a file that is not a PNG as "out of memory".
+    let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 8) }
+    guard let head, [UInt8](head) == Self.signature else {
+      throw RenderingError(path: path, reason: "it does not start with PNG's signature")
+    }
     let surface = cairo_image_surface_create_from_png(path)
     defer { cairo_surface_destroy(surface) }
     let status = cairo_surface_status(surface)
