@@ -29,8 +29,13 @@ enum LabelsCommand: Subcommand {
     shrinks (never below minimumSize), breaks a word only when one word does not fit at the
     minimum size, then is cut with an ellipsis. A line whose fields are all empty is dropped.
 
+    Symbologies: ean13 (12 digits, or 13 with the right check digit), ean8 (7 or 8), upca (11
+    or 12), code128 (ISO-8859-1 text), code39 (digits, capitals, space, - . $ / + %), qr and
+    datamatrix (any text). A JSON line's fields are its own keys: a field the design names and
+    the line lacks is an error, not an empty field.
+
     A record with an unknown field, a malformed row or barcode data its symbology rejects is
-    reported with its row number, and nothing is written unless --keep-going is given.
+    reported with its row and line, and nothing is written unless --keep-going is given.
 
     options:
       -o, --output PATH       a PDF (all pages), a PNG or SVG per page with %d for the page

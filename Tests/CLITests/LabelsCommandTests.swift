@@ -12,6 +12,20 @@ private func textflow(_ arguments: [String], input: Data? = nil) throws -> Proce
   try ProcessRunner.run(Executables.textflow, arguments, input: input)
 }
 
+private let zbarimg = URL(fileURLWithPath: "/usr/bin/zbarimg")
+private let hasZbarimg = FileManager.default.isExecutableFile(atPath: zbarimg.path)
+
+/// What zbarimg reads in `png`: the symbols' data as it decoded them, bytes unconverted, one
+/// symbol a line.
+private func decoded(_ png: String) throws -> ProcessResult {
+  try ProcessRunner.run(zbarimg, ["-q", "--raw", png])
+}
+
+/// The text pdftotext finds in `pdf`.
+private func pdfText(_ pdf: String) throws -> String {
+  try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf, "-"]).standardOutput
+}
+
 /// Writes `text` to a file in `directory` and returns its path.
 private func file(_ directory: URL, _ name: String, _ text: String) throws -> String {
   let url = directory.appendingPathComponent(name)
@@ -192,8 +206,7 @@ struct LabelsCommandTests {
         #expect(FileManager.default.fileExists(atPath: png))
         continue
       }
-      let decoded = try ProcessRunner.run(
-        URL(fileURLWithPath: "/usr/bin/zbarimg"), ["-q", "--raw", png])
+      let decoded = try decoded(png)
       let expected = String(row.dropFirst(symbology.count + 1))
       // zbar reports UPC-A as EAN-13 with a leading 0.
       let wanted = symbology == "upca" ? "0" + expected : expected
@@ -226,6 +239,158 @@ struct LabelsCommandTests {
     #expect(kept.status == 0, "\(kept.standardError)")
     let text = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf, "-"])
     #expect(text.standardOutput.contains("Good") && !text.standardOutput.contains("Bad"))
+  }
+
+  @Test(
+    "EAN, UPC and Code 39/128 data is drawn as given or refused by row: zbarimg reads each symbol",
+    .enabled(if: hasZbarimg, "zbarimg (zbar-tools) is not installed"))
+  func barcodeDataRules() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Check digits by GS1's mod-10 (weights 3, 1, 3… from the right): 400638133393 → 1,
+    // 4003477 → 5, 03600029145 → 2. zbar reads UPC-A as EAN-13 with a leading 0.
+    let valid: [(symbology: String, data: String, read: [UInt8])] = [
+      ("ean13", "400638133393", Array("4006381333931".utf8)),
+      ("ean13", "4006381333931", Array("4006381333931".utf8)),
+      ("ean8", "4003477", Array("40034775".utf8)),
+      ("ean8", "40034775", Array("40034775".utf8)),
+      ("upca", "03600029145", Array("0036000291452".utf8)),
+      ("upca", "036000291452", Array("0036000291452".utf8)),
+      ("code39", "CODE-39 $/+%.", Array("CODE-39 $/+%.".utf8)),
+      ("qr", "Жук 漢字 😀 é", Array("Жук 漢字 😀 é".utf8)),
+    ]
+    for (index, item) in valid.enumerated() {
+      let data = try file(directory, "v\(index).csv", "name,code\nItem,\(item.data)\n")
+      let design = try file(
+        directory, "v\(index).json",
+        #"{"blocks": [{"barcode": "{code}", "symbology": ""# + item.symbology
+          + #"", "height": 60}]}"#)
+      let png = directory.appendingPathComponent("v\(index).png").path
+      let result = try textflow([
+        "labels", data, "--template", "Avery L7163", "--design", design, "-o", png,
+        "--scale", "3",
+      ])
+      #expect(result.status == 0, "\(item): \(result.standardError)")
+      let read = try decoded(png)
+      #expect(
+        Array(read.standardOutputData) == item.read + [0x0A],
+        "\(item): \(Array(read.standardOutputData)) \(read.standardError)")
+    }
+    // Code 128 reaches ISO-8859-1's upper half with FNC4, which adds 128 to the next
+    // character: é (0xE9) is FNC4 then 'i' (0x69). zbar 0.23 drops the FNC4 and reports 'i';
+    // a zbar that applies it reports 0xE9. é's UTF-8 bytes (C3 A9) would read as "C)" or as
+    // those two bytes.
+    let data = try file(directory, "latin1.csv", "name,code\nItem,Café 42\n")
+    let design = try file(
+      directory, "latin1.json",
+      #"{"blocks": [{"barcode": "{code}", "symbology": "code128", "height": 60}]}"#)
+    let png = directory.appendingPathComponent("latin1.png").path
+    let result = try textflow([
+      "labels", data, "--template", "Avery L7163", "--design", design, "-o", png, "--scale", "3",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let read = Array(try decoded(png).standardOutputData)
+    let latin1 = Array("Caf".utf8) + [0xE9] + Array(" 42\n".utf8)
+    #expect(read == latin1 || read == Array("Cafi 42\n".utf8), "\(read)")
+
+    // Each symbology's bad data, after a good row: the error names the row, the value and the
+    // rule, and nothing is written.
+    let invalid: [(symbology: String, good: String, bad: [(data: String, rule: String)])] = [
+      (
+        "ean13", "4006381333931",
+        [
+          ("4003477", "needs 12 digits"), ("12", "needs 12 digits"), ("12345", "needs 12 digits"),
+          ("1", "needs 12 digits"), ("40034771278", "not 11"), ("40063813339A", "'A'"),
+          ("4006381333932", "GS1's rule gives 1"), ("4006381333931+12", "add-ons"),
+        ]
+      ),
+      ("ean8", "40034775", [("400347", "needs 7 digits"), ("40034776", "GS1's rule gives 5")]),
+      (
+        "upca", "036000291452",
+        [("3600029145", "needs 11 digits"), ("036000291453", "GS1's rule gives 2")]
+      ),
+      ("code128", "Café", [("Жук", "'Ж' (U+0416)"), ("a€", "'€' (U+20AC)")]),
+      ("code39", "CODE 39", [("code", "'c' (U+0063)"), ("É", "'É' (U+00C9)")]),
+    ]
+    for item in invalid {
+      let rows = item.bad.map { "Bad,\($0.data)\n" }.joined()
+      let data = try file(
+        directory, "\(item.symbology).csv", "name,code\nGood,\(item.good)\n\(rows)")
+      let design = try file(
+        directory, "\(item.symbology).json",
+        #"{"blocks": [{"text": "{name}"}, {"barcode": "{code}", "symbology": ""#
+          + item.symbology + #"", "height": 40}]}"#)
+      let pdf = directory.appendingPathComponent("\(item.symbology).pdf").path
+      let failed = try textflow([
+        "labels", data, "--template", "L7160", "--design", design, "-o", pdf,
+      ])
+      #expect(failed.status == 1, "\(item.symbology): \(failed.standardError)")
+      #expect(!FileManager.default.fileExists(atPath: pdf))
+      let lines = failed.standardError.split(separator: "\n").map(String.init)
+      for (offset, bad) in item.bad.enumerated() {
+        let row = offset + 2
+        let line = lines.first { $0.contains("row \(row) (line \(row + 1))") } ?? ""
+        #expect(
+          line.contains("'code'") && line.contains("\"\(bad.data)\"") && line.contains(bad.rule),
+          "\(item.symbology) \(bad.data): \(failed.standardError)")
+      }
+      #expect(!failed.standardError.contains("row 1 "), "\(failed.standardError)")
+    }
+  }
+
+  @Test("a JSON line that misspells a design's field is reported by record, as the first is")
+  func misspeltJSONLinesField() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let design = try file(
+      directory, "d.json",
+      #"{"blocks": [{"text": "{name}"}, {"text": "{street}\n{postcode} {city}"}]}"#)
+    func line(_ name: String, street: String = "street") -> String {
+      #"{"name": ""# + name + #"", ""# + street
+        + #"": "1 Row", "postcode": "NW1", "city": "London"}"# + "\n"
+    }
+    // The misspelling in record 2 of 2, and in record 5 of 6 (after a blank line: line 6).
+    let cases: [(text: String, row: Int, line: Int, good: [String], bad: String)] = [
+      (line("Ada") + line("Bob", street: "Street"), 2, 2, ["Ada"], "Bob"),
+      (
+        line("Ada") + line("Cy") + "\n" + line("Di") + line("Ed") + line("Flo", street: "stret")
+          + line("Gus"), 5, 6, ["Ada", "Cy", "Di", "Ed", "Gus"], "Flo"
+      ),
+    ]
+    for (index, item) in cases.enumerated() {
+      let data = try file(directory, "r\(index).jsonl", item.text)
+      let pdf = directory.appendingPathComponent("r\(index).pdf").path
+      let failed = try textflow([
+        "labels", data, "--template", "L7160", "--design", design, "-o", pdf,
+      ])
+      #expect(failed.status == 1, "\(failed.standardError)")
+      #expect(
+        failed.standardError.contains(
+          "row \(item.row) (line \(item.line)): block 2 (\"{street}\\n{postcode} {city}\"): no field 'street' in the record"
+        ), "\(failed.standardError)")
+      #expect(failed.standardError.contains("1 bad record;"), "\(failed.standardError)")
+      #expect(!FileManager.default.fileExists(atPath: pdf))
+      let kept = try textflow([
+        "labels", data, "--template", "L7160", "--design", design, "-o", pdf, "--keep-going",
+      ])
+      #expect(kept.status == 0, "\(kept.standardError)")
+      #expect(kept.standardError.contains("row \(item.row) (line \(item.line))"))
+      #expect(kept.standardError.contains("1 records skipped"), "\(kept.standardError)")
+      let text = try pdfText(pdf)
+      for name in item.good { #expect(text.contains(name), "\(name): \(text)") }
+      #expect(!text.contains(item.bad), "\(text)")
+    }
+
+    // Without a design the lines are every key any record has: a record lacking one has no
+    // line for it, and is no error.
+    let mixed = try file(
+      directory, "m.jsonl",
+      #"{"name": "Ada", "city": "Oslo"}"# + "\n" + #"{"name": "Boris"}"# + "\n")
+    let pdf = directory.appendingPathComponent("m.pdf").path
+    let plain = try textflow(["labels", mixed, "--template", "L7160", "-o", pdf])
+    #expect(plain.status == 0, "\(plain.standardError)")
+    let text = try pdfText(pdf)
+    #expect(["Ada", "Oslo", "Boris"].allSatisfy(text.contains), "\(text)")
   }
 
   @Test("the fit report: JSON per label and a line on stderr for each label not as designed")

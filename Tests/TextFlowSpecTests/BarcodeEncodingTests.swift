@@ -44,6 +44,36 @@ private func checkDigit(_ digits: String) -> Int {
     }
   }
 
+  @Test func dataASymbologyCannotCarryIsRefusedNotRedrawn() {
+    func reason(_ data: String, _ symbology: BarcodeSymbology) -> String {
+      do {
+        let symbol = try encoder.encode(data, as: symbology, barHeight: nil, showsText: true)
+        return "drawn as \(symbol.texts.map(\.string).joined())"
+      } catch {
+        return error.description
+      }
+    }
+    // libzint alone draws 7 digits as an EAN-8, 2 as an add-on, and zero-pads short numbers.
+    #expect(reason("4003477", .ean13).hasPrefix("EAN-13 needs 12 digits"))
+    #expect(reason("12", .ean13).hasSuffix("not 2"))
+    #expect(reason("40034771278", .ean13).hasSuffix("not 11"))
+    #expect(reason("3600029145", .upca).hasPrefix("UPC-A needs 11 digits"))
+    #expect(reason("40034775", .ean13).hasSuffix("not 8"))
+    #expect(reason("400638133393+12", .ean13).contains("add-ons"))
+    #expect(reason("40034776", .ean8).contains("GS1's rule gives \(checkDigit("04003477"))"))
+    #expect(reason("Жук", .code128).contains("'Ж' (U+0416) at character 1"))
+    #expect(reason("Code", .code39).contains("'o' (U+006F) at character 2"))
+  }
+
+  @Test func eanEightAndLatinOneTextAreDrawnAsGiven() throws {
+    // GS1's rule over 7 digits is its rule over the same digits with a leading 0.
+    let ean8 = try encoder.encode("4003477", as: .ean8, barHeight: nil, showsText: true)
+    #expect(ean8.texts.map(\.string).joined() == "4003477" + String(checkDigit("04003477")))
+    // Code 128 carries é as one ISO-8859-1 character, not as the two bytes of its UTF-8.
+    let code128 = try encoder.encode("Café", as: .code128, barHeight: nil, showsText: true)
+    #expect(code128.texts.map(\.string).joined() == "Café")
+  }
+
   @Test func aDesignsModuleWidthSizesTheSymbol() throws {
     let template = try TemplateDatabase.load("/usr/share/libglabels-3.0/templates").template(
       named: "Avery L7163")

@@ -128,14 +128,6 @@ public struct FieldTemplate: Sendable, Equatable {
   }
 }
 
-/// The barcode symbologies label designs can use (encoded by libzint in TextFlowRendering).
-public enum BarcodeSymbology: String, Sendable, CaseIterable {
-  case code128, ean13, upca, code39, qr, datamatrix
-
-  /// True for two-dimensional symbols (square modules, no human-readable text).
-  public var isTwoDimensional: Bool { self == .qr || self == .datamatrix }
-}
-
 /// A label design: blocks stacked in the label, and how they fit.
 ///
 /// ```swift
@@ -230,15 +222,22 @@ public struct LabelDesign: Sendable, Equatable {
   public var minimumSize: Double = 6
   /// Labels per record.
   public var copies: Int = 1
+  /// True when a placeholder naming a field the record lacks reads as empty; false (the
+  /// default) when it is an error. Only `lines(_:)` sets it: its lines are every field any
+  /// record has, and JSON lines need not all have the same keys. A design someone wrote keeps
+  /// it false, so a misspelt field is reported for the record instead of printed blank.
+  public var absentFieldsAreEmpty = false
 
   /// A design with `blocks` and the defaults.
   public init(blocks: [Block]) {
     self.blocks = blocks
   }
 
-  /// The design used without one: each field on its own line, in column order.
+  /// The design used without one: each field on its own line, in column order; a record
+  /// without one of the fields has no line for it.
   public static func lines(_ fieldNames: [String]) -> LabelDesign {
     var design = LabelDesign(blocks: [])
+    design.absentFieldsAreEmpty = true
     // Field names in braces can only fail to parse if they contain braces; those are escaped.
     let source = fieldNames.map {
       "{" + $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")

@@ -41,10 +41,12 @@ public struct PlacedLabel: Sendable, Equatable {
 public struct LabelRecordError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The record's row.
   public var row: Int
+  /// The line of the file where the record starts.
+  public var line: Int
   /// What went wrong, naming the block or field.
   public var message: String
-  /// "row N: message".
-  public var description: String { "row \(row): \(message)" }
+  /// "row N (line L): message", as the record reader's errors say it.
+  public var description: String { "row \(row) (line \(line)): \(message)" }
 }
 
 /// Merges records onto a template's sheets.
@@ -195,11 +197,13 @@ public struct LabelSheetLayout: Sendable {
     for record in records {
       var lookup: [String: String] = [:]
       for field in record.fields { lookup[field.name] = field.value }
+      let absent: String? = design.absentFieldsAreEmpty ? "" : nil
       do {
-        let blocks = try fill(prepared, lookup, width: Double(inner.width))
+        let blocks = try fill(prepared, { lookup[$0] ?? absent }, width: Double(inner.width))
         filledLabels.append(FilledLabel(row: record.row, blocks: blocks))
       } catch {
-        errors.append(LabelRecordError(row: record.row, message: error.description))
+        errors.append(
+          LabelRecordError(row: record.row, line: record.line, message: error.description))
       }
     }
 
@@ -369,16 +373,16 @@ public struct LabelSheetLayout: Sendable {
     var description: String
   }
 
-  private func fill(_ prepared: [Prepared], _ lookup: [String: String], width: Double)
-    throws(FillError) -> [Filled]
-  {
+  private func fill(
+    _ prepared: [Prepared], _ lookup: (String) -> String?, width: Double
+  ) throws(FillError) -> [Filled] {
     var blocks: [Filled] = []
     for (index, block) in prepared.enumerated() {
       switch block {
       case .text(let text):
         let string: String
         do {
-          string = try text.block.template.fill { lookup[$0] }
+          string = try text.block.template.fill(lookup)
         } catch {
           throw FillError(
             description:
@@ -389,7 +393,7 @@ public struct LabelSheetLayout: Sendable {
       case .barcode(let barcode):
         let data: String
         do {
-          data = try barcode.template.fill { lookup[$0] }
+          data = try barcode.template.fill(lookup)
         } catch {
           throw FillError(
             description:
@@ -428,7 +432,7 @@ public struct LabelSheetLayout: Sendable {
       return .barcode(first, block, moduleSize: module)
     }
     // GS1's nominal X-dimension for EAN/UPC is 0.33 mm; others print well at 1/72 in or more.
-    let nominal = block.symbology == .ean13 || block.symbology == .upca ? 0.33 * 72 / 25.4 : 1.0
+    let nominal = [.ean13, .ean8, .upca].contains(block.symbology) ? 0.33 * 72 / 25.4 : 1.0
     let module = min(block.moduleWidth ?? nominal, width / symbolWidth)
     // What the text, guard bars and quiet zones add to the bars' height.
     let extra = max(0, symbolHeight - first.barHeight)

@@ -18,7 +18,8 @@ public struct ZintBarcodeEncoder: BarcodeEncoder {
   private static func zintSymbology(_ symbology: BarcodeSymbology) -> Int32 {
     switch symbology {
     case .code128: return BARCODE_CODE128
-    case .ean13: return BARCODE_EANX
+    // libzint's EANX picks EAN-8 or EAN-13 by the length: checkedData gives it 7 or 12 digits.
+    case .ean13, .ean8: return BARCODE_EANX
     case .upca: return BARCODE_UPCA
     case .code39: return BARCODE_CODE39
     case .qr: return BARCODE_QRCODE
@@ -26,20 +27,26 @@ public struct ZintBarcodeEncoder: BarcodeEncoder {
     }
   }
 
-  /// The symbol for `data`. EAN-13 takes 12 digits (the check digit is added) or 13 (the check
-  /// digit is verified); UPC-A 11 or 12.
+  /// The symbol for `data`, which must be what `symbology.checkedData(_:)` accepts: EAN-13
+  /// takes 12 digits (the check digit is added) or 13 (the check digit is verified), EAN-8 7
+  /// or 8, UPC-A 11 or 12; Code 128 ISO-8859-1 text.
   ///
-  /// - Throws: `BarcodeError` with libzint's reason when the data cannot be encoded.
+  /// - Throws: `BarcodeError` with the symbology's rule, or libzint's reason, when the data
+  ///   cannot be encoded.
   public func encode(
     _ data: String, as symbology: BarcodeSymbology, barHeight: Double?, showsText: Bool
   ) throws(BarcodeError) -> BarcodeSymbol {
+    let data = try symbology.checkedData(data)
     guard let symbol = ZBarcode_Create() else { throw BarcodeError("libzint is out of memory") }
     defer { ZBarcode_Delete(symbol) }
     symbol.pointee.symbology = Self.zintSymbology(symbology)
     symbol.pointee.show_hrt = showsText && !symbology.isTwoDimensional ? 1 : 0
     // Quiet zones inside the symbol's box, so that a reader finds its edges.
     symbol.pointee.output_options |= BARCODE_QUIET_ZONES
-    if symbology == .qr || symbology == .datamatrix { symbol.pointee.input_mode = UNICODE_MODE }
+    // The data is UTF-8. In UNICODE_MODE libzint converts it to the symbology's character set
+    // (ISO-8859-1 for Code 128, with an ECI for other text in QR and Data Matrix); in its
+    // default DATA_MODE it would encode the UTF-8 bytes themselves, é as "Ã©".
+    symbol.pointee.input_mode = UNICODE_MODE
     if let barHeight, !symbology.isTwoDimensional {
       symbol.pointee.height = Float(max(1, barHeight))
     }

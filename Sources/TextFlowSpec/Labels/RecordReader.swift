@@ -73,8 +73,8 @@ public enum RecordReader {
   /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
   /// overrides CSV's separator, which is otherwise the header row's: a comma, or else the
   /// semicolon, tab or vertical bar it uses; TSV's is a tab. A malformed row is reported in
-  /// `errors` and reading goes on with the next row. In JSON lines, a key that other lines have
-  /// and a line lacks reads as an empty field.
+  /// `errors` and reading goes on with the next row. A JSON line's fields are its own keys (a
+  /// key other lines have and it lacks is absent, not empty); `fieldNames` has every line's.
   ///
   /// - Throws: `RecordError` when the text is not UTF-8 (naming the line, the column and the
   ///   likely encoding), the header is missing or malformed, or the delimiter is not one ASCII
@@ -282,14 +282,10 @@ public enum RecordReader {
       for field in fields where known.insert(field.name).inserted {
         set.fieldNames.append(field.name)
       }
+      // Only the line's own keys: a key it lacks is not made up as empty, so that a design's
+      // field that the line misspells ("Street" for "street") is reported for this line, as it
+      // is when every line misspells it. An empty field is written "" or null.
       set.records.append(LabelRecord(row: row, line: line, fields: fields))
-    }
-    // A key another line has but this one lacks reads as empty, as an empty CSV cell does.
-    for index in set.records.indices where set.records[index].fields.count < set.fieldNames.count {
-      let present = Set(set.records[index].fields.map(\.name))
-      for name in set.fieldNames where !present.contains(name) {
-        set.records[index].fields.append((name, ""))
-      }
     }
     return set
   }
