@@ -16,13 +16,26 @@ public struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatabl
   public var code: Int32
   /// The system's reason in words (`strerror`), e.g. "No space left on device".
   public var reason: String { String(cString: strerror(code)) }
-  /// "cannot write PATH: REASON".
-  public var description: String { "cannot write \(path): \(reason)" }
+  /// The folder the temporary file could not be made in, when that is what failed: a writable
+  /// file in a read-only folder cannot be replaced, and "Permission denied" on the file itself
+  /// sent people looking at its permissions.
+  public var folder: String?
+  /// The reason, and the folder when the temporary file could not be made there.
+  public var explanation: String {
+    guard let folder else { return reason }
+    return
+      "\(reason): no new file can be made in \(folder), where the output is written before it "
+      + "is renamed over the file"
+  }
+  /// "cannot write PATH: EXPLANATION".
+  public var description: String { "cannot write \(path): \(explanation)" }
 
-  /// An error for `path` with the system error `code`.
-  public init(path: String, code: Int32) {
+  /// An error for `path` with the system error `code`; `folder` when the temporary file could
+  /// not be made there.
+  public init(path: String, code: Int32, folder: String? = nil) {
     self.path = path
     self.code = code
+    self.folder = folder
   }
 }
 
@@ -99,7 +112,7 @@ public final class AtomicFile {
       }
       let code = errno
       if let slot { TemporaryFiles.unregister(slot) }
-      guard code == EEXIST else { throw FileWriteError(path: path, code: code) }
+      guard code == EEXIST else { throw FileWriteError(path: path, code: code, folder: folder) }
     }
     guard let made else { throw FileWriteError(path: path, code: EEXIST) }
     self.descriptor = made.descriptor

@@ -190,6 +190,20 @@ struct FaultTests {
     #expect(result.standardError.contains(target))
     #expect(result.standardError.contains(reason(EACCES)), "\(result.standardError)")
     #expect(try listing(locked).isEmpty)
+    // A writable file in the read-only folder cannot be replaced either (the output is written
+    // beside it and renamed over it): the message names the folder, not only the file, and
+    // the file is kept.
+    chmod(locked.path, 0o755)
+    try Data("earlier".utf8).write(to: URL(fileURLWithPath: target))
+    chmod(target, 0o666)
+    chmod(locked.path, 0o555)
+    let replace = try shell("\(asUser)\(textflow) layout \(quoted(witch)) -o \(quoted(target))")
+    #expect(replace.status == 1)
+    #expect(
+      replace.standardError.contains("no new file can be made in \(locked.path)"),
+      "\(replace.standardError)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data("earlier".utf8))
+    chmod(locked.path, 0o755)
   }
 
   @Test("SIGTERM in mid-write keeps the previous file and leaves no temporary file")

@@ -53,7 +53,7 @@ final class CairoCanvas {
     do {
       stream = CairoStream(file: try AtomicFile(path: path))
     } catch {
-      throw RenderingError(path: path, reason: error.reason)
+      throw RenderingError(path: path, reason: error.explanation)
     }
     self.stream = stream
     switch format {
