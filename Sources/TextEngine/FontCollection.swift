@@ -251,7 +251,11 @@ public final class FontCollection: Sendable {
         return Font(face: face, pointSize: pointSize).named()
       }
     }
-    if Self.namesPath(name) || FileManager.default.fileExists(atPath: name) {
+    // A symbolic link whose file is gone is a path too: it gets that said, not "no family of
+    // that name".
+    if Self.namesPath(name) || FileManager.default.fileExists(atPath: name)
+      || FontFile.linkTarget(name) != nil
+    {
       // Shared: the same file named again (by any path) is the same face, so it is loaded once
       // and the caches keyed by face keep hitting; a bundled file named by path is the
       // collection's own face.

@@ -42,6 +42,27 @@ struct FontCLITests {
       unknown.standardError.contains("closest: ") && unknown.standardError.contains("DejaVu Serif"))
   }
 
+  // A symbolic link whose font file was moved, named by its bare file name, was reported as
+  // "no font file or family of that name", which sent people looking for a family.
+  @Test("a font named through a symbolic link whose file is gone says so, with the link's target")
+  func danglingSymlink() throws {
+    let folder = try Fixtures.temporaryDirectory("textflow-dangling")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let link = folder.appendingPathComponent("Brand.ttf")
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: "/nonexistent/fonts/Brand-Regular.ttf")
+    let script = "cd '\(folder.path)' && exec '\(Executables.textflow.path)' \"$@\""
+    for name in ["Brand.ttf", link.path] {
+      let result = try ProcessRunner.run(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", "measure", "--font", name, "Hi"])
+      #expect(result.status == 1, "\(name)")
+      #expect(
+        result.standardError.contains(
+          "is a symbolic link to /nonexistent/fonts/Brand-Regular.ttf, which does not exist"),
+        "\(name): \(result.standardError)")
+    }
+  }
+
   @Test("missing glyphs: one warning per run naming them; --strict exits 1; JSONL says where")
   func missingGlyphs() throws {
     let lines = (0..<5).map { #"{"id": \#($0), "text": "ab ক \#($0)"}"# }.joined(separator: "\n")

@@ -42,6 +42,16 @@ enum FontFile {
       modificationNanoseconds: Int64(info.st_mtim.tv_nsec))
   }
 
+  /// What the symbolic link `path` points to, or nil when `path` is not a symbolic link.
+  static func linkTarget(_ path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// Reads the font file `path` names (symlinks followed).
   ///
   /// - Throws: `FontLoadingError` when the path does not exist, is a directory, a device or a
@@ -49,7 +59,12 @@ enum FontFile {
   ///   or memory for its bytes cannot be allocated.
   static func read(path: String, maximumSize: Int64) throws(FontLoadingError) -> FontFileContents {
     guard let resolvedPointer = realpath(path, nil) else {
-      let reason = errno == ENOENT ? "no such file" : "the file cannot be read (\(errorText()))"
+      let code = errno
+      let reason =
+        code != ENOENT
+        ? "the file cannot be read (\(errorText()))"
+        : linkTarget(path).map { "is a symbolic link to \($0), which does not exist" }
+          ?? "no such file"
       throw FontLoadingError(source: path, reason: reason, freeTypeError: nil)
     }
     let resolved = String(cString: resolvedPointer)
