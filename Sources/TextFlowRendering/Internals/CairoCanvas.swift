@@ -248,7 +248,7 @@ final class CairoCanvas {
       }
       let flags: cairo_text_cluster_flags_t =
         text.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
-      text.bytes.withUnsafeBufferPointer { bytes in
+      Self.replacingNoncharacters(in: text.bytes).withUnsafeBufferPointer { bytes in
         bytes.withMemoryRebound(to: CChar.self) { utf8 in
           cairo_show_text_glyphs(
             context, utf8.baseAddress, Int32(utf8.count), &cairoGlyphs, Int32(cairoGlyphs.count),
@@ -260,9 +260,64 @@ final class CairoCanvas {
     }
     let status = cairo_status(context)
     guard status == CAIRO_STATUS_SUCCESS else {
+      // The output is what could not be drawn; the reason names the part Cairo refused, so a
+      // problem with the text is not reported as one with the font.
+      let part: String
+      switch status {
+      case CAIRO_STATUS_INVALID_STRING, CAIRO_STATUS_INVALID_CLUSTERS:
+        part = "the text given with a glyph run"
+      default:
+        part = "a glyph run in \(font.face.source)"
+      }
       throw RenderingError(
-        path: font.face.source, reason: String(cString: cairo_status_to_string(status)))
+        path: path,
+        reason: "Cairo refused \(part): \(String(cString: cairo_status_to_string(status)))")
     }
+  }
+
+  /// `utf8` as Cairo's text clusters accept it: each Unicode noncharacter (U+FDD0–U+FDEF and
+  /// the last two code points of every plane, U+nFFFE and U+nFFFF) replaced by U+FFFD's
+  /// counterpart in the noncharacter's plane, U+nFFFD.
+  ///
+  /// Noncharacters are valid scalars, but `cairo_show_text_glyphs` checks each cluster's text
+  /// against Cairo's own rule (below U+110000, no surrogate, no noncharacter) and fails the
+  /// whole drawing for them. Valid UTF-8 from a Swift string can break that rule only with a
+  /// noncharacter: it holds no surrogates and nothing above U+10FFFF. (A NUL byte ends Cairo's
+  /// check of a cluster early without failing it.)
+  ///
+  /// The replacement stays in the noncharacter's plane, so it is as many UTF-8 bytes long: every
+  /// cluster keeps its byte count and the glyph-to-text mapping drawn with it stays exact. In
+  /// plane 0 that is U+FFFD REPLACEMENT CHARACTER. No character of planes 1–16 stands for a
+  /// replacement, and U+FFFD itself (3 bytes) in place of a 4-byte noncharacter would need every
+  /// cluster's byte count recomputed; U+nFFFD (unassigned in planes 1–14, private use in 15 and
+  /// 16) keeps the rule one line. The text only serves extraction, so the replacement is what
+  /// PDF readers (pdftotext) show where the noncharacter was; the glyphs drawn do not change.
+  ///
+  /// Returns `utf8` itself, uncopied, when it has no noncharacter.
+  static func replacingNoncharacters(in utf8: [UInt8]) -> [UInt8] {
+    var result = utf8
+    var index = 0
+    while index < utf8.count {
+      let lead = utf8[index]
+      let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      // Noncharacters are U+FDD0 and above: 3 or 4 bytes.
+      if width >= 3, index + width <= utf8.count {
+        var value = UInt32(lead & (width == 3 ? 0x0F : 0x07))
+        for byte in utf8[index + 1..<index + width] {
+          value = value << 6 | UInt32(byte & 0x3F)
+        }
+        if (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE {
+          let replacement = Unicode.Scalar(value & 0x1F_0000 | 0xFFFD)!
+          var position = index
+          UTF8.encode(replacement) { byte in
+            result[position] = byte
+            position += 1
+          }
+        }
+      }
+      index += width
+    }
+    return result
   }
 
   /// Draws a short annotation (debug overlay labels) in Cairo's toy font API with a face of
