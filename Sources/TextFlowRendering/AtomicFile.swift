@@ -112,7 +112,11 @@ public final class AtomicFile {
       }
       let code = errno
       if let slot { TemporaryFiles.unregister(slot) }
-      guard code == EEXIST else { throw FileWriteError(path: path, code: code, folder: folder) }
+      guard code == EEXIST else {
+        // The folder is named when it refuses a new file; a missing folder says so itself.
+        let refuses = [EACCES, EPERM, EROFS].contains(code)
+        throw FileWriteError(path: path, code: code, folder: refuses ? folder : nil)
+      }
     }
     guard let made else { throw FileWriteError(path: path, code: EEXIST) }
     self.descriptor = made.descriptor
