@@ -344,6 +344,22 @@ struct RenderCommandErrorTests {
     #expect(fits.status == 0, "stderr: \(fits.standardError)")
   }
 
+  // Cairo's own message for a picture past its limit was "invalid value (typically too big)
+  // for the size of the input (surface, pattern, etc.)", with no size and no way out.
+  @Test("a PNG larger than Cairo can draw names its size in pixels and the formats that can")
+  func pngTooLarge() throws {
+    let labels = (1...5000).map { "label \($0)" }.joined(separator: "\n")
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("grid.png").path
+    let result = try textflow(["grid", "-", "-o", out], input: Data(labels.utf8))
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains("px, more than a PNG can be drawn at (32767 px on a side)"))
+    #expect(result.standardError.contains("draw it as PDF or SVG"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   @Test("unreadable input and bad word lists exit 1 naming the file and line")
   func inputErrors() throws {
     let missing = try textflow(["cloud", "/nonexistent/words.txt"])

@@ -40,6 +40,14 @@ final class CairoCanvas {
   private let stream: CairoStream
   private let fontOptions: OpaquePointer
 
+  /// The most pixels a PNG canvas has on a side (Cairo's limit for image surfaces).
+  static let maximumPNGSide = 32_767.0
+
+  /// `value` pixels as a whole number, or in exponent form past what an `Int` holds exactly.
+  private static func pixelCount(_ value: Double) -> String {
+    value < 9e15 ? String(Int(value)) : String(format: "%.3g", value)
+  }
+
   /// A canvas of `width` × `height` points; PNG pixels are points × `scale`.
   init(format: OutputFormat, path: String, width: Double, height: Double, scale: Double = 1)
     throws(RenderingError)
@@ -48,6 +56,20 @@ final class CairoCanvas {
     self.path = path
     let width = max(width, 1)
     let height = max(height, 1)
+    if format == .png {
+      // Cairo's image surfaces stop at 32 767 pixels a side (it said only "invalid value
+      // (typically too big) for the size of the input (surface, pattern, etc.)"), and a size past
+      // Int32 would trap converting it.
+      let pixels = (width: (width * scale).rounded(.up), height: (height * scale).rounded(.up))
+      guard max(pixels.width, pixels.height) <= Self.maximumPNGSide else {
+        throw RenderingError(
+          path: path,
+          reason: "the picture would be \(Self.pixelCount(pixels.width)) × "
+            + "\(Self.pixelCount(pixels.height)) px, more than a PNG can be drawn at "
+            + "(\(Int(Self.maximumPNGSide)) px on a side): draw it as PDF or SVG, or at a "
+            + "smaller scale")
+      }
+    }
     // The bytes go to a temporary file beside `path`, renamed over it by `finish()`.
     let stream: CairoStream
     do {
