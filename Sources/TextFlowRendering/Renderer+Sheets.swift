@@ -50,7 +50,7 @@ extension Renderer {
       options.progress?(pageCount, max(expected, pageCount))
       next = remaining.next()
     }
-    try canvas.finish(durable: options.durable)
+    try canvas.finish(durable: options.durable, check: options.commitCheck)
     return RenderSummary(
       path: path, pageCount: pageCount, size: first.bounds.size, format: .pdf, scale: 1,
       cutsElements: false)

@@ -26,6 +26,11 @@ public struct RenderOptions: Sendable {
   /// Flushes the written file to the disk (`fsync`) before it replaces the target, so that it
   /// survives a power cut; off by default, as the replacement is atomic for readers either way.
   public var durable = false
+  /// Asked once the output is complete, just before it replaces the target: a reason returned
+  /// instead of nil fails the render with it (`RenderingError`) and leaves the target as it
+  /// was. For a caller that refuses an output for what drawing it met (say, characters no font
+  /// has), which is known only once every page is drawn.
+  public var commitCheck: (@Sendable () -> String?)?
 
   /// Options for `format`.
   public init(
@@ -140,7 +145,7 @@ public enum Renderer {
     canvas.svgTextLayer.isEnabled = options.format == .svg && options.svgText == .text
     canvas.translate(x: -Double(bounds.minX), y: -Double(bounds.minY))
     try draw(scene, on: canvas, clip: bounds, debug: options.debugOverlay)
-    try canvas.finish(durable: options.durable)
+    try canvas.finish(durable: options.durable, check: options.commitCheck)
     options.progress?(1, 1)
     return RenderSummary(
       path: path, pageCount: 1, size: bounds.size, format: options.format,
@@ -274,7 +279,7 @@ public enum Renderer {
     guard pageCount > 0 else {
       throw RenderingError(path: path, reason: "there are no pages to draw")
     }
-    try canvas.finish(durable: options.durable)
+    try canvas.finish(durable: options.durable, check: options.commitCheck)
     return RenderSummary(
       path: path, pageCount: pageCount, size: page.size, format: .pdf, scale: 1,
       cutsElements: cutsElements)

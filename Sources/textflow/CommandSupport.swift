@@ -208,8 +208,10 @@ func outputKind(path: String?, format: String?, default defaultKind: OutputKind)
   return .rendered(rendered)
 }
 
-/// Writes text to a file, or to standard output for nil or `-`.
+/// Writes text to a file, or to standard output for nil or `-` (nothing, and an error, when
+/// `--strict` refuses the output: `FontOptions.checkBeforeOutput()`).
 func writeText(_ text: String, to path: String?) throws(CommandError) {
+  try FontOptions.checkBeforeOutput()
   let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
   guard let path, path != "-" else {
     Console.out(data)
@@ -239,7 +241,9 @@ func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) thro
 }
 
 /// Writes what `render` draws to `path` (as `writeRendered(_:to:options:)` does a scene), with
-/// a progress bar.
+/// a progress bar. The drawing replaces `path`, or is sent to standard output, only once
+/// `--strict` has let it through (`FontOptions.checkBeforeOutput()`), after the last text it
+/// lays out.
 @discardableResult
 func writeRendered(
   to path: String, options: RenderOptions,
@@ -247,6 +251,12 @@ func writeRendered(
 ) throws(CommandError) -> RenderSummary {
   var options = options
   options.durable = durableOutput
+  options.commitCheck = { FontOptions.strictError()?.message }
+  // A refusal by `--strict` gets the command's own message, not "cannot render PATH: …".
+  func failure(_ error: RenderingError) -> CommandError {
+    if let refusal = FontOptions.strictError(), refusal.message == error.reason { return refusal }
+    return .failure("\(error)")
+  }
   let progress = ProgressBar(label: "rendering")
   options.progress = { done, total in progress.update(done, of: total) }
   defer { progress.finish() }
@@ -254,7 +264,7 @@ func writeRendered(
     do {
       return try render(path, options)
     } catch {
-      throw .failure("\(error)")
+      throw failure(error)
     }
   }
   let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -264,7 +274,7 @@ func writeRendered(
   do {
     summary = try render(temporary, options)
   } catch {
-    throw .failure("\(error)")
+    throw failure(error)
   }
   // Opened and removed at once: the open descriptor keeps the bytes until they are sent.
   let file = open(temporary, O_RDONLY | O_CLOEXEC)

@@ -21,7 +21,9 @@ enum FontOptions {
   /// The help lines for the options.
   static let help = """
       --system-fonts     look characters the bundled fonts lack up in the installed fonts
-      --strict           fail (exit 1) when a character has no glyph in any font
+      --strict           fail (exit 1) when a character has no glyph in any font, before
+                         writing: an output file keeps its previous contents and nothing
+                         goes to standard output (measure --jsonl: exit 1 after the stream)
     """
 
   /// `arguments` without the command-wide font options, which are recorded. Arguments after
@@ -115,16 +117,10 @@ enum FontOptions {
   }
 
   /// After the command: one warning naming the characters no font drew, how many texts had
-  /// them and what would cover them; with `--strict` the status becomes 1. Which installed
-  /// faces were used is said with `--system-fonts`.
+  /// them and what would cover them; with `--strict` the status becomes 1 (the error was
+  /// already printed when `checkBeforeOutput()` refused the output). Which installed faces were
+  /// used is said with `--system-fonts`.
   static func finish(command: String, status: Int32) -> Int32 {
-    // A log shared by several typesetters (`typesetter(line:_:)`) is read once.
-    let logs = typesetters.map(\.missingGlyphLog).reduce(into: [MissingGlyphLog]()) { logs, log in
-      if !logs.contains(where: { $0 === log }) { logs.append(log) }
-    }
-    let codePoints = logs.flatMap(\.codePoints)
-    let textCount = logs.reduce(0) { $0 + $1.textCount }
-    let atLeast = logs.contains(where: \.textCountIsLowerBound) ? "more than " : ""
     if systemFonts {
       let used = typesetters.flatMap(\.fonts.loadedSystemFaces)
       if !used.isEmpty {
@@ -134,9 +130,47 @@ enum FontOptions {
               separator: ", "))
       }
     }
-    guard !codePoints.isEmpty else { return status }
+    guard !refusedOutput, let sentence = missingGlyphSentence(outcome: "drawn as boxes") else {
+      return status
+    }
+    printError("textflow \(command): \(strict ? "error" : "warning"): \(sentence)")
+    return strict && status == 0 ? 1 : status
+  }
+
+  /// True once `checkBeforeOutput()` refused an output (and printed why).
+  nonisolated(unsafe) private static var refusedOutput = false
+
+  /// With `--strict`, fails when a text laid out so far had a character no font has: called by
+  /// every writer of a command's output (`writeText`, `writeRendered`) before the output is
+  /// committed (a file renamed over its target, bytes sent to standard output), so that a
+  /// failing run leaves the previous file as it was and writes nothing to standard output.
+  /// Rendering lays text out as it draws, so a drawing is checked once it is complete, just
+  /// before its file replaces the target (`RenderOptions.commitCheck`).
+  static func checkBeforeOutput() throws(CommandError) {
+    if let error = strictError() { throw error }
+  }
+
+  /// The `--strict` error for the missing glyphs met so far, or nil (none, or no `--strict`).
+  static func strictError() -> CommandError? {
+    guard strict, let sentence = missingGlyphSentence(outcome: "--strict: nothing written")
+    else { return nil }
+    refusedOutput = true
+    return .failure("error: \(sentence)")
+  }
+
+  /// "no font has a glyph for U+0995 'ক' (in 2 texts; OUTCOME); try …" for the characters the
+  /// command's typesetters met without a glyph, or nil when there were none.
+  private static func missingGlyphSentence(outcome: String) -> String? {
+    // A log shared by several typesetters (`typesetter(line:_:)`) is read once.
+    let logs = typesetters.map(\.missingGlyphLog).reduce(into: [MissingGlyphLog]()) { logs, log in
+      if !logs.contains(where: { $0 === log }) { logs.append(log) }
+    }
+    let codePoints = logs.flatMap(\.codePoints)
+    guard !codePoints.isEmpty else { return nil }
+    let textCount = logs.reduce(0) { $0 + $1.textCount }
+    let atLeast = logs.contains(where: \.textCountIsLowerBound) ? "more than " : ""
     // By code point, not in the order met: texts measured on several threads are met in an
-    // order that changes from run to run, and the warning should not.
+    // order that changes from run to run, and the message should not.
     var seen = Set<UInt32>()
     let unique = codePoints.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }
     let shown = unique.prefix(12).map(describe).joined(separator: ", ")
@@ -150,12 +184,9 @@ enum FontOptions {
     } else {
       advice.append("a --font (file, path or installed family) that has them")
     }
-    let kind = strict ? "error" : "warning"
-    printError(
-      "textflow \(command): \(kind): no font has a glyph for \(shown)\(more)"
-        + " (in \(atLeast)\(textCount) text\(textCount == 1 ? "" : "s"); drawn as boxes); try "
-        + advice.joined(separator: "; "))
-    return strict && status == 0 ? 1 : status
+    return "no font has a glyph for \(shown)\(more)"
+      + " (in \(atLeast)\(textCount) text\(textCount == 1 ? "" : "s"); \(outcome)); try "
+      + advice.joined(separator: "; ")
   }
 }
 
@@ -194,8 +225,11 @@ enum FontsCommand: Subcommand {
   ]
 
   static func run(_ arguments: [String]) -> Int32 {
+    // Through `Console`, as every command writes: a write that fails (a full disk, a closed
+    // standard output) exits 1 with the reason, a reader gone away ends it as SIGPIPE does.
+    Console.commandName = name
     if arguments.contains("--help") || arguments.contains("-h") {
-      print(help)
+      Console.line(help)
       return 0
     }
     if let unknown = arguments.first(where: { $0 != "--system" }) {
@@ -210,20 +244,20 @@ enum FontsCommand: Subcommand {
       return 1
     }
     let fonts = typesetter.fonts
-    print("bundled fonts (\(BundledFonts.directory.path)), in fallback order:")
+    Console.line("bundled fonts (\(BundledFonts.directory.path)), in fallback order:")
     for face in fonts.faces {
       let scripts = samples.filter { face.covers($0.scalar) }.map(\.script)
       let file = face.fileURL?.lastPathComponent ?? face.source
-      print(
+      Console.line(
         "  \(file)  \(face.familyName) \(face.styleName)  "
           + (scripts.isEmpty ? "-" : scripts.joined(separator: " ")))
     }
     if arguments.contains("--system") {
       let installed = FontCollection.installedFamilies(samples: samples.map(\.scalar))
-      print("installed families (fontconfig): \(installed.count)")
+      Console.line("installed families (fontconfig): \(installed.count)")
       for family in installed {
         let scripts = samples.filter { family.covered.contains($0.scalar) }.map(\.script)
-        print(
+        Console.line(
           "  \(family.family)  \(family.faceCount) face\(family.faceCount == 1 ? "" : "s")  "
             + (scripts.isEmpty ? "-" : scripts.joined(separator: " ")))
       }

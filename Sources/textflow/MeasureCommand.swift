@@ -45,11 +45,15 @@ enum MeasureCommand: Subcommand {
     Other fields ("category", "meta": {…}) are copied into the response as written, so a batch
     keeps its own ids and metadata; --strict-fields makes them errors instead. A field one or
     two typos away from a known one ("max_widht") is always an error with a suggestion, as is a
-    field the response writes (width, height, line_count, truncated, lines, error). A bad line
-    gets
-    {"id": …, "error": "…"} and the stream goes on: so does a line that is not valid UTF-8
-    (the error names the line and the byte) or is longer than 16 MiB. --first-line N numbers
-    the lines from N in those errors, for a shard of a larger stream (scripts/textflow-dask).
+    field the response writes (width, height, line_count, truncated, lines, error). Every
+    line gets one answer, so that answer N is line N's: a bad line gets {"id": …, "error": "…"}
+    (the id when it could be read) and the stream goes on. A line that is not a request names
+    itself and what is wrong: "line 7 is blank", "line 8 is not valid JSON at column 2: …",
+    "line 9: number out of range in key \"size\" at column 27", "line 10: unpaired surrogate
+    \\ud800 in key \"text\" at column 17", "line 11 is not valid UTF-8 (byte 3 is 0xFF)", or
+    longer than 16 MiB. --first-line N numbers the lines from N in those errors, for a shard
+    of a larger stream (scripts/textflow-dask). With --strict, a stream's answers are written
+    as they come (each names its "missing" characters) and the run exits 1 at the end.
     --jobs N answers on N threads (default: the available cores; 1: on one), in input order.
     --cache-mb N bounds the memory of what a batch keeps to answer its repeats (default 160):
     four fifths for prepared texts (a text measured again at another width is not shaped
@@ -141,10 +145,11 @@ enum MeasureCommand: Subcommand {
     }
     let layout = request.layout(with: typesetter)
     let rounded = layout.size(roundedUpToScale: 1)
-    Console.line(
+    var report = [String]()
+    report.append(
       "size: \(format(layout.size.width)) × \(format(layout.size.height))"
         + " (rounded up: \(format(rounded.width)) × \(format(rounded.height)))")
-    Console.line(
+    report.append(
       "lines: \(layout.lineCount)\(layout.isTruncated ? " (truncated)" : "")"
         + "  min-content: \(format(layout.minContentWidth))"
         + "  max-content: \(format(layout.maxContentWidth))")
@@ -164,10 +169,18 @@ enum MeasureCommand: Subcommand {
             min(max(hidden.upperBound, shown.lowerBound), shown.upperBound)..<shown.upperBound])
         text = String(view)
       }
-      Console.line(
+      report.append(
         "  \(index + 1)  [\(line.scalarRange.lowerBound), \(line.scalarRange.upperBound))"
           + "  width \(format(line.width))  height \(format(line.height))"
           + "  \(quoted(text))")
+    }
+    // Through the writer every command's output takes, which `--strict` can refuse.
+    Console.commandName = name
+    do {
+      try writeText(report.map { terminalSafe($0) }.joined(separator: "\n"), to: nil)
+    } catch {
+      printError("textflow measure: \(error.message)")
+      return error.status
     }
     return 0
   }
@@ -270,26 +283,31 @@ enum MeasureCommand: Subcommand {
     return fields["id"] ?? NSNull()
   }
 
-  /// Appends the JSON response for one request line (valid UTF-8, not blank) to `output`.
+  /// Appends the JSON response for request line `number` (valid UTF-8) to `output`.
   ///
   /// Fields the request does not know are copied into the response byte for byte, unless
   /// `strictFields`: unknown fields used to be errors, so no stream that worked before gets a
   /// different response, and a batch that carries its own metadata passes through unchanged.
   static func respond(
-    to line: UnsafeBufferPointer<UInt8>, typesetter base: Typesetter, strictFields: Bool,
-    memo: inout AnswerMemo, into output: inout [UInt8]
+    to line: UnsafeBufferPointer<UInt8>, number: Int, typesetter base: Typesetter,
+    strictFields: Bool, memo: inout AnswerMemo, into output: inout [UInt8]
   ) {
     WorkCounter.add(line.count)  // the reader's one pass over the line
     let fields = RequestFields(line)
-    guard fields.isObject else {
-      output.write("{\"id\":null,\"error\":\"the line is not a JSON object\"}")
-      return
-    }
     if let id = fields[.id] {
       output.write("{\"id\":")
       writeID(id, span: fields.idSpan, in: line, to: &output)
     } else {
       output.write("{\"id\":null")
+    }
+    guard fields.isObject else {
+      // The line is read again only now, for the place and the member of its problem: the
+      // scanner keeps no such account, so that a good line pays nothing for it. The id is the
+      // one read before the problem, if any.
+      output.write(",\"error\":")
+      output.writeQuoted(problem(in: line, number: number))
+      output.append(UInt8(ascii: "}"))
+      return
     }
     // The members no field knows are echoed after the answer or its error, once they passed
     // `checkPassthroughKeys`.
@@ -374,6 +392,26 @@ enum MeasureCommand: Subcommand {
     -> TextMeasurement
   {
     request.measurement(with: typesetter)
+  }
+
+  /// The error for request line `number`, which `RequestFields` could not read as one JSON
+  /// object: "line N is blank", "line N is not a JSON object (it is an array)", "line N is not
+  /// valid JSON at column C: expected ',' or '}', found 'x' in key "size"", or for valid JSON a
+  /// request cannot hold "line N: number out of range in key "size" at column C".
+  static func problem(in line: UnsafeBufferPointer<UInt8>, number: Int) -> String {
+    guard let problem = RequestLineProblem.find(in: line) else {
+      return "line \(number) is not a JSON object"  // the two readers disagree: not expected
+    }
+    switch problem.kind {
+    case .blank:
+      return "line \(number) is blank (each line is one JSON object)"
+    case .notObject(let type):
+      return "line \(number) is not a JSON object (it is \(type))"
+    case .syntax:
+      return "line \(number) is not valid JSON at column \(problem.column): \(problem.messageInKey)"
+    case .unrepresentable:
+      return "line \(number): \(problem.messageInKey) at column \(problem.column)"
+    }
   }
 
   /// Appends a request's id as the response writes it: a string re-quoted, a whole number of

@@ -45,7 +45,8 @@ struct JSONLinesResponder: Sendable {
       fonts: RequestFonts(base: typesetter, styleFonts: styleFonts, named: namedFonts))
   }
 
-  /// Appends the answer to one line (and its line break) to `output`; a blank line has none.
+  /// Appends the answer to one line (and its line break) to `output`: every line has one, a
+  /// blank line an error naming it, so that answer N is always input line N's.
   func answer(
     _ line: InputLine, number: Int, in storage: UnsafeBufferPointer<UInt8>,
     memo: inout AnswerMemo, to output: inout [UInt8]
@@ -64,10 +65,9 @@ struct JSONLinesResponder: Sendable {
             + " (byte \(offset + 1) is " + String(format: "0x%02X", bytes[offset]) + ")\"}\n")
         return
       }
-      if isBlank(bytes) { return }
       MeasureCommand.respond(
-        to: bytes, typesetter: typesetter, strictFields: strictFields, memo: &memo,
-        into: &output)
+        to: bytes, number: number, typesetter: typesetter, strictFields: strictFields,
+        memo: &memo, into: &output)
       output.append(UInt8(ascii: "\n"))
     }
   }
@@ -113,19 +113,6 @@ struct JSONLinesResponder: Sendable {
         outputs.append(to: &output)
       }
     }
-  }
-
-  /// True when the line has nothing but white space (Unicode's, as `Character.isWhitespace`
-  /// reads it): such lines are skipped without an answer.
-  private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in bytes {
-      switch byte {
-      case 0x09...0x0D, 0x20: continue
-      case 0x80...: return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
-      default: return false
-      }
-    }
-    return true
   }
 }
 

@@ -78,7 +78,9 @@ struct MeasureCommandTests {
     let twoLines = try #require(two["lines"] as? [[String: Any]])
     #expect(twoLines.map { $0["start"] as? Int } == [0, 10, 20, 31])
     #expect(twoLines.map { $0["end"] as? Int } == [10, 20, 31, 43])
-    #expect(lines[2]["error"] as? String == "the line is not a JSON object")
+    #expect(
+      lines[2]["error"] as? String
+        == "line 3 is not valid JSON at column 1: expected a JSON object, found 't'")
     #expect(lines[2]["id"] is NSNull)
     #expect(lines[3]["id"] as? Int == 4)
     #expect((lines[3]["error"] as? String)?.contains("NoSuchFont.ttf") == true)
@@ -167,8 +169,32 @@ struct MeasureCommandTests {
     for (line, answer) in zip(valid, answers) {
       #expect(answer.hasPrefix(#"{"id":null,"width":"#), "\(line) → \(answer)")
     }
-    for (line, answer) in zip(invalid, answers.dropFirst(valid.count)) {
-      #expect(answer == #"{"id":null,"error":"the line is not a JSON object"}"#, "\(line)")
+    // Each error names the line, the column and what is wrong there (counted by hand).
+    let errors = [
+      "is not valid JSON at column 12: expected ',' or '}', found the end of the line",
+      #"is not valid JSON at column 9: expected a value, found ''' in key \"text\""#,
+      "is not valid JSON at column 13: expected a string key, found ','",
+      "is not valid JSON at column 18: expected ',' or '}', found '1'",
+      #"is not valid JSON at column 19: invalid number: digits expected after '.' in key \"x\""#,
+      #"is not valid JSON at column 17: expected a value, found '.' in key \"x\""#,
+      #"is not valid JSON at column 17: invalid number in key \"x\""#,
+      #"is not valid JSON at column 17: invalid literal (expected true) in key \"x\""#,
+      #": unpaired surrogate \\ud83d in key \"x\" at column 18"#,
+      #"is not valid JSON at column 11: control character U+0001 in a string (escape it) in key \"text\""#,
+      "is not valid JSON at column 14: unexpected 'x' after the object",
+      "is not valid JSON at column 2: expected a string key or '}', found 't'",
+      #"is not valid JSON at column 20: expected ',' or ']', found '2' in key \"x\""#,
+      #"is not valid JSON at column 18: invalid escape \\q in key \"x\""#,
+      #"is not valid JSON at column 21: expected ':' after a key, found '}' in key \"x\""#,
+      "is not a JSON object (it is an array)",
+      #": number out of range in key \"x\" at column 17"#,
+    ]
+    #expect(errors.count == invalid.count)
+    for (index, (line, answer)) in zip(invalid, answers.dropFirst(valid.count)).enumerated() {
+      let number = valid.count + index + 1
+      let space = errors[index].hasPrefix(":") ? "" : " "
+      #expect(
+        answer == #"{"id":null,"error":"line \#(number)\#(space)\#(errors[index])"}"#, "\(line)")
     }
   }
 

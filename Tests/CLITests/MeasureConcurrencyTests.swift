@@ -18,7 +18,7 @@ struct MeasureConcurrencyTests {
 
   /// Every other line of the bench corpus (about 3 000: many windows of input, and quick under
   /// ThreadSanitizer) with a "seq" field per line (its position, echoed in the answer), and
-  /// lines that answer with errors and blank lines (no answer) in between.
+  /// lines that answer with errors and blank lines (an error answer without "seq") in between.
   static func mixedInput() throws -> (data: Data, sequence: [Int]) {
     let corpus = Fixtures.packageRoot.appendingPathComponent("Benchmarks/corpus")
     var lines: [String] = []
@@ -35,7 +35,8 @@ struct MeasureConcurrencyTests {
       output += line.dropLast() + ", \"seq\": \(index)}\n"
       ids.append(index)
       if index % 97 == 0 {
-        output += "   \n"  // blank: skipped, no answer
+        output += "   \n"  // blank: an error answer, without "seq"
+        ids.append(-1)
       }
       if index % 89 == 0 {
         output += "{\"text\": 1, \"seq\": \(index)}\n"  // an error answer
@@ -100,7 +101,10 @@ struct MeasureConcurrencyTests {
       let answers = result.standardOutput.split(separator: "\n")
       #expect(answers.count == 3000)
       guard answers.count == 3000 else { continue }
-      #expect(answers[9] == #"{"id":null,"error":"the line is not a JSON object"}"#)
+      #expect(
+        answers[9]
+          == #"{"id":null,"error":"line 110 is not valid JSON at column 2: expected a string key or '}', found 'n'"}"#
+      )
       #expect(
         answers[2000] == #"{"id":2001,"error":"line 2101 is not valid UTF-8 (byte 24 is 0xC3)"}"#)
       #expect(answers[1499].hasPrefix(#"{"id":1500,"width":"#))

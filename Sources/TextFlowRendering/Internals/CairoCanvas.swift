@@ -357,12 +357,14 @@ final class CairoCanvas {
   func showPage() { cairo_show_page(context) }
 
   /// Writes the output (the PNG image, or the rest of the PDF/SVG stream) and, when every
-  /// drawing operation and write succeeded, puts it at `path` (flushed to the disk first with
-  /// `durable`); otherwise `path` keeps its previous contents.
+  /// drawing operation and write succeeded and `check` returns nil, puts it at `path` (flushed
+  /// to the disk first with `durable`); otherwise `path` keeps its previous contents.
   ///
   /// - Throws: `RenderingError` with the system's reason for a write error ("No space left on
-  ///   device"), or Cairo's for a drawing error.
-  func finish(durable: Bool = false) throws(RenderingError) {
+  ///   device"), Cairo's for a drawing error, or `check`'s.
+  func finish(durable: Bool = false, check commitCheck: (() -> String?)? = nil)
+    throws(RenderingError)
+  {
     try check(cairo_status(context))
     if format == .png {
       cairo_surface_flush(surface)
@@ -378,6 +380,10 @@ final class CairoCanvas {
     }
     stream.flush()
     try check(CAIRO_STATUS_SUCCESS)
+    if let reason = commitCheck?() {
+      stream.file.discard()
+      throw RenderingError(path: path, reason: reason)
+    }
     do {
       try stream.file.commit(durable: durable)
     } catch {
