@@ -99,7 +99,7 @@ private struct Demo {
 
   mutating func labelMerges() throws(CommandError) {
     let result = try labelMergeDemos(directory: directory, typesetter: typesetter)
-    for line in result.files { print("  \(line)") }
+    for line in result.files { Console.line("  \(line)") }
     written += result.files.count
     if let reason = result.skipped { printError("textflow demo: label merges skipped: \(reason)") }
   }

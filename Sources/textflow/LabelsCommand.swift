@@ -76,7 +76,8 @@ enum LabelsCommand: Subcommand {
 
   static func run(_ arguments: [String]) -> Int32 {
     if arguments.contains("--help") || arguments.contains("-h") {
-      print(help)
+      // Through `Console`, as every output: a full disk or a closed pipe is an error.
+      Console.line(help)
       return 0
     }
     return runCommand(name, help: help) { () throws(CommandError) in

@@ -48,6 +48,8 @@ guard let command = subcommands.first(where: { $0.name == first }) else {
   printError("textflow: unknown command '\(first)'\n\n" + usage(subcommands))
   Console.exit(2)
 }
+// Named from here on in every message, a failed write of its --help included.
+Console.commandName = command.name
 let commandArguments = FontOptions.extract(Array(arguments.dropFirst()))
 let status = command.run(commandArguments)
 Console.exit(FontOptions.finish(command: command.name, status: status))

@@ -78,15 +78,22 @@ struct StrictOutputTests {
     }
   }
 
-  @Test("fonts to a full device or a closed standard output exits 1 with the system's reason")
+  @Test(
+    "fonts, and every command's --help, to a full device or a closed standard output exits 1 with the system's reason"
+  )
   func fontsWriteErrors() throws {
     let textflow = quoted(Executables.textflow.path)
-    for arguments in ["fonts", "fonts --system", "fonts --help"] {
+    let helps = ["measure", "layout", "cloud", "grid", "labels", "templates", "demo"].map {
+      "\($0) --help"
+    }
+    for arguments in ["fonts", "fonts --system", "fonts --help"] + helps {
+      let command = arguments.split(separator: " ")[0]
       let full = try shell("\(textflow) \(arguments) > /dev/full")
       #expect(full.status == 1, "\(arguments)")
       #expect(
         full.standardError.contains(
-          "textflow fonts: cannot write to standard output: \(reason(ENOSPC))"), "\(arguments)")
+          "textflow \(command): cannot write to standard output: \(reason(ENOSPC))"),
+        "\(arguments): \(full.standardError)")
       let closed = try shell("\(textflow) \(arguments) >&-")
       #expect(closed.status == 1, "\(arguments)")
       #expect(closed.standardError.contains("cannot write to standard output"), "\(arguments)")
