@@ -219,8 +219,11 @@ enum FontsCommand: Subcommand {
 
   /// A sample character per script the engine knows, for the coverage column.
   static let samples: [(script: String, scalar: Unicode.Scalar)] = [
-    ("Latin", "A"), ("Greek", "Ω"), ("Cyrillic", "Ж"), ("Arabic", "م"), ("Hebrew", "ש"),
-    ("Devanagari", "क"), ("Thai", "ส"), ("Han", "你"), ("Kana", "か"), ("Hangul", "한"),
+    ("Latin", "A"), ("Greek", "Ω"), ("Cyrillic", "Ж"), ("Armenian", "Ա"), ("Georgian", "ა"),
+    ("Arabic", "م"), ("Hebrew", "ש"), ("Ethiopic", "ሰ"), ("Devanagari", "क"), ("Bengali", "ক"),
+    ("Gurmukhi", "ਕ"), ("Gujarati", "ગ"), ("Tamil", "த"), ("Telugu", "క"), ("Kannada", "ಕ"),
+    ("Malayalam", "ക"), ("Sinhala", "ක"), ("Thai", "ส"), ("Lao", "ກ"), ("Tibetan", "ཀ"),
+    ("Myanmar", "က"), ("Khmer", "ក"), ("Han", "你"), ("Kana", "か"), ("Hangul", "한"),
     ("Emoji", "🥰"),
   ]
 

@@ -147,6 +147,23 @@ struct FontCLITests {
     for family in families {
       #expect(system.standardOutput.contains("  \(family)  "), "\(family)")
     }
+    // A family's scripts are the ones fontconfig says it covers: Abyssinica SIL was listed as
+    // Latin only, though it is the installed Ethiopic font (--strict suggests it for ሰ).
+    for (script, codePoint) in [("Ethiopic", "1230"), ("Armenian", "531"), ("Khmer", "1780")] {
+      let covering = try ProcessRunner.run(
+        URL(fileURLWithPath: "/usr/bin/fc-list"), [":scalable=true:charset=\(codePoint)", "family"])
+      let names = Set(
+        covering.standardOutput.split(separator: "\n").compactMap {
+          $0.split(separator: ",").first.map(String.init)
+        })
+      for line in system.standardOutput.split(separator: "\n") where line.hasPrefix("  ") {
+        let family = line.dropFirst(2).components(separatedBy: "  ").first ?? ""
+        guard families.contains(family) else { continue }
+        #expect(
+          line.split(separator: " ").contains(Substring(script)) == names.contains(family),
+          "\(script): \(line)")
+      }
+    }
   }
 
   @Test("an installed copy runs from a folder outside the checkout with its own fonts")
