@@ -71,4 +71,31 @@ struct VisibleLayoutTests {
     #expect((json["measuredItems"] as? Int ?? 0) < 200)
     #expect(json["itemCount"] as? Int == 2000)
   }
+
+  // A spec of fixed sizes printed every element with --visible (only its drawing was cut to
+  // the screen), and none of the keys the help promises.
+  @Test(
+    "a spec of fixed sizes: --visible prints the elements on screen, whose frames are the full layout's"
+  )
+  func fixedSizes() throws {
+    let spec = """
+      {"collectionView": {"size": [320, 200], "contentOffset": [0, 300]},
+       "layout": {"itemSize": [100, 50], "minimumLineSpacing": 10, "minimumInteritemSpacing": 10},
+       "sections": [{"itemCount": 30}]}
+      """
+    let (full, _) = try run(["layout", "-"], spec)
+    let (visible, _) = try run(["layout", "-", "--visible"], spec)
+    // Rows of three 100-wide items, 60 apart: y = 60 × row. The screen is y 300..<500: rows 5
+    // to 8 (y 300, 360, 420, 480), items 15 to 26.
+    let allFrames = frames(full)
+    let shown = frames(visible)
+    #expect(allFrames.count == 30)
+    #expect(shown.keys.sorted() == Array(15...26))
+    for (item, frame) in shown { #expect(frame == allFrames[item], "item \(item)") }
+    #expect(visible["region"] as? String == "visible")
+    #expect(visible["itemCount"] as? Int == 30)
+    #expect(visible["contentSizeIsEstimated"] as? Bool == false)
+    #expect(visible["contentSize"] as? [Double] == full["contentSize"] as? [Double])
+    #expect(full["region"] == nil)
+  }
 }

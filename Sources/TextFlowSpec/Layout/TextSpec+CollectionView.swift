@@ -333,7 +333,16 @@ extension TextSpec {
     throws(LayoutSpec.DecodingError) -> Output
   {
     guard hasText else {
-      let (result, flow, host) = layoutSpec.runLayout()
+      var (result, flow, host) = layoutSpec.runLayout()
+      if render.region == .visible {
+        // What a collection view at the spec's content offset shows: the elements the flow
+        // layout gives for its bounds, as the text path's collection view realises them. (The
+        // JSON listed every element, the drawing only the visible ones.)
+        let view = layoutSpec.collectionView
+        result.elements = withExtendedLifetime(host) {
+          flow.layoutAttributesForElements(in: CGRect(origin: view.contentOffset, size: view.size))
+        }
+      }
       let elements = result.elements.map { attributes in
         var element = SceneElement(attributes: attributes)
         element.box = plainBox(attributes)
@@ -342,9 +351,13 @@ extension TextSpec {
       let scene = withExtendedLifetime(host) {
         makeScene(result, elements: elements, flow: flow, context: host.context)
       }
-      return Output(
+      var output = Output(
         result: result, scene: scene, measuredItemCount: 0, measuredSupplementaryCount: 0,
         hasText: false)
+      if render.region == .visible {
+        output.visibleItemCount = layoutSpec.sections.reduce(0) { $0 + $1.itemCount }
+      }
+      return output
     }
     return try runThroughCollectionView(typesetter: typesetter, jobs: jobs, drawing: drawing)
   }

@@ -33,10 +33,10 @@ extension TextSpec {
     public var measuredSupplementaryCount: Int
     /// True when the spec has text (the JSON then reports the measured counts).
     public var hasText: Bool
-    /// For a text spec laid out for its visible region only (`"render": {"region":
-    /// "visible"}`), the number of items in the spec, of which `measuredItemCount` were
-    /// measured; the content size is then an estimate (unmeasured items count at their
-    /// estimated size). Nil when every element was realised.
+    /// For a spec laid out for its visible region only (`"render": {"region": "visible"}`), the
+    /// number of items in the spec; with text, `measuredItemCount` of them were measured and
+    /// the content size is an estimate (unmeasured items count at their estimated size). Nil
+    /// when every element was realised.
     public var visibleItemCount: Int?
     /// How many views the run's collection view made (with reuse, about as many as it
     /// realised at once); zero for a spec without text.
@@ -75,21 +75,24 @@ extension TextSpec {
 
     /// The JSON of `textflow layout`: LayoutSpec's output, plus `measuredItems` and
     /// `measuredSupplementaryViews` when the spec has text, and `"region": "visible"`,
-    /// `itemCount` and `contentSizeIsEstimated` for a visible-only layout.
+    /// `itemCount` and `contentSizeIsEstimated` for a visible-only layout (never estimated
+    /// without text: fixed sizes are known without realising their items).
     public var json: String {
-      guard hasText else { return result.json }
+      guard hasText || visibleItemCount != nil else { return result.json }
       return result.json(appending: { writer in
-        writer.key("measuredItems")
-        writer.integer(measuredItemCount)
-        writer.key("measuredSupplementaryViews")
-        writer.integer(measuredSupplementaryCount)
+        if hasText {
+          writer.key("measuredItems")
+          writer.integer(measuredItemCount)
+          writer.key("measuredSupplementaryViews")
+          writer.integer(measuredSupplementaryCount)
+        }
         if let visibleItemCount {
           writer.key("region")
           writer.string("visible")
           writer.key("itemCount")
           writer.integer(visibleItemCount)
           writer.key("contentSizeIsEstimated")
-          writer.bool(measuredItemCount < visibleItemCount)
+          writer.bool(hasText && measuredItemCount < visibleItemCount)
         }
       })
     }
