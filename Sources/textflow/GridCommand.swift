@@ -25,8 +25,10 @@ enum GridCommand: Subcommand {
       -o, --output PATH     write to PATH (- for standard output; default: JSON on stdout)
       --format FMT          png, pdf, svg or json (default: from -o)
       --columns N           columns mode: N columns (default: as many as fit)
-      --column-width PT     columns mode: the column width
-      --width PT            columns mode: the canvas width (default 595, A4's)
+      --column-width PT     columns mode: the column width (never narrowed)
+      --width PT            columns mode: the canvas width (default 595, A4's, which grows
+                            for columns that need more; a --width given that cannot hold
+                            the columns asked for is an error)
       --page SIZE           columns mode: PDF pages (a4, letter, WxH with a unit); sheets: the
                             sheet's paper (default a4)
       --sheet NAME|CxR      l7160, columns x rows, or a gLabels template (5160, "Avery L7163")
@@ -106,6 +108,22 @@ enum GridCommand: Subcommand {
         let count = try parsed.integer("--columns", in: 1...1000)
         let width = try parsed.number("--column-width", in: 1...100_000)
         grid.mode = .columns(count: count, columnWidth: width)
+        if width != nil || count != nil {
+          // Columns asked for that a --width asked for cannot hold are refused: they drew
+          // 1 pt wide, narrower than their padding, on a canvas wider than --width, exit 0.
+          let needed = grid.width(forColumns: count ?? 1, columnWidth: width)
+          if let canvas = parsed.values["--width"], needed > grid.width + 0.001 {
+            let columns = count.map { "\($0) columns" } ?? "a column"
+            let each =
+              width.map { "\(points($0)) pt" }
+              ?? "at least \(points(grid.minimumColumnWidth)) pt (\(points(grid.padding)) pt padding "
+              + "on each side)"
+            throw .usage(
+              "\(columns) of \(each) need a canvas \(points(needed)) pt wide with "
+                + "\(points(grid.gutter)) pt gutters and \(points(grid.margin)) pt margins; "
+                + "--width is \(canvas)")
+          }
+        }
         if let size = try parsed.pageSize() {
           columnPage = PageSetup(
             size: size, margins: EdgeInsets(top: 24, left: 0, bottom: 24, right: 0))

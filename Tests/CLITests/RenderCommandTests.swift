@@ -289,6 +289,12 @@ struct RenderCommandErrorTests {
       ),
       (["grid", labels, "--columns", "2", "--page", "210x297"], "--page needs a unit"),
       (["layout", witch, "-o", "out.pdf", "--page", "210x297"], "--page needs a unit"),
+      // 50 columns of 6 + 1 + 6 pt, 49 gutters of 8, margins of 24: 650 + 392 + 48 = 1090.
+      (
+        ["grid", labels, "--columns", "50", "--width", "100"],
+        "50 columns of at least 13 pt (6 pt padding on each side) need a canvas 1090 pt wide"
+      ),
+      (["grid", labels, "--column-width", "600", "--width", "300"], "a column of 600 pt need"),
     ]
     for (arguments, message) in cases {
       let result = try textflow(arguments)
@@ -297,6 +303,31 @@ struct RenderCommandErrorTests {
       #expect(result.standardError.contains("usage: textflow \(arguments[0])"))
       #expect(result.standardOutput.isEmpty)
     }
+  }
+
+  // --column-width 200 with --columns 4 drew columns 130.75 wide (shrunk to the default
+  // canvas, silently); --columns 50 drew 1 pt columns, narrower than their padding.
+  @Test(
+    "grid columns: a column width given is kept, the canvas grows; columns never go below their padding"
+  )
+  func columnWidthsKept() throws {
+    func frames(_ arguments: [String]) throws -> (size: [Double], frames: [[Double]]) {
+      let result = try textflow(["grid", labels, "--format", "json"] + arguments)
+      #expect(result.status == 0, "stderr: \(result.standardError)")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+      let placed = try #require(object["labels"] as? [[String: Any]])
+      return (object["size"] as? [Double] ?? [], placed.compactMap { $0["frame"] as? [Double] })
+    }
+    // Four columns of 200 with 8 pt gutters and 24 pt margins: x = 24 + 208 k, canvas 872.
+    let given = try frames(["--columns", "4", "--column-width", "200"])
+    #expect(given.frames.prefix(4).map { $0[0] } == [24, 232, 440, 648])
+    #expect(given.frames.allSatisfy { $0[2] == 200 })
+    #expect(given.size.first == 872)
+    // Fifty columns on the default canvas: each at its minimum, 6 + 1 + 6 pt.
+    let many = try frames(["--columns", "50"])
+    #expect(many.frames.allSatisfy { $0[2] == 13 })
+    #expect(many.size.first == 1090)
   }
 
   @Test("sizes with their unit, or zero without one, are the lengths they say")

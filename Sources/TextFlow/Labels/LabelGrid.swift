@@ -97,8 +97,11 @@ public struct LabelSheet: Sendable, Equatable {
 public struct LabelGrid: Sendable {
   /// Columns or sheet cells.
   public enum Mode: Sendable, Equatable {
-    /// Uniform columns across `width`: `count` columns (nil: as many as fit), each
-    /// `columnWidth` wide (nil: the widest label's one-line width, capped to fit).
+    /// Uniform columns across `width`: `count` columns (nil: as many as fit, at least one),
+    /// each `columnWidth` wide (nil: the widest label's one-line width, capped to fit). Columns
+    /// are never narrower than `minimumColumnWidth`, and a column width given is never
+    /// narrowed: columns that do not fit `width` make the canvas wider
+    /// (`width(forColumns:columnWidth:)`).
     case columns(count: Int?, columnWidth: Double?)
     /// Fixed cells of a label sheet, page after page.
     case sheet(LabelSheet)
@@ -106,6 +109,16 @@ public struct LabelGrid: Sendable {
 
   /// The mode.
   public var mode = Mode.columns(count: nil, columnWidth: nil)
+
+  /// The narrowest a column can be: its padding on both sides and a point of text.
+  public var minimumColumnWidth: Double { 2 * padding + 1 }
+
+  /// The canvas width (margins included) `count` columns need, each `columnWidth` wide (nil:
+  /// the narrowest a column can be). Wider than `width`, the canvas grows to it.
+  public func width(forColumns count: Int, columnWidth: Double? = nil) -> Double {
+    let column = max(minimumColumnWidth, (columnWidth ?? 0).rounded(.up))
+    return Double(max(1, count)) * column + Double(max(1, count) - 1) * gutter + 2 * margin
+  }
   /// The canvas width in columns mode.
   public var width: Double = 595
   /// Space around the grid in columns mode.
@@ -215,11 +228,15 @@ public struct LabelGrid: Sendable {
         typesetter.measure($0, font: font, style: paragraph).maxContentWidth
       }
       .max() ?? 0) + 2 * padding
-    column = max(2 * padding + 1, column.rounded(.up))
+    column = max(minimumColumnWidth, column.rounded(.up))
     let fitting = max(1, Int(((available + gutter) / (column + gutter)).rounded(.down)))
     let columns = max(1, count ?? fitting)
-    column = min(column, (available - Double(columns - 1) * gutter) / Double(columns))
-    column = max(1, column)
+    if columnWidth == nil {
+      // The widest label's width, shared out among the columns that must fit; a width given
+      // is kept (it was shrunk to fit, silently: --column-width 200 drew 130.75).
+      column = min(column, (available - Double(columns - 1) * gutter) / Double(columns))
+      column = max(minimumColumnWidth, column)
+    }
     var truncating = paragraph
     if paragraph.numberOfLines > 0 { truncating.lineBreakMode = .truncatingTail }
     let lineLength = max(1, column - 2 * padding)
