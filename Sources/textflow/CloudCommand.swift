@@ -215,7 +215,7 @@ enum CloudCommand: Subcommand {
     if let value = try parsed.choice("--order", TagCloud.Order.self) { cloud.order = value }
     if let text = parsed.values["--seed"] {
       guard let seed = UInt64(text) else {
-        throw .usage("--seed must be a whole number, got '\(text)'")
+        throw .usage("--seed must be a whole number from 0 to \(UInt64.max), got '\(text)'")
       }
       cloud.seed = seed
     }

@@ -442,13 +442,24 @@ func withProgress<T>(_ label: String, _ work: () throws(CommandError) -> T) thro
 }
 
 /// Runs a command body, turning its errors into messages on stderr and exit statuses.
+/// What a usage error shows after its message: the command's usage lines (its help up to the
+/// first blank line) and where the rest is. The whole help (sixty lines for measure) buried the
+/// one line that said what was wrong.
+func usageSummary(_ name: String, help: String) -> String {
+  let usage = help.split(separator: "\n", omittingEmptySubsequences: false)
+    .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+  return usage.joined(separator: "\n") + "\nRun 'textflow \(name) --help' for its options."
+}
+
 func runCommand(_ name: String, help: String, _ body: () throws(CommandError) -> Void) -> Int32 {
   Console.commandName = name
   do {
     try body()
     return 0
   } catch {
-    printError("textflow \(name): \(error.message)" + (error.showsUsage ? "\n\n" + help : ""))
+    printError(
+      "textflow \(name): \(error.message)"
+        + (error.showsUsage ? "\n\n" + usageSummary(name, help: help) : ""))
     return error.status
   }
 }

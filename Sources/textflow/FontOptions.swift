@@ -236,7 +236,7 @@ enum FontsCommand: Subcommand {
       return 0
     }
     if let unknown = arguments.first(where: { $0 != "--system" }) {
-      printError("textflow fonts: unknown option '\(unknown)'\n\n\(help)")
+      printError("textflow fonts: unknown option '\(unknown)'\n\n\(usageSummary(name, help: help))")
       return 2
     }
     let typesetter: Typesetter

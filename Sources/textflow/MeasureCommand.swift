@@ -83,7 +83,7 @@ enum MeasureCommand: Subcommand {
         arguments, valued: Options.valued,
         flags: Options.flags, singleDashIsPositional: true)
     } catch {
-      printError("textflow measure: \(error.message)\n\n\(help)")
+      printError("textflow measure: \(error.message)\n\n\(usageSummary(name, help: help))")
       return 2
     }
     if parsed.flags.contains("--jsonl") {
@@ -131,7 +131,7 @@ enum MeasureCommand: Subcommand {
     do {
       options = try Options(parsed)
     } catch {
-      printError("textflow measure: \(error.message)\n\n\(help)")
+      printError("textflow measure: \(error.message)\n\n\(usageSummary(name, help: help))")
       return 2
     }
     let typesetter: Typesetter
@@ -694,9 +694,12 @@ struct Options {
       throw MeasureError("--strict-fields is an option of --jsonl")
     }
     font = try value("--font")?.text
-    if let (option, value) = try number("--size") {
-      guard value > 0, value <= 10_000 else {
-        throw MeasureError("\(option) must be greater than 0 and at most 10000, not \(value)")
+    if let (option, text) = try value("--size") {
+      // One message for every refused size: "nan" was told "needs a number ≥ 0", and then 0
+      // "must be greater than 0".
+      guard let value = Double(text), value.isFinite, value > 0, value <= 10_000 else {
+        throw MeasureError(
+          "\(option) must be a number greater than 0 and at most 10000, not '\(text)'")
       }
       size = value
     }

@@ -301,8 +301,29 @@ struct RenderCommandErrorTests {
       #expect(result.status == 2, "\(arguments)")
       #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
       #expect(result.standardError.contains("usage: textflow \(arguments[0])"))
+      // The usage lines and where the rest is, not the whole help under the one line that
+      // says what was wrong.
+      #expect(
+        result.standardError.contains("Run 'textflow \(arguments[0]) --help' for its options."))
+      #expect(!result.standardError.contains("options:"), "\(arguments)")
       #expect(result.standardOutput.isEmpty)
     }
+    // Every refused size gets the one rule, and a negative seed the range it must be in.
+    let sizes = try ["nan", "inf", "0", "-3", "10001"].map {
+      try textflow(["measure", "--size", $0, "hi"])
+    }
+    for (size, result) in zip(["nan", "inf", "0", "-3", "10001"], sizes) {
+      #expect(result.status == 2)
+      #expect(
+        result.standardError.contains(
+          "--size must be a number greater than 0 and at most 10000, not '\(size)'"),
+        "\(size): \(result.standardError)")
+      #expect(!result.standardError.contains("options:"))
+    }
+    let seed = try textflow(["cloud", words, "--seed", "-1"])
+    #expect(seed.status == 2)
+    #expect(
+      seed.standardError.contains("--seed must be a whole number from 0 to 18446744073709551615"))
   }
 
   // --column-width 200 with --columns 4 drew columns 130.75 wide (shrunk to the default
