@@ -136,8 +136,8 @@ public enum Renderer {
         path: path,
         reason:
           "the layout is \(format(bounds.width)) × \(format(bounds.height)) pt, larger than a PDF "
-          + "page can be (\(format(maximumPDFPageSide)) pt on a side); flow it onto pages with "
-          + "--page a4 (or letter, or WxH)")
+          + "page can be (\(format(maximumPDFPageSide)) pt on a side); flow it onto pages, or "
+          + "draw it as PNG or SVG")
     }
     let canvas = try CairoCanvas(
       format: options.format, path: path, width: Double(bounds.width),

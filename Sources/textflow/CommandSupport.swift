@@ -297,11 +297,13 @@ func writeRendered(
 /// Writes a command's result where `-o` and `--format` sent it (`kind`): the JSON as text (to
 /// standard output without `-o`), or the scene drawn at `--scale` (validated either way), with
 /// `--debug`'s overlay, on `page()`'s pages (asked only when drawing) and, after drawing into a
-/// file, `note(summary)` on standard error. The cloud, grid and layout commands end with it.
+/// file, `note(summary)` on standard error. The cloud, grid and layout commands end with it;
+/// `offersPages` for those with `--page`, which a PDF too large for one page is pointed to.
 func writeResult(
   json: @autoclosure () -> String, scene: @autoclosure () -> Scene, kind: OutputKind,
   to output: String?, _ parsed: ParsedArguments,
-  page: () throws(CommandError) -> PageSetup? = { nil }, repeatsHeaders: Bool = false,
+  page: () throws(CommandError) -> PageSetup? = { nil }, offersPages: Bool = false,
+  repeatsHeaders: Bool = false,
   note: (RenderSummary) -> String = { "wrote \(describe($0))" }
 ) throws(CommandError) {
   // Read for every output, so that a bad drawing option is an error whatever is written.
@@ -313,7 +315,19 @@ func writeResult(
     guard let output else { throw .usage("drawing needs -o PATH (use - for standard output)") }
     options.format = format
     options.page = try page()
-    let summary = try writeRendered(scene(), to: output, options: options)
+    let scene = scene()
+    let bounds = scene.bounds
+    if offersPages, format == .pdf, options.page == nil,
+      max(bounds.width, bounds.height) > Renderer.maximumPDFPageSide
+    {
+      // The renderer's refusal, with the way out this command has (`cloud` has no --page,
+      // and its message named it).
+      throw .failure(
+        "the layout is \(points(bounds.width)) × \(points(bounds.height)) pt, larger than a PDF "
+          + "page can be (\(points(Renderer.maximumPDFPageSide)) pt on a side): flow it onto "
+          + "pages with --page a4 (or letter, or WxH with a unit)")
+    }
+    let summary = try writeRendered(scene, to: output, options: options)
     if output != "-" { printError(note(summary)) }
   }
 }

@@ -163,7 +163,7 @@ enum GridCommand: Subcommand {
         page: {
           guard let size = result.pageSize else { return columnPage }
           return PageSetup(size: size, margins: result.pageMargins)
-        },
+        }, offersPages: true,
         note: {
           let shrunk = result.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count
           let truncated = result.labels.filter(\.isTruncated).count

@@ -128,7 +128,7 @@ enum LayoutCommand: Subcommand {
               margins: EdgeInsets(top: margin, left: margin, bottom: margin, right: margin))
           }
           return spec.render.page.map { PageSetup(size: $0, margins: spec.render.margins) }
-        }, repeatsHeaders: parsed.flags.contains("--repeat-headers"))
+        }, offersPages: true, repeatsHeaders: parsed.flags.contains("--repeat-headers"))
     }
   }
 }

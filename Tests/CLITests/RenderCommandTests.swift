@@ -412,6 +412,25 @@ struct RenderCommandErrorTests {
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 
+  // cloud's message for a PDF too tall for a page pointed to --page, which cloud does not have.
+  @Test("a PDF too large for one page points to --page only where the command has it")
+  func oversizedPDFHints() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("tall.pdf").path
+    let cloud = try textflow(["cloud", words, "--height", "20000", "-o", out])
+    #expect(cloud.status == 1)
+    #expect(cloud.standardError.contains("larger than a PDF page can be (14400 pt on a side)"))
+    #expect(cloud.standardError.contains("draw it as PNG or SVG"))
+    #expect(!cloud.standardError.contains("--page"), "\(cloud.standardError)")
+    let labels = (1...500).map { "label \($0)" }.joined(separator: "\n")
+    let grid = try textflow(["grid", "-", "--columns", "1", "-o", out], input: Data(labels.utf8))
+    #expect(grid.status == 1)
+    #expect(
+      grid.standardError.contains("flow it onto pages with --page a4"), "\(grid.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   @Test("unreadable input and bad word lists exit 1 naming the file and line")
   func inputErrors() throws {
     let missing = try textflow(["cloud", "/nonexistent/words.txt"])
