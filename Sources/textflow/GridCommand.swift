@@ -12,7 +12,8 @@ enum GridCommand: Subcommand {
   static let help = """
     usage: textflow grid LABELS.txt|- -o OUT.pdf|.png|.svg|.json [options]
 
-    One label a line; "\\n" in a line is a line break inside the label; blank lines are skipped.
+    One label a line; "\\n" in a line is a line break inside the label, "\\\\" a backslash
+    (C:\\\\new prints C:\\new); blank lines are skipped.
 
     Columns (the default): labels wrap to a uniform column width (the widest label's one-line
     width, or --column-width), rows as tall as their tallest label.

@@ -1,6 +1,7 @@
 // `textflow grid` reads one label a line. `LabelGrid.labels(in:)` reads them without Foundation
 // on the common lines; the truth it must equal is Foundation's own pipeline (split at
-// `Character.isNewline`, `\n` replaced by `replacingOccurrences`, `.whitespaces` trimmed), run
+// `Character.isNewline`, split at `\\` whose pieces have `\n` replaced by `replacingOccurrences`
+// and are joined by one backslash, `.whitespaces` trimmed), run
 // here on hand-made lines and on random ones drawn from the characters where the two could part:
 // separators, escapes, Unicode spaces, marks beside the escape, CJK, emoji.
 import Foundation
@@ -12,7 +13,12 @@ struct LabelFileReadingTests {
   /// The labels as Foundation reads them.
   static func foundationLabels(_ text: String) -> [String] {
     text.split(whereSeparator: \.isNewline)
-      .map { $0.replacingOccurrences(of: "\\n", with: "\n").trimmingCharacters(in: .whitespaces) }
+      .map { line in
+        line.components(separatedBy: "\\\\")
+          .map { $0.replacingOccurrences(of: "\\n", with: "\n") }
+          .joined(separator: "\\")
+          .trimmingCharacters(in: .whitespaces)
+      }
       .filter { !$0.isEmpty }
   }
 
@@ -29,6 +35,16 @@ struct LabelFileReadingTests {
     ])
   func handMade(_ text: String) {
     #expect(LabelGrid.labels(in: text) == Self.foundationLabels(text))
+  }
+
+  // A Windows path on a label: "C:\new" has a line break (as documented); "C:\\new" is how the
+  // backslash is written, and was a line break too.
+  @Test("a doubled backslash is one backslash, never the start of a line break")
+  func escapedBackslash() {
+    #expect(LabelGrid.labels(in: #"C:\\new\\folder"#) == [#"C:\new\folder"#])
+    #expect(LabelGrid.labels(in: #"C:\new"#) == ["C:\new"])
+    #expect(LabelGrid.labels(in: #"a\\\nb"#) == ["a\\\nb"])
+    #expect(LabelGrid.labels(in: #"é\\né"#) == [#"é\né"#])
   }
 
   @Test("2 000 random files read as Foundation reads them")

@@ -4,7 +4,8 @@ import Foundation
 extension LabelGrid {
   /// The labels in `text`: one a line (split at any of Unicode's line separators: LF, CR, CR LF,
   /// VT, FF, NEL, U+2028, U+2029), the two characters `\n` inside a line written as a line
-  /// break, spaces (`CharacterSet.whitespaces`) trimmed from both ends, blank lines left out.
+  /// break and `\\` as one backslash, spaces (`CharacterSet.whitespaces`) trimmed from both
+  /// ends, blank lines left out.
   ///
   /// The same labels as splitting at `Character.isNewline` and trimming each line with
   /// Foundation, at a few instructions a byte: Foundation's replacing and trimming were most
@@ -47,17 +48,20 @@ extension LabelGrid {
     if !label.isEmpty { labels.append(label) }
   }
 
-  /// `line` with each `\n` (a backslash, then n) made a line break. Byte by byte where both
-  /// neighbours of the pair are ASCII; beside any other character through Foundation's search
-  /// (which compares whole characters, so a mark after the n, say, makes it no match).
+  /// `line` with each `\n` (a backslash, then n) made a line break and each `\\` one
+  /// backslash, read left to right, so that `C:\\new` is `C:\new` (a label could not hold a
+  /// backslash before an n). Byte by byte where both neighbours of the pair are ASCII; beside any
+  /// other character through Foundation (`unescapedByCharacters`), which compares whole
+  /// characters, so a mark after the n, say, makes it no match.
   private static func unescapingLineBreaks(_ line: Substring) -> String {
     let bytes = Array(line.utf8)
+    let backslash = UInt8(ascii: "\\")
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count)
     var index = 0
     while index < bytes.count {
-      guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count,
-        bytes[index + 1] == UInt8(ascii: "n")
+      guard bytes[index] == backslash, index + 1 < bytes.count,
+        bytes[index + 1] == UInt8(ascii: "n") || bytes[index + 1] == backslash
       else {
         result.append(bytes[index])
         index += 1
@@ -66,11 +70,19 @@ extension LabelGrid {
       if (index > 0 && bytes[index - 1] >= 0x80)
         || (index + 2 < bytes.count && bytes[index + 2] >= 0x80)
       {
-        return line.replacingOccurrences(of: "\\n", with: "\n")
+        return unescapedByCharacters(line)
       }
-      result.append(UInt8(ascii: "\n"))
+      result.append(bytes[index + 1] == backslash ? backslash : UInt8(ascii: "\n"))
       index += 2
     }
     return String(decoding: result, as: UTF8.self)
+  }
+
+  /// `unescapingLineBreaks` by Foundation's character comparison: the text between `\\` pairs
+  /// with its `\n`s made line breaks, joined by single backslashes.
+  private static func unescapedByCharacters(_ line: Substring) -> String {
+    line.components(separatedBy: "\\\\")
+      .map { $0.replacingOccurrences(of: "\\n", with: "\n") }
+      .joined(separator: "\\")
   }
 }
