@@ -326,8 +326,10 @@ enum MeasureCommand: Subcommand {
       memo.appendMeasurement(
         of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
     } catch {
+      // Numbered as the line's other errors are: a shard's answers (`--first-line`) name their
+      // place in the whole stream.
       output.write(",\"error\":")
-      output.writeQuoted("\(error)")
+      output.writeQuoted("line \(number): \(error)")
     }
     if echoes {
       for member in fields.unknown {

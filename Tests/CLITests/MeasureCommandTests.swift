@@ -84,6 +84,8 @@ struct MeasureCommandTests {
     #expect(lines[2]["id"] is NSNull)
     #expect(lines[3]["id"] as? Int == 4)
     #expect((lines[3]["error"] as? String)?.contains("NoSuchFont.ttf") == true)
+    // A request read but wrong is numbered as a malformed line is.
+    #expect((lines[3]["error"] as? String)?.hasPrefix("line 4: ") == true)
     #expect((lines[4]["error"] as? String)?.contains("max_width") == true)
     #expect((lines[5]["error"] as? String)?.contains("'text'") == true)
     // A mandatory break is in no line's range: "a" is [0, 1), "b" is [2, 3).
