@@ -48,4 +48,19 @@ struct UIKitTypeNameTests {
     let position: CollectionView.ScrollPosition = [.centeredHorizontally]
     #expect(position == .centeredHorizontally)
   }
+
+  @Test("decoration and supplementary kinds given as UIKit's strings")
+  func kindStrings() {
+    let layout = CollectionViewFlowLayout()
+    let background = "background"
+    layout.register(CollectionReusableView.self, forDecorationViewOfKind: background)
+    let decoration = CollectionViewLayoutAttributes(
+      forDecorationViewOfKind: background, with: IndexPath(item: 0, section: 0))
+    #expect(decoration.representedElementKind == ElementKind("background"))
+    #expect(decoration.representedElementCategory == .decorationView)
+    let header = CollectionViewLayoutAttributes(
+      forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+      with: IndexPath(item: 0, section: 2))
+    #expect(header.representedElementKind == .sectionHeader)
+  }
 }

@@ -64,4 +64,24 @@ extension CollectionViewLayout {
   {
     layoutAttributesForDecorationView(ofKind: ElementKind(kind), at: indexPath)
   }
+
+  /// Registers the view class for a decoration kind given as UIKit's `String` (a ported
+  /// `register(_:forDecorationViewOfKind: "background")` did not compile).
+  public func register(
+    _ viewClass: CollectionReusableView.Type, forDecorationViewOfKind kind: String
+  ) {
+    register(viewClass, forDecorationViewOfKind: ElementKind(kind))
+  }
+}
+
+extension LayoutAttributes {
+  /// Attributes for a supplementary view of a kind given as UIKit's `String`.
+  public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
+    self.init(forSupplementaryViewOfKind: ElementKind(kind), with: indexPath)
+  }
+
+  /// Attributes for a decoration view of a kind given as UIKit's `String`.
+  public init(forDecorationViewOfKind kind: String, with indexPath: IndexPath) {
+    self.init(forDecorationViewOfKind: ElementKind(kind), with: indexPath)
+  }
 }
