@@ -76,7 +76,7 @@ struct JSONLinesReadingTests {
     #expect(answers[2] == answers[0])
     #expect(
       answers[3]
-        == #"{"id":"a","error":"fields 'maxWidth' and 'max_width' are the same setting; give only one"}"#
+        == #"{"id":"a","error":"line 4: fields 'maxWidth' and 'max_width' are the same setting; give only one"}"#
     )
     // The id is re-quoted from its value (é written as itself), an unknown key echoed as written.
     #expect(answers[4].hasPrefix(#"{"id":"b\"é","width":"#), "\(answers[4])")
