@@ -131,13 +131,9 @@ public enum Renderer {
     if options.format == .pdf, let page = options.page {
       return try renderPages(scene, to: path, page: page, options: options)
     }
-    if options.format == .pdf, max(bounds.width, bounds.height) > maximumPDFPageSide {
+    if options.format == .pdf, let problem = pdfPageSizeProblem(bounds.size, of: "layout") {
       throw RenderingError(
-        path: path,
-        reason:
-          "the layout is \(format(bounds.width)) × \(format(bounds.height)) pt, larger than a PDF "
-          + "page can be (\(format(maximumPDFPageSide)) pt on a side); flow it onto pages, or "
-          + "draw it as PNG or SVG")
+        path: path, reason: problem + "; flow it onto pages, or draw it as PNG or SVG")
     }
     let canvas = try CairoCanvas(
       format: options.format, path: path, width: Double(bounds.width),
@@ -162,15 +158,22 @@ public enum Renderer {
   /// margins that leave no room. Both were drawn: margins wider than the page scaled the layout
   /// to a point's width (376 pages with no visible text, exit 0), and a page past the limit
   /// was written that readers clamp or refuse.
+  /// Why one PDF page cannot be `size`, the size of `what` ("layout", "page"): "the layout is
+  /// W × H pt, larger than a PDF page can be (14400 pt on a side)"; nil when it can. The one
+  /// rule for a single page, a flowed page, and callers that point to their own way out.
+  public static func pdfPageSizeProblem(_ size: CGSize, of what: String) -> String? {
+    let fits =
+      size.width.isFinite && size.height.isFinite
+      && max(size.width, size.height) <= maximumPDFPageSide
+    guard !fits else { return nil }
+    return "the \(what) is \(format(size.width)) × \(format(size.height)) pt, larger than a PDF "
+      + "page can be (\(format(maximumPDFPageSide)) pt on a side)"
+  }
+
   private static func checkPage(_ page: PageSetup, path: String) throws(RenderingError) {
     let size = page.size
-    guard size.width.isFinite, size.height.isFinite,
-      max(size.width, size.height) <= maximumPDFPageSide
-    else {
-      throw RenderingError(
-        path: path,
-        reason: "the page is \(format(size.width)) × \(format(size.height)) pt, larger than a PDF "
-          + "page can be (\(format(maximumPDFPageSide)) pt on a side)")
+    if let problem = pdfPageSizeProblem(size, of: "page") {
+      throw RenderingError(path: path, reason: problem)
     }
     let margins = page.margins
     let width = size.width - margins.left - margins.right

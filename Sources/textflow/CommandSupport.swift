@@ -316,16 +316,13 @@ func writeResult(
     options.format = format
     options.page = try page()
     let scene = scene()
-    let bounds = scene.bounds
     if offersPages, format == .pdf, options.page == nil,
-      max(bounds.width, bounds.height) > Renderer.maximumPDFPageSide
+      let problem = Renderer.pdfPageSizeProblem(scene.bounds.size, of: "layout")
     {
       // The renderer's refusal, with the way out this command has (`cloud` has no --page,
       // and its message named it).
       throw .failure(
-        "the layout is \(points(bounds.width)) × \(points(bounds.height)) pt, larger than a PDF "
-          + "page can be (\(points(Renderer.maximumPDFPageSide)) pt on a side): flow it onto "
-          + "pages with --page a4 (or letter, or WxH with a unit)")
+        problem + ": flow it onto pages with --page a4 (or letter, or WxH with a unit)")
     }
     let summary = try writeRendered(scene, to: output, options: options)
     if output != "-" { printError(note(summary)) }
@@ -455,7 +452,6 @@ func withProgress<T>(_ label: String, _ work: () throws(CommandError) -> T) thro
   return try work()
 }
 
-/// Runs a command body, turning its errors into messages on stderr and exit statuses.
 /// What a usage error shows after its message: the command's usage lines (its help up to the
 /// first blank line) and where the rest is. The whole help (sixty lines for measure) buried the
 /// one line that said what was wrong.
@@ -465,6 +461,7 @@ func usageSummary(_ name: String, help: String) -> String {
   return usage.joined(separator: "\n") + "\nRun 'textflow \(name) --help' for its options."
 }
 
+/// Runs a command body, turning its errors into messages on stderr and exit statuses.
 func runCommand(_ name: String, help: String, _ body: () throws(CommandError) -> Void) -> Int32 {
   Console.commandName = name
   do {

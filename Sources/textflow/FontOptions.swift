@@ -230,7 +230,6 @@ enum FontsCommand: Subcommand {
   static func run(_ arguments: [String]) -> Int32 {
     // Through `Console`, as every command writes: a write that fails (a full disk, a closed
     // standard output) exits 1 with the reason, a reader gone away ends it as SIGPIPE does.
-    Console.commandName = name
     if arguments.contains("--help") || arguments.contains("-h") {
       Console.line(help)
       return 0

@@ -175,7 +175,6 @@ enum MeasureCommand: Subcommand {
           + "  \(quoted(text))")
     }
     // Through the writer every command's output takes, which `--strict` can refuse.
-    Console.commandName = name
     do {
       try writeText(report.map { terminalSafe($0) }.joined(separator: "\n"), to: nil)
     } catch {
