@@ -147,6 +147,24 @@ struct RunShapingEquivalenceTests {
     }
   }
 
+  @Test("a group's one-character members stay out of the shape cache, with the same layout")
+  func oneCharacterMembers() {
+    // Every ideograph is a segment of its own (a break opportunity on each side, UAX #14 ID):
+    // cut from its group's shaping, none is stored.
+    let ideographs = "东京大学東京大学東京大学日本語"
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let alone = LayoutEngine.$preparationPaths.withValue(.init(shapesEverySegmentAlone: true)) {
+      Self.coldTypesetter().layout(ideographs, font: Engine.dejaVu(), maxWidth: 60)
+    }
+    #expect(typesetter.layout(ideographs, font: Engine.dejaVu(), maxWidth: 60) == alone)
+    #expect(typesetter.shapeCache.count == 0)
+    // Segments of three units and more are stored as before: "Tokyo " and "station " (the
+    // ideographs' groups are "东", "京 " and "大", "学").
+    let mixed = "Tokyo 东京 station 大学"
+    _ = typesetter.layout(mixed, font: Engine.dejaVu())
+    #expect(typesetter.shapeCache.count == 2)
+  }
+
   @Test("mixed runs: sizes, fonts and spacing change inside words and between them")
   func mixedRuns() {
     let warm = Typesetter(fonts: Engine.fonts)

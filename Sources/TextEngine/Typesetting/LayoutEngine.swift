@@ -1227,23 +1227,30 @@ struct LayoutEngine {
             face: face, variations: shaping.variations, features: shaping.features,
             script: shaping.script, language: shaping.language, direction: shaping.direction)
         }
-        return cache.glyphSlice(for: key(range, context), length: range.count) {
-          shaping.withHarfBuzz { harfBuzz in
-            if let plans,
-              let glyphs = groupGlyphs(
-                &group!, member: member, harfBuzz: harfBuzz, buffer, content: content,
-                direction: shaping.direction, script: shaping.script, language: shaping.language,
-                features: shaping.features,
-                isCached: { other in
-                  let otherRange = plans[other].range
-                  return cache.contains(
+        func fromGroup() -> GlyphSlice? {
+          guard let plans else { return nil }
+          return shaping.withHarfBuzz { harfBuzz in
+            groupGlyphs(
+              &group!, member: member, harfBuzz: harfBuzz, buffer, content: content,
+              direction: shaping.direction, script: shaping.script, language: shaping.language,
+              features: shaping.features,
+              isCached: { other in
+                let otherRange = plans[other].range
+                return !Self.isShapedInGroupOnly(otherRange)
+                  && cache.contains(
                     key(otherRange, shapingContext(otherRange, content: content)),
                     length: otherRange.count)
-                })
-            {
-              return glyphs
-            }
-            return GlyphSlice(
+              })
+          }
+        }
+        // A group's one-character member (an ideograph, a kana) is cut from the group's
+        // shaping without the cache: its key, lookups and stored copy cost more than its share
+        // of a group's shaping, and a cached ideograph would end the next text's chunks.
+        if Self.isShapedInGroupOnly(range), let glyphs = fromGroup() { return glyphs }
+        return cache.glyphSlice(for: key(range, context), length: range.count) {
+          if let glyphs = fromGroup() { return glyphs }
+          return shaping.withHarfBuzz { harfBuzz in
+            GlyphSlice(
               shapeInPieces(
                 harfBuzz, buffer, range: range, context: context, content: content,
                 direction: shaping.direction, script: shaping.script,
@@ -1253,6 +1260,11 @@ struct LayoutEngine {
       }
     }
   }
+
+  /// True for a segment short enough (a character, or one with the punctuation that may not
+  /// start a line) that a shaping group's member of it is not looked up in or stored in the
+  /// shape cache.
+  static func isShapedInGroupOnly(_ range: Range<Int>) -> Bool { range.count <= 2 }
 
   /// Calls `body` with the shape cache, neither retained nor released: the typesetter that
   /// made the engine holds it. Each call on `cache` (unowned, so made strong for the call)
