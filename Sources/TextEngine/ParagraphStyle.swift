@@ -59,7 +59,10 @@ public struct ParagraphStyle: Sendable, Hashable {
   public var firstLineHeadIndent: Double = 0
   /// Tab stop positions from the line's leading edge, in points, in any order.
   public var tabStops: [Double] = []
-  /// The spacing of tab stops after the last of `tabStops` (NSParagraphStyle's default 28).
+  /// The spacing of tab stops after the last of `tabStops`: those stops are the integer
+  /// multiples of it, as in NSParagraphStyle (0: no stops past the last, a tab there is as
+  /// wide as its letter spacing). 28 by default, the spacing of NSParagraphStyle's default
+  /// stops.
   public var defaultTabInterval: Double = 28
   /// The base writing direction of every paragraph.
   public var baseWritingDirection: WritingDirection = .natural

@@ -148,9 +148,17 @@ struct LineBreakingTests {
     style.tabStops = [100, 40]
     let stopped = Engine.typesetter.layout("a\tb\tc", font: font, style: style)
     #expect(stopped.lines[0].width == 100 + c)
-    // A tab past the last stop uses defaultTabInterval after it: 100 + 28.
+    // A tab past the last stop goes to the next integer multiple of defaultTabInterval
+    // (NSParagraphStyle's documentation): 4 × 28 = 112, not 100 + 28.
     let third = Engine.typesetter.layout("a\tb\tc\td", font: font, style: style)
-    #expect(third.lines[0].width == 128 + Engine.harfBuzzWidth("d", font.face, 16))
+    #expect(third.lines[0].width == 112 + Engine.harfBuzzWidth("d", font.face, 16))
+    // From a position past the last stop: "a longer text" ends between 84 and 112.
+    var one = ParagraphStyle()
+    one.tabStops = [80]
+    let long = Engine.harfBuzzWidth("a longer text", font.face, 16)
+    #expect(long > 84 && long < 112)
+    let past = Engine.typesetter.layout("a longer text\tx", font: font, style: one)
+    #expect(past.lines[0].width == 112 + Engine.harfBuzzWidth("x", font.face, 16))
     #expect(a < 40 && b < 60)
   }
 

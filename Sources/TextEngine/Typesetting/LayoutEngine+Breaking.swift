@@ -295,15 +295,14 @@ extension LayoutEngine {
       if let found = next, found <= stop { continue }
       next = stop
     }
+    // Past the last stop, the next integer multiple of `defaultTabInterval` (NSParagraphStyle's
+    // documented rule), not the last stop plus multiples of it.
     let stop =
       next
       ?? {
         let interval = style.defaultTabInterval
         guard interval > 0 else { return position }
-        let last = style.tabStops.max() ?? 0
-        let base = max(last, 0)
-        return base + ((max(position, base) - base) / interval + 1e-9).rounded(.down) * interval
-          + interval
+        return ((position / interval + 1e-9).rounded(.down) + 1) * interval
       }()
     return stop - position + spacing
   }
