@@ -85,9 +85,10 @@ extension TextAttributes {
   func clampedForLayout() -> TextAttributes {
     var attributes = self
     attributes.font.pointSize = Typesetter.clampedPointSize(font.pointSize)
+    // ±infinity is clamped like any other length past the limit; only NaN has no side.
     attributes.letterSpacing =
-      letterSpacing.isFinite
-      ? min(max(letterSpacing, -Typesetter.maximumLength), Typesetter.maximumLength) : 0
+      letterSpacing.isNaN
+      ? 0 : min(max(letterSpacing, -Typesetter.maximumLength), Typesetter.maximumLength)
     if font.variations.contains(where: { !$0.value.isFinite }) {
       attributes.font.variations = font.variations.filter(\.value.isFinite)
     }

@@ -141,6 +141,18 @@ struct HostileNumberTests {
       let layout = Engine.typesetter.layout(text, maxWidth: 100)
       #expect(isSane(layout), "letterSpacing \(spacing)")
     }
+    // The documented clamp: ±infinity is ±maximumLength, as 1e300 is; NaN is 0.
+    func width(_ spacing: Double) -> Double {
+      Engine.typesetter.layout(
+        AttributedText(
+          "Hi", attributes: TextAttributes(font: Engine.dejaVu(), letterSpacing: spacing))
+      ).size.width
+    }
+    #expect(width(.infinity) == width(Typesetter.maximumLength))
+    #expect(width(.infinity) == width(1e300))
+    #expect(width(-.infinity) == width(-Typesetter.maximumLength))
+    #expect(width(.nan) == width(0))
+    #expect(width(.infinity) > 1_000_000)
   }
 
   @Test("rounding to a hostile scale returns the unrounded size, never NaN")
