@@ -47,6 +47,37 @@ struct TextLayoutTests {
     #expect(last.ellipsisScalarRange == 22..<43)  // "mps over the lazy dog"
   }
 
+  @Test("head and middle truncation with tabs: drawn as wide as reported, within the width")
+  func truncationWithTabs() {
+    // A tab reaches the next stop from where it is drawn: after the ellipsis, not where it
+    // stood in the untruncated line. The drawn width is the sum of the glyph runs' advances
+    // (a tab is drawn as a space glyph as wide as it reaches).
+    let texts = [
+      "Prefix\tA\tB\tC\tD\tE\tF\tG", "Some long prefix text here ab\tcd",
+      "\tx\ty\tz", "a\t\t\tb", String(repeating: "w\t", count: 300),
+    ]
+    for text in texts {
+      for mode in [LineBreakMode.truncatingHead, .truncatingMiddle, .truncatingTail] {
+        for width in [40.0, 100, 170, 333] {
+          var style = ParagraphStyle()
+          style.numberOfLines = 1
+          style.lineBreakMode = mode
+          let result = Engine.typesetter.layout(text, font: font, style: style, maxWidth: width)
+          let line = result.lines[0]
+          let drawn = line.glyphRuns.reduce(0.0) { $0 + $1.advances.reduce(0, +) }
+          let label = "\(mode) \(width) \(text.prefix(30).debugDescription)"
+          #expect(abs(drawn - line.width) < 1e-9, "\(label): drawn \(drawn), line \(line.width)")
+          if line.isTruncated {
+            #expect(line.width <= width, "\(label)")
+          }
+          let measured = Engine.typesetter.measure(
+            text, font: font, style: style, maxWidth: width)
+          #expect(measured.size == result.size, "\(label)")
+        }
+      }
+    }
+  }
+
   @Test("head and middle truncation keep the end (and the start) of the text")
   func headAndMiddle() {
     let head = layout(pangram, width: 120) {

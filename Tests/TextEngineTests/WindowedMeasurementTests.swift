@@ -169,6 +169,15 @@ struct WindowedUnwrappedTests {
           "\(mode), \(lines) lines, \(height) high")
       }
     }
+    // Tabs in the part a head or middle truncation keeps reach their stops from after the
+    // ellipsis, as they are drawn.
+    let tabbed = WindowedBidiTests.text(repeating: "word\tcolumn\t12\tمرحبا\t")
+    style.numberOfLines = 1
+    for mode in [LineBreakMode.truncatingHead, .truncatingMiddle] {
+      style.lineBreakMode = mode
+      try WindowedBidiTests.expectWindowsEqualLayout(
+        tabbed, style: style, width: .infinity, typesetter: typesetter, "tabs, \(mode)")
+    }
   }
 
   /// Texts of many paragraphs (2 500 units, or the pieces joined as they are): short and

@@ -873,24 +873,30 @@ extension LayoutEngine {
         if w > available { break }
       }
       reads = read
-      var nextPrefix = 0
-      var nextSuffix = 0
-      var takeLeft = style.lineBreakMode != .truncatingHead
-      while true {
-        if takeLeft {
-          guard nextPrefix < prefixEnds.count, prefixEnds[nextPrefix].end <= suffix.start,
-            prefixEnds[nextPrefix].width + ellipsis.width + suffix.width <= available
-          else { break }
-          prefix = prefixEnds[nextPrefix]
-          nextPrefix += 1
-        } else {
-          guard nextSuffix < suffixStarts.count, suffixStarts[nextSuffix].start >= prefix.end,
-            prefix.width + ellipsis.width + suffixStarts[nextSuffix].width <= available
-          else { break }
-          suffix = suffixStarts[nextSuffix]
-          nextSuffix += 1
+      if atoms[read.suffixStart..<end].contains(where: \.isTab) {
+        (prefix, suffix) = tabbedTruncation(
+          prefixEnds: prefixEnds, suffixStarts: suffixStarts, lineStart: start, end: end,
+          ellipsisWidth: ellipsis.width, available: available, indent: line.indent)
+      } else {
+        var nextPrefix = 0
+        var nextSuffix = 0
+        var takeLeft = style.lineBreakMode != .truncatingHead
+        while true {
+          if takeLeft {
+            guard nextPrefix < prefixEnds.count, prefixEnds[nextPrefix].end <= suffix.start,
+              prefixEnds[nextPrefix].width + ellipsis.width + suffix.width <= available
+            else { break }
+            prefix = prefixEnds[nextPrefix]
+            nextPrefix += 1
+          } else {
+            guard nextSuffix < suffixStarts.count, suffixStarts[nextSuffix].start >= prefix.end,
+              prefix.width + ellipsis.width + suffixStarts[nextSuffix].width <= available
+            else { break }
+            suffix = suffixStarts[nextSuffix]
+            nextSuffix += 1
+          }
+          if style.lineBreakMode == .truncatingMiddle { takeLeft.toggle() }
         }
-        if style.lineBreakMode == .truncatingMiddle { takeLeft.toggle() }
       }
     }
     ellipsis.offset =
@@ -915,6 +921,47 @@ extension LayoutEngine {
     result.width = prefix.width + ellipsis.width + suffix.width
     result.isTruncated = true
     return (result, reads)
+  }
+
+  /// Head or middle truncation (`truncation(of:maxWidth:)`) of a line with a tab among its
+  /// suffix candidates: the prefix and suffix the candidates give when taken as there (the
+  /// suffix's alone, or the prefix's and the suffix's in turn, the prefix's first) for as long
+  /// as the line fits `available`. A tab's width depends on where it starts, and a suffix
+  /// starts after the prefix and the ellipsis, so each suffix is measured from there, not
+  /// summed backwards from the line's end. Found by bisection over the number taken (the
+  /// line only widens as candidates are taken): a line of thousands of tabs measures a few
+  /// dozen suffixes, not one per candidate.
+  private func tabbedTruncation(
+    prefixEnds: [(end: Int, width: Double)], suffixStarts: [(start: Int, width: Double)],
+    lineStart: Int, end: Int, ellipsisWidth: Double, available: Double, indent: Double
+  ) -> (prefix: (end: Int, width: Double), suffix: (start: Int, width: Double)) {
+    let alternates = style.lineBreakMode == .truncatingMiddle
+    // The line after `taken` candidates, or nil when they are not all there to take, the
+    // prefix and suffix overlap, or the line does not fit.
+    func line(taken: Int) -> (
+      prefix: (end: Int, width: Double), suffix: (start: Int, width: Double)
+    )? {
+      let prefixCount = alternates ? (taken + 1) / 2 : 0
+      let suffixCount = alternates ? taken / 2 : taken
+      guard prefixCount <= prefixEnds.count, suffixCount <= suffixStarts.count else { return nil }
+      let prefix = prefixCount > 0 ? prefixEnds[prefixCount - 1] : (end: lineStart, width: 0.0)
+      let suffixStart = suffixCount > 0 ? suffixStarts[suffixCount - 1].start : end
+      guard prefix.end <= suffixStart else { return nil }
+      // Drawn as the line's output places it: from the ellipsis's end, joins between atoms.
+      let origin = prefix.width + ellipsisWidth
+      var pen = TruncationPen(at: origin)
+      for index in suffixStart..<end { pen.advance(over: index, of: self, indent: indent) }
+      let suffixWidth = pen.x - origin
+      guard prefix.width + ellipsisWidth + suffixWidth <= available else { return nil }
+      return (prefix, (suffixStart, suffixWidth))
+    }
+    var fits = 0
+    var fails = (alternates ? prefixEnds.count : 0) + suffixStarts.count + 1
+    while fails - fits > 1 {
+      let middle = fits + (fails - fits) / 2
+      if line(taken: middle) != nil { fits = middle } else { fails = middle }
+    }
+    return line(taken: fits) ?? ((lineStart, 0), (end, 0))
   }
 
   /// The attributes of the run atom `index` belongs to.
@@ -1191,6 +1238,12 @@ struct TruncationPen {
   private(set) var x = 0.0
   /// The join after that atom (nil before the first).
   private var join: Double?
+
+  /// A pen at the line's start.
+  init() {}
+
+  /// A pen at `x`, where the next atom starts (a truncated line's suffix, after its ellipsis).
+  init(at x: Double) { self.x = x }
 
   /// Moves the pen past atom `index` of `engine`, on a line indented by `indent`.
   mutating func advance(over index: Int, of engine: LayoutEngine, indent: Double) {

@@ -978,7 +978,7 @@ struct UnwrappedLine {
     guard let contentStart, let contentEnd, var attributes = firstAttributes else { return nil }
     // The prefix's width, its last piece and its end; the suffix's, its first piece and start.
     var prefix: (width: Double, piece: Int, scalarEnd: Int)?
-    var suffix: (width: Double, piece: Int, scalarStart: Int)?
+    var suffix: (width: Double, piece: Int, scalarStart: Int, first: Int)?
     switch mode {
     case .truncatingTail:
       prefix = (contentWidth, items.count - 1, contentEnd.scalar)
@@ -990,7 +990,7 @@ struct UnwrappedLine {
       var prefixEnd = contentEnd.scalar
       if prefixCount < count {
         let found = ends.suffix(content: count - prefixCount, contentEnd: contentEnd.scalar)
-        suffix = (found.width, ends.piece(ofContent: prefixCount), found.scalarStart)
+        suffix = (found.width, ends.piece(ofContent: prefixCount), found.scalarStart, found.first)
         prefixEnd = found.previousEnd
       }
       if prefixCount > 0 {
@@ -1003,6 +1003,12 @@ struct UnwrappedLine {
       return nil
     }
     let ellipsis = engine.makeEllipsis(attributes)
+    if let ends, let found = suffix,
+      let width = ends.tabbedSuffixWidth(
+        from: found.first, at: (prefix?.width ?? 0) + ellipsis.width, of: engine, indent: indent)
+    {
+      suffix?.width = width
+    }
     let metrics = ellipsis.font.metrics
     var shown = [Piece]()
     if let prefix { shown += items[...prefix.piece] }
@@ -1136,7 +1142,7 @@ private struct AtomEnds {
   /// width plus the join after it, none after the last), the scalar offset it starts at, and
   /// where the non-space atom before it ends.
   func suffix(content count: Int, contentEnd: Int) -> (
-    width: Double, scalarStart: Int, previousEnd: Int
+    width: Double, scalarStart: Int, previousEnd: Int, first: Int
   ) {
     var index = lastContent
     var width = 0.0
@@ -1150,12 +1156,34 @@ private struct AtomEnds {
       index -= 1
     }
     let start = scalar
+    let first = index
     index -= 1
     while index >= 0 && isSpace(index) {
       scalar -= scalarCount(index)
       index -= 1
     }
-    return (width, start, scalar)
+    return (width, start, scalar, first)
+  }
+
+  /// The width of the suffix from atom `first` to the last non-space atom when it holds a tab,
+  /// drawn from `origin` (after the prefix and the ellipsis, where its tabs start), as
+  /// `LayoutEngine.tabbedTruncation` measures it; nil without a tab (the backward sum holds).
+  func tabbedSuffixWidth(
+    from first: Int, at origin: Double, of engine: LayoutEngine, indent: Double
+  )
+    -> Double?
+  {
+    guard flags[first...lastContent].contains(where: { $0 & Self.tabBit != 0 }) else { return nil }
+    var pen = TruncationPen(at: origin)
+    for index in first...lastContent {
+      pen.advance(
+        width: { x in
+          flags[index] & Self.tabBit != 0
+            ? engine.tabWidth(at: x, indent: indent, spacing: tabSpacings[index] ?? 0)
+            : widths[index]
+        }, joinAfter: index < lastContent ? join(after: index) : 0)
+    }
+    return pen.x - origin
   }
 }
 
