@@ -71,7 +71,8 @@ enum CloudCommand: Subcommand {
       scaled to fill the canvas; with it they are as given. No ink leaves the canvas or shape.
 
     Exit status: 0 on success, 1 when the input cannot be read or parsed (the message names the
-    line) or the font cannot be loaded (it names the path), 2 on a usage error.
+    line), the font cannot be loaded (it names the path) or a packed cloud's canvas or mask
+    leaves no room for any word (nothing is written), 2 on a usage error.
 
     examples:
       textflow cloud examples/words.txt -o cloud.png
@@ -169,6 +170,12 @@ enum CloudCommand: Subcommand {
             throw .failure("\(error)")
           }
         }
+        // Python's wordcloud refuses such a cloud too ("Couldn't find space to draw"): a
+        // drawing or JSON of no words is no cloud, and the shrinking already went far below
+        // readable sizes before giving up.
+        guard !result.placed.isEmpty else {
+          throw .failure(noRoom(in: result, of: packed, words: words.count, parsed))
+        }
         try writeResult(
           json: result.json, scene: result.scene, kind: kind, to: output, parsed,
           note: {
@@ -198,6 +205,27 @@ enum CloudCommand: Subcommand {
           return note
         })
     }
+  }
+
+  /// Why a packed cloud placed no word: the mask, or the canvas and its shape, named with its
+  /// size and what would make room.
+  private static func noRoom(
+    in result: PackedCloud.Output, of cloud: PackedCloud, words: Int, _ parsed: ParsedArguments
+  ) -> String {
+    let canvas = "\(points(result.size.width)) × \(points(result.size.height)) pt"
+    let tried = min(words, cloud.maxWords)
+    let readable = Printed.number(cloud.minimumReadableSize)
+    let none =
+      (tried == 1 ? "the one word does not fit" : "none of the \(tried) words fits")
+      + ", even shrunk far below \(readable) pt"
+    if let mask = parsed.values["--mask"] {
+      return "--mask \(mask) leaves no room for any word on the \(canvas) canvas (\(none)): "
+        + "words go only where the picture is dark and opaque; use a picture with a larger "
+        + "dark area, or a larger --width or --height; nothing written"
+    }
+    let shape = parsed.values["--shape"] ?? "rectangle"
+    return "the \(canvas) canvas (--shape \(shape)) leaves no room for any word (\(none)): "
+      + "use a larger --width or --height; nothing written"
   }
 
   private static func makeCloud(_ parsed: ParsedArguments) throws(CommandError) -> TagCloud {

@@ -197,8 +197,11 @@ public struct PackedCloud: Sendable {
       $0 + Double($1.size.width * $1.size.height)
     }
     var factor = 1.0
-    if boxArea > 0 {
-      let fill = (0.5 * shapeArea(canvasHeight) / boxArea).squareRoot()
+    // A shape too thin for the estimate's coarse probe has no area there: a factor of 0 would
+    // make every word 0 pt, inkless, and so "placed" at its start.
+    let area = shapeArea(canvasHeight)
+    if boxArea > 0, area > 0 {
+      let fill = (0.5 * area / boxArea).squareRoot()
       factor = scalesToFill ? fill : height == nil ? 1 : min(1, fill)
     }
     // The heaviest word must fit across the canvas, whatever its rotation.
