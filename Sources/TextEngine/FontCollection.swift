@@ -237,9 +237,18 @@ public final class FontCollection: Sendable {
   /// installed), or fontconfig's choice for a generic name ("Sans 12", "Monospace",
   /// "serif"). The font is marked `isNamed`: it draws every cluster it covers.
   ///
+  /// A path that is not absolute is a document's when `folder` is given (a spec names a font
+  /// beside it, as CSS's `url()` and gLabels' templates do): it is looked for in `folder`, then,
+  /// so that documents written for the old rule keep working, in the working directory; a path
+  /// found in neither is an error naming both places. Without `folder` (a spec from standard
+  /// input, a name on the command line) a path is the working directory's. A name without a
+  /// slash is a bundled file or family before it is a file in either place.
+  ///
   /// - Throws: `FontLoadingError` when `name` is none of these (the reason lists the closest
   ///   installed families) or the file cannot be loaded.
-  public func font(named name: String, pointSize: Double) throws(FontLoadingError) -> Font {
+  public func font(named name: String, pointSize: Double, relativeTo folder: URL? = nil)
+    throws(FontLoadingError) -> Font
+  {
     if let face = filesByName[name] {
       return Font(face: face, pointSize: pointSize).named()
     }
@@ -253,13 +262,27 @@ public final class FontCollection: Sendable {
     }
     // A symbolic link whose file is gone is a path too: it gets that said, not "no family of
     // that name".
-    if Self.namesPath(name) || FileManager.default.fileExists(atPath: name)
-      || FontFile.linkTarget(name) != nil
-    {
+    let places =
+      if let folder, !name.hasPrefix("/") {
+        [folder.appendingPathComponent(name).standardizedFileURL.path, name]
+      } else {
+        [name]
+      }
+    let found = places.first {
+      FileManager.default.fileExists(atPath: $0) || FontFile.linkTarget($0) != nil
+    }
+    if found != nil || Self.namesPath(name) {
+      guard let path = found ?? (places.count == 1 ? name : nil) else {
+        throw FontLoadingError(
+          source: name,
+          reason: "no such file at \(places[0]) or, from the working directory, at "
+            + URL(fileURLWithPath: name).standardizedFileURL.path,
+          freeTypeError: nil)
+      }
       // Shared: the same file named again (by any path) is the same face, so it is loaded once
       // and the caches keyed by face keep hitting; a bundled file named by path is the
       // collection's own face.
-      return Font(face: try FontFace.shared(path: name, faceIndex: 0), pointSize: pointSize)
+      return Font(face: try FontFace.shared(path: path, faceIndex: 0), pointSize: pointSize)
         .named()
     }
     guard let description = FontDescription(parsing: name) else {

@@ -107,6 +107,81 @@ struct LayoutCommandTests {
     #expect(missing.standardError.contains("cannot read /nonexistent/spec.json"))
   }
 
+  @Test(
+    "a relative font path is found beside the spec, then in the working directory; from standard input only there"
+  )
+  func relativeFontPaths() throws {
+    let root = try Fixtures.temporaryDirectory("spec-fonts")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("specs")
+    let elsewhere = root.appendingPathComponent("elsewhere")
+    for made in [
+      folder.appendingPathComponent("fonts"), elsewhere.appendingPathComponent("legacy"),
+    ] {
+      try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+    }
+    // Noto Sans under another name: the spec can only reach it by the path it gives.
+    let bundled = Fixtures.packageRoot.appendingPathComponent("Fonts/NotoSans-Regular.ttf")
+    let beside = folder.appendingPathComponent("fonts/Text.ttf")
+    let legacy = elsewhere.appendingPathComponent("legacy/Old.ttf")
+    try FileManager.default.copyItem(at: bundled, to: beside)
+    try FileManager.default.copyItem(at: bundled, to: legacy)
+    func spec(font: String) -> Data {
+      Data(
+        """
+        {"collectionView": {"size": [300, 200]}, "styles": {"word": {"font": "\(font)", "size": 20}},
+         "itemStyle": "word", "sections": [{"texts": ["Hamburgefonstiv", "wave"]}]}
+        """.utf8)
+    }
+    func layout(_ arguments: [String], input: Data? = nil, in directory: URL) throws
+      -> ProcessResult
+    {
+      try ProcessRunner.run(
+        Executables.textflow, ["layout"] + arguments, input: input, directory: directory)
+    }
+    // The truth: the same font named by its absolute path.
+    let absolute = folder.appendingPathComponent("absolute.json")
+    try spec(font: beside.path).write(to: absolute)
+    let expected = try layout([absolute.path], in: root)
+    #expect(expected.status == 0, "\(expected.standardError)")
+
+    let relative = folder.appendingPathComponent("relative.json")
+    try spec(font: "fonts/Text.ttf").write(to: relative)
+    for directory in [folder, elsewhere, root] {
+      let result = try layout([relative.path], in: directory)
+      #expect(result.status == 0, "from \(directory.path): \(result.standardError)")
+      #expect(result.standardOutput == expected.standardOutput, "from \(directory.path)")
+    }
+    // Run from the spec's folder by a relative name, as a user in that folder would.
+    let fromFolder = try layout(["relative.json"], in: folder)
+    #expect(fromFolder.standardOutput == expected.standardOutput, "\(fromFolder.standardError)")
+
+    // A spec written for the old rule: the path is the working directory's, not the spec's.
+    let old = folder.appendingPathComponent("old.json")
+    try spec(font: "legacy/Old.ttf").write(to: old)
+    let compatible = try layout([old.path], in: elsewhere)
+    #expect(compatible.standardOutput == expected.standardOutput, "\(compatible.standardError)")
+
+    // Found in neither place: the spec, the key path and both places are named.
+    let missing = folder.appendingPathComponent("missing.json")
+    try spec(font: "fonts/Gone.ttf").write(to: missing)
+    let failed = try layout([missing.path], in: elsewhere)
+    #expect(failed.status == 1 && failed.standardOutput.isEmpty)
+    for part in [
+      "\(missing.path): styles.word.font:", folder.appendingPathComponent("fonts/Gone.ttf").path,
+      elsewhere.appendingPathComponent("fonts/Gone.ttf").path,
+    ] {
+      #expect(failed.standardError.contains(part), "\(part) in \(failed.standardError)")
+    }
+
+    // Standard input has no folder of its own: the working directory's path, as before.
+    let piped = try layout(["-"], input: spec(font: "fonts/Text.ttf"), in: folder)
+    #expect(piped.standardOutput == expected.standardOutput, "\(piped.standardError)")
+    let pipedElsewhere = try layout(["-"], input: spec(font: "fonts/Text.ttf"), in: elsewhere)
+    #expect(pipedElsewhere.status == 1)
+    #expect(pipedElsewhere.standardError.contains("<stdin>: styles.word.font"))
+  }
+
   @Test("usage errors exit 2; --help explains the spec")
   func usage() throws {
     let none = try ProcessRunner.run(Executables.textflow, ["layout"])

@@ -36,14 +36,19 @@ public enum ProcessRunner {
   /// ``ProcessRunnerError/timedOut(_:seconds:)`` thrown. The clock starts when the child does, so
   /// a test that waited for a thread behind long-running tests is not charged for the wait (a
   /// Swift Testing time limit is).
+  ///
+  /// With a `directory`, the child runs in it (relative paths in its arguments and inputs are
+  /// that folder's); without, in the tests' working directory.
   public static func run(
     _ executable: URL, _ arguments: [String] = [], input: Data? = nil,
-    environment: [String: String]? = nil, timeout: TimeInterval? = nil
+    environment: [String: String]? = nil, timeout: TimeInterval? = nil,
+    directory: URL? = nil
   ) throws -> ProcessResult {
     ignoreBrokenPipes
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     if let environment {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }

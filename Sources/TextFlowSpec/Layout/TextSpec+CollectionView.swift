@@ -372,7 +372,8 @@ extension TextSpec {
       let style = styles[name] ?? Style(textStyle: TextStyle(rawValue: name) ?? .body)
       do {
         resolved[name] = SpecSource.ResolvedStyle(
-          style: style, font: try style.resolveFont(in: typesetter.fonts))
+          style: style, font: try style.resolveFont(in: typesetter.fonts, relativeTo: baseDirectory)
+        )
       } catch {
         throw LayoutSpec.DecodingError(path: "styles.\(name).font", message: "\(error)")
       }

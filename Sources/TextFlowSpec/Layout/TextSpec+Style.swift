@@ -45,13 +45,17 @@ extension TextSpec {
       paragraph.usesFontLeading = true
     }
 
-    /// The font the style names, at its size.
+    /// The font the style names, at its size; a relative path is found in `folder` first (the
+    /// spec's `baseDirectory`), then in the working directory.
     ///
-    /// - Throws: `FontLoadingError` naming the path when the font file cannot be loaded.
-    public func resolveFont(in fonts: FontCollection) throws(FontLoadingError) -> Font {
+    /// - Throws: `FontLoadingError` naming the path (and, for a relative path found nowhere,
+    ///   both places looked at) when the font file cannot be loaded.
+    public func resolveFont(in fonts: FontCollection, relativeTo folder: URL? = nil)
+      throws(FontLoadingError) -> Font
+    {
       let pointSize = size ?? textStyle.pointSize
       if let font {
-        return try fonts.font(named: font, pointSize: pointSize)
+        return try fonts.font(named: font, pointSize: pointSize, relativeTo: folder)
       }
       return fonts.font(for: textStyle).withSize(pointSize)
     }

@@ -125,6 +125,11 @@ public struct TextSpec: Sendable {
   /// fonts, as `--system-fonts` does; off by default, so that output does not depend on the
   /// machine.
   public var systemFonts = false
+  /// The folder a style's relative font path is found in first: the spec file's folder, as
+  /// CSS resolves `url()` against its style sheet (nil: the working directory, for a spec read
+  /// from standard input or built in code). The rule, with its fall-back to the working
+  /// directory, is `FontCollection.font(named:pointSize:relativeTo:)`'s.
+  public var baseDirectory: URL?
 
   /// True when the spec has any text to measure.
   public var hasText: Bool {
