@@ -189,9 +189,8 @@ enum LabelsCommand: Subcommand {
       }
 
       // Bad records stop the run before anything is written, unless asked to go on.
-      let problems =
-        records.errors.map { "\(sourceName): \($0)" }
-        + merge.errors.map { "\(sourceName): \($0)" }
+      let badRecords = BadRecord.inRowOrder(records.errors, merge.errors)
+      let problems = badRecords.map { "\(sourceName): \($0.description)" }
       if !problems.isEmpty {
         let shown = problems.prefix(20).joined(separator: "\n")
         let more = problems.count > 20 ? "\n… and \(problems.count - 20) more" : ""
@@ -244,8 +243,7 @@ enum LabelsCommand: Subcommand {
         }
         written = try draw(pages, pageCount: merge.pageCount, to: output, options: options)
       }
-      let result = Report(
-        labels: placed, pageCount: merge.pageCount, errors: records.errors, merge: merge)
+      let result = Report(labels: placed, pageCount: merge.pageCount, errors: badRecords)
       let report = json(result, template: template)
       if let path = parsed.values["--report"] { try writeText(report, to: path) }
       if case .json = kind { try writeText(report, to: output) }
@@ -264,21 +262,40 @@ enum LabelsCommand: Subcommand {
     init(_ merge: LabelSheetLayout.PreparedMerge) { self.merge = merge }
   }
 
+  /// A record left out, by the reader (a malformed row) or the merge (a field the design names
+  /// and the record lacks, barcode data its symbology refuses).
+  struct BadRecord {
+    var row: Int
+    var line: Int
+    /// "row N (line L): message", as both kinds say it.
+    var description: String
+
+    /// Both kinds in one list, in the order of the rows. Each list is in row order already (the
+    /// reader's as it reads, the merge's as it fills), so they are merged, not sorted; a row
+    /// is bad for one reason only (a malformed row is no record to merge).
+    static func inRowOrder(_ read: [RecordError], _ merged: [LabelRecordError]) -> [BadRecord] {
+      var result: [BadRecord] = []
+      result.reserveCapacity(read.count + merged.count)
+      var (i, j) = (0, 0)
+      while i < read.count || j < merged.count {
+        if j == merged.count || i < read.count && read[i].row <= merged[j].row {
+          result.append(BadRecord(row: read[i].row, line: read[i].line, description: "\(read[i])"))
+          i += 1
+        } else {
+          let error = merged[j]
+          result.append(BadRecord(row: error.row, line: error.line, description: "\(error)"))
+          j += 1
+        }
+      }
+      return result
+    }
+  }
+
   /// What the report and the summary say: every label's fit, and the records left out.
   struct Report {
     var labels: [PlacedLabel]
     var pageCount: Int
-    var errors: [(row: Int, message: String)]
-
-    init(
-      labels: [PlacedLabel], pageCount: Int, errors: [RecordError],
-      merge: LabelSheetLayout.PreparedMerge
-    ) {
-      self.labels = labels
-      self.pageCount = pageCount
-      self.errors =
-        errors.map { ($0.row, $0.description) } + merge.errors.map { ($0.row, $0.message) }
-    }
+    var errors: [BadRecord]
   }
 
   /// The largest record file read (1 GiB): records are kept while their sheets are drawn, a
@@ -379,8 +396,10 @@ enum LabelsCommand: Subcommand {
     }
     text += first ? "],\n" : "\n  ],\n"
     text += "  \"errors\": ["
-    text += result.errors.map { "{\"row\": \($0.0), \"message\": \(JSONValue.quote($0.1))}" }
-      .joined(separator: ", ")
+    text += result.errors.map {
+      "{\"row\": \($0.row), \"line\": \($0.line), \"message\": \(JSONValue.quote($0.description))}"
+    }
+    .joined(separator: ", ")
     return text + "]\n}"
   }
 }

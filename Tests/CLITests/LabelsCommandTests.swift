@@ -435,6 +435,51 @@ struct LabelsCommandTests {
     #expect(unknown.standardError.contains("row 1") && unknown.standardError.contains("nmae"))
   }
 
+  @Test("malformed rows and refused data are one list in row order, each with its row and line")
+  func badRecordsInRowOrder() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Row 1 (line 2): 5 digits for EAN-13; row 2 is quoted over lines 3 and 4; row 3 (line 5)
+    // has a field too many; row 4 (line 6) letters for EAN-13; row 5 is good.
+    let data = try file(
+      directory, "p.csv",
+      "name,ean\nBad,12345\n\"Two\nlines\",4006381333931\nExtra,4006381333931,x\n"
+        + "Worse,abc\nGood,4006381333931\n")
+    let design = try file(
+      directory, "d.json",
+      #"{"blocks": [{"text": "{name}"}, {"barcode": "{ean}", "symbology": "ean13", "height": 30}]}"#
+    )
+    let expected = [(1, 2, "'ean'"), (3, 5, "3 fields where the header has 2"), (4, 6, "'ean'")]
+    let pdf = directory.appendingPathComponent("p.pdf").path
+    let failed = try textflow([
+      "labels", data, "--template", "L7160", "--design", design, "-o", pdf,
+    ])
+    #expect(failed.status == 1)
+    let listed = failed.standardError.split(separator: "\n").filter { $0.contains(": row ") }
+    #expect(listed.count == expected.count, "\(failed.standardError)")
+    for (line, (row, number, detail)) in zip(listed, expected) {
+      #expect(line.contains("\(data): row \(row) (line \(number)): "), "\(line)")
+      #expect(line.contains(detail), "\(line)")
+    }
+
+    let reportPath = directory.appendingPathComponent("report.json").path
+    let kept = try textflow([
+      "labels", data, "--template", "L7160", "--design", design, "-o", pdf, "--keep-going",
+      "--report", reportPath,
+    ])
+    #expect(kept.status == 0, "\(kept.standardError)")
+    let errors =
+      try report(String(contentsOfFile: reportPath, encoding: .utf8))["errors"]
+      as! [[String: Any]]
+    #expect(errors.count == expected.count)
+    for (error, (row, number, detail)) in zip(errors, expected) {
+      #expect(error["row"] as? Int == row && error["line"] as? Int == number, "\(error)")
+      let message = error["message"] as? String ?? ""
+      #expect(message.hasPrefix("row \(row) (line \(number)): "), "\(message)")
+      #expect(message.contains(detail), "\(message)")
+    }
+  }
+
   @Test("without a design the fields are the lines, in column order; the header is never printed")
   func defaultDesignAndStandardInput() throws {
     let directory = try Fixtures.temporaryDirectory()
