@@ -435,6 +435,33 @@ struct LabelsCommandTests {
     #expect(unknown.standardError.contains("row 1") && unknown.standardError.contains("nmae"))
   }
 
+  @Test("Code 128 data longer than libzint draws is refused by row and field, with its length")
+  func code128TooLong() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // 120 capitals: more symbol characters than any libzint draws (60 to 2.12, 102 since),
+    // fewer characters than any refuses outright (160, then 256).
+    let long = String(repeating: "A", count: 120)
+    let data = try file(directory, "c.csv", "name,code\nShort,ABC-123\nLong,\(long)\n")
+    let design = try file(
+      directory, "d.json",
+      #"{"blocks": [{"text": "{name}"}, {"barcode": "{code}", "symbology": "code128", "height": 30}]}"#
+    )
+    let pdf = directory.appendingPathComponent("c.pdf").path
+    let failed = try textflow([
+      "labels", data, "--template", "L7160", "--design", design, "-o", pdf,
+    ])
+    #expect(failed.status == 1)
+    for part in [
+      "\(data): row 2 (line 3): field 'code'", "is not valid code128 data",
+      "Code 128 data of 120 characters is too long", "symbol characters",
+    ] {
+      #expect(failed.standardError.contains(part), "\(part) in \(failed.standardError)")
+    }
+    #expect(!failed.standardError.contains("Input too long"), "\(failed.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: pdf))
+  }
+
   @Test("malformed rows and refused data are one list in row order, each with its row and line")
   func badRecordsInRowOrder() throws {
     let directory = try Fixtures.temporaryDirectory()

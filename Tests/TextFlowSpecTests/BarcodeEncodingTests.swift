@@ -65,6 +65,33 @@ private func checkDigit(_ digits: String) -> Int {
     #expect(reason("Code", .code39).contains("'o' (U+006F) at character 2"))
   }
 
+  @Test("Code 128 past libzint's length names the length and the limit, at libzint's boundary")
+  func code128TooLong() throws {
+    // libzint's backend/code128.c: at most 60 symbol characters before 2.13, 99 in 2.13, 102
+    // since; a capital letter is one symbol character, two digits in code set C one.
+    let version = ZintBarcodeEncoder.libraryVersion
+    let limit = version < 21300 ? 60 : version < 21400 ? 99 : 102
+    func reason(_ data: String) -> String? {
+      do {
+        _ = try encoder.encode(data, as: .code128, barHeight: nil, showsText: true)
+        return nil
+      } catch {
+        return error.description
+      }
+    }
+    #expect(reason(String(repeating: "A", count: limit)) == nil)
+    #expect(reason(String(repeating: "12", count: limit)) == nil)
+    for data in [
+      String(repeating: "A", count: limit + 1), String(repeating: "12", count: limit + 1),
+    ] {
+      let message = try #require(reason(data))
+      #expect(
+        message.hasPrefix("Code 128 data of \(data.count) characters is too long"), "\(message)")
+      #expect(message.contains("at most \(limit) symbol characters"), "\(message)")
+      #expect(!message.contains("Input too long"), "\(message)")
+    }
+  }
+
   @Test func eanEightAndLatinOneTextAreDrawnAsGiven() throws {
     // GS1's rule over 7 digits is its rule over the same digits with a leading 0.
     let ean8 = try encoder.encode("4003477", as: .ean8, barHeight: nil, showsText: true)

@@ -135,6 +135,8 @@ public enum BarcodeSymbology: String, Sendable, CaseIterable {
   /// Encoders asked for other data draw something else: libzint reads 7 digits given as
   /// EAN-13 as an EAN-8, 2 or 5 as a bare add-on, zero-pads short numbers, takes Code 128 text
   /// as bytes and upper-cases Code 39's. Checking here means every encoder gets the same rules.
+  /// How long the data may be is the encoder's limit (libzint's differ by version), not
+  /// checked here.
   ///
   /// - Throws: `BarcodeError` naming the rule and the first character (with its position)
   ///   that breaks it.

@@ -55,7 +55,12 @@ public struct ZintBarcodeEncoder: BarcodeEncoder {
     let status = bytes.withUnsafeBufferPointer {
       ZBarcode_Encode(symbol, $0.baseAddress, Int32($0.count))
     }
-    if status >= ZINT_ERROR { throw BarcodeError(Self.message(symbol)) }
+    if status >= ZINT_ERROR {
+      if status == ZINT_ERROR_TOO_LONG, symbology == .code128 {
+        throw BarcodeError(Self.code128TooLong(data))
+      }
+      throw BarcodeError(Self.message(symbol))
+    }
     let vectorStatus = ZBarcode_Buffer_Vector(symbol, 0)
     if vectorStatus >= ZINT_ERROR { throw BarcodeError(Self.message(symbol)) }
     guard let vector = symbol.pointee.vector else { throw BarcodeError("libzint drew nothing") }
@@ -96,6 +101,30 @@ public struct ZintBarcodeEncoder: BarcodeEncoder {
       size: CGSize(
         width: Double(vector.pointee.width) * unit, height: Double(vector.pointee.height) * unit),
       bars: bars, texts: texts, barHeight: Double(symbol.pointee.height))
+  }
+
+  /// libzint's limits on Code 128 (backend/code128.c), which ISO/IEC 15417 does not set: at
+  /// most `symbolCharacters` symbol characters, from at most `characters` characters of input.
+  /// 2.13 raised them from 60 and 160 to 99 and 256, 2.14 to 102.
+  static func code128Limits(version: Int) -> (symbolCharacters: Int, characters: Int) {
+    switch version {
+    case ..<21300: (60, 160)
+    case ..<21400: (99, 256)
+    default: (102, 256)
+    }
+  }
+
+  /// Why libzint refused Code 128 data as too long, with the data's length and the linked
+  /// library's limits; its own text ("Input too long (60 symbol character maximum)") named
+  /// neither the length nor what a symbol character is.
+  private static func code128TooLong(_ data: String) -> String {
+    let version = libraryVersion
+    let limits = code128Limits(version: version)
+    let count = data.unicodeScalars.count
+    let name = "\(version / 10_000).\(version / 100 % 100).\(version % 100)"
+    return "Code 128 data of \(count) characters is too long: libzint \(name) draws at most "
+      + "\(limits.symbolCharacters) symbol characters (a letter takes one, two digits one, a "
+      + "character past ASCII up to two) from at most \(limits.characters) characters"
   }
 
   private static func message(_ symbol: UnsafeMutablePointer<zint_symbol>) -> String {
