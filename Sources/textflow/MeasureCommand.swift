@@ -47,12 +47,13 @@ enum MeasureCommand: Subcommand {
     two typos away from a known one ("max_widht") is always an error with a suggestion, as is a
     field the response writes (width, height, line_count, truncated, lines, error). Every
     line gets one answer, so that answer N is line N's: a bad line gets {"id": …, "error": "…"}
-    (the id when it could be read) and the stream goes on. A line that is not a request names
-    itself and what is wrong: "line 7 is blank", "line 8 is not valid JSON at column 2: …",
-    "line 9: number out of range in key \"size\" at column 27", "line 10: unpaired surrogate
-    \\ud800 in key \"text\" at column 17", "line 11 is not valid UTF-8 (byte 3 is 0xFF)", or
-    longer than 16 MiB. --first-line N numbers the lines from N in those errors, for a shard
-    of a larger stream (scripts/textflow-dask). With --strict, a stream's answers are written
+    (the id when it could be read) and the stream goes on. A bad line's error names the line,
+    and its id when it was read ("line 12 (id \"sku-42\"): field 'size' must be a number…").
+    A line that is not a request says what is wrong: "line 7 is blank", "line 8 is not valid
+    JSON at column 2: …", "line 9: number out of range in key \"size\" at column 27", "line 10:
+    unpaired surrogate \\ud800 in key \"text\" at column 17", "line 11 is not valid UTF-8 (byte
+    3 is 0xFF)", or longer than 16 MiB. --first-line N numbers the lines from N in those
+    errors, for a shard of a larger stream (scripts/textflow-dask). With --strict, a stream's answers are written
     as they come (each names its "missing" characters) and the run exits 1 at the end.
     --jobs N answers on N threads (default: the available cores; 1: on one), in input order.
     --cache-mb N bounds the memory of what a batch keeps to answer its repeats (default 160):
@@ -293,18 +294,22 @@ enum MeasureCommand: Subcommand {
   ) {
     WorkCounter.add(line.count)  // the reader's one pass over the line
     let fields = RequestFields(line)
+    output.write("{\"id\":")
+    let idStart = output.count
     if let id = fields[.id] {
-      output.write("{\"id\":")
       writeID(id, span: fields.idSpan, in: line, to: &output)
     } else {
-      output.write("{\"id\":null")
+      output.write("null")
     }
+    // The id as the answer writes it, for an error's place; read only when there is an error.
+    var idText: String { String(decoding: output[idStart...], as: UTF8.self) }
     guard fields.isObject else {
       // The line is read again only now, for the place and the member of its problem: the
       // scanner keeps no such account, so that a good line pays nothing for it. The id is the
       // one read before the problem, if any.
+      let place = place(line: number, id: idText)
       output.write(",\"error\":")
-      output.writeQuoted(problem(in: line, number: number))
+      output.writeQuoted(problem(in: line, at: place))
       output.append(UInt8(ascii: "}"))
       return
     }
@@ -325,10 +330,11 @@ enum MeasureCommand: Subcommand {
       memo.appendMeasurement(
         of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
     } catch {
-      // Numbered as the line's other errors are: a shard's answers (`--first-line`) name their
+      // Placed as the line's other errors are: a shard's answers (`--first-line`) name their
       // place in the whole stream.
+      let place = place(line: number, id: idText)
       output.write(",\"error\":")
-      output.writeQuoted("line \(number): \(error)")
+      output.writeQuoted("\(place): \(error)")
     }
     if echoes {
       for member in fields.unknown {
@@ -395,23 +401,32 @@ enum MeasureCommand: Subcommand {
     request.measurement(with: typesetter)
   }
 
-  /// The error for request line `number`, which `RequestFields` could not read as one JSON
-  /// object: "line N is blank", "line N is not a JSON object (it is an array)", "line N is not
-  /// valid JSON at column C: expected ',' or '}', found 'x' in key "size"", or for valid JSON a
-  /// request cannot hold "line N: number out of range in key "size" at column C".
-  static func problem(in line: UnsafeBufferPointer<UInt8>, number: Int) -> String {
+  /// Where a request line's error is: "line 7", or "line 7 (id "sku-42")" when the line's id
+  /// was read (`id` as the answer writes it), so that an error read without its answer, or
+  /// from a log, still names the request.
+  static func place(line number: Int, id: String?) -> String {
+    guard let id, id != "null" else { return "line \(number)" }
+    return "line \(number) (id \(id))"
+  }
+
+  /// The error for the request line at `place` (`place(line:id:)`), which `RequestFields`
+  /// could not read as one JSON object: "line N is blank", "line N is not a JSON object (it is
+  /// an array)", "line N is not valid JSON at column C: expected ',' or '}', found 'x' in key
+  /// "size"", or for valid JSON a request cannot hold "line N: number out of range in key
+  /// "size" at column C".
+  static func problem(in line: UnsafeBufferPointer<UInt8>, at place: String) -> String {
     guard let problem = RequestLineProblem.find(in: line) else {
-      return "line \(number) is not a JSON object"  // the two readers disagree: not expected
+      return "\(place) is not a JSON object"  // the two readers disagree: not expected
     }
     switch problem.kind {
     case .blank:
-      return "line \(number) is blank (each line is one JSON object)"
+      return "\(place) is blank (each line is one JSON object)"
     case .notObject(let type):
-      return "line \(number) is not a JSON object (it is \(type))"
+      return "\(place) is not a JSON object (it is \(type))"
     case .syntax:
-      return "line \(number) is not valid JSON at column \(problem.column): \(problem.messageInKey)"
+      return "\(place) is not valid JSON at column \(problem.column): \(problem.messageInKey)"
     case .unrepresentable:
-      return "line \(number): \(problem.messageInKey) at column \(problem.column)"
+      return "\(place): \(problem.messageInKey) at column \(problem.column)"
     }
   }
 

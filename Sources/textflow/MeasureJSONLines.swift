@@ -59,10 +59,13 @@ struct JSONLinesResponder: Sendable {
     case .bytes(let range):
       let bytes = UnsafeBufferPointer(rebasing: storage[range])
       if let offset = firstInvalidUTF8Offset(bytes) {
-        let id = MeasureCommand.idOfInvalidLine(Array(bytes))
-        output.write(
-          "{\"id\":\(MeasureCommand.encodeID(id)),\"error\":\"line \(number) is not valid UTF-8"
-            + " (byte \(offset + 1) is " + String(format: "0x%02X", bytes[offset]) + ")\"}\n")
+        let id = MeasureCommand.encodeID(MeasureCommand.idOfInvalidLine(Array(bytes)))
+        let place = MeasureCommand.place(line: number, id: id)
+        output.write("{\"id\":\(id),\"error\":")
+        output.writeQuoted(
+          "\(place) is not valid UTF-8 (byte \(offset + 1) is "
+            + String(format: "0x%02X", bytes[offset]) + ")")
+        output.write("}\n")
         return
       }
       MeasureCommand.respond(

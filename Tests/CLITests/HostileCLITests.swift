@@ -50,7 +50,7 @@ struct HostileCLITests {
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 5)
     guard lines.count == 5 else { return }
-    #expect(lines[0] == #"{"id":1,"error":"line 1 is not valid UTF-8 (byte 21 is 0xFF)"}"#)
+    #expect(lines[0] == #"{"id":1,"error":"line 1 (id 1) is not valid UTF-8 (byte 21 is 0xFF)"}"#)
     #expect(lines[1].hasPrefix(#"{"id":2,"width":"#))
     #expect(lines[2] == #"{"id":null,"error":"line 3 is not valid UTF-8 (byte 1 is 0xED)"}"#)
     #expect(

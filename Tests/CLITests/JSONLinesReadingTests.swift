@@ -50,7 +50,7 @@ struct JSONLinesReadingTests {
         let byte = String(format: "0x%02X", line[offset])
         #expect(
           answer.hasSuffix(
-            #"error":"line \#(number + 1) is not valid UTF-8 (byte \#(offset + 1) is \#(byte))"}"#
+            #"error":"line \#(number + 1) (id \#(number)) is not valid UTF-8 (byte \#(offset + 1) is \#(byte))"}"#
           ), "\(line)")
       } else {
         #expect(answer.hasPrefix(#"{"id":\#(number),"width":"#), "\(line)")
@@ -76,7 +76,7 @@ struct JSONLinesReadingTests {
     #expect(answers[2] == answers[0])
     #expect(
       answers[3]
-        == #"{"id":"a","error":"line 4: fields 'maxWidth' and 'max_width' are the same setting; give only one"}"#
+        == #"{"id":"a","error":"line 4 (id \"a\"): fields 'maxWidth' and 'max_width' are the same setting; give only one"}"#
     )
     // The id is re-quoted from its value (é written as itself), an unknown key echoed as written.
     #expect(answers[4].hasPrefix(#"{"id":"b\"é","width":"#), "\(answers[4])")

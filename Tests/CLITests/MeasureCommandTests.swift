@@ -85,7 +85,7 @@ struct MeasureCommandTests {
     #expect(lines[3]["id"] as? Int == 4)
     #expect((lines[3]["error"] as? String)?.contains("NoSuchFont.ttf") == true)
     // A request read but wrong is numbered as a malformed line is.
-    #expect((lines[3]["error"] as? String)?.hasPrefix("line 4: ") == true)
+    #expect((lines[3]["error"] as? String)?.hasPrefix("line 4 (id 4): ") == true)
     #expect((lines[4]["error"] as? String)?.contains("max_width") == true)
     #expect((lines[5]["error"] as? String)?.contains("'text'") == true)
     // A mandatory break is in no line's range: "a" is [0, 1), "b" is [2, 3).
@@ -96,6 +96,32 @@ struct MeasureCommandTests {
     // --strict-fields (VocabularyCLITests).
     #expect(lines[7]["error"] == nil && lines[7]["colour"] as? String == "red")
     #expect(lines[8]["width"] as? Double == Double(1540 + 1260 + 1212 + 651) * 17 / 2048)
+  }
+
+  @Test("a request's error names its id when the id was read, whatever comes after it")
+  func errorsNameTheirID() throws {
+    let input = [
+      #"{"id": "sku-42", "text": "x", "size": "big"}"#,
+      #"{"id": "sku-43", "text": "x", "size": }"#,
+      #"{"text": "x", "size": "big", "id": "last"}"#,
+      #"{"text": "x", "size": 1e999, "id": "never read"}"#,
+      #"{"id": 44, "txt": "x"}"#,
+      #"{"id": null, "txt": "x"}"#,
+    ].joined(separator: "\n")
+    let result = try measure(["--jsonl"], input: input + "\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    let errors = try jsonLines(result.standardOutput).map { $0["error"] as? String ?? "" }
+    let places = [
+      #"line 1 (id "sku-42"): field 'size'"#, #"line 2 (id "sku-43") is not valid JSON"#,
+      #"line 3 (id "last"): field 'size'"#,
+      // The reader stops at the number it cannot hold, before the id.
+      "line 4: number out of range", "line 5 (id 44): unknown field 'txt'",
+      "line 6: unknown field 'txt'",
+    ]
+    #expect(errors.count == places.count)
+    for (error, place) in zip(errors, places) {
+      #expect(error.hasPrefix(place), "\(error)")
+    }
   }
 
   @Test("unknown fields follow an answer or a request's error as written, not a key's error")

@@ -106,7 +106,8 @@ struct MeasureConcurrencyTests {
           == #"{"id":null,"error":"line 110 is not valid JSON at column 2: expected a string key or '}', found 'n'"}"#
       )
       #expect(
-        answers[2000] == #"{"id":2001,"error":"line 2101 is not valid UTF-8 (byte 24 is 0xC3)"}"#)
+        answers[2000]
+          == #"{"id":2001,"error":"line 2101 (id 2001) is not valid UTF-8 (byte 24 is 0xC3)"}"#)
       #expect(answers[1499].hasPrefix(#"{"id":1500,"width":"#))
     }
   }

@@ -40,11 +40,12 @@ struct MeasureLineErrorTests {
     // `{"id":6,"text":"c","size":` is 26 characters: the number starts at column 27.
     #expect(
       answers[4]
-        == #"{"id":6,"error":"line 104: number out of range in key \"size\" at column 27"}"#)
+        == #"{"id":6,"error":"line 104 (id 6): number out of range in key \"size\" at column 27"}"#)
     // `{"id":7,"text":"` is 16 characters: the escape starts at column 17.
     #expect(
       answers[5]
-        == #"{"id":7,"error":"line 105: unpaired surrogate \\ud800 in key \"text\" at column 17"}"#)
+        == #"{"id":7,"error":"line 105 (id 7): unpaired surrogate \\ud800 in key \"text\" at column 17"}"#
+    )
   }
 
   /// A line broken in one of several ways, with the words its error must hold; `id` is the id
@@ -115,8 +116,10 @@ struct MeasureLineErrorTests {
           try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
         let error = try #require(object["error"] as? String, "\(answer)")
         let number = first + index
+        // The place: the line, and the id when the line has one the reader got to.
+        let place = bad.id.map { "line \(number) (id \($0))" } ?? "line \(number)"
         #expect(
-          error.hasPrefix("line \(number) ") || error.hasPrefix("line \(number):"),
+          error.hasPrefix(place + " ") || error.hasPrefix(place + ":"),
           "line \(number): \(answer)")
         #expect(answer.contains(bad.words), "line \(number): \(answer)")
         #expect(object["id"] as? Int == bad.id, "line \(number): \(answer)")
