@@ -4,8 +4,8 @@
 // number that is not finite.
 import Foundation
 import Testing
-
 import TextFlow
+
 @testable import TextFlowSpec
 
 @Suite("Hostile layout specs")
@@ -124,7 +124,52 @@ struct HostileSpecTests {
     let result = try LayoutSpec(json: Data(text.utf8)).run()
     #expect(try outputNumbersAreFinite(result))
     #expect(result.elements.filter { $0.representedElementCategory == .cell }.count == 7)
-    #expect(result.warnings.contains { $0.contains("clamped") })
+    // Each negative size and spacing is named (the layout's own warning could not say which).
+    for named in [
+      "collectionView.size[1]: -5 is negative", "layout.itemSize[0]: -1 is negative",
+      "layout.minimumLineSpacing: -1000000000 is negative",
+      "sections[1].items[0].size[1]: -1000000000 is negative",
+    ] {
+      #expect(result.warnings.contains { $0.hasPrefix(named) }, "\(named): \(result.warnings)")
+    }
+  }
+
+  @Test("a negative size or spacing is taken as 0 with a warning at its key path, in both runners")
+  func negativeValuesAreNamed() throws {
+    let text = """
+      {"collectionView": {"size": [375, 667]},
+       "layout": {"itemSize": [-50, 40], "minimumLineSpacing": -5, "headerReferenceSize": [-3, -4],
+                  "sectionInset": [-1, 0, 0, 0]},
+       "sections": [{"itemCount": 2, "footerReferenceSize": [0, -9]},
+                    {"items": [{"size": [-5, 10]}, {}], "minimumInteritemSpacing": -2}]}
+      """
+    // Not named: the header's width (a vertical layout reads only its height) and the negative
+    // inset (insets may be negative, as in UIKit).
+    let expected = [
+      "layout.itemSize[0]: -50", "layout.minimumLineSpacing: -5",
+      "layout.headerReferenceSize[1]: -4", "sections[0].footerReferenceSize[1]: -9",
+      "sections[1].minimumInteritemSpacing: -2", "sections[1].items[0].size[0]: -5",
+    ].map { $0 + " is negative; the layout takes 0" }
+    let result = try LayoutSpec(json: Data(text.utf8)).run()
+    #expect(result.warnings == expected)
+    // Item 0 of section 0 is 0 wide, as the layout takes it.
+    #expect(result.elements.first { $0.representedElementCategory == .cell }?.frame.width == 0)
+
+    // Through the collection view (a text spec): the same warning, once.
+    let withText = text.replacingOccurrences(of: #"{}]"#, with: #"{"text": "x"}]"#)
+    let output = try TextSpec(json: Data(withText.utf8)).run(typesetter: try Typesetter.bundled())
+    let named = output.result.warnings.filter { $0.hasPrefix("sections[1].items[0].size[0]: -5") }
+    #expect(named.count == 1, "\(output.result.warnings)")
+
+    // Many: the first 20 by name, then the count of the rest.
+    let items = (0..<25).map { _ in #"{"size": [-1, 10]}"# }.joined(separator: ", ")
+    let many = try LayoutSpec(
+      json: Data(
+        #"{"collectionView": {"size": [375, 667]}, "sections": [{"items": [\#(items)]}]}"#.utf8)
+    ).run()
+    #expect(many.warnings.count == 21)
+    #expect(many.warnings.first?.hasPrefix("sections[0].items[0].size[0]: -1 is negative") == true)
+    #expect(many.warnings.last?.hasPrefix("5 more negative sizes or spacings") == true)
   }
 
   @Test("invalid UTF-8 is an error naming the first bad byte: line, column and byte number")

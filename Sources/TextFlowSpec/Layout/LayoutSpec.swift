@@ -361,8 +361,8 @@ extension LayoutSpec {
     let host = SpecHost(self)
     let view = host.context
     let flow = makeLayout()
-    var warnings: [String] = []
-    flow.diagnosticHandler = { warnings.append($0.message) }
+    var diagnostics: [LayoutDiagnostic] = []
+    flow.diagnosticHandler = { diagnostics.append($0) }
     flow.collectionView = view
     flow.prepareIfNeeded()
     let contentSize = flow.collectionViewContentSize
@@ -370,7 +370,77 @@ extension LayoutSpec {
     let visible = view.bounds.inset(by: view.adjustedContentInset)
     let elements = flow.geometry?.allAttributes(visibleRect: pinning ? visible : nil) ?? []
     flow.diagnosticHandler = nil
-    return (Result(contentSize: contentSize, elements: elements, warnings: warnings), flow, host)
+    let result = Result(
+      contentSize: contentSize, elements: elements, warnings: warnings(diagnostics))
+    return (result, flow, host)
+  }
+
+  /// The layout's diagnostics as the spec's warnings: the layout's note that a value was
+  /// clamped (which cannot say which) becomes one warning per negative value of the spec, at
+  /// its key path, the first `maximumNamedValues` of them.
+  func warnings(_ diagnostics: [LayoutDiagnostic]) -> [String] {
+    var warnings: [String] = []
+    for diagnostic in diagnostics {
+      guard diagnostic.code == .invalidValueClamped else {
+        warnings.append(diagnostic.message)
+        continue
+      }
+      var count = 0
+      forEachNegativeValue { path, value in
+        count += 1
+        if count <= Self.maximumNamedValues {
+          warnings.append(
+            "\(path): \(JSONValue.format(Double(value))) is negative; the layout takes 0")
+        }
+      }
+      // Nothing of the spec's own: the clamp came from elsewhere; the layout's words stand.
+      if count == 0 { warnings.append(diagnostic.message) }
+      if count > Self.maximumNamedValues {
+        warnings.append(
+          "\(count - Self.maximumNamedValues) more negative sizes or spacings; the layout takes 0 for each"
+        )
+      }
+    }
+    return warnings
+  }
+
+  /// How many negative values the warnings name one by one.
+  static let maximumNamedValues = 20
+
+  /// Calls `visit` with the key path and value of every negative value the flow layout clamps
+  /// to 0 (`FlowGeometry`'s sizes and spacings; insets may be negative): the collection view's
+  /// size, item sizes, spacings, and the scroll-axis extent of header and footer sizes (the
+  /// only one a flow layout reads).
+  func forEachNegativeValue(_ visit: (String, CGFloat) -> Void) {
+    let vertical = (layout.scrollDirection ?? .vertical) == .vertical
+    func size(_ path: String, _ size: CGSize?, only axis: Int? = nil) {
+      guard let size else { return }
+      for (index, value) in [size.width, size.height].enumerated()
+      where value < 0 && (axis == nil || axis == index) {
+        visit("\(path)[\(index)]", value)
+      }
+    }
+    func number(_ path: String, _ value: CGFloat?) {
+      if let value, value < 0 { visit(path, value) }
+    }
+    let scrollAxis = vertical ? 1 : 0
+    size("collectionView.size", collectionView.size)
+    size("layout.itemSize", layout.itemSize)
+    size("layout.estimatedItemSize", layout.estimatedItemSize)
+    number("layout.minimumLineSpacing", layout.minimumLineSpacing)
+    number("layout.minimumInteritemSpacing", layout.minimumInteritemSpacing)
+    size("layout.headerReferenceSize", layout.headerReferenceSize, only: scrollAxis)
+    size("layout.footerReferenceSize", layout.footerReferenceSize, only: scrollAxis)
+    for (index, section) in sections.enumerated() {
+      let path = "sections[\(index)]"
+      number("\(path).minimumLineSpacing", section.minimumLineSpacing)
+      number("\(path).minimumInteritemSpacing", section.minimumInteritemSpacing)
+      size("\(path).headerReferenceSize", section.headerReferenceSize, only: scrollAxis)
+      size("\(path).footerReferenceSize", section.footerReferenceSize, only: scrollAxis)
+      for (item, entry) in section.items.enumerated() {
+        size("\(path).items[\(item)].size", entry.size)
+      }
+    }
   }
 }
 

@@ -428,8 +428,8 @@ extension TextSpec {
     let flow = spec.makeLayout()
     if flow.estimatedItemSize == .zero { flow.estimatedItemSize = CGSize(width: 50, height: 20) }
     flow.allowsSelfSizingSupplementaryViews = true
-    var warnings: [String] = []
-    flow.diagnosticHandler = { warnings.append($0.message) }
+    var diagnostics: [LayoutDiagnostic] = []
+    flow.diagnosticHandler = { diagnostics.append($0) }
     let geometry = spec.collectionView
     let view = CollectionView(
       frame: CGRect(origin: .zero, size: geometry.size), collectionViewLayout: flow)
@@ -480,7 +480,7 @@ extension TextSpec {
     }
     flow.diagnosticHandler = nil
     return withExtendedLifetime(source) {
-      makeOutput(view, attributes, records, flow: flow, warnings: warnings)
+      makeOutput(view, attributes, records, flow: flow, warnings: spec.warnings(diagnostics))
     }
   }
 
