@@ -53,8 +53,9 @@ enum MeasureCommand: Subcommand {
     JSON at column 2: …", "line 9: number out of range in key \"size\" at column 27", "line 10:
     unpaired surrogate \\ud800 in key \"text\" at column 17", "line 11 is not valid UTF-8 (byte
     3 is 0xFF)", or longer than 16 MiB. --first-line N numbers the lines from N in those
-    errors, for a shard of a larger stream (scripts/textflow-dask). With --strict, a stream's answers are written
-    as they come (each names its "missing" characters) and the run exits 1 at the end.
+    errors, for a shard of a larger stream (scripts/textflow-dask). With --strict, a stream's
+    answers are written as they come (each names its "missing" characters) and the run exits 1
+    at the end.
     --jobs N answers on N threads (default: the available cores; 1: on one), in input order.
     --cache-mb N bounds the memory of what a batch keeps to answer its repeats (default 160):
     four fifths for prepared texts (a text measured again at another width is not shaped
