@@ -25,9 +25,11 @@ enum LabelsCommand: Subcommand {
                   {"text": "{street}\\n{postcode} {city}"},
                   {"barcode": "{ean}", "symbology": "ean13", "height": 30}],
        "padding": 4, "verticalAlignment": "center", "minimumSize": 6}
-    Without --design each record's fields are its lines, in column order. Text wraps, then
-    shrinks (never below minimumSize), breaks a word only when one word does not fit at the
-    minimum size, then is cut with an ellipsis. A line whose fields are all empty is dropped.
+    A block's relative font path is looked for beside the design file, then in the working
+    directory. Without --design each record's fields are its lines, in column order. Text
+    wraps, then shrinks (never below minimumSize), breaks a word only when one word does not
+    fit at the minimum size, then is cut with an ellipsis. A line whose fields are all empty is
+    dropped.
 
     Symbologies: ean13 (12 digits, or 13 with the right check digit), ean8 (7 or 8), upca (11
     or 12), code128 (ISO-8859-1 text), code39 (digits, capitals, space, - . $ / + %), qr and
@@ -140,6 +142,9 @@ enum LabelsCommand: Subcommand {
       if let path = parsed.values["--design"] {
         do {
           design = try LabelDesignReader.read(try readInput(path))
+          if path != "-" {
+            design.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
+          }
         } catch let error as DesignError {
           throw .failure("\(path): \(error)")
         } catch let error as CommandError {

@@ -435,6 +435,30 @@ struct LabelsCommandTests {
     #expect(unknown.standardError.contains("row 1") && unknown.standardError.contains("nmae"))
   }
 
+  @Test("a design's relative font path is found beside the design, from any working directory")
+  func designFontBesideDesign() throws {
+    let root = try Fixtures.temporaryDirectory("design-fonts")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let designs = root.appendingPathComponent("designs")
+    try FileManager.default.createDirectory(
+      at: designs.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+    // Noto Sans under another name: the design can reach it only by the path it gives.
+    try FileManager.default.copyItem(
+      at: Fixtures.packageRoot.appendingPathComponent("Fonts/NotoSans-Regular.ttf"),
+      to: designs.appendingPathComponent("fonts/Body.ttf"))
+    let design = try file(
+      designs, "d.json", #"{"blocks": [{"text": "{name}", "font": "fonts/Body.ttf"}]}"#)
+    let data = try file(root, "a.csv", "name\nAda Lovelace\n")
+    let pdf = root.appendingPathComponent("out.pdf").path
+    let result = try ProcessRunner.run(
+      Executables.textflow,
+      ["labels", data, "--template", "L7160", "--design", design, "-o", pdf], directory: root)
+    #expect(result.status == 0, "\(result.standardError)")
+    // pdffonts names the font embedded: the one beside the design.
+    let fonts = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/pdffonts"), [pdf])
+    #expect(fonts.standardOutput.contains("NotoSans-Regular"), "\(fonts.standardOutput)")
+  }
+
   @Test("Code 128 data longer than libzint draws is refused by row and field, with its length")
   func code128TooLong() throws {
     let directory = try Fixtures.temporaryDirectory()

@@ -227,6 +227,11 @@ public struct LabelDesign: Sendable, Equatable {
   /// record has, and JSON lines need not all have the same keys. A design someone wrote keeps
   /// it false, so a misspelt field is reported for the record instead of printed blank.
   public var absentFieldsAreEmpty = false
+  /// The folder a block's relative font path is found in first: the design file's folder, as
+  /// gLabels finds a template's files beside it (nil: the working directory, for a design read
+  /// from standard input or built in code). The rule, with its fall-back to the working
+  /// directory, is `FontCollection.font(named:pointSize:relativeTo:)`'s.
+  public var baseDirectory: URL?
 
   /// A design with `blocks` and the defaults.
   public init(blocks: [Block]) {

@@ -167,7 +167,8 @@ public struct LabelSheetLayout: Sendable {
         let font: Font
         if let name = text.font {
           do {
-            font = try typesetter.fonts.font(named: name, pointSize: text.size)
+            font = try typesetter.fonts.font(
+              named: name, pointSize: text.size, relativeTo: design.baseDirectory)
           } catch {
             throw DesignError(description: "block \(index + 1): \(error)")
           }
