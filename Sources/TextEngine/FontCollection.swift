@@ -233,7 +233,8 @@ public final class FontCollection: Sendable {
   /// (Bold, Italic, Oblique, Light, Medium, Semibold, Heavy, Black, Condensed, …) and an
   /// optional size that overrides `pointSize` ("DejaVu Serif Bold 12", "Liberation Sans
   /// Italic"). An installed family may also be one fontconfig declares metric-compatible with
-  /// the name ("Arial" gives Liberation Sans, "Times New Roman" Liberation Serif, when
+  /// the name, directly or through another name ("Arial" gives Liberation Sans, "Helvetica"
+  /// Liberation Sans through Arial, "Times" and "Times New Roman" Liberation Serif, when
   /// installed), or fontconfig's choice for a generic name ("Sans 12", "Monospace",
   /// "serif"). The font is marked `isNamed`: it draws every cluster it covers.
   ///

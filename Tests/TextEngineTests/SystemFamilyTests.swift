@@ -3,6 +3,7 @@
 // its pattern syntax (the fonts come from scripts/setup --tests: fonts-dejavu-core and -extra,
 // fonts-liberation2, fonts-nanum).
 import Foundation
+import FoundationXML
 import TestSupport
 import Testing
 
@@ -113,21 +114,67 @@ struct SystemFamilyTests {
       ("Arial Bold", "Arial:weight=bold", "Liberation Sans Bold"),
       ("Times New Roman Italic", "Times New Roman:slant=italic", "Liberation Serif Italic"),
       ("Courier New", "Courier New", "Liberation Mono"),
+      ("Helvetica Bold", "Helvetica:weight=bold", "Liberation Sans Bold"),
+      ("Times Italic", "Times:slant=italic", "Liberation Serif Italic"),
     ])
   func metricCompatible(name: String, pattern: String, twin: String) throws {
-    // The configuration's own declaration: the name's metric twin, bound as "same".
-    let aliases = try String(
-      contentsOfFile: "/etc/fonts/conf.d/30-metric-aliases.conf", encoding: .utf8)
+    // The configuration's own declaration: the twin is among the name's metric aliases.
     let family = String(pattern.prefix { $0 != ":" })
     let twinFamily = FontDescription(parsing: twin)!.family
-    #expect(aliases.contains("<family>\(family)</family>"))
-    #expect(aliases.contains("<family>\(twinFamily)</family>"))
+    #expect(try Self.metricAliases(of: family).contains(twinFamily))
     let font = try Engine.fonts.font(named: name, pointSize: 12)
     let path = try #require(font.face.fileURL).resolvingSymlinksInPath().path
     #expect(path == (try Self.fcMatch(pattern)), "\(name)")
     #expect(font.face.familyName == twinFamily && font.isNamed)
     // The twin named directly is the same face: a text measures as in the font named.
     #expect(try Engine.fonts.font(named: twin, pointSize: 12).face === font.face)
+  }
+
+  /// The families fontconfig's metric-alias file ties to `family`, followed from alias to
+  /// alias (Helvetica → Arial → Liberation Sans), with `family` itself: read from the file's
+  /// own XML, not through fontconfig. Each `<alias>` names a family and the families it
+  /// prefers, accepts or defaults to.
+  static func metricAliases(of family: String) throws -> Set<String> {
+    let document = try XMLDocument(
+      contentsOf: URL(fileURLWithPath: "/etc/fonts/conf.d/30-metric-aliases.conf"))
+    var edges = [String: [String]]()
+    for alias in try document.nodes(forXPath: "//alias") {
+      let subject = try alias.nodes(forXPath: "family").first?.stringValue ?? ""
+      let targets = try alias.nodes(forXPath: "accept/family|prefer/family|default/family")
+      edges[subject, default: []] += targets.compactMap(\.stringValue)
+    }
+    var reached: Set = [family]
+    var pending = [family]
+    while let next = pending.popLast() {
+      for target in edges[next] ?? [] where reached.insert(target).inserted {
+        pending.append(target)
+      }
+    }
+    return reached
+  }
+
+  @Test(
+    "a name is accepted when fc-match's family is one the metric aliases reach from it",
+    arguments: [
+      ("Helvetica", true), ("Times", true), ("Courier", true), ("Arial", true),
+      ("Times New Roman", true), ("Courier New", true), ("Frobnitz Grotesk", false),
+      ("Comic Sans", false),
+    ])
+  func metricAliasesFollowed(name: String, accepted: Bool) throws {
+    let nearest = try Self.fcMatchFamily(name)
+    // The machine's truth first: Helvetica reaches Liberation Sans only through Arial.
+    #expect(try Self.metricAliases(of: name).contains(nearest) == accepted, "\(name) → \(nearest)")
+    guard accepted else {
+      let error = #expect(throws: FontLoadingError.self) {
+        try Engine.fonts.font(named: name, pointSize: 12)
+      }
+      #expect(error?.reason.contains("fontconfig would fall back to \(nearest)") == true)
+      return
+    }
+    let font = try Engine.fonts.font(named: name, pointSize: 12)
+    let path = try #require(font.face.fileURL).resolvingSymlinksInPath().path
+    #expect(path == (try Self.fcMatch(name)), "\(name)")
+    #expect(font.face.familyName == nearest && font.isNamed)
   }
 
   @Test(

@@ -8,8 +8,41 @@ enum FontConfig {
   /// Owns the FcConfig, created once (loading the configuration and font cache is slow).
   private final class Configuration: @unchecked Sendable {
     let config: OpaquePointer?
-    init() { config = FcInitLoadConfigAndFonts() }
-    deinit { if let config { FcConfigDestroy(config) } }
+    /// The configuration's family substitution files alone (`familySubstitution(of:)`).
+    let familySubstitution: OpaquePointer?
+    init() {
+      config = FcInitLoadConfigAndFonts()
+      familySubstitution = config.flatMap(FontConfig.familySubstitution(of:))
+    }
+    deinit {
+      if let config { FcConfigDestroy(config) }
+      if let familySubstitution { FcConfigDestroy(familySubstitution) }
+    }
+  }
+
+  /// A configuration of `config`'s enabled family substitution files only, parsed by
+  /// fontconfig: those numbered 30 to 39, which fontconfig's conf.d/README reserves for
+  /// "family substitution" (its own 30-metric-aliases.conf), without the files after them
+  /// that give every family a generic name (40–49) and the generic name its preferred
+  /// families (60–69): every family it adds to a name is one the configuration declares
+  /// metric-compatible, none a fallback. Nil when fontconfig cannot make a configuration.
+  private static func familySubstitution(of config: OpaquePointer) -> OpaquePointer? {
+    guard let rules = FcConfigCreate() else { return nil }
+    var files = FcConfigFileInfoIter()
+    FcConfigFileInfoIterInit(config, &files)
+    repeat {
+      var name: UnsafeMutablePointer<FcChar8>?
+      var description: UnsafeMutablePointer<FcChar8>?
+      var enabled = FcFalse
+      guard FcConfigFileInfoIterGet(config, &files, &name, &description, &enabled) != 0,
+        enabled != 0, let name
+      else { continue }
+      let file = String(cString: name).split(separator: "/").last ?? ""
+      if let number = Int(file.prefix(2)), (30...39).contains(number) {
+        FcConfigParseAndLoad(rules, name, FcFalse)
+      }
+    } while FcConfigFileInfoIterNext(config, &files) != 0
+    return rules
   }
 
   /// fontconfig's configuration, behind a lock: its matching functions are not documented as
@@ -91,12 +124,15 @@ extension FontConfig {
   /// nil when fontconfig is unavailable or its best match is not one the name asked for.
   ///
   /// A name asks for its own family and for the families fontconfig's configuration declares
-  /// metric-compatible with it (bound to it as "same": Arial asks for Liberation Sans, Arimo;
-  /// Times New Roman for Liberation Serif, Tinos; Courier New for Liberation Mono, Cousine),
-  /// so text measures as it would in the font named. A generic name that the configuration
-  /// replaces with its preferred families (Sans, Serif, Monospace, sans-serif, system-ui),
-  /// as Pango's "Sans 12" does, asks for whatever fontconfig prefers. Any other match is a
-  /// fallback the caller did not ask for (DejaVu Sans for "Helvetica Neue").
+  /// metric-compatible with it, directly or through another name, so text measures as it
+  /// would in the font named: those its family substitution files add (Arial asks for
+  /// Liberation Sans, Arimo; Helvetica for TeX Gyre Heros and, through Arial, Liberation
+  /// Sans; Times through Times New Roman for Liberation Serif, Tinos; Courier through Courier
+  /// New for Liberation Mono, Cousine), and those any file binds to it as "same". A generic
+  /// name that the configuration replaces with its preferred families (Sans, Serif,
+  /// Monospace, sans-serif, system-ui), as Pango's "Sans 12" does, asks for whatever
+  /// fontconfig prefers. Any other match is a fallback the caller did not ask for (DejaVu Sans
+  /// for "Helvetica Neue").
   static func face(family: String, weight: Int32?, slant: Int32?, width: Int32?) -> Match? {
     let query = Query(family: family, weight: weight, slant: slant, width: width)
     // Matched while holding the lock: two threads asking the same new query at once ask
@@ -119,9 +155,9 @@ extension FontConfig {
   /// tells the caller which installed family to name instead.
   static func bestMatchFamily(for family: String) -> String? {
     shared.withLock { configuration -> String? in
-      guard let config = configuration.config,
+      guard
         let match = bestMatch(
-          Query(family: family, weight: nil, slant: nil, width: nil), config: config)
+          Query(family: family, weight: nil, slant: nil, width: nil), in: configuration)
       else { return nil }
       defer { FcPatternDestroy(match.pattern) }
       return strings(match.pattern, FC_FAMILY).first
@@ -130,8 +166,7 @@ extension FontConfig {
 
   private static func match(_ query: Query) -> Match? {
     shared.withLock { configuration -> Match? in
-      guard let config = configuration.config, let match = bestMatch(query, config: config)
-      else { return nil }
+      guard let match = bestMatch(query, in: configuration) else { return nil }
       defer { FcPatternDestroy(match.pattern) }
       let families = strings(match.pattern, FC_FAMILY)
       let asked = match.askedFamilies
@@ -145,15 +180,15 @@ extension FontConfig {
     }
   }
 
-  /// `FcFontMatch` for `query` (a pattern the caller destroys), and the families the
-  /// substituted query starts with, bound strongly, lowercased: the name itself and those the
-  /// configuration declares metric-compatible with it; empty for a generic name, before which
+  /// `FcFontMatch` for `query` (a pattern the caller destroys), and the families the name asks
+  /// for, lowercased: the name itself and those the configuration declares metric-compatible
+  /// with it (see `face(family:weight:slant:width:)`); empty for a generic name, before which
   /// the configuration puts the families it prefers, bound weakly. Call with the
   /// configuration's lock held.
-  private static func bestMatch(_ query: Query, config: OpaquePointer)
+  private static func bestMatch(_ query: Query, in configuration: Configuration)
     -> (pattern: OpaquePointer, askedFamilies: Set<String>)?
   {
-    guard let pattern = FcPatternCreate() else { return nil }
+    guard let config = configuration.config, let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
     FcPatternAddString(pattern, FC_FAMILY, query.family)
     if let weight = query.weight { FcPatternAddInteger(pattern, FC_WEIGHT, weight) }
@@ -175,6 +210,17 @@ extension FontConfig {
         asked.insert(String(cString: name).lowercased())
       }
       position += 1
+    }
+    // The strongly bound families hold the name's "same" twins only: Helvetica's alias to
+    // Arial, through which it reaches Liberation Sans, is a weak one, bound like the
+    // fallbacks that follow it. The family substitution files alone tell them apart.
+    if !asked.isEmpty, let rules = configuration.familySubstitution,
+      let substituted = FcPatternCreate()
+    {
+      defer { FcPatternDestroy(substituted) }
+      FcPatternAddString(substituted, FC_FAMILY, query.family)
+      FcConfigSubstitute(rules, substituted, FcMatchPattern)
+      asked.formUnion(strings(substituted, FC_FAMILY).map { $0.lowercased() })
     }
     var result = FcResultNoMatch
     guard let match = FcFontMatch(config, pattern, &result) else { return nil }
