@@ -88,8 +88,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   /// Prefer `FontFace.shared(contentsOf:faceIndex:)`, which loads each file once per process:
   /// this initializer always reads the file again.
   ///
-  /// - Throws: `FontLoadingError` naming the path and FreeType's reason when the file is missing,
-  ///   unreadable, not a font, corrupt, or has no face at `faceIndex`.
+  /// - Throws: `FontLoadingError` naming the path and the reason when the file is missing,
+  ///   unreadable, empty, not a font (its first bytes are quoted), corrupt (with FreeType's
+  ///   reason), or has no face at `faceIndex`.
   public convenience init(contentsOf url: URL, faceIndex: Int = 0) throws(FontLoadingError) {
     let contents = try FontFile.read(path: url.path, maximumSize: Self.maximumFileSize)
     try self.init(

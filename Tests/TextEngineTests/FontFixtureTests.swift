@@ -67,13 +67,60 @@ struct FontFixtureTests {
     }
   }
 
-  @Test("a file that is not a font gets FreeType's reason")
+  @Test("a file that is not a font says so with its first bytes, and keeps FreeType's code")
   func notAFont() throws {
-    let error = #expect(throws: FontLoadingError.self) {
-      try FontFace(contentsOf: Fixtures.font("README.md"))
-    }
-    #expect(error?.source.hasSuffix("Fonts/README.md") == true)
-    #expect(error?.reason == "unknown file format")
+    let readme = Fixtures.font("README.md")
+    let error = #expect(throws: FontLoadingError.self) { try FontFace(contentsOf: readme) }
+    // The file's own first bytes: "# Fonts" and a line feed.
+    #expect(try Data(contentsOf: readme).prefix(8) == Data("# Fonts\n".utf8))
+    #expect(error?.source == readme.path)
+    #expect(
+      error?.reason == ##"not a TrueType or OpenType font file (it starts with "# Fonts\n")"##)
     #expect(error?.freeTypeError == 2)  // FT_Err_Unknown_File_Format
+  }
+
+  /// A file in a new temporary folder holding `bytes`.
+  static func file(_ name: String, holding bytes: [UInt8]) throws -> URL {
+    let url = try Fixtures.temporaryDirectory("not-a-font").appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url
+  }
+
+  @Test(
+    "an empty file, a short text file and a picture named .ttf say what they are",
+    arguments: [
+      ([], "the file is empty"),
+      // A text too short for FreeType's readers, which called it an "invalid stream operation".
+      (
+        Array("hello, world".utf8),
+        #"not a TrueType or OpenType font file (it starts with "hello, w")"#
+      ),
+      (Array("hi".utf8), #"not a TrueType or OpenType font file (it starts with "hi")"#),
+      // A PNG's signature, not text: its bytes in hexadecimal.
+      (
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13],
+        "not a TrueType or OpenType font file (it starts with 89 50 4E 47 0D 0A 1A 0A)"
+      ),
+    ] as [([UInt8], String)])
+  func notAFontFile(bytes: [UInt8], reason: String) throws {
+    let url = try Self.file("font.ttf", holding: bytes)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let error = #expect(throws: FontLoadingError.self) { try FontFace(contentsOf: url) }
+    #expect(error?.source == url.path)
+    #expect(error?.reason == reason)
+    #expect(error?.description == "cannot load font \(url.path): \(reason)")
+  }
+
+  @Test("a font cut short after its signature is called corrupt, with FreeType's reason")
+  func truncatedFont() throws {
+    let head = try [UInt8](Data(contentsOf: Fixtures.font("DejaVuSans.ttf")).prefix(12))
+    #expect(head.prefix(4) == [0, 1, 0, 0])  // the TrueType signature
+    let url = try Self.file("cut.ttf", holding: head)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let error = #expect(throws: FontLoadingError.self) { try FontFace(contentsOf: url) }
+    let code = try #require(error?.freeTypeError)
+    #expect(
+      error?.reason
+        == "the font is corrupt or truncated (FreeType: \(FreeTypeFace.message(code)))")
   }
 }

@@ -8,7 +8,8 @@ import Foundation
 public struct FontLoadingError: Error, CustomStringConvertible, Sendable, Equatable {
   /// The file the font came from, or `"<bytes>"` for fonts loaded from memory.
   public var source: String
-  /// What went wrong, including FreeType's own reason where FreeType gave one.
+  /// What went wrong: the file's problem when its first bytes show one ("the file is empty",
+  /// "not a TrueType or OpenType font file (it starts with …)"), else with FreeType's reason.
   public var reason: String
   /// FreeType's `FT_Error` value, when FreeType reported the problem.
   public var freeTypeError: Int32?
@@ -51,7 +52,8 @@ final class FreeTypeFace {
       if error == 0x06 && faceIndex > 0 {
         reason = "face index \(faceIndex) is out of range (\(Self.message(error)))"
       } else {
-        reason = Self.message(error)
+        let signature = FontSignature(UnsafeBufferPointer(start: bytes.pointer, count: bytes.count))
+        reason = signature.problem(freeTypeMessage: Self.message(error))
       }
       throw FontLoadingError(source: source, reason: reason, freeTypeError: error)
     }
