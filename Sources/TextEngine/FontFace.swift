@@ -89,8 +89,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   /// this initializer always reads the file again.
   ///
   /// - Throws: `FontLoadingError` naming the path and the reason when the file is missing,
-  ///   unreadable, empty, not a font (its first bytes are quoted), corrupt (with FreeType's
-  ///   reason), or has no face at `faceIndex`.
+  ///   unreadable, empty, not a font (its first bytes are quoted), a WOFF or WOFF2 web font
+  ///   (which HarfBuzz cannot shape), corrupt (with FreeType's reason), or has no face at
+  ///   `faceIndex`.
   public convenience init(contentsOf url: URL, faceIndex: Int = 0) throws(FontLoadingError) {
     let contents = try FontFile.read(path: url.path, maximumSize: Self.maximumFileSize)
     try self.init(
@@ -113,6 +114,14 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     throws(FontLoadingError)
   {
     Self.loads.wrappingAdd(1, ordering: .relaxed)
+    // FreeType decompresses WOFF, HarfBuzz does not: such a face loaded with every cmap
+    // lookup failing, or was called corrupt when the two disagreed on units per em.
+    if FontSignature(UnsafeBufferPointer(start: bytes.pointer, count: bytes.count)) == .webFont {
+      throw FontLoadingError(
+        source: source,
+        reason: "is a WOFF or WOFF2 web font, which TextFlow does not read (HarfBuzz shapes "
+          + "uncompressed fonts only): convert it to .ttf or .otf", freeTypeError: nil)
+    }
     let freeType = try FreeTypeFace(bytes: bytes, faceIndex: faceIndex, source: source)
     guard freeType.faceCount <= Self.maximumFaceCount else {
       throw FontLoadingError(

@@ -123,4 +123,53 @@ struct FontFixtureTests {
       error?.reason
         == "the font is corrupt or truncated (FreeType: \(FreeTypeFace.message(code)))")
   }
+
+  /// `font` (an sfnt file) as a WOFF 1.0 file with every table stored uncompressed, which
+  /// the format allows (W3C WOFF 1.0, section 5: compLength equal to origLength): a 44-byte
+  /// header, a 20-byte directory entry per table, the tables 4-byte aligned.
+  static func woff(_ font: [UInt8]) -> [UInt8] {
+    func u32(_ at: Int) -> Int { font[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    func bytes(_ value: Int, _ count: Int) -> [UInt8] {
+      (0..<count).map { UInt8((value >> (8 * (count - 1 - $0))) & 0xFF) }
+    }
+    let tableCount = Int(font[4]) << 8 | Int(font[5])
+    let records = (0..<tableCount).map { 12 + 16 * $0 }
+    let padded = { (length: Int) in (length + 3) & ~3 }
+    var offset = 44 + 20 * tableCount
+    var directory = [UInt8]()
+    var tables = [UInt8]()
+    for record in records {
+      let length = u32(record + 12)
+      directory += font[record..<record + 4] + bytes(offset, 4) + bytes(length, 4)
+      directory += bytes(length, 4) + font[record + 4..<record + 8]
+      let start = u32(record + 8)
+      tables += font[start..<start + length] + [UInt8](repeating: 0, count: padded(length) - length)
+      offset += padded(length)
+    }
+    let sfntSize = 12 + 16 * tableCount + records.map { padded(u32($0 + 12)) }.reduce(0, +)
+    var header = Array("wOFF".utf8) + font[0..<4] + bytes(offset, 4) + bytes(tableCount, 2)
+    header += bytes(0, 2) + bytes(sfntSize, 4) + bytes(1, 2) + bytes(0, 2) + bytes(0, 20)
+    return header + directory + tables
+  }
+
+  @Test("a WOFF web font, which FreeType reads and HarfBuzz does not, is refused as such")
+  func webFont() throws {
+    let font = try [UInt8](Data(contentsOf: Fixtures.font("NotoSansHebrew-Regular.ttf")))
+    let woff = Self.woff(font)
+    // FreeType reads it whole (it was called "corrupt or truncated" after FreeType loaded it).
+    let freeType = try woff.withUnsafeBufferPointer { buffer in
+      let bytes = try #require(FontBytes(count: buffer.count))
+      bytes.pointer.update(from: buffer.baseAddress!, count: buffer.count)
+      return try FreeTypeFace(bytes: bytes, faceIndex: 0, source: "woff")
+    }
+    #expect(freeType.familyName == "Noto Sans Hebrew")
+    let url = try Self.file("hebrew.woff", holding: woff)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    #expect(
+      throws: FontLoadingError(
+        source: url.path,
+        reason: "is a WOFF or WOFF2 web font, which TextFlow does not read (HarfBuzz shapes "
+          + "uncompressed fonts only): convert it to .ttf or .otf", freeTypeError: nil)
+    ) { try FontFace(contentsOf: url) }
+  }
 }

@@ -12,7 +12,8 @@ enum FontSignature: Equatable {
   case sfnt
   /// A TrueType or OpenType collection: "ttcf".
   case collection
-  /// A WOFF or WOFF2 web font: "wOFF" or "wOF2".
+  /// A WOFF or WOFF2 web font: "wOFF" or "wOF2" (FreeType reads them, HarfBuzz does not, so
+  /// `FontFace` refuses them before FreeType is asked).
   case webFont
   /// Anything else, with how its first bytes read (`printed(_:)`).
   case other(String)
