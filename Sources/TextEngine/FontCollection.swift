@@ -88,7 +88,8 @@ public final class FontCollection: Sendable {
   /// The font files of the folder `bundled(directory:)` read that could not be loaded and were
   /// left out, with the reason (empty for collections made from faces).
   public let skippedFonts: [FontLoadingError]
-  /// The first face of each font file, by file name ("DejaVuSans.ttf").
+  /// The first face of each font file, by its name in the folder `bundled(directory:)` read
+  /// ("DejaVuSans.ttf", a symbolic link's own name), or by its file's name.
   private let filesByName: [String: FontFace]
   /// The cascade reordered by style distance, for each requested style code (`styleCode`).
   private let cascades: [[FontFace]]
@@ -107,9 +108,22 @@ public final class FontCollection: Sendable {
   /// load.
   ///
   /// - Precondition: `faces` is not empty.
-  public init(
+  public convenience init(
     faces: [FontFace], defaultFamily: String? = nil, scriptFaces: [String: [FontFace]] = [:],
     usesSystemFonts: Bool = false, skippedFonts: [FontLoadingError] = []
+  ) {
+    self.init(
+      faces: faces, fileNames: faces.compactMap { face in face.fileURL.map { ($0, face) } },
+      defaultFamily: defaultFamily, scriptFaces: scriptFaces, usesSystemFonts: usesSystemFonts,
+      skippedFonts: skippedFonts)
+  }
+
+  /// `init(faces:defaultFamily:scriptFaces:usesSystemFonts:skippedFonts:)` with the name each
+  /// face's file goes by (the last component of each URL): a face's `fileURL` is its file's
+  /// real path, and a folder's symbolic link is named by its own name.
+  init(
+    faces: [FontFace], fileNames: [(url: URL, face: FontFace)], defaultFamily: String?,
+    scriptFaces: [String: [FontFace]], usesSystemFonts: Bool, skippedFonts: [FontLoadingError]
   ) {
     precondition(!faces.isEmpty, "a font collection needs at least one face")
     self.faces = faces
@@ -119,8 +133,8 @@ public final class FontCollection: Sendable {
     self.skippedFonts = skippedFonts
     for face in faces { face.pin() }
     var files = [String: FontFace]()
-    for face in faces {
-      if let name = face.fileURL?.lastPathComponent, files[name] == nil { files[name] = face }
+    for (url, face) in fileNames where files[url.lastPathComponent] == nil {
+      files[url.lastPathComponent] = face
     }
     self.filesByName = files
     for face in scriptFaces.values.joined() { face.pin() }
@@ -167,6 +181,7 @@ public final class FontCollection: Sendable {
     let ordered =
       bundledCascade.filter(names.contains) + names.filter { !bundledCascade.contains($0) }.sorted()
     var faces = [FontFace]()
+    var fileNames = [(url: URL, face: FontFace)]()
     var skipped = [FontLoadingError]()
     for name in ordered {
       let url = directory.appendingPathComponent(name)
@@ -175,6 +190,7 @@ public final class FontCollection: Sendable {
       do throws(FontLoadingError) {
         let first = try FontFace.shared(contentsOf: url)
         faces.append(first)
+        fileNames.append((url, first))
         for index in 1..<max(1, first.faceCount) {
           faces.append(try FontFace.shared(contentsOf: url, faceIndex: index))
         }
@@ -195,7 +211,7 @@ public final class FontCollection: Sendable {
       if !preferred.isEmpty { scriptFaces[script] = preferred }
     }
     return FontCollection(
-      faces: faces, defaultFamily: family, scriptFaces: scriptFaces,
+      faces: faces, fileNames: fileNames, defaultFamily: family, scriptFaces: scriptFaces,
       usesSystemFonts: includingSystemFonts, skippedFonts: skipped)
   }
 

@@ -41,9 +41,15 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public let familyName: String
   /// The style name from the font's name table, e.g. "Bold".
   public let styleName: String
-  /// Where the face came from: a file path, or the name given to bytes ("<bytes>").
+  /// Where the face came from: the font file's real path (symbolic links, "." and ".."
+  /// resolved, as `realpath` gives it), or the name given to bytes ("<bytes>").
+  ///
+  /// The path is the file's, not the name the font was asked by: a file is one face per
+  /// process whatever names it (`shared(contentsOf:faceIndex:)`), so the face cannot carry
+  /// each name, and reporting the first one made the answer depend on which came first (a
+  /// symlink loaded before "Times New Roman" became Liberation Serif's source).
   public let source: String
-  /// The file path the face was loaded from (as first named), or nil when it was loaded from
+  /// The font file's real path as a URL (see `source`), or nil when the face was loaded from
   /// bytes. The file may have changed since: draw with `data`, the bytes that were measured.
   public let fileURL: URL?
   /// The font file's bytes as loaded (not copied: the same memory FreeType and HarfBuzz read),
@@ -83,7 +89,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   /// refused, since every face is loaded and a corrupt header can declare millions.
   public static let maximumFaceCount = 256
 
-  /// Loads face `faceIndex` of the font file at `url` (symlinks are followed) as a new face.
+  /// Loads face `faceIndex` of the font file at `url` (symlinks are followed) as a new face,
+  /// whose `source` is the file's real path.
   ///
   /// Prefer `FontFace.shared(contentsOf:faceIndex:)`, which loads each file once per process:
   /// this initializer always reads the file again.
@@ -95,7 +102,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public convenience init(contentsOf url: URL, faceIndex: Int = 0) throws(FontLoadingError) {
     let contents = try FontFile.read(path: url.path, maximumSize: Self.maximumFileSize)
     try self.init(
-      bytes: contents.bytes, faceIndex: faceIndex, source: url.path, fileURL: url)
+      bytes: contents.bytes, faceIndex: faceIndex, source: url.path,
+      file: contents.resolvedPath)
   }
 
   /// Loads face `faceIndex` of a font file held in memory.
@@ -107,10 +115,12 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     guard let bytes = FontBytes(copying: data) else {
       throw FontLoadingError.outOfMemory(source: source, bytes: data.count)
     }
-    try self.init(bytes: bytes, faceIndex: faceIndex, source: source, fileURL: nil)
+    try self.init(bytes: bytes, faceIndex: faceIndex, source: source, file: nil)
   }
 
-  private init(bytes: FontBytes, faceIndex: Int, source: String, fileURL: URL?)
+  /// A face of `bytes`; errors name `source` (the path as the caller gave it), and the face's
+  /// `source` is `file` (the resolved path) when the bytes are a file's.
+  private init(bytes: FontBytes, faceIndex: Int, source: String, file: String?)
     throws(FontLoadingError)
   {
     Self.loads.wrappingAdd(1, ordering: .relaxed)
@@ -146,8 +156,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
     self.familyName = freeType.familyName
     self.styleName = freeType.styleName
-    self.source = source
-    self.fileURL = fileURL
+    self.source = file ?? source
+    self.fileURL = file.map { URL(fileURLWithPath: $0) }
     self.bytes = bytes
     self.data = bytes.data
     self.faceIndex = faceIndex
@@ -256,7 +266,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
   /// The face `faceIndex` of the font file at `url`, loaded once per process: every path that
   /// names the same file (another relative path, a symlink) gets the same face while it is in
-  /// use, so caches keyed by face keep hitting and the file is held in memory once.
+  /// use, so caches keyed by face keep hitting and the file is held in memory once. Its
+  /// `source` is the file's real path, whichever name loaded it.
   ///
   /// Files are identified by device, inode, size and modification time, so a file replaced on
   /// disk is loaded afresh while faces already handed out keep the bytes they were loaded
@@ -268,13 +279,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public static func shared(contentsOf url: URL, faceIndex: Int = 0) throws(FontLoadingError)
     -> FontFace
   {
-    try shared(path: url.path, faceIndex: faceIndex, url: url)
+    try shared(path: url.path, faceIndex: faceIndex)
   }
 
-  /// `shared(contentsOf:faceIndex:)` for a path string (`url` is made only for a new face).
-  static func shared(path: String, faceIndex: Int, url: URL? = nil) throws(FontLoadingError)
-    -> FontFace
-  {
+  /// `shared(contentsOf:faceIndex:)` for a path string.
+  static func shared(path: String, faceIndex: Int) throws(FontLoadingError) -> FontFace {
     if let identity = FontFile.identity(ofPath: path),
       let face = registry.withLock({
         $0.faces[InternKey(identity: identity, faceIndex: faceIndex)]
@@ -282,7 +291,6 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     {
       return face
     }
-    let url = url ?? URL(fileURLWithPath: path)
     let contents = try FontFile.read(path: path, maximumSize: maximumFileSize)
     let key = InternKey(identity: contents.identity, faceIndex: faceIndex)
     let bytes = registry.withLock { registry -> FontBytes in
@@ -291,7 +299,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
       return contents.bytes
     }
     if let face = registry.withLock({ $0.faces[key] }) { return face }
-    let face = try FontFace(bytes: bytes, faceIndex: faceIndex, source: path, fileURL: url)
+    let face = try FontFace(
+      bytes: bytes, faceIndex: faceIndex, source: path, file: contents.resolvedPath)
     return registry.withLock { registry in
       // Another thread may have loaded the same face meanwhile: every caller gets the first.
       if let stored = registry.faces[key] { return stored }

@@ -48,6 +48,48 @@ struct FontInterningTests {
     #expect(typesetter.paragraphCache.misses == 1)
   }
 
+  @Test(
+    "a face reports its file's real path, whichever name loaded it first",
+    arguments: [true, false])
+  func sourceIsTheRealPath(linkFirst: Bool) throws {
+    let folder = try Fixtures.temporaryDirectory("interning-source")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try Self.copy("NotoSansHebrew-Regular.ttf", to: folder)
+    let link = folder.appendingPathComponent("serif-link.ttf")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+    let dotted = folder.appendingPathComponent("sub/../NotoSansHebrew-Regular.ttf")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    // The truth: the file the link points to, as the file system resolves it.
+    let real = file.resolvingSymlinksInPath().path
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == file.path)
+    let names = linkFirst ? [link, dotted, file] : [file, link, dotted]
+    let faces = try names.map { try Engine.fonts.font(named: $0.path, pointSize: 12).face }
+    #expect(faces.allSatisfy { $0 === faces[0] })
+    #expect(faces[0].source == real)
+    #expect(faces[0].fileURL?.path == real)
+    // A face loaded afresh, not shared, says the same.
+    for name in names {
+      let fresh = try FontFace(contentsOf: name)
+      #expect(fresh.source == real && fresh.fileURL?.path == real, "\(name.path)")
+    }
+  }
+
+  @Test("a folder's file is named by its name in the folder, a symlink's too")
+  func folderNames() throws {
+    let folder = try Fixtures.temporaryDirectory("interning-folder-names")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try Self.copy("DejaVuSans.ttf", to: folder)
+    let thai = Fixtures.font("NotoSansThai-Regular.ttf")
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("thai.ttf"), withDestinationURL: thai)
+    // The fixture is loaded by its own path first (as the shared collection does).
+    let loaded = try FontFace.shared(contentsOf: thai)
+    let fonts = try FontCollection.bundled(directory: folder)
+    let face = try fonts.font(named: "thai.ttf", pointSize: 12).face
+    #expect(face === loaded && face.source == thai.resolvingSymlinksInPath().path)
+  }
+
   @Test("a bundled file named by its path is the collection's own face")
   func bundledByPath() throws {
     let byPath = try Engine.fonts.font(named: Fixtures.font("DejaVuSans.ttf").path, pointSize: 12)
