@@ -10,13 +10,14 @@ extension Renderer {
   /// out when asked holds one page in memory, not the document. The progress counts to
   /// `expectedPageCount` (nil: the sequence's `underestimatedCount`).
   ///
-  /// - Throws: `RenderingError` when the file cannot be written, or when a PNG or SVG is asked
-  ///   for more than one page.
+  /// - Throws: `RenderingError` when the file cannot be written or its extension is another
+  ///   format's, or when a PNG or SVG is asked for more than one page.
   @discardableResult
   public static func render(
     pages: some Sequence<Scene>, expectedPageCount: Int? = nil, to path: String,
     options: RenderOptions
   ) throws(RenderingError) -> RenderSummary {
+    try checkName(path, options: options)
     let expected = expectedPageCount ?? pages.underestimatedCount
     var remaining = pages.makeIterator()
     guard let first = remaining.next() else {

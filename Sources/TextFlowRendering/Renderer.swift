@@ -32,7 +32,8 @@ public struct RenderOptions: Sendable {
   /// has), which is known only once every page is drawn.
   public var commitCheck: (@Sendable () -> String?)?
 
-  /// Options for `format`.
+  /// Options for `format`. The file it is drawn to may have any name but another format's:
+  /// rendering a PDF to "a.png" is an error naming both.
   public init(
     format: OutputFormat, scale: Double = 1, debugOverlay: Bool = false, page: PageSetup? = nil,
     repeatsHeaders: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -53,12 +54,8 @@ public struct RenderOptions: Sendable {
     path: String, scale: Double = 1, debugOverlay: Bool = false, page: PageSetup? = nil,
     repeatsHeaders: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(RenderingError) {
-    let name = (path as NSString).lastPathComponent
-    let dot = name.lastIndex(of: ".")
-    let pathExtension = dot.map { String(name[name.index(after: $0)...]) } ?? ""
-    guard dot != nil, dot != name.startIndex,
-      let format = OutputFormat(pathExtension: pathExtension)
-    else {
+    let pathExtension = OutputFormat.fileExtension(of: path) ?? ""
+    guard let format = OutputFormat(pathExtension: pathExtension) else {
       throw RenderingError(
         path: path,
         reason: pathExtension.isEmpty
@@ -118,12 +115,14 @@ public struct RenderSummary: Sendable, Equatable {
 public enum Renderer {
   /// Renders `scene` to the file at `path`.
   ///
-  /// - Throws: `RenderingError` naming the file when it cannot be written, or the font file
-  ///   when Cairo cannot load a face the text engine used.
+  /// - Throws: `RenderingError` naming the file when it cannot be written or its extension is
+  ///   another format's than `options.format` (a PDF to "a.png"), or the font file when Cairo
+  ///   cannot load a face the text engine used.
   @discardableResult
   public static func render(_ scene: Scene, to path: String, options: RenderOptions)
     throws(RenderingError) -> RenderSummary
   {
+    try checkName(path, options: options)
     guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
       throw RenderingError(path: path, reason: "the scale must be between 0 and 16")
     }
@@ -170,6 +169,15 @@ public enum Renderer {
       + "page can be (\(format(maximumPDFPageSide)) pt on a side)"
   }
 
+  /// Throws when `path`'s extension is another format's than `options.format`
+  /// (`OutputFormat.contradiction(writingTo:)`). Asked first by every way of drawing, before
+  /// what the options or the pages would be refused for: the name is the first mistake.
+  static func checkName(_ path: String, options: RenderOptions) throws(RenderingError) {
+    if let contradiction = options.format.contradiction(writingTo: path) {
+      throw RenderingError(path: path, reason: contradiction)
+    }
+  }
+
   private static func checkPage(_ page: PageSetup, path: String) throws(RenderingError) {
     let size = page.size
     if let problem = pdfPageSizeProblem(size, of: "page") {
@@ -209,11 +217,13 @@ public enum Renderer {
   /// the pages of the parts seen so far).
   ///
   /// - Throws: `RenderingError` naming the file when it cannot be written (the previous file
-  ///   is kept), when `options` is not a paginated PDF, or when a part is empty.
+  ///   is kept) or its extension is another format's, when `options` is not a paginated PDF,
+  ///   or when a part is empty.
   @discardableResult
   public static func render(
     parts: some Sequence<Scene>, expectedPageCount: Int?, to path: String, options: RenderOptions
   ) throws(RenderingError) -> RenderSummary {
+    try checkName(path, options: options)
     guard options.format == .pdf, let page = options.page else {
       throw RenderingError(path: path, reason: "drawing in parts needs a PDF with a page size")
     }

@@ -111,4 +111,54 @@ struct SceneFromDelegateTests {
       #expect(Array(head) == signature, "\(name)")
     }
   }
+
+  @Test(
+    "a format the file name's extension contradicts is an error naming both; nothing is written")
+  func formatContradictingExtension() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scene = Scene(
+      bounds: CGRect(x: 0, y: 0, width: 20, height: 20),
+      elements: [
+        SceneElement(
+          attributes: LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0)),
+          box: BoxStyle(fill: .black))
+      ])
+    let cases: [(String, OutputFormat, String)] = [
+      ("a.png", .pdf, "the format asked for is PDF but the extension .png says PNG"),
+      ("b.PDF", .svg, "the format asked for is SVG but the extension .PDF says PDF"),
+      ("c.svg", .png, "the format asked for is PNG but the extension .svg says SVG"),
+    ]
+    for (name, format, problem) in cases {
+      let path = directory.appendingPathComponent(name).path
+      let reason =
+        problem + " (name the file .\(format.rawValue), or ask for \(name.suffix(3).uppercased()))"
+      let expected = RenderingError(path: path, reason: reason)
+      #expect(throws: expected) {
+        try Renderer.render(scene, to: path, options: RenderOptions(format: format))
+      }
+      #expect(throws: expected) {
+        try Renderer.render(
+          pages: [scene, scene], to: path, options: RenderOptions(format: format))
+      }
+      #expect(!FileManager.default.fileExists(atPath: path), "\(name)")
+    }
+    let flowed = directory.appendingPathComponent("d.svg").path
+    #expect(throws: RenderingError.self) {
+      try Renderer.render(
+        parts: [scene], expectedPageCount: nil, to: flowed,
+        options: RenderOptions(format: .pdf, page: PageSetup(size: PaperSize.a4)))
+    }
+    // A name without a format's extension takes the format asked for: its own signature.
+    let signatures: [(String, OutputFormat, [UInt8])] = [
+      ("scene.out", .pdf, Array("%PDF-".utf8)), ("scene", .svg, Array("<?xml".utf8)),
+      ("scene.jpg", .png, [0x89, 0x50, 0x4E, 0x47, 0x0D]),
+    ]
+    for (name, format, signature) in signatures {
+      let path = directory.appendingPathComponent(name).path
+      try Renderer.render(scene, to: path, options: RenderOptions(format: format))
+      let head = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(5)
+      #expect(Array(head) == signature, "\(name)")
+    }
+  }
 }

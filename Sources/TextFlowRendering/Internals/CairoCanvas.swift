@@ -11,6 +11,29 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   public init?(pathExtension: String) {
     self.init(rawValue: pathExtension.lowercased())
   }
+
+  /// The extension of the file name `path` ends with ("png" for "out/a.png"), or nil when the
+  /// name has none: no dot, or only the leading dot of a hidden file's name (".png").
+  static func fileExtension(of path: String) -> String? {
+    let name = (path as NSString).lastPathComponent
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    return String(name[name.index(after: dot)...])
+  }
+
+  /// Why this format should not be written to `path`: its extension is another format's, so
+  /// the file would say one format and hold another (a PDF named .png opens nowhere). Nil when
+  /// the extension is this format's or no format's (`out.bin`, `/dev/stdout`): a name that
+  /// claims nothing TextFlow writes takes the format asked for. Other formats' extensions
+  /// (`.jpg`) are not judged: `RenderOptions(path:)` refuses them, an explicit format wins.
+  func contradiction(writingTo path: String) -> String? {
+    guard let pathExtension = Self.fileExtension(of: path),
+      let named = OutputFormat(pathExtension: pathExtension), named != self
+    else { return nil }
+    let asked = rawValue.uppercased()
+    let said = named.rawValue.uppercased()
+    return "the format asked for is \(asked) but the extension .\(pathExtension) says \(said) "
+      + "(name the file .\(rawValue), or ask for \(said))"
+  }
 }
 
 /// Why rendering failed: Cairo's status text and the file involved.
