@@ -78,6 +78,39 @@ struct TextLayoutTests {
     }
   }
 
+  @Test("a truncated empty paragraph's line is where that paragraph is, as when wrapped")
+  func truncatedEmptyParagraphs() {
+    // The line an empty paragraph makes is at that paragraph's place, truncated or not; the
+    // ellipsis drawn on it stands there too.
+    let text = "\n\n\nabc"
+    for lines in [1, 2, 3] {
+      let wrapped = layout(text) { $0.numberOfLines = lines }
+      for mode in [LineBreakMode.truncatingTail, .truncatingHead, .truncatingMiddle] {
+        let truncated = layout(text) {
+          $0.numberOfLines = lines
+          $0.lineBreakMode = mode
+        }
+        #expect(truncated.lineCount == lines && truncated.isTruncated)
+        for (index, line) in truncated.lines.enumerated() {
+          #expect(line.scalarRange == wrapped.lines[index].scalarRange, "\(mode) \(lines)")
+          #expect(line.utf16Range == wrapped.lines[index].utf16Range, "\(mode) \(lines)")
+        }
+        let last = truncated.lines[lines - 1]
+        let hidden = try! #require(last.ellipsisScalarRange)
+        #expect(hidden.lowerBound == last.scalarRange.lowerBound, "\(mode) \(lines)")
+        let measured = Engine.typesetter.measure(
+          text, font: font,
+          style: {
+            var style = ParagraphStyle()
+            style.numberOfLines = lines
+            style.lineBreakMode = mode
+            return style
+          }())
+        #expect(measured.lines.map(\.utf16Range) == truncated.lines.map(\.utf16Range))
+      }
+    }
+  }
+
   @Test("head and middle truncation keep the end (and the start) of the text")
   func headAndMiddle() {
     let head = layout(pangram, width: 120) {

@@ -904,7 +904,8 @@ extension LayoutEngine {
       ? atoms[prefix.end - 1].range.upperBound
       : suffix.start < end
         ? atoms[suffix.start].range.lowerBound
-        : start < atoms.count ? atoms[start].range.lowerBound : paragraph.content.lowerBound
+        : start < paragraph.atoms.upperBound
+          ? atoms[start].range.lowerBound : paragraph.content.lowerBound
     let hiddenStart =
       prefix.end > start
       ? atoms[prefix.end - 1].range.upperBound
