@@ -355,7 +355,7 @@ open class FlowLayout: CollectionViewLayout {
       let visible = collectionView.bounds.inset(by: collectionView.adjustedContentInset)
       if isBefore(originalAttributes.frame, visible, collectionView),
         let anchor = geometry.attributes(in: visible).first(where: {
-          $0.representedElementCategory == .cell
+          $0.representedElementCategory == .cell && !isBefore($0.frame, visible, collectionView)
         }),
         let moved = updated.attributesForItem(at: anchor.indexPath)
       {
@@ -384,11 +384,13 @@ open class FlowLayout: CollectionViewLayout {
 
   /// The first cell, header or footer (in layout order) meeting `rect`: the element that must
   /// hold still on screen. Pinned headers and footers follow the bounds and are skipped, as are
-  /// decoration views.
+  /// decoration views, and elements that only touch `rect`'s leading edge: they are wholly
+  /// before it (`isBefore`), so a change of their own size must move the content offset.
   private func firstVisibleElement(_ geometry: FlowGeometry, in rect: CGRect)
     -> (key: ElementKey, origin: CGPoint)?
   {
     let element = geometry.attributes(in: rect).first { attributes in
+      if let collectionView, isBefore(attributes.frame, rect, collectionView) { return false }
       switch attributes.representedElementCategory {
       case .cell: return true
       case .decorationView: return false

@@ -217,9 +217,10 @@ struct SelfSizingTests {
       let before = view.contentOffset
       view.setContentOffset(CGPoint(x: 0, y: before.y - 600), animated: false)
       let visible = view.bounds.inset(by: view.adjustedContentInset)
+      // The first row on screen: one that ends on the top edge shows nothing.
       let anchor = try #require(
         layout.layoutAttributesForElements(in: visible).first {
-          $0.representedElementCategory == .cell
+          $0.representedElementCategory == .cell && $0.frame.maxY > visible.minY
         })
       let onScreen = anchor.frame.minY - view.contentOffset.y
       let offsetBefore = view.contentOffset.y
@@ -230,6 +231,31 @@ struct SelfSizingTests {
     }
     #expect(adjusted == 30, "every pass measured rows above the visible area and compensated")
     #expect(view.diagnostics.isEmpty)
+  }
+
+  @Test(
+    "a row ending exactly on the visible area's top edge is above it: its new size moves the offset"
+  )
+  func rowOnTopEdge() throws {
+    let layout = FlowLayout()
+    layout.estimatedItemSize = CGSize(width: 375, height: 44)
+    layout.minimumLineSpacing = 0
+    let view = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
+    view.prefetchMargin = 300
+    let source = ListDataSource(sections: [
+      (0..<2000).map { Item(id: $0, text: String(repeating: "x", count: 50 + $0 % 70)) }
+    ])
+    view.register(RowCell.self, forCellWithReuseIdentifier: "cell")
+    view.dataSource = source
+    // Rows 0…999 estimated above: row 999 ends at 44 000, the top edge; row 1 000 is the first
+    // row on screen. Row 999 has 69 characters: two lines, 40 high, 4 less than its estimate.
+    // Anchoring on it (it meets the visible rectangle's edge) moved row 1 000 up by 4.
+    view.setContentOffset(CGPoint(x: 0, y: 44_000), animated: false)
+    try view.layoutIfNeeded()
+    let row = try #require(layout.layoutAttributesForItem(at: ip(0, 1000)))
+    #expect(row.frame.minY - view.contentOffset.y == 0, "row 1 000 still at the top of the screen")
+    #expect(layout.measuredSize(forItemAt: ip(0, 999)) != nil)
   }
 
   @Test(
@@ -284,9 +310,10 @@ struct SelfSizingTests {
     var moved = 0
     for _ in 0..<20 {
       view.setContentOffset(CGPoint(x: 0, y: view.contentOffset.y - 400), animated: false)
+      // The first word on screen: a line that ends on the top edge shows nothing.
       let anchor = try #require(
         layout.layoutAttributesForElements(in: view.bounds).first {
-          $0.representedElementCategory == .cell
+          $0.representedElementCategory == .cell && $0.frame.maxY > view.bounds.minY
         })
       let onScreen = anchor.frame.minY - view.contentOffset.y
       let offset = view.contentOffset.y
@@ -318,9 +345,10 @@ struct SelfSizingTests {
     var moved = 0
     for _ in 0..<20 {
       view.setContentOffset(CGPoint(x: view.contentOffset.x - 400, y: 0), animated: false)
+      // The first column on screen: one that ends on the left edge shows nothing.
       let anchor = try #require(
         layout.layoutAttributesForElements(in: view.bounds).first {
-          $0.representedElementCategory == .cell
+          $0.representedElementCategory == .cell && $0.frame.maxX > view.bounds.minX
         })
       let onScreen = anchor.frame.minX - view.contentOffset.x
       let offset = view.contentOffset.x
