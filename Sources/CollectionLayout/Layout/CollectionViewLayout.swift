@@ -22,7 +22,8 @@ open class CollectionViewLayout {
   /// The collection view this layout lays out (held weakly, as UIKit's `collectionView`).
   public weak var collectionView: (any CollectionLayoutContext)? {
     didSet {
-      if collectionView !== oldValue { invalidateLayout() }
+      // A new host is not new content: sizes measured for this layout stay current.
+      if collectionView !== oldValue { withoutSizingRequests { invalidateLayout() } }
     }
   }
 
@@ -42,6 +43,11 @@ open class CollectionViewLayout {
   /// Set by the default implementations of `CollectionViewDelegateFlowLayout`, so a layout can
   /// tell a method the delegate does not implement (UIKit's `respondsToSelector:`).
   var delegateAnsweredByDefault = false
+
+  /// Above zero while the collection view or the layout invalidates for its own reasons (a
+  /// self-sizing answer, a bounds change, a batch update, a reload): those invalidations say
+  /// nothing about content, so they ask no view to size itself again.
+  private var internalInvalidationDepth = 0
 
   /// A layout with no collection view yet.
   public init() {}
@@ -103,6 +109,15 @@ open class CollectionViewLayout {
 
   /// Marks the parts described by `context` invalid; the work happens in the next pass, once
   /// however many calls came before it. Overrides must call `super`.
+  ///
+  /// An invalidation the app makes is also what UIKit takes as the news that self-sizing content
+  /// changed (observed: apps call `invalidateLayout()` after updating a shown cell, and UIKit
+  /// asks the visible cells again): the elements it names (every element for
+  /// `invalidateLayout()`, for a context with `invalidateEverything`, and for a flow context with
+  /// `invalidateFlowLayoutDelegateMetrics`) are asked for their preferred attributes again: their
+  /// realised views in the next layout pass, the others when a view is next realised for them
+  /// (UIKit asks every cell it displays), their sizes measured so far standing in meanwhile (a
+  /// guess: nothing above the screen moves). A context that names nothing asks nothing again.
   open func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
     needsPrepare = true
     invalidationCount += 1
@@ -110,7 +125,28 @@ open class CollectionViewLayout {
     pendingContentOffsetAdjustment.y += context.contentOffsetAdjustment.y
     pendingContentSizeAdjustment.width += context.contentSizeAdjustment.width
     pendingContentSizeAdjustment.height += context.contentSizeAdjustment.height
+    guard internalInvalidationDepth == 0 else { return }
+    let request = SizingRequest(context)
+    guard request.everything || !request.elements.isEmpty else { return }
+    markMeasuredSizesStale(request)
+    (collectionView as? CollectionView)?.layout(self, requestsSizing: request)
   }
+
+  /// Runs `body` with its invalidations marked as the collection view's or the layout's own, so
+  /// that they ask no view to size itself again (see `invalidateLayout(with:)`).
+  func withoutSizingRequests<Result>(_ body: () throws -> Result) rethrows -> Result {
+    internalInvalidationDepth += 1
+    defer { internalInvalidationDepth -= 1 }
+    return try body()
+  }
+
+  /// True inside `withoutSizingRequests(_:)`.
+  var isInvalidatingInternally: Bool { internalInvalidationDepth > 0 }
+
+  /// Marks the measured sizes of the requested elements as needing a new answer, keeping them as
+  /// the elements' sizes until it comes; a layout that remembers sizes (`hasMeasuredSize`)
+  /// overrides this. The default does nothing.
+  func markMeasuredSizesStale(_ request: SizingRequest) {}
 
   /// Hands the pending content offset and size adjustments to the collection view and clears them.
   public func takePendingAdjustments() -> (contentOffset: CGPoint, contentSize: CGSize) {
@@ -184,8 +220,10 @@ open class CollectionViewLayout {
     withOriginalAttributes originalAttributes: LayoutAttributes
   ) {}
 
-  /// Whether the layout already holds a measured size for the element, so that the collection
-  /// view need not ask a newly realised view again (false by default: always ask, as UIKit does).
+  /// Whether the layout already holds a current measured size for the element, so that the
+  /// collection view need not ask a newly realised view again (false by default: always ask, as
+  /// UIKit does). A size an invalidation made stale (see `invalidateLayout(with:)`) is not
+  /// current until the element's view answers again.
   open func hasMeasuredSize(forElement key: ElementKey) -> Bool { false }
 
   /// The largest size an element can take, which the collection view hands a view before asking it
@@ -235,5 +273,26 @@ open class CollectionViewLayout {
   open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint
   {
     proposedContentOffset
+  }
+}
+
+/// The elements an invalidation asks to be sized again: every element, or those it names.
+struct SizingRequest {
+  var everything = false
+  var elements: [ElementKey] = []
+
+  /// What `context` asks: everything when it invalidates every size, else the items and the
+  /// supplementary elements it names (decoration views are never asked for preferred attributes).
+  init(_ context: CollectionViewLayoutInvalidationContext) {
+    everything = context.invalidatesEverySize
+    guard !everything else { return }
+    for indexPath in context.invalidatedItemIndexPaths ?? [] where indexPath.count == 2 {
+      elements.append(ElementKey(category: .cell, kind: nil, indexPath: indexPath))
+    }
+    for (kind, indexPaths) in context.invalidatedSupplementaryIndexPaths ?? [:] {
+      for indexPath in indexPaths where indexPath.count == 2 {
+        elements.append(ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath))
+      }
+    }
   }
 }

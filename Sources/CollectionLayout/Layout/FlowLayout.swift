@@ -105,11 +105,19 @@ open class FlowLayout: CollectionViewLayout {
   /// The geometry of the last pass, or nil before the first one.
   public private(set) var geometry: FlowGeometry?
 
-  /// Measured item sizes by section and item.
-  private var measuredItemSizes = ItemTable<CGSize>()
+  /// Measured item sizes by section and item, each with the generation it was answered in.
+  private var measuredItemSizes = ItemTable<MeasuredSize>()
   /// Measured first-baseline offsets, by section and item (reported in preferred attributes).
   private var measuredBaselines = ItemTable<CGFloat>()
   private var measuredSupplementarySizes: [ElementKind: [Int: CGSize]] = [:]
+  /// The generation each measured header and footer size was answered in.
+  private var supplementaryGenerations: [ElementKind: [Int: UInt32]] = [:]
+  /// The generation of sizes answered now. Asking every element again (`invalidateLayout()`)
+  /// moves it on, which makes every measured size stale at once without visiting a million of
+  /// them; a size is current while its generation is this one. Stale sizes stay the elements'
+  /// sizes (nothing jumps back to the estimate) until their views answer again. (Internal, not
+  /// private, so a test can start it near its wrap-around.)
+  var sizeGeneration: UInt32 = 1
   private var needsFullLayout = true
   private var dirtyItems: Set<IndexPath> = []
   private var dirtySections: Set<Int> = []
@@ -129,7 +137,7 @@ open class FlowLayout: CollectionViewLayout {
   /// The measured size of an item, if one was recorded.
   public func measuredSize(forItemAt indexPath: IndexPath) -> CGSize? {
     guard indexPath.count == 2 else { return nil }
-    return measuredItemSizes[indexPath.section, indexPath.item]
+    return measuredItemSizes[indexPath.section, indexPath.item]?.size
   }
 
   /// Records an item's measured size (what a self-sizing cell reported) and invalidates it.
@@ -145,7 +153,8 @@ open class FlowLayout: CollectionViewLayout {
     let context = FlowLayoutInvalidationContext()
     context.preferredItemSizes[indexPath] = size
     context.invalidateItems(at: [indexPath])
-    invalidateLayout(with: context)
+    // The size is the answer: nothing to ask again.
+    withoutSizingRequests { invalidateLayout(with: context) }
   }
 
   /// Records a header's or footer's measured size (only its scroll-axis dimension is used) and
@@ -158,7 +167,7 @@ open class FlowLayout: CollectionViewLayout {
     let context = FlowLayoutInvalidationContext()
     context.preferredSupplementarySizes[kind, default: [:]][indexPath.section] = size
     context.invalidateSupplementaryElements(ofKind: kind, at: [indexPath])
-    invalidateLayout(with: context)
+    withoutSizingRequests { invalidateLayout(with: context) }
   }
 
   /// True for a size a measurement may report: finite and not negative.
@@ -168,12 +177,13 @@ open class FlowLayout: CollectionViewLayout {
 
   /// Moves measured sizes along with their items after an update: `transform` maps each old
   /// index path to its new one, or to nil for a deleted item. The collection view calls this
-  /// for batch updates; the layout re-lays out on the next pass.
+  /// for batch updates; the layout re-lays out on the next pass. Moving items is no news about
+  /// their content: a size stays current or stale as it was.
   public func remapMeasuredSizes(_ transform: (IndexPath) -> IndexPath?) {
-    var moved = ItemTable<CGSize>()
-    measuredItemSizes.forEachValue { section, item, size in
+    var moved = ItemTable<MeasuredSize>()
+    measuredItemSizes.forEachValue { section, item, measured in
       if let target = transform(IndexPath(item: item, section: section)), target.count == 2 {
-        moved.store(size, section: target.section, item: target.item, context: collectionView)
+        moved.store(measured, section: target.section, item: target.item, context: collectionView)
       }
     }
     measuredItemSizes = moved
@@ -184,15 +194,75 @@ open class FlowLayout: CollectionViewLayout {
       }
     }
     measuredBaselines = baselines
-    invalidateLayout()
+    withoutSizingRequests { invalidateLayout() }
   }
 
   /// Forgets every measured size (items and supplementary views).
   public func removeAllMeasuredSizes() {
+    forgetAllMeasuredSizes()
+    // Elements without sizes are asked when their views are next realised anyway.
+    withoutSizingRequests { invalidateLayout() }
+  }
+
+  private func forgetAllMeasuredSizes() {
     measuredItemSizes = ItemTable()
     measuredBaselines = ItemTable()
     measuredSupplementarySizes = [:]
-    invalidateLayout()
+    supplementaryGenerations = [:]
+  }
+
+  /// Stores an answered header or footer size as current.
+  private func storeSupplementarySize(_ size: CGSize, kind: ElementKind, section: Int) {
+    measuredSupplementarySizes[kind, default: [:]][section] = size
+    supplementaryGenerations[kind, default: [:]][section] = sizeGeneration
+  }
+
+  /// Whether the item's measured size is current (answered since its element was last
+  /// invalidated).
+  private func hasCurrentMeasuredSize(forItemAt indexPath: IndexPath) -> Bool {
+    measuredItemSizes[indexPath.section, indexPath.item]?.generation == sizeGeneration
+  }
+
+  private func hasCurrentMeasuredSize(ofKind kind: ElementKind, section: Int) -> Bool {
+    measuredSupplementarySizes[kind]?[section] != nil
+      && supplementaryGenerations[kind]?[section] == sizeGeneration
+  }
+
+  override func markMeasuredSizesStale(_ request: SizingRequest) {
+    if request.everything {
+      if sizeGeneration == .max {
+        // Once in four billion invalidations: start again at 1 with every size stale (0).
+        var stale = ItemTable<MeasuredSize>()
+        measuredItemSizes.forEachValue { section, item, measured in
+          stale.store(
+            MeasuredSize(size: measured.size, generation: 0), section: section, item: item,
+            context: collectionView)
+        }
+        measuredItemSizes = stale
+        supplementaryGenerations = supplementaryGenerations.mapValues { $0.mapValues { _ in 0 } }
+        sizeGeneration = 1
+      } else {
+        sizeGeneration += 1
+      }
+      return
+    }
+    for key in request.elements {
+      let section = key.indexPath.section
+      switch key.category {
+      case .cell:
+        guard var measured = measuredItemSizes[section, key.indexPath.item] else { continue }
+        measured.generation = 0
+        measuredItemSizes.store(
+          measured, section: section, item: key.indexPath.item, context: collectionView)
+      case .supplementaryView:
+        guard let kind = key.kind, supplementaryGenerations[kind]?[section] != nil else {
+          continue
+        }
+        supplementaryGenerations[kind]?[section] = 0
+      case .decorationView:
+        continue
+      }
+    }
   }
 
   // MARK: Invalidation
@@ -203,7 +273,8 @@ open class FlowLayout: CollectionViewLayout {
       let context = collectionView
       for (indexPath, size) in flow.preferredItemSizes where indexPath.count == 2 {
         measuredItemSizes.store(
-          size, section: indexPath.section, item: indexPath.item, context: context)
+          MeasuredSize(size: size, generation: sizeGeneration), section: indexPath.section,
+          item: indexPath.item, context: context)
       }
       for (indexPath, offset) in flow.preferredItemBaselines where indexPath.count == 2 {
         measuredBaselines.store(
@@ -211,7 +282,7 @@ open class FlowLayout: CollectionViewLayout {
       }
       for (kind, sizes) in flow.preferredSupplementarySizes {
         for (section, size) in sizes {
-          measuredSupplementarySizes[kind, default: [:]][section] = size
+          storeSupplementarySize(size, kind: kind, section: section)
         }
       }
       if flow.invalidateFlowLayoutDelegateMetrics || flow.invalidateFlowLayoutAttributes {
@@ -227,9 +298,7 @@ open class FlowLayout: CollectionViewLayout {
           ).inset(by: geometry.configuration.contentInset)
           compensationAnchor = firstVisibleElement(geometry, in: old)
         }
-        measuredItemSizes = ItemTable()
-        measuredBaselines = ItemTable()
-        measuredSupplementarySizes = [:]
+        forgetAllMeasuredSizes()
         needsFullLayout = true
       }
     }
@@ -496,7 +565,8 @@ open class FlowLayout: CollectionViewLayout {
   }
 
   /// Records a self-sizing element whose preferred size equals its current one as measured (no
-  /// re-flow: nothing moves), so that a view realised for it later is not asked again.
+  /// re-flow: nothing moves), so that a view realised for it later is not asked again. A stale
+  /// measured size the answer confirms becomes current again as it is.
   open override func recordDeclinedPreferredLayoutAttributes(
     _ preferredAttributes: LayoutAttributes,
     withOriginalAttributes originalAttributes: LayoutAttributes
@@ -506,36 +576,40 @@ open class FlowLayout: CollectionViewLayout {
     switch originalAttributes.representedElementCategory {
     case .cell:
       guard estimatedItemSize != .zero, preferredAttributes.size == originalAttributes.size,
-        measuredSize(forItemAt: indexPath) == nil
+        !hasCurrentMeasuredSize(forItemAt: indexPath)
       else { return }
+      // A stale size is kept as it is (on a rounding layout it may be finer than the frame).
+      let size = measuredSize(forItemAt: indexPath) ?? originalAttributes.size
       measuredItemSizes.store(
-        originalAttributes.size, section: indexPath.section, item: indexPath.item,
-        context: collectionView)
+        MeasuredSize(size: size, generation: sizeGeneration), section: indexPath.section,
+        item: indexPath.item, context: collectionView)
     case .supplementaryView:
       guard allowsSelfSizingSupplementaryViews,
         let kind = originalAttributes.representedElementKind,
-        measuredSupplementarySizes[kind]?[indexPath.section] == nil
+        !hasCurrentMeasuredSize(ofKind: kind, section: indexPath.section)
       else { return }
       let same =
         scrollDirection == .vertical
         ? preferredAttributes.size.height == originalAttributes.size.height
         : preferredAttributes.size.width == originalAttributes.size.width
       if same {
-        measuredSupplementarySizes[kind, default: [:]][indexPath.section] = originalAttributes.size
+        let size = measuredSupplementarySizes[kind]?[indexPath.section] ?? originalAttributes.size
+        storeSupplementarySize(size, kind: kind, section: indexPath.section)
       }
     case .decorationView:
       return
     }
   }
 
-  /// True when the layout holds a measured size for the item, or for the header or footer.
+  /// True when the layout holds a current measured size for the item, or for the header or
+  /// footer: one answered since an invalidation last named the element.
   open override func hasMeasuredSize(forElement key: ElementKey) -> Bool {
     guard key.indexPath.count == 2 else { return false }
     switch key.category {
-    case .cell: return measuredSize(forItemAt: key.indexPath) != nil
+    case .cell: return hasCurrentMeasuredSize(forItemAt: key.indexPath)
     case .supplementaryView:
       guard let kind = key.kind else { return false }
-      return measuredSupplementarySizes[kind]?[key.indexPath.section] != nil
+      return hasCurrentMeasuredSize(ofKind: kind, section: key.indexPath.section)
     case .decorationView: return false
     }
   }
@@ -548,14 +622,17 @@ open class FlowLayout: CollectionViewLayout {
   /// sections; deleted and reloaded ones are forgotten, so only those are measured again.
   open override func remapMeasuredSizes(with mapping: CollectionViewUpdateMapping) {
     var supplementary: [ElementKind: [Int: CGSize]] = [:]
+    var generations: [ElementKind: [Int: UInt32]] = [:]
     for (kind, sizes) in measuredSupplementarySizes {
       for (section, size) in sizes {
         if let target = mapping.newSection(forOldSection: section) {
           supplementary[kind, default: [:]][target] = size
+          generations[kind, default: [:]][target] = supplementaryGenerations[kind]?[section] ?? 0
         }
       }
     }
     measuredSupplementarySizes = supplementary
+    supplementaryGenerations = generations
     compensationAnchor = nil
     contentSizeBeforeSelfSizing = nil
     remapMeasuredSizes { mapping.newIndexPath(forOldIndexPath: $0) }
@@ -578,9 +655,7 @@ open class FlowLayout: CollectionViewLayout {
       // FuzzFlowGeometry).
       let cross = FlowGeometry.crossExtent(for: configuration)
       if cross != old.crossExtent {
-        measuredItemSizes = ItemTable()
-        measuredBaselines = ItemTable()
-        measuredSupplementarySizes = [:]
+        forgetAllMeasuredSizes()
         needsFullLayout = true
       }
     }
@@ -716,7 +791,7 @@ open class FlowLayout: CollectionViewLayout {
       var sizes: [CGSize] = []
       var common: CGSize?
       for item in 0..<count {
-        var size = measured[item]
+        var size = measured[item]?.size
         if size == nil, asksDelegate {
           let answer = route.sizeQuery(at: IndexPath(item: item, section: section))
           if answer.implemented {
@@ -838,4 +913,11 @@ open class FlowLayout: CollectionViewLayout {
     prepareIfNeeded()
     return geometry?.attributesForDecorationView(ofKind: kind, at: indexPath)
   }
+}
+
+/// A measured size and the generation it was answered in (`FlowLayout`'s staleness marks).
+struct MeasuredSize {
+  var size: CGSize
+  /// 0 for a size an invalidation named; otherwise the layout's generation at the answer.
+  var generation: UInt32
 }

@@ -46,6 +46,10 @@ open class CollectionViewLayoutInvalidationContext {
     return context
   }
 
+  /// Whether the context invalidates the size of every element, so that every self-sizing
+  /// element is asked for its preferred attributes again (`invalidateEverything`).
+  var invalidatesEverySize: Bool { invalidateEverything }
+
   /// Marks items as invalid (`invalidateItems(at:)`).
   ///
   /// The paths are appended in place: a self-sizing pass invalidates its items one at a time
@@ -83,6 +87,11 @@ open class FlowLayoutInvalidationContext: CollectionViewLayoutInvalidationContex
   /// measure again (set by `FlowLayout` when a bounds change alters the line length; not in UIKit).
   /// The first visible element keeps its place on screen along the scroll axis.
   public var invalidatesMeasuredSizes = false
+  /// Delegate metrics are item sizes: every self-sizing element is asked again, as after
+  /// `invalidateLayout()` (a guess: UIKit documents only that the delegate is asked again).
+  override var invalidatesEverySize: Bool {
+    super.invalidatesEverySize || invalidateFlowLayoutDelegateMetrics
+  }
   /// Preferred (measured) item sizes carried from a self-sizing pass to the layout.
   var preferredItemSizes: [IndexPath: CGSize] = [:]
   /// Preferred first-baseline offsets of items, carried from a self-sizing pass.

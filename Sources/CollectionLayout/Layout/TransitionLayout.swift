@@ -28,7 +28,8 @@ open class TransitionLayout: CollectionViewLayout {
     didSet {
       let clamped = min(1, max(0, transitionProgress.isFinite ? transitionProgress : 0))
       if clamped != transitionProgress { transitionProgress = clamped }
-      if oldValue != transitionProgress { invalidateLayout() }
+      // Progress moves frames between two layouts; no content changed.
+      if oldValue != transitionProgress { withoutSizingRequests { invalidateLayout() } }
     }
   }
 
@@ -132,8 +133,15 @@ open class TransitionLayout: CollectionViewLayout {
   open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
     super.invalidateLayout(with: context)
     if context.invalidateEverything || context.invalidateDataSourceCounts {
-      currentLayout.invalidateLayout(with: context)
-      nextLayout.invalidateLayout(with: context)
+      for layout in [currentLayout, nextLayout] {
+        // The two layouts take the invalidation as the transition took it: their own (no view
+        // is asked again) or the app's.
+        if isInvalidatingInternally {
+          layout.withoutSizingRequests { layout.invalidateLayout(with: context) }
+        } else {
+          layout.invalidateLayout(with: context)
+        }
+      }
     }
   }
 }

@@ -49,6 +49,9 @@ open class CollectionReusableView {
   /// The size this view was last asked to fit, and what it answered (the self-sizing memo).
   var lastFittingSize: CGSize?
   var lastPreferredSize: CGSize?
+  /// Whether the next layout pass asks this view for preferred attributes whatever its memo
+  /// says: its content changed (an invalidation named its element).
+  var needsSizing = false
 
   /// A view with the given frame (`init(frame:)`); the collection view calls this when it needs a
   /// new view of a registered class.
@@ -61,6 +64,7 @@ open class CollectionReusableView {
     reuseCount += 1
     lastFittingSize = nil
     lastPreferredSize = nil
+    needsSizing = false
   }
 
   /// The attributes this view would like, given the layout's `layoutAttributes`.

@@ -78,7 +78,7 @@ extension CollectionView {
       for (key, view) in realised { visit(key, view) }
       // The answer is laid out afresh from every measured size, as one pass that realised
       // everything at once would lay it out, rather than from the window-by-window re-flows.
-      collectionViewLayout.invalidateLayout()
+      collectionViewLayout.withoutSizingRequests { collectionViewLayout.invalidateLayout() }
       applyLayoutChanges()
       let everything = window(from: -Self.farAway, length: 2 * Self.farAway).union(bounds)
       return Self.inElementOrder(

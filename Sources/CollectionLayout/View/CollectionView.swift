@@ -152,6 +152,9 @@ open class CollectionView: CollectionLayoutContext {
   var highlighted: IndexPath?
   var needsLayout = true
   var pendingUpdates: PendingUpdates?
+  /// Set when the layout asked for every element to be sized again: the next layout pass asks
+  /// every realised view (views realised later are asked because their sizes are stale).
+  var sizesEveryRealisedView = false
   private var isInLayoutPass = false
   private var cellClasses: [String: CollectionViewCell.Type] = [:]
   private var supplementaryClasses: [ElementKind: [String: CollectionReusableView.Type]] = [:]
@@ -445,8 +448,26 @@ open class CollectionView: CollectionLayoutContext {
     realised = [:]
     selected = []
     highlighted = nil
-    collectionViewLayout.forgetMeasuredSizes()
-    collectionViewLayout.invalidateLayout(with: .everything())
+    sizesEveryRealisedView = false
+    // Every size is forgotten and every view is new: nothing is left to ask again.
+    collectionViewLayout.withoutSizingRequests {
+      collectionViewLayout.forgetMeasuredSizes()
+      collectionViewLayout.invalidateLayout(with: .everything())
+    }
+    needsLayout = true
+  }
+
+  /// Takes a layout's request to size elements again (see
+  /// `CollectionViewLayout.invalidateLayout(with:)`): realised views of the elements named are
+  /// asked in the next layout pass; for every element, all realised views are.
+  func layout(_ layout: CollectionViewLayout, requestsSizing request: SizingRequest) {
+    // A transition's inner layouts pass on the transition's own invalidations.
+    guard layout === collectionViewLayout else { return }
+    if request.everything {
+      sizesEveryRealisedView = true
+    } else {
+      for key in request.elements { realised[key]?.needsSizing = true }
+    }
     needsLayout = true
   }
 
@@ -459,12 +480,14 @@ open class CollectionView: CollectionLayoutContext {
   /// the visible bounds plus `prefetchMargin`, ask newly realised views for their preferred
   /// attributes, let the layout accept them, re-flow, and repeat until nothing changes.
   ///
-  /// A view is asked when it is realised (unless the layout already holds a measured size for its
-  /// element), and again only when the layout gives it a size that is neither the one it was asked
-  /// with nor the one it answered, or when its limit (`maximumFittingSize`, the line length) or the
-  /// display scale changed. An answer identical to the previous one for the same question is
-  /// not news and does not invalidate. After `maximumSelfSizingPasses` passes that still changed
-  /// sizes, the pass stops with a `.selfSizingDidNotConverge` diagnostic naming the elements.
+  /// A view is asked when it is realised (unless the layout already holds a current measured size
+  /// for its element), and again when the layout gives it a size that is neither the one it was
+  /// asked with nor the one it answered, when its limit (`maximumFittingSize`, the line length) or
+  /// the display scale changed, or when its content changed: an invalidation named its element
+  /// (`invalidateLayout()` names every element, `performBatchUpdates(nil)` too).
+  /// An answer identical to the previous one for the same question is not news and does not
+  /// invalidate. After `maximumSelfSizingPasses` passes that still changed sizes, the pass stops
+  /// with a `.selfSizingDidNotConverge` diagnostic naming the elements.
   /// When elements wholly above the visible area change size, the content offset moves by exactly
   /// as much as the first visible element did, so nothing on screen jumps.
   public func layoutIfNeeded() throws {
@@ -480,6 +503,10 @@ open class CollectionView: CollectionLayoutContext {
       layoutPassCount += 1
       let attributes = layout.layoutAttributesForElements(in: preparedRect)
       try realise(attributes)
+      if sizesEveryRealisedView {
+        sizesEveryRealisedView = false
+        for view in realised.values { view.needsSizing = true }
+      }
       // First the views to ask (with their new limits), then their answers (on several threads
       // when allowed), then the answers taken in element order.
       var asked: [(view: CollectionReusableView, original: LayoutAttributes, sameLimits: Bool)] =
@@ -488,7 +515,12 @@ open class CollectionView: CollectionLayoutContext {
         guard let view = realised[original.key] else { continue }
         let fitting = original.size
         let limit = layout.maximumSize(forElement: original)
-        if view.lastFittingSize == nil && layout.hasMeasuredSize(forElement: original.key) {
+        if view.needsSizing {
+          // Its content changed: the memo answers an old question.
+          view.needsSizing = false
+          view.lastFittingSize = nil
+          view.lastPreferredSize = nil
+        } else if view.lastFittingSize == nil && layout.hasMeasuredSize(forElement: original.key) {
           view.lastFittingSize = fitting
           view.lastPreferredSize = fitting
           view.maximumFittingSize = limit
@@ -531,7 +563,7 @@ open class CollectionView: CollectionLayoutContext {
         return
       }
       changed = pairs.map { $0.original.key }
-      layout.invalidateLayout(forPreferredLayoutAttributes: pairs)
+      layout.withoutSizingRequests { layout.invalidateLayout(forPreferredLayoutAttributes: pairs) }
       applyLayoutChanges()
     }
     // The bound was reached: show the last layout without asking again, and say which elements
@@ -679,7 +711,9 @@ open class CollectionView: CollectionLayoutContext {
     if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
       let context = layout.invalidationContext(forBoundsChange: newBounds)
       bounds = newBounds
-      layout.invalidateLayout(with: context)
+      // Scrolling and resizing change no content (a new line length forgets measured sizes
+      // through the context itself).
+      layout.withoutSizingRequests { layout.invalidateLayout(with: context) }
     } else {
       bounds = newBounds
     }
@@ -720,6 +754,7 @@ open class CollectionView: CollectionLayoutContext {
   func replaceLayout(with layout: CollectionViewLayout) {
     let old = collectionViewLayout
     collectionViewLayout = layout
+    sizesEveryRealisedView = false
     if layout.collectionView !== self { layout.collectionView = self }
     // A transition's layouts keep the collection view; any other old layout lets it go.
     if old.collectionView === self, !(layout is TransitionLayout),
@@ -731,7 +766,7 @@ open class CollectionView: CollectionLayoutContext {
       view.lastFittingSize = nil
       view.lastPreferredSize = nil
     }
-    layout.invalidateLayout()
+    layout.withoutSizingRequests { layout.invalidateLayout() }
     needsLayout = true
   }
 

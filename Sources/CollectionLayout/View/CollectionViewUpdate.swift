@@ -110,6 +110,13 @@ struct PendingUpdates {
   var reloadedItems: [IndexPath] = []
   var movedItems: [(from: IndexPath, to: IndexPath)] = []
 
+  /// True when the batch describes no change at all.
+  var isEmpty: Bool {
+    insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty
+      && movedSections.isEmpty && insertedItems.isEmpty && deletedItems.isEmpty
+      && reloadedItems.isEmpty && movedItems.isEmpty
+  }
+
   var updateItems: [CollectionViewUpdateItem] {
     var items: [CollectionViewUpdateItem] = []
     for s in deletedSections {
@@ -377,8 +384,23 @@ extension CollectionView {
   /// cells, layout, measured sizes, selection, content offset). A valid one carries measured sizes
   /// and cells along with their items, so only new and reloaded items are measured again, then
   /// runs a layout pass. `completion` gets true (headless updates finish at once).
+  ///
+  /// A batch that describes no change (`performBatchUpdates(nil, completion:)`, or an empty
+  /// block) is UIKit's idiom for "my cells' sizes changed": it asks every visible cell for its
+  /// preferred attributes again and re-flows, as `invalidateLayout()` does. UIKit asks the
+  /// visible cells in every batch update; here a batch with changes asks only its new and
+  /// reloaded items, whose content is what it says changed.
   public func performBatchUpdates(
     _ updates: (() throws -> Void)?, completion: ((Bool) -> Void)? = nil
+  ) throws {
+    try performBatchUpdates(updates, sizingVisibleCellsWhenEmpty: true, completion: completion)
+  }
+
+  /// `performBatchUpdates(_:completion:)`, with the empty batch's resizing optional: a diffable
+  /// data source applying a snapshot without differences has no news about sizes.
+  func performBatchUpdates(
+    _ updates: (() throws -> Void)?, sizingVisibleCellsWhenEmpty: Bool,
+    completion: ((Bool) -> Void)?
   ) throws {
     if pendingUpdates != nil {
       // Nested: the inner block joins the outer batch, as in UIKit.
@@ -401,6 +423,9 @@ extension CollectionView {
     let new = Self.counts(of: dataSource, in: self)
     let mapping = try CollectionViewUpdateMapping.plan(before: old, after: new, batch)
     apply(mapping, batch.updateItems, newCounts: new)
+    if batch.isEmpty && sizingVisibleCellsWhenEmpty {
+      collectionViewLayout.invalidateLayout()
+    }
     try layoutIfNeeded()
     completion?(true)
   }
@@ -411,8 +436,11 @@ extension CollectionView {
     let layout = collectionViewLayout
     layout.prepare(forCollectionViewUpdates: items)
     sectionCounts = newCounts
-    layout.remapMeasuredSizes(with: mapping)
-    layout.invalidateLayout(with: .dataSourceCounts())
+    // Sizes follow their items; the update says nothing about the content of those it keeps.
+    layout.withoutSizingRequests {
+      layout.remapMeasuredSizes(with: mapping)
+      layout.invalidateLayout(with: .dataSourceCounts())
+    }
     var moved: [ElementKey: CollectionReusableView] = [:]
     for (key, view) in realisedViews {
       var target: IndexPath?

@@ -307,10 +307,11 @@ public final class CollectionViewDiffableDataSource<
       return
     }
     let old = current
-    try collectionView.performBatchUpdates({
-      self.current = snapshot.settled
-      try Self.describeDifference(from: old, to: snapshot, in: collectionView)
-    })
+    try collectionView.performBatchUpdates(
+      {
+        self.current = snapshot.settled
+        try Self.describeDifference(from: old, to: snapshot, in: collectionView)
+      }, sizingVisibleCellsWhenEmpty: false, completion: nil)
     completion?()
   }
 
