@@ -155,6 +155,8 @@ open class CollectionView: CollectionLayoutContext {
   /// Set when the layout asked for every element to be sized again: the next layout pass asks
   /// every realised view (views realised later are asked because their sizes are stale).
   var sizesEveryRealisedView = false
+  /// The cell `reconfigureItems(at:)` is updating, which dequeuing its item hands back.
+  var reconfiguring: (indexPath: IndexPath, cell: CollectionViewCell)?
   private var isInLayoutPass = false
   private var cellClasses: [String: CollectionViewCell.Type] = [:]
   private var supplementaryClasses: [ElementKind: [String: CollectionReusableView.Type]] = [:]
@@ -231,6 +233,16 @@ open class CollectionView: CollectionLayoutContext {
   public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
     throws(CollectionViewError) -> CollectionViewCell
   {
+    if let reconfiguring, reconfiguring.indexPath == indexPath {
+      // Reconfiguring keeps the cell: the data source gets it back as it is, without
+      // `prepareForReuse()`, as UIKit documents for `reconfigureItems(at:)`.
+      guard reconfiguring.cell.reuseIdentifier == identifier else {
+        throw .viewNotDequeued(
+          "attempt to dequeue a cell with identifier \(identifier) while reconfiguring the item at \(CollectionViewError.describe(indexPath)), whose cell has identifier \(reconfiguring.cell.reuseIdentifier ?? "nil"): reconfiguring keeps the existing cell; use reloadItems(at:) to replace it"
+        )
+      }
+      return reconfiguring.cell
+    }
     guard let cellClass = cellClasses[identifier] else {
       throw .unregisteredIdentifier(kind: "UICollectionElementKindCell", identifier: identifier)
     }
@@ -484,7 +496,8 @@ open class CollectionView: CollectionLayoutContext {
   /// for its element), and again when the layout gives it a size that is neither the one it was
   /// asked with nor the one it answered, when its limit (`maximumFittingSize`, the line length) or
   /// the display scale changed, or when its content changed: an invalidation named its element
-  /// (`invalidateLayout()` names every element, `performBatchUpdates(nil)` too).
+  /// (`invalidateLayout()` names every element, `performBatchUpdates(nil)` too,
+  /// `reconfigureItems(at:)` its items).
   /// An answer identical to the previous one for the same question is not news and does not
   /// invalidate. After `maximumSelfSizingPasses` passes that still changed sizes, the pass stops
   /// with a `.selfSizingDidNotConverge` diagnostic naming the elements.

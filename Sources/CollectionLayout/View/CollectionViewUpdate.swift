@@ -109,12 +109,15 @@ struct PendingUpdates {
   var deletedItems: [IndexPath] = []
   var reloadedItems: [IndexPath] = []
   var movedItems: [(from: IndexPath, to: IndexPath)] = []
+  /// Items whose cells are updated in place (`reconfigureItems(at:)`), by index paths before the
+  /// update. Not update items: the layout is not told of them, as in UIKit.
+  var reconfiguredItems: [IndexPath] = []
 
   /// True when the batch describes no change at all.
   var isEmpty: Bool {
     insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty
       && movedSections.isEmpty && insertedItems.isEmpty && deletedItems.isEmpty
-      && reloadedItems.isEmpty && movedItems.isEmpty
+      && reloadedItems.isEmpty && movedItems.isEmpty && reconfiguredItems.isEmpty
   }
 
   var updateItems: [CollectionViewUpdateItem] {
@@ -302,6 +305,7 @@ extension CollectionViewUpdateMapping {
         throw fail("attempt to insert the same index path twice (\(path(p)))")
       }
     }
+    for p in u.reconfiguredItems { try checkBefore(p, "reconfigure") }
     var itemMovedFrom = [IndexPath: IndexPath]()
     var itemMovedTo = Set<IndexPath>()
     for m in u.movedItems {
@@ -382,14 +386,14 @@ extension CollectionView {
   /// The batch is validated against the data source's counts after `updates`; an inconsistent one
   /// throws `CollectionViewError.invalidUpdate` with UIKit's message and changes nothing (visible
   /// cells, layout, measured sizes, selection, content offset). A valid one carries measured sizes
-  /// and cells along with their items, so only new and reloaded items are measured again, then
-  /// runs a layout pass. `completion` gets true (headless updates finish at once).
+  /// and cells along with their items, so only new, reloaded and reconfigured items are measured
+  /// again, then runs a layout pass. `completion` gets true (headless updates finish at once).
   ///
   /// A batch that describes no change (`performBatchUpdates(nil, completion:)`, or an empty
   /// block) is UIKit's idiom for "my cells' sizes changed": it asks every visible cell for its
   /// preferred attributes again and re-flows, as `invalidateLayout()` does. UIKit asks the
-  /// visible cells in every batch update; here a batch with changes asks only its new and
-  /// reloaded items, whose content is what it says changed.
+  /// visible cells in every batch update; here a batch with changes asks only its new, reloaded
+  /// and reconfigured items, whose content is what it says changed.
   public func performBatchUpdates(
     _ updates: (() throws -> Void)?, completion: ((Bool) -> Void)? = nil
   ) throws {
@@ -423,11 +427,39 @@ extension CollectionView {
     let new = Self.counts(of: dataSource, in: self)
     let mapping = try CollectionViewUpdateMapping.plan(before: old, after: new, batch)
     apply(mapping, batch.updateItems, newCounts: new)
+    try reconfigure(
+      batch.reconfiguredItems.compactMap { mapping.newIndexPath(forOldIndexPath: $0) })
     if batch.isEmpty && sizingVisibleCellsWhenEmpty {
       collectionViewLayout.invalidateLayout()
     }
     try layoutIfNeeded()
     completion?(true)
+  }
+
+  /// Updates the realised cells of `indexPaths` (after the update) in place and marks every one
+  /// of the items to be sized again.
+  private func reconfigure(_ indexPaths: [IndexPath]) throws {
+    guard !indexPaths.isEmpty else { return }
+    // The app's news about these items' content: their realised cells are asked in the next
+    // pass, the others when they come into view (their sizes stand in until then).
+    let context = collectionViewLayout.makeInvalidationContext()
+    context.invalidateItems(at: indexPaths)
+    collectionViewLayout.invalidateLayout(with: context)
+    guard let dataSource else { return }
+    for indexPath in indexPaths {
+      guard let cell = cellForItem(at: indexPath) else { continue }
+      reconfiguring = (indexPath, cell)
+      defer { reconfiguring = nil }
+      let returned = try dataSource.collectionView(self, cellForItemAt: indexPath)
+      guard returned === cell else {
+        throw CollectionViewError.viewNotDequeued(
+          "the cell returned for the reconfigured item at \(CollectionViewError.describe(indexPath)) is not its existing cell: when reconfiguring, dequeue the cell with the same reuse identifier to get the existing cell back"
+        )
+      }
+      // Marked here too: the layout's request reaches the collection view only through
+      // `super.invalidateLayout(with:)`, which a custom layout might not call.
+      cell.needsSizing = true
+    }
   }
 
   private func apply(
@@ -490,6 +522,18 @@ extension CollectionView {
   /// Reloads items (index paths before the update): new cells, measured again (`reloadItems(at:)`).
   public func reloadItems(at indexPaths: [IndexPath]) throws {
     try record { $0.reloadedItems += indexPaths }
+  }
+  /// Updates items' existing cells in place (`reconfigureItems(at:)`, index paths before the
+  /// update): the data source's `collectionView(_:cellForItemAt:)` runs again for each realised
+  /// cell, and dequeuing hands back that same cell, without `prepareForReuse()`; dequeuing it
+  /// with another reuse identifier throws. Reconfigured cells are then asked for their preferred
+  /// attributes again. Items without a realised cell keep their measured size until they come
+  /// into view, and are asked then. UIKit documents that reconfiguring updates "existing
+  /// (including prefetched) cells"; that it resizes self-sizing cells is a guess (the
+  /// documentation read does not say; apps that replace reloads with it rely on it).
+  /// A reconfigured item that is also deleted or reloaded is left to that change.
+  public func reconfigureItems(at indexPaths: [IndexPath]) throws {
+    try record { $0.reconfiguredItems += indexPaths }
   }
   /// Moves an item from an index path before the update to one after it (`moveItem(at:to:)`).
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws {

@@ -18,8 +18,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
   public private(set) var sectionIdentifiers: [SectionIdentifier] = []
   private var itemsBySection: [SectionIdentifier: [ItemIdentifier]] = [:]
   private var sectionOfItem: [ItemIdentifier: SectionIdentifier] = [:]
-  /// Items marked for reloading (`reloadItems(_:)`) or reconfiguring.
+  /// Items marked for reloading (`reloadItems(_:)`).
   public private(set) var reloadedItemIdentifiers: Set<ItemIdentifier> = []
+  /// Items marked for reconfiguring (`reconfigureItems(_:)`): their cells are kept and updated.
+  public private(set) var reconfiguredItemIdentifiers: Set<ItemIdentifier> = []
   /// Sections marked for reloading (`reloadSections(_:)`).
   public private(set) var reloadedSectionIdentifiers: Set<SectionIdentifier> = []
   /// Item identifiers that were added twice (UIKit traps on them); `apply(_:)` throws.
@@ -100,6 +102,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
       for item in items {
         sectionOfItem[item] = nil
         reloadedItemIdentifiers.remove(item)
+        reconfiguredItemIdentifiers.remove(item)
       }
       reloadedSectionIdentifiers.remove(identifier)
       sectionIdentifiers.removeAll { $0 == identifier }
@@ -176,6 +179,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
       guard let section = sectionOfItem.removeValue(forKey: identifier) else { continue }
       itemsBySection[section]?.removeAll { $0 == identifier }
       reloadedItemIdentifiers.remove(identifier)
+      reconfiguredItemIdentifiers.remove(identifier)
     }
   }
   /// Deletes every item and section.
@@ -188,9 +192,11 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
       return
     }
     let reloaded = reloadedItemIdentifiers.contains(identifier)
+    let reconfigured = reconfiguredItemIdentifiers.contains(identifier)
     deleteItems([identifier])
     insertItems([identifier], beforeItem: other)
     if reloaded { reloadedItemIdentifiers.insert(identifier) }
+    if reconfigured { reconfiguredItemIdentifiers.insert(identifier) }
   }
   /// Moves an item after another.
   public mutating func moveItem(_ identifier: ItemIdentifier, afterItem other: ItemIdentifier) {
@@ -198,18 +204,20 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
       return
     }
     let reloaded = reloadedItemIdentifiers.contains(identifier)
+    let reconfigured = reconfiguredItemIdentifiers.contains(identifier)
     deleteItems([identifier])
     insertItems([identifier], afterItem: other)
     if reloaded { reloadedItemIdentifiers.insert(identifier) }
+    if reconfigured { reconfiguredItemIdentifiers.insert(identifier) }
   }
   /// Marks items for reloading: new cells, measured again (`reloadItems(_:)`).
   public mutating func reloadItems(_ identifiers: [ItemIdentifier]) {
     reloadedItemIdentifiers.formUnion(identifiers.filter { sectionOfItem[$0] != nil })
   }
-  /// Marks items for reconfiguring; headless, this is the same as reloading
-  /// (`reconfigureItems(_:)`).
+  /// Marks items for reconfiguring (`reconfigureItems(_:)`): applying the snapshot updates their
+  /// existing cells in place (`CollectionView.reconfigureItems(at:)`) and sizes them again.
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifier]) {
-    reloadItems(identifiers)
+    reconfiguredItemIdentifiers.formUnion(identifiers.filter { sectionOfItem[$0] != nil })
   }
 
   /// The same snapshot with the reload marks cleared (what a data source keeps after applying).
@@ -217,6 +225,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
     var copy = self
     copy.reloadedItemIdentifiers = []
     copy.reloadedSectionIdentifiers = []
+    copy.reconfiguredItemIdentifiers = []
     return copy
   }
 }
@@ -381,6 +390,7 @@ public final class CollectionViewDiffableDataSource<
     var inserted: [IndexPath] = []
     var reloaded: [IndexPath] = []
     var moved: [(IndexPath, IndexPath)] = []
+    var reconfigured: [IndexPath] = []
     var arrived = Set<ItemIdentifier>()
     for section in newSections where keepsItems(section) {
       let newIndex = newSectionIndex[section]!
@@ -402,6 +412,9 @@ public final class CollectionViewDiffableDataSource<
         }
         arrived.insert(identifier)
         let reload = new.reloadedItemIdentifiers.contains(identifier)
+        if !reload && new.reconfiguredItemIdentifiers.contains(identifier) {
+          reconfigured.append(from)
+        }
         if stayingItems.contains(item) {
           if reload { reloaded.append(from) }
         } else if reload {
@@ -419,6 +432,7 @@ public final class CollectionViewDiffableDataSource<
     try view.insertItems(at: inserted)
     try view.reloadItems(at: reloaded)
     for (from, to) in moved { try view.moveItem(at: from, to: to) }
+    try view.reconfigureItems(at: reconfigured)
   }
 
   // MARK: CollectionViewDataSource

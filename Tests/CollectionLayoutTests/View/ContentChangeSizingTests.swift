@@ -191,6 +191,37 @@ struct ContentChangeSizingTests {
     #expect(rows.log.count == asked)
     #expect(layout.layoutAttributesForItem(at: target)?.frame == old)
   }
+
+  @Test("a diffable snapshot's reconfigureItems keeps the cell and sizes it again")
+  func snapshotReconfigureKeepsCell() throws {
+    let layout = FlowLayout()
+    layout.estimatedItemSize = CGSize(width: 375, height: 44)
+    let view = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 667), collectionViewLayout: layout)
+    view.register(RowCell.self, forCellWithReuseIdentifier: "cell")
+    var texts = (0..<10).map { EditableRows.original($0) }
+    let log = MeasurementLog()
+    let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
+      collectionView, indexPath, id in
+      let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+      (cell as? MeasuringCell)?.item = Item(id: id, text: texts[id])
+      (cell as? MeasuringCell)?.log = log
+      return cell
+    }
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(0..<10))
+    try dataSource.apply(snapshot)
+    let cell = try #require(view.cellForItem(at: ip(0, 4)))
+    let reuses = cell.reuseCount
+    texts[4] = Self.longText
+    snapshot.reconfigureItems([4])
+    try dataSource.apply(snapshot)
+    #expect(view.cellForItem(at: ip(0, 4)) === cell, "reconfiguring keeps the existing cell")
+    #expect(cell.reuseCount == reuses, "without prepareForReuse")
+    #expect((cell as? MeasuringCell)?.item?.text == Self.longText)
+    #expect(layout.layoutAttributesForItem(at: ip(0, 4))?.frame.height == 100)
+  }
 }
 
 @Suite("Self-sizing after content changes: scale, scrolling and bounds")
