@@ -50,8 +50,14 @@ open class CollectionReusableView {
   var lastFittingSize: CGSize?
   var lastPreferredSize: CGSize?
   /// Whether the next layout pass asks this view for preferred attributes whatever its memo
-  /// says: its content changed (an invalidation named its element).
+  /// says: its content changed (an invalidation named its element, or the view invalidated its
+  /// intrinsic content size).
   var needsSizing = false
+  /// True while the collection view waits for this view's preferred attributes: an
+  /// invalidation the view makes then is about the answer it is giving, not news.
+  var isAnsweringPreferredAttributes = false
+  /// The collection view showing this view (UIKit's superview); nil in a reuse pool.
+  weak var displayingCollectionView: CollectionView?
 
   /// A view with the given frame (`init(frame:)`); the collection view calls this when it needs a
   /// new view of a registered class.
@@ -65,6 +71,37 @@ open class CollectionReusableView {
     lastFittingSize = nil
     lastPreferredSize = nil
     needsSizing = false
+  }
+
+  /// Tells the collection view showing this view that its size may have changed
+  /// (`invalidateIntrinsicContentSize()`), so that the next layout pass asks it for
+  /// `preferredLayoutAttributesFitting(_:)` again and re-flows with the answer.
+  ///
+  /// As in UIKit (iOS 16), this acts only while the view is shown and the collection view's
+  /// `selfSizingInvalidation` is not `.disabled`; only this view is asked again. A call made
+  /// while the view is answering `preferredLayoutAttributesFitting(_:)` is ignored, so a view
+  /// cannot ask for itself to be asked forever (UIKit does not document that case; this is a
+  /// guess). Overrides call `super`.
+  open func invalidateIntrinsicContentSize() {
+    guard !isAnsweringPreferredAttributes, let collectionView = displayingCollectionView,
+      collectionView.selfSizingInvalidation != .disabled
+    else { return }
+    collectionView.viewNeedsSizing(self)
+  }
+
+  /// Tells the view that the layout of its content changed: the headless counterpart of an Auto
+  /// Layout change inside a UIKit cell's `contentView` (a label's new text, a constraint's new
+  /// constant). Not in UIKit.
+  ///
+  /// Under `selfSizingInvalidation == .enabledIncludingConstraints` this calls
+  /// `invalidateIntrinsicContentSize()`, as UIKit does for Auto Layout changes in that mode; in
+  /// the other modes it does nothing. Views whose content sizes them call it when the content
+  /// changes (TextFlow's text cells do).
+  public func contentLayoutDidChange() {
+    guard !isAnsweringPreferredAttributes,
+      displayingCollectionView?.selfSizingInvalidation == .enabledIncludingConstraints
+    else { return }
+    invalidateIntrinsicContentSize()
   }
 
   /// The attributes this view would like, given the layout's `layoutAttributes`.

@@ -87,6 +87,22 @@ open class CollectionView: CollectionLayoutContext {
   /// share mutable state while they size themselves.
   public var concurrentSizingJobs = 1
 
+  /// How a shown view's `invalidateIntrinsicContentSize()` resizes it (`SelfSizingInvalidation`).
+  public enum SelfSizingInvalidation: Hashable, Sendable {
+    /// The call does nothing: a view is sized again only when an invalidation names it.
+    case disabled
+    /// The call makes the next layout pass ask that view for its preferred attributes again.
+    case enabled
+    /// As `.enabled`, and a view's `contentLayoutDidChange()` (the headless counterpart of an
+    /// Auto Layout change in its content) calls `invalidateIntrinsicContentSize()` itself.
+    case enabledIncludingConstraints
+  }
+
+  /// How views that invalidate their intrinsic content size are resized (default `.enabled`:
+  /// UIKit's default since iOS 16 as recalled from its SDK header; the documentation pages read
+  /// do not state it, so this is a guess).
+  public var selfSizingInvalidation: SelfSizingInvalidation = .enabled
+
   /// The content inset plus the system's adjustment (`adjustedContentInset`).
   public var adjustedContentInset: EdgeInsets {
     switch contentInsetAdjustmentBehavior {
@@ -483,6 +499,12 @@ open class CollectionView: CollectionLayoutContext {
     needsLayout = true
   }
 
+  /// A shown view invalidated its intrinsic content size: the next layout pass asks it again.
+  func viewNeedsSizing(_ view: CollectionReusableView) {
+    view.needsSizing = true
+    needsLayout = true
+  }
+
   // MARK: The layout pass
 
   /// Marks the collection view as needing a layout pass (`setNeedsLayout()`).
@@ -497,7 +519,7 @@ open class CollectionView: CollectionLayoutContext {
   /// asked with nor the one it answered, when its limit (`maximumFittingSize`, the line length) or
   /// the display scale changed, or when its content changed: an invalidation named its element
   /// (`invalidateLayout()` names every element, `performBatchUpdates(nil)` too,
-  /// `reconfigureItems(at:)` its items).
+  /// `reconfigureItems(at:)` its items), or the view called `invalidateIntrinsicContentSize()`.
   /// An answer identical to the previous one for the same question is not news and does not
   /// invalidate. After `maximumSelfSizingPasses` passes that still changed sizes, the pass stops
   /// with a `.selfSizingDidNotConverge` diagnostic naming the elements.
@@ -598,6 +620,10 @@ open class CollectionView: CollectionLayoutContext {
   private func preferredAttributes(
     of asked: [(view: CollectionReusableView, original: LayoutAttributes, sameLimits: Bool)]
   ) -> [LayoutAttributes] {
+    for entry in asked { entry.view.isAnsweringPreferredAttributes = true }
+    defer {
+      for entry in asked { entry.view.isAnsweringPreferredAttributes = false }
+    }
     let jobs = min(concurrentSizingJobs, asked.count / 64)
     guard jobs > 1 else {
       return asked.map { $0.view.preferredLayoutAttributesFitting($0.original) }
@@ -682,6 +708,7 @@ open class CollectionView: CollectionLayoutContext {
       let view = try makeView(for: attrs)
       view.apply(attrs)
       realised[key] = view
+      view.displayingCollectionView = self
       if let cell = view as? CollectionViewCell {
         cell.isSelected = selected.contains(attrs.indexPath)
         cell.isHighlighted = highlighted == attrs.indexPath
@@ -703,6 +730,7 @@ open class CollectionView: CollectionLayoutContext {
       delegate?.collectionView(
         self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: key.indexPath)
     }
+    view.displayingCollectionView = nil
     sweepVisitor?(key, view)
     enqueue(view, key)
   }

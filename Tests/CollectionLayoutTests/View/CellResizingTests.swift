@@ -1,12 +1,13 @@
-// A shown cell sized again without being replaced: reconfigureItems(at:) (iOS 15: the existing
-// cell is configured again and asked again). Heights are the fake measurer's: 46 characters a
-// 375-point line, 20 points a line.
+// The two ways a shown cell is sized again without being replaced: reconfigureItems(at:) (iOS 15:
+// the existing cell is configured again and asked again) and invalidateIntrinsicContentSize()
+// under selfSizingInvalidation (iOS 16: the cell asks for itself). Heights are the fake
+// measurer's: 46 characters a 375-point line, 20 points a line.
 import Foundation
 import Testing
 
 @testable import CollectionLayout
 
-@Suite("Cells sized again in place")
+@Suite("Cells sized again in place: reconfiguring and intrinsic size invalidation")
 struct CellResizingTests {
   func list(count: Int = 1000) -> (CollectionView, FlowLayout, EditableRows) {
     ContentChangeSizingTests().list(count: count)
@@ -123,5 +124,111 @@ struct CellResizingTests {
       )
     ) { try view.reconfigureItems(at: [ip(0, 2)]) }
     #expect(view.cellForItem(at: ip(0, 2)) === cell, "the cell stays")
+  }
+
+  // MARK: invalidateIntrinsicContentSize() and selfSizingInvalidation
+
+  @Test("invalidateIntrinsicContentSize: the next layout pass asks that cell, and only that cell")
+  func intrinsicSizeEnabled() throws {
+    let (view, layout, rows) = list()
+    #expect(view.selfSizingInvalidation == .enabled, "UIKit's default")
+    try view.layoutIfNeeded()
+    let target = view.indexPathsForVisibleItems[6]
+    let old = try #require(layout.layoutAttributesForItem(at: target)?.frame)
+    rows.edit(target.item, to: Self.longText, in: view)
+    let asked = rows.log.count
+    view.cellForItem(at: target)?.invalidateIntrinsicContentSize()
+    try view.layoutIfNeeded()
+    #expect(Array(rows.log.measured[asked...]) == [target.item])
+    #expect(layout.layoutAttributesForItem(at: target)?.frame == rect(0, old.minY, 375, 100))
+  }
+
+  @Test("selfSizingInvalidation .disabled: invalidateIntrinsicContentSize changes nothing")
+  func intrinsicSizeDisabled() throws {
+    let (view, layout, rows) = list()
+    view.selfSizingInvalidation = .disabled
+    try view.layoutIfNeeded()
+    let target = view.indexPathsForVisibleItems[6]
+    let old = try #require(layout.layoutAttributesForItem(at: target)?.frame)
+    rows.edit(target.item, to: Self.longText, in: view)
+    let asked = rows.log.count
+    let passes = view.layoutPassCount
+    view.cellForItem(at: target)?.invalidateIntrinsicContentSize()
+    try view.layoutIfNeeded()
+    #expect(rows.log.count == asked)
+    #expect(view.layoutPassCount == passes, "no layout pass was even needed")
+    #expect(layout.layoutAttributesForItem(at: target)?.frame == old)
+  }
+
+  @Test("a cell in a reuse pool invalidating its intrinsic size changes nothing")
+  func intrinsicSizeOfPooledCell() throws {
+    let (view, _, rows) = list()
+    try view.layoutIfNeeded()
+    let first = try #require(view.cellForItem(at: ip(0, 0)))
+    view.setContentOffset(CGPoint(x: 0, y: 5000), animated: false)
+    try view.layoutIfNeeded()
+    // The first row's cell left and may have been reused for a row now shown; a pooled cell is
+    // shown by nothing.
+    let pooled = view.visibleCells.contains { $0 === first }
+    let asked = rows.log.count
+    let passes = view.layoutPassCount
+    first.invalidateIntrinsicContentSize()
+    try view.layoutIfNeeded()
+    #expect(rows.log.count == asked + (pooled ? 1 : 0))
+    if !pooled { #expect(view.layoutPassCount == passes) }
+  }
+
+  /// A row that invalidates its own intrinsic size while it is being asked, as a view that
+  /// updates its layout inside sizing would.
+  final class SelfInvalidatingCell: MeasuringCell {
+    override var fillsLine: Bool { true }
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
+      -> LayoutAttributes
+    {
+      invalidateIntrinsicContentSize()
+      contentLayoutDidChange()
+      return super.preferredLayoutAttributesFitting(layoutAttributes)
+    }
+  }
+
+  @Test("a cell that invalidates its intrinsic size while answering is asked once, not forever")
+  func invalidationWhileAnswering() throws {
+    let (view, layout, rows) = list()
+    view.register(SelfInvalidatingCell.self, forCellWithReuseIdentifier: "cell")
+    view.selfSizingInvalidation = .enabledIncludingConstraints
+    try view.layoutIfNeeded()
+    #expect(rows.log.count == Set(rows.log.measured).count, "each row asked once")
+    let asked = rows.log.count
+    view.setNeedsLayout()
+    try view.layoutIfNeeded()
+    #expect(rows.log.count == asked, "the calls made while answering were not news")
+    layout.invalidateLayout()
+    try view.layoutIfNeeded()
+    #expect(rows.log.count == asked + view.indexPathsForVisibleItems.count)
+    #expect(view.diagnostics.isEmpty)
+  }
+
+  @Test("contentLayoutDidChange resizes only under .enabledIncludingConstraints")
+  func contentLayoutChange() throws {
+    for mode in [CollectionView.SelfSizingInvalidation.enabled, .enabledIncludingConstraints] {
+      let (view, layout, rows) = list()
+      view.selfSizingInvalidation = mode
+      try view.layoutIfNeeded()
+      let target = view.indexPathsForVisibleItems[2]
+      rows.edit(target.item, to: Self.longText, in: view)
+      let asked = rows.log.count
+      view.cellForItem(at: target)?.contentLayoutDidChange()
+      try view.layoutIfNeeded()
+      let resized = mode == .enabledIncludingConstraints
+      #expect(rows.log.count == asked + (resized ? 1 : 0), "\(mode)")
+      #expect(
+        layout.layoutAttributesForItem(at: target)?.frame.height
+          == (resized
+            ? 100
+            : MeasuringCell.measurer.size(
+              of: EditableRows.original(target.item), maxWidth: 375
+            ).height),
+        "\(mode)")
+    }
   }
 }
