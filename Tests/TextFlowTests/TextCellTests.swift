@@ -214,6 +214,60 @@ struct TextCellTests {
     #expect(abs(baselines[0] - 34 * 1901 / 2048) < 1e-9)
   }
 
+  @Test(
+    "a shown cell's new text resizes it: by itself under .enabledIncludingConstraints, else on invalidateIntrinsicContentSize()"
+  )
+  func newTextResizes() throws {
+    let typesetter = try #require(Self.typesetter)
+    let text = "Hey, what did you say?"
+    // Independent measurement, as the cell measures: the body style within 300 × 1000, at 2×.
+    let expected = typesetter.layout(
+      text, textStyle: .body, style: Self.seedStyle, maxWidth: 300, maxHeight: 1000
+    ).size(roundedUpToScale: 2)
+    for mode in [CollectionView.SelfSizingInvalidation.enabled, .enabledIncludingConstraints] {
+      let dialogue = WitchDialogue.Controller(typesetter: typesetter)
+      let view = dialogue.collectionView
+      view.selfSizingInvalidation = mode
+      try view.layoutIfNeeded()
+      let first = IndexPath(item: 0, section: 0)
+      let cell = try #require(view.cellForItem(at: first) as? TextCell)
+      let old = try #require(dialogue.layout.layoutAttributesForItem(at: first)?.frame)
+      cell.content.text = text
+      try view.layoutIfNeeded()
+      if mode == .enabled {
+        #expect(dialogue.layout.layoutAttributesForItem(at: first)?.frame == old)
+        cell.invalidateIntrinsicContentSize()
+        try view.layoutIfNeeded()
+      }
+      #expect(dialogue.layout.layoutAttributesForItem(at: first)?.frame.size == expected, "\(mode)")
+      #expect(cell.frame.size == expected)
+      #expect(cell.textLayout?.string == text)
+    }
+  }
+
+  @Test("a shown header's new text resizes it under .enabledIncludingConstraints")
+  func newHeaderTextResizes() throws {
+    let typesetter = try #require(Self.typesetter)
+    let title = "Second Witch, who has a great deal more to say than the first"
+    // Independent measurement: the headline style within the content's 375 points, at 2×.
+    let expected = typesetter.layout(
+      title, textStyle: .headline, style: Self.seedStyle, maxWidth: 375
+    ).size(roundedUpToScale: 2)
+    #expect(expected.height > 20, "wraps")
+    let dialogue = WitchDialogue.Controller(typesetter: typesetter)
+    let view = dialogue.collectionView
+    view.selfSizingInvalidation = .enabledIncludingConstraints
+    try view.layoutIfNeeded()
+    let second = IndexPath(item: 0, section: 1)
+    let header = try #require(
+      view.supplementaryView(forElementKind: .sectionHeader, at: second) as? TextHeaderView)
+    header.content.text = title
+    try view.layoutIfNeeded()
+    #expect(
+      dialogue.layout.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: second)?
+        .frame.height == expected.height)
+  }
+
   @Test("cells realised again after scrolling are not measured again, yet have their text layout")
   func scrollBack() throws {
     let typesetter = try #require(Self.typesetter)

@@ -156,9 +156,15 @@ struct MeasuredContent {
 /// cell.content.text = words[indexPath.item]
 /// ```
 open class TextCell: CollectionViewCell {
-  /// The text, its style and its limits.
+  /// The text, its style and its limits. Changing them while the cell is shown is a change of
+  /// its content's layout (`contentLayoutDidChange()`): under the collection view's
+  /// `.enabledIncludingConstraints` the cell is resized in the next layout pass, as a UIKit cell
+  /// whose label's text changed is; otherwise call `invalidateIntrinsicContentSize()`.
   public var content = TextContent() {
-    didSet { measured.reset() }
+    didSet {
+      measured.reset()
+      contentLayoutDidChange()
+    }
   }
   /// The background colour (the seed's light blue by default).
   public var backgroundColor: Color? = .contentBackground
@@ -229,7 +235,10 @@ open class TextHeaderView: CollectionReusableView {
     return content
   }()
   {
-    didSet { measured.reset() }
+    didSet {
+      measured.reset()
+      contentLayoutDidChange()
+    }
   }
   /// The background colour (the seed's pale yellow by default).
   public var backgroundColor: Color? = .headerBackground
