@@ -71,8 +71,9 @@ enum CloudCommand: Subcommand {
       scaled to fill the canvas; with it they are as given. No ink leaves the canvas or shape.
 
     Exit status: 0 on success, 1 when the input cannot be read or parsed (the message names the
-    line), the font cannot be loaded (it names the path) or a packed cloud's canvas or mask
-    leaves no room for any word (nothing is written), 2 on a usage error.
+    line), the font cannot be loaded (it names the path), a packed cloud's canvas or mask
+    leaves no room for any word, or a cloud in rows has no room for its heaviest word at 1 pt
+    (nothing is written), 2 on a usage error.
 
     examples:
       textflow cloud examples/words.txt -o cloud.png
@@ -193,6 +194,17 @@ enum CloudCommand: Subcommand {
         } catch {
           throw .failure("\(error)")
         }
+      }
+      // The heaviest word is never dropped: on a canvas its margins leave (almost) no room in,
+      // it shrinks without end (to 1e-6 pt on 40 × 30 pt). Below a point it is no cloud, as a
+      // packed cloud with no room is not.
+      if let heaviest = result.placed.first, heaviest.fontSize < 1 {
+        throw .failure(
+          "the \(points(result.scene.bounds.width)) × \(points(result.scene.bounds.height)) pt canvas "
+            + "leaves no room for the heaviest word \"\(heaviest.word.text)\": inside the "
+            + "cloud's \(Printed.number(cloud.margin)) pt margins it would be "
+            + "\(Printed.number(heaviest.fontSize)) pt; use a larger --width or --height; "
+            + "nothing written")
       }
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,

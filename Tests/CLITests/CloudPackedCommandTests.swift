@@ -102,12 +102,9 @@ struct CloudPackedCommandTests {
   func errors() throws {
     let folder = try Fixtures.temporaryDirectory("cloud-mask")
     defer { try? FileManager.default.removeItem(at: folder) }
-    // A white picture: a tag cloud of no words drawn on white.
+    // A white picture.
     let white = folder.appendingPathComponent("white.png").path
-    let made = try textflow(
-      ["cloud", "-", "-o", white, "--background", "white", "--width", "40", "--height", "20"],
-      input: Data("zz 1\n".utf8))
-    #expect(made.status == 0)
+    try greyscalePNG(width: 40, height: 20, dark: []).write(to: URL(fileURLWithPath: white))
     let input = Data("swift 3\nlinux 2\n".utf8)
     let whiteMask = try textflow(["cloud", "-", "--mask", white], input: input)
     #expect(whiteMask.status == 1)
@@ -133,6 +130,31 @@ struct CloudPackedCommandTests {
       #expect(result.status == 2, "\(arguments)")
       #expect(result.standardError.contains(message), "\(result.standardError)")
     }
+  }
+
+  @Test("a rows cloud whose canvas leaves no room for its heaviest word is an error")
+  func rowsWithoutRoom() throws {
+    let folder = try Fixtures.temporaryDirectory("cloud-rows-small")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = Data("swift 10\nlinux 6\ncairo 3\n".utf8)
+    let picture = folder.appendingPathComponent("cloud.png")
+    let before = Data("the previous cloud".utf8)
+    try before.write(to: picture)
+    // 30 pt high with 16 pt margins: -2 pt inside, where the heaviest word shrank to 1e-6 pt.
+    let small = try textflow(
+      ["cloud", "-", "--width", "40", "--height", "30", "-o", picture.path], input: input)
+    #expect(small.status == 1)
+    #expect(
+      small.standardError.contains("40 × 30 pt canvas leaves no room"), "\(small.standardError)")
+    #expect(small.standardError.contains("\"swift\""))
+    #expect(try Data(contentsOf: picture) == before)
+    // With room inside the margins (68 × 28 pt) the heaviest word is drawn, at 1 pt or more.
+    let roomy = try textflow(["cloud", "-", "--width", "100", "--height", "60"], input: input)
+    #expect(roomy.status == 0, "\(roomy.standardError)")
+    let sizes = try #require(
+      (try JSONSerialization.jsonObject(with: Data(roomy.standardOutput.utf8)) as? [String: Any])?[
+        "words"] as? [[String: Any]])
+    #expect((sizes.first?["fontSize"] as? Double ?? 0) >= 1)
   }
 
   @Test(
