@@ -36,6 +36,15 @@ final class PaddedWords: CollectionViewDataSource, CollectionViewDelegateFlowLay
 
 @Suite("Drawing what the delegate measured")
 struct SceneFromDelegateTests {
+  /// A 20 × 20 pt scene of one black cell.
+  static let blackSquare = Scene(
+    bounds: CGRect(x: 0, y: 0, width: 20, height: 20),
+    elements: [
+      SceneElement(
+        attributes: LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0)),
+        box: BoxStyle(fill: .black))
+    ])
+
   @Test("each cell draws its recorded layout inside the padding; nothing is measured again")
   func paddedScene() throws {
     let source = PaddedWords()
@@ -93,13 +102,7 @@ struct SceneFromDelegateTests {
     // The file written is the format the name says: PDF's and SVG's own signatures.
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let scene = Scene(
-      bounds: CGRect(x: 0, y: 0, width: 20, height: 20),
-      elements: [
-        SceneElement(
-          attributes: LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0)),
-          box: BoxStyle(fill: .black))
-      ])
+    let scene = Self.blackSquare
     let signatures: [(String, [UInt8])] = [
       ("a.pdf", Array("%PDF-".utf8)), ("a.svg", Array("<?xml".utf8)),
       ("a.png", [0x89, 0x50, 0x4E, 0x47, 0x0D]),
@@ -117,13 +120,7 @@ struct SceneFromDelegateTests {
   func formatContradictingExtension() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let scene = Scene(
-      bounds: CGRect(x: 0, y: 0, width: 20, height: 20),
-      elements: [
-        SceneElement(
-          attributes: LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0)),
-          box: BoxStyle(fill: .black))
-      ])
+    let scene = Self.blackSquare
     let cases: [(String, OutputFormat, String)] = [
       ("a.png", .pdf, "the format asked for is PDF but the extension .png says PNG"),
       ("b.PDF", .svg, "the format asked for is SVG but the extension .PDF says PDF"),

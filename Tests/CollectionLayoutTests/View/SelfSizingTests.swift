@@ -196,9 +196,10 @@ struct SelfSizingTests {
     #expect(Set(source.log.measured).count == measured, "no item measured twice")
   }
 
-  @Test(
-    "items above the visible area measured while scrolling up: the first visible item holds still")
-  func noJumpScrollingUp() throws {
+  /// 2 000 self-sizing rows estimated 44 pt high, row `i` of `length(i)` characters, in a
+  /// 375 × 600 view that realises 300 pt beyond the screen (the source is returned to be kept:
+  /// the view holds it weakly).
+  static func rowList(_ length: (Int) -> Int) -> (FlowLayout, CollectionView, ListDataSource) {
     let layout = FlowLayout()
     layout.estimatedItemSize = CGSize(width: 375, height: 44)
     layout.minimumLineSpacing = 0
@@ -206,10 +207,18 @@ struct SelfSizingTests {
       frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
     view.prefetchMargin = 300
     let source = ListDataSource(sections: [
-      (0..<2000).map { Item(id: $0, text: String(repeating: "x", count: 5 + ($0 * 37) % 120)) }
+      (0..<2000).map { Item(id: $0, text: String(repeating: "x", count: length($0))) }
     ])
     view.register(RowCell.self, forCellWithReuseIdentifier: "cell")
     view.dataSource = source
+    return (layout, view, source)
+  }
+
+  @Test(
+    "items above the visible area measured while scrolling up: the first visible item holds still")
+  func noJumpScrollingUp() throws {
+    let (layout, view, source) = Self.rowList { 5 + ($0 * 37) % 120 }
+    defer { withExtendedLifetime(source) {} }
     view.setContentOffset(CGPoint(x: 0, y: 44 * 1000), animated: false)
     try view.layoutIfNeeded()
     var adjusted = 0
@@ -237,17 +246,8 @@ struct SelfSizingTests {
     "a row ending exactly on the visible area's top edge is above it: its new size moves the offset"
   )
   func rowOnTopEdge() throws {
-    let layout = FlowLayout()
-    layout.estimatedItemSize = CGSize(width: 375, height: 44)
-    layout.minimumLineSpacing = 0
-    let view = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
-    view.prefetchMargin = 300
-    let source = ListDataSource(sections: [
-      (0..<2000).map { Item(id: $0, text: String(repeating: "x", count: 50 + $0 % 70)) }
-    ])
-    view.register(RowCell.self, forCellWithReuseIdentifier: "cell")
-    view.dataSource = source
+    let (layout, view, source) = Self.rowList { 50 + $0 % 70 }
+    defer { withExtendedLifetime(source) {} }
     // Rows 0…999 estimated above: row 999 ends at 44 000, the top edge; row 1 000 is the first
     // row on screen. Row 999 has 69 characters: two lines, 40 high, 4 less than its estimate.
     // Anchoring on it (it meets the visible rectangle's edge) moved row 1 000 up by 4.
