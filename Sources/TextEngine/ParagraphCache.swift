@@ -99,9 +99,9 @@ extension TextLayout {
 }
 
 /// A thread-safe, bounded cache of prepared texts keyed by (attributed text, line-break locale,
-/// base writing direction), and of finished layouts keyed by the whole request (text, style,
-/// maximum width and height), owned by a `Typesetter` (whose font collection the results
-/// belong to).
+/// base writing direction, `hangulWordPriority`), and of finished layouts keyed by the whole
+/// request (text, style, maximum width and height), owned by a `Typesetter` (whose font
+/// collection the results belong to).
 ///
 /// *Prepared texts*: laying out a cached text again at another width, with other limits or
 /// alignment only breaks lines. *Stored layouts*: measuring the same text again with the same
@@ -130,39 +130,31 @@ extension TextLayout {
 /// by hash, each with its own lock and an equal share of the bounds, so that threads measuring
 /// at once rarely wait for each other.
 public final class ParagraphCache: Sendable {
-  /// What a prepared text depends on: the text with its attributes, the line-break locale and
-  /// the base direction. Its bytes and hash are computed once, when it is made.
+  /// What a prepared text depends on: the text with its attributes and the style's
+  /// preparation fields (`KeyWriter.writePreparation(of:)`: the line-break locale, the base
+  /// direction and `hangulWordPriority`). Its bytes and hash are computed once, when it is made.
   struct Key: Equatable, Sendable {
     let text: AttributedText
-    let locale: String
-    let direction: WritingDirection
     let bytes: StoredKey
     let hash: UInt64
 
-    init(text: AttributedText, locale: String, direction: WritingDirection) {
+    init(text: AttributedText, style: ParagraphStyle) {
       self.text = text
-      self.locale = locale
-      self.direction = direction
       var hash: UInt64 = 0
       bytes = withUnsafeTemporaryAllocation(byteCount: 256, alignment: 16) { buffer in
         var writer = KeyWriter(borrowing: buffer)
         writer.write(text)
-        writer.writePreparation(locale: locale, direction: direction)
+        writer.writePreparation(of: style)
         hash = ByteHash.hash(writer.bytes)
         return writer.makeStoredKey()
       }
       self.hash = hash
     }
 
-    /// The key of `text` whose bytes (what `init(text:locale:direction:)` writes) and their
-    /// hash the caller has written already, as the start of a request's key.
-    init(
-      text: AttributedText, locale: String, direction: WritingDirection,
-      bytes: UnsafeRawBufferPointer, hash: UInt64
-    ) {
+    /// The key of `text` whose bytes (what `init(text:style:)` writes) and their hash the
+    /// caller has written already, as the start of a request's key.
+    init(text: AttributedText, bytes: UnsafeRawBufferPointer, hash: UInt64) {
       self.text = text
-      self.locale = locale
-      self.direction = direction
       self.bytes = StoredKey(bytes)
       self.hash = hash
     }
@@ -413,13 +405,9 @@ extension ParagraphCache {
   /// caller found missing (`preparedEntry`).
   func store(
     _ preparation: consuming PreparedText, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
-    text: AttributedText, style: ParagraphStyle
+    text: AttributedText
   ) {
-    insert(
-      preparation,
-      for: Key(
-        text: text, locale: style.locale, direction: style.baseWritingDirection, bytes: bytes,
-        hash: hash))
+    insert(preparation, for: Key(text: text, bytes: bytes, hash: hash))
   }
 
   /// Stores `preparation` under `key`, costed by its bytes and its key's, keeping the text's
@@ -455,9 +443,9 @@ extension ParagraphCache {
   /// with the word sums.
   func keepWordSumsOnly(
     _ slot: PlainRewrapSlot, forKey bytes: UnsafeRawBufferPointer, hash: UInt64,
-    text: AttributedText, style: ParagraphStyle
+    text: AttributedText
   ) {
-    store(PreparedText(wordSumsOf: slot), forKey: bytes, hash: hash, text: text, style: style)
+    store(PreparedText(wordSumsOf: slot), forKey: bytes, hash: hash, text: text)
   }
 
   /// The prepared text of `key`: the cached one, or `prepare()`'s (stored when short enough).

@@ -72,26 +72,35 @@ public struct ParagraphStyle: Sendable, Hashable {
   /// The ICU locale for line breaking (e.g. "ja" for Japanese kinsoku rules, "ja@lb=strict");
   /// "" is ICU's root locale, which already breaks Thai, Lao, Khmer and Burmese by dictionary.
   public var locale: String = ""
-  /// How lines are chosen among the break opportunities (`NSParagraphStyle.lineBreakStrategy`);
-  /// the default, `.standard`, fills each line greedily as UIKit and Pango do.
+  /// How lines are chosen among the break opportunities, and for Hangul which opportunities
+  /// there are (`NSParagraphStyle.lineBreakStrategy`); the default, `.standard`, fills each
+  /// line greedily at UAX #14's opportunities, as NSParagraphStyle's default and Pango do
+  /// (UILabel's default keeps Hangul words whole: `[.hangulWordPriority]`).
   public var lineBreakStrategy: LineBreakStrategy = .standard
 
   /// The default style: natural alignment, word wrapping, no line limit.
   public init() {}
 }
 
-/// How a paragraph's lines are chosen among its break opportunities
-/// (`NSParagraphStyle.LineBreakStrategy`'s spelling; `.balanced` and `.pretty` are TextFlow's
-/// own, after CSS `text-wrap`, not UIKit options).
+/// How a paragraph's lines are chosen among its break opportunities, and which opportunities it
+/// has (`NSParagraphStyle.LineBreakStrategy`; `.balanced` and `.pretty` are TextFlow's own, after
+/// CSS `text-wrap`, not UIKit options).
 ///
-/// Every strategy starts from greedy filling (each line takes as many words as fit) and works
-/// on cached widths only, never shaping again. Strategies apply to text shown whole: when
+/// `.balanced` and `.pretty` start from greedy filling (each line takes as many words as fit)
+/// and work on cached widths only, never shaping again. They apply to text shown whole: when
 /// `numberOfLines` or a maximum height hides lines, lines are broken greedily, so truncation
-/// behaves as without a strategy. In `charWrap` mode strategies are ignored.
+/// behaves as without them. In `charWrap` mode they are ignored.
+///
+/// `.hangulWordPriority` is of another kind: it removes break opportunities, so it belongs to
+/// the text's preparation (its opportunities, segments and words), not to the choice of lines
+/// among them. A text prepared with it is kept apart from one prepared without it in every
+/// cache, re-wrapping a prepared text keeps its opportunities, and it combines with the others
+/// (`[.hangulWordPriority, .balanced]` balances lines whose Hangul words are whole).
 ///
 /// ```swift
 /// var style = ParagraphStyle()
 /// style.lineBreakStrategy = .balanced  // a two-line title with lines of even length
+/// style.lineBreakStrategy = .hangulWordPriority  // Korean UI text, words kept whole
 /// ```
 public struct LineBreakStrategy: OptionSet, Sendable, Hashable {
   public let rawValue: UInt
@@ -99,8 +108,12 @@ public struct LineBreakStrategy: OptionSet, Sendable, Hashable {
   /// A strategy from its raw bits.
   public init(rawValue: UInt) { self.rawValue = rawValue }
 
-  /// Greedy filling, no adjustment (the default; UIKit's `.standard` breaks this way for Latin
-  /// text).
+  /// Greedy filling at UAX #14's opportunities, no adjustment (the default).
+  ///
+  /// UIKit's `.standard` breaks this way for Latin text, but is more than this: UILabel (whose
+  /// `lineBreakStrategy` defaults to `.standard`, where NSParagraphStyle's defaults to none)
+  /// also keeps Hangul words whole. That is `[.hangulWordPriority]` here; this `.standard`
+  /// breaks between Hangul syllables, as UAX #14 and NSParagraphStyle's default do.
   public static let standard: LineBreakStrategy = []
 
   /// Lines as even as possible for the same line count (CSS `text-wrap: balance`; TextFlow's
@@ -114,4 +127,38 @@ public struct LineBreakStrategy: OptionSet, Sendable, Hashable {
   /// before its own last word, if it keeps a word and the two words fit on the last line. The
   /// line count never changes. With `.balanced`, applied to the balanced lines.
   public static let pretty = LineBreakStrategy(rawValue: 1 << 1)
+
+  /// UIKit's name for the no-orphan rule (`NSParagraphStyle.LineBreakStrategy.pushOut`, "pushes
+  /// out individual lines to avoid an orphan word on the last line of the paragraph"): the same
+  /// option as `.pretty`, so that ported code compiles and avoids the orphan.
+  ///
+  /// UIKit documents only that sentence, which `.pretty`'s rule meets: a lone last word is
+  /// joined by the word before it. How far UIKit pushes (more than one word, earlier lines, a
+  /// line more) is undocumented; `.pretty` moves one word and never changes the line count.
+  public static let pushOut: LineBreakStrategy = pretty
+
+  /// No line break between two Hangul characters, so that Korean words (runs of syllables
+  /// between spaces) stay whole, as in UIKit (`NSParagraphStyle.LineBreakStrategy
+  /// .hangulWordPriority`, iOS 14: "the text system prohibits breaking between Hangul
+  /// characters"). UAX #14 breaks between any two syllables (LB31), as between ideographs.
+  ///
+  /// Hangul characters here are the syllables (U+AC00–D7A3) and the jamo: Hangul Jamo
+  /// (U+1100–11FF), Compatibility Jamo (U+3130–318F), Jamo Extended-A (U+A960–A97F) and -B
+  /// (U+D7B0–D7FF). The opportunities at spaces, punctuation and other scripts stay UAX #14's,
+  /// and a Hangul word wider than the line is split between grapheme clusters, as any word
+  /// wider than the line is. In `charWrap` mode lines break between grapheme clusters anyway.
+  ///
+  /// It changes the text's break opportunities, so it is part of the text's preparation (see
+  /// `LineBreakStrategy`), not a choice of lines made on cached widths as `.balanced` and
+  /// `.pretty` are.
+  public static let hangulWordPriority = LineBreakStrategy(rawValue: 1 << 2)
+}
+
+extension LineBreakStrategy {
+  /// The options that choose lines among a prepared text's opportunities (`.balanced`,
+  /// `.pretty`): what re-wrapping reads. The others change the opportunities themselves.
+  var linesChoice: LineBreakStrategy { intersection([.balanced, .pretty]) }
+
+  /// True when no break opportunity is left between two Hangul characters.
+  var keepsHangulWordsWhole: Bool { contains(.hangulWordPriority) }
 }

@@ -46,7 +46,7 @@ public final class ShapedText: @unchecked Sendable {
   /// whose line comes out the same at any room (the width less `oneLineIndent`) of at least
   /// `oneLineStart` (`LayoutEngine.oneLineRoom`). A height limit does not change that line (the
   /// first line is always shown), nor does a line limit. Not optional, and its room NaN when
-  /// there is none (more paragraphs, a line-break strategy): an optional struct holding a
+  /// there is none (more paragraphs, a strategy that chooses lines): an optional struct holding a
   /// measurement was copied through the runtime's generic value witnesses on every call.
   private let oneLineMeasurement: TextMeasurement
   /// The typesetter the text was shaped by.
@@ -77,7 +77,9 @@ public final class ShapedText: @unchecked Sendable {
     minContentWidth = content.minimum
     maxContentWidth = content.maximum
     oneLineIndent = engine.style.firstLineHeadIndent
-    if !isEmpty && engine.style.lineBreakStrategy.isEmpty, let room = engine.oneLineRoom() {
+    if !isEmpty && engine.style.lineBreakStrategy.linesChoice.isEmpty,
+      let room = engine.oneLineRoom()
+    {
       oneLineStart = room
       oneLineMeasurement = engine.measurement(
         maxWidth: .infinity, maxHeight: .infinity, content: content)

@@ -257,9 +257,7 @@ public final class Typesetter: Sendable {
         paragraphCache: cache)
       var preparation = engine.prepareText()
       preparation.rewrap = kept ?? PlainRewrapSlot()
-      cache.store(
-        preparation, forKey: preparedKey, hash: preparedHash, text: engine.text,
-        style: engine.style)
+      cache.store(preparation, forKey: preparedKey, hash: preparedHash, text: engine.text)
       // Moved out: returned as it was, the engine was copied (a retain and release of each of
       // its two dozen references) and the local destroyed.
       return consume engine
@@ -304,11 +302,9 @@ public final class Typesetter: Sendable {
     // Measured again from its preparation: from now on by word sums, when it is plain, and
     // once the cache has had to evict, only they are kept.
     if let slot, slot.value == nil {
-      let clamped = engine.style
       slot.make(from: engine, style: style, measurement: measurement)
       if slot.value?.plain != nil, cache.hasEvicted {
-        cache.keepWordSumsOnly(
-          slot, forKey: preparedKey, hash: preparedHash, text: text, style: clamped)
+        cache.keepWordSumsOnly(slot, forKey: preparedKey, hash: preparedHash, text: text)
       }
     }
     return Measured(measurement: measurement, text: text)

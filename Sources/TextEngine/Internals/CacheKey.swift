@@ -258,17 +258,18 @@ extension KeyWriter {
   /// (`ParagraphCache.Key`). Every field of a style is written by this or `writeLayoutFields`
   /// (`WarmCacheTests.keyCoversEveryField` fails when a field is added to `ParagraphStyle`
   /// and not here).
+  ///
+  /// They are the line-break locale, the base direction, and the strategy option that changes
+  /// break opportunities (`hangulWordPriority`): a text prepared without it must never answer
+  /// a request with it, nor the other way round. (The whole strategy is written again with the
+  /// layout fields, where `.balanced` and `.pretty` matter.)
   @inline(__always)
   mutating func writePreparation(of style: ParagraphStyle) {
-    writePreparation(locale: style.locale, direction: style.baseWritingDirection)
-  }
-
-  /// What a prepared text depends on besides its text: the line-break locale and the base
-  /// direction.
-  @inline(__always)
-  mutating func writePreparation(locale: String, direction: WritingDirection) {
-    write(locale)
-    write(byte: Self.code(direction))
+    write(style.locale)
+    // The option shares the direction's byte (codes 0–2): the key stays as long as it was.
+    write(
+      byte: Self.code(style.baseWritingDirection)
+        | (style.lineBreakStrategy.keepsHangulWordsWhole ? 1 << 7 : 0))
   }
 
   /// The fields of a style `writePreparation` does not write: the four one-byte ones and a

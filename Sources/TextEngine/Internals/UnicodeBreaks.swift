@@ -15,14 +15,18 @@ struct LineBreakOpportunity: Equatable, Sendable {
 }
 
 enum UnicodeBreaks {
-  /// UAX #14 break opportunities from ICU's line break iterator, tailored by `locale`.
-  static func lineBreaks(_ text: [UInt16], locale: String = "") throws(ICUError)
-    -> [LineBreakOpportunity]
-  {
+  /// UAX #14 break opportunities from ICU's line break iterator, tailored by `locale`; with
+  /// `keepsHangulWordsWhole`, none between two Hangul characters
+  /// (`LineBreakStrategy.hangulWordPriority`).
+  static func lineBreaks(
+    _ text: [UInt16], locale: String = "", keepsHangulWordsWhole: Bool = false
+  ) throws(ICUError) -> [LineBreakOpportunity] {
     guard !text.isEmpty else { return [] }
     var isSoftBreak = [Bool](filled: false, count: text.count + 1)
     var mandatory = [Int]()
-    try markLineBreaks(text, locale: locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
+    try markLineBreaks(
+      text, locale: locale, keepsHangulWordsWhole: keepsHangulWordsWhole,
+      isSoftBreak: &isSoftBreak, mandatory: &mandatory)
     return opportunities(count: text.count, isSoftBreak: isSoftBreak, mandatory: mandatory)
   }
 
@@ -30,12 +34,49 @@ enum UnicodeBreaks {
   /// all false) for each opportunity before the end that is not mandatory, and appends the
   /// mandatory ones (the end included, after a final line feed) to `mandatory`. No list of
   /// opportunities is built to be read back.
+  ///
+  /// The one place a text's opportunities are computed, so that every reader (segments, words,
+  /// the caches, windows of a huge text) sees the same ones: `keepsHangulWordsWhole` is applied
+  /// here, to the fast path's marks and ICU's alike.
   static func markLineBreaks(
-    _ text: [UInt16], locale: String, isSoftBreak: inout [Bool], mandatory: inout [Int]
+    _ text: [UInt16], locale: String, keepsHangulWordsWhole: Bool = false,
+    isSoftBreak: inout [Bool], mandatory: inout [Int]
   ) throws(ICUError) {
     guard !text.isEmpty else { return }
-    if locale.isEmpty, markSimpleLineBreaks(text, isSoftBreak: &isSoftBreak) { return }
-    try markICULineBreaks(text, locale: locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
+    if !locale.isEmpty || !markSimpleLineBreaks(text, isSoftBreak: &isSoftBreak) {
+      try markICULineBreaks(
+        text, locale: locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
+    }
+    if keepsHangulWordsWhole { unmarkBreaksInsideHangulWords(text, isSoftBreak: &isSoftBreak) }
+  }
+
+  /// Clears the opportunities between two Hangul characters (`isHangul`). Only soft ones:
+  /// no mandatory break falls between two of them (each follows a break character). Every
+  /// Hangul character is one UTF-16 unit, so neighbouring units are neighbouring characters.
+  private static func unmarkBreaksInsideHangulWords(
+    _ text: [UInt16], isSoftBreak: inout [Bool]
+  ) {
+    text.withUnsafeBufferPointer { text in
+      isSoftBreak.withUnsafeMutableBufferPointer { isSoftBreak in
+        var previousIsHangul = false
+        for offset in 0..<text.count {
+          let isHangul = Self.isHangul(text[offset])
+          if isHangul && previousIsHangul { isSoftBreak[offset] = false }
+          previousIsHangul = isHangul
+        }
+      }
+    }
+  }
+
+  /// True for the Hangul characters `LineBreakStrategy.hangulWordPriority` keeps together:
+  /// syllables (U+AC00–D7A3), Hangul Jamo (U+1100–11FF), Compatibility Jamo (U+3130–318F),
+  /// Jamo Extended-A (U+A960–A97F) and Extended-B (U+D7B0–D7FF).
+  static func isHangul(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF:
+      true
+    default: false
+    }
   }
 
   /// The opportunities `markLineBreaks` marked, as a list in increasing order (the end last).

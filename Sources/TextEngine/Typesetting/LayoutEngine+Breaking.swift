@@ -711,7 +711,8 @@ extension LayoutEngine {
   func breakLines<Sink: LineSink>(
     maxWidth: Double, maxHeight: Double, into sink: inout Sink
   ) -> Bool {
-    let strategy = style.lineBreakStrategy
+    // `hangulWordPriority` was applied to the opportunities when the text was prepared.
+    let strategy = style.lineBreakStrategy.linesChoice
     guard !strategy.isEmpty, maxWidth.isFinite, style.lineBreakMode != .charWrap else {
       return greedyLines(maxWidth: maxWidth, maxHeight: maxHeight, overrides: nil, into: &sink)
     }

@@ -1,6 +1,7 @@
 // Line-break strategies over the greedy breaker (`.balanced`, `.pretty`) and the staircase of
 // minimum widths per line count. All of it is arithmetic over the atoms' cached widths: the
-// greedy breaker run again at other widths, nothing shaped.
+// greedy breaker run again at other widths, nothing shaped. (`.hangulWordPriority` is not one
+// of these: it changes the opportunities, and is applied when the text is prepared.)
 import Foundation
 
 /// How one paragraph's lines differ from plain greedy breaking at the layout's width.

@@ -31,8 +31,9 @@
 // truncated line folded with its own, keeping a few bytes an atom for the head and middle
 // (the suffix is summed backwards, and the middle is known only at the paragraph's end). A
 // paragraph that one window holds is prepared again, alone, for its truncation.
-// Line-break strategies (which lay a whole paragraph out again at other widths) are measured
-// whole.
+// Line-break strategies that choose lines (which lay a whole paragraph out again at other
+// widths) are measured whole; `hangulWordPriority` only changes opportunities, which each window
+// finds as the whole text's preparation does (a rule on neighbouring characters).
 import Foundation
 
 extension LayoutEngine {
@@ -42,12 +43,14 @@ extension LayoutEngine {
   static let windowMargin = 512
 
   /// True when a text of `length` UTF-16 units may be measured in windows with `style`: a huge
-  /// text (`FreedMemory.hugeTextLength`) without a line-break strategy, with or without width,
+  /// text (`FreedMemory.hugeTextLength`) without a strategy that chooses lines
+  /// (`LineBreakStrategy.linesChoice`; each window is prepared with the style, so
+  /// `hangulWordPriority` is in its opportunities), with or without width,
   /// line and height limits.
   static func measuresInWindows(
     length: Int, style: ParagraphStyle, maxWidth: Double, maxHeight: Double
   ) -> Bool {
-    length >= FreedMemory.hugeTextLength && style.lineBreakStrategy.isEmpty
+    length >= FreedMemory.hugeTextLength && style.lineBreakStrategy.linesChoice.isEmpty
   }
 
   /// True when a mandatory line break ends at UTF-16 offset `end` of `units` (a paragraph's

@@ -386,8 +386,7 @@ struct LayoutEngine {
     let cache = paragraphCache
     var preparedHere = false
     let prepared = cache.preparedText(
-      for: ParagraphCache.Key(
-        text: text, locale: style.locale, direction: style.baseWritingDirection),
+      for: ParagraphCache.Key(text: text, style: style),
       length: length
     ) {
       preparedHere = true
@@ -469,9 +468,13 @@ struct LayoutEngine {
 
     isSoftBreak.append(filled: false, count: count + 1)
     var mandatory = [Int]()
-    // An ICU failure leaves the text one unbreakable paragraph.
+    // An ICU failure leaves the text one unbreakable paragraph. `hangulWordPriority` is
+    // applied here, with the opportunities: everything after (segments, words, the caches
+    // keyed by the preparation) follows from them.
     try? UnicodeBreaks.markLineBreaks(
-      units, locale: style.locale, isSoftBreak: &isSoftBreak, mandatory: &mandatory)
+      units, locale: style.locale,
+      keepsHangulWordsWhole: style.lineBreakStrategy.keepsHangulWordsWhole,
+      isSoftBreak: &isSoftBreak, mandatory: &mandatory)
 
     // Most Latin text has every offset a boundary: no flags (and no list of every offset made
     // to be read back). Otherwise the flags are written in the storage the engine's

@@ -51,7 +51,8 @@ struct PlainParagraphFacts {
 
 /// A prepared text that is one paragraph of plain words (`PlainWords`: no tab, soft hyphen,
 /// join or atom of negative width), in one face or read left to right throughout
-/// (`WordTable.facePrefixes`), no glyph missing and no line-break strategy: its words
+/// (`WordTable.facePrefixes`), no glyph missing and no strategy that chooses lines
+/// (`LineBreakStrategy.linesChoice`; `hangulWordPriority` is in its words already): its words
 /// (`PlainWord`) and what its lines need, from which `ShapedText.measure` re-wraps it without
 /// the engine. The lines are the engine's: the same greedy rule (`PlainWords.advance`), line
 /// ranges from the words' offsets, line boxes from its words' boxes and the style's
@@ -69,7 +70,7 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
   static func make(of engine: LayoutEngine) -> PlainParagraph? {
     let style = engine.style
     let oneFace = engine.uniformMetrics != nil && engine.words.uniformFaces.count == 1
-    guard style.lineBreakStrategy.isEmpty, style.lineBreakMode != .charWrap,
+    guard style.lineBreakStrategy.linesChoice.isEmpty, style.lineBreakMode != .charWrap,
       engine.paragraphs.count == 1, engine.words.firstWord.first == 0,
       oneFace
         || (!engine.words.facePrefixes.isEmpty
