@@ -48,6 +48,33 @@ public struct ParagraphStyle: Sendable, Hashable {
   public var numberOfLines: Int = 0
   /// Extra space between lines (after every line but the last), in points.
   public var lineSpacing: Double = 0
+  /// The space added at the end of each paragraph to separate it from the following one, in
+  /// points (`NSParagraphStyle.paragraphSpacing`).
+  ///
+  /// Between the last line of a paragraph and the first line of the next, the gap is
+  /// `lineSpacing + paragraphSpacing + paragraphSpacingBefore`. That the two paragraph
+  /// spacings add up is documented by UIKit; that they add to `lineSpacing`, not replace it,
+  /// is observed in UIKit. After the text's last paragraph nothing is added: a label is as
+  /// tall as its lines, as with `lineSpacing` (undocumented; a guess that keeps a text's
+  /// height from depending on what may follow it). Paragraphs end at LF, CR LF, CR, VT, FF,
+  /// NEL and PS (U+2029); an empty paragraph is a line of its own. A LINE SEPARATOR (U+2028)
+  /// breaks the line within its paragraph, as in UIKit: only `lineSpacing` follows it.
+  ///
+  /// ```swift
+  /// var style = ParagraphStyle()
+  /// style.paragraphSpacing = 12  // "Intro\nBody": 12 pt between the two lines
+  /// ```
+  public var paragraphSpacing: Double = 0
+  /// The space added above each paragraph's first line, in points
+  /// (`NSParagraphStyle.paragraphSpacingBefore`): added to the gap after the paragraph before
+  /// (see `paragraphSpacing`).
+  ///
+  /// The text's first paragraph gets none: its first line stays at the top, so a label or a
+  /// cell is not padded above its text. UIKit documents the value as "the space between the
+  /// current and previous paragraphs", and the first has no previous one; what a UILabel does
+  /// with it is not documented, so this is a guess (TextKit adds it to the first line fragment
+  /// of a paragraph, which may include the text's first).
+  public var paragraphSpacingBefore: Double = 0
   /// A factor for the natural line height; 0 or 1 leave it alone. Extra height goes above the
   /// text, as in TextKit.
   public var lineHeightMultiple: Double = 0
@@ -80,6 +107,15 @@ public struct ParagraphStyle: Sendable, Hashable {
 
   /// The default style: natural alignment, word wrapping, no line limit.
   public init() {}
+
+  /// The space below a line when another follows it: `lineSpacing`, and the paragraph
+  /// spacings too after a paragraph's last line (`isParagraphEnd`). Every place lines are
+  /// stacked or counted against a height limit asks this, so that layout, measurement and
+  /// limits agree.
+  @inline(__always)
+  func spacing(afterParagraphEnd isParagraphEnd: Bool) -> Double {
+    isParagraphEnd ? lineSpacing + paragraphSpacing + paragraphSpacingBefore : lineSpacing
+  }
 }
 
 /// How a paragraph's lines are chosen among its break opportunities, and which opportunities it

@@ -43,6 +43,8 @@ extension ParagraphStyle {
     var style = self
     style.numberOfLines = max(0, numberOfLines)
     style.lineSpacing = Typesetter.clampedLength(lineSpacing)
+    style.paragraphSpacing = Typesetter.clampedLength(paragraphSpacing)
+    style.paragraphSpacingBefore = Typesetter.clampedLength(paragraphSpacingBefore)
     style.lineHeightMultiple =
       lineHeightMultiple.isNaN || lineHeightMultiple < 0
       ? 0 : min(lineHeightMultiple, Typesetter.maximumLineHeightMultiple)
@@ -67,6 +69,8 @@ extension ParagraphStyle {
     let interval = Typesetter.clampedLength(defaultTabInterval)
     return numberOfLines >= 0
       && isKept(lineSpacing, Typesetter.clampedLength(lineSpacing))
+      && isKept(paragraphSpacing, Typesetter.clampedLength(paragraphSpacing))
+      && isKept(paragraphSpacingBefore, Typesetter.clampedLength(paragraphSpacingBefore))
       && lineHeightMultiple >= 0 && lineHeightMultiple <= Typesetter.maximumLineHeightMultiple
       && isKept(minimumLineHeight, Typesetter.clampedLength(minimumLineHeight))
       && isKept(maximumLineHeight, Typesetter.clampedLength(maximumLineHeight))

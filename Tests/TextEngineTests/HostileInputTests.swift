@@ -92,7 +92,9 @@ struct HostileNumberTests {
   @Test("every paragraph style number hostile: finite layouts equal to the documented clamp")
   func paragraphStyles() {
     let fields: [(String, WritableKeyPath<ParagraphStyle, Double>)] = [
-      ("lineSpacing", \.lineSpacing), ("lineHeightMultiple", \.lineHeightMultiple),
+      ("lineSpacing", \.lineSpacing), ("paragraphSpacing", \.paragraphSpacing),
+      ("paragraphSpacingBefore", \.paragraphSpacingBefore),
+      ("lineHeightMultiple", \.lineHeightMultiple),
       ("minimumLineHeight", \.minimumLineHeight), ("maximumLineHeight", \.maximumLineHeight),
       ("firstLineHeadIndent", \.firstLineHeadIndent), ("defaultTabInterval", \.defaultTabInterval),
     ]

@@ -22,8 +22,9 @@ struct WarmCacheTests {
     func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
     #expect(
       fields(ParagraphStyle()) == [
-        "alignment", "lineBreakMode", "numberOfLines", "lineSpacing", "lineHeightMultiple",
-        "minimumLineHeight", "maximumLineHeight", "firstLineHeadIndent", "tabStops",
+        "alignment", "lineBreakMode", "numberOfLines", "lineSpacing", "paragraphSpacing",
+        "paragraphSpacingBefore", "lineHeightMultiple", "minimumLineHeight", "maximumLineHeight",
+        "firstLineHeadIndent", "tabStops",
         "defaultTabInterval", "baseWritingDirection", "usesFontLeading", "locale",
         "lineBreakStrategy",
       ])
@@ -59,6 +60,8 @@ struct WarmCacheTests {
     style { $0.lineBreakMode = .charWrap }
     style { $0.numberOfLines = 1 }
     style { $0.lineSpacing = 5 }
+    style { $0.paragraphSpacing = 5 }
+    style { $0.paragraphSpacingBefore = 5 }
     style { $0.lineHeightMultiple = 1.5 }
     style { $0.minimumLineHeight = 40 }
     style { $0.maximumLineHeight = 10 }

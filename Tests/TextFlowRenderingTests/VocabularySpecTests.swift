@@ -73,6 +73,42 @@ struct VocabularySpecTests {
     }
   }
 
+  @Test("paragraphSpacing and paragraphSpacingBefore: decoded, validated, and laid out")
+  func paragraphSpacingKeys() throws {
+    func spec(_ style: String) -> Data {
+      Data(
+        #"""
+        {"collectionView": {"size": [375, 667]}, "layout": {"itemSize": [50, 50]},
+         "styles": {"card": {"size": 13, "width": 120\#(style)}}, "itemStyle": "card",
+         "sections": [{"texts": ["First\nSecond"]}]}
+        """#.utf8)
+    }
+    let style = #", "lineSpacing": 1, "paragraphSpacing": 6, "paragraphSpacingBefore": 4"#
+    let decoded = try #require(try TextSpec(json: spec(style)).styles["card"]?.paragraph)
+    #expect(decoded.lineSpacing == 1)
+    #expect(decoded.paragraphSpacing == 6)
+    #expect(decoded.paragraphSpacingBefore == 4)
+    let validator = try SchemaValidator(schemaAt: SpecTests.schema)
+    #expect(validator.errors(try JSONSerialization.jsonObject(with: spec(style))).isEmpty)
+    #expect(
+      !validator.errors(
+        try JSONSerialization.jsonObject(with: spec(#", "paragraphSpacing": -1"#))
+      ).isEmpty)
+    #expect {
+      try TextSpec(json: spec(#", "paragraphSpacingBefore": -1"#))
+    } throws: { error in
+      "\(error)".contains("styles.card.paragraphSpacingBefore")
+    }
+    // The cell of the two paragraphs is 1 + 6 + 4 taller than without spacing.
+    func cellHeight(_ style: String) throws -> Double {
+      let output = try TextSpec(json: spec(style)).run(typesetter: sharedTypesetter)
+      let cell = try #require(
+        output.result.elements.first { $0.representedElementCategory == .cell })
+      return Double(cell.frame.height)
+    }
+    #expect(try cellHeight(style) == (try cellHeight("")) + 11)
+  }
+
   @Test("the library's UIKit names are the same values as the older ones")
   func libraryNames() {
     #expect(LineBreakMode.byWordWrapping == .wordWrap)

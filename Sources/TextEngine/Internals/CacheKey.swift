@@ -272,12 +272,12 @@ extension KeyWriter {
         | (style.lineBreakStrategy.keepsHangulWordsWhole ? 1 << 7 : 0))
   }
 
-  /// The fields of a style `writePreparation` does not write: the four one-byte ones and a
-  /// byte saying which of the others differ from a default style's (numbers by bit pattern),
+  /// The fields of a style `writePreparation` does not write: the four one-byte ones and two
+  /// bytes saying which of the others differ from a default style's (numbers by bit pattern),
   /// then only those. Most requests change none of them, and a shorter key costs less to write
   /// and to hash; the byte says what follows, so two styles still never share a key.
   mutating func writeLayoutFields(of style: ParagraphStyle) {
-    var changed: UInt8 = 0
+    var changed: UInt16 = 0
     if style.numberOfLines != 0 { changed |= 1 << 0 }
     if style.lineSpacing.bitPattern != 0 { changed |= 1 << 1 }
     if style.lineHeightMultiple.bitPattern != 0 { changed |= 1 << 2 }
@@ -286,6 +286,8 @@ extension KeyWriter {
     if style.firstLineHeadIndent.bitPattern != 0 { changed |= 1 << 5 }
     if !style.tabStops.isEmpty { changed |= 1 << 6 }
     if style.defaultTabInterval.bitPattern != Self.defaultTabInterval { changed |= 1 << 7 }
+    if style.paragraphSpacing.bitPattern != 0 { changed |= 1 << 8 }
+    if style.paragraphSpacingBefore.bitPattern != 0 { changed |= 1 << 9 }
     // The one-byte fields and `changed` as one word. Only the low bits of the strategy mean
     // anything (the known options); others lay out as without them.
     var small = UInt64(Self.code(style.alignment))
@@ -303,6 +305,8 @@ extension KeyWriter {
     if changed & 1 << 5 != 0 { write(style.firstLineHeadIndent) }
     if changed & 1 << 6 != 0 { write(contentsOf: style.tabStops) }
     if changed & 1 << 7 != 0 { write(style.defaultTabInterval) }
+    if changed & 1 << 8 != 0 { write(style.paragraphSpacing) }
+    if changed & 1 << 9 != 0 { write(style.paragraphSpacingBefore) }
   }
 
   /// A default style's `defaultTabInterval`, by bit pattern (the other numbers default to 0).

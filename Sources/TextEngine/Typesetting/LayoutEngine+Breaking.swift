@@ -740,6 +740,8 @@ extension LayoutEngine {
     var pending: PendingLine?
     var count = 0
     var y = 0.0
+    // The spacing below the line found last, counted above the next (`LineStack.place`).
+    var spacingBelow = 0.0
     var truncated = false
     paragraphLoop: for index in paragraphs.indices {
       let atoms = paragraphs[index].atoms
@@ -766,12 +768,13 @@ extension LayoutEngine {
         // Heights matter only against a height limit (the line box is the breaker's other cost).
         if maxHeight.isFinite {
           let height = lineBox(found.spec).height
-          let spacing = count == 0 ? 0 : style.lineSpacing
+          let spacing = count == 0 ? 0 : spacingBelow
           if count > 0 && y + spacing + height > maxHeight + 1e-9 {
             truncated = true
             break paragraphLoop
           }
           y += spacing + height
+          spacingBelow = self.spacing(belowLineOf: index, isParagraphEnd: found.isParagraphEnd)
         }
         if let previous = pending { sink.add(previous.spec, of: self) }
         pending = found

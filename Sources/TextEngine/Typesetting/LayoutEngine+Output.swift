@@ -24,7 +24,8 @@ extension LayoutEngine {
       let box = lineBox(spec)
       var line = makeLine(spec, box: box, layoutWidth: layoutWidth, cursor: &cursor)
       let placed = stack.place(
-        width: spec.width, indent: spec.indent, box: box, lineSpacing: style.lineSpacing)
+        width: spec.width, indent: spec.indent, box: box,
+        spacingBelow: spacing(below: spec))
       line.top = placed.top
       line.baselineOrigin.y = placed.baseline
       lines.append(line)
@@ -33,6 +34,29 @@ extension LayoutEngine {
     return TextLayout(
       string: text.string, lines: lines, size: CGSize(width: layoutWidth, height: stack.height),
       isTruncated: truncated, minContentWidth: content.minimum, maxContentWidth: content.maximum)
+  }
+
+  /// The spacing below line `spec` should another line follow (`LineStack.place`).
+  func spacing(below spec: LineSpec) -> Double {
+    spacing(belowLineOf: spec.paragraph, isParagraphEnd: spec.isParagraphEnd)
+  }
+
+  /// The spacing below a line of paragraph `paragraph`, its last when `isParagraphEnd`, should
+  /// another line follow (`ParagraphStyle.spacing(afterParagraphEnd:)`).
+  func spacing(belowLineOf paragraph: Int, isParagraphEnd: Bool) -> Double {
+    style.spacing(
+      afterParagraphEnd: endsParagraph(lineOf: paragraph, isParagraphEnd: isParagraphEnd))
+  }
+
+  /// True when a line of paragraph `paragraph`, its last when `isParagraphEnd`, ends a
+  /// paragraph as UIKit sees it: the paragraph spacings go below it. The engine splits
+  /// paragraphs at every mandatory break, but a LINE SEPARATOR (U+2028) breaks the line within
+  /// a paragraph in UIKit (NSString's paragraph ranges do not end there): UIKit texts use it
+  /// for a line break without paragraph spacing.
+  func endsParagraph(lineOf paragraph: Int, isParagraphEnd: Bool) -> Bool {
+    guard isParagraphEnd else { return false }
+    let end = paragraphs[paragraph].content.upperBound
+    return end >= units.count || units[end] != 0x2028
   }
 
   private func makeLine(
@@ -583,7 +607,7 @@ struct StringIndexCursor {
 }
 
 /// Lines stacked top to bottom, as a layout and a measurement place them: each line's box below
-/// the one before, the style's spacing between them.
+/// the one before, the style's spacing between them (`ParagraphStyle.spacing(afterParagraphEnd:)`).
 struct LineStack {
   /// The height of the lines placed, and the widest with its indent.
   private(set) var height = 0.0
@@ -591,17 +615,18 @@ struct LineStack {
   /// The spacing above the next line: none above the first.
   private var spacing = 0.0
 
-  /// Places the next line (its width, indent and box): its box's top, and its baseline, the
-  /// box's ascent below the top after the room a line height beyond the fonts' own (ascent,
-  /// descent and leading) adds above.
+  /// Places the next line (its width, indent and box, and the spacing below it should another
+  /// line follow): its box's top, and its baseline, the box's ascent below the top after the
+  /// room a line height beyond the fonts' own (ascent, descent and leading) adds above. The
+  /// spacing below is held until a line follows, so that the last line adds none.
   @inline(__always)
   mutating func place(
     width lineWidth: Double, indent: Double,
-    box: (ascent: Double, descent: Double, leading: Double, height: Double), lineSpacing: Double
+    box: (ascent: Double, descent: Double, leading: Double, height: Double), spacingBelow: Double
   ) -> (top: Double, baseline: Double) {
     width = max(width, lineWidth + indent)
     let top = height + spacing
-    spacing = lineSpacing
+    spacing = spacingBelow
     height = top + box.height
     return (top, top + (box.height - (box.ascent + box.descent + box.leading)) + box.ascent)
   }
@@ -675,7 +700,8 @@ struct MeasurementBuilder: LineSink {
       utf16Range: (range.lowerBound + utf16Base)..<(range.upperBound + utf16Base),
       scalarRange: (scalars.lowerBound + scalarBase)..<(scalars.upperBound + scalarBase),
       width: spec.width, indent: spec.indent, box: engine.lineBox(spec),
-      lineSpacing: engine.style.lineSpacing, isTruncated: spec.isTruncated)
+      spacingBelow: engine.spacing(below: spec),
+      isTruncated: spec.isTruncated)
     engine.appendFaces(of: spec, fromStart: fromStart, to: &faces)
     if hasNotdef {
       let first = missing.count
@@ -688,14 +714,15 @@ struct MeasurementBuilder: LineSink {
   }
 
   /// Adds the next line below the others: its characters in the whole text, its width and
-  /// indent, its line box, and the style's spacing between lines.
+  /// indent, its line box, and the style's spacing below it should another line follow
+  /// (`LineStack.place`).
   mutating func addLine(
     utf16Range: Range<Int>, scalarRange: Range<Int>, width: Double, indent: Double,
     box: (ascent: Double, descent: Double, leading: Double, height: Double),
-    lineSpacing: Double, isTruncated: Bool
+    spacingBelow: Double, isTruncated: Bool
   ) {
     let (top, baseline) = stack.place(
-      width: width, indent: indent, box: box, lineSpacing: lineSpacing)
+      width: width, indent: indent, box: box, spacingBelow: spacingBelow)
     lines.append(
       TextMeasurement.Line(
         utf16Range: utf16Range, scalarRange: scalarRange, width: width, top: top,

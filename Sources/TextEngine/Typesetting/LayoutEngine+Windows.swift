@@ -229,7 +229,7 @@ extension LayoutEngine {
         // holds reads the whole paragraph, which is prepared again for it.
         pending = nil
         if isTruncated, let truncated {
-          builder.add(truncated, lineSpacing: style.lineSpacing)
+          builder.add(truncated, style: style)
         } else if isTruncated
           && [.truncatingTail, .truncatingHead, .truncatingMiddle].contains(style.lineBreakMode)
         {
@@ -248,7 +248,7 @@ extension LayoutEngine {
         } else {
           var shown = last
           shown.isTruncated = isTruncated && style.lineBreakMode == .clip
-          builder.add(shown, lineSpacing: style.lineSpacing)
+          builder.add(shown, style: style)
         }
       }
       if let line = cut {
@@ -282,7 +282,7 @@ extension LayoutEngine {
     }
     if let last = pending {
       // Every paragraph's line fitted: the last one hides nothing.
-      builder.add(last.line, lineSpacing: style.lineSpacing)
+      builder.add(last.line, style: style)
     }
     content.finishParagraph()
     return builder.measurement(
@@ -448,7 +448,10 @@ extension LayoutEngine {
           isParagraphEnd: isLast, isTruncated: false)
         // The breaker's acceptance of the line under the limits (`greedyLines`).
         let before = state
-        guard state.accept(lineSpacing: style.lineSpacing, height: { lineBox(spec).height })
+        guard
+          state.accept(
+            spacingBelow: spacing(belowLineOf: index, isParagraphEnd: isLast),
+            height: { lineBox(spec).height })
         else {
           // The first line is always accepted, and a window starts at the line pending in the
           // one before it: a line is pending here.
@@ -526,13 +529,15 @@ extension LayoutEngine {
     // adding lines at the last one shown (the text's last paragraph hides nothing after it).
     func finish(_ measured: MeasuredLine, truncated: MeasuredLine? = nil, paragraph: Int) {
       guard
-        limits.accept(lineSpacing: style.lineSpacing, height: { measured.box.height })
+        limits.accept(
+          spacingBelow: style.spacing(afterParagraphEnd: measured.endsParagraph),
+          height: { measured.box.height })
       else {
         limits.isTruncated = true
         addsLines = false
         return
       }
-      if let previous = pending { builder.add(previous.line, lineSpacing: style.lineSpacing) }
+      if let previous = pending { builder.add(previous.line, style: style) }
       pending = (measured, truncated)
       if limits.isFull {
         limits.isTruncated = !(paragraph == paragraphs.count - 1 && trustedEnd == units.count)
@@ -617,6 +622,8 @@ extension LayoutEngine {
         utf16End: paragraph.content.upperBound + utf16Base,
         scalarEnd: scalarOffsets[paragraph.content.upperBound] + scalarBase,
         width: content.width, indent: style.firstLineHeadIndent, isTruncated: false,
+        // At an infinite width a paragraph is one line.
+        endsParagraph: endsParagraph(lineOf: index, isParagraphEnd: true),
         paragraphLevel: paragraph.level, of: self)
       if limits.isLimited {
         finish(
@@ -625,7 +632,7 @@ extension LayoutEngine {
             style.lineBreakMode, paragraphLevel: paragraph.level, of: self),
           paragraph: index)
       } else {
-        builder.add(measured, lineSpacing: style.lineSpacing)
+        builder.add(measured, style: style)
       }
     }
     return units.count
@@ -675,14 +682,16 @@ extension MeasurementBuilder {
   ) {
     add(
       MeasuredLine(spec, of: engine, facts: facts, utf16: utf16, scalar: scalar),
-      lineSpacing: engine.style.lineSpacing)
+      style: engine.style)
   }
 
-  /// Adds `line` below the lines added so far, `lineSpacing` after them.
-  mutating func add(_ line: MeasuredLine, lineSpacing: Double) {
+  /// Adds `line` below the lines added so far, `style`'s spacing below it should another line
+  /// follow (the paragraph spacings too when it ends its paragraph).
+  mutating func add(_ line: MeasuredLine, style: ParagraphStyle) {
     addLine(
       utf16Range: line.utf16Range, scalarRange: line.scalarRange, width: line.width,
-      indent: line.indent, box: line.box, lineSpacing: lineSpacing,
+      indent: line.indent, box: line.box,
+      spacingBelow: style.spacing(afterParagraphEnd: line.endsParagraph),
       isTruncated: line.isTruncated)
     addFaces(line.faces, missing: line.missing)
   }
@@ -698,6 +707,9 @@ struct MeasuredLine {
   var indent: Double
   var box: (ascent: Double, descent: Double, leading: Double, height: Double)
   var isTruncated: Bool
+  /// True when the line ends its paragraph at a paragraph separator (not U+2028): the
+  /// paragraph spacings go below it (`LayoutEngine.spacing(belowLineOf:isParagraphEnd:)`).
+  var endsParagraph: Bool
   /// Its faces in the visual order of its glyph runs, and the clusters it draws as .notdef
   /// (scalar offsets of the whole text).
   var faces: [FontFace]
@@ -706,7 +718,7 @@ struct MeasuredLine {
   init(
     utf16Range: Range<Int>, scalarRange: Range<Int>, width: Double, indent: Double,
     box: (ascent: Double, descent: Double, leading: Double, height: Double), isTruncated: Bool,
-    faces: [FontFace], missing: [(start: Int, end: Int, face: FontFace)]
+    endsParagraph: Bool, faces: [FontFace], missing: [(start: Int, end: Int, face: FontFace)]
   ) {
     self.utf16Range = utf16Range
     self.scalarRange = scalarRange
@@ -714,6 +726,7 @@ struct MeasuredLine {
     self.indent = indent
     self.box = box
     self.isTruncated = isTruncated
+    self.endsParagraph = endsParagraph
     self.faces = faces
     self.missing = missing
   }
@@ -740,6 +753,8 @@ struct MeasuredLine {
       utf16Range: utf16(range.lowerBound)..<utf16(range.upperBound),
       scalarRange: scalar(scalars.lowerBound)..<scalar(scalars.upperBound), width: spec.width,
       indent: spec.indent, box: engine.lineBox(spec), isTruncated: spec.isTruncated,
+      endsParagraph: engine.endsParagraph(
+        lineOf: spec.paragraph, isParagraphEnd: spec.isParagraphEnd),
       faces: faces, missing: missing)
   }
 }
@@ -750,9 +765,10 @@ struct LineLimits {
   var numberOfLines: Int
   var maxHeight: Double
   /// The lines kept and their height with the spacing between them (counted only against a
-  /// finite `maxHeight`).
+  /// finite `maxHeight`), and the spacing below the last line kept, counted above the next.
   var count = 0
   var y = 0.0
+  var spacingBelow = 0.0
   /// Whether text was hidden, once the last line shown is kept; nil before.
   var isTruncated: Bool?
 
@@ -761,15 +777,17 @@ struct LineLimits {
   /// True once `numberOfLines` lines are counted: the last one counted is the last shown.
   var isFull: Bool { numberOfLines > 0 && count >= numberOfLines }
 
-  /// Counts the next line, whose line box is `height` high (read only under a height limit),
-  /// as the breaker accepts a line (`greedyLines`): false, and nothing counted, when it does
-  /// not fit under the height limit (the line before it is then the last shown).
-  mutating func accept(lineSpacing: Double, height: () -> Double) -> Bool {
+  /// Counts the next line, whose line box is `height` high (read only under a height limit)
+  /// and below which `spacingBelow` goes should another follow, as the breaker accepts a line
+  /// (`greedyLines`): false, and nothing counted, when it does not fit under the height limit
+  /// (the line before it is then the last shown).
+  mutating func accept(spacingBelow below: Double, height: () -> Double) -> Bool {
     if maxHeight.isFinite {
       let height = height()
-      let spacing = count == 0 ? 0 : lineSpacing
+      let spacing = count == 0 ? 0 : spacingBelow
       if count > 0 && y + spacing + height > maxHeight + 1e-9 { return false }
       y += spacing + height
+      spacingBelow = below
     }
     count += 1
     return true
@@ -947,10 +965,10 @@ struct UnwrappedLine {
 
   /// The line, which ends at `utf16End` and `scalarEnd` of the whole text and is `width` wide
   /// after `indent`, as `builder.add` takes it: its faces in the visual order of its pieces
-  /// (UAX #9 L1-L2, as `appendFaces` finds them).
+  /// (UAX #9 L1-L2, as `appendFaces` finds them). `endsParagraph` as `MeasuredLine` has it.
   func measured(
     utf16End: Int, scalarEnd: Int, width: Double, indent: Double, isTruncated: Bool,
-    paragraphLevel: UInt8, of engine: LayoutEngine
+    endsParagraph: Bool, paragraphLevel: UInt8, of engine: LayoutEngine
   ) -> MeasuredLine {
     var pieces = items
     for space in trailing { Self.append((space.face, space.box, paragraphLevel), to: &pieces) }
@@ -961,8 +979,8 @@ struct UnwrappedLine {
       box: (
         whole.ascent, whole.descent, whole.leading,
         engine.lineHeight(natural: whole.ascent + whole.descent + whole.leading)
-      ), isTruncated: isTruncated, faces: Self.visualFaces(pieces),
-      missing: missing + trailingMissing)
+      ), isTruncated: isTruncated, endsParagraph: endsParagraph,
+      faces: Self.visualFaces(pieces), missing: missing + trailingMissing)
   }
 
   /// The line truncated per `mode` (tail, head or middle) at an infinite width, or nil when it
@@ -1043,7 +1061,9 @@ struct UnwrappedLine {
       box: (
         box.ascent, box.descent, box.leading,
         engine.lineHeight(natural: box.ascent + box.descent + box.leading)
-      ), isTruncated: true, faces: Self.visualFaces(shown), missing: shownMissing)
+      ), isTruncated: true,
+      // The last line shown: no line follows, whatever it ends.
+      endsParagraph: true, faces: Self.visualFaces(shown), missing: shownMissing)
   }
 
   /// The faces of `pieces` (logical order) in visual order (UAX #9 L2).
@@ -1229,8 +1249,10 @@ struct ClippedLine {
     builder.add(
       line.measured(
         utf16End: utf16End, scalarEnd: scalarEnd, width: min(whole.width, available),
-        indent: indent, isTruncated: true, paragraphLevel: paragraphLevel, of: engine),
-      lineSpacing: engine.style.lineSpacing)
+        // The last line shown: no line follows, whatever it ends.
+        indent: indent, isTruncated: true, endsParagraph: true, paragraphLevel: paragraphLevel,
+        of: engine),
+      style: engine.style)
   }
 }
 

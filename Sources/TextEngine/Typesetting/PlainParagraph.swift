@@ -36,6 +36,8 @@ struct PlainParagraphFacts {
   /// many of the text's faces the lines up to it show.
   var wordFacts: [(box: LineBox, faceCount: Int)]
   var firstLineHeadIndent: Double
+  /// The spacing between lines. The paragraph spacings never apply: the text is one paragraph,
+  /// and nothing is added after its last line.
   var lineSpacing: Double
   var numberOfLines: Int
   /// True when the last line shown is kept as it is when text is hidden (`.wordWrap`); the
@@ -177,7 +179,7 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
             : (Int(words[line.end].utf16Start), Int(words[line.end].scalarStart))
           let (top, baseline) = stack.place(
             width: line.width, indent: line.indent, box: line.box,
-            lineSpacing: facts.pointee.lineSpacing)
+            spacingBelow: facts.pointee.lineSpacing)
           lines.append(
             TextMeasurement.Line(
               utf16Range: Int(first.utf16Start)..<next.utf16,

@@ -70,7 +70,8 @@ extension TextSpec {
     "font", "size", "textStyle", "color", "backgroundColor", "borderColor", "borderWidth",
     "cornerRadius", "padding", "maxWidth", "width", "height", "numberOfLines", "maxLines",
     "lineBreakMode",
-    "alignment", "usesFontLeading", "lineSpacing", "letterSpacing",
+    "alignment", "usesFontLeading", "lineSpacing", "paragraphSpacing", "paragraphSpacingBefore",
+    "letterSpacing",
   ]
 
   static func decodeStyle(_ reader: SpecReader, base: Style) throws(LayoutSpec.DecodingError)
@@ -123,6 +124,13 @@ extension TextSpec {
     if let value = at("usesFontLeading") { style.paragraph.usesFontLeading = try value.bool() }
     if let value = at("lineSpacing") {
       style.paragraph.lineSpacing = try value.number(in: 0...10_000)
+    }
+    // The paragraph spacings take lineSpacing's range: all three are gaps between lines.
+    if let value = at("paragraphSpacing") {
+      style.paragraph.paragraphSpacing = try value.number(in: 0...10_000)
+    }
+    if let value = at("paragraphSpacingBefore") {
+      style.paragraph.paragraphSpacingBefore = try value.number(in: 0...10_000)
     }
     if let value = at("letterSpacing") { style.letterSpacing = try value.number(in: -100...1000) }
     return style
