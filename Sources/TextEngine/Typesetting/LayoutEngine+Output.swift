@@ -44,7 +44,11 @@ extension LayoutEngine {
   /// The spacing below a line of paragraph `paragraph`, its last when `isParagraphEnd`, should
   /// another line follow (`ParagraphStyle.spacing(afterParagraphEnd:)`).
   func spacing(belowLineOf paragraph: Int, isParagraphEnd: Bool) -> Double {
-    style.spacing(
+    // Most styles have no paragraph spacing: the paragraph's end is not read for every line.
+    guard isParagraphEnd, style.paragraphSpacing != 0 || style.paragraphSpacingBefore != 0 else {
+      return style.lineSpacing
+    }
+    return style.spacing(
       afterParagraphEnd: endsParagraph(lineOf: paragraph, isParagraphEnd: isParagraphEnd))
   }
 
