@@ -202,9 +202,8 @@ enum CloudCommand: Subcommand {
         throw .failure(
           "the \(points(result.scene.bounds.width)) × \(points(result.scene.bounds.height)) pt canvas "
             + "leaves no room for the heaviest word \"\(heaviest.word.text)\": inside the "
-            + "cloud's \(Printed.number(cloud.margin)) pt margins it would be "
-            + "\(Printed.number(heaviest.fontSize)) pt; use a larger --width or --height; "
-            + "nothing written")
+            + "cloud's \(Printed.number(cloud.margin)) pt margins it would be smaller than "
+            + "1 pt; use a larger --width or --height; nothing written")
       }
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,
