@@ -1133,6 +1133,15 @@ private struct AtomEnds {
 
   private func isSpace(_ index: Int) -> Bool { flags[index] & Self.spaceBit != 0 }
 
+  /// Atom `index`'s width where it starts at `x` on a line indented by `indent`: its own, or for
+  /// a tab the distance to the next stop (`LayoutEngine.atomWidth`'s rule, over these arrays).
+  private func width(_ index: Int, at x: Double, of engine: LayoutEngine, indent: Double)
+    -> Double
+  {
+    flags[index] & Self.tabBit != 0
+      ? engine.tabWidth(at: x, indent: indent, spacing: tabSpacings[index] ?? 0) : widths[index]
+  }
+
   private func join(after index: Int) -> Double { joins.isEmpty ? 0 : joins[index] ?? 0 }
 
   private func scalarCount(_ index: Int) -> Int {
@@ -1148,11 +1157,7 @@ private struct AtomEnds {
     var index = 0
     while seen < count {
       pen.advance(
-        width: { x in
-          flags[index] & Self.tabBit != 0
-            ? engine.tabWidth(at: x, indent: indent, spacing: tabSpacings[index] ?? 0)
-            : widths[index]
-        }, joinAfter: join(after: index))
+        width: { width(index, at: $0, of: engine, indent: indent) }, joinAfter: join(after: index))
       if !isSpace(index) { seen += 1 }
       index += 1
     }
@@ -1200,11 +1205,7 @@ private struct AtomEnds {
     var pen = TruncationPen(at: origin)
     for index in first...lastContent {
       pen.advance(
-        width: { x in
-          flags[index] & Self.tabBit != 0
-            ? engine.tabWidth(at: x, indent: indent, spacing: tabSpacings[index] ?? 0)
-            : widths[index]
-        }, joinAfter: index < lastContent ? join(after: index) : 0)
+        width: { width(index, at: $0, of: engine, indent: indent) }, joinAfter: join(after: index))
     }
     return pen.x - origin
   }
