@@ -122,6 +122,13 @@ struct ParsedArguments {
   }
 }
 
+/// The folder a document read by `readInput(source)` names its relative paths from (a spec's
+/// or a design's fonts): the file's folder, or nil for standard input (`-`), whose paths are the
+/// working directory's.
+func documentFolder(_ source: String) -> URL? {
+  source == "-" ? nil : URL(fileURLWithPath: source).deletingLastPathComponent()
+}
+
 /// Reads a file, or standard input for `-`, of at most `limit` bytes.
 func readInput(_ source: String, limit: Int = maximumInputSize) throws(CommandError) -> Data {
   var isDirectory: ObjCBool = false

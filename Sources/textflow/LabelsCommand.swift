@@ -142,9 +142,7 @@ enum LabelsCommand: Subcommand {
       if let path = parsed.values["--design"] {
         do {
           design = try LabelDesignReader.read(try readInput(path))
-          if path != "-" {
-            design.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
-          }
+          design.baseDirectory = documentFolder(path)
         } catch let error as DesignError {
           throw .failure("\(path): \(error)")
         } catch let error as CommandError {

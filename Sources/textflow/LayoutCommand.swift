@@ -109,9 +109,7 @@ enum LayoutCommand: Subcommand {
       } catch {
         throw .failure("\(displayName): \(error)")
       }
-      if source != "-" {
-        spec.baseDirectory = URL(fileURLWithPath: source).deletingLastPathComponent()
-      }
+      spec.baseDirectory = documentFolder(source)
       if parsed.flags.contains("--visible") { spec.render.region = .visible }
       if spec.systemFonts { FontOptions.systemFonts = true }
       let typesetter = try loadTypesetter()
