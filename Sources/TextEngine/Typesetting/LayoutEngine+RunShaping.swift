@@ -153,7 +153,7 @@ extension LayoutEngine {
 
   /// Cuts `glyphs` (shaped over members `members`, clusters relative to `base`) into the
   /// members' pieces at the boundaries that are safe to break: each piece's clusters are made
-  /// relative to its member in place, and the pieces share the array.
+  /// relative to its first member in place, and the pieces share the array.
   ///
   /// From member `mergingFrom` on, consecutive members of one or two units
   /// (`isShapedInGroupOnly`: ideographs, kana, Hangul syllables, each a segment between two

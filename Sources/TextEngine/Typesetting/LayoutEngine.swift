@@ -8,7 +8,9 @@
 import Foundation
 
 /// A run of text with one font, script, bidi level and attributes, between two line-break
-/// opportunities: the unit that is shaped (and cached).
+/// opportunities: the unit that is shaped (and cached). Consecutive one- and two-unit segments
+/// of a shaping group (ideographs, kana, Hangul syllables) whose boundaries are safe to break
+/// are one segment, with opportunities inside it (`ShapingGroup.Member.end`).
 struct Segment: Sendable {
   var range: Range<Int>
   /// The index of the attribute run (`AttributedText.runs`) the segment belongs to.
