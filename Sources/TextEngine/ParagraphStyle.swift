@@ -82,8 +82,56 @@ public struct ParagraphStyle: Sendable, Hashable {
   public var minimumLineHeight: Double = 0
   /// The greatest line height (0 = none), applied after `lineHeightMultiple`.
   public var maximumLineHeight: Double = 0
-  /// The indent of each paragraph's first line from the leading edge, in points.
+  /// The indent of each paragraph's first line from the leading edge (left in a left-to-right
+  /// paragraph, right in a right-to-left one), in points (`NSParagraphStyle
+  /// .firstLineHeadIndent`). A paragraph starts the text and follows every paragraph break
+  /// (LF, CR LF, CR, VT, FF, NEL, PS); a LINE SEPARATOR (U+2028) breaks the line within its
+  /// paragraph, as in UIKit, so the line after it takes `headIndent`.
+  ///
+  /// The indent is part of the line's width as the layout reports it (a line of width w is
+  /// `firstLineHeadIndent + w` wide), so that a text laid out again at its measured width
+  /// breaks the same lines. Tab stops stay where they are: they are measured from the leading
+  /// edge, not from the indent, as in TextKit.
   public var firstLineHeadIndent: Double = 0
+  /// The indent of a paragraph's lines other than its first from the leading edge, in points
+  /// (`NSParagraphStyle.headIndent`: "the indentation of the receiver's lines other than the
+  /// first"); each paragraph's first line takes `firstLineHeadIndent` instead.
+  ///
+  /// Counted in the layout's width and kept clear of tab stops as `firstLineHeadIndent` is.
+  ///
+  /// ```swift
+  /// var style = ParagraphStyle()
+  /// style.firstLineHeadIndent = 0
+  /// style.headIndent = 20  // a hanging indent: every wrapped line starts 20 pt in
+  /// ```
+  public var headIndent: Double = 0
+  /// Where lines end, in points (`NSParagraphStyle.tailIndent`): if positive, the distance from
+  /// the leading edge (lines end there whatever the width limit, even an unlimited one); if 0
+  /// or negative, the distance from the trailing edge of the width limit (lines end at
+  /// `maxWidth + tailIndent`).
+  ///
+  /// UIKit documents those two rules; what a layout reports around them is not documented, and
+  /// TextFlow's choices are guesses:
+  /// - A negative tail indent is a margin on the trailing side, counted in the layout's width
+  ///   as the head indents are (a line of width w is `headIndent + w - tailIndent` wide), also
+  ///   without a width limit, where it does not wrap lines: a text laid out again at its
+  ///   measured width breaks the same lines, and right (trailing) alignment ends lines
+  ///   `-tailIndent` before the layout's trailing edge.
+  /// - A positive tail indent limits lines as a width limit of `tailIndent` would (the smaller
+  ///   of the two applies): the layout is as wide as its widest line with its head indent, not
+  ///   `tailIndent` wide, so the room a short text leaves before the tail is not reported, and
+  ///   alignment is within the layout's width.
+  /// - When the indents leave a line no room (`tailIndent` at or before the head indent, or
+  ///   indents wider than `maxWidth`), each line still takes one grapheme cluster, as a word
+  ///   wider than the line is split, so that layout always progresses; such a line sticks out
+  ///   of the width limit.
+  ///
+  /// ```swift
+  /// var style = ParagraphStyle()
+  /// style.tailIndent = -16  // lines end 16 pt before the right edge (left-to-right)
+  /// style.tailIndent = 240  // lines end 240 pt from the left edge, at any width
+  /// ```
+  public var tailIndent: Double = 0
   /// Tab stop positions from the line's leading edge, in points, in any order.
   public var tabStops: [Double] = []
   /// The spacing of tab stops after the last of `tabStops`: those stops are the integer
@@ -115,6 +163,87 @@ public struct ParagraphStyle: Sendable, Hashable {
   @inline(__always)
   func spacing(afterParagraphEnd isParagraphEnd: Bool) -> Double {
     isParagraphEnd ? lineSpacing + paragraphSpacing + paragraphSpacingBefore : lineSpacing
+  }
+
+  /// The indents as the breaker and the layout read them (`LineIndents`).
+  @inline(__always)
+  var indents: LineIndents {
+    LineIndents(firstLine: firstLineHeadIndent, head: headIndent, tail: tailIndent)
+  }
+
+  /// `LineIndents.head(isFirstLine:)`.
+  @inline(__always)
+  func headIndent(isFirstLine: Bool) -> Double { indents.head(isFirstLine: isFirstLine) }
+
+  /// `LineIndents.tailMargin`.
+  @inline(__always)
+  var tailMargin: Double { indents.tailMargin }
+
+  /// `LineIndents.widthIndent(head:)`.
+  @inline(__always)
+  func widthIndent(head: Double) -> Double { indents.widthIndent(head: head) }
+
+  /// `LineIndents.limitedWidth(_:)`.
+  @inline(__always)
+  func limitedWidth(_ maxWidth: Double) -> Double { indents.limitedWidth(maxWidth) }
+
+  /// `LineIndents.lineRoom(maxWidth:head:)`.
+  @inline(__always)
+  func lineRoom(maxWidth: Double, head: Double) -> Double {
+    indents.lineRoom(maxWidth: maxWidth, head: head)
+  }
+
+  /// `LineIndents.minContentWidth(widestWord:maxContentWidth:)`.
+  func minContentWidth(widestWord: Double, maxContentWidth: Double) -> Double {
+    indents.minContentWidth(widestWord: widestWord, maxContentWidth: maxContentWidth)
+  }
+}
+
+/// A paragraph style's three indents and the one rule for what they do to a line: where it
+/// starts, how much room it has and how wide the layout counts it. The engine, the word-sum
+/// re-wrap of a prepared text (`PlainParagraph`, which keeps these three numbers rather than a
+/// style) and the windows of a huge text all ask it, so that they agree.
+struct LineIndents {
+  var firstLine: Double
+  var head: Double
+  var tail: Double
+
+  /// The head indent of a line: `firstLineHeadIndent` for a paragraph's first line,
+  /// `headIndent` for the others.
+  @inline(__always)
+  func head(isFirstLine: Bool) -> Double { isFirstLine ? firstLine : head }
+
+  /// The margin a negative tail indent leaves on a line's trailing side (0 otherwise: a
+  /// positive one limits the width instead, `limitedWidth(_:)`).
+  @inline(__always)
+  var tailMargin: Double { tail < 0 ? -tail : 0 }
+
+  /// What a line with head indent `head` adds to its content's width in the layout's width: the
+  /// head indent and the tail margin, summed here once so that the fit test (`lineRoom`) and
+  /// the width reported make the same sum.
+  @inline(__always)
+  func widthIndent(head: Double) -> Double { tail < 0 ? head + tailMargin : head }
+
+  /// The width limit lines are broken against: `maxWidth`, or a positive tail indent when it is
+  /// smaller (it ends lines at that distance from the leading edge whatever the limit).
+  @inline(__always)
+  func limitedWidth(_ maxWidth: Double) -> Double { tail > 0 ? min(maxWidth, tail) : maxWidth }
+
+  /// The room for the content of a line with head indent `head` within `maxWidth`: the largest
+  /// width w with `w + widthIndent(head:)` within `limitedWidth(maxWidth)`
+  /// (`LayoutEngine.availableWidth`). Negative when the indents leave no room: the breaker then
+  /// takes one grapheme cluster (as of a word wider than the line).
+  @inline(__always)
+  func lineRoom(maxWidth: Double, head: Double) -> Double {
+    LayoutEngine.availableWidth(maxWidth: limitedWidth(maxWidth), indent: widthIndent(head: head))
+  }
+
+  /// CSS min-content from the widest word as the breaker measures it alone on a line: with the
+  /// greater head indent and the tail margin, so that no word is split at that width whichever
+  /// line it lands on, but never above max-content (`maxContentWidth`), at which the text is
+  /// one line a paragraph (a hanging indent then indents no line).
+  func minContentWidth(widestWord: Double, maxContentWidth: Double) -> Double {
+    min(widestWord + widthIndent(head: max(firstLine, head)), maxContentWidth)
   }
 }
 

@@ -76,7 +76,7 @@ public final class ShapedText: @unchecked Sendable {
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
     minContentWidth = content.minimum
     maxContentWidth = content.maximum
-    oneLineIndent = engine.style.firstLineHeadIndent
+    oneLineIndent = engine.style.widthIndent(head: engine.style.firstLineHeadIndent)
     if !isEmpty && engine.style.lineBreakStrategy.linesChoice.isEmpty,
       let room = engine.oneLineRoom()
     {
@@ -113,7 +113,8 @@ public final class ShapedText: @unchecked Sendable {
       return TextMeasurement(
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
-    let width = Self.limit(maxWidth)
+    // A positive tail indent limits lines as a width limit does.
+    let width = prepared.pointee.style.limitedWidth(Self.limit(maxWidth))
     // False for a NaN start (no one-line answer).
     if LayoutEngine.availableWidth(maxWidth: width, indent: oneLineIndent) >= oneLineStart {
       return oneLineMeasurement
@@ -185,7 +186,7 @@ public final class ShapedText: @unchecked Sendable {
     return best
   }
 
-  /// The room (the width less the first line's indent) from which `measure` answers with the
+  /// The room (the width less the first line's indents) from which `measure` answers with the
   /// one-line measurement made once, or nil when it never does (for tests).
   var oneLineRoom: Double? { oneLineStart.isNaN ? nil : oneLineStart }
 

@@ -31,6 +31,14 @@ extension Typesetter {
     guard !value.isNaN, value > 0 else { return 0 }
     return min(value, maximumLength)
   }
+
+  /// A length that may be negative (`ParagraphStyle.tailIndent`) clamped to
+  /// −`maximumLength`…`maximumLength`: NaN becomes 0 (no side), ±infinity the nearest bound,
+  /// −0 becomes 0.
+  static func clampedSignedLength(_ value: Double) -> Double {
+    guard !value.isNaN, value != 0 else { return 0 }
+    return min(max(value, -maximumLength), maximumLength)
+  }
 }
 
 extension ParagraphStyle {
@@ -51,6 +59,8 @@ extension ParagraphStyle {
     style.minimumLineHeight = Typesetter.clampedLength(minimumLineHeight)
     style.maximumLineHeight = Typesetter.clampedLength(maximumLineHeight)
     style.firstLineHeadIndent = Typesetter.clampedLength(firstLineHeadIndent)
+    style.headIndent = Typesetter.clampedLength(headIndent)
+    style.tailIndent = Typesetter.clampedSignedLength(tailIndent)
     if tabStops.contains(where: { !($0.isFinite && $0 >= 0 && $0 <= Typesetter.maximumLength) }) {
       style.tabStops = tabStops.filter { !$0.isNaN && $0 >= 0 && $0 != .infinity }
         .map { min($0, Typesetter.maximumLength) }.sorted()
@@ -75,6 +85,8 @@ extension ParagraphStyle {
       && isKept(minimumLineHeight, Typesetter.clampedLength(minimumLineHeight))
       && isKept(maximumLineHeight, Typesetter.clampedLength(maximumLineHeight))
       && isKept(firstLineHeadIndent, Typesetter.clampedLength(firstLineHeadIndent))
+      && isKept(headIndent, Typesetter.clampedLength(headIndent))
+      && isKept(tailIndent, Typesetter.clampedSignedLength(tailIndent))
       && !tabStops.contains(where: {
         !($0.isFinite && $0 >= 0 && $0 <= Typesetter.maximumLength)
       })

@@ -63,9 +63,9 @@ public final class Typesetter: Sendable {
   ///
   /// Hostile values are clamped, never trusted: a NaN `maxWidth`/`maxHeight` means unlimited and
   /// a negative one 0; point sizes are clamped to 0…`maximumPointSize` (NaN and negatives 0);
-  /// letter spacing, line spacing, paragraph spacing (after and before), line heights, indents
-  /// and tab stops to 0…`maximumLength` (letter spacing also down to −`maximumLength`; NaN 0;
-  /// negative tab stops dropped); `lineHeightMultiple` to 0…`maximumLineHeightMultiple`; a
+  /// letter spacing, line spacing, paragraph spacing (after and before), line heights, head
+  /// indents and tab stops to 0…`maximumLength` (letter spacing and `tailIndent` also down to
+  /// −`maximumLength`; NaN 0; negative tab stops dropped); `lineHeightMultiple` to 0…`maximumLineHeightMultiple`; a
   /// positive `defaultTabInterval` to at least `minimumTabInterval`; a negative `numberOfLines`
   /// means no limit. So every number in a `TextLayout` is finite.
   public func layout(

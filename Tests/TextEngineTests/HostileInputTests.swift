@@ -96,7 +96,8 @@ struct HostileNumberTests {
       ("paragraphSpacingBefore", \.paragraphSpacingBefore),
       ("lineHeightMultiple", \.lineHeightMultiple),
       ("minimumLineHeight", \.minimumLineHeight), ("maximumLineHeight", \.maximumLineHeight),
-      ("firstLineHeadIndent", \.firstLineHeadIndent), ("defaultTabInterval", \.defaultTabInterval),
+      ("firstLineHeadIndent", \.firstLineHeadIndent), ("headIndent", \.headIndent),
+      ("tailIndent", \.tailIndent), ("defaultTabInterval", \.defaultTabInterval),
     ]
     for (name, field) in fields {
       for value in Self.hostile {

@@ -24,7 +24,7 @@ struct WarmCacheTests {
       fields(ParagraphStyle()) == [
         "alignment", "lineBreakMode", "numberOfLines", "lineSpacing", "paragraphSpacing",
         "paragraphSpacingBefore", "lineHeightMultiple", "minimumLineHeight", "maximumLineHeight",
-        "firstLineHeadIndent", "tabStops",
+        "firstLineHeadIndent", "headIndent", "tailIndent", "tabStops",
         "defaultTabInterval", "baseWritingDirection", "usesFontLeading", "locale",
         "lineBreakStrategy",
       ])
@@ -66,6 +66,9 @@ struct WarmCacheTests {
     style { $0.minimumLineHeight = 40 }
     style { $0.maximumLineHeight = 10 }
     style { $0.firstLineHeadIndent = 12 }
+    style { $0.headIndent = 12 }
+    style { $0.tailIndent = -12 }
+    style { $0.tailIndent = 100 }
     style { $0.tabStops = [90] }
     style { $0.defaultTabInterval = 40 }
     style { $0.baseWritingDirection = .rightToLeft }

@@ -288,6 +288,8 @@ extension KeyWriter {
     if style.defaultTabInterval.bitPattern != Self.defaultTabInterval { changed |= 1 << 7 }
     if style.paragraphSpacing.bitPattern != 0 { changed |= 1 << 8 }
     if style.paragraphSpacingBefore.bitPattern != 0 { changed |= 1 << 9 }
+    if style.headIndent.bitPattern != 0 { changed |= 1 << 10 }
+    if style.tailIndent.bitPattern != 0 { changed |= 1 << 11 }
     // The one-byte fields and `changed` as one word. Only the low bits of the strategy mean
     // anything (the known options); others lay out as without them.
     var small = UInt64(Self.code(style.alignment))
@@ -307,6 +309,8 @@ extension KeyWriter {
     if changed & 1 << 7 != 0 { write(style.defaultTabInterval) }
     if changed & 1 << 8 != 0 { write(style.paragraphSpacing) }
     if changed & 1 << 9 != 0 { write(style.paragraphSpacingBefore) }
+    if changed & 1 << 10 != 0 { write(style.headIndent) }
+    if changed & 1 << 11 != 0 { write(style.tailIndent) }
   }
 
   /// A default style's `defaultTabInterval`, by bit pattern (the other numbers default to 0).

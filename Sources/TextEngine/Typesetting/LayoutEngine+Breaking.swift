@@ -607,7 +607,8 @@ extension LayoutEngine {
         if wordStart > start,
           wordFits(
             from: wordStart, paragraph: paragraph,
-            available: Self.availableWidth(maxWidth: maxWidth, indent: 0))
+            available: style.lineRoom(maxWidth: maxWidth, head: style.headIndent),
+            indent: style.headIndent)
         {
           return FilledLine(
             end: wordStart, contentEnd: start, width: 0, hyphen: false,
@@ -667,9 +668,9 @@ extension LayoutEngine {
 
   /// True when the word starting at atom `start` of paragraph `paragraph` (its content, up to its
   /// last non-space atom, with the hyphen it would show at a soft hyphen) fits in `available` at
-  /// the start of a line without indent: the test `nextLine` makes for that word on the next
-  /// line, with the same sums.
-  func wordFits(from start: Int, paragraph: Int, available: Double) -> Bool {
+  /// the start of a line indented by `indent` (a paragraph's later line: `headIndent`): the test
+  /// `nextLine` makes for that word on the next line, with the same sums.
+  func wordFits(from start: Int, paragraph: Int, available: Double, indent: Double) -> Bool {
     let end = paragraphs[paragraph].atoms.upperBound
     return atoms.withUnsafeBufferPointer { atomBuffer in
       words.words.withUnsafeBufferPointer { wordBuffer in
@@ -690,7 +691,7 @@ extension LayoutEngine {
           }
         }
         return !walk(
-          start, wordEnd, from: 0, available: available, indent: 0, paragraphEnd: end,
+          start, wordEnd, from: 0, available: available, indent: indent, paragraphEnd: end,
           atoms: atoms
         ).overflow
       }
@@ -752,14 +753,14 @@ extension LayoutEngine {
       let override = overrides?[index]
       let lineWidth = override?.maxWidth ?? maxWidth
       repeat {
-        let indent = first ? style.firstLineHeadIndent : 0
+        let indent = first ? firstHeadIndent(ofParagraph: index) : style.headIndent
         let line =
           atoms.isEmpty
           ? FilledLine(end: start, contentEnd: start, width: 0, hyphen: false)
           : override?.line.flatMap { $0.start == start ? $0.line : nil }
             ?? nextLine(
               from: start, paragraph: index,
-              available: Self.availableWidth(maxWidth: lineWidth, indent: indent),
+              available: style.lineRoom(maxWidth: lineWidth, head: indent),
               indent: indent, maxWidth: lineWidth, startWord: startWord)
         let found = PendingLine(
           paragraph: index, start: start, line: line, indent: indent,
@@ -797,6 +798,13 @@ extension LayoutEngine {
     return truncated
   }
 
+  /// The width of a clipped line whose content is `whole` wide on one line: at most the line's
+  /// room, and never negative when the indents leave it none (undocumented by UIKit: a guess;
+  /// the line is then as wide as its indents).
+  static func clippedWidth(_ whole: Double, available: Double) -> Double {
+    min(whole, max(0, available))
+  }
+
   /// The last visible line redone per the line break mode, from its start to its paragraph's end.
   func truncate(_ line: LineSpec, maxWidth: Double) -> LineSpec {
     truncation(of: line, maxWidth: maxWidth).line
@@ -812,7 +820,7 @@ extension LayoutEngine {
     let paragraph = paragraphs[line.paragraph]
     let start = line.prefix.lowerBound
     var end = paragraph.atoms.upperBound
-    let available = Self.availableWidth(maxWidth: maxWidth, indent: line.indent)
+    let available = style.lineRoom(maxWidth: maxWidth, head: line.indent)
     var result = line
     result.isParagraphEnd = true
     result.hyphen = false
@@ -826,7 +834,7 @@ extension LayoutEngine {
         maxWidth: .infinity)
       result.prefix = start..<whole.end
       result.contentEnd = whole.contentEnd
-      result.width = min(whole.width, available)
+      result.width = Self.clippedWidth(whole.width, available: available)
       result.isTruncated = true
       return (result, nil)
     case .truncatingTail, .truncatingHead, .truncatingMiddle:
@@ -1162,8 +1170,10 @@ extension LayoutEngine {
 
   /// CSS min-content and max-content widths over all paragraphs: the widest word as the breaker
   /// measures it alone on a line (so that at min-content no word is split), and the widest
-  /// paragraph on one line. `measuresMaximum` false leaves the maximum 0 (for a caller that
-  /// has the paragraphs laid out on one line each already).
+  /// paragraph on one line, each with its line's indents
+  /// (`ParagraphStyle.minContentWidth(widestWord:maxContentWidth:)`). `measuresMaximum` false
+  /// leaves the maximum 0 (for a caller that has the paragraphs laid out on one line each
+  /// already, which it does only without indents).
   func contentWidths(measuresMaximum: Bool = true) -> (minimum: Double, maximum: Double) {
     var minimum = 0.0
     var maximum = 0.0
@@ -1171,10 +1181,11 @@ extension LayoutEngine {
     for paragraph in paragraphs.indices where !paragraphs[paragraph].atoms.isEmpty {
       let range = paragraphs[paragraph].atoms
       if measuresMaximum {
+        let indent = firstHeadIndent(ofParagraph: paragraph)
         let whole = nextLine(
-          from: range.lowerBound, paragraph: paragraph, available: .infinity,
-          indent: style.firstLineHeadIndent, maxWidth: .infinity)
-        maximum = max(maximum, whole.width + style.firstLineHeadIndent)
+          from: range.lowerBound, paragraph: paragraph, available: .infinity, indent: indent,
+          maxWidth: .infinity)
+        maximum = max(maximum, whole.width + style.widthIndent(head: indent))
       }
       if charWrap {
         minimum = max(minimum, widestWord(range))
@@ -1192,7 +1203,11 @@ extension LayoutEngine {
         }
       }
     }
-    return (minimum, maximum)
+    return (
+      style.minContentWidth(
+        widestWord: minimum, maxContentWidth: measuresMaximum ? maximum : .infinity),
+      maximum
+    )
   }
 
   /// The room from which text of one paragraph is one line, the same line at any wider room:

@@ -15,7 +15,7 @@ extension LayoutEngine {
 
   mutating func buildLayout() -> TextLayout {
     let (specs, truncated) = breakLines()
-    let layoutWidth = specs.reduce(0.0) { max($0, $1.width + $1.indent) }
+    let layoutWidth = specs.reduce(0.0) { max($0, $1.width + style.widthIndent(head: $1.indent)) }
     var lines = [TextLayout.Line]()
     lines.reserveCapacity(specs.count)
     var stack = LineStack()
@@ -24,7 +24,7 @@ extension LayoutEngine {
       let box = lineBox(spec)
       var line = makeLine(spec, box: box, layoutWidth: layoutWidth, cursor: &cursor)
       let placed = stack.place(
-        width: spec.width, indent: spec.indent, box: box,
+        width: spec.width, indent: style.widthIndent(head: spec.indent), box: box,
         spacingBelow: spacing(below: spec))
       line.top = placed.top
       line.baselineOrigin.y = placed.baseline
@@ -63,6 +63,18 @@ extension LayoutEngine {
     return end >= units.count || units[end] != 0x2028
   }
 
+  /// True when paragraph `index` starts a paragraph as UIKit sees it: its first line is a first
+  /// line (`firstLineHeadIndent`). Not after a LINE SEPARATOR (U+2028), which breaks the line
+  /// within its paragraph: the line after it takes `headIndent`, as in TextKit.
+  func startsParagraph(_ index: Int) -> Bool {
+    index == 0 ? !continuesParagraph : endsParagraph(lineOf: index - 1, isParagraphEnd: true)
+  }
+
+  /// The head indent of the first line of paragraph `index` (`startsParagraph`).
+  func firstHeadIndent(ofParagraph index: Int) -> Double {
+    style.headIndent(isFirstLine: startsParagraph(index))
+  }
+
   private func makeLine(
     _ spec: LineSpec, box: (ascent: Double, descent: Double, leading: Double, height: Double),
     layoutWidth: Double, cursor: inout StringIndexCursor
@@ -70,7 +82,10 @@ extension LayoutEngine {
     let paragraph = paragraphs[spec.paragraph]
     let paragraphLevel = paragraph.level
     let rightToLeft = paragraphLevel & 1 == 1
+    // The line's box is [indent, layoutWidth - tail] from the leading edge: the head indent on
+    // the leading side, a negative tail indent's margin on the trailing side.
     let indent = spec.indent
+    let tail = style.tailMargin
     let (items, hyphen) = lineItems(spec)
 
     // The line's atom ranges, read by `joinsNext` (reading them from `spec` there copies the
@@ -119,7 +134,7 @@ extension LayoutEngine {
     var justification = 0.0
     if alignment == .justified {
       alignment = .natural
-      let extra = layoutWidth - indent - spec.width
+      let extra = layoutWidth - indent - tail - spec.width
       if !spec.isParagraphEnd && !spec.isTruncated && extra > 0 && !interiorSpaces.isEmpty {
         justification = extra / Double(interiorSpaces.count)
       }
@@ -220,10 +235,11 @@ extension LayoutEngine {
       spec.width + (justification > 0 ? justification * Double(justified.count) : 0)
     let contentLeft: Double
     switch alignment {
-    case .left: contentLeft = rightToLeft ? 0 : indent
-    case .right: contentLeft = layoutWidth - contentWidth - (rightToLeft ? indent : 0)
+    case .left: contentLeft = rightToLeft ? tail : indent
+    case .right: contentLeft = layoutWidth - contentWidth - (rightToLeft ? indent : tail)
     case .center:
-      contentLeft = (layoutWidth - indent - contentWidth) / 2 + (rightToLeft ? 0 : indent)
+      contentLeft =
+        (layoutWidth - indent - tail - contentWidth) / 2 + (rightToLeft ? tail : indent)
     case .natural, .justified:
       contentLeft = rightToLeft ? layoutWidth - contentWidth - indent : indent
     }
@@ -613,13 +629,14 @@ struct StringIndexCursor {
 /// Lines stacked top to bottom, as a layout and a measurement place them: each line's box below
 /// the one before, the style's spacing between them (`ParagraphStyle.spacing(afterParagraphEnd:)`).
 struct LineStack {
-  /// The height of the lines placed, and the widest with its indent.
+  /// The height of the lines placed, and the widest with its indents.
   private(set) var height = 0.0
   private(set) var width = 0.0
   /// The spacing above the next line: none above the first.
   private var spacing = 0.0
 
-  /// Places the next line (its width, indent and box, and the spacing below it should another
+  /// Places the next line (its width, what its indents add to it,
+  /// `ParagraphStyle.widthIndent(head:)`, its box, and the spacing below it should another
   /// line follow): its box's top, and its baseline, the box's ascent below the top after the
   /// room a line height beyond the fonts' own (ascent, descent and leading) adds above. The
   /// spacing below is held until a line follows, so that the last line adds none.
@@ -703,8 +720,8 @@ struct MeasurementBuilder: LineSink {
     addLine(
       utf16Range: (range.lowerBound + utf16Base)..<(range.upperBound + utf16Base),
       scalarRange: (scalars.lowerBound + scalarBase)..<(scalars.upperBound + scalarBase),
-      width: spec.width, indent: spec.indent, box: engine.lineBox(spec),
-      spacingBelow: engine.spacing(below: spec),
+      width: spec.width, indent: engine.style.widthIndent(head: spec.indent),
+      box: engine.lineBox(spec), spacingBelow: engine.spacing(below: spec),
       isTruncated: spec.isTruncated)
     engine.appendFaces(of: spec, fromStart: fromStart, to: &faces)
     if hasNotdef {
@@ -718,7 +735,7 @@ struct MeasurementBuilder: LineSink {
   }
 
   /// Adds the next line below the others: its characters in the whole text, its width and
-  /// indent, its line box, and the style's spacing below it should another line follow
+  /// what its indents add to it (`ParagraphStyle.widthIndent(head:)`), its line box, and the style's spacing below it should another line follow
   /// (`LineStack.place`).
   mutating func addLine(
     utf16Range: Range<Int>, scalarRange: Range<Int>, width: Double, indent: Double,

@@ -14,7 +14,7 @@ struct ParagraphOverride {
 
 extension LayoutEngine {
   /// The greedy lines of paragraph `index` at `maxWidth`, without line or height limits:
-  /// how many there are and the widest (its width plus its indent, as the layout's width).
+  /// how many there are and the widest (its width plus its indents, as the layout's width).
   /// Calls `body` with each line's start atom and result, in order.
   func paragraphLines(
     _ index: Int, maxWidth: Double,
@@ -26,13 +26,13 @@ extension LayoutEngine {
     var count = 0
     var widest = 0.0
     repeat {
-      let indent = count == 0 ? style.firstLineHeadIndent : 0
+      let indent = count == 0 ? firstHeadIndent(ofParagraph: index) : style.headIndent
       let line = nextLine(
         from: start, paragraph: index,
-        available: Self.availableWidth(maxWidth: maxWidth, indent: indent), indent: indent,
+        available: style.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
         maxWidth: maxWidth)
       body(start, line)
-      widest = max(widest, line.width + indent)
+      widest = max(widest, line.width + style.widthIndent(head: indent))
       count += 1
       start = line.end
     } while start < atoms.upperBound
@@ -105,7 +105,9 @@ extension LayoutEngine {
     // The shortened line: greedy filling up to exactly the width of its words before the cut
     // (the breaker's own sums, from a line that stops there), checked to end at the cut. A cut
     // after a soft hyphen is not made: the hyphen the line would show does not fit that width.
-    let indent = previousStart == paragraph.atoms.lowerBound ? style.firstLineHeadIndent : 0
+    let indent =
+      previousStart == paragraph.atoms.lowerBound
+      ? firstHeadIndent(ofParagraph: index) : style.headIndent
     let upToCut = nextLine(
       from: previousStart, paragraph: index, available: .infinity, indent: indent,
       maxWidth: .infinity, stop: cut)
@@ -116,8 +118,9 @@ extension LayoutEngine {
     guard shortened.end == cut, shortened.contentEnd > previousStart else { return nil }
     // The new last line must hold the moved word and the old last one.
     let last = nextLine(
-      from: cut, paragraph: index, available: Self.availableWidth(maxWidth: maxWidth, indent: 0),
-      indent: 0, maxWidth: maxWidth)
+      from: cut, paragraph: index,
+      available: style.lineRoom(maxWidth: maxWidth, head: style.headIndent),
+      indent: style.headIndent, maxWidth: maxWidth)
     guard last.end == paragraph.atoms.upperBound else { return nil }
     return (previousStart, shortened)
   }

@@ -155,6 +155,9 @@ extension LayoutEngine {
     fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache,
     windowLength: Int = windowLength, always: Bool = false
   ) -> TextMeasurement? {
+    // A positive tail indent limits lines as a width limit does, without one too: such a text
+    // is broken into lines, not folded a paragraph a line.
+    let maxWidth = style.limitedWidth(LayoutEngine.clampedLimit(maxWidth))
     let length = text.runs.last?.utf16Range.upperBound ?? 0
     guard
       measuresInWindows(
@@ -204,6 +207,7 @@ extension LayoutEngine {
         style: style, maxWidth: maxWidth, maxHeight: .infinity, fonts: fonts, cache: cache,
         paragraphCache: paragraphCache)
       engine.windowLevels = levels.map { WindowLevels(text: $0, start: windowStart) }
+      engine.continuesParagraph = windowStart > 0 && units[windowStart - 1] == 0x2028
       engine.prepareInPlace()
       let trustedEnd =
         windowEnd == units.count ? windowEnd - windowStart : windowEnd - windowStart - windowMargin
@@ -260,7 +264,7 @@ extension LayoutEngine {
               scalarStart: engine.scalarOffsets[line.start] + scalarBase, indent: line.indent),
             width: ContentWidthFold(indent: line.indent, startsInsideWord: line.startsInsideWord),
             indent: line.indent,
-            available: availableWidth(maxWidth: maxWidth, indent: line.indent))
+            available: style.lineRoom(maxWidth: maxWidth, head: line.indent))
         } else {
           guard
             addTruncatedEnds(
@@ -286,7 +290,9 @@ extension LayoutEngine {
     }
     content.finishParagraph()
     return builder.measurement(
-      of: text.string, isTruncated: limits.isTruncated ?? false, minContentWidth: content.minimum,
+      of: text.string, isTruncated: limits.isTruncated ?? false,
+      minContentWidth: style.minContentWidth(
+        widestWord: content.minimum, maxContentWidth: content.maximum),
       maxContentWidth: content.maximum)
   }
 
@@ -331,6 +337,7 @@ extension LayoutEngine {
         WindowLevels(
           text: $0, start: windowStart, seam: isOnePiece ? nil : (seam, secondStart))
       }
+      engine.continuesParagraph = windowStart > 0 && units[windowStart - 1] == 0x2028
       engine.prepareInPlace()
       guard let (paragraph, atom) = engine.atomBoundary(line.start) else { return false }
       let (shown, reads) = engine.truncation(
@@ -431,13 +438,13 @@ extension LayoutEngine {
       var lineStart = index == paragraphIndex ? atom : paragraph.atoms.lowerBound
       repeat {
         let startsParagraph = isWhole && lineStart == paragraph.atoms.lowerBound
-        let indent = startsParagraph ? style.firstLineHeadIndent : 0
+        let indent = startsParagraph ? firstHeadIndent(ofParagraph: index) : style.headIndent
         let line =
           paragraph.atoms.isEmpty
           ? (end: lineStart, contentEnd: lineStart, width: 0.0, hyphen: false)
           : nextLine(
             from: lineStart, in: paragraph,
-            available: Self.availableWidth(maxWidth: maxWidth, indent: indent), indent: indent,
+            available: style.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
             maxWidth: maxWidth)
         let isLast = line.end == paragraph.atoms.upperBound
         let reach = isLast ? paragraph.content.upperBound : atoms[line.end - 1].range.upperBound
@@ -549,14 +556,16 @@ extension LayoutEngine {
       let isWhole = index > 0 || firstParagraphIsWhole
       let from = index == paragraphIndex ? atom : paragraph.atoms.lowerBound
       let endsHere = paragraph.content.upperBound <= trustedEnd
+      // At an infinite width a paragraph is one line: its first.
+      let indent = firstHeadIndent(ofParagraph: index)
       if from == paragraph.atoms.lowerBound && isWhole {
-        content.startParagraph()
+        content.startParagraph(indent: indent)
       }
       if addsLines && from == paragraph.atoms.lowerBound && isWhole {
         line = UnwrappedLine(
           utf16Start: paragraph.content.lowerBound + utf16Base,
           scalarStart: scalarOffsets[paragraph.content.lowerBound] + scalarBase,
-          indent: style.firstLineHeadIndent,
+          indent: indent,
           keepsEnds: limits.isLimited
             && [.truncatingHead, .truncatingMiddle].contains(style.lineBreakMode))
         if endsHere {
@@ -566,12 +575,12 @@ extension LayoutEngine {
             ? (end: from, contentEnd: from, width: 0.0, hyphen: false)
             : nextLine(
               from: from, in: paragraph,
-              available: Self.availableWidth(maxWidth: maxWidth, indent: style.firstLineHeadIndent),
-              indent: style.firstLineHeadIndent, maxWidth: maxWidth)
+              available: style.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
+              maxWidth: maxWidth)
           let spec = LineSpec(
             paragraph: index, prefix: from..<filled.end, contentEnd: filled.contentEnd,
             suffix: nil, ellipsis: nil, hyphen: filled.hyphen, width: filled.width,
-            indent: style.firstLineHeadIndent, isParagraphEnd: true, isTruncated: false)
+            indent: indent, isParagraphEnd: true, isTruncated: false)
           guard limits.isLimited else {
             keep(spec, builder: &builder, content: &content, facts: facts, utf16Base, scalarBase)
             continue
@@ -621,7 +630,7 @@ extension LayoutEngine {
       let measured = line.measured(
         utf16End: paragraph.content.upperBound + utf16Base,
         scalarEnd: scalarOffsets[paragraph.content.upperBound] + scalarBase,
-        width: content.width, indent: style.firstLineHeadIndent, isTruncated: false,
+        width: content.width, indent: indent, isTruncated: false,
         // At an infinite width a paragraph is one line.
         endsParagraph: endsParagraph(lineOf: index, isParagraphEnd: true),
         paragraphLevel: paragraph.level, of: self)
@@ -666,7 +675,9 @@ extension LayoutEngine {
     content: inout ContentWidthFold, facts: FaceFacts,
     _ utf16Base: Int, _ scalarBase: Int
   ) {
-    if startsParagraph { content.startParagraph() }
+    if startsParagraph {
+      content.startParagraph(indent: firstHeadIndent(ofParagraph: spec.paragraph))
+    }
     builder.add(spec, of: self, facts: facts, utf16Base: utf16Base, scalarBase: scalarBase)
     for index in spec.prefix { content.add(index, of: self) }
   }
@@ -690,7 +701,7 @@ extension MeasurementBuilder {
   mutating func add(_ line: MeasuredLine, style: ParagraphStyle) {
     addLine(
       utf16Range: line.utf16Range, scalarRange: line.scalarRange, width: line.width,
-      indent: line.indent, box: line.box,
+      indent: style.widthIndent(head: line.indent), box: line.box,
       spacingBelow: style.spacing(afterParagraphEnd: line.endsParagraph),
       isTruncated: line.isTruncated)
     addFaces(line.faces, missing: line.missing)
@@ -1249,7 +1260,8 @@ struct ClippedLine {
     whole.finishParagraph()
     builder.add(
       line.measured(
-        utf16End: utf16End, scalarEnd: scalarEnd, width: min(whole.width, available),
+        utf16End: utf16End, scalarEnd: scalarEnd,
+        width: LayoutEngine.clippedWidth(whole.width, available: available),
         // The last line shown: no line follows, whatever it ends.
         indent: indent, isTruncated: true, endsParagraph: true, paragraphLevel: paragraphLevel,
         of: engine),
@@ -1322,6 +1334,10 @@ struct ContentWidthFold {
   private(set) var minimum = 0.0
   private(set) var maximum = 0.0
   private var indent = 0.0
+  /// What the indents add to the paragraph's width (`ParagraphStyle.widthIndent(head:)`).
+  private var widthIndent = 0.0
+  /// The paragraph's first-line indent (`startParagraph(indent:)`).
+  private var paragraphIndent = 0.0
   /// The paragraph on one line (`nextLine` at an infinite width): the pen position and the
   /// width up to its last visible atom.
   private var x = 0.0
@@ -1367,9 +1383,11 @@ struct ContentWidthFold {
     self.startsInsideWord = startsInsideWord
   }
 
-  /// Ends the paragraph folded so far and starts a new one.
-  mutating func startParagraph() {
+  /// Ends the paragraph folded so far and starts a new one, whose first line is indented by
+  /// `indent` (`LayoutEngine.firstHeadIndent(ofParagraph:)`).
+  mutating func startParagraph(indent: Double) {
     finishParagraph()
+    paragraphIndent = indent
     x = 0
     width = 0
     hasAtoms = false
@@ -1381,14 +1399,15 @@ struct ContentWidthFold {
   /// Counts the paragraph folded so far into `maximum` (as `contentWidths` does at its end).
   mutating func finishParagraph() {
     finishWord(joinsNext: false)
-    if hasAtoms { maximum = max(maximum, width + indent) }
+    if hasAtoms { maximum = max(maximum, width + widthIndent) }
     hasAtoms = false
   }
 
   /// Adds atom `index` of `engine`, the next atom of the paragraph.
   mutating func add(_ index: Int, of engine: LayoutEngine) {
     let atom = engine.atoms[index]
-    indent = lineIndent ?? engine.style.firstLineHeadIndent
+    indent = lineIndent ?? paragraphIndent
+    widthIndent = engine.style.widthIndent(head: indent)
     if engine.style.lineBreakMode == .charWrap {
       addCharacter(atom, index, of: engine)
       return

@@ -189,6 +189,10 @@ struct LayoutEngine {
   /// The bidi levels of a window of a huge text, resolved over the whole text's paragraphs
   /// (`WindowLevels`); nil: each paragraph's levels are resolved here.
   var windowLevels: WindowLevels?
+  /// True when the text is a window of a huge text that starts right after a LINE SEPARATOR
+  /// (U+2028): its first paragraph goes on with the paragraph before as UIKit sees it
+  /// (`startsParagraph`).
+  var continuesParagraph = false
 
   init(
     text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
@@ -196,7 +200,7 @@ struct LayoutEngine {
   ) {
     self.text = text
     self.style = style
-    self.maxWidth = Self.clampedLimit(maxWidth)
+    self.maxWidth = style.limitedWidth(Self.clampedLimit(maxWidth))
     self.maxHeight = Self.clampedLimit(maxHeight)
     self.fonts = fonts
     self.cache = cache
@@ -294,7 +298,7 @@ struct LayoutEngine {
       engine = kept
       engine.pointee.text = consume text
       engine.pointee.style = consume style
-      engine.pointee.maxWidth = Self.clampedLimit(maxWidth)
+      engine.pointee.maxWidth = engine.pointee.style.limitedWidth(Self.clampedLimit(maxWidth))
       engine.pointee.maxHeight = Self.clampedLimit(maxHeight)
       engine.pointee.fonts = fonts
       engine.pointee.cache = cache
@@ -363,6 +367,7 @@ struct LayoutEngine {
     }
     if ellipsisMemo != nil { ellipsisMemo = nil }
     if windowLevels != nil { windowLevels = nil }
+    continuesParagraph = false
   }
 
   /// The size-only result of the engine's text, loaded with its preparation (`load` or
@@ -373,7 +378,7 @@ struct LayoutEngine {
     // width, which is not laid out a second time.
     let linesAreParagraphs =
       maxWidth == .infinity && maxHeight == .infinity && style.numberOfLines == 0
-      && style.firstLineHeadIndent == 0
+      && style.firstLineHeadIndent == 0 && style.headIndent == 0 && style.tailIndent == 0
     let content = contentWidths(measuresMaximum: !linesAreParagraphs)
     return measurement(
       maxWidth: maxWidth, maxHeight: maxHeight,

@@ -35,7 +35,8 @@ struct PlainParagraphFacts {
   /// for its atoms alone (a line's ascent, descent and leading are its words' greatest), and how
   /// many of the text's faces the lines up to it show.
   var wordFacts: [(box: LineBox, faceCount: Int)]
-  var firstLineHeadIndent: Double
+  /// The style's indents (`LineIndents`: its three numbers, not the style).
+  var indents: LineIndents
   /// The spacing between lines. The paragraph spacings never apply: the text is one paragraph,
   /// and nothing is added after its last line.
   var lineSpacing: Double
@@ -111,7 +112,7 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
       // Any line that shows an atom has the text's one line box.
       textEnd: (textEnd, engine.scalarOffsets[textEnd]), box: box(of: 0..<1),
       wordFacts: wordFacts,
-      firstLineHeadIndent: style.firstLineHeadIndent, lineSpacing: style.lineSpacing,
+      indents: style.indents, lineSpacing: style.lineSpacing,
       numberOfLines: style.numberOfLines, keepsLastLine: style.lineBreakMode == .wordWrap,
       facePrefixes: oneFace ? [engine.words.uniformFaces] : engine.words.facePrefixes,
       lineHeights: LineHeights(style))
@@ -162,7 +163,8 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
       return withUnsafeTemporaryAllocation(of: PlainLine.self, capacity: limit + 1) { found in
         guard
           let (count, truncated) = breakLines(
-            words, facts: facts, maxWidth: maxWidth, maxHeight: maxHeight, into: found)
+            words, facts: facts, maxWidth: facts.pointee.indents.limitedWidth(maxWidth),
+            maxHeight: maxHeight, into: found)
         else { return nil }
         var stack = LineStack()
         var faceCount = 1
@@ -178,7 +180,8 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
             ? facts.pointee.textEnd
             : (Int(words[line.end].utf16Start), Int(words[line.end].scalarStart))
           let (top, baseline) = stack.place(
-            width: line.width, indent: line.indent, box: line.box,
+            width: line.width, indent: facts.pointee.indents.widthIndent(head: line.indent),
+            box: line.box,
             spacingBelow: facts.pointee.lineSpacing)
           lines.append(
             TextMeasurement.Line(
@@ -222,8 +225,8 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
     var truncated = false
     var atEnd = false
     repeat {
-      let indent = count == 0 ? facts.pointee.firstLineHeadIndent : 0
-      let available = LayoutEngine.availableWidth(maxWidth: maxWidth, indent: indent)
+      let indent = facts.pointee.indents.head(isFirstLine: count == 0)
+      let available = facts.pointee.indents.lineRoom(maxWidth: maxWidth, head: indent)
       // The engine's loop over plain words (`PlainWords.take`) over the compact words.
       var next = word
       var x = 0.0

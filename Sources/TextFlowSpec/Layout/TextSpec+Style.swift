@@ -71,7 +71,7 @@ extension TextSpec {
     "cornerRadius", "padding", "maxWidth", "width", "height", "numberOfLines", "maxLines",
     "lineBreakMode",
     "alignment", "usesFontLeading", "lineSpacing", "paragraphSpacing", "paragraphSpacingBefore",
-    "letterSpacing",
+    "firstLineHeadIndent", "headIndent", "tailIndent", "letterSpacing",
   ]
 
   static func decodeStyle(_ reader: SpecReader, base: Style) throws(LayoutSpec.DecodingError)
@@ -131,6 +131,18 @@ extension TextSpec {
     }
     if let value = at("paragraphSpacingBefore") {
       style.paragraph.paragraphSpacingBefore = try value.number(in: 0...10_000)
+    }
+    // The indents take the box's range (a width is at most 1 000 000); the tail indent is
+    // either side of 0, as in NSParagraphStyle (positive: from the leading edge; 0 or
+    // negative: from the trailing edge).
+    if let value = at("firstLineHeadIndent") {
+      style.paragraph.firstLineHeadIndent = try value.number(in: 0...1_000_000)
+    }
+    if let value = at("headIndent") {
+      style.paragraph.headIndent = try value.number(in: 0...1_000_000)
+    }
+    if let value = at("tailIndent") {
+      style.paragraph.tailIndent = try value.number(in: -1_000_000...1_000_000)
     }
     if let value = at("letterSpacing") { style.letterSpacing = try value.number(in: -100...1000) }
     return style
