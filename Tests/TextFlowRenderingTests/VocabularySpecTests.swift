@@ -109,6 +109,93 @@ struct VocabularySpecTests {
     #expect(try cellHeight(style) == (try cellHeight("")) + 11)
   }
 
+  @Test("firstLineHeadIndent, headIndent and tailIndent: decoded, validated, and laid out")
+  func indentKeys() throws {
+    func spec(_ style: String) -> Data {
+      Data(
+        #"""
+        {"collectionView": {"size": [375, 667]}, "layout": {"itemSize": [50, 50]},
+         "styles": {"card": {"size": 13, "width": 120\#(style)}}, "itemStyle": "card",
+         "sections": [{"texts": ["\#(Self.text)"]}]}
+        """#.utf8)
+    }
+    let style = #", "firstLineHeadIndent": 12, "headIndent": 8, "tailIndent": -20"#
+    let decoded = try #require(try TextSpec(json: spec(style)).styles["card"]?.paragraph)
+    #expect(decoded.firstLineHeadIndent == 12)
+    #expect(decoded.headIndent == 8)
+    #expect(decoded.tailIndent == -20)
+    let validator = try SchemaValidator(schemaAt: SpecTests.schema)
+    #expect(validator.errors(try JSONSerialization.jsonObject(with: spec(style))).isEmpty)
+    #expect(
+      validator.errors(
+        try JSONSerialization.jsonObject(with: spec(#", "tailIndent": 150"#))
+      ).isEmpty)
+    #expect(
+      !validator.errors(try JSONSerialization.jsonObject(with: spec(#", "headIndent": -1"#)))
+        .isEmpty)
+    for bad in [#", "headIndent": -1"#, #", "firstLineHeadIndent": "a""#] {
+      #expect {
+        try TextSpec(json: spec(bad))
+      } throws: { error in
+        "\(error)".contains("styles.card.") && "\(error)".contains("Indent")
+      }
+    }
+    #expect {
+      try TextSpec(json: spec(#", "tailIndent": -2000000"#))
+    } throws: { error in
+      "\(error)".contains("styles.card.tailIndent")
+    }
+    // The 120 pt cell's text loses 20 pt of each line to the tail and 8 to the head: more
+    // lines, a taller cell, its width unchanged.
+    func cell(_ style: String) throws -> CGRect {
+      let output = try TextSpec(json: spec(style)).run(typesetter: sharedTypesetter)
+      return try #require(
+        output.result.elements.first { $0.representedElementCategory == .cell }
+      ).frame
+    }
+    #expect(try cell(style).height > (try cell("")).height)
+    #expect(try cell(style).width == (try cell("")).width)
+  }
+
+  @Test("the renderer draws lines at their indented origins, and right-aligned ones at the tail")
+  func indentedInk() throws {
+    var style = ParagraphStyle()
+    style.headIndent = 40
+    style.tailIndent = -30
+    let font = Font(face: sharedTypesetter.fonts.defaultFace(), pointSize: 20)
+    let word = String(repeating: "l", count: 10)
+    let text = "\(word) \(word) \(word)"
+    let one = sharedTypesetter.layout(word, font: font).size.width
+    // One word a line: the room is the width less 40 pt of head indent and 30 of tail.
+    let maxWidth = Double(one) + 70 + 5
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for alignment in [TextAlignment.natural, .right] {
+      style.alignment = alignment
+      let layout = sharedTypesetter.layout(text, font: font, style: style, maxWidth: maxWidth)
+      #expect(layout.lineCount == 3)
+      let path = directory.appendingPathComponent("\(alignment).png").path
+      try Renderer.render(
+        singleTextScene(layout), to: path, options: RenderOptions(format: .png, scale: 4))
+      let ink = try InkMap(path: path, scale: 4, origin: .zero)
+      let bounds = try layout.lines.map { line in
+        try #require(
+          ink.inkBounds(
+            in: CGRect(x: 0, y: 4 + line.top, width: layout.size.width + 8, height: line.height)))
+      }
+      if alignment == .natural {
+        // Later lines start 40 pt right of the first (same glyphs, same side bearing).
+        #expect(abs(bounds[1].minX - bounds[0].minX - 40) <= 0.25)
+        #expect(abs(bounds[2].minX - bounds[0].minX - 40) <= 0.25)
+      } else {
+        // Every line ends at the tail, 30 pt before the layout's right edge.
+        for line in bounds { #expect(abs(line.maxX - bounds[0].maxX) <= 0.25) }
+        #expect(bounds[0].maxX <= 4 + layout.size.width - 30 + 0.25)
+        #expect(bounds[0].maxX >= 4 + layout.size.width - 30 - 3)
+      }
+    }
+  }
+
   @Test("the library's UIKit names are the same values as the older ones")
   func libraryNames() {
     #expect(LineBreakMode.byWordWrapping == .wordWrap)
