@@ -65,9 +65,10 @@ public final class Typesetter: Sendable {
   /// a negative one 0; point sizes are clamped to 0…`maximumPointSize` (NaN and negatives 0);
   /// letter spacing, line spacing, paragraph spacing (after and before), line heights, head
   /// indents and tab stops to 0…`maximumLength` (letter spacing and `tailIndent` also down to
-  /// −`maximumLength`; NaN 0; negative tab stops dropped); `lineHeightMultiple` to 0…`maximumLineHeightMultiple`; a
-  /// positive `defaultTabInterval` to at least `minimumTabInterval`; a negative `numberOfLines`
-  /// means no limit. So every number in a `TextLayout` is finite.
+  /// −`maximumLength`; NaN 0; negative tab stops dropped); `lineHeightMultiple` to
+  /// 0…`maximumLineHeightMultiple`; a positive `defaultTabInterval` to at least
+  /// `minimumTabInterval`; a negative `numberOfLines` means no limit. So every number in a
+  /// `TextLayout` is finite.
   public func layout(
     _ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), maxWidth: Double? = nil,
     maxHeight: Double? = nil

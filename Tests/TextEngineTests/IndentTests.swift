@@ -387,7 +387,8 @@ struct IndentTests {
 
   @Test("a huge text measured in windows equals its layout, with indents, under limits")
   func windows() throws {
-    var string = ""
+    // A long paragraph after a LINE SEPARATOR spans windows: its first line takes headIndent.
+    var string = "Short\u{2028}" + String(repeating: "word ", count: 120) + "end.\n"
     for index in 0..<60 {
       string +=
         index % 7 == 3

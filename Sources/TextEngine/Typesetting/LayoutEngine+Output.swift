@@ -734,9 +734,9 @@ struct MeasurementBuilder: LineSink {
     }
   }
 
-  /// Adds the next line below the others: its characters in the whole text, its width and
-  /// what its indents add to it (`ParagraphStyle.widthIndent(head:)`), its line box, and the style's spacing below it should another line follow
-  /// (`LineStack.place`).
+  /// Adds the next line below the others: its characters in the whole text, its width and what
+  /// its indents add to it (`ParagraphStyle.widthIndent(head:)`), its line box, and the style's
+  /// spacing below it should another line follow (`LineStack.place`).
   mutating func addLine(
     utf16Range: Range<Int>, scalarRange: Range<Int>, width: Double, indent: Double,
     box: (ascent: Double, descent: Double, leading: Double, height: Double),

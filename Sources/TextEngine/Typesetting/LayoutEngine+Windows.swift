@@ -630,7 +630,7 @@ extension LayoutEngine {
       let measured = line.measured(
         utf16End: paragraph.content.upperBound + utf16Base,
         scalarEnd: scalarOffsets[paragraph.content.upperBound] + scalarBase,
-        width: content.width, indent: indent, isTruncated: false,
+        width: content.width, indent: line.indent, isTruncated: false,
         // At an infinite width a paragraph is one line.
         endsParagraph: endsParagraph(lineOf: index, isParagraphEnd: true),
         paragraphLevel: paragraph.level, of: self)
@@ -818,8 +818,9 @@ struct UnwrappedLine {
 
   var utf16Start = 0
   var scalarStart = 0
-  /// Where tabs are set from (the line's indent).
-  private var indent = 0.0
+  /// Where tabs are set from (the line's indent), and the head indent it is measured with, set
+  /// in the window where its paragraph starts.
+  private(set) var indent = 0.0
   /// The greatest ascent, descent and leading of the fonts (`lineBox`) up to the last
   /// non-space atom, and of the spaces after it.
   private var box: Box = (0, 0, 0)
@@ -1354,7 +1355,7 @@ struct ContentWidthFold {
   /// sums it, and walked from `x` as `nextLine` walks a word whose width depends on where it
   /// starts; which of the two counts is known at its end.
   private var current: WordFold?
-  /// The indent tabs are set from (nil: the style's first-line indent), and whether the first
+  /// The indent tabs are set from (nil: the paragraph's first-line indent), and whether the first
   /// atom starts inside a word, which `nextLine` then walks atom by atom.
   private var lineIndent: Double?
   private var startsInsideWord = false
