@@ -607,8 +607,9 @@ extension LayoutEngine {
         if wordStart > start,
           wordFits(
             from: wordStart, paragraph: paragraph,
-            available: style.lineRoom(maxWidth: maxWidth, head: style.headIndent),
-            indent: style.headIndent)
+            available: style.lineRoom(
+              maxWidth: maxWidth, head: style.headIndent(isFirstLine: false)),
+            indent: style.headIndent(isFirstLine: false))
         {
           return FilledLine(
             end: wordStart, contentEnd: start, width: 0, hyphen: false,
@@ -753,7 +754,7 @@ extension LayoutEngine {
       let override = overrides?[index]
       let lineWidth = override?.maxWidth ?? maxWidth
       repeat {
-        let indent = first ? firstHeadIndent(ofParagraph: index) : style.headIndent
+        let indent = headIndent(ofParagraph: index, isFirst: first)
         let line =
           atoms.isEmpty
           ? FilledLine(end: start, contentEnd: start, width: 0, hyphen: false)
@@ -1181,7 +1182,7 @@ extension LayoutEngine {
     for paragraph in paragraphs.indices where !paragraphs[paragraph].atoms.isEmpty {
       let range = paragraphs[paragraph].atoms
       if measuresMaximum {
-        let indent = firstHeadIndent(ofParagraph: paragraph)
+        let indent = headIndent(ofParagraph: paragraph, isFirst: true)
         let whole = nextLine(
           from: range.lowerBound, paragraph: paragraph, available: .infinity, indent: indent,
           maxWidth: .infinity)

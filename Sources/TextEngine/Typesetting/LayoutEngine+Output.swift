@@ -70,9 +70,11 @@ extension LayoutEngine {
     index == 0 ? !continuesParagraph : endsParagraph(lineOf: index - 1, isParagraphEnd: true)
   }
 
-  /// The head indent of the first line of paragraph `index` (`startsParagraph`).
-  func firstHeadIndent(ofParagraph index: Int) -> Double {
-    style.headIndent(isFirstLine: startsParagraph(index))
+  /// The head indent of a line of paragraph `index`: of its first line (`isFirst`), which is a
+  /// paragraph's first line when `startsParagraph`, or of a later one. Every place that breaks
+  /// or places a line asks this (`ParagraphStyle.headIndent(isFirstLine:)`).
+  func headIndent(ofParagraph index: Int, isFirst: Bool) -> Double {
+    style.headIndent(isFirstLine: isFirst && startsParagraph(index))
   }
 
   private func makeLine(

@@ -26,7 +26,7 @@ extension LayoutEngine {
     var count = 0
     var widest = 0.0
     repeat {
-      let indent = count == 0 ? firstHeadIndent(ofParagraph: index) : style.headIndent
+      let indent = headIndent(ofParagraph: index, isFirst: count == 0)
       let line = nextLine(
         from: start, paragraph: index,
         available: style.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
@@ -105,9 +105,8 @@ extension LayoutEngine {
     // The shortened line: greedy filling up to exactly the width of its words before the cut
     // (the breaker's own sums, from a line that stops there), checked to end at the cut. A cut
     // after a soft hyphen is not made: the hyphen the line would show does not fit that width.
-    let indent =
-      previousStart == paragraph.atoms.lowerBound
-      ? firstHeadIndent(ofParagraph: index) : style.headIndent
+    let indent = headIndent(
+      ofParagraph: index, isFirst: previousStart == paragraph.atoms.lowerBound)
     let upToCut = nextLine(
       from: previousStart, paragraph: index, available: .infinity, indent: indent,
       maxWidth: .infinity, stop: cut)
@@ -117,10 +116,11 @@ extension LayoutEngine {
       maxWidth: maxWidth)
     guard shortened.end == cut, shortened.contentEnd > previousStart else { return nil }
     // The new last line must hold the moved word and the old last one.
+    let later = headIndent(ofParagraph: index, isFirst: false)
     let last = nextLine(
       from: cut, paragraph: index,
-      available: style.lineRoom(maxWidth: maxWidth, head: style.headIndent),
-      indent: style.headIndent, maxWidth: maxWidth)
+      available: style.lineRoom(maxWidth: maxWidth, head: later), indent: later,
+      maxWidth: maxWidth)
     guard last.end == paragraph.atoms.upperBound else { return nil }
     return (previousStart, shortened)
   }

@@ -438,7 +438,7 @@ extension LayoutEngine {
       var lineStart = index == paragraphIndex ? atom : paragraph.atoms.lowerBound
       repeat {
         let startsParagraph = isWhole && lineStart == paragraph.atoms.lowerBound
-        let indent = startsParagraph ? firstHeadIndent(ofParagraph: index) : style.headIndent
+        let indent = headIndent(ofParagraph: index, isFirst: startsParagraph)
         let line =
           paragraph.atoms.isEmpty
           ? (end: lineStart, contentEnd: lineStart, width: 0.0, hyphen: false)
@@ -557,7 +557,7 @@ extension LayoutEngine {
       let from = index == paragraphIndex ? atom : paragraph.atoms.lowerBound
       let endsHere = paragraph.content.upperBound <= trustedEnd
       // At an infinite width a paragraph is one line: its first.
-      let indent = firstHeadIndent(ofParagraph: index)
+      let indent = headIndent(ofParagraph: index, isFirst: true)
       if from == paragraph.atoms.lowerBound && isWhole {
         content.startParagraph(indent: indent)
       }
@@ -676,7 +676,7 @@ extension LayoutEngine {
     _ utf16Base: Int, _ scalarBase: Int
   ) {
     if startsParagraph {
-      content.startParagraph(indent: firstHeadIndent(ofParagraph: spec.paragraph))
+      content.startParagraph(indent: headIndent(ofParagraph: spec.paragraph, isFirst: true))
     }
     builder.add(spec, of: self, facts: facts, utf16Base: utf16Base, scalarBase: scalarBase)
     for index in spec.prefix { content.add(index, of: self) }
@@ -1385,7 +1385,7 @@ struct ContentWidthFold {
   }
 
   /// Ends the paragraph folded so far and starts a new one, whose first line is indented by
-  /// `indent` (`LayoutEngine.firstHeadIndent(ofParagraph:)`).
+  /// `indent` (`LayoutEngine.headIndent(ofParagraph:isFirst:)`).
   mutating func startParagraph(indent: Double) {
     finishParagraph()
     paragraphIndent = indent
