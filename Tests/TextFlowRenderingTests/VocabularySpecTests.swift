@@ -173,7 +173,7 @@ struct VocabularySpecTests {
     for alignment in [TextAlignment.natural, .right] {
       style.alignment = alignment
       let layout = sharedTypesetter.layout(text, font: font, style: style, maxWidth: maxWidth)
-      #expect(layout.lineCount == 3)
+      try #require(layout.lineCount == 3)
       let path = directory.appendingPathComponent("\(alignment).png").path
       try Renderer.render(
         singleTextScene(layout), to: path, options: RenderOptions(format: .png, scale: 4))
