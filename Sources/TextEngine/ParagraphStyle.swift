@@ -84,12 +84,14 @@ public struct ParagraphStyle: Sendable, Hashable {
   public var maximumLineHeight: Double = 0
   /// The indent of each paragraph's first line from the leading edge, in points.
   public var firstLineHeadIndent: Double = 0
-  /// Tab stop positions from the line's leading edge, in points, in any order.
-  public var tabStops: [Double] = []
+  /// The tab stops, in any order (`NSParagraphStyle.tabStops`): each a location from the
+  /// line's leading edge in points and an alignment (see `TextTab`). A number is a natural
+  /// (left, in left-to-right text) stop: `style.tabStops = [100, 200]`.
+  public var tabStops: [TextTab] = []
   /// The spacing of tab stops after the last of `tabStops`: those stops are the integer
   /// multiples of it, as in NSParagraphStyle (0: no stops past the last, a tab there is as
-  /// wide as its letter spacing). 28 by default, the spacing of NSParagraphStyle's default
-  /// stops.
+  /// wide as its letter spacing), natural stops. 28 by default, the spacing of
+  /// NSParagraphStyle's default stops.
   public var defaultTabInterval: Double = 28
   /// The base writing direction of every paragraph.
   public var baseWritingDirection: WritingDirection = .natural

@@ -51,9 +51,14 @@ extension ParagraphStyle {
     style.minimumLineHeight = Typesetter.clampedLength(minimumLineHeight)
     style.maximumLineHeight = Typesetter.clampedLength(maximumLineHeight)
     style.firstLineHeadIndent = Typesetter.clampedLength(firstLineHeadIndent)
-    if tabStops.contains(where: { !($0.isFinite && $0 >= 0 && $0 <= Typesetter.maximumLength) }) {
-      style.tabStops = tabStops.filter { !$0.isNaN && $0 >= 0 && $0 != .infinity }
-        .map { min($0, Typesetter.maximumLength) }.sorted()
+    if tabStops.contains(where: {
+      !($0.location.isFinite && $0.location >= 0 && $0.location <= Typesetter.maximumLength)
+    }) {
+      style.tabStops = tabStops.filter {
+        !$0.location.isNaN && $0.location >= 0 && $0.location != .infinity
+      }
+      .map { $0.location <= Typesetter.maximumLength ? $0 : $0.moved(to: Typesetter.maximumLength) }
+      .sorted { $0.location < $1.location }
     }
     let interval = Typesetter.clampedLength(defaultTabInterval)
     style.defaultTabInterval = interval > 0 ? max(interval, Typesetter.minimumTabInterval) : 0
@@ -76,7 +81,7 @@ extension ParagraphStyle {
       && isKept(maximumLineHeight, Typesetter.clampedLength(maximumLineHeight))
       && isKept(firstLineHeadIndent, Typesetter.clampedLength(firstLineHeadIndent))
       && !tabStops.contains(where: {
-        !($0.isFinite && $0 >= 0 && $0 <= Typesetter.maximumLength)
+        !($0.location.isFinite && $0.location >= 0 && $0.location <= Typesetter.maximumLength)
       })
       && isKept(
         defaultTabInterval, interval > 0 ? max(interval, Typesetter.minimumTabInterval) : 0)

@@ -187,6 +187,9 @@ struct LayoutEngine {
   /// The bidi levels of a window of a huge text, resolved over the whole text's paragraphs
   /// (`WindowLevels`); nil: each paragraph's levels are resolved here.
   var windowLevels: WindowLevels?
+  /// The columns after the text's tabs, measured once the text is prepared or loaded when the
+  /// style has a stop that aligns them (`makeTabColumns`); nil: every tab is a natural one.
+  var tabColumns: TabColumns?
 
   init(
     text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
@@ -361,6 +364,7 @@ struct LayoutEngine {
     }
     if ellipsisMemo != nil { ellipsisMemo = nil }
     if windowLevels != nil { windowLevels = nil }
+    if tabColumns != nil { tabColumns = nil }
   }
 
   /// The size-only result of the engine's text, loaded with its preparation (`load` or
@@ -417,6 +421,7 @@ struct LayoutEngine {
     makeWords()
     uniformMetrics = Self.sharedMetrics(of: segmentFonts)
     faceFacts = FaceFacts(hasNotdef: MeasurementBuilder.drawsNotdef(segments))
+    makeTabColumns()
   }
 
   /// Takes the prepared text's arrays as the engine's own.
@@ -434,6 +439,7 @@ struct LayoutEngine {
     hyphens = prepared.hyphens
     uniformMetrics = prepared.uniformMetrics
     faceFacts = prepared.faceFacts
+    makeTabColumns()
   }
 
   /// `load(_:)` from the paragraph cache's entry, each array read from it in place (reading
@@ -453,6 +459,7 @@ struct LayoutEngine {
     hyphens = entry.value.hyphens
     uniformMetrics = entry.value.uniformMetrics
     faceFacts = entry.value.faceFacts
+    makeTabColumns()
   }
 
   // MARK: - Preparation
