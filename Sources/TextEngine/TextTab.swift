@@ -50,8 +50,7 @@ import Foundation
 ///   tabs; a `.center` tab centres its column and ignores them.
 /// - In a right-to-left paragraph a decimal tab measures the text before the terminator in
 ///   logical order (a left-to-right number inside it is not reordered for the measurement).
-public struct TextTab: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
-{
+public struct TextTab: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
   /// The keys of a tab's options (`NSTextTab.OptionKey`).
   public struct OptionKey: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

@@ -59,7 +59,8 @@ struct TextTabTests {
     let two = Engine.typesetter.layout(
       "a\t1.5\t22.75", font: font,
       style: style([
-        TextTab(textAlignment: .right, location: 100), TextTab(textAlignment: .right, location: 180),
+        TextTab(textAlignment: .right, location: 100),
+        TextTab(textAlignment: .right, location: 180),
       ]))
     #expect(abs(try #require(glyphX(two, scalar: 2)) - (100 - width("1.5"))) < 1e-9)
     #expect(abs(try #require(glyphX(two, scalar: 6)) - (180 - width("22.75"))) < 1e-9)
@@ -96,7 +97,8 @@ struct TextTabTests {
     for number in ["3.25", "1024.5", "0.125", "77."] {
       let row = Engine.typesetter.layout("Total\t\(number)", font: font, style: style([point]))
       let dot = number.unicodeScalars.firstIndex(of: ".")!
-      let offset = 6 + number.unicodeScalars.distance(from: number.unicodeScalars.startIndex, to: dot)
+      let offset =
+        6 + number.unicodeScalars.distance(from: number.unicodeScalars.startIndex, to: dot)
       #expect(abs(try #require(glyphX(row, scalar: offset)) - 200) < 1e-9, "\(number)")
     }
   }
@@ -138,7 +140,10 @@ struct TextTabTests {
   ]
   static let styles: [ParagraphStyle] = {
     let kinds: [[TextTab]] = [
-      [TextTab(textAlignment: .right, location: 120), TextTab(textAlignment: .center, location: 200)],
+      [
+        TextTab(textAlignment: .right, location: 120),
+        TextTab(textAlignment: .center, location: 200),
+      ],
       [
         TextTab(textAlignment: .natural, location: 90, options: [.columnTerminators: english]),
         TextTab(textAlignment: .left, location: 160),
@@ -180,7 +185,8 @@ struct TextTabTests {
       let shaped = typesetter.prepare(Self.texts[index], font: font, style: style)
       for width in [nil, 30, 75, 110, 150, 210, 280, 500] as [Double?] {
         let layout = typesetter.layout(Self.texts[index], font: font, style: style, maxWidth: width)
-        let context = "\(index) \(style.lineBreakMode) \(style.tabStops.map(\.alignment)) at \(String(describing: width))"
+        let context =
+          "\(index) \(style.lineBreakMode) \(style.tabStops.map(\.alignment)) at \(String(describing: width))"
         let measured = TextMeasurement(layout)
         #expect(
           typesetter.measure(Self.texts[index], font: font, style: style, maxWidth: width)
@@ -202,7 +208,9 @@ struct TextTabTests {
     let typesetter = Typesetter(fonts: Engine.fonts)
     for tabs: [TextTab] in [
       [TextTab(textAlignment: .right, location: 180)],
-      [TextTab(textAlignment: .natural, location: 180, options: [.columnTerminators: Self.english])],
+      [
+        TextTab(textAlignment: .natural, location: 180, options: [.columnTerminators: Self.english])
+      ],
     ] {
       let style = style(tabs)
       #expect(
@@ -230,7 +238,9 @@ struct TextTabTests {
       [TextTab(textAlignment: .left, location: 120)],
       [TextTab(textAlignment: .right, location: 120)],
       [TextTab(textAlignment: .center, location: 120)],
-      [TextTab(textAlignment: .natural, location: 120, options: [.columnTerminators: Self.english])],
+      [
+        TextTab(textAlignment: .natural, location: 120, options: [.columnTerminators: Self.english])
+      ],
       [TextTab(textAlignment: .natural, location: 120, options: [.columnTerminators: Self.german])],
     ]
     var seen = [Double]()
