@@ -110,6 +110,15 @@ public struct ParagraphStyle: Sendable, Hashable {
   /// The default style: natural alignment, word wrapping, no line limit.
   public init() {}
 
+  /// Adds `tab` to `tabStops` (`NSMutableParagraphStyle.addTabStop(_:)`).
+  public mutating func addTabStop(_ tab: TextTab) { tabStops.append(tab) }
+
+  /// Removes the first of `tabStops` equal to `tab` (`NSMutableParagraphStyle.removeTabStop(_:)`,
+  /// which removes the first stop of the same location and alignment); nothing when none is.
+  public mutating func removeTabStop(_ tab: TextTab) {
+    if let index = tabStops.firstIndex(of: tab) { tabStops.remove(at: index) }
+  }
+
   /// The space below a line when another follows it: `lineSpacing`, and the paragraph
   /// spacings too after a paragraph's last line (`isParagraphEnd`). Every place lines are
   /// stacked or counted against a height limit asks this, so that layout, measurement and

@@ -89,6 +89,23 @@ public struct TextTab: Sendable, Hashable, ExpressibleByFloatLiteral, Expressibl
     }
   }
 
+  /// A tab stop from options typed as UIKit types them (`[NSTextTab.OptionKey: Any]`), for
+  /// ported code that builds them apart: a `CharacterSet` (or `NSCharacterSet`) under
+  /// `.columnTerminators` is kept, other values are ignored.
+  public init(
+    textAlignment alignment: TextAlignment, location: Double, options: [OptionKey: Any]
+  ) {
+    var sets = [OptionKey: CharacterSet]()
+    for (key, value) in options {
+      if let set = value as? CharacterSet {
+        sets[key] = set
+      } else if let set = value as? NSCharacterSet {
+        sets[key] = set as CharacterSet
+      }
+    }
+    self.init(textAlignment: alignment, location: location, options: sets)
+  }
+
   /// A natural tab stop at `location` (what a number in `tabStops` is).
   public init(floatLiteral location: Double) {
     self.init(textAlignment: .natural, location: location)

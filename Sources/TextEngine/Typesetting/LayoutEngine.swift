@@ -424,8 +424,9 @@ struct LayoutEngine {
     makeTabColumns()
   }
 
-  /// Takes the prepared text's arrays as the engine's own.
-  mutating func load(_ prepared: borrowing PreparedText) {
+  /// Takes the prepared text's arrays as the engine's own, and measures the columns after its
+  /// tabs unless `measuresTabColumns` is false (the caller has them: a prepared text's).
+  mutating func load(_ prepared: borrowing PreparedText, measuresTabColumns: Bool = true) {
     units = prepared.units
     scalarOffsets = prepared.scalarOffsets
     runAt = prepared.runAt
@@ -439,7 +440,7 @@ struct LayoutEngine {
     hyphens = prepared.hyphens
     uniformMetrics = prepared.uniformMetrics
     faceFacts = prepared.faceFacts
-    makeTabColumns()
+    if measuresTabColumns { makeTabColumns() }
   }
 
   /// `load(_:)` from the paragraph cache's entry, each array read from it in place (reading
