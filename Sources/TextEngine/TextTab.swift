@@ -24,13 +24,14 @@ import Foundation
 ///
 /// - Natural (and `.justified`, and `.left` in left-to-right text): the column starts at the
 ///   stop (documented).
-/// - `.right` in left-to-right text: the column ends at the stop; `.center`: its middle is at
-///   the stop (documented: "tabbed text is always positioned to the left of a right-aligned
-///   tab").
+/// - `.right` in left-to-right text: the column ends at the stop (documented: "tabbed text is
+///   always positioned to the left of a right-aligned tab"). `.center`: the column's middle is
+///   at the stop (Apple lists the centre type without spelling it out; the usual meaning).
 /// - Decimal, a tab with `columnTerminators` (Apple documents natural alignment with them as
-///   its decimal tab): the column's first terminator character starts at the stop, and a column
-///   without one ends there, as at a right tab (documented through the implied terminators:
-///   tab and newline end the column).
+///   the decimal tab, which "aligns columns of numbers to each number's decimal point"): the
+///   column's first terminator starts at the stop (its left edge: undocumented, chosen), and a
+///   column without one ends there, as at a right tab (inferred from Apple's "the tab and
+///   newline characters are implied" terminators).
 ///
 /// Alignments are absolute and locations relative to the leading margin, as Apple documents:
 /// in a right-to-left paragraph a stop at 100 is 100 pt from the right edge, `.right` tabbed
@@ -41,11 +42,14 @@ import Foundation
 /// - A column that would have to start before the pen (it does not fit between the pen and
 ///   the stop) starts at the pen: the tab advances by nothing but its letter spacing, and the
 ///   next stop is not tried. The pen never moves back, so a line only widens as text is added.
-/// - The column is the paragraph's text, whatever lines or truncation show of it: a column
-///   that wraps is wider than the room before any stop within the line, so it starts at the
-///   pen; an ellipsis does not change where a stop puts the text before it.
+/// - The column is measured whole, whatever lines or truncation show of it (not cut at the
+///   line's end: where the line ends depends on the tab's width). A column that wraps is
+///   nearly always wider than the room before a stop within the line, so it starts at the pen;
+///   an ellipsis does not change where a stop puts the text before it.
 /// - Spaces at the end of a paragraph hang and do not count in its last column; spaces before
 ///   the next tab do.
+/// - A tab's letter spacing is added after its advance, as for any tab: it moves the column
+///   by that much.
 /// - With `columnTerminators`, `.right`, `.left`, `.justified` and `.natural` tabs are decimal
 ///   tabs; a `.center` tab centres its column and ignores them.
 /// - In a right-to-left paragraph a decimal tab measures the text before the terminator in

@@ -177,7 +177,7 @@ struct TextTabTests {
   }()
 
   @Test(
-    "measure, layout, re-wrap and min/max content agree for every kind of stop",
+    "measure, layout, re-wrap and min/max content agree for every kind of stop; stable wrap",
     arguments: texts.indices)
   func pathsAgree(_ index: Int) {
     let typesetter = Typesetter(fonts: Engine.fonts)
@@ -196,6 +196,14 @@ struct TextTabTests {
         // The layout's lines never overflow the width but by a word too wide for any line.
         #expect(layout.minContentWidth == shaped.minContentWidth)
         #expect(layout.maxContentWidth == shaped.maxContentWidth)
+        // The stable-wrap law: laid out again at its own width, the text keeps its lines.
+        let s = Double(layout.size.width)
+        if let width, s <= width, style.lineBreakStrategy.linesChoice.isEmpty {
+          let again = typesetter.layout(Self.texts[index], font: font, style: style, maxWidth: s)
+          #expect(
+            again.lines.map(\.scalarRange) == layout.lines.map(\.scalarRange)
+              && again.size == layout.size, "\(context) at S \(s)")
+        }
       }
     }
   }
