@@ -71,7 +71,8 @@ enum LayoutCommand: Subcommand {
     cornerRadius, padding, maxWidth, width, height, numberOfLines (alias maxLines),
     lineBreakMode (byWordWrapping, byCharWrapping, byClipping, byTruncatingHead,
     byTruncatingTail, byTruncatingMiddle; also wordWrap…/word…), alignment, usesFontLeading,
-    lineSpacing, paragraphSpacing, paragraphSpacingBefore, letterSpacing. A relative font path
+    lineSpacing, paragraphSpacing, paragraphSpacingBefore, letterSpacing, tabStops (numbers, or
+    {location, alignment, columnTerminators}), defaultTabInterval. A relative font path
     is looked for beside SPEC, then in the working directory (from standard input, only there).
 
     Exit status: 0 on success, 1 when the spec cannot be read or is invalid (the message names
