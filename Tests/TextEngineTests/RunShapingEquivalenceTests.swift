@@ -165,6 +165,92 @@ struct RunShapingEquivalenceTests {
     #expect(typesetter.shapeCache.count == 2)
   }
 
+  /// `text` prepared (itemized, shaped, split into atoms) with caches off, every segment
+  /// shaped alone or through shaping groups.
+  static func prepared(_ text: String, alone: Bool) -> PreparedText {
+    let cache = ShapeCache(capacity: 0)
+    let paragraphCache = ParagraphCache(capacity: 0)
+    return withExtendedLifetime((cache, paragraphCache)) {
+      var engine = LayoutEngine(
+        text: AttributedText(text, attributes: TextAttributes(font: Engine.dejaVu())),
+        style: ParagraphStyle(), maxWidth: .infinity, maxHeight: .infinity,
+        fonts: Engine.fonts, cache: cache, paragraphCache: paragraphCache)
+      return LayoutEngine.$preparationPaths.withValue(
+        .init(shapesEverySegmentAlone: alone)
+      ) { engine.prepareText() }
+    }
+  }
+
+  @Test(
+    "consecutive one- and two-unit members are one segment, with the glyphs of each shaped alone",
+    arguments: [
+      String(repeating: "東京大学日本語", count: 30),
+      "日本語のテキスト、かなカナ漢字。English inside 中文 text「引用」です。",
+      "한국어 텍스트를 배치합니다. 서울 부산",
+      // Hyphens kern with the capital after them in DejaVu Sans: HarfBuzz marks those
+      // boundaries unsafe, so "T-" and "Y" (short members) must stay apart.
+      "T-Y A-V e-Type T-T-T-T 東京-大学 a b c d",
+      "ב ג ד ה ו ז ח ט",
+    ])
+  func shortMembersMerged(_ text: String) {
+    let alone = Self.prepared(text, alone: true)
+    let grouped = Self.prepared(text, alone: false)
+    // The truth: each grouped segment's glyphs are those of the segments shaped alone over its
+    // range, concatenated in visual order, clusters counted from the grouped segment's start.
+    var next = 0
+    for segment in grouped.segments {
+      var pieces: [Segment] = []
+      while next < alone.segments.count,
+        alone.segments[next].range.upperBound <= segment.range.upperBound
+      {
+        pieces.append(alone.segments[next])
+        next += 1
+      }
+      #expect(
+        pieces.first?.range.lowerBound == segment.range.lowerBound
+          && pieces.last?.range.upperBound == segment.range.upperBound,
+        "segment \(segment.range) is not made of whole segments")
+      if segment.level & 1 == 1 { pieces.reverse() }
+      // (HarfBuzz's unsafe-to-break flag is left out: only cutting reads it.)
+      func fields(_ glyph: ShapedGlyph, shift: Int = 0) -> [Int] {
+        [
+          Int(glyph.glyphID), Int(glyph.cluster) + shift, Int(glyph.xAdvance),
+          Int(glyph.yAdvance), Int(glyph.xOffset), Int(glyph.yOffset),
+        ]
+      }
+      let expected = pieces.flatMap { piece in
+        piece.glyphs.map { fields($0, shift: piece.range.lowerBound - segment.range.lowerBound) }
+      }
+      #expect(
+        segment.glyphs.map { fields($0) } == expected,
+        "glyphs of \(segment.range) in \(text.prefix(20))")
+      if pieces.count > 1 {
+        for piece in pieces {
+          #expect(LayoutEngine.isShapedInGroupOnly(piece.range), "merged \(piece.range)")
+        }
+      }
+    }
+    #expect(next == alone.segments.count)
+    // The atoms, and so every width a line sums, are the same.
+    #expect(grouped.atoms.map(\.range) == alone.atoms.map(\.range))
+    #expect(
+      grouped.atoms.map { $0.width.bitPattern } == alone.atoms.map { $0.width.bitPattern })
+    #expect(grouped.words.words.count == alone.words.words.count)
+  }
+
+  @Test("a paragraph of ideographs is a segment per shaping chunk, not per ideograph")
+  func ideographSegmentsCounted() {
+    // Counted at two sizes: the segments grow with the chunks a group is shaped in (at most
+    // `ShapingGroup.maximumChunk` members), where they grew with the ideographs.
+    for count in [210, 2100] {
+      let text = String(repeating: "東京大学日本語", count: count / 7)
+      let alone = Self.prepared(text, alone: true)
+      let grouped = Self.prepared(text, alone: false)
+      #expect(alone.segments.count == count)
+      #expect(grouped.segments.count <= count / (ShapingGroup.maximumChunk - 1) + 1)
+    }
+  }
+
   @Test("mixed runs: sizes, fonts and spacing change inside words and between them")
   func mixedRuns() {
     let warm = Typesetter(fonts: Engine.fonts)

@@ -57,6 +57,10 @@ struct ShapingGroup {
     /// True when a group shaping found the boundary before the member safe to break (so
     /// shaping across it changes nothing), false when unsafe or not seen.
     var safeBefore = false
+    /// When the piece covers the members after this one too (one- and two-unit members merged
+    /// into one segment: see `cut`), the index of the member after the last it covers; 0
+    /// otherwise.
+    var end = 0
   }
 
   /// The most members shaped in one call: past it the fixed cost of a call is long amortized,
@@ -142,17 +146,26 @@ extension LayoutEngine {
       buffer, range: range, context: context, direction: direction, script: script,
       language: language, features: features)
     cut(
-      &glyphs, group: &group, members: firstMember..<end, base: range.lowerBound,
-      direction: direction)
+      &glyphs, group: &group, members: firstMember..<end, mergingFrom: member,
+      base: range.lowerBound, direction: direction)
     return group.members[member].piece.take()
   }
 
   /// Cuts `glyphs` (shaped over members `members`, clusters relative to `base`) into the
   /// members' pieces at the boundaries that are safe to break: each piece's clusters are made
-  /// relative to its member in place, and the pieces share the array.
+  /// relative to its first member in place, and the pieces share the array.
+  ///
+  /// From member `mergingFrom` on, consecutive members of one or two units
+  /// (`isShapedInGroupOnly`: ideographs, kana, Hangul syllables, each a segment between two
+  /// break opportunities) whose boundaries are all safe become one piece, which the first of
+  /// them holds (its `end` says which it covers): one segment instead of one per character.
+  /// Safe boundaries mean the glyphs are the ones shaping each alone gives, so the atoms, and
+  /// every width a line sums, are the same; the opportunities between them stay where the
+  /// words are made (`isSoftBreak`), not at segment ends. Such members skip the shape cache
+  /// either way, so nothing cached changes.
   private func cut(
-    _ glyphs: inout [ShapedGlyph], group: inout ShapingGroup, members: Range<Int>, base: Int,
-    direction: ShapingDirection
+    _ glyphs: inout [ShapedGlyph], group: inout ShapingGroup, members: Range<Int>,
+    mergingFrom: Int, base: Int, direction: ShapingDirection
   ) {
     // Each member's first glyph (its logical index) and whether the boundary before it is
     // safe, with one entry past the last member: at most `maximumChunk` + 1 entries, on the
@@ -166,16 +179,75 @@ extension LayoutEngine {
           members: members, base: base, direction: direction, marks: marks)
       }
       guard isCut else { return }
-      for (offset, member) in members.enumerated()
-      where marks[offset].safe && marks[offset + 1].safe {
-        let lower = marks[offset].start
-        let upper = marks[offset + 1].start
-        guard upper > lower else { continue }
-        group.members[member].piece = GlyphSlice(
-          glyphs,
-          bounds: Self.arrayIndices(
-            lower..<upper, count: glyphs.count, reversed: direction == .rightToLeft))
+      Self.mergeShortMembers(
+        marks, plans: group.plans, members: members, from: mergingFrom, into: &group.members)
+      let reversed = direction == .rightToLeft
+      let glyphCount = glyphs.count
+      // The pieces (first member, glyph indices), on the stack: a member alone, or merged
+      // with the ones after it. The glyphs of a piece next to an unsafe boundary are not cut.
+      withUnsafeTemporaryAllocation(
+        of: (member: Int, bounds: Range<Int>).self, capacity: members.count
+      ) { pieces in
+        var pieceCount = 0
+        var offset = 0
+        while offset < members.count {
+          let member = members.lowerBound + offset
+          let next = max(offset + 1, group.members[member].end - members.lowerBound)
+          if marks[offset].safe && marks[next].safe && marks[next].start > marks[offset].start {
+            pieces.initializeElement(
+              at: pieceCount,
+              to: (
+                member,
+                Self.arrayIndices(
+                  marks[offset].start..<marks[next].start, count: glyphCount, reversed: reversed)
+              ))
+            pieceCount += 1
+          }
+          offset = next
+        }
+        // Clusters relative to each piece's start, all changed before the first piece shares
+        // the array (a change after it would copy the array). They are at least the piece's
+        // first member's start (they do not decrease, checked by `mark`): the shift does not
+        // wrap.
+        glyphs.withUnsafeMutableBufferPointer { glyphs in
+          for piece in pieces[..<pieceCount] {
+            let shift = UInt32(group.plans[piece.member].range.lowerBound - base)
+            for index in piece.bounds { glyphs[index].cluster &-= shift }
+          }
+        }
+        for piece in pieces[..<pieceCount] {
+          group.members[piece.member].piece = GlyphSlice(glyphs, bounds: piece.bounds)
+        }
       }
+    }
+  }
+
+  /// Merges consecutive one- and two-unit members from member `from` on whose boundaries,
+  /// among them and at both ends, are all safe into one piece: the first one's `end` is set to
+  /// the member after the last.
+  private static func mergeShortMembers(
+    _ marks: UnsafeMutableBufferPointer<(start: Int, safe: Bool)>,
+    plans: UnsafeBufferPointer<SegmentPlan>, members: Range<Int>, from: Int,
+    into memberStates: inout [ShapingGroup.Member]
+  ) {
+    let count = members.count
+    func isShort(_ offset: Int) -> Bool {
+      isShapedInGroupOnly(plans[members.lowerBound + offset].range)
+    }
+    var offset = max(0, from - members.lowerBound)
+    while offset < count {
+      guard marks[offset].safe, isShort(offset) else {
+        offset += 1
+        continue
+      }
+      var end = offset + 1
+      while end < count && marks[end].safe && isShort(end) { end += 1 }
+      // The last member's far boundary must be safe too, or that member is shaped alone.
+      if !marks[end].safe { end -= 1 }
+      if end - offset > 1 {
+        memberStates[members.lowerBound + offset].end = members.lowerBound + end
+      }
+      offset = max(end, offset + 1)
     }
   }
 
@@ -187,9 +259,8 @@ extension LayoutEngine {
     reversed ? (count - logical.upperBound)..<(count - logical.lowerBound) : logical
   }
 
-  /// Finds the boundaries of `cut`, sets each member's `safeBefore` in `memberStates`, and
-  /// makes the clusters of each piece to be cut relative to its member; false (nothing
-  /// changed) when the clusters are not monotonic.
+  /// Finds the boundaries of `cut` and sets each member's `safeBefore` in `memberStates`;
+  /// false (nothing changed) when the clusters are not monotonic.
   private func mark(
     _ glyphs: UnsafeMutableBufferPointer<ShapedGlyph>, plans: UnsafeBufferPointer<SegmentPlan>,
     into memberStates: inout [ShapingGroup.Member], members: Range<Int>, base: Int,
@@ -242,15 +313,6 @@ extension LayoutEngine {
     mark(count, true)
     for (offset, member) in members.enumerated() where offset > 0 {
       memberStates[member].safeBefore = marks[offset].safe
-    }
-    // A piece's clusters are at least its member's start (they do not decrease, checked
-    // above), so the shift does not wrap. The glyphs of a member left uncut are not read.
-    for (offset, member) in members.enumerated()
-    where marks[offset].safe && marks[offset + 1].safe {
-      let slice = Self.arrayIndices(
-        marks[offset].start..<marks[offset + 1].start, count: count, reversed: reversed)
-      let shift = UInt32(plans[member].range.lowerBound - base)
-      for index in slice { glyphs[index].cluster &-= shift }
     }
     return true
   }

@@ -8,7 +8,9 @@
 import Foundation
 
 /// A run of text with one font, script, bidi level and attributes, between two line-break
-/// opportunities: the unit that is shaped (and cached).
+/// opportunities: the unit that is shaped (and cached). Consecutive one- and two-unit segments
+/// of a shaping group (ideographs, kana, Hangul syllables) whose boundaries are safe to break
+/// are one segment, with opportunities inside it (`ShapingGroup.Member.end`).
 struct Segment: Sendable {
   var range: Range<Int>
   /// The index of the attribute run (`AttributedText.runs`) the segment belongs to.
@@ -623,16 +625,20 @@ struct LayoutEngine {
                   plans: UnsafeBufferPointer(rebasing: plans[planIndex..<groupEnd]),
                   reusing: members)
               }
-              for member in planIndex..<groupEnd {
+              var member = planIndex
+              while member < groupEnd {
                 // Inside a group every member can be shaped with the one before it, so it joins
-                // it where a break opportunity separates them (`joins`).
-                addSegment(
-                  plans[member], content: content, shaping: shaping, group: &group,
-                  member: member - planIndex,
-                  joinsPrevious: member == planIndex
-                    ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
-                  atomsPerUnit: atomsPerUnit, units: units,
-                  isGraphemeBoundary: GraphemeBoundaries.View(flags: flags))
+                // it where a break opportunity separates them (`joins`). A segment may cover
+                // the members after its own (`ShapingGroup.Member.end`).
+                member =
+                  planIndex
+                  + addSegment(
+                    plans[member], content: content, shaping: shaping, group: &group,
+                    member: member - planIndex,
+                    joinsPrevious: member == planIndex
+                      ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
+                    atomsPerUnit: atomsPerUnit, units: units,
+                    isGraphemeBoundary: GraphemeBoundaries.View(flags: flags))
               }
               if var finished = group {
                 group = nil
@@ -1026,13 +1032,14 @@ struct LayoutEngine {
       end: end, joinsPrevious: joins(plans, at: start), shaping: shaping(of: plans[start]))
   }
 
-  /// Shapes the segment of `plan` and adds it and its atoms; `units` and `isGraphemeBoundary`
-  /// are the engine's, lent by the caller.
+  /// Shapes the segment of `plan` (group member `member`) and adds it and its atoms; `units`
+  /// and `isGraphemeBoundary` are the engine's, lent by the caller. Returns the member after
+  /// the last the segment covers (it may cover the ones after its own).
   private mutating func addSegment(
     _ plan: SegmentPlan, content: Range<Int>, shaping: SegmentShaping,
     group: inout ShapingGroup?, member: Int, joinsPrevious: Bool, atomsPerUnit: Bool,
     units: UnsafeBufferPointer<UInt16>, isGraphemeBoundary: GraphemeBoundaries.View
-  ) {
+  ) -> Int {
     let fontIndex = segmentFontIndex(run: runAt[plan.range.lowerBound], face: plan.faceReference)
     // Shaped in one non-mutating call: each call of a non-mutating method from this mutating
     // one copied the whole engine (about 500 bytes) to the stack.
@@ -1046,7 +1053,7 @@ struct LayoutEngine {
     // array, to be read once the segment was in the array, retained and released it. The
     // widths of the hyphens its soft hyphens show are set once it is in (`hyphenWidth`).
     let hasSoftHyphen = makeAtoms(
-      segmentIndex, range: plan.range, glyphs: segment.glyphs,
+      segmentIndex, range: segment.range, glyphs: segment.glyphs,
       rightToLeft: plan.level & 1 == 1, spacingPerGrapheme: letterSpacing, scale: scale,
       isTab: segment.isTab, perUnit: atomsPerUnit, units: units,
       isGraphemeBoundary: isGraphemeBoundary)
@@ -1063,6 +1070,7 @@ struct LayoutEngine {
       atoms[firstAtom - 1].joinAfter = joinAcross(
         firstAtom, face: plan.faceReference, shaping: shaping)
     }
+    return max(member + 1, group?.members[member].end ?? 0)
   }
 
   /// What a segment is shaped with: the same for every segment of one plan's run, face,
@@ -1140,6 +1148,11 @@ struct LayoutEngine {
     var glyphs = segmentGlyphs(
       range: range, context: context, content: content, face: plan.faceReference,
       shaping: shaping, group: &group, member: member)
+    // The piece of a group may cover the members after this one (`ShapingGroup.cut`).
+    var segmentRange = range
+    if let group, group.members[member].end > member + 1 {
+      segmentRange = range.lowerBound..<group.plan(group.members[member].end - 1).range.upperBound
+    }
     if isTab, !glyphs.isEmpty {
       // A tab is drawn as nothing: the space glyph, with the width of the tab stop it reaches
       // (set per line); fonts rarely map U+0009.
@@ -1152,7 +1165,7 @@ struct LayoutEngine {
     }
     return (
       Segment(
-        range: range, run: run, fontIndex: fontIndex, level: plan.level, glyphs: glyphs,
+        range: segmentRange, run: run, fontIndex: fontIndex, level: plan.level, glyphs: glyphs,
         isTab: isTab),
       text.runs[run].attributes.letterSpacing
     )
