@@ -132,12 +132,14 @@ public struct ParagraphStyle: Sendable, Hashable {
   /// style.tailIndent = 240  // lines end 240 pt from the left edge, at any width
   /// ```
   public var tailIndent: Double = 0
-  /// Tab stop positions from the line's leading edge, in points, in any order.
-  public var tabStops: [Double] = []
+  /// The tab stops, in any order (`NSParagraphStyle.tabStops`): each a location from the
+  /// line's leading edge in points and an alignment (see `TextTab`). A number is a natural
+  /// (left, in left-to-right text) stop: `style.tabStops = [100, 200]`.
+  public var tabStops: [TextTab] = []
   /// The spacing of tab stops after the last of `tabStops`: those stops are the integer
   /// multiples of it, as in NSParagraphStyle (0: no stops past the last, a tab there is as
-  /// wide as its letter spacing). 28 by default, the spacing of NSParagraphStyle's default
-  /// stops.
+  /// wide as its letter spacing), natural stops. 28 by default, the spacing of
+  /// NSParagraphStyle's default stops.
   public var defaultTabInterval: Double = 28
   /// The base writing direction of every paragraph.
   public var baseWritingDirection: WritingDirection = .natural
@@ -155,6 +157,15 @@ public struct ParagraphStyle: Sendable, Hashable {
 
   /// The default style: natural alignment, word wrapping, no line limit.
   public init() {}
+
+  /// Adds `tab` to `tabStops` (`NSMutableParagraphStyle.addTabStop(_:)`).
+  public mutating func addTabStop(_ tab: TextTab) { tabStops.append(tab) }
+
+  /// Removes the first of `tabStops` equal to `tab` (`NSMutableParagraphStyle.removeTabStop(_:)`,
+  /// which removes the first stop of the same location and alignment); nothing when none is.
+  public mutating func removeTabStop(_ tab: TextTab) {
+    if let index = tabStops.firstIndex(of: tab) { tabStops.remove(at: index) }
+  }
 
   /// The space below a line when another follows it: `lineSpacing`, and the paragraph
   /// spacings too after a paragraph's last line (`isParagraphEnd`). Every place lines are

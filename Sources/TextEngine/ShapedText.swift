@@ -155,7 +155,9 @@ public final class ShapedText: @unchecked Sendable {
         atoms: source.pointee.atoms,
         paragraphs: source.pointee.paragraphs, words: source.pointee.words,
         hyphens: source.pointee.hyphens, uniformMetrics: source.pointee.uniformMetrics,
-        faceFacts: source.pointee.faceFacts))
+        faceFacts: source.pointee.faceFacts), measuresTabColumns: false)
+    // Measured once, when the text was prepared.
+    engine.tabColumns = source.pointee.tabColumns
     engine.ellipsisMemo = source.pointee.ellipsisMemo
     let layout = engine.buildLayout()
     typesetter.missingGlyphLog.record(layout)

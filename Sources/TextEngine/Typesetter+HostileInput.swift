@@ -61,9 +61,14 @@ extension ParagraphStyle {
     style.firstLineHeadIndent = Typesetter.clampedLength(firstLineHeadIndent)
     style.headIndent = Typesetter.clampedLength(headIndent)
     style.tailIndent = Typesetter.clampedSignedLength(tailIndent)
-    if tabStops.contains(where: { !($0.isFinite && $0 >= 0 && $0 <= Typesetter.maximumLength) }) {
-      style.tabStops = tabStops.filter { !$0.isNaN && $0 >= 0 && $0 != .infinity }
-        .map { min($0, Typesetter.maximumLength) }.sorted()
+    if tabStops.contains(where: {
+      !($0.location.isFinite && $0.location >= 0 && $0.location <= Typesetter.maximumLength)
+    }) {
+      style.tabStops = tabStops.filter {
+        !$0.location.isNaN && $0.location >= 0 && $0.location != .infinity
+      }
+      .map { $0.location <= Typesetter.maximumLength ? $0 : $0.moved(to: Typesetter.maximumLength) }
+      .sorted { $0.location < $1.location }
     }
     let interval = Typesetter.clampedLength(defaultTabInterval)
     style.defaultTabInterval = interval > 0 ? max(interval, Typesetter.minimumTabInterval) : 0
@@ -88,7 +93,7 @@ extension ParagraphStyle {
       && isKept(headIndent, Typesetter.clampedLength(headIndent))
       && isKept(tailIndent, Typesetter.clampedSignedLength(tailIndent))
       && !tabStops.contains(where: {
-        !($0.isFinite && $0 >= 0 && $0 <= Typesetter.maximumLength)
+        !($0.location.isFinite && $0.location >= 0 && $0.location <= Typesetter.maximumLength)
       })
       && isKept(
         defaultTabInterval, interval > 0 ? max(interval, Typesetter.minimumTabInterval) : 0)

@@ -72,8 +72,9 @@ enum LayoutCommand: Subcommand {
     lineBreakMode (byWordWrapping, byCharWrapping, byClipping, byTruncatingHead,
     byTruncatingTail, byTruncatingMiddle; also wordWrap…/word…), alignment, usesFontLeading,
     lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent,
-    tailIndent, letterSpacing. A relative font path is looked for beside SPEC, then in the
-    working directory (from standard input, only there).
+    tailIndent, letterSpacing, tabStops (numbers, or {location, alignment, columnTerminators}),
+    defaultTabInterval. A relative font path is looked for beside SPEC, then in the working
+    directory (from standard input, only there).
 
     Exit status: 0 on success, 1 when the spec cannot be read or is invalid (the message names
     the file and the line and column, or the key path), or a font cannot be loaded (the message

@@ -80,6 +80,29 @@ struct LayoutCommandTests {
       ))
   }
 
+  @Test("tab stops in a spec: a right stop sizes the cell, a bad one names its key path")
+  func tabStops() throws {
+    func spec(_ tabStops: String) -> Data {
+      Data(
+        #"""
+        {"collectionView": {"size": [375, 667]}, "layout": {"itemSize": [50, 50]},
+         "styles": {"row": {"size": 13, "maxWidth": 300, "tabStops": \#(tabStops)}},
+         "itemStyle": "row", "sections": [{"texts": ["Tea\t7.25"]}]}
+        """#.utf8)
+    }
+    let right = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"],
+      input: spec(#"[{"location": 200, "alignment": "right"}]"#))
+    #expect(right.status == 0, "stderr: \(right.standardError)")
+    // The column ends at the stop: the text, and so the cell, is 200 wide (centred in 375).
+    #expect(right.standardOutput.contains(#""frame": [87.5, 0, 200, 16]"#))
+    let bad = try ProcessRunner.run(
+      Executables.textflow, ["layout", "-"],
+      input: spec(#"[100, {"location": 200, "alignment": "rigth"}]"#))
+    #expect(bad.status == 1)
+    #expect(bad.standardError.contains("styles.row.tabStops[1].alignment: unknown value"))
+  }
+
   @Test("unknown keys and wrong types are errors that name the key path")
   func errors() throws {
     let unknown = try ProcessRunner.run(

@@ -112,10 +112,14 @@ struct HostileNumberTests {
       }
     }
     var style = ParagraphStyle()
-    style.tabStops = [.nan, -.infinity, -4, 1e308, .infinity, 40, 1e-300]
+    style.tabStops = [Double.nan, -.infinity, -4, 1e308, .infinity, 40, 1e-300].map {
+      TextTab(textAlignment: .right, location: $0)
+    }
     style.numberOfLines = -7
     let clamped = style.clampedForLayout()
-    #expect(clamped.tabStops == [1e-300, 40, Typesetter.maximumLength])
+    #expect(clamped.tabStops.map(\.location) == [1e-300, 40, Typesetter.maximumLength])
+    // Clamping moves a stop and keeps its alignment.
+    #expect(clamped.tabStops.allSatisfy { $0.alignment == .right })
     #expect(clamped.numberOfLines == 0)
     #expect(isSane(Engine.typesetter.layout(text, font: Engine.dejaVu(), style: style)))
     // A style that needs no clamping comes back unchanged.

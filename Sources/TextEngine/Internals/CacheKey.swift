@@ -305,7 +305,15 @@ extension KeyWriter {
     if changed & 1 << 3 != 0 { write(style.minimumLineHeight) }
     if changed & 1 << 4 != 0 { write(style.maximumLineHeight) }
     if changed & 1 << 5 != 0 { write(style.firstLineHeadIndent) }
-    if changed & 1 << 6 != 0 { write(contentsOf: style.tabStops) }
+    if changed & 1 << 6 != 0 {
+      // Each stop whole: its location, its alignment and its terminators' number (equal
+      // numbers are equal sets), so that stops differing only in alignment never share a key.
+      write(style.tabStops.count)
+      for tab in style.tabStops {
+        write(tab.location)
+        write(UInt64(Self.code(tab.alignment)) | UInt64(tab.terminatorsID) << 8)
+      }
+    }
     if changed & 1 << 7 != 0 { write(style.defaultTabInterval) }
     if changed & 1 << 8 != 0 { write(style.paragraphSpacing) }
     if changed & 1 << 9 != 0 { write(style.paragraphSpacingBefore) }

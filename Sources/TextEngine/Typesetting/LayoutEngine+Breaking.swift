@@ -276,37 +276,6 @@ extension LayoutEngine {
     style.lineBreakMode == .charWrap || isSoftBreak[position]
   }
 
-  /// The width of atom `index` when it starts at `x` on a line indented by `indent`: its shaped
-  /// width, or for a tab the distance to the next tab stop.
-  func atomWidth(_ index: Int, at x: Double, indent: Double) -> Double {
-    let atom = atoms[index]
-    guard atom.isTab else { return atom.width }
-    return tabWidth(at: x, indent: indent, spacing: atom.spacing)
-  }
-
-  /// The width of a tab with letter spacing `spacing` that starts at `x` on a line indented
-  /// by `indent`: the distance to the next tab stop.
-  func tabWidth(at x: Double, indent: Double, spacing: Double) -> Double {
-    let position = x + indent
-    // The nearest stop after the position (the first such in sorted order), found without
-    // sorting: `sorted()` allocated a copy of the stops for every tab of every re-wrap.
-    var next: Double?
-    for stop in style.tabStops where stop > position + 1e-9 {
-      if let found = next, found <= stop { continue }
-      next = stop
-    }
-    // Past the last stop, the next integer multiple of `defaultTabInterval` (NSParagraphStyle's
-    // documented rule), not the last stop plus multiples of it.
-    let stop =
-      next
-      ?? {
-        let interval = style.defaultTabInterval
-        guard interval > 0 else { return position }
-        return ((position / interval + 1e-9).rounded(.down) + 1) * interval
-      }()
-    return stop - position + spacing
-  }
-
   /// The number of break opportunities in `isSoftBreak`, counted over the flags' bytes (a
   /// `Bool` is stored as 0 or 1): summed without a branch per unit, the loop is vectorized.
   static func breakCount(_ isSoftBreak: [Bool]) -> Int {

@@ -46,11 +46,15 @@ extension LayoutEngine {
   /// text (`FreedMemory.hugeTextLength`) without a strategy that chooses lines
   /// (`LineBreakStrategy.linesChoice`; each window is prepared with the style, so
   /// `hangulWordPriority` is in its opportunities), with or without width,
-  /// line and height limits.
+  /// line and height limits, and without a tab stop that aligns the column after a tab other
+  /// than at its start (right, centre, decimal): a column may reach past any window, so such a
+  /// text is measured whole. (A `.left` stop aligns so only in a right-to-left paragraph:
+  /// `windowedMeasurement` measures whole a text with one and a right-to-left character.)
   static func measuresInWindows(
     length: Int, style: ParagraphStyle, maxWidth: Double, maxHeight: Double
   ) -> Bool {
     length >= FreedMemory.hugeTextLength && style.lineBreakStrategy.linesChoice.isEmpty
+      && !style.tabStops.contains(where: \.needsColumnsLeftToRight)
   }
 
   /// True when a mandatory line break ends at UTF-16 offset `end` of `units` (a paragraph's
@@ -171,6 +175,8 @@ extension LayoutEngine {
         text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, fonts: fonts,
         cache: cache, paragraphCache: paragraphCache
       ).baseLevel)
+    // A `.left` stop ends its column at the stop in a right-to-left paragraph (see above).
+    if levels != nil && style.tabStops.contains(where: \.needsColumns) { return nil }
     // Adjacent runs with equal attributes would be merged in a window's text (and so shaped
     // together), which the whole text does not do. No text has them (`append` merges equal
     // runs, and clamping rebuilds a text by appending): this guards the rule, not a case.

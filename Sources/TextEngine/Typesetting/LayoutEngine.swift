@@ -193,6 +193,9 @@ struct LayoutEngine {
   /// (U+2028): its first paragraph goes on with the paragraph before as UIKit sees it
   /// (`startsParagraph`).
   var continuesParagraph = false
+  /// The columns after the text's tabs, measured once the text is prepared or loaded when the
+  /// style has a stop that aligns them (`makeTabColumns`); nil: every tab is a natural one.
+  var tabColumns: TabColumns?
 
   init(
     text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
@@ -368,6 +371,7 @@ struct LayoutEngine {
     if ellipsisMemo != nil { ellipsisMemo = nil }
     if windowLevels != nil { windowLevels = nil }
     continuesParagraph = false
+    if tabColumns != nil { tabColumns = nil }
   }
 
   /// The size-only result of the engine's text, loaded with its preparation (`load` or
@@ -424,10 +428,12 @@ struct LayoutEngine {
     makeWords()
     uniformMetrics = Self.sharedMetrics(of: segmentFonts)
     faceFacts = FaceFacts(hasNotdef: MeasurementBuilder.drawsNotdef(segments))
+    makeTabColumns()
   }
 
-  /// Takes the prepared text's arrays as the engine's own.
-  mutating func load(_ prepared: borrowing PreparedText) {
+  /// Takes the prepared text's arrays as the engine's own, and measures the columns after its
+  /// tabs unless `measuresTabColumns` is false (the caller has them: a prepared text's).
+  mutating func load(_ prepared: borrowing PreparedText, measuresTabColumns: Bool = true) {
     units = prepared.units
     scalarOffsets = prepared.scalarOffsets
     runAt = prepared.runAt
@@ -441,6 +447,7 @@ struct LayoutEngine {
     hyphens = prepared.hyphens
     uniformMetrics = prepared.uniformMetrics
     faceFacts = prepared.faceFacts
+    if measuresTabColumns { makeTabColumns() }
   }
 
   /// `load(_:)` from the paragraph cache's entry, each array read from it in place (reading
@@ -460,6 +467,7 @@ struct LayoutEngine {
     hyphens = entry.value.hyphens
     uniformMetrics = entry.value.uniformMetrics
     faceFacts = entry.value.faceFacts
+    makeTabColumns()
   }
 
   // MARK: - Preparation

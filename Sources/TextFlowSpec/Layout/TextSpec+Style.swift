@@ -71,8 +71,44 @@ extension TextSpec {
     "cornerRadius", "padding", "maxWidth", "width", "height", "numberOfLines", "maxLines",
     "lineBreakMode",
     "alignment", "usesFontLeading", "lineSpacing", "paragraphSpacing", "paragraphSpacingBefore",
-    "firstLineHeadIndent", "headIndent", "tailIndent", "letterSpacing",
+    "firstLineHeadIndent", "headIndent", "tailIndent", "letterSpacing", "tabStops",
+    "defaultTabInterval",
   ]
+
+  /// The keys of a tab stop given as an object.
+  static let tabStopKeys = ["location", "alignment", "columnTerminators"]
+
+  /// The most tab stops a style takes (the engine scans them for each tab).
+  static let maximumTabStops = 256
+
+  /// A tab stop: a number (a natural stop at that location, as `ParagraphStyle.tabStops = [100]`
+  /// writes it) or `{"location": 200, "alignment": "right", "columnTerminators": "."}`, the
+  /// arguments of `TextTab(textAlignment:location:options:)` (a string of terminators makes a
+  /// decimal stop).
+  static func decodeTabStop(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> TextTab {
+    switch reader.value {
+    case .number:
+      return TextTab(textAlignment: .natural, location: try reader.number(in: 0...1_000_000))
+    case .object:
+      let keys = try reader.object(allowed: tabStopKeys)
+      guard let location = keys["location"] else { throw reader.fail("missing key \"location\"") }
+      let at = { (key: String) in keys[key].map { reader.at(key, $0) } }
+      let alignment = try at("alignment")?.enumeration(TextAlignment.self) ?? .natural
+      var options = [TextTab.OptionKey: CharacterSet]()
+      if let value = at("columnTerminators") {
+        let characters = try value.string()
+        guard !characters.isEmpty, characters.count <= 16 else {
+          throw value.fail("expected 1 to 16 characters, got \(characters.count)")
+        }
+        options[.columnTerminators] = CharacterSet(charactersIn: characters)
+      }
+      return TextTab(
+        textAlignment: alignment,
+        location: try reader.at("location", location).number(in: 0...1_000_000), options: options)
+    default:
+      throw reader.fail("expected a number or an object, got \(reader.value.typeName)")
+    }
+  }
 
   static func decodeStyle(_ reader: SpecReader, base: Style) throws(LayoutSpec.DecodingError)
     -> Style
@@ -145,6 +181,20 @@ extension TextSpec {
       style.paragraph.tailIndent = try value.number(in: -1_000_000...1_000_000)
     }
     if let value = at("letterSpacing") { style.letterSpacing = try value.number(in: -100...1000) }
+    if let value = at("tabStops") {
+      let elements = try value.array()
+      guard elements.count <= maximumTabStops else {
+        throw value.fail("expected at most \(maximumTabStops) tab stops, got \(elements.count)")
+      }
+      var stops = [TextTab]()
+      for (index, element) in elements.enumerated() {
+        stops.append(try decodeTabStop(value.at(index, element)))
+      }
+      style.paragraph.tabStops = stops
+    }
+    if let value = at("defaultTabInterval") {
+      style.paragraph.defaultTabInterval = try value.number(in: 0...1_000_000)
+    }
     return style
   }
 }
