@@ -27,8 +27,22 @@ public func fuzzTextMeasurement(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     style.minimumLineHeight = input.number(scale: 40)
     style.maximumLineHeight = input.number(scale: 40)
     style.firstLineHeadIndent = input.number(scale: 50)
+    style.headIndent = input.number(scale: 50)
+    // Both signs: positive ends lines from the leading edge, negative from the trailing one.
+    style.tailIndent = input.number(scale: 200) - input.number(scale: 100)
     style.defaultTabInterval = input.number(scale: 50)
-    style.tabStops = [input.number(scale: 100), input.number(scale: 100)]
+    // Stops of every alignment, some decimal (aligned on "." or ",").
+    var stops: [TextTab] = []
+    for _ in 0..<Int(input.byte() % 4) {
+      let alignment = input.pick(TextAlignment.allCases)
+      let location = input.number(scale: 100)
+      let decimal = input.byte() % 3 == 0
+      stops.append(
+        TextTab(
+          textAlignment: alignment, location: location,
+          options: decimal ? [.columnTerminators: CharacterSet(charactersIn: ".,")] : [:]))
+    }
+    style.tabStops = stops
     style.usesFontLeading = input.byte() % 2 == 0
     style.locale = input.pick(["", "ja", "ja@lb=strict", "th", "ar", "x-bogus@@=", "zh_Hant"])
   }
