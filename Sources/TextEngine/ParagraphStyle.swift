@@ -181,33 +181,6 @@ public struct ParagraphStyle: Sendable, Hashable {
   var indents: LineIndents {
     LineIndents(firstLine: firstLineHeadIndent, head: headIndent, tail: tailIndent)
   }
-
-  /// `LineIndents.head(isFirstLine:)`.
-  @inline(__always)
-  func headIndent(isFirstLine: Bool) -> Double { indents.head(isFirstLine: isFirstLine) }
-
-  /// `LineIndents.tailMargin`.
-  @inline(__always)
-  var tailMargin: Double { indents.tailMargin }
-
-  /// `LineIndents.widthIndent(head:)`.
-  @inline(__always)
-  func widthIndent(head: Double) -> Double { indents.widthIndent(head: head) }
-
-  /// `LineIndents.limitedWidth(_:)`.
-  @inline(__always)
-  func limitedWidth(_ maxWidth: Double) -> Double { indents.limitedWidth(maxWidth) }
-
-  /// `LineIndents.lineRoom(maxWidth:head:)`.
-  @inline(__always)
-  func lineRoom(maxWidth: Double, head: Double) -> Double {
-    indents.lineRoom(maxWidth: maxWidth, head: head)
-  }
-
-  /// `LineIndents.minContentWidth(widestWord:maxContentWidth:)`.
-  func minContentWidth(widestWord: Double, maxContentWidth: Double) -> Double {
-    indents.minContentWidth(widestWord: widestWord, maxContentWidth: maxContentWidth)
-  }
 }
 
 /// A paragraph style's three indents and the one rule for what they do to a line: where it

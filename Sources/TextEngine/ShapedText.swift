@@ -76,7 +76,7 @@ public final class ShapedText: @unchecked Sendable {
     let content = isEmpty ? (minimum: 0.0, maximum: 0.0) : engine.contentWidths()
     minContentWidth = content.minimum
     maxContentWidth = content.maximum
-    oneLineIndent = engine.style.widthIndent(head: engine.style.firstLineHeadIndent)
+    oneLineIndent = engine.style.indents.widthIndent(head: engine.style.firstLineHeadIndent)
     if !isEmpty && engine.style.lineBreakStrategy.linesChoice.isEmpty,
       let room = engine.oneLineRoom()
     {
@@ -114,7 +114,7 @@ public final class ShapedText: @unchecked Sendable {
         size: .zero, lines: [], isTruncated: false, minContentWidth: 0, maxContentWidth: 0)
     }
     // A positive tail indent limits lines as a width limit does.
-    let width = prepared.pointee.style.limitedWidth(Self.limit(maxWidth))
+    let width = prepared.pointee.style.indents.limitedWidth(Self.limit(maxWidth))
     // False for a NaN start (no one-line answer).
     if LayoutEngine.availableWidth(maxWidth: width, indent: oneLineIndent) >= oneLineStart {
       return oneLineMeasurement

@@ -576,9 +576,9 @@ extension LayoutEngine {
         if wordStart > start,
           wordFits(
             from: wordStart, paragraph: paragraph,
-            available: style.lineRoom(
-              maxWidth: maxWidth, head: style.headIndent(isFirstLine: false)),
-            indent: style.headIndent(isFirstLine: false))
+            available: style.indents.lineRoom(
+              maxWidth: maxWidth, head: style.indents.head(isFirstLine: false)),
+            indent: style.indents.head(isFirstLine: false))
         {
           return FilledLine(
             end: wordStart, contentEnd: start, width: 0, hyphen: false,
@@ -730,7 +730,7 @@ extension LayoutEngine {
           : override?.line.flatMap { $0.start == start ? $0.line : nil }
             ?? nextLine(
               from: start, paragraph: index,
-              available: style.lineRoom(maxWidth: lineWidth, head: indent),
+              available: style.indents.lineRoom(maxWidth: lineWidth, head: indent),
               indent: indent, maxWidth: lineWidth, startWord: startWord)
         let found = PendingLine(
           paragraph: index, start: start, line: line, indent: indent,
@@ -790,7 +790,7 @@ extension LayoutEngine {
     let paragraph = paragraphs[line.paragraph]
     let start = line.prefix.lowerBound
     var end = paragraph.atoms.upperBound
-    let available = style.lineRoom(maxWidth: maxWidth, head: line.indent)
+    let available = style.indents.lineRoom(maxWidth: maxWidth, head: line.indent)
     var result = line
     result.isParagraphEnd = true
     result.hyphen = false
@@ -1141,7 +1141,7 @@ extension LayoutEngine {
   /// CSS min-content and max-content widths over all paragraphs: the widest word as the breaker
   /// measures it alone on a line (so that at min-content no word is split), and the widest
   /// paragraph on one line, each with its line's indents
-  /// (`ParagraphStyle.minContentWidth(widestWord:maxContentWidth:)`). `measuresMaximum` false
+  /// (`LineIndents.minContentWidth(widestWord:maxContentWidth:)`). `measuresMaximum` false
   /// leaves the maximum 0 (for a caller that has the paragraphs laid out on one line each
   /// already, which it does only without indents).
   func contentWidths(measuresMaximum: Bool = true) -> (minimum: Double, maximum: Double) {
@@ -1155,7 +1155,7 @@ extension LayoutEngine {
         let whole = nextLine(
           from: range.lowerBound, paragraph: paragraph, available: .infinity, indent: indent,
           maxWidth: .infinity)
-        maximum = max(maximum, whole.width + style.widthIndent(head: indent))
+        maximum = max(maximum, whole.width + style.indents.widthIndent(head: indent))
       }
       if charWrap {
         minimum = max(minimum, widestWord(range))
@@ -1174,7 +1174,7 @@ extension LayoutEngine {
       }
     }
     return (
-      style.minContentWidth(
+      style.indents.minContentWidth(
         widestWord: minimum, maxContentWidth: measuresMaximum ? maximum : .infinity),
       maximum
     )

@@ -15,7 +15,9 @@ extension LayoutEngine {
 
   mutating func buildLayout() -> TextLayout {
     let (specs, truncated) = breakLines()
-    let layoutWidth = specs.reduce(0.0) { max($0, $1.width + style.widthIndent(head: $1.indent)) }
+    let layoutWidth = specs.reduce(0.0) {
+      max($0, $1.width + style.indents.widthIndent(head: $1.indent))
+    }
     var lines = [TextLayout.Line]()
     lines.reserveCapacity(specs.count)
     var stack = LineStack()
@@ -24,7 +26,7 @@ extension LayoutEngine {
       let box = lineBox(spec)
       var line = makeLine(spec, box: box, layoutWidth: layoutWidth, cursor: &cursor)
       let placed = stack.place(
-        width: spec.width, indent: style.widthIndent(head: spec.indent), box: box,
+        width: spec.width, indent: style.indents.widthIndent(head: spec.indent), box: box,
         spacingBelow: spacing(below: spec))
       line.top = placed.top
       line.baselineOrigin.y = placed.baseline
@@ -72,9 +74,9 @@ extension LayoutEngine {
 
   /// The head indent of a line of paragraph `index`: of its first line (`isFirst`), which is a
   /// paragraph's first line when `startsParagraph`, or of a later one. Every place that breaks
-  /// or places a line asks this (`ParagraphStyle.headIndent(isFirstLine:)`).
+  /// or places a line asks this (`LineIndents.head(isFirstLine:)`).
   func headIndent(ofParagraph index: Int, isFirst: Bool) -> Double {
-    style.headIndent(isFirstLine: isFirst && startsParagraph(index))
+    style.indents.head(isFirstLine: isFirst && startsParagraph(index))
   }
 
   private func makeLine(
@@ -87,7 +89,7 @@ extension LayoutEngine {
     // The line's box is [indent, layoutWidth - tail] from the leading edge: the head indent on
     // the leading side, a negative tail indent's margin on the trailing side.
     let indent = spec.indent
-    let tail = style.tailMargin
+    let tail = style.indents.tailMargin
     let (items, hyphen) = lineItems(spec)
 
     // The line's atom ranges, read by `joinsNext` (reading them from `spec` there copies the
@@ -638,7 +640,7 @@ struct LineStack {
   private var spacing = 0.0
 
   /// Places the next line (its width, what its indents add to it,
-  /// `ParagraphStyle.widthIndent(head:)`, its box, and the spacing below it should another
+  /// `LineIndents.widthIndent(head:)`, its box, and the spacing below it should another
   /// line follow): its box's top, and its baseline, the box's ascent below the top after the
   /// room a line height beyond the fonts' own (ascent, descent and leading) adds above. The
   /// spacing below is held until a line follows, so that the last line adds none.
@@ -722,7 +724,7 @@ struct MeasurementBuilder: LineSink {
     addLine(
       utf16Range: (range.lowerBound + utf16Base)..<(range.upperBound + utf16Base),
       scalarRange: (scalars.lowerBound + scalarBase)..<(scalars.upperBound + scalarBase),
-      width: spec.width, indent: engine.style.widthIndent(head: spec.indent),
+      width: spec.width, indent: engine.style.indents.widthIndent(head: spec.indent),
       box: engine.lineBox(spec), spacingBelow: engine.spacing(below: spec),
       isTruncated: spec.isTruncated)
     engine.appendFaces(of: spec, fromStart: fromStart, to: &faces)
@@ -737,7 +739,7 @@ struct MeasurementBuilder: LineSink {
   }
 
   /// Adds the next line below the others: its characters in the whole text, its width and what
-  /// its indents add to it (`ParagraphStyle.widthIndent(head:)`), its line box, and the style's
+  /// its indents add to it (`LineIndents.widthIndent(head:)`), its line box, and the style's
   /// spacing below it should another line follow (`LineStack.place`).
   mutating func addLine(
     utf16Range: Range<Int>, scalarRange: Range<Int>, width: Double, indent: Double,

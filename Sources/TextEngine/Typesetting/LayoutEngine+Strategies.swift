@@ -29,10 +29,10 @@ extension LayoutEngine {
       let indent = headIndent(ofParagraph: index, isFirst: count == 0)
       let line = nextLine(
         from: start, paragraph: index,
-        available: style.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
+        available: style.indents.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
         maxWidth: maxWidth)
       body(start, line)
-      widest = max(widest, line.width + style.widthIndent(head: indent))
+      widest = max(widest, line.width + style.indents.widthIndent(head: indent))
       count += 1
       start = line.end
     } while start < atoms.upperBound
@@ -119,7 +119,7 @@ extension LayoutEngine {
     let later = headIndent(ofParagraph: index, isFirst: false)
     let last = nextLine(
       from: cut, paragraph: index,
-      available: style.lineRoom(maxWidth: maxWidth, head: later), indent: later,
+      available: style.indents.lineRoom(maxWidth: maxWidth, head: later), indent: later,
       maxWidth: maxWidth)
     guard last.end == paragraph.atoms.upperBound else { return nil }
     return (previousStart, shortened)

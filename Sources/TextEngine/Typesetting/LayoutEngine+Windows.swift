@@ -161,7 +161,7 @@ extension LayoutEngine {
   ) -> TextMeasurement? {
     // A positive tail indent limits lines as a width limit does, without one too: such a text
     // is broken into lines, not folded a paragraph a line.
-    let maxWidth = style.limitedWidth(LayoutEngine.clampedLimit(maxWidth))
+    let maxWidth = style.indents.limitedWidth(LayoutEngine.clampedLimit(maxWidth))
     let length = text.runs.last?.utf16Range.upperBound ?? 0
     guard
       measuresInWindows(
@@ -270,7 +270,7 @@ extension LayoutEngine {
               scalarStart: engine.scalarOffsets[line.start] + scalarBase, indent: line.indent),
             width: ContentWidthFold(indent: line.indent, startsInsideWord: line.startsInsideWord),
             indent: line.indent,
-            available: style.lineRoom(maxWidth: maxWidth, head: line.indent))
+            available: style.indents.lineRoom(maxWidth: maxWidth, head: line.indent))
         } else {
           guard
             addTruncatedEnds(
@@ -297,7 +297,7 @@ extension LayoutEngine {
     content.finishParagraph()
     return builder.measurement(
       of: text.string, isTruncated: limits.isTruncated ?? false,
-      minContentWidth: style.minContentWidth(
+      minContentWidth: style.indents.minContentWidth(
         widestWord: content.minimum, maxContentWidth: content.maximum),
       maxContentWidth: content.maximum)
   }
@@ -450,7 +450,7 @@ extension LayoutEngine {
           ? (end: lineStart, contentEnd: lineStart, width: 0.0, hyphen: false)
           : nextLine(
             from: lineStart, in: paragraph,
-            available: style.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
+            available: style.indents.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
             maxWidth: maxWidth)
         let isLast = line.end == paragraph.atoms.upperBound
         let reach = isLast ? paragraph.content.upperBound : atoms[line.end - 1].range.upperBound
@@ -581,7 +581,7 @@ extension LayoutEngine {
             ? (end: from, contentEnd: from, width: 0.0, hyphen: false)
             : nextLine(
               from: from, in: paragraph,
-              available: style.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
+              available: style.indents.lineRoom(maxWidth: maxWidth, head: indent), indent: indent,
               maxWidth: maxWidth)
           let spec = LineSpec(
             paragraph: index, prefix: from..<filled.end, contentEnd: filled.contentEnd,
@@ -707,7 +707,7 @@ extension MeasurementBuilder {
   mutating func add(_ line: MeasuredLine, style: ParagraphStyle) {
     addLine(
       utf16Range: line.utf16Range, scalarRange: line.scalarRange, width: line.width,
-      indent: style.widthIndent(head: line.indent), box: line.box,
+      indent: style.indents.widthIndent(head: line.indent), box: line.box,
       spacingBelow: style.spacing(afterParagraphEnd: line.endsParagraph),
       isTruncated: line.isTruncated)
     addFaces(line.faces, missing: line.missing)
@@ -1341,7 +1341,7 @@ struct ContentWidthFold {
   private(set) var minimum = 0.0
   private(set) var maximum = 0.0
   private var indent = 0.0
-  /// What the indents add to the paragraph's width (`ParagraphStyle.widthIndent(head:)`).
+  /// What the indents add to the paragraph's width (`LineIndents.widthIndent(head:)`).
   private var widthIndent = 0.0
   /// The paragraph's first-line indent (`startParagraph(indent:)`).
   private var paragraphIndent = 0.0
@@ -1414,7 +1414,7 @@ struct ContentWidthFold {
   mutating func add(_ index: Int, of engine: LayoutEngine) {
     let atom = engine.atoms[index]
     indent = lineIndent ?? paragraphIndent
-    widthIndent = engine.style.widthIndent(head: indent)
+    widthIndent = engine.style.indents.widthIndent(head: indent)
     if engine.style.lineBreakMode == .charWrap {
       addCharacter(atom, index, of: engine)
       return

@@ -203,7 +203,7 @@ struct LayoutEngine {
   ) {
     self.text = text
     self.style = style
-    self.maxWidth = style.limitedWidth(Self.clampedLimit(maxWidth))
+    self.maxWidth = style.indents.limitedWidth(Self.clampedLimit(maxWidth))
     self.maxHeight = Self.clampedLimit(maxHeight)
     self.fonts = fonts
     self.cache = cache
@@ -301,7 +301,8 @@ struct LayoutEngine {
       engine = kept
       engine.pointee.text = consume text
       engine.pointee.style = consume style
-      engine.pointee.maxWidth = engine.pointee.style.limitedWidth(Self.clampedLimit(maxWidth))
+      engine.pointee.maxWidth = engine.pointee.style.indents.limitedWidth(
+        Self.clampedLimit(maxWidth))
       engine.pointee.maxHeight = Self.clampedLimit(maxHeight)
       engine.pointee.fonts = fonts
       engine.pointee.cache = cache
