@@ -440,13 +440,67 @@ enum UnicodeBreaks {
   /// grapheme boundary.
   static func isEveryOffsetAGraphemeBoundary(_ text: [UInt16]) -> Bool {
     guard !text.isEmpty else { return false }
+    let facts = graphemeFacts
     var previous: UInt16 = 0
     for unit in text {
-      if unit >= 0x300 && !isGraphemeOther(unit) { return false }
+      if unit >= 0x300 {
+        let isOther =
+          unit < graphemeFactsLimit
+          ? facts[Int(unit)] & GraphemeFact.simple != 0 : isGraphemeOther(unit)
+        if !isOther { return false }
+      }
       if unit == 0x0A && previous == 0x0D { return false }
       previous = unit
     }
     return true
+  }
+
+  /// The bits of `graphemeFacts`: what the grapheme scans ask of a unit below
+  /// `graphemeFactsLimit`, each bit one of the rules below.
+  private enum GraphemeFact {
+    /// `isAttachingMark`.
+    static let attaching: UInt8 = 1
+    /// `hasNonzeroCombiningClass`.
+    static let nonzeroClass: UInt8 = 2
+    /// Below U+0300, or `isGraphemeOther`: a unit `isEveryOffsetAGraphemeBoundary` accepts.
+    static let simple: UInt8 = 4
+    /// `isControl`.
+    static let control: UInt8 = 8
+    /// A Devanagari letter, digit or danda (U+0904–U+097F), which `markBoundariesBeforeMarks`
+    /// accepts too.
+    static let devanagari: UInt8 = 16
+    /// A Devanagari consonant, which ICU joins to a virama before it.
+    static let consonant: UInt8 = 32
+  }
+
+  /// The units `graphemeFacts` describes: every attaching mark and every script the scans
+  /// accept below the CJK blocks (U+0000–U+0FFF).
+  private static let graphemeFactsLimit: UInt16 = 0x1000
+
+  /// `GraphemeFact`s of each unit below `graphemeFactsLimit`, made once from the rules, so that
+  /// a scan reads one byte a unit where it tested a dozen ranges (a Thai paragraph's marks took
+  /// about 100 instructions a unit). In memory never freed and never written after it is
+  /// filled, read without a reference count.
+  nonisolated(unsafe) private static let graphemeFacts: UnsafeBufferPointer<UInt8> = {
+    let table = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Int(graphemeFactsLimit))
+    for index in table.indices {
+      let unit = UInt16(index)
+      var facts: UInt8 = 0
+      if isAttachingMark(unit) { facts |= GraphemeFact.attaching }
+      if hasNonzeroCombiningClass(unit) { facts |= GraphemeFact.nonzeroClass }
+      if unit < 0x300 || isGraphemeOther(unit) { facts |= GraphemeFact.simple }
+      if unit < 0x300 && isControl(unit) { facts |= GraphemeFact.control }
+      if (0x904...0x97F).contains(unit) { facts |= GraphemeFact.devanagari }
+      if isDevanagariConsonant(unit) { facts |= GraphemeFact.consonant }
+      table.initializeElement(at: index, to: facts)
+    }
+    return UnsafeBufferPointer(table)
+  }()
+
+  /// The Devanagari consonants (with the nukta forms and the later additions).
+  private static func isDevanagariConsonant(_ unit: UInt16) -> Bool {
+    (0x915...0x939).contains(unit) || (0x958...0x95F).contains(unit)
+      || (0x978...0x97F).contains(unit)
   }
 
   /// Flags the grapheme boundaries of `text` in `flags` (one per offset, all false, the ends
@@ -465,25 +519,31 @@ enum UnicodeBreaks {
     // marks, then a consonant, in one cluster (Unicode made it GB9c in 15.1). 1: after a
     // consonant and such marks; 2: after its virama and such marks.
     var conjunct = 0
+    let table = graphemeFacts
+    // A control before a mark: what `isControl` says of the previous unit.
+    var previousIsControl = false
     for (offset, unit) in text.enumerated() {
       if unit == 0x0A && previous == 0x0D { return false }
-      defer { previous = unit }
-      if isAttachingMark(unit) {
+      // Attaching marks, controls and Devanagari are all below the table's limit.
+      let facts =
+        unit < graphemeFactsLimit
+        ? table[Int(unit)] : isGraphemeOther(unit) ? GraphemeFact.simple : 0
+      defer {
+        previous = unit
+        previousIsControl = facts & GraphemeFact.control != 0
+      }
+      if facts & GraphemeFact.attaching != 0 {
         // A mark joins anything but a control (GB4: CR, LF, C0 and C1 controls, soft hyphen).
-        if offset > 0 && isControl(previous) { flags[offset] = true }
+        if offset > 0 && previousIsControl { flags[offset] = true }
         if unit == 0x94D {
           conjunct = conjunct >= 1 ? 2 : 0
-        } else if !hasNonzeroCombiningClass(unit) {
+        } else if facts & GraphemeFact.nonzeroClass == 0 {
           conjunct = 0
         }
         continue
       }
-      guard unit < 0x300 || isGraphemeOther(unit) || (0x904...0x97F).contains(unit) else {
-        return false
-      }
-      let isConsonant =
-        (0x915...0x939).contains(unit) || (0x958...0x95F).contains(unit)
-        || (0x978...0x97F).contains(unit)
+      guard facts & (GraphemeFact.simple | GraphemeFact.devanagari) != 0 else { return false }
+      let isConsonant = facts & GraphemeFact.consonant != 0
       if !(isConsonant && conjunct == 2) { flags[offset] = true }
       conjunct = isConsonant ? 1 : 0
     }
