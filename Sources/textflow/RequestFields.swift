@@ -51,11 +51,18 @@ enum RequestField: Int, CaseIterable {
   }
 
   /// The field of each of `MeasureRequest.requestKeys`, in its order.
-  private static let canonicalOrder: [RequestField] =
-    [
+  private static let canonicalOrder: [RequestField] = {
+    let styleKeys = allCases.filter { $0.measurementKey != nil }
+    // The style keys' cases mirror `TextSpec.MeasurementKey` by position: a key added there
+    // needs its case here, and says so at the first request rather than misreading one.
+    precondition(
+      styleKeys.map { "\($0)" } == TextSpec.MeasurementKey.allCases.map(\.rawValue),
+      "RequestField's style keys are not TextSpec.MeasurementKey's")
+    return [
       .id, .text, .font, .size, .textStyle, .maxWidth, .maxHeight, .numberOfLines,
       .lineBreakMode, .usesFontLeading, .systemFonts,
-    ] + allCases.filter { $0.measurementKey != nil }
+    ] + styleKeys
+  }()
 }
 
 /// The keys a request may carry (`MeasureRequest.spellings`), found by their bytes: a key's
