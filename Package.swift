@@ -72,7 +72,8 @@ let package = Package(
     .testTarget(
       name: "TextFlowRenderingTests",
       dependencies: ["TextFlowRendering", "TextFlowSpec", "TextFlowExamples", "TestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    // TextFlow for the library answers some end-to-end tests compare the command's with.
+    .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextFlow"]),
     .testTarget(
       name: "TextFlowSpecTests",
       dependencies: ["TextFlowSpec", "TextFlowRendering", "TestSupport"]),

@@ -12,10 +12,17 @@ package enum Vocabulary {
     package var key: String
     /// Older keys accepted in specs and JSON lines.
     package var keyAliases: [String]
-    /// The `textflow measure` flag.
-    package var flag: String
+    /// The `textflow measure` flag, or nil for a setting only keys give (a paragraph's
+    /// spacings, indents and tab stops: a tab stop list is no flag's value).
+    package var flag: String?
     /// Older flags accepted.
     package var flagAliases: [String]
+
+    /// A setting that only JSON (a spec's style, a `measure --jsonl` request) gives: its
+    /// canonical key and its snake-case spelling in JSON lines, which has no other.
+    package static func jsonOnly(_ key: String, jsonLinesAlias: String) -> Setting {
+      Setting(key: key, keyAliases: [jsonLinesAlias], flag: nil, flagAliases: [])
+    }
   }
 
   /// The text settings shared by the spec's styles, JSON lines and `textflow measure`.
@@ -35,6 +42,17 @@ package enum Vocabulary {
     Setting(
       key: "usesFontLeading", keyAliases: ["uses_font_leading"], flag: "--uses-font-leading",
       flagAliases: ["--leading"]),
+    // The style keys that change a text's measured size (`TextSpec.MeasurementKey`): JSON
+    // lines take them too, in the request keys' two spellings.
+    .jsonOnly("lineSpacing", jsonLinesAlias: "line_spacing"),
+    .jsonOnly("paragraphSpacing", jsonLinesAlias: "paragraph_spacing"),
+    .jsonOnly("paragraphSpacingBefore", jsonLinesAlias: "paragraph_spacing_before"),
+    .jsonOnly("firstLineHeadIndent", jsonLinesAlias: "first_line_head_indent"),
+    .jsonOnly("headIndent", jsonLinesAlias: "head_indent"),
+    .jsonOnly("tailIndent", jsonLinesAlias: "tail_indent"),
+    .jsonOnly("letterSpacing", jsonLinesAlias: "letter_spacing"),
+    .jsonOnly("tabStops", jsonLinesAlias: "tab_stops"),
+    .jsonOnly("defaultTabInterval", jsonLinesAlias: "default_tab_interval"),
   ]
 
   /// The canonical key for `key` (itself when it is canonical or unknown).

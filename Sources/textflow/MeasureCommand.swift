@@ -36,7 +36,13 @@ enum MeasureCommand: Subcommand {
       {"id": 1, "font": "DejaVuSans.ttf", "size": 17, "text": "…", "maxWidth": 300,
        "numberOfLines": 0, "lineBreakMode": "byWordWrapping", "usesFontLeading": false}
     (also accepted: style, max_width, max_height, max_lines, line_break_mode,
-    uses_font_leading) and writes one line for each, in order:
+    uses_font_leading). A line also takes the spec style's keys that change the size, with
+    the spec's ranges and errors: lineSpacing, paragraphSpacing, paragraphSpacingBefore,
+    firstLineHeadIndent, headIndent, tailIndent, letterSpacing, defaultTabInterval, and
+    tabStops (numbers, or {"location": 200, "alignment": "right", "columnTerminators": "."});
+    each also in snake case (line_spacing, head_indent, tab_stops, …). alignment changes no
+    size and is not one of them (it is copied back like any other field). It writes one line
+    for each, in order:
       {"id": 1, "width": 123.4, "height": 19.8, "line_count": 1,
        "lines": [{"start": 0, "end": 9, "width": 61.2}]}
     start/end are Unicode scalar offsets into text (end exclusive). Characters no font has add
@@ -48,7 +54,8 @@ enum MeasureCommand: Subcommand {
     field the response writes (width, height, line_count, truncated, lines, error). Every
     line gets one answer, so that answer N is line N's: a bad line gets {"id": …, "error": "…"}
     (the id when it could be read) and the stream goes on. A bad line's error names the line,
-    and its id when it was read ("line 12 (id \"sku-42\"): field 'size' must be a number…").
+    and its id when it was read ("line 12 (id \"sku-42\"): field 'size' must be a number…"),
+    and a style key's error its key path ("line 3: tabStops[1].alignment: unknown value…").
     A line that is not a request says what is wrong: "line 7 is blank", "line 8 is not valid
     JSON at column 2: …", "line 9: number out of range in key \"size\" at column 27", "line 10:
     unpaired surrogate \\ud800 in key \"text\" at column 17", "line 11 is not valid UTF-8 (byte
@@ -320,16 +327,20 @@ enum MeasureCommand: Subcommand {
     do {
       let typesetter = try FontOptions.typesetter(
         line: fields[.systemFonts] ?? fields[.systemFontsOlder], base)
-      if !fields.unknown.isEmpty {
+      if fields.hasUnknown {
         try MeasureRequest.checkPassthroughKeys(
           Set(fields.unknown.map(\.key)), strict: strictFields)
         echoes = true
       }
-      let request = try MeasureRequest(
-        fields: fields, typesetter: typesetter, fonts: &memo.fonts)
-      let measurement = measure(request, with: typesetter)
-      memo.appendMeasurement(
-        of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
+      if fields.hasStyleKeys {
+        try answerStyled(fields, typesetter: typesetter, memo: &memo, into: &output)
+      } else {
+        let request = try MeasureRequest(
+          fields: fields, typesetter: typesetter, fonts: &memo.fonts)
+        let measurement = measure(request, with: typesetter)
+        memo.appendMeasurement(
+          of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
+      }
     } catch {
       // Placed as the line's other errors are: a shard's answers (`--first-line`) name their
       // place in the whole stream.
@@ -391,10 +402,26 @@ enum MeasureCommand: Subcommand {
     }
   }
 
-  /// The measurement of one JSON line's request: the one call site of the text engine for
-  /// `--jsonl`. The answer needs the size, the lines' ranges and widths, the missing glyphs
-  /// and (with installed-font fallback) the faces used, all of which the engine's size-only
-  /// measurement gives without glyph runs.
+  /// Appends the measurement of a request line that gives style keys
+  /// (`RequestFields.hasStyleKeys`), apart from the plain requests' path, which stays as short
+  /// as it was: a branch joining the two measurements there cost a plain line some 30
+  /// instructions, copying the measurement between them.
+  @inline(never)
+  private static func answerStyled(
+    _ fields: borrowing RequestFields, typesetter: Typesetter, memo: inout AnswerMemo,
+    into output: inout [UInt8]
+  ) throws {
+    var request = try MeasureRequest(fields: fields, typesetter: typesetter, fonts: &memo.fonts)
+    let letterSpacing = try request.decodeStyleKeys(fields)
+    memo.appendMeasurement(
+      of: request.measurement(with: typesetter, letterSpacing: letterSpacing),
+      withFaces: typesetter.fonts.usesSystemFonts, to: &output)
+  }
+
+  /// The measurement of one JSON line's request without style keys: the text engine's call
+  /// site for `--jsonl` (`answerStyled` is the other). The answer needs the size, the lines'
+  /// ranges and widths, the missing glyphs and (with installed-font fallback) the faces used,
+  /// all of which the engine's size-only measurement gives without glyph runs.
   @inline(__always)
   static func measure(_ request: borrowing MeasureRequest, with typesetter: Typesetter)
     -> TextMeasurement
@@ -529,6 +556,16 @@ struct MeasureRequest: ~Copyable {
     typesetter.measure(text, font: font, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
+  /// The size-only answer with `letterSpacing` (`TextAttributes.letterSpacing`, a text
+  /// attribute, not the paragraph's: only an attributed text has it, as a spec's cell sets it);
+  /// `measurement(with:)` when it is 0.
+  func measurement(with typesetter: Typesetter, letterSpacing: Double) -> TextMeasurement {
+    guard letterSpacing != 0 else { return measurement(with: typesetter) }
+    return typesetter.measure(
+      AttributedText(text, attributes: TextAttributes(font: font, letterSpacing: letterSpacing)),
+      style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
   static func mode(_ name: String) throws(MeasureError) -> LineBreakMode {
     guard let mode = Vocabulary.lineBreakMode(named: name) else {
       throw MeasureError(Vocabulary.unknownLineBreakMode(name))
@@ -536,11 +573,13 @@ struct MeasureRequest: ~Copyable {
     return mode
   }
 
-  /// The request's fields under their canonical names (see `Vocabulary`).
-  static let requestKeys = [
-    "id", "text", "font", "size", "textStyle", "maxWidth", "maxHeight", "numberOfLines",
-    "lineBreakMode", "usesFontLeading", "systemFonts",
-  ]
+  /// The request's fields under their canonical names (see `Vocabulary`): its own, then the
+  /// spec style's keys that change the measured size (`TextSpec.MeasurementKey`).
+  static let requestKeys =
+    [
+      "id", "text", "font", "size", "textStyle", "maxWidth", "maxHeight", "numberOfLines",
+      "lineBreakMode", "usesFontLeading", "systemFonts",
+    ] + TextSpec.MeasurementKey.allCases.map(\.rawValue)
   /// The fields a response writes; a request may not carry them.
   static let responseKeys = ["width", "height", "line_count", "truncated", "lines", "error"]
 
@@ -632,6 +671,32 @@ struct MeasureRequest: ~Copyable {
       style.usesFontLeading = flag
     }
     self.init(text: text, font: font, maxWidth: maxWidth, maxHeight: maxHeight, style: style)
+  }
+
+  /// Reads the style keys a line gives (`RequestFields.styleValue(_:)`) into `style` by the
+  /// spec's rule (`TextSpec.decode(_:_:into:letterSpacing:)`), in the order a spec's style
+  /// checks them, and returns the letter spacing (0 when not given). An error names the key
+  /// path as the line wrote the key: `tab_stops[1].alignment: …`. Null is no value, as for the
+  /// request's other fields.
+  mutating func decodeStyleKeys(_ fields: borrowing RequestFields) throws -> Double {
+    var letterSpacing = 0.0
+    for key in TextSpec.MeasurementKey.allCases {
+      guard let (path, given) = fields.styleValue(key) else { continue }
+      let value: JSONValue
+      switch given {
+      case .success(let tree): value = tree
+      case .failure(let error):
+        // The line's reader let it pass (a trailing comma, a key given twice); the spec's
+        // reader, which the rule needs, does not.
+        throw LayoutSpec.DecodingError(
+          path: path,
+          message: "invalid JSON at column \(error.column) of the value: \(error.message)")
+      }
+      if case .null = value { continue }
+      try TextSpec.decode(
+        key, SpecReader(value, path: path), into: &style, letterSpacing: &letterSpacing)
+    }
+    return letterSpacing
   }
 
   private static func optionalLength(_ value: RequestValue?, field: @autoclosure () -> String)

@@ -229,7 +229,7 @@ struct VocabularySpecTests {
     for setting in Vocabulary.settings {
       let row = rows.first { $0.hasPrefix("| `\(setting.key)`") }
       #expect(row != nil, "no row for \(setting.key)")
-      for spelling in setting.keyAliases + [setting.flag] + setting.flagAliases {
+      for spelling in setting.keyAliases + (setting.flag.map { [$0] } ?? []) + setting.flagAliases {
         #expect(row?.contains("`\(spelling)`") == true, "\(setting.key): \(spelling)")
       }
     }

@@ -110,6 +110,63 @@ extension TextSpec {
     }
   }
 
+  /// A style key, beside the font's, that changes the size its text measures: the paragraph's
+  /// spacings, indents and tab stops, and the letter spacing. `textflow measure --jsonl`
+  /// requests take the same keys, decoded by `decode(_:_:into:letterSpacing:)`, so that a
+  /// request and a spec style never read one value two ways.
+  ///
+  /// Not among them: `alignment` (it moves lines, not their size), and the box's keys
+  /// (`padding`, `width`, `height`, colors), which size the cell around the text.
+  package enum MeasurementKey: String, CaseIterable, Sendable {
+    // In the order a style's keys are checked (the first bad one is the error).
+    case lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent
+    case tailIndent, letterSpacing, tabStops, defaultTabInterval
+  }
+
+  /// Decodes the value of `key` at `reader` into `paragraph` (or `letterSpacing`, which is the
+  /// text's, not the paragraph's): the one rule for these keys, in a spec's style and in a
+  /// `measure --jsonl` request.
+  ///
+  /// - Throws: `LayoutSpec.DecodingError` at the reader's path (inside a tab stop, at the
+  ///   stop's own key: `tabStops[1].alignment`).
+  package static func decode(
+    _ key: MeasurementKey, _ reader: SpecReader, into paragraph: inout ParagraphStyle,
+    letterSpacing: inout Double
+  ) throws(LayoutSpec.DecodingError) {
+    switch key {
+    case .lineSpacing:
+      paragraph.lineSpacing = try reader.number(in: 0...10_000)
+    // The paragraph spacings take lineSpacing's range: all three are gaps between lines.
+    case .paragraphSpacing:
+      paragraph.paragraphSpacing = try reader.number(in: 0...10_000)
+    case .paragraphSpacingBefore:
+      paragraph.paragraphSpacingBefore = try reader.number(in: 0...10_000)
+    // The indents take the box's range (a width is at most 1 000 000); the tail indent is
+    // either side of 0, as in NSParagraphStyle (positive: from the leading edge; 0 or
+    // negative: from the trailing edge).
+    case .firstLineHeadIndent:
+      paragraph.firstLineHeadIndent = try reader.number(in: 0...1_000_000)
+    case .headIndent:
+      paragraph.headIndent = try reader.number(in: 0...1_000_000)
+    case .tailIndent:
+      paragraph.tailIndent = try reader.number(in: -1_000_000...1_000_000)
+    case .letterSpacing:
+      letterSpacing = try reader.number(in: -100...1000)
+    case .tabStops:
+      let elements = try reader.array()
+      guard elements.count <= maximumTabStops else {
+        throw reader.fail("expected at most \(maximumTabStops) tab stops, got \(elements.count)")
+      }
+      var stops = [TextTab]()
+      for (index, element) in elements.enumerated() {
+        stops.append(try decodeTabStop(reader.at(index, element)))
+      }
+      paragraph.tabStops = stops
+    case .defaultTabInterval:
+      paragraph.defaultTabInterval = try reader.number(in: 0...1_000_000)
+    }
+  }
+
   static func decodeStyle(_ reader: SpecReader, base: Style) throws(LayoutSpec.DecodingError)
     -> Style
   {
@@ -158,42 +215,11 @@ extension TextSpec {
       style.paragraph.alignment = try value.enumeration(TextAlignment.self)
     }
     if let value = at("usesFontLeading") { style.paragraph.usesFontLeading = try value.bool() }
-    if let value = at("lineSpacing") {
-      style.paragraph.lineSpacing = try value.number(in: 0...10_000)
-    }
-    // The paragraph spacings take lineSpacing's range: all three are gaps between lines.
-    if let value = at("paragraphSpacing") {
-      style.paragraph.paragraphSpacing = try value.number(in: 0...10_000)
-    }
-    if let value = at("paragraphSpacingBefore") {
-      style.paragraph.paragraphSpacingBefore = try value.number(in: 0...10_000)
-    }
-    // The indents take the box's range (a width is at most 1 000 000); the tail indent is
-    // either side of 0, as in NSParagraphStyle (positive: from the leading edge; 0 or
-    // negative: from the trailing edge).
-    if let value = at("firstLineHeadIndent") {
-      style.paragraph.firstLineHeadIndent = try value.number(in: 0...1_000_000)
-    }
-    if let value = at("headIndent") {
-      style.paragraph.headIndent = try value.number(in: 0...1_000_000)
-    }
-    if let value = at("tailIndent") {
-      style.paragraph.tailIndent = try value.number(in: -1_000_000...1_000_000)
-    }
-    if let value = at("letterSpacing") { style.letterSpacing = try value.number(in: -100...1000) }
-    if let value = at("tabStops") {
-      let elements = try value.array()
-      guard elements.count <= maximumTabStops else {
-        throw value.fail("expected at most \(maximumTabStops) tab stops, got \(elements.count)")
+    // The keys that change how the text measures, by the rule `measure --jsonl` requests share.
+    for key in MeasurementKey.allCases {
+      if let value = at(key.rawValue) {
+        try decode(key, value, into: &style.paragraph, letterSpacing: &style.letterSpacing)
       }
-      var stops = [TextTab]()
-      for (index, element) in elements.enumerated() {
-        stops.append(try decodeTabStop(value.at(index, element)))
-      }
-      style.paragraph.tabStops = stops
-    }
-    if let value = at("defaultTabInterval") {
-      style.paragraph.defaultTabInterval = try value.number(in: 0...1_000_000)
     }
     return style
   }
