@@ -169,6 +169,14 @@ struct PreparationFastPathTests {
       "مرحبا، عالم! (12) ~ ^ | مرحبا", "שלום עולם! [x] {y} ~ שלום", "नमस्ते दुनिया! (क) ~ नमस्ते",
       "สวัสดีชาวโลก! [ก] ~ ^ ๑๒", "\u{0001}مرحبا\u{00AD}عالم\u{034F}x\u{061C}y",
       "\u{0001} שלום\u{200F}abc", "ཀ ཁ tibetan ລາວ lao",
+      // Clusters of letters and marks that a named font lacks and the script's leading face
+      // has (the bulk path of the cascade's first face): leading spaces, an ignorable joiner
+      // inside a cluster, digits of the script, punctuation after and before the letters.
+      "  สวัสดี ก\u{034F}\u{0E34}ำ ๑๒๓ ภาษา, ไทย. แล้ว!", "क्षत्रिय ज़्यादा, हिंदी! 12 (अ) ।नमस्ते॥ ॐ",
+      "x ก้ำ\u{0E4C} y, कि\u{094D}\u{200D}ष 3",
+      // After a cluster only the script's leading face has (a cantillation mark, an Arabic
+      // Extended-A letter), letters the named font has go back to it.
+      "שלום\u{0591}עולם (אב) גד", "\u{08A0}مرحبا، عالم",
     ]
     var texts = [(AttributedText, Double)]()
     for string in strings {

@@ -819,7 +819,11 @@ struct LayoutEngine {
     let collection = fonts.serial
     var requestedKey: UInt64 = 0
     /// The rule's decision for a cluster of one scalar.
-    func decideSingle(_ scalar: Unicode.Scalar) -> FaceReference {
+    // Inlined, and given `preferred` rather than capturing it: called through a closure
+    // context, or capturing a variable the loop assigns, the captured variables were checked
+    // for exclusive access at run time, once a text.
+    @inline(__always)
+    func decideSingle(_ scalar: Unicode.Scalar, preferred: [FontFace]) -> FaceReference {
       // The common case: a character the requested font has, no script preference.
       // Emoji-presentation characters (U+231A and up) take the fallback's emoji rule.
       if !hasPreferred, previous == nil || previous.isSame(requestedReference),
@@ -835,6 +839,9 @@ struct LayoutEngine {
           previous: previous?.takeUnretainedValue()))
     }
     /// The rule's decision for the cluster `range` of more than one scalar.
+    // Inlined: called through a closure context, the captured variables were checked for
+    // exclusive access at run time.
+    @inline(__always)
     func decideCluster(_ range: Range<Int>, code: Int32) -> FaceReference {
       var scalars = [Unicode.Scalar]()
       decodeScalars(range, into: &scalars)
@@ -885,13 +892,23 @@ struct LayoutEngine {
         //   Devanagari, Thai), the preferred face tried first, for common letters and
         //   printable ASCII (a letter goes to the first preferred face that covers it, a
         //   neutral character stays with the previous face that covers it; a control character
-        //   at the start would not).
+        //   at the start would not);
+        // - for a named font, the script's leading preferred face, for clusters the requested
+        //   face lacks (`cascadeStretch`, below).
         var stretchFace: FaceReference?
         var stretchWords: UnsafePointer<UInt64>?
         var lettersOnly = false
         // Tried only where the first unit is below the limit (CJK text goes to the table at
         // once).
         let mayStretch = remembers && units[clusterStart] < FontFace.basicCoverageLimit
+        // Both bulk paths of a script with preferred faces start from its leading face.
+        if mayStretch && hasPreferred && !leadingFound {
+          leadingFound = true
+          leading = fonts.leadingPreferredFace(preferred, requested: requested).map {
+            FaceReference.passUnretained($0)
+          }
+          leadingCoverage = leading?._withUnsafeGuaranteedRef { $0.basicCoverage }
+        }
         if mayStretch && (!hasPreferred || !requestedIsDefaultFamily) {
           if previous == nil || previous.isSame(requestedReference) {
             // Through the reference: reading the unowned face retained it.
@@ -901,13 +918,6 @@ struct LayoutEngine {
             stretchFace = requestedReference
           }
         } else if mayStretch {
-          if !leadingFound {
-            leadingFound = true
-            leading = fonts.leadingPreferredFace(preferred, requested: requested).map {
-              FaceReference.passUnretained($0)
-            }
-            leadingCoverage = leading?._withUnsafeGuaranteedRef { $0.basicCoverage }
-          }
           if let leading, previous == nil || previous.isSame(leading) {
             stretchFace = leading
             stretchWords = leadingCoverage
@@ -931,6 +941,28 @@ struct LayoutEngine {
           if position > clusterStart {
             previous = stretchFace
             clusterStart = position
+            continue
+          }
+        }
+        // A stretch of clusters a named font's text gives the script's leading face
+        // (`cascadeStretch`).
+        if mayStretch && hasPreferred && !requestedIsDefaultFamily, let leading,
+          let leadingWords = leadingCoverage, previous == nil || previous.isSame(leading)
+        {
+          let requestedWords: UnsafePointer<UInt64>
+          if let known = coverage {
+            requestedWords = known
+          } else {
+            requestedWords = requestedReference._withUnsafeGuaranteedRef { $0.basicCoverage }
+            coverage = requestedWords
+          }
+          let stretchEnd = Self.cascadeStretch(
+            from: clusterStart, end: end, units: units, runAt: runAt, scripts: scripts,
+            isGraphemeBoundary: isGraphemeBoundary, leading: leading, leadingWords: leadingWords,
+            requestedWords: requestedWords, into: faces, offset: lower)
+          if stretchEnd > clusterStart {
+            previous = leading
+            clusterStart = stretchEnd
             continue
           }
         }
@@ -980,7 +1012,7 @@ struct LayoutEngine {
             // A scalar value from the key is valid: surrogates were replaced above.
             face =
               scalarCount == 1
-              ? decideSingle(Unicode.Scalar(key[0]) ?? "\u{FFFD}")
+              ? decideSingle(Unicode.Scalar(key[0]) ?? "\u{FFFD}", preferred: preferred)
               : decideCluster(clusterStart..<clusterEnd, code: code)
             if remembers {
               // Any face other than these two is the collection's own (see
@@ -999,6 +1031,57 @@ struct LayoutEngine {
         clusterStart = clusterEnd
       }
     }
+  }
+
+  /// The end of a stretch from `start` of clusters that a named font's text (or a font outside
+  /// the default family) gives the script's leading preferred face, which the requested face
+  /// does not cover, decided without the table as `fallbackFace(single:…)` and
+  /// `fallbackFace(scalars:…)` decide them (Thai or Devanagari in DejaVu Sans: each cluster went
+  /// through the table); each unit's face is written into `faces` (at the unit's offset less
+  /// `offset`). The caller has checked that the previous cluster's face is nil or `leading`.
+  /// The rule, with the requested font named, the requested face's turn before the cascade and
+  /// the leading face first in it:
+  /// - a cluster whose first character is a common letter the requested face lacks goes to the
+  ///   first face in the cascade covering all of it: the leading face when it covers every
+  ///   unit (its marks too; a control or ignorable unit among them the rule leaves out);
+  /// - a printable ASCII character other than a letter (neutral) stays with the previous face
+  ///   when that covers it (the leading face, inside the stretch); at its start with no
+  ///   previous face the requested face lacks it (else the requested face's stretch took it),
+  ///   and the cascade's first face covering it is the leading face.
+  /// Every unit is below `FontFace.basicCoverageLimit` (the coverage words' range), in the run
+  /// and script of `start`.
+  private static func cascadeStretch(
+    from start: Int, end: Int, units: UnsafeBufferPointer<UInt16>, runAt: RunIndices,
+    scripts: UnsafeBufferPointer<Int32>, isGraphemeBoundary: GraphemeBoundaries.View,
+    leading: FaceReference, leadingWords: UnsafePointer<UInt64>,
+    requestedWords: UnsafePointer<UInt64>, into faces: UnsafeMutableBufferPointer<FaceReference>,
+    offset: Int
+  ) -> Int {
+    let run = runAt[start]
+    let code = scripts[start]
+    var position = start
+    stretch: while position < end {
+      // Every unit of the cluster below the limit, covered by the leading face, in the run and
+      // script.
+      var clusterEnd = position
+      repeat {
+        let unit = units[clusterEnd]
+        guard unit < FontFace.basicCoverageLimit,
+          leadingWords[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) != 0,
+          runAt[clusterEnd] == run, scripts[clusterEnd] == code
+        else { break stretch }
+        clusterEnd += 1
+      } while clusterEnd < end && !isGraphemeBoundary[clusterEnd]
+      let unit = units[position]
+      if FontCollection.isCommonLetter(UInt32(unit)) {
+        guard requestedWords[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) == 0 else { break }
+      } else {
+        guard (0x20...0x7E).contains(unit), clusterEnd == position + 1 else { break }
+      }
+      for covered in position..<clusterEnd { faces[covered - offset] = leading }
+      position = clusterEnd
+    }
+    return position
   }
 
   func decodeScalars(_ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {
