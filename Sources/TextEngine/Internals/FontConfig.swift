@@ -231,14 +231,15 @@ extension FontConfig {
   /// `rememberedQueryLimit` names.
   private static let postScriptMatches = Locked([String: Match?]())
 
-  /// The installed scalable face whose PostScript name is `name` (fontconfig's
-  /// `postscriptname`, as `fc-list ':postscriptname=NAME'` finds it: its string comparison
-  /// ignores case), the first by path when several files have it; nil when none has, or
-  /// fontconfig is unavailable. Nothing else is matched: a name no face has is not replaced by
-  /// a fallback.
+  /// The installed scalable face whose PostScript name is `name`, as written (fontconfig's
+  /// `postscriptname`, as `fc-list ':postscriptname=NAME'` finds it, which ignores case, then
+  /// compared exactly, as the bundled faces' names are), the first by path when several files
+  /// have it; nil when none has, or fontconfig is unavailable. Nothing else is matched: a name
+  /// no face has is not replaced by a fallback.
   static func face(postScriptName name: String) -> Match? {
     if let answer = postScriptMatches.withLock({ $0[name] }) { return answer }
-    let answer = listFaces(FC_POSTSCRIPT_NAME, name).min { $0.path < $1.path }.map {
+    let found = listFaces(FC_POSTSCRIPT_NAME, name).filter { $0.postScriptName == name }
+    let answer = found.min { $0.path < $1.path }.map {
       Match(path: $0.path, faceIndex: $0.faceIndex, family: $0.family, style: $0.style)
     }
     return postScriptMatches.withLock { memo in
