@@ -7,8 +7,8 @@ import Synchronization
 extension FontCollection {
   /// The process's font collection: the bundled fonts as `FontCollection.bundled()` loads
   /// them (from `BundledFonts.directory`: `$TEXTFLOW_FONTS`, else the fonts installed beside
-  /// the executable, else the checkout's `Fonts/`), without system-font fallback, made once
-  /// on first use. What `Font.systemFont(ofSize:)`, `Font(name:size:)`,
+  /// the executable, else the checkout's `Fonts/`, chosen at first use: setting the variable
+  /// later changes nothing), without system-font fallback, made once on first use. What `Font.systemFont(ofSize:)`, `Font(name:size:)`,
   /// `Font.preferredFont(forTextStyle:)` and `Font.familyNames` read, and what a
   /// `Typesetter(fonts: .shared)` measures with.
   ///

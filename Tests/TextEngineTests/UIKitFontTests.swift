@@ -89,6 +89,19 @@ struct UIKitFontTests {
     }
   }
 
+  @Test("a fonts folder that does not load stops the process with that message")
+  func failureStops() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      setenv("TEXTFLOW_FONTS", "/nonexistent/Fonts", 1)
+      _ = Font.systemFont(ofSize: 12)
+    }
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("cannot load its fonts from /nonexistent/Fonts"))
+    #expect(standardError.contains("TEXTFLOW_FONTS"))
+  }
+
   // MARK: The system font
 
   @Test("systemFont(ofSize:) is the default family's regular face at that size")
