@@ -252,7 +252,12 @@ public final class FontCollection: Sendable {
   /// the name, directly or through another name ("Arial" gives Liberation Sans, "Helvetica"
   /// Liberation Sans through Arial, "Times" and "Times New Roman" Liberation Serif, when
   /// installed), or fontconfig's choice for a generic name ("Sans 12", "Monospace",
-  /// "serif"). The font is marked `isNamed`: it draws every cluster it covers.
+  /// "serif"). A PostScript name (a name without spaces: "DejaVuSans-Bold",
+  /// "LiberationSans-Italic") names the bundled or installed face that has it; one that no face
+  /// has but that reads as a family and style words ("Helvetica-Bold", "Arial-BoldItalicMT")
+  /// is looked for as that family and style ("Helvetica Bold": Liberation Sans Bold when
+  /// installed), as the family rules above find it. The font is marked `isNamed`: it draws
+  /// every cluster it covers.
   ///
   /// A path that is not absolute is a document's when `folder` is given (a spec names a font
   /// beside it, as CSS's `url()` and gLabels' templates do): it is looked for in `folder`, then,
@@ -276,6 +281,10 @@ public final class FontCollection: Sendable {
       if let face = face(family: String(name.dropLast(suffix.count)), bold: true), face.isBold {
         return Font(face: face, pointSize: pointSize).named()
       }
+    }
+    let isPostScriptName = Self.isPostScriptName(name)
+    if isPostScriptName, let face = faces.first(where: { $0.postScriptName == name }) {
+      return Font(face: face, pointSize: pointSize).named()
     }
     // A symbolic link whose file is gone is a path too: it gets that said, not "no family of
     // that name".
@@ -302,10 +311,44 @@ public final class FontCollection: Sendable {
       return Font(face: try FontFace.shared(path: path, faceIndex: 0), pointSize: pointSize)
         .named()
     }
+    if isPostScriptName, let match = FontConfig.face(postScriptName: name) {
+      let face = try FontFace.shared(
+        contentsOf: URL(fileURLWithPath: match.path), faceIndex: match.faceIndex)
+      return Font(face: face, pointSize: pointSize).named()
+    }
     guard let description = FontDescription(parsing: name) else {
       throw FontLoadingError(
         source: name, reason: "is not a font file, a path or a family name", freeTypeError: nil)
     }
+    if let font = try font(matching: description, pointSize: pointSize) { return font }
+    if isPostScriptName {
+      for family in FontDescription.families(inPostScriptName: name) {
+        if let font = try font(matching: family, pointSize: pointSize) { return font }
+      }
+    }
+    let closest = closestFamilies(to: description.family)
+    var suggestion = closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")
+    // What Pango would draw instead, silently: named, it is the user's choice.
+    if let nearest = FontConfig.bestMatchFamily(for: description.family) {
+      suggestion += "; fontconfig would fall back to \(nearest), name it to use it"
+    }
+    throw FontLoadingError(
+      source: name,
+      reason: "no font file or family of that name, bundled or installed\(suggestion)",
+      freeTypeError: nil)
+  }
+
+  /// True when `name` may be a PostScript name: not empty, at most 63 characters, printable
+  /// ASCII without spaces (the name table's rules for name ID 6).
+  static func isPostScriptName(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 63 && name.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+  }
+
+  /// The font a parsed family name with style words names (`font(named:pointSize:)`'s family
+  /// rule), or nil when no bundled or installed family is that name.
+  private func font(matching description: FontDescription, pointSize: Double)
+    throws(FontLoadingError) -> Font?
+  {
     let size = description.pointSize ?? pointSize
     // A bundled family serves a style it has; another style (an italic, a condensed width)
     // is looked for among the installed faces of the family first.
@@ -328,16 +371,7 @@ public final class FontCollection: Sendable {
     if let face = members.first(where: { $0.isBold == bold }) ?? members.first {
       return Font(face: face, pointSize: size).named()
     }
-    let closest = closestFamilies(to: description.family)
-    var suggestion = closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")
-    // What Pango would draw instead, silently: named, it is the user's choice.
-    if let nearest = FontConfig.bestMatchFamily(for: description.family) {
-      suggestion += "; fontconfig would fall back to \(nearest), name it to use it"
-    }
-    throw FontLoadingError(
-      source: name,
-      reason: "no font file or family of that name, bundled or installed\(suggestion)",
-      freeTypeError: nil)
+    return nil
   }
 
   /// Up to five bundled or installed family names closest to `family` (edit distance,
@@ -666,6 +700,49 @@ struct FontDescription: Equatable {
     guard let weight else { return true }
     return weight == FontConfig.weights["bold"]
       || ["book", "regular", "normal"].contains { FontConfig.weights[$0] == weight }
+  }
+
+  /// The family and style a PostScript name no face has may stand for, as descriptions to try
+  /// in order: "Helvetica-BoldOblique" is Helvetica, bold, oblique; "Arial-BoldMT" Arial, bold
+  /// (Monotype's "MT" and Adobe's "PS" suffixes dropped); a family part in camel case is tried
+  /// as written, then split into words ("TimesNewRomanPS-Bold": TimesNewRoman, then Times New
+  /// Roman). Empty unless the name is one family part, a hyphen and a style part made only of
+  /// style words ("Regular", "Roman" and "Book" say regular).
+  static func families(inPostScriptName name: String) -> [FontDescription] {
+    let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return [] }
+    func dropVendorSuffix(_ text: Substring) -> String {
+      var text = String(text)
+      for suffix in ["MT", "PS"] where text.hasSuffix(suffix) && text.count > suffix.count {
+        text.removeLast(suffix.count)
+      }
+      return text
+    }
+    func words(_ text: String) -> [String] {
+      var words = [String]()
+      for character in text {
+        if character.isUppercase || words.isEmpty { words.append("") }
+        words[words.count - 1].append(character)
+      }
+      return words
+    }
+    // "ExtraLight", "SemiBold", "UltraBlack": one style word in two capitalised parts.
+    var styleWords = [String]()
+    for word in words(dropVendorSuffix(parts[1])) where word != "Roman" {
+      if let last = styleWords.last, ["Extra", "Semi", "Ultra", "Demi"].contains(last) {
+        styleWords[styleWords.count - 1] += word
+      } else {
+        styleWords.append(word)
+      }
+    }
+    let family = dropVendorSuffix(parts[0])
+    let spaced = words(family).joined(separator: " ")
+    return (spaced == family ? [family] : [family, spaced]).compactMap { family in
+      guard let parsed = FontDescription(parsing: ([family] + styleWords).joined(separator: " ")),
+        parsed.family == family, parsed.pointSize == nil
+      else { return nil }
+      return parsed
+    }
   }
 
   /// Parses `text`; nil when no family is left after the style words and size.

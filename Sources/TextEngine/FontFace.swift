@@ -41,6 +41,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public let familyName: String
   /// The style name from the font's name table, e.g. "Bold".
   public let styleName: String
+  /// The PostScript name from the font's name table (ID 6), e.g. "DejaVuSans-Bold"; "" when the
+  /// font has none. `Font.fontName` and `FontCollection.font(named:pointSize:)` use it.
+  public let postScriptName: String
+  /// The OS/2 table's weight class: 100 thin, 200 extra-light, 300 light, 400 regular, 500
+  /// medium, 600 semibold, 700 bold, 800 extra-bold, 900 black (400 or 700 for a font without
+  /// an OS/2 table, by its bold flag). `Font.systemFont(ofSize:weight:)` picks faces by it.
+  public let weightClass: Int
   /// Where the face came from: the font file's real path (symbolic links, "." and ".."
   /// resolved, as `realpath` gives it), or the name given to bytes ("<bytes>").
   ///
@@ -156,6 +163,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
     self.familyName = freeType.familyName
     self.styleName = freeType.styleName
+    self.postScriptName = freeType.postScriptName
+    self.weightClass = freeType.weightClass
     self.source = file ?? source
     self.fileURL = file.map { URL(fileURLWithPath: $0) }
     self.bytes = bytes

@@ -227,6 +227,67 @@ extension FontConfig {
     return (match, asked)
   }
 
+  /// Installed faces found by PostScript name so far (nil: none has it), emptied after
+  /// `rememberedQueryLimit` names.
+  private static let postScriptMatches = Locked([String: Match?]())
+
+  /// The installed scalable face whose PostScript name is `name`, as written (fontconfig's
+  /// `postscriptname`, as `fc-list ':postscriptname=NAME'` finds it, which ignores case, then
+  /// compared exactly, as the bundled faces' names are), the first by path when several files
+  /// have it; nil when none has, or fontconfig is unavailable. Nothing else is matched: a name
+  /// no face has is not replaced by a fallback.
+  static func face(postScriptName name: String) -> Match? {
+    if let answer = postScriptMatches.withLock({ $0[name] }) { return answer }
+    let found = listFaces(FC_POSTSCRIPT_NAME, name).filter { $0.postScriptName == name }
+    let answer = found.min { $0.path < $1.path }.map {
+      Match(path: $0.path, faceIndex: $0.faceIndex, family: $0.family, style: $0.style)
+    }
+    return postScriptMatches.withLock { memo in
+      if memo.count >= rememberedQueryLimit { memo.removeAll() }
+      memo[name] = .some(answer)
+      return answer
+    }
+  }
+
+  /// The PostScript names of the installed scalable faces of `family` (any of their family
+  /// names, case-insensitive, as `fc-list 'FAMILY' postscriptname` lists them), sorted; empty
+  /// when there is none or fontconfig is unavailable.
+  static func postScriptNames(family: String) -> [String] {
+    Array(Set(listFaces(FC_FAMILY, family).map(\.postScriptName)).filter { !$0.isEmpty })
+      .sorted()
+  }
+
+  /// The installed scalable faces whose string property `object` is `value` (`FcFontList`).
+  private static func listFaces(_ object: String, _ value: String) -> [(
+    path: String, faceIndex: Int, family: String, style: String, postScriptName: String
+  )] {
+    shared.withLock { configuration in
+      guard let config = configuration.config, let pattern = FcPatternCreate() else { return [] }
+      defer { FcPatternDestroy(pattern) }
+      FcPatternAddString(pattern, object, value)
+      FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
+      guard let objects = FcObjectSetCreate() else { return [] }
+      defer { FcObjectSetDestroy(objects) }
+      for name in [FC_FAMILY, FC_STYLE, FC_FILE, FC_INDEX, FC_POSTSCRIPT_NAME] {
+        FcObjectSetAdd(objects, name)
+      }
+      guard let list = FcFontList(config, pattern, objects) else { return [] }
+      defer { FcFontSetDestroy(list) }
+      let set = list.pointee
+      return (0..<Int(set.nfont)).compactMap { position in
+        guard let font = set.fonts[position], let file = strings(font, FC_FILE).first else {
+          return nil
+        }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+        return (
+          file, Int(index), strings(font, FC_FAMILY).first ?? "",
+          strings(font, FC_STYLE).first ?? "", strings(font, FC_POSTSCRIPT_NAME).first ?? ""
+        )
+      }
+    }
+  }
+
   /// The installed families' names once listed, and how many times they were listed.
   struct FamilyNames {
     var names: [String]?

@@ -103,6 +103,17 @@ final class FreeTypeFace {
   /// The face's style name as FreeType reports it, or "" when the font has none.
   var styleName: String { face.pointee.style_name.map { String(cString: $0) } ?? "" }
 
+  /// The face's PostScript name (name table ID 6, as `FT_Get_Postscript_Name` reads it, e.g.
+  /// "DejaVuSans-Bold"), or "" when the font has none.
+  var postScriptName: String { FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? "" }
+
+  /// The OS/2 table's usWeightClass (100 thin … 400 regular … 700 bold … 900 black); for a
+  /// font without an OS/2 table, 700 when FreeType's style flags say bold, else 400.
+  var weightClass: Int {
+    if let os2, os2.version != 0xFFFF, os2.usWeightClass > 0 { return Int(os2.usWeightClass) }
+    return face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
+  }
+
   /// The hhea table's ascender, descender (negative below the baseline) and line gap in font
   /// units, read from the table itself rather than FreeType's synthesized values.
   var horizontalHeader: (ascender: Int, descender: Int, lineGap: Int)? {
