@@ -128,10 +128,10 @@ extension TextSpec {
     case lineBreakStrategy, locale
   }
 
-  /// The longest `locale` a style takes, in bytes. ICU's locale IDs and BCP-47 tags in use are
-  /// far shorter ("ja-JP-u-lb-strict" is 17), and ICU truncates an ID past its own buffer
-  /// (`ULOC_FULLNAME_CAPACITY`, 157) rather than failing, so a longer value can only be a
-  /// mistake.
+  /// The longest `locale` a style takes, in bytes. The tags in use are far shorter
+  /// ("ja-JP-u-lb-strict" is 17; ICU's own bound for a full locale ID is 157 bytes,
+  /// `ULOC_FULLNAME_CAPACITY`), so a longer value is a mistake (a pasted text, say) that would
+  /// otherwise only be echoed back in the messages and kept in the cache keys.
   static let maximumLocaleLength = 64
 
   /// A line-break locale: a BCP-47 tag ("ja-JP", "ja-u-lb-strict") or an ICU locale ID
