@@ -53,6 +53,13 @@ package enum Vocabulary {
     .jsonOnly("letterSpacing", jsonLinesAlias: "letter_spacing"),
     .jsonOnly("tabStops", jsonLinesAlias: "tab_stops"),
     .jsonOnly("defaultTabInterval", jsonLinesAlias: "default_tab_interval"),
+    .jsonOnly("lineHeightMultiple", jsonLinesAlias: "line_height_multiple"),
+    .jsonOnly("minimumLineHeight", jsonLinesAlias: "minimum_line_height"),
+    .jsonOnly("maximumLineHeight", jsonLinesAlias: "maximum_line_height"),
+    .jsonOnly("baseWritingDirection", jsonLinesAlias: "base_writing_direction"),
+    .jsonOnly("lineBreakStrategy", jsonLinesAlias: "line_break_strategy"),
+    // One word: its snake case is itself, and a setting's alias must differ from its key.
+    Setting(key: "locale", keyAliases: [], flag: nil, flagAliases: []),
   ]
 
   /// The canonical key for `key` (itself when it is canonical or unknown).
@@ -79,6 +86,28 @@ package enum Vocabulary {
   /// The mode any of its spellings names, or nil.
   package static func lineBreakMode(named name: String) -> LineBreakMode? {
     lineBreakModes.first { $0.spellings.contains(name) }?.mode
+  }
+
+  /// The name of each `LineBreakStrategy` option, as the library spells it: UIKit's
+  /// (`NSParagraphStyle.LineBreakStrategy`) for UIKit's options, then TextFlow's own after CSS
+  /// `text-wrap`. `pushOut` and `pretty` name the same option. `standard` is no option (the
+  /// empty set), as an empty array of names is.
+  package static let lineBreakStrategies: [(name: String, strategy: LineBreakStrategy)] = [
+    ("standard", .standard), ("pushOut", .pushOut), ("hangulWordPriority", .hangulWordPriority),
+    ("balanced", .balanced), ("pretty", .pretty),
+  ]
+
+  /// The option `name` names, or nil.
+  package static func lineBreakStrategy(named name: String) -> LineBreakStrategy? {
+    lineBreakStrategies.first { $0.name == name }?.strategy
+  }
+
+  /// The problem with an unknown strategy name, with the closest name when there is one.
+  package static func unknownLineBreakStrategy(_ name: String) -> String {
+    let all = lineBreakStrategies.map(\.name)
+    let hint = Spelling.suggestion(for: name, among: all).map { "did you mean '\($0)'? " } ?? ""
+    return "unknown line break strategy '\(name)' (\(hint)expected one of: "
+      + all.joined(separator: ", ") + ")"
   }
 
   /// The problem with an unknown mode name, with the closest spelling when there is one.

@@ -73,7 +73,10 @@ enum LayoutCommand: Subcommand {
     byTruncatingTail, byTruncatingMiddle; also wordWrap…/word…), alignment, usesFontLeading,
     lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent,
     tailIndent, letterSpacing, tabStops (numbers, or {location, alignment, columnTerminators}),
-    defaultTabInterval. A relative font path is looked for beside SPEC, then in the working
+    defaultTabInterval, lineHeightMultiple, minimumLineHeight, maximumLineHeight,
+    baseWritingDirection (natural, leftToRight, rightToLeft), lineBreakStrategy (standard,
+    pushOut, hangulWordPriority, balanced, pretty, or an array of them), locale ("ja",
+    "ja-u-lb-strict"). A relative font path is looked for beside SPEC, then in the working
     directory (from standard input, only there).
 
     Exit status: 0 on success, 1 when the spec cannot be read or is invalid (the message names

@@ -38,11 +38,15 @@ enum MeasureCommand: Subcommand {
     (also accepted: style, max_width, max_height, max_lines, line_break_mode,
     uses_font_leading). A line also takes the spec style's keys that change the size, with
     the spec's ranges and errors: lineSpacing, paragraphSpacing, paragraphSpacingBefore,
-    firstLineHeadIndent, headIndent, tailIndent, letterSpacing, defaultTabInterval, and
-    tabStops (numbers, or {"location": 200, "alignment": "right", "columnTerminators": "."});
-    each also in snake case (line_spacing, head_indent, tab_stops, …). alignment changes no
-    size and is not one of them (it is copied back like any other field). It writes one line
-    for each, in order:
+    firstLineHeadIndent, headIndent, tailIndent, letterSpacing, defaultTabInterval,
+    tabStops (numbers, or {"location": 200, "alignment": "right", "columnTerminators": "."}),
+    lineHeightMultiple (0…1000; 0 and 1: the font's line height), minimumLineHeight and
+    maximumLineHeight (0: no bound), baseWritingDirection (natural, leftToRight,
+    rightToLeft), lineBreakStrategy (standard, pushOut, hangulWordPriority, balanced, pretty,
+    or an array of them) and locale (line breaking by language: "ja", "ja-u-lb-strict");
+    each also in snake case (line_spacing, line_height_multiple, tab_stops, …). alignment
+    changes no size and is not one of them (it is copied back like any other field). It
+    writes one line for each, in order:
       {"id": 1, "width": 123.4, "height": 19.8, "line_count": 1,
        "lines": [{"start": 0, "end": 9, "width": 61.2}]}
     start/end are Unicode scalar offsets into text (end exclusive). Characters no font has add

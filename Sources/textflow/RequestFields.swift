@@ -15,6 +15,8 @@ enum RequestField: Int, CaseIterable {
   // read by the spec's own rule: their values are kept as JSON trees, not in `values`.
   case lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent
   case tailIndent, letterSpacing, tabStops, defaultTabInterval
+  case lineHeightMultiple, minimumLineHeight, maximumLineHeight, baseWritingDirection
+  case lineBreakStrategy, locale
 
   /// The number of fields before the style keys: the fields whose values `RequestFields`
   /// keeps inline.
@@ -80,7 +82,8 @@ enum RequestSpellings {
     var spelling: Int
   }
 
-  // Some 40 spellings: a table twice their number keeps most lookups to their first slot.
+  // Some 50 spellings: a table more than twice their number keeps most lookups to their first
+  // slot.
   private static let slotCount = 128
   private static let table: [Entry?] = {
     var table = [Entry?](repeating: nil, count: slotCount)

@@ -122,7 +122,42 @@ struct MeasureStyleKeysTests {
     Case(
       key: "defaultTabInterval", snakeKey: "default_tab_interval", json: "50", text: "a\tb",
       maxWidth: nil, apply: { $0.defaultTabInterval = 50 }),
+    // A designer's "line-height 1.5" on the pangram's three lines.
+    Case(
+      key: "lineHeightMultiple", snakeKey: "line_height_multiple", json: "1.5", text: pangram,
+      maxWidth: 120, apply: { $0.lineHeightMultiple = 1.5 }),
+    Case(
+      key: "minimumLineHeight", snakeKey: "minimum_line_height", json: "30", text: pangram,
+      maxWidth: 120, apply: { $0.minimumLineHeight = 30 }),
+    Case(
+      key: "maximumLineHeight", snakeKey: "maximum_line_height", json: "12.5", text: pangram,
+      maxWidth: 120, apply: { $0.maximumLineHeight = 12.5 }),
+    // Punctuation between a Hebrew and a Latin word takes the paragraph's direction, and its
+    // glyphs (mirrored or not, kerned to other neighbours) another width.
+    Case(
+      key: "baseWritingDirection", snakeKey: "base_writing_direction", json: #""rightToLeft""#,
+      text: hebrewAndLatin, maxWidth: nil, apply: { $0.baseWritingDirection = .rightToLeft }),
+    Case(
+      key: "lineBreakStrategy", snakeKey: "line_break_strategy", json: #""balanced""#,
+      text: pangram, maxWidth: 300, apply: { $0.lineBreakStrategy = .balanced }),
+    Case(
+      key: "lineBreakStrategy", snakeKey: "line_break_strategy",
+      json: #"["hangulWordPriority", "pushOut"]"#, text: korean, maxWidth: 120,
+      apply: { $0.lineBreakStrategy = [.hangulWordPriority, .pushOut] }),
+    // One word: its one spelling twice.
+    Case(
+      key: "locale", snakeKey: "locale", json: #""ja""#, text: japanese, maxWidth: 70,
+      apply: { $0.locale = "ja" }),
+    Case(
+      key: "locale", snakeKey: "locale", json: #""ja-u-lb-loose""#, text: japanese, maxWidth: 70,
+      apply: { $0.locale = "ja-u-lb-loose" }),
   ]
+
+  static let hebrewAndLatin = "abc. אבג. def."
+  static let korean = "한국어 단어를 줄 바꿈 없이 보여 줍니다"
+  /// Small kana and the prolonged sound mark: ICU's root rules keep them to the character
+  /// before (strict, as UAX #14's CJ class), Japanese's normal rules break before them.
+  static let japanese = "チョコレートショップでコーヒーとケーキを"
 
   @Test(
     "each key, in either spelling, answers as Typesetter.measure with that style", arguments: cases)
@@ -216,6 +251,60 @@ struct MeasureStyleKeysTests {
     }
   }
 
+  @Test(
+    "line heights, direction, strategy, locale: a bad value is an error naming the line and the key path"
+  )
+  func badParagraphValues() throws {
+    let lines = [
+      #"{"id":1,"text":"a","lineHeightMultiple":1.4}"#,
+      #"{"text":"a","lineHeightMultiple":-1}"#,
+      #"{"text":"a","line_height_multiple":1001}"#,
+      #"{"id":4,"text":"a","minimum_line_height":-3}"#,
+      #"{"id":5,"text":"a","maximumLineHeight":"tall"}"#,
+      #"{"id":6,"text":"a","baseWritingDirection":"rtl"}"#,
+      #"{"id":7,"text":"a","line_break_strategy":"pushout"}"#,
+      #"{"id":8,"text":"a","lineBreakStrategy":["balanced","greedy"]}"#,
+      #"{"id":9,"text":"a","lineBreakStrategy":true}"#,
+      #"{"id":10,"text":"a","locale":""}"#,
+      #"{"id":11,"text":"a","locale":"ja\u0000x"}"#,
+      #"{"id":12,"text":"a","lineHeightMultiple":1.5,"line_height_multiple":1.5}"#,
+      #"{"id":13,"text":"a","locale":null,"baseWritingDirection":null,"lineBreakStrategy":null}"#,
+    ]
+    let answers = try measure(lines)
+    #expect(answers.count == lines.count)
+    guard answers.count == lines.count else { return }
+    let strategies = "expected one of: standard, pushOut, hangulWordPriority, balanced, pretty"
+    let locale =
+      #"expected a BCP-47 language tag or an ICU locale ID (\"ja-JP\", \"ja@lb=strict\"): "#
+      + "1 to 64 ASCII letters, digits, '-', '_', '@', '=' or ';', got "
+    let expected = [
+      #"{"id":1,"width":"#,
+      #"{"id":null,"error":"line 2: lineHeightMultiple: must be between 0 and 1000, got -1"}"#,
+      #"{"id":null,"error":"line 3: line_height_multiple: must be between 0 and 1000, got 1001"}"#,
+      #"{"id":4,"error":"line 4 (id 4): minimum_line_height: must be between 0 and 1000000, got -3"}"#,
+      #"{"id":5,"error":"line 5 (id 5): maximumLineHeight: expected a number, got string"}"#,
+      #"{"id":6,"error":"line 6 (id 6): baseWritingDirection: unknown value \"rtl\" (expected one of: natural, leftToRight, rightToLeft)"}"#,
+      #"{"id":7,"error":"line 7 (id 7): line_break_strategy: unknown line break strategy 'pushout' (did you mean 'pushOut'? "#
+        + strategies + #")"}"#,
+      #"{"id":8,"error":"line 8 (id 8): lineBreakStrategy[1]: unknown line break strategy 'greedy' ("#
+        + strategies + #")"}"#,
+      #"{"id":9,"error":"line 9 (id 9): lineBreakStrategy: expected a line break strategy's name or an array of them, got boolean"}"#,
+      #"{"id":10,"error":"line 10 (id 10): locale: "# + locale + #"\"\""}"#,
+      // A NUL would end the ID where the C call reads it: refused, not cut.
+      #"{"id":11,"error":"line 11 (id 11): locale: "# + locale + #"\"ja\u0000x\""}"#,
+      #"{"id":12,"error":"line 12 (id 12): fields 'lineHeightMultiple' and 'line_height_multiple' are the same setting; give only one"}"#,
+      // Null is no value.
+      #"{"id":13,"width":"#,
+    ]
+    for (answer, prefix) in zip(answers, expected) {
+      if prefix.hasSuffix("\"}") {
+        #expect(answer == prefix)
+      } else {
+        #expect(answer.hasPrefix(prefix), "\(answer)")
+      }
+    }
+  }
+
   @Test("the new keys are the request's, not fields to copy: accepted by --strict-fields")
   func strictFields() throws {
     let answers = try measure(
@@ -252,6 +341,10 @@ struct MeasureStyleKeysTests {
         #""tabStops":[{"location":100,"alignment":"right"}]"#, "a\tb",
         Self.style { $0.tabStops = [TextTab(textAlignment: .right, location: 100)] }
       ),
+      (#""lineHeightMultiple":1.5"#, Self.pangram, Self.style { $0.lineHeightMultiple = 1.5 }),
+      (#""lineHeightMultiple":2"#, Self.pangram, Self.style { $0.lineHeightMultiple = 2 }),
+      (#""locale":"ja""#, Self.japanese, Self.style { $0.locale = "ja" }),
+      ("", Self.japanese, ParagraphStyle()),
     ]
     var lines: [String] = []
     var expected: [String] = []

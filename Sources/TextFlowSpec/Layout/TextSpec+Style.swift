@@ -72,7 +72,8 @@ extension TextSpec {
     "lineBreakMode",
     "alignment", "usesFontLeading", "lineSpacing", "paragraphSpacing", "paragraphSpacingBefore",
     "firstLineHeadIndent", "headIndent", "tailIndent", "letterSpacing", "tabStops",
-    "defaultTabInterval",
+    "defaultTabInterval", "lineHeightMultiple", "minimumLineHeight", "maximumLineHeight",
+    "baseWritingDirection", "lineBreakStrategy", "locale",
   ]
 
   /// The keys of a tab stop given as an object.
@@ -111,16 +112,85 @@ extension TextSpec {
   }
 
   /// A style key, beside the font's, that changes the size its text measures: the paragraph's
-  /// spacings, indents and tab stops, and the letter spacing. `textflow measure --jsonl`
-  /// requests take the same keys, decoded by `decode(_:_:into:letterSpacing:)`, so that a
-  /// request and a spec style never read one value two ways.
+  /// spacings, indents, tab stops and line heights, its base writing direction, how its lines
+  /// are broken (`lineBreakStrategy`, `locale`), and the letter spacing. `textflow measure
+  /// --jsonl` requests take the same keys, decoded by `decode(_:_:into:letterSpacing:)`, so
+  /// that a request and a spec style never read one value two ways.
   ///
   /// Not among them: `alignment` (it moves lines, not their size), and the box's keys
   /// (`padding`, `width`, `height`, colors), which size the cell around the text.
   package enum MeasurementKey: String, CaseIterable, Sendable {
-    // In the order a style's keys are checked (the first bad one is the error).
+    // In the order a style's keys are checked (the first bad one is the error). A key added
+    // here needs its case in the CLI's `RequestField`, in the same position.
     case lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent
     case tailIndent, letterSpacing, tabStops, defaultTabInterval
+    case lineHeightMultiple, minimumLineHeight, maximumLineHeight, baseWritingDirection
+    case lineBreakStrategy, locale
+  }
+
+  /// The longest `locale` a style takes, in bytes. The tags in use are far shorter
+  /// ("ja-JP-u-lb-strict" is 17; ICU's own bound for a full locale ID is 157 bytes,
+  /// `ULOC_FULLNAME_CAPACITY`), so a longer value is a mistake (a pasted text, say) that would
+  /// otherwise only be echoed back in the messages and kept in the cache keys.
+  static let maximumLocaleLength = 64
+
+  /// A line-break locale: a BCP-47 tag ("ja-JP", "ja-u-lb-strict") or an ICU locale ID
+  /// ("ja_JP@lb=strict"), which ICU's line break iterator takes alike. Checked lightly, for
+  /// what would misread rather than what ICU knows (an unknown language falls back to ICU's
+  /// root rules, as an unknown locale does in ICU): 1 to `maximumLocaleLength` ASCII letters,
+  /// digits and the separators `-`, `_`, `@`, `=`, `;`. No NUL or other byte that the C call
+  /// (`withCString`) would cut the ID at or ICU would read as part of a name.
+  static func decodeLocale(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> String {
+    let name = try reader.string()
+    let isLocaleByte = { (byte: UInt8) in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+        UInt8(ascii: "@"), UInt8(ascii: "="), UInt8(ascii: ";"):
+        return true
+      default: return false
+      }
+    }
+    guard (1...maximumLocaleLength).contains(name.utf8.count), name.utf8.allSatisfy(isLocaleByte)
+    else {
+      // A value too long to quote is described by its length only.
+      let given =
+        name.utf8.count <= maximumLocaleLength
+        ? "\"\(name)\"" : "\(name.utf8.count) bytes"
+      throw reader.fail(
+        "expected a BCP-47 language tag or an ICU locale ID (\"ja-JP\", \"ja@lb=strict\"): "
+          + "1 to \(maximumLocaleLength) ASCII letters, digits, '-', '_', '@', '=' or ';', "
+          + "got \(given)")
+    }
+    return name
+  }
+
+  /// A line break strategy: one option's name (`"balanced"`), or an array of them, combined as
+  /// `NSParagraphStyle.LineBreakStrategy`'s option set is (`["hangulWordPriority",
+  /// "pushOut"]`); `"standard"` and `[]` are no option. The names are the library's
+  /// (`Vocabulary.lineBreakStrategies`), which are UIKit's for UIKit's options.
+  static func decodeLineBreakStrategy(_ reader: SpecReader) throws(LayoutSpec.DecodingError)
+    -> LineBreakStrategy
+  {
+    func option(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> LineBreakStrategy {
+      let name = try reader.string()
+      guard let strategy = Vocabulary.lineBreakStrategy(named: name) else {
+        throw reader.fail(Vocabulary.unknownLineBreakStrategy(name))
+      }
+      return strategy
+    }
+    switch reader.value {
+    case .string: return try option(reader)
+    case .array(let elements):
+      var strategy = LineBreakStrategy.standard
+      for (index, element) in elements.enumerated() {
+        strategy.formUnion(try option(reader.at(index, element)))
+      }
+      return strategy
+    default:
+      throw reader.fail(
+        "expected a line break strategy's name or an array of them, got \(reader.value.typeName)")
+    }
   }
 
   /// Decodes the value of `key` at `reader` into `paragraph` (or `letterSpacing`, which is the
@@ -164,6 +234,26 @@ extension TextSpec {
       paragraph.tabStops = stops
     case .defaultTabInterval:
       paragraph.defaultTabInterval = try reader.number(in: 0...1_000_000)
+    // The line heights take the engine's own bounds (`ParagraphStyle.clampedForLayout()`), so
+    // that a value the spec accepts is laid out as given, never clamped silently: a factor of
+    // 0…1000 (0, NSParagraphStyle's default, and 1 leave the line alone), and heights of
+    // 0…1 000 000 (0: no bound), the range of a cell's `height`, which a line's may reach.
+    // The minimum and the maximum are not checked against each other: a style may inherit
+    // one of them, and the engine's rule for a maximum below the minimum (the maximum wins,
+    // as it is applied last) is the library's.
+    case .lineHeightMultiple:
+      paragraph.lineHeightMultiple = try reader.number(
+        in: 0...Typesetter.maximumLineHeightMultiple)
+    case .minimumLineHeight:
+      paragraph.minimumLineHeight = try reader.number(in: 0...Typesetter.maximumLength)
+    case .maximumLineHeight:
+      paragraph.maximumLineHeight = try reader.number(in: 0...Typesetter.maximumLength)
+    case .baseWritingDirection:
+      paragraph.baseWritingDirection = try reader.enumeration(WritingDirection.self)
+    case .lineBreakStrategy:
+      paragraph.lineBreakStrategy = try decodeLineBreakStrategy(reader)
+    case .locale:
+      paragraph.locale = try decodeLocale(reader)
     }
   }
 
