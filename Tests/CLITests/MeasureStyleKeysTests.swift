@@ -55,6 +55,19 @@ struct MeasureStyleKeysTests {
   }
 
   /// A request line for `text` in DejaVu Sans at 16 pt with `extra` members (JSON text).
+  /// Each answer equal to its expected line, or, where that is cut short (not ending in `"}`),
+  /// starting with it.
+  static func expectAnswers(_ answers: [String], _ expected: [String]) {
+    #expect(answers.count == expected.count)
+    for (answer, prefix) in zip(answers, expected) {
+      if prefix.hasSuffix("\"}") {
+        #expect(answer == prefix)
+      } else {
+        #expect(answer.hasPrefix(prefix), "\(answer)")
+      }
+    }
+  }
+
   static func request(id: Int, text: String, maxWidth: Double?, extra: String) -> String {
     let width = maxWidth.map { ",\"maxWidth\":\($0)" } ?? ""
     let quoted = text.replacingOccurrences(of: "\n", with: "\\n")
@@ -242,13 +255,7 @@ struct MeasureStyleKeysTests {
       #"{"id":12,"error":"line 14 (id 12): tailIndent: must be between -1000000 and 1000000, got 2000000"}"#,
       #"{"id":13,"width":"#,
     ]
-    for (answer, prefix) in zip(answers, expected) {
-      if prefix.hasSuffix("\"}") {
-        #expect(answer == prefix)
-      } else {
-        #expect(answer.hasPrefix(prefix), "\(answer)")
-      }
-    }
+    Self.expectAnswers(answers, expected)
   }
 
   @Test(
@@ -296,13 +303,7 @@ struct MeasureStyleKeysTests {
       // Null is no value.
       #"{"id":13,"width":"#,
     ]
-    for (answer, prefix) in zip(answers, expected) {
-      if prefix.hasSuffix("\"}") {
-        #expect(answer == prefix)
-      } else {
-        #expect(answer.hasPrefix(prefix), "\(answer)")
-      }
-    }
+    Self.expectAnswers(answers, expected)
   }
 
   @Test("the new keys are the request's, not fields to copy: accepted by --strict-fields")
