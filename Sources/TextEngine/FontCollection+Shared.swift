@@ -71,7 +71,7 @@ extension FontCollection {
   /// when it has the family (its bundled faces are the ones its fonts are made from), else the
   /// installed faces fontconfig lists for it, sorted; empty for a family neither has.
   public func fontNames(forFamilyName family: String) -> [String] {
-    let members = faces.filter { $0.familyName.lowercased() == family.lowercased() }
+    let members = families[family.lowercased()] ?? []
     guard !members.isEmpty else { return FontConfig.postScriptNames(family: family) }
     var seen = Set<String>()
     return members.map(\.postScriptName).filter { !$0.isEmpty && seen.insert($0).inserted }
@@ -95,7 +95,7 @@ extension FontCollection {
   public func defaultFont(ofSize pointSize: Double, weight: Font.Weight, italic: Bool = false)
     -> Font
   {
-    let members = faces.filter { $0.familyName == defaultFamily }
+    let members = families[defaultFamily.lowercased()] ?? []
     let slanted = members.filter { $0.isItalic == italic }
     let candidates = slanted.isEmpty ? (members.isEmpty ? [faces[0]] : members) : slanted
     let target = weight.weightClass

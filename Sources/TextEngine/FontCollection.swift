@@ -94,7 +94,7 @@ public final class FontCollection: Sendable {
   /// The cascade reordered by style distance, for each requested style code (`styleCode`).
   private let cascades: [[FontFace]]
   /// The faces of each family, by lowercased family name, in cascade order.
-  private let families: [String: [FontFace]]
+  let families: [String: [FontFace]]
   /// System faces loaded for fallback so far, by file path and face index (never removed or
   /// replaced).
   private let systemFaces = Locked<[String: FontFace?]>([:])
