@@ -66,15 +66,14 @@ extension TextSpec {
     public var verticalPadding: Double { Double(padding.top + padding.bottom) }
   }
 
-  static let styleKeys = [
-    "font", "size", "textStyle", "color", "backgroundColor", "borderColor", "borderWidth",
-    "cornerRadius", "padding", "maxWidth", "width", "height", "numberOfLines", "maxLines",
-    "lineBreakMode",
-    "alignment", "usesFontLeading", "lineSpacing", "paragraphSpacing", "paragraphSpacingBefore",
-    "firstLineHeadIndent", "headIndent", "tailIndent", "letterSpacing", "tabStops",
-    "defaultTabInterval", "lineHeightMultiple", "minimumLineHeight", "maximumLineHeight",
-    "baseWritingDirection", "lineBreakStrategy", "locale",
-  ]
+  /// A style's keys: its own, then the ones that change how its text measures
+  /// (`MeasurementKey`, the one list of them).
+  static let styleKeys =
+    [
+      "font", "size", "textStyle", "color", "backgroundColor", "borderColor", "borderWidth",
+      "cornerRadius", "padding", "maxWidth", "width", "height", "numberOfLines", "maxLines",
+      "lineBreakMode", "alignment", "usesFontLeading",
+    ] + MeasurementKey.allCases.map(\.rawValue)
 
   /// The keys of a tab stop given as an object.
   static let tabStopKeys = ["location", "alignment", "columnTerminators"]
