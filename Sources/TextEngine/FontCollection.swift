@@ -154,6 +154,14 @@ public final class FontCollection: Sendable {
   private let preferredByScriptCode: [[FontFace]]
   private static let scriptCodeCount = 256
 
+  /// True when `preferredFaces(scriptCode:)` is not empty (asked without retaining the faces).
+  func hasPreferredFaces(scriptCode code: Int32) -> Bool {
+    if code >= 0 && Int(code) < Self.scriptCodeCount {
+      return !preferredByScriptCode[Int(code)].isEmpty
+    }
+    return !(UnicodeProperties.scriptTag(code).flatMap { scriptFaces[$0] } ?? []).isEmpty
+  }
+
   /// `scriptFaces` of the ISO 15924 tag of ICU script code `code` (empty for Common,
   /// Inherited, Unknown and scripts without preferred faces).
   func preferredFaces(scriptCode code: Int32) -> [FontFace] {

@@ -21,7 +21,7 @@ struct AtomPerUnitTests {
       var engine = LayoutEngine(
         text: text, style: style, maxWidth: .infinity, maxHeight: .infinity,
         fonts: Engine.fonts, cache: cache, paragraphCache: paragraphCache)
-      return LayoutEngine.$preparationPaths.withValue(.init(makesAtomsPerUnit: perUnit)) {
+      return LayoutEngine.withPreparationPaths(.init(makesAtomsPerUnit: perUnit)) {
         engine.prepareText()
       }
     }

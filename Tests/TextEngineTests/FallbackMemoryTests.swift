@@ -32,7 +32,7 @@ struct FallbackMemoryTests {
         paragraphCache: ParagraphCache(capacity: 0))
     }
     var layouts = [TextLayout]()
-    try LayoutEngine.$preparationPaths.withValue(.init(remembersFallback: remembering)) {
+    try LayoutEngine.withPreparationPaths(.init(remembersFallback: remembering)) {
       // Twice over, so that the second round meets the decisions the first made.
       for _ in 0..<2 {
         for text in texts {

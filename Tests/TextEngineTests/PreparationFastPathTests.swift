@@ -106,12 +106,14 @@ struct PreparationFastPathTests {
 
   /// Layouts and measurements of `texts` with the fallback's fast path and remembered
   /// decisions, and with every cluster decided by the rule.
-  static func compareFallback(_ texts: [(AttributedText, Double)]) {
+  static func compareFallback(
+    _ texts: [(AttributedText, Double)], fonts: FontCollection = Engine.fonts
+  ) {
     let typesetter = Typesetter(
-      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      fonts: fonts, shapeCache: ShapeCache(capacity: 0),
       paragraphCache: ParagraphCache(capacity: 0))
     func results(remembering: Bool) -> [(TextLayout, TextMeasurement)] {
-      LayoutEngine.$preparationPaths.withValue(.init(remembersFallback: remembering)) {
+      LayoutEngine.withPreparationPaths(.init(remembersFallback: remembering)) {
         texts.map { text, width in
           (
             typesetter.layout(text, style: ParagraphStyle(), maxWidth: width),
@@ -194,6 +196,36 @@ struct PreparationFastPathTests {
       texts.append((runs, 200))
     }
     Self.compareFallback(texts)
+  }
+
+  @Test("plain text one face covers, decided at once, equals the rule where its script has faces")
+  func fallbackOfPlainTextWithPreferredFaces() throws {
+    // The whole-text shortcut is taken only where the script has no preferred faces: here
+    // Latin and Common have some (Noto Sans first), so the rule gives the default family's
+    // letters to Noto Sans, which the shortcut must not keep in DejaVu Sans.
+    let bundled = Engine.fonts
+    let noto = try #require(bundled.faces.first { $0.familyName == "Noto Sans" })
+    var scriptFaces = bundled.scriptFaces
+    scriptFaces["Latn"] = [noto]
+    scriptFaces["Zyyy"] = [noto]
+    let fonts = FontCollection(
+      faces: bundled.faces, defaultFamily: bundled.defaultFamily, scriptFaces: scriptFaces)
+    let strings = [
+      "inventory", "Hello, world: 29,363 km/h", "12345", "a", "Straße Ünïcödé",
+      "πόλη κόσμος", "кириллица ещё", "mixed πόλη words",
+    ]
+    var texts = [(AttributedText, Double)]()
+    for string in strings {
+      texts.append((AttributedText(string, font: fonts.font(for: .body)), 120))
+      texts.append(
+        (AttributedText(string, font: try fonts.font(named: "DejaVuSans.ttf", pointSize: 15)), 120))
+    }
+    Self.compareFallback(texts, fonts: fonts)
+    // The rule's answer itself, read from the layout: the default family's Latin letters in
+    // the script's preferred face.
+    let layout = Typesetter(fonts: fonts).layout("inventory", font: fonts.font(for: .body))
+    let face = try #require(layout.lines.first?.glyphRuns.first?.font.face)
+    #expect(face.familyName == "Noto Sans")
   }
 
   @Test("a face's basic coverage is its cmap's answer for every code point below the limit")

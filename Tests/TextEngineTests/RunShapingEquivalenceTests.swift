@@ -101,7 +101,7 @@ struct RunShapingEquivalenceTests {
     style.firstLineHeadIndent = configuration.indent
     style.baseWritingDirection = configuration.direction
     let cold = coldTypesetter()
-    let alone = LayoutEngine.$preparationPaths.withValue(.init(shapesEverySegmentAlone: true)) {
+    let alone = LayoutEngine.withPreparationPaths(.init(shapesEverySegmentAlone: true)) {
       cold.layout(attributed, style: style, maxWidth: configuration.width)
     }
     let grouped = cold.layout(attributed, style: style, maxWidth: configuration.width)
@@ -153,7 +153,7 @@ struct RunShapingEquivalenceTests {
     // cut from its group's shaping, none is stored.
     let ideographs = "东京大学東京大学東京大学日本語"
     let typesetter = Typesetter(fonts: Engine.fonts)
-    let alone = LayoutEngine.$preparationPaths.withValue(.init(shapesEverySegmentAlone: true)) {
+    let alone = LayoutEngine.withPreparationPaths(.init(shapesEverySegmentAlone: true)) {
       Self.coldTypesetter().layout(ideographs, font: Engine.dejaVu(), maxWidth: 60)
     }
     #expect(typesetter.layout(ideographs, font: Engine.dejaVu(), maxWidth: 60) == alone)
@@ -175,7 +175,7 @@ struct RunShapingEquivalenceTests {
         text: AttributedText(text, attributes: TextAttributes(font: Engine.dejaVu())),
         style: ParagraphStyle(), maxWidth: .infinity, maxHeight: .infinity,
         fonts: Engine.fonts, cache: cache, paragraphCache: paragraphCache)
-      return LayoutEngine.$preparationPaths.withValue(
+      return LayoutEngine.withPreparationPaths(
         .init(shapesEverySegmentAlone: alone)
       ) { engine.prepareText() }
     }
@@ -274,7 +274,7 @@ struct RunShapingEquivalenceTests {
       }
       for width in [nil, 70.0, 160] {
         let cold = Self.coldTypesetter()
-        let alone = LayoutEngine.$preparationPaths.withValue(.init(shapesEverySegmentAlone: true)) {
+        let alone = LayoutEngine.withPreparationPaths(.init(shapesEverySegmentAlone: true)) {
           cold.layout(attributed, maxWidth: width)
         }
         #expect(cold.layout(attributed, maxWidth: width) == alone, "\(text.prefix(40))")

@@ -6,6 +6,7 @@
 // logical order, always in the same order, so that a width measured once is met exactly again
 // (the stable-wrap law depends on it).
 import Foundation
+import Synchronization
 
 /// A run of text with one font, script, bidi level and attributes, between two line-break
 /// opportunities: the unit that is shaped (and cached). Consecutive one- and two-unit segments
@@ -337,7 +338,9 @@ struct LayoutEngine {
   /// left referenced, so that it is as a new engine's.
   private mutating func empty() {
     text = AttributedText()
-    style = ParagraphStyle()
+    // A style holds a reference only through its tab stops or locale (most have neither):
+    // its other fields are overwritten by the next text's.
+    if !style.tabStops.isEmpty || !style.locale.isEmpty { style = ParagraphStyle() }
     units.removeAll(keepingCapacity: true)
     isSoftBreak.removeAll(keepingCapacity: true)
     isGraphemeBoundary.removeAll()
@@ -779,8 +782,27 @@ struct LayoutEngine {
     var makesAtomsPerUnit = true
   }
 
-  /// Set in tests (`PreparationPaths`): one task-local value, read once per text.
-  @TaskLocal static var preparationPaths = PreparationPaths()
+  /// The paths a text is prepared by: the default ones unless a test has set others
+  /// (`withPreparationPaths`). Read once per text.
+  static var preparationPaths: PreparationPaths {
+    // The task-local value is looked up only while some test has set one: a lookup per text
+    // was a hundred instructions of a short word's measurement.
+    forcedPathsInUse.load(ordering: .relaxed) == 0 ? PreparationPaths() : forcedPreparationPaths
+  }
+
+  /// `body`'s result with `paths` forced on the texts this task prepares.
+  static func withPreparationPaths<Result>(
+    _ paths: PreparationPaths, _ body: () throws -> Result
+  ) rethrows -> Result {
+    forcedPathsInUse.add(1, ordering: .relaxed)
+    defer { forcedPathsInUse.subtract(1, ordering: .relaxed) }
+    return try $forcedPreparationPaths.withValue(paths, operation: body)
+  }
+
+  @TaskLocal private static var forcedPreparationPaths = PreparationPaths()
+  /// How many `withPreparationPaths` calls are running, in any task. Another task that reads
+  /// the value while one runs finds its own (the default), as before.
+  private static let forcedPathsInUse = Atomic<Int>(0)
 
   /// The face of each UTF-16 unit of `content`, decided per grapheme cluster, as unretained
   /// references (see `FaceReference`: no shared reference count is written per unit), written
@@ -796,6 +818,20 @@ struct LayoutEngine {
     var requestedReference = FaceReference.passUnretained(requested)
     // Every unit is written below (clusters cover the content).
     faces.initialize(repeating: requestedReference)
+    // Most short Latin, Greek or Cyrillic text, decided at once: one run, one script without
+    // preferred faces, every unit a cluster of its own below the coverage limit that the
+    // requested face covers. The stretch below gives each such unit the requested face; what
+    // it costs per text (the thread's table, the script's faces) is most of a word's fallback.
+    if remembers, runAt.isEmpty, isGraphemeBoundary.isEveryOffset,
+      Self.isCovered(
+        content, units: units, scripts: scripts,
+        by: requestedReference._withUnsafeGuaranteedRef { $0.basicCoverage }),
+      !Unmanaged.passUnretained(fonts)._withUnsafeGuaranteedRef({
+        $0.hasPreferredFaces(scriptCode: scripts[content.lowerBound])
+      })
+    {
+      return
+    }
     var previous: FaceReference?
     // The preferred faces of the last script code looked up (scripts change rarely in a text).
     var preferredCode: Int32 = -1
@@ -1031,6 +1067,22 @@ struct LayoutEngine {
         clusterStart = clusterEnd
       }
     }
+  }
+
+  /// True when every unit of `content` is below `FontFace.basicCoverageLimit`, set in
+  /// `words` (a face's `basicCoverage`) and of the script of the first.
+  private static func isCovered(
+    _ content: Range<Int>, units: UnsafeBufferPointer<UInt16>,
+    scripts: UnsafeBufferPointer<Int32>, by words: UnsafePointer<UInt64>
+  ) -> Bool {
+    let code = scripts[content.lowerBound]
+    for position in content {
+      let unit = units[position]
+      guard unit < FontFace.basicCoverageLimit,
+        words[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) != 0, scripts[position] == code
+      else { return false }
+    }
+    return true
   }
 
   /// The end of a stretch from `start` of clusters that a named font's text (or a font outside
