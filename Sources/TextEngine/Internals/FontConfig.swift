@@ -261,31 +261,51 @@ extension FontConfig {
   private static func listFaces(_ object: String, _ value: String) -> [(
     path: String, faceIndex: Int, family: String, style: String, postScriptName: String
   )] {
+    var faces = [
+      (path: String, faceIndex: Int, family: String, style: String, postScriptName: String)
+    ]()
+    forEachInstalledFace(
+      where: (object, value), reading: [FC_FAMILY, FC_STYLE, FC_FILE, FC_INDEX, FC_POSTSCRIPT_NAME]
+    ) { font in
+      guard let file = strings(font, FC_FILE).first else { return }
+      faces.append(
+        (
+          file, faceIndex(font), strings(font, FC_FAMILY).first ?? "",
+          strings(font, FC_STYLE).first ?? "", strings(font, FC_POSTSCRIPT_NAME).first ?? ""
+        ))
+    }
+    return faces
+  }
+
+  /// Calls `body` with the pattern of each installed scalable face (`FcFontList`, under the
+  /// configuration's lock) holding the properties `objects`, or of each whose string property
+  /// `filter.object` is `filter.value`. Calls nothing when fontconfig is unavailable.
+  private static func forEachInstalledFace(
+    where filter: (object: String, value: String)? = nil, reading objects: [String],
+    _ body: (OpaquePointer) -> Void
+  ) {
     shared.withLock { configuration in
-      guard let config = configuration.config, let pattern = FcPatternCreate() else { return [] }
+      guard let config = configuration.config, let pattern = FcPatternCreate() else { return }
       defer { FcPatternDestroy(pattern) }
-      FcPatternAddString(pattern, object, value)
+      if let filter { FcPatternAddString(pattern, filter.object, filter.value) }
       FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
-      guard let objects = FcObjectSetCreate() else { return [] }
-      defer { FcObjectSetDestroy(objects) }
-      for name in [FC_FAMILY, FC_STYLE, FC_FILE, FC_INDEX, FC_POSTSCRIPT_NAME] {
-        FcObjectSetAdd(objects, name)
-      }
-      guard let list = FcFontList(config, pattern, objects) else { return [] }
+      guard let objectSet = FcObjectSetCreate() else { return }
+      defer { FcObjectSetDestroy(objectSet) }
+      for name in objects { FcObjectSetAdd(objectSet, name) }
+      guard let list = FcFontList(config, pattern, objectSet) else { return }
       defer { FcFontSetDestroy(list) }
       let set = list.pointee
-      return (0..<Int(set.nfont)).compactMap { position in
-        guard let font = set.fonts[position], let file = strings(font, FC_FILE).first else {
-          return nil
-        }
-        var index: Int32 = 0
-        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
-        return (
-          file, Int(index), strings(font, FC_FAMILY).first ?? "",
-          strings(font, FC_STYLE).first ?? "", strings(font, FC_POSTSCRIPT_NAME).first ?? ""
-        )
+      for position in 0..<Int(set.nfont) {
+        if let font = set.fonts[position] { body(font) }
       }
     }
+  }
+
+  /// The face index in the file of a listed face's pattern (0 when it has none).
+  private static func faceIndex(_ font: OpaquePointer) -> Int {
+    var index: Int32 = 0
+    _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+    return Int(index)
   }
 
   /// The installed families' names once listed, and how many times they were listed.
@@ -317,37 +337,22 @@ extension FontConfig {
   static func installedFamilies(samples: [UInt32] = []) -> [(
     family: String, files: [(path: String, faceIndex: Int)], covered: Set<UInt32>
   )] {
-    shared.withLock { configuration in
-      guard let config = configuration.config, let pattern = FcPatternCreate() else { return [] }
-      defer { FcPatternDestroy(pattern) }
-      FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
-      guard let objects = FcObjectSetCreate() else { return [] }
-      defer { FcObjectSetDestroy(objects) }
-      FcObjectSetAdd(objects, FC_FAMILY)
-      FcObjectSetAdd(objects, FC_FILE)
-      FcObjectSetAdd(objects, FC_INDEX)
-      if !samples.isEmpty { FcObjectSetAdd(objects, FC_CHARSET) }
-      guard let list = FcFontList(config, pattern, objects) else { return [] }
-      defer { FcFontSetDestroy(list) }
-      var byFamily = [String: [(path: String, faceIndex: Int)]]()
-      var covered = [String: Set<UInt32>]()
-      let set = list.pointee
-      for position in 0..<Int(set.nfont) {
-        guard let font = set.fonts[position] else { continue }
-        guard let family = strings(font, FC_FAMILY).first, let file = strings(font, FC_FILE).first
-        else { continue }
-        var index: Int32 = 0
-        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
-        byFamily[family, default: []].append((file, Int(index)))
-        var charset: OpaquePointer?
-        if !samples.isEmpty, FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch {
-          for sample in samples where FcCharSetHasChar(charset, sample) != 0 {
-            covered[family, default: []].insert(sample)
-          }
+    var byFamily = [String: [(path: String, faceIndex: Int)]]()
+    var covered = [String: Set<UInt32>]()
+    forEachInstalledFace(
+      reading: [FC_FAMILY, FC_FILE, FC_INDEX] + (samples.isEmpty ? [] : [FC_CHARSET])
+    ) { font in
+      guard let family = strings(font, FC_FAMILY).first, let file = strings(font, FC_FILE).first
+      else { return }
+      byFamily[family, default: []].append((file, faceIndex(font)))
+      var charset: OpaquePointer?
+      if !samples.isEmpty, FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch {
+        for sample in samples where FcCharSetHasChar(charset, sample) != 0 {
+          covered[family, default: []].insert(sample)
         }
       }
-      return byFamily.keys.sorted().map { ($0, byFamily[$0]!, covered[$0] ?? []) }
     }
+    return byFamily.keys.sorted().map { ($0, byFamily[$0]!, covered[$0] ?? []) }
   }
 
   /// The string values of `object` in `pattern`, in order.
