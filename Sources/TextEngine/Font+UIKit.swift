@@ -102,6 +102,26 @@ extension Font {
     FontCollection.shared.defaultFont(ofSize: fontSize, weight: .regular, italic: true)
   }
 
+  /// The system font at `fontSize` in the face nearest `weight`, with digits of one width
+  /// (`UIFont.monospacedDigitSystemFont(ofSize:weight:)`): `systemFont(ofSize:weight:)` with
+  /// the OpenType feature `tnum` (tabular figures) on, so that columns of numbers line up in
+  /// faces whose default digits are proportional. DejaVu Sans's digits are of one width
+  /// already, and draw the same.
+  public static func monospacedDigitSystemFont(ofSize fontSize: Double, weight: Weight) -> Font {
+    var font = systemFont(ofSize: fontSize, weight: weight)
+    font.features.append(FontFeature("tnum", 1))
+    return font
+  }
+
+  /// A monospaced font at `fontSize` in the face nearest `weight`
+  /// (`UIFont.monospacedSystemFont(ofSize:weight:)`): the installed face fontconfig matches
+  /// for the generic family "monospace" at that weight, as `fc-match "monospace:weight=…"`
+  /// finds it (DejaVu Sans Mono on Debian); the system font when fontconfig has none. See
+  /// `FontCollection.monospacedFont(ofSize:weight:)`.
+  public static func monospacedSystemFont(ofSize fontSize: Double, weight: Weight) -> Font {
+    FontCollection.shared.monospacedFont(ofSize: fontSize, weight: weight)
+  }
+
   /// The font of a text style at the default content size category
   /// (`UIFont.preferredFont(forTextStyle:)`): `FontCollection.shared.font(for:)`, e.g. body is
   /// DejaVu Sans 17, headline DejaVu Sans Bold 17.

@@ -77,6 +77,28 @@ extension FontCollection {
     return members.map(\.postScriptName).filter { !$0.isEmpty && seen.insert($0).inserted }
   }
 
+  // MARK: The monospaced family by weight
+
+  /// A monospaced font at `pointSize` nearest to `weight`: the installed face fontconfig
+  /// matches for the generic family "monospace" at the weight (UIKit's weight class turned
+  /// into fontconfig's scale by `FcWeightFromOpenTypeDouble`), as
+  /// `fc-match "monospace:weight=…"` finds it; marked `synthesizesBold` as
+  /// `defaultFont(ofSize:weight:italic:)` marks a face lighter than asked for. Without
+  /// fontconfig or a monospaced face, the default family's font at the weight.
+  public func monospacedFont(ofSize pointSize: Double, weight: Font.Weight) -> Font {
+    let target = weight.weightClass
+    guard
+      let match = FontConfig.face(
+        family: "monospace", weight: FontConfig.weight(openType: target),
+        slant: nil, width: nil),
+      let face = try? FontFace.shared(
+        contentsOf: URL(fileURLWithPath: match.path), faceIndex: match.faceIndex)
+    else { return defaultFont(ofSize: pointSize, weight: weight) }
+    var font = Font(face: face, pointSize: pointSize)
+    font.synthesizesBold = target >= 600 && face.weightClass < 600 && !face.isBold
+    return font
+  }
+
   // MARK: The default family by weight
 
   /// The default family's font at `pointSize` nearest to `weight` and the slant asked for:

@@ -330,6 +330,62 @@ struct UIKitFontTests {
     #expect(Set(Font.fontNames(forFamilyName: "Liberation Mono")) == expected)
   }
 
+  // MARK: Monospaced fonts
+
+  /// What `fc-match -f FORMAT PATTERN` prints ("" when it cannot run).
+  static func fcMatch(_ pattern: String, _ format: String) -> String {
+    (try? ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/fc-match"), ["-f", format, pattern]))?
+      .standardOutput ?? ""
+  }
+
+  /// True when fontconfig's monospace face is a monospaced one (fonts-dejavu-core installed).
+  static let hasMonospacedFace = fcMatch("monospace", "%{spacing}") == "100"
+
+  @Test(
+    "monospacedSystemFont is fc-match's monospace face at the weight, every letter one advance",
+    .enabled(if: hasMonospacedFace, "fontconfig has no monospaced face here"),
+    arguments: [(Font.Weight.regular, 80), (.bold, 200), (.light, 50)])
+  func monospacedSystemFont(weight: Font.Weight, fontconfigWeight: Int) throws {
+    // fontconfig's scale: regular 80, bold 200, light 50 (fontconfig.h's FC_WEIGHT_*).
+    let expected = Self.fcMatch("monospace:weight=\(fontconfigWeight)", "%{file}")
+    try #require(!expected.isEmpty)
+    let font = Font.monospacedSystemFont(ofSize: 13, weight: weight)
+    #expect(
+      font.face.fileURL?.resolvingSymlinksInPath().path
+        == URL(fileURLWithPath: expected).resolvingSymlinksInPath().path)
+    #expect(font.pointSize == 13)
+    // Monospaced: the narrowest and widest Latin letters take the same advance.
+    #expect(
+      font.face.advanceWidth(of: "iiiiii", pointSize: 13)
+        == font.face.advanceWidth(of: "MMMMMM", pointSize: 13))
+    #expect(font.face.advanceWidth(of: "i", pointSize: 13) > 0)
+  }
+
+  @Test("monospacedDigitSystemFont is the system font at the weight with tabular figures on")
+  func monospacedDigitSystemFont() throws {
+    for weight in [Font.Weight.regular, .semibold, .bold] {
+      let font = Font.monospacedDigitSystemFont(ofSize: 15, weight: weight)
+      let system = Font.systemFont(ofSize: 15, weight: weight)
+      #expect(font.face === system.face)
+      #expect(font.pointSize == 15)
+      #expect(font.synthesizesBold == system.synthesizesBold)
+      // UIKit's documented difference: monospaced digits, OpenType's `tnum`.
+      #expect(font.features == system.features + [FontFeature("tnum", 1)])
+    }
+    // Shaped with the feature, as hb-shape shapes the face's file with `--features=tnum`.
+    let font = Font.monospacedDigitSystemFont(ofSize: 15, weight: .regular)
+    let file = try #require(font.face.fileURL)
+    let shaped = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/hb-shape"),
+      ["--features=tnum", "--no-glyph-names", "--output-format=json", file.path, "0123456789"])
+    let glyphs = try #require(
+      try JSONSerialization.jsonObject(with: Data(shaped.standardOutput.utf8))
+        as? [[String: Any]])
+    let units = glyphs.reduce(0) { $0 + (($1["ax"] as? Int) ?? 0) }
+    let width = Typesetter(fonts: .shared).measure("0123456789", font: font).size.width
+    #expect(abs(width - Double(units) * 15 / Double(font.face.metrics.unitsPerEm)) < 1e-9)
+  }
+
   // MARK: Members
 
   @Test("the metric members are the font's metrics")

@@ -367,6 +367,12 @@ extension FontConfig {
     return values
   }
 
+  /// fontconfig's weight for an OpenType weight class (400 regular is 80, 700 bold 200),
+  /// interpolated between its named weights (`FcWeightFromOpenTypeDouble`).
+  static func weight(openType weightClass: Double) -> Int32 {
+    Int32(FcWeightFromOpenTypeDouble(weightClass).rounded())
+  }
+
   /// fontconfig's weight, slant and width constants for Pango-style words.
   static let weights: [String: Int32] = [
     "thin": Int32(FC_WEIGHT_THIN), "ultralight": Int32(FC_WEIGHT_ULTRALIGHT),
