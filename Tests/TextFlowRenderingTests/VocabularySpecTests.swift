@@ -220,6 +220,21 @@ struct VocabularySpecTests {
     #expect(IndexPath(row: 4, section: 1) == IndexPath(item: 4, section: 1))
   }
 
+  @Test("the settings only JSON gives are the spec's size-changing style keys, snake_case aliased")
+  func jsonOnlySettingsAreTheMeasurementKeys() {
+    // TextFlow's vocabulary cannot name TextFlowSpec's keys (the spec is built on TextFlow),
+    // so the two lists are held together here: a key added to one and not the other fails.
+    let flagless = Vocabulary.settings.filter { $0.flag == nil }
+    #expect(flagless.map(\.key) == TextSpec.MeasurementKey.allCases.map(\.rawValue))
+    for setting in flagless where setting.key != "locale" {
+      let snake = setting.key.unicodeScalars.map { scalar in
+        CharacterSet.uppercaseLetters.contains(scalar)
+          ? "_" + String(scalar).lowercased() : String(scalar)
+      }.joined()
+      #expect(setting.keyAliases == [snake], "\(setting.key)")
+    }
+  }
+
   @Test("the docs table lists every setting's key, flag and aliases")
   func docsTable() throws {
     let article = try String(
