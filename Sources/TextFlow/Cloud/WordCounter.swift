@@ -18,6 +18,9 @@ import Foundation
 /// default: numbers (`includesNumbers`), words of fewer than `minimumLength` characters (a
 /// single ideograph or kana still counts, since one is often a whole word), URLs and e-mail
 /// addresses, which are recognised as one token each (`includesLinks`), and `stopWords`.
+/// An English possessive "'s" is left off ("President's" counts as "President", as in Python's
+/// `wordcloud`), and the typographic apostrophe ’ counts as the straight one ("don’t" and
+/// "don't" are one word, shown in the commoner spelling).
 /// With `mergesPlurals`, an English plural ("cats", "boxes", "cities") is counted with its
 /// singular when both occur. With `findsPhrases`, two words that follow each other (no
 /// punctuation between) at least `minimumPhraseCount` times, in at least half of the lighter
@@ -130,7 +133,12 @@ public struct WordCounter: Sendable {
   /// The case-folded key of a word: lowercase, with a Greek word's last σ as final ς (as the
   /// word is written in lowercase; Swift's `lowercased()` maps Σ to σ everywhere).
   static func folded(_ word: String) -> String {
-    let lower = word.lowercased()
+    // "don’t" and "don't" are one word written with two apostrophes (U+2019, what editors
+    // type, and U+0027): the key takes the straight one, the shown spelling stays the commonest.
+    // Its UTF-8 E2 80 99 holds no ASCII byte, so an ASCII word skips the search.
+    let lower =
+      word.utf8.contains(0xE2)
+      ? word.lowercased().replacingOccurrences(of: "\u{2019}", with: "'") : word.lowercased()
     // σ is CF 83 in UTF-8: the byte rules out almost every word before the Unicode comparison.
     guard lower.utf8.last == 0x83, lower.hasSuffix("σ"), lower.count > 1 else { return lower }
     return String(lower.dropLast()) + "ς"
@@ -172,12 +180,12 @@ public struct WordCounter: Sendable {
         continue
       case .number where piece[segment.range].contains(where: \.isLetter):
         // ICU gives "x86_64" the status of its last part, a number; with letters it is a word.
-        let word = String(piece[segment.range])
+        let word = Self.withoutPossessive(piece[segment.range])
         result.append(Self.has(word, atLeast: minimumLength) ? word : nil)
       case .number:
         result.append(includesNumbers ? String(piece[segment.range]) : nil)
       case .letters:
-        let word = String(piece[segment.range])
+        let word = Self.withoutPossessive(piece[segment.range])
         result.append(Self.has(word, atLeast: minimumLength) ? word : nil)
       case .kana, .ideographs:
         result.append(String(piece[segment.range]))
@@ -212,6 +220,23 @@ public struct WordCounter: Sendable {
       }
     }
     return true
+  }
+
+  /// The word without an English possessive "'s" (either apostrophe, any case), as
+  /// `wordcloud` counts "President's" with "President": as a word of its own it split the
+  /// count of the same name.
+  static func withoutPossessive(_ word: Substring) -> String {
+    let bytes = word.utf8
+    guard let last = bytes.last, last | 0x20 == UInt8(ascii: "s") else { return String(word) }
+    let rest = bytes.dropLast()
+    // "'" is 27 in UTF-8, "’" (U+2019) E2 80 99.
+    if rest.last == 0x27 {
+      return String(word[..<rest.index(before: rest.endIndex)])
+    }
+    if rest.count >= 3, rest.suffix(3).elementsEqual([0xE2, 0x80, 0x99]) {
+      return String(word[..<rest.index(rest.endIndex, offsetBy: -3)])
+    }
+    return String(word)
   }
 
   /// True when `word` has at least `count` characters, reading no further than that.
