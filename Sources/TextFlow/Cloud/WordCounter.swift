@@ -313,7 +313,17 @@ public struct WordCounter: Sendable {
       guard let singular = candidates.first(where: { counts[$0] != nil }) else { continue }
       counts[singular]! += count
       counts[key] = nil
-      spellings[key] = nil
+      // The plural's spellings go to the singular too (as wordcloud merges them): "States"
+      // ten times and "state" once is shown "State", not the one lowercase spelling.
+      let ending = singular.hasSuffix("y") && key.hasSuffix("ies") ? "y" : ""
+      let dropped = key.count - singular.count + ending.count
+      for (written, times) in spellings.removeValue(forKey: key) ?? [:] {
+        guard written.count > dropped else { continue }
+        let stem = written.dropLast(dropped)
+        let capital = written.dropFirst(stem.count).first?.isUppercase == true
+        let shown = String(stem) + (capital ? ending.uppercased() : ending)
+        spellings[singular, default: [:]][shown, default: 0] += times
+      }
     }
   }
 }
