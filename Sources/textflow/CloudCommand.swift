@@ -32,8 +32,9 @@ enum CloudCommand: Subcommand {
       --links              count URLs and e-mail addresses (one word each; left out by default)
       --plurals            count English plurals with their singulars when both occur
       --phrases            count frequent two-word phrases ("United States") as one entry
-      --locale ID          the word-breaking locale (default: the root, which segments
-                           Chinese, Japanese and Thai by dictionary)
+      --locale ID          the locale for word breaking and case folding (default: the
+                           root, which segments Chinese, Japanese and Thai by dictionary;
+                           tr or az fold I to ı and İ to i)
       --max-words N        at most N words, the heaviest (default 100)
       --scale-by SCALE     linear, sqrt or log (default sqrt)
       --min-size PT        the lightest word's size (default 12)

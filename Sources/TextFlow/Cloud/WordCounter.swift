@@ -14,7 +14,9 @@ import Foundation
 ///
 /// Words are UAX #29 word segments (ICU's word break iterator): letters with inner apostrophes
 /// and digits stay together ("don't", "x86_64"), Chinese and Japanese are split by ICU's
-/// dictionary. Case is folded and each word is shown in its most frequent spelling. Left out by
+/// dictionary. Case is folded by Unicode's full case folding, so "STRASSE" and "Straße" are one
+/// word (Turkish dotted and dotless i by Turkish rules when `locale` is Turkish or Azerbaijani),
+/// and each word is shown in its most frequent spelling. Left out by
 /// default: numbers (`includesNumbers`), words of fewer than `minimumLength` characters (a
 /// single ideograph or kana still counts, since one is often a whole word), URLs and e-mail
 /// addresses, which are recognised as one token each (`includesLinks`), and `stopWords`.
@@ -33,7 +35,7 @@ public struct WordCounter: Sendable {
   public var includesNumbers = false
   /// Whether URLs and e-mail addresses are counted (each as one word).
   public var includesLinks = false
-  /// Case-folded words left out.
+  /// Words left out, in any case (they are case-folded as the counted words are).
   public var stopWords: Set<String> = []
   /// Whether English plurals are merged into their singulars when both occur.
   public var mergesPlurals = false
@@ -43,7 +45,8 @@ public struct WordCounter: Sendable {
   public var findsPhrases = false
   /// The fewest occurrences of a phrase.
   public var minimumPhraseCount = 3
-  /// The locale for word breaking ("" for the root, which segments every script).
+  /// The locale for word breaking and case folding ("" for the root, which segments every
+  /// script).
   public var locale = ""
 
   /// A counter with the defaults.
@@ -60,6 +63,9 @@ public struct WordCounter: Sendable {
     var spellings: [String: [String: Int]] = [:]
     var pairs: [WordPair: Int] = [:]
     var pairSpellings: [WordPair: [WordPair: Int]] = [:]
+    var folding = CaseFolding(locale: locale)
+    var stopKeys: Set<String> = []
+    for word in stopWords { stopKeys.insert(folding.key(of: word)) }
     let total = text.utf8.count
     var done = 0
     var start = text.startIndex
@@ -72,8 +78,8 @@ public struct WordCounter: Sendable {
           previous = nil
           continue
         }
-        let key = Self.folded(word)
-        if stopWords.contains(key) {
+        let key = folding.key(of: word)
+        if stopKeys.contains(key) {
           previous = nil
           continue
         }
@@ -130,18 +136,33 @@ public struct WordCounter: Sendable {
     }?.key
   }
 
-  /// The case-folded key of a word: lowercase, with a Greek word's last σ as final ς (as the
-  /// word is written in lowercase; Swift's `lowercased()` maps Σ to σ everywhere).
-  static func folded(_ word: String) -> String {
-    // "don’t" and "don't" are one word written with two apostrophes (U+2019, what editors
-    // type, and U+0027): the key takes the straight one, the shown spelling stays the commonest.
-    // Its UTF-8 E2 80 99 holds no ASCII byte, so an ASCII word skips the search.
-    let lower =
-      word.utf8.contains(0xE2)
-      ? word.lowercased().replacingOccurrences(of: "\u{2019}", with: "'") : word.lowercased()
-    // σ is CF 83 in UTF-8: the byte rules out almost every word before the Unicode comparison.
-    guard lower.utf8.last == 0x83, lower.hasSuffix("σ"), lower.count > 1 else { return lower }
-    return String(lower.dropLast()) + "ς"
+  /// The key words are counted under: Unicode's full case folding (as Python's
+  /// `str.casefold()`: "ß" is "ss", final "ς" is "σ"), with the typographic apostrophe as the
+  /// straight one. Lowercasing alone kept "STRASSE" and "Straße" apart.
+  struct CaseFolding {
+    /// Turkish and Azerbaijani fold "I" to dotless "ı" and "İ" to "i".
+    let turkic: Locale?
+    /// Folded non-ASCII words: a text repeats its words, and Foundation's folding costs more
+    /// than a dictionary look-up.
+    var cache: [String: String] = [:]
+
+    init(locale: String) {
+      let language = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first?
+        .lowercased()
+      turkic = language == "tr" || language == "az" ? Locale(identifier: locale) : nil
+    }
+
+    mutating func key(of word: String) -> String {
+      // For ASCII letters folding is lowercasing (outside Turkish rules).
+      if turkic == nil, word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
+      if let known = cache[word] { return known }
+      // "don’t" and "don't" are one word written with two apostrophes (U+2019, what editors
+      // type, and U+0027).
+      let folded = word.folding(options: .caseInsensitive, locale: turkic)
+        .replacingOccurrences(of: "\u{2019}", with: "'")
+      cache[word] = folded
+      return folded
+    }
   }
 
   static func pieceEnd(_ text: String, from start: String.Index) -> String.Index {
