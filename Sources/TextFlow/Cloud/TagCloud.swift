@@ -172,7 +172,7 @@ public struct TagCloud: Sendable {
     var other = 0
     forEachLine(of: text) { _, line in
       guard let line = contentLine(line) else { return true }
-      if weightedFields(of: line).weight?.isFinite == true { weighted += 1 } else { other += 1 }
+      if weightedLine(line)?.weight?.isFinite == true { weighted += 1 } else { other += 1 }
       return weighted + other < detectionLines
     }
     return weighted > 0 && weighted >= other
@@ -182,26 +182,30 @@ public struct TagCloud: Sendable {
   static let detectionLines = 1000
 
   /// "word weight" lines: the last field is the weight (positive), the rest the word (which may
-  /// hold spaces); fields are apart by spaces or tabs, lines end with LF, CRLF or CR (a list
-  /// saved on Windows is read as the same list). Blank lines and lines starting with # are
-  /// skipped. Repeated words add up.
+  /// hold spaces); fields are apart by spaces or tabs, or the weight follows the last comma
+  /// (CSV: `swift,10`, `"New York",3`); lines end with LF, CRLF or CR (a list saved on Windows
+  /// is read as the same list). Blank lines and lines starting with # are skipped, and so is a
+  /// first line of CSV or tab-separated column names (`word,count`). Repeated words add up.
   public static func words(parsingWeighted text: String) throws(ParseError) -> [Word] {
     var order: [String] = []
     var weights: [String: Double] = [:]
     var failure: ParseError?
+    var isFirst = true
     forEachLine(of: text) { number, raw in
       guard let line = contentLine(raw) else { return true }
-      let (fields, weight) = weightedFields(of: line)
-      guard fields.count >= 2 else {
+      defer { isFirst = false }
+      guard let parsed = weightedLine(line) else {
         failure = ParseError(line: number, message: "expected \"word weight\", got \"\(line)\"")
         return false
       }
-      guard let weight, weight.isFinite, weight > 0 else {
+      guard let weight = parsed.weight, weight.isFinite, weight > 0 else {
+        // A spreadsheet's or pandas' export starts with its column names ("word,count").
+        if isFirst, parsed.isHeader { return true }
         failure = ParseError(
-          line: number, message: "the weight \"\(fields.last!)\" is not a positive number")
+          line: number, message: "the weight \"\(parsed.weightText)\" is not a positive number")
         return false
       }
-      let word = fields.dropLast().joined(separator: " ")
+      let word = parsed.word
       if weights[word] == nil { order.append(word) }
       let total = weights[word, default: 0] + weight
       guard total.isFinite else {
@@ -241,11 +245,50 @@ public struct TagCloud: Sendable {
     return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : trimmed
   }
 
-  /// A word-list line's fields (apart by spaces or tabs) and the last one read as a number
-  /// (nil when it is not one, or the line has a single field).
-  private static func weightedFields(of line: String) -> (fields: [Substring], weight: Double?) {
+  /// A word-list line read as a word and its weight.
+  private struct WeightedLine {
+    /// The word (or words, apart by single spaces; quotes around a CSV field removed).
+    var word: String
+    /// The weight as written.
+    var weightText: Substring
+    /// The weight, nil when it is not a number.
+    var weight: Double?
+    /// Whether the line reads as column names: fields apart by a comma or tab, the last one
+    /// without a digit ("word,count", "term\tfrequency").
+    var isHeader: Bool
+  }
+
+  /// A word-list line's word and weight, or nil for a line of one field. The weight is the
+  /// field after the last comma when that is a number (CSV as spreadsheets and pandas export
+  /// it: `swift,10`, `"New York",3`; read as running text before, every weight was lost),
+  /// otherwise the last field apart by spaces or tabs.
+  private static func weightedLine(_ line: String) -> WeightedLine? {
+    var csv: (word: String, weightText: String)?
+    if let comma = line.lastIndex(of: ",") {
+      let weightText = line[line.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+      let word = unquoted(line[..<comma].trimmingCharacters(in: .whitespaces))
+      if !word.isEmpty, !weightText.isEmpty { csv = (word, weightText) }
+    }
+    if let csv, let weight = Double(csv.weightText) {
+      return WeightedLine(
+        word: csv.word, weightText: Substring(csv.weightText), weight: weight, isHeader: false)
+    }
     let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    return (fields, fields.count >= 2 ? Double(fields.last!) : nil)
+    if fields.count >= 2, let last = fields.last, csv == nil || Double(last) != nil {
+      return WeightedLine(
+        word: fields.dropLast().joined(separator: " "), weightText: last, weight: Double(last),
+        isHeader: line.contains("\t") && !last.contains(where: \.isNumber))
+    }
+    guard let csv else { return nil }
+    return WeightedLine(
+      word: csv.word, weightText: Substring(csv.weightText), weight: nil,
+      isHeader: !csv.weightText.contains(where: \.isNumber))
+  }
+
+  /// A CSV field without the double quotes around it ("" inside stands for one ").
+  private static func unquoted(_ field: String) -> String {
+    guard field.count >= 2, field.hasPrefix("\""), field.hasSuffix("\"") else { return field }
+    return String(field.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
   }
 
   /// Common English words (articles, pronouns, auxiliaries, prepositions, conjunctions) for
