@@ -195,8 +195,14 @@ public struct WordCounter: Sendable {
       }
       switch segment.kind {
       case .none:
-        // Spaces and a single line break keep a phrase going; anything else ends it.
-        if Self.isPhraseGap(piece[segment.range]) { continue }
+        // Spaces and a single line break keep a phrase going, and so does a hyphen inside a
+        // word ("Vice-President" is the phrase "Vice President", as in wordcloud, whose
+        // words are the letters between); anything else ends it.
+        if Self.isPhraseGap(piece[segment.range])
+          || Self.isInnerHyphen(segment.range, of: piece)
+        {
+          continue
+        }
         result.append(nil)
         continue
       case .number where piece[segment.range].contains(where: \.isLetter):
@@ -241,6 +247,18 @@ public struct WordCounter: Sendable {
       }
     }
     return true
+  }
+
+  /// True when `range` is one hyphen (-, U+2010 or U+2011) with letters or digits right
+  /// before and after it.
+  static func isInnerHyphen(_ range: Range<String.Index>, of text: String) -> Bool {
+    let gap = text[range]
+    guard gap == "-" || gap == "\u{2010}" || gap == "\u{2011}", range.lowerBound > text.startIndex,
+      range.upperBound < text.endIndex
+    else { return false }
+    let before = text[text.index(before: range.lowerBound)]
+    let after = text[range.upperBound]
+    return (before.isLetter || before.isNumber) && (after.isLetter || after.isNumber)
   }
 
   /// The word without an English possessive "'s" (either apostrophe, any case), as
