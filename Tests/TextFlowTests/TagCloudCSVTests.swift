@@ -32,6 +32,14 @@ struct TagCloudCSVTests {
       words == [TagCloud.Word("Hello, world", weight: 4), TagCloud.Word("say \"hi\"", weight: 2)])
   }
 
+  @Test("a weight with a thousands comma is still an error, not a word with a smaller weight")
+  func thousandsComma() {
+    let error = #expect(throws: TagCloud.ParseError.self) {
+      try TagCloud.words(parsingWeighted: "swift 1,500\nlinux 6\n")
+    }
+    #expect(error?.line == 1)
+  }
+
   @Test("a column-name line after the first is an error naming its line")
   func headerOnlyFirst() {
     let error = #expect(throws: TagCloud.ParseError.self) {

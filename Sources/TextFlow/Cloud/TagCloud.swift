@@ -266,8 +266,13 @@ public struct TagCloud: Sendable {
     var csv: (word: String, weightText: String)?
     if let comma = line.lastIndex(of: ",") {
       let weightText = line[line.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-      let word = unquoted(line[..<comma].trimmingCharacters(in: .whitespaces))
-      if !word.isEmpty, !weightText.isEmpty { csv = (word, weightText) }
+      let field = line[..<comma].trimmingCharacters(in: .whitespaces)
+      let word = unquoted(field)
+      // "swift 1,500" is a weight with a thousands comma, an error as before, not the word
+      // "swift 1" of weight 500: an unquoted word does not end in a number of its own.
+      let lastPart = field.split(whereSeparator: { $0 == " " || $0 == "\t" }).last ?? ""
+      let endsInNumber = !field.hasPrefix("\"") && lastPart.allSatisfy(\.isNumber)
+      if !word.isEmpty, !weightText.isEmpty, !endsInNumber { csv = (word, weightText) }
     }
     if let csv, let weight = Double(csv.weightText) {
       return WeightedLine(
