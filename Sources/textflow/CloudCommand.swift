@@ -184,6 +184,9 @@ enum CloudCommand: Subcommand {
             var note = "wrote \(describe($0)): \(result.placed.count) words packed"
             note += ", \(Int((result.density * 100).rounded()))% ink"
             if !result.unplaced.isEmpty { note += ", \(result.unplaced.count) without room" }
+            if result.notTriedCount > 0 {
+              note += ", \(result.notTriedCount) lighter left out (--max-words)"
+            }
             return note
           })
         return
