@@ -345,10 +345,19 @@ public struct WordCounter: Sendable {
   ) {
     for key in counts.keys.sorted() where key.count > 3 && key.hasSuffix("s") {
       guard let count = counts[key] else { continue }
+      // "-s" first ("uses" is "use", not "us"), then "-ies" as "-y"; "-es" only after s, x, z,
+      // ch or sh, where English adds it ("boxes", "wishes"): elsewhere "planes", "notes" and
+      // "rates" were counted as "plan", "not" and "rat".
       var candidates: [String] = []
-      if key.hasSuffix("ies") { candidates.append(String(key.dropLast(3)) + "y") }
-      if key.hasSuffix("es") { candidates.append(String(key.dropLast(2))) }
       if !key.hasSuffix("ss") { candidates.append(String(key.dropLast())) }
+      if key.hasSuffix("ies") { candidates.append(String(key.dropLast(3)) + "y") }
+      let stem = key.dropLast(2)
+      if key.hasSuffix("es"),
+        stem.hasSuffix("s") || stem.hasSuffix("x") || stem.hasSuffix("z") || stem.hasSuffix("ch")
+          || stem.hasSuffix("sh")
+      {
+        candidates.append(String(stem))
+      }
       guard let singular = candidates.first(where: { counts[$0] != nil }) else { continue }
       counts[singular]! += count
       counts[key] = nil
