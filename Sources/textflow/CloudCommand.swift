@@ -124,9 +124,12 @@ enum CloudCommand: Subcommand {
       let words: [TagCloud.Word]
       if input == "weighted" || (input == "auto" && TagCloud.looksWeighted(text)) {
         do {
-          words = try TagCloud.words(parsingWeighted: text).filter {
-            !stopWords.contains($0.text.lowercased())
-          }
+          let list = try TagCloud.words(parsingWeighted: text)
+          // Stop words match as in running text: case-folded, either apostrophe.
+          var counter = WordCounter()
+          counter.stopWords = stopWords
+          counter.locale = parsed.values["--locale"] ?? ""
+          words = counter.removingStopWords(from: list)
         } catch {
           // Auto-detection chose a word list by the majority of the lines: say so, in case
           // the input was running text after all.

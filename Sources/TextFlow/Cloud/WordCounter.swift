@@ -125,6 +125,16 @@ public struct WordCounter: Sendable {
     .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
   }
 
+  /// `words` without those that are `stopWords` once case-folded as `count` folds them (under
+  /// `locale`): a word list's "DON’T" is the stop word "don't", as it is in running text.
+  public func removingStopWords(from words: [TagCloud.Word]) -> [TagCloud.Word] {
+    guard !stopWords.isEmpty else { return words }
+    var folding = CaseFolding(locale: locale)
+    var stopKeys: Set<String> = []
+    for word in stopWords { stopKeys.insert(folding.key(of: word)) }
+    return words.filter { !stopKeys.contains(folding.key(of: $0.text)) }
+  }
+
   /// The most frequent spelling; on a tie the lowercase one (a capital is likelier to come from
   /// the start of a sentence), then the one sorting first.
   static func commonest(_ spellings: [String: Int]?) -> String? {
