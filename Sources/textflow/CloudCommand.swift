@@ -184,7 +184,7 @@ enum CloudCommand: Subcommand {
         try writeResult(
           json: result.json, scene: result.scene, kind: kind, to: output, parsed,
           note: {
-            var note = "wrote \(describe($0)): \(result.placed.count) words packed"
+            var note = "wrote \(describe($0)): \(wordCount(result.placed.count)) packed"
             note += ", \(Int((result.density * 100).rounded()))% ink"
             if !result.unplaced.isEmpty { note += ", \(result.unplaced.count) without room" }
             if result.notTriedCount > 0 {
@@ -215,7 +215,7 @@ enum CloudCommand: Subcommand {
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,
         note: {
-          var note = "wrote \(describe($0)): \(result.placed.count) words"
+          var note = "wrote \(describe($0)): \(wordCount(result.placed.count))"
           if result.droppedCount > 0 { note += ", \(result.droppedCount) left out" }
           if result.shrinkFactor < 1 {
             note += ", shrunk to \(Int((result.shrinkFactor * 100).rounded()))% to fit"
@@ -223,6 +223,11 @@ enum CloudCommand: Subcommand {
           return note
         })
     }
+  }
+
+  /// "1 word", "2 words".
+  private static func wordCount(_ count: Int) -> String {
+    "\(count) word\(count == 1 ? "" : "s")"
   }
 
   /// Why a packed cloud placed no word: the mask, or the canvas and its shape, named with its
