@@ -25,7 +25,8 @@ enum CloudCommand: Subcommand {
       --input KIND         text, weighted or auto (default auto)
       --stop-words LIST    words left out: built-in lists english, german, french, spanish,
                            chinese (or en, de, fr, es, zh), all of them, or files of words
-                           (one per line), comma-separated
+                           (one per line), comma-separated; with fr, French elisions
+                           are split off (l'homme counts as homme)
       --min-length N       leave out words shorter than N characters (default 2; a single
                            Chinese or Japanese character still counts)
       --numbers            count numbers too (left out by default)
@@ -34,7 +35,7 @@ enum CloudCommand: Subcommand {
       --phrases            count frequent two-word phrases ("United States") as one entry
       --locale ID          the locale for word breaking and case folding (default: the
                            root, which segments Chinese, Japanese and Thai by dictionary;
-                           tr or az fold I to ı and İ to i)
+                           tr or az fold I to ı and İ to i; fr splits off l', d', qu'…)
       --max-words N        at most N words, the heaviest (default 100)
       --scale-by SCALE     linear, sqrt or log (default sqrt)
       --min-size PT        the lightest word's size (default 12)
@@ -150,6 +151,7 @@ enum CloudCommand: Subcommand {
         counter.mergesPlurals = parsed.flags.contains("--plurals")
         counter.findsPhrases = parsed.flags.contains("--phrases")
         counter.locale = parsed.values["--locale"] ?? ""
+        if isFrench(parsed) { counter.elisions = StopWords.frenchElisions }
         // Progress for large inputs, on a terminal only (a log file gets no carriage returns).
         let showsProgress = text.utf8.count > 1 << 20 && isatty(2) == 1
         var lastPercent = -1
@@ -356,6 +358,21 @@ enum CloudCommand: Subcommand {
     }
     guard !colors.isEmpty else { throw .usage("\(option) needs at least one color") }
     return colors
+  }
+
+  /// Whether the text is French by --locale or French stop words (fr, french or all): then
+  /// "l'homme" counts as "homme".
+  private static func isFrench(_ parsed: ParsedArguments) -> Bool {
+    if let locale = parsed.values["--locale"],
+      locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first?.lowercased() == "fr"
+    {
+      return true
+    }
+    let names = (parsed.values["--stop-words"] ?? "").split(separator: ",").map(String.init)
+    return names.contains {
+      $0 == "all"
+        || (StopWords.language(named: $0) == .french && !FileManager.default.fileExists(atPath: $0))
+    }
   }
 
   private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String> {

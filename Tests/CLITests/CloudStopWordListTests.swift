@@ -32,4 +32,15 @@ struct CloudStopWordListTests {
     defer { try? FileManager.default.removeItem(at: stops) }
     #expect(try Self.words("STRASSE 4\nHaus 2\n", ["--stop-words", stops.path]) == ["Haus"])
   }
+
+  @Test("French stop words or a French locale split elided words off: l'homme is homme")
+  func frenchElision() throws {
+    let text = "L'homme et l’homme. Un homme, d'amour."
+    for options in [["--stop-words", "fr"], ["--locale", "fr_FR"]] {
+      #expect(
+        try Self.words(text, ["--input", "text"] + options).isSuperset(of: ["homme", "amour"]),
+        "\(options)")
+      #expect(!(try Self.words(text, ["--input", "text"] + options).contains("l'homme")))
+    }
+  }
 }

@@ -45,6 +45,10 @@ public struct WordCounter: Sendable {
   public var findsPhrases = false
   /// The fewest occurrences of a phrase.
   public var minimumPhraseCount = 3
+  /// Words elided before another with an apostrophe, lowercase and without it ("l" of
+  /// "l'homme"): a word written after one counts on its own ("l'homme" and "homme" are one
+  /// word). Empty by default; `StopWords.frenchElisions` for French text.
+  public var elisions: Set<String> = []
   /// The locale for word breaking and case folding ("" for the root, which segments every
   /// script).
   public var locale = ""
@@ -222,7 +226,7 @@ public struct WordCounter: Sendable {
       case .number:
         result.append(includesNumbers ? String(piece[segment.range]) : nil)
       case .letters:
-        let word = Self.withoutPossessive(piece[segment.range])
+        let word = withoutElision(Self.withoutPossessive(piece[segment.range]))
         result.append(Self.has(word, atLeast: minimumLength) ? word : nil)
       case .kana, .ideographs:
         result.append(String(piece[segment.range]))
@@ -269,6 +273,19 @@ public struct WordCounter: Sendable {
     let before = text[text.index(before: range.lowerBound)]
     let after = text[range.upperBound]
     return (before.isLetter || before.isNumber) && (after.isLetter || after.isNumber)
+  }
+
+  /// The word without an elided word before it ("homme" of "l'homme", "amour" of "d’amour"),
+  /// when `elisions` holds it and a letter follows the apostrophe.
+  func withoutElision(_ word: String) -> String {
+    guard !elisions.isEmpty,
+      let apostrophe = word.firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }),
+      apostrophe > word.startIndex
+    else { return word }
+    let rest = word[word.index(after: apostrophe)...]
+    guard rest.first?.isLetter == true, elisions.contains(word[..<apostrophe].lowercased())
+    else { return word }
+    return String(rest)
   }
 
   /// The word without an English possessive "'s" (either apostrophe, any case), as
