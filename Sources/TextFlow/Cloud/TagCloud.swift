@@ -116,38 +116,15 @@ public struct TagCloud: Sendable {
 
   // MARK: - Words from text
 
-  /// Words counted in running text: letters, digits and inner apostrophes or hyphens make a
-  /// word; case is folded (the most frequent spelling is shown); `stopWords` (lowercase) are
-  /// left out. Sorted by count, then alphabetically.
+  /// Words counted in running text as `WordCounter` counts them, with its defaults: Unicode's
+  /// word rules (Chinese, Japanese and Thai by dictionary), case folded (the most frequent
+  /// spelling is shown), numbers, one-letter words and links left out, and `stopWords`
+  /// (matched case-folded). Sorted by count, then alphabetically. A second, simpler counter
+  /// here split Chinese nowhere and kept "don’t" and "don't" apart, unlike the command.
   public static func words(countingIn text: String, stopWords: Set<String> = []) -> [Word] {
-    var counts: [String: Int] = [:]
-    var spellings: [String: [String: Int]] = [:]
-    var current = ""
-    func flush() {
-      let word = current.trimmingCharacters(in: CharacterSet(charactersIn: "'’-"))
-      current = ""
-      guard !word.isEmpty else { return }
-      let key = word.lowercased()
-      guard !stopWords.contains(key) else { return }
-      counts[key, default: 0] += 1
-      spellings[key, default: [:]][word, default: 0] += 1
-    }
-    for character in text {
-      if character.isLetter || character.isNumber || character == "'" || character == "’"
-        || character == "-"
-      {
-        current.append(character)
-      } else {
-        flush()
-      }
-    }
-    flush()
-    return counts.map { key, count in
-      let spelling =
-        spellings[key]?.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? key
-      return Word(spelling, weight: Double(count))
-    }
-    .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
+    var counter = WordCounter()
+    counter.stopWords = stopWords
+    return counter.count(text)
   }
 
   /// Why a weighted word list was rejected.
