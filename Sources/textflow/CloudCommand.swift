@@ -28,7 +28,7 @@ enum CloudCommand: Subcommand {
                            (one per line), comma-separated; with fr, French elisions
                            are split off (l'homme counts as homme)
       --min-length N       leave out words shorter than N characters (default 2; a single
-                           Chinese or Japanese character still counts)
+                           Chinese, Japanese or Korean character still counts)
       --numbers            count numbers too (left out by default)
       --links              count URLs and e-mail addresses (one word each; left out by default)
       --plurals            count English plurals with their singulars when both occur

@@ -17,8 +17,9 @@ import Foundation
 /// dictionary. Case is folded by Unicode's full case folding, so "STRASSE" and "Straße" are one
 /// word (Turkish dotted and dotless i by Turkish rules when `locale` is Turkish or Azerbaijani),
 /// and each word is shown in its most frequent spelling. Left out by
-/// default: numbers (`includesNumbers`), words of fewer than `minimumLength` characters (a
-/// single ideograph or kana still counts, since one is often a whole word), URLs and e-mail
+/// default: numbers (`includesNumbers`), words of fewer than `minimumLength` Unicode
+/// characters (a single ideograph, kana or Hangul syllable still counts, since one is often a
+/// whole word), URLs and e-mail
 /// addresses, which are recognised as one token each (`includesLinks`), and `stopWords`.
 /// An English possessive "'s" is left off ("President's" counts as "President", as in Python's
 /// `wordcloud`), and the typographic apostrophe ’ counts as the straight one ("don’t" and
@@ -29,7 +30,9 @@ import Foundation
 /// word's occurrences, become one entry ("United States"), and their own counts lose those
 /// occurrences.
 public struct WordCounter: Sendable {
-  /// The shortest word counted, in characters (letters; ideographs and kana count from 1).
+  /// The shortest word counted, in Unicode characters (code points, as Python's `len`: Thai
+  /// "ดี" and Hindi "है" are a letter and a vowel sign, two); ideographs, kana and Hangul
+  /// syllables count from 1.
   public var minimumLength = 2
   /// Whether numbers are counted.
   public var includesNumbers = false
@@ -222,12 +225,12 @@ public struct WordCounter: Sendable {
       case .number where piece[segment.range].contains(where: \.isLetter):
         // ICU gives "x86_64" the status of its last part, a number; with letters it is a word.
         let word = Self.withoutPossessive(piece[segment.range])
-        result.append(Self.has(word, atLeast: minimumLength) ? word : nil)
+        result.append(Self.isLongEnough(word, minimumLength) ? word : nil)
       case .number:
         result.append(includesNumbers ? String(piece[segment.range]) : nil)
       case .letters:
         let word = withoutElision(Self.withoutPossessive(piece[segment.range]))
-        result.append(Self.has(word, atLeast: minimumLength) ? word : nil)
+        result.append(Self.isLongEnough(word, minimumLength) ? word : nil)
       case .kana, .ideographs:
         result.append(String(piece[segment.range]))
       }
@@ -305,9 +308,19 @@ public struct WordCounter: Sendable {
     return String(word)
   }
 
-  /// True when `word` has at least `count` characters, reading no further than that.
-  static func has(_ word: String, atLeast count: Int) -> Bool {
-    count <= 0 || word.index(word.startIndex, offsetBy: count, limitedBy: word.endIndex) != nil
+  /// True when `word` has at least `count` Unicode characters (code points), reading no
+  /// further than that, or is Hangul syllables. Counted in grapheme clusters, a Thai or
+  /// Devanagari letter with its vowel sign was one and left out: "ดี" (good) and "है" (is).
+  /// A Hangul syllable is a whole word as often as an ideograph (집, house; 물, water), but
+  /// ICU gives it the status of letters, not ideographs.
+  static func isLongEnough(_ word: String, _ count: Int) -> Bool {
+    let scalars = word.unicodeScalars
+    if count <= 0
+      || scalars.index(scalars.startIndex, offsetBy: count, limitedBy: scalars.endIndex) != nil
+    {
+      return true
+    }
+    return scalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) }
   }
 
   /// URLs (scheme://…, www.…) and e-mail addresses: runs of non-space characters, trailing
