@@ -314,6 +314,8 @@ public struct WordCounter: Sendable {
   /// A Hangul syllable is a whole word as often as an ideograph (집, house; 물, water), but
   /// ICU gives it the status of letters, not ideographs.
   static func isLongEnough(_ word: String, _ count: Int) -> Bool {
+    // A code point is at most 4 UTF-8 bytes: most words are decided by their byte count.
+    if word.utf8.count >= 4 * count { return true }
     let scalars = word.unicodeScalars
     if count <= 0
       || scalars.index(scalars.startIndex, offsetBy: count, limitedBy: scalars.endIndex) != nil
