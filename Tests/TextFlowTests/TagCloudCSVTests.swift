@@ -19,6 +19,9 @@ struct TagCloudCSVTests {
       "word,count\r\nswift,10\r\nlinux,6.0\r\nNew York,3\r\n",
       "term\tfrequency\nswift\t10\nlinux\t6\nNew York\t3\n",
       "swift, 10\nlinux, 6\nNew York, 3\n",
+      // pandas' `DataFrame.to_csv` without index=False: the row number comes first.
+      ",word,count\n0,swift,10\n1,linux,6\n2,New York,3\n",
+      "id,word,count\n7,swift,10\n8,linux,6\n9,\"New York\",3\n",
     ])
   func exports(_ text: String) throws {
     #expect(TagCloud.looksWeighted(text))

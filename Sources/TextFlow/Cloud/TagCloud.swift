@@ -243,7 +243,8 @@ public struct TagCloud: Sendable {
     var csv: (word: String, weightText: String)?
     if let comma = line.lastIndex(of: ",") {
       let weightText = line[line.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-      let field = line[..<comma].trimmingCharacters(in: .whitespaces)
+      // The column before the weight: pandas writes its row number first ("0,swift,10").
+      let field = lastCSVField(of: line[..<comma])
       let word = unquoted(field)
       // "swift 1,500" is a weight with a thousands comma, an error as before, not the word
       // "swift 1" of weight 500: an unquoted word does not end in a number of its own.
@@ -265,6 +266,24 @@ public struct TagCloud: Sendable {
     return WeightedLine(
       word: csv.word, weightText: Substring(csv.weightText), weight: nil,
       isHeader: !csv.weightText.contains(where: \.isNumber))
+  }
+
+  /// The last comma-separated field of `text`, trimmed, quotes kept (a comma inside double
+  /// quotes separates nothing).
+  private static func lastCSVField(of text: Substring) -> String {
+    var start = text.startIndex
+    var quoted = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "\"" {
+        quoted.toggle()
+      } else if character == ",", !quoted {
+        start = text.index(after: index)
+      }
+      index = text.index(after: index)
+    }
+    return text[start...].trimmingCharacters(in: .whitespaces)
   }
 
   /// A CSV field without the double quotes around it ("" inside stands for one ").
