@@ -13,8 +13,8 @@ enum CloudCommand: Subcommand {
     usage: textflow cloud WORDS.txt|- -o OUT.png|.pdf|.svg|.json [options]
 
     Reads running text (words are counted by Unicode's word rules) or "word weight" lines (the
-    last field is the weight, fields apart by spaces or tabs; read as a word list when most lines
-    are, or as --input says), and lays the heaviest words out in centred rows on a common
+    last field is the weight, fields apart by spaces or tabs, or CSV "word,weight" with an
+    optional header row; read as a word list when most lines are, or as --input says), and lays the heaviest words out in centred rows on a common
     baseline, font size by weight. The heaviest word is never dropped:
     when the cloud does not fit (--height), every word shrinks; only below 4 pt are the lightest
     words left out. A word wider than the cloud gets a smaller size of its own.
@@ -25,15 +25,17 @@ enum CloudCommand: Subcommand {
       --input KIND         text, weighted or auto (default auto)
       --stop-words LIST    words left out: built-in lists english, german, french, spanish,
                            chinese (or en, de, fr, es, zh), all of them, or files of words
-                           (one per line), comma-separated
+                           (one per line), comma-separated; with fr, French elisions
+                           are split off (l'homme counts as homme)
       --min-length N       leave out words shorter than N characters (default 2; a single
-                           Chinese or Japanese character still counts)
+                           Chinese, Japanese or Korean character still counts)
       --numbers            count numbers too (left out by default)
       --links              count URLs and e-mail addresses (one word each; left out by default)
       --plurals            count English plurals with their singulars when both occur
       --phrases            count frequent two-word phrases ("United States") as one entry
-      --locale ID          the word-breaking locale (default: the root, which segments
-                           Chinese, Japanese and Thai by dictionary)
+      --locale ID          the locale for word breaking and case folding (default: the
+                           root, which segments Chinese, Japanese and Thai by dictionary;
+                           tr or az fold I to ı and İ to i; fr splits off l', d', qu'…)
       --max-words N        at most N words, the heaviest (default 100)
       --scale-by SCALE     linear, sqrt or log (default sqrt)
       --min-size PT        the lightest word's size (default 12)
@@ -123,9 +125,12 @@ enum CloudCommand: Subcommand {
       let words: [TagCloud.Word]
       if input == "weighted" || (input == "auto" && TagCloud.looksWeighted(text)) {
         do {
-          words = try TagCloud.words(parsingWeighted: text).filter {
-            !stopWords.contains($0.text.lowercased())
-          }
+          let list = try TagCloud.words(parsingWeighted: text)
+          // Stop words match as in running text: case-folded, either apostrophe.
+          var counter = WordCounter()
+          counter.stopWords = stopWords
+          counter.locale = parsed.values["--locale"] ?? ""
+          words = counter.removingStopWords(from: list)
         } catch {
           // Auto-detection chose a word list by the majority of the lines: say so, in case
           // the input was running text after all.
@@ -146,6 +151,7 @@ enum CloudCommand: Subcommand {
         counter.mergesPlurals = parsed.flags.contains("--plurals")
         counter.findsPhrases = parsed.flags.contains("--phrases")
         counter.locale = parsed.values["--locale"] ?? ""
+        if isFrench(parsed) { counter.elisions = StopWords.frenchElisions }
         // Progress for large inputs, on a terminal only (a log file gets no carriage returns).
         let showsProgress = text.utf8.count > 1 << 20 && isatty(2) == 1
         var lastPercent = -1
@@ -180,9 +186,12 @@ enum CloudCommand: Subcommand {
         try writeResult(
           json: result.json, scene: result.scene, kind: kind, to: output, parsed,
           note: {
-            var note = "wrote \(describe($0)): \(result.placed.count) words packed"
+            var note = "wrote \(describe($0)): \(wordCount(result.placed.count)) packed"
             note += ", \(Int((result.density * 100).rounded()))% ink"
             if !result.unplaced.isEmpty { note += ", \(result.unplaced.count) without room" }
+            if result.notTriedCount > 0 {
+              note += ", \(result.notTriedCount) lighter left out (--max-words)"
+            }
             return note
           })
         return
@@ -208,7 +217,7 @@ enum CloudCommand: Subcommand {
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,
         note: {
-          var note = "wrote \(describe($0)): \(result.placed.count) words"
+          var note = "wrote \(describe($0)): \(wordCount(result.placed.count))"
           if result.droppedCount > 0 { note += ", \(result.droppedCount) left out" }
           if result.shrinkFactor < 1 {
             note += ", shrunk to \(Int((result.shrinkFactor * 100).rounded()))% to fit"
@@ -216,6 +225,11 @@ enum CloudCommand: Subcommand {
           return note
         })
     }
+  }
+
+  /// "1 word", "2 words".
+  private static func wordCount(_ count: Int) -> String {
+    "\(count) word\(count == 1 ? "" : "s")"
   }
 
   /// Why a packed cloud placed no word: the mask, or the canvas and its shape, named with its
@@ -344,6 +358,21 @@ enum CloudCommand: Subcommand {
     }
     guard !colors.isEmpty else { throw .usage("\(option) needs at least one color") }
     return colors
+  }
+
+  /// Whether the text is French by --locale or French stop words (fr, french or all): then
+  /// "l'homme" counts as "homme".
+  private static func isFrench(_ parsed: ParsedArguments) -> Bool {
+    if let locale = parsed.values["--locale"],
+      locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first?.lowercased() == "fr"
+    {
+      return true
+    }
+    let names = (parsed.values["--stop-words"] ?? "").split(separator: ",").map(String.init)
+    return names.contains {
+      $0 == "all"
+        || (StopWords.language(named: $0) == .french && !FileManager.default.fileExists(atPath: $0))
+    }
   }
 
   private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String> {

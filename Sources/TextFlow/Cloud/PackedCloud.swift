@@ -136,6 +136,9 @@ public struct PackedCloud: Sendable {
         attempts: 0, positionsTested: 0)
     }
     let rest = fillDensity == nil ? [] : Array(ranked.dropFirst(top.count))
+    // Without filling, the words past `maxWords` are never tried: reported as such, as a cloud
+    // in rows reports the words it leaves out (the JSON's "notTried" said 0).
+    let untried = ranked.count - top.count - rest.count
     var sizer = TagCloud()
     sizer.minFontSize = minFontSize
     sizer.maxFontSize = maxFontSize
@@ -257,7 +260,7 @@ public struct PackedCloud: Sendable {
         last = attempt(factor, final: true)
       }
       return output(
-        last, all: all, groups: groups, top: top.count, notTried: 0, factor: factor,
+        last, all: all, groups: groups, top: top.count, notTried: untried, factor: factor,
         attempts: attempts,
         tested: tested, canvas: canvas(),
         reason:
@@ -282,7 +285,8 @@ public struct PackedCloud: Sendable {
       }
     }
     return output(
-      best.attempt, all: all, groups: groups, top: top.count, notTried: 0, factor: best.factor,
+      best.attempt, all: all, groups: groups, top: top.count, notTried: untried,
+      factor: best.factor,
       attempts: attempts, tested: tested, canvas: canvas(), reason: nil)
   }
 

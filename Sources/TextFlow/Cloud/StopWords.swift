@@ -12,6 +12,12 @@ public enum StopWords {
     case english, german, french, spanish, chinese
   }
 
+  /// French words elided before a vowel with an apostrophe (le and la as l', de as d', je, me,
+  /// te, se, ne, ce, que and the conjunctions ending in que), for `WordCounter.elisions`.
+  public static let frenchElisions: Set<String> = [
+    "c", "d", "j", "l", "m", "n", "qu", "s", "t", "jusqu", "lorsqu", "puisqu", "quoiqu",
+  ]
+
   /// The list for `language`.
   public static func list(_ language: Language) -> Set<String> {
     switch language {

@@ -116,38 +116,15 @@ public struct TagCloud: Sendable {
 
   // MARK: - Words from text
 
-  /// Words counted in running text: letters, digits and inner apostrophes or hyphens make a
-  /// word; case is folded (the most frequent spelling is shown); `stopWords` (lowercase) are
-  /// left out. Sorted by count, then alphabetically.
+  /// Words counted in running text as `WordCounter` counts them, with its defaults: Unicode's
+  /// word rules (Chinese, Japanese and Thai by dictionary), case folded (the most frequent
+  /// spelling is shown), numbers, one-letter words and links left out, and `stopWords`
+  /// (matched case-folded). Sorted by count, then alphabetically. A second, simpler counter
+  /// here split Chinese nowhere and kept "don’t" and "don't" apart, unlike the command.
   public static func words(countingIn text: String, stopWords: Set<String> = []) -> [Word] {
-    var counts: [String: Int] = [:]
-    var spellings: [String: [String: Int]] = [:]
-    var current = ""
-    func flush() {
-      let word = current.trimmingCharacters(in: CharacterSet(charactersIn: "'’-"))
-      current = ""
-      guard !word.isEmpty else { return }
-      let key = word.lowercased()
-      guard !stopWords.contains(key) else { return }
-      counts[key, default: 0] += 1
-      spellings[key, default: [:]][word, default: 0] += 1
-    }
-    for character in text {
-      if character.isLetter || character.isNumber || character == "'" || character == "’"
-        || character == "-"
-      {
-        current.append(character)
-      } else {
-        flush()
-      }
-    }
-    flush()
-    return counts.map { key, count in
-      let spelling =
-        spellings[key]?.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? key
-      return Word(spelling, weight: Double(count))
-    }
-    .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
+    var counter = WordCounter()
+    counter.stopWords = stopWords
+    return counter.count(text)
   }
 
   /// Why a weighted word list was rejected.
@@ -172,7 +149,7 @@ public struct TagCloud: Sendable {
     var other = 0
     forEachLine(of: text) { _, line in
       guard let line = contentLine(line) else { return true }
-      if weightedFields(of: line).weight?.isFinite == true { weighted += 1 } else { other += 1 }
+      if weightedLine(line)?.weight?.isFinite == true { weighted += 1 } else { other += 1 }
       return weighted + other < detectionLines
     }
     return weighted > 0 && weighted >= other
@@ -182,26 +159,30 @@ public struct TagCloud: Sendable {
   static let detectionLines = 1000
 
   /// "word weight" lines: the last field is the weight (positive), the rest the word (which may
-  /// hold spaces); fields are apart by spaces or tabs, lines end with LF, CRLF or CR (a list
-  /// saved on Windows is read as the same list). Blank lines and lines starting with # are
-  /// skipped. Repeated words add up.
+  /// hold spaces); fields are apart by spaces or tabs, or the weight follows the last comma
+  /// (CSV: `swift,10`, `"New York",3`); lines end with LF, CRLF or CR (a list saved on Windows
+  /// is read as the same list). Blank lines and lines starting with # are skipped, and so is a
+  /// first line of CSV or tab-separated column names (`word,count`). Repeated words add up.
   public static func words(parsingWeighted text: String) throws(ParseError) -> [Word] {
     var order: [String] = []
     var weights: [String: Double] = [:]
     var failure: ParseError?
+    var isFirst = true
     forEachLine(of: text) { number, raw in
       guard let line = contentLine(raw) else { return true }
-      let (fields, weight) = weightedFields(of: line)
-      guard fields.count >= 2 else {
+      defer { isFirst = false }
+      guard let parsed = weightedLine(line) else {
         failure = ParseError(line: number, message: "expected \"word weight\", got \"\(line)\"")
         return false
       }
-      guard let weight, weight.isFinite, weight > 0 else {
+      guard let weight = parsed.weight, weight.isFinite, weight > 0 else {
+        // A spreadsheet's or pandas' export starts with its column names ("word,count").
+        if isFirst, parsed.isHeader { return true }
         failure = ParseError(
-          line: number, message: "the weight \"\(fields.last!)\" is not a positive number")
+          line: number, message: "the weight \"\(parsed.weightText)\" is not a positive number")
         return false
       }
-      let word = fields.dropLast().joined(separator: " ")
+      let word = parsed.word
       if weights[word] == nil { order.append(word) }
       let total = weights[word, default: 0] + weight
       guard total.isFinite else {
@@ -241,11 +222,74 @@ public struct TagCloud: Sendable {
     return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : trimmed
   }
 
-  /// A word-list line's fields (apart by spaces or tabs) and the last one read as a number
-  /// (nil when it is not one, or the line has a single field).
-  private static func weightedFields(of line: String) -> (fields: [Substring], weight: Double?) {
+  /// A word-list line read as a word and its weight.
+  private struct WeightedLine {
+    /// The word (or words, apart by single spaces; quotes around a CSV field removed).
+    var word: String
+    /// The weight as written.
+    var weightText: Substring
+    /// The weight, nil when it is not a number.
+    var weight: Double?
+    /// Whether the line reads as column names: fields apart by a comma or tab, the last one
+    /// without a digit ("word,count", "term\tfrequency").
+    var isHeader: Bool
+  }
+
+  /// A word-list line's word and weight, or nil for a line of one field. The weight is the
+  /// field after the last comma when that is a number (CSV as spreadsheets and pandas export
+  /// it: `swift,10`, `"New York",3`; read as running text before, every weight was lost),
+  /// otherwise the last field apart by spaces or tabs.
+  private static func weightedLine(_ line: String) -> WeightedLine? {
+    var csv: (word: String, weightText: String)?
+    if let comma = line.lastIndex(of: ",") {
+      let weightText = line[line.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+      // The column before the weight: pandas writes its row number first ("0,swift,10").
+      let field = lastCSVField(of: line[..<comma])
+      let word = unquoted(field)
+      // "swift 1,500" is a weight with a thousands comma, an error as before, not the word
+      // "swift 1" of weight 500: an unquoted word does not end in a number of its own.
+      let lastPart = field.split(whereSeparator: { $0 == " " || $0 == "\t" }).last ?? ""
+      let endsInNumber = !field.hasPrefix("\"") && lastPart.allSatisfy(\.isNumber)
+      if !word.isEmpty, !weightText.isEmpty, !endsInNumber { csv = (word, weightText) }
+    }
+    if let csv, let weight = Double(csv.weightText) {
+      return WeightedLine(
+        word: csv.word, weightText: Substring(csv.weightText), weight: weight, isHeader: false)
+    }
     let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    return (fields, fields.count >= 2 ? Double(fields.last!) : nil)
+    if fields.count >= 2, let last = fields.last, csv == nil || Double(last) != nil {
+      return WeightedLine(
+        word: fields.dropLast().joined(separator: " "), weightText: last, weight: Double(last),
+        isHeader: line.contains("\t") && !last.contains(where: \.isNumber))
+    }
+    guard let csv else { return nil }
+    return WeightedLine(
+      word: csv.word, weightText: Substring(csv.weightText), weight: nil,
+      isHeader: !csv.weightText.contains(where: \.isNumber))
+  }
+
+  /// The last comma-separated field of `text`, trimmed, quotes kept (a comma inside double
+  /// quotes separates nothing).
+  private static func lastCSVField(of text: Substring) -> String {
+    var start = text.startIndex
+    var quoted = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "\"" {
+        quoted.toggle()
+      } else if character == ",", !quoted {
+        start = text.index(after: index)
+      }
+      index = text.index(after: index)
+    }
+    return text[start...].trimmingCharacters(in: .whitespaces)
+  }
+
+  /// A CSV field without the double quotes around it ("" inside stands for one ").
+  private static func unquoted(_ field: String) -> String {
+    guard field.count >= 2, field.hasPrefix("\""), field.hasSuffix("\"") else { return field }
+    return String(field.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
   }
 
   /// Common English words (articles, pronouns, auxiliaries, prepositions, conjunctions) for

@@ -14,23 +14,31 @@ import Foundation
 ///
 /// Words are UAX #29 word segments (ICU's word break iterator): letters with inner apostrophes
 /// and digits stay together ("don't", "x86_64"), Chinese and Japanese are split by ICU's
-/// dictionary. Case is folded and each word is shown in its most frequent spelling. Left out by
-/// default: numbers (`includesNumbers`), words of fewer than `minimumLength` characters (a
-/// single ideograph or kana still counts, since one is often a whole word), URLs and e-mail
+/// dictionary. Case is folded by Unicode's full case folding, so "STRASSE" and "Straße" are one
+/// word (Turkish dotted and dotless i by Turkish rules when `locale` is Turkish or Azerbaijani),
+/// and each word is shown in its most frequent spelling. Left out by
+/// default: numbers (`includesNumbers`), words of fewer than `minimumLength` Unicode
+/// characters (a single ideograph, kana or Hangul syllable still counts, since one is often a
+/// whole word), URLs and e-mail
 /// addresses, which are recognised as one token each (`includesLinks`), and `stopWords`.
+/// An English possessive "'s" is left off ("President's" counts as "President", as in Python's
+/// `wordcloud`), and the typographic apostrophe ’ counts as the straight one ("don’t" and
+/// "don't" are one word, shown in the commoner spelling).
 /// With `mergesPlurals`, an English plural ("cats", "boxes", "cities") is counted with its
 /// singular when both occur. With `findsPhrases`, two words that follow each other (no
 /// punctuation between) at least `minimumPhraseCount` times, in at least half of the lighter
 /// word's occurrences, become one entry ("United States"), and their own counts lose those
 /// occurrences.
 public struct WordCounter: Sendable {
-  /// The shortest word counted, in characters (letters; ideographs and kana count from 1).
+  /// The shortest word counted, in Unicode characters (code points, as Python's `len`: Thai
+  /// "ดี" and Hindi "है" are a letter and a vowel sign, two); ideographs, kana and Hangul
+  /// syllables count from 1.
   public var minimumLength = 2
   /// Whether numbers are counted.
   public var includesNumbers = false
   /// Whether URLs and e-mail addresses are counted (each as one word).
   public var includesLinks = false
-  /// Case-folded words left out.
+  /// Words left out, in any case (they are case-folded as the counted words are).
   public var stopWords: Set<String> = []
   /// Whether English plurals are merged into their singulars when both occur.
   public var mergesPlurals = false
@@ -40,7 +48,12 @@ public struct WordCounter: Sendable {
   public var findsPhrases = false
   /// The fewest occurrences of a phrase.
   public var minimumPhraseCount = 3
-  /// The locale for word breaking ("" for the root, which segments every script).
+  /// Words elided before another with an apostrophe, lowercase and without it ("l" of
+  /// "l'homme"): a word written after one counts on its own ("l'homme" and "homme" are one
+  /// word). Empty by default; `StopWords.frenchElisions` for French text.
+  public var elisions: Set<String> = []
+  /// The locale for word breaking and case folding ("" for the root, which segments every
+  /// script).
   public var locale = ""
 
   /// A counter with the defaults.
@@ -57,6 +70,9 @@ public struct WordCounter: Sendable {
     var spellings: [String: [String: Int]] = [:]
     var pairs: [WordPair: Int] = [:]
     var pairSpellings: [WordPair: [WordPair: Int]] = [:]
+    var folding = CaseFolding(locale: locale)
+    var stopKeys: Set<String> = []
+    for word in stopWords { stopKeys.insert(folding.key(of: word)) }
     let total = text.utf8.count
     var done = 0
     var start = text.startIndex
@@ -69,8 +85,8 @@ public struct WordCounter: Sendable {
           previous = nil
           continue
         }
-        let key = Self.folded(word)
-        if stopWords.contains(key) {
+        let key = folding.key(of: word)
+        if stopKeys.contains(key) {
           previous = nil
           continue
         }
@@ -116,6 +132,16 @@ public struct WordCounter: Sendable {
     .sorted { ($0.weight, $1.text) > ($1.weight, $0.text) }
   }
 
+  /// `words` without those that are `stopWords` once case-folded as `count` folds them (under
+  /// `locale`): a word list's "DON’T" is the stop word "don't", as it is in running text.
+  public func removingStopWords(from words: [TagCloud.Word]) -> [TagCloud.Word] {
+    guard !stopWords.isEmpty else { return words }
+    var folding = CaseFolding(locale: locale)
+    var stopKeys: Set<String> = []
+    for word in stopWords { stopKeys.insert(folding.key(of: word)) }
+    return words.filter { !stopKeys.contains(folding.key(of: $0.text)) }
+  }
+
   /// The most frequent spelling; on a tie the lowercase one (a capital is likelier to come from
   /// the start of a sentence), then the one sorting first.
   static func commonest(_ spellings: [String: Int]?) -> String? {
@@ -127,13 +153,33 @@ public struct WordCounter: Sendable {
     }?.key
   }
 
-  /// The case-folded key of a word: lowercase, with a Greek word's last σ as final ς (as the
-  /// word is written in lowercase; Swift's `lowercased()` maps Σ to σ everywhere).
-  static func folded(_ word: String) -> String {
-    let lower = word.lowercased()
-    // σ is CF 83 in UTF-8: the byte rules out almost every word before the Unicode comparison.
-    guard lower.utf8.last == 0x83, lower.hasSuffix("σ"), lower.count > 1 else { return lower }
-    return String(lower.dropLast()) + "ς"
+  /// The key words are counted under: Unicode's full case folding (as Python's
+  /// `str.casefold()`: "ß" is "ss", final "ς" is "σ"), with the typographic apostrophe as the
+  /// straight one. Lowercasing alone kept "STRASSE" and "Straße" apart.
+  struct CaseFolding {
+    /// Turkish and Azerbaijani fold "I" to dotless "ı" and "İ" to "i".
+    let turkic: Locale?
+    /// Folded non-ASCII words: a text repeats its words, and Foundation's folding costs more
+    /// than a dictionary look-up.
+    var cache: [String: String] = [:]
+
+    init(locale: String) {
+      let language = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first?
+        .lowercased()
+      turkic = language == "tr" || language == "az" ? Locale(identifier: locale) : nil
+    }
+
+    mutating func key(of word: String) -> String {
+      // For ASCII letters folding is lowercasing (outside Turkish rules).
+      if turkic == nil, word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
+      if let known = cache[word] { return known }
+      // "don’t" and "don't" are one word written with two apostrophes (U+2019, what editors
+      // type, and U+0027).
+      let folded = word.folding(options: .caseInsensitive, locale: turkic)
+        .replacingOccurrences(of: "\u{2019}", with: "'")
+      cache[word] = folded
+      return folded
+    }
   }
 
   static func pieceEnd(_ text: String, from start: String.Index) -> String.Index {
@@ -166,19 +212,25 @@ public struct WordCounter: Sendable {
       }
       switch segment.kind {
       case .none:
-        // Spaces and a single line break keep a phrase going; anything else ends it.
-        if Self.isPhraseGap(piece[segment.range]) { continue }
+        // Spaces and a single line break keep a phrase going, and so does a hyphen inside a
+        // word ("Vice-President" is the phrase "Vice President", as in wordcloud, whose
+        // words are the letters between); anything else ends it.
+        if Self.isPhraseGap(piece[segment.range])
+          || Self.isInnerHyphen(segment.range, of: piece)
+        {
+          continue
+        }
         result.append(nil)
         continue
       case .number where piece[segment.range].contains(where: \.isLetter):
         // ICU gives "x86_64" the status of its last part, a number; with letters it is a word.
-        let word = String(piece[segment.range])
-        result.append(Self.has(word, atLeast: minimumLength) ? word : nil)
+        let word = Self.withoutPossessive(piece[segment.range])
+        result.append(Self.isLongEnough(word, minimumLength) ? word : nil)
       case .number:
         result.append(includesNumbers ? String(piece[segment.range]) : nil)
       case .letters:
-        let word = String(piece[segment.range])
-        result.append(Self.has(word, atLeast: minimumLength) ? word : nil)
+        let word = withoutElision(Self.withoutPossessive(piece[segment.range]))
+        result.append(Self.isLongEnough(word, minimumLength) ? word : nil)
       case .kana, .ideographs:
         result.append(String(piece[segment.range]))
       }
@@ -214,9 +266,63 @@ public struct WordCounter: Sendable {
     return true
   }
 
-  /// True when `word` has at least `count` characters, reading no further than that.
-  static func has(_ word: String, atLeast count: Int) -> Bool {
-    count <= 0 || word.index(word.startIndex, offsetBy: count, limitedBy: word.endIndex) != nil
+  /// True when `range` is one hyphen (-, U+2010 or U+2011) with letters or digits right
+  /// before and after it.
+  static func isInnerHyphen(_ range: Range<String.Index>, of text: String) -> Bool {
+    let gap = text[range]
+    guard gap == "-" || gap == "\u{2010}" || gap == "\u{2011}", range.lowerBound > text.startIndex,
+      range.upperBound < text.endIndex
+    else { return false }
+    let before = text[text.index(before: range.lowerBound)]
+    let after = text[range.upperBound]
+    return (before.isLetter || before.isNumber) && (after.isLetter || after.isNumber)
+  }
+
+  /// The word without an elided word before it ("homme" of "l'homme", "amour" of "d’amour"),
+  /// when `elisions` holds it and a letter follows the apostrophe.
+  func withoutElision(_ word: String) -> String {
+    guard !elisions.isEmpty,
+      let apostrophe = word.firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }),
+      apostrophe > word.startIndex
+    else { return word }
+    let rest = word[word.index(after: apostrophe)...]
+    guard rest.first?.isLetter == true, elisions.contains(word[..<apostrophe].lowercased())
+    else { return word }
+    return String(rest)
+  }
+
+  /// The word without an English possessive "'s" (either apostrophe, any case), as
+  /// `wordcloud` counts "President's" with "President": as a word of its own it split the
+  /// count of the same name.
+  static func withoutPossessive(_ word: Substring) -> String {
+    let bytes = word.utf8
+    guard let last = bytes.last, last | 0x20 == UInt8(ascii: "s") else { return String(word) }
+    let rest = bytes.dropLast()
+    // "'" is 27 in UTF-8, "’" (U+2019) E2 80 99.
+    if rest.last == 0x27 {
+      return String(word[..<rest.index(before: rest.endIndex)])
+    }
+    if rest.count >= 3, rest.suffix(3).elementsEqual([0xE2, 0x80, 0x99]) {
+      return String(word[..<rest.index(rest.endIndex, offsetBy: -3)])
+    }
+    return String(word)
+  }
+
+  /// True when `word` has at least `count` Unicode characters (code points), reading no
+  /// further than that, or is Hangul syllables. Counted in grapheme clusters, a Thai or
+  /// Devanagari letter with its vowel sign was one and left out: "ดี" (good) and "है" (is).
+  /// A Hangul syllable is a whole word as often as an ideograph (집, house; 물, water), but
+  /// ICU gives it the status of letters, not ideographs.
+  static func isLongEnough(_ word: String, _ count: Int) -> Bool {
+    // A code point is at most 4 UTF-8 bytes: most words are decided by their byte count.
+    if word.utf8.count >= 4 * count { return true }
+    let scalars = word.unicodeScalars
+    if count <= 0
+      || scalars.index(scalars.startIndex, offsetBy: count, limitedBy: scalars.endIndex) != nil
+    {
+      return true
+    }
+    return scalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) }
   }
 
   /// URLs (scheme://…, www.…) and e-mail addresses: runs of non-space characters, trailing
@@ -281,14 +387,33 @@ public struct WordCounter: Sendable {
   ) {
     for key in counts.keys.sorted() where key.count > 3 && key.hasSuffix("s") {
       guard let count = counts[key] else { continue }
+      // "-s" first ("uses" is "use", not "us"), then "-ies" as "-y"; "-es" only after s, x, z,
+      // ch or sh, where English adds it ("boxes", "wishes"): elsewhere "planes", "notes" and
+      // "rates" were counted as "plan", "not" and "rat".
       var candidates: [String] = []
-      if key.hasSuffix("ies") { candidates.append(String(key.dropLast(3)) + "y") }
-      if key.hasSuffix("es") { candidates.append(String(key.dropLast(2))) }
       if !key.hasSuffix("ss") { candidates.append(String(key.dropLast())) }
+      if key.hasSuffix("ies") { candidates.append(String(key.dropLast(3)) + "y") }
+      let stem = key.dropLast(2)
+      if key.hasSuffix("es"),
+        stem.hasSuffix("s") || stem.hasSuffix("x") || stem.hasSuffix("z") || stem.hasSuffix("ch")
+          || stem.hasSuffix("sh")
+      {
+        candidates.append(String(stem))
+      }
       guard let singular = candidates.first(where: { counts[$0] != nil }) else { continue }
       counts[singular]! += count
       counts[key] = nil
-      spellings[key] = nil
+      // The plural's spellings go to the singular too (as wordcloud merges them): "States"
+      // ten times and "state" once is shown "State", not the one lowercase spelling.
+      let ending = singular.hasSuffix("y") && key.hasSuffix("ies") ? "y" : ""
+      let dropped = key.count - singular.count + ending.count
+      for (written, times) in spellings.removeValue(forKey: key) ?? [:] {
+        guard written.count > dropped else { continue }
+        let stem = written.dropLast(dropped)
+        let capital = written.dropFirst(stem.count).first?.isUppercase == true
+        let shown = String(stem) + (capital ? ending.uppercased() : ending)
+        spellings[singular, default: [:]][shown, default: 0] += times
+      }
     }
   }
 }
