@@ -14,10 +14,10 @@ enum CloudCommand: Subcommand {
 
     Reads running text (words are counted by Unicode's word rules) or "word weight" lines (the
     last field is the weight, fields apart by spaces or tabs, or CSV "word,weight" with an
-    optional header row; read as a word list when most lines are, or as --input says), and lays the heaviest words out in centred rows on a common
-    baseline, font size by weight. The heaviest word is never dropped:
-    when the cloud does not fit (--height), every word shrinks; only below 4 pt are the lightest
-    words left out. A word wider than the cloud gets a smaller size of its own.
+    optional header row; read as a word list when most lines are, or as --input says), and
+    lays the heaviest words out in centred rows on a common baseline, font size by weight. The
+    heaviest word is never dropped: when the cloud does not fit (--height), every word shrinks;
+    only below 4 pt are the lightest words left out. A word wider than the cloud gets a smaller size of its own.
 
     options:
       -o, --output PATH    write to PATH (- for standard output; default: JSON on stdout)
