@@ -48,7 +48,7 @@ public enum RecordFormat: String, Sendable, CaseIterable {
       return .csv
     }
     if first == UInt8(ascii: "{") { return .jsonl }
-    let line = body.prefix { $0 != 0x0A }
+    let line = body.prefix { $0 != 0x0A && $0 != 0x0D }
     return line.contains(0x09) && !line.contains(UInt8(ascii: ",")) ? .tsv : .csv
   }
 }
@@ -72,7 +72,9 @@ public struct RecordSet: Sendable {
 public enum RecordReader {
   /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
   /// overrides CSV's separator, which is otherwise the header row's: a comma, or else the
-  /// semicolon, tab or vertical bar it uses; TSV's is a tab. A malformed row is reported in
+  /// semicolon, tab or vertical bar it uses; TSV's is a tab. CSV and TSV lines end with a line
+  /// feed, a carriage return and line feed, or a carriage return alone (Excel for Mac's "CSV
+  /// (Macintosh)"); a line break inside quotes is the field's. A malformed row is reported in
   /// `errors` and reading goes on with the next row. A JSON line's fields are its own keys (a
   /// key other lines have and it lacks is absent, not empty); `fieldNames` has every line's.
   ///
@@ -114,7 +116,7 @@ public enum RecordReader {
     for byte in bytes {
       if byte == UInt8(ascii: "\"") { quoted.toggle() }
       if quoted { continue }
-      if byte == 0x0A { break }
+      if byte == 0x0A || byte == 0x0D { break }
       if let index = candidates.firstIndex(where: { $0.asciiValue == byte }) {
         counts[index] += 1
       }
@@ -160,7 +162,9 @@ public enum RecordReader {
               closed = true
               break
             }
-            if byte == newline { line += 1 }
+            if byte == newline || byte == carriageReturn && bytes.at(index + 1) != newline {
+              line += 1
+            }
             field.append(byte)
             index += 1
           }
@@ -172,13 +176,18 @@ public enum RecordReader {
           {
             error =
               error ?? "text after a closing quote (write a quote inside a quoted field as \"\")"
-            while index < count, bytes[index] != delimiter, bytes[index] != newline { index += 1 }
+            while index < count, bytes[index] != delimiter, bytes[index] != newline,
+              bytes[index] != carriageReturn
+            {
+              index += 1
+            }
           }
         } else {
           while index < count {
             let byte = bytes[index]
-            if byte == delimiter || byte == newline { break }
-            if byte == carriageReturn, index + 1 < count, bytes[index + 1] == newline { break }
+            // A carriage return ends the record as a line feed does, alone or before one:
+            // Excel for Mac's "CSV (Macintosh)" ends its lines with carriage returns only.
+            if byte == delimiter || byte == newline || byte == carriageReturn { break }
             if byte == quote {
               error = error ?? "a quote inside an unquoted field (quote the whole field)"
             }
@@ -289,4 +298,9 @@ public enum RecordReader {
     }
     return set
   }
+}
+
+extension [UInt8] {
+  /// The byte at `index`, or nil past the end.
+  fileprivate func at(_ index: Int) -> UInt8? { indices.contains(index) ? self[index] : nil }
 }
