@@ -57,4 +57,21 @@ import TextFlowSpec
     #expect(set.errors.map(\.line) == [5])
     #expect(set.errors.map(\.row) == [3])
   }
+
+  @Test func aHeaderErrorNamesTheHeadersOwnLine() {
+    // Blank lines before the header (a spreadsheet's empty first rows) are no rows: the
+    // header's problem is on the line it is on, counted with each line ending.
+    for ending in ["\n", "\r\n", "\r"] {
+      for (header, problem) in [("name,city,name", "'name' twice"), ("name,,city", "field 2 of 3")]
+      {
+        let text = ending + ending + header + ending + "a,b,c" + ending
+        #expect {
+          try RecordReader.read(Data(text.utf8), format: .csv)
+        } throws: { error in
+          guard let error = error as? RecordError else { return false }
+          return error.line == 3 && error.row == 0 && error.message.contains(problem)
+        }
+      }
+    }
+  }
 }

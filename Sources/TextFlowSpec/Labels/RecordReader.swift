@@ -219,12 +219,14 @@ public enum RecordReader {
     if let error = header.error { throw RecordError(row: 0, line: header.line, message: error) }
     let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
     var seen: Set<String> = []
-    for name in names {
+    for (column, name) in names.enumerated() {
       guard !name.isEmpty else {
-        throw RecordError(row: 0, line: 1, message: "the header has an empty field name")
+        throw RecordError(
+          row: 0, line: header.line,
+          message: "the header's field \(column + 1) of \(names.count) has no name")
       }
       guard seen.insert(name).inserted else {
-        throw RecordError(row: 0, line: 1, message: "the header names '\(name)' twice")
+        throw RecordError(row: 0, line: header.line, message: "the header names '\(name)' twice")
       }
     }
     var set = RecordSet(fieldNames: names, records: [], errors: [])
