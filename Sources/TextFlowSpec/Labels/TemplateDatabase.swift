@@ -154,9 +154,21 @@ public struct TemplateDatabase: Sendable {
     text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
+  /// The name without case, spaces and the punctuation part numbers are written with
+  /// ("Avery-5160", "avery5160" and "LA 505" as "la505"): no two of the database's names
+  /// are equal this way, so one that matches is the one the user meant.
+  private static func compact(_ text: String) -> String {
+    String(text.lowercased().unicodeScalars.filter { !Self.ignoredInNames.contains($0) })
+  }
+
+  private static let ignoredInNames = CharacterSet.whitespaces.union(
+    CharacterSet(charactersIn: "-_./"))
+
   /// The template called `name`: "Brand Part" (case-insensitive, e.g. "avery l7160"), or the
-  /// bare part number when only one brand has it. Aliases resolve to their definition's
-  /// geometry under their own name.
+  /// bare part number when only one brand has it; failing that, the one whose name or part
+  /// is equal to `name` without spaces and the `-_./` of part numbers ("Avery-5160",
+  /// "avery5160", "la505" for "Sigel LA 505"). Aliases resolve to their definition's geometry
+  /// under their own name.
   ///
   /// - Throws: `TemplateError` when nothing matches (with close names) or a bare part is
   ///   ambiguous (listing the brands).
@@ -165,7 +177,13 @@ public struct TemplateDatabase: Sendable {
     if let match = templates.first(where: { Self.normalized($0.name) == wanted }) {
       return match
     }
-    let byPart = templates.filter { Self.normalized($0.part) == wanted }
+    var byPart = templates.filter { Self.normalized($0.part) == wanted }
+    if byPart.isEmpty {
+      let compact = Self.compact(name)
+      let byName = templates.filter { Self.compact($0.name) == compact }
+      if byName.count == 1 { return byName[0] }
+      byPart = templates.filter { Self.compact($0.part) == compact }
+    }
     if byPart.count == 1 { return byPart[0] }
     if byPart.count > 1 {
       throw TemplateError(
@@ -181,14 +199,15 @@ public struct TemplateDatabase: Sendable {
   }
 
   /// Templates whose "brand part description" contains every word of `query`
-  /// (case-insensitive); all of them for an empty query.
+  /// (case-insensitive), or whose name does without spaces and `-_./` ("avery-5160" finds
+  /// "Avery 5160"); all of them for an empty query.
   public func search(_ query: String) -> [LabelTemplate] {
     let words = Self.normalized(query).split(separator: " ").map(String.init)
     guard !words.isEmpty else { return templates }
     return templates.filter { template in
       let haystack = Self.normalized("\(template.brand) \(template.part) \(template.description)")
-      let compact = Self.normalized(template.name).replacingOccurrences(of: " ", with: "")
-      return words.allSatisfy { haystack.contains($0) || compact.contains($0) }
+      let compact = Self.compact(template.name)
+      return words.allSatisfy { haystack.contains($0) || compact.contains(Self.compact($0)) }
     }
   }
 }
