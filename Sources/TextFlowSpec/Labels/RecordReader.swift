@@ -76,7 +76,8 @@ public enum RecordReader {
   /// feed, a carriage return and line feed, or a carriage return alone (Excel for Mac's "CSV
   /// (Macintosh)"); a line break inside quotes is the field's. A malformed row is reported in
   /// `errors` and reading goes on with the next row. A JSON line's fields are its own keys (a
-  /// key other lines have and it lacks is absent, not empty); `fieldNames` has every line's.
+  /// key other lines have and it lacks is absent, not empty), its whole numbers keep the digits
+  /// it writes; `fieldNames` has every line's.
   ///
   /// - Throws: `RecordError` when the text is not UTF-8 (naming the line, the column and the
   ///   likely encoding), the header is missing or malformed, or the delimiter is not one ASCII
@@ -252,6 +253,44 @@ public enum RecordReader {
     return set
   }
 
+  /// The text of each member's value of the JSON object `line` as it is written, in document
+  /// order, or nils when the line does not have `count` members at its top level. The line is
+  /// valid JSON: strings are skipped by their quotes and escapes, nested values by depth.
+  private static func memberLiterals(_ line: String, count: Int) -> [Substring?] {
+    var literals: [Substring?] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var start: String.Index?
+    for index in line.indices {
+      let character = line[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
+        continue
+      }
+      switch character {
+      case "\"": inString = true
+      case "{", "[": depth += 1
+      case ":" where depth == 1: start = line.index(after: index)
+      case "," where depth == 1, "}" where depth == 1:
+        if let first = start {
+          literals.append(line[first..<index].trimmingCharacters(in: .whitespacesAndNewlines)[...])
+        }
+        start = nil
+        if character == "}" { depth -= 1 }
+      case "}", "]": depth -= 1
+      default: break
+      }
+    }
+    return literals.count == count ? literals : Array(repeating: nil, count: count)
+  }
+
   private static func readJSONLines(_ bytes: [UInt8]) throws(RecordError) -> RecordSet {
     var set = RecordSet(fieldNames: [], records: [], errors: [])
     var known: Set<String> = []
@@ -276,10 +315,21 @@ public enum RecordReader {
       }
       var fields: [(name: String, value: String)] = []
       var bad: String?
-      for member in members {
+      // Whole numbers as the line writes them: parsed as a Double, an order number or a
+      // tracking number of more than 15 digits would print (and encode) other digits.
+      var literals: [Substring?]?
+      for (index, member) in members.enumerated() {
         switch member.value {
         case .string(let string): fields.append((member.key, string))
-        case .number(let number): fields.append((member.key, JSONValue.format(number)))
+        case .number(let number):
+          if literals == nil { literals = memberLiterals(text, count: members.count) }
+          if let literal = literals?[index],
+            literal.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+          {
+            fields.append((member.key, String(literal)))
+          } else {
+            fields.append((member.key, JSONValue.format(number)))
+          }
         case .bool(let flag): fields.append((member.key, flag ? "true" : "false"))
         case .null: fields.append((member.key, ""))
         case .array, .object:
