@@ -44,7 +44,8 @@ enum LabelsCommand: Subcommand {
                               number (page-%d.png), or .json for the report alone
       --template NAME         the label product (required)
       --templates-dir DIR     gLabels' template folder (default: $TEXTFLOW_TEMPLATES, else
-                              /usr/share/libglabels-3.0/templates from Debian's glabels-data)
+                              /usr/share/libglabels-3.0/templates from Debian's glabels-data
+                              and the user's ~/.config/libglabels/templates/*.template)
       --design FILE           the design JSON (default: one line a field)
       --input-format FMT      csv, tsv or jsonl (default: from DATA's extension, else sniffed)
       --delimiter C           CSV's field separator (default: the header's: a comma, or

@@ -11,9 +11,10 @@ enum TemplatesCommand: Subcommand {
   static let help = """
     usage: textflow templates [QUERY] [--templates-dir DIR] [--format text|json]
 
-    Lists the label templates of gLabels' database (Debian's glabels-data, or DIR, or
-    $TEXTFLOW_TEMPLATES) whose brand, part number or description contain every word of QUERY,
-    one a line: name, label size, shape, labels per sheet, paper, description.
+    Lists the label templates of gLabels' database (Debian's glabels-data and the user's own in
+    ~/.config/libglabels/templates, or DIR, or $TEXTFLOW_TEMPLATES) whose brand, part number
+    or description contain every word of QUERY, one a line: name, label size, shape, labels
+    per sheet, paper, description.
 
     examples:
       textflow templates l7160

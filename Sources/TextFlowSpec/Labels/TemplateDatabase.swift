@@ -66,27 +66,56 @@ public struct TemplateDatabase: Sendable {
         + "DIR or \(environmentVariable)=DIR")
   }
 
-  /// Loads paper-sizes.xml and every `*-templates.xml` in the folder `locate(directory)` finds.
+  /// gLabels' folder of the user's own templates, where its template designer saves them (one
+  /// `*.template` file each): `$XDG_CONFIG_HOME/libglabels/templates`, else
+  /// `~/.config/libglabels/templates`.
+  public static var userDirectory: String {
+    let environment = ProcessInfo.processInfo.environment
+    let config =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
+    return (config as NSString).appendingPathComponent("libglabels/templates")
+  }
+
+  /// Loads paper-sizes.xml and every template file (`*-templates.xml` and `*.template`, as
+  /// gLabels reads them) in the folder `locate(directory)` finds. When the folder is the
+  /// system's (neither `directory` nor `$TEXTFLOW_TEMPLATES` names one), the user's own
+  /// templates in `userDirectory` are read first, as gLabels does, in the category
+  /// "user-defined"; a name there comes before the same name in the system's files.
   ///
   /// - Throws: `TemplateError` for a missing database, or a malformed file (with its line).
   public static func load(_ directory: String? = nil) throws(TemplateError) -> TemplateDatabase {
     let folder = try locate(directory)
     let papers = try PaperSizeReader.read(
       path: (folder as NSString).appendingPathComponent("paper-sizes.xml"))
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        .filter { $0.hasSuffix("-templates.xml") }.sorted()
-    } catch {
-      throw TemplateError("cannot list \(folder): \(error.localizedDescription)")
-    }
     var database = TemplateDatabase(templates: [], paperSizes: papers, directory: folder)
-    for name in names {
-      let path = (folder as NSString).appendingPathComponent(name)
+    let variable = ProcessInfo.processInfo.environment[environmentVariable] ?? ""
+    let user = userDirectory
+    if directory == nil, variable.isEmpty, user != folder,
+      FileManager.default.fileExists(atPath: user)
+    {
+      for path in try templateFiles(in: user) {
+        var templates = try TemplateFileReader.read(path: path, paperSizes: papers)
+        for index in templates.indices { templates[index].categories.append("user-defined") }
+        database.templates += templates
+      }
+    }
+    for path in try templateFiles(in: folder) {
       database.templates += try TemplateFileReader.read(path: path, paperSizes: papers)
     }
     try database.resolveEquivalents()
     return database
+  }
+
+  /// The paths of `folder`'s template files, by name.
+  private static func templateFiles(in folder: String) throws(TemplateError) -> [String] {
+    do {
+      return try FileManager.default.contentsOfDirectory(atPath: folder)
+        .filter { $0.hasSuffix("-templates.xml") || $0.hasSuffix(".template") }.sorted()
+        .map { (folder as NSString).appendingPathComponent($0) }
+    } catch {
+      throw TemplateError("cannot list \(folder): \(error.localizedDescription)")
+    }
   }
 
   /// Parses template XML from memory (for tests and single files); `equiv` aliases resolve
@@ -116,7 +145,9 @@ public struct TemplateDatabase: Sendable {
   private mutating func resolveEquivalents() throws(TemplateError) {
     var byName: [String: Int] = [:]
     for (index, template) in templates.enumerated() {
-      byName[Self.key(template.brand, template.part)] = index
+      // The first of a name wins, as in `template(named:)`: the user's before the system's.
+      let key = Self.key(template.brand, template.part)
+      if byName[key] == nil { byName[key] = index }
     }
     let original = templates
     for index in templates.indices {
