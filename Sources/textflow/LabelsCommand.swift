@@ -41,7 +41,8 @@ enum LabelsCommand: Subcommand {
 
     options:
       -o, --output PATH       a PDF (all pages), a PNG or SVG per page with %d for the page
-                              number (page-%d.png), or .json for the report alone
+                              number (page-%d.png; sheet-%d.pdf is a PDF a page), or .json
+                              for the report alone
       --template NAME         the label product (required)
       --templates-dir DIR     gLabels' template folder (default: $TEXTFLOW_TEMPLATES, else
                               /usr/share/libglabels-3.0/templates from Debian's glabels-data
@@ -332,7 +333,9 @@ enum LabelsCommand: Subcommand {
     _ pages: some Sequence<Scene>, pageCount count: Int, to output: String,
     options: RenderOptions
   ) throws(CommandError) -> String {
-    if options.format == .pdf || count == 1 && !output.contains("%d") {
+    // %d asks for a file a page in every format: "sheet-%d.pdf" is one PDF a sheet, not a
+    // file of that name.
+    if !output.contains("%d"), options.format == .pdf || count == 1 {
       let summary = try writeRendered(to: output, options: options) {
         path, options throws(RenderingError) in
         try Renderer.render(pages: pages, expectedPageCount: count, to: path, options: options)
