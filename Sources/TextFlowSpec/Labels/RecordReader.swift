@@ -102,7 +102,7 @@ public enum RecordReader {
           row: 0, line: 0,
           message: "the delimiter must be one ASCII character other than a quote or newline")
       }
-      return try readDelimited(bytes, delimiter: ascii)
+      return try readDelimited(bytes, delimiter: ascii, literalQuotes: format == .tsv)
     }
   }
 
@@ -129,8 +129,12 @@ public enum RecordReader {
     return candidates[best]
   }
 
-  private static func readDelimited(_ bytes: [UInt8], delimiter: UInt8) throws(RecordError)
-    -> RecordSet
+  /// Reads delimited rows. With `literalQuotes` (TSV), a quote inside a field is text, and so
+  /// is a field's opening quote whose field does not end at its closing quote: IANA's TSV has
+  /// no quoting and Google Sheets writes `24" Monitor` as it is, while Excel quotes a TSV field
+  /// that holds a quote, a tab or a line break as it does in CSV.
+  private static func readDelimited(_ bytes: [UInt8], delimiter: UInt8, literalQuotes: Bool)
+    throws(RecordError) -> RecordSet
   {
     let quote = UInt8(ascii: "\"")
     let newline = UInt8(ascii: "\n")
@@ -148,7 +152,9 @@ public enum RecordReader {
       while !endOfRecord {
         // One field.
         field.removeAll(keepingCapacity: true)
-        if index < count, bytes[index] == quote {
+        let fieldStart = (index: index, line: line)
+        var quoted = index < count && bytes[index] == quote
+        if quoted {
           index += 1
           var closed = false
           while index < count {
@@ -169,7 +175,16 @@ public enum RecordReader {
             field.append(byte)
             index += 1
           }
-          if !closed {
+          let ended =
+            closed
+            && (index == count || bytes[index] == delimiter || bytes[index] == newline
+              || bytes[index] == carriageReturn)
+          if !ended, literalQuotes {
+            // Not a quoted field but text that starts with a quote ("Hi" she said).
+            (index, line) = fieldStart
+            field.removeAll(keepingCapacity: true)
+            quoted = false
+          } else if !closed {
             error = "a quoted field is not closed (it starts on line \(startLine))"
             index = count
           } else if index < count, bytes[index] != delimiter, bytes[index] != newline,
@@ -183,13 +198,14 @@ public enum RecordReader {
               index += 1
             }
           }
-        } else {
+        }
+        if !quoted {
           while index < count {
             let byte = bytes[index]
             // A carriage return ends the record as a line feed does, alone or before one:
             // Excel for Mac's "CSV (Macintosh)" ends its lines with carriage returns only.
             if byte == delimiter || byte == newline || byte == carriageReturn { break }
-            if byte == quote {
+            if byte == quote, !literalQuotes {
               error = error ?? "a quote inside an unquoted field (quote the whole field)"
             }
             field.append(byte)
