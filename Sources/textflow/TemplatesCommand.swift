@@ -89,9 +89,14 @@ enum TemplatesCommand: Subcommand {
 
 /// The template database from `--templates-dir`, `$TEXTFLOW_TEMPLATES` or the system.
 func loadTemplates(_ parsed: ParsedArguments) throws(CommandError) -> TemplateDatabase {
+  let database: TemplateDatabase
   do {
-    return try TemplateDatabase.load(parsed.values["--templates-dir"])
+    database = try TemplateDatabase.load(parsed.values["--templates-dir"])
   } catch {
     throw .failure("\(error)")
   }
+  for skipped in database.skippedUserFiles {
+    printError("textflow: warning: \(skipped); the file is left out")
+  }
+  return database
 }

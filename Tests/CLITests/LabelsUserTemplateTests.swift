@@ -63,6 +63,18 @@ import Testing
       #expect(zip(got, want).allSatisfy { abs($0 - $1) < 0.001 }, "\(got) vs \(want)")
     }
 
+    // A broken file of the user's is left out with a warning naming it; the rest is read.
+    try Data(template.replacingOccurrences(of: "size=\"A4\"", with: "size=\"B17\"").utf8)
+      .write(to: user.appendingPathComponent("Broken.template"))
+    let warned = try ProcessRunner.run(
+      Executables.textflow,
+      ["labels", data.path, "--template", "Avery L7160", "-o", report],
+      environment: environment)
+    #expect(warned.status == 0, "\(warned.standardError)")
+    #expect(warned.standardError.contains("warning"), "\(warned.standardError)")
+    #expect(warned.standardError.contains("Broken.template:3"), "\(warned.standardError)")
+    #expect(warned.standardError.contains("B17"), "\(warned.standardError)")
+
     // The same file in a folder named by --templates-dir, beside that folder's paper sizes.
     let folder = directory.appendingPathComponent("db")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

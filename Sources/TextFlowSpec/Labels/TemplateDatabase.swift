@@ -27,6 +27,9 @@ public struct TemplateDatabase: Sendable {
   public private(set) var templates: [LabelTemplate]
   /// Paper sizes by id ("A4" → 595.28 × 841.89).
   public private(set) var paperSizes: [String: CGSize]
+  /// The user's template files that could not be read, left out as gLabels leaves them out:
+  /// one broken file of the user's must not stop every product from being used.
+  public private(set) var skippedUserFiles: [TemplateError] = []
   /// The folder the files were read from.
   public let directory: String
 
@@ -95,9 +98,13 @@ public struct TemplateDatabase: Sendable {
       FileManager.default.fileExists(atPath: user)
     {
       for path in try templateFiles(in: user) {
-        var templates = try TemplateFileReader.read(path: path, paperSizes: papers)
-        for index in templates.indices { templates[index].categories.append("user-defined") }
-        database.templates += templates
+        do {
+          var templates = try TemplateFileReader.read(path: path, paperSizes: papers)
+          for index in templates.indices { templates[index].categories.append("user-defined") }
+          database.templates += templates
+        } catch {
+          database.skippedUserFiles.append(error)
+        }
       }
     }
     for path in try templateFiles(in: folder) {
