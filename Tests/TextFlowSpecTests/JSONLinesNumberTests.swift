@@ -25,6 +25,16 @@ import TextFlowSpec
     #expect(record["small"] == "0")
   }
 
+  @Test func aCombiningMarkAfterAQuoteDoesNotHideIt() throws {
+    // U+0301 right after the opening quote joins it into one Character; the quote still
+    // opens the string.
+    let line = "{\"a\": \"\u{0301}\", \"b\": \"x\", \"id\": 12345678901234567}"
+    let set = try RecordReader.read(Data(line.utf8), format: .jsonl)
+    let record = try #require(set.records.first)
+    #expect(record["a"] == "\u{0301}")
+    #expect(record["id"] == "12345678901234567")
+  }
+
   @Test func fractionsAndExponentsAreFormattedAsNumbers() throws {
     let set = try RecordReader.read(
       Data(#"{"a": 1e3, "b": 2.50}"#.utf8), format: .jsonl)

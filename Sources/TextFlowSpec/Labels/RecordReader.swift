@@ -278,28 +278,31 @@ public enum RecordReader {
     var inString = false
     var escaped = false
     var start: String.Index?
-    for index in line.indices {
-      let character = line[index]
+    // By scalar, not by Character: a combining mark right after a quote would join it into
+    // one Character that is not a quote.
+    let scalars = line.unicodeScalars
+    for index in scalars.indices {
+      let scalar = scalars[index]
       if inString {
         if escaped {
           escaped = false
-        } else if character == "\\" {
+        } else if scalar == "\\" {
           escaped = true
-        } else if character == "\"" {
+        } else if scalar == "\"" {
           inString = false
         }
         continue
       }
-      switch character {
+      switch scalar {
       case "\"": inString = true
       case "{", "[": depth += 1
-      case ":" where depth == 1: start = line.index(after: index)
+      case ":" where depth == 1: start = scalars.index(after: index)
       case "," where depth == 1, "}" where depth == 1:
         if let first = start {
           literals.append(line[first..<index].trimmingCharacters(in: .whitespacesAndNewlines)[...])
         }
         start = nil
-        if character == "}" { depth -= 1 }
+        if scalar == "}" { depth -= 1 }
       case "}", "]": depth -= 1
       default: break
       }
