@@ -200,7 +200,8 @@ public struct LabelSheetLayout: Sendable {
       for field in record.fields { lookup[field.name] = field.value }
       let absent: String? = design.absentFieldsAreEmpty ? "" : nil
       do {
-        let blocks = try fill(prepared, { lookup[$0] ?? absent }, width: Double(inner.width))
+        let blocks = try fill(
+          prepared, { lookup[$0] ?? absent }, record: record, width: Double(inner.width))
         filledLabels.append(FilledLabel(row: record.row, blocks: blocks))
       } catch {
         errors.append(
@@ -375,7 +376,7 @@ public struct LabelSheetLayout: Sendable {
   }
 
   private func fill(
-    _ prepared: [Prepared], _ lookup: (String) -> String?, width: Double
+    _ prepared: [Prepared], _ lookup: (String) -> String?, record: LabelRecord, width: Double
   ) throws(FillError) -> [Filled] {
     var blocks: [Filled] = []
     for (index, block) in prepared.enumerated() {
@@ -387,7 +388,7 @@ public struct LabelSheetLayout: Sendable {
         } catch {
           throw FillError(
             description:
-              "block \(index + 1) (\(Printed.quoted(text.block.template.source))): no field '\(error.name)' in the record"
+              "block \(index + 1) (\(Printed.quoted(text.block.template.source))): no field '\(error.name)' in the record\(Self.fieldHint(error.name, record))"
           )
         }
         if !string.isEmpty { blocks.append(.text(string, text)) }
@@ -398,7 +399,7 @@ public struct LabelSheetLayout: Sendable {
         } catch {
           throw FillError(
             description:
-              "barcode block \(index + 1) (\(Printed.quoted(barcode.template.source))): no field '\(error.name)' in the record"
+              "barcode block \(index + 1) (\(Printed.quoted(barcode.template.source))): no field '\(error.name)' in the record\(Self.fieldHint(error.name, record))"
           )
         }
         guard !data.isEmpty else { continue }
@@ -414,6 +415,19 @@ public struct LabelSheetLayout: Sendable {
       }
     }
     return blocks
+  }
+
+  /// What a record has instead of the field `name` it lacks: the field that differs only in
+  /// case or surrounding spaces ("Name" for "name"), or else its fields when they are few.
+  private static func fieldHint(_ name: String, _ record: LabelRecord) -> String {
+    func key(_ text: String) -> String {
+      text.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    if let near = record.fields.first(where: { key($0.name) == key(name) }) {
+      return "; it has '\(near.name)' (field names are case-sensitive)"
+    }
+    guard !record.fields.isEmpty, record.fields.count <= 12 else { return "" }
+    return "; its fields are " + record.fields.map { "'\($0.name)'" }.joined(separator: ", ")
   }
 
   /// Encodes a barcode block at the size it gets: linear symbols as wide as the label allows
