@@ -252,8 +252,9 @@ public struct LabelSheetLayout: Sendable {
     /// can check that a run is linear in its records.
     public var textLayoutCount: Int { fitter.counter.value }
 
-    /// The scale a record's text is drawn at: the largest at which it fits (the bisection of
-    /// `Fitter.bestScale`), or the smallest of its group's under `uniformSize`.
+    /// The scale a record's text fits at: the largest at which it fits (the bisection of
+    /// `Fitter.bestScale`), or the run's smallest under `uniformSize == .run`. Under `.sheet`
+    /// a page draws every label at the smallest of its records' scales.
     fileprivate func scale(ofRecord record: Int) -> Double {
       if let known = scales.values[record] { return known }
       fit(groups: [group(of: record)], jobs: 1)
@@ -266,14 +267,10 @@ public struct LabelSheetLayout: Sendable {
       case .none: return record..<record + 1
       case .run: return 0..<labels.count
       case .sheet:
-        // A record's copies may spill onto the next sheet; it joins the sheet it starts on.
-        let perSheet = max(1, sheets.template.labelFrames.count)
-        func sheet(_ index: Int) -> Int { (sheets.skip + index * copiesPerRecord) / perSheet }
-        var start = record
-        while start > 0, sheet(start - 1) == sheet(record) { start -= 1 }
-        var end = record + 1
-        while end < labels.count, sheet(end) == sheet(record) { end += 1 }
-        return start..<end
+        // Each record's own size; a sheet's is the smallest of its records', found as the
+        // sheet is laid out, so that a record whose copies run onto the next sheet takes each
+        // sheet's size there.
+        return record..<record + 1
       }
     }
 
@@ -334,12 +331,17 @@ public struct LabelSheetLayout: Sendable {
       var placed: [PlacedLabel] = []
       var record = -1
       var fitted: Fitted?
+      var sheetScale: Double?
+      if sheets.uniformSize == .sheet {
+        sheetScale = records(onPages: page..<page + 1).lazy.map { scale(ofRecord: $0) }.min()
+      }
       for index in first..<max(first, end) {
         // Index counts placed labels; a record's copies are consecutive.
         let recordIndex = index / copiesPerRecord
         if recordIndex != record {
           record = recordIndex
-          fitted = fitter.layOut(labels[recordIndex].blocks, scale: scale(ofRecord: recordIndex))
+          fitted = fitter.layOut(
+            labels[recordIndex].blocks, scale: sheetScale ?? scale(ofRecord: recordIndex))
         }
         guard let fitted else { continue }
         let slot = (sheets.skip + index) % perSheet
