@@ -41,10 +41,12 @@ enum LabelsCommand: Subcommand {
 
     options:
       -o, --output PATH       a PDF (all pages), a PNG or SVG per page with %d for the page
-                              number (page-%d.png), or .json for the report alone
+                              number (page-%d.png; sheet-%d.pdf is a PDF a page), or .json
+                              for the report alone
       --template NAME         the label product (required)
       --templates-dir DIR     gLabels' template folder (default: $TEXTFLOW_TEMPLATES, else
-                              /usr/share/libglabels-3.0/templates from Debian's glabels-data)
+                              /usr/share/libglabels-3.0/templates from Debian's glabels-data
+                              and the user's ~/.config/libglabels/templates/*.template)
       --design FILE           the design JSON (default: one line a field)
       --input-format FMT      csv, tsv or jsonl (default: from DATA's extension, else sniffed)
       --delimiter C           CSV's field separator (default: the header's: a comma, or
@@ -101,6 +103,17 @@ enum LabelsCommand: Subcommand {
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
       let keepGoing = parsed.flags.contains("--keep-going")
       let sourceName = source == "-" ? "<stdin>" : source
+      // An output naming an input would replace the user's records or design with a drawing
+      // or a report (a records.json written as "-o records.json").
+      for (flag, written) in [("-o", output), ("--report", parsed.values["--report"])] {
+        for (input, what) in [(source, "data"), (parsed.values["--design"], "design")] {
+          guard let written, let input, written != "-", input != "-",
+            isSameFile(written, input)
+          else { continue }
+          throw .usage(
+            "\(flag) \(written) is the \(what) file \(input); writing it would replace it")
+        }
+      }
 
       // Records.
       let data = try readInput(source, limit: maximumRecordDataSize)
@@ -255,6 +268,15 @@ enum LabelsCommand: Subcommand {
     }
   }
 
+  /// True when `first` and `second` name one existing file (one device and inode), however
+  /// the paths are written.
+  static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var a = stat()
+    var b = stat()
+    guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+  }
+
   /// The merge, handed to the worker threads that fit and lay out the parts.
   ///
   /// `@unchecked Sendable`: the merge's sizes are found and its pages laid out by one worker at
@@ -311,7 +333,9 @@ enum LabelsCommand: Subcommand {
     _ pages: some Sequence<Scene>, pageCount count: Int, to output: String,
     options: RenderOptions
   ) throws(CommandError) -> String {
-    if options.format == .pdf || count == 1 && !output.contains("%d") {
+    // %d asks for a file a page in every format: "sheet-%d.pdf" is one PDF a sheet, not a
+    // file of that name.
+    if !output.contains("%d"), options.format == .pdf || count == 1 {
       let summary = try writeRendered(to: output, options: options) {
         path, options throws(RenderingError) in
         try Renderer.render(pages: pages, expectedPageCount: count, to: path, options: options)

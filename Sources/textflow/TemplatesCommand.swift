@@ -11,9 +11,10 @@ enum TemplatesCommand: Subcommand {
   static let help = """
     usage: textflow templates [QUERY] [--templates-dir DIR] [--format text|json]
 
-    Lists the label templates of gLabels' database (Debian's glabels-data, or DIR, or
-    $TEXTFLOW_TEMPLATES) whose brand, part number or description contain every word of QUERY,
-    one a line: name, label size, shape, labels per sheet, paper, description.
+    Lists the label templates of gLabels' database (Debian's glabels-data and the user's own in
+    ~/.config/libglabels/templates, or DIR, or $TEXTFLOW_TEMPLATES) whose brand, part number
+    or description contain every word of QUERY, one a line: name, label size, shape, labels
+    per sheet, paper, description.
 
     examples:
       textflow templates l7160
@@ -88,9 +89,14 @@ enum TemplatesCommand: Subcommand {
 
 /// The template database from `--templates-dir`, `$TEXTFLOW_TEMPLATES` or the system.
 func loadTemplates(_ parsed: ParsedArguments) throws(CommandError) -> TemplateDatabase {
+  let database: TemplateDatabase
   do {
-    return try TemplateDatabase.load(parsed.values["--templates-dir"])
+    database = try TemplateDatabase.load(parsed.values["--templates-dir"])
   } catch {
     throw .failure("\(error)")
   }
+  for skipped in database.skippedUserFiles {
+    printError("textflow: warning: \(skipped); the file is left out")
+  }
+  return database
 }

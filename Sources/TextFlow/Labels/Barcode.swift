@@ -192,6 +192,26 @@ public enum BarcodeSymbology: String, Sendable, CaseIterable {
     return "\(shown)(U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))"
   }
 
+  /// True for a number as a spreadsheet writes a long one it holds as a number: "4.00638E+12",
+  /// a digit, optionally a point and digits, an E, an optional sign, and digits.
+  private static func isScientificNotation(_ text: String) -> Bool {
+    var scalars = text.unicodeScalars[...]
+    func digits() -> Int {
+      let count = scalars.prefix { ("0"..."9").contains($0) }.count
+      scalars = scalars.dropFirst(count)
+      return count
+    }
+    guard digits() == 1 else { return false }
+    if scalars.first == "." {
+      scalars = scalars.dropFirst()
+      guard digits() > 0 else { return false }
+    }
+    guard scalars.first == "E" || scalars.first == "e" else { return false }
+    scalars = scalars.dropFirst()
+    if scalars.first == "+" || scalars.first == "-" { scalars = scalars.dropFirst() }
+    return digits() > 0 && scalars.isEmpty
+  }
+
   /// EAN/UPC data: `dataDigits` digits, or one more whose last is GS1's check digit; returns
   /// the digits without the check digit.
   private static func gs1Digits(_ text: String, dataDigits: Int, name: String)
@@ -200,6 +220,12 @@ public enum BarcodeSymbology: String, Sendable, CaseIterable {
     if let (position, scalar) = firstScalar(
       in: text, where: { !("0"..."9").contains($0) })
     {
+      if isScientificNotation(text) {
+        throw BarcodeError(
+          "\(name) takes digits only: \(text) is a number in scientific notation, as a "
+            + "spreadsheet shows a long number in a General column, and its digits are lost; "
+            + "format the column as Text and type the code again before saving the file")
+      }
       let addOn = scalar == "+" ? " (add-ons such as +12 are not supported)" : ""
       throw BarcodeError(
         "\(name) takes digits only\(addOn): \(describe(scalar)) at character \(position) is not one"

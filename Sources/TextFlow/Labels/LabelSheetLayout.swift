@@ -200,7 +200,8 @@ public struct LabelSheetLayout: Sendable {
       for field in record.fields { lookup[field.name] = field.value }
       let absent: String? = design.absentFieldsAreEmpty ? "" : nil
       do {
-        let blocks = try fill(prepared, { lookup[$0] ?? absent }, width: Double(inner.width))
+        let blocks = try fill(
+          prepared, { lookup[$0] ?? absent }, record: record, width: Double(inner.width))
         filledLabels.append(FilledLabel(row: record.row, blocks: blocks))
       } catch {
         errors.append(
@@ -251,8 +252,9 @@ public struct LabelSheetLayout: Sendable {
     /// can check that a run is linear in its records.
     public var textLayoutCount: Int { fitter.counter.value }
 
-    /// The scale a record's text is drawn at: the largest at which it fits (the bisection of
-    /// `Fitter.bestScale`), or the smallest of its group's under `uniformSize`.
+    /// The scale a record's text fits at: the largest at which it fits (the bisection of
+    /// `Fitter.bestScale`), or the run's smallest under `uniformSize == .run`. Under `.sheet`
+    /// a page draws every label at the smallest of its records' scales.
     fileprivate func scale(ofRecord record: Int) -> Double {
       if let known = scales.values[record] { return known }
       fit(groups: [group(of: record)], jobs: 1)
@@ -265,14 +267,10 @@ public struct LabelSheetLayout: Sendable {
       case .none: return record..<record + 1
       case .run: return 0..<labels.count
       case .sheet:
-        // A record's copies may spill onto the next sheet; it joins the sheet it starts on.
-        let perSheet = max(1, sheets.template.labelFrames.count)
-        func sheet(_ index: Int) -> Int { (sheets.skip + index * copiesPerRecord) / perSheet }
-        var start = record
-        while start > 0, sheet(start - 1) == sheet(record) { start -= 1 }
-        var end = record + 1
-        while end < labels.count, sheet(end) == sheet(record) { end += 1 }
-        return start..<end
+        // Each record's own size; a sheet's is the smallest of its records', found as the
+        // sheet is laid out, so that a record whose copies run onto the next sheet takes each
+        // sheet's size there.
+        return record..<record + 1
       }
     }
 
@@ -333,12 +331,17 @@ public struct LabelSheetLayout: Sendable {
       var placed: [PlacedLabel] = []
       var record = -1
       var fitted: Fitted?
+      var sheetScale: Double?
+      if sheets.uniformSize == .sheet {
+        sheetScale = records(onPages: page..<page + 1).lazy.map { scale(ofRecord: $0) }.min()
+      }
       for index in first..<max(first, end) {
         // Index counts placed labels; a record's copies are consecutive.
         let recordIndex = index / copiesPerRecord
         if recordIndex != record {
           record = recordIndex
-          fitted = fitter.layOut(labels[recordIndex].blocks, scale: scale(ofRecord: recordIndex))
+          fitted = fitter.layOut(
+            labels[recordIndex].blocks, scale: sheetScale ?? scale(ofRecord: recordIndex))
         }
         guard let fitted else { continue }
         let slot = (sheets.skip + index) % perSheet
@@ -375,7 +378,7 @@ public struct LabelSheetLayout: Sendable {
   }
 
   private func fill(
-    _ prepared: [Prepared], _ lookup: (String) -> String?, width: Double
+    _ prepared: [Prepared], _ lookup: (String) -> String?, record: LabelRecord, width: Double
   ) throws(FillError) -> [Filled] {
     var blocks: [Filled] = []
     for (index, block) in prepared.enumerated() {
@@ -387,7 +390,7 @@ public struct LabelSheetLayout: Sendable {
         } catch {
           throw FillError(
             description:
-              "block \(index + 1) (\(Printed.quoted(text.block.template.source))): no field '\(error.name)' in the record"
+              "block \(index + 1) (\(Printed.quoted(text.block.template.source))): no field '\(error.name)' in the record\(Self.fieldHint(error.name, record))"
           )
         }
         if !string.isEmpty { blocks.append(.text(string, text)) }
@@ -398,7 +401,7 @@ public struct LabelSheetLayout: Sendable {
         } catch {
           throw FillError(
             description:
-              "barcode block \(index + 1) (\(Printed.quoted(barcode.template.source))): no field '\(error.name)' in the record"
+              "barcode block \(index + 1) (\(Printed.quoted(barcode.template.source))): no field '\(error.name)' in the record\(Self.fieldHint(error.name, record))"
           )
         }
         guard !data.isEmpty else { continue }
@@ -414,6 +417,19 @@ public struct LabelSheetLayout: Sendable {
       }
     }
     return blocks
+  }
+
+  /// What a record has instead of the field `name` it lacks: the field that differs only in
+  /// case or surrounding spaces ("Name" for "name"), or else its fields when they are few.
+  private static func fieldHint(_ name: String, _ record: LabelRecord) -> String {
+    func key(_ text: String) -> String {
+      text.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    if let near = record.fields.first(where: { key($0.name) == key(name) }) {
+      return "; it has '\(near.name)' (field names are case-sensitive)"
+    }
+    guard !record.fields.isEmpty, record.fields.count <= 12 else { return "" }
+    return "; its fields are " + record.fields.map { "'\($0.name)'" }.joined(separator: ", ")
   }
 
   /// Encodes a barcode block at the size it gets: linear symbols as wide as the label allows

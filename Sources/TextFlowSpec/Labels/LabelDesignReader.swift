@@ -183,6 +183,11 @@ public enum LabelDesignReader {
         block.alignment = alignment
       }
       if let lines = try number(keys["maxLines"], "\(path).maxLines", in: 0...1000) {
+        guard lines == lines.rounded() else {
+          throw DesignError(
+            path: "\(path).maxLines",
+            message: "expected a whole number, got \(JSONValue.format(lines))")
+        }
         block.maxLines = Int(lines)
       }
       return .text(block)

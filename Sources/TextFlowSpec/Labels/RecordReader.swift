@@ -48,7 +48,7 @@ public enum RecordFormat: String, Sendable, CaseIterable {
       return .csv
     }
     if first == UInt8(ascii: "{") { return .jsonl }
-    let line = body.prefix { $0 != 0x0A }
+    let line = body.prefix { $0 != 0x0A && $0 != 0x0D }
     return line.contains(0x09) && !line.contains(UInt8(ascii: ",")) ? .tsv : .csv
   }
 }
@@ -72,9 +72,12 @@ public struct RecordSet: Sendable {
 public enum RecordReader {
   /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
   /// overrides CSV's separator, which is otherwise the header row's: a comma, or else the
-  /// semicolon, tab or vertical bar it uses; TSV's is a tab. A malformed row is reported in
+  /// semicolon, tab or vertical bar it uses; TSV's is a tab. CSV and TSV lines end with a line
+  /// feed, a carriage return and line feed, or a carriage return alone (Excel for Mac's "CSV
+  /// (Macintosh)"); a line break inside quotes is the field's. A malformed row is reported in
   /// `errors` and reading goes on with the next row. A JSON line's fields are its own keys (a
-  /// key other lines have and it lacks is absent, not empty); `fieldNames` has every line's.
+  /// key other lines have and it lacks is absent, not empty), its whole numbers keep the digits
+  /// it writes; `fieldNames` has every line's.
   ///
   /// - Throws: `RecordError` when the text is not UTF-8 (naming the line, the column and the
   ///   likely encoding), the header is missing or malformed, or the delimiter is not one ASCII
@@ -99,7 +102,7 @@ public enum RecordReader {
           row: 0, line: 0,
           message: "the delimiter must be one ASCII character other than a quote or newline")
       }
-      return try readDelimited(bytes, delimiter: ascii)
+      return try readDelimited(bytes, delimiter: ascii, literalQuotes: format == .tsv)
     }
   }
 
@@ -114,7 +117,7 @@ public enum RecordReader {
     for byte in bytes {
       if byte == UInt8(ascii: "\"") { quoted.toggle() }
       if quoted { continue }
-      if byte == 0x0A { break }
+      if byte == 0x0A || byte == 0x0D { break }
       if let index = candidates.firstIndex(where: { $0.asciiValue == byte }) {
         counts[index] += 1
       }
@@ -126,8 +129,12 @@ public enum RecordReader {
     return candidates[best]
   }
 
-  private static func readDelimited(_ bytes: [UInt8], delimiter: UInt8) throws(RecordError)
-    -> RecordSet
+  /// Reads delimited rows. With `literalQuotes` (TSV), a quote inside a field is text, and so
+  /// is a field's opening quote whose field does not end at its closing quote: IANA's TSV has
+  /// no quoting and Google Sheets writes `24" Monitor` as it is, while Excel quotes a TSV field
+  /// that holds a quote, a tab or a line break as it does in CSV.
+  private static func readDelimited(_ bytes: [UInt8], delimiter: UInt8, literalQuotes: Bool)
+    throws(RecordError) -> RecordSet
   {
     let quote = UInt8(ascii: "\"")
     let newline = UInt8(ascii: "\n")
@@ -145,7 +152,9 @@ public enum RecordReader {
       while !endOfRecord {
         // One field.
         field.removeAll(keepingCapacity: true)
-        if index < count, bytes[index] == quote {
+        let fieldStart = (index: index, line: line)
+        var quoted = index < count && bytes[index] == quote
+        if quoted {
           index += 1
           var closed = false
           while index < count {
@@ -160,11 +169,22 @@ public enum RecordReader {
               closed = true
               break
             }
-            if byte == newline { line += 1 }
+            if byte == newline || byte == carriageReturn && bytes.at(index + 1) != newline {
+              line += 1
+            }
             field.append(byte)
             index += 1
           }
-          if !closed {
+          let ended =
+            closed
+            && (index == count || bytes[index] == delimiter || bytes[index] == newline
+              || bytes[index] == carriageReturn)
+          if !ended, literalQuotes {
+            // Not a quoted field but text that starts with a quote ("Hi" she said).
+            (index, line) = fieldStart
+            field.removeAll(keepingCapacity: true)
+            quoted = false
+          } else if !closed {
             error = "a quoted field is not closed (it starts on line \(startLine))"
             index = count
           } else if index < count, bytes[index] != delimiter, bytes[index] != newline,
@@ -172,14 +192,20 @@ public enum RecordReader {
           {
             error =
               error ?? "text after a closing quote (write a quote inside a quoted field as \"\")"
-            while index < count, bytes[index] != delimiter, bytes[index] != newline { index += 1 }
+            while index < count, bytes[index] != delimiter, bytes[index] != newline,
+              bytes[index] != carriageReturn
+            {
+              index += 1
+            }
           }
-        } else {
+        }
+        if !quoted {
           while index < count {
             let byte = bytes[index]
-            if byte == delimiter || byte == newline { break }
-            if byte == carriageReturn, index + 1 < count, bytes[index + 1] == newline { break }
-            if byte == quote {
+            // A carriage return ends the record as a line feed does, alone or before one:
+            // Excel for Mac's "CSV (Macintosh)" ends its lines with carriage returns only.
+            if byte == delimiter || byte == newline || byte == carriageReturn { break }
+            if byte == quote, !literalQuotes {
               error = error ?? "a quote inside an unquoted field (quote the whole field)"
             }
             field.append(byte)
@@ -210,12 +236,14 @@ public enum RecordReader {
     if let error = header.error { throw RecordError(row: 0, line: header.line, message: error) }
     let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
     var seen: Set<String> = []
-    for name in names {
+    for (column, name) in names.enumerated() {
       guard !name.isEmpty else {
-        throw RecordError(row: 0, line: 1, message: "the header has an empty field name")
+        throw RecordError(
+          row: 0, line: header.line,
+          message: "the header's field \(column + 1) of \(names.count) has no name")
       }
       guard seen.insert(name).inserted else {
-        throw RecordError(row: 0, line: 1, message: "the header names '\(name)' twice")
+        throw RecordError(row: 0, line: header.line, message: "the header names '\(name)' twice")
       }
     }
     var set = RecordSet(fieldNames: names, records: [], errors: [])
@@ -239,6 +267,47 @@ public enum RecordReader {
           fields: zip(names, row.fields).map { (name: $0, value: $1) }))
     }
     return set
+  }
+
+  /// The text of each member's value of the JSON object `line` as it is written, in document
+  /// order, or nils when the line does not have `count` members at its top level. The line is
+  /// valid JSON: strings are skipped by their quotes and escapes, nested values by depth.
+  private static func memberLiterals(_ line: String, count: Int) -> [Substring?] {
+    var literals: [Substring?] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var start: String.Index?
+    // By scalar, not by Character: a combining mark right after a quote would join it into
+    // one Character that is not a quote.
+    let scalars = line.unicodeScalars
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if scalar == "\\" {
+          escaped = true
+        } else if scalar == "\"" {
+          inString = false
+        }
+        continue
+      }
+      switch scalar {
+      case "\"": inString = true
+      case "{", "[": depth += 1
+      case ":" where depth == 1: start = scalars.index(after: index)
+      case "," where depth == 1, "}" where depth == 1:
+        if let first = start {
+          literals.append(line[first..<index].trimmingCharacters(in: .whitespacesAndNewlines)[...])
+        }
+        start = nil
+        if scalar == "}" { depth -= 1 }
+      case "}", "]": depth -= 1
+      default: break
+      }
+    }
+    return literals.count == count ? literals : Array(repeating: nil, count: count)
   }
 
   private static func readJSONLines(_ bytes: [UInt8]) throws(RecordError) -> RecordSet {
@@ -265,10 +334,21 @@ public enum RecordReader {
       }
       var fields: [(name: String, value: String)] = []
       var bad: String?
-      for member in members {
+      // Whole numbers as the line writes them: parsed as a Double, an order number or a
+      // tracking number of more than 15 digits would print (and encode) other digits.
+      var literals: [Substring?]?
+      for (index, member) in members.enumerated() {
         switch member.value {
         case .string(let string): fields.append((member.key, string))
-        case .number(let number): fields.append((member.key, JSONValue.format(number)))
+        case .number(let number):
+          if literals == nil { literals = memberLiterals(text, count: members.count) }
+          if let literal = literals?[index],
+            literal.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+          {
+            fields.append((member.key, String(literal)))
+          } else {
+            fields.append((member.key, JSONValue.format(number)))
+          }
         case .bool(let flag): fields.append((member.key, flag ? "true" : "false"))
         case .null: fields.append((member.key, ""))
         case .array, .object:
@@ -289,4 +369,9 @@ public enum RecordReader {
     }
     return set
   }
+}
+
+extension [UInt8] {
+  /// The byte at `index`, or nil past the end.
+  fileprivate func at(_ index: Int) -> UInt8? { indices.contains(index) ? self[index] : nil }
 }

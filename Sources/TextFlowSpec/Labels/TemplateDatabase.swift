@@ -27,6 +27,9 @@ public struct TemplateDatabase: Sendable {
   public private(set) var templates: [LabelTemplate]
   /// Paper sizes by id ("A4" → 595.28 × 841.89).
   public private(set) var paperSizes: [String: CGSize]
+  /// The user's template files that could not be read, left out as gLabels leaves them out:
+  /// one broken file of the user's must not stop every product from being used.
+  public private(set) var skippedUserFiles: [TemplateError] = []
   /// The folder the files were read from.
   public let directory: String
 
@@ -66,27 +69,60 @@ public struct TemplateDatabase: Sendable {
         + "DIR or \(environmentVariable)=DIR")
   }
 
-  /// Loads paper-sizes.xml and every `*-templates.xml` in the folder `locate(directory)` finds.
+  /// gLabels' folder of the user's own templates, where its template designer saves them (one
+  /// `*.template` file each): `$XDG_CONFIG_HOME/libglabels/templates`, else
+  /// `~/.config/libglabels/templates`.
+  public static var userDirectory: String {
+    let environment = ProcessInfo.processInfo.environment
+    let config =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
+    return (config as NSString).appendingPathComponent("libglabels/templates")
+  }
+
+  /// Loads paper-sizes.xml and every template file (`*-templates.xml` and `*.template`, as
+  /// gLabels reads them) in the folder `locate(directory)` finds. When the folder is the
+  /// system's (neither `directory` nor `$TEXTFLOW_TEMPLATES` names one), the user's own
+  /// templates in `userDirectory` are read first, as gLabels does, in the category
+  /// "user-defined"; a name there comes before the same name in the system's files.
   ///
   /// - Throws: `TemplateError` for a missing database, or a malformed file (with its line).
   public static func load(_ directory: String? = nil) throws(TemplateError) -> TemplateDatabase {
     let folder = try locate(directory)
     let papers = try PaperSizeReader.read(
       path: (folder as NSString).appendingPathComponent("paper-sizes.xml"))
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        .filter { $0.hasSuffix("-templates.xml") }.sorted()
-    } catch {
-      throw TemplateError("cannot list \(folder): \(error.localizedDescription)")
-    }
     var database = TemplateDatabase(templates: [], paperSizes: papers, directory: folder)
-    for name in names {
-      let path = (folder as NSString).appendingPathComponent(name)
+    let variable = ProcessInfo.processInfo.environment[environmentVariable] ?? ""
+    let user = userDirectory
+    if directory == nil, variable.isEmpty, user != folder,
+      FileManager.default.fileExists(atPath: user)
+    {
+      for path in try templateFiles(in: user) {
+        do {
+          var templates = try TemplateFileReader.read(path: path, paperSizes: papers)
+          for index in templates.indices { templates[index].categories.append("user-defined") }
+          database.templates += templates
+        } catch {
+          database.skippedUserFiles.append(error)
+        }
+      }
+    }
+    for path in try templateFiles(in: folder) {
       database.templates += try TemplateFileReader.read(path: path, paperSizes: papers)
     }
     try database.resolveEquivalents()
     return database
+  }
+
+  /// The paths of `folder`'s template files, by name.
+  private static func templateFiles(in folder: String) throws(TemplateError) -> [String] {
+    do {
+      return try FileManager.default.contentsOfDirectory(atPath: folder)
+        .filter { $0.hasSuffix("-templates.xml") || $0.hasSuffix(".template") }.sorted()
+        .map { (folder as NSString).appendingPathComponent($0) }
+    } catch {
+      throw TemplateError("cannot list \(folder): \(error.localizedDescription)")
+    }
   }
 
   /// Parses template XML from memory (for tests and single files); `equiv` aliases resolve
@@ -116,7 +152,9 @@ public struct TemplateDatabase: Sendable {
   private mutating func resolveEquivalents() throws(TemplateError) {
     var byName: [String: Int] = [:]
     for (index, template) in templates.enumerated() {
-      byName[Self.key(template.brand, template.part)] = index
+      // The first of a name wins, as in `template(named:)`: the user's before the system's.
+      let key = Self.key(template.brand, template.part)
+      if byName[key] == nil { byName[key] = index }
     }
     let original = templates
     for index in templates.indices {
@@ -154,9 +192,21 @@ public struct TemplateDatabase: Sendable {
     text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
+  /// The name without case, spaces and the punctuation part numbers are written with
+  /// ("Avery-5160", "avery5160" and "LA 505" as "la505"): no two of the database's names
+  /// are equal this way, so one that matches is the one the user meant.
+  private static func compact(_ text: String) -> String {
+    String(text.lowercased().unicodeScalars.filter { !Self.ignoredInNames.contains($0) })
+  }
+
+  private static let ignoredInNames = CharacterSet.whitespaces.union(
+    CharacterSet(charactersIn: "-_./"))
+
   /// The template called `name`: "Brand Part" (case-insensitive, e.g. "avery l7160"), or the
-  /// bare part number when only one brand has it. Aliases resolve to their definition's
-  /// geometry under their own name.
+  /// bare part number when only one brand has it; failing that, the one whose name or part
+  /// is equal to `name` without spaces and the `-_./` of part numbers ("Avery-5160",
+  /// "avery5160", "la505" for "Sigel LA 505"). Aliases resolve to their definition's geometry
+  /// under their own name.
   ///
   /// - Throws: `TemplateError` when nothing matches (with close names) or a bare part is
   ///   ambiguous (listing the brands).
@@ -165,7 +215,13 @@ public struct TemplateDatabase: Sendable {
     if let match = templates.first(where: { Self.normalized($0.name) == wanted }) {
       return match
     }
-    let byPart = templates.filter { Self.normalized($0.part) == wanted }
+    var byPart = templates.filter { Self.normalized($0.part) == wanted }
+    if byPart.isEmpty {
+      let compact = Self.compact(name)
+      let byName = templates.filter { Self.compact($0.name) == compact }
+      if byName.count == 1 { return byName[0] }
+      byPart = templates.filter { Self.compact($0.part) == compact }
+    }
     if byPart.count == 1 { return byPart[0] }
     if byPart.count > 1 {
       throw TemplateError(
@@ -181,14 +237,15 @@ public struct TemplateDatabase: Sendable {
   }
 
   /// Templates whose "brand part description" contains every word of `query`
-  /// (case-insensitive); all of them for an empty query.
+  /// (case-insensitive), or whose name does without spaces and `-_./` ("avery-5160" finds
+  /// "Avery 5160"); all of them for an empty query.
   public func search(_ query: String) -> [LabelTemplate] {
     let words = Self.normalized(query).split(separator: " ").map(String.init)
     guard !words.isEmpty else { return templates }
     return templates.filter { template in
       let haystack = Self.normalized("\(template.brand) \(template.part) \(template.description)")
-      let compact = Self.normalized(template.name).replacingOccurrences(of: " ", with: "")
-      return words.allSatisfy { haystack.contains($0) || compact.contains($0) }
+      let compact = Self.compact(template.name)
+      return words.allSatisfy { haystack.contains($0) || compact.contains(Self.compact($0)) }
     }
   }
 }

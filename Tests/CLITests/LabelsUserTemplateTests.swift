@@ -1,0 +1,94 @@
+// Templates made with gLabels' template designer: one `*.template` file each in the user's
+// ~/.config/libglabels/templates ($XDG_CONFIG_HOME), which gLabels reads before its system
+// files. The positions are checked against the file's own numbers.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct LabelsUserTemplateTests {
+  /// A template as gLabels' designer saves it: its namespace, `description` without the
+  /// translation underscore, millimetres.
+  private let template = """
+    <?xml version="1.0"?>
+    <Glabels-templates xmlns="http://glabels.org/xmlns/3.0/">
+      <Template brand="Acme" part="ST-24" size="A4" description="Shelf tags">
+        <Meta category="label"/>
+        <Label-rectangle id="0" width="70mm" height="37mm" round="2mm">
+          <Markup-margin size="1.5mm"/>
+          <Layout nx="3" ny="8" x0="0mm" y0="0.5mm" dx="70mm" dy="37mm"/>
+        </Label-rectangle>
+      </Template>
+    </Glabels-templates>
+    """
+
+  private func frames(_ reportPath: String) throws -> [[Double]] {
+    let report =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: reportPath))) as? [String: Any]
+    let labels = report?["labels"] as? [[String: Any]] ?? []
+    return labels.map { ($0["frame"] as? [Double]) ?? [] }
+  }
+
+  @Test("a template in the user's gLabels folder or a --templates-dir is found by its name")
+  func designerTemplates() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let config = directory.appendingPathComponent("config")
+    let user = config.appendingPathComponent("libglabels/templates")
+    try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
+    try Data(template.utf8).write(to: user.appendingPathComponent("Acme_ST-24.template"))
+    let data = directory.appendingPathComponent("n.csv")
+    try Data(("n\n" + (1...4).map { "\($0)\n" }.joined()).utf8).write(to: data)
+    let report = directory.appendingPathComponent("r.json").path
+    let environment = ["XDG_CONFIG_HOME": config.path, "TEXTFLOW_TEMPLATES": ""]
+
+    let listed = try ProcessRunner.run(
+      Executables.textflow, ["templates", "acme"], environment: environment)
+    #expect(listed.status == 0, "\(listed.standardError)")
+    #expect(listed.standardOutput.contains("Acme ST-24"))
+
+    let result = try ProcessRunner.run(
+      Executables.textflow,
+      ["labels", data.path, "--template", "Acme ST-24", "-o", report],
+      environment: environment)
+    #expect(result.status == 0, "\(result.standardError)")
+    let mm = 72 / 25.4
+    // x0 0, y0 0.5 mm, dx 70 mm, 70 × 37 mm: the first row's three, then the second row's.
+    let expected = [(0, 0), (1, 0), (2, 0), (0, 1)].map { column, row in
+      [Double(column) * 70 * mm, 0.5 * mm + Double(row) * 37 * mm, 70 * mm, 37 * mm]
+    }
+    let found = try frames(report)
+    #expect(found.count == expected.count)
+    for (got, want) in zip(found, expected) {
+      #expect(zip(got, want).allSatisfy { abs($0 - $1) < 0.001 }, "\(got) vs \(want)")
+    }
+
+    // A broken file of the user's is left out with a warning naming it; the rest is read.
+    try Data(template.replacingOccurrences(of: "size=\"A4\"", with: "size=\"B17\"").utf8)
+      .write(to: user.appendingPathComponent("Broken.template"))
+    let warned = try ProcessRunner.run(
+      Executables.textflow,
+      ["labels", data.path, "--template", "Avery L7160", "-o", report],
+      environment: environment)
+    #expect(warned.status == 0, "\(warned.standardError)")
+    #expect(warned.standardError.contains("warning"), "\(warned.standardError)")
+    #expect(warned.standardError.contains("Broken.template:3"), "\(warned.standardError)")
+    #expect(warned.standardError.contains("B17"), "\(warned.standardError)")
+
+    // The same file in a folder named by --templates-dir, beside that folder's paper sizes.
+    let folder = directory.appendingPathComponent("db")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: "/usr/share/libglabels-3.0/templates/paper-sizes.xml",
+      toPath: folder.appendingPathComponent("paper-sizes.xml").path)
+    try Data(template.utf8).write(to: folder.appendingPathComponent("Acme_ST-24.template"))
+    let named = try ProcessRunner.run(
+      Executables.textflow,
+      [
+        "labels", data.path, "--template", "acme st-24", "--templates-dir", folder.path, "-o",
+        report,
+      ])
+    #expect(named.status == 0, "\(named.standardError)")
+    #expect(try frames(report).count == 4)
+  }
+}
