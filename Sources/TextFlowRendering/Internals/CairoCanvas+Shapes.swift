@@ -74,21 +74,29 @@ extension CairoCanvas {
     cairo_restore(context)
   }
 
-  /// Fills barcode bars given in modules from `origin`, `moduleSize` points a module. On a PNG
-  /// surface the module becomes a whole number of pixels (at least one) and the origin a pixel
-  /// corner, so that every bar has crisp edges and bars of one width stay equal.
+  /// Fills barcode bars given in modules from `origin`, `moduleSize` points a module, where the
+  /// layout put them. On a PNG surface whose module is a whole number of pixels but for a
+  /// rounding that moves no bar by half a pixel, the origin becomes a pixel corner and the
+  /// module those pixels, so that every edge is crisp and bars of one width stay equal. Any
+  /// other module is drawn as it is, as in a PDF or SVG: rounded to whole pixels, a 0.6-pixel
+  /// module became 1 and the symbol grew past its frame over its own text and the next label.
   func fillBars(_ marks: BarcodeMarks) {
     cairo_save(context)
     cairo_set_source_rgba(
       context, marks.color.red, marks.color.green, marks.color.blue, marks.color.alpha)
+    var x = Double(marks.origin.x)
+    var y = Double(marks.origin.y)
+    var unitX = marks.moduleSize
+    var unitY = 0.0
+    var pixels = 0.0
     if format == .png {
-      var x = Double(marks.origin.x)
-      var y = Double(marks.origin.y)
       cairo_user_to_device(context, &x, &y)
-      var unitX = marks.moduleSize
-      var unitY = 0.0
       cairo_user_to_device_distance(context, &unitX, &unitY)
-      let pixels = max(1, (unitX * 1).rounded())
+      let extent = marks.bars.reduce(0) { max($0, Double($1.maxX), Double($1.maxY)) }
+      let whole = unitX.rounded()
+      if whole >= 1, abs(whole - unitX) * extent < 0.5 { pixels = whole }
+    }
+    if pixels > 0 {
       cairo_identity_matrix(context)
       let left = x.rounded()
       let top = y.rounded()
@@ -98,8 +106,8 @@ extension CairoCanvas {
           Double(bar.width) * pixels, Double(bar.height) * pixels)
       }
     } else {
+      let module = marks.moduleSize
       for bar in marks.bars {
-        let module = marks.moduleSize
         cairo_rectangle(
           context, Double(marks.origin.x) + Double(bar.minX) * module,
           Double(marks.origin.y) + Double(bar.minY) * module, Double(bar.width) * module,
