@@ -122,6 +122,11 @@ final class CairoCanvas {
       // Glyphs in the SVG are drawn in points, like the PDF.
       cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
     }
+    if format == .pdf, let date = Self.sourceDate() {
+      // Cairo stamps the time of writing otherwise: the same input gave other bytes each run.
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date)
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date)
+    }
     context = cairo_create(surface)
     if format == .png { cairo_scale(context, scale, scale) }
     // Unhinted outlines at unrounded positions: the glyphs sit exactly where the text engine
@@ -131,6 +136,16 @@ final class CairoCanvas {
     cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
     cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
     cairo_set_font_options(context, fontOptions)
+  }
+
+  /// The PDF's creation date from `SOURCE_DATE_EPOCH` (whole seconds since 1970, the
+  /// reproducible-builds convention), as Cairo's metadata takes it ("1970-01-01T00:00:00Z"),
+  /// or nil when the variable is unset or not such a number.
+  static func sourceDate() -> String? {
+    guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
+      let seconds = Int64(text), seconds >= 0, seconds < 253_402_300_800
+    else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
   }
 
   deinit {
