@@ -55,9 +55,9 @@ enum MeasureCommand: Subcommand {
     Other fields ("category", "meta": {…}) are copied into the response as written, so a batch
     keeps its own ids and metadata; --strict-fields makes them errors instead. A field one or
     two typos away from a known one ("max_widht") is always an error with a suggestion, as is a
-    field the response writes (width, height, line_count, truncated, lines, error). Every
-    line gets one answer, so that answer N is line N's: a bad line gets {"id": …, "error": "…"}
-    (the id when it could be read) and the stream goes on. A bad line's error names the line,
+    field the response writes (width, height, line_count, truncated, lines, missing, faces,
+    error). Every line gets one answer, so that answer N is line N's: a bad line gets
+    {"id": …, "error": "…"} (the id when it could be read) and the stream goes on. A bad line's error names the line,
     and its id when it was read ("line 12 (id \"sku-42\"): field 'size' must be a number…"),
     and a style key's error its key path ("line 3: tabStops[1].alignment: unknown value…").
     A line that is not a request says what is wrong: "line 7 is blank", "line 8 is not valid
@@ -584,8 +584,12 @@ struct MeasureRequest: ~Copyable {
       "id", "text", "font", "size", "textStyle", "maxWidth", "maxHeight", "numberOfLines",
       "lineBreakMode", "usesFontLeading", "systemFonts",
     ] + TextSpec.MeasurementKey.allCases.map(\.rawValue)
-  /// The fields a response writes; a request may not carry them.
-  static let responseKeys = ["width", "height", "line_count", "truncated", "lines", "error"]
+  /// The fields a response writes; a request may not carry them: echoed after the answer, one
+  /// would give the response a key twice, and JSON readers keep the last (a request's
+  /// `"missing": []` hid the characters no font had).
+  static let responseKeys = [
+    "width", "height", "line_count", "truncated", "lines", "missing", "faces", "error",
+  ]
 
   /// Every key a request may carry: the canonical ones and their older spellings
   /// (system_fonts: the spelling JSON lines took before the spec's key names).
