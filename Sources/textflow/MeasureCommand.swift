@@ -570,6 +570,14 @@ struct MeasureRequest: ~Copyable {
       style: style, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
+  /// "unknown text style 'Body' (did you mean 'body'? expected one of: largeTitle, …)".
+  static func unknownTextStyle(_ name: String) -> String {
+    let names = TextStyle.allCases.map(\.rawValue)
+    let hint = Spelling.suggestion(for: name, among: names).map { "did you mean '\($0)'? " }
+    return "unknown text style '\(name)' (\(hint ?? "")expected one of: "
+      + names.joined(separator: ", ") + ")"
+  }
+
   static func mode(_ name: String) throws(MeasureError) -> LineBreakMode {
     guard let mode = Vocabulary.lineBreakMode(named: name) else {
       throw MeasureError(Vocabulary.unknownLineBreakMode(name))
@@ -625,8 +633,11 @@ struct MeasureRequest: ~Copyable {
     }
     var textStyle = TextStyle.body
     if let value = fields[.textStyle], value.isPresent {
-      guard case .string(let name) = value, let parsed = TextStyle(rawValue: name) else {
+      guard case .string(let name) = value else {
         throw MeasureError("field '\(fieldName(.textStyle))' is not a text style name")
+      }
+      guard let parsed = TextStyle(rawValue: name) else {
+        throw MeasureError("field '\(fieldName(.textStyle))': \(Self.unknownTextStyle(name))")
       }
       textStyle = parsed
     }
@@ -634,7 +645,17 @@ struct MeasureRequest: ~Copyable {
     if let value = fields[.size], value.isPresent {
       guard case .number(let number) = value, number > 0, number.isFinite, number <= 10_000
       else {
-        throw MeasureError("field 'size' must be a number between 0 and 10000")
+        let given: String
+        switch value {
+        case .number(let number): given = JSONValue.format(number)
+        case .string(let text): given = "the string \(JSONValue.quote(text))"
+        case .bool: given = "a boolean"
+        case .array: given = "an array"
+        default: given = "an object"
+        }
+        throw MeasureError(
+          "field '\(fieldName(.size))' must be a number greater than 0 and at most 10000, got "
+            + given)
       }
       size = number
     }
@@ -795,7 +816,7 @@ struct Options {
     }
     if let (_, name) = try value("--text-style") {
       guard let style = TextStyle(rawValue: name) else {
-        throw MeasureError("unknown text style '\(name)'")
+        throw MeasureError(MeasureRequest.unknownTextStyle(name))
       }
       textStyle = style
     }
