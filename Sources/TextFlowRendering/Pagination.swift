@@ -67,7 +67,8 @@ public enum Paginator {
   /// Elements whose vertical extents overlap form a band (a line of cells, a header) that is
   /// never split; a band holding only headers stays with the band after it. Section
   /// backgrounds (decoration views) do not form bands: they are clipped at page edges. A band
-  /// taller than a page is cut, and its slices say so.
+  /// taller than a page is cut, and its slices say so; it starts on the page of the headers
+  /// above it, which are not left alone on a page.
   ///
   /// With `repeatingHeaders`, a page that continues a section whose header is on an earlier page
   /// starts with a copy of that header (`PageSlice.repeatedHeader`), and holds that much less
@@ -147,14 +148,21 @@ public enum Paginator {
         while let last = onPage.last, last.headersOnly, onPage.count > 1 {
           moved.insert(onPage.removeLast(), at: 0)
         }
-        // The next page starts at its first band, or earlier when the gap before that band
-        // (spacing, insets) reaches past this page's end.
-        let first = moved.first ?? band
-        let newTop = min(first.minY, top + capacity)
-        close(at: newTop, cuts: false)
-        top = newTop
-        reserve = repeated(first, top)
-        onPage = moved
+        if onPage.allSatisfy(\.headersOnly) && band.maxY - band.minY > pageHeight + epsilon {
+          // A band taller than any page is cut wherever it starts: a page that holds only
+          // headers starts cutting it below them, rather than ending with its headers alone
+          // (and the next page beginning the same cut).
+          onPage += moved
+        } else {
+          // The next page starts at its first band, or earlier when the gap before that band
+          // (spacing, insets) reaches past this page's end.
+          let first = moved.first ?? band
+          let newTop = min(first.minY, top + capacity)
+          close(at: newTop, cuts: false)
+          top = newTop
+          reserve = repeated(first, top)
+          onPage = moved
+        }
       }
       // A band taller than a page (or headers with a line that cannot share a page): cut.
       while band.maxY - top > pageHeight - (reserve?.height ?? 0) + epsilon {

@@ -1,0 +1,61 @@
+// A line of cells taller than any page has to be cut (docs/rendering.md), and a header is kept
+// with its first line: so a header right above such a line shares its page with the line's
+// start. The header was left alone on a page, and the cut began on the next one.
+import Foundation
+import TestSupport
+import Testing
+import TextFlow
+
+@testable import TextFlowRendering
+@testable import TextFlowSpec
+
+@Suite("Pagination of a line taller than a page")
+struct PaginationCutTests {
+  @Test("a header above a line taller than a page shares its page with the line's start")
+  func headerKeptWithCutLine() throws {
+    var header = LayoutAttributes(
+      forSupplementaryViewOfKind: ElementKind.sectionHeader,
+      with: IndexPath(item: 0, section: 0))
+    header.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
+    var cell = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+    cell.frame = CGRect(x: 0, y: 20, width: 100, height: 250)
+    let scene = Scene(
+      bounds: CGRect(x: 0, y: 0, width: 100, height: 270),
+      elements: [SceneElement(attributes: header), SceneElement(attributes: cell)])
+    #expect(scene.elements[0].isHeader)
+    for repeating in [false, true] {
+      let slices = Paginator.pages(for: scene, pageHeight: 100, repeatingHeaders: repeating)
+      // Full pages from the top: the header and the line's first 80 points, then the rest.
+      #expect(slices.map(\.top) == [0, 100, 200], "\(slices)")
+      #expect(slices.map(\.bottom) == [100, 200, 270], "\(slices)")
+      #expect(slices.dropLast().allSatisfy { $0.cutsElements })
+    }
+  }
+
+  @Test("the PDF's first page holds the header and the first words of the cut cell")
+  func pdfFirstPage() throws {
+    let words = Array(repeating: "word", count: 1500).joined(separator: " ")
+    let json = """
+      {"collectionView": {"size": [400, 200]},
+       "styles": {"w": {"size": 14, "width": 380}}, "itemStyle": "w",
+       "sections": [{"header": "Heading", "texts": ["\(words)", "after"]}]}
+      """
+    let scene = try TextSpec(json: Data(json.utf8)).run(typesetter: sharedTypesetter).scene
+    let page = PageSetup(
+      size: PaperSize.a4, margins: EdgeInsets(top: 36, left: 36, bottom: 36, right: 36))
+    // The cell is taller than a page's content: it must be cut.
+    let cell = try #require(
+      scene.elements.first { $0.attributes.representedElementCategory == .cell })
+    #expect(cell.attributes.frame.height > page.contentSize.height)
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("cut.pdf").path
+    let summary = try Renderer.render(
+      scene, to: path, options: RenderOptions(format: .pdf, page: page))
+    #expect(summary.cutsElements)
+    let first = try tool("pdftotext", ["-f", "1", "-l", "1", path, "-"])
+    #expect(first.contains("Heading"))
+    // More than a few lines of the cell below it, not an empty page.
+    #expect(first.components(separatedBy: "word").count - 1 > 100, "\(first.prefix(200))")
+  }
+}
