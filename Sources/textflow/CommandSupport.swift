@@ -363,6 +363,8 @@ func describe(_ summary: RenderSummary) -> String {
       ", \(points(summary.size.width)) × \(points(summary.size.height)) pt"
   }
   if summary.pageCount > 1 { text += ", \(summary.pageCount) pages" }
+  // Said, as the renderer reports it: a cut element's text may be split across a page break.
+  if summary.cutsElements { text += ", an element taller than a page cut across pages" }
   return text + ")"
 }
 
