@@ -68,7 +68,8 @@ public enum Paginator {
   /// never split; a band holding only headers stays with the band after it. Section
   /// backgrounds (decoration views) do not form bands: they are clipped at page edges. A band
   /// taller than a page is cut, and its slices say so; it starts on the page of the headers
-  /// above it, which are not left alone on a page.
+  /// above it, which are not left alone on a page, and it is cut between the lines of its text
+  /// (a line is not drawn half on each page) unless a line is taller than half a page.
   ///
   /// With `repeatingHeaders`, a page that continues a section whose header is on an earlier page
   /// starts with a copy of that header (`PageSlice.repeatedHeader`), and holds that much less
@@ -82,6 +83,8 @@ public enum Paginator {
       var maxY: CGFloat
       var headersOnly: Bool
       var section: Int
+      /// The scene's elements in the band.
+      var elements: [Int]
     }
     let blocks = scene.elements.indices
       .filter {
@@ -91,7 +94,7 @@ public enum Paginator {
       .map {
         (
           frame: visualFrame(scene.elements[$0].attributes), header: scene.elements[$0].isHeader,
-          section: scene.elements[$0].attributes.indexPath.section
+          section: scene.elements[$0].attributes.indexPath.section, index: $0
         )
       }
       .filter { $0.frame.height > 0 }
@@ -102,12 +105,13 @@ public enum Paginator {
         last.maxY = max(last.maxY, block.frame.maxY)
         last.headersOnly = last.headersOnly && block.header
         last.section = min(last.section, block.section)
+        last.elements.append(block.index)
         bands[bands.count - 1] = last
       } else {
         bands.append(
           Band(
             minY: block.frame.minY, maxY: block.frame.maxY, headersOnly: block.header,
-            section: block.section))
+            section: block.section, elements: [block.index]))
       }
     }
     // Each section's header, for repeating.
@@ -166,9 +170,10 @@ public enum Paginator {
       }
       // A band taller than a page (or headers with a line that cannot share a page): cut.
       while band.maxY - top > pageHeight - (reserve?.height ?? 0) + epsilon {
-        let capacity = pageHeight - (reserve?.height ?? 0)
-        close(at: top + capacity, cuts: true)
-        top += capacity
+        let limit = top + pageHeight - (reserve?.height ?? 0)
+        let cut = lineBoundary(in: scene, band.elements, above: limit, below: top) ?? limit
+        close(at: cut, cuts: true)
+        top = cut
         reserve = nil
         onPage = []
       }
@@ -179,5 +184,31 @@ public enum Paginator {
     let end = max(scene.bounds.maxY, bands.last?.maxY ?? top)
     close(at: min(end, top + pageHeight - (reserve?.height ?? 0)), cuts: false)
     return slices
+  }
+
+  /// Where to cut `elements` (a band taller than a page) at or above `limit`: the top of the
+  /// highest text line that `limit` would cut through, so that no line is drawn half on one
+  /// page and half on the next; nil when no line is cut at `limit`, or when the line tops
+  /// above it are not below `floor` plus half the page (a line too tall to move whole).
+  static func lineBoundary(
+    in scene: Scene, _ elements: [Int], above limit: CGFloat, below floor: CGFloat
+  ) -> CGFloat? {
+    var cut = limit
+    for index in elements {
+      let element = scene.elements[index]
+      let frame = element.attributes.frame
+      // A transformed element's lines are not where its frame says.
+      guard let text = element.text, visualFrame(element.attributes) == frame,
+        frame.minY < limit, frame.maxY > limit
+      else { continue }
+      let origin = frame.minY + text.origin.y
+      for line in text.layout.lines {
+        let lineTop = origin + CGFloat(line.top)
+        if lineTop < limit && lineTop + CGFloat(line.height) > limit {
+          cut = min(cut, lineTop)
+        }
+      }
+    }
+    return cut < limit && cut > floor + (limit - floor) / 2 ? cut : nil
   }
 }

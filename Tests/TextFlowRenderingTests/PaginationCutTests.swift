@@ -58,4 +58,34 @@ struct PaginationCutTests {
     // More than a few lines of the cell below it, not an empty page.
     #expect(first.components(separatedBy: "word").count - 1 > 100, "\(first.prefix(200))")
   }
+
+  @Test("a cut text cell is cut between its lines: each word is on one page, in order")
+  func cutBetweenLines() throws {
+    // Numbered words, so that a line drawn on two pages (half on each, clipped) shows twice.
+    let words = (1...1200).map { "w\($0)" }
+    for size in [14, 23] {
+      let json = """
+        {"collectionView": {"size": [400, 200]},
+         "styles": {"w": {"size": \(size), "width": 380, "lineSpacing": 3}}, "itemStyle": "w",
+         "sections": [{"header": "Heading", "texts": ["\(words.joined(separator: " "))"]}]}
+        """
+      let scene = try TextSpec(json: Data(json.utf8)).run(typesetter: sharedTypesetter).scene
+      let page = PageSetup(
+        size: PaperSize.a4, margins: EdgeInsets(top: 36, left: 36, bottom: 36, right: 36))
+      let directory = try Fixtures.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let path = directory.appendingPathComponent("lines.pdf").path
+      let summary = try Renderer.render(
+        scene, to: path, options: RenderOptions(format: .pdf, page: page))
+      #expect(summary.cutsElements && summary.pageCount > 2)
+      var read: [String] = []
+      for number in 1...summary.pageCount {
+        let text = try tool("pdftotext", ["-f", "\(number)", "-l", "\(number)", path, "-"])
+        read += text.split(whereSeparator: \.isWhitespace).map(String.init).filter {
+          $0 != "Heading"
+        }
+      }
+      #expect(read == words, "size \(size): \(read.count) words read back")
+    }
+  }
 }
