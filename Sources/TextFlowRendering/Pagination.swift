@@ -186,29 +186,39 @@ public enum Paginator {
     return slices
   }
 
-  /// Where to cut `elements` (a band taller than a page) at or above `limit`: the top of the
-  /// highest text line that `limit` would cut through, so that no line is drawn half on one
-  /// page and half on the next; nil when no line is cut at `limit`, or when the line tops
-  /// above it are not below `floor` plus half the page (a line too tall to move whole).
+  /// Where to cut `elements` (a band taller than a page) at or above `limit`, no higher than
+  /// half a page above it: at the lowest line top that the fewest text lines cross, so that a
+  /// line is not drawn half on one page and half on the next (cells side by side whose lines
+  /// never line up keep those of all but one whole); nil when `limit` itself crosses no fewer.
   static func lineBoundary(
     in scene: Scene, _ elements: [Int], above limit: CGFloat, below floor: CGFloat
   ) -> CGFloat? {
-    var cut = limit
+    let highest = floor + (limit - floor) / 2
+    var lines: [(top: CGFloat, bottom: CGFloat)] = []
     for index in elements {
       let element = scene.elements[index]
       let frame = element.attributes.frame
       // A transformed element's lines are not where its frame says.
       guard let text = element.text, visualFrame(element.attributes) == frame,
-        frame.minY < limit, frame.maxY > limit
+        frame.minY < limit, frame.maxY > highest
       else { continue }
       let origin = frame.minY + text.origin.y
       for line in text.layout.lines {
-        let lineTop = origin + CGFloat(line.top)
-        if lineTop < limit && lineTop + CGFloat(line.height) > limit {
-          cut = min(cut, lineTop)
-        }
+        let top = origin + CGFloat(line.top)
+        let bottom = top + CGFloat(line.height)
+        if bottom > highest && top < limit { lines.append((top, bottom)) }
       }
     }
-    return cut < limit && cut > floor + (limit - floor) / 2 ? cut : nil
+    func crossings(_ cut: CGFloat) -> Int {
+      lines.reduce(0) { $0 + ($1.top < cut && $1.bottom > cut ? 1 : 0) }
+    }
+    var best = (cut: limit, crossings: crossings(limit))
+    for line in lines where line.top > highest && line.top < limit {
+      let count = crossings(line.top)
+      if count < best.crossings || count == best.crossings && line.top > best.cut {
+        best = (line.top, count)
+      }
+    }
+    return best.cut < limit ? best.cut : nil
   }
 }

@@ -88,4 +88,40 @@ struct PaginationCutTests {
       #expect(read == words, "size \(size): \(read.count) words read back")
     }
   }
+
+  @Test("two cut cells side by side: each cut goes through the lines of one of them at most")
+  func cutBetweenLinesOfNeighbours() throws {
+    let a = (1...700).map { "a\($0)" }
+    let b = (1...300).map { "b\($0)" }
+    // Line heights of 14 and 23 points never line up: at a cut, the lines of one cell or the
+    // other are whole, as the fewest lines are cut.
+    let json = """
+      {"collectionView": {"size": [400, 200]},
+       "styles": {"a": {"size": 14, "width": 180}, "b": {"size": 23, "width": 180}},
+       "sections": [{"items": [{"text": "\(a.joined(separator: " "))", "style": "a"},
+                               {"text": "\(b.joined(separator: " "))", "style": "b"}]}]}
+      """
+    let scene = try TextSpec(json: Data(json.utf8)).run(typesetter: sharedTypesetter).scene
+    let page = PageSetup(
+      size: PaperSize.a4, margins: EdgeInsets(top: 36, left: 36, bottom: 36, right: 36))
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("two.pdf").path
+    let summary = try Renderer.render(
+      scene, to: path, options: RenderOptions(format: .pdf, page: page))
+    #expect(summary.cutsElements && summary.pageCount > 2)
+    var pages: [Set<String>] = []
+    for number in 1...summary.pageCount {
+      let text = try tool("pdftotext", ["-f", "\(number)", "-l", "\(number)", path, "-"])
+      pages.append(Set(text.split(whereSeparator: \.isWhitespace).map(String.init)))
+    }
+    // Every word is read back; a word on two pages is a line drawn across a cut.
+    #expect(pages.reduce(into: Set<String>()) { $0.formUnion($1) } == Set(a + b))
+    for (above, below) in zip(pages, pages.dropFirst()) {
+      let twice = above.intersection(below)
+      #expect(
+        !(twice.contains { $0.hasPrefix("a") } && twice.contains { $0.hasPrefix("b") }),
+        "\(twice.sorted())")
+    }
+  }
 }
