@@ -258,6 +258,13 @@ enum MeasureCommand: Subcommand {
       if waits { Console.flush() }
       if line == nil { break }
     }
+    // A stream that could not be read to its end (a folder, an I/O error) is not a complete
+    // batch: the answers so far stand, and the run fails.
+    if let error = reader.readError {
+      printError(
+        "textflow measure: cannot read standard input: \(String(cString: strerror(error)))")
+      return 1
+    }
     return 0
   }
 
