@@ -116,9 +116,12 @@ enum MeasureCommand: Subcommand {
       }
       var firstLine = 1
       if let value = parsed.values["--first-line"] {
-        guard let number = Int(value), number >= 1 else {
+        // At most 2^53, far below Int.max, so that counting lines on from it cannot overflow
+        // (from Int.max the second line trapped); no shard starts further on.
+        guard let number = Int(value), number >= 1, number <= 1 << 53 else {
           printError(
-            "textflow measure: --first-line needs a whole number ≥ 1, not \(quoted(value))")
+            "textflow measure: --first-line needs a whole number ≥ 1 and at most 2^53 "
+              + "(9007199254740992), not \(quoted(value))")
           return 2
         }
         firstLine = number
