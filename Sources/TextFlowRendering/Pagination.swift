@@ -172,7 +172,8 @@ public enum Paginator {
       while band.maxY - top > pageHeight - (reserve?.height ?? 0) + epsilon {
         let limit = top + pageHeight - (reserve?.height ?? 0)
         let cut = lineBoundary(in: scene, band.elements, above: limit, below: top) ?? limit
-        close(at: cut, cuts: true)
+        // Only a band that starts above the cut is cut; empty space before it is not.
+        close(at: cut, cuts: band.minY < cut - epsilon)
         top = cut
         reserve = nil
         onPage = []

@@ -124,4 +124,17 @@ struct PaginationCutTests {
         "\(twice.sorted())")
     }
   }
+
+  @Test("empty space before a line (a large inset) makes pages but cuts nothing")
+  func emptySpaceIsNotACut() throws {
+    var cell = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+    cell.frame = CGRect(x: 0, y: 250, width: 100, height: 10)
+    let scene = Scene(
+      bounds: CGRect(x: 0, y: 0, width: 100, height: 260),
+      elements: [SceneElement(attributes: cell)])
+    let slices = Paginator.pages(for: scene, pageHeight: 100)
+    // The cell, 10 points tall, lies wholly on the last page: no element is cut.
+    #expect(slices.last.map { $0.top <= 250 && $0.bottom >= 260 } == true, "\(slices)")
+    #expect(slices.allSatisfy { !$0.cutsElements }, "\(slices)")
+  }
 }
