@@ -204,10 +204,23 @@ public enum Paginator {
         frame.minY < limit, frame.maxY > highest
       else { continue }
       let origin = frame.minY + text.origin.y
-      for line in text.layout.lines {
+      // Lines run down the text: the first that reaches below `highest` is found by
+      // bisection, so that each cut of a cell many pages long reads the lines near it only.
+      let all = text.layout.lines
+      var low = 0
+      var high = all.count
+      while low < high {
+        let middle = (low + high) / 2
+        if origin + CGFloat(all[middle].top + all[middle].height) <= highest {
+          low = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      for line in all[low...] {
         let top = origin + CGFloat(line.top)
-        let bottom = top + CGFloat(line.height)
-        if bottom > highest && top < limit { lines.append((top, bottom)) }
+        if top >= limit { break }
+        lines.append((top, top + CGFloat(line.height)))
       }
     }
     func crossings(_ cut: CGFloat) -> Int {
