@@ -67,7 +67,9 @@ public enum Paginator {
   /// Elements whose vertical extents overlap form a band (a line of cells, a header) that is
   /// never split; a band holding only headers stays with the band after it. Section
   /// backgrounds (decoration views) do not form bands: they are clipped at page edges. A band
-  /// taller than a page is cut, and its slices say so.
+  /// taller than a page is cut, and its slices say so; it starts on the page of the headers
+  /// above it, which are not left alone on a page, and it is cut between the lines of its text
+  /// (a line is not drawn half on each page) unless a line is taller than half a page.
   ///
   /// With `repeatingHeaders`, a page that continues a section whose header is on an earlier page
   /// starts with a copy of that header (`PageSlice.repeatedHeader`), and holds that much less
@@ -81,6 +83,8 @@ public enum Paginator {
       var maxY: CGFloat
       var headersOnly: Bool
       var section: Int
+      /// The scene's elements in the band.
+      var elements: [Int]
     }
     let blocks = scene.elements.indices
       .filter {
@@ -90,7 +94,7 @@ public enum Paginator {
       .map {
         (
           frame: visualFrame(scene.elements[$0].attributes), header: scene.elements[$0].isHeader,
-          section: scene.elements[$0].attributes.indexPath.section
+          section: scene.elements[$0].attributes.indexPath.section, index: $0
         )
       }
       .filter { $0.frame.height > 0 }
@@ -101,12 +105,13 @@ public enum Paginator {
         last.maxY = max(last.maxY, block.frame.maxY)
         last.headersOnly = last.headersOnly && block.header
         last.section = min(last.section, block.section)
+        last.elements.append(block.index)
         bands[bands.count - 1] = last
       } else {
         bands.append(
           Band(
             minY: block.frame.minY, maxY: block.frame.maxY, headersOnly: block.header,
-            section: block.section))
+            section: block.section, elements: [block.index]))
       }
     }
     // Each section's header, for repeating.
@@ -147,20 +152,29 @@ public enum Paginator {
         while let last = onPage.last, last.headersOnly, onPage.count > 1 {
           moved.insert(onPage.removeLast(), at: 0)
         }
-        // The next page starts at its first band, or earlier when the gap before that band
-        // (spacing, insets) reaches past this page's end.
-        let first = moved.first ?? band
-        let newTop = min(first.minY, top + capacity)
-        close(at: newTop, cuts: false)
-        top = newTop
-        reserve = repeated(first, top)
-        onPage = moved
+        if onPage.allSatisfy(\.headersOnly) && band.maxY - band.minY > pageHeight + epsilon {
+          // A band taller than any page is cut wherever it starts: a page that holds only
+          // headers starts cutting it below them, rather than ending with its headers alone
+          // (and the next page beginning the same cut).
+          onPage += moved
+        } else {
+          // The next page starts at its first band, or earlier when the gap before that band
+          // (spacing, insets) reaches past this page's end.
+          let first = moved.first ?? band
+          let newTop = min(first.minY, top + capacity)
+          close(at: newTop, cuts: false)
+          top = newTop
+          reserve = repeated(first, top)
+          onPage = moved
+        }
       }
       // A band taller than a page (or headers with a line that cannot share a page): cut.
       while band.maxY - top > pageHeight - (reserve?.height ?? 0) + epsilon {
-        let capacity = pageHeight - (reserve?.height ?? 0)
-        close(at: top + capacity, cuts: true)
-        top += capacity
+        let limit = top + pageHeight - (reserve?.height ?? 0)
+        let cut = lineBoundary(in: scene, band.elements, above: limit, below: top) ?? limit
+        // Only a band that starts above the cut is cut; empty space before it is not.
+        close(at: cut, cuts: band.minY < cut - epsilon)
+        top = cut
         reserve = nil
         onPage = []
       }
@@ -171,5 +185,54 @@ public enum Paginator {
     let end = max(scene.bounds.maxY, bands.last?.maxY ?? top)
     close(at: min(end, top + pageHeight - (reserve?.height ?? 0)), cuts: false)
     return slices
+  }
+
+  /// Where to cut `elements` (a band taller than a page) at or above `limit`, no higher than
+  /// half a page above it: at the lowest line top that the fewest text lines cross, so that a
+  /// line is not drawn half on one page and half on the next (cells side by side whose lines
+  /// never line up keep those of all but one whole); nil when `limit` itself crosses no fewer.
+  static func lineBoundary(
+    in scene: Scene, _ elements: [Int], above limit: CGFloat, below floor: CGFloat
+  ) -> CGFloat? {
+    let highest = floor + (limit - floor) / 2
+    var lines: [(top: CGFloat, bottom: CGFloat)] = []
+    for index in elements {
+      let element = scene.elements[index]
+      let frame = element.attributes.frame
+      // A transformed element's lines are not where its frame says.
+      guard let text = element.text, visualFrame(element.attributes) == frame,
+        frame.minY < limit, frame.maxY > highest
+      else { continue }
+      let origin = frame.minY + text.origin.y
+      // Lines run down the text: the first that reaches below `highest` is found by
+      // bisection, so that each cut of a cell many pages long reads the lines near it only.
+      let all = text.layout.lines
+      var low = 0
+      var high = all.count
+      while low < high {
+        let middle = (low + high) / 2
+        if origin + CGFloat(all[middle].top + all[middle].height) <= highest {
+          low = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      for line in all[low...] {
+        let top = origin + CGFloat(line.top)
+        if top >= limit { break }
+        lines.append((top, top + CGFloat(line.height)))
+      }
+    }
+    func crossings(_ cut: CGFloat) -> Int {
+      lines.reduce(0) { $0 + ($1.top < cut && $1.bottom > cut ? 1 : 0) }
+    }
+    var best = (cut: limit, crossings: crossings(limit))
+    for line in lines where line.top > highest && line.top < limit {
+      let count = crossings(line.top)
+      if count < best.crossings || count == best.crossings && line.top > best.cut {
+        best = (line.top, count)
+      }
+    }
+    return best.cut < limit ? best.cut : nil
   }
 }

@@ -139,15 +139,26 @@ func readInput(_ source: String, limit: Int = maximumInputSize) throws(CommandEr
     guard !isDirectory.boolValue else { throw .failure("cannot read \(source): is a directory") }
   }
   // At most one byte more than the limit, so that /dev/zero or an endless pipe is refused
-  // instead of filling memory.
-  let data: Data
-  do {
-    let handle =
-      source == "-"
-      ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
-    data = try handle.read(upToCount: limit + 1) ?? Data()
-  } catch {
-    throw .failure("cannot read \(source): \(error.localizedDescription)")
+  // instead of filling memory. Read with read(2), whose errno gives the system's reason
+  // (Foundation's FileHandle said "NSCocoaErrorDomain error 256" for standard input that is a
+  // folder).
+  let name = source == "-" ? "<stdin>" : source
+  let descriptor = source == "-" ? 0 : open(source, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else {
+    throw .failure("cannot read \(name): \(String(cString: strerror(errno)))")
+  }
+  defer { if source != "-" { close(descriptor) } }
+  var data = Data()
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while data.count <= limit {
+    let wanted = min(chunk.count, limit + 1 - data.count)
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+    if count < 0 {
+      if errno == EINTR { continue }
+      throw .failure("cannot read \(name): \(String(cString: strerror(errno)))")
+    }
+    if count == 0 { break }
+    data.append(contentsOf: chunk[0..<count])
   }
   guard data.count <= limit else {
     throw .failure(
@@ -363,6 +374,8 @@ func describe(_ summary: RenderSummary) -> String {
       ", \(points(summary.size.width)) × \(points(summary.size.height)) pt"
   }
   if summary.pageCount > 1 { text += ", \(summary.pageCount) pages" }
+  // Said, as the renderer reports it: a cut element's text may be split across a page break.
+  if summary.cutsElements { text += ", an element taller than a page cut across pages" }
   return text + ")"
 }
 

@@ -26,6 +26,9 @@ enum FontOptions {
                          goes to standard output (measure --jsonl: exit 1 after the stream)
     """
 
+  /// The command-wide options, which go before or after the command's name.
+  static let names: Set<String> = ["--system-fonts", "--strict"]
+
   /// `arguments` without the command-wide font options, which are recorded. Arguments after
   /// `--` are left alone.
   static func extract(_ arguments: [String]) -> [String] {

@@ -106,6 +106,20 @@ enum LayoutCommand: Subcommand {
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
       _ = try parsed.number("--scale", in: 0.1...16)  // a usage error before any reading
       let jobs = try parsed.jobs()
+      if kind != .rendered(.pdf) {
+        // Pages are a PDF's: another output is one picture (or the JSON), which the options
+        // did not change; said, as a user who asked for pages expects them.
+        let pageOptions = ["--page", "--margins", "--repeat-headers"].filter {
+          parsed.values[$0] != nil || parsed.flags.contains($0)
+        }
+        if !pageOptions.isEmpty {
+          let format = kind == .json ? "JSON" : "one picture"
+          printError(
+            "textflow layout: warning: \(pageOptions.joined(separator: ", ")) only "
+              + "\(pageOptions.count == 1 ? "applies" : "apply") to PDF output; this output is "
+              + "\(format), without pages")
+        }
+      }
       let displayName = source == "-" ? "<stdin>" : source
       let data = try readInput(source)
       var spec: TextSpec

@@ -21,6 +21,8 @@ struct LineReader {
   private var start = 0
   private var end = 0
   private var atEnd = false
+  /// The `errno` of a read that failed (the input then ends there), or nil.
+  private(set) var readError: Int32?
 
   init(fileDescriptor: Int32 = 0, maximumLength: Int) {
     self.fileDescriptor = fileDescriptor
@@ -73,7 +75,7 @@ struct LineReader {
     return .bytes(lineStart..<storage.count)
   }
 
-  /// Reads the next block; false at the end of input (or on a read error).
+  /// Reads the next block; false at the end of input, or on a read error (`readError`).
   private mutating func fill() -> Bool {
     let count = buffer.withUnsafeMutableBytes { raw in
       var result: Int
@@ -83,6 +85,7 @@ struct LineReader {
       return result
     }
     guard count > 0 else {
+      if count < 0 { readError = errno }
       atEnd = true
       return false
     }

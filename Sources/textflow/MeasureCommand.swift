@@ -55,9 +55,9 @@ enum MeasureCommand: Subcommand {
     Other fields ("category", "meta": {…}) are copied into the response as written, so a batch
     keeps its own ids and metadata; --strict-fields makes them errors instead. A field one or
     two typos away from a known one ("max_widht") is always an error with a suggestion, as is a
-    field the response writes (width, height, line_count, truncated, lines, error). Every
-    line gets one answer, so that answer N is line N's: a bad line gets {"id": …, "error": "…"}
-    (the id when it could be read) and the stream goes on. A bad line's error names the line,
+    field the response writes (width, height, line_count, truncated, lines, missing, faces,
+    error). Every line gets one answer, so that answer N is line N's: a bad line gets
+    {"id": …, "error": "…"} (the id when it could be read) and the stream goes on. A bad line's error names the line,
     and its id when it was read ("line 12 (id \"sku-42\"): field 'size' must be a number…"),
     and a style key's error its key path ("line 3: tabStops[1].alignment: unknown value…").
     A line that is not a request says what is wrong: "line 7 is blank", "line 8 is not valid
@@ -116,9 +116,12 @@ enum MeasureCommand: Subcommand {
       }
       var firstLine = 1
       if let value = parsed.values["--first-line"] {
-        guard let number = Int(value), number >= 1 else {
+        // At most 2^53, far below Int.max, so that counting lines on from it cannot overflow
+        // (from Int.max the second line trapped); no shard starts further on.
+        guard let number = Int(value), number >= 1, number <= 1 << 53 else {
           printError(
-            "textflow measure: --first-line needs a whole number ≥ 1, not \(quoted(value))")
+            "textflow measure: --first-line needs a whole number ≥ 1 and at most 2^53 "
+              + "(9007199254740992), not \(quoted(value))")
           return 2
         }
         firstLine = number
@@ -257,6 +260,13 @@ enum MeasureCommand: Subcommand {
       }
       if waits { Console.flush() }
       if line == nil { break }
+    }
+    // A stream that could not be read to its end (a folder, an I/O error) is not a complete
+    // batch: the answers so far stand, and the run fails.
+    if let error = reader.readError {
+      printError(
+        "textflow measure: cannot read standard input: \(String(cString: strerror(error)))")
+      return 1
     }
     return 0
   }
@@ -570,6 +580,14 @@ struct MeasureRequest: ~Copyable {
       style: style, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
+  /// "unknown text style 'Body' (did you mean 'body'? expected one of: largeTitle, …)".
+  static func unknownTextStyle(_ name: String) -> String {
+    let names = TextStyle.allCases.map(\.rawValue)
+    let hint = Spelling.suggestion(for: name, among: names).map { "did you mean '\($0)'? " }
+    return "unknown text style '\(name)' (\(hint ?? "")expected one of: "
+      + names.joined(separator: ", ") + ")"
+  }
+
   static func mode(_ name: String) throws(MeasureError) -> LineBreakMode {
     guard let mode = Vocabulary.lineBreakMode(named: name) else {
       throw MeasureError(Vocabulary.unknownLineBreakMode(name))
@@ -584,8 +602,12 @@ struct MeasureRequest: ~Copyable {
       "id", "text", "font", "size", "textStyle", "maxWidth", "maxHeight", "numberOfLines",
       "lineBreakMode", "usesFontLeading", "systemFonts",
     ] + TextSpec.MeasurementKey.allCases.map(\.rawValue)
-  /// The fields a response writes; a request may not carry them.
-  static let responseKeys = ["width", "height", "line_count", "truncated", "lines", "error"]
+  /// The fields a response writes; a request may not carry them: echoed after the answer, one
+  /// would give the response a key twice, and JSON readers keep the last (a request's
+  /// `"missing": []` hid the characters no font had).
+  static let responseKeys = [
+    "width", "height", "line_count", "truncated", "lines", "missing", "faces", "error",
+  ]
 
   /// Every key a request may carry: the canonical ones and their older spellings
   /// (system_fonts: the spelling JSON lines took before the spec's key names).
@@ -621,8 +643,11 @@ struct MeasureRequest: ~Copyable {
     }
     var textStyle = TextStyle.body
     if let value = fields[.textStyle], value.isPresent {
-      guard case .string(let name) = value, let parsed = TextStyle(rawValue: name) else {
+      guard case .string(let name) = value else {
         throw MeasureError("field '\(fieldName(.textStyle))' is not a text style name")
+      }
+      guard let parsed = TextStyle(rawValue: name) else {
+        throw MeasureError("field '\(fieldName(.textStyle))': \(Self.unknownTextStyle(name))")
       }
       textStyle = parsed
     }
@@ -630,7 +655,17 @@ struct MeasureRequest: ~Copyable {
     if let value = fields[.size], value.isPresent {
       guard case .number(let number) = value, number > 0, number.isFinite, number <= 10_000
       else {
-        throw MeasureError("field 'size' must be a number between 0 and 10000")
+        let given: String
+        switch value {
+        case .number(let number): given = JSONValue.format(number)
+        case .string(let text): given = "the string \(JSONValue.quote(text))"
+        case .bool: given = "a boolean"
+        case .array: given = "an array"
+        default: given = "an object"
+        }
+        throw MeasureError(
+          "field '\(fieldName(.size))' must be a number greater than 0 and at most 10000, got "
+            + given)
       }
       size = number
     }
@@ -791,7 +826,7 @@ struct Options {
     }
     if let (_, name) = try value("--text-style") {
       guard let style = TextStyle(rawValue: name) else {
-        throw MeasureError("unknown text style '\(name)'")
+        throw MeasureError(MeasureRequest.unknownTextStyle(name))
       }
       textStyle = style
     }

@@ -29,13 +29,19 @@ func usage(_ subcommands: [any Subcommand.Type]) -> String {
     text +=
       "  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0))\(command.summary)\n"
   }
-  text += "\noptions for every command:\n" + FontOptions.help
+  text += "\noptions for every command (before or after its name):\n" + FontOptions.help
   text += "\nRun 'textflow <command> --help' for a command's options."
   return text
 }
 
 Console.prepare()
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+// The options for every command may also come before the command's name, where the usage lists
+// them and where git's and swift's global options go (`textflow --strict grid …`).
+var commonOptions: [String] = []
+while let option = arguments.first, FontOptions.names.contains(option) {
+  commonOptions.append(arguments.removeFirst())
+}
 guard let first = arguments.first else {
   printError(usage(subcommands))
   Console.exit(2)
@@ -50,6 +56,6 @@ guard let command = subcommands.first(where: { $0.name == first }) else {
 }
 // Named from here on in every message, a failed write of its --help included.
 Console.commandName = command.name
-let commandArguments = FontOptions.extract(Array(arguments.dropFirst()))
+let commandArguments = FontOptions.extract(commonOptions + arguments.dropFirst())
 let status = command.run(commandArguments)
 Console.exit(FontOptions.finish(command: command.name, status: status))

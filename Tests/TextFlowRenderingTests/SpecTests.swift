@@ -80,7 +80,7 @@ struct SpecTests {
         == "styles.w.size: must be between 0.5 and 10000, got -3")
     #expect(
       error(#"{\#(view), "sections": [{"header": 3}]}"#)
-        == "sections[0].header: expected an object, got number")
+        == #"sections[0].header: expected a string or {"text": …, "style": …}, got number"#)
     #expect(
       error(#"{\#(view), "sections": [{}, {"items": [{"runs": [{"text": "a", "style": "x"}]}]}]}"#)
         .hasPrefix(

@@ -51,10 +51,22 @@ public enum JSONValue: Equatable, Sendable {
   }
 
   /// Parses UTF-8 JSON text (RFC 8259). Duplicate keys in one object are an error.
+  ///
+  /// A leading UTF-8 byte order mark is skipped, as RFC 8259 (section 8.1) lets a parser do
+  /// and as every other input of the commands (JSON lines, CSV, label lists) does: Windows
+  /// editors and PowerShell save JSON with one. Text in UTF-16 (PowerShell's `>` writes it)
+  /// is an error that says so and names the conversion, at line 1, column 1.
   public static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
     let bytes = Array(data)
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      throw SyntaxError(
+        line: 1, column: 1, byteOffset: 0,
+        message: "not UTF-8 text but UTF-16 (it starts with a UTF-16 byte order mark); "
+          + "convert it with iconv -f UTF-16 -t UTF-8")
+    }
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let result = bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, SyntaxError> in
-      var parser = Parser(JSONLexer(buffer))
+      var parser = Parser(JSONLexer(buffer), start: start)
       do throws(SyntaxError) {
         parser.lexer.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
@@ -79,8 +91,14 @@ public enum JSONValue: Equatable, Sendable {
   /// error into a message with its line and column.
   private struct Parser {
     var lexer: JSONLexer
+    /// Where the JSON text starts: after a byte order mark, which is no column.
+    let start: Int
 
-    init(_ lexer: JSONLexer) { self.lexer = lexer }
+    init(_ lexer: JSONLexer, start: Int) {
+      self.lexer = lexer
+      self.start = start
+      self.lexer.index = start
+    }
 
     var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
 
@@ -92,7 +110,7 @@ public enum JSONValue: Equatable, Sendable {
     func error(_ message: String) -> SyntaxError {
       var line = 1
       var column = 1
-      for byte in bytes[..<min(index, bytes.count)] {
+      for byte in bytes[min(start, index)..<min(index, bytes.count)] {
         if byte == UInt8(ascii: "\n") {
           line += 1
           column = 1

@@ -207,6 +207,10 @@ extension TextSpec {
       -> Content
     {
       if case .string(let text) = reader.value { return .text(text, style: defaultStyle) }
+      guard case .object = reader.value else {
+        throw reader.fail(
+          "expected a string or {\"text\": …, \"style\": …}, got \(reader.value.typeName)")
+      }
       let keys = try reader.object(allowed: ["text", "style"])
       guard let text = keys["text"] else { throw reader.fail("expected \"text\"") }
       let style = try keys["style"].map { value throws(LayoutSpec.DecodingError) in
@@ -219,6 +223,12 @@ extension TextSpec {
     func item(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> (
       LayoutSpec.Item, Content?
     ) {
+      if case .string = reader.value, allowsText {
+        // A list of strings is a section's "texts"; an item is an object.
+        throw reader.fail(
+          "expected an object ({\"text\": …}, {\"size\": […]} or {}), got string; "
+            + "a section's strings go in \"texts\"")
+      }
       let keys = try reader.object(allowed: allowed(Keys.item, Keys.itemText))
       var item = LayoutSpec.Item()
       func at(_ key: String) -> SpecReader? { keys[key].map { reader.at(key, $0) } }
