@@ -57,9 +57,10 @@ enum MeasureCommand: Subcommand {
     two typos away from a known one ("max_widht") is always an error with a suggestion, as is a
     field the response writes (width, height, line_count, truncated, lines, missing, faces,
     error). Every line gets one answer, so that answer N is line N's: a bad line gets
-    {"id": …, "error": "…"} (the id when it could be read) and the stream goes on. A bad line's error names the line,
-    and its id when it was read ("line 12 (id \"sku-42\"): field 'size' must be a number…"),
-    and a style key's error its key path ("line 3: tabStops[1].alignment: unknown value…").
+    {"id": …, "error": "…"} (the id when it could be read) and the stream goes on. A bad
+    line's error names the line, and its id when it was read ("line 12 (id \"sku-42\"): field
+    'size' must be a number…"), and a style key's error its key path ("line 3:
+    tabStops[1].alignment: unknown value…").
     A line that is not a request says what is wrong: "line 7 is blank", "line 8 is not valid
     JSON at column 2: …", "line 9: number out of range in key \"size\" at column 27", "line 10:
     unpaired surrogate \\ud800 in key \"text\" at column 17", "line 11 is not valid UTF-8 (byte
