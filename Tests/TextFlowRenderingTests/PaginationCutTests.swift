@@ -11,6 +11,24 @@ import TextFlow
 
 @Suite("Pagination of a line taller than a page")
 struct PaginationCutTests {
+  /// The spec `json` laid out and written to an A4 PDF with half-inch margins, and the words
+  /// `pdftotext` reads on each page.
+  static func pagesOfWords(_ json: String) throws -> (summary: RenderSummary, pages: [[String]]) {
+    let scene = try TextSpec(json: Data(json.utf8)).run(typesetter: sharedTypesetter).scene
+    let page = PageSetup(
+      size: PaperSize.a4, margins: EdgeInsets(top: 36, left: 36, bottom: 36, right: 36))
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("pages.pdf").path
+    let summary = try Renderer.render(
+      scene, to: path, options: RenderOptions(format: .pdf, page: page))
+    let pages = try (1...max(1, summary.pageCount)).map { number in
+      try tool("pdftotext", ["-f", "\(number)", "-l", "\(number)", path, "-"])
+        .split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+    return (summary, pages)
+  }
+
   @Test("a header above a line taller than a page shares its page with the line's start")
   func headerKeptWithCutLine() throws {
     var header = LayoutAttributes(
@@ -69,22 +87,9 @@ struct PaginationCutTests {
          "styles": {"w": {"size": \(size), "width": 380, "lineSpacing": 3}}, "itemStyle": "w",
          "sections": [{"header": "Heading", "texts": ["\(words.joined(separator: " "))"]}]}
         """
-      let scene = try TextSpec(json: Data(json.utf8)).run(typesetter: sharedTypesetter).scene
-      let page = PageSetup(
-        size: PaperSize.a4, margins: EdgeInsets(top: 36, left: 36, bottom: 36, right: 36))
-      let directory = try Fixtures.temporaryDirectory()
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let path = directory.appendingPathComponent("lines.pdf").path
-      let summary = try Renderer.render(
-        scene, to: path, options: RenderOptions(format: .pdf, page: page))
+      let (summary, pages) = try Self.pagesOfWords(json)
       #expect(summary.cutsElements && summary.pageCount > 2)
-      var read: [String] = []
-      for number in 1...summary.pageCount {
-        let text = try tool("pdftotext", ["-f", "\(number)", "-l", "\(number)", path, "-"])
-        read += text.split(whereSeparator: \.isWhitespace).map(String.init).filter {
-          $0 != "Heading"
-        }
-      }
+      let read = pages.joined().filter { $0 != "Heading" }
       #expect(read == words, "size \(size): \(read.count) words read back")
     }
   }
@@ -101,20 +106,9 @@ struct PaginationCutTests {
        "sections": [{"items": [{"text": "\(a.joined(separator: " "))", "style": "a"},
                                {"text": "\(b.joined(separator: " "))", "style": "b"}]}]}
       """
-    let scene = try TextSpec(json: Data(json.utf8)).run(typesetter: sharedTypesetter).scene
-    let page = PageSetup(
-      size: PaperSize.a4, margins: EdgeInsets(top: 36, left: 36, bottom: 36, right: 36))
-    let directory = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("two.pdf").path
-    let summary = try Renderer.render(
-      scene, to: path, options: RenderOptions(format: .pdf, page: page))
+    let (summary, words) = try Self.pagesOfWords(json)
     #expect(summary.cutsElements && summary.pageCount > 2)
-    var pages: [Set<String>] = []
-    for number in 1...summary.pageCount {
-      let text = try tool("pdftotext", ["-f", "\(number)", "-l", "\(number)", path, "-"])
-      pages.append(Set(text.split(whereSeparator: \.isWhitespace).map(String.init)))
-    }
+    let pages = words.map(Set.init)
     // Every word is read back; a word on two pages is a line drawn across a cut.
     #expect(pages.reduce(into: Set<String>()) { $0.formUnion($1) } == Set(a + b))
     for (above, below) in zip(pages, pages.dropFirst()) {
