@@ -336,7 +336,7 @@ public enum Renderer {
         height: Double(clip.height), cornerRadius: 0, color: background)
     }
     for element in ordered where Paginator.visualFrame(element.attributes).intersects(clip) {
-      try draw(element, on: canvas)
+      try draw(element, on: canvas, clip: clip)
     }
     if debug { drawOverlay(scene, ordered, on: canvas, clip: clip) }
     canvas.restore()
@@ -358,7 +358,10 @@ public enum Renderer {
     }
   }
 
-  private static func draw(_ element: SceneElement, on canvas: CairoCanvas) throws(RenderingError) {
+  /// Draws `element`, the part of it inside `clip` (content coordinates) at least.
+  private static func draw(_ element: SceneElement, on canvas: CairoCanvas, clip: CGRect)
+    throws(RenderingError)
+  {
     let attributes = element.attributes
     let size = attributes.frame.size
     canvas.save()
@@ -387,7 +390,13 @@ public enum Renderer {
     }
     if let barcode = element.barcode { canvas.fillBars(barcode) }
     if let text = element.text {
-      try drawText(text, on: canvas)
+      // A page of a text cell many pages tall draws the lines near the page, not all of them
+      // (clipped away, they made a paginated PDF's time grow with the square of the cell).
+      let visible =
+        attributes.transform3D.isIdentity
+        ? Double(clip.minY - attributes.frame.minY)...Double(clip.maxY - attributes.frame.minY)
+        : nil
+      try drawText(text, on: canvas, visible: visible)
     }
     if translucent { canvas.endGroup(alpha: Double(attributes.alpha)) }
     canvas.restore()
@@ -396,9 +405,35 @@ public enum Renderer {
   /// Draws a text layout's glyph runs: each glyph at the line's baseline origin plus its shaped
   /// position, offset by the text's origin in the element, with the text of its cluster (PDF
   /// readers extract and search that text).
-  static func drawText(_ text: PlacedText, on canvas: CairoCanvas) throws(RenderingError) {
+  /// With `visible` (a vertical range in the element's coordinates), only the lines within a
+  /// line's height of it are drawn: glyphs may reach past their line box, not past the next.
+  static func drawText(
+    _ text: PlacedText, on canvas: CairoCanvas, visible: ClosedRange<Double>? = nil
+  ) throws(RenderingError) {
     let glyphText = GlyphText(text.layout)
-    for line in text.layout.lines {
+    let lines = text.layout.lines
+    var first = 0
+    var end = lines.count
+    if let visible {
+      let origin = Double(text.origin.y)
+      // Lines run down the text: the first near the range is found by bisection.
+      var high = lines.count
+      while first < high {
+        let middle = (first + high) / 2
+        let line = lines[middle]
+        if origin + line.top + 2 * line.height < visible.lowerBound {
+          first = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      end = first
+      while end < lines.count, origin + lines[end].top - lines[end].height <= visible.upperBound {
+        end += 1
+      }
+    }
+    WorkCounter.add(end - first)
+    for line in lines[first..<end] {
       let baseX = Double(text.origin.x + line.baselineOrigin.x)
       let baseY = Double(text.origin.y + line.baselineOrigin.y)
       let boundaries = GlyphText.boundaries(of: line)

@@ -119,6 +119,26 @@ struct CommandScaleTests {
     #expect(peaks[0] > 0 && growth < 1024, "\(peaks) kB: \(growth) bytes a label")
   }
 
+  @Test("layout: a text cell 4× as many pages long draws about 4× the lines, not 16×")
+  func longCellOnPages() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var runs: [CountedRun] = []
+    for count in [3_000, 12_000] {
+      let spec = """
+        {"collectionView": {"size": [400, 200]},
+         "styles": {"w": {"size": 14, "width": 380}}, "itemStyle": "w",
+         "sections": [{"header": "Heading", "texts": ["\(words(count))"]}]}
+        """
+      let file = try input("long-\(count).json", spec, in: directory)
+      let out = directory.appendingPathComponent("long.pdf").path
+      // Each page draws the lines near it; drawn whole on every page and clipped, the cell's
+      // lines were drawn once a page (a 150 000-word cell ran for over 14 minutes).
+      runs.append(try countedRun(["layout", file, "-o", out, "--page", "a4"]))
+    }
+    #expect(runs[0].work > 100 && runs[1].work <= 5 * runs[0].work, "\(runs.map(\.work))")
+  }
+
   @Test("grid in columns as wide as the widest label: each of 6 000 labels prepared once")
   func gridColumnsPrepareOnce() throws {
     // The columns' width is the widest label's, so every label is measured, then laid out at
