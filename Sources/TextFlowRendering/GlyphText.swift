@@ -5,12 +5,15 @@ import Foundation
 import TextFlow
 
 /// A text layout's string indexed by Unicode scalar offset, with the boundaries of the clusters
-/// its glyph runs draw.
+/// its glyph runs draw: the whole string, or the part that some of its lines show.
 struct GlyphText {
-  /// The UTF-8 bytes of the layout's string.
+  /// The UTF-8 bytes of the string, or of its part from `scalarBase` on.
   let utf8: [UInt8]
-  /// The UTF-8 offset of each scalar offset (one more entry than there are scalars).
+  /// The UTF-8 offset in `utf8` of each scalar offset from `scalarBase` (one more entry than
+  /// there are scalars).
   private let byteOffsets: [Int]
+  /// The scalar offset in the layout's string where `utf8` starts.
+  private let scalarBase: Int
 
   init(_ layout: TextLayout) {
     utf8 = Array(layout.string.utf8)
@@ -23,11 +26,40 @@ struct GlyphText {
     }
     offsets.append(byte)
     byteOffsets = offsets
+    scalarBase = 0
   }
 
-  /// The UTF-8 offset of scalar offset `scalar` (clamped to the string).
+  /// The text `lines` of `layout` show (the text an ellipsis hides on them included): a page
+  /// of a text many pages long reads its own lines' text, not the whole string's.
+  init(_ layout: TextLayout, lines: ArraySlice<TextLayout.Line>) {
+    guard let first = lines.first else {
+      // No line, no glyph: nothing is read.
+      (utf8, byteOffsets, scalarBase) = ([], [0], 0)
+      return
+    }
+    var end = first.scalarRange.lowerBound
+    for line in lines {
+      end = max(end, line.scalarRange.upperBound, line.ellipsisScalarRange?.upperBound ?? 0)
+    }
+    let scalars = layout.string.unicodeScalars
+    var index = first.range.lowerBound
+    var bytes = [UInt8]()
+    var offsets = [Int]()
+    offsets.reserveCapacity(end - first.scalarRange.lowerBound + 1)
+    for _ in first.scalarRange.lowerBound..<end where index < scalars.endIndex {
+      offsets.append(bytes.count)
+      UTF8.encode(scalars[index]) { bytes.append($0) }
+      index = scalars.index(after: index)
+    }
+    offsets.append(bytes.count)
+    utf8 = bytes
+    byteOffsets = offsets
+    scalarBase = first.scalarRange.lowerBound
+  }
+
+  /// The UTF-8 offset in `utf8` of scalar offset `scalar` (clamped to the part held).
   func byteOffset(ofScalar scalar: Int) -> Int {
-    byteOffsets[min(max(scalar, 0), byteOffsets.count - 1)]
+    byteOffsets[min(max(scalar - scalarBase, 0), byteOffsets.count - 1)]
   }
 
   /// Where each cluster on `line` ends, as sorted scalar offsets: every cluster start of the

@@ -410,7 +410,6 @@ public enum Renderer {
   static func drawText(
     _ text: PlacedText, on canvas: CairoCanvas, visible: ClosedRange<Double>? = nil
   ) throws(RenderingError) {
-    let glyphText = GlyphText(text.layout)
     let lines = text.layout.lines
     var first = 0
     var end = lines.count
@@ -433,6 +432,8 @@ public enum Renderer {
       }
     }
     WorkCounter.add(end - first)
+    let glyphText =
+      visible == nil ? GlyphText(text.layout) : GlyphText(text.layout, lines: lines[first..<end])
     for line in lines[first..<end] {
       let baseX = Double(text.origin.x + line.baselineOrigin.x)
       let baseY = Double(text.origin.y + line.baselineOrigin.y)
