@@ -111,12 +111,7 @@ struct GlyphText {
     let increasing = zip(groups, groups.dropFirst()).allSatisfy { $0.start < $1.start }
     func end(after start: Int) -> Int {
       // The first boundary greater than `start` (binary search).
-      var low = 0
-      var high = boundaries.count
-      while low < high {
-        let mid = (low + high) / 2
-        if boundaries[mid] <= start { low = mid + 1 } else { high = mid }
-      }
+      let low = (0..<boundaries.count).partitionPoint { boundaries[$0] <= start }
       return low < boundaries.count ? boundaries[low] : start + 1
     }
     guard increasing, let first = groups.first else {

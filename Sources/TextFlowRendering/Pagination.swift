@@ -207,15 +207,8 @@ public enum Paginator {
       // Lines run down the text: the first that reaches below `highest` is found by
       // bisection, so that each cut of a cell many pages long reads the lines near it only.
       let all = text.layout.lines
-      var low = 0
-      var high = all.count
-      while low < high {
-        let middle = (low + high) / 2
-        if origin + CGFloat(all[middle].top + all[middle].height) <= highest {
-          low = middle + 1
-        } else {
-          high = middle
-        }
+      let low = (0..<all.count).partitionPoint {
+        origin + CGFloat(all[$0].top + all[$0].height) <= highest
       }
       for line in all[low...] {
         let top = origin + CGFloat(line.top)

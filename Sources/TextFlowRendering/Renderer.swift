@@ -245,12 +245,7 @@ public enum Renderer {
       var onPage = [[Int]](repeating: [], count: slices.count)
       for (position, element) in ordered.enumerated() {
         let frame = Paginator.visualFrame(element.attributes)
-        var low = 0
-        var high = slices.count
-        while low < high {
-          let middle = (low + high) / 2
-          if slices[middle].bottom < frame.minY { low = middle + 1 } else { high = middle }
-        }
+        var low = (0..<slices.count).partitionPoint { slices[$0].bottom < frame.minY }
         while low < slices.count, slices[low].top <= frame.maxY {
           onPage[low].append(position)
           low += 1
@@ -416,15 +411,8 @@ public enum Renderer {
     if let visible {
       let origin = Double(text.origin.y)
       // Lines run down the text: the first near the range is found by bisection.
-      var high = lines.count
-      while first < high {
-        let middle = (first + high) / 2
-        let line = lines[middle]
-        if origin + line.top + 2 * line.height < visible.lowerBound {
-          first = middle + 1
-        } else {
-          high = middle
-        }
+      first = (0..<lines.count).partitionPoint {
+        origin + lines[$0].top + 2 * lines[$0].height < visible.lowerBound
       }
       end = first
       while end < lines.count, origin + lines[end].top - lines[end].height <= visible.upperBound {
