@@ -334,6 +334,14 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   /// punctuation and marks).
   static let basicCoverageLimit: UInt16 = 0x1000
 
+  /// True when `unit` (below `basicCoverageLimit`) is set in `words`, a face's
+  /// `basicCoverage`: one place for the bits' layout, which the layout engine's bulk fallback
+  /// paths read per unit.
+  @inline(__always)
+  static func isCovered(_ unit: UInt16, in words: UnsafePointer<UInt64>) -> Bool {
+    words[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) != 0
+  }
+
   /// `covers` for each code point below `basicCoverageLimit`, one bit each (bit `c & 63` of
   /// word `c >> 6`): made on first use and kept for the face's lifetime, so that the layout
   /// engine's fallback tests a character of such text with one load instead of a cmap lookup

@@ -965,7 +965,7 @@ struct LayoutEngine {
           while position < end {
             let unit = units[position]
             guard unit < FontFace.basicCoverageLimit,
-              words[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) != 0,
+              FontFace.isCovered(unit, in: words),
               !lettersOnly || (0x20...0x7E).contains(unit)
                 || FontCollection.isCommonLetter(UInt32(unit)),
               position + 1 == end || isGraphemeBoundary[position + 1],
@@ -1079,7 +1079,7 @@ struct LayoutEngine {
     for position in content {
       let unit = units[position]
       guard unit < FontFace.basicCoverageLimit,
-        words[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) != 0, scripts[position] == code
+        FontFace.isCovered(unit, in: words), scripts[position] == code
       else { return false }
     }
     return true
@@ -1119,14 +1119,14 @@ struct LayoutEngine {
       repeat {
         let unit = units[clusterEnd]
         guard unit < FontFace.basicCoverageLimit,
-          leadingWords[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) != 0,
+          FontFace.isCovered(unit, in: leadingWords),
           runAt[clusterEnd] == run, scripts[clusterEnd] == code
         else { break stretch }
         clusterEnd += 1
       } while clusterEnd < end && !isGraphemeBoundary[clusterEnd]
       let unit = units[position]
       if FontCollection.isCommonLetter(UInt32(unit)) {
-        guard requestedWords[Int(unit &>> 6)] & (1 &<< UInt64(unit & 63)) == 0 else { break }
+        guard !FontFace.isCovered(unit, in: requestedWords) else { break }
       } else {
         guard (0x20...0x7E).contains(unit), clusterEnd == position + 1 else { break }
       }
