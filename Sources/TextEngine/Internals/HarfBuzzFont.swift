@@ -40,6 +40,26 @@ final class HarfBuzzFont: @unchecked Sendable {
   let face: OpaquePointer
   let font: OpaquePointer
   let unitsPerEm: Int
+  /// False when shaping can never move a space beside another glyph: the space glyph is in none
+  /// of the face's GPOS kerning lookups and the face has no older kerning table. Most faces
+  /// (DejaVu, Noto) kern no pair with a space; fonts made to Times' and Arial's metrics
+  /// (Liberation) kern " A", " Y", " T". Only then is the pair at a word boundary shaped to
+  /// find its kerning (`LayoutEngine.joinAcross`). Found on first use, not when the face is
+  /// loaded: it reads the whole GPOS table, about 0.3 M instructions a face, which a fallback
+  /// face that never sets a word boundary would pay for nothing.
+  var mayKernSpace: Bool {
+    switch kernsSpace.load(ordering: .relaxed) {
+    case 1: return false
+    case 2: return true
+    default:
+      // Two threads may both find it: they find the same.
+      let found = Self.mayKernSpace(face: face, font: font)
+      kernsSpace.store(found ? 2 : 1, ordering: .relaxed)
+      return found
+    }
+  }
+  /// `mayKernSpace` once found: 0 not yet, 1 false, 2 true.
+  private let kernsSpace = Atomic<UInt8>(0)
   /// The fonts with variation coordinates set, made on demand (see `withVariations`).
   private let variants = Locked<[[FontVariation]: HarfBuzzFont]>([:])
 
@@ -119,6 +139,36 @@ final class HarfBuzzFont: @unchecked Sendable {
         Double(info.max_value)
       )
     }
+  }
+
+  /// Whether `face` may kern its space glyph with another (`mayKernSpace`): the space is among
+  /// the glyphs of a GPOS lookup of the `kern` feature (a pair lookup lists both glyphs of its
+  /// pairs), or the face has no such lookup and a `kern` or `kerx` table, which HarfBuzz then
+  /// applies.
+  private static func mayKernSpace(face: OpaquePointer, font: OpaquePointer) -> Bool {
+    var space: hb_codepoint_t = 0
+    guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
+    guard let lookups = hb_set_create(), let glyphs = hb_set_create() else { return true }
+    defer {
+      hb_set_destroy(lookups)
+      hb_set_destroy(glyphs)
+    }
+    var features: [hb_tag_t] = [hb_tag_from_string("kern", -1), 0]
+    hb_ot_layout_collect_lookups(face, hb_tag_from_string("GPOS", -1), nil, nil, &features, lookups)
+    if hb_set_is_empty(lookups) != 0 {
+      return ["kern", "kerx"].contains { tag in
+        let table = hb_face_reference_table(face, hb_tag_from_string(tag, -1))
+        defer { hb_blob_destroy(table) }
+        return hb_blob_get_length(table) > 0
+      }
+    }
+    var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start the iteration
+    while hb_set_next(lookups, &lookup) != 0 {
+      hb_ot_layout_lookup_collect_glyphs(
+        face, hb_tag_from_string("GPOS", -1), lookup, nil, glyphs, nil, nil)
+      if hb_set_has(glyphs, space) != 0 { return true }
+    }
+    return false
   }
 
   /// The glyph the font's cmap gives `codePoint`, or nil when the font does not cover it.

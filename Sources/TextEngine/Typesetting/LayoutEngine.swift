@@ -1332,13 +1332,18 @@ struct LayoutEngine {
   /// after a boundary inside the run, never on the last one), so the pair is shaped: the last
   /// cluster of the left segment followed by the first of the right one, through the shape
   /// cache (short texts that repeat). A lookup that reaches past those two clusters is not
-  /// seen. After hanging whitespace, which ends almost every word, and where a group shaping
-  /// found the boundary safe to break, nothing is shaped.
+  /// seen. Hanging whitespace, which ends almost every word, is joined only in a face that may
+  /// kern a space (`HarfBuzzFont.mayKernSpace`: Liberation's " A" is 55 units narrower than
+  /// the space and "A" apart); the join then changes the space's advance, which a line broken
+  /// there does not count anyway. Where a group shaping found the boundary safe to break,
+  /// nothing is shaped.
   private func joinAcross(_ firstRight: Int, face: FaceReference, shaping: SegmentShaping)
     -> Double
   {
-    guard firstRight > 0, firstRight < atoms.count, !atoms[firstRight - 1].isWhitespace,
-      !atoms[firstRight].isWhitespace, !atoms[firstRight - 1].isTab, !atoms[firstRight].isTab
+    guard firstRight > 0, firstRight < atoms.count,
+      !atoms[firstRight].isWhitespace, !atoms[firstRight - 1].isTab, !atoms[firstRight].isTab,
+      !atoms[firstRight - 1].isWhitespace
+        || face._withUnsafeGuaranteedRef({ $0.harfBuzz.mayKernSpace })
     else { return 0 }
     let leftAtom = atoms[firstRight - 1]
     let a = leftAtom.range
