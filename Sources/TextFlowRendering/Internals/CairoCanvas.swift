@@ -253,6 +253,45 @@ final class CairoCanvas {
     cairo_stroke(context)
   }
 
+  /// Draws an underline or strikethrough segment: a filled rectangle for a solid line (so that
+  /// its edges are exactly the font's), a dashed stroke with butt caps for a pattern.
+  func drawDecoration(_ segment: PlacedText.DecorationSegment) {
+    let style = segment.style
+    let thickness = style.isThick ? 2 * segment.thickness : segment.thickness
+    // A double line: the second one thickness below the first; a double strikethrough's two
+    // lines sit either side of where the single one would.
+    let tops =
+      !style.isDouble
+      ? [segment.top]
+      : segment.kind == .underline
+        ? [segment.top, segment.top + 2 * thickness]
+        : [segment.top - thickness, segment.top + thickness]
+    let unit = thickness
+    var dashes: [Double]
+    switch style.pattern {
+    case .patternDot: dashes = [unit, unit]
+    case .patternDash: dashes = [3 * unit, 2 * unit]
+    case .patternDashDot: dashes = [3 * unit, unit, unit, unit]
+    case .patternDashDotDot: dashes = [3 * unit, unit, unit, unit, unit, unit]
+    default: dashes = []
+    }
+    setColor(segment.color)
+    for top in tops {
+      if dashes.isEmpty {
+        cairo_rectangle(context, segment.minX, top, segment.maxX - segment.minX, thickness)
+        cairo_fill(context)
+      } else {
+        cairo_set_line_width(context, thickness)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+        cairo_set_dash(context, &dashes, Int32(dashes.count), 0)
+        cairo_move_to(context, segment.minX, top + thickness / 2)
+        cairo_line_to(context, segment.maxX, top + thickness / 2)
+        cairo_stroke(context)
+        cairo_set_dash(context, nil, 0, 0)
+      }
+    }
+  }
+
   // MARK: - Glyphs
 
   /// Draws glyphs of `font` at absolute positions (the baseline origin of each glyph), with the
