@@ -175,6 +175,33 @@ struct DecorationTables {
     }
   }
 
+  @Test("a font without post and OS/2 tables gets Pango's fallbacks, and says so")
+  func fallbackMetrics() throws {
+    // DejaVu Sans with the two tables' tags renamed in its table directory ("post" to "posu",
+    // "OS/2" to "OS/3": each stays in the directory's sorted order), so no reader finds them.
+    var bytes = [UInt8](try Data(contentsOf: Fixtures.font(Self.font)))
+    let count = Int(bytes[4]) << 8 | Int(bytes[5])
+    var renamed = 0
+    for record in stride(from: 12, to: 12 + 16 * count, by: 16) {
+      let tag = String(decoding: bytes[record..<(record + 4)], as: UTF8.self)
+      if tag == "post" || tag == "OS/2" {
+        bytes[record + 3] += 1
+        renamed += 1
+      }
+    }
+    try #require(renamed == 2)
+    let face = try FontFace(data: Data(bytes), source: "DejaVuSans without post and OS/2")
+    let em = try DecorationTables(Self.font).unitsPerEm
+    let metrics = face.decorationMetrics
+    #expect(metrics.underlineTable == "fallback" && metrics.strikethroughTable == "fallback")
+    // Pango's FreeType rules: an underline 1/14 em thick, its top that far below the baseline;
+    // a strikethrough as thick, its top a quarter em above the baseline.
+    #expect(metrics.underlineThickness == em / 14)
+    #expect(metrics.underlinePosition == -(em / 14))
+    #expect(metrics.strikethroughThickness == em / 14)
+    #expect(metrics.strikethroughPosition == em / 4)
+  }
+
   @Test("an underline in a PNG lies where the post table puts it, as thick, as long as the line")
   func underlineInPNG() throws {
     let tables = try DecorationTables(Self.font)
