@@ -58,13 +58,14 @@ struct DecorationTables {
 
   /// One element with `text` at `origin`, decorated over all of it by `kinds`.
   static func scene(
-    _ kinds: [PlacedText.Decoration.Kind], text: String = text, maxWidth: Double? = nil
+    _ kinds: [PlacedText.Decoration.Kind], text: String = text, maxWidth: Double? = nil,
+    style: UnderlineStyle = .single
   ) throws -> Scene {
     let font = try sharedTypesetter.fonts.font(named: Self.font, pointSize: size)
     let layout = sharedTypesetter.layout(text, font: font, maxWidth: maxWidth)
     var placed = PlacedText(layout: layout, origin: origin)
     placed.decorations = kinds.map {
-      PlacedText.Decoration(kind: $0, scalars: 0..<text.unicodeScalars.count)
+      PlacedText.Decoration(kind: $0, scalars: 0..<text.unicodeScalars.count, style: style)
     }
     var attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
     attributes.frame = CGRect(x: 0, y: 0, width: 200, height: 50)
@@ -110,7 +111,8 @@ struct DecorationTables {
   /// Renders the undecorated and the decorated scene to `format` and reads both back as PNGs
   /// at `scale` (a PDF through pdftoppm).
   static func drawn(
-    _ kinds: [PlacedText.Decoration.Kind], format: OutputFormat, scale: Double = scale
+    _ kinds: [PlacedText.Decoration.Kind], format: OutputFormat, scale: Double = scale,
+    style: UnderlineStyle = .single
   ) throws -> (plain: Darkness, decorated: Darkness) {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -126,7 +128,7 @@ struct DecorationTables {
       }
       return try Darkness(path + ".png")
     }
-    return (try draw(scene([]), "plain"), try draw(scene(kinds), "decorated"))
+    return (try draw(scene([]), "plain"), try draw(scene(kinds, style: style), "decorated"))
   }
 
   /// Checks, in the column at the middle of the space (where no glyph has ink), that the
@@ -223,6 +225,27 @@ struct DecorationTables {
     try Self.expectStroke(
       try Self.drawn([.underline], format: .png, scale: 1), top: tables.underlinePosition,
       thickness: tables.underlineThickness, tables: tables, scale: 1)
+  }
+
+  @Test("at 1x a double underline is two whole rows a row apart, the first where single's is")
+  func doubleUnderlineAtOneX() throws {
+    let tables = try DecorationTables(Self.font)
+    let images = try Self.drawn([.underline], format: .png, scale: 1, style: .double)
+    let single = try Self.drawn([.underline], format: .png, scale: 1)
+    let hello = Double(try Self.shapedWidth("Hello"))
+    let space = Double(try Self.shapedWidth(" "))
+    let x = Int(
+      Double(Self.origin.x) + (hello + space / 2) * Self.size / Double(tables.unitsPerEm))
+    let rows = 0..<images.decorated.image.height
+    let inked = rows.filter { images.decorated[x: x, y: $0] - images.plain[x: x, y: $0] > 0.98 }
+    let singleRows = rows.filter {
+      single.decorated[x: x, y: $0] - single.plain[x: x, y: $0] > 0.98
+    }
+    // DejaVu's 90-unit underline at 20 pt is 0.88 px: one row each, then a one-row gap.
+    let thickness = Double(tables.underlineThickness) * Self.size / Double(tables.unitsPerEm)
+    try #require(thickness.rounded() == 1)
+    #expect(singleRows.count == 1)
+    #expect(inked == [singleRows[0], singleRows[0] + 2], "\(inked) vs \(singleRows)")
   }
 
   @Test("a strikethrough in a PNG lies where the OS/2 table puts it")
