@@ -1,6 +1,53 @@
 // Foundation's AttributedString as input: a custom attribute scope carries TextEngine's font,
-// letter spacing and language, and AttributedText converts from it.
+// letter spacing and language, and AttributedText converts from it. The scope also carries the
+// underline and strikethrough styles, which are drawn, never measured: the conversion leaves
+// them out of `TextAttributes`, so a decorated text has the size and lines of a plain one.
 import Foundation
+
+/// How an underline or a strikethrough is drawn: UIKit's `NSUnderlineStyle`, with its raw
+/// values. A style (`single`, `thick`, `double`), optionally a pattern and `byWord`.
+///
+/// ```swift
+/// var price = AttributedString("$40")
+/// price.textEngineStrikethroughStyle = .single
+/// var link = AttributedString("terms")
+/// link.textEngineUnderlineStyle = [.single, .patternDash]
+/// ```
+public struct UnderlineStyle: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+
+  /// A style from NSUnderlineStyle's raw value.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// One line, the font's thickness.
+  public static let single = UnderlineStyle(rawValue: 0x01)
+  /// One line, twice the font's thickness.
+  public static let thick = UnderlineStyle(rawValue: 0x02)
+  /// Two lines of the font's thickness, one thickness apart.
+  public static let double = UnderlineStyle(rawValue: 0x09)
+  /// A solid line (the default pattern; raw value 0).
+  public static let patternSolid = UnderlineStyle([])
+  /// A dotted line.
+  public static let patternDot = UnderlineStyle(rawValue: 0x0100)
+  /// A dashed line.
+  public static let patternDash = UnderlineStyle(rawValue: 0x0200)
+  /// Alternating dashes and dots.
+  public static let patternDashDot = UnderlineStyle(rawValue: 0x0300)
+  /// A dash and two dots, repeated.
+  public static let patternDashDotDot = UnderlineStyle(rawValue: 0x0400)
+  /// Words only: not the whitespace between them.
+  public static let byWord = UnderlineStyle(rawValue: 0x8000)
+
+  /// True when a line is drawn: any style bit is set (a pattern or `byWord` alone draws
+  /// nothing, as in UIKit).
+  public var isVisible: Bool { rawValue & 0x0F != 0 }
+  /// True for `double`.
+  public var isDouble: Bool { rawValue & 0x0F == 0x09 }
+  /// True for `thick`.
+  public var isThick: Bool { rawValue & 0x0F == 0x02 }
+  /// The pattern bits alone (`patternDot` … `patternDashDotDot`, or `patternSolid`).
+  public var pattern: UnderlineStyle { UnderlineStyle(rawValue: rawValue & 0x0700) }
+}
 
 /// AttributedString attributes understood by `AttributedText(_:defaultAttributes:)`.
 ///
@@ -28,6 +75,18 @@ public enum TextEngineAttributeKeys {
     public typealias Value = String
     public static let name = "TextEngine.language"
   }
+
+  /// The run's underline (UIKit's `.underlineStyle`); drawn, not measured.
+  public enum UnderlineStyleKey: AttributedStringKey {
+    public typealias Value = UnderlineStyle
+    public static let name = "TextEngine.underlineStyle"
+  }
+
+  /// The run's strikethrough (UIKit's `.strikethroughStyle`); drawn, not measured.
+  public enum StrikethroughStyleKey: AttributedStringKey {
+    public typealias Value = UnderlineStyle
+    public static let name = "TextEngine.strikethroughStyle"
+  }
 }
 
 extension AttributeScopes {
@@ -39,6 +98,10 @@ extension AttributeScopes {
     public let textEngineLetterSpacing: TextEngineAttributeKeys.LetterSpacingKey
     /// The run's language.
     public let textEngineLanguage: TextEngineAttributeKeys.LanguageKey
+    /// The run's underline style.
+    public let textEngineUnderlineStyle: TextEngineAttributeKeys.UnderlineStyleKey
+    /// The run's strikethrough style.
+    public let textEngineStrikethroughStyle: TextEngineAttributeKeys.StrikethroughStyleKey
   }
 
   /// TextEngine's attribute scope.
@@ -57,7 +120,8 @@ extension AttributeDynamicLookup {
 extension AttributedText {
   /// Converts an `AttributedString`: each run takes its TextEngine attributes
   /// (`textEngineFont`, `textEngineLetterSpacing`, `textEngineLanguage`), and
-  /// `defaultAttributes` where a run has none. Other attributes are ignored.
+  /// `defaultAttributes` where a run has none. Other attributes are ignored, the underline and
+  /// strikethrough styles too: they are drawn (`PlacedText.decorations`), not measured.
   public init(_ attributedString: AttributedString, defaultAttributes: TextAttributes) {
     self.init()
     for run in attributedString.runs {

@@ -74,6 +74,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public let capHeight: Int
   /// The x-height in design units: OS/2 sxHeight (version ≥ 2), else the top of "x".
   public let xHeight: Int
+  /// Where underlines and strikethroughs go, in design units.
+  public let decorationMetrics: DecorationMetrics
   /// True when the style name or OS/2 weight marks the face as bold.
   public let isBold: Bool
   /// True when the style name or FreeType's style flags mark the face italic or oblique.
@@ -180,6 +182,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     self.xHeight = heights.xHeight
     self.isBold = freeType.isBold
     self.isItalic = freeType.isItalic
+    self.decorationMetrics = DecorationMetrics(freeType, unitsPerEm: freeType.unitsPerEm)
     self.harfBuzz = harfBuzz
   }
 

@@ -110,6 +110,28 @@ package enum Vocabulary {
       + all.joined(separator: ", ") + ")"
   }
 
+  /// The name of each `UnderlineStyle` option (an underline's or a strikethrough's), as UIKit's
+  /// `NSUnderlineStyle` spells it; `none` is no option (no line), as an empty array of names is.
+  package static let underlineStyles: [(name: String, style: UnderlineStyle)] = [
+    ("none", []), ("single", .single), ("thick", .thick), ("double", .double),
+    ("patternSolid", .patternSolid), ("patternDot", .patternDot), ("patternDash", .patternDash),
+    ("patternDashDot", .patternDashDot), ("patternDashDotDot", .patternDashDotDot),
+    ("byWord", .byWord),
+  ]
+
+  /// The option `name` names, or nil.
+  package static func underlineStyle(named name: String) -> UnderlineStyle? {
+    underlineStyles.first { $0.name == name }?.style
+  }
+
+  /// The problem with an unknown underline style name, with the closest name when there is one.
+  package static func unknownUnderlineStyle(_ name: String) -> String {
+    let all = underlineStyles.map(\.name)
+    let hint = Spelling.suggestion(for: name, among: all).map { "did you mean '\($0)'? " } ?? ""
+    return "unknown underline style '\(name)' (\(hint)expected one of: "
+      + all.joined(separator: ", ") + ")"
+  }
+
   /// The problem with an unknown mode name, with the closest spelling when there is one.
   package static func unknownLineBreakMode(_ name: String) -> String {
     let all = lineBreakModes.flatMap(\.spellings)

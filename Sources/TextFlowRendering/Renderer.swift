@@ -399,7 +399,7 @@ public enum Renderer {
 
   /// Draws a text layout's glyph runs: each glyph at the line's baseline origin plus its shaped
   /// position, offset by the text's origin in the element, with the text of its cluster (PDF
-  /// readers extract and search that text).
+  /// readers extract and search that text); then each line's underlines and strikethroughs.
   /// With `visible` (a vertical range in the element's coordinates), only the lines within a
   /// line's height of it are drawn: glyphs may reach past their line box, not past the next.
   static func drawText(
@@ -448,6 +448,10 @@ public enum Renderer {
           try show(start..<end, color: color)
           start = end
         }
+      }
+      // Over the glyphs, as Pango draws them; never part of the layout's size.
+      if !text.decorations.isEmpty {
+        for segment in text.decorationSegments(of: line) { canvas.drawDecoration(segment) }
       }
     }
   }

@@ -140,6 +140,22 @@ final class FreeTypeFace {
     return (hhea.ascender, hhea.descender, hhea.lineGap, "hhea")
   }
 
+  /// The post table's underline top (negative below the baseline) and thickness in design
+  /// units, as the font gives them; nil without a post table. FreeType's
+  /// `underline_position` is not used: it moves the value to the stroke's centre.
+  var postUnderline: (position: Int, thickness: Int)? {
+    guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_POST) else { return nil }
+    let post = raw.assumingMemoryBound(to: TT_Postscript.self).pointee
+    return (Int(post.underlinePosition), Int(post.underlineThickness))
+  }
+
+  /// The OS/2 table's strikeout top (above the baseline) and thickness in design units; nil
+  /// without an OS/2 table.
+  var strikeout: (position: Int, thickness: Int)? {
+    guard let os2, os2.version != 0xFFFF else { return nil }
+    return (Int(os2.yStrikeoutPosition), Int(os2.yStrikeoutSize))
+  }
+
   /// The cap height and x-height in design units: OS/2 sCapHeight/sxHeight (version 2 and
   /// later), else the top of the glyphs for "H" and "x" (as CoreText and Pango do), else 0.
   var capAndXHeight: (capHeight: Int, xHeight: Int) {

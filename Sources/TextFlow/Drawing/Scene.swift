@@ -39,6 +39,9 @@ public struct PlacedText: Sendable, Equatable {
   public var color: Color
   /// Colors of attributed runs: glyphs whose cluster falls in a range take its color.
   public var colorRanges: [ColorRange] = []
+  /// Underlines and strikethroughs of attributed runs, drawn over the glyphs whose cluster
+  /// falls in their range (see `decorationSegments(of:)`); they never change the layout.
+  public var decorations: [Decoration] = []
 
   /// A color for a range of the text's Unicode scalars.
   public struct ColorRange: Sendable, Equatable {

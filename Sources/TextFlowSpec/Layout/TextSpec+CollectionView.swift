@@ -15,6 +15,7 @@ final class SpecTextCell: TextCell {
   var box = BoxStyle()
   var textColor = Color.black
   var colorRanges: [PlacedText.ColorRange] = []
+  var decorations: [PlacedText.Decoration] = []
   var isMeasured: Bool { fixedWidth == nil || fixedHeight == nil }
 
   required init(frame: CGRect) {
@@ -45,6 +46,7 @@ final class SpecTextHeader: TextHeaderView {
   var scrollsVertically = true
   var box = BoxStyle()
   var textColor = Color.black
+  var decorations: [PlacedText.Decoration] = []
 
   required init(frame: CGRect) {
     super.init(frame: frame)
@@ -115,19 +117,36 @@ final class SpecSource: CollectionViewDataSource {
     styles[name] ?? ResolvedStyle(style: TextSpec.Style(), font: typesetter.fonts.font(for: .body))
   }
 
-  /// The text of `content` in its styles' fonts, with the colors of its runs.
+  /// The text of `content` in its styles' fonts, with the colors of its runs and their
+  /// underlines and strikethroughs (kept beside the text, as colors are: never measured).
   func attributedText(_ content: TextSpec.Content, defaultStyle: String) -> (
-    AttributedText, ResolvedStyle, [PlacedText.ColorRange]
+    AttributedText, ResolvedStyle, [PlacedText.ColorRange], [PlacedText.Decoration]
   ) {
     WorkCounter.add(1)
     let main = style(content.paragraphStyleName ?? defaultStyle)
     var attributed = AttributedText()
     var colorRanges: [PlacedText.ColorRange] = []
+    var decorations: [PlacedText.Decoration] = []
+    func decorate(_ style: TextSpec.Style, _ scalars: Range<Int>) {
+      if style.underline.isVisible {
+        decorations.append(
+          PlacedText.Decoration(
+            kind: .underline, scalars: scalars, style: style.underline,
+            color: style.underlineColor))
+      }
+      if style.strikethrough.isVisible {
+        decorations.append(
+          PlacedText.Decoration(
+            kind: .strikethrough, scalars: scalars, style: style.strikethrough,
+            color: style.strikethroughColor))
+      }
+    }
     switch content {
     case .text(let string, _):
       attributed.append(
         string,
         attributes: TextAttributes(font: main.font, letterSpacing: main.style.letterSpacing))
+      decorate(main.style, 0..<string.unicodeScalars.count)
     case .runs(let runs, _):
       var offset = 0
       for run in runs {
@@ -139,10 +158,11 @@ final class SpecSource: CollectionViewDataSource {
         let count = run.text.unicodeScalars.count
         colorRanges.append(
           PlacedText.ColorRange(scalars: offset..<(offset + count), color: runStyle.style.color))
+        decorate(runStyle.style, offset..<(offset + count))
         offset += count
       }
     }
-    return (attributed, main, colorRanges)
+    return (attributed, main, colorRanges, decorations)
   }
 
   func numberOfSections(in collectionView: CollectionView) -> Int { geometry.sections.count }
@@ -163,7 +183,7 @@ final class SpecSource: CollectionViewDataSource {
       withReuseIdentifier: Self.text, for: indexPath)
     guard let textCell = cell as? SpecTextCell else { return cell }
     let sectionText = spec.sections[indexPath.section]
-    let (text, main, colors) = attributedText(
+    let (text, main, colors, decorations) = attributedText(
       item, defaultStyle: sectionText.itemStyle ?? spec.itemStyle ?? "body")
     let style = main.style
     let fixed = section(indexPath.section)?.items[safe: indexPath.item]?.size
@@ -181,6 +201,7 @@ final class SpecSource: CollectionViewDataSource {
     textCell.box = style.box
     textCell.textColor = style.color
     textCell.colorRanges = colors
+    textCell.decorations = decorations
     return textCell
   }
 
@@ -200,7 +221,7 @@ final class SpecSource: CollectionViewDataSource {
       kind == .sectionHeader
       ? sectionText.headerStyle ?? spec.headerStyle ?? "headline"
       : sectionText.footerStyle ?? spec.footerStyle ?? "footnote"
-    let (text, main, _) = attributedText(item, defaultStyle: defaultStyle)
+    let (text, main, _, decorations) = attributedText(item, defaultStyle: defaultStyle)
     var content = TextContent()
     content.typesetter = typesetter
     content.attributedText = text
@@ -211,6 +232,7 @@ final class SpecSource: CollectionViewDataSource {
     header.scrollsVertically = (geometry.layout.scrollDirection ?? .vertical) == .vertical
     header.box = main.style.box
     header.textColor = main.style.color
+    header.decorations = decorations
     return header
   }
 }
@@ -227,16 +249,18 @@ struct ViewRecord: Sendable {
     let alignment: TextAlignment
     let color: Color
     let colorRanges: [PlacedText.ColorRange]
+    let decorations: [PlacedText.Decoration]
 
     init(
       layout: TextLayout, padding: EdgeInsets, alignment: TextAlignment, color: Color,
-      colorRanges: [PlacedText.ColorRange]
+      colorRanges: [PlacedText.ColorRange], decorations: [PlacedText.Decoration]
     ) {
       self.layout = layout
       self.padding = padding
       self.alignment = alignment
       self.color = color
       self.colorRanges = colorRanges
+      self.decorations = decorations
     }
   }
 
@@ -259,7 +283,7 @@ struct ViewRecord: Sendable {
         text = Text(
           layout: layout, padding: cell.content.padding,
           alignment: cell.content.paragraphStyle.alignment, color: cell.textColor,
-          colorRanges: cell.colorRanges)
+          colorRanges: cell.colorRanges, decorations: cell.decorations)
       }
     case let header as SpecTextHeader:
       box = header.box
@@ -269,7 +293,7 @@ struct ViewRecord: Sendable {
         text = Text(
           layout: layout, padding: header.content.padding,
           alignment: header.content.paragraphStyle.alignment, color: header.textColor,
-          colorRanges: [])
+          colorRanges: [], decorations: header.decorations)
       }
     default:
       return nil
@@ -575,6 +599,7 @@ extension TextSpec {
               inBoxOf: attributes.frame.size, padding: text.padding, alignment: text.alignment),
             color: text.color)
           placed.colorRanges = text.colorRanges
+          placed.decorations = text.decorations
           element.text = placed
         }
       } else {

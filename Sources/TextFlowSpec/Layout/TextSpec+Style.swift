@@ -38,6 +38,14 @@ extension TextSpec {
     public var paragraph = ParagraphStyle()
     /// Extra space between characters, in points.
     public var letterSpacing: Double = 0
+    /// The underline (UIKit's `.underlineStyle`; empty: none). Drawn, never measured.
+    public var underline: UnderlineStyle = []
+    /// The underline's color (nil: the text's `color`).
+    public var underlineColor: Color?
+    /// The strikethrough (UIKit's `.strikethroughStyle`; empty: none). Drawn, never measured.
+    public var strikethrough: UnderlineStyle = []
+    /// The strikethrough's color (nil: the text's `color`).
+    public var strikethroughColor: Color?
 
     /// The default style for a text style name.
     public init(textStyle: TextStyle = .body) {
@@ -72,7 +80,8 @@ extension TextSpec {
     [
       "font", "size", "textStyle", "color", "backgroundColor", "borderColor", "borderWidth",
       "cornerRadius", "padding", "maxWidth", "width", "height", "numberOfLines", "maxLines",
-      "lineBreakMode", "alignment", "usesFontLeading",
+      "lineBreakMode", "alignment", "usesFontLeading", "underline", "underlineColor",
+      "strikethrough", "strikethroughColor",
     ] + MeasurementKey.allCases.map(\.rawValue)
 
   /// The keys of a tab stop given as an object.
@@ -192,6 +201,40 @@ extension TextSpec {
     }
   }
 
+  /// An underline or strikethrough: one `NSUnderlineStyle` option's name (`"single"`), an array
+  /// of them, combined as the option set is (`["double", "patternDash"]`), or a Boolean (`true`
+  /// is `single`, `false` none). `"none"` and `[]` are no line.
+  static func decodeUnderlineStyle(_ reader: SpecReader) throws(LayoutSpec.DecodingError)
+    -> UnderlineStyle
+  {
+    func option(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> UnderlineStyle {
+      let name = try reader.string()
+      guard let style = Vocabulary.underlineStyle(named: name) else {
+        throw reader.fail(Vocabulary.unknownUnderlineStyle(name))
+      }
+      return style
+    }
+    var style: UnderlineStyle
+    switch reader.value {
+    case .bool(let isOn): return isOn ? .single : []
+    case .string: style = try option(reader)
+    case .array(let elements):
+      style = []
+      for (index, element) in elements.enumerated() {
+        style.formUnion(try option(reader.at(index, element)))
+      }
+    default:
+      throw reader.fail(
+        "expected an underline style's name, an array of them or a Boolean, got "
+          + reader.value.typeName)
+    }
+    // A pattern or byWord alone draws nothing in UIKit; a spec saying only that is a mistake.
+    if !style.isEmpty && !style.isVisible {
+      throw reader.fail("names no line: add \"single\", \"thick\" or \"double\"")
+    }
+    return style
+  }
+
   /// Decodes the value of `key` at `reader` into `paragraph` (or `letterSpacing`, which is the
   /// text's, not the paragraph's): the one rule for these keys, in a spec's style and in a
   /// `measure --jsonl` request.
@@ -304,6 +347,10 @@ extension TextSpec {
       style.paragraph.alignment = try value.enumeration(TextAlignment.self)
     }
     if let value = at("usesFontLeading") { style.paragraph.usesFontLeading = try value.bool() }
+    if let value = at("underline") { style.underline = try decodeUnderlineStyle(value) }
+    if let value = at("underlineColor") { style.underlineColor = try value.color() }
+    if let value = at("strikethrough") { style.strikethrough = try decodeUnderlineStyle(value) }
+    if let value = at("strikethroughColor") { style.strikethroughColor = try value.color() }
     // The keys that change how the text measures, by the rule `measure --jsonl` requests share.
     for key in MeasurementKey.allCases {
       if let value = at(key.rawValue) {

@@ -1,0 +1,244 @@
+// Underlines and strikethroughs of a placed text: carried beside its colors (scalar ranges over
+// the laid-out string), never in the engine's text attributes, so that a decoration cannot change
+// a text's size, its lines or a cache key. Here too: where each decoration's strokes fall on a
+// line, from the glyphs the layout placed and the fonts' own metrics.
+import Foundation
+
+extension PlacedText {
+  /// An underline or strikethrough over a range of the text (UIKit's `.underlineStyle` and
+  /// `.strikethroughStyle`, with `.underlineColor` and `.strikethroughColor`).
+  public struct Decoration: Sendable, Equatable {
+    /// Which line is drawn.
+    public enum Kind: Sendable, Hashable {
+      /// Below the baseline, from the font's `post` table.
+      case underline
+      /// Through the glyphs, from the font's `OS/2` table.
+      case strikethrough
+    }
+
+    /// Which line is drawn.
+    public var kind: Kind
+    /// Unicode scalar offsets into the laid-out string.
+    public var scalars: Range<Int>
+    /// How the line is drawn; a style without `single`, `thick` or `double` draws nothing.
+    public var style: UnderlineStyle
+    /// The line's color, or nil for the color of the glyphs it runs under.
+    public var color: Color?
+
+    /// A decoration.
+    public init(
+      kind: Kind, scalars: Range<Int>, style: UnderlineStyle = .single, color: Color? = nil
+    ) {
+      self.kind = kind
+      self.scalars = scalars
+      self.style = style
+      self.color = color
+    }
+  }
+
+  /// One stroke of a decoration on one line, in the element's coordinates (y down).
+  public struct DecorationSegment: Sendable, Equatable {
+    /// Which line it is.
+    public var kind: Decoration.Kind
+    /// How it is drawn (`thick`, `double`, a pattern).
+    public var style: UnderlineStyle
+    /// Its color.
+    public var color: Color
+    /// Where it starts: the left edge of its first glyph's advance.
+    public var minX: Double
+    /// Where it ends: the right edge of its last glyph's advance.
+    public var maxX: Double
+    /// The top of the stroke (of the upper line of a double one).
+    public var top: Double
+    /// The font's thickness for the line, in points (`thick` draws twice this).
+    public var thickness: Double
+  }
+
+  /// The decorations of an `AttributedString` whose text this is laid out from: each run's
+  /// `textEngineUnderlineStyle` and `textEngineStrikethroughStyle`, colored by its
+  /// `textFlowUnderlineColor` and `textFlowStrikethroughColor` (nil: the glyphs' color).
+  ///
+  /// ```swift
+  /// var text = PlacedText(layout: layout)
+  /// text.decorations = PlacedText.decorations(in: attributedString)
+  /// ```
+  public static func decorations(in attributedString: AttributedString) -> [Decoration] {
+    var decorations: [Decoration] = []
+    var offset = 0
+    for run in attributedString.runs {
+      let count = attributedString[run.range].unicodeScalars.count
+      let scalars = offset..<(offset + count)
+      offset += count
+      if let style = run[TextEngineAttributeKeys.UnderlineStyleKey.self], style.isVisible {
+        decorations.append(
+          Decoration(
+            kind: .underline, scalars: scalars, style: style,
+            color: run[TextFlowAttributeKeys.UnderlineColorKey.self]))
+      }
+      if let style = run[TextEngineAttributeKeys.StrikethroughStyleKey.self], style.isVisible {
+        decorations.append(
+          Decoration(
+            kind: .strikethrough, scalars: scalars, style: style,
+            color: run[TextFlowAttributeKeys.StrikethroughColorKey.self]))
+      }
+    }
+    return decorations
+  }
+
+  /// The strokes of the decorations on `line` (one of `layout.lines`), in the element's
+  /// coordinates: for each decoration, one segment per stretch of its glyphs on the line, in
+  /// visual order. Whitespace at the line's end is left out (as UIKit and Pango leave it), and
+  /// with `byWord` all whitespace.
+  ///
+  /// A segment over several fonts or sizes takes one position and thickness, as Pango's
+  /// renderer decides them: an underline the lowest position and the greatest thickness of its
+  /// glyphs' fonts (Pango's rule for its continuous `*_LINE` underlines, so that one word never
+  /// steps), a strikethrough the average of its glyphs' fonts' positions and thicknesses,
+  /// weighted by glyph count (Pango's `add_strikethrough`). A change of color starts a new
+  /// segment.
+  public func decorationSegments(of line: TextLayout.Line) -> [DecorationSegment] {
+    // An ellipsis's glyphs map to where the text was cut, which may lie past the line's range.
+    let visible = decorations.filter {
+      $0.style.isVisible && (line.isTruncated || $0.scalars.overlaps(line.scalarRange))
+    }
+    guard !visible.isEmpty else { return [] }
+    // The line's whitespace by scalar offset, and where its trailing whitespace starts.
+    var whitespace = Set<Int>()
+    var contentEnd = line.scalarRange.lowerBound
+    var offset = line.scalarRange.lowerBound
+    for scalar in layout.string[line.range].unicodeScalars {
+      if scalar.properties.isWhitespace {
+        whitespace.insert(offset)
+      } else {
+        contentEnd = offset + 1
+      }
+      offset += 1
+    }
+    let baseX = Double(origin.x + line.baselineOrigin.x)
+    let baseY = Double(origin.y + line.baselineOrigin.y)
+    var segments: [DecorationSegment] = []
+    for decoration in visible {
+      var builder = SegmentBuilder(decoration: decoration, baseY: baseY)
+      for run in line.glyphRuns {
+        let metrics = run.font.face.decorationMetrics
+        let scale = run.font.scale
+        for index in run.glyphs.indices {
+          let cluster = run.clusters[index]
+          let inserted = run.isEllipsis || run.isHyphen
+          let isDrawn =
+            decoration.scalars.contains(cluster)
+            && (inserted || cluster < contentEnd)
+            && !(decoration.style.contains(.byWord) && whitespace.contains(cluster))
+          guard isDrawn else {
+            builder.close(into: &segments)
+            continue
+          }
+          let x = baseX + Double(run.positions[index].x)
+          builder.add(
+            minX: x, maxX: x + run.advances[index],
+            color: decoration.color ?? color(atScalar: cluster), metrics: metrics, scale: scale,
+            into: &segments)
+        }
+      }
+      builder.close(into: &segments)
+    }
+    return segments
+  }
+}
+
+/// A decoration's segment being gathered glyph by glyph along a line.
+private struct SegmentBuilder {
+  let decoration: PlacedText.Decoration
+  let baseY: Double
+  var minX = Double.infinity
+  var maxX = -Double.infinity
+  var color = Color.black
+  var glyphCount = 0
+  // Underline: the lowest top (most negative) and the greatest thickness; strikethrough: sums.
+  var position = 0.0
+  var thickness = 0.0
+
+  init(decoration: PlacedText.Decoration, baseY: Double) {
+    self.decoration = decoration
+    self.baseY = baseY
+  }
+
+  mutating func add(
+    minX: Double, maxX: Double, color: Color, metrics: DecorationMetrics, scale: Double,
+    into segments: inout [PlacedText.DecorationSegment]
+  ) {
+    if glyphCount > 0 && color != self.color { close(into: &segments) }
+    self.color = color
+    self.minX = Swift.min(self.minX, minX)
+    self.maxX = Swift.max(self.maxX, maxX)
+    switch decoration.kind {
+    case .underline:
+      let top = Double(metrics.underlinePosition) * scale
+      let stroke = Double(metrics.underlineThickness) * scale
+      position = glyphCount == 0 ? top : Swift.min(position, top)
+      thickness = glyphCount == 0 ? stroke : Swift.max(thickness, stroke)
+    case .strikethrough:
+      position += Double(metrics.strikethroughPosition) * scale
+      thickness += Double(metrics.strikethroughThickness) * scale
+    }
+    glyphCount += 1
+  }
+
+  mutating func close(into segments: inout [PlacedText.DecorationSegment]) {
+    defer {
+      glyphCount = 0
+      minX = .infinity
+      maxX = -.infinity
+      position = 0
+      thickness = 0
+    }
+    guard glyphCount > 0, maxX > minX else { return }
+    let average = decoration.kind == .strikethrough ? Double(glyphCount) : 1
+    var top = baseY - position / average
+    let stroke = thickness / average
+    // A thick strikethrough stays centred where the font puts the thin one.
+    if decoration.kind == .strikethrough && decoration.style.isThick { top -= stroke / 2 }
+    segments.append(
+      PlacedText.DecorationSegment(
+        kind: decoration.kind, style: decoration.style, color: color, minX: minX, maxX: maxX,
+        top: top, thickness: stroke))
+  }
+}
+
+/// TextFlow's `AttributedString` attributes: the colors of decorations (TextEngine's scope holds
+/// the styles, which need no `Color`).
+public enum TextFlowAttributeKeys {
+  /// The underline's color (UIKit's `.underlineColor`); nil: the text's color.
+  public enum UnderlineColorKey: AttributedStringKey {
+    public typealias Value = Color
+    public static let name = "TextFlow.underlineColor"
+  }
+
+  /// The strikethrough's color (UIKit's `.strikethroughColor`); nil: the text's color.
+  public enum StrikethroughColorKey: AttributedStringKey {
+    public typealias Value = Color
+    public static let name = "TextFlow.strikethroughColor"
+  }
+}
+
+extension AttributeScopes {
+  /// TextFlow's attributes, for `AttributedString`'s dynamic member lookup.
+  public struct TextFlowAttributes: AttributeScope {
+    /// The run's underline color.
+    public let textFlowUnderlineColor: TextFlowAttributeKeys.UnderlineColorKey
+    /// The run's strikethrough color.
+    public let textFlowStrikethroughColor: TextFlowAttributeKeys.StrikethroughColorKey
+  }
+
+  /// TextFlow's attribute scope.
+  public var textFlow: TextFlowAttributes.Type { TextFlowAttributes.self }
+}
+
+extension AttributeDynamicLookup {
+  /// Dynamic member lookup for TextFlow's attributes (`string.textFlowUnderlineColor = .red`).
+  public subscript<Key: AttributedStringKey>(
+    dynamicMember keyPath: KeyPath<AttributeScopes.TextFlowAttributes, Key>
+  ) -> Key {
+    self[Key.self]
+  }
+}
