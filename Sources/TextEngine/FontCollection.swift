@@ -14,7 +14,8 @@ import Synchronization
 ///    font of the cluster before it (or the requested font at the start);
 /// 2. a cluster of Common/Inherited script (spaces, punctuation, digits) that the previous
 ///    cluster's font covers stays in that font, so runs of fallback text are not split at spaces
-///    (unless that font is an emoji face);
+///    (unless that font is an emoji face); a run of text that asks for another font than the
+///    run before it starts afresh, with no previous cluster;
 /// 3. when the requested font is the default family's (not named by the caller: see
 ///    `Font.isNamed`) and the cluster's script has preferred
 ///    faces (`scriptFaces`: the bundled collection prefers Noto Sans Arabic, Hebrew, Devanagari

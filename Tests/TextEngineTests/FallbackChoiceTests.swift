@@ -87,3 +87,27 @@ struct FallbackChoiceTests {
     #expect(Set(ordered) == Set(fonts.faces))
   }
 }
+
+@Suite("A run's own font for its neutral characters")
+struct RunFontTests {
+  @Test(
+    "digits, punctuation and spaces that start a run in another font are set in that font",
+    arguments: ["40", "40.00", "(40)", " 40", "-", "40 €"])
+  func neutralRunStart(_ price: String) throws {
+    let label = Font(face: Engine.face("DejaVuSans.ttf"), pointSize: 20)
+    let figure = Font(face: Engine.face("NotoSans-Regular.ttf"), pointSize: 36)
+    var text = AttributedText("Price ", font: label)
+    text.append(price, font: figure)
+    let layout = Engine.typesetter.layout(text)
+    let runs = layout.lines.flatMap(\.glyphRuns)
+    let priceRuns = runs.filter { $0.font.pointSize == 36 }
+    // The run asked for Noto Sans, which covers every character of it (rule 4): no character
+    // of it stays in the DejaVu Sans of "Price " before it.
+    #expect(priceRuns.allSatisfy { $0.font.face.familyName == "Noto Sans" }, "\(priceRuns)")
+    #expect(priceRuns.reduce(0) { $0 + $1.glyphs.count } == price.unicodeScalars.count)
+    let width =
+      try HBShape.width("Price ", font: "DejaVuSans.ttf", size: 20)
+      + HBShape.width(price, font: "NotoSans-Regular.ttf", size: 36)
+    #expect(abs(layout.size.width - width) < 1e-9)
+  }
+}

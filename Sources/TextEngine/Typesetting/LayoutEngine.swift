@@ -895,7 +895,12 @@ struct LayoutEngine {
       while clusterStart < end {
         if runAt[clusterStart] != requestedRun {
           requestedRun = runAt[clusterStart]
-          requested = text.runs[requestedRun].attributes.font.face
+          let runFace = text.runs[requestedRun].attributes.font.face
+          // A run that asks for another face starts from it: "40" after "Price " in another
+          // font is in its own run's font, not the one before it (rule 2 keeps a neutral
+          // character in the previous cluster's face only within what asked for one face).
+          if runFace !== requested { previous = nil }
+          requested = runFace
           requestedReference = FaceReference.passUnretained(requested)
           // The same face named and unnamed differ (a named font keeps its own face).
           requestedIsDefaultFamily =
