@@ -94,6 +94,15 @@ struct SpaceKerningTests {
         #expect(measured.lines.map(\.width) == layout.lines.map(\.width))
         #expect(rewrapped.lines.map(\.width) == layout.lines.map(\.width))
         #expect(rewrapped.lines.map(\.utf16Range) == layout.lines.map(\.utf16Range))
+        // The stable-wrap law, the joins after spaces counted: at the widest line's width, the
+        // same lines.
+        let widest = Double(layout.size.width)
+        #expect(
+          prepared.measure(maxWidth: widest).lines.map(\.utf16Range)
+            == layout.lines.map(\.utf16Range))
+        #expect(
+          cold.layout(text, font: font, maxWidth: widest).lines.map(\.utf16Range)
+            == layout.lines.map(\.utf16Range))
       }
     }
     #expect(checkedLines > 40)

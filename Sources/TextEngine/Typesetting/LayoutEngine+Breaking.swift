@@ -151,7 +151,7 @@ struct Word: Sendable {
   /// `contentEnd`, with the joins between them.
   var content: Double
   /// The width of the spaces after the content, summed the same way from 0, the join before
-  /// the first of them included.
+  /// the first of them included, and the join after the last (to the next word's first atom).
   var trailing: Double
   var flags: UInt8
 
@@ -161,7 +161,8 @@ struct Word: Sendable {
   static let walksAtoms: UInt8 = 1
   /// The last non-space atom ends with a soft hyphen (`Atom.hyphenWidth`).
   static let endsWithHyphen: UInt8 = 2
-  /// The last atom has a join (`Atom.joinAfter`) with the next word's first atom.
+  /// The last atom, which is not a space (a join after a space is in `trailing`), has a join
+  /// (`Atom.joinAfter`) with the next word's first atom.
   static let joinsNext: UInt8 = 4
 }
 
@@ -376,7 +377,17 @@ extension LayoutEngine {
       if atom > start { trailing += atoms[atom - 1].joinAfter }
       trailing += atoms[atom].width
     }
-    if atoms[index - 1].joinAfter != 0 { flags |= Word.joinsNext }
+    let joinAfter = atoms[index - 1].joinAfter
+    if joinAfter != 0 {
+      if contentEnd < index {
+        // After a hanging space (a space kerned with the next word's first letter): the join
+        // counts only where the next word follows on the line, as the spaces before it do, so
+        // it is one of them, and the word stays plain (`PlainWords`, `PlainParagraph`).
+        trailing += joinAfter
+      } else {
+        flags |= Word.joinsNext
+      }
+    }
     next = index
     let offset = atoms[start].range.lowerBound
     return Word(
