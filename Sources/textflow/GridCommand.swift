@@ -20,10 +20,14 @@ enum GridCommand: Subcommand {
     Sheets (--sheet): fixed cells on pages, e.g. --sheet l7160 (3 × 7 labels of 63.5 × 38.1 mm
     on A4) or --sheet 3x7 --label 63.5x38.1mm --page a4; each label's text shrinks to fit (at
     most to --min-scale of its size, like UILabel's adjustsFontSizeToFitWidth), then is
-    truncated with an ellipsis. A PDF gets one page per sheet, never cutting a row.
+    truncated with an ellipsis. A PDF gets one page per sheet, never cutting a row; with %d in
+    the name (sheet-%d.png, sheet-%d.pdf) each sheet is a file of its own, numbered from 1 (a
+    PNG or SVG name without %d holds one sheet: more is an error). The JSON gives each
+    label's page, its position on it and its frame on that page.
 
     options:
-      -o, --output PATH     write to PATH (- for standard output; default: JSON on stdout)
+      -o, --output PATH     write to PATH (- for standard output; default: JSON on stdout);
+                            sheets: %d in PATH for the sheet number (sheet-%d.png)
       --format FMT          png, pdf, svg or json (default: from -o)
       --columns N           columns mode: N columns (default: as many as fit)
       --column-width PT     columns mode: the column width (never narrowed)
@@ -59,6 +63,7 @@ enum GridCommand: Subcommand {
     examples:
       textflow grid examples/labels.txt -o labels.png --columns 3
       textflow grid examples/addresses.txt --sheet l7160 -o sheets.pdf
+      textflow grid examples/addresses.txt --sheet l7160 -o sheet-%d.png
       textflow grid examples/labels.txt --sheet 2x5 --label 90x50mm --page a4 -o - --format json
     """
 
@@ -145,10 +150,10 @@ enum GridCommand: Subcommand {
       let typesetter = try loadTypesetter(
         paragraphCache: readsLabelsTwice
           ? MeasureCommand.batchCache(texts: nil, megabytes: nil) : ParagraphCache())
-      if case .sheet(let sheet) = grid.mode, kind == .rendered(.pdf), let output {
+      if case .sheet(let sheet) = grid.mode, case .rendered(let format) = kind, let output {
         try drawSheets(
           labels, grid: grid, sheet: sheet, typesetter: typesetter, jobs: jobs, to: output,
-          parsed)
+          format: format, parsed)
         return
       }
       let result = try withProgress("laying out \(labels.count) labels") {
@@ -174,13 +179,14 @@ enum GridCommand: Subcommand {
     }
   }
 
-  /// Sheets of a PDF, laid out and drawn `pagesPerPart` pages at a time: a part's labels are
+  /// Sheets drawn into a PDF, or a PNG/SVG/PDF per sheet with %d in `output`
+  /// (`writePages`), laid out and drawn `pagesPerPart` pages at a time: a part's labels are
   /// fitted (on `jobs` threads), drawn and let go before the next part's, so that a long run
   /// holds one part's text layouts in memory, not every label's. Whole pages at a time make the
   /// same labels as one layout of them all (`LabelGrid.layout(_:font:typesetter:jobs:)`).
   private static func drawSheets(
     _ labels: [String], grid: LabelGrid, sheet: LabelSheet, typesetter: Typesetter, jobs: Int,
-    to output: String, _ parsed: ParsedArguments
+    to output: String, format: OutputFormat, _ parsed: ParsedArguments
   ) throws(CommandError) {
     let font: Font
     do {
@@ -197,19 +203,9 @@ enum GridCommand: Subcommand {
       let part = grid.layout(
         Array(labels[start..<min(labels.count, start + partLength)]), font: font,
         typesetter: typesetter, jobs: jobs)
-      // One scene a sheet, holding only its own labels: a page shows nothing of the rows
-      // before or after it (a continuous layout cut into bands would show the hairline of a
-      // neighbouring row's border at a page's edge).
-      let pages = stride(from: 0, to: part.scene.elements.count, by: perPage).map { first in
-        var page = part.scene
-        page.elements = Array(
-          part.scene.elements[first..<min(part.scene.elements.count, first + perPage)])
-        page.bounds.origin.y = page.elements[0].attributes.frame.minY
-        page.bounds.size.height = sheet.usedHeight
-        return page
-      }
       return (
-        pages: pages, shrunk: part.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count,
+        pages: part.sheets,
+        shrunk: part.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count,
         truncated: part.labels.filter(\.isTruncated).count
       )
     }
@@ -218,18 +214,12 @@ enum GridCommand: Subcommand {
       truncated += part.truncated
       return part.pages
     }
-    let options = try renderOptions(
-      .pdf, parsed, page: PageSetup(size: sheet.pageSize, margins: sheet.pageMargins))
-    let summary = try writeRendered(to: output, options: options) {
-      path, options throws(RenderingError) in
-      try Renderer.render(
-        parts: pages, expectedPageCount: (labels.count + perPage - 1) / perPage, to: path,
-        options: options)
-    }
+    let options = try renderOptions(format, parsed, page: nil)
+    let written = try writePages(
+      pages, pageCount: (labels.count + perPage - 1) / perPage, to: output, options: options)
     if output != "-" {
       printError(
-        "wrote \(describe(summary)): \(labels.count) labels, \(shrunk) shrunk, \(truncated) truncated"
-      )
+        "wrote \(written): \(labels.count) labels, \(shrunk) shrunk, \(truncated) truncated")
     }
   }
 
