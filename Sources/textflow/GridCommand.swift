@@ -17,13 +17,13 @@ enum GridCommand: Subcommand {
 
     Columns (the default): labels wrap to a uniform column width (the widest label's one-line
     width, or --column-width), rows as tall as their tallest label.
-    Sheets (--sheet): fixed cells on pages, e.g. --sheet l7160 (3 × 7 labels of 63.5 × 38.1 mm
-    on A4) or --sheet 3x7 --label 63.5x38.1mm --page a4; each label's text shrinks to fit (at
-    most to --min-scale of its size, like UILabel's adjustsFontSizeToFitWidth), then is
-    truncated with an ellipsis. A PDF gets one page per sheet, never cutting a row; with %d in
-    the name (sheet-%d.png, sheet-%d.pdf) each sheet is a file of its own, numbered from 1 (a
-    PNG or SVG name without %d holds one sheet: more is an error). The JSON gives each
-    label's page, its position on it and its frame on that page.
+    Sheets (--sheet): fixed cells on pages, e.g. --sheet l7160 (3 × 7 labels on A4, placed
+    as gLabels' template places them) or --sheet 3x7 --label 63.5x38.1mm --page a4; each
+    label's text shrinks to fit (at most to --min-scale of its size, like UILabel's
+    adjustsFontSizeToFitWidth), then is truncated with an ellipsis. A PDF gets one page per
+    sheet, never cutting a row; with %d in the name (sheet-%d.png, sheet-%d.pdf) each sheet
+    is a file of its own, numbered from 1 (a PNG or SVG name without %d holds one sheet: more
+    is an error). The JSON gives each label's page, its position on it and its frame there.
 
     options:
       -o, --output PATH     write to PATH (- for standard output; default: JSON on stdout);
@@ -36,7 +36,9 @@ enum GridCommand: Subcommand {
                             the columns asked for is an error)
       --page SIZE           columns mode: PDF pages (a4, letter, WxH with a unit); sheets: the
                             sheet's paper (default a4)
-      --sheet NAME|CxR      l7160, columns x rows, or a gLabels template (5160, "Avery L7163")
+      --sheet NAME|CxR      a gLabels template (l7160, 5160, "Avery L7163": the geometry
+                            textflow labels uses) or columns x rows; without glabels-data,
+                            l7160 is Avery's published 3 × 7 of 63.5 × 38.1 mm
       --template NAME       a gLabels template with one grid of rectangles ("Avery 5160";
                             textflow labels merges records onto any template)
       --templates-dir DIR   gLabels' template folder (default: glabels-data's)
@@ -264,21 +266,21 @@ enum GridCommand: Subcommand {
   private static func sheet(_ name: String, _ parsed: ParsedArguments) throws(CommandError)
     -> LabelSheet
   {
-    if name.lowercased() == "l7160" {
-      for option in ["--label", "--gap"] where parsed.values[option] != nil {
-        throw .usage("\(option) cannot change the l7160 sheet; give --sheet CxR instead")
-      }
-      return .l7160
-    }
     let parts = name.lowercased().split(separator: "x")
     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
       (1...100).contains(columns), (1...100).contains(rows)
     else {
-      // A product name ("5160", "Avery L7163") from gLabels' templates, when installed.
-      if parsed.values["--label"] == nil, parsed.values["--gap"] == nil,
-        let database = try? TemplateDatabase.load(parsed.values["--templates-dir"]),
-        let template = try? database.template(named: name)
-      {
+      // A named sheet ("l7160", "5160", "Avery L7163") is gLabels' template when installed,
+      // so that grid and labels put the same sheet's labels at the same places; the built-in
+      // l7160 (Avery's published 63.5 × 38.1 mm) only stands in when glabels-data is missing.
+      let template = (try? TemplateDatabase.load(parsed.values["--templates-dir"])).flatMap {
+        try? $0.template(named: name)
+      }
+      if template != nil || name.lowercased() == "l7160" {
+        for option in ["--label", "--gap"] where parsed.values[option] != nil {
+          throw .usage("\(option) cannot change the \(name) sheet; give --sheet CxR instead")
+        }
+        guard let template else { return .l7160 }
         return try sheet(of: template)
       }
       throw .usage(

@@ -1,32 +1,50 @@
 // `textflow grid --sheet` gives each label's place on its own sheet, as a user placing labels
 // on printed sheets needs it: the JSON's page, position and frame on that page, and a PNG a
 // sheet with %d in the name (a plain PNG name is refused when there are several). Positions are
-// checked against gLabels' Avery 5160 template (read from its XML here) and the outlines found
-// in the PNG's pixels.
+// checked against gLabels' templates (read from their XML here) and the outlines found in the
+// PNG's pixels; a named sheet is placed as textflow labels places it.
 import Foundation
 import TestSupport
 import Testing
 
 @Suite("grid: frames and pictures per sheet")
 struct GridSheetPagesTests {
-  /// Avery 5160's first label and pitch as gLabels' XML gives them, in points.
-  func avery5160() throws -> (x0: Double, y0: Double, dx: Double, perSheet: Int) {
-    let path = "/usr/share/libglabels-3.0/templates/avery-us-templates.xml"
-    let xml = try String(contentsOfFile: path, encoding: .utf8)
-    let start = try #require(xml.range(of: #"part="5160""#))
-    let layout = try #require(xml.range(of: "<Layout ", range: start.upperBound..<xml.endIndex))
-    let tag = xml[layout.upperBound...].prefix { $0 != ">" }
-    /// An attribute's value, in points when it has a unit ("0.5in").
-    func value(_ name: String) throws -> Double {
-      let field = try #require(tag.range(of: " \(name)=\"") ?? tag.range(of: "\(name)=\""))
-      let text = tag[field.upperBound...].prefix { $0 != "\"" }
-      let inches = text.hasSuffix("in")
-      let number = try #require(Double(inches ? text.dropLast(2) : text))
-      return inches ? number * 72 : number
+  /// A gLabels template's first label, label size and pitch as its XML gives them, in points
+  /// (read here by searching the text, not with the app's parser).
+  struct TemplateGeometry {
+    var x0: Double
+    var y0: Double
+    var dx: Double
+    var width: Double
+    var height: Double
+    var perSheet: Int
+
+    init(part: String, in file: String) throws {
+      let path = "/usr/share/libglabels-3.0/templates/\(file)"
+      let xml = try String(contentsOfFile: path, encoding: .utf8)
+      let start = try #require(xml.range(of: "part=\"\(part)\" size="))
+      func tag(_ name: String) throws -> Substring {
+        let open = try #require(xml.range(of: "<\(name) ", range: start.upperBound..<xml.endIndex))
+        return xml[open.upperBound...].prefix { $0 != ">" }
+      }
+      /// An attribute's value in points (a bare number is points, "0.5in" inches).
+      func value(_ name: String, of tag: Substring) throws -> Double {
+        let field = try #require(tag.range(of: " \(name)=\"") ?? tag.range(of: "\(name)=\""))
+        let text = tag[field.upperBound...].prefix { $0 != "\"" }
+        let inches = text.hasSuffix("in")
+        let points = text.hasSuffix("pt")
+        let number = try #require(Double(inches || points ? text.dropLast(2) : text))
+        return inches ? number * 72 : number
+      }
+      let label = try tag("Label-rectangle")
+      let layout = try tag("Layout")
+      x0 = try value("x0", of: layout)
+      y0 = try value("y0", of: layout)
+      dx = try value("dx", of: layout)
+      width = try value("width", of: label)
+      height = try value("height", of: label)
+      perSheet = Int(try value("nx", of: layout) * value("ny", of: layout))
     }
-    return (
-      try value("x0"), try value("y0"), try value("dx"), Int(try value("nx") * value("ny"))
-    )
   }
 
   /// The grey values of row `y` of a PNG, read back through `convert FILE ppm:-` (into a file:
@@ -52,7 +70,7 @@ struct GridSheetPagesTests {
 
   @Test("JSON frames are on their sheet; -o sheet-%d.png draws each sheet, one PNG name is refused")
   func framesAndPicturesPerSheet() throws {
-    let sheet = try avery5160()
+    let sheet = try TemplateGeometry(part: "5160", in: "avery-us-templates.xml")
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let labels = directory.appendingPathComponent("labels.txt")
@@ -109,5 +127,39 @@ struct GridSheetPagesTests {
     #expect(middle.grey[(left - 8)..<(left - 2)].allSatisfy { $0 == 255 })
     let secondLeft = Int(2 * second.frame[0])
     #expect(middle.grey[(secondLeft - 2)...(secondLeft + 2)].allSatisfy { $0 == 255 })
+  }
+
+  @Test("--sheet l7160 is gLabels' Avery L7160, as textflow labels places it")
+  func l7160IsTheTemplate() throws {
+    // <Template brand="Avery" part="L7160" equiv="7160"/>: the 7160's geometry.
+    let sheet = try TemplateGeometry(part: "7160", in: "avery-iso-templates.xml")
+    let labels = Data("Ada\nBob\n".utf8)
+    let grid = try ProcessRunner.run(
+      Executables.textflow, ["grid", "-", "--sheet", "l7160", "--format", "json"], input: labels)
+    #expect(grid.status == 0, "\(grid.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: grid.standardOutputData) as? [String: Any])
+    let placed = try #require(object["labels"] as? [[String: Any]])
+    let frames = try placed.map { try #require($0["frame"] as? [Double]) }
+    let expected = [
+      [sheet.x0, sheet.y0, sheet.width, sheet.height],
+      [sheet.x0 + sheet.dx, sheet.y0, sheet.width, sheet.height],
+    ]
+    for (frame, truth) in zip(frames, expected) {
+      #expect(zip(frame, truth).allSatisfy { abs($0 - $1) < 0.001 }, "\(frame) vs \(truth)")
+    }
+    // textflow labels' report for the same sheet: the same frames.
+    let merged = try ProcessRunner.run(
+      Executables.textflow,
+      ["labels", "-", "--template", "Avery L7160", "-o", "-", "--format", "json"],
+      input: Data("name\nAda\nBob\n".utf8))
+    #expect(merged.status == 0, "\(merged.standardError)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: merged.standardOutputData) as? [String: Any])
+    let reported = try #require(report["labels"] as? [[String: Any]])
+    for (label, frame) in zip(reported, frames) {
+      let other = try #require(label["frame"] as? [Double])
+      #expect(zip(other, frame).allSatisfy { abs($0 - $1) < 0.001 }, "\(other) vs \(frame)")
+    }
   }
 }
