@@ -50,7 +50,8 @@ enum GridCommand: Subcommand {
       --padding PT          space inside each label (default 6)
       --align ALIGN         natural, left, center or right (default natural)
       --number-of-lines N   at most N lines a label, then an ellipsis (default 0: no limit;
-                            --max-lines is the older spelling)
+                            --max-lines is the older spelling); "A\\nB" on one line is
+                            "A…", as UILabel shows it, and is not shrunk for the cut
       --no-border           no label outlines
       --scale N             PNG pixels per point (default 2)
       --svg-text MODE       SVG text: text (outlines with a transparent, selectable text layer;
