@@ -46,7 +46,8 @@ enum GridCommand: Subcommand {
       --gap HxV             gaps between sheet labels with a unit (2.5x0mm; default 0x0)
       --min-scale F         sheets: the smallest scale factor before truncation (default 0.5)
       --font NAME|PATH      a font in Fonts/, a family or a path (default DejaVu Sans)
-      --size PT             font size (default 11)
+      --size PT             font size (default 11); a size in --font's name ("Liberation
+                            Sans 12") wins, with a warning (--strict: an error)
       --padding PT          space inside each label (default 6)
       --align ALIGN         natural, left, center or right (default natural)
       --number-of-lines N   at most N lines a label, then an ellipsis (default 0: no limit;
@@ -92,7 +93,8 @@ enum GridCommand: Subcommand {
       let jobs = try parsed.jobs()
       var grid = LabelGrid()
       if let value = try parsed.number("--width", in: 10...100_000) { grid.width = value }
-      if let value = try parsed.number("--size", in: 1...1000) { grid.fontSize = value }
+      let size = try parsed.number("--size", in: 1...1000)
+      if let size { grid.fontSize = size }
       if let value = try parsed.number("--padding", in: 0...1000) { grid.padding = value }
       if let value = try parsed.number("--min-scale", in: 0.01...1) {
         grid.minimumScaleFactor = value
@@ -153,6 +155,11 @@ enum GridCommand: Subcommand {
       let typesetter = try loadTypesetter(
         paragraphCache: readsLabelsTwice
           ? MeasureCommand.batchCache(texts: nil, megabytes: nil) : ParagraphCache())
+      if grid.font != nil, let base = try? grid.baseFont(typesetter: typesetter) {
+        try FontOptions.checkNamedSize(base, name: grid.font, size: size, command: name)
+        // The size drawn: a sheet's shrinking starts from it, and the summary counts from it.
+        grid.fontSize = Double(base.pointSize)
+      }
       if case .sheet(let sheet) = grid.mode, case .rendered(let format) = kind, let output {
         try drawSheets(
           labels, grid: grid, sheet: sheet, typesetter: typesetter, jobs: jobs, to: output,

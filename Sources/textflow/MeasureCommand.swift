@@ -20,7 +20,8 @@ enum MeasureCommand: Subcommand {
 
     options:
       --font NAME|PATH   a file in Fonts/ ("DejaVuSans.ttf"), a family ("DejaVu Sans"), or a path
-      --size PT          point size (default: the style's size, else 17)
+      --size PT          point size (default: the style's size, else 17); a size in --font's
+                         name ("Liberation Sans 12") wins, with a warning (--strict: an error)
       --text-style STYLE largeTitle, title1, title2, title3, headline, body, callout,
                          subheadline, footnote, caption1, caption2 (default body)
       --max-width PX     wrap width (default unlimited)
@@ -159,6 +160,13 @@ enum MeasureCommand: Subcommand {
     } catch {
       printError("textflow measure: \(error)")
       return 1
+    }
+    do {
+      try FontOptions.checkNamedSize(
+        request.font, name: options.font, size: options.size, command: name)
+    } catch {
+      printError("textflow measure: \(error.message)\n\n\(usageSummary(name, help: help))")
+      return 2
     }
     let layout = request.layout(with: typesetter)
     let rounded = layout.size(roundedUpToScale: 1)
