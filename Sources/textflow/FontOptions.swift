@@ -140,6 +140,26 @@ enum FontOptions {
     return strict && status == 0 ? 1 : status
   }
 
+  /// Says when a size in the font's name ("Liberation Sans 12", a fontconfig or Pango font
+  /// description) overrides `--size` with another: the name's size is used, as it always was,
+  /// but no longer silently. A warning on standard error; with `--strict` a usage error naming
+  /// both (exit 2, before any output). Nothing when `--size` was not given or agrees.
+  static func checkNamedSize(
+    _ resolved: Font, name: String?, size: Double?, command: String
+  ) throws(CommandError) {
+    guard let name, let size, abs(Double(resolved.pointSize) - size) > 1e-9 else { return }
+    let named = JSONValue.format(Double(resolved.pointSize))
+    let message =
+      "--font \"\(name)\" names a size, \(named) pt, and --size asks for "
+      + "\(JSONValue.format(size)) pt: "
+    guard !strict else {
+      throw .usage(message + "give one of them (--strict)")
+    }
+    printError(
+      "textflow \(command): warning: \(message)the font's \(named) pt is used (drop one; "
+        + "--strict makes this an error)")
+  }
+
   /// True once `checkBeforeOutput()` refused an output (and printed why).
   nonisolated(unsafe) private static var refusedOutput = false
 

@@ -17,13 +17,17 @@ enum GridCommand: Subcommand {
 
     Columns (the default): labels wrap to a uniform column width (the widest label's one-line
     width, or --column-width), rows as tall as their tallest label.
-    Sheets (--sheet): fixed cells on pages, e.g. --sheet l7160 (3 × 7 labels of 63.5 × 38.1 mm
-    on A4) or --sheet 3x7 --label 63.5x38.1mm --page a4; each label's text shrinks to fit (at
-    most to --min-scale of its size, like UILabel's adjustsFontSizeToFitWidth), then is
-    truncated with an ellipsis. A PDF gets one page per sheet, never cutting a row.
+    Sheets (--sheet): fixed cells on pages, e.g. --sheet l7160 (3 × 7 labels on A4, placed
+    as gLabels' template places them) or --sheet 3x7 --label 63.5x38.1mm --page a4; each
+    label's text shrinks to fit (at most to --min-scale of its size, like UILabel's
+    adjustsFontSizeToFitWidth), then is truncated with an ellipsis. A PDF gets one page per
+    sheet, never cutting a row; with %d in the name (sheet-%d.png, sheet-%d.pdf) each sheet
+    is a file of its own, numbered from 1 (a PNG or SVG name without %d holds one sheet: more
+    is an error). The JSON gives each label's page, its position on it and its frame there.
 
     options:
-      -o, --output PATH     write to PATH (- for standard output; default: JSON on stdout)
+      -o, --output PATH     write to PATH (- for standard output; default: JSON on stdout);
+                            sheets: %d in PATH for the sheet number (sheet-%d.png)
       --format FMT          png, pdf, svg or json (default: from -o)
       --columns N           columns mode: N columns (default: as many as fit)
       --column-width PT     columns mode: the column width (never narrowed)
@@ -32,7 +36,9 @@ enum GridCommand: Subcommand {
                             the columns asked for is an error)
       --page SIZE           columns mode: PDF pages (a4, letter, WxH with a unit); sheets: the
                             sheet's paper (default a4)
-      --sheet NAME|CxR      l7160, columns x rows, or a gLabels template (5160, "Avery L7163")
+      --sheet NAME|CxR      a gLabels template (l7160, 5160, "Avery L7163": the geometry
+                            textflow labels uses) or columns x rows; without glabels-data,
+                            l7160 is Avery's published 3 × 7 of 63.5 × 38.1 mm
       --template NAME       a gLabels template with one grid of rectangles ("Avery 5160";
                             textflow labels merges records onto any template)
       --templates-dir DIR   gLabels' template folder (default: glabels-data's)
@@ -40,11 +46,13 @@ enum GridCommand: Subcommand {
       --gap HxV             gaps between sheet labels with a unit (2.5x0mm; default 0x0)
       --min-scale F         sheets: the smallest scale factor before truncation (default 0.5)
       --font NAME|PATH      a font in Fonts/, a family or a path (default DejaVu Sans)
-      --size PT             font size (default 11)
+      --size PT             font size (default 11); a size in --font's name ("Liberation
+                            Sans 12") wins, with a warning (--strict: an error)
       --padding PT          space inside each label (default 6)
       --align ALIGN         natural, left, center or right (default natural)
       --number-of-lines N   at most N lines a label, then an ellipsis (default 0: no limit;
-                            --max-lines is the older spelling)
+                            --max-lines is the older spelling); "A\\nB" on one line is
+                            "A…", as UILabel shows it, and is not shrunk for the cut
       --no-border           no label outlines
       --scale N             PNG pixels per point (default 2)
       --svg-text MODE       SVG text: text (outlines with a transparent, selectable text layer;
@@ -59,6 +67,7 @@ enum GridCommand: Subcommand {
     examples:
       textflow grid examples/labels.txt -o labels.png --columns 3
       textflow grid examples/addresses.txt --sheet l7160 -o sheets.pdf
+      textflow grid examples/addresses.txt --sheet l7160 -o sheet-%d.png
       textflow grid examples/labels.txt --sheet 2x5 --label 90x50mm --page a4 -o - --format json
     """
 
@@ -84,7 +93,8 @@ enum GridCommand: Subcommand {
       let jobs = try parsed.jobs()
       var grid = LabelGrid()
       if let value = try parsed.number("--width", in: 10...100_000) { grid.width = value }
-      if let value = try parsed.number("--size", in: 1...1000) { grid.fontSize = value }
+      let size = try parsed.number("--size", in: 1...1000)
+      if let size { grid.fontSize = size }
       if let value = try parsed.number("--padding", in: 0...1000) { grid.padding = value }
       if let value = try parsed.number("--min-scale", in: 0.01...1) {
         grid.minimumScaleFactor = value
@@ -145,10 +155,15 @@ enum GridCommand: Subcommand {
       let typesetter = try loadTypesetter(
         paragraphCache: readsLabelsTwice
           ? MeasureCommand.batchCache(texts: nil, megabytes: nil) : ParagraphCache())
-      if case .sheet(let sheet) = grid.mode, kind == .rendered(.pdf), let output {
+      if grid.font != nil, let base = try? grid.baseFont(typesetter: typesetter) {
+        try FontOptions.checkNamedSize(base, name: grid.font, size: size, command: name)
+        // The size drawn: a sheet's shrinking starts from it, and the summary counts from it.
+        grid.fontSize = Double(base.pointSize)
+      }
+      if case .sheet(let sheet) = grid.mode, case .rendered(let format) = kind, let output {
         try drawSheets(
           labels, grid: grid, sheet: sheet, typesetter: typesetter, jobs: jobs, to: output,
-          parsed)
+          format: format, parsed)
         return
       }
       let result = try withProgress("laying out \(labels.count) labels") {
@@ -174,13 +189,14 @@ enum GridCommand: Subcommand {
     }
   }
 
-  /// Sheets of a PDF, laid out and drawn `pagesPerPart` pages at a time: a part's labels are
+  /// Sheets drawn into a PDF, or a PNG/SVG/PDF per sheet with %d in `output`
+  /// (`writePages`), laid out and drawn `pagesPerPart` pages at a time: a part's labels are
   /// fitted (on `jobs` threads), drawn and let go before the next part's, so that a long run
   /// holds one part's text layouts in memory, not every label's. Whole pages at a time make the
   /// same labels as one layout of them all (`LabelGrid.layout(_:font:typesetter:jobs:)`).
   private static func drawSheets(
     _ labels: [String], grid: LabelGrid, sheet: LabelSheet, typesetter: Typesetter, jobs: Int,
-    to output: String, _ parsed: ParsedArguments
+    to output: String, format: OutputFormat, _ parsed: ParsedArguments
   ) throws(CommandError) {
     let font: Font
     do {
@@ -197,19 +213,9 @@ enum GridCommand: Subcommand {
       let part = grid.layout(
         Array(labels[start..<min(labels.count, start + partLength)]), font: font,
         typesetter: typesetter, jobs: jobs)
-      // One scene a sheet, holding only its own labels: a page shows nothing of the rows
-      // before or after it (a continuous layout cut into bands would show the hairline of a
-      // neighbouring row's border at a page's edge).
-      let pages = stride(from: 0, to: part.scene.elements.count, by: perPage).map { first in
-        var page = part.scene
-        page.elements = Array(
-          part.scene.elements[first..<min(part.scene.elements.count, first + perPage)])
-        page.bounds.origin.y = page.elements[0].attributes.frame.minY
-        page.bounds.size.height = sheet.usedHeight
-        return page
-      }
       return (
-        pages: pages, shrunk: part.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count,
+        pages: part.sheets,
+        shrunk: part.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count,
         truncated: part.labels.filter(\.isTruncated).count
       )
     }
@@ -218,18 +224,12 @@ enum GridCommand: Subcommand {
       truncated += part.truncated
       return part.pages
     }
-    let options = try renderOptions(
-      .pdf, parsed, page: PageSetup(size: sheet.pageSize, margins: sheet.pageMargins))
-    let summary = try writeRendered(to: output, options: options) {
-      path, options throws(RenderingError) in
-      try Renderer.render(
-        parts: pages, expectedPageCount: (labels.count + perPage - 1) / perPage, to: path,
-        options: options)
-    }
+    let options = try renderOptions(format, parsed, page: nil)
+    let written = try writePages(
+      pages, pageCount: (labels.count + perPage - 1) / perPage, to: output, options: options)
     if output != "-" {
       printError(
-        "wrote \(describe(summary)): \(labels.count) labels, \(shrunk) shrunk, \(truncated) truncated"
-      )
+        "wrote \(written): \(labels.count) labels, \(shrunk) shrunk, \(truncated) truncated")
     }
   }
 
@@ -274,21 +274,21 @@ enum GridCommand: Subcommand {
   private static func sheet(_ name: String, _ parsed: ParsedArguments) throws(CommandError)
     -> LabelSheet
   {
-    if name.lowercased() == "l7160" {
-      for option in ["--label", "--gap"] where parsed.values[option] != nil {
-        throw .usage("\(option) cannot change the l7160 sheet; give --sheet CxR instead")
-      }
-      return .l7160
-    }
     let parts = name.lowercased().split(separator: "x")
     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
       (1...100).contains(columns), (1...100).contains(rows)
     else {
-      // A product name ("5160", "Avery L7163") from gLabels' templates, when installed.
-      if parsed.values["--label"] == nil, parsed.values["--gap"] == nil,
-        let database = try? TemplateDatabase.load(parsed.values["--templates-dir"]),
-        let template = try? database.template(named: name)
-      {
+      // A named sheet ("l7160", "5160", "Avery L7163") is gLabels' template when installed,
+      // so that grid and labels put the same sheet's labels at the same places; the built-in
+      // l7160 (Avery's published 63.5 × 38.1 mm) only stands in when glabels-data is missing.
+      let template = (try? TemplateDatabase.load(parsed.values["--templates-dir"])).flatMap {
+        try? $0.template(named: name)
+      }
+      if template != nil || name.lowercased() == "l7160" {
+        for option in ["--label", "--gap"] where parsed.values[option] != nil {
+          throw .usage("\(option) cannot change the \(name) sheet; give --sheet CxR instead")
+        }
+        guard let template else { return .l7160 }
         return try sheet(of: template)
       }
       throw .usage(

@@ -20,7 +20,8 @@ enum MeasureCommand: Subcommand {
 
     options:
       --font NAME|PATH   a file in Fonts/ ("DejaVuSans.ttf"), a family ("DejaVu Sans"), or a path
-      --size PT          point size (default: the style's size, else 17)
+      --size PT          point size (default: the style's size, else 17); a size in --font's
+                         name ("Liberation Sans 12") wins, with a warning (--strict: an error)
       --text-style STYLE largeTitle, title1, title2, title3, headline, body, callout,
                          subheadline, footnote, caption1, caption2 (default body)
       --max-width PX     wrap width (default unlimited)
@@ -109,8 +110,12 @@ enum MeasureCommand: Subcommand {
       guard others.isEmpty, parsed.positionals.isEmpty,
         parsed.flags.isSubset(of: ["--jsonl", "--strict-fields"])
       else {
+        // Every argument of --jsonl is an option: "-o" is one it does not know.
+        let unknown = parsed.positionals.first(where: Options.looksLikeOption).map {
+          "unknown option '\($0)': "
+        }
         printError(
-          "textflow measure: --jsonl takes no other arguments but --strict-fields,"
+          "textflow measure: \(unknown ?? "")--jsonl takes no other arguments but --strict-fields,"
             + " --first-line N, --jobs N, --cache-mb N and --cache-texts N (options go in each"
             + " line)")
         return 2
@@ -159,6 +164,13 @@ enum MeasureCommand: Subcommand {
     } catch {
       printError("textflow measure: \(error)")
       return 1
+    }
+    do {
+      try FontOptions.checkNamedSize(
+        request.font, name: options.font, size: options.size, command: name)
+    } catch {
+      printError("textflow measure: \(error.message)\n\n\(usageSummary(name, help: help))")
+      return 2
     }
     let layout = request.layout(with: typesetter)
     let rounded = layout.size(roundedUpToScale: 1)
@@ -842,10 +854,26 @@ struct Options {
     if let (_, name) = try value("--line-break-mode") { mode = try MeasureRequest.mode(name) }
     usesFontLeading = !parsed.flags.isDisjoint(with: Self.spellings("--uses-font-leading"))
     guard parsed.positionals.count <= 1 else {
+      if let option = Self.optionLike(parsed.positionals) {
+        throw MeasureError("unknown option '\(option)'")
+      }
       throw MeasureError("give exactly one TEXT (quote it)")
     }
     guard let text = parsed.positionals.first else { throw MeasureError("missing TEXT") }
     self.text = text
+  }
+
+  /// The first of several positionals that reads as a short option ("-o", "-x"), or nil. A
+  /// single TEXT may start with "-" ("-5 °C"), so a lone "-o" is a text; beside another
+  /// argument it was meant as an option, and saying "give exactly one TEXT" hid that.
+  static func optionLike(_ positionals: [String]) -> String? {
+    positionals.count > 1 ? positionals.first(where: looksLikeOption) : nil
+  }
+
+  /// True for "-o", "-x": a dash, a letter, no space.
+  static func looksLikeOption(_ argument: String) -> Bool {
+    argument.hasPrefix("-") && argument.dropFirst().first?.isLetter == true
+      && !argument.contains(" ")
   }
 
   func request(_ typesetter: Typesetter) throws -> MeasureRequest {

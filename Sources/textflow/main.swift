@@ -51,7 +51,10 @@ if first == "--help" || first == "-h" || first == "help" {
   Console.exit(0)
 }
 guard let command = subcommands.first(where: { $0.name == first }) else {
-  printError("textflow: unknown command '\(first)'\n\n" + usage(subcommands))
+  // An option before the command's name is one of the common options or unknown: "-x" is no
+  // command's name.
+  let what = first.hasPrefix("-") ? "option" : "command"
+  printError("textflow: unknown \(what) '\(first)'\n\n" + usage(subcommands))
   Console.exit(2)
 }
 // Named from here on in every message, a failed write of its --help included.

@@ -624,14 +624,15 @@ struct LabelsCommandTests {
       "grid", addresses, "--template", "Avery 5160", "-o", "-", "--format", "json",
     ])
     #expect(result.status == 0, "\(result.standardError)")
-    // Avery 5160: 2.625 × 1 in labels, 3 across (x0 0.15625in, dx 2.78125in).
-    #expect(result.standardOutput.contains("\"frame\": [0, 0, 189, 72]"))
-    #expect(result.standardOutput.contains("\"frame\": [200.25, 0, 189, 72]"))
+    // Avery 5160: 2.625 × 1 in labels, 3 across (x0 0.15625in, y0 0.5in, dx 2.78125in),
+    // frames on their sheet.
+    #expect(result.standardOutput.contains("\"frame\": [11.25, 36, 189, 72]"))
+    #expect(result.standardOutput.contains("\"frame\": [211.5, 36, 189, 72]"))
     let old = try textflow(["grid", addresses, "--sheet", "l7160", "-o", "-", "--format", "json"])
     #expect(old.status == 0)
     // Part numbers alone (5160) resolve through the templates, as the built-in names do.
     let byPart = try textflow(["grid", addresses, "--sheet", "5160", "-o", "-", "--format", "json"])
-    #expect(byPart.status == 0 && byPart.standardOutput.contains("\"frame\": [0, 0, 189, 72]"))
+    #expect(byPart.status == 0 && byPart.standardOutput.contains("\"frame\": [11.25, 36, 189, 72]"))
     let l7163 = try textflow(["grid", addresses, "--sheet", "l7163", "-o", "-", "--format", "json"])
     #expect(l7163.status == 0, "\(l7163.standardError)")
     let round = try textflow(["grid", addresses, "--template", "Avery 3274.2", "-o", "-"])

@@ -14,8 +14,9 @@ extension Color {
 /// Measurement is `Typesetter.measure` (size only) with the paragraph style, within the layout's
 /// limit (the view's `maximumFittingSize`) and the content's own `maximumSize`, both minus
 /// `padding`, height free; the size is rounded up to the collection view's pixel grid
-/// (`displayScale`), then the padding is added. Asking again under the same limits reuses the
-/// answer; the `TextLayout` for drawing is made once, when it is first asked for.
+/// (`displayScale`), then the padding is added and the sum rounded up to the grid again.
+/// Asking again under the same limits reuses the answer; the `TextLayout` for drawing is made
+/// once, when it is first asked for.
 public struct TextContent: Sendable {
   /// The typesetter (share one per process).
   public var typesetter: Typesetter?
@@ -117,10 +118,15 @@ struct MeasuredContent {
     // Size only: the glyph runs are laid out when the view is drawn (`textLayout`).
     let measured = typesetter.measure(
       text, style: content.paragraphStyle, maxWidth: limits.width, maxHeight: limits.height)
+    // The text's size rounded up to the pixel grid, as UILabel's intrinsic size is, then the
+    // padding's, so that the cell is whole pixels: a fractional padding (0.3) left the size off
+    // the grid, and a layout rounding frames to pixels then cut up to a pixel off the text's
+    // room (a 21.47 pt word in a 22 pt cell with 0.6 pt of padding).
     let rounded = measured.size(roundedUpToScale: Double(scale))
     let size = CGSize(
       width: rounded.width + content.padding.horizontal,
-      height: rounded.height + content.padding.vertical)
+      height: rounded.height + content.padding.vertical
+    ).roundedUp(toScale: Double(scale))
     measurement = CellMeasurement(
       text: text, limits: limits, scale: scale, measured: measured, size: size,
       typesetter: typesetter, style: content.paragraphStyle)
@@ -291,5 +297,19 @@ open class TextHeaderView: CollectionReusableView {
         : CGSize(width: limit.width, height: measurement.size.height)
     }
     return preferred
+  }
+}
+
+extension CGSize {
+  /// The size rounded up to the pixel grid at `scale`, through `TextLayout`'s rule (a value
+  /// within a thousandth of a pixel of the grid stays on it).
+  fileprivate func roundedUp(toScale scale: Double) -> CGSize {
+    guard scale.isFinite, scale > 0 else { return self }
+    func up(_ value: CGFloat) -> CGFloat {
+      let scaled = Double(value) * scale
+      let nearest = scaled.rounded()
+      return CGFloat((abs(scaled - nearest) < 1e-3 ? nearest : scaled.rounded(.up)) / scale)
+    }
+    return CGSize(width: up(width), height: up(height))
   }
 }

@@ -221,11 +221,16 @@ public struct LabelGrid: Sendable {
     typesetter: Typesetter, jobs: Int
   ) -> Output {
     let available = max(1, width - 2 * margin)
+    var truncating = paragraph
+    if paragraph.numberOfLines > 0 { truncating.lineBreakMode = .truncatingTail }
     var column =
       columnWidth
-      // The widest label's one-line width: a size-only measurement (no glyph runs) each.
-      ?? (labels.concurrentMap(jobs: jobs) {
-        typesetter.measure($0, font: font, style: paragraph).maxContentWidth
+      // The widest label's one-line width: a size-only measurement (no glyph runs) each. Under
+      // a line limit, the width of the lines shown: "A\nB" on one line is "A…", as UILabel
+      // shows it, wider than either line (a column as wide as "A" showed only "…").
+      ?? (labels.concurrentMap(jobs: jobs) { [truncating] in
+        let measured = typesetter.measure($0, font: font, style: truncating)
+        return truncating.numberOfLines > 0 ? Double(measured.size.width) : measured.maxContentWidth
       }
       .max() ?? 0) + 2 * padding
     column = max(minimumColumnWidth, column.rounded(.up))
@@ -237,8 +242,6 @@ public struct LabelGrid: Sendable {
       column = min(column, (available - Double(columns - 1) * gutter) / Double(columns))
       column = max(minimumColumnWidth, column)
     }
-    var truncating = paragraph
-    if paragraph.numberOfLines > 0 { truncating.lineBreakMode = .truncatingTail }
     let lineLength = max(1, column - 2 * padding)
     func layOut(_ labels: [String]) -> [TextLayout] {
       labels.concurrentMap(jobs: jobs) { [truncating] in
@@ -306,25 +309,31 @@ public struct LabelGrid: Sendable {
     _ text: String, in inner: CGSize, font: Font, paragraph: ParagraphStyle,
     typesetter: Typesetter
   ) -> TextLayout {
-    func attempt(_ size: Double) -> TextLayout {
-      typesetter.layout(
-        text, font: font.withSize(size), style: paragraph, maxWidth: Double(inner.width))
+    func attempt(_ size: Double, maxWidth: Double? = Double(inner.width)) -> TextLayout {
+      typesetter.layout(text, font: font.withSize(size), style: paragraph, maxWidth: maxWidth)
     }
-    func fits(_ layout: TextLayout) -> Bool {
-      !layout.isTruncated && Double(layout.size.height) <= Double(inner.height) + 0.001
-        && Double(layout.minContentWidth) <= Double(inner.width) + 0.001
+    func fits(_ layout: TextLayout, at size: Double) -> Bool {
+      guard Double(layout.size.height) <= Double(inner.height) + 0.001 else { return false }
+      guard layout.isTruncated else {
+        return Double(layout.minContentWidth) <= Double(inner.width) + 0.001
+      }
+      // A line limit that cuts the text at any width ("A\nB" on one line: "A…") is no misfit,
+      // as no size undoes it (UILabel's adjustsFontSizeToFitWidth shrinks text too wide for
+      // its lines): the text fits when its lines, unconstrained in width, fit the width.
+      guard paragraph.numberOfLines > 0 else { return false }
+      return Double(attempt(size, maxWidth: nil).size.width) <= Double(inner.width) + 0.001
     }
     let full = attempt(fontSize)
-    if fits(full) { return full }
+    if fits(full, at: fontSize) { return full }
     var low = fontSize * min(1, max(0.01, minimumScaleFactor))
     let smallest = attempt(low)
-    if fits(smallest) {
+    if fits(smallest, at: low) {
       var high = fontSize
       var best = smallest
       for _ in 0..<10 {
         let middle = (low + high) / 2
         let layout = attempt(middle)
-        if fits(layout) {
+        if fits(layout, at: middle) {
           low = middle
           best = layout
         } else {
@@ -353,8 +362,11 @@ public struct LabelGrid: Sendable {
     let inner = CGSize(
       width: max(1, Double(cell.width) - 2 * padding),
       height: max(1, Double(cell.height) - 2 * padding))
-    let layouts = labels.concurrentMap(jobs: jobs) {
-      fit($0, in: inner, font: font, paragraph: paragraph, typesetter: typesetter)
+    // Under a line limit the last line shown ends in an ellipsis, as UILabel's does.
+    var truncating = paragraph
+    if paragraph.numberOfLines > 0 { truncating.lineBreakMode = .truncatingTail }
+    let layouts = labels.concurrentMap(jobs: jobs) { [truncating] in
+      fit($0, in: inner, font: font, paragraph: truncating, typesetter: typesetter)
     }
     let flow = FlowLayout()
     flow.itemSize = cell

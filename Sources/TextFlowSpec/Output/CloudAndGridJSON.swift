@@ -101,18 +101,35 @@ extension PackedCloud.Output {
 }
 
 extension LabelGrid.Output {
-  /// `{"size": [w, h], "labels": [{"text", "fontSize", "truncated", "frame", "page"}]}` (`page`
-  /// on a sheet only, counted from 1).
+  /// Columns: `{"size": [w, h], "labels": [{"text", "fontSize", "truncated", "frame"}]}`.
+  /// Sheets: `{"pageSize": [w, h], "pages": n, "labels": [{"text", "fontSize", "truncated",
+  /// "page", "position", "frame"}]}`, each label's page and position on it counted from 1 and
+  /// its frame on that page (`sheets`), as `textflow labels` reports them.
   public var json: String {
     var writer = JSONWriter()
     writer.beginObject(.lines)
-    writer.key("size")
-    writer.numbers([scene.bounds.width, scene.bounds.height])
+    let sheets = self.sheets
+    if let pageSize, !sheets.isEmpty {
+      writer.key("pageSize")
+      writer.numbers([pageSize.width, pageSize.height])
+      writer.key("pages")
+      writer.integer(sheets.count)
+    } else {
+      writer.key("size")
+      writer.numbers([scene.bounds.width, scene.bounds.height])
+    }
     writer.key("labels")
     writer.beginArray(.lines)
-    let cells = scene.elements.lazy.filter { $0.attributes.representedElementCategory == .cell }
-    for (index, (label, cell)) in zip(labels, cells).enumerated() {
-      let frame = cell.attributes.frame
+    // (page, position, cell) of every label, in order.
+    let cells: [(page: Int?, position: Int, element: SceneElement)] =
+      sheets.isEmpty
+      ? scene.elements.filter { $0.attributes.representedElementCategory == .cell }.enumerated()
+        .map { (nil, $0.offset, $0.element) }
+      : sheets.enumerated().flatMap { page, sheet in
+        sheet.elements.enumerated().map { (page, $0.offset, $0.element) }
+      }
+    for (label, cell) in zip(labels, cells) {
+      let frame = cell.element.attributes.frame
       writer.beginObject()
       writer.key("text")
       writer.string(label.text)
@@ -120,12 +137,14 @@ extension LabelGrid.Output {
       writer.number(label.fontSize)
       writer.key("truncated")
       writer.bool(label.isTruncated)
+      if let page = cell.page {
+        writer.key("page")
+        writer.integer(page + 1)
+        writer.key("position")
+        writer.integer(cell.position + 1)
+      }
       writer.key("frame")
       writer.numbers([frame.minX, frame.minY, frame.width, frame.height])
-      if let perPage = labelsPerPage {
-        writer.key("page")
-        writer.integer(index / max(1, perPage) + 1)
-      }
       writer.endObject()
     }
     writer.endArray()
