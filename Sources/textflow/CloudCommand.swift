@@ -363,9 +363,7 @@ enum CloudCommand: Subcommand {
   /// Whether the text is French by --locale or French stop words (fr, french or all): then
   /// "l'homme" counts as "homme".
   private static func isFrench(_ parsed: ParsedArguments) -> Bool {
-    if let locale = parsed.values["--locale"],
-      locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first?.lowercased() == "fr"
-    {
+    if let locale = parsed.values["--locale"], WordCounter.language(ofLocale: locale) == "fr" {
       return true
     }
     let names = (parsed.values["--stop-words"] ?? "").split(separator: ",").map(String.init)
