@@ -26,8 +26,10 @@ enum CloudCommand: Subcommand {
       --input KIND         text, weighted or auto (default auto)
       --stop-words LIST    words left out: built-in lists english, german, french, spanish,
                            chinese (or en, de, fr, es, zh), all of them, or files of words
-                           (one per line), comma-separated; with fr, French elisions
-                           are split off (l'homme counts as homme)
+                           (one per line), comma-separated, or none; with fr, French
+                           elisions are split off (l'homme counts as homme). Default for
+                           running text: the list of --locale's language, else english (as
+                           Python's wordcloud); a "word weight" list keeps every word
       --min-length N       leave out words shorter than N characters (default 2; a single
                            Chinese, Japanese or Korean character still counts)
       --numbers            count numbers too (left out by default)
@@ -127,9 +129,11 @@ enum CloudCommand: Subcommand {
       if input == "weighted" || (input == "auto" && TagCloud.looksWeighted(text)) {
         do {
           let list = try TagCloud.words(parsingWeighted: text)
-          // Stop words match as in running text: case-folded, either apostrophe.
+          // Stop words match as in running text: case-folded, either apostrophe. A list's
+          // words were chosen by whoever weighted them: only a list asked for is left out
+          // (wordcloud's generate_from_frequencies removes none either).
           var counter = WordCounter()
-          counter.stopWords = stopWords
+          counter.stopWords = stopWords ?? []
           counter.locale = parsed.values["--locale"] ?? ""
           words = counter.removingStopWords(from: list)
         } catch {
@@ -143,7 +147,7 @@ enum CloudCommand: Subcommand {
         }
       } else {
         var counter = WordCounter()
-        counter.stopWords = stopWords
+        counter.stopWords = stopWords ?? defaultStopWords(locale: parsed.values["--locale"])
         if let value = try parsed.integer("--min-length", in: 1...1000) {
           counter.minimumLength = value
         }
@@ -374,8 +378,21 @@ enum CloudCommand: Subcommand {
     }
   }
 
-  private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String> {
-    guard let which else { return [] }
+  /// The stop words of running text when --stop-words is not given: the built-in list of
+  /// --locale's language, English when it has none (or no --locale is given), as Python's
+  /// wordcloud leaves out its English STOPWORDS unless told otherwise. Without them a cloud of
+  /// any text is "the", "and" and "of".
+  private static func defaultStopWords(locale: String?) -> Set<String> {
+    let language = locale.flatMap(WordCounter.language(ofLocale:)).flatMap {
+      StopWords.language(named: $0)
+    }
+    return StopWords.list(language ?? .english)
+  }
+
+  /// The stop words --stop-words names, empty for `none`, or nil when it is not given.
+  private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String>? {
+    guard let which else { return nil }
+    if which == "none" { return [] }
     var words: Set<String> = []
     for name in which.split(separator: ",").map(String.init) {
       if name == "all" {
