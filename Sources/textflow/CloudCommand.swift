@@ -60,8 +60,9 @@ enum CloudCommand: Subcommand {
       --layout KIND        rows (the default: centred rows on a baseline, as before) or
                            packed (words packed by their ink around the centre, Wordle style)
       --shape SHAPE        rectangle or ellipse (default rectangle)
-      --mask IMAGE.png     words only where the picture is dark and opaque; the canvas takes
-                           the picture's size unless --width/--height say otherwise
+      --mask IMAGE.png     words wherever the picture is not white (nor transparent), as in
+                           Python's wordcloud; the canvas takes the picture's size unless
+                           --width/--height say otherwise
       --rotations A,B,...  angles in degrees, clockwise, the first the usual one (default 0)
       --rotate-ratio R     the share of words turned away from the first angle (0 … 1;
                            default: every angle equally likely)
@@ -250,8 +251,8 @@ enum CloudCommand: Subcommand {
       + ", even shrunk far below \(readable) pt"
     if let mask = parsed.values["--mask"] {
       return "--mask \(mask) leaves no room for any word on the \(canvas) canvas (\(none)): "
-        + "words go only where the picture is dark and opaque; use a picture with a larger "
-        + "dark area, or a larger --width or --height; nothing written"
+        + "words go only where the picture is not white or transparent; use a picture with a "
+        + "larger such area, or a larger --width or --height; nothing written"
     }
     let shape = parsed.values["--shape"] ?? "rectangle"
     return "the \(canvas) canvas (--shape \(shape)) leaves no room for any word (\(none)): "
