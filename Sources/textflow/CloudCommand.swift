@@ -18,7 +18,8 @@ enum CloudCommand: Subcommand {
     most lines are, or as --input says), and
     lays the heaviest words out in centred rows on a common baseline, font size by weight. The
     heaviest word is never dropped: when the cloud does not fit (--height), every word shrinks;
-    only below 4 pt are the lightest words left out. A word wider than the cloud gets a smaller size of its own.
+    only below --min-font-size are the lightest words left out. A word wider than the cloud
+    gets a smaller size of its own.
 
     options:
       -o, --output PATH    write to PATH (- for standard output; default: JSON on stdout)
@@ -43,6 +44,8 @@ enum CloudCommand: Subcommand {
       --scale-by SCALE     linear, sqrt or log (default sqrt)
       --min-size PT        the lightest word's size (default 12)
       --max-size PT        the heaviest word's size (default 64)
+      --min-font-size PT   no word is drawn smaller (default 4, wordcloud's min_font_size):
+                           a word that fits only smaller is left out and counted
       --width PT           the cloud's width (default 600)
       --height PT          the cloud's height (default: as tall as needed)
       --font NAME|PATH     a font in Fonts/, a family or a path (default DejaVu Sans Bold)
@@ -100,7 +103,7 @@ enum CloudCommand: Subcommand {
           "--min-size", "--max-size", "--width", "--height", "--font", "--colors", "--palette",
           "--background", "--order", "--seed", "--scale", "--svg-text", "--layout", "--shape",
           "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
-          "--resolution", "--min-length", "--locale",
+          "--resolution", "--min-length", "--locale", "--min-font-size",
         ], flags: ["--debug", "--numbers", "--links", "--plurals", "--phrases"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one word file (or - for standard input)")
@@ -195,8 +198,14 @@ enum CloudCommand: Subcommand {
             var note = "wrote \(describe($0)): \(wordCount(result.placed.count)) packed"
             note += ", \(Int((result.density * 100).rounded()))% ink"
             if !result.unplaced.isEmpty { note += ", \(result.unplaced.count) without room" }
-            if result.notTriedCount > 0 {
-              note += ", \(result.notTriedCount) lighter left out (--max-words)"
+            let pastMaxWords = result.notTriedCount - result.belowMinimumCount
+            if pastMaxWords > 0 {
+              note += ", \(pastMaxWords) lighter left out (--max-words)"
+            }
+            if result.belowMinimumCount > 0 {
+              note +=
+                ", \(result.belowMinimumCount) left out below "
+                + "\(Printed.number(packed.minimumReadableSize)) pt (--min-font-size)"
             }
             return note
           })
@@ -268,6 +277,9 @@ enum CloudCommand: Subcommand {
     guard cloud.minFontSize <= cloud.maxFontSize else {
       throw .usage("--min-size must not be larger than --max-size")
     }
+    if let value = try parsed.number("--min-font-size", in: 0.5...1000) {
+      cloud.minimumReadableSize = value
+    }
     if let value = try parsed.number("--width", in: 10...100_000) { cloud.width = value }
     if let value = try parsed.number("--height", in: 10...100_000) { cloud.height = value }
     cloud.font = parsed.values["--font"]
@@ -300,6 +312,7 @@ enum CloudCommand: Subcommand {
     cloud.scaling = rows.scaling
     cloud.minFontSize = rows.minFontSize
     cloud.maxFontSize = rows.maxFontSize
+    cloud.minimumReadableSize = rows.minimumReadableSize
     cloud.scalesToFill = parsed.values["--max-size"] == nil
     cloud.font = rows.font
     cloud.coloring = rows.coloring
