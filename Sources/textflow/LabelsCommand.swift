@@ -37,7 +37,9 @@ enum LabelsCommand: Subcommand {
     the line lacks is an error, not an empty field.
 
     A record with an unknown field, a malformed row or barcode data its symbology rejects is
-    reported with its row and line, and nothing is written unless --keep-going is given.
+    reported with its row and line, and nothing is written unless --keep-going is given. A
+    design that draws nothing on any label (no blocks, or fields every record leaves empty)
+    is a warning naming it, an error with --strict.
 
     options:
       -o, --output PATH       a PDF (all pages), a PNG or SVG per page with %d for the page
@@ -219,6 +221,18 @@ enum LabelsCommand: Subcommand {
       }
       guard merge.labelCount > 0 else {
         throw .failure("\(sourceName): no records to print")
+      }
+      if design.drawsNothing(for: records.records) {
+        // Sheets of blank labels are a design that names no field the data fills (or has no
+        // blocks): said before the sheets are printed, and refused under --strict.
+        let designName = parsed.values["--design"] ?? "the default design (a line a field)"
+        let why =
+          design.blocks.isEmpty
+          ? "it has no blocks"
+          : "its text and barcode data are empty for every record of \(sourceName)"
+        let message = "\(designName): every label would be blank: \(why)"
+        if FontOptions.strict { throw .failure("\(message); --strict: nothing written") }
+        printError("textflow labels: warning: \(message)")
       }
       // The labels of each part of the sheets are fitted on the available threads and its
       // pages laid out, on worker threads, while the previous part is drawn (or reported); the
