@@ -76,7 +76,7 @@ enum LabelsCommand: Subcommand {
     examples:
       textflow labels examples/contacts.csv --template "Avery L7160" \\
         --design examples/designs/contacts.json -o contacts.pdf
-      textflow labels examples/products.csv --template "Avery L7163" \\
+      textflow labels examples/products.csv --template "Avery L7165" \\
         --design examples/designs/products.json -o products-%d.png
     """
 
