@@ -61,10 +61,55 @@ public enum WordSegmentation {
       case 400..<500: kind = .ideographs
       default: kind = .none
       }
-      if start < endIndex { segments.append(WordSegment(range: start..<endIndex, kind: kind)) }
+      if start < endIndex {
+        if kind == .none {
+          segments.append(WordSegment(range: start..<endIndex, kind: kind))
+        } else {
+          appendTrimmed(start..<endIndex, kind: kind, of: text, to: &segments)
+        }
+      }
       start = endIndex
       offset = end
     }
     return segments
+  }
+
+  /// Appends a word's segment with what is not a word character at either end split off as
+  /// segments of no word. ICU's rules keep an "@" with the letters beside it ("@mention",
+  /// "name@"), while "#" of "#tag" is apart: a word starts and ends with a letter, a digit, a
+  /// mark or "_", as in Python's `wordcloud`, whose words are `\w[\w']+`, so "@mention" and
+  /// "#tag" both count as the word after their sign.
+  private static func appendTrimmed(
+    _ range: Range<String.Index>, kind: WordSegment.Kind, of text: String,
+    to segments: inout [WordSegment]
+  ) {
+    let scalars = text.unicodeScalars
+    func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+      let properties = scalar.properties
+      return properties.isAlphabetic || properties.numericType != nil || scalar == "_"
+        || properties.generalCategory == .nonspacingMark
+        || properties.generalCategory == .spacingMark
+        || properties.generalCategory == .enclosingMark
+    }
+    var lower = range.lowerBound
+    while lower < range.upperBound, !isWordScalar(scalars[lower]) {
+      lower = scalars.index(after: lower)
+    }
+    var upper = range.upperBound
+    while upper > lower, !isWordScalar(scalars[scalars.index(before: upper)]) {
+      upper = scalars.index(before: upper)
+    }
+    // Nothing to split off (the common case), or nothing but signs: the segment as ICU says.
+    guard lower < upper, lower != range.lowerBound || upper != range.upperBound else {
+      segments.append(WordSegment(range: range, kind: kind))
+      return
+    }
+    if range.lowerBound < lower {
+      segments.append(WordSegment(range: range.lowerBound..<lower, kind: .none))
+    }
+    segments.append(WordSegment(range: lower..<upper, kind: kind))
+    if upper < range.upperBound {
+      segments.append(WordSegment(range: upper..<range.upperBound, kind: .none))
+    }
   }
 }

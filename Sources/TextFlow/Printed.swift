@@ -6,10 +6,19 @@ import Foundation
 package enum Printed {
   /// Integral values without a fraction ("375"), others in Swift's shortest round-trip form
   /// ("91.25"); non-finite values as `null` (what JSON can hold).
+  ///
+  /// Whole numbers below 10^21 in magnitude are written with all their digits, as JavaScript's
+  /// `Number.prototype.toString` does: Swift's own form turns to "9007199254740992.0" and
+  /// "1e+16" from 2^53 on, which a label would print and a barcode encode as other text.
   package static func number(_ number: Double) -> String {
     guard number.isFinite else { return "null" }
     if number == 0 { return "0" }
-    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    if number == number.rounded() {
+      // 2^63 is a Double; every integral Double below it in magnitude fits an Int64.
+      if abs(number) < 0x1p63 { return String(Int64(number)) }
+      // Above 2^63 a Double's integral value is exact and "%.0f" prints its every digit.
+      if abs(number) < 1e21 { return String(format: "%.0f", number) }
+    }
     return "\(number)"
   }
 

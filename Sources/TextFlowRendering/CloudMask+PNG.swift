@@ -3,11 +3,11 @@ import Foundation
 import TextFlow
 
 extension CloudMask {
-  /// The mask of a PNG picture: words go where it is dark and opaque (see
+  /// The mask of a PNG picture: words go wherever it is not white or transparent (see
   /// `init(width:height:argb:)`).
   ///
-  /// - Throws: `CloudMask.Error` naming the file when it cannot be read as a PNG or has no dark,
-  ///   opaque pixel.
+  /// - Throws: `CloudMask.Error` naming the file when it cannot be read as a PNG or has no pixel
+  ///   that is not white or transparent.
   public init(contentsOfPNG path: String) throws(CloudMask.Error) {
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw CloudMask.Error(message: "\(path): no such file, or it cannot be read")

@@ -13,11 +13,13 @@ enum CloudCommand: Subcommand {
     usage: textflow cloud WORDS.txt|- -o OUT.png|.pdf|.svg|.json [options]
 
     Reads running text (words are counted by Unicode's word rules) or "word weight" lines (the
-    last field is the weight, fields apart by spaces or tabs, or CSV "word,weight" with an
-    optional header row; read as a word list when most lines are, or as --input says), and
+    last field is the weight, fields apart by spaces or tabs, or CSV "word,weight" or
+    "word;weight" (where 1,5 is 1.5) with an optional header row; read as a word list when
+    most lines are, or as --input says), and
     lays the heaviest words out in centred rows on a common baseline, font size by weight. The
     heaviest word is never dropped: when the cloud does not fit (--height), every word shrinks;
-    only below 4 pt are the lightest words left out. A word wider than the cloud gets a smaller size of its own.
+    only below --min-font-size are the lightest words left out. A word wider than the cloud
+    gets a smaller size of its own.
 
     options:
       -o, --output PATH    write to PATH (- for standard output; default: JSON on stdout)
@@ -25,8 +27,10 @@ enum CloudCommand: Subcommand {
       --input KIND         text, weighted or auto (default auto)
       --stop-words LIST    words left out: built-in lists english, german, french, spanish,
                            chinese (or en, de, fr, es, zh), all of them, or files of words
-                           (one per line), comma-separated; with fr, French elisions
-                           are split off (l'homme counts as homme)
+                           (one per line), comma-separated, or none; with fr, French
+                           elisions are split off (l'homme counts as homme). Default for
+                           running text: the list of --locale's language, else english (as
+                           Python's wordcloud); a "word weight" list keeps every word
       --min-length N       leave out words shorter than N characters (default 2; a single
                            Chinese, Japanese or Korean character still counts)
       --numbers            count numbers too (left out by default)
@@ -40,6 +44,8 @@ enum CloudCommand: Subcommand {
       --scale-by SCALE     linear, sqrt or log (default sqrt)
       --min-size PT        the lightest word's size (default 12)
       --max-size PT        the heaviest word's size (default 64)
+      --min-font-size PT   no word is drawn smaller (default 4, wordcloud's min_font_size):
+                           a word that fits only smaller is left out and counted
       --width PT           the cloud's width (default 600)
       --height PT          the cloud's height (default: as tall as needed)
       --font NAME|PATH     a font in Fonts/, a family or a path (default DejaVu Sans Bold)
@@ -57,8 +63,9 @@ enum CloudCommand: Subcommand {
       --layout KIND        rows (the default: centred rows on a baseline, as before) or
                            packed (words packed by their ink around the centre, Wordle style)
       --shape SHAPE        rectangle or ellipse (default rectangle)
-      --mask IMAGE.png     words only where the picture is dark and opaque; the canvas takes
-                           the picture's size unless --width/--height say otherwise
+      --mask IMAGE.png     words wherever the picture is not white (nor transparent), as in
+                           Python's wordcloud; the canvas takes the picture's size unless
+                           --width/--height say otherwise
       --rotations A,B,...  angles in degrees, clockwise, the first the usual one (default 0)
       --rotate-ratio R     the share of words turned away from the first angle (0 … 1;
                            default: every angle equally likely)
@@ -96,7 +103,7 @@ enum CloudCommand: Subcommand {
           "--min-size", "--max-size", "--width", "--height", "--font", "--colors", "--palette",
           "--background", "--order", "--seed", "--scale", "--svg-text", "--layout", "--shape",
           "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
-          "--resolution", "--min-length", "--locale",
+          "--resolution", "--min-length", "--locale", "--min-font-size",
         ], flags: ["--debug", "--numbers", "--links", "--plurals", "--phrases"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one word file (or - for standard input)")
@@ -126,9 +133,11 @@ enum CloudCommand: Subcommand {
       if input == "weighted" || (input == "auto" && TagCloud.looksWeighted(text)) {
         do {
           let list = try TagCloud.words(parsingWeighted: text)
-          // Stop words match as in running text: case-folded, either apostrophe.
+          // Stop words match as in running text: case-folded, either apostrophe. A list's
+          // words were chosen by whoever weighted them: only a list asked for is left out
+          // (wordcloud's generate_from_frequencies removes none either).
           var counter = WordCounter()
-          counter.stopWords = stopWords
+          counter.stopWords = stopWords ?? []
           counter.locale = parsed.values["--locale"] ?? ""
           words = counter.removingStopWords(from: list)
         } catch {
@@ -142,7 +151,7 @@ enum CloudCommand: Subcommand {
         }
       } else {
         var counter = WordCounter()
-        counter.stopWords = stopWords
+        counter.stopWords = stopWords ?? defaultStopWords(locale: parsed.values["--locale"])
         if let value = try parsed.integer("--min-length", in: 1...1000) {
           counter.minimumLength = value
         }
@@ -189,8 +198,14 @@ enum CloudCommand: Subcommand {
             var note = "wrote \(describe($0)): \(wordCount(result.placed.count)) packed"
             note += ", \(Int((result.density * 100).rounded()))% ink"
             if !result.unplaced.isEmpty { note += ", \(result.unplaced.count) without room" }
-            if result.notTriedCount > 0 {
-              note += ", \(result.notTriedCount) lighter left out (--max-words)"
+            let pastMaxWords = result.notTriedCount - result.belowMinimumCount
+            if pastMaxWords > 0 {
+              note += ", \(pastMaxWords) lighter left out (--max-words)"
+            }
+            if result.belowMinimumCount > 0 {
+              note +=
+                ", \(result.belowMinimumCount) left out below "
+                + "\(Printed.number(packed.minimumReadableSize)) pt (--min-font-size)"
             }
             return note
           })
@@ -245,8 +260,8 @@ enum CloudCommand: Subcommand {
       + ", even shrunk far below \(readable) pt"
     if let mask = parsed.values["--mask"] {
       return "--mask \(mask) leaves no room for any word on the \(canvas) canvas (\(none)): "
-        + "words go only where the picture is dark and opaque; use a picture with a larger "
-        + "dark area, or a larger --width or --height; nothing written"
+        + "words go only where the picture is not white or transparent; use a picture with a "
+        + "larger such area, or a larger --width or --height; nothing written"
     }
     let shape = parsed.values["--shape"] ?? "rectangle"
     return "the \(canvas) canvas (--shape \(shape)) leaves no room for any word (\(none)): "
@@ -261,6 +276,9 @@ enum CloudCommand: Subcommand {
     if let value = try parsed.number("--max-size", in: 1...1000) { cloud.maxFontSize = value }
     guard cloud.minFontSize <= cloud.maxFontSize else {
       throw .usage("--min-size must not be larger than --max-size")
+    }
+    if let value = try parsed.number("--min-font-size", in: 0.5...1000) {
+      cloud.minimumReadableSize = value
     }
     if let value = try parsed.number("--width", in: 10...100_000) { cloud.width = value }
     if let value = try parsed.number("--height", in: 10...100_000) { cloud.height = value }
@@ -294,6 +312,7 @@ enum CloudCommand: Subcommand {
     cloud.scaling = rows.scaling
     cloud.minFontSize = rows.minFontSize
     cloud.maxFontSize = rows.maxFontSize
+    cloud.minimumReadableSize = rows.minimumReadableSize
     cloud.scalesToFill = parsed.values["--max-size"] == nil
     cloud.font = rows.font
     cloud.coloring = rows.coloring
@@ -363,9 +382,7 @@ enum CloudCommand: Subcommand {
   /// Whether the text is French by --locale or French stop words (fr, french or all): then
   /// "l'homme" counts as "homme".
   private static func isFrench(_ parsed: ParsedArguments) -> Bool {
-    if let locale = parsed.values["--locale"],
-      locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first?.lowercased() == "fr"
-    {
+    if let locale = parsed.values["--locale"], WordCounter.language(ofLocale: locale) == "fr" {
       return true
     }
     let names = (parsed.values["--stop-words"] ?? "").split(separator: ",").map(String.init)
@@ -375,8 +392,21 @@ enum CloudCommand: Subcommand {
     }
   }
 
-  private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String> {
-    guard let which else { return [] }
+  /// The stop words of running text when --stop-words is not given: the built-in list of
+  /// --locale's language, English when it has none (or no --locale is given), as Python's
+  /// wordcloud leaves out its English STOPWORDS unless told otherwise. Without them a cloud of
+  /// any text is "the", "and" and "of".
+  private static func defaultStopWords(locale: String?) -> Set<String> {
+    let language = locale.flatMap(WordCounter.language(ofLocale:)).flatMap {
+      StopWords.language(named: $0)
+    }
+    return StopWords.list(language ?? .english)
+  }
+
+  /// The stop words --stop-words names, empty for `none`, or nil when it is not given.
+  private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String>? {
+    guard let which else { return nil }
+    if which == "none" { return [] }
     var words: Set<String> = []
     for name in which.split(separator: ",").map(String.init) {
       if name == "all" {

@@ -37,7 +37,9 @@ enum LabelsCommand: Subcommand {
     the line lacks is an error, not an empty field.
 
     A record with an unknown field, a malformed row or barcode data its symbology rejects is
-    reported with its row and line, and nothing is written unless --keep-going is given.
+    reported with its row and line, and nothing is written unless --keep-going is given. A
+    design that draws nothing on any label (no blocks, or fields every record leaves empty)
+    is a warning naming it, an error with --strict.
 
     options:
       -o, --output PATH       a PDF (all pages), a PNG or SVG per page with %d for the page
@@ -74,7 +76,7 @@ enum LabelsCommand: Subcommand {
     examples:
       textflow labels examples/contacts.csv --template "Avery L7160" \\
         --design examples/designs/contacts.json -o contacts.pdf
-      textflow labels examples/products.csv --template "Avery L7163" \\
+      textflow labels examples/products.csv --template "Avery L7165" \\
         --design examples/designs/products.json -o products-%d.png
     """
 
@@ -220,6 +222,18 @@ enum LabelsCommand: Subcommand {
       guard merge.labelCount > 0 else {
         throw .failure("\(sourceName): no records to print")
       }
+      if design.drawsNothing(for: records.records) {
+        // Sheets of blank labels are a design that names no field the data fills (or has no
+        // blocks): said before the sheets are printed, and refused under --strict.
+        let designName = parsed.values["--design"] ?? "the default design (a line a field)"
+        let why =
+          design.blocks.isEmpty
+          ? "it has no blocks"
+          : "its text and barcode data are empty for every record of \(sourceName)"
+        let message = "\(designName): every label would be blank: \(why)"
+        if FontOptions.strict { throw .failure("\(message); --strict: nothing written") }
+        printError("textflow labels: warning: \(message)")
+      }
       // The labels of each part of the sheets are fitted on the available threads and its
       // pages laid out, on worker threads, while the previous part is drawn (or reported); the
       // labels' fits are kept for the report.
@@ -235,16 +249,26 @@ enum LabelsCommand: Subcommand {
           return pages.map(page)
         }
       }
-      var placed: [PlacedLabel] = []
-      placed.reserveCapacity(merge.labelCount)
+      // Memory follows the sheets, not the labels: the summary reads each record's first
+      // copy, and only a report asked for (JSON output or --report) keeps a line per label.
+      // Every label kept, reserved up front, was gigabytes for --copies 10000 of many records.
+      var result = Report(pageCount: merge.pageCount, errors: badRecords)
+      let reportsLabels = kind == .json || parsed.values["--report"] != nil
+      func take(_ labels: [PlacedLabel]) {
+        result.labelCount += labels.count
+        for label in labels {
+          if label.copy == 1 { result.firstCopies.append(label) }
+          if reportsLabels { appendEntry(label, to: &result.entries) }
+        }
+      }
       var written: String?
       switch kind {
       case .json:
         let progress = ProgressBar(label: "fitting sheets")
         defer { progress.finish() }
         for part in parts({ shared.merge.labels(onPage: $0) }) {
-          for labels in part { placed += labels }
-          progress.update(placed.last.map(\.page) ?? 0, of: merge.pageCount)
+          for labels in part { take(labels) }
+          progress.update(part.last?.last?.page ?? 0, of: merge.pageCount)
         }
       case .rendered(let format):
         guard let output else { throw .usage("drawing needs -o PATH") }
@@ -253,16 +277,17 @@ enum LabelsCommand: Subcommand {
           format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"))
         let pages = parts({ shared.merge.page($0) }).lazy.flatMap { part in
           part.map { page in
-            placed += page.labels
+            take(page.labels)
             return page.scene
           }
         }
         written = try draw(pages, pageCount: merge.pageCount, to: output, options: options)
       }
-      let result = Report(labels: placed, pageCount: merge.pageCount, errors: badRecords)
-      let report = json(result, template: template)
-      if let path = parsed.values["--report"] { try writeText(report, to: path) }
-      if case .json = kind { try writeText(report, to: output) }
+      if reportsLabels {
+        let report = json(result, template: template)
+        if let path = parsed.values["--report"] { try writeText(report, to: path) }
+        if case .json = kind { try writeText(report, to: output) }
+      }
       if let written { printError("wrote \(written)") }
       printError(summary(result))
     }
@@ -316,9 +341,14 @@ enum LabelsCommand: Subcommand {
     }
   }
 
-  /// What the report and the summary say: every label's fit, and the records left out.
+  /// What the report and the summary say: the labels' fits, and the records left out.
   struct Report {
-    var labels: [PlacedLabel]
+    /// The first copy of each record's labels, in order (the summary names each record once).
+    var firstCopies: [PlacedLabel] = []
+    /// All the labels placed, copies included.
+    var labelCount = 0
+    /// The report's line for every label, copies included (empty when no report is written).
+    var entries = ""
     var pageCount: Int
     var errors: [BadRecord]
   }
@@ -363,7 +393,7 @@ enum LabelsCommand: Subcommand {
     var lines: [String] = []
     var counts = (shrunk: 0, broken: 0, truncated: 0, overflowed: 0)
     var reported = 0
-    for label in result.labels where label.copy == 1 && !label.fit.isClean {
+    for label in result.firstCopies where !label.fit.isClean {
       var notes: [String] = []
       if label.fit.isShrunk {
         counts.shrunk += 1
@@ -392,36 +422,42 @@ enum LabelsCommand: Subcommand {
     if reported > 50 { lines.append("  … and \(reported - 50) more (see --report)") }
     let pages = result.pageCount
     lines.append(
-      "\(result.labels.count) labels on \(pages) sheet\(pages == 1 ? "" : "s"): "
+      "\(result.labelCount) labels on \(pages) sheet\(pages == 1 ? "" : "s"): "
         + "\(counts.shrunk) shrunk, \(counts.broken) word-broken, \(counts.truncated) truncated, "
         + "\(counts.overflowed) overflowed"
         + (result.errors.isEmpty ? "" : ", \(result.errors.count) records skipped"))
     return lines.joined(separator: "\n")
   }
 
+  /// A report number: at most four decimals.
+  private static func number(_ value: Double) -> String {
+    JSONValue.format((value * 10_000).rounded() / 10_000)
+  }
+
+  /// Appends the report's entry for `label` (its page, position, frame and fit) to `text`,
+  /// after a comma when it is not the first.
+  static func appendEntry(_ label: PlacedLabel, to text: inout String) {
+    text += text.isEmpty ? "\n" : ",\n"
+    let frame = label.frame
+    text += "    {\"row\": \(label.row), \"copy\": \(label.copy), \"page\": \(label.page), "
+    text += "\"position\": \(label.position + 1), \"frame\": [\(number(Double(frame.minX))), "
+    text += "\(number(Double(frame.minY))), \(number(Double(frame.width))), "
+    text += "\(number(Double(frame.height)))], \"sizes\": ["
+    text += label.fit.sizes.map { number($0) }.joined(separator: ", ")
+    text += "], \"shrunk\": \(label.fit.isShrunk), \"wordBroken\": \(label.fit.isWordBroken), "
+    text += "\"truncated\": \(label.fit.isTruncated), "
+    text += "\"overflowed\": \(label.fit.isOverflowed)}"
+  }
+
   /// The report: the template, every label's page, position, frame and fit, and the errors.
   static func json(_ result: Report, template: LabelTemplate) -> String {
-    func number(_ value: Double) -> String { JSONValue.format((value * 10_000).rounded() / 10_000) }
     var text = "{\n  \"template\": \(JSONValue.quote(template.name)),\n"
     text += "  \"shape\": \(JSONValue.quote(template.shape.kindName)),\n"
     text += "  \"pageSize\": [\(number(Double(template.pageSize.width))), "
     text += "\(number(Double(template.pageSize.height)))],\n"
     text += "  \"pages\": \(result.pageCount),\n  \"labels\": ["
-    var first = true
-    for label in result.labels {
-      text += first ? "\n" : ",\n"
-      first = false
-      let frame = label.frame
-      text += "    {\"row\": \(label.row), \"copy\": \(label.copy), \"page\": \(label.page), "
-      text += "\"position\": \(label.position + 1), \"frame\": [\(number(Double(frame.minX))), "
-      text += "\(number(Double(frame.minY))), \(number(Double(frame.width))), "
-      text += "\(number(Double(frame.height)))], \"sizes\": ["
-      text += label.fit.sizes.map { number($0) }.joined(separator: ", ")
-      text += "], \"shrunk\": \(label.fit.isShrunk), \"wordBroken\": \(label.fit.isWordBroken), "
-      text += "\"truncated\": \(label.fit.isTruncated), "
-      text += "\"overflowed\": \(label.fit.isOverflowed)}"
-    }
-    text += first ? "],\n" : "\n  ],\n"
+    text += result.entries
+    text += result.entries.isEmpty ? "],\n" : "\n  ],\n"
     text += "  \"errors\": ["
     text += result.errors.map {
       "{\"row\": \($0.row), \"line\": \($0.line), \"message\": \(JSONValue.quote($0.description))}"

@@ -230,7 +230,7 @@ struct PackedCloudTests {
     #expect(large < 6 * small, "\(small) → \(large) positions")
   }
 
-  @Test("masks: a PNG's dark pixels; white or transparent pictures are an error naming the file")
+  @Test("masks: a PNG's non-white pixels; a white or transparent picture is an error naming it")
   func masks() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "masks-\(UUID().uuidString)")
@@ -258,7 +258,7 @@ struct PackedCloudTests {
       #expect {
         try CloudMask(contentsOfPNG: blank)
       } throws: { error in
-        "\(error)".contains(blank) && "\(error)".contains("no dark or opaque pixel")
+        "\(error)".contains(blank) && "\(error)".contains("no pixel that is not white")
       }
     }
     #expect(throws: CloudMask.Error.self) {

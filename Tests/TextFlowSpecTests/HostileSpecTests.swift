@@ -99,7 +99,8 @@ struct HostileSpecTests {
         == "sections[0].itemCount: 1000000000 is more than the 1000000 items a spec holds")
     #expect(
       error(#"{"collectionView": {"size": [375, 667]}, "sections": [{"itemCount": 1e16}]}"#)
-        == "sections[0].itemCount: 1e+16 is out of range (at most 1000000000 in magnitude)")
+        == "sections[0].itemCount: 10000000000000000 is out of range "
+        + "(at most 1000000000 in magnitude)")
     #expect(
       error(
         #"{"collectionView": {"size": [375, 667]}, "sections": [{"itemCount": 600000}, {"itemCount": 400001}]}"#

@@ -80,4 +80,26 @@ struct JSONWriterTests {
     let value = try JSONValue.parse(#"{"a": [1, 2.5, "x\ny", true, null, {"b": {}}]}"#)
     #expect(try JSONValue.parse(value.text) == value)
   }
+
+  @Test("whole numbers from 2^53 up to 10^21 are written with all their digits, no fraction")
+  func wholeNumbersPastTwoToTheFiftyThird() throws {
+    // The digits come from integer arithmetic, not from a Double's printing.
+    let cases: [(Double, String)] = [
+      (9_007_199_254_740_992, String(1 << 53)),
+      (-9_007_199_254_740_992, "-" + String(1 << 53)),
+      (1e16, "1" + String(repeating: "0", count: 16)),
+      (0x1p63, String(UInt64(1) << 63)),
+      (1e20, "1" + String(repeating: "0", count: 20)),
+    ]
+    for (value, digits) in cases {
+      #expect(JSONValue.format(value) == digits)
+      var writer = JSONWriter()
+      writer.beginArray()
+      writer.number(value)
+      writer.endArray()
+      #expect(writer.text == "[\(digits)]")
+      let parsed = try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? [Double]
+      #expect(parsed == [value])
+    }
+  }
 }

@@ -50,4 +50,30 @@ struct TagCloudCSVTests {
     }
     #expect(error?.line == 2)
   }
+
+  /// Excel's "CSV UTF-8" in a German, French or Dutch locale: a byte order mark, CRLF, fields
+  /// apart by semicolons (the comma is the decimal mark there) and "1,5" for one and a half;
+  /// a field holding a semicolon is quoted. LibreOffice writes the same with ";" chosen.
+  @Test(
+    "semicolon-separated CSV with decimal commas reads as a word list",
+    arguments: [
+      "\u{FEFF}Wort;Gewicht\r\nKäse;1,5\r\nBrot;3\r\n\"Apfel; rot\";2,25\r\n",
+      "\"Wort\";\"Gewicht\"\n\"Käse\";\"1,5\"\n\"Brot\";\"3\"\n\"Apfel; rot\";\"2,25\"\n",
+      "Käse; 1,5\nBrot; 3,0\n\"Apfel; rot\"; 2.25\n",
+    ])
+  func semicolons(_ text: String) throws {
+    #expect(TagCloud.looksWeighted(text))
+    let words = try TagCloud.words(parsingWeighted: text)
+    #expect(
+      words == [
+        TagCloud.Word("Brot", weight: 3), TagCloud.Word("Apfel; rot", weight: 2.25),
+        TagCloud.Word("Käse", weight: 1.5),
+      ])
+  }
+
+  @Test("a semicolon-separated weight with points between thousands")
+  func semicolonThousands() throws {
+    let words = try TagCloud.words(parsingWeighted: "Wort;Anzahl\nKäse;1.234,5\nBrot;12\n")
+    #expect(words == [TagCloud.Word("Käse", weight: 1234.5), TagCloud.Word("Brot", weight: 12)])
+  }
 }

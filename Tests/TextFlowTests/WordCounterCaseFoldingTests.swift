@@ -47,4 +47,18 @@ struct WordCounterCaseFoldingTests {
     let root = Self.counts(text)
     #expect(root["istanbul"] == 3 && root["İstanbul"] == 1)
   }
+
+  /// Locale IDs as ICU (fr_CA, az_Latn_AZ) and BCP 47 (tr-TR) write them: the language is the
+  /// first subtag, in any case (ISO 639 codes are case-insensitive).
+  @Test("a locale's language is read one way for case folding and for French elisions")
+  func localeLanguage() {
+    #expect(WordCounter.language(ofLocale: "fr_CA") == "fr")
+    #expect(WordCounter.language(ofLocale: "tr-TR") == "tr")
+    #expect(WordCounter.language(ofLocale: "AZ_Latn_AZ") == "az")
+    #expect(WordCounter.language(ofLocale: "") == nil)
+    let text = "ISTANBUL istanbul"
+    for locale in ["tr-TR", "TR_tr", "az_Latn_AZ"] {
+      #expect(Self.counts(text) { $0.locale = locale }.count == 2, "\(locale)")
+    }
+  }
 }

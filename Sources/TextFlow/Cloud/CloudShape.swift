@@ -1,5 +1,5 @@
 // The region a packed word cloud may fill: the whole canvas, the ellipse inscribed in it, or
-// the dark or opaque pixels of a picture.
+// the pixels of a picture that are not white (nor transparent).
 import Foundation
 
 /// A picture's pixels reduced to where words may go, stretched over the canvas when used.
@@ -40,7 +40,8 @@ public struct CloudMask: Sendable, Equatable {
     }
     guard inside.contains(true) else {
       throw Error(
-        message: "the mask has no dark or opaque pixel: words would have nowhere to go")
+        message: "the mask has no pixel that is not white or transparent: words would have "
+          + "nowhere to go")
     }
     self.width = width
     self.height = height
@@ -48,18 +49,23 @@ public struct CloudMask: Sendable, Equatable {
   }
 
   /// A mask from premultiplied ARGB pixels (0xAARRGGBB, as Cairo decodes a PNG): a pixel is
-  /// inside when it is at least half opaque and, composited on white, darker than mid-grey.
+  /// inside unless, composited on white, it is pure white, so a transparent pixel is outside.
+  ///
+  /// Python's wordcloud masks out exactly the pure white pixels and draws on every other one,
+  /// light grey and anti-aliased edges included; a mask that took only pixels darker than
+  /// mid-grey left out the pale shapes its users draw. wordcloud reads only the red, green
+  /// and blue of a picture with alpha, so a transparent pixel counts as whatever colour it
+  /// stores; a picture editor's transparent background stores white or black at random, and
+  /// wordcloud's advice is to flatten the picture on white first, which is what is done here.
   ///
   /// - Throws: `CloudMask.Error` when no pixel is inside.
   public init(width: Int, height: Int, argb pixels: [UInt32]) throws(Error) {
     let inside = pixels.map { pixel -> Bool in
-      let alpha = Double(pixel >> 24) / 255
-      guard alpha >= 0.5 else { return false }
-      // Premultiplied: on white, each channel becomes c + (1 − alpha).
-      let red = Double((pixel >> 16) & 0xFF) / 255 + (1 - alpha)
-      let green = Double((pixel >> 8) & 0xFF) / 255 + (1 - alpha)
-      let blue = Double(pixel & 0xFF) / 255 + (1 - alpha)
-      return 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5
+      // Premultiplied, each channel composited on white is c + (255 − alpha): white exactly
+      // when every channel equals alpha.
+      let alpha = pixel >> 24
+      return (pixel >> 16) & 0xFF != alpha || (pixel >> 8) & 0xFF != alpha
+        || pixel & 0xFF != alpha
     }
     try self.init(width: width, height: height, inside: inside)
   }

@@ -36,7 +36,11 @@ public struct PackedCloud: Sendable {
   /// Whether all sizes are scaled up or down together to fill the shape (off: sizes are as
   /// given, shrunk only when the words do not fit).
   public var scalesToFill = true
-  /// The smallest size shrinking may reach before light words are left out.
+  /// The smallest size a word is drawn at (4 pt, as Python's wordcloud's `min_font_size`):
+  /// shrinking stops here, and a word that would be smaller is left out and counted in
+  /// `Output.belowMinimumCount` (or, among the heaviest `maxWords`, listed in
+  /// `Output.unplaced`). Only the heaviest word is never left out: it shrinks past this size
+  /// when nothing else makes room for it.
   public var minimumReadableSize: Double = 4
   /// Weight to size.
   public var scaling = TagCloud.Scaling.sqrt
@@ -104,8 +108,11 @@ public struct PackedCloud: Sendable {
     public var placed: [Placed]
     /// The words of the heaviest `maxWords` (and, with filling, others) not placed, with reasons.
     public var unplaced: [Unplaced]
-    /// Words past `maxWords` not tried.
+    /// Words not tried: past `maxWords`, or (filling) at sizes below `minimumReadableSize`.
     public var notTriedCount: Int
+    /// The words of `notTriedCount` left out because they would be smaller than
+    /// `minimumReadableSize`.
+    public var belowMinimumCount: Int
     /// The factor the sizes were multiplied by.
     public var scaleFactor: Double
     /// Ink pixels over the shape's pixels.
@@ -132,7 +139,8 @@ public struct PackedCloud: Sendable {
       return Output(
         scene: Scene(
           bounds: CGRect(origin: .zero, size: size), background: background, elements: []),
-        placed: [], unplaced: [], notTriedCount: 0, scaleFactor: 1, density: 0, size: size,
+        placed: [], unplaced: [], notTriedCount: 0, belowMinimumCount: 0, scaleFactor: 1,
+        density: 0, size: size,
         attempts: 0, positionsTested: 0)
     }
     let rest = fillDensity == nil ? [] : Array(ranked.dropFirst(top.count))
@@ -322,6 +330,7 @@ public struct PackedCloud: Sendable {
     layout.seed = seed
     layout.fillDensity = fillDensity
     layout.requiredItemCount = required
+    layout.excludedItems = Set(sizes.indices.filter { isBelowMinimum($0, sizes: sizes) })
     layout.stopsAtFirstMiss = stopsAtFirstMiss
     // Probing sizes: a word that finds no room within a fair search counts as not fitting (the
     // sizes shrink a little instead of one search scanning the whole canvas).
@@ -339,6 +348,12 @@ public struct PackedCloud: Sendable {
     }
     layout.prepareIfNeeded()
     return Attempt(layout: layout, collectionView: collectionView, source: source, sizes: sizes)
+  }
+
+  /// Whether word `index` at `sizes` would be drawn smaller than `minimumReadableSize`; the
+  /// heaviest word (0) never is left out for it.
+  private func isBelowMinimum(_ index: Int, sizes: [Double]) -> Bool {
+    index > 0 && sizes[index] < minimumReadableSize
   }
 
   private func output(
@@ -372,22 +387,33 @@ public struct PackedCloud: Sendable {
     var placed: [Placed] = []
     var unplaced: [Unplaced] = []
     var placedGroups = Set<Int>()
+    var belowMinimum = 0
+    let sizes = attempt.sizes
+    func points(_ size: Double) -> String { Printed.number((size * 10).rounded() / 10) }
+    let minimum = "smaller than the \(points(minimumReadableSize)) pt minimum size"
     for index in all.indices {
       guard let rotation = layout.rotation(ofItem: index),
         let attributes = layout.layoutAttributesForItem(at: IndexPath(item: index, section: 0))
       else {
-        // A filling word is reported once: at its last alternative, when none was placed.
-        let isLastTry = index < top || index + 1 == all.count || groups[index + 1] == nil
-        let group = groups[index] ?? index
-        let groupPlaced = placedGroups.contains(group)
-        if index < top
-          || (isLastTry && !groupPlaced && !layout.skippedItems.contains(index))
-        {
+        if index < top {
+          let why = isBelowMinimum(index, sizes: sizes) ? minimum : nil
           unplaced.append(
             Unplaced(
-              word: all[index],
-              reason: reason
-                ?? "no room at \(Printed.number((attempt.sizes[index] * 10).rounded() / 10)) pt"))
+              word: all[index], reason: why ?? reason ?? "no room at \(points(sizes[index])) pt"))
+          continue
+        }
+        // A filling word is reported once: at its last alternative, when none was placed.
+        let isLastTry = index + 1 == all.count || groups[index + 1] == nil
+        let group = groups[index] ?? index
+        guard isLastTry, !placedGroups.contains(group) else { continue }
+        if isBelowMinimum(group, sizes: sizes) {
+          belowMinimum += 1
+        } else if !layout.skippedItems.contains(index) || layout.excludedItems.contains(index),
+          let tried = (group...index).last(where: { !layout.skippedItems.contains($0) })
+        {
+          // Its smaller alternatives left out for their size, the last one tried had no room.
+          unplaced.append(
+            Unplaced(word: all[index], reason: reason ?? "no room at \(points(sizes[tried])) pt"))
         }
         continue
       }
@@ -399,8 +425,11 @@ public struct PackedCloud: Sendable {
     }
     return Output(
       scene: scene, placed: placed, unplaced: unplaced,
-      notTriedCount: notTried + layout.skippedItems.filter { groups[$0] == nil }.count,
-      scaleFactor: factor,
+      notTriedCount: notTried + belowMinimum
+        + layout.skippedItems.filter {
+          $0 >= top && groups[$0] == nil && !isBelowMinimum($0, sizes: sizes)
+        }.count,
+      belowMinimumCount: belowMinimum, scaleFactor: factor,
       density: layout.density, size: canvas, attempts: attempts, positionsTested: tested)
   }
 }

@@ -73,12 +73,15 @@ open class PackedCloudLayout: CollectionViewLayout {
   /// Whether placement stops at the first required item that fits nowhere (the rest are then
   /// neither placed nor listed): for a caller that will try again at other sizes anyway.
   public var stopsAtFirstMiss = false { didSet { invalidateLayout() } }
+  /// Items not tried at all (hidden, listed in `skippedItems`): words that would be drawn
+  /// smaller than their cloud's minimum size.
+  public var excludedItems: Set<Int> = [] { didSet { invalidateLayout() } }
   /// The most spiral positions one item may test before it counts as fitting nowhere.
   public var positionBudget = Int.max { didSet { invalidateLayout() } }
   /// Items that fit nowhere, in order.
   public private(set) var unplacedItems: [Int] = []
-  /// Items past `requiredItemCount` not tried because the shape reached `fillDensity` or an
-  /// alternative of theirs was placed.
+  /// Items not tried: `excludedItems`, and those past `requiredItemCount` when the shape
+  /// reached `fillDensity` or an alternative of theirs was placed.
   public private(set) var skippedItems: [Int] = []
   /// The share of the shape covered by ink after `prepare()`.
   public private(set) var density: Double = 0
@@ -116,10 +119,10 @@ open class PackedCloudLayout: CollectionViewLayout {
       var entry = LayoutAttributes(forCellWith: IndexPath(item: index, section: 0))
       entry.frame.size = item.size
       let group = item.alternativeOf ?? index
-      if index >= requiredItemCount, let fillDensity,
-        packer.density >= fillDensity
-          || placedGroups.contains(group)
-      {
+      let isFull =
+        index >= requiredItemCount
+        && fillDensity.map { packer.density >= $0 || placedGroups.contains(group) } == true
+      if isFull || excludedItems.contains(index) {
         entry.isHidden = true
         skippedItems.append(index)
         placedRotations.append(nil)

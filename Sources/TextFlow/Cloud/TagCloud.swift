@@ -160,7 +160,8 @@ public struct TagCloud: Sendable {
 
   /// "word weight" lines: the last field is the weight (positive), the rest the word (which may
   /// hold spaces); fields are apart by spaces or tabs, or the weight follows the last comma
-  /// (CSV: `swift,10`, `"New York",3`); lines end with LF, CRLF or CR (a list saved on Windows
+  /// (CSV: `swift,10`, `"New York",3`) or the last semicolon (CSV where the decimal mark is a
+  /// comma: `Käse;1,5`); lines end with LF, CRLF or CR (a list saved on Windows
   /// is read as the same list). Blank lines and lines starting with # are skipped, and so is a
   /// first line of CSV or tab-separated column names (`word,count`). Repeated words add up.
   public static func words(parsingWeighted text: String) throws(ParseError) -> [Word] {
@@ -240,11 +241,12 @@ public struct TagCloud: Sendable {
   /// it: `swift,10`, `"New York",3`; read as running text before, every weight was lost),
   /// otherwise the last field apart by spaces or tabs.
   private static func weightedLine(_ line: String) -> WeightedLine? {
+    if let semicolonLine = semicolonSeparatedLine(line) { return semicolonLine }
     var csv: (word: String, weightText: String)?
     if let comma = line.lastIndex(of: ",") {
       let weightText = line[line.index(after: comma)...].trimmingCharacters(in: .whitespaces)
       // The column before the weight: pandas writes its row number first ("0,swift,10").
-      let field = lastCSVField(of: line[..<comma])
+      let field = lastCSVField(of: line[..<comma], separator: ",")
       let word = unquoted(field)
       // "swift 1,500" is a weight with a thousands comma, an error as before, not the word
       // "swift 1" of weight 500: an unquoted word does not end in a number of its own.
@@ -268,21 +270,60 @@ public struct TagCloud: Sendable {
       isHeader: !csv.weightText.contains(where: \.isNumber))
   }
 
-  /// The last comma-separated field of `text`, trimmed, quotes kept (a comma inside double
-  /// quotes separates nothing).
-  private static func lastCSVField(of text: Substring) -> String {
-    var start = text.startIndex
+  /// A line of semicolon-separated CSV, as Excel and LibreOffice write it where the decimal
+  /// mark is a comma (German, French, Dutch…): `Käse;1,5`, `"Wort";"Anzahl"`. The weight is
+  /// the field after the last semicolon outside quotes, with a decimal comma or point; nil when
+  /// the line has no such semicolon, or the field after it is neither a number nor a header's
+  /// column name, so that other lines are read as before.
+  private static func semicolonSeparatedLine(_ line: String) -> WeightedLine? {
+    guard let semicolon = lastUnquoted(";", in: line[...]) else { return nil }
+    let weightField = line[line.index(after: semicolon)...].trimmingCharacters(in: .whitespaces)
+    let weightText = unquoted(weightField)
+    let word = unquoted(lastCSVField(of: line[..<semicolon], separator: ";"))
+    guard !word.isEmpty, !weightText.isEmpty else { return nil }
+    if let weight = decimalCommaNumber(weightText) {
+      return WeightedLine(
+        word: word, weightText: Substring(weightText), weight: weight, isHeader: false)
+    }
+    guard !weightText.contains(where: \.isNumber) else { return nil }
+    return WeightedLine(word: word, weightText: Substring(weightText), weight: nil, isHeader: true)
+  }
+
+  /// A number written with a decimal point or a decimal comma ("1.5", "1,5"; "1.234,5" with
+  /// points between thousands, as such spreadsheets format it), or nil.
+  private static func decimalCommaNumber(_ text: String) -> Double? {
+    if let number = Double(text) { return number }
+    guard text.filter({ $0 == "," }).count == 1,
+      text.allSatisfy({ $0.isASCII && ($0.isNumber || ",.+-".contains($0)) })
+    else { return nil }
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let groups = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+    // Points before the comma group thousands: three digits after each.
+    guard groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+    return Double(groups.joined() + "." + parts[1])
+  }
+
+  /// The index of the last `separator` of `text` outside double quotes, or nil.
+  private static func lastUnquoted(_ separator: Character, in text: Substring) -> String.Index? {
+    var found: String.Index?
     var quoted = false
     var index = text.startIndex
     while index < text.endIndex {
       let character = text[index]
       if character == "\"" {
         quoted.toggle()
-      } else if character == ",", !quoted {
-        start = text.index(after: index)
+      } else if character == separator, !quoted {
+        found = index
       }
       index = text.index(after: index)
     }
+    return found
+  }
+
+  /// The last field of `text` apart by `separator`, trimmed, quotes kept (a separator inside
+  /// double quotes separates nothing).
+  private static func lastCSVField(of text: Substring, separator: Character) -> String {
+    let start = lastUnquoted(separator, in: text).map { text.index(after: $0) } ?? text.startIndex
     return text[start...].trimmingCharacters(in: .whitespaces)
   }
 

@@ -71,8 +71,7 @@ public struct WordCounter: Sendable {
     var pairs: [WordPair: Int] = [:]
     var pairSpellings: [WordPair: [WordPair: Int]] = [:]
     var folding = CaseFolding(locale: locale)
-    var stopKeys: Set<String> = []
-    for word in stopWords { stopKeys.insert(folding.key(of: word)) }
+    let stopKeys = stopKeys(folding: &folding)
     let total = text.utf8.count
     var done = 0
     var start = text.startIndex
@@ -137,9 +136,21 @@ public struct WordCounter: Sendable {
   public func removingStopWords(from words: [TagCloud.Word]) -> [TagCloud.Word] {
     guard !stopWords.isEmpty else { return words }
     var folding = CaseFolding(locale: locale)
-    var stopKeys: Set<String> = []
-    for word in stopWords { stopKeys.insert(folding.key(of: word)) }
+    let stopKeys = stopKeys(folding: &folding)
     return words.filter { !stopKeys.contains(folding.key(of: $0.text)) }
+  }
+
+  /// `stopWords` folded as the counted words are, to be looked up by a word's key.
+  private func stopKeys(folding: inout CaseFolding) -> Set<String> {
+    var keys: Set<String> = []
+    for word in stopWords { keys.insert(folding.key(of: word)) }
+    return keys
+  }
+
+  /// The language of a locale ID, lowercased: "fr" of "fr_CA" and "fr-CA", "tr" of "tr"; nil
+  /// for the root locale "".
+  public static func language(ofLocale locale: String) -> String? {
+    locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first?.lowercased()
   }
 
   /// The most frequent spelling; on a tie the lowercase one (a capital is likelier to come from
@@ -164,8 +175,7 @@ public struct WordCounter: Sendable {
     var cache: [String: String] = [:]
 
     init(locale: String) {
-      let language = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first?
-        .lowercased()
+      let language = WordCounter.language(ofLocale: locale)
       turkic = language == "tr" || language == "az" ? Locale(identifier: locale) : nil
     }
 

@@ -238,6 +238,26 @@ public struct LabelDesign: Sendable, Equatable {
     self.blocks = blocks
   }
 
+  /// True when no block has anything to draw for any of `records`: the design has no
+  /// blocks, or every text block fills to blank text and every barcode block to no data (the
+  /// merge leaves such a block out), so every label would come out blank. A record that lacks
+  /// a field the design names is an error of its own and counts as drawing something.
+  public func drawsNothing(for records: [LabelRecord]) -> Bool {
+    for record in records {
+      for block in blocks {
+        let template: FieldTemplate
+        switch block {
+        case .text(let text): template = text.template
+        case .barcode(let barcode): template = barcode.template
+        }
+        let filled = try? template.fill { record[$0] ?? (absentFieldsAreEmpty ? "" : nil) }
+        guard let filled else { return false }
+        if filled.contains(where: { !$0.isWhitespace }) { return false }
+      }
+    }
+    return true
+  }
+
   /// The design used without one: each field on its own line, in column order; a record
   /// without one of the fields has no line for it.
   public static func lines(_ fieldNames: [String]) -> LabelDesign {
