@@ -281,7 +281,7 @@ enum LabelsCommand: Subcommand {
             return page.scene
           }
         }
-        written = try draw(pages, pageCount: merge.pageCount, to: output, options: options)
+        written = try writePages(pages, pageCount: merge.pageCount, to: output, options: options)
       }
       if reportsLabels {
         let report = json(result, template: template)
@@ -357,36 +357,6 @@ enum LabelsCommand: Subcommand {
   /// few hundred bytes each, so a million addresses (about 100 MB of CSV) fit where a layout
   /// spec's limit would refuse them.
   static let maximumRecordDataSize = 1 << 30
-
-  /// Draws the `pageCount` pages: one PDF, or one PNG/SVG per page when the path has %d.
-  private static func draw(
-    _ pages: some Sequence<Scene>, pageCount count: Int, to output: String,
-    options: RenderOptions
-  ) throws(CommandError) -> String {
-    // %d asks for a file a page in every format: "sheet-%d.pdf" is one PDF a sheet, not a
-    // file of that name.
-    if !output.contains("%d"), options.format == .pdf || count == 1 {
-      let summary = try writeRendered(to: output, options: options) {
-        path, options throws(RenderingError) in
-        try Renderer.render(pages: pages, expectedPageCount: count, to: path, options: options)
-      }
-      return output == "-" ? "- (\(summary.pageCount) pages)" : describe(summary)
-    }
-    guard output.contains("%d") else {
-      throw .usage(
-        "\(count) pages do not fit in one \(options.format.rawValue.uppercased()): put %d "
-          + "in the name for the page number (page-%d.\(options.format.rawValue)) or write a PDF")
-    }
-    var names: [String] = []
-    for (index, page) in pages.enumerated() {
-      let path = output.replacingOccurrences(of: "%d", with: "\(index + 1)")
-      try writeRendered(to: path, options: options) { path, options throws(RenderingError) in
-        try Renderer.render(pages: CollectionOfOne(page), to: path, options: options)
-      }
-      names.append(path)
-    }
-    return names.count == 1 ? names[0] : "\(names.first!) … \(names.last!) (\(names.count) pages)"
-  }
 
   /// One line per label that was not printed as designed, then the totals.
   static func summary(_ result: Report) -> String {
