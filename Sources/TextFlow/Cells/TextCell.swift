@@ -174,6 +174,14 @@ open class TextCell: CollectionViewCell {
   }
   /// The background colour (the seed's light blue by default).
   public var backgroundColor: Color? = .contentBackground
+  /// The text's colour (UILabel's `textColor`); nil draws it in the scene's
+  /// (`Scene(collectionView:textColor:)`). Drawn only: a change re-measures nothing.
+  public var textColor: Color?
+  /// Colours of attributed runs, over `textColor` (UIKit's `.foregroundColor` runs). Drawn only.
+  public var textColorRanges: [PlacedText.ColorRange] = []
+  /// Underlines and strikethroughs of attributed runs (`PlacedText.decorations(in:)` reads them
+  /// from an `AttributedString`). Drawn only: they never change the view's size, as in UIKit.
+  public var textDecorations: [PlacedText.Decoration] = []
   /// How many times this cell measured text (a repeated question reuses the answer).
   public var measurementCount: Int { measured.count }
   private var measured = MeasuredContent()
@@ -248,6 +256,14 @@ open class TextHeaderView: CollectionReusableView {
   }
   /// The background colour (the seed's pale yellow by default).
   public var backgroundColor: Color? = .headerBackground
+  /// The text's colour (UILabel's `textColor`); nil draws it in the scene's
+  /// (`Scene(collectionView:textColor:)`). Drawn only: a change re-measures nothing.
+  public var textColor: Color?
+  /// Colours of attributed runs, over `textColor` (UIKit's `.foregroundColor` runs). Drawn only.
+  public var textColorRanges: [PlacedText.ColorRange] = []
+  /// Underlines and strikethroughs of attributed runs (`PlacedText.decorations(in:)` reads them
+  /// from an `AttributedString`). Drawn only: they never change the view's size, as in UIKit.
+  public var textDecorations: [PlacedText.Decoration] = []
   /// How many times this view measured text.
   public var measurementCount: Int { measured.count }
   private var measured = MeasuredContent()

@@ -5,7 +5,8 @@ import Foundation
 extension Scene {
   /// The views `collectionView` has realised (call `layoutIfNeeded()` first), as drawn elements:
   /// each view's last applied layout attributes; a `TextCell`'s or `TextHeaderView`'s measured
-  /// `TextLayout` inside its padding, on its background color. Other views draw as empty boxes
+  /// `TextLayout` inside its padding, on its background color, in its `textColor` (else
+  /// `textColor`), with its runs' colours and decorations. Other views draw as empty boxes
   /// filled with `plainViewColor` (nil: not filled).
   ///
   /// ```swift
@@ -39,29 +40,45 @@ extension Scene {
       attributes.alpha = view.alpha
       attributes.zIndex = view.zIndex
       var element = SceneElement(attributes: attributes)
-      var text: (TextLayout?, TextContent)?
+      var text: DrawnText?
       if let cell = view as? TextCell {
         element.box.fill = cell.backgroundColor
-        text = (cell.textLayout, cell.content)
+        text = DrawnText(
+          layout: cell.textLayout, content: cell.content, color: cell.textColor,
+          colorRanges: cell.textColorRanges, decorations: cell.textDecorations)
       } else if let header = view as? TextHeaderView {
         element.box.fill = header.backgroundColor
-        text = (header.textLayout, header.content)
+        text = DrawnText(
+          layout: header.textLayout, content: header.content, color: header.textColor,
+          colorRanges: header.textColorRanges, decorations: header.textDecorations)
       } else {
         element.box.fill = plainViewColor
       }
-      if let (layout, content) = text, let layout {
-        element.text = PlacedText(
+      if let text, let layout = text.layout {
+        var placed = PlacedText(
           layout: layout,
           origin: layout.origin(
-            inBoxOf: attributes.frame.size, padding: content.padding,
-            alignment: content.paragraphStyle.alignment),
-          color: textColor)
+            inBoxOf: attributes.frame.size, padding: text.content.padding,
+            alignment: text.content.paragraphStyle.alignment),
+          color: text.color ?? textColor)
+        placed.colorRanges = text.colorRanges
+        placed.decorations = text.decorations
+        element.text = placed
       }
       elements.append(element)
     }
     self.init(
       bounds: bounds ?? collectionView.bounds, background: background, elements: elements,
       sectionContentRects: Self.sectionContentRects(collectionView, elements))
+  }
+
+  /// What a text view gives its drawn text.
+  private struct DrawnText {
+    var layout: TextLayout?
+    var content: TextContent
+    var color: Color?
+    var colorRanges: [PlacedText.ColorRange]
+    var decorations: [PlacedText.Decoration]
   }
 
   /// For a flow layout, each section's area inside its insets (as `sectionInsetReference`

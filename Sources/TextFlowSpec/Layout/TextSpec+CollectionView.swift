@@ -13,9 +13,6 @@ final class SpecTextCell: TextCell {
   var fixedWidth: CGFloat?
   var fixedHeight: CGFloat?
   var box = BoxStyle()
-  var textColor = Color.black
-  var colorRanges: [PlacedText.ColorRange] = []
-  var decorations: [PlacedText.Decoration] = []
   var isMeasured: Bool { fixedWidth == nil || fixedHeight == nil }
 
   required init(frame: CGRect) {
@@ -45,8 +42,6 @@ final class SpecTextHeader: TextHeaderView {
   var fixedSize: CGSize?
   var scrollsVertically = true
   var box = BoxStyle()
-  var textColor = Color.black
-  var decorations: [PlacedText.Decoration] = []
 
   required init(frame: CGRect) {
     super.init(frame: frame)
@@ -200,8 +195,8 @@ final class SpecSource: CollectionViewDataSource {
     textCell.content = content
     textCell.box = style.box
     textCell.textColor = style.color
-    textCell.colorRanges = colors
-    textCell.decorations = decorations
+    textCell.textColorRanges = colors
+    textCell.textDecorations = decorations
     return textCell
   }
 
@@ -221,7 +216,7 @@ final class SpecSource: CollectionViewDataSource {
       kind == .sectionHeader
       ? sectionText.headerStyle ?? spec.headerStyle ?? "headline"
       : sectionText.footerStyle ?? spec.footerStyle ?? "footnote"
-    let (text, main, _, decorations) = attributedText(item, defaultStyle: defaultStyle)
+    let (text, main, colors, decorations) = attributedText(item, defaultStyle: defaultStyle)
     var content = TextContent()
     content.typesetter = typesetter
     content.attributedText = text
@@ -232,7 +227,8 @@ final class SpecSource: CollectionViewDataSource {
     header.scrollsVertically = (geometry.layout.scrollDirection ?? .vertical) == .vertical
     header.box = main.style.box
     header.textColor = main.style.color
-    header.decorations = decorations
+    header.textColorRanges = colors
+    header.textDecorations = decorations
     return header
   }
 }
@@ -282,8 +278,8 @@ struct ViewRecord: Sendable {
       if drawing, let layout = cell.textLayout {
         text = Text(
           layout: layout, padding: cell.content.padding,
-          alignment: cell.content.paragraphStyle.alignment, color: cell.textColor,
-          colorRanges: cell.colorRanges, decorations: cell.decorations)
+          alignment: cell.content.paragraphStyle.alignment, color: cell.textColor ?? .black,
+          colorRanges: cell.textColorRanges, decorations: cell.textDecorations)
       }
     case let header as SpecTextHeader:
       box = header.box
@@ -292,8 +288,8 @@ struct ViewRecord: Sendable {
       if drawing, let layout = header.textLayout {
         text = Text(
           layout: layout, padding: header.content.padding,
-          alignment: header.content.paragraphStyle.alignment, color: header.textColor,
-          colorRanges: [], decorations: header.decorations)
+          alignment: header.content.paragraphStyle.alignment, color: header.textColor ?? .black,
+          colorRanges: header.textColorRanges, decorations: header.textDecorations)
       }
     default:
       return nil
