@@ -1,9 +1,10 @@
 // Cloud masks read as Python's wordcloud reads them (WordCloud._get_bolean_mask in 1.9.6:
 // a pixel whose red, green and blue are all 255 is masked out, every other one is drawable),
-// with a transparent pixel flattened on white. The masks are PNG files written here byte by
-// byte (grey + alpha, PNG spec §11.2.2; zlib stored blocks, RFC 1950/1951), and the drawn
-// cloud's pixels are read back to see where ink landed.
+// with a transparent pixel flattened on white. The masks are grey-and-alpha PNG files written
+// byte by byte (`PNGWriter`), and the drawn cloud's pixels are read back to see where ink
+// landed.
 import Foundation
+import TestSupport
 import Testing
 import TextFlow
 
@@ -11,52 +12,6 @@ import TextFlow
 
 @Suite("Packed clouds: masks as wordcloud reads them")
 struct CloudMaskPixelTests {
-  /// An 8-bit grey-and-alpha PNG (colour type 4) whose pixel (x, y) is `pixel(x, y)`.
-  static func greyAlphaPNG(
-    width: Int, height: Int, pixel: (Int, Int) -> (grey: UInt8, alpha: UInt8)
-  ) -> Data {
-    func bigEndian(_ value: UInt32) -> [UInt8] {
-      (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) }
-    }
-    func crc32(_ bytes: [UInt8]) -> UInt32 {
-      var crc: UInt32 = 0xFFFF_FFFF
-      for byte in bytes {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-      }
-      return ~crc
-    }
-    func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-      let typed = Array(type.utf8) + body
-      return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
-    }
-    var rows: [UInt8] = []
-    for y in 0..<height {
-      rows.append(0)  // filter: none
-      for x in 0..<width {
-        let value = pixel(x, y)
-        rows += [value.grey, value.alpha]
-      }
-    }
-    precondition(rows.count < 65_536, "one stored block")
-    var a: UInt32 = 1
-    var b: UInt32 = 0
-    for byte in rows {
-      a = (a + UInt32(byte)) % 65_521
-      b = (b + a) % 65_521
-    }
-    let length = UInt16(rows.count)
-    let zlib: [UInt8] =
-      [
-        0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
-        UInt8(~length >> 8),
-      ] + rows + bigEndian(b << 16 | a)
-    let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 4, 0, 0, 0]
-    return Data(
-      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-        + chunk("IDAT", zlib) + chunk("IEND", []))
-  }
-
   /// Four bands of 60 × 60 pixels, left to right: mid-grey, light grey (the pale shape a
   /// user draws, and anti-aliased edges), white, and transparent (stored black, as many
   /// editors store a transparent background).
@@ -69,7 +24,7 @@ struct CloudMaskPixelTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("bands.png").path
-    try Self.greyAlphaPNG(width: 240, height: 60) { x, _ in Self.bands[x / 60] }
+    try PNGWriter.grey(width: 240, height: 60) { x, _ in Self.bands[x / 60] }
       .write(to: URL(fileURLWithPath: path))
     let mask = try CloudMask(contentsOfPNG: path)
     // wordcloud's rule on the bytes written above: drawable unless pure white.
@@ -81,7 +36,7 @@ struct CloudMaskPixelTests {
     }
     // Half-transparent white is white on white; half-transparent black is not.
     let half = folder.appendingPathComponent("half.png").path
-    try Self.greyAlphaPNG(width: 2, height: 1) { x, _ in x == 0 ? (255, 128) : (0, 128) }
+    try PNGWriter.grey(width: 2, height: 1) { x, _ in x == 0 ? (255, 128) : (0, 128) }
       .write(to: URL(fileURLWithPath: half))
     #expect(try CloudMask(contentsOfPNG: half).inside == [false, true])
 
