@@ -9,6 +9,35 @@ private let zbarimg = URL(fileURLWithPath: "/usr/bin/zbarimg")
 private let hasZbarimg = FileManager.default.isExecutableFile(atPath: zbarimg.path)
 
 @Suite struct LabelsJSONNumberTests {
+  /// Parcels whose "tracking" is each of `numbers` as written, merged onto Avery L7163 with
+  /// `blocks` (a design's JSON array) into `output` in `directory`; the command's result.
+  static func labels(
+    _ numbers: [String], blocks: String, to output: String, in directory: URL,
+    arguments: [String] = []
+  ) throws -> ProcessResult {
+    let lines = numbers.map { "{\"name\": \"Parcel\", \"tracking\": \($0)}\n" }.joined()
+    let data = directory.appendingPathComponent("parcels.jsonl")
+    try Data(lines.utf8).write(to: data)
+    let design = directory.appendingPathComponent("d.json")
+    try Data("{\"blocks\": \(blocks)}".utf8).write(to: design)
+    return try ProcessRunner.run(
+      Executables.textflow,
+      [
+        "labels", data.path, "--template", "Avery L7163", "--design", design.path, "-o",
+        directory.appendingPathComponent(output).path,
+      ] + arguments)
+  }
+
+  /// What zbarimg reads from the PNG `name` in `directory`, a set of lines.
+  static func decoded(_ name: String, in directory: URL) throws -> Set<String> {
+    let read = try ProcessRunner.run(
+      zbarimg, ["-q", "--raw", directory.appendingPathComponent(name).path]
+    ).standardOutput
+    return Set(read.split(separator: "\n").map(String.init))
+  }
+
+  static let barcode = #"{"barcode": "{tracking}", "symbology": "code128", "height": 40}"#
+
   @Test(
     "a JSON number of 17 digits is drawn and encoded as written",
     .enabled(if: hasZbarimg, "zbarimg (zbar-tools) is not installed"))
@@ -17,30 +46,16 @@ private let hasZbarimg = FileManager.default.isExecutableFile(atPath: zbarimg.pa
     defer { try? FileManager.default.removeItem(at: directory) }
     // 12345678901234567 and 9007199254740993 are not Doubles: the nearest are …568 and …992.
     let numbers = ["12345678901234567", "9007199254740993"]
-    let lines = numbers.map { "{\"name\": \"Parcel\", \"tracking\": \($0)}\n" }.joined()
-    let data = directory.appendingPathComponent("parcels.jsonl")
-    try Data(lines.utf8).write(to: data)
-    let design = directory.appendingPathComponent("d.json")
-    try Data(
-      #"{"blocks": [{"text": "{tracking}"}, {"barcode": "{tracking}", "symbology": "code128", "height": 40}]}"#
-        .utf8
-    ).write(to: design)
-    let png = directory.appendingPathComponent("parcels.png").path
-    let result = try ProcessRunner.run(
-      Executables.textflow,
-      [
-        "labels", data.path, "--template", "Avery L7163", "--design", design.path, "-o", png,
-        "--scale", "3",
-      ])
+    let blocks = #"[{"text": "{tracking}"}, "# + Self.barcode + "]"
+    let result = try Self.labels(
+      numbers, blocks: blocks, to: "parcels.png", in: directory, arguments: ["--scale", "3"])
     #expect(result.status == 0, "\(result.standardError)")
-    let read = try ProcessRunner.run(zbarimg, ["-q", "--raw", png]).standardOutput
-    #expect(Set(read.split(separator: "\n").map(String.init)) == Set(numbers), "\(read)")
-    let pdf = directory.appendingPathComponent("parcels.pdf").path
-    let drawn = try ProcessRunner.run(
-      Executables.textflow,
-      ["labels", data.path, "--template", "Avery L7163", "--design", design.path, "-o", pdf])
+    #expect(try Self.decoded("parcels.png", in: directory) == Set(numbers))
+    let drawn = try Self.labels(numbers, blocks: blocks, to: "parcels.pdf", in: directory)
     #expect(drawn.status == 0, "\(drawn.standardError)")
-    let text = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf, "-"])
+    let text = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/pdftotext"),
+      [directory.appendingPathComponent("parcels.pdf").path, "-"])
     for number in numbers {
       #expect(text.standardOutput.contains(number), "\(text.standardOutput)")
     }
@@ -55,22 +70,10 @@ private let hasZbarimg = FileManager.default.isExecutableFile(atPath: zbarimg.pa
     // 2^53 and 10^16 written as a spreadsheet export or a script's json.dumps may write them.
     let written = ["9007199254740992.0", "1e16"]
     let expected = [String(1 << 53), "1" + String(repeating: "0", count: 16)]
-    let lines = written.map { "{\"name\": \"Parcel\", \"tracking\": \($0)}\n" }.joined()
-    let data = directory.appendingPathComponent("parcels.jsonl")
-    try Data(lines.utf8).write(to: data)
-    let design = directory.appendingPathComponent("d.json")
-    try Data(
-      #"{"blocks": [{"barcode": "{tracking}", "symbology": "code128", "height": 40}]}"#.utf8
-    ).write(to: design)
-    let png = directory.appendingPathComponent("parcels.png").path
-    let result = try ProcessRunner.run(
-      Executables.textflow,
-      [
-        "labels", data.path, "--template", "Avery L7163", "--design", design.path, "-o", png,
-        "--scale", "3",
-      ])
+    let result = try Self.labels(
+      written, blocks: "[" + Self.barcode + "]", to: "parcels.png", in: directory,
+      arguments: ["--scale", "3"])
     #expect(result.status == 0, "\(result.standardError)")
-    let read = try ProcessRunner.run(zbarimg, ["-q", "--raw", png]).standardOutput
-    #expect(Set(read.split(separator: "\n").map(String.init)) == Set(expected), "\(read)")
+    #expect(try Self.decoded("parcels.png", in: directory) == Set(expected))
   }
 }
