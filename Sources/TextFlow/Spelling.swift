@@ -28,6 +28,17 @@ package enum Spelling {
     return previous[y.count]
   }
 
+  /// The problem with an unknown name of a vocabulary: "unknown line break strategy 'balance'
+  /// (did you mean 'balanced'? expected one of: standard, …)". `listed` is the list as shown
+  /// when it is not `known` joined (several spellings of one name).
+  package static func unknown(
+    _ what: String, _ name: String, among known: [String], listed: String? = nil
+  ) -> String {
+    let hint = suggestion(for: name, among: known).map { "did you mean '\($0)'? " } ?? ""
+    return "unknown \(what) '\(name)' (\(hint)expected one of: "
+      + (listed ?? known.joined(separator: ", ")) + ")"
+  }
+
   /// The known name `name` is most likely a misspelling of: within 1 edit for names of up to
   /// five characters, 2 for longer ones, ignoring case, `_` and `-` (so "max-width" and
   /// "maxWidth" are both near "max_width"). Nil when no known name is that close.

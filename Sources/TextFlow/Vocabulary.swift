@@ -104,10 +104,7 @@ package enum Vocabulary {
 
   /// The problem with an unknown strategy name, with the closest name when there is one.
   package static func unknownLineBreakStrategy(_ name: String) -> String {
-    let all = lineBreakStrategies.map(\.name)
-    let hint = Spelling.suggestion(for: name, among: all).map { "did you mean '\($0)'? " } ?? ""
-    return "unknown line break strategy '\(name)' (\(hint)expected one of: "
-      + all.joined(separator: ", ") + ")"
+    Spelling.unknown("line break strategy", name, among: lineBreakStrategies.map(\.name))
   }
 
   /// The name of each `UnderlineStyle` option (an underline's or a strikethrough's), as UIKit's
@@ -126,17 +123,13 @@ package enum Vocabulary {
 
   /// The problem with an unknown underline style name, with the closest name when there is one.
   package static func unknownUnderlineStyle(_ name: String) -> String {
-    let all = underlineStyles.map(\.name)
-    let hint = Spelling.suggestion(for: name, among: all).map { "did you mean '\($0)'? " } ?? ""
-    return "unknown underline style '\(name)' (\(hint)expected one of: "
-      + all.joined(separator: ", ") + ")"
+    Spelling.unknown("underline style", name, among: underlineStyles.map(\.name))
   }
 
   /// The problem with an unknown mode name, with the closest spelling when there is one.
   package static func unknownLineBreakMode(_ name: String) -> String {
-    let all = lineBreakModes.flatMap(\.spellings)
-    let hint = Spelling.suggestion(for: name, among: all).map { "did you mean '\($0)'? " } ?? ""
-    return "unknown line break mode '\(name)' (\(hint)expected one of: "
-      + lineBreakModes.map { $0.spellings.joined(separator: "/") }.joined(separator: ", ") + ")"
+    Spelling.unknown(
+      "line break mode", name, among: lineBreakModes.flatMap(\.spellings),
+      listed: lineBreakModes.map { $0.spellings.joined(separator: "/") }.joined(separator: ", "))
   }
 }

@@ -595,10 +595,7 @@ struct MeasureRequest: ~Copyable {
 
   /// "unknown text style 'Body' (did you mean 'body'? expected one of: largeTitle, …)".
   static func unknownTextStyle(_ name: String) -> String {
-    let names = TextStyle.allCases.map(\.rawValue)
-    let hint = Spelling.suggestion(for: name, among: names).map { "did you mean '\($0)'? " }
-    return "unknown text style '\(name)' (\(hint ?? "")expected one of: "
-      + names.joined(separator: ", ") + ")"
+    Spelling.unknown("text style", name, among: TextStyle.allCases.map(\.rawValue))
   }
 
   static func mode(_ name: String) throws(MeasureError) -> LineBreakMode {
