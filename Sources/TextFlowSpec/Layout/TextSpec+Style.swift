@@ -180,24 +180,33 @@ extension TextSpec {
   static func decodeLineBreakStrategy(_ reader: SpecReader) throws(LayoutSpec.DecodingError)
     -> LineBreakStrategy
   {
-    func option(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> LineBreakStrategy {
+    try decodeOptions(
+      reader, named: Vocabulary.lineBreakStrategy(named:),
+      unknown: Vocabulary.unknownLineBreakStrategy,
+      expected: "a line break strategy's name or an array of them")
+  }
+
+  /// An option set: one option's name, or an array of names combined (`[]`: no option).
+  /// `expected` says what else the value could have been, for the error naming its type.
+  private static func decodeOptions<Options: OptionSet>(
+    _ reader: SpecReader, named: (String) -> Options?, unknown: (String) -> String,
+    expected: String
+  ) throws(LayoutSpec.DecodingError) -> Options where Options.Element == Options {
+    func option(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> Options {
       let name = try reader.string()
-      guard let strategy = Vocabulary.lineBreakStrategy(named: name) else {
-        throw reader.fail(Vocabulary.unknownLineBreakStrategy(name))
-      }
-      return strategy
+      guard let option = named(name) else { throw reader.fail(unknown(name)) }
+      return option
     }
     switch reader.value {
     case .string: return try option(reader)
     case .array(let elements):
-      var strategy = LineBreakStrategy.standard
+      var options: Options = []
       for (index, element) in elements.enumerated() {
-        strategy.formUnion(try option(reader.at(index, element)))
+        options.formUnion(try option(reader.at(index, element)))
       }
-      return strategy
+      return options
     default:
-      throw reader.fail(
-        "expected a line break strategy's name or an array of them, got \(reader.value.typeName)")
+      throw reader.fail("expected \(expected), got \(reader.value.typeName)")
     }
   }
 
@@ -207,27 +216,10 @@ extension TextSpec {
   static func decodeUnderlineStyle(_ reader: SpecReader) throws(LayoutSpec.DecodingError)
     -> UnderlineStyle
   {
-    func option(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> UnderlineStyle {
-      let name = try reader.string()
-      guard let style = Vocabulary.underlineStyle(named: name) else {
-        throw reader.fail(Vocabulary.unknownUnderlineStyle(name))
-      }
-      return style
-    }
-    var style: UnderlineStyle
-    switch reader.value {
-    case .bool(let isOn): return isOn ? .single : []
-    case .string: style = try option(reader)
-    case .array(let elements):
-      style = []
-      for (index, element) in elements.enumerated() {
-        style.formUnion(try option(reader.at(index, element)))
-      }
-    default:
-      throw reader.fail(
-        "expected an underline style's name, an array of them or a Boolean, got "
-          + reader.value.typeName)
-    }
+    if case .bool(let isOn) = reader.value { return isOn ? .single : [] }
+    let style: UnderlineStyle = try decodeOptions(
+      reader, named: Vocabulary.underlineStyle(named:), unknown: Vocabulary.unknownUnderlineStyle,
+      expected: "an underline style's name, an array of them or a Boolean")
     // A pattern or byWord alone draws nothing in UIKit; a spec saying only that is a mistake.
     if !style.isEmpty && !style.isVisible {
       throw reader.fail("names no line: add \"single\", \"thick\" or \"double\"")
