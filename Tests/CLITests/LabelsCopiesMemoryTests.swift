@@ -1,7 +1,8 @@
 // `textflow labels --copies N` keeps memory to the sheets being drawn: the summary needs each
 // record's first copy and a count, not every copy's fit. Measured by the kernel's peak
 // resident memory (VmHWM), which the command prints on exit under TEXTFLOW_COUNT_WORK, at
-// two sizes of the same run.
+// two sizes of the same run, in the plain build (a volume test, scripts/volume-tests:
+// AddressSanitizer's quarantine and redzones grow the peak with every allocation ever made).
 import Foundation
 import TestSupport
 import Testing
