@@ -118,4 +118,22 @@ struct TextCellDrawingTests {
     #expect(inkBelowBaseline(styled.image) > 0)
     #expect(inkBelowBaseline(plain.image) == 0)
   }
+
+  @Test("an AttributedString's run colours and underlines are ranges of its laid-out scalars")
+  func fromAttributedString() {
+    let red = Color(red: 1, green: 0, blue: 0, alpha: 1)
+    var string = AttributedString("Héllo ")
+    var emphasis = AttributedString("👋🏽 HHH")
+    emphasis.textFlowForegroundColor = red
+    emphasis.textEngineUnderlineStyle = .double
+    string.append(emphasis)
+    string.append(AttributedString(" end"))
+    // Scalars, as the layout counts them: "Héllo " is 6, "👋🏽 HHH" 6 (the wave and its skin
+    // tone are two).
+    #expect(
+      PlacedText.colorRanges(in: string) == [PlacedText.ColorRange(scalars: 6..<12, color: red)])
+    let decorations = PlacedText.decorations(in: string)
+    #expect(decorations.map(\.scalars) == [6..<12])
+    #expect(decorations.map(\.style) == [.double])
+  }
 }

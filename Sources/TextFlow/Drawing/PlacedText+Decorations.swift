@@ -85,6 +85,26 @@ extension PlacedText {
     return decorations
   }
 
+  /// The colours of an `AttributedString`'s runs (`textFlowForegroundColor`, UIKit's
+  /// `.foregroundColor`) as colour ranges of the text laid out from it; runs without one keep
+  /// the text's colour.
+  ///
+  /// ```swift
+  /// cell.textColorRanges = PlacedText.colorRanges(in: attributedString)
+  /// ```
+  public static func colorRanges(in attributedString: AttributedString) -> [ColorRange] {
+    var ranges: [ColorRange] = []
+    var offset = 0
+    for run in attributedString.runs {
+      let count = attributedString[run.range].unicodeScalars.count
+      if let color = run[TextFlowAttributeKeys.ForegroundColorKey.self] {
+        ranges.append(ColorRange(scalars: offset..<(offset + count), color: color))
+      }
+      offset += count
+    }
+    return ranges
+  }
+
   /// The strokes of the decorations on `line` (one of `layout.lines`), in the element's
   /// coordinates: for each decoration, one segment per stretch of its glyphs on the line, in
   /// visual order. Whitespace at the line's end is left out (as UIKit and Pango leave it), and
@@ -205,9 +225,15 @@ private struct SegmentBuilder {
   }
 }
 
-/// TextFlow's `AttributedString` attributes: the colors of decorations (TextEngine's scope holds
-/// the styles, which need no `Color`).
+/// TextFlow's `AttributedString` attributes: the colours of the text and of its decorations
+/// (TextEngine's scope holds the styles, which need no `Color`).
 public enum TextFlowAttributeKeys {
+  /// The text's colour (UIKit's `.foregroundColor`); nil: the text's colour.
+  public enum ForegroundColorKey: AttributedStringKey {
+    public typealias Value = Color
+    public static let name = "TextFlow.foregroundColor"
+  }
+
   /// The underline's color (UIKit's `.underlineColor`); nil: the text's color.
   public enum UnderlineColorKey: AttributedStringKey {
     public typealias Value = Color
@@ -224,6 +250,8 @@ public enum TextFlowAttributeKeys {
 extension AttributeScopes {
   /// TextFlow's attributes, for `AttributedString`'s dynamic member lookup.
   public struct TextFlowAttributes: AttributeScope {
+    /// The run's colour.
+    public let textFlowForegroundColor: TextFlowAttributeKeys.ForegroundColorKey
     /// The run's underline color.
     public let textFlowUnderlineColor: TextFlowAttributeKeys.UnderlineColorKey
     /// The run's strikethrough color.
