@@ -8,15 +8,9 @@ import Testing
 
 @Suite("textflow cloud: default stop words")
 struct CloudDefaultStopWordsTests {
+  /// The cloud's words, lowercased (the command keeps a word's commonest spelling).
   static func words(_ input: String, _ arguments: [String]) throws -> Set<String> {
-    let result = try ProcessRunner.run(
-      Executables.textflow, ["cloud", "-", "-o", "-", "--format", "json"] + arguments,
-      input: Data(input.utf8))
-    #expect(result.status == 0, "\(result.standardError)")
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-    let list = try #require(json["words"] as? [[String: Any]])
-    return Set(list.compactMap { ($0["text"] as? String)?.lowercased() })
+    Set(try CloudStopWordListTests.words(input, arguments).map { $0.lowercased() })
   }
 
   /// Words of wordcloud's English STOPWORDS that are among the US Constitution's commonest.
