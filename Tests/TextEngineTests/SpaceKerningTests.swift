@@ -141,4 +141,16 @@ struct SpaceKerningTests {
       #expect(face.harfBuzz.mayKernSpace, "\(family)")
     }
   }
+
+  @Test("a long Liberation text measured in windows equals its whole layout, joins and all")
+  func windowsEqualWholeLayout() throws {
+    let font = try Engine.fonts.font(named: "Liberation Serif", pointSize: 13.7)
+    let piece = Self.texts.joined(separator: " ") + " "
+    let text = AttributedText(String(repeating: piece, count: 30), font: font)
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    for width in [97.3, 211.9, 480.5] {
+      try WindowedBidiTests.expectWindowsEqualLayout(
+        text, width: width, typesetter: typesetter, "Liberation Serif at \(width)")
+    }
+  }
 }

@@ -1371,6 +1371,9 @@ struct ContentWidthFold {
     var content = 0.0
     var hasContent = false
     var trailing = 0.0
+    /// The word's last atom so far is a space (its join to the next word is then one of the
+    /// spaces, as `Word.trailing` counts it).
+    var endsInSpace = false
     var walksAtoms = false
     var sawHyphen = false
     var lastHyphenWidth = 0.0
@@ -1434,6 +1437,7 @@ struct ContentWidthFold {
     fold.position += atom.width
     fold.walked +=
       atom.isTab ? engine.atomWidth(index, at: fold.walked, indent: indent) : atom.width
+    fold.endsInSpace = atom.isWhitespace
     if atom.isWhitespace {
       if !isFirst { fold.trailing += previousJoin }
       fold.trailing += atom.width
@@ -1477,6 +1481,11 @@ struct ContentWidthFold {
       if fold.hasContent {
         width = candidate
         minimum = max(minimum, fold.content + (endsWithHyphen ? fold.lastHyphenWidth : 0))
+      }
+      // A join after a space is summed with the spaces, as `Word.trailing` sums it.
+      if joinsNext && fold.endsInSpace {
+        x = candidate + (fold.trailing + previousJoin)
+        return
       }
       x = candidate + fold.trailing
     }
