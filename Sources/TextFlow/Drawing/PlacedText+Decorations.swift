@@ -64,11 +64,7 @@ extension PlacedText {
   /// ```
   public static func decorations(in attributedString: AttributedString) -> [Decoration] {
     var decorations: [Decoration] = []
-    var offset = 0
-    for run in attributedString.runs {
-      let count = attributedString[run.range].unicodeScalars.count
-      let scalars = offset..<(offset + count)
-      offset += count
+    forEachRun(of: attributedString) { run, scalars in
       if let style = run[TextEngineAttributeKeys.UnderlineStyleKey.self], style.isVisible {
         decorations.append(
           Decoration(
@@ -94,15 +90,26 @@ extension PlacedText {
   /// ```
   public static func colorRanges(in attributedString: AttributedString) -> [ColorRange] {
     var ranges: [ColorRange] = []
+    forEachRun(of: attributedString) { run, scalars in
+      if let color = run[TextFlowAttributeKeys.ForegroundColorKey.self] {
+        ranges.append(ColorRange(scalars: scalars, color: color))
+      }
+    }
+    return ranges
+  }
+
+  /// Calls `body` with each run of `attributedString` and its range in Unicode scalar offsets,
+  /// the offsets a layout of its text counts in.
+  private static func forEachRun(
+    of attributedString: AttributedString,
+    _ body: (AttributedString.Runs.Run, Range<Int>) -> Void
+  ) {
     var offset = 0
     for run in attributedString.runs {
       let count = attributedString[run.range].unicodeScalars.count
-      if let color = run[TextFlowAttributeKeys.ForegroundColorKey.self] {
-        ranges.append(ColorRange(scalars: offset..<(offset + count), color: color))
-      }
+      body(run, offset..<(offset + count))
       offset += count
     }
-    return ranges
   }
 
   /// The strokes of the decorations on `line` (one of `layout.lines`), in the element's
