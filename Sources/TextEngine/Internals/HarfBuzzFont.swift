@@ -60,6 +60,32 @@ final class HarfBuzzFont: @unchecked Sendable {
   }
   /// `mayKernSpace` once found: 0 not yet, 1 false, 2 true.
   private let kernsSpace = Atomic<UInt8>(0)
+  /// True when HarfBuzz shapes Han and kana text alike in this face, whatever the language:
+  /// for the script tables it selects for `hani` and `kana` (each its own, else `DFLT`, `dflt`
+  /// or `latn`), GSUB and GPOS give every language the same lookups for every feature tag.
+  /// Both use HarfBuzz's default shaper, so a run mixing them then shapes as its pieces do
+  /// apart wherever HarfBuzz marks a boundary safe to break, and one call shapes it
+  /// (`LayoutEngine.canGroup`): Japanese changes between them every few characters.
+  /// Droid Sans Fallback qualifies (its `hani` and `latn` tables both give `vert` one lookup);
+  /// a variable face never does (feature variations may change a feature's lookups). Found on
+  /// first use.
+  var shapesKanaLikeHan: Bool {
+    switch kanaLikeHan.load(ordering: .relaxed) {
+    case 1: return false
+    case 2: return true
+    default:
+      let found =
+        hb_ot_var_has_data(face) == 0
+        && Self.layoutTables.allSatisfy { table in
+          Self.languageSystems(face, table, HB_SCRIPT_HAN)
+            == Self.languageSystems(face, table, HB_SCRIPT_KATAKANA)
+        }
+      kanaLikeHan.store(found ? 2 : 1, ordering: .relaxed)
+      return found
+    }
+  }
+  /// `shapesKanaLikeHan` once found: 0 not yet, 1 false, 2 true.
+  private let kanaLikeHan = Atomic<UInt8>(0)
   /// The fonts with variation coordinates set, made on demand (see `withVariations`).
   private let variants = Locked<[[FontVariation]: HarfBuzzFont]>([:])
 
@@ -169,6 +195,64 @@ final class HarfBuzzFont: @unchecked Sendable {
       if hb_set_has(glyphs, space) != 0 { return true }
     }
     return false
+  }
+
+  private static let layoutTables = [
+    hb_tag_from_string("GSUB", -1), hb_tag_from_string("GPOS", -1),
+  ]
+
+  /// What HarfBuzz may apply to text of `script` from `table` of `face`: for the script table
+  /// it selects, each language system by its tag (0 for the default one) with, for each
+  /// feature tag, the lookups of its first feature of that tag (the one HarfBuzz finds) and,
+  /// under tag 0, the required feature's. Empty when no script table is selected.
+  static func languageSystems(
+    _ face: OpaquePointer, _ table: hb_tag_t, _ script: hb_script_t
+  ) -> [hb_tag_t: [hb_tag_t: [UInt32]]] {
+    var scriptTags = [hb_tag_t](repeating: 0, count: 8)
+    var scriptCount = UInt32(scriptTags.count)
+    hb_ot_tags_from_script_and_language(script, nil, &scriptCount, &scriptTags, nil, nil)
+    var scriptIndex: UInt32 = 0
+    var chosen: hb_tag_t = 0
+    hb_ot_layout_table_select_script(face, table, scriptCount, &scriptTags, &scriptIndex, &chosen)
+    guard scriptIndex != HB_OT_LAYOUT_NO_SCRIPT_INDEX else { return [:] }
+    func lookups(ofFeature feature: UInt32) -> [UInt32] {
+      var count = hb_ot_layout_feature_get_lookups(face, table, feature, 0, nil, nil)
+      var indexes = [UInt32](repeating: 0, count: Int(count))
+      hb_ot_layout_feature_get_lookups(face, table, feature, 0, &count, &indexes)
+      return Array(indexes.prefix(Int(count)))
+    }
+    func features(ofLanguage language: UInt32) -> [hb_tag_t: [UInt32]] {
+      var features: [hb_tag_t: [UInt32]] = [:]
+      var required: UInt32 = 0
+      var requiredTag: hb_tag_t = 0
+      if hb_ot_layout_language_get_required_feature(
+        face, table, scriptIndex, language, &required, &requiredTag) != 0
+      {
+        features[0] = lookups(ofFeature: required)
+      }
+      var count = hb_ot_layout_language_get_feature_indexes(
+        face, table, scriptIndex, language, 0, nil, nil)
+      var indexes = [UInt32](repeating: 0, count: Int(count))
+      var tags = [hb_tag_t](repeating: 0, count: Int(count))
+      hb_ot_layout_language_get_feature_indexes(
+        face, table, scriptIndex, language, 0, &count, &indexes)
+      var tagCount = count
+      hb_ot_layout_language_get_feature_tags(
+        face, table, scriptIndex, language, 0, &tagCount, &tags)
+      for (index, tag) in zip(indexes.prefix(Int(count)), tags.prefix(Int(tagCount)))
+      where features[tag] == nil {
+        features[tag] = lookups(ofFeature: index)
+      }
+      return features
+    }
+    var systems = [hb_tag_t(0): features(ofLanguage: HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX)]
+    var count = hb_ot_layout_script_get_language_tags(face, table, scriptIndex, 0, nil, nil)
+    var languages = [hb_tag_t](repeating: 0, count: Int(count))
+    hb_ot_layout_script_get_language_tags(face, table, scriptIndex, 0, &count, &languages)
+    for (index, language) in languages.prefix(Int(count)).enumerated() {
+      systems[language] = features(ofLanguage: UInt32(index))
+    }
+    return systems
   }
 
   /// The glyph the font's cmap gives `codePoint`, or nil when the font does not cover it.

@@ -97,12 +97,42 @@ extension LayoutEngine {
   /// attribute run, face, script and level (so the same font, features, language and
   /// direction), neither a tab, and both short enough that no long cluster is cut in pieces.
   func canShapeTogether(_ a: SegmentPlan, _ b: SegmentPlan) -> Bool {
-    a.hasSameFace(as: b) && a.script == b.script && a.level == b.level
+    a.script == b.script && canShareCall(a, b)
+  }
+
+  /// True when segment `b`, which follows `a`, may be shaped in the same group as `a` (with
+  /// the group's first member's script): `canShapeTogether`, or both in Han or kana where
+  /// HarfBuzz shapes them alike. Hiragana and Katakana share OpenType's `kana` script; Han and
+  /// kana do in a face whose tables treat them alike (`HarfBuzzFont.shapesKanaLikeHan`).
+  /// Japanese changes between them every few characters, a call each: one group instead took
+  /// a fifth off a Japanese paragraph's instructions. Members still join only across a
+  /// boundary `canShapeTogether` allows (apart, HarfBuzz never kerns across the others).
+  func canGroup(_ a: SegmentPlan, _ b: SegmentPlan) -> Bool {
+    guard canShareCall(a, b) else { return false }
+    if a.script == b.script { return true }
+    guard let first = Self.japaneseScript(a.script), let second = Self.japaneseScript(b.script)
+    else { return false }
+    return first == second
+      || a.faceReference._withUnsafeGuaranteedRef { $0.harfBuzz.shapesKanaLikeHan }
+  }
+
+  /// `canShapeTogether` but for the script.
+  private func canShareCall(_ a: SegmentPlan, _ b: SegmentPlan) -> Bool {
+    a.hasSameFace(as: b) && a.level == b.level
       && runAt[a.range.lowerBound] == runAt[b.range.lowerBound]
       && a.range.count <= Self.maximumShapedClusterLength
       && b.range.count <= Self.maximumShapedClusterLength
       && !(a.range.count == 1 && units[a.range.lowerBound] == 0x09)
       && !(b.range.count == 1 && units[b.range.lowerBound] == 0x09)
+  }
+
+  /// 0 for Han, 1 for Hiragana and Katakana (ICU's codes 17, 20 and 22), nil for others.
+  private static func japaneseScript(_ code: Int32) -> Int? {
+    switch code {
+    case 17: 0
+    case 20, 22: 1
+    default: nil
+    }
   }
 
   /// The context `addSegment` gives HarfBuzz for `range`: up to five units on a side where the

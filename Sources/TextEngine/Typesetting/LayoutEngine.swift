@@ -645,7 +645,9 @@ struct LayoutEngine {
                     plans[member], content: content, shaping: shaping, group: &group,
                     member: member - planIndex,
                     joinsPrevious: member == planIndex
-                      ? firstJoins : isSoftBreak[plans[member].range.lowerBound],
+                      ? firstJoins
+                      : isSoftBreak[plans[member].range.lowerBound]
+                        && plans[member].script == plans[member - 1].script,
                     atomsPerUnit: atomsPerUnit, units: units,
                     isGraphemeBoundary: GraphemeBoundaries.View(flags: flags))
               }
@@ -1182,7 +1184,7 @@ struct LayoutEngine {
   ) -> GroupStart {
     var end = start + 1
     if groupsRuns {
-      while end < plans.count && canShapeTogether(plans[end - 1], plans[end]) { end += 1 }
+      while end < plans.count && canGroup(plans[end - 1], plans[end]) { end += 1 }
     }
     return GroupStart(
       end: end, joinsPrevious: joins(plans, at: start), shaping: shaping(of: plans[start]))
