@@ -38,7 +38,7 @@ enum GridCommand: Subcommand {
                             sheet's paper (default a4)
       --sheet NAME|CxR      a gLabels template (l7160, 5160, "Avery L7163": the geometry
                             textflow labels uses) or columns x rows; without glabels-data,
-                            l7160 is Avery's published 3 × 7 of 63.5 × 38.1 mm
+                            l7160 is a built-in copy of gLabels' Avery L7160
       --template NAME       a gLabels template with one grid of rectangles ("Avery 5160";
                             textflow labels merges records onto any template)
       --templates-dir DIR   gLabels' template folder (default: glabels-data's)
@@ -280,7 +280,7 @@ enum GridCommand: Subcommand {
     else {
       // A named sheet ("l7160", "5160", "Avery L7163") is gLabels' template when installed,
       // so that grid and labels put the same sheet's labels at the same places; the built-in
-      // l7160 (Avery's published 63.5 × 38.1 mm) only stands in when glabels-data is missing.
+      // l7160 (a copy of that template's geometry) stands in when glabels-data is missing.
       let template = (try? TemplateDatabase.load(parsed.values["--templates-dir"])).flatMap {
         try? $0.template(named: name)
       }
