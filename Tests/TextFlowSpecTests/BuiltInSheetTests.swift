@@ -72,6 +72,7 @@ struct BuiltInSheetTests {
     #expect(close(sheet.topMargin, try Self.points(layout["y0"])))
     #expect(close(sheet.columnGap, try Self.points(layout["dx"]) - Self.points(label["width"])))
     #expect(close(sheet.rowGap, try Self.points(layout["dy"]) - Self.points(label["height"])))
+    #expect(close(sheet.cornerRadius, try Self.points(label["round"])))
     #expect(close(Double(sheet.pageSize.width), try Self.points(paper["width"])))
     #expect(close(Double(sheet.pageSize.height), try Self.points(paper["height"])))
   }
