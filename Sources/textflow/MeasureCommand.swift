@@ -372,18 +372,15 @@ enum MeasureCommand: Subcommand {
         memo.appendMeasurement(
           of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
       }
-      // A size in the font's name wins over "size", as with --font and --size: said, not
-      // silent. The name was resolved for the answer, so looking it up again is a memo's hit.
-      if let sizeConflicts, case .string(let name) = fields[.font],
-        case .number(let size) = fields[.size],
-        let font = try? memo.fonts.font(named: name, pointSize: size, in: typesetter),
-        abs(Double(font.pointSize) - size) > 1e-9
-      {
-        sizeConflicts.note(
-          name: name, named: Double(font.pointSize), asked: size, key: fields.key(of: .size),
+      if let conflict = memo.fonts.namedSizeConflict {
+        memo.fonts.namedSizeConflict = nil
+        sizeConflicts?.note(
+          name: conflict.name, named: conflict.named, asked: conflict.asked, key: conflict.key,
           line: number)
       }
     } catch {
+      // A line answered with an error says nothing more about its font.
+      memo.fonts.namedSizeConflict = nil
       // Placed as the line's other errors are: a shard's answers (`--first-line`) name their
       // place in the whole stream.
       let place = place(line: number, id: idText)
@@ -703,6 +700,11 @@ struct MeasureRequest: ~Copyable {
         font = try fonts.font(named: name, pointSize: size, in: typesetter)
       } catch {
         throw MeasureError("field 'font': \(error)")
+      }
+      // A size in the name wins over "size", as with --font and --size: kept for the caller to
+      // say (`NamedSizeConflicts`), which knows the line.
+      if let value = fields[.size], value.isPresent, abs(Double(font.pointSize) - size) > 1e-9 {
+        fonts.namedSizeConflict = (name, Double(font.pointSize), size, fieldName(.size))
       }
     } else {
       font = fonts.font(for: textStyle, in: typesetter).withSize(size)

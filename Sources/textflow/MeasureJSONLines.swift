@@ -187,6 +187,9 @@ struct RequestFonts {
   let styleFonts: StyleFonts
   /// The fonts the stream named, for every thread.
   let named: NamedFonts
+  /// The last request's font name, the size it carries and the other size its "size" field
+  /// (spelt `key`) asked for, when the two disagree; taken by the caller, which knows the line.
+  var namedSizeConflict: (name: String, named: Double, asked: Double, key: String)?
   /// The fonts this thread looked up in `named` during the window: found again without
   /// taking its lock.
   private var recent: [NamedFont: Result<Font, FontLoadingError>] = [:]
