@@ -110,4 +110,27 @@ struct CloudMinimumSizeTests {
     #expect(alone.status == 1 && alone.standardOutput.isEmpty)
     #expect(alone.standardError.contains("no word fits"), "\(alone.standardError)")
   }
+
+  // The heaviest word alone, too tall for --height at the minimum, shrank on below it (3.4 pt
+  // under --min-font-size 6 in a 36 pt cloud) and was drawn; only below 1 pt was it refused.
+  @Test("rows: a cloud too low for its heaviest word at --min-font-size is refused")
+  func rowsHeaviestTooTall() throws {
+    let input = Data("swift 10\nlinux 6\n".utf8)
+    // 16 pt margins: 2 pt inside, lower than any 6 pt line.
+    let low = try ProcessRunner.run(
+      Executables.textflow,
+      ["cloud", "-", "--width", "400", "--height", "34", "--min-font-size", "6"], input: input)
+    #expect(low.status == 1 && low.standardOutput.isEmpty)
+    #expect(
+      low.standardError.contains("smaller than 6 pt (--min-font-size)"), "\(low.standardError)")
+    // 16 pt inside: room for a line of 6 pt and more; every word drawn is at least 6 pt.
+    let roomy = try ProcessRunner.run(
+      Executables.textflow,
+      ["cloud", "-", "--width", "400", "--height", "48", "--min-font-size", "6"], input: input)
+    #expect(roomy.status == 0, "\(roomy.standardError)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: roomy.standardOutputData) as? [String: Any])
+    let words = try #require(json["words"] as? [[String: Any]])
+    #expect(!words.isEmpty && words.allSatisfy { ($0["fontSize"] as? Double ?? 0) >= 6 })
+  }
 }
