@@ -274,48 +274,49 @@ final class CairoCanvas {
     default: dashes = []
     }
     setColor(segment.color)
-    let rows = lineRows(
-      lines, minX: segment.minX, maxX: segment.maxX, top: top, thickness: thickness)
-    guard !dashes.isEmpty else {
-      for row in rows.lines {
-        cairo_rectangle(context, rows.left, row.top, rows.right - rows.left, row.height)
+    withLineRows(
+      lines, minX: segment.minX, maxX: segment.maxX, top: top, thickness: thickness
+    ) { left, right, rows, snapped in
+      guard !dashes.isEmpty else {
+        for row in rows { cairo_rectangle(context, left, row.top, right - left, row.height) }
+        cairo_fill(context)
+        return
       }
-      cairo_fill(context)
-      if rows.inDevice { cairo_restore(context) }
-      return
+      // Snapped, the pattern's unit is the line's whole pixels too (a dot is a square of
+      // them), and it starts on a pixel boundary: its dashes and gaps are whole columns, where
+      // dots of 0.9 pixels at 1x blurred into one grey row.
+      var offset = 0.0
+      if snapped {
+        dashes = dashes.map { $0 / unit * rows[0].height }
+        offset = left - left.rounded(.down)
+      }
+      cairo_set_line_width(context, rows[0].height)
+      cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+      cairo_set_dash(context, &dashes, Int32(dashes.count), offset)
+      for row in rows {
+        cairo_move_to(context, left, row.top + row.height / 2)
+        cairo_line_to(context, right, row.top + row.height / 2)
+        cairo_stroke(context)
+      }
+      cairo_set_dash(context, nil, 0, 0)
     }
-    // Snapped, the pattern's unit is the line's whole pixels too (a dot is a square of them),
-    // and it starts on a pixel boundary: its dashes and gaps are whole columns, where dots of
-    // 0.9 pixels at 1x blurred into one grey row.
-    var offset = 0.0
-    if rows.inDevice {
-      dashes = dashes.map { $0 / unit * rows.lines[0].height }
-      offset = rows.left - rows.left.rounded(.down)
-    }
-    cairo_set_line_width(context, rows.lines[0].height)
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
-    cairo_set_dash(context, &dashes, Int32(dashes.count), offset)
-    for row in rows.lines {
-      cairo_move_to(context, rows.left, row.top + row.height / 2)
-      cairo_line_to(context, rows.right, row.top + row.height / 2)
-      cairo_stroke(context)
-    }
-    cairo_set_dash(context, nil, 0, 0)
-    if rows.inDevice { cairo_restore(context) }
   }
 
-  /// Where `count` horizontal lines go, each a thickness below the last. In a PNG whose drawing
+  /// Calls `draw` with where `count` horizontal lines go (their left and right ends, each
+  /// line's top and height, and whether they were snapped), each a thickness below the last.
+  /// In a PNG whose drawing
   /// is not rotated, the thickness is rounded to whole pixels (at least one) and the first
   /// line's centre moved by at most half a pixel so that its edges fall on pixel boundaries, as
   /// Pango's `pango_quantize_line_geometry` does for hinted metrics, and the gap is that whole
   /// number of pixels too: unsnapped, a 0.9-pixel underline at 1x was two faint grey rows, and
   /// the two lines of a double one ran together. PDF and SVG draw them exactly.
   ///
-  /// In device space (`inDevice`) the context is saved with an identity matrix: the caller
-  /// draws, then restores it.
-  private func lineRows(
-    _ count: Int, minX: Double, maxX: Double, top: Double, thickness: Double
-  ) -> (left: Double, right: Double, lines: [(top: Double, height: Double)], inDevice: Bool) {
+  /// Snapped lines are in device pixels: `draw` is called with an identity matrix, restored
+  /// after it.
+  private func withLineRows(
+    _ count: Int, minX: Double, maxX: Double, top: Double, thickness: Double,
+    _ draw: (Double, Double, [(top: Double, height: Double)], Bool) -> Void
+  ) {
     var left = minX
     var y = top
     var right = maxX
@@ -325,8 +326,8 @@ final class CairoCanvas {
     var along = (x: 1.0, y: 0.0)
     cairo_user_to_device_distance(context, &along.x, &along.y)
     guard format == .png, down.x == 0, down.y > 0, along.y == 0, along.x > 0 else {
-      let lines = (0..<count).map { (top: top + Double(2 * $0) * thickness, height: thickness) }
-      return (minX, maxX, lines, false)
+      draw(minX, maxX, (0..<count).map { (top + Double(2 * $0) * thickness, thickness) }, false)
+      return
     }
     cairo_user_to_device(context, &left, &y)
     cairo_user_to_device(context, &right, &bottom)
@@ -338,10 +339,11 @@ final class CairoCanvas {
       ? centre.rounded(.down) + 0.5 : centre.rounded()
     cairo_save(context)
     cairo_identity_matrix(context)
-    let lines = (0..<count).map {
-      (top: snappedCentre - pixels / 2 + Double(2 * $0) * pixels, height: pixels)
-    }
-    return (left, right, lines, true)
+    draw(
+      left, right,
+      (0..<count).map { (snappedCentre - pixels / 2 + Double(2 * $0) * pixels, pixels) },
+      true)
+    cairo_restore(context)
   }
 
   // MARK: - Glyphs
