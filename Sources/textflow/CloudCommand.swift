@@ -19,7 +19,9 @@ enum CloudCommand: Subcommand {
     lays the heaviest words out in centred rows on a common baseline, font size by weight. The
     heaviest word is never dropped: when the cloud does not fit (--height), every word shrinks;
     only below --min-font-size are the lightest words left out. A word wider than the cloud
-    gets a smaller size of its own.
+    gets a smaller size of its own, but not below --min-font-size: a word too wide even then
+    is left out and named in a warning. A cloud too low for its heaviest word at
+    --min-font-size is an error.
 
     options:
       -o, --output PATH    write to PATH (- for standard output; default: JSON on stdout)
@@ -219,15 +221,35 @@ enum CloudCommand: Subcommand {
           throw .failure("\(error)")
         }
       }
-      // The heaviest word is never dropped: on a canvas its margins leave (almost) no room in,
-      // it shrinks without end (to 1e-6 pt on 40 × 30 pt). Below a point it is no cloud, as a
-      // packed cloud with no room is not.
-      if let heaviest = result.placed.first, heaviest.fontSize < 1 {
+      // A word wider than the cloud even at --min-font-size is left out, as wordcloud leaves
+      // out a word that fits only below min_font_size: named, not silently missing, and with
+      // no word left there is no cloud.
+      if !result.unfitting.isEmpty {
+        let shown = result.unfitting.prefix(5).map { "\"\(terminalSafe($0.text))\"" }
+        let more = result.unfitting.count > 5 ? " and \(result.unfitting.count - 5) more" : ""
+        let sentence =
+          "\(wordCount(result.unfitting.count)) wider than the "
+          + "\(Printed.number(cloud.width)) pt cloud (inside its \(Printed.number(cloud.margin)) pt "
+          + "margins) even at \(Printed.number(cloud.minimumReadableSize)) pt (--min-font-size): "
+          + shown.joined(separator: ", ") + more
+        guard !result.placed.isEmpty else {
+          throw .failure(
+            "no word fits: \(sentence); use a larger --width or a smaller --min-font-size; "
+              + "nothing written")
+        }
+        printError("textflow cloud: warning: left out \(sentence)")
+      }
+      // The heaviest word is never dropped: on a canvas too low for it at --min-font-size, it
+      // alone shrinks on (to 1e-6 pt on 40 × 30 pt). Below --min-font-size it is no cloud, as
+      // wordcloud draws none ("Couldn't find space to draw").
+      let readable = cloud.minimumReadableSize - 1e-9
+      if let heaviest = result.placed.first(where: { $0.fontSize < readable }) {
         throw .failure(
           "the \(points(result.scene.bounds.width)) × \(points(result.scene.bounds.height)) pt canvas "
             + "leaves no room for the heaviest word \"\(heaviest.word.text)\": inside the "
             + "cloud's \(Printed.number(cloud.margin)) pt margins it would be smaller than "
-            + "1 pt; use a larger --width or --height; nothing written")
+            + "\(Printed.number(cloud.minimumReadableSize)) pt (--min-font-size); use a larger "
+            + "--width or --height; nothing written")
       }
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,

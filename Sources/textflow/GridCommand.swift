@@ -38,7 +38,7 @@ enum GridCommand: Subcommand {
                             sheet's paper (default a4)
       --sheet NAME|CxR      a gLabels template (l7160, 5160, "Avery L7163": the geometry
                             textflow labels uses) or columns x rows; without glabels-data,
-                            l7160 is Avery's published 3 × 7 of 63.5 × 38.1 mm
+                            l7160 is a built-in copy of gLabels' Avery L7160
       --template NAME       a gLabels template with one grid of rectangles ("Avery 5160";
                             textflow labels merges records onto any template)
       --templates-dir DIR   gLabels' template folder (default: glabels-data's)
@@ -53,7 +53,7 @@ enum GridCommand: Subcommand {
       --number-of-lines N   at most N lines a label, then an ellipsis (default 0: no limit;
                             --max-lines is the older spelling); "A\\nB" on one line is
                             "A…", as UILabel shows it, and is not shrunk for the cut
-      --no-border           no label outlines
+      --no-border           no label outlines (drawn with a template's corner radius)
       --scale N             PNG pixels per point (default 2)
       --svg-text MODE       SVG text: text (outlines with a transparent, selectable text layer;
                             default) or paths (outlines only)
@@ -256,7 +256,7 @@ enum GridCommand: Subcommand {
 
   /// A one-grid rectangle template's sheet.
   private static func sheet(of template: LabelTemplate) throws(CommandError) -> LabelSheet {
-    guard template.grids.count == 1, case .rectangle = template.shape,
+    guard template.grids.count == 1, case .rectangle(_, _, let cornerRadius) = template.shape,
       let layout = template.grids.first
     else {
       throw .usage(
@@ -268,7 +268,7 @@ enum GridCommand: Subcommand {
       columns: layout.columns, rows: layout.rows, labelSize: size, pageSize: template.pageSize,
       topMargin: layout.y0, leftMargin: layout.x0,
       columnGap: max(0, layout.dx - Double(size.width)),
-      rowGap: max(0, layout.dy - Double(size.height)))
+      rowGap: max(0, layout.dy - Double(size.height)), cornerRadius: cornerRadius)
   }
 
   private static func sheet(_ name: String, _ parsed: ParsedArguments) throws(CommandError)
@@ -280,7 +280,7 @@ enum GridCommand: Subcommand {
     else {
       // A named sheet ("l7160", "5160", "Avery L7163") is gLabels' template when installed,
       // so that grid and labels put the same sheet's labels at the same places; the built-in
-      // l7160 (Avery's published 63.5 × 38.1 mm) only stands in when glabels-data is missing.
+      // l7160 (a copy of that template's geometry) stands in when glabels-data is missing.
       let template = (try? TemplateDatabase.load(parsed.values["--templates-dir"])).flatMap {
         try? $0.template(named: name)
       }

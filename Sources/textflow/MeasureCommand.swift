@@ -53,6 +53,8 @@ enum MeasureCommand: Subcommand {
     start/end are Unicode scalar offsets into text (end exclusive). Characters no font has add
     "missing": [{"start": 3, "end": 4, "text": "…"}]; "systemFonts": true on a line looks them
     up in the installed fonts (as --system-fonts does) and the answer lists the "faces" used.
+    A size in "font" ("DejaVu Sans 20") wins over "size", as with --font and --size; the two
+    disagreeing are a warning on stderr, once per font name, naming the first such line.
     Other fields ("category", "meta": {…}) are copied into the response as written, so a batch
     keeps its own ids and metadata; --strict-fields makes them errors instead. A field one or
     two typos away from a known one ("max_widht") is always an error with a suggestion, as is a
@@ -261,6 +263,7 @@ enum MeasureCommand: Subcommand {
       guard line == nil || waits || window.isFull else { continue }
       if !window.lines.isEmpty {
         responder.answer(window, jobs: jobs, to: &output)
+        responder.sizeConflicts.say()
         count += window.lines.count
         // A window past its byte limit holds a huge line: its request, answer and buffers are
         // freed below, and given back to the system rather than kept by the allocator.
@@ -281,7 +284,7 @@ enum MeasureCommand: Subcommand {
         "textflow measure: cannot read standard input: \(String(cString: strerror(error)))")
       return 1
     }
-    return 0
+    return FontOptions.strict && responder.sizeConflicts.hasConflicts ? 1 : 0
   }
 
   /// The paragraph cache of a stream of requests, bounded by memory: `megabytes` (default
@@ -325,7 +328,8 @@ enum MeasureCommand: Subcommand {
   /// different response, and a batch that carries its own metadata passes through unchanged.
   static func respond(
     to line: UnsafeBufferPointer<UInt8>, number: Int, typesetter base: Typesetter,
-    strictFields: Bool, memo: inout AnswerMemo, into output: inout [UInt8]
+    strictFields: Bool, memo: inout AnswerMemo, into output: inout [UInt8],
+    sizeConflicts: NamedSizeConflicts? = nil
   ) {
     WorkCounter.add(line.count)  // the reader's one pass over the line
     let fields = RequestFields(line)
@@ -368,7 +372,15 @@ enum MeasureCommand: Subcommand {
         memo.appendMeasurement(
           of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
       }
+      if let conflict = memo.fonts.namedSizeConflict {
+        memo.fonts.namedSizeConflict = nil
+        sizeConflicts?.note(
+          name: conflict.name, named: conflict.named, asked: conflict.asked, key: conflict.key,
+          line: number)
+      }
     } catch {
+      // A line answered with an error says nothing more about its font.
+      memo.fonts.namedSizeConflict = nil
       // Placed as the line's other errors are: a shard's answers (`--first-line`) name their
       // place in the whole stream.
       let place = place(line: number, id: idText)
@@ -688,6 +700,11 @@ struct MeasureRequest: ~Copyable {
         font = try fonts.font(named: name, pointSize: size, in: typesetter)
       } catch {
         throw MeasureError("field 'font': \(error)")
+      }
+      // A size in the name wins over "size", as with --font and --size: kept for the caller to
+      // say (`NamedSizeConflicts`), which knows the line.
+      if let value = fields[.size], value.isPresent, abs(Double(font.pointSize) - size) > 1e-9 {
+        fonts.namedSizeConflict = (name, Double(font.pointSize), size, fieldName(.size))
       }
     } else {
       font = fonts.font(for: textStyle, in: typesetter).withSize(size)

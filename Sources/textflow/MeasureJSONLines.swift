@@ -26,12 +26,58 @@ struct LineWindow {
   }
 }
 
+/// The requests whose font name carries a size ("DejaVu Sans 20") that their "size" field
+/// contradicts: the name's size is used, as `measure --font` and `grid` use it, and said once
+/// per font name on standard error, with the first line that gave both (a batch repeats a font
+/// on thousands of lines). Lines answered on several threads are noted in any order; a window's
+/// notes are said after it, from its lowest line, so the message is the same for any `--jobs`.
+final class NamedSizeConflicts: @unchecked Sendable {
+  // @unchecked: `pending` and `said` are read and written under `lock` only.
+  private let lock = NSLock()
+  private var pending: [String: (line: Int, named: Double, asked: Double, key: String)] = [:]
+  private var said: Set<String> = []
+  /// True once a conflict was said (under `--strict` the run then exits 1 at the end).
+  private(set) var hasConflicts = false
+
+  /// Notes that line `line` names `name`, whose size is `named`, and asks for `asked` in its
+  /// field `key`.
+  func note(name: String, named: Double, asked: Double, key: String, line: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !said.contains(name) else { return }
+    if let earlier = pending[name], earlier.line < line { return }
+    pending[name] = (line, named, asked, key)
+  }
+
+  /// Says the conflicts noted since the last call, by line, each font name once per run: a
+  /// warning, an error under `--strict` (the answers stand; the run exits 1 at the end).
+  func say() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !pending.isEmpty else { return }
+    for (name, conflict) in pending.sorted(by: { $0.value.line < $1.value.line }) {
+      said.insert(name)
+      let named = JSONValue.format(conflict.named)
+      printError(
+        "textflow measure: \(FontOptions.strict ? "error" : "warning"): line \(conflict.line): "
+          + "\"font\" \(JSONValue.quote(name)) names a size, \(named) pt, and "
+          + "\"\(conflict.key)\" asks for \(JSONValue.format(conflict.asked)) pt: the font's "
+          + "\(named) pt is used (said once for this font; drop one"
+          + (FontOptions.strict ? "; --strict: exit status 1)" : ")"))
+    }
+    hasConflicts = true
+    pending.removeAll()
+  }
+}
+
 /// Answers request lines: the same answer for a line whichever thread answers it.
 struct JSONLinesResponder: Sendable {
   let typesetter: Typesetter
   let strictFields: Bool
   let styleFonts: StyleFonts
   let namedFonts = NamedFonts()
+  /// The font names whose size a request's "size" contradicted.
+  let sizeConflicts = NamedSizeConflicts()
 
   init(typesetter: Typesetter, strictFields: Bool) {
     self.typesetter = typesetter
@@ -70,7 +116,7 @@ struct JSONLinesResponder: Sendable {
       }
       MeasureCommand.respond(
         to: bytes, number: number, typesetter: typesetter, strictFields: strictFields,
-        memo: &memo, into: &output)
+        memo: &memo, into: &output, sizeConflicts: sizeConflicts)
       output.append(UInt8(ascii: "\n"))
     }
   }
@@ -141,6 +187,9 @@ struct RequestFonts {
   let styleFonts: StyleFonts
   /// The fonts the stream named, for every thread.
   let named: NamedFonts
+  /// The last request's font name, the size it carries and the other size its "size" field
+  /// (spelt `key`) asked for, when the two disagree; taken by the caller, which knows the line.
+  var namedSizeConflict: (name: String, named: Double, asked: Double, key: String)?
   /// The fonts this thread looked up in `named` during the window: found again without
   /// taking its lock.
   private var recent: [NamedFont: Result<Font, FontLoadingError>] = [:]

@@ -52,4 +52,85 @@ struct CloudMinimumSizeTests {
       drawn.standardError.contains("left out below 4 pt (--min-font-size)"),
       "\(drawn.standardError)")
   }
+
+  /// hb-shape's advance of `text` in DejaVu Sans Bold (the cloud's default face) at `size`.
+  func boldWidth(_ text: String, size: Double) throws -> Double {
+    let shaped = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/hb-shape"),
+      [
+        "--font-size=2048", "--output-format=json", "--no-glyph-names",
+        Fixtures.font("DejaVuSans-Bold.ttf").path, text,
+      ])
+    let glyphs = try #require(
+      try JSONSerialization.jsonObject(with: shaped.standardOutputData) as? [[String: Any]])
+    return Double(glyphs.compactMap { $0["ax"] as? Int }.reduce(0, +)) * size / 2048
+  }
+
+  // A rows cloud gave a word too long for its width a size of its own with no floor: 3.2 pt
+  // under --min-font-size 6. wordcloud leaves out a word that fits only below min_font_size.
+  @Test("rows: a word wider than the cloud at --min-font-size is left out and named")
+  func rowsWordTooWide() throws {
+    let long = "pneumonoultramicroscopicsilicovolcanoconiosis"
+    // A cloud whose inside (16 pt margins) is 10 pt narrower than the word at 6 pt, and so
+    // wider than it at 4 pt.
+    let width = (try boldWidth(long, size: 6) + 32 - 10).rounded(.down)
+    #expect(try boldWidth(long, size: 4) < width - 32)
+    let input = Data("swift 10\n\(long) 5\nlinux 3\n".utf8)
+    func cloud(_ minimum: String) throws -> (ProcessResult, [[String: Any]], Int) {
+      let result = try ProcessRunner.run(
+        Executables.textflow,
+        ["cloud", "-", "--width", String(Int(width)), "--min-font-size", minimum], input: input)
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: result.standardOutputData) as? [String: Any])
+      return (
+        result, try #require(json["words"] as? [[String: Any]]),
+        try #require(json["dropped"] as? Int)
+      )
+    }
+    let (strict, words, dropped) = try cloud("6")
+    #expect(strict.status == 0, "\(strict.standardError)")
+    #expect(words.map { $0["text"] as? String }.contains(long) == false)
+    #expect(words.count == 2 && dropped == 1)
+    #expect(words.allSatisfy { ($0["fontSize"] as? Double ?? 0) >= 6 })
+    #expect(strict.standardError.contains("warning: left out 1 word"))
+    #expect(strict.standardError.contains("\"\(long)\""))
+    // At 4 pt it fits: drawn at its own size, at least 4 pt, inside the cloud.
+    let (loose, placed, none) = try cloud("4")
+    #expect(loose.status == 0 && loose.standardError.isEmpty, "\(loose.standardError)")
+    let word = try #require(placed.first { $0["text"] as? String == long })
+    #expect(none == 0)
+    #expect((word["fontSize"] as? Double ?? 0) >= 4)
+    let frame = try #require(word["frame"] as? [Double])
+    #expect(frame[0] >= 16 && frame[0] + frame[2] <= width - 16)
+    // No word fits at all: an error, nothing on standard output.
+    let alone = try ProcessRunner.run(
+      Executables.textflow,
+      ["cloud", "-", "--width", String(Int(width)), "--min-font-size", "6"],
+      input: Data("\(long) 5\n".utf8))
+    #expect(alone.status == 1 && alone.standardOutput.isEmpty)
+    #expect(alone.standardError.contains("no word fits"), "\(alone.standardError)")
+  }
+
+  // The heaviest word alone, too tall for --height at the minimum, shrank on below it (3.4 pt
+  // under --min-font-size 6 in a 36 pt cloud) and was drawn; only below 1 pt was it refused.
+  @Test("rows: a cloud too low for its heaviest word at --min-font-size is refused")
+  func rowsHeaviestTooTall() throws {
+    let input = Data("swift 10\nlinux 6\n".utf8)
+    // 16 pt margins: 2 pt inside, lower than any 6 pt line.
+    let low = try ProcessRunner.run(
+      Executables.textflow,
+      ["cloud", "-", "--width", "400", "--height", "34", "--min-font-size", "6"], input: input)
+    #expect(low.status == 1 && low.standardOutput.isEmpty)
+    #expect(
+      low.standardError.contains("smaller than 6 pt (--min-font-size)"), "\(low.standardError)")
+    // 16 pt inside: room for a line of 6 pt and more; every word drawn is at least 6 pt.
+    let roomy = try ProcessRunner.run(
+      Executables.textflow,
+      ["cloud", "-", "--width", "400", "--height", "48", "--min-font-size", "6"], input: input)
+    #expect(roomy.status == 0, "\(roomy.standardError)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: roomy.standardOutputData) as? [String: Any])
+    let words = try #require(json["words"] as? [[String: Any]])
+    #expect(!words.isEmpty && words.allSatisfy { ($0["fontSize"] as? Double ?? 0) >= 6 })
+  }
 }

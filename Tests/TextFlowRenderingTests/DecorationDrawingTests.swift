@@ -248,6 +248,40 @@ struct DecorationTables {
     #expect(inked == [singleRows[0], singleRows[0] + 2], "\(inked) vs \(singleRows)")
   }
 
+  // Dotted and dashed lines were stroked where the font puts them, unsnapped: at 1x DejaVu's
+  // 0.88-pixel underline was two grey rows where the solid one is one dark row.
+  @Test(
+    "at 1x a dotted or dashed underline is on the solid one's whole rows, no grey row beside",
+    arguments: [UnderlineStyle.patternDot, .patternDash, .patternDashDot])
+  func patternedUnderlineSnappedAtOneX(pattern: UnderlineStyle) throws {
+    let tables = try DecorationTables(Self.font)
+    let solid = try Self.drawn([.underline], format: .png, scale: 1)
+    let images = try Self.drawn(
+      [.underline], format: .png, scale: 1, style: UnderlineStyle.single.union(pattern))
+    let width = Double(try Self.shapedWidth(Self.text)) * Self.size / Double(tables.unitsPerEm)
+    let columns = Int(Self.origin.x)..<Int(Double(Self.origin.x) + width)
+    let rows = 0..<images.decorated.image.height
+    func ink(_ drawn: (plain: Darkness, decorated: Darkness), x: Int, y: Int) -> Double {
+      drawn.decorated[x: x, y: y] - drawn.plain[x: x, y: y]
+    }
+    // The solid underline's rows (hb-shape-free: the solid line's snapping is tested above).
+    let solidRows = Set(
+      rows.filter { y in columns.contains { ink(solid, x: $0, y: y) > 0.98 } })
+    try #require(!solidRows.isEmpty)
+    let inkedRows = Set(rows.filter { y in columns.contains { ink(images, x: $0, y: y) > 0.02 } })
+    #expect(inkedRows == solidRows, "\(pattern): rows \(inkedRows.sorted()) vs \(solidRows)")
+    // Along the row, whole dark pixels and whole gaps: apart from the line's two ends, every
+    // pixel is either fully inked or not at all (a dot is a whole pixel, as thick as the line).
+    // (Where no glyph has ink: the round letters' overshoot reaches the underline's row.)
+    let row = try #require(solidRows.min())
+    let along = columns.filter { images.plain[x: $0, y: row] < 0.02 }.map {
+      ink(images, x: $0, y: row)
+    }
+    #expect(along.contains { $0 < 0.02 } && along.contains { $0 > 0.98 }, "\(along)")
+    let inside = along.dropFirst().dropLast()
+    #expect(inside.allSatisfy { $0 < 0.02 || $0 > 0.98 }, "\(pattern): \(along)")
+  }
+
   @Test("a strikethrough in a PNG lies where the OS/2 table puts it")
   func strikethroughInPNG() throws {
     let tables = try DecorationTables(Self.font)

@@ -84,11 +84,11 @@ struct LabelGridTests {
     let long = String(repeating: "A long label that needs shrinking ", count: 6)
     let huge = String(repeating: "Far too much text for one small label. ", count: 40)
     let output = try grid.layout(["Short", long, huge], typesetter: sharedTypesetter)
-    let mm = PaperSize.pointsPerMillimeter
     let frames = output.scene.elements.map(\.attributes.frame)
-    #expect(abs(frames[0].width - 63.5 * mm) < 1e-9 && abs(frames[0].height - 38.1 * mm) < 1e-9)
-    // Columns 66 mm apart (63.5 + 2.5 gap).
-    #expect(abs(frames[1].minX - frames[0].minX - 66 * mm) < 1e-6)
+    // gLabels' template for the 7160 (BuiltInSheetTests reads it from the XML): labels of
+    // 181.4 × 108 pt, one every 187.2 pt across.
+    #expect(abs(frames[0].width - 181.4) < 1e-9 && abs(frames[0].height - 108) < 1e-9)
+    #expect(abs(frames[1].minX - frames[0].minX - 187.2) < 1e-6)
     #expect(output.labels[0].fontSize == 14 && !output.labels[0].isTruncated)
     #expect(output.labels[1].fontSize < 14, "\(output.labels[1])")
     #expect(output.labels[1].fontSize >= 7 && !output.labels[1].isTruncated)
@@ -120,8 +120,8 @@ struct LabelGridTests {
     let path = directory.appendingPathComponent("sheet.pdf").path
     try Renderer.render(output.scene, to: path, options: RenderOptions(format: .pdf, page: page))
     #expect(try tool("pdfinfo", [path]).contains("Pages:           3"))
-    // Page 2's first label (label 22) is printed 15.15 mm from the top and 7.25 mm from the left:
-    // pdftotext -bbox gives word boxes in points.
+    // Page 2's first label (label 22) is printed where the template's first label is, 43.9 pt
+    // from the top and 21.2 pt from the left: pdftotext -bbox gives word boxes in points.
     let boxes = try tool("pdftotext", ["-f", "2", "-l", "2", "-bbox", path, "-"])
     let first = labels[21].split(separator: " ").first!
     let line = try #require(boxes.split(separator: "\n").first { $0.contains(">\(first)<") })
@@ -129,11 +129,10 @@ struct LabelGridTests {
       guard let range = line.range(of: "\(name)=\"") else { return nil }
       return Double(line[range.upperBound...].prefix { $0 != "\"" })
     }
-    let mm = PaperSize.pointsPerMillimeter
     let xMin = try #require(attribute("xMin"))
     let yMin = try #require(attribute("yMin"))
-    #expect(xMin > 7.25 * mm + grid.padding - 1 && xMin < 7.25 * mm + grid.padding + 2)
-    #expect(yMin > 15.15 * mm && yMin < 15.15 * mm + 38.1 * mm / 2)
+    #expect(xMin > 21.2 + grid.padding - 1 && xMin < 21.2 + grid.padding + 2)
+    #expect(yMin > 43.9 && yMin < 43.9 + 108 / 2)
 
     // The PNG of the whole strip: every label's ink is inside its cell.
     let png = directory.appendingPathComponent("sheet.png").path

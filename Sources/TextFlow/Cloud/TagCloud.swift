@@ -20,7 +20,9 @@ import Foundation
 /// (`crossAxisAlignment` `.firstBaseline`, with each word's baseline from its TextLayout).
 /// With a `height`, the cloud shrinks all sizes until it fits; only when the smallest size would
 /// fall below `minimumReadableSize` are the lightest words dropped, never the heaviest. A word
-/// wider than the cloud gets a smaller size of its own.
+/// wider than the cloud gets a smaller size of its own, never below `minimumReadableSize`: a
+/// word wider than the cloud even at that size is left out (`Output.unfitting`), as Python's
+/// wordcloud leaves out a word that fits only below its `min_font_size`.
 public struct TagCloud: Sendable {
   /// A word and its weight.
   public struct Word: Sendable, Equatable {
@@ -72,7 +74,8 @@ public struct TagCloud: Sendable {
   public var minFontSize: Double = 12
   /// The heaviest word's font size.
   public var maxFontSize: Double = 64
-  /// The smallest size shrinking may reach before light words are dropped.
+  /// The smallest size shrinking may reach before light words are dropped, and the smallest a
+  /// word too wide for the cloud may get before it is left out.
   public var minimumReadableSize: Double = 4
   /// Weight to size.
   public var scaling = Scaling.sqrt
@@ -108,8 +111,12 @@ public struct TagCloud: Sendable {
     public var cells: [LayoutAttributes]
     /// The words shown, in layout order, with their font sizes.
     public var placed: [(word: Word, fontSize: Double, color: Color)]
-    /// Words left out: beyond `maxWords`, or dropped because the cloud could not fit them.
+    /// Words left out: beyond `maxWords`, dropped because the cloud could not fit them, or
+    /// `unfitting`.
     public var droppedCount: Int
+    /// The words left out because they are wider than the cloud (inside its margins) even at
+    /// `minimumReadableSize`, heaviest first; counted in `droppedCount`.
+    public var unfitting: [Word]
     /// The factor all sizes were multiplied by to fit (1: no shrinking).
     public var shrinkFactor: Double
   }
@@ -402,6 +409,8 @@ public struct TagCloud: Sendable {
     var words: [(word: Word, fontSize: Double, color: Color, layout: TextLayout)]
     var cells: [LayoutAttributes]
     var contentHeight: Double
+    /// The words too wide for the cloud at the smallest size, left out.
+    var unfitting: [Word]
 
     func output(cloud: TagCloud, dropped: Int, factor: Double, width: Double, height: Double?)
       -> Output
@@ -424,8 +433,8 @@ public struct TagCloud: Sendable {
         elements: elements)
       return Output(
         scene: scene, cells: cells,
-        placed: words.map { ($0.word, $0.fontSize, $0.color) }, droppedCount: dropped,
-        shrinkFactor: factor)
+        placed: words.map { ($0.word, $0.fontSize, $0.color) },
+        droppedCount: dropped + unfitting.count, unfitting: unfitting, shrinkFactor: factor)
     }
   }
 
@@ -437,12 +446,18 @@ public struct TagCloud: Sendable {
     var single = ParagraphStyle()
     single.numberOfLines = 1
     var measured: [(word: Word, fontSize: Double, color: Color, layout: TextLayout)] = []
+    var unfitting: [Word] = []
     for (rank, word) in kept.enumerated() {
       var size = fontSize(for: word.weight, lightest: lightest, heaviest: heaviest) * factor
       var layout = typesetter.layout(word.text, font: font.withSize(size), style: single)
       if Double(layout.size.width) > innerWidth {
-        // Too wide for any row: this word alone gets smaller (never dropped, never cut).
+        // Too wide for any row: this word alone gets smaller (never cut), but not below the
+        // smallest size: a word that fits only smaller is left out and listed.
         size *= innerWidth / Double(layout.size.width) * 0.999
+        guard size >= minimumReadableSize - 1e-9 else {
+          unfitting.append(word)
+          continue
+        }
         layout = typesetter.layout(word.text, font: font.withSize(size), style: single)
       }
       let t = heaviest > lightest ? (word.weight - lightest) / (heaviest - lightest) : 1
@@ -474,7 +489,7 @@ public struct TagCloud: Sendable {
     let (contentSize, cells) = host.layOut(flow)
     return Attempt(
       words: measured, cells: cells,
-      contentHeight: max(0, Double(contentSize.height) - 2 * margin))
+      contentHeight: max(0, Double(contentSize.height) - 2 * margin), unfitting: unfitting)
   }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// A label sheet: a page of fixed cells, in points.
 ///
 /// ```swift
-/// let sheet = LabelSheet.l7160            // 3 × 7 labels of 63.5 × 38.1 mm on A4
+/// let sheet = LabelSheet.l7160            // Avery L7160: 3 × 7 labels on A4
 /// ```
 public struct LabelSheet: Sendable, Equatable {
   /// Labels across.
@@ -25,11 +25,14 @@ public struct LabelSheet: Sendable, Equatable {
   public var columnGap: Double
   /// Space between rows.
   public var rowGap: Double
+  /// The radius of the labels' rounded corners, as the outline draws them (a gLabels
+  /// template's `round`; 0 for square labels).
+  public var cornerRadius: Double
 
   /// A sheet.
   public init(
     columns: Int, rows: Int, labelSize: CGSize, pageSize: CGSize, topMargin: Double,
-    leftMargin: Double, columnGap: Double = 0, rowGap: Double = 0
+    leftMargin: Double, columnGap: Double = 0, rowGap: Double = 0, cornerRadius: Double = 6
   ) {
     self.columns = columns
     self.rows = rows
@@ -39,12 +42,13 @@ public struct LabelSheet: Sendable, Equatable {
     self.leftMargin = leftMargin
     self.columnGap = columnGap
     self.rowGap = rowGap
+    self.cornerRadius = cornerRadius
   }
 
   /// A sheet of `columns` × `rows` labels centred on the page (margins split evenly).
   public static func centered(
     columns: Int, rows: Int, labelSize: CGSize, pageSize: CGSize, columnGap: Double = 0,
-    rowGap: Double = 0
+    rowGap: Double = 0, cornerRadius: Double = 6
   ) -> LabelSheet {
     let used = CGSize(
       width: Double(columns) * Double(labelSize.width) + Double(columns - 1) * columnGap,
@@ -53,18 +57,21 @@ public struct LabelSheet: Sendable, Equatable {
       columns: columns, rows: rows, labelSize: labelSize, pageSize: pageSize,
       topMargin: max(0, Double(pageSize.height - used.height) / 2),
       leftMargin: max(0, Double(pageSize.width - used.width) / 2), columnGap: columnGap,
-      rowGap: rowGap)
+      rowGap: rowGap, cornerRadius: cornerRadius)
   }
 
-  /// 21 labels of 63.5 × 38.1 mm on A4 (3 × 7, as Avery L7160 and its equivalents): top
-  /// margin 15.15 mm, left 7.25 mm, 2.5 mm between columns.
+  /// 21 labels on A4 (3 × 7, Avery L7160 and its equivalents), as gLabels' template for the
+  /// Avery 7160 family (glabels-data) places them: labels of 181.4 × 108 pt with corners of
+  /// 5 pt, the first at (21.2, 43.9) pt, one every 187.2 pt across and 108 pt down.
+  ///
+  /// The template's geometry rather than Avery's published 63.5 × 38.1 mm (180 × 108 pt from
+  /// 7.25 mm and 15.15 mm), so that this sheet puts labels where `textflow grid --sheet l7160`
+  /// and `textflow labels --template "Avery L7160"` put them.
   public static let l7160 = LabelSheet(
-    columns: 3, rows: 7,
-    labelSize: CGSize(
-      width: 63.5 * PaperSize.pointsPerMillimeter, height: 38.1 * PaperSize.pointsPerMillimeter),
-    pageSize: PaperSize.a4, topMargin: 15.15 * PaperSize.pointsPerMillimeter,
-    leftMargin: 7.25 * PaperSize.pointsPerMillimeter, columnGap: 2.5 * PaperSize.pointsPerMillimeter
-  )
+    columns: 3, rows: 7, labelSize: CGSize(width: 181.4, height: 108.0),
+    pageSize: PaperSize.a4, topMargin: 43.9, leftMargin: 21.2,
+    // The template gives the pitch (dx); the gap is what the label leaves of it.
+    columnGap: 187.2 - 181.4, cornerRadius: 5)
 
   /// The height of one page's rows.
   public var usedHeight: Double {
@@ -386,7 +393,8 @@ public struct LabelGrid: Sendable {
       elements.append(
         SceneElement(
           attributes: attributes,
-          box: BoxStyle(border: border, borderWidth: border == nil ? 0 : 0.5, cornerRadius: 6),
+          box: BoxStyle(
+            border: border, borderWidth: border == nil ? 0 : 0.5, cornerRadius: sheet.cornerRadius),
           text: PlacedText(layout: text, origin: origin(of: text, in: cell), color: color)))
       placed.append(Label(text: labels[index], fontSize: size, isTruncated: text.isTruncated))
     }

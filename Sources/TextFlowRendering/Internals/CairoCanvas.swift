@@ -254,7 +254,8 @@ final class CairoCanvas {
   }
 
   /// Draws an underline or strikethrough segment: a filled rectangle for a solid line (so that
-  /// its edges are exactly the font's), a dashed stroke with butt caps for a pattern.
+  /// its edges are exactly the font's), a dashed stroke with butt caps for a pattern. Both are
+  /// snapped to the pixel grid in a PNG (`lineRows`).
   func drawDecoration(_ segment: PlacedText.DecorationSegment) {
     let style = segment.style
     let thickness = style.isThick ? 2 * segment.thickness : segment.thickness
@@ -273,41 +274,59 @@ final class CairoCanvas {
     default: dashes = []
     }
     setColor(segment.color)
-    guard !dashes.isEmpty else {
-      fillLines(lines, minX: segment.minX, maxX: segment.maxX, top: top, thickness: thickness)
-      return
+    withLineRows(
+      lines, minX: segment.minX, maxX: segment.maxX, top: top, thickness: thickness
+    ) { left, right, rows, snapped in
+      guard !dashes.isEmpty else {
+        for row in rows { cairo_rectangle(context, left, row.top, right - left, row.height) }
+        cairo_fill(context)
+        return
+      }
+      // Snapped, the pattern's unit is the line's whole pixels too (a dot is a square of
+      // them), and it starts on a pixel boundary: its dashes and gaps are whole columns, where
+      // dots of 0.9 pixels at 1x blurred into one grey row.
+      var offset = 0.0
+      if snapped {
+        dashes = dashes.map { $0 / unit * rows[0].height }
+        offset = left - left.rounded(.down)
+      }
+      cairo_set_line_width(context, rows[0].height)
+      cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+      cairo_set_dash(context, &dashes, Int32(dashes.count), offset)
+      for row in rows {
+        cairo_move_to(context, left, row.top + row.height / 2)
+        cairo_line_to(context, right, row.top + row.height / 2)
+        cairo_stroke(context)
+      }
+      cairo_set_dash(context, nil, 0, 0)
     }
-    cairo_set_line_width(context, thickness)
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
-    cairo_set_dash(context, &dashes, Int32(dashes.count), 0)
-    for line in 0..<lines {
-      let y = top + Double(2 * line) * thickness + thickness / 2
-      cairo_move_to(context, segment.minX, y)
-      cairo_line_to(context, segment.maxX, y)
-      cairo_stroke(context)
-    }
-    cairo_set_dash(context, nil, 0, 0)
   }
 
-  /// Fills `count` horizontal lines, each a thickness below the last. In a PNG whose drawing is
-  /// not rotated, the thickness is rounded to whole pixels (at least one) and the first line's
-  /// centre moved by at most half a pixel so that its edges fall on pixel boundaries, as Pango's
-  /// `pango_quantize_line_geometry` does for hinted metrics, and the gap is that whole number
-  /// of pixels too: unsnapped, a 0.9-pixel underline at 1x was two faint grey rows, and the two
-  /// lines of a double one ran together. PDF and SVG draw them exactly.
-  private func fillLines(_ count: Int, minX: Double, maxX: Double, top: Double, thickness: Double) {
+  /// Calls `draw` with where `count` horizontal lines go (their left and right ends, each
+  /// line's top and height, and whether they were snapped), each a thickness below the last.
+  /// In a PNG whose drawing
+  /// is not rotated, the thickness is rounded to whole pixels (at least one) and the first
+  /// line's centre moved by at most half a pixel so that its edges fall on pixel boundaries, as
+  /// Pango's `pango_quantize_line_geometry` does for hinted metrics, and the gap is that whole
+  /// number of pixels too: unsnapped, a 0.9-pixel underline at 1x was two faint grey rows, and
+  /// the two lines of a double one ran together. PDF and SVG draw them exactly.
+  ///
+  /// Snapped lines are in device pixels: `draw` is called with an identity matrix, restored
+  /// after it.
+  private func withLineRows(
+    _ count: Int, minX: Double, maxX: Double, top: Double, thickness: Double,
+    _ draw: (Double, Double, [(top: Double, height: Double)], Bool) -> Void
+  ) {
     var left = minX
     var y = top
     var right = maxX
     var bottom = top + thickness
-    var across = (x: 0.0, y: 1.0)
-    cairo_user_to_device_distance(context, &across.x, &across.y)
-    guard format == .png, across.x == 0, across.y > 0 else {
-      for line in 0..<count {
-        cairo_rectangle(
-          context, minX, top + Double(2 * line) * thickness, maxX - minX, thickness)
-      }
-      cairo_fill(context)
+    var down = (x: 0.0, y: 1.0)
+    cairo_user_to_device_distance(context, &down.x, &down.y)
+    var along = (x: 1.0, y: 0.0)
+    cairo_user_to_device_distance(context, &along.x, &along.y)
+    guard format == .png, down.x == 0, down.y > 0, along.y == 0, along.x > 0 else {
+      draw(minX, maxX, (0..<count).map { (top + Double(2 * $0) * thickness, thickness) }, false)
       return
     }
     cairo_user_to_device(context, &left, &y)
@@ -320,12 +339,10 @@ final class CairoCanvas {
       ? centre.rounded(.down) + 0.5 : centre.rounded()
     cairo_save(context)
     cairo_identity_matrix(context)
-    for line in 0..<count {
-      cairo_rectangle(
-        context, left, snappedCentre - pixels / 2 + Double(2 * line) * pixels, right - left,
-        pixels)
-    }
-    cairo_fill(context)
+    draw(
+      left, right,
+      (0..<count).map { (snappedCentre - pixels / 2 + Double(2 * $0) * pixels, pixels) },
+      true)
     cairo_restore(context)
   }
 

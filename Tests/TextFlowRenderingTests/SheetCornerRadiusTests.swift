@@ -1,0 +1,90 @@
+// `textflow grid --sheet TEMPLATE` draws each label's outline with the template's own corner
+// radius (`round` on its `Label-rectangle`), found in the PNG's pixels: the outline crosses the
+// diagonal from the label's corner where a circle of that radius does. A fixed 6 pt was drawn for
+// every template, square ones included.
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TextFlowRendering
+
+@Suite("grid sheets: the template's corner radius")
+struct SheetCornerRadiusTests {
+  /// A template's first label corner and corner radius, in points, read from the XML's text.
+  struct Corner {
+    var x0: Double
+    var y0: Double
+    var radius: Double
+
+    init(part: String, in file: String) throws {
+      let xml = try String(
+        contentsOfFile: "/usr/share/libglabels-3.0/templates/\(file)", encoding: .utf8)
+      let start = try #require(xml.range(of: "part=\"\(part)\" size="))
+      func tag(_ name: String) throws -> Substring {
+        let open = try #require(xml.range(of: "<\(name) ", range: start.upperBound..<xml.endIndex))
+        return xml[open.upperBound...].prefix { $0 != ">" }
+      }
+      /// A length in points: a bare number is points; "pt", "mm", "in" as written.
+      func value(_ name: String, of tag: Substring) throws -> Double {
+        let field = try #require(tag.range(of: " \(name)=\"") ?? tag.range(of: "\(name)=\""))
+        let text = tag[field.upperBound...].prefix { $0 != "\"" }
+        for (unit, factor) in [("pt", 1.0), ("mm", 72 / 25.4), ("in", 72.0)]
+        where text.hasSuffix(unit) {
+          return try #require(Double(text.dropLast(unit.count))) * factor
+        }
+        return try #require(Double(text))
+      }
+      let layout = try tag("Layout")
+      x0 = try value("x0", of: layout)
+      y0 = try value("y0", of: layout)
+      radius = try value("round", of: try tag("Label-rectangle"))
+    }
+  }
+
+  @Test(
+    "the outline's corner is the template's radius",
+    arguments: [
+      ("Avery 7160", "7160", "avery-iso-templates.xml"),
+      ("Avery 7165", "7165", "avery-iso-templates.xml"),
+      ("Avery 5160", "5160", "avery-us-templates.xml"),
+    ])
+  func cornerRadius(name: String, part: String, file: String) throws {
+    let corner = try Corner(part: part, in: file)
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let png = directory.appendingPathComponent("sheet.png").path
+    let scale = 8.0
+    let result = try ProcessRunner.run(
+      Executables.textflow,
+      ["grid", "-", "--sheet", name, "-o", png, "--scale", "8"], input: Data("Ada\n".utf8))
+    #expect(result.status == 0, "\(result.standardError)")
+    let image = try PNGImage(contentsOf: png)
+    // The ink along the diagonal from the label's corner, weighted by how dark each pixel is
+    // (over white): its centre is where the outline crosses the diagonal.
+    let startX = Int((corner.x0 * scale).rounded())
+    let startY = Int((corner.y0 * scale).rounded())
+    var weight = 0.0
+    var sum = 0.0
+    for step in 0..<Int((corner.radius + 2) * scale) {
+      let (x, y) = (startX + step, startY + step)
+      let pixel = image.pixel(x: x, y: y)
+      let red = min(255, (pixel >> 16 & 0xFF) + 255 - (pixel >> 24 & 0xFF))
+      let ink = Double(255 - red)
+      // The pixel's centre, along the diagonal from the corner, in points.
+      let along =
+        ((Double(x) + 0.5) / scale - corner.x0 + (Double(y) + 0.5) / scale - corner.y0) / 2
+      weight += ink
+      sum += ink * along
+    }
+    #expect(weight > 0, "no outline near \(name)'s first corner")
+    // The outline is a 0.5 pt stroke inside the label: its path's corner circle has the radius
+    // less half the stroke, centred the radius in from both edges.
+    let half = 0.25
+    let inner = max(0, corner.radius - half)
+    let expected = corner.radius - inner / 2.squareRoot()
+    let found = sum / max(weight, 1)
+    #expect(
+      abs(found - (corner.radius == 0 ? half : expected)) < 0.1,
+      "\(name): round=\(corner.radius) pt, outline crosses the diagonal at \(found) pt")
+  }
+}
