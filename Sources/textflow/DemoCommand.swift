@@ -27,7 +27,7 @@ enum DemoCommand: Subcommand {
       word-cloud-rows/-packed/-star .png/.svg/.pdf
                                      the words of the US Constitution (public domain) in
                                      rows, packed with some words turned, and packed in a star
-      label-sheet.pdf                fictional addresses on 3 × 7 label sheets (63.5 × 38.1 mm,
+      label-sheet.pdf                fictional addresses on Avery L7160 sheets (3 × 7 on
                                      A4), several pages, text shrunk to fit or truncated
       labels-contacts.pdf/.png       examples/contacts.csv merged onto Avery L7160 sheets
       labels-products.pdf/.png       examples/products.csv (EAN-13 and QR codes) on L7165
