@@ -76,7 +76,7 @@ struct CloudMinimumSizeTests {
     let width = (try boldWidth(long, size: 6) + 32 - 10).rounded(.down)
     #expect(try boldWidth(long, size: 4) < width - 32)
     let input = Data("swift 10\n\(long) 5\nlinux 3\n".utf8)
-    func cloud(_ minimum: String) throws -> (ProcessResult, [[String: Any]], Int) {
+    func cloud(_ minimum: String) throws -> (ProcessResult, [[String: Any]], Int, [[String: Any]]) {
       let result = try ProcessRunner.run(
         Executables.textflow,
         ["cloud", "-", "--width", String(Int(width)), "--min-font-size", minimum], input: input)
@@ -84,21 +84,24 @@ struct CloudMinimumSizeTests {
         try JSONSerialization.jsonObject(with: result.standardOutputData) as? [String: Any])
       return (
         result, try #require(json["words"] as? [[String: Any]]),
-        try #require(json["dropped"] as? Int)
+        try #require(json["dropped"] as? Int), try #require(json["unplaced"] as? [[String: Any]])
       )
     }
-    let (strict, words, dropped) = try cloud("6")
+    let (strict, words, dropped, unplaced) = try cloud("6")
     #expect(strict.status == 0, "\(strict.standardError)")
     #expect(words.map { $0["text"] as? String }.contains(long) == false)
     #expect(words.count == 2 && dropped == 1)
+    // The JSON names it, as a packed cloud names its unplaced words.
+    #expect(unplaced.count == 1 && unplaced.first?["text"] as? String == long)
+    #expect(unplaced.first?["weight"] as? Double == 5)
     #expect(words.allSatisfy { ($0["fontSize"] as? Double ?? 0) >= 6 })
     #expect(strict.standardError.contains("warning: left out 1 word"))
     #expect(strict.standardError.contains("\"\(long)\""))
     // At 4 pt it fits: drawn at its own size, at least 4 pt, inside the cloud.
-    let (loose, placed, none) = try cloud("4")
+    let (loose, placed, none, noneListed) = try cloud("4")
     #expect(loose.status == 0 && loose.standardError.isEmpty, "\(loose.standardError)")
     let word = try #require(placed.first { $0["text"] as? String == long })
-    #expect(none == 0)
+    #expect(none == 0 && noneListed.isEmpty)
     #expect((word["fontSize"] as? Double ?? 0) >= 4)
     let frame = try #require(word["frame"] as? [Double])
     #expect(frame[0] >= 16 && frame[0] + frame[2] <= width - 16)

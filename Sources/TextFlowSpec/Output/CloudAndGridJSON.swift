@@ -4,7 +4,9 @@ import TextFlow
 
 extension TagCloud.Output {
   /// `{"size": [w, h], "shrinkFactor": f, "dropped": n, "words": [{"text", "weight",
-  /// "fontSize", "color", "frame": [x, y, w, h], "baseline": y}]}`.
+  /// "fontSize", "color", "frame": [x, y, w, h], "baseline": y}], "unplaced": [{"text",
+  /// "weight", "reason"}]}`: `unplaced` lists the words too wide for the cloud even at the
+  /// minimum size (`unfitting`, counted in `dropped`), as a packed cloud's lists its own.
   public var json: String {
     // Each word's scene element by item, found once (not by a search per word).
     var elementOfItem: [Int: Int] = [:]
@@ -40,6 +42,19 @@ extension TagCloud.Output {
       writer.wordFields(entry.word, fontSize: entry.fontSize, color: entry.color, frame: frame)
       writer.key("baseline")
       writer.number(baseline)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.key("unplaced")
+    writer.beginArray(.lines)
+    for word in unfitting {
+      writer.beginObject()
+      writer.key("text")
+      writer.string(word.text)
+      writer.key("weight")
+      writer.number(word.weight)
+      writer.key("reason")
+      writer.string("wider than the cloud at the minimum font size")
       writer.endObject()
     }
     writer.endArray()
