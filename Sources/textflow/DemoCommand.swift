@@ -31,6 +31,8 @@ enum DemoCommand: Subcommand {
                                      A4), several pages, text shrunk to fit or truncated
       labels-contacts.pdf/.png       examples/contacts.csv merged onto Avery L7160 sheets
       labels-products.pdf/.png       examples/products.csv (EAN-13 and QR codes) on L7165
+      report-cards.png/.pdf          examples/report-cards.json laid out as textflow layout
+                                     does: self-sizing cards, underlined and struck text
       carousel-*.png                 the seeds' carousel at several scroll offsets, where a
                                      drag comes to rest, and its transition to a flow layout
     and prints each file it wrote, one a line.
@@ -64,6 +66,7 @@ enum DemoCommand: Subcommand {
       try demo.wordClouds()
       try demo.labelSheet()
       try demo.labelMerges()
+      try demo.reportCards()
       try demo.carousel()
       Console.line("wrote \(demo.written) files into \(directory)/")
     }
@@ -102,6 +105,29 @@ private struct Demo {
     for line in result.files { Console.line("  \(line)") }
     written += result.files.count
     if let reason = result.skipped { printError("textflow demo: label merges skipped: \(reason)") }
+  }
+
+  /// examples/report-cards.json through the spec, as `textflow layout` draws it: self-sizing
+  /// cards of attributed runs, underlined and struck-through text among them.
+  mutating func reportCards() throws(CommandError) {
+    guard let examples = bundledExamples(containing: "report-cards.json") else {
+      printError("textflow demo: report cards skipped: examples/report-cards.json not found")
+      return
+    }
+    let result: TextSpec.Output
+    do {
+      var spec = try TextSpec(
+        json: Data(contentsOf: examples.appendingPathComponent("report-cards.json")))
+      spec.baseDirectory = examples
+      result = try spec.run(typesetter: typesetter)
+    } catch {
+      throw .failure("the report cards: \(error)")
+    }
+    let note =
+      "examples/report-cards.json: \(result.measuredItemCount) cards sized by their text, "
+      + "decorations drawn"
+    try render(result.scene, "report-cards.png", RenderOptions(format: .png, scale: 2), note)
+    try render(result.scene, "report-cards.pdf", RenderOptions(format: .pdf), note)
   }
 
   mutating func witchDialogue() throws(CommandError) {

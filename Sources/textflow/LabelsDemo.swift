@@ -10,24 +10,9 @@ import TextFlowSpec
 func labelMergeDemos(directory: String, typesetter: Typesetter) throws(CommandError) -> (
   files: [String], skipped: String?
 ) {
-  // Found as the fonts are (`BundledFonts.directory`), never in the working directory, so that
-  // the demo draws the same files wherever it is run: beside the executable as installed
-  // (`scripts/install`: ../share/textflow/examples), beside a build (.build/release/../../),
-  // else in the checkout the command was built from.
-  let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    .deletingLastPathComponent()
-  let candidates = [
-    folder.appendingPathComponent("../share/textflow/examples").standardizedFileURL,
-    folder.appendingPathComponent("../../examples").standardizedFileURL,
-    // #filePath is Sources/textflow/LabelsDemo.swift in the package checkout.
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("examples"),
-  ]
-  guard
-    let examples = candidates.first(where: {
-      FileManager.default.fileExists(atPath: $0.appendingPathComponent("contacts.csv").path)
-    })
-  else { return ([], "examples/contacts.csv not found") }
+  guard let examples = bundledExamples(containing: "contacts.csv") else {
+    return ([], "examples/contacts.csv not found")
+  }
   let database: TemplateDatabase
   do {
     database = try TemplateDatabase.load()
@@ -64,4 +49,24 @@ func labelMergeDemos(directory: String, typesetter: Typesetter) throws(CommandEr
     }
   }
   return (files, nil)
+}
+
+/// The bundled examples folder that holds `file`, found as the fonts are
+/// (`BundledFonts.directory`), never in the working directory, so that the demo draws the same
+/// files wherever it is run: beside the executable as installed (`scripts/install`:
+/// ../share/textflow/examples), beside a build (.build/release/../../), else in the checkout
+/// the command was built from.
+func bundledExamples(containing file: String) -> URL? {
+  let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent()
+  let candidates = [
+    folder.appendingPathComponent("../share/textflow/examples").standardizedFileURL,
+    folder.appendingPathComponent("../../examples").standardizedFileURL,
+    // #filePath is Sources/textflow/LabelsDemo.swift in the package checkout.
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples"),
+  ]
+  return candidates.first {
+    FileManager.default.fileExists(atPath: $0.appendingPathComponent(file).path)
+  }
 }

@@ -27,6 +27,7 @@ struct DemoCommandTests {
       "witch-dialogue.png", "witch-dialogue.svg", "witch-dialogue-debug.png",
       "witch-dialogue.json", "tag-cloud.png", "tag-cloud.svg", "label-sheet.pdf",
       "labels-contacts.pdf", "labels-contacts.png", "labels-products.pdf", "labels-products.png",
+      "report-cards.png", "report-cards.pdf",
       "word-cloud-rows.png", "word-cloud-rows.svg", "word-cloud-rows.pdf",
       "word-cloud-packed.png", "word-cloud-packed.svg", "word-cloud-packed.pdf",
       "word-cloud-star.png", "word-cloud-star.svg", "word-cloud-star.pdf",
@@ -74,6 +75,15 @@ struct DemoCommandTests {
     )
     #expect(info.standardOutput.contains("Pages:           3"))
     #expect(try pngSize(out.appendingPathComponent("carousel-1.png")) == (750, 400))
+    // The bundled report cards, as `textflow layout` draws them: their text is in the PDF's text
+    // layer, the struck-through figure before the current one.
+    let cards = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/pdftotext"),
+      [out.appendingPathComponent("report-cards.pdf").path, "-"]
+    ).standardOutput
+    for text in ["Quarter at a glance", "Revenue, up 12% on", "45 41."] {
+      #expect(cards.contains(text), "\(text) not in the report cards' PDF")
+    }
     #expect(
       result.standardOutput.contains("a drag released at offset 130 snaps to 62.5 (card 2 centred)")
     )
