@@ -20,30 +20,14 @@ struct GridSheetPagesTests {
     var perSheet: Int
 
     init(part: String, in file: String) throws {
-      let path = "/usr/share/libglabels-3.0/templates/\(file)"
-      let xml = try String(contentsOfFile: path, encoding: .utf8)
-      let start = try #require(xml.range(of: "part=\"\(part)\" size="))
-      func tag(_ name: String) throws -> Substring {
-        let open = try #require(xml.range(of: "<\(name) ", range: start.upperBound..<xml.endIndex))
-        return xml[open.upperBound...].prefix { $0 != ">" }
-      }
-      /// An attribute's value in points (a bare number is points, "0.5in" inches).
-      func value(_ name: String, of tag: Substring) throws -> Double {
-        let field = try #require(tag.range(of: " \(name)=\"") ?? tag.range(of: "\(name)=\""))
-        let text = tag[field.upperBound...].prefix { $0 != "\"" }
-        let inches = text.hasSuffix("in")
-        let points = text.hasSuffix("pt")
-        let number = try #require(Double(inches || points ? text.dropLast(2) : text))
-        return inches ? number * 72 : number
-      }
-      let label = try tag("Label-rectangle")
-      let layout = try tag("Layout")
-      x0 = try value("x0", of: layout)
-      y0 = try value("y0", of: layout)
-      dx = try value("dx", of: layout)
-      width = try value("width", of: label)
-      height = try value("height", of: label)
-      perSheet = Int(try value("nx", of: layout) * value("ny", of: layout))
+      let template = try TemplateXML(part: part, in: file)
+      x0 = try template.length("x0", of: "Layout")
+      y0 = try template.length("y0", of: "Layout")
+      dx = try template.length("dx", of: "Layout")
+      width = try template.length("width", of: "Label-rectangle")
+      height = try template.length("height", of: "Label-rectangle")
+      perSheet = Int(
+        try template.length("nx", of: "Layout") * template.length("ny", of: "Layout"))
     }
   }
 

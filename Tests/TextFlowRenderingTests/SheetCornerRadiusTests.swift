@@ -17,27 +17,10 @@ struct SheetCornerRadiusTests {
     var radius: Double
 
     init(part: String, in file: String) throws {
-      let xml = try String(
-        contentsOfFile: "/usr/share/libglabels-3.0/templates/\(file)", encoding: .utf8)
-      let start = try #require(xml.range(of: "part=\"\(part)\" size="))
-      func tag(_ name: String) throws -> Substring {
-        let open = try #require(xml.range(of: "<\(name) ", range: start.upperBound..<xml.endIndex))
-        return xml[open.upperBound...].prefix { $0 != ">" }
-      }
-      /// A length in points: a bare number is points; "pt", "mm", "in" as written.
-      func value(_ name: String, of tag: Substring) throws -> Double {
-        let field = try #require(tag.range(of: " \(name)=\"") ?? tag.range(of: "\(name)=\""))
-        let text = tag[field.upperBound...].prefix { $0 != "\"" }
-        for (unit, factor) in [("pt", 1.0), ("mm", 72 / 25.4), ("in", 72.0)]
-        where text.hasSuffix(unit) {
-          return try #require(Double(text.dropLast(unit.count))) * factor
-        }
-        return try #require(Double(text))
-      }
-      let layout = try tag("Layout")
-      x0 = try value("x0", of: layout)
-      y0 = try value("y0", of: layout)
-      radius = try value("round", of: try tag("Label-rectangle"))
+      let template = try TemplateXML(part: part, in: file)
+      x0 = try template.length("x0", of: "Layout")
+      y0 = try template.length("y0", of: "Layout")
+      radius = try template.length("round", of: "Label-rectangle")
     }
   }
 
