@@ -109,7 +109,8 @@ struct SoftHyphenBreakTests {
   @Test(
     "wordWrap: a hyphen that does not fit passes the line on to a last piece narrower than it",
     arguments: [
-      ("DejaVu Sans", compound), ("DejaVu Sans", narrowEnd), ("Liberation Serif", narrowEnd),
+      ("DejaVu Sans", compound), ("DejaVu Sans", narrowEnd), ("Liberation Serif", compound),
+      ("Liberation Serif", narrowEnd),
     ])
   func wordWrapAgainstHarfBuzz(_ family: String, _ text: String) throws {
     let file =
@@ -135,5 +136,51 @@ struct SoftHyphenBreakTests {
     }
     Self.expectFirstLines(
       text, font: font, style: ParagraphStyle(), candidates: candidates, "\(family): \(text)")
+  }
+
+  /// Liberation Serif kerns "ff" with the "f" after a soft hyphen (HarfBuzz's kerning skips the
+  /// soft hyphen): a line that holds "schiff\u{AD}fahrts" unbroken counts that pair, one broken
+  /// at the soft hyphen does not. Before, the join looked at the soft hyphen alone and found
+  /// nothing: the unbroken lines were 37 units wider than hb-shape's run.
+  @Test("a kerning pair through a soft hyphen counts on an unbroken line, as hb-shape's run")
+  func pairThroughSoftHyphen() throws {
+    let file = try SpaceKerningTests.installedFile("Liberation Serif")
+    let face = try FontFace(contentsOf: URL(fileURLWithPath: file))
+    // At the units per em a point is a design unit: hb-shape's integers are exact.
+    let font = Font(face: face, pointSize: Double(face.metrics.unitsPerEm))
+    let hyphen = try Self.hyphen(file: file)
+    let typesetter = Typesetter(
+      fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
+      paragraphCache: ParagraphCache(capacity: 0))
+    for text in [Self.compound, "schiff\u{AD}fahrt", "Schiff\u{AD}fahrt und Schiff\u{AD}fahrt"] {
+      let pieces = try Self.glyphs(text, file: file)
+      // The pair exists: "ff" before the soft hyphen (the first after "ff") is narrower in the
+      // whole run than alone.
+      let units = Array(text.utf16)
+      let cut = try #require(
+        units.indices.first {
+          $0 >= 2 && units[$0] == 0xAD && units[$0 - 2...$0 - 1] == [0x66, 0x66]
+        })
+      let before = String(decoding: units[..<cut], as: UTF16.self)
+      #expect(
+        try Self.glyphs(before, file: file).reduce(0) { $0 + $1.advance }
+          > pieces.filter { $0.cluster < cut }.reduce(0) { $0 + $1.advance }, "\(text)")
+      let whole = Double(pieces.reduce(0) { $0 + $1.advance })
+      let one = typesetter.layout(text, font: font)
+      #expect(one.lineCount == 1 && abs(one.size.width - whole) < 1e-6, "\(text)")
+      #expect(abs(one.lines[0].glyphRuns.reduce(0) { $0 + $1.width } - whole) < 1e-6)
+      #expect(abs(typesetter.measure(text, font: font).size.width - whole) < 1e-6)
+      let prepared = Engine.typesetter.prepare(text, font: font)
+      #expect(abs(prepared.measure(maxWidth: .infinity).size.width - whole) < 1e-6)
+      // Broken at that soft hyphen: the line before it is its text shaped whole with the
+      // hyphen, unkerned.
+      let broken = Double(
+        try Self.glyphs(before + hyphen, file: file).reduce(0) { $0 + $1.advance })
+      let atHyphen = typesetter.measure(text, font: font, maxWidth: broken)
+      #expect(atHyphen.lines.first?.utf16Range.upperBound ?? 0 >= cut, "\(text)")
+      if atHyphen.lines.first?.utf16Range.upperBound == cut + 1 {
+        #expect(abs(atHyphen.lines[0].width - broken) < 1e-6, "\(text)")
+      }
+    }
   }
 }
