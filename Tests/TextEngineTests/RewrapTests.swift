@@ -19,9 +19,11 @@ struct RewrapTests {
     StableWrapTests.corpora
     + MeasurementTests.benchRecords.enumerated().filter { $0.offset % 40 == 0 }.map(\.element.text)
 
+  /// Liberation Serif (installed, as fontconfig's Times New Roman) kerns with the space: its
+  /// words are joined across the spaces between them.
   static let fonts: [Font] = [
     Font(face: Engine.face("NotoSans-Regular.ttf"), pointSize: 13.7), Engine.dejaVu(15.3),
-    Engine.dejaVu(17),
+    Engine.dejaVu(17), try! Engine.fonts.font(named: "Liberation Serif", pointSize: 13.7),
   ]
 
   static let styles: [ParagraphStyle] = {

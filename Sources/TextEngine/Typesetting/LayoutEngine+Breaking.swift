@@ -520,18 +520,32 @@ extension LayoutEngine {
     var word =
       charWrap || start >= end
       ? 0 : startWord >= 0 ? startWord : wordIndex(of: start, paragraph: paragraph, words: words)
-    while wordStart < last {
+    // A word that ends with a soft hyphen and fits but for the hyphen it would show is no
+    // break, yet a later one may be: the line without that hyphen and with the next piece
+    // (narrower than a hyphen, as a letter cut off in charWrap can be) may fit. The breaker goes
+    // on past it, and comes back to it (its first atom, its word and where it started) when no
+    // later piece fits: the line then breaks as if that word overflowed.
+    var skipped: (wordStart: Int, word: Int, x: Double)? = nil
+    var skips = true
+    while true {
+      if wordStart >= last {
+        guard let back = skipped else { break }
+        (wordStart, word, x) = back
+        (skipped, skips) = (nil, false)
+      }
       if !charWrap {
         var plain = PlainWords(
           word: word, wordStart: wordStart, x: x, width: width, contentEnd: contentEnd,
           hasContent: hasContent, room: room)
         if plain.take(words, last: last, available: available, tracksRoom: tracksRoom) {
           hyphen = 0
+          skipped = nil
         }
         (word, wordStart, x, width) = (plain.word, plain.wordStart, plain.x, plain.width)
         (contentEnd, hasContent, room) = (plain.contentEnd, plain.hasContent, plain.room)
-        guard wordStart < last else { break }
+        guard wordStart < last else { continue }
       }
+      let firstWord = word
       // The word's content: every atom up to its last non-space atom. Its trailing spaces
       // hang, so they are added to x only after the word is accepted. A word ending with a
       // soft hyphen must fit with the hyphen it shows if the line breaks after it.
@@ -572,6 +586,21 @@ extension LayoutEngine {
           step = walk(
             wordStart, wordEnd, from: x, available: available, indent: indent,
             paragraphEnd: end, tracksRoom: tracksRoom, atoms: atoms)
+        }
+      }
+      if step.overflow && skips {
+        if let whole = wholeBeforeHyphen(
+          step, wordStart, wordEnd, from: x, available: available, indent: indent,
+          paragraphEnd: end, walked: walked, atoms: atoms)
+        {
+          if skipped == nil { skipped = (wordStart, firstWord, x) }
+          step = whole
+          step.overflow = false
+          step.contentEnd = wordStart
+        } else if let back = skipped {
+          (wordStart, word, x) = back
+          (skipped, skips) = (nil, false)
+          continue
         }
       }
       if step.overflow {
@@ -617,6 +646,7 @@ extension LayoutEngine {
         hyphen = step.candidateHyphen
         contentEnd = step.contentEnd
         hasContent = true
+        skipped = nil
       }
       x = step.position
       // The join between this word's last atom and the next word's first counts when both are
@@ -631,6 +661,35 @@ extension LayoutEngine {
       hyphen: hasContent ? hyphen : 0, paragraphEnd: end, endWord: charWrap ? -1 : word)
     line.room = room
     return line
+  }
+
+  /// For a word's `step` that overflows only by the hyphen its last non-space atom, a soft
+  /// hyphen, would show (the atom itself fits): the word's step without a width limit, where
+  /// its spaces and the next word start; nil for any other overflow.
+  @inline(__always)
+  private func wholeBeforeHyphen(
+    _ step: (
+      overflow: Bool, index: Int, position: Double, candidate: Double, candidateHyphen: Double,
+      contentEnd: Int, room: Double
+    ), _ wordStart: Int, _ wordEnd: Int, from x: Double, available: Double, indent: Double,
+    paragraphEnd: Int, walked: Bool, atoms: UnsafePointer<Atom>
+  ) -> (
+    overflow: Bool, index: Int, position: Double, candidate: Double, candidateHyphen: Double,
+    contentEnd: Int, room: Double
+  )? {
+    if !walked {
+      // The word's sums: `candidate` ends its content, `position` its spaces.
+      return step.candidateHyphen != 0 && !(step.candidate > available) ? step : nil
+    }
+    // The walk stopped at the atom that overflowed, which ends at `position`.
+    let atom = step.index - 1
+    guard atom >= wordStart, step.index < paragraphEnd, atoms[atom].hyphenWidth != 0,
+      !(step.position > available)
+    else { return nil }
+    let whole = walk(
+      wordStart, wordEnd, from: x, available: .infinity, indent: indent,
+      paragraphEnd: paragraphEnd, atoms: atoms)
+    return whole.contentEnd == step.index ? whole : nil
   }
 
   /// A line of whole words ending before atom `end`: a line that ends after a soft hyphen (not

@@ -1339,11 +1339,12 @@ struct LayoutEngine {
   /// after a boundary inside the run, never on the last one), so the pair is shaped: the last
   /// cluster of the left segment followed by the first of the right one, through the shape
   /// cache (short texts that repeat). A lookup that reaches past those two clusters is not
-  /// seen. Hanging whitespace, which ends almost every word, is joined only in a face that may
-  /// kern a space (`HarfBuzzFont.mayKernSpace`: Liberation's " A" is 55 units narrower than
-  /// the space and "A" apart); the join then changes the space's advance, which a line broken
-  /// there does not count anyway. Where a group shaping found the boundary safe to break,
-  /// nothing is shaped.
+  /// seen, but for a left cluster that is a lone soft hyphen: kerning skips it, so the atom
+  /// before it is shaped too, unless HarfBuzz ligates through it. Hanging whitespace, which
+  /// ends almost every word, is joined only in a face that may kern a space
+  /// (`HarfBuzzFont.mayKernSpace`: Liberation's " A" is 55 units narrower than the space and
+  /// "A" apart); the join then changes the space's advance, which a line broken there does not
+  /// count anyway. Where a group shaping found the boundary safe to break, nothing is shaped.
   private func joinAcross(_ firstRight: Int, face: FaceReference, shaping: SegmentShaping)
     -> Double
   {
@@ -1353,7 +1354,19 @@ struct LayoutEngine {
         || face._withUnsafeGuaranteedRef({ $0.harfBuzz.mayKernSpace })
     else { return 0 }
     let leftAtom = atoms[firstRight - 1]
-    let a = leftAtom.range
+    var a = leftAtom.range
+    var leftGlyphs = leftAtom.glyphs
+    // A soft hyphen is skipped by HarfBuzz's kerning: the letter before it pairs with the one
+    // after ("ff\u{AD}f" in Liberation), so that letter is part of the left cluster.
+    if a.count == 1, units[a.lowerBound] == 0xAD, firstRight >= 2,
+      atoms[firstRight - 2].segment == leftAtom.segment, !atoms[firstRight - 2].isWhitespace
+    {
+      let before = atoms[firstRight - 2]
+      a = before.range.lowerBound..<a.upperBound
+      // Both atoms' glyphs (in visual order: the soft hyphen's come first right to left).
+      let lower = min(before.glyphs.lowerBound, leftGlyphs.lowerBound)
+      leftGlyphs = lower..<max(before.glyphs.upperBound, leftGlyphs.upperBound)
+    }
     let b = atoms[firstRight].range
     // The two clusters meet (a paragraph's atoms cover it in logical order): read from the
     // text in place.
@@ -1379,9 +1392,19 @@ struct LayoutEngine {
     // A pair lookup changes the advance of the pair's first glyph: the left cluster's glyphs
     // shaped with the right one after them, against the same glyphs at the left segment's end.
     var difference = 0
-    for glyph in joined where Int(glyph.cluster) < a.count { difference += Int(glyph.xAdvance) }
+    var keepsRight = false
+    for glyph in joined {
+      if Int(glyph.cluster) < a.count {
+        difference += Int(glyph.xAdvance)
+      } else {
+        keepsRight = true
+      }
+    }
+    // A ligature through the soft hyphen ("ff\u{AD}l" as "ﬄ" in DejaVu) is no pair: the
+    // segments keep their own glyphs.
+    if !keepsRight && a != leftAtom.range { return 0 }
     let glyphs = segments[leftAtom.segment].glyphs
-    for index in leftAtom.glyphs { difference -= Int(glyphs[index].xAdvance) }
+    for index in leftGlyphs { difference -= Int(glyphs[index].xAdvance) }
     return Double(difference) * font(ofSegment: atoms[firstRight].segment).scale
   }
 
