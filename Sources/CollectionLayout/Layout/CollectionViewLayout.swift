@@ -98,6 +98,27 @@ open class CollectionViewLayout {
     -> LayoutAttributes?
   { nil }
 
+  /// The attributes of one supplementary view of a kind given as UIKit's `String`; by default
+  /// those of the `ElementKind` method.
+  ///
+  /// Declared in the class, not an extension, so that an override ported with UIKit's
+  /// signature (`ofKind elementKind: String`) compiles and is called: the collection view asks
+  /// this method, so a layout may override either spelling.
+  open func layoutAttributesForSupplementaryView(
+    ofKind elementKind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    layoutAttributesForSupplementaryView(ofKind: ElementKind(elementKind), at: indexPath)
+  }
+
+  /// The attributes of one decoration view of a kind given as UIKit's `String`; by default
+  /// those of the `ElementKind` method. Overridable with UIKit's signature, as the
+  /// supplementary one is.
+  open func layoutAttributesForDecorationView(
+    ofKind elementKind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    layoutAttributesForDecorationView(ofKind: ElementKind(elementKind), at: indexPath)
+  }
+
   // MARK: Invalidation
 
   /// Marks the whole layout invalid; the work happens in the next pass (`invalidateLayout()`).

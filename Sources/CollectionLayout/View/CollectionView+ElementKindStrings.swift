@@ -50,21 +50,6 @@ extension CollectionView {
 }
 
 extension CollectionViewLayout {
-  /// The attributes of a supplementary view of a kind given as UIKit's `String`; subclasses
-  /// override the `ElementKind` method, which this calls.
-  public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
-    -> LayoutAttributes?
-  {
-    layoutAttributesForSupplementaryView(ofKind: ElementKind(kind), at: indexPath)
-  }
-
-  /// The attributes of a decoration view of a kind given as UIKit's `String`.
-  public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
-    -> LayoutAttributes?
-  {
-    layoutAttributesForDecorationView(ofKind: ElementKind(kind), at: indexPath)
-  }
-
   /// Registers the view class for a decoration kind given as UIKit's `String` (a ported
   /// `register(_:forDecorationViewOfKind: "background")` did not compile).
   public func register(

@@ -431,11 +431,12 @@ open class CollectionView: CollectionLayoutContext {
     collectionViewLayout.layoutAttributesForItem(at: indexPath)
   }
 
-  /// The layout's attributes for a supplementary element.
+  /// The layout's attributes for a supplementary element (asked through the layout's `String`
+  /// method, which a ported layout may override).
   public func layoutAttributesForSupplementaryElement(
     ofKind kind: ElementKind, at indexPath: IndexPath
   ) -> LayoutAttributes? {
-    collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind.rawValue, at: indexPath)
   }
 
   /// A realised element's place in `realisedViews`, as plain numbers.
