@@ -52,14 +52,21 @@ open class CollectionViewLayout {
   /// A layout with no collection view yet.
   public init() {}
 
-  /// The class of the contexts this layout makes (`invalidationContextClass`).
-  open class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+  /// The class of the contexts this layout makes (`invalidationContextClass`): a subclass of
+  /// `CollectionViewLayoutInvalidationContext`.
+  ///
+  /// Typed `AnyClass`, as in UIKit, so that an override ported from UIKit
+  /// (`override class var invalidationContextClass: AnyClass { MyContext.self }`) compiles.
+  open class var invalidationContextClass: AnyClass {
     CollectionViewLayoutInvalidationContext.self
   }
 
-  /// Makes a context of `invalidationContextClass`.
+  /// Makes a context of `invalidationContextClass` (a plain
+  /// `CollectionViewLayoutInvalidationContext` if that class is not a context class).
   public func makeInvalidationContext() -> CollectionViewLayoutInvalidationContext {
-    type(of: self).invalidationContextClass.init()
+    let contextClass =
+      type(of: self).invalidationContextClass as? CollectionViewLayoutInvalidationContext.Type
+    return (contextClass ?? CollectionViewLayoutInvalidationContext.self).init()
   }
 
   // MARK: The layout pass

@@ -31,7 +31,7 @@ open class FlowLayout: CollectionViewLayout {
   public static let automaticSize = CGSize(
     width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
 
-  open override class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+  open override class var invalidationContextClass: AnyClass {
     FlowLayoutInvalidationContext.self
   }
 
