@@ -113,4 +113,52 @@ struct RotationPortTests {
     #expect(layout.lastContext is WidthInvalidationContext)
     #expect(layout.lastContext?.invalidateEverything == true)
   }
+
+  @Test("a width change goes through the context subclass and lays the grid out at the new width")
+  func rotationRecomputesTheGrid() throws {
+    let controller = PhotoGridViewController()
+    controller.viewDidLoad()
+    let collectionView = controller.collectionView!
+    try collectionView.layoutIfNeeded()
+    let layout = collectionView.collectionViewLayout as! AdaptiveGridLayout
+
+    // Portrait: 343 points across; two columns of floor((343 − 10) / 2) = 166, the line
+    // justified (documented: the first item at the left inset, the last at the right one).
+    var line = firstLine(collectionView)
+    #expect(line.count == 2)
+    #expect(line.allSatisfy { $0.size == CGSize(width: 166, height: 166) })
+    #expect(line.first?.minX == 16)
+    #expect(line.last?.maxX == CGFloat(375 - 16))
+
+    // Scrolling is a bounds change too: the layout is asked, but the width did not change.
+    collectionView.contentOffset = CGPoint(x: 0, y: 200)
+    try collectionView.layoutIfNeeded()
+    #expect(layout.widthChanges == 0)
+    #expect(firstLine(collectionView).count == 2)
+
+    // Landscape: 635 across; four columns of floor((635 − 30) / 4) = 151.
+    collectionView.frame = CGRect(x: 0, y: 0, width: 667, height: 375)
+    try collectionView.layoutIfNeeded()
+    #expect(layout.widthChanges == 1)
+    #expect(layout.itemSize == CGSize(width: 151, height: 151))
+    line = firstLine(collectionView)
+    #expect(line.count == 4)
+    #expect(line.allSatisfy { $0.size == CGSize(width: 151, height: 151) })
+    #expect(line.first?.minX == 16)
+    #expect(line.last?.maxX == CGFloat(667 - 16))
+    // Eight lines of four (the last holding two), 10 apart, between the insets.
+    let landscapeHeight: CGFloat = 16 + 8 * 151 + 7 * 10 + 16
+    #expect(collectionView.contentSize.height == landscapeHeight)
+    for cell in collectionView.visibleCells {
+      #expect(cell.frame.size == CGSize(width: 151, height: 151))
+    }
+
+    // And back.
+    collectionView.frame = CGRect(x: 0, y: 0, width: 375, height: 667)
+    try collectionView.layoutIfNeeded()
+    #expect(layout.widthChanges == 2)
+    #expect(firstLine(collectionView).count == 2)
+    let portraitHeight: CGFloat = 16 + 15 * 166 + 14 * 10 + 16
+    #expect(collectionView.contentSize.height == portraitHeight)
+  }
 }
