@@ -70,3 +70,23 @@ extension LayoutAttributes {
     self.init(forDecorationViewOfKind: ElementKind(kind), with: indexPath)
   }
 }
+
+// UIKit's `representedElementKind` is a `String?`, and layout code compares it with
+// `UICollectionView.elementKindSectionHeader` or its own kind strings; these let the same
+// comparisons (and `switch` cases) compile against `ElementKind?`.
+
+/// Whether an element kind is the kind spelled `kind` (`attributes.representedElementKind ==
+/// CollectionView.elementKindSectionHeader`); false for nil.
+public func == (lhs: ElementKind?, rhs: String) -> Bool { lhs?.rawValue == rhs }
+
+/// Whether an element kind is the kind spelled `lhs`; false for nil.
+public func == (lhs: String, rhs: ElementKind?) -> Bool { lhs == rhs?.rawValue }
+
+/// Whether an element kind is not the kind spelled `rhs`; true for nil.
+public func != (lhs: ElementKind?, rhs: String) -> Bool { !(lhs == rhs) }
+
+/// Whether an element kind is not the kind spelled `lhs`; true for nil.
+public func != (lhs: String, rhs: ElementKind?) -> Bool { !(lhs == rhs) }
+
+/// Matches a `switch` over an element kind against a case spelled as UIKit's `String`.
+public func ~= (pattern: String, value: ElementKind?) -> Bool { value == pattern }
