@@ -45,6 +45,7 @@ final class CarouselViewController: CollectionViewDataSource {
     layout.sectionInset = EdgeInsets(top: 10, left: 16, bottom: 10, right: 16)
     collectionView = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 375, height: 200), collectionViewLayout: layout)
+    collectionView.decelerationRate = .fast
     collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "Card")
     collectionView.dataSource = self
   }
@@ -74,6 +75,8 @@ struct SnappingCarouselPortTests {
     controller.viewDidLoad()
     let collectionView = controller.collectionView!
     try collectionView.layoutIfNeeded()
+    // UIScrollView.DecelerationRate.fast is 0.99 (UIKit's documented constant).
+    #expect(collectionView.decelerationRate.rawValue == 0.99)
     #expect(collectionView.contentSize.width == cardX(11) + 280 + 16)
 
     // Proposed 400: the leading edge at 416 is 108 past card 1 (308) and 184 before card 2.
