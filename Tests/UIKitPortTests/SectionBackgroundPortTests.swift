@@ -159,5 +159,21 @@ struct SectionBackgroundPortTests {
       #expect(view.frame == expectedFrames[key.indexPath.section])
       #expect(view.zIndex < (collectionView.visibleCells.map(\.zIndex).min() ?? 0))
     }
+
+    // Scrolled to the end (233 to 900), section 2's background came; scrolled on to 310 (past
+    // section 0's background, which ends at 300), section 0's has gone. Each view keeps its own
+    // section's frame.
+    collectionView.contentOffset = CGPoint(x: 0, y: 900 - 667)
+    try collectionView.layoutIfNeeded()
+    let scrolled = collectionView.realisedViews.filter { $0.key.category == .decorationView }
+    #expect(scrolled.map(\.key.indexPath.section).sorted() == [0, 1, 2])
+    collectionView.contentOffset = CGPoint(x: 0, y: 310)
+    try collectionView.layoutIfNeeded()
+    let later = collectionView.realisedViews.filter { $0.key.category == .decorationView }
+    #expect(later.map(\.key.indexPath.section).sorted() == [1, 2])
+    for (key, view) in later {
+      #expect(view is SectionBackgroundView)
+      #expect(view.frame == expectedFrames[key.indexPath.section])
+    }
   }
 }
