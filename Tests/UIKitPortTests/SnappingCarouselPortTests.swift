@@ -33,12 +33,33 @@ final class SnappingFlowLayout: CollectionViewFlowLayout {
   }
 }
 
+/// `PagingFlowLayout : UICollectionViewFlowLayout`: a flick moves one card, a slow release
+/// settles on the nearest, reading where the finger lifted from `collectionView.contentOffset`.
+final class PagingFlowLayout: CollectionViewFlowLayout {
+  override func targetContentOffset(
+    forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
+  ) -> CGPoint {
+    guard let collectionView = collectionView else { return proposedContentOffset }
+    let pageWidth = itemSize.width + minimumLineSpacing
+    let currentPage = collectionView.contentOffset.x / pageWidth
+    let page: CGFloat
+    if abs(velocity.x) < 0.3 {
+      page = currentPage.rounded()
+    } else if velocity.x > 0 {
+      page = currentPage.rounded(.down) + 1
+    } else {
+      page = currentPage.rounded(.up) - 1
+    }
+    let lastPage = CGFloat(collectionView.numberOfItems(inSection: 0) - 1)
+    return CGPoint(x: min(max(page, 0), lastPage) * pageWidth, y: proposedContentOffset.y)
+  }
+}
+
 /// The carousel's controller: 12 cards of 280 × 180 in a 375 × 200 strip.
 final class CarouselViewController: CollectionViewDataSource {
   var collectionView: CollectionView!
 
-  func viewDidLoad() {
-    let layout = SnappingFlowLayout()
+  func viewDidLoad(layout: CollectionViewFlowLayout = SnappingFlowLayout()) {
     layout.scrollDirection = .horizontal
     layout.itemSize = CGSize(width: 280, height: 180)
     layout.minimumLineSpacing = 12
@@ -102,5 +123,29 @@ struct SnappingCarouselPortTests {
     #expect(
       collectionView.indexPathsForVisibleItems.sorted()
         == [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
+  }
+
+  @Test("a flick pages one card from where the finger lifted; a slow release settles nearest")
+  func flickPagesOneCard() throws {
+    let controller = CarouselViewController()
+    controller.viewDidLoad(layout: PagingFlowLayout())
+    let collectionView = controller.collectionView!
+    try collectionView.layoutIfNeeded()
+
+    // A fast flick from the start, however far the scroll view would coast: card 1.
+    var target = collectionView.endDragging(
+      proposedContentOffset: CGPoint(x: 1500, y: 0), velocity: CGPoint(x: 2, y: 0))
+    #expect(target.x == cardX(1) - 16)
+    // Dragged on to 400 and released slowly: 400 is nearer card 1's page (292) than card 2's.
+    collectionView.contentOffset = CGPoint(x: 400, y: 0)
+    target = collectionView.endDragging(
+      proposedContentOffset: CGPoint(x: 410, y: 0), velocity: CGPoint(x: 0.1, y: 0))
+    #expect(target.x == cardX(1) - 16)
+    // A flick back from card 1: card 0.
+    target = collectionView.endDragging(
+      proposedContentOffset: CGPoint(x: -200, y: 0), velocity: CGPoint(x: -1.5, y: 0))
+    #expect(target.x == cardX(0) - 16)
+    try collectionView.layoutIfNeeded()
+    #expect(collectionView.cellForItem(at: IndexPath(item: 0, section: 0))?.frame.minX == 16)
   }
 }
