@@ -44,6 +44,55 @@ final class TagCell: CollectionViewCell {
   }
 }
 
+/// A tag chip that sizes itself (`estimatedItemSize = automaticSize`), as tag screens whose
+/// chips use Auto Layout do: its preferred size is its tag's.
+final class SelfSizingTagCell: CollectionViewCell {
+  var tag = ""
+
+  override func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
+    -> CollectionViewLayoutAttributes
+  {
+    var attributes = super.preferredLayoutAttributesFitting(layoutAttributes)
+    attributes.frame.size = TagCell.size(for: tag)
+    return attributes
+  }
+}
+
+/// The same tags, sized by their cells: no `sizeForItemAt`.
+final class SelfSizingTagsViewController: CollectionViewDataSource {
+  var collectionView: CollectionView!
+  let sections = TagsViewController().sections
+
+  func viewDidLoad() {
+    let layout = LeftAlignedFlowLayout()
+    layout.estimatedItemSize = CollectionViewFlowLayout.automaticSize
+    layout.sectionInset = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+    layout.minimumInteritemSpacing = 8
+    layout.minimumLineSpacing = 8
+    collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 667), collectionViewLayout: layout)
+    collectionView.register(SelfSizingTagCell.self, forCellWithReuseIdentifier: "TagCell")
+    collectionView.dataSource = self
+  }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    sections[section].count
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
+    -> CollectionViewCell
+  {
+    let cell =
+      try collectionView.dequeueReusableCell(withReuseIdentifier: "TagCell", for: indexPath)
+      as! SelfSizingTagCell
+    cell.tag = sections[indexPath.section][indexPath.item]
+    return cell
+  }
+}
+
 /// The tag screen's controller: two sections of tags with headers.
 final class TagsViewController: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
   var collectionView: CollectionView!
@@ -208,5 +257,34 @@ struct LeftAlignedPortTests {
     // Only x moved.
     #expect(before.map(\.frame.minY) == after.map(\.frame.minY))
     #expect(before.map(\.indexPath) == after.map(\.indexPath))
+  }
+
+  @Test("self-sizing chips are left-aligned on the lines their measured widths make")
+  func selfSizingChips() throws {
+    let controller = SelfSizingTagsViewController()
+    controller.viewDidLoad()
+    let collectionView = controller.collectionView!
+    try collectionView.layoutIfNeeded()
+    let layout = collectionView.collectionViewLayout
+    // Every tag is on screen (two short sections), so every cell was measured.
+    let attributes = layout.layoutAttributesForElements(
+      in: CGRect(origin: .zero, size: collectionView.contentSize))
+    for section in controller.sections.indices {
+      let widths = controller.sections[section].map { TagCell.size(for: $0).width }
+      let expected = greedyLines(widths: widths, available: 343, spacing: 8)
+      #expect(lines(attributes, section: section) == expected)
+      for line in expected {
+        var x: CGFloat = 16
+        for item in line {
+          let path = IndexPath(item: item, section: section)
+          let frame = attributes.first { $0.key.category == .cell && $0.indexPath == path }?.frame
+          #expect(
+            frame?.minX == x && frame?.size == TagCell.size(for: controller.sections[section][item])
+          )
+          #expect(collectionView.cellForItem(at: path)?.frame == frame)
+          x += widths[item] + 8
+        }
+      }
+    }
   }
 }
