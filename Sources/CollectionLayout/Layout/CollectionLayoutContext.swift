@@ -8,7 +8,8 @@ import Foundation
 /// `bounds.origin` is the content offset, in content coordinates, as in `UIScrollView`.
 ///
 /// Only `numberOfSections`, `numberOfItems(inSection:)`, `bounds` and `contentInset` are required;
-/// the rest have defaults (no safe area, no margins, left-to-right, no delegate).
+/// the rest have defaults (the frame from the bounds' size, no safe area, no margins,
+/// left-to-right, no delegate).
 ///
 /// ```swift
 /// final class Fake: CollectionLayoutContext {
@@ -25,6 +26,9 @@ public protocol CollectionLayoutContext: AnyObject {
   func numberOfItems(inSection section: Int) -> Int
   /// The visible rectangle in content coordinates; its origin is the content offset.
   var bounds: CGRect { get }
+  /// The view's frame (default: the bounds' size at the origin). Layouts ported from UIKit
+  /// read its size (`collectionView.frame.width`); it is the bounds' size.
+  var frame: CGRect { get }
   /// The content offset (`bounds.origin` by default).
   var contentOffset: CGPoint { get }
   /// The scroll view's content inset. Settable, as layouts such as the seed's carousel set it.
@@ -42,6 +46,7 @@ public protocol CollectionLayoutContext: AnyObject {
 }
 
 extension CollectionLayoutContext {
+  public var frame: CGRect { CGRect(origin: .zero, size: bounds.size) }
   public var contentOffset: CGPoint { bounds.origin }
   public var adjustedContentInset: EdgeInsets { contentInset }
   public var safeAreaInsets: EdgeInsets { .zero }

@@ -52,14 +52,21 @@ open class CollectionViewLayout {
   /// A layout with no collection view yet.
   public init() {}
 
-  /// The class of the contexts this layout makes (`invalidationContextClass`).
-  open class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+  /// The class of the contexts this layout makes (`invalidationContextClass`): a subclass of
+  /// `CollectionViewLayoutInvalidationContext`.
+  ///
+  /// Typed `AnyClass`, as in UIKit, so that an override ported from UIKit
+  /// (`override class var invalidationContextClass: AnyClass { MyContext.self }`) compiles.
+  open class var invalidationContextClass: AnyClass {
     CollectionViewLayoutInvalidationContext.self
   }
 
-  /// Makes a context of `invalidationContextClass`.
+  /// Makes a context of `invalidationContextClass` (a plain
+  /// `CollectionViewLayoutInvalidationContext` if that class is not a context class).
   public func makeInvalidationContext() -> CollectionViewLayoutInvalidationContext {
-    type(of: self).invalidationContextClass.init()
+    let contextClass =
+      type(of: self).invalidationContextClass as? CollectionViewLayoutInvalidationContext.Type
+    return (contextClass ?? CollectionViewLayoutInvalidationContext.self).init()
   }
 
   // MARK: The layout pass
@@ -97,6 +104,27 @@ open class CollectionViewLayout {
   open func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   { nil }
+
+  /// The attributes of one supplementary view of a kind given as UIKit's `String`; by default
+  /// those of the `ElementKind` method.
+  ///
+  /// Declared in the class, not an extension, so that an override ported with UIKit's
+  /// signature (`ofKind elementKind: String`) compiles and is called: the collection view asks
+  /// this method, so a layout may override either spelling.
+  open func layoutAttributesForSupplementaryView(
+    ofKind elementKind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    layoutAttributesForSupplementaryView(ofKind: ElementKind(elementKind), at: indexPath)
+  }
+
+  /// The attributes of one decoration view of a kind given as UIKit's `String`; by default
+  /// those of the `ElementKind` method. Overridable with UIKit's signature, as the
+  /// supplementary one is.
+  open func layoutAttributesForDecorationView(
+    ofKind elementKind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    layoutAttributesForDecorationView(ofKind: ElementKind(elementKind), at: indexPath)
+  }
 
   // MARK: Invalidation
 

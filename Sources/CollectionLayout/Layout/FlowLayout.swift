@@ -31,7 +31,7 @@ open class FlowLayout: CollectionViewLayout {
   public static let automaticSize = CGSize(
     width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
 
-  open override class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+  open override class var invalidationContextClass: AnyClass {
     FlowLayoutInvalidationContext.self
   }
 
@@ -150,7 +150,7 @@ open class FlowLayout: CollectionViewLayout {
     guard Self.isMeasurable(size), indexPath.count == 2, indexPath.section >= 0,
       indexPath.item >= 0
     else { return }
-    let context = FlowLayoutInvalidationContext()
+    let context = makeFlowInvalidationContext()
     context.preferredItemSizes[indexPath] = size
     context.invalidateItems(at: [indexPath])
     // The size is the answer: nothing to ask again.
@@ -164,7 +164,7 @@ open class FlowLayout: CollectionViewLayout {
     _ size: CGSize, forSupplementaryViewOfKind kind: ElementKind, at indexPath: IndexPath
   ) {
     guard Self.isMeasurable(size), indexPath.count >= 1, indexPath.section >= 0 else { return }
-    let context = FlowLayoutInvalidationContext()
+    let context = makeFlowInvalidationContext()
     context.preferredSupplementarySizes[kind, default: [:]][indexPath.section] = size
     context.invalidateSupplementaryElements(ofKind: kind, at: [indexPath])
     withoutSizingRequests { invalidateLayout(with: context) }
@@ -267,6 +267,13 @@ open class FlowLayout: CollectionViewLayout {
 
   // MARK: Invalidation
 
+  /// A context of `invalidationContextClass`, as UIKit makes every context a layout creates, so
+  /// that an app's override may cast what `super` returns to its own subclass; a plain flow
+  /// context if that class is not a flow context.
+  private func makeFlowInvalidationContext() -> FlowLayoutInvalidationContext {
+    makeInvalidationContext() as? FlowLayoutInvalidationContext ?? FlowLayoutInvalidationContext()
+  }
+
   open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
     super.invalidateLayout(with: context)
     if let flow = context as? FlowLayoutInvalidationContext {
@@ -329,7 +336,7 @@ open class FlowLayout: CollectionViewLayout {
   open override func invalidationContext(forBoundsChange newBounds: CGRect)
     -> CollectionViewLayoutInvalidationContext
   {
-    let context = FlowLayoutInvalidationContext()
+    let context = makeFlowInvalidationContext()
     if lineLengthChanges(newBounds) {
       context.invalidateFlowLayoutAttributes = true
       context.invalidatesMeasuredSizes =
@@ -388,7 +395,7 @@ open class FlowLayout: CollectionViewLayout {
     forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
     withOriginalAttributes originalAttributes: LayoutAttributes
   ) -> CollectionViewLayoutInvalidationContext {
-    let context = FlowLayoutInvalidationContext()
+    let context = makeFlowInvalidationContext()
     let indexPath = originalAttributes.indexPath
     let size = preferredAttributes.size
     var updated = geometry
@@ -483,7 +490,7 @@ open class FlowLayout: CollectionViewLayout {
   open override func invalidateLayout(
     forPreferredLayoutAttributes pairs: [(preferred: LayoutAttributes, original: LayoutAttributes)]
   ) {
-    let context = FlowLayoutInvalidationContext()
+    let context = makeFlowInvalidationContext()
     var touchesBefore = false
     let visible = collectionView.map { $0.bounds.inset(by: $0.adjustedContentInset) }
     for (preferred, original) in pairs {

@@ -50,21 +50,6 @@ extension CollectionView {
 }
 
 extension CollectionViewLayout {
-  /// The attributes of a supplementary view of a kind given as UIKit's `String`; subclasses
-  /// override the `ElementKind` method, which this calls.
-  public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
-    -> LayoutAttributes?
-  {
-    layoutAttributesForSupplementaryView(ofKind: ElementKind(kind), at: indexPath)
-  }
-
-  /// The attributes of a decoration view of a kind given as UIKit's `String`.
-  public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
-    -> LayoutAttributes?
-  {
-    layoutAttributesForDecorationView(ofKind: ElementKind(kind), at: indexPath)
-  }
-
   /// Registers the view class for a decoration kind given as UIKit's `String` (a ported
   /// `register(_:forDecorationViewOfKind: "background")` did not compile).
   public func register(
@@ -85,3 +70,23 @@ extension LayoutAttributes {
     self.init(forDecorationViewOfKind: ElementKind(kind), with: indexPath)
   }
 }
+
+// UIKit's `representedElementKind` is a `String?`, and layout code compares it with
+// `UICollectionView.elementKindSectionHeader` or its own kind strings; these let the same
+// comparisons (and `switch` cases) compile against `ElementKind?`.
+
+/// Whether an element kind is the kind spelled `kind` (`attributes.representedElementKind ==
+/// CollectionView.elementKindSectionHeader`); false for nil.
+public func == (lhs: ElementKind?, rhs: String) -> Bool { lhs?.rawValue == rhs }
+
+/// Whether an element kind is the kind spelled `lhs`; false for nil.
+public func == (lhs: String, rhs: ElementKind?) -> Bool { lhs == rhs?.rawValue }
+
+/// Whether an element kind is not the kind spelled `rhs`; true for nil.
+public func != (lhs: ElementKind?, rhs: String) -> Bool { !(lhs == rhs) }
+
+/// Whether an element kind is not the kind spelled `lhs`; true for nil.
+public func != (lhs: String, rhs: ElementKind?) -> Bool { !(lhs == rhs) }
+
+/// Matches a `switch` over an element kind against a case spelled as UIKit's `String`.
+public func ~= (pattern: String, value: ElementKind?) -> Bool { value == pattern }

@@ -68,6 +68,10 @@ open class CollectionView: CollectionLayoutContext {
   }
   /// The content size, from the layout's `collectionViewContentSize` after the last layout pass.
   public private(set) var contentSize: CGSize = .zero
+  /// How quickly scrolling slows after a drag (`decelerationRate`, default `.normal`). Kept for
+  /// ported set-up code (snapping carousels set `.fast`); headless scrolling has no momentum:
+  /// `endDragging(proposedContentOffset:velocity:)` is handed where the drag would stop.
+  public var decelerationRate: DecelerationRate = .normal
   /// Pixels per point of the screen (`traitCollection.displayScale`); text cells round up to it.
   public var displayScale: CGFloat = 2
 
@@ -431,11 +435,12 @@ open class CollectionView: CollectionLayoutContext {
     collectionViewLayout.layoutAttributesForItem(at: indexPath)
   }
 
-  /// The layout's attributes for a supplementary element.
+  /// The layout's attributes for a supplementary element (asked through the layout's `String`
+  /// method, which a ported layout may override).
   public func layoutAttributesForSupplementaryElement(
     ofKind kind: ElementKind, at indexPath: IndexPath
   ) -> LayoutAttributes? {
-    collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind.rawValue, at: indexPath)
   }
 
   /// A realised element's place in `realisedViews`, as plain numbers.
@@ -821,6 +826,21 @@ open class CollectionView: CollectionLayoutContext {
       delegate?.collectionView(self, targetContentOffsetForProposedContentOffset: proposed)
       ?? proposed
     setBounds(CGRect(origin: target, size: bounds.size))
+  }
+}
+
+extension CollectionView {
+  /// The deceleration of scrolling after a drag (`UIScrollView.DecelerationRate`): the fraction
+  /// of its velocity a scroll keeps each millisecond.
+  public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+    /// The fraction of velocity kept per millisecond.
+    public var rawValue: CGFloat
+    /// A rate from its fraction.
+    public init(rawValue: CGFloat) { self.rawValue = rawValue }
+    /// UIKit's default rate, 0.998.
+    public static let normal = DecelerationRate(rawValue: 0.998)
+    /// UIKit's fast rate, 0.99, which snapping and paging scroll views use.
+    public static let fast = DecelerationRate(rawValue: 0.99)
   }
 }
 
