@@ -72,14 +72,10 @@ final class StickyHeadersFlowLayout: CollectionViewFlowLayout {
 
 @Suite("Hand-made sticky headers (before iOS 9) ported as written")
 struct ManualStickyHeaderPortTests {
-  /// Where section `s` starts by the documented flow: 44-point header, 8 rows of 60.
-  func sectionTop(_ s: Int) -> CGFloat { CGFloat(s) * (44 + 8 * 60) }
-
-  func headerFrame(_ collectionView: CollectionView, _ section: Int) -> CGRect? {
-    collectionView.supplementaryView(
-      forElementKind: CollectionView.elementKindSectionHeader,
-      at: IndexPath(item: 0, section: section))?.frame
-  }
+  // The same list and the same documented flow as the flag's port: its section tops and
+  // header frames.
+  let sectionTop = StickyHeaderPortTests.sectionTop
+  let headerFrame = StickyHeaderPortTests.headerFrame
 
   @Test("the subclass pins each header at the top and the next section's pushes it up")
   func handMadePinning() throws {

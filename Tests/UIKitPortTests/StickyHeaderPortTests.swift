@@ -62,9 +62,9 @@ final class StickyListViewController: CollectionViewDataSource {
 struct StickyHeaderPortTests {
   /// Where section `s` starts by the documented flow: sections stack back to back, each a
   /// 44-point header then 8 rows of 60 (no insets, no line spacing).
-  func sectionTop(_ s: Int) -> CGFloat { CGFloat(s) * (44 + 8 * 60) }
+  static func sectionTop(_ s: Int) -> CGFloat { CGFloat(s) * (44 + 8 * 60) }
 
-  func headerFrame(_ collectionView: CollectionView, _ section: Int) -> CGRect? {
+  static func headerFrame(_ collectionView: CollectionView, _ section: Int) -> CGRect? {
     collectionView.supplementaryView(
       forElementKind: CollectionView.elementKindSectionHeader,
       at: IndexPath(item: 0, section: section))?.frame
@@ -76,43 +76,43 @@ struct StickyHeaderPortTests {
     controller.viewDidLoad()
     let collectionView = controller.collectionView!
     try collectionView.layoutIfNeeded()
-    #expect(headerFrame(collectionView, 0) == CGRect(x: 0, y: 0, width: 375, height: 44))
+    #expect(Self.headerFrame(collectionView, 0) == CGRect(x: 0, y: 0, width: 375, height: 44))
 
     // Scrolled 100 into section 0: its header is pinned at the top of the visible bounds;
     // section 1's header, further down, is where the flow put it.
     collectionView.contentOffset = CGPoint(x: 0, y: 100)
     try collectionView.layoutIfNeeded()
-    #expect(headerFrame(collectionView, 0) == CGRect(x: 0, y: 100, width: 375, height: 44))
-    #expect(headerFrame(collectionView, 1)?.minY == sectionTop(1))
+    #expect(Self.headerFrame(collectionView, 0) == CGRect(x: 0, y: 100, width: 375, height: 44))
+    #expect(Self.headerFrame(collectionView, 1)?.minY == Self.sectionTop(1))
 
     // 20 points before section 1 reaches the top: section 1's header pushes section 0's up,
     // the two touching.
-    let pushing = sectionTop(1) - 20
+    let pushing = Self.sectionTop(1) - 20
     collectionView.contentOffset = CGPoint(x: 0, y: pushing)
     try collectionView.layoutIfNeeded()
-    #expect(headerFrame(collectionView, 0)?.maxY == sectionTop(1))
-    #expect(headerFrame(collectionView, 1)?.minY == sectionTop(1))
+    #expect(Self.headerFrame(collectionView, 0)?.maxY == Self.sectionTop(1))
+    #expect(Self.headerFrame(collectionView, 1)?.minY == Self.sectionTop(1))
     // The pushed header is still on screen, over the rows it covers.
     let row = try #require(collectionView.cellForItem(at: IndexPath(item: 7, section: 0)))
-    #expect(headerFrame(collectionView, 0)!.intersects(row.frame))
+    #expect(Self.headerFrame(collectionView, 0)!.intersects(row.frame))
     let header0 = collectionView.supplementaryView(
       forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))
     #expect(header0.map { $0.zIndex > row.zIndex } == true)
 
     // Deep in section 2: its header is pinned; section 1's has been pushed off screen.
-    let deep = sectionTop(2) + 250
+    let deep = Self.sectionTop(2) + 250
     collectionView.contentOffset = CGPoint(x: 0, y: deep)
     try collectionView.layoutIfNeeded()
-    #expect(headerFrame(collectionView, 2) == CGRect(x: 0, y: deep, width: 375, height: 44))
-    if let frame = headerFrame(collectionView, 1) {
+    #expect(Self.headerFrame(collectionView, 2) == CGRect(x: 0, y: deep, width: 375, height: 44))
+    if let frame = Self.headerFrame(collectionView, 1) {
       #expect(frame.maxY <= deep)
     }
-    #expect(headerFrame(collectionView, 3)?.minY == sectionTop(3))
+    #expect(Self.headerFrame(collectionView, 3)?.minY == Self.sectionTop(3))
 
     // Back at the start the first header scrolls with the content again.
     collectionView.contentOffset = .zero
     try collectionView.layoutIfNeeded()
-    #expect(headerFrame(collectionView, 0) == CGRect(x: 0, y: 0, width: 375, height: 44))
-    #expect(headerFrame(collectionView, 1)?.minY == sectionTop(1))
+    #expect(Self.headerFrame(collectionView, 0) == CGRect(x: 0, y: 0, width: 375, height: 44))
+    #expect(Self.headerFrame(collectionView, 1)?.minY == Self.sectionTop(1))
   }
 }
