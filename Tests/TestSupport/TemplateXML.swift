@@ -33,13 +33,19 @@ public struct TemplateXML {
       throw Missing(description: "no \(attribute) on <\(element)>")
     }
     let value = tag[field.upperBound...].prefix { $0 != "\"" }
-    for (unit, factor) in [("pt", 1.0), ("mm", 72 / 25.4), ("in", 72.0)]
-    where value.hasSuffix(unit) {
-      if let number = Double(value.dropLast(unit.count)) { return number * factor }
-    }
-    guard let number = Double(value) else {
+    guard let points = Self.points(value) else {
       throw Missing(description: "\(attribute)=\"\(value)\" on <\(element)> is not a length")
     }
-    return number
+    return points
+  }
+
+  /// A gLabels length in points: a bare number is points; "pt", "mm" and "in" as written; nil
+  /// when it is not a length.
+  public static func points(_ value: Substring) -> Double? {
+    for (unit, factor) in [("pt", 1.0), ("mm", 72 / 25.4), ("in", 72.0)]
+    where value.hasSuffix(unit) {
+      return Double(value.dropLast(unit.count)).map { $0 * factor }
+    }
+    return Double(value)
   }
 }

@@ -2,6 +2,7 @@
 // glabels-data's XML text here (not through TemplateDatabase): `LabelSheet.l7160` stands in for
 // the template when glabels-data is missing, so the two must put every label at the same place.
 import Foundation
+import TestSupport
 import Testing
 import TextFlow
 
@@ -23,14 +24,10 @@ struct BuiltInSheetTests {
     return values
   }
 
-  /// A gLabels length in points: a bare number is points; "pt", "mm", "in" as written.
+  /// A gLabels length in points (`TemplateXML.points`).
   static func points(_ text: String?) throws -> Double {
     let text = try #require(text)
-    for (unit, factor) in [("pt", 1.0), ("mm", 72 / 25.4), ("in", 72.0)] where text.hasSuffix(unit)
-    {
-      return try #require(Double(text.dropLast(unit.count))) * factor
-    }
-    return try #require(Double(text))
+    return try #require(TemplateXML.points(Substring(text)))
   }
 
   /// The template the Avery L7160 is equivalent to, its label rectangle, its layout and its
