@@ -163,20 +163,21 @@ static int32_t icuScript(UChar32 c) {
 
 // ICU's script code of each BMP code point, one page of 256 per high byte, made on first use and
 // kept for the process: uscript_getScript (a call into ICU's property trie per character) cost
-// more than the rest of resolving a text's scripts. A code ICU numbers 255 or higher (none in
-// ICU 72) is stored as 255 and asked of ICU again. Pages are published with release/acquire
-// ordering; a thread that made a page another published first frees its own.
-enum { NOT_STORED = 255 };
+// more than the rest of resolving a text's scripts. Common, Inherited and Unknown are stored as
+// NOT_REAL (resolving gives them the script before them); a code ICU numbers NOT_REAL or higher
+// (none in ICU 72) is stored as NOT_STORED and asked of ICU again. Pages are published with
+// release/acquire ordering; a thread that made a page another published first frees its own.
+enum { NOT_REAL = 254, NOT_STORED = 255 };
 static _Atomic(uint8_t *) scriptPages[256];
 
-static const uint8_t *scriptPage(int32_t page) {
-  uint8_t *stored = atomic_load_explicit(&scriptPages[page], memory_order_acquire);
-  if (stored) return stored;
+static __attribute__((noinline)) const uint8_t *makeScriptPage(int32_t page) {
   uint8_t *made = malloc(256);
   if (made == NULL) return NULL;
   for (int32_t low = 0; low < 256; low++) {
     int32_t script = icuScript((page << 8) | low);
-    made[low] = script >= 0 && script < NOT_STORED ? (uint8_t)script : NOT_STORED;
+    made[low] = !isRealScript(script)                  ? NOT_REAL
+                : script >= 0 && script < NOT_REAL ? (uint8_t)script
+                                                    : NOT_STORED;
   }
   uint8_t *expected = NULL;
   if (!atomic_compare_exchange_strong_explicit(&scriptPages[page], &expected, made,
@@ -187,7 +188,30 @@ static const uint8_t *scriptPage(int32_t page) {
   return made;
 }
 
+static const uint8_t *scriptPage(int32_t page) {
+  uint8_t *stored = atomic_load_explicit(&scriptPages[page], memory_order_acquire);
+  return stored ? stored : makeScriptPage(page);
+}
+
 int32_t CICU_script(uint32_t codePoint) { return icuScript((UChar32)codePoint); }
+
+// The script of the code point at text[i] (a surrogate pair, a lone surrogate, or a code point
+// whose page could not be made or that its page does not store) in the low 16 bits, and its
+// length in units above them. Kept out of the loop below, whose registers it would otherwise
+// spill at every character.
+static __attribute__((noinline)) uint32_t slowScript(const uint16_t *text, int32_t i,
+                                                     int32_t length) {
+  int32_t start = i;
+  UChar32 c;
+  U16_NEXT(text, i, length, c);
+  int32_t script = NOT_STORED;
+  if (c < 0x10000) {
+    const uint8_t *page = scriptPage(c >> 8);
+    if (page) script = page[c & 0xFF] == NOT_REAL ? USCRIPT_COMMON : page[c & 0xFF];
+  }
+  if (script == NOT_STORED) script = icuScript(c);
+  return ((uint32_t)(i - start) << 16) | ((uint32_t)script & 0xFFFF);
+}
 
 int32_t CICU_resolvedScripts(const uint16_t *text, int32_t length, int32_t *scripts) {
   if (length < 0 || (length > 0 && (text == NULL || scripts == NULL))) {
@@ -195,29 +219,42 @@ int32_t CICU_resolvedScripts(const uint16_t *text, int32_t length, int32_t *scri
   }
   int32_t last = USCRIPT_COMMON;
   int32_t firstReal = -1;
-  int32_t pageNumber = -1;
-  const uint8_t *page = NULL;
-  for (int32_t i = 0; i < length;) {
-    UChar32 c;
-    int32_t start = i;
-    U16_NEXT(text, i, length, c);
-    int32_t script = NOT_STORED;
-    if (c < 0x10000) {
-      if ((c >> 8) != pageNumber) {
-        pageNumber = c >> 8;
-        page = scriptPage(pageNumber);
+  int32_t i = 0;
+  while (i < length) {
+    uint32_t unit = text[i];
+    const uint8_t *page = (unit & 0xF800) != 0xD800 ? scriptPage((int32_t)(unit >> 8)) : NULL;
+    if (page) {
+      // Most text: runs of code points on one page, one table read each, no call.
+      uint32_t pageNumber = unit >> 8;
+      while (1) {
+        int32_t script = page[unit & 0xFF];
+        if (script == NOT_STORED) break;
+        if (script == NOT_REAL) {
+          script = last;
+        } else {
+          last = script;
+          if (firstReal < 0) firstReal = i;
+        }
+        scripts[i] = script;
+        i += 1;
+        if (i == length) break;
+        unit = text[i];
+        if ((unit >> 8) != pageNumber) break;
       }
-      if (page) script = page[c & 0xFF];
+      if (i == length || (unit >> 8) != pageNumber) continue;
     }
-    if (script == NOT_STORED) script = icuScript(c);
+    uint32_t found = slowScript(text, i, length);
+    int32_t script = (int32_t)(found & 0xFFFF);
+    int32_t count = (int32_t)(found >> 16);
     if (isRealScript(script)) {
       last = script;
-      if (firstReal < 0) firstReal = start;
+      if (firstReal < 0) firstReal = i;
     } else {
       script = last;
     }
-    scripts[start] = script;
-    if (i - start == 2) scripts[start + 1] = script;
+    scripts[i] = script;
+    if (count == 2) scripts[i + 1] = script;
+    i += count;
   }
   // Leading Common/Inherited characters take the first real script.
   if (firstReal > 0) {
