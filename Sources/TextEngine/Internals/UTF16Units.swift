@@ -1,8 +1,8 @@
 // A text's UTF-16 units, transcoded from the string's UTF-8 bytes in one tight loop.
 
 extension String {
-  /// `Array(utf16)`, made from the string's contiguous UTF-8 bytes: counted in one pass and
-  /// decoded in a second into a buffer of exactly that many units, appended at once.
+  /// `Array(utf16)`, made from the string's contiguous UTF-8 bytes: decoded in one pass into a
+  /// buffer with room for one unit per byte, appended at once.
   ///
   /// `Array(string.utf16)` walks the UTF-16 view index by index through the standard
   /// library's generic sequence copy, which costs about a hundred instructions a unit; a
@@ -24,16 +24,11 @@ extension String {
     let transcoded = utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
       var units = moved
       moved = []
-      var count = 0
-      for byte in bytes {
-        // Every byte but a continuation byte starts a scalar; a 4-byte one is two units.
-        if byte & 0xC0 != 0x80 { count += 1 }
-        if byte >= 0xF0 { count += 1 }
-      }
       // Decoded into a temporary buffer (on the stack for a short text) through a pointer,
       // then appended at once: appending unit by unit checked the array's capacity and
-      // uniqueness per unit.
-      withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { buffer in
+      // uniqueness per unit. A unit takes at least one byte (a 4-byte scalar is two units), so
+      // the bytes bound the units without a counting pass.
+      withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bytes.count) { buffer in
         guard let out = buffer.baseAddress else { return }
         var written = 0
         var index = 0
