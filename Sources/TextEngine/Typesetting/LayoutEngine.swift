@@ -73,6 +73,23 @@ struct Atom: Sendable {
     self.hyphenWidth = hyphenWidth
   }
 
+  /// An atom of one UTF-16 unit and one glyph, with no hyphen or join.
+  @inline(__always)
+  init(
+    unit: Int32, segment: Int32, glyph: Int32, width: Double, spacing: Double,
+    isWhitespace: Bool, isTab: Bool
+  ) {
+    start = unit
+    end = unit &+ 1
+    segmentIndex = segment
+    firstGlyph = glyph
+    glyphEnd = glyph &+ 1
+    self.width = width
+    self.spacing = spacing
+    self.isWhitespace = isWhitespace
+    self.isTab = isTab
+  }
+
   /// The atom's characters (UTF-16 offsets).
   var range: Range<Int> { Int(start)..<Int(end) }
   /// The index of the segment it belongs to.
@@ -1528,24 +1545,34 @@ struct LayoutEngine {
         // uniqueness and a capacity check per atom.
         var hasSoftHyphen = false
         withUnsafeTemporaryAllocation(of: Atom.self, capacity: glyphCount) { buffer in
+          guard let out = buffer.baseAddress, let first = glyphs.baseAddress,
+            let text = units.baseAddress
+          else { return }
+          // Offsets and glyph indices of one text fit in 32 bits (see `Atom`) and never
+          // overflow here: stepped with wrapping arithmetic, the loop has no overflow traps.
+          let segment = Int32(truncatingIfNeeded: segmentIndex)
+          var glyph = Int32(truncatingIfNeeded: rightToLeft ? glyphCount - 1 : 0)
+          let stride: Int32 = rightToLeft ? -1 : 1
+          var position = segmentRange.lowerBound
+          var softHyphen = false
           for step in 0..<glyphCount {
-            let index = rightToLeft ? glyphCount - 1 - step : step
-            let position = segmentRange.lowerBound + step
             var width = 0.0
-            width += Double(glyphs[index].xAdvance) * scale
+            width += Double(first[Int(glyph)].xAdvance) * scale
             let spacing = max(spacingPerGrapheme, -width)
             width += spacing
-            let unit = units[position]
-            if unit == 0xAD { hasSoftHyphen = true }
-            buffer.initializeElement(
-              at: step,
+            let unit = text[position]
+            softHyphen = softHyphen || unit == 0xAD
+            (out + step).initialize(
               to: Atom(
-                range: position..<(position + 1), segment: segmentIndex,
-                glyphs: index..<(index + 1), width: width, spacing: spacing,
-                isWhitespace: Self.isHangingWhitespace(unit), isTab: isTab))
+                unit: Int32(truncatingIfNeeded: position), segment: segment, glyph: glyph,
+                width: width, spacing: spacing, isWhitespace: Self.isHangingWhitespace(unit),
+                isTab: isTab))
+            glyph &+= stride
+            position &+= 1
           }
+          hasSoftHyphen = softHyphen
+          // Atoms hold no references: appended, the buffer needs no deinitializing.
           atoms.append(contentsOf: UnsafeBufferPointer(buffer))
-          buffer.deinitialize()
         }
         return hasSoftHyphen
       }
