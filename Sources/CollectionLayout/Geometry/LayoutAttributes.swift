@@ -63,6 +63,20 @@ public struct LayoutAttributes: Equatable, Sendable, CustomStringConvertible {
     set { transformStorage = newValue == .identity ? nil : TransformStorage(newValue) }
   }
   private var transformStorage: TransformStorage?
+  /// The affine transform applied around the center (`transform`), UIKit's 2D view of
+  /// `transform3D`.
+  ///
+  /// As UIKit documents, assigning it replaces `transform3D` with the 3D version of the affine
+  /// transform, and assigning `transform3D` changes what this reads: its affine part. Rendering
+  /// draws `transform3D`'s affine part, so either is drawn the same. Carousels scale with it:
+  ///
+  /// ```swift
+  /// attributes.transform = CGAffineTransform(scaleX: 0.8, y: 0.8)
+  /// ```
+  public var transform: CGAffineTransform {
+    get { transform3D.affineTransform }
+    set { transform3D = Transform3D(affineTransform: newValue) }
+  }
   /// Opacity, 0…1 (default 1).
   public var alpha: CGFloat = 1
   /// Stacking order; higher is in front (default 0).

@@ -59,6 +59,24 @@ public struct Transform3D: Equatable, Sendable, CustomStringConvertible {
     ])
   }
 
+  /// The 3D version of an affine transform (`CATransform3DMakeAffineTransform`): its 2×2 part
+  /// and translation in place, z untouched.
+  public init(affineTransform t: CGAffineTransform) {
+    self.init([t.a, t.b, 0, 0, t.c, t.d, 0, 0, 0, 0, 1, 0, t.tx, t.ty, 0, 1])
+  }
+
+  /// The affine part (`CATransform3DGetAffineTransform`): what acts on x and y in the screen
+  /// plane, the rest (z, perspective) dropped.
+  public var affineTransform: CGAffineTransform {
+    CGAffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
+  }
+
+  /// Whether the transform is the 3D version of an affine one (`CATransform3DIsAffine`), so
+  /// that `affineTransform` loses nothing.
+  public var isAffine: Bool {
+    self == Transform3D(affineTransform: affineTransform)
+  }
+
   /// The entries in row order.
   public var entries: [CGFloat] {
     [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]

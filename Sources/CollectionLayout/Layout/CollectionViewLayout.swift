@@ -61,6 +61,17 @@ open class CollectionViewLayout {
     CollectionViewLayoutInvalidationContext.self
   }
 
+  /// Whether the layout's frames are mirrored in a right-to-left collection view
+  /// (`flipsHorizontallyInOppositeLayoutDirection`); false by default, as in UIKit.
+  ///
+  /// Read-only, as in UIKit, so that a ported override
+  /// (`override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }`) compiles.
+  /// `FlowLayout` answers true and mirrors its own frames, reading this property. Unlike
+  /// UIKit's, the collection view does not mirror the frames of other layouts: a custom layout
+  /// answering true is asked, and its answer kept, but it lays out right to left only if its
+  /// own code mirrors (see DifferencesFromUIKit).
+  open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
   /// Makes a context of `invalidationContextClass` (a plain
   /// `CollectionViewLayoutInvalidationContext` if that class is not a context class).
   public func makeInvalidationContext() -> CollectionViewLayoutInvalidationContext {

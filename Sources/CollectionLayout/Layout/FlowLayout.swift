@@ -73,9 +73,27 @@ open class FlowLayout: CollectionViewLayout {
   open var sectionFootersPinToVisibleBounds = false {
     didSet { changed(oldValue != sectionFootersPinToVisibleBounds) }
   }
-  /// Whether right-to-left collection views mirror the layout (default true, as UIKit).
-  open var flipsHorizontallyInOppositeLayoutDirection = true {
-    didSet { changed(oldValue != flipsHorizontallyInOppositeLayoutDirection) }
+  /// Whether right-to-left collection views mirror the layout: true, as UIKit's flow layout
+  /// answers, unless `mirrorsInOppositeLayoutDirection` was set to false.
+  ///
+  /// Read-only, as in UIKit, so that a subclass ported from UIKit overrides it
+  /// (`override var flipsHorizontallyInOppositeLayoutDirection: Bool { false }` for a subclass
+  /// that places its items right to left itself); the layout reads this property, never the
+  /// stored choice, wherever it mirrors.
+  open override var flipsHorizontallyInOppositeLayoutDirection: Bool {
+    mirrorsInOppositeLayoutDirection
+  }
+
+  /// The mirroring `flipsHorizontallyInOppositeLayoutDirection` answers unless a subclass
+  /// overrides it (default true, UIKit's). Not in UIKit, whose flow layout can only be told
+  /// otherwise by subclassing.
+  ///
+  /// Source break: `flipsHorizontallyInOppositeLayoutDirection` used to be this settable
+  /// property; code that assigned it (`layout.flipsHorizontallyInOppositeLayoutDirection =
+  /// false`) now sets `mirrorsInOppositeLayoutDirection` instead. The spec format's JSON key
+  /// `flipsHorizontallyInOppositeLayoutDirection` is unchanged and sets this.
+  public var mirrorsInOppositeLayoutDirection = true {
+    didSet { changed(oldValue != mirrorsInOppositeLayoutDirection) }
   }
 
   // MARK: Beyond UIKit

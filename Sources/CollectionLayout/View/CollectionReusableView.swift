@@ -33,6 +33,12 @@ open class CollectionReusableView {
   public var isHidden = false
   /// The view's transform.
   public var transform3D: Transform3D = .identity
+  /// The view's affine transform (`UIView.transform`): the affine part of `transform3D`;
+  /// assigning it replaces `transform3D` with its 3D version.
+  public var transform: CGAffineTransform {
+    get { transform3D.affineTransform }
+    set { transform3D = Transform3D(affineTransform: newValue) }
+  }
   /// The view's stacking order.
   public var zIndex = 0
   /// How many times `prepareForReuse()` ran on this view (for diagnostics and tests).

@@ -72,6 +72,21 @@ open class CollectionView: CollectionLayoutContext {
   /// ported set-up code (snapping carousels set `.fast`); headless scrolling has no momentum:
   /// `endDragging(proposedContentOffset:velocity:)` is handed where the drag would stop.
   public var decelerationRate: DecelerationRate = .normal
+  /// Whether a drag stops on a multiple of the bounds' size (`isPagingEnabled`, default false).
+  ///
+  /// UIKit documents that "the scroll view stops on multiples of the scroll view's bounds when
+  /// the user scrolls", and observed apps see the bounds' size, not less the content inset, as
+  /// the page (openradar 19075189). How the page is picked is not documented; here
+  /// `endDragging(proposedContentOffset:velocity:)` picks, on each axis on its own, a guess after
+  /// what users describe: with velocity along the axis, the next page (or the previous one, for
+  /// negative velocity) after the one the content offset is on when the drag ends, so a flick
+  /// turns one page however far it would coast; without, the page nearest the proposed offset.
+  /// The offset is then clamped to `contentOffsetRange`, so the last page of content that is not
+  /// a whole number of pages ends at the content's end. The layout's
+  /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` is not asked (a
+  /// guess: UIKit hands the delegate's `scrollViewWillEndDragging` a page offset whatever the
+  /// layout would propose, as observed in MSPeekCollectionViewDelegateImplementation#33).
+  public var isPagingEnabled = false
   /// Pixels per point of the screen (`traitCollection.displayScale`); text cells round up to it.
   public var displayScale: CGFloat = 2
 
@@ -785,14 +800,49 @@ open class CollectionView: CollectionLayoutContext {
 
   /// Ends a simulated drag: asks the layout where scrolling should stop
   /// (`targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`, as UIKit does in
-  /// `scrollViewWillEndDragging`), moves there and returns it. Not a UIKit method: headless views
-  /// have no gestures.
+  /// `scrollViewWillEndDragging`), moves there and returns it. With `isPagingEnabled` the drag
+  /// stops on a page instead (see there). The drag ends where `contentOffset` is;
+  /// `proposedContentOffset` is where scrolling would coast to. Not a UIKit method: headless
+  /// views have no gestures.
   @discardableResult
   public func endDragging(proposedContentOffset: CGPoint, velocity: CGPoint) -> CGPoint {
-    let target = collectionViewLayout.targetContentOffset(
-      forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)
+    let target =
+      isPagingEnabled
+      ? pageOffset(proposedContentOffset: proposedContentOffset, velocity: velocity)
+      : collectionViewLayout.targetContentOffset(
+        forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)
     setContentOffset(target, animated: true)
     return target
+  }
+
+  /// The paged offset a drag ending now stops at (see `isPagingEnabled`).
+  private func pageOffset(proposedContentOffset proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+    let range = contentOffsetRange
+    func page(
+      from current: CGFloat, proposed: CGFloat, velocity: CGFloat, extent: CGFloat,
+      within bounds: (CGFloat, CGFloat)
+    ) -> CGFloat {
+      var target = proposed
+      if extent > 0 {
+        let index: CGFloat
+        if velocity > 0 {
+          index = (current / extent).rounded(.down) + 1
+        } else if velocity < 0 {
+          index = (current / extent).rounded(.up) - 1
+        } else {
+          index = (proposed / extent).rounded()
+        }
+        target = index * extent
+      }
+      return min(max(target, bounds.0), bounds.1)
+    }
+    return CGPoint(
+      x: page(
+        from: contentOffset.x, proposed: proposed.x, velocity: velocity.x, extent: bounds.width,
+        within: (range.min.x, range.max.x)),
+      y: page(
+        from: contentOffset.y, proposed: proposed.y, velocity: velocity.y,
+        extent: bounds.height, within: (range.min.y, range.max.y)))
   }
 
   // MARK: Layouts

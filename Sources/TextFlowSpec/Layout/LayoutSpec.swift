@@ -345,7 +345,7 @@ extension LayoutSpec {
       flow.sectionFootersPinToVisibleBounds = value
     }
     if let value = layout.flipsHorizontallyInOppositeLayoutDirection {
-      flow.flipsHorizontallyInOppositeLayoutDirection = value
+      flow.mirrorsInOppositeLayoutDirection = value
     }
     flow.alignment = layout.alignment.applied(to: .uikit)
     flow.sectionBackground = layout.sectionBackground

@@ -249,7 +249,7 @@ struct FlowLayoutRulesTests {
     #expect(
       layout.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: ip(0, 0))?.frame
         == rect(0, 0, 375, 25))
-    layout.flipsHorizontallyInOppositeLayoutDirection = false
+    layout.mirrorsInOppositeLayoutDirection = false
     #expect(layout.itemFrames(section: 0, count: 2).map(\.minX) == [20, 91.25])
   }
 
