@@ -349,22 +349,23 @@ extension LayoutEngine {
     var contentEnd = start
     var flags: UInt8 = 0
     var hyphenAt = -1
+    // Atom indices stay below `end` ≤ atoms.count: stepped without overflow traps.
     repeat {
       let atom = atoms[index]
       if index > start {
-        let join = atoms[index - 1].joinAfter
+        let join = atoms[index &- 1].joinAfter
         if join < 0 { flags |= Word.walksAtoms }
         position += join
       }
       if atom.isTab || atom.width < 0 { flags |= Word.walksAtoms }
       position += atom.width
-      index += 1
+      index &+= 1
       if !atom.isWhitespace {
         content = position
         contentEnd = index
         if atom.hyphenWidth != 0 { hyphenAt = index }
       }
-    } while index < end && !isSoftBreak[atoms[index].range.lowerBound]
+    } while index < end && !isSoftBreak[atoms[index].firstUnit]
     if hyphenAt >= 0 {
       if hyphenAt == contentEnd {
         flags |= Word.endsWithHyphen

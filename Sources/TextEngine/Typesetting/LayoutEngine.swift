@@ -92,6 +92,8 @@ struct Atom: Sendable {
 
   /// The atom's characters (UTF-16 offsets).
   var range: Range<Int> { Int(start)..<Int(end) }
+  /// The offset of its first character (`range.lowerBound`, without making the range).
+  var firstUnit: Int { Int(start) }
   /// The index of the segment it belongs to.
   var segment: Int { Int(segmentIndex) }
   /// The atom's glyphs: indices into the segment's (visual) glyph array.
@@ -695,8 +697,11 @@ struct LayoutEngine {
     scripts: UnsafeBufferPointer<Int32>, levels: [UInt8]
   ) {
     let hasLevels = !levels.isEmpty
-    var segmentStart = content.lowerBound
-    for position in (content.lowerBound + 1)...content.upperBound {
+    // Tested once, not per unit: most texts are one attribute run.
+    let oneRun = runAt.isEmpty
+    let first = content.lowerBound
+    var segmentStart = first
+    for position in (first + 1)...content.upperBound {
       let atEnd = position == content.upperBound
       var split = atEnd || isSoftBreak[position]
       // Segments (and so atoms) end only between grapheme clusters: a cluster whose
@@ -704,16 +709,18 @@ struct LayoutEngine {
       // script, an RTL letter with an LTR spacing mark) is shaped whole, in its first
       // character's run, script and direction. Faces are already chosen per cluster.
       if !split && isGraphemeBoundary[position] {
-        let previous = position - 1
+        // Offsets inside the content, which ends before Int.max: no overflow to trap.
+        let previous = position &- 1
+        let local = position &- first
+        let unit = units[position]
+        let before = units[previous]
         split =
-          runAt[position] != runAt[previous]
-          || faces[position - content.lowerBound].toOpaque()
-            != faces[previous - content.lowerBound].toOpaque()
+          faces[local].toOpaque() != faces[local &- 1].toOpaque()
           || scripts[position] != scripts[previous]
-          || (hasLevels
-            && levels[position - content.lowerBound] != levels[previous - content.lowerBound])
-          || units[position] == 0x09 || units[previous] == 0x09
-          || Self.mayJoinInHarfBuzz(units[previous], units[position])
+          || (!oneRun && runAt[position] != runAt[previous])
+          || (hasLevels && levels[local] != levels[local &- 1])
+          || unit == 0x09 || before == 0x09
+          || Self.mayJoinInHarfBuzz(before, unit)
       }
       guard split else { continue }
       let range = segmentStart..<position
