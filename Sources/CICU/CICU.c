@@ -239,7 +239,17 @@ int32_t CICU_resolvedScripts(const uint16_t *text, int32_t length, int32_t *scri
         i += 1;
         if (i == length) break;
         unit = text[i];
-        if ((unit >> 8) != pageNumber) break;
+        if ((unit >> 8) != pageNumber) {
+          // Another page already made (ideographs change page every few characters): read on
+          // without leaving the loop.
+          const uint8_t *next =
+              (unit & 0xF800) != 0xD800
+                  ? atomic_load_explicit(&scriptPages[unit >> 8], memory_order_acquire)
+                  : NULL;
+          if (next == NULL) break;
+          page = next;
+          pageNumber = unit >> 8;
+        }
       }
       if (i == length || (unit >> 8) != pageNumber) continue;
     }

@@ -583,7 +583,10 @@ enum UnicodeBreaks {
   /// ranges of Grapheme_Cluster_Break = Other, without the marks, joiners, controls and Hangul
   /// inside them (`GraphemeOtherRangesTests` checks every one against ICU).
   static func isGraphemeOther(_ unit: UInt16) -> Bool {
-    switch unit {
+    // The ideographs first, and everything above them: a CJK text asks this of nearly every
+    // character, and the list below is tested range by range.
+    if unit >= 0x4E00 { return unit <= 0x9FFF || (0xFF01...0xFF9D).contains(unit) }
+    return switch unit {
     case 0x0370...0x03FF,  // Greek
       0x0400...0x0482, 0x048A...0x052F,  // Cyrillic (U+0483–0489 are marks)
       0x05D0...0x05EA, 0x05EF...0x05F4,  // Hebrew letters (points are marks)
