@@ -83,6 +83,12 @@ static int32_t collectBoundaries(UBreakIteratorType type, const uint16_t *text, 
   return count;
 }
 
+// True for the characters after which UAX #14 requires a break: classes BK (U+000B, U+000C,
+// U+2028, U+2029), CR, LF and NL (U+0085).
+static int endsLine(uint16_t unit) {
+  return (unit >= 0x0A && unit <= 0x0D) || unit == 0x85 || unit == 0x2028 || unit == 0x2029;
+}
+
 int32_t CICU_lineBreakKinds(const uint16_t *text, int32_t length, const char *locale,
                             uint8_t *kinds) {
   if (length < 0 || (length > 0 && (text == NULL || kinds == NULL))) {
@@ -99,7 +105,12 @@ int32_t CICU_lineBreakKinds(const uint16_t *text, int32_t length, const char *lo
   for (int32_t pos = ubrk_following(it, 0); pos != UBRK_DONE; pos = ubrk_next(it)) {
     int32_t tag = ubrk_getRuleStatus(it);
     if (pos > 0 && pos <= length) {
-      kinds[pos] = (tag >= UBRK_LINE_HARD && tag < UBRK_LINE_HARD_LIMIT) ? 2 : 1;
+      // A break is mandatory only after a character of class BK, CR, LF or NL (UAX #14 LB4,
+      // LB5). ICU gives the breaks its dictionary finds inside a Thai, Lao, Khmer or Myanmar
+      // run the status of the break that ends the run, so before a newline each of them read
+      // as a hard break.
+      int hard = tag >= UBRK_LINE_HARD && tag < UBRK_LINE_HARD_LIMIT;
+      kinds[pos] = hard && endsLine(text[pos - 1]) ? 2 : 1;
     }
   }
   // Detach the text so that the cached iterator holds no pointer into the caller's buffer.

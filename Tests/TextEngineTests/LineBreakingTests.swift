@@ -184,6 +184,29 @@ struct LineBreakingTests {
     #expect(result.size.height == 5 * 18.625)
   }
 
+  @Test(
+    "Thai, Lao, Khmer and Myanmar before a newline: the dictionary's word breaks stay optional")
+  func dictionaryBreaksBeforeNewline() throws {
+    // ICU gives the breaks its dictionary finds in such a run the status of the break that
+    // ends the run, hard before a newline. UAX #14 (LB4, LB5) makes a break mandatory only
+    // after BK, CR, LF or NL; inside the run the opportunities are the ones ICU finds in the
+    // run alone.
+    for run in ["สวัสดีชาวโลก", "ສະບາຍດີຊາວໂລກ", "សួស្តីពិភពលោក", "မင်္ဂလာပါကမ္ဘာလောက"] {
+      let length = run.utf16.count
+      let alone = try UnicodeBreaks.icuLineBreaks(Array(run.utf16))
+      let inside = alone.map(\.offset).filter { $0 < length }
+      #expect(!inside.isEmpty, "\(run): no word break to check")
+      for newline in ["\n", "\r\n", "\u{2028}", "\u{85}"] {
+        let breaks = try UnicodeBreaks.icuLineBreaks(Array((run + newline + "x").utf16))
+        let mandatory = breaks.filter(\.isMandatory).map(\.offset)
+        #expect(mandatory == [length + newline.utf16.count], "\(run) + \(newline.unicodeScalars)")
+        #expect(breaks.map(\.offset).filter { $0 < length } == inside)
+      }
+    }
+    // What a label's address showed: the Thai line wrapped at every word above another line.
+    #expect(Engine.lineTexts(layout("สวัสดีชาวโลก\nx", width: nil)) == ["สวัสดีชาวโลก", "x"])
+  }
+
   @Test("line ranges as String.Index, scalar and UTF-16 offsets agree for astral characters")
   func ranges() {
     let text = "𝔘𝔫𝔦 code 😀 end"
