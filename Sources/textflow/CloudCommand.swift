@@ -112,6 +112,13 @@ enum CloudCommand: Subcommand {
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      // Any --stop-words name may be a file: loadStopWords reads a name that exists as one.
+      let stopWordFiles = (parsed.values["--stop-words"] ?? "").split(separator: ",").map {
+        ("stop-word", Optional(String($0)))
+      }
+      try refuseOutputsOverInputs(
+        [("-o", output)],
+        inputs: [("word", source), ("mask", parsed.values["--mask"])] + stopWordFiles)
       let packedOptions = [
         "--shape", "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
         "--resolution",

@@ -107,15 +107,9 @@ enum LabelsCommand: Subcommand {
       let sourceName = source == "-" ? "<stdin>" : source
       // An output naming an input would replace the user's records or design with a drawing
       // or a report (a records.json written as "-o records.json").
-      for (flag, written) in [("-o", output), ("--report", parsed.values["--report"])] {
-        for (input, what) in [(source, "data"), (parsed.values["--design"], "design")] {
-          guard let written, let input, written != "-", input != "-",
-            isSameFile(written, input)
-          else { continue }
-          throw .usage(
-            "\(flag) \(written) is the \(what) file \(input); writing it would replace it")
-        }
-      }
+      try refuseOutputsOverInputs(
+        [("-o", output), ("--report", parsed.values["--report"])],
+        inputs: [("data", source), ("design", parsed.values["--design"])])
 
       // Records.
       let data = try readInput(source, limit: maximumRecordDataSize)
@@ -291,15 +285,6 @@ enum LabelsCommand: Subcommand {
       if let written { printError("wrote \(written)") }
       printError(summary(result))
     }
-  }
-
-  /// True when `first` and `second` name one existing file (one device and inode), however
-  /// the paths are written.
-  static func isSameFile(_ first: String, _ second: String) -> Bool {
-    var a = stat()
-    var b = stat()
-    guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
-    return a.st_dev == b.st_dev && a.st_ino == b.st_ino
   }
 
   /// The merge, handed to the worker threads that fit and lay out the parts.
