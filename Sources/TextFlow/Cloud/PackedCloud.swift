@@ -341,10 +341,22 @@ public struct PackedCloud: Sendable {
         alternativeOf: groups[$0])
     }
     let scale = resolution.isFinite && resolution > 0 ? resolution : 1
+    // A face drawn bold without a bold style (a fallback face: Noto Sans Arabic, NanumGothic
+    // under the bold default) is emboldened by Cairo with FreeType's FT_GlyphSlot_Embolden,
+    // its outlines grown by a 24th of the size up and to the right, while the ink mask is
+    // rasterised from the plain outlines: the mask grows by that much, or the drawn ink would
+    // cross the canvas's edge and the gap to the next word.
+    let emboldening = layouts.map { layout in
+      let strengths = layout.lines.flatMap(\.glyphRuns).filter(\.font.synthesizesBold).map {
+        $0.font.pointSize / 24
+      }
+      return Int(((strengths.max() ?? 0) * scale).rounded(.up))
+    }
     layout.inkForItem = { item, angle in
       let size = layouts[item].size
       return layouts[item].inkMask(
-        scale: scale, rotation: angle, pivot: CGPoint(x: size.width / 2, y: size.height / 2))
+        scale: scale, rotation: angle, pivot: CGPoint(x: size.width / 2, y: size.height / 2)
+      ).dilated(by: emboldening[item])
     }
     layout.prepareIfNeeded()
     return Attempt(layout: layout, collectionView: collectionView, source: source, sizes: sizes)
