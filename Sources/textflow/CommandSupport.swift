@@ -265,6 +265,30 @@ func writeText(_ text: String, to path: String?) throws(CommandError) {
   }
 }
 
+/// A text output opened before the work that fills it, so that one that cannot be written (a
+/// missing or read-only folder, a directory) fails the run before another output is committed;
+/// nil for standard output (`-`), which `writeText(_:to:)` takes by name.
+func openTextOutput(_ path: String?) throws(CommandError) -> AtomicFile? {
+  guard let path, path != "-" else { return nil }
+  do {
+    return try AtomicFile(path: path)
+  } catch {
+    throw .failure("\(error)")
+  }
+}
+
+/// Writes text to an output opened by `openTextOutput(_:)` and commits it (nothing, and an
+/// error, when `--strict` refuses the output).
+func writeText(_ text: String, to file: AtomicFile) throws(CommandError) {
+  try FontOptions.checkBeforeOutput()
+  do {
+    try file.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    try file.commit(durable: durableOutput)
+  } catch {
+    throw .failure("\(error)")
+  }
+}
+
 /// True when TEXTFLOW_FSYNC=1 asks for outputs flushed to the disk before they replace their
 /// targets (`AtomicFile.commit(durable:)`).
 let durableOutput = ProcessInfo.processInfo.environment["TEXTFLOW_FSYNC"] == "1"

@@ -255,6 +255,9 @@ enum LabelsCommand: Subcommand {
           if reportsLabels { appendEntry(label, to: &result.entries) }
         }
       }
+      // Made before any sheet is drawn: a report that cannot be written fails the run before
+      // the drawing replaces the previous one.
+      let reportFile = try openTextOutput(parsed.values["--report"])
       var written: String?
       switch kind {
       case .json:
@@ -279,7 +282,11 @@ enum LabelsCommand: Subcommand {
       }
       if reportsLabels {
         let report = json(result, template: template)
-        if let path = parsed.values["--report"] { try writeText(report, to: path) }
+        if let reportFile {
+          try writeText(report, to: reportFile)
+        } else if let path = parsed.values["--report"] {
+          try writeText(report, to: path)
+        }
         if case .json = kind { try writeText(report, to: output) }
       }
       if let written { printError("wrote \(written)") }
