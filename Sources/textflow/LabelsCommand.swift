@@ -183,11 +183,15 @@ enum LabelsCommand: Subcommand {
           return PaperSize.dimensions(body).flatMap { $0.count == 1 ? $0[0] : nil }
             .map { negative ? -$0 : $0 }
         }
-        guard values.count == 2, let dx = values[0], let dy = values[1], abs(dx) < 1000,
-          abs(dy) < 1000
-        else {
+        guard values.count == 2, let dx = values[0], let dy = values[1] else {
           throw .usage(
             "--offset must be DX,DY in points or with a unit (1mm,-0.5mm), got '\(text)'")
+        }
+        // Said apart from the form: "must be DX,DY" for a well-formed 400mm,0 sent users
+        // looking for a typo.
+        guard abs(dx) < 1000, abs(dy) < 1000 else {
+          throw .usage(
+            "--offset must shift by less than 1000 pt (352.8 mm) each way, got '\(text)'")
         }
         sheets.offset = CGSize(width: dx, height: dy)
       }
