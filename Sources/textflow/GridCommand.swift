@@ -292,6 +292,10 @@ enum GridCommand: Subcommand {
         guard let template else { return .l7160 }
         return try sheet(of: template)
       }
+      // A well-formed count out of range ("0x7", "3x500") said "must be … COLUMNSxROWS".
+      if parts.count == 2, parts.allSatisfy({ Int($0) != nil }) {
+        throw .usage("--sheet COLUMNSxROWS takes 1 to 100 of each, got '\(name)'")
+      }
       throw .usage(
         "--sheet must be l7160 or COLUMNSxROWS (3x7) or a gLabels template's name (textflow "
           + "templates lists them), got '\(name)'")
