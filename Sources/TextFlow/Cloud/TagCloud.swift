@@ -186,8 +186,14 @@ public struct TagCloud: Sendable {
       guard let weight = parsed.weight, weight.isFinite, weight > 0 else {
         // A spreadsheet's or pandas' export starts with its column names ("word,count").
         if isFirst, parsed.isHeader { return true }
+        // A number beyond a Double's range (1e400) reads as infinity; "not a positive number"
+        // hid that it was too large.
+        let overflows =
+          parsed.weight == .infinity && parsed.weightText.contains(where: \.isNumber)
         failure = ParseError(
-          line: number, message: "the weight \"\(parsed.weightText)\" is not a positive number")
+          line: number,
+          message: "the weight \"\(parsed.weightText)\" is "
+            + (overflows ? "too large (at most 1.8e308)" : "not a positive number"))
         return false
       }
       let word = parsed.word
