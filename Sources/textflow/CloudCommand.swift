@@ -112,6 +112,13 @@ enum CloudCommand: Subcommand {
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      // Any --stop-words name may be a file: loadStopWords reads a name that exists as one.
+      let stopWordFiles = (parsed.values["--stop-words"] ?? "").split(separator: ",").map {
+        ("stop-word", Optional(String($0)))
+      }
+      try refuseOutputsOverInputs(
+        [("-o", output)],
+        inputs: [("word", source), ("mask", parsed.values["--mask"])] + stopWordFiles)
       let packedOptions = [
         "--shape", "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
         "--resolution",
@@ -429,8 +436,13 @@ enum CloudCommand: Subcommand {
   private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String>? {
     guard let which else { return nil }
     if which == "none" { return [] }
+    let names = which.split(separator: ",").map(String.init)
+    // An empty value (an unset variable in a script) would silently keep every word.
+    guard !names.isEmpty else {
+      throw .usage("--stop-words needs a list's name or a file, got '\(which)'")
+    }
     var words: Set<String> = []
-    for name in which.split(separator: ",").map(String.init) {
+    for name in names {
       if name == "all" {
         for language in StopWords.Language.allCases { words.formUnion(StopWords.list(language)) }
       } else if let language = StopWords.language(named: name),
@@ -438,6 +450,13 @@ enum CloudCommand: Subcommand {
       {
         words.formUnion(StopWords.list(language))
       } else {
+        // A misspelt list's name is not a missing file: "cannot read englsh: no such file"
+        // did not say that english was what the user meant.
+        guard FileManager.default.fileExists(atPath: name) else {
+          throw .usage(
+            "--stop-words: '\(name)' is neither a built-in list (english, german, french, "
+              + "spanish, chinese or en, de, fr, es, zh; all; none) nor a file")
+        }
         let text = try readText(name)
         words.formUnion(
           text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map { $0.lowercased() })

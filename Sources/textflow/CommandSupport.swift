@@ -168,6 +168,29 @@ func readInput(_ source: String, limit: Int = maximumInputSize) throws(CommandEr
   return data
 }
 
+/// Refuses, as a usage error before anything is read, an output that names one of the
+/// command's input files (however the path is written: a symlink or another spelling is the
+/// same file): writing it would replace the user's spec, records or words with the drawing or
+/// the JSON. Standard input and output (`-`) and files that do not exist yet never clash.
+func refuseOutputsOverInputs(
+  _ outputs: [(flag: String, path: String?)], inputs: [(what: String, path: String?)]
+) throws(CommandError) {
+  for case (let flag, let written?) in outputs where written != "-" {
+    for case (let what, let input?) in inputs where input != "-" && isSameFile(written, input) {
+      throw .usage("\(flag) \(written) is the \(what) file \(input); writing it would replace it")
+    }
+  }
+}
+
+/// True when `first` and `second` name one existing file (one device and inode), however
+/// the paths are written.
+func isSameFile(_ first: String, _ second: String) -> Bool {
+  var a = stat()
+  var b = stat()
+  guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+  return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+}
+
 /// The largest input file or standard input a command reads (64 MiB, `LayoutSpec`'s limit).
 let maximumInputSize = LayoutSpec.maximumJSONSize
 
@@ -237,6 +260,30 @@ func writeText(_ text: String, to path: String?) throws(CommandError) {
   }
   do {
     try AtomicFile.write(data, to: path, durable: durableOutput)
+  } catch {
+    throw .failure("\(error)")
+  }
+}
+
+/// A text output opened before the work that fills it, so that one that cannot be written (a
+/// missing or read-only folder, a directory) fails the run before another output is committed;
+/// nil for standard output (`-`), which `writeText(_:to:)` takes by name.
+func openTextOutput(_ path: String?) throws(CommandError) -> AtomicFile? {
+  guard let path, path != "-" else { return nil }
+  do {
+    return try AtomicFile(path: path)
+  } catch {
+    throw .failure("\(error)")
+  }
+}
+
+/// Writes text to an output opened by `openTextOutput(_:)` and commits it (nothing, and an
+/// error, when `--strict` refuses the output).
+func writeText(_ text: String, to file: AtomicFile) throws(CommandError) {
+  try FontOptions.checkBeforeOutput()
+  do {
+    try file.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    try file.commit(durable: durableOutput)
   } catch {
     throw .failure("\(error)")
   }

@@ -90,6 +90,7 @@ enum GridCommand: Subcommand {
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      try refuseOutputsOverInputs([("-o", output)], inputs: [("label", source)])
       let jobs = try parsed.jobs()
       var grid = LabelGrid()
       if let value = try parsed.number("--width", in: 10...100_000) { grid.width = value }
@@ -290,6 +291,10 @@ enum GridCommand: Subcommand {
         }
         guard let template else { return .l7160 }
         return try sheet(of: template)
+      }
+      // A well-formed count out of range ("0x7", "3x500") said "must be … COLUMNSxROWS".
+      if parts.count == 2, parts.allSatisfy({ Int($0) != nil }) {
+        throw .usage("--sheet COLUMNSxROWS takes 1 to 100 of each, got '\(name)'")
       }
       throw .usage(
         "--sheet must be l7160 or COLUMNSxROWS (3x7) or a gLabels template's name (textflow "

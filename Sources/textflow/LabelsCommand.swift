@@ -107,15 +107,9 @@ enum LabelsCommand: Subcommand {
       let sourceName = source == "-" ? "<stdin>" : source
       // An output naming an input would replace the user's records or design with a drawing
       // or a report (a records.json written as "-o records.json").
-      for (flag, written) in [("-o", output), ("--report", parsed.values["--report"])] {
-        for (input, what) in [(source, "data"), (parsed.values["--design"], "design")] {
-          guard let written, let input, written != "-", input != "-",
-            isSameFile(written, input)
-          else { continue }
-          throw .usage(
-            "\(flag) \(written) is the \(what) file \(input); writing it would replace it")
-        }
-      }
+      try refuseOutputsOverInputs(
+        [("-o", output), ("--report", parsed.values["--report"])],
+        inputs: [("data", source), ("design", parsed.values["--design"])])
 
       // Records.
       let data = try readInput(source, limit: maximumRecordDataSize)
@@ -189,11 +183,15 @@ enum LabelsCommand: Subcommand {
           return PaperSize.dimensions(body).flatMap { $0.count == 1 ? $0[0] : nil }
             .map { negative ? -$0 : $0 }
         }
-        guard values.count == 2, let dx = values[0], let dy = values[1], abs(dx) < 1000,
-          abs(dy) < 1000
-        else {
+        guard values.count == 2, let dx = values[0], let dy = values[1] else {
           throw .usage(
             "--offset must be DX,DY in points or with a unit (1mm,-0.5mm), got '\(text)'")
+        }
+        // Said apart from the form: "must be DX,DY" for a well-formed 400mm,0 sent users
+        // looking for a typo.
+        guard abs(dx) < 1000, abs(dy) < 1000 else {
+          throw .usage(
+            "--offset must shift by less than 1000 pt (352.8 mm) each way, got '\(text)'")
         }
         sheets.offset = CGSize(width: dx, height: dy)
       }
@@ -261,6 +259,9 @@ enum LabelsCommand: Subcommand {
           if reportsLabels { appendEntry(label, to: &result.entries) }
         }
       }
+      // Made before any sheet is drawn: a report that cannot be written fails the run before
+      // the drawing replaces the previous one.
+      let reportFile = try openTextOutput(parsed.values["--report"])
       var written: String?
       switch kind {
       case .json:
@@ -285,21 +286,16 @@ enum LabelsCommand: Subcommand {
       }
       if reportsLabels {
         let report = json(result, template: template)
-        if let path = parsed.values["--report"] { try writeText(report, to: path) }
+        if let reportFile {
+          try writeText(report, to: reportFile)
+        } else if let path = parsed.values["--report"] {
+          try writeText(report, to: path)
+        }
         if case .json = kind { try writeText(report, to: output) }
       }
       if let written { printError("wrote \(written)") }
       printError(summary(result))
     }
-  }
-
-  /// True when `first` and `second` name one existing file (one device and inode), however
-  /// the paths are written.
-  static func isSameFile(_ first: String, _ second: String) -> Bool {
-    var a = stat()
-    var b = stat()
-    guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
-    return a.st_dev == b.st_dev && a.st_ino == b.st_ino
   }
 
   /// The merge, handed to the worker threads that fit and lay out the parts.

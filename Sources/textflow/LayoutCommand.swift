@@ -106,6 +106,7 @@ enum LayoutCommand: Subcommand {
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      try refuseOutputsOverInputs([("-o", output)], inputs: [("spec", source)])
       _ = try parsed.number("--scale", in: 0.1...16)  // a usage error before any reading
       let jobs = try parsed.jobs()
       if kind != .rendered(.pdf) {

@@ -45,4 +45,28 @@ import Testing
     #expect(
       FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.json").path))
   }
+
+  // A report that could not be written (its folder missing) failed the run with status 1
+  // after the sheets had already replaced the previous PDF: the user saw an error and a new
+  // drawing without its report.
+  @Test("a report that cannot be written fails the run before the drawing is replaced")
+  func unwritableReportKeepsTheDrawing() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("name\nAda\nGrace\n".utf8).write(to: directory.appendingPathComponent("r.csv"))
+    let previous = Data("the previous drawing".utf8)
+    let drawing = directory.appendingPathComponent("sheet.pdf")
+    try previous.write(to: drawing)
+    let result = try ProcessRunner.run(
+      Executables.textflow,
+      [
+        "labels", "r.csv", "--template", "Avery L7160", "-o", "sheet.pdf", "--report",
+        "missing/report.json",
+      ], directory: directory)
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(result.standardError.contains("missing/report.json"), "\(result.standardError)")
+    #expect(try Data(contentsOf: drawing) == previous)
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(left == ["r.csv", "sheet.pdf"], "no temporary file left: \(left)")
+  }
 }

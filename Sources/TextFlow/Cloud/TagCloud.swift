@@ -186,8 +186,14 @@ public struct TagCloud: Sendable {
       guard let weight = parsed.weight, weight.isFinite, weight > 0 else {
         // A spreadsheet's or pandas' export starts with its column names ("word,count").
         if isFirst, parsed.isHeader { return true }
+        // A number beyond a Double's range (1e400) reads as infinity; "not a positive number"
+        // hid that it was too large.
+        let overflows =
+          parsed.weight == .infinity && parsed.weightText.contains(where: \.isNumber)
         failure = ParseError(
-          line: number, message: "the weight \"\(parsed.weightText)\" is not a positive number")
+          line: number,
+          message: "the weight \"\(parsed.weightText)\" is "
+            + (overflows ? "too large (at most 1.8e308)" : "not a positive number"))
         return false
       }
       let word = parsed.word
@@ -261,20 +267,43 @@ public struct TagCloud: Sendable {
       let endsInNumber = !field.hasPrefix("\"") && lastPart.allSatisfy(\.isNumber)
       if !word.isEmpty, !weightText.isEmpty, !endsInNumber { csv = (word, weightText) }
     }
-    if let csv, let weight = Double(csv.weightText) {
+    if let csv, let weight = number(csv.weightText) {
       return WeightedLine(
         word: csv.word, weightText: Substring(csv.weightText), weight: weight, isHeader: false)
     }
     let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    if fields.count >= 2, let last = fields.last, csv == nil || Double(last) != nil {
+    if fields.count >= 2, let last = fields.last, csv == nil || number(last) != nil {
       return WeightedLine(
-        word: fields.dropLast().joined(separator: " "), weightText: last, weight: Double(last),
+        word: fields.dropLast().joined(separator: " "), weightText: last, weight: number(last),
         isHeader: line.contains("\t") && !last.contains(where: \.isNumber))
     }
     guard let csv else { return nil }
     return WeightedLine(
       word: csv.word, weightText: Substring(csv.weightText), weight: nil,
       isHeader: !csv.weightText.contains(where: \.isNumber))
+  }
+
+  /// A number written in any script's decimal digits (Arabic-Indic "٣", Persian "۳",
+  /// Devanagari "३", full-width "３", as spreadsheets and input methods in those languages type
+  /// them) with ASCII signs, point and exponent, as Python's `float` reads them; nil otherwise.
+  /// Read as `Double` alone, such a list was taken for running text and every weight was lost.
+  static func number(_ text: some StringProtocol) -> Double? {
+    Double(asciiDigits(text))
+  }
+
+  /// `text` with every decimal digit (General Category Nd) written as its ASCII digit.
+  static func asciiDigits(_ text: some StringProtocol) -> String {
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if !scalar.isASCII, scalar.properties.numericType == .decimal,
+        let value = scalar.properties.numericValue, let digit = Unicode.Scalar(48 + Int(value))
+      {
+        result.append(digit)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
   }
 
   /// A line of semicolon-separated CSV, as Excel and LibreOffice write it where the decimal
@@ -288,7 +317,7 @@ public struct TagCloud: Sendable {
     let weightText = unquoted(weightField)
     let word = unquoted(lastCSVField(of: line[..<semicolon], separator: ";"))
     guard !word.isEmpty, !weightText.isEmpty else { return nil }
-    if let weight = decimalCommaNumber(weightText) {
+    if let weight = decimalCommaNumber(asciiDigits(weightText)) {
       return WeightedLine(
         word: word, weightText: Substring(weightText), weight: weight, isHeader: false)
     }
