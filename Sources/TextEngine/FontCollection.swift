@@ -671,6 +671,27 @@ public final class FontCollection: Sendable {
     }
   }
 
+  /// `isCommonLetter` of a UTF-16 unit, read from a bit table below
+  /// `FontFace.basicCoverageLimit` (the fallback's stretches ask it of every unit of Thai,
+  /// Arabic, Hebrew and Devanagari text, whose ranges come late in the list).
+  static func isCommonLetter(unit: UInt16) -> Bool {
+    guard unit < FontFace.basicCoverageLimit else { return isCommonLetter(UInt32(unit)) }
+    return commonLetterBits[Int(unit >> 6)] >> UInt64(unit & 63) & 1 != 0
+  }
+
+  /// `isCommonLetter` of each value below `FontFace.basicCoverageLimit`, one bit each (bit
+  /// `c & 63` of word `c >> 6`), made once from the list. In memory never freed and never
+  /// written after it is filled, read without a reference count.
+  nonisolated(unsafe) private static let commonLetterBits: UnsafePointer<UInt64> = {
+    let count = Int(FontFace.basicCoverageLimit) / 64
+    let words = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+    words.initialize(repeating: 0, count: count)
+    for value in 0..<Int(FontFace.basicCoverageLimit) where isCommonLetter(UInt32(value)) {
+      words[value >> 6] |= 1 << UInt64(value & 63)
+    }
+    return UnsafePointer(words)
+  }()
+
   /// Spaces, punctuation, symbols and digits (by general category): characters shared by
   /// scripts.
   private static func isNeutral(_ category: Unicode.GeneralCategory) -> Bool {

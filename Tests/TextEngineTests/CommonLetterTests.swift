@@ -22,6 +22,14 @@ struct CommonLetterTests {
     #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
   }
 
+  @Test("the bit table answers as the list for every UTF-16 unit")
+  func tableAnswersAsTheList() {
+    let mismatches = (0...0xFFFF).map { UInt16($0) }.filter {
+      FontCollection.isCommonLetter(unit: $0) != FontCollection.isCommonLetter(UInt32($0))
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(20).map { String($0, radix: 16) })")
+  }
+
   @Test("the fallback's kind of a character is its general category's, with or without the list")
   func kindFollowsTheCategory() {
     var mismatches = [String]()

@@ -998,7 +998,7 @@ struct LayoutEngine {
             guard unit < FontFace.basicCoverageLimit,
               FontFace.isCovered(unit, in: words),
               !lettersOnly || (0x20...0x7E).contains(unit)
-                || FontCollection.isCommonLetter(UInt32(unit)),
+                || FontCollection.isCommonLetter(unit: unit),
               position + 1 == end || isGraphemeBoundary[position + 1],
               runAt[position] == requestedRun, scripts[position] == code
             else { break }
@@ -1156,7 +1156,7 @@ struct LayoutEngine {
         clusterEnd += 1
       } while clusterEnd < end && !isGraphemeBoundary[clusterEnd]
       let unit = units[position]
-      if FontCollection.isCommonLetter(UInt32(unit)) {
+      if FontCollection.isCommonLetter(unit: unit) {
         guard !FontFace.isCovered(unit, in: requestedWords) else { break }
       } else {
         guard (0x20...0x7E).contains(unit), clusterEnd == position + 1 else { break }
