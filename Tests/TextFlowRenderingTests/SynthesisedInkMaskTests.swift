@@ -86,7 +86,7 @@ struct SynthesisedInkMaskTests {
     #expect(outside.isEmpty, "\(outside.count) drawn pixels off the mask: \(outside.prefix(4))")
     // Cairo 1.16's image backend clips a show-glyphs call to the union of its glyphs' metric
     // boxes, which FT_GlyphSlot_Oblique leaves unslanted: a slanted word's overhang past its
-    // ends is cut off in PNG output (not in PDF or SVG, whose ink the mask must hold too), so
+    // ends is cut off in PNG output (not in SVG, whose glyph paths the mask must hold too), so
     // the mask is compared with the drawing only within the drawing's bounding box.
     let nearDrawn = drawn.dilated(by: 1)
     let box = (
