@@ -2,7 +2,7 @@
 // `synthesizesItalic`: a fallback face without that style) against the pixels Cairo draws. The
 // masks were rasterised from the plain outlines, while Cairo's FreeType backend emboldens each
 // outline by a 24th of the em up and to the right and shears it by about 12°: drawn ink lay
-// outside the mask (4 pixels at the right and top of a 96 pt word, 20 at a slanted top), so the
+// outside the mask (4 pixels at the right and top of a 96 pt word, 16 at a slanted top), so the
 // packed cloud let it cross the canvas's edge and touch other words.
 import Foundation
 import TestSupport
