@@ -118,8 +118,9 @@ extension TextLayout {
   /// screen, y downwards: a point p goes to (x cos θ − y sin θ, x sin θ + y cos θ) for
   /// p − pivot = (x, y), so positive angles turn clockwise. A renderer that draws the layout with
   /// that rotation about the same pivot paints only pixels the mask holds. Glyphs are rendered
-  /// unhinted with FreeType, the way the renderer draws them; glyphs without outlines (colour
-  /// bitmaps) count as their whole advance by the line's ascent and descent.
+  /// unhinted with FreeType, the way the renderer draws them, emboldened and slanted as Cairo
+  /// draws them for a font that `synthesizesBold` or `synthesizesItalic`; glyphs without
+  /// outlines (colour bitmaps) count as their whole advance by the line's ascent and descent.
   public func inkMask(scale: Double, rotation: Double = 0, pivot: CGPoint = .zero) -> InkMask {
     GlyphRaster.inkMask(of: self, scale: scale, rotation: rotation, pivot: pivot)
   }

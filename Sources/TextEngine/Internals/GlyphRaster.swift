@@ -1,6 +1,7 @@
 // Rasterises shaped glyph runs into ink masks with FreeType: each glyph's outline is loaded
-// unhinted through FT_Set_Transform (the rotation and the glyph's subpixel position), rendered
-// to an 8-bit coverage bitmap, and every pixel it touches becomes ink.
+// unhinted through FT_Set_Transform (the rotation), changed as Cairo changes it when it
+// synthesises bold or slant, moved to the glyph's subpixel position, rendered to an 8-bit
+// coverage bitmap, and every pixel it touches becomes ink.
 internal import CFreeType
 import Foundation
 
@@ -34,7 +35,8 @@ enum GlyphRaster {
           let rendered = withFace(run.font.face) { freeType in
             render(
               glyph: run.glyphs[index], in: freeType, pixelSize: pixelSize, cosine: cosine,
-              sine: sine, origin: (origin.0 * scale, origin.1 * scale))
+              sine: sine, origin: (origin.0 * scale, origin.1 * scale),
+              bold: run.font.synthesizesBold, oblique: run.font.synthesizesItalic)
           }
           if let rendered {
             pieces.append(rendered)
@@ -95,11 +97,12 @@ enum GlyphRaster {
     }
   }
 
-  /// The glyph's outline rotated and moved to `origin` (pixels from the pivot, y downwards),
+  /// The glyph's outline rotated, emboldened and slanted as Cairo draws it (`bold`, `oblique`:
+  /// the font's synthesised styles) and moved to `origin` (pixels from the pivot, y downwards),
   /// rendered with 8-bit coverage; nil when the glyph has no outline.
   private static func render(
     glyph: UInt32, in freeType: FreeTypeFace, pixelSize: Double, cosine: Double, sine: Double,
-    origin: (Double, Double)
+    origin: (Double, Double), bold: Bool, oblique: Bool
   ) -> Piece? {
     let face = freeType.face
     guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
@@ -110,15 +113,27 @@ enum GlyphRaster {
     var matrix = FT_Matrix(
       xx: FT_Fixed((cosine * 65536).rounded()), xy: FT_Fixed((sine * 65536).rounded()),
       yx: FT_Fixed((-sine * 65536).rounded()), yy: FT_Fixed((cosine * 65536).rounded()))
-    var delta = FT_Vector(
-      x: FT_Pos((origin.0 * 64).rounded()), y: FT_Pos((-origin.1 * 64).rounded()))
-    FT_Set_Transform(face, &matrix, &delta)
+    FT_Set_Transform(face, &matrix, nil)
     defer { FT_Set_Transform(face, nil, nil) }
     let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)
     guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
-      slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE,
-      FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
+      slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
     else { return nil }
+    // Cairo's FreeType backend (cairo_ft_font_face_set_synthesize) loads the outline turned as
+    // drawn, about the glyph's origin, then calls these two on it: the slant is a shear along
+    // the device's x axis whatever the turn, so it must come before the move to `origin`.
+    if bold, let embolden = Synthesis.embolden { embolden(slot) }
+    if oblique, let slant = Synthesis.oblique { slant(slot) }
+    let x = FT_Pos((origin.0 * 64).rounded())
+    let y = FT_Pos((-origin.1 * 64).rounded())
+    let outline = slot.pointee.outline
+    if let points = outline.points {
+      for index in 0..<Int(outline.n_points) {
+        points[index].x += x
+        points[index].y += y
+      }
+    }
+    guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
     let bitmap = slot.pointee.bitmap
     let width = Int(bitmap.width)
     let rows = Int(bitmap.rows)
@@ -178,5 +193,23 @@ enum GlyphRaster {
       }
     }
     return Piece(left: left, top: top, width: width, rows: rows, coverage: coverage)
+  }
+
+  /// FreeType's synthesis functions, the ones Cairo calls on each glyph it draws with
+  /// `CAIRO_FT_SYNTHESIZE_BOLD` / `_OBLIQUE`: `FT_GlyphSlot_Embolden` grows the outline by a
+  /// 24th of the em, half on every side and then moved up and right by that half (so the left
+  /// and bottom edges stay), and `FT_GlyphSlot_Oblique` shears x by 0x366A/0x10000 (about 12°)
+  /// of the height above the origin. ftsynth.h is not among the headers CFreeType imports, so
+  /// they are looked up in the FreeType library already linked.
+  private enum Synthesis {
+    typealias SlotFunction = @convention(c) (FT_GlyphSlot?) -> Void
+    static let embolden = function(named: "FT_GlyphSlot_Embolden")
+    static let oblique = function(named: "FT_GlyphSlot_Oblique")
+
+    private static func function(named name: String) -> SlotFunction? {
+      // A null handle is glibc's RTLD_DEFAULT: every library the process has loaded.
+      guard let symbol = dlsym(nil, name) else { return nil }
+      return unsafeBitCast(symbol, to: SlotFunction.self)
+    }
   }
 }

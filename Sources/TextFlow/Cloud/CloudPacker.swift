@@ -180,9 +180,8 @@ public struct CloudPacker: Sendable {
     return count
   }
 
-  /// Marks the mask's ink with its pivot at (x, y), counting `inkPixels` towards `density`
-  /// (default the mask's own; fewer for a mask grown past the ink it stands for).
-  public mutating func occupy(_ ink: InkMask, x: Int, y: Int, inkPixels: Int? = nil) {
+  /// Marks the mask's ink with its pivot at (x, y).
+  public mutating func occupy(_ ink: InkMask, x: Int, y: Int) {
     let left = x + ink.originX + pad
     let top = y + ink.originY + pad
     let wordShift = left >> 6
@@ -197,7 +196,7 @@ public struct CloudPacker: Sendable {
         if bitShift != 0 { board[boardRow + w + 1] |= value >> (64 - bitShift) }
       }
     }
-    inkPixelCount += inkPixels ?? ink.inkPixelCount
+    inkPixelCount += ink.inkPixelCount
   }
 
   /// Finds the first position along `spiral` from `start` where the mask fits, marks it and
@@ -209,7 +208,7 @@ public struct CloudPacker: Sendable {
   /// that anyway, and small words, which fill the small gaps, walk pixel by pixel.
   public mutating func place(
     _ ink: InkMask, grown: InkMask? = nil, start: (x: Int, y: Int), spiral: Spiral = .archimedean,
-    budget: Int = .max, inkPixels: Int? = nil
+    budget: Int = .max
   ) -> (x: Int, y: Int)? {
     let grown = grown ?? ink.dilated(by: gap + 1)
     guard ink.width <= width, ink.height <= height else { return nil }
@@ -294,7 +293,7 @@ public struct CloudPacker: Sendable {
     }
     positionsTested += tested
     if exhausted { return nil }
-    if let found { occupy(ink, x: found.x, y: found.y, inkPixels: inkPixels) }
+    if let found { occupy(ink, x: found.x, y: found.y) }
     return found
   }
 }

@@ -341,28 +341,11 @@ public struct PackedCloud: Sendable {
         alternativeOf: groups[$0])
     }
     let scale = resolution.isFinite && resolution > 0 ? resolution : 1
-    // A fallback face drawn bold or slanted without such a style (Noto Sans Arabic, NanumGothic
-    // under the bold default or an oblique --font) is changed by Cairo as it draws: emboldened
-    // as FreeType's FT_GlyphSlot_Embolden does (outlines grown by a 24th of the size up and to
-    // the right) and sheared by 0x366A/0x10000 (0.2126) of the height above the baseline. The
-    // ink mask is rasterised from the plain outlines, so it is placed grown by that much on
-    // every side; else the drawn ink crossed the canvas's edge and the gap to the next word.
-    layout.inkGrowth = layouts.map { text in
-      var points = 0.0
-      for line in text.lines {
-        for run in line.glyphRuns {
-          let bold = run.font.synthesizesBold ? run.font.pointSize / 24 : 0
-          let slant = run.font.synthesizesItalic ? 0.2126 * max(line.ascent, line.descent) : 0
-          points = max(points, bold + slant)
-        }
-      }
-      return Int((points * scale).rounded(.up))
-    }
     layout.inkForItem = { item, angle in
       let size = layouts[item].size
+      // Synthesised bold and slant included: the masks hold the ink Cairo draws.
       return layouts[item].inkMask(
-        scale: scale, rotation: angle, pivot: CGPoint(x: size.width / 2, y: size.height / 2)
-      )
+        scale: scale, rotation: angle, pivot: CGPoint(x: size.width / 2, y: size.height / 2))
     }
     layout.prepareIfNeeded()
     return Attempt(layout: layout, collectionView: collectionView, source: source, sizes: sizes)

@@ -65,10 +65,6 @@ open class PackedCloudLayout: CollectionViewLayout {
   public var inkForItem: ((_ item: Int, _ rotation: Double) -> InkMask)? {
     didSet { invalidateLayout() }
   }
-  /// Pixels by which item `item`'s mask grows on every side where it is placed, for ink drawn
-  /// beyond the mask (a synthesised bold or slant); `density` still counts the mask's own ink.
-  /// Items past the end grow by nothing.
-  public var inkGrowth: [Int] = [] { didSet { invalidateLayout() } }
   /// The items that must be tried; those after them only fill the shape up to `fillDensity`.
   public var requiredItemCount = Int.max { didSet { invalidateLayout() } }
   /// The share of the shape ink may cover before the items past `requiredItemCount` stop
@@ -158,11 +154,7 @@ open class PackedCloudLayout: CollectionViewLayout {
             placed = (start.x, start.y, rotation)
             break
           }
-          let growth = index < inkGrowth.count ? inkGrowth[index] : 0
-          if let spot = packer.place(
-            growth > 0 ? ink.dilated(by: growth) : ink, start: start, spiral: spiral,
-            budget: positionBudget, inkPixels: ink.inkPixelCount)
-          {
+          if let spot = packer.place(ink, start: start, spiral: spiral, budget: positionBudget) {
             placed = (spot.x, spot.y, rotation)
             break
           }

@@ -1,0 +1,118 @@
+// Ink masks of words that Cairo draws emboldened or slanted (a font marked `synthesizesBold` or
+// `synthesizesItalic`: a fallback face without that style) against the pixels Cairo draws. The
+// masks were rasterised from the plain outlines, while Cairo's FreeType backend emboldens each
+// outline by a 24th of the em up and to the right and shears it by about 12°: drawn ink lay
+// outside the mask (4 pixels at the right and top of a 96 pt word, 16 at a slanted top), so the
+// packed cloud let it cross the canvas's edge and touch other words.
+import Foundation
+import TestSupport
+import Testing
+import TextFlow
+
+@testable import TextFlowRendering
+
+@Suite("Ink masks of synthesised bold and slant")
+struct SynthesisedInkMaskTests {
+  /// A 96 pt word in `face` with the given syntheses, turned by `degrees`.
+  struct Case: Sendable, CustomTestStringConvertible {
+    var face: String
+    var text: String
+    var bold: Bool
+    var oblique: Bool
+    var degrees: Double = 0
+    var testDescription: String {
+      "\(text) in \(face)\(bold ? ", bold" : "")\(oblique ? ", oblique" : "")"
+        + (degrees != 0 ? ", turned \(degrees)°" : "")
+    }
+  }
+
+  static let cases: [Case] = [
+    Case(face: "NanumGothic.ttf", text: "한국어", bold: false, oblique: false),
+    Case(face: "NanumGothic.ttf", text: "한국어", bold: true, oblique: false),
+    Case(face: "NanumGothic.ttf", text: "한국어", bold: false, oblique: true),
+    Case(face: "NotoSansArabic-Regular.ttf", text: "سلام", bold: true, oblique: true),
+    Case(face: "NanumGothic.ttf", text: "서울", bold: true, oblique: true, degrees: -30),
+  ]
+
+  @Test(
+    "Cairo inks no pixel outside the mask, and the mask is Cairo's ink to within a pixel",
+    arguments: cases)
+  func maskHoldsCairosInk(_ test: Case) throws {
+    var font = try sharedTypesetter.fonts.font(named: test.face, pointSize: 96)
+    font.synthesizesBold = test.bold
+    font.synthesizesItalic = test.oblique
+    let layout = sharedTypesetter.layout(test.text, font: font)
+    let runs = layout.lines.flatMap(\.glyphRuns)
+    try #require(!runs.isEmpty)
+    for run in runs {
+      try #require(run.font.synthesizesBold == test.bold)
+      try #require(run.font.synthesizesItalic == test.oblique)
+    }
+    // The word centred on a whole pixel, so mask pixels and canvas pixels line up.
+    let canvas = (width: 480, height: 320)
+    let centre = (x: canvas.width / 2, y: canvas.height / 2)
+    let size = layout.size
+    var attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+    attributes.frame = CGRect(
+      x: CGFloat(centre.x) - size.width / 2, y: CGFloat(centre.y) - size.height / 2,
+      width: size.width, height: size.height)
+    let angle = test.degrees * .pi / 180
+    attributes.transform3D = Transform3D(rotationAngle: CGFloat(angle))
+    let scene = Scene(
+      bounds: CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height), background: nil,
+      elements: [SceneElement(attributes: attributes, text: PlacedText(layout: layout))])
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("word.png").path
+    _ = try Renderer.render(scene, to: path, options: RenderOptions(format: .png, scale: 1))
+    let image = try PNGImage(contentsOf: path)
+
+    // Every pixel Cairo paints at all, relative to the centre, as a mask at the same place.
+    let mask = layout.inkMask(
+      scale: 1, rotation: angle, pivot: CGPoint(x: size.width / 2, y: size.height / 2))
+    var drawn = InkMask(
+      width: image.width, height: image.height, originX: -centre.x, originY: -centre.y)
+    for y in 0..<image.height {
+      for x in 0..<image.width where image.pixel(x: x, y: y) >> 24 > 0 {
+        drawn.insert(x: x, y: y)
+      }
+    }
+    #expect(drawn.inkPixelCount > 1000)
+    // Cairo 1.16's image backend draws each glyph at the nearest whole pixel, up to half a
+    // pixel from its measured place (PDF and SVG keep the exact place): a pixel of tolerance.
+    let near = mask.dilated(by: 1)
+    let drawnPixels = pixels(of: drawn)
+    let outside = drawnPixels.filter { !covers(near, $0) }
+    #expect(outside.isEmpty, "\(outside.count) drawn pixels off the mask: \(outside.prefix(4))")
+    // Cairo 1.16's image backend clips a show-glyphs call to the union of its glyphs' metric
+    // boxes, which FT_GlyphSlot_Oblique leaves unslanted: a slanted word's overhang past its
+    // ends is cut off in PNG output (not in SVG, whose glyph paths the mask must hold too), so
+    // the mask is compared with the drawing only within the drawing's bounding box.
+    let nearDrawn = drawn.dilated(by: 1)
+    let box = (
+      left: drawnPixels.map(\.0).min() ?? 0, right: drawnPixels.map(\.0).max() ?? 0,
+      top: drawnPixels.map(\.1).min() ?? 0, bottom: drawnPixels.map(\.1).max() ?? 0
+    )
+    let excess = pixels(of: mask).filter { pixel in
+      (box.left...box.right).contains(pixel.0) && (box.top...box.bottom).contains(pixel.1)
+        && !covers(nearDrawn, pixel)
+    }
+    #expect(excess.isEmpty, "\(excess.count) mask pixels far from the ink: \(excess.prefix(4))")
+  }
+
+  /// The set pixels of `mask`, relative to its pivot.
+  private func pixels(of mask: InkMask) -> [(Int, Int)] {
+    var found: [(Int, Int)] = []
+    for y in 0..<mask.height {
+      for x in 0..<mask.width where mask.contains(x: x, y: y) {
+        found.append((x + mask.originX, y + mask.originY))
+      }
+    }
+    return found
+  }
+
+  /// True when `mask` holds the pixel at `point` from its pivot.
+  private func covers(_ mask: InkMask, _ point: (Int, Int)) -> Bool {
+    mask.contains(x: point.0 - mask.originX, y: point.1 - mask.originY)
+  }
+}
