@@ -122,8 +122,13 @@ enum GlyphRaster {
     // Cairo's FreeType backend (cairo_ft_font_face_set_synthesize) loads the outline turned as
     // drawn, about the glyph's origin, then calls these two on it: the slant is a shear along
     // the device's x axis whatever the turn, so it must come before the move to `origin`.
-    if bold, let embolden = Synthesis.embolden { embolden(slot) }
-    if oblique, let slant = Synthesis.oblique { slant(slot) }
+    // FreeType's synthesis functions (ftsynth.h), the ones Cairo calls on each glyph it draws
+    // with CAIRO_FT_SYNTHESIZE_BOLD / _OBLIQUE: FT_GlyphSlot_Embolden grows the outline by a
+    // 24th of the em, half on every side and then moved up and right by that half (so the left
+    // and bottom edges stay); FT_GlyphSlot_Oblique shears x by 0x366A/0x10000 (about 12°) of
+    // the height above the origin.
+    if bold { FT_GlyphSlot_Embolden(slot) }
+    if oblique { FT_GlyphSlot_Oblique(slot) }
     let x = FT_Pos((origin.0 * 64).rounded())
     let y = FT_Pos((-origin.1 * 64).rounded())
     let outline = slot.pointee.outline
@@ -193,23 +198,5 @@ enum GlyphRaster {
       }
     }
     return Piece(left: left, top: top, width: width, rows: rows, coverage: coverage)
-  }
-
-  /// FreeType's synthesis functions, the ones Cairo calls on each glyph it draws with
-  /// `CAIRO_FT_SYNTHESIZE_BOLD` / `_OBLIQUE`: `FT_GlyphSlot_Embolden` grows the outline by a
-  /// 24th of the em, half on every side and then moved up and right by that half (so the left
-  /// and bottom edges stay), and `FT_GlyphSlot_Oblique` shears x by 0x366A/0x10000 (about 12°)
-  /// of the height above the origin. ftsynth.h is not among the headers CFreeType imports, so
-  /// they are looked up in the FreeType library already linked.
-  private enum Synthesis {
-    typealias SlotFunction = @convention(c) (FT_GlyphSlot?) -> Void
-    static let embolden = function(named: "FT_GlyphSlot_Embolden")
-    static let oblique = function(named: "FT_GlyphSlot_Oblique")
-
-    private static func function(named name: String) -> SlotFunction? {
-      // A null handle is glibc's RTLD_DEFAULT: every library the process has loaded.
-      guard let symbol = dlsym(nil, name) else { return nil }
-      return unsafeBitCast(symbol, to: SlotFunction.self)
-    }
   }
 }
