@@ -27,7 +27,8 @@ enum GridCommand: Subcommand {
 
     options:
       -o, --output PATH     write to PATH (- for standard output; default: JSON on stdout);
-                            sheets: %d in PATH for the sheet number (sheet-%d.png)
+                            sheets: %d in PATH for the sheet number (sheet-%d.png;
+                            %03d pads it: sheet-001.png)
       --format FMT          png, pdf, svg or json (default: from -o)
       --columns N           columns mode: N columns (default: as many as fit)
       --column-width PT     columns mode: the column width (never narrowed)
@@ -91,6 +92,8 @@ enum GridCommand: Subcommand {
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
       try refuseOutputsOverInputs([("-o", output)], inputs: [("label", source)])
+      // A page number that is none (sheet-%s.png) is refused before the labels are read.
+      if case .rendered = kind, let output { _ = try PageFileName.parse(output) }
       let jobs = try parsed.jobs()
       var grid = LabelGrid()
       if let value = try parsed.number("--width", in: 10...100_000) { grid.width = value }
