@@ -123,6 +123,7 @@ enum GridCommand: Subcommand {
         let count = try parsed.integer("--columns", in: 1...1000)
         let width = try parsed.number("--column-width", in: 1...100_000)
         grid.mode = .columns(count: count, columnWidth: width)
+        try PageFileName.refuse(in: output, kind: kind, drawing: "grid without --sheet")
         if width != nil || count != nil {
           // Columns asked for that a --width asked for cannot hold are refused: they drew
           // 1 pt wide, narrower than their padding, on a canvas wider than --width, exit 0.
