@@ -379,7 +379,7 @@ func writePages(
       path, options throws(RenderingError) in
       try Renderer.render(pages: pages, expectedPageCount: count, to: path, options: options)
     }
-    return output == "-" ? "- (\(summary.pageCount) pages)" : describe(summary)
+    return output == "-" ? "- (\(counted(summary.pageCount, "page")))" : describe(summary)
   }
   var names: [String] = []
   for (index, page) in pages.enumerated() {
@@ -437,6 +437,12 @@ func renderOptions(
     debugOverlay: parsed.flags.contains("--debug"), page: page, repeatsHeaders: repeatsHeaders)
   options.svgText = try parsed.choice("--svg-text", SVGTextMode.self) ?? .text
   return options
+}
+
+/// A count and its noun, singular for 1 ("1 label", "0 labels", "2 sheets"), as the commands'
+/// summaries print their counts ("1 labels" read as a mistake).
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(count == 1 ? noun : noun + "s")"
 }
 
 /// Points to at most two decimals ("595.28", "375").

@@ -171,7 +171,7 @@ enum GridCommand: Subcommand {
           format: format, parsed)
         return
       }
-      let result = try withProgress("laying out \(labels.count) labels") {
+      let result = try withProgress("laying out \(counted(labels.count, "label"))") {
         () throws(CommandError) -> LabelGrid.Output in
         do {
           return try grid.layout(labels, typesetter: typesetter, jobs: jobs)
@@ -189,7 +189,8 @@ enum GridCommand: Subcommand {
           let shrunk = result.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count
           let truncated = result.labels.filter(\.isTruncated).count
           return
-            "wrote \(describe($0)): \(result.labels.count) labels, \(shrunk) shrunk, \(truncated) truncated"
+            "wrote \(describe($0)): \(counted(result.labels.count, "label")), \(shrunk) shrunk, "
+            + "\(truncated) truncated"
         })
     }
   }
@@ -234,7 +235,8 @@ enum GridCommand: Subcommand {
       pages, pageCount: (labels.count + perPage - 1) / perPage, to: output, options: options)
     if output != "-" {
       printError(
-        "wrote \(written): \(labels.count) labels, \(shrunk) shrunk, \(truncated) truncated")
+        "wrote \(written): \(counted(labels.count, "label")), \(shrunk) shrunk, "
+          + "\(truncated) truncated")
     }
   }
 

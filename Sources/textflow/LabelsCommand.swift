@@ -214,7 +214,7 @@ enum LabelsCommand: Subcommand {
         let more = problems.count > 20 ? "\n… and \(problems.count - 20) more" : ""
         if !keepGoing {
           throw .failure(
-            "\(shown)\(more)\n\(problems.count) bad record\(problems.count == 1 ? "" : "s"); "
+            "\(shown)\(more)\n\(counted(problems.count, "bad record")); "
               + "nothing written (--keep-going skips them)")
         }
         printError("textflow labels: \(shown)\(more)")
@@ -390,10 +390,10 @@ enum LabelsCommand: Subcommand {
     if reported > 50 { lines.append("  … and \(reported - 50) more (see --report)") }
     let pages = result.pageCount
     lines.append(
-      "\(result.labelCount) labels on \(pages) sheet\(pages == 1 ? "" : "s"): "
+      "\(counted(result.labelCount, "label")) on \(counted(pages, "sheet")): "
         + "\(counts.shrunk) shrunk, \(counts.broken) word-broken, \(counts.truncated) truncated, "
         + "\(counts.overflowed) overflowed"
-        + (result.errors.isEmpty ? "" : ", \(result.errors.count) records skipped"))
+        + (result.errors.isEmpty ? "" : ", \(counted(result.errors.count, "record")) skipped"))
     return lines.joined(separator: "\n")
   }
 
