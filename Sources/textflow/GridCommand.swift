@@ -13,7 +13,9 @@ enum GridCommand: Subcommand {
     usage: textflow grid LABELS.txt|- -o OUT.pdf|.png|.svg|.json [options]
 
     One label a line; "\\n" in a line is a line break inside the label, "\\\\" a backslash
-    (C:\\\\new prints C:\\new); blank lines are skipped.
+    (C:\\\\new prints C:\\new). Spaces at a label's ends are trimmed; blank lines (nothing but
+    spaces, tabs or no-break spaces) are skipped, so they leave no empty label on a sheet: a
+    line "\\n" is an empty label.
 
     Columns (the default): labels wrap to a uniform column width (the widest label's one-line
     width, or --column-width), rows as tall as their tallest label.
