@@ -94,8 +94,6 @@ enum GridCommand: Subcommand {
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
       try refuseOutputsOverInputs([("-o", output)], inputs: [("label", source)])
-      // A page number that is none (sheet-%s.png) is refused before the labels are read.
-      if case .rendered = kind, let output { _ = try PageFileName.parse(output) }
       let jobs = try parsed.jobs()
       var grid = LabelGrid()
       if let value = try parsed.number("--width", in: 10...100_000) { grid.width = value }
@@ -125,7 +123,6 @@ enum GridCommand: Subcommand {
         let count = try parsed.integer("--columns", in: 1...1000)
         let width = try parsed.number("--column-width", in: 1...100_000)
         grid.mode = .columns(count: count, columnWidth: width)
-        try PageFileName.refuse(in: output, kind: kind, drawing: "grid without --sheet")
         if width != nil || count != nil {
           // Columns asked for that a --width asked for cannot hold are refused: they drew
           // 1 pt wide, narrower than their padding, on a canvas wider than --width, exit 0.
@@ -147,6 +144,13 @@ enum GridCommand: Subcommand {
             size: size, margins: EdgeInsets(top: 24, left: 0, bottom: 24, right: 0))
           if parsed.values["--width"] == nil { grid.width = Double(size.width) }
         }
+      }
+      // A % in a drawing's name is a sheet's number, or refused, before the labels are read:
+      // sheets write a file a sheet with it, columns one file whatever their pages.
+      if case .sheet = grid.mode {
+        if case .rendered = kind, let output { _ = try PageFileName.parse(output) }
+      } else {
+        try PageFileName.refuse(in: output, kind: kind, drawing: "grid without --sheet")
       }
       let text = try readText(source)
       let labels = LabelGrid.labels(in: text)

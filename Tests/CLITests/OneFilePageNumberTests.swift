@@ -27,6 +27,7 @@ import Testing
       ["layout", "spec.json", "-o", "out-%d.png"],
       ["layout", "spec.json", "-o", "out-%s.png"],
       ["grid", "labels.txt", "-o", "cols-%d.png"],
+      ["grid", "labels.txt", "-o", "cols-%s.svg"],
       ["grid", "labels.txt", "--page", "a4", "-o", "cols-%d.pdf"],
     ]
     for arguments in cases {
@@ -34,6 +35,7 @@ import Testing
       #expect(result.status == 2, "\(arguments): \(result.standardError)")
       #expect(
         result.standardError.contains(arguments.last! + ": ")
+          && result.standardError.contains("writes one file")
           && result.standardError.contains("PDF"),
         "\(arguments): \(result.standardError)")
       let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
