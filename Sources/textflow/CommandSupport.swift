@@ -359,29 +359,31 @@ func writeRendered(
   return summary
 }
 
-/// Draws `count` pages (sheets): into one PDF, or one file a page when `output` has `%d` (the
-/// page number, from 1) in any format, so "sheet-%d.pdf" is a PDF a sheet. A PNG or SVG name
-/// without `%d` takes a single page; more pages are a usage error that says to put `%d` in the
-/// name (keeping the first sheet only would drop labels with exit status 0). Returns what was
-/// written, for the note on standard error.
+/// Draws `count` pages (sheets): into one PDF, or one file a page when `output` has a page
+/// number (`PageFileName`: `%d` or `%03d`, from 1) in any format, so "sheet-%d.pdf" is a PDF a
+/// sheet. A PNG or SVG name without one takes a single page; more pages are a usage error that
+/// says to put `%d` in the name (keeping the first sheet only would drop labels with exit
+/// status 0). Returns what was written, for the note on standard error.
 func writePages(
   _ pages: some Sequence<Scene>, pageCount count: Int, to output: String, options: RenderOptions
 ) throws(CommandError) -> String {
-  if !output.contains("%d"), options.format == .pdf || count == 1 {
+  let name = try PageFileName.parse(output)
+  guard let name else {
+    guard options.format == .pdf || count == 1 else {
+      throw .usage(
+        "\(count) pages do not fit in one \(options.format.rawValue.uppercased()): put %d "
+          + "in the name for the page number (page-%d.\(options.format.rawValue), or "
+          + "page-%03d.\(options.format.rawValue) for page-001…) or write a PDF")
+    }
     let summary = try writeRendered(to: output, options: options) {
       path, options throws(RenderingError) in
       try Renderer.render(pages: pages, expectedPageCount: count, to: path, options: options)
     }
-    return output == "-" ? "- (\(summary.pageCount) pages)" : describe(summary)
-  }
-  guard output.contains("%d") else {
-    throw .usage(
-      "\(count) pages do not fit in one \(options.format.rawValue.uppercased()): put %d "
-        + "in the name for the page number (page-%d.\(options.format.rawValue)) or write a PDF")
+    return output == "-" ? "- (\(counted(summary.pageCount, "page")))" : describe(summary)
   }
   var names: [String] = []
   for (index, page) in pages.enumerated() {
-    let path = output.replacingOccurrences(of: "%d", with: "\(index + 1)")
+    let path = name.path(page: index + 1)
     try writeRendered(to: path, options: options) { path, options throws(RenderingError) in
       try Renderer.render(pages: CollectionOfOne(page), to: path, options: options)
     }
@@ -435,6 +437,12 @@ func renderOptions(
     debugOverlay: parsed.flags.contains("--debug"), page: page, repeatsHeaders: repeatsHeaders)
   options.svgText = try parsed.choice("--svg-text", SVGTextMode.self) ?? .text
   return options
+}
+
+/// A count and its noun, singular for 1 ("1 label", "0 labels", "2 sheets"), as the commands'
+/// summaries print their counts ("1 labels" read as a mistake).
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(count == 1 ? noun : noun + "s")"
 }
 
 /// Points to at most two decimals ("595.28", "375").

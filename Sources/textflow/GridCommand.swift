@@ -13,7 +13,9 @@ enum GridCommand: Subcommand {
     usage: textflow grid LABELS.txt|- -o OUT.pdf|.png|.svg|.json [options]
 
     One label a line; "\\n" in a line is a line break inside the label, "\\\\" a backslash
-    (C:\\\\new prints C:\\new); blank lines are skipped.
+    (C:\\\\new prints C:\\new). Spaces at a label's ends are trimmed; blank lines (nothing but
+    spaces, tabs or no-break spaces) are skipped, so they leave no empty label on a sheet: a
+    line "\\n" is an empty label.
 
     Columns (the default): labels wrap to a uniform column width (the widest label's one-line
     width, or --column-width), rows as tall as their tallest label.
@@ -27,7 +29,8 @@ enum GridCommand: Subcommand {
 
     options:
       -o, --output PATH     write to PATH (- for standard output; default: JSON on stdout);
-                            sheets: %d in PATH for the sheet number (sheet-%d.png)
+                            sheets: %d in PATH for the sheet number (sheet-%d.png;
+                            %03d pads it: sheet-001.png)
       --format FMT          png, pdf, svg or json (default: from -o)
       --columns N           columns mode: N columns (default: as many as fit)
       --column-width PT     columns mode: the column width (never narrowed)
@@ -142,6 +145,13 @@ enum GridCommand: Subcommand {
           if parsed.values["--width"] == nil { grid.width = Double(size.width) }
         }
       }
+      // A % in a drawing's name is a sheet's number, or refused, before the labels are read:
+      // sheets write a file a sheet with it, columns one file whatever their pages.
+      if case .sheet = grid.mode {
+        if case .rendered = kind, let output { _ = try PageFileName.parse(output) }
+      } else {
+        try PageFileName.refuse(in: output, kind: kind, drawing: "grid without --sheet")
+      }
       let text = try readText(source)
       let labels = LabelGrid.labels(in: text)
       guard !labels.isEmpty else {
@@ -167,7 +177,7 @@ enum GridCommand: Subcommand {
           format: format, parsed)
         return
       }
-      let result = try withProgress("laying out \(labels.count) labels") {
+      let result = try withProgress("laying out \(counted(labels.count, "label"))") {
         () throws(CommandError) -> LabelGrid.Output in
         do {
           return try grid.layout(labels, typesetter: typesetter, jobs: jobs)
@@ -185,7 +195,8 @@ enum GridCommand: Subcommand {
           let shrunk = result.labels.filter { $0.fontSize < grid.fontSize - 0.001 }.count
           let truncated = result.labels.filter(\.isTruncated).count
           return
-            "wrote \(describe($0)): \(result.labels.count) labels, \(shrunk) shrunk, \(truncated) truncated"
+            "wrote \(describe($0)): \(counted(result.labels.count, "label")), \(shrunk) shrunk, "
+            + "\(truncated) truncated"
         })
     }
   }
@@ -230,7 +241,8 @@ enum GridCommand: Subcommand {
       pages, pageCount: (labels.count + perPage - 1) / perPage, to: output, options: options)
     if output != "-" {
       printError(
-        "wrote \(written): \(labels.count) labels, \(shrunk) shrunk, \(truncated) truncated")
+        "wrote \(written): \(counted(labels.count, "label")), \(shrunk) shrunk, "
+          + "\(truncated) truncated")
     }
   }
 

@@ -43,8 +43,8 @@ enum LabelsCommand: Subcommand {
 
     options:
       -o, --output PATH       a PDF (all pages), a PNG or SVG per page with %d for the page
-                              number (page-%d.png; sheet-%d.pdf is a PDF a page), or .json
-                              for the report alone
+                              number (page-%d.png, page-%03d.png for page-001.png;
+                              sheet-%d.pdf is a PDF a page), or .json for the report alone
       --template NAME         the label product (required)
       --templates-dir DIR     gLabels' template folder (default: $TEXTFLOW_TEMPLATES, else
                               /usr/share/libglabels-3.0/templates from Debian's glabels-data
@@ -103,6 +103,8 @@ enum LabelsCommand: Subcommand {
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
+      // A page number that is none (sheet-%s.png) is refused before the records are read.
+      if case .rendered = kind, let output { _ = try PageFileName.parse(output) }
       let keepGoing = parsed.flags.contains("--keep-going")
       let sourceName = source == "-" ? "<stdin>" : source
       // An output naming an input would replace the user's records or design with a drawing
@@ -212,7 +214,7 @@ enum LabelsCommand: Subcommand {
         let more = problems.count > 20 ? "\n… and \(problems.count - 20) more" : ""
         if !keepGoing {
           throw .failure(
-            "\(shown)\(more)\n\(problems.count) bad record\(problems.count == 1 ? "" : "s"); "
+            "\(shown)\(more)\n\(counted(problems.count, "bad record")); "
               + "nothing written (--keep-going skips them)")
         }
         printError("textflow labels: \(shown)\(more)")
@@ -388,10 +390,10 @@ enum LabelsCommand: Subcommand {
     if reported > 50 { lines.append("  … and \(reported - 50) more (see --report)") }
     let pages = result.pageCount
     lines.append(
-      "\(result.labelCount) labels on \(pages) sheet\(pages == 1 ? "" : "s"): "
+      "\(counted(result.labelCount, "label")) on \(counted(pages, "sheet")): "
         + "\(counts.shrunk) shrunk, \(counts.broken) word-broken, \(counts.truncated) truncated, "
         + "\(counts.overflowed) overflowed"
-        + (result.errors.isEmpty ? "" : ", \(result.errors.count) records skipped"))
+        + (result.errors.isEmpty ? "" : ", \(counted(result.errors.count, "record")) skipped"))
     return lines.joined(separator: "\n")
   }
 

@@ -34,7 +34,8 @@ enum LayoutCommand: Subcommand {
                          default) or paths (outlines only)
       --debug            draw frames, line boxes, baselines, section insets and index paths
       --page SIZE        PDF pages: a4, letter or WxH with a unit (210x297mm); the layout flows
-                         onto pages without cutting a line of cells (default: one page)
+                         onto the pages of one PDF without cutting a line of cells (default:
+                         one page); a PNG or SVG is one picture, so -o out-%d.png is refused
       --margins PT       PDF page margins in points (default 36 with --page)
       --repeat-headers   PDF pages: a section continuing from the page before starts with its
                          header again (without it, a header is only kept with its first line)
@@ -107,6 +108,7 @@ enum LayoutCommand: Subcommand {
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
       try refuseOutputsOverInputs([("-o", output)], inputs: [("spec", source)])
+      try PageFileName.refuse(in: output, kind: kind, drawing: "layout")
       _ = try parsed.number("--scale", in: 0.1...16)  // a usage error before any reading
       let jobs = try parsed.jobs()
       if kind != .rendered(.pdf) {

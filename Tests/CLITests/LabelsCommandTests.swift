@@ -375,7 +375,7 @@ struct LabelsCommandTests {
       ])
       #expect(kept.status == 0, "\(kept.standardError)")
       #expect(kept.standardError.contains("row \(item.row) (line \(item.line))"))
-      #expect(kept.standardError.contains("1 records skipped"), "\(kept.standardError)")
+      #expect(kept.standardError.contains("1 record skipped"), "\(kept.standardError)")
       let text = try pdfText(pdf)
       for name in item.good { #expect(text.contains(name), "\(name): \(text)") }
       #expect(!text.contains(item.bad), "\(text)")

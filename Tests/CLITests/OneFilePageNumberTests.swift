@@ -1,0 +1,55 @@
+// "textflow layout SPEC.json --page a4 -o out-%d.png" wrote one picture named "out-%d.png",
+// status 0, where grid's sheets and labels write a file a page: layout's pages are a PDF's
+// (the renderer flows pages into a PDF only), and a PNG or SVG is one picture of the whole
+// layout, so a page number in its name is refused, as grid refuses a PNG that cannot hold its
+// sheets. grid without --sheet wrote "cols-%d.png" the same way. The truth is the folder's
+// listing and, for the way out the message names, pdfinfo's page count.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct OneFilePageNumberTests {
+  /// 30 items of 200 × 100 pt a line: some 3 300 pt, five A4 pages.
+  static let spec =
+    #"{"collectionView": {"size": [300, 400]}, "layout": {"itemSize": [200, 100], "#
+    + #""minimumLineSpacing": 10}, "sections": [{"itemCount": 30}]}"#
+
+  @Test("layout and grid without --sheet refuse a % in a drawing's name, writing nothing")
+  func pageNumberInOneFileIsRefused() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(Self.spec.utf8).write(to: directory.appendingPathComponent("spec.json"))
+    try Data("a\nb\n".utf8).write(to: directory.appendingPathComponent("labels.txt"))
+    let cases: [[String]] = [
+      ["layout", "spec.json", "--page", "a4", "-o", "out-%d.png"],
+      ["layout", "spec.json", "--page", "a4", "-o", "out-%d.svg"],
+      ["layout", "spec.json", "--page", "a4", "-o", "out-%03d.pdf"],
+      ["layout", "spec.json", "-o", "out-%d.png"],
+      ["layout", "spec.json", "-o", "out-%s.png"],
+      ["grid", "labels.txt", "-o", "cols-%d.png"],
+      ["grid", "labels.txt", "-o", "cols-%s.svg"],
+      ["grid", "labels.txt", "--page", "a4", "-o", "cols-%d.pdf"],
+    ]
+    for arguments in cases {
+      let result = try ProcessRunner.run(Executables.textflow, arguments, directory: directory)
+      #expect(result.status == 2, "\(arguments): \(result.standardError)")
+      #expect(
+        result.standardError.contains(arguments.last! + ": ")
+          && result.standardError.contains("writes one file")
+          && result.standardError.contains("PDF"),
+        "\(arguments): \(result.standardError)")
+      let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(Set(written) == ["spec.json", "labels.txt"], "\(arguments): \(written)")
+    }
+    // The way out the message names: the pages in one PDF.
+    let pdf = try ProcessRunner.run(
+      Executables.textflow, ["layout", "spec.json", "--page", "a4", "-o", "out.pdf"],
+      directory: directory)
+    #expect(pdf.status == 0, "\(pdf.standardError)")
+    let info = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/pdfinfo"), [directory.appendingPathComponent("out.pdf").path])
+    let pages = info.standardOutput.split(separator: "\n")
+      .first { $0.hasPrefix("Pages:") }?.split(separator: " ").last.flatMap { Int($0) }
+    #expect((pages ?? 0) > 1, "\(info.standardOutput)")
+  }
+}
