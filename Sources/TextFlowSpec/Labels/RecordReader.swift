@@ -329,7 +329,9 @@ public enum RecordReader {
       }
       guard case .object(let members) = value else {
         set.errors.append(
-          RecordError(row: row, line: line, message: "a \(value.typeName), not an object"))
+          RecordError(
+            row: row, line: line,
+            message: "\(value.typeName == "array" ? "an" : "a") \(value.typeName), not an object"))
         continue
       }
       var fields: [(name: String, value: String)] = []
