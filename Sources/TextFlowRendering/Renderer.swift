@@ -429,9 +429,9 @@ public enum Renderer {
       // Runs in logical order (a line's runs are in visual order): the SVG text layer and the
       // PDF's text follow the drawing order, and a line mixing directions ("طلب رقم 123 من
       // ACME") read in visual order is copied, searched and read aloud scrambled.
-      let logical = line.glyphRuns.indices.sorted {
-        (line.glyphRuns[$0].clusters.min() ?? 0, $0) < (line.glyphRuns[$1].clusters.min() ?? 0, $1)
-      }
+      // Each run's first character found once, not at every comparison.
+      let firsts = line.glyphRuns.map { $0.clusters.min() ?? 0 }
+      let logical = line.glyphRuns.indices.sorted { (firsts[$0], $0) < (firsts[$1], $1) }
       for run in logical.map({ line.glyphRuns[$0] }) {
         let positions = run.positions.map { (baseX + Double($0.x), baseY + Double($0.y)) }
         func show(_ range: Range<Int>, color: Color) throws(RenderingError) {

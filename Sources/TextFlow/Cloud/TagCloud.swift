@@ -272,9 +272,11 @@ public struct TagCloud: Sendable {
         word: csv.word, weightText: Substring(csv.weightText), weight: weight, isHeader: false)
     }
     let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    if fields.count >= 2, let last = fields.last, csv == nil || number(last) != nil {
+    if fields.count >= 2, let last = fields.last, case let weight = number(last),
+      csv == nil || weight != nil
+    {
       return WeightedLine(
-        word: fields.dropLast().joined(separator: " "), weightText: last, weight: number(last),
+        word: fields.dropLast().joined(separator: " "), weightText: last, weight: weight,
         isHeader: line.contains("\t") && !last.contains(where: \.isNumber))
     }
     guard let csv else { return nil }
