@@ -67,6 +67,47 @@ func measure(
   return Sample(values)
 }
 
+/// The ratios of two timings taken back to back, `runs` times after one untimed call of each:
+/// `first`'s time over `second`'s in each pair (read their median). On a shared virtual machine
+/// whose speed drifts by tens of percent from one second to the next, two medians taken a minute
+/// apart give a ratio that drifts with it; a pair timed together shares the machine's state.
+/// Each side of a pair is repeated until `first` takes about 20 ms (one interruption moved a pass
+/// of a thousand short labels, a few milliseconds, by half), and every other pair is timed in the
+/// opposite order, so that a drift within a pair favours neither. `second` returns its own time
+/// in nanoseconds when it measures itself (another process, not repeated), or nil to be timed
+/// here.
+func pairedRatios(runs: Int, _ first: () -> Void, _ second: () -> UInt64?) -> [Double] {
+  let probe = now()
+  first()
+  let once = max(1, now() - probe)
+  let repeats = second() == nil ? Int(max(1, 20_000_000 / once)) : 1
+  func time(_ body: () -> Void) -> Double {
+    let start = now()
+    for _ in 0..<repeats { body() }
+    return Double(now() - start)
+  }
+  func timeSecond() -> Double {
+    var reported: UInt64?
+    let measured = time { reported = second() }
+    return reported.map(Double.init) ?? measured
+  }
+  var ratios = [Double]()
+  ratios.reserveCapacity(runs)
+  for run in 0..<runs {
+    var firstTime = 0.0
+    var secondTime = 0.0
+    if run % 2 == 0 {
+      firstTime = time(first)
+      secondTime = timeSecond()
+    } else {
+      secondTime = timeSecond()
+      firstTime = time(first)
+    }
+    if firstTime > 0, secondTime > 0 { ratios.append(firstTime / secondTime) }
+  }
+  return ratios
+}
+
 /// Keeps results alive so the optimizer cannot drop the work that made them.
 let blackHole = Atomic<Int>(0)
 @inline(never) func consume(_ value: Int) { blackHole.wrappingAdd(value, ordering: .relaxed) }

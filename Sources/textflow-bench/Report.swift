@@ -49,6 +49,15 @@ final class Report {
     figures.append(entry)
   }
 
+  /// A ratio's sample (`pairedRatios`): its median, with its quartiles and count as the note.
+  func ratio(_ name: String, _ sample: Sample) {
+    value(
+      name, sample.median, text: String(format: "%.2f×", sample.median),
+      note: String(
+        format: "quartiles %.2f–%.2f×, %d pairs", sample.lowerQuartile, sample.upperQuartile,
+        sample.runs))
+  }
+
   /// A line of explanation under the current section.
   func note(_ text: String) {
     print("  · \(text)")

@@ -92,6 +92,10 @@ struct TextResults {
   var newWidth: [String: Double] = [:]
   var floorScaling: [String: Double] = [:]
   var floor: [String: Double] = [:]
+  /// Cold size-only measurement ÷ the floor, the median of pairs timed back to back.
+  var pairedFloor: [String: Double] = [:]
+  /// Pango's best ÷ cold size-only measurement, the median of pairs timed back to back.
+  var pairedPango: [String: Double] = [:]
   var pangoFresh: [String: Double] = [:]
   var pangoReused: [String: Double] = [:]
   var oneCore: [String: Double] = [:]
@@ -541,13 +545,16 @@ struct TextBench {
         + "ratio = cold TextFlow measurement / floor")
     let probe = Typesetter(fonts: fonts)
     let floor = ShapingFloor()
+    let cold = Typesetter(
+      fonts: fonts, shapeCache: ShapeCache(capacity: 0), paragraphCache: ParagraphCache(capacity: 0)
+    )
     for kind in kinds {
       let faces = kind.requests.map { request in
         probe.layout(request.text, font: request.font).lines.first?.glyphRuns.first?.font.face
           ?? request.font.face
       }
       let units = kind.requests.map(\.units)
-      let sample = measure(runs: runs, operations: units.count) {
+      func shapeAll() {
         var sum = 0
         for index in units.indices {
           sum &+= units[index].withUnsafeBufferPointer {
@@ -556,11 +563,22 @@ struct TextBench {
         }
         consume(sum)
       }
+      let sample = measure(runs: runs, operations: units.count) { shapeAll() }
       results.floor[kind.name] = sample.median
       let ratio = (results.cold[kind.name] ?? 0) / sample.median
       report.time(
         "\(kind.name): hb_shape only", sample, perSecond: true,
         note: String(format: "cold is %.2f× the floor", ratio))
+      let requests = kind.requests
+      let paired = Sample(
+        pairedRatios(
+          runs: 2 * runs, { consume(TextBench.measureAll(cold, requests)) },
+          {
+            shapeAll()
+            return nil
+          }))
+      results.pairedFloor[kind.name] = paired.median
+      report.ratio("\(kind.name): cold size-only ÷ floor, timed in pairs", paired)
     }
   }
 
@@ -581,6 +599,9 @@ struct TextBench {
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let probe = Typesetter(fonts: fonts)
+    let pairedCold = Typesetter(
+      fonts: fonts, shapeCache: ShapeCache(capacity: 0), paragraphCache: ParagraphCache(capacity: 0)
+    )
     for kind in kinds {
       let requests = kind.requests.filter { !$0.text.contains("\t") && !$0.text.contains("\n") }
       var input = ""
@@ -645,6 +666,27 @@ struct TextBench {
           if abs(widths[index] - Double(layout.size.width)) <= 0.01 { widthAgree += 1 }
         }
       }
+      // Pango's best pass over ours, each pair timed back to back: this process's cold
+      // size-only measurement of the same texts, then the peer's own timing of one pass.
+      let paired = Sample(
+        pairedRatios(
+          runs: runs, { consume(TextBench.measureAll(pairedCold, requests)) },
+          {
+            guard
+              let output = runPeer(peer, input: file.path, passes: 1, cache: directory.path)
+            else { return nil }
+            let times = output.split(separator: "\n").compactMap { line -> UInt64? in
+              let fields = line.split(separator: " ")
+              guard fields.count == 2, fields[0] == "fresh" || fields[0] == "reused" else {
+                return nil
+              }
+              return UInt64(fields[1])
+            }
+            return times.min()
+          }
+        ).map { 1 / $0 })
+      results.pairedPango[kind.name] = paired.median
+      report.ratio("\(kind.name): Pango's best ÷ cold size-only, timed in pairs", paired)
       let cold = results.cold[kind.name] ?? .nan
       let warm = results.warmWord[kind.name] ?? .nan
       let hit = results.warmHit[kind.name] ?? .nan
@@ -736,8 +778,8 @@ extension TextBench {
   func addIssue17Targets() {
     report.section("Cold, floor, Pango, prepared re-wrap, warm (per text)")
     print(
-      "| corpus | cold layout | cold measure | floor | measure/floor | Pango best | "
-        + "Pango/measure | re-wrap | balanced | pretty | minimumWidth | warm hit |")
+      "| corpus | cold layout | cold measure | floor | measure/floor (pairs) | Pango best | "
+        + "Pango/measure (pairs) | re-wrap | balanced | pretty | minimumWidth | warm hit |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     func format(_ value: Double?) -> String {
       guard let value, value.isFinite else { return "–" }
@@ -749,8 +791,12 @@ extension TextBench {
       let pango = [results.pangoFresh[kind], results.pangoReused[kind]].compactMap { $0 }.min()
       let measureCold = results.coldMeasure[kind]
       let floor = results.floor[kind]
-      let floorRatio = measureCold.flatMap { m in floor.map { m / $0 } }
-      let pangoRatio = measureCold.flatMap { m in pango.map { $0 / m } }
+      // The ratios of pairs timed back to back where they were taken (`pairedRatios`), else
+      // the ratio of the two medians.
+      let floorRatio =
+        results.pairedFloor[kind] ?? measureCold.flatMap { m in floor.map { m / $0 } }
+      let pangoRatio =
+        results.pairedPango[kind] ?? measureCold.flatMap { m in pango.map { $0 / m } }
       print(
         "| \(kind) | \(format(results.cold[kind])) | \(format(measureCold)) | \(format(floor)) | "
           + (floorRatio.map { String(format: "%.2f×", $0) } ?? "–") + " | \(format(pango)) | "
