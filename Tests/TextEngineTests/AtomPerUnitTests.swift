@@ -59,6 +59,13 @@ struct AtomPerUnitTests {
     #expect(
       perUnit.paragraphs.map(\.atoms) == general.paragraphs.map(\.atoms), "paragraphs: \(label)",
       sourceLocation: sourceLocation)
+    // Whether a glyph is .notdef, noted while the atoms are made, against a scan of every
+    // segment's glyphs.
+    for prepared in [perUnit, general] {
+      #expect(
+        prepared.faceFacts?.hasNotdef == MeasurementBuilder.drawsNotdef(prepared.segments),
+        ".notdef: \(label)", sourceLocation: sourceLocation)
+    }
   }
 
   /// Texts where clusters are not one unit and one glyph, or where atoms carry more than an
@@ -111,6 +118,14 @@ struct AtomPerUnitTests {
 
   @Test("adversarial texts, letter spacing (negative too), features, directions")
   func adversarialTexts() {
+    // Characters no font has (private use, unassigned) are drawn as .notdef; Latin is not.
+    for perUnit in [true, false] {
+      let missing = Self.prepared(
+        Self.attributed("a\u{E000}b \u{0378}"), style: ParagraphStyle(), perUnit: perUnit)
+      #expect(missing.faceFacts?.hasNotdef == true)
+      let latin = Self.prepared(Self.attributed("plain"), style: ParagraphStyle(), perUnit: perUnit)
+      #expect(latin.faceFacts?.hasNotdef == false)
+    }
     for text in Self.adversarial {
       for spacing in [0, 1.5, -3, -1e6] {
         Self.compare(Self.attributed(text, spacing: spacing))

@@ -200,6 +200,9 @@ struct LayoutEngine {
   /// The face all of the text is set in (or nil) and whether any glyph is .notdef, found once
   /// when the text is prepared (`MeasurementBuilder.facts(of:)`); nil before.
   var faceFacts: FaceFacts?
+  /// Whether a glyph of the segments shaped since `prepareInPlace` began is .notdef (noted by
+  /// `makeAtoms`, which reads every glyph; `MeasurementBuilder.drawsNotdef` scans them again).
+  var shapedNotdef = false
   /// Scratch space of `makeAtoms`, reused from segment to segment.
   var clusterScratch: [(start: Int, glyphs: Range<Int>)] = []
   /// Scratch space of `itemizeAndShape`: the segment plans of one paragraph, reused from
@@ -447,10 +450,11 @@ struct LayoutEngine {
     // their capacity.
     text.string.appendUTF16Units(to: &units)
     prepare()
+    shapedNotdef = false
     itemizeAndShape()
     makeWords()
     uniformMetrics = Self.sharedMetrics(of: segmentFonts)
-    faceFacts = FaceFacts(hasNotdef: MeasurementBuilder.drawsNotdef(segments))
+    faceFacts = FaceFacts(hasNotdef: shapedNotdef)
     makeTabColumns()
   }
 
@@ -1539,6 +1543,10 @@ struct LayoutEngine {
     var clusters = clusterScratch
     clusterScratch = []
     defer { clusterScratch = clusters }
+    // Whether a glyph is .notdef, noted here while the glyphs are in the cache: a pass over
+    // every segment's glyphs afterwards missed it on most of a paragraph's glyphs.
+    var drawsNotdef = false
+    defer { if drawsNotdef { shapedNotdef = true } }
     return segmentGlyphs.withUnsafeBufferPointer { glyphs in
       if perUnit,
         Self.isOneGlyphPerUnit(
@@ -1562,7 +1570,9 @@ struct LayoutEngine {
           let stride: Int32 = rightToLeft ? -1 : 1
           var position = segmentRange.lowerBound
           var softHyphen = false
+          var notdef = false
           for step in 0..<glyphCount {
+            if first[Int(glyph)].glyphID == 0 { notdef = true }
             var width = 0.0
             width += Double(first[Int(glyph)].xAdvance) * scale
             let spacing = max(spacingPerGrapheme, -width)
@@ -1578,11 +1588,13 @@ struct LayoutEngine {
             position &+= 1
           }
           hasSoftHyphen = softHyphen
+          drawsNotdef = notdef
           // Atoms hold no references: appended, the buffer needs no deinitializing.
           atoms.append(contentsOf: UnsafeBufferPointer(buffer))
         }
         return hasSoftHyphen
       }
+      drawsNotdef = glyphs.contains { $0.glyphID == 0 }
       return Self.appendAtoms(
         to: &atoms, clusters: &clusters, segmentIndex, range: segmentRange, glyphs: glyphs,
         rightToLeft: rightToLeft, spacingPerGrapheme: spacingPerGrapheme, scale: scale,
