@@ -119,6 +119,7 @@ enum CloudCommand: Subcommand {
       try refuseOutputsOverInputs(
         [("-o", output)],
         inputs: [("word", source), ("mask", parsed.values["--mask"])] + stopWordFiles)
+      try PageFileName.refuse(in: output, kind: kind, drawing: "cloud", flowsPages: false)
       let packedOptions = [
         "--shape", "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
         "--resolution",

@@ -70,17 +70,22 @@ struct PageFileName {
 
 extension PageFileName {
   /// Refuses a `%` in the name of a drawing that is one file whatever its pages (`drawing`:
-  /// "layout", "grid without --sheet"): `--page` flows it onto the pages of one PDF (the
-  /// renderer flows pages into a PDF only), and a PNG or SVG is one picture of all of it, so
-  /// the name holds no page number, and any other `%` is one as grid's sheets and labels read
-  /// it. Such a name was written literally, a file named "out-%d.png" with status 0.
-  static func refuse(in output: String?, kind: OutputKind, drawing: String)
-    throws(CommandError)
-  {
+  /// "layout", "grid without --sheet", "cloud"): `--page` flows layouts and grids onto the
+  /// pages of one PDF (the renderer flows pages into a PDF only), a PNG or SVG is one picture
+  /// of all of it, and a cloud has no pages, so the name holds no page number, and any other `%`
+  /// is one as grid's sheets and labels read it. Such a name was written literally, a file
+  /// named "out-%d.png" with status 0. `flowsPages`: the drawing takes `--page`.
+  static func refuse(
+    in output: String?, kind: OutputKind, drawing: String, flowsPages: Bool = true
+  ) throws(CommandError) {
     guard case .rendered = kind, let output, output.unicodeScalars.contains("%") else { return }
+    let why =
+      flowsPages
+      ? "--page flows it onto the pages of one PDF (-o out.pdf --page a4), and a PNG or SVG is "
+        + "one picture of all of it"
+      : "it is one picture"
     throw .usage(
       "-o \(output): \(drawing) writes one file, so there is no page number for a % in its "
-        + "name: --page flows it onto the pages of one PDF (-o out.pdf --page a4), and a PNG or "
-        + "SVG is one picture of all of it; give a name without %")
+        + "name: \(why); give a name without %")
   }
 }

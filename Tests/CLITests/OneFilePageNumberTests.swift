@@ -2,7 +2,8 @@
 // status 0, where grid's sheets and labels write a file a page: layout's pages are a PDF's
 // (the renderer flows pages into a PDF only), and a PNG or SVG is one picture of the whole
 // layout, so a page number in its name is refused, as grid refuses a PNG that cannot hold its
-// sheets. grid without --sheet wrote "cols-%d.png" the same way. The truth is the folder's
+// sheets. grid without --sheet wrote "cols-%d.png" the same way, and cloud "cloud-%d.png" (a
+// cloud has no pages). The truth is the folder's
 // listing and, for the way out the message names, pdfinfo's page count.
 import Foundation
 import TestSupport
@@ -14,7 +15,7 @@ import Testing
     #"{"collectionView": {"size": [300, 400]}, "layout": {"itemSize": [200, 100], "#
     + #""minimumLineSpacing": 10}, "sections": [{"itemCount": 30}]}"#
 
-  @Test("layout and grid without --sheet refuse a % in a drawing's name, writing nothing")
+  @Test("layout, grid without --sheet and cloud refuse a % in a drawing's name, writing nothing")
   func pageNumberInOneFileIsRefused() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -37,6 +38,19 @@ import Testing
         result.standardError.contains(arguments.last! + ": ")
           && result.standardError.contains("writes one file")
           && result.standardError.contains("PDF"),
+        "\(arguments): \(result.standardError)")
+      let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(Set(written) == ["spec.json", "labels.txt"], "\(arguments): \(written)")
+    }
+    // A cloud is one picture in any format: no pages to number.
+    for name in ["cloud-%d.png", "cloud-%03d.pdf", "cloud-%s.svg"] {
+      let arguments = ["cloud", "labels.txt", "-o", name]
+      let result = try ProcessRunner.run(Executables.textflow, arguments, directory: directory)
+      #expect(result.status == 2, "\(arguments): \(result.standardError)")
+      #expect(
+        result.standardError.contains(name + ": ")
+          && result.standardError.contains("cloud writes one file")
+          && result.standardError.contains("one picture"),
         "\(arguments): \(result.standardError)")
       let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       #expect(Set(written) == ["spec.json", "labels.txt"], "\(arguments): \(written)")
