@@ -74,6 +74,35 @@ final class LeftToRightWaterfallLayout: WaterfallLayout {
   }
 }
 
+/// A waterfall that snaps a drag to its columns (110 apart, in its own coordinates) and notes
+/// the original attributes and bounds the collection view hands it.
+final class SnappingWaterfallLayout: WaterfallLayout {
+  var originalFrames: [IndexPath: CGRect] = [:]
+  var boundsChanges: [CGRect] = []
+
+  override func shouldInvalidateLayout(
+    forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+    withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes
+  ) -> Bool {
+    originalFrames[originalAttributes.indexPath] = originalAttributes.frame
+    return false
+  }
+
+  override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+    boundsChanges.append(newBounds)
+    return false
+  }
+
+  override func targetContentOffset(
+    forProposedContentOffset proposedContentOffset: CGPoint,
+    withScrollingVelocity velocity: CGPoint
+  ) -> CGPoint {
+    let pitch = columnWidth + spacing
+    return CGPoint(
+      x: (proposedContentOffset.x / pitch).rounded() * pitch, y: proposedContentOffset.y)
+  }
+}
+
 /// Five photos of heights 120, 80, 100, 60 and 90 in a waterfall.
 final class PhotoWallViewController: CollectionViewDataSource, WaterfallLayoutDelegate {
   let heights: [CGFloat] = [120, 80, 100, 60, 90]
@@ -202,6 +231,30 @@ struct WaterfallRightToLeftPortTests {
     // at 0…100 does not).
     #expect(
       view.indexPathsForVisibleItems == [0, 1, 3].map { IndexPath(item: $0, section: 0) })
+  }
+
+  @Test("what the collection view hands a flipped layout is in the layout's own coordinates")
+  func handedBackInOwnCoordinates() throws {
+    let controller = PhotoWallViewController()
+    let layout = SnappingWaterfallLayout()
+    // 200 wide over the 320-wide content: a shown x is 320 − 200 − x in the layout's terms.
+    controller.viewDidLoad(layout: layout, size: CGSize(width: 200, height: 150))
+    let view = controller.collectionView!
+    try view.layoutIfNeeded()
+    // The cells realised at offset 0 (shown x 0…200: items 1, 2, 3, 4) were asked for their
+    // preferred attributes; the layout got its own, left-to-right frames with them.
+    #expect(layout.originalFrames.count == 4)
+    for (indexPath, frame) in layout.originalFrames {
+      #expect(frame == Self.leftToRight[indexPath.item])
+    }
+    // Scrolling to shown x 50 is, for the layout, bounds at x 320 − 200 − 50 = 70.
+    view.contentOffset = CGPoint(x: 50, y: 10)
+    #expect(layout.boundsChanges.last == CGRect(x: 70, y: 10, width: 200, height: 150))
+    // A drag proposing shown x 100 is x 20 for the layout, which snaps to its column at 0:
+    // shown, 320 − 200 − 0 = 120 (snapping the shown 100 would have given 110).
+    let target = view.endDragging(
+      proposedContentOffset: CGPoint(x: 100, y: 0), velocity: CGPoint(x: -1, y: 0))
+    #expect(target == CGPoint(x: 120, y: 0))
   }
 
   @Test("a host without a collection view sees the mirrored frames through the shown queries")
