@@ -51,9 +51,13 @@ extension CollectionViewLayout {
   /// `collectionViewContentSize.width` as the last `prepare()` left it, the width its frames
   /// are laid out in.
   var shownMirror: HorizontalMirror? {
-    guard !mirrorsOwnFrames, isFlippedHorizontally else { return nil }
+    guard isMirroredForShowing else { return nil }
     return HorizontalMirror(width: collectionViewContentSize.width)
   }
+
+  /// Whether what the layout answers is mirrored on its way to being shown: flipped, and not
+  /// mirrored by the layout itself.
+  private var isMirroredForShowing: Bool { !mirrorsOwnFrames && isFlippedHorizontally }
 
   /// The attributes of the elements meeting `rect`, as the collection view shows them: the
   /// layout's `layoutAttributesForElements(in:)`, asked for `rect` mirrored and its frames
@@ -120,7 +124,7 @@ extension CollectionViewLayout {
   /// A content offset adjustment the layout asked for, in the collection view's coordinates:
   /// moving the layout's own offset right moves the shown one left.
   func shownOffsetAdjustment(_ adjustment: CGPoint) -> CGPoint {
-    guard !mirrorsOwnFrames, isFlippedHorizontally else { return adjustment }
+    guard isMirroredForShowing else { return adjustment }
     return CGPoint(x: -adjustment.x, y: adjustment.y)
   }
 }
