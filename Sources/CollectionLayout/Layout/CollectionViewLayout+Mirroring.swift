@@ -75,8 +75,7 @@ extension CollectionViewLayout {
   /// One item's attributes as the collection view shows them (see
   /// `shownAttributesForElements(in:)`).
   public final func shownAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    guard let mirror = shownMirror else { return layoutAttributesForItem(at: indexPath) }
-    return layoutAttributesForItem(at: indexPath).map(mirror.attributes)
+    shown { layoutAttributesForItem(at: indexPath) }
   }
 
   /// One supplementary view's attributes as the collection view shows them, asked through the
@@ -84,10 +83,7 @@ extension CollectionViewLayout {
   public final func shownAttributesForSupplementaryView(
     ofKind kind: ElementKind, at indexPath: IndexPath
   ) -> LayoutAttributes? {
-    let mirror = shownMirror
-    let attributes = layoutAttributesForSupplementaryView(ofKind: kind.rawValue, at: indexPath)
-    guard let mirror else { return attributes }
-    return attributes.map(mirror.attributes)
+    shown { layoutAttributesForSupplementaryView(ofKind: kind.rawValue, at: indexPath) }
   }
 
   /// One decoration view's attributes as the collection view shows them, asked through the
@@ -95,10 +91,13 @@ extension CollectionViewLayout {
   public final func shownAttributesForDecorationView(
     ofKind kind: ElementKind, at indexPath: IndexPath
   ) -> LayoutAttributes? {
-    let mirror = shownMirror
-    let attributes = layoutAttributesForDecorationView(ofKind: kind.rawValue, at: indexPath)
-    guard let mirror else { return attributes }
-    return attributes.map(mirror.attributes)
+    shown { layoutAttributesForDecorationView(ofKind: kind.rawValue, at: indexPath) }
+  }
+
+  /// The layout's answer to one query, mirrored for showing when it needs to be.
+  private func shown(_ answer: () -> LayoutAttributes?) -> LayoutAttributes? {
+    guard let mirror = shownMirror else { return answer() }
+    return answer().map(mirror.attributes)
   }
 
   /// New bounds in the layout's own coordinates, for `shouldInvalidateLayout(forBoundsChange:)`.
