@@ -22,23 +22,25 @@ struct EdgeContactTests {
     #expect(!square.intersects(CGRect(x: 10.5, y: 0, width: 10, height: 10)))
   }
 
-  /// One column of 50 × 50 items without spacing (y = 0, 50, 100, …) in a view 50 × 100.
-  static func column() throws -> CollectionView {
+  /// One column of six 50 × 50 items without spacing (y = 0, 50, 100, …) in a view 50 × 100,
+  /// laid out, with its data source (which the view holds weakly).
+  static func column() throws -> (CollectionView, ListDataSource) {
     let layout = FlowLayout()
     layout.itemSize = CGSize(width: 50, height: 50)
     layout.minimumLineSpacing = 0
     let view = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 50, height: 100), collectionViewLayout: layout)
     view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-    return view
+    let data = ListDataSource(sections: [(0..<6).map { Item(id: $0, text: "") }])
+    view.dataSource = data
+    try view.layoutIfNeeded()
+    return (view, data)
   }
 
   @Test("the cell whose top is the visible bottom edge is realised; the one after it is not")
   func touchingCellIsRealised() throws {
-    let view = try Self.column()
-    let data = ListDataSource(sections: [(0..<6).map { Item(id: $0, text: "") }])
-    view.dataSource = data
-    try view.layoutIfNeeded()
+    let (view, data) = try Self.column()
+    defer { withExtendedLifetime(data) {} }
     // Bounds 0…100: items 0 and 1 overlap it, item 2 (100…150) touches its bottom edge.
     #expect(view.indexPathsForVisibleItems == (0..<3).map { IndexPath(item: $0, section: 0) })
     // Scrolled to 75…175: items 1 (50…100), 2 and 3 (150…200) overlap it; item 0 ends at 50,
@@ -54,10 +56,8 @@ struct EdgeContactTests {
 
   @Test("a point on the edge two cells share hits the one starting there")
   func sharedEdgeHit() throws {
-    let view = try Self.column()
-    let data = ListDataSource(sections: [(0..<6).map { Item(id: $0, text: "") }])
-    view.dataSource = data
-    try view.layoutIfNeeded()
+    let (view, data) = try Self.column()
+    defer { withExtendedLifetime(data) {} }
     #expect(view.indexPathForItem(at: CGPoint(x: 25, y: 50)) == IndexPath(item: 1, section: 0))
     #expect(view.indexPathForItem(at: CGPoint(x: 25, y: 49.5)) == IndexPath(item: 0, section: 0))
     // The right edge of the column is outside every item.
