@@ -74,6 +74,26 @@ final class LeftToRightWaterfallLayout: WaterfallLayout {
   }
 }
 
+/// A layout designed right to left (a manga reader's pages), as apps declare one: flipped in a
+/// left-to-right collection view, kept in a right-to-left one.
+final class RightToLeftDesignedWaterfallLayout: WaterfallLayout {
+  override var developmentLayoutDirection: LayoutDirection {
+    return .rightToLeft
+  }
+}
+
+/// `RightToLeftReaderFlowLayout : UICollectionViewFlowLayout`, the same declaration on a flow
+/// layout.
+final class RightToLeftReaderFlowLayout: CollectionViewFlowLayout {
+  override var flipsHorizontallyInOppositeLayoutDirection: Bool {
+    return true
+  }
+
+  override var developmentLayoutDirection: LayoutDirection {
+    return .rightToLeft
+  }
+}
+
 /// A waterfall that snaps a drag to its columns (110 apart, in its own coordinates) and notes
 /// the original attributes and bounds the collection view hands it.
 final class SnappingWaterfallLayout: WaterfallLayout {
@@ -193,6 +213,23 @@ struct WaterfallRightToLeftPortTests {
     let controller = PhotoWallViewController()
     controller.viewDidLoad(layout: WaterfallLayout(), size: Self.wall, direction: .leftToRight)
     #expect(try controller.shownFrames().cells == Self.leftToRight)
+  }
+
+  @Test("a layout designed right to left is flipped in a left-to-right view, not in its own")
+  func developmentDirection() throws {
+    let leftToRight = PhotoWallViewController()
+    leftToRight.viewDidLoad(
+      layout: RightToLeftDesignedWaterfallLayout(), size: Self.wall, direction: .leftToRight)
+    #expect(try leftToRight.shownFrames().cells == Self.mirrored)
+    let rightToLeft = PhotoWallViewController()
+    rightToLeft.viewDidLoad(layout: RightToLeftDesignedWaterfallLayout(), size: Self.wall)
+    #expect(try rightToLeft.shownFrames().cells == Self.leftToRight)
+    // The flow layout follows the same rule: RightToLeftPortTests' tags (x 20 and 180 left to
+    // right in 300 points) are mirrored to 300 − 100 = 200 and 300 − 260 = 40.
+    let tags = RightToLeftTagsViewController()
+    tags.viewDidLoad(layout: RightToLeftReaderFlowLayout())
+    tags.collectionView.effectiveUserInterfaceLayoutDirection = .leftToRight
+    #expect(try tags.firstLineMinX() == [200, 40])
   }
 
   @Test("hit testing finds the item under the point in the mirrored frames")
