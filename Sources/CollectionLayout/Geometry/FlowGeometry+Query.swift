@@ -18,7 +18,7 @@ extension FlowGeometry {
       ? CGRect(x: u, y: v, width: length, height: thickness)
       : CGRect(x: v, y: u, width: thickness, height: length)
     if configuration.layoutDirection == .rightToLeft {
-      rect.origin.x = rawContentWidth - rect.origin.x - rect.size.width
+      rect = HorizontalMirror(width: rawContentWidth).rect(rect)
     }
     return rounds ? rounded(rect) : rect
   }

@@ -12,8 +12,8 @@ public enum ScrollDirection: String, Hashable, Sendable {
 /// The user-interface layout direction (`UIUserInterfaceLayoutDirection`).
 public enum LayoutDirection: String, Hashable, Sendable {
   case leftToRight
-  /// Right-to-left: the flow layout mirrors its frames horizontally, as UIKit's
-  /// `flipsHorizontallyInOppositeLayoutDirection` does, so rows fill from the right.
+  /// Right-to-left: a layout whose `flipsHorizontallyInOppositeLayoutDirection` is true (the
+  /// flow layout's is) is shown mirrored horizontally, so rows fill from the right.
   case rightToLeft
 }
 

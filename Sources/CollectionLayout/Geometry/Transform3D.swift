@@ -100,21 +100,24 @@ public struct Transform3D: Equatable, Sendable, CustomStringConvertible {
     return Transform3D(result)
   }
 
-  /// `self` then a scale.
+  /// A scale, then `self` (`CATransform3DScale(self, x, y, z)`, documented as
+  /// t' = scale(sx, sy, sz) · t): a point is scaled first.
   public func scaledBy(x: CGFloat, y: CGFloat, z: CGFloat = 1) -> Transform3D {
-    concatenating(Transform3D(scaleX: x, y: y, z: z))
+    Transform3D(scaleX: x, y: y, z: z).concatenating(self)
   }
 
-  /// `self` then a translation.
+  /// A translation, then `self` (`CATransform3DTranslate(self, x, y, z)`, documented as
+  /// t' = translate(tx, ty, tz) · t): a point is moved first.
   public func translatedBy(x: CGFloat, y: CGFloat, z: CGFloat = 0) -> Transform3D {
-    concatenating(Transform3D(translationX: x, y: y, z: z))
+    Transform3D(translationX: x, y: y, z: z).concatenating(self)
   }
 
-  /// `self` then a rotation.
+  /// A rotation, then `self` (`CATransform3DRotate(self, angle, x, y, z)`: t' = rotation · t,
+  /// as for scales and translations): a point is turned first.
   public func rotated(by angle: CGFloat, x: CGFloat = 0, y: CGFloat = 0, z: CGFloat = 1)
     -> Transform3D
   {
-    concatenating(Transform3D(rotationAngle: angle, x: x, y: y, z: z))
+    Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
   }
 
   /// The point (x, y, 0) mapped through the transform (with perspective division).

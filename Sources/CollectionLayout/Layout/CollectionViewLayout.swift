@@ -61,16 +61,32 @@ open class CollectionViewLayout {
     CollectionViewLayoutInvalidationContext.self
   }
 
-  /// Whether the layout's frames are mirrored in a right-to-left collection view
+  /// Whether the collection view flips this layout's horizontal coordinate system when its
+  /// layout direction is the opposite of `developmentLayoutDirection`
   /// (`flipsHorizontallyInOppositeLayoutDirection`); false by default, as in UIKit.
   ///
   /// Read-only, as in UIKit, so that a ported override
-  /// (`override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }`) compiles.
-  /// `FlowLayout` answers true and mirrors its own frames, reading this property. Unlike
-  /// UIKit's, the collection view does not mirror the frames of other layouts: a custom layout
-  /// answering true is asked, and its answer kept, but it lays out right to left only if its
-  /// own code mirrors (see DifferencesFromUIKit).
+  /// (`override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }`) compiles. A
+  /// layout answering true computes its frames left to right; when `isFlippedHorizontally`, the
+  /// collection view shows each frame mirrored about the content width (x' = width − maxX), and
+  /// mirrors back the rectangles and offsets it hands the layout (see
+  /// `shownAttributesForElements(in:)`). `FlowLayout` answers true and mirrors in its own
+  /// geometry, so its frames come out of it already mirrored and are not mirrored again.
   open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
+  /// The layout direction the layout's frames were designed for (`developmentLayoutDirection`);
+  /// left to right by default.
+  ///
+  /// UIKit's default is the direction of the main bundle's development region; a headless
+  /// library has no such bundle, so the default is left to right, which is also what UIKit's
+  /// header says `UICollectionViewFlowLayout` answers. A layout written for a right-to-left
+  /// design overrides it, and is then mirrored in a left-to-right collection view.
+  open var developmentLayoutDirection: LayoutDirection { .leftToRight }
+
+  /// Whether the layout mirrors its frames itself when `isFlippedHorizontally`, so that the
+  /// collection view shows them as they are: `FlowLayout` does, in closed form and before pixel
+  /// rounding, and its subclasses see mirrored frames from `super`.
+  var mirrorsOwnFrames: Bool { false }
 
   /// Makes a context of `invalidationContextClass` (a plain
   /// `CollectionViewLayoutInvalidationContext` if that class is not a context class).

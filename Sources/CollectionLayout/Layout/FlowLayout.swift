@@ -73,16 +73,21 @@ open class FlowLayout: CollectionViewLayout {
   open var sectionFootersPinToVisibleBounds = false {
     didSet { changed(oldValue != sectionFootersPinToVisibleBounds) }
   }
-  /// Whether right-to-left collection views mirror the layout: true, as UIKit's flow layout
-  /// answers, unless `mirrorsInOppositeLayoutDirection` was set to false.
+  /// Whether right-to-left collection views mirror the layout: true unless
+  /// `mirrorsInOppositeLayoutDirection` was set to false.
   ///
   /// Read-only, as in UIKit, so that a subclass ported from UIKit overrides it
   /// (`override var flipsHorizontallyInOppositeLayoutDirection: Bool { false }` for a subclass
-  /// that places its items right to left itself); the layout reads this property, never the
-  /// stored choice, wherever it mirrors.
+  /// that places its items right to left itself). When `isFlippedHorizontally` (the base
+  /// class's rule, which reads this property), the flow layout mirrors in its own geometry:
+  /// its frames, and those a subclass gets from `super`, are already the ones shown, and the
+  /// collection view does not mirror them again.
   open override var flipsHorizontallyInOppositeLayoutDirection: Bool {
     mirrorsInOppositeLayoutDirection
   }
+
+  /// True: the geometry mirrors in closed form, before pixel rounding.
+  override var mirrorsOwnFrames: Bool { true }
 
   /// The mirroring `flipsHorizontallyInOppositeLayoutDirection` answers unless a subclass
   /// overrides it (default true, UIKit's). Not in UIKit, whose flow layout can only be told
@@ -465,10 +470,8 @@ open class FlowLayout: CollectionViewLayout {
     _ frame: CGRect, _ visible: CGRect, _ collectionView: any CollectionLayoutContext
   ) -> Bool {
     if scrollDirection == .vertical { return frame.maxY <= visible.minY }
-    let mirrored =
-      collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft
-      && flipsHorizontallyInOppositeLayoutDirection
-    return mirrored ? frame.minX >= visible.maxX : frame.maxX <= visible.minX
+    return isFlippedHorizontally(in: collectionView)
+      ? frame.minX >= visible.maxX : frame.maxX <= visible.minX
   }
 
   /// The first visible element and its origin, captured when a self-sizing pass changes elements
@@ -749,8 +752,7 @@ open class FlowLayout: CollectionViewLayout {
   {
     FlowConfiguration(
       scrollDirection: scrollDirection,
-      layoutDirection: flipsHorizontallyInOppositeLayoutDirection
-        ? collectionView.effectiveUserInterfaceLayoutDirection : .leftToRight,
+      layoutDirection: isFlippedHorizontally(in: collectionView) ? .rightToLeft : .leftToRight,
       viewSize: collectionView.bounds.size, contentInset: collectionView.adjustedContentInset,
       sectionHeadersPinToVisibleBounds: sectionHeadersPinToVisibleBounds,
       sectionFootersPinToVisibleBounds: sectionFootersPinToVisibleBounds, pixelScale: pixelScale)

@@ -52,8 +52,9 @@ public final class LayoutContext: CollectionLayoutContext {
   public var safeAreaInsets: EdgeInsets = .zero
   /// The layout margins, for `SectionInsetReference.fromLayoutMargins` (default zero).
   public var layoutMargins: EdgeInsets = .zero
-  /// The layout direction; `.rightToLeft` mirrors a flow layout that
-  /// `flipsHorizontallyInOppositeLayoutDirection` (default left to right).
+  /// The layout direction (default left to right); `.rightToLeft` mirrors a layout whose
+  /// `flipsHorizontallyInOppositeLayoutDirection` is true: a flow layout's own frames, another
+  /// layout's through `shownAttributesForElements(in:)`.
   public var effectiveUserInterfaceLayoutDirection: LayoutDirection = .leftToRight
   /// Per-section and per-item metrics (sizes, insets, spacings, headers), or nil to use the
   /// layout's properties for all of them. Held weakly, as a collection view holds its delegate.

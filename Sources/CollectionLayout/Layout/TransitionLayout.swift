@@ -93,7 +93,7 @@ open class TransitionLayout: CollectionViewLayout {
       x: -size.width - 1, y: -size.height - 1, width: 3 * size.width + 2,
       height: 3 * size.height + 2)
     var result: [ElementKey: LayoutAttributes] = [:]
-    for attributes in layout.layoutAttributesForElements(in: everything) {
+    for attributes in layout.shownAttributesForElements(in: everything) {
       result[attributes.key] = attributes
     }
     return result

@@ -82,7 +82,7 @@ extension CollectionView {
       applyLayoutChanges()
       let everything = window(from: -Self.farAway, length: 2 * Self.farAway).union(bounds)
       return Self.inElementOrder(
-        collectionViewLayout.layoutAttributesForElements(in: everything), key: \.key)
+        collectionViewLayout.shownAttributesForElements(in: everything), key: \.key)
     }
   }
 

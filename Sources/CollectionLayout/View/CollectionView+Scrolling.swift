@@ -69,7 +69,7 @@ extension CollectionView {
     try layoutIfNeeded()
     let rounds = 8
     for _ in 0..<rounds {
-      guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else {
+      guard let frame = layoutAttributesForItem(at: indexPath)?.frame else {
         return
       }
       let target = contentOffset(toShow: frame, at: position)

@@ -435,7 +435,7 @@ open class CollectionView: CollectionLayoutContext {
   /// The item whose frame contains `point` (content coordinates), or nil (`indexPathForItem(at:)`).
   public func indexPathForItem(at point: CGPoint) -> IndexPath? {
     let probe = CGRect(x: point.x, y: point.y, width: 0, height: 0).insetBy(dx: -0.5, dy: -0.5)
-    return collectionViewLayout.layoutAttributesForElements(in: probe)
+    return collectionViewLayout.shownAttributesForElements(in: probe)
       .filter { $0.representedElementCategory == .cell && $0.frame.contains(point) }
       .max { $0.zIndex < $1.zIndex }?.indexPath
   }
@@ -445,17 +445,18 @@ open class CollectionView: CollectionLayoutContext {
     realised.first { $0.value === cell }?.key.indexPath
   }
 
-  /// The layout's attributes for an item (`layoutAttributesForItem(at:)`).
+  /// The layout's attributes for an item as shown (`layoutAttributesForItem(at:)`): mirrored
+  /// for a layout that `isFlippedHorizontally` and does not mirror itself.
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    collectionViewLayout.shownAttributesForItem(at: indexPath)
   }
 
-  /// The layout's attributes for a supplementary element (asked through the layout's `String`
-  /// method, which a ported layout may override).
+  /// The layout's attributes for a supplementary element as shown (asked through the layout's
+  /// `String` method, which a ported layout may override).
   public func layoutAttributesForSupplementaryElement(
     ofKind kind: ElementKind, at indexPath: IndexPath
   ) -> LayoutAttributes? {
-    collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind.rawValue, at: indexPath)
+    collectionViewLayout.shownAttributesForSupplementaryView(ofKind: kind, at: indexPath)
   }
 
   /// A realised element's place in `realisedViews`, as plain numbers.
@@ -556,7 +557,12 @@ open class CollectionView: CollectionLayoutContext {
     var changed: [ElementKey] = []
     for _ in 0..<max(1, maximumSelfSizingPasses) {
       layoutPassCount += 1
-      let attributes = layout.layoutAttributesForElements(in: preparedRect)
+      let attributes = layout.shownAttributesForElements(in: preparedRect)
+      // Views size themselves in the shown coordinates; the layout hears back in its own.
+      let mirror = layout.shownMirror
+      func own(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        mirror?.attributes(attributes) ?? attributes
+      }
       try realise(attributes)
       if sizesEveryRealisedView {
         sizesEveryRealisedView = false
@@ -569,7 +575,7 @@ open class CollectionView: CollectionLayoutContext {
       for original in attributes where original.representedElementCategory != .decorationView {
         guard let view = realised[original.key] else { continue }
         let fitting = original.size
-        let limit = layout.maximumSize(forElement: original)
+        let limit = layout.maximumSize(forElement: own(original))
         if view.needsSizing {
           // Its content changed: the memo answers an old question.
           view.needsSizing = false
@@ -605,12 +611,12 @@ open class CollectionView: CollectionLayoutContext {
         view.lastPreferredSize = preferred.size
         guard !repeated else { continue }
         if layout.shouldInvalidateLayout(
-          forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+          forPreferredLayoutAttributes: own(preferred), withOriginalAttributes: own(original))
         {
-          pairs.append((preferred, original))
+          pairs.append((own(preferred), own(original)))
         } else {
           layout.recordDeclinedPreferredLayoutAttributes(
-            preferred, withOriginalAttributes: original)
+            own(preferred), withOriginalAttributes: own(original))
         }
       }
       if pairs.isEmpty {
@@ -623,7 +629,7 @@ open class CollectionView: CollectionLayoutContext {
     }
     // The bound was reached: show the last layout without asking again, and say which elements
     // kept changing.
-    try realise(layout.layoutAttributesForElements(in: preparedRect))
+    try realise(layout.shownAttributesForElements(in: preparedRect))
     needsLayout = false
     let names = changed.map { Self.name($0) }.joined(separator: ", ")
     report(
@@ -688,7 +694,7 @@ open class CollectionView: CollectionLayoutContext {
   func applyLayoutChanges() {
     let layout = collectionViewLayout
     layout.prepareIfNeeded()
-    let adjustment = layout.takePendingAdjustments().contentOffset
+    let adjustment = layout.shownOffsetAdjustment(layout.takePendingAdjustments().contentOffset)
     if adjustment != .zero {
       var origin = bounds.origin
       origin.x += adjustment.x
@@ -769,8 +775,9 @@ open class CollectionView: CollectionLayoutContext {
   func setBounds(_ newBounds: CGRect) {
     guard newBounds != bounds else { return }
     let layout = collectionViewLayout
-    if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-      let context = layout.invalidationContext(forBoundsChange: newBounds)
+    let ownBounds = layout.ownBounds(fromShown: newBounds)
+    if layout.shouldInvalidateLayout(forBoundsChange: ownBounds) {
+      let context = layout.invalidationContext(forBoundsChange: ownBounds)
       bounds = newBounds
       // Scrolling and resizing change no content (a new line length forgets measured sizes
       // through the context itself).
@@ -809,8 +816,9 @@ open class CollectionView: CollectionLayoutContext {
     let target =
       isPagingEnabled
       ? pageOffset(proposedContentOffset: proposedContentOffset, velocity: velocity)
-      : collectionViewLayout.targetContentOffset(
-        forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)
+      : collectionViewLayout.shownTargetContentOffset(
+        forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity,
+        boundsWidth: bounds.width)
     setContentOffset(target, animated: true)
     return target
   }
@@ -871,7 +879,9 @@ open class CollectionView: CollectionLayoutContext {
   public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool) {
     guard layout !== collectionViewLayout else { return }
     replaceLayout(with: layout)
-    let proposed = layout.targetContentOffset(forProposedContentOffset: bounds.origin)
+    let proposed = layout.shownTargetContentOffset(
+      forProposedContentOffset: bounds.origin, withScrollingVelocity: nil,
+      boundsWidth: bounds.width)
     let target =
       delegate?.collectionView(self, targetContentOffsetForProposedContentOffset: proposed)
       ?? proposed

@@ -38,13 +38,14 @@ struct LayoutAttributesTests {
     // A quarter turn maps (1, 0) to (0, 1) (y down, as UIKit draws).
     let turned = Transform3D(rotationAngle: .pi / 2).apply(to: CGPoint(x: 1, y: 0))
     #expect(abs(turned.x) < 1e-12 && abs(turned.y - 1) < 1e-12)
-    // Scale then translate: (1,1) → (2,2) → (12,2); the other order: (11,1) → (22,2).
+    // CATransform3DTranslate(t, …) is translate · t: the translation acts first, (1,1) →
+    // (11,1) → (22,2); CATransform3DScale(t, …) is scale · t: (1,1) → (2,2) → (12,2).
     #expect(
       Transform3D(scaleX: 2, y: 2).translatedBy(x: 10, y: 0).apply(to: point)
-        == CGPoint(x: 12, y: 2))
+        == CGPoint(x: 22, y: 2))
     #expect(
       Transform3D(translationX: 10, y: 0).scaledBy(x: 2, y: 2).apply(to: point)
-        == CGPoint(x: 22, y: 2))
+        == CGPoint(x: 12, y: 2))
     #expect(Transform3D(rotationAngle: 1, x: 0, y: 0, z: 0).isIdentity)
     #expect(Transform3D(scaleX: 1, y: 1).isIdentity)
     #expect(Transform3D(scaleX: 1.8, y: 1.8).entries.count == 16)
