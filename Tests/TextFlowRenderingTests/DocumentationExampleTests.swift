@@ -13,7 +13,11 @@ import Testing
 struct DocumentationExampleTests {
   /// The pages with Swift examples, and the test file that runs each page's examples.
   static let pages: [(page: String, runner: String)] = [
-    ("README.md", "Tests/TextFlowRenderingTests/ReadmeExampleTests.swift")
+    ("README.md", "Tests/TextFlowRenderingTests/ReadmeExampleTests.swift"),
+    (
+      "Sources/TextFlow/TextFlow.docc/TextFlow.md",
+      "Tests/TextFlowRenderingTests/DocCExampleTests.swift"
+    ),
   ]
 
   /// Foundation's names that examples use and `import UIKit` would have brought.
@@ -114,6 +118,48 @@ struct DocumentationExampleTests {
         guard !code.isEmpty, !line.hasPrefix("import ") else { continue }
         let isRun = run.contains(code)
         #expect(isRun, "\(example): '\(line)' is not run by \(runner)")
+      }
+    }
+  }
+
+  /// The manifest the README shows a reader.
+  static func readmeManifest() throws -> Example {
+    try #require(try examples(in: "README.md").first(where: \.isManifest))
+  }
+
+  @Test("the manifests shown are the README's, and ask for no version that is not tagged")
+  func manifests() throws {
+    let readme = try Self.readmeManifest()
+    let tags = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["git", "-C", Fixtures.packageRoot.path, "tag", "--list"])
+    try #require(tags.status == 0, "\(tags.standardError)")
+    for (page, _) in Self.pages {
+      for example in try Self.examples(in: page) where example.isManifest {
+        let isReadme =
+          Self.squeezed(Substring(example.code)) == Self.squeezed(Substring(readme.code))
+        #expect(isReadme, "\(example) differs from the README's manifest")
+        // SwiftPM resolves `from: "1.0.0"` against the repository's tags only.
+        let isTagged = tags.standardOutput.split(separator: "\n").isEmpty == false
+        #expect(isTagged || !example.code.contains("from:"), "\(example) asks for a release")
+      }
+    }
+  }
+
+  @Test("an example imports only the products the manifest lists, or what they re-export")
+  func importsAreProducts() throws {
+    let manifest = try Self.readmeManifest().code
+    let listed = manifest.matches(of: /\.product\(name: "(\w+)"/).map { String($0.output.1) }
+    var importable: Set<String> = ["Foundation"]
+    for product in listed {
+      importable.insert(product)
+      importable.formUnion(try Self.reexports(of: product))
+    }
+    for (page, _) in Self.pages {
+      for example in try Self.examples(in: page) where !example.isManifest {
+        for module in example.imports where !importable.contains(module) {
+          Issue.record("\(example) imports \(module), which the manifest does not list")
+        }
       }
     }
   }
