@@ -18,6 +18,22 @@ struct DocumentationExampleTests {
       "Sources/TextFlow/TextFlow.docc/TextFlow.md",
       "Tests/TextFlowRenderingTests/DocCExampleTests.swift"
     ),
+    (
+      "Sources/TextFlow/TextFlow.docc/GettingStarted.md",
+      "Tests/TextFlowRenderingTests/DocCExampleTests.swift"
+    ),
+    (
+      "Sources/TextEngine/TextEngine.docc/TextEngine.md",
+      "Tests/TextFlowRenderingTests/DocCExampleTests.swift"
+    ),
+    (
+      "Sources/TextFlowRendering/TextFlowRendering.docc/TextFlowRendering.md",
+      "Tests/TextFlowRenderingTests/DocCExampleTests.swift"
+    ),
+    (
+      "Sources/CollectionLayout/CollectionLayout.docc/CollectionLayout.md",
+      "Tests/TextFlowRenderingTests/DocCExampleTests.swift"
+    ),
   ]
 
   /// Foundation's names that examples use and `import UIKit` would have brought.
@@ -159,6 +175,20 @@ struct DocumentationExampleTests {
       for example in try Self.examples(in: page) where !example.isManifest {
         for module in example.imports where !importable.contains(module) {
           Issue.record("\(example) imports \(module), which the manifest does not list")
+        }
+      }
+    }
+  }
+
+  @Test("a data source declared in an example implements the methods UIKit requires")
+  func dataSourcesAreComplete() throws {
+    // UICollectionViewDataSource's two required methods; a class that leaves them out for a
+    // comment ("numberOfItemsInSection, cellForItemAt …") does not compile when copied.
+    for (page, _) in Self.pages {
+      for example in try Self.examples(in: page)
+      where example.code.contains(/class \w+:[^{]*CollectionViewDataSource/) {
+        for required in ["numberOfItemsInSection section: Int", "cellForItemAt indexPath"] {
+          #expect(example.code.contains(required), "\(example) has no '\(required)'")
         }
       }
     }
