@@ -72,12 +72,80 @@ extension StringProtocol {
     with size: CGSize, options: StringDrawingOptions = [],
     attributes: [NSAttributedString.Key: Any]? = nil, context: StringDrawingContext? = nil
   ) -> CGRect {
+    let text = AttributedText(String(self), attributes: StringDrawing.textAttributes(attributes))
+    return StringDrawing.boundingRect(
+      of: text, style: StringDrawing.paragraphStyle(attributes), size: size, options: options,
+      context: context)
+  }
+
+  /// The size of the string laid out on one line with `attributes`
+  /// (`NSString.size(withAttributes:)`), in fractional points: the size of
+  /// `boundingRect(with:options:attributes:context:)` without `.usesLineFragmentOrigin`.
+  public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+    boundingRect(with: .zero, attributes: attributes).size
+  }
+}
+
+extension NSAttributedString {
+  /// The rectangle the attributed string occupies when laid out within `size`
+  /// (`NSAttributedString.boundingRect(with:options:context:)`), by the rules of
+  /// `String.boundingRect(with:options:attributes:context:)`: each run's `.font` and `.kern`,
+  /// and the paragraph style of the first character's `.paragraphStyle` for the whole text
+  /// (TextEngine lays a text out in one paragraph style).
+  public func boundingRect(
+    with size: CGSize, options: StringDrawingOptions = [], context: StringDrawingContext?
+  ) -> CGRect {
+    var text = AttributedText()
+    var style: ParagraphStyle?
+    let whole = NSRange(location: 0, length: length)
+    let characters = string as NSString
+    enumerateAttributes(in: whole, options: []) { attributes, range, _ in
+      if style == nil { style = StringDrawing.paragraphStyle(attributes) }
+      text.append(
+        characters.substring(with: range),
+        attributes: StringDrawing.textAttributes(attributes))
+    }
+    return StringDrawing.boundingRect(
+      of: text, style: style ?? ParagraphStyle(), size: size, options: options,
+      context: context)
+  }
+
+  /// The size of the attributed string laid out on one line (`NSAttributedString.size()`).
+  public func size() -> CGSize {
+    boundingRect(with: .zero, context: nil).size
+  }
+}
+
+/// What the string drawing calls share: reading UIKit's attributes and measuring.
+private enum StringDrawing {
+  /// The font and letter spacing of an attribute dictionary: `.font` (the system font at 12
+  /// points when absent) and `.kern`, whatever number type holds it.
+  static func textAttributes(_ attributes: [NSAttributedString.Key: Any]?) -> TextAttributes {
     let font = attributes?[.font] as? Font ?? Font.systemFont(ofSize: 12)
-    var style = attributes?[.paragraphStyle] as? ParagraphStyle ?? ParagraphStyle()
+    let kern: Double =
+      switch attributes?[.kern] {
+      case let value as Double: value
+      case let value as CGFloat: Double(value)
+      case let value as Int: Double(value)
+      case let value as Float: Double(value)
+      case let value as NSNumber: value.doubleValue
+      default: 0
+      }
+    return TextAttributes(font: font, letterSpacing: kern)
+  }
+
+  /// The `.paragraphStyle` of an attribute dictionary, else the default style.
+  static func paragraphStyle(_ attributes: [NSAttributedString.Key: Any]?) -> ParagraphStyle {
+    attributes?[.paragraphStyle] as? ParagraphStyle ?? ParagraphStyle()
+  }
+
+  /// `text` measured by `Typesetter.shared` under UIKit's drawing options within `size`.
+  static func boundingRect(
+    of text: AttributedText, style: ParagraphStyle, size: CGSize,
+    options: StringDrawingOptions, context: StringDrawingContext?
+  ) -> CGRect {
+    var style = style
     if options.contains(.usesFontLeading) { style.usesFontLeading = true }
-    let text = AttributedText(
-      String(self),
-      attributes: TextAttributes(font: font, letterSpacing: Self.kern(in: attributes)))
     let rect: CGRect
     if options.contains(.usesLineFragmentOrigin) {
       // A limit of greatestFiniteMagnitude (UIKit's idiom for none) is no limit.
@@ -88,40 +156,16 @@ extension StringProtocol {
         text, style: style, maxWidth: limit(size.width), maxHeight: limit(size.height))
       rect = CGRect(origin: .zero, size: measured.size)
     } else {
-      rect = Self.singleLine(text, style: style)
+      // One line, unbroken, in a rectangle whose origin is its baseline.
+      style.numberOfLines = 1
+      style.lineBreakMode = .clip
+      let measured = Typesetter.shared.measure(text, style: style)
+      let baseline = measured.lines.first?.baseline ?? 0
+      rect = CGRect(
+        x: 0, y: -baseline, width: Double(measured.size.width),
+        height: Double(measured.size.height))
     }
     context?.totalBounds = rect
     return rect
-  }
-
-  /// The size of the string laid out on one line with `attributes`
-  /// (`NSString.size(withAttributes:)`), in fractional points: the size of
-  /// `boundingRect(with:options:attributes:context:)` without `.usesLineFragmentOrigin`.
-  public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-    boundingRect(with: .zero, attributes: attributes).size
-  }
-
-  /// The first line of `text`, unbroken, in a rectangle whose origin is its baseline.
-  private static func singleLine(_ text: AttributedText, style: ParagraphStyle) -> CGRect {
-    var style = style
-    style.numberOfLines = 1
-    style.lineBreakMode = .clip
-    let measured = Typesetter.shared.measure(text, style: style)
-    let baseline = measured.lines.first?.baseline ?? 0
-    return CGRect(
-      x: 0, y: -baseline, width: Double(measured.size.width),
-      height: Double(measured.size.height))
-  }
-
-  /// The `.kern` attribute in points, whatever number type holds it.
-  private static func kern(in attributes: [NSAttributedString.Key: Any]?) -> Double {
-    switch attributes?[.kern] {
-    case let value as Double: value
-    case let value as CGFloat: Double(value)
-    case let value as Int: Double(value)
-    case let value as Float: Double(value)
-    case let value as NSNumber: value.doubleValue
-    default: 0
-    }
   }
 }

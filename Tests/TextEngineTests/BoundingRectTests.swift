@@ -14,7 +14,7 @@ struct BoundingRectTests {
 
   /// `text`'s width shaped by hb-shape at `size` points (advances at 100 units a point, so
   /// within `tolerance(of:)` of the exact width).
-  static func shapedWidth(_ text: String, size: Double) throws -> Double {
+  static func shapedWidth(_ text: String, size: Double, file: String = file) throws -> Double {
     let shaped = try ProcessRunner.run(
       URL(fileURLWithPath: "/usr/bin/hb-shape"),
       ["--output-format=json", "--font-size=\(Int(size * 100))", file, text])
@@ -77,5 +77,22 @@ struct BoundingRectTests {
       abs(Double(size.width) - width) <= Self.tolerance(of: sentence) && rect.size == size,
       "\(size) for \(width)")
     #expect(rect.minY < 0 && rect.maxY > 0, "the baseline crosses the line: \(rect)")
+  }
+
+  @Test("an attributed string measures each run in its own font, as hb-shape shapes it")
+  func attributed() throws {
+    let text = NSMutableAttributedString(
+      string: "Total:", attributes: [.font: Font.boldSystemFont(ofSize: 17)])
+    text.append(
+      NSAttributedString(string: " 12 items", attributes: [.font: Font.systemFont(ofSize: 17)]))
+    let rect = text.boundingRect(
+      with: CGSize(width: 300, height: 100), options: .usesLineFragmentOrigin, context: nil)
+
+    let bold = Fixtures.font("DejaVuSans-Bold.ttf").path
+    let width =
+      try Self.shapedWidth("Total:", size: 17, file: bold)
+      + Self.shapedWidth(" 12 items", size: 17)
+    #expect(abs(Double(rect.width) - width) <= Self.tolerance(of: "Total: 12 items"))
+    #expect(text.size() == rect.size)
   }
 }
