@@ -1,6 +1,7 @@
-// The DocC articles' examples, compiled and run as they are printed there (DocumentationExample
-// Tests checks that every line of them is here), each checked against a reader of its own: the
-// spec file's JSON, hb-shape's advances, pdfinfo, and UIKit's documented flow rules.
+// The DocC articles' and docs/ pages' examples, compiled and run as they are printed there
+// (DocumentationExampleTests checks that every line of them is here), each checked against a
+// reader of its own: the spec file's JSON, hb-shape's advances, pdfinfo, and UIKit's documented
+// flow rules.
 import Foundation
 import TestSupport
 import Testing
@@ -193,5 +194,62 @@ struct DocCExampleTests {
     #expect(frames.contains(CGRect(x: 0, y: 0, width: 375, height: 25)))
     #expect(frames.contains(CGRect(x: 20, y: 35, width: 50, height: 50)))
     #expect(frames.count == 4)
+  }
+
+  @Test("docs/text-engine.md: lines, the widest word and a batch, against hb-shape's widths")
+  func textEnginePage() throws {
+    let requests = [
+      TextLayoutRequest(
+        AttributedText(
+          "Hey, when will the three of us meet up later?",
+          font: try Typesetter.bundled().fonts.font(for: .body)),
+        style: {
+          var style = ParagraphStyle()
+          style.numberOfLines = 2
+          style.lineBreakMode = .truncatingTail
+          return style
+        }(), maxWidth: 120)
+    ]
+
+    let typesetter = try Typesetter.bundled()  // Fonts/, "DejaVu Sans" first; share it
+    let body = typesetter.fonts.font(for: .body)  // UIFont.TextStyle sizes: body = 17 pt
+    var style = ParagraphStyle()
+    style.numberOfLines = 2
+    style.lineBreakMode = .truncatingTail
+    let layout = typesetter.layout(
+      "Hey, when will the three of us meet up later?",
+      font: body, style: style, maxWidth: 120)
+    let exact = layout.size  // exact, unrounded
+    let pixels = layout.size(roundedUpToScale: 2)  // for a view at 2×: ceil to the pixel grid
+    let shown = layout.lines[0].scalarRange  // also String.Index (range), UTF-16 (utf16Range)
+    let runs = layout.lines[0].glyphRuns  // font (file, face, size), glyphs, positions
+    let widest = layout.minContentWidth  // widest word; maxContentWidth: no wrapping
+    let batch = typesetter.layouts(for: requests)  // a batch on all cores, identical one by one
+
+    #expect(body.pointSize == 17)
+    #expect(shown == 0..<10 && !runs.isEmpty, "the first line is 'Hey, when '")
+    #expect(exact.width <= 120 && pixels.height == (exact.height * 2).rounded(.up) / 2)
+    let words = "Hey, when will the three of us meet up later?".split(separator: " ")
+    let widths = try words.map { try hbShapeWidth(String($0), font: Self.body, size: 17) }
+    #expect(abs(widest - (widths.max() ?? 0)) <= 0.05, "\(widest) for \(widths)")
+    #expect(batch == [layout])
+  }
+
+  @Test("docs/flow-layout.md: the header, then the first line below the inset")
+  func flowLayoutPage() throws {
+    let collectionView = LayoutContext(
+      size: CGSize(width: 375, height: 667), itemCounts: [3])
+
+    let layout = FlowLayout()
+    layout.sectionInset = EdgeInsets(top: 10, left: 20, bottom: 30, right: 20)
+    layout.headerReferenceSize = CGSize(width: 100, height: 25)
+    layout.collectionView = collectionView  // any CollectionLayoutContext
+    let visible = layout.layoutAttributesForElements(in: collectionView.bounds)
+
+    // UIKit's rules, as the page's comment gives them: a vertical header spans the view, the
+    // first line starts below it and the top inset, at the left inset.
+    let frames = visible.map(\.frame)
+    #expect(frames.contains(CGRect(x: 0, y: 0, width: 375, height: 25)))
+    #expect(frames.contains(CGRect(x: 20, y: 35, width: 50, height: 50)))
   }
 }

@@ -34,6 +34,8 @@ struct DocumentationExampleTests {
       "Sources/CollectionLayout/CollectionLayout.docc/CollectionLayout.md",
       "Tests/TextFlowRenderingTests/DocCExampleTests.swift"
     ),
+    ("docs/text-engine.md", "Tests/TextFlowRenderingTests/DocCExampleTests.swift"),
+    ("docs/flow-layout.md", "Tests/TextFlowRenderingTests/DocCExampleTests.swift"),
   ]
 
   /// Foundation's names that examples use and `import UIKit` would have brought.
