@@ -6,6 +6,7 @@ import Foundation
 import TestSupport
 import Testing
 import TextFlow
+import TextFlowExamples
 import TextFlowRendering
 import TextFlowSpec
 
@@ -251,5 +252,32 @@ struct DocCExampleTests {
     let frames = visible.map(\.frame)
     #expect(frames.contains(CGRect(x: 0, y: 0, width: 375, height: 25)))
     #expect(frames.contains(CGRect(x: 20, y: 35, width: 50, height: 50)))
+  }
+
+  @Test("docs/collection-view.md: the seed's screen measured, then scrolled to its last section")
+  func collectionViewPage() throws {
+    let dialogue = WitchDialogue.Controller(typesetter: try .bundled())  // the seed's screen
+    let view = dialogue.collectionView  // 375 × 667, content inset top 20
+    try view.layoutIfNeeded()  // realise, measure, re-flow until settled
+    let cells = view.visibleCells  // TextCells at their measured frames
+    try view.scrollToItem(at: IndexPath(item: 0, section: 5), at: .top, animated: false)
+
+    // Each word's cell is as wide as HarfBuzz shapes the word in the body font, rounded up
+    // to the view's pixels.
+    #expect(!cells.isEmpty)
+    for cell in cells {
+      let path = try #require(view.indexPath(for: cell))
+      let word = WitchDialogue.lines[path.section].words[path.item]
+      let width = try hbShapeWidth(word, font: Self.body, size: 17)
+      let scale = Double(view.displayScale)
+      #expect(abs(Double(cell.frame.width) - (width * scale).rounded(.up) / scale) < 0.001)
+    }
+    // UIKit's .top: the item's top at the top of the bounds, below the content inset, as far
+    // as the content scrolls (the dialogue is shorter than the view: not at all).
+    let item = try #require(
+      view.layoutAttributesForItem(at: IndexPath(item: 0, section: 5))?.frame)
+    let range = view.contentOffsetRange
+    let top = item.minY - view.adjustedContentInset.top
+    #expect(view.contentOffset.y == min(max(top, range.min.y), range.max.y))
   }
 }
