@@ -160,14 +160,15 @@ struct DocumentationExampleTests {
     let tags = try ProcessRunner.run(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["git", "-C", Fixtures.packageRoot.path, "tag", "--list"])
-    try #require(tags.status == 0, "\(tags.standardError)")
+    // Outside a git checkout (an exported tree) no tag is known, so no version may be asked.
+    let tagList = tags.status == 0 ? tags.standardOutput : ""
     for (page, _) in Self.pages {
       for example in try Self.examples(in: page) where example.isManifest {
         let isReadme =
           Self.squeezed(Substring(example.code)) == Self.squeezed(Substring(readme.code))
         #expect(isReadme, "\(example) differs from the README's manifest")
         // SwiftPM resolves `from: "1.0.0"` against the repository's tags only.
-        let isTagged = tags.standardOutput.split(separator: "\n").isEmpty == false
+        let isTagged = tagList.split(separator: "\n").isEmpty == false
         #expect(isTagged || !example.code.contains("from:"), "\(example) asks for a release")
       }
     }
