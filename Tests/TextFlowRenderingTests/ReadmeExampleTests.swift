@@ -20,8 +20,9 @@ struct ReadmeExampleTests {
       "Hey, when will the three of us meet up later?", textStyle: .body, style: style,
       maxWidth: 120)
     let size = label.size(roundedUpToScale: 2)  // a 2× view's frame: ceil to its pixels
+    let lineCount = label.lines.count  // 2, the second ending in a shaped "…"
 
-    #expect(label.lines.count == 2)
+    #expect(lineCount == 2)
     #expect(label.size.width <= 120)
     #expect(size.width >= label.size.width && size.width - label.size.width < 0.5)
     let lastLine = try #require(label.lines.last)
@@ -74,10 +75,16 @@ struct ReadmeExampleTests {
     list.register(RowCell.self, forCellWithReuseIdentifier: "row")
     let notes = Notes(
       typesetter: try .bundled(),
-      notes: ["Short.", "A longer note that wraps onto a second line in a phone-wide list.", "★"])
+      notes: ["Short.", "A longer note that wraps onto a second line in a phone-wide list."])
     list.dataSource = notes
     try list.layoutIfNeeded()  // estimates, then each visible row's measured height
-    let frames = list.visibleCells.map(\.frame)  // (0, 0, 375, 37), (0, 37, 375, 60), …
+    let frames = list.visibleCells.map(\.frame)
+
+    // HarfBuzz's own advances in the body font (DejaVu Sans 17): the long note is wider than
+    // the row's 375 − 32 points, the short one is not, so only the second row wraps.
+    let body = Fixtures.font("DejaVuSans.ttf").path
+    #expect(try hbShapeWidth(notes.notes[0], font: body, size: 17) < 343)
+    #expect(try hbShapeWidth(notes.notes[1], font: body, size: 17) > 343)
 
     // The text engine asked directly: each text within 375 − 32, the cell's paragraph style,
     // rounded up to the view's 1× pixels, plus the padding; rows follow each other.

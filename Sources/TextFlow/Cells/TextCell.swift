@@ -18,7 +18,9 @@ extension Color {
 /// Asking again under the same limits reuses the answer; the `TextLayout` for drawing is made
 /// once, when it is first asked for.
 public struct TextContent: Sendable {
-  /// The typesetter (share one per process).
+  /// The typesetter (share one per process); nil measures with `Typesetter.shared`, over the
+  /// bundled fonts that `Font.systemFont(ofSize:)` and `Font(name:size:)` come from, as a
+  /// `UILabel` measures with no typesetter to set.
   public var typesetter: Typesetter?
   /// Plain text, in `font` or the `textStyle`'s font.
   public var text: String? {
@@ -46,7 +48,7 @@ public struct TextContent: Sendable {
     paragraphStyle = style
   }
 
-  /// The attributed text to lay out, or nil when there is no text or typesetter.
+  /// The attributed text to lay out, or nil when there is no text.
   func resolvedText(_ typesetter: Typesetter) -> AttributedText? {
     if let attributedText { return attributedText }
     guard let text else { return nil }
@@ -99,12 +101,13 @@ struct MeasuredContent {
   mutating func reset() { measurement = nil }
 
   /// Measures `content` under `limit` at `scale`, reusing the last answer when nothing changed;
-  /// nil when there is no text or typesetter.
+  /// nil when there is no text.
   @discardableResult
   mutating func measure(_ content: TextContent, within limit: CGSize, scale: CGFloat)
     -> CellMeasurement?
   {
-    guard let typesetter = content.typesetter, let text = content.resolvedText(typesetter) else {
+    let typesetter = content.typesetter ?? .shared
+    guard let text = content.resolvedText(typesetter) else {
       measurement = nil
       return nil
     }
@@ -158,8 +161,9 @@ struct MeasuredContent {
 /// collectionView.register(TextCell.self, forCellWithReuseIdentifier: "CONTENT")
 /// // in cellForItemAt:
 /// let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: "CONTENT", for: indexPath) as! TextCell
-/// cell.content.typesetter = typesetter
 /// cell.content.text = words[indexPath.item]
+/// cell.content.font = .systemFont(ofSize: 14)  // or a textStyle; measured by Typesetter.shared
+/// cell.content.typesetter = typesetter           // unless the app has its own typesetter
 /// ```
 open class TextCell: CollectionViewCell {
   /// The text, its style and its limits. Changing them while the cell is shown is a change of
@@ -192,7 +196,7 @@ open class TextCell: CollectionViewCell {
 
   /// The text layout for drawing: the one last measured, or, for a cell the collection view did
   /// not need to ask (its item's size was already known), one laid out now under the same limits,
-  /// which by the stable-wrap law has the same lines. Nil without text or typesetter.
+  /// which by the stable-wrap law has the same lines. Nil without text.
   public var textLayout: TextLayout? {
     measured.textLayout(content, within: maximumFittingSize, scale: displayScale)
   }
@@ -218,7 +222,7 @@ open class TextCell: CollectionViewCell {
   }
 
   /// The measured size, within `maximumFittingSize` and `content.maximumSize`; the attributes
-  /// unchanged when there is no text or typesetter.
+  /// unchanged when there is no text.
   open override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
     -> LayoutAttributes
   {

@@ -15,7 +15,8 @@ extension Scene {
   /// ```
   ///
   /// - Parameter bounds: the region of content to draw (default: the collection view's bounds,
-  ///   at its content offset).
+  ///   at its content offset). Only realised views are drawn, so a region past the bounds and
+  ///   the view's `prefetchMargin` is empty: `init(wholeContentOf:)` realises the whole content.
   public init(
     collectionView: CollectionView, bounds: CGRect? = nil, background: Color? = .white,
     textColor: Color = .black, plainViewColor: Color? = nil
@@ -70,6 +71,47 @@ extension Scene {
     self.init(
       bounds: bounds ?? collectionView.bounds, background: background, elements: elements,
       sectionContentRects: Self.sectionContentRects(collectionView, elements))
+  }
+
+  /// The whole content of `collectionView`, with every element realised and measured first:
+  /// what a report drawn onto PDF pages needs, where `init(collectionView:bounds:)` draws only
+  /// the views the collection view realised for its bounds (the first screen).
+  ///
+  /// Sets the view's `prefetchMargin` to the content's length and runs `layoutIfNeeded()`,
+  /// again while self-sizing makes the content longer than the margin; the margin stays, so
+  /// every view stays realised, all at once (a list of a million rows holds a million views).
+  /// The bounds are the content and its `adjustedContentInset`, at least the view's width and
+  /// height.
+  ///
+  /// ```swift
+  /// let report = try Scene(wholeContentOf: collectionView)
+  /// let a4 = RenderOptions(format: .pdf, page: PageSetup(size: PaperSize.a4))
+  /// try Renderer.render(report, to: "report.pdf", options: a4)  // as many pages as it needs
+  /// ```
+  ///
+  /// - Throws: what `layoutIfNeeded()` throws (a data source's error, an unregistered view).
+  public init(
+    wholeContentOf collectionView: CollectionView, background: Color? = .white,
+    textColor: Color = .black, plainViewColor: Color? = nil
+  ) throws {
+    try collectionView.layoutIfNeeded()
+    // Each pass may measure cells longer than their estimates, lengthening the content past
+    // the margin; the margin grows with it, so the loop ends once the content stops growing.
+    while true {
+      let length = max(collectionView.contentSize.width, collectionView.contentSize.height)
+      guard length.isFinite, length > collectionView.prefetchMargin else { break }
+      collectionView.prefetchMargin = length
+      try collectionView.layoutIfNeeded()
+    }
+    let inset = collectionView.adjustedContentInset
+    let size = collectionView.contentSize
+    let bounds = CGRect(
+      x: -inset.left, y: -inset.top,
+      width: max(collectionView.bounds.width, size.width + inset.left + inset.right),
+      height: max(collectionView.bounds.height, size.height + inset.top + inset.bottom))
+    self.init(
+      collectionView: collectionView, bounds: bounds, background: background,
+      textColor: textColor, plainViewColor: plainViewColor)
   }
 
   /// What a text view gives its drawn text.

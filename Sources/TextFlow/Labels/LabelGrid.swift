@@ -45,6 +45,27 @@ public struct LabelSheet: Sendable, Equatable {
     self.cornerRadius = cornerRadius
   }
 
+  /// The sheet of a gLabels template whose labels are rectangles in one grid (most address
+  /// and shipping sheets: Avery 5160 on US Letter, L7160 on A4), with the labels where gLabels
+  /// puts them; nil for round, elliptical or CD labels and for sheets of several grids, which
+  /// `LabelSheetLayout` draws. The gaps are what each step (`dx`, `dy`) leaves of a label.
+  ///
+  /// ```swift
+  /// // TextFlowSpec reads the templates glabels-data installs.
+  /// let template = try TemplateDatabase.load().template(named: "Avery 5160")
+  /// if let sheet = LabelSheet(template: template) { grid.mode = .sheet(sheet) }
+  /// ```
+  public init?(template: LabelTemplate) {
+    guard template.grids.count == 1, let grid = template.grids.first,
+      case .rectangle(let width, let height, let cornerRadius) = template.shape
+    else { return nil }
+    self.init(
+      columns: grid.columns, rows: grid.rows, labelSize: CGSize(width: width, height: height),
+      pageSize: template.pageSize, topMargin: grid.y0, leftMargin: grid.x0,
+      columnGap: max(0, grid.dx - width), rowGap: max(0, grid.dy - height),
+      cornerRadius: cornerRadius)
+  }
+
   /// A sheet of `columns` × `rows` labels centred on the page (margins split evenly).
   public static func centered(
     columns: Int, rows: Int, labelSize: CGSize, pageSize: CGSize, columnGap: Double = 0,
