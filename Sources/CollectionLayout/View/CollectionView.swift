@@ -92,6 +92,7 @@ open class CollectionView: CollectionLayoutContext {
 
   /// How far beyond the visible bounds, along the scroll axis on both sides, elements are
   /// realised (and measured) ahead of time, in points (default 0; UIKit prefetches by its own rule).
+  /// `.infinity` realises every element (read as the geometry's longest length, 10¹² points).
   public var prefetchMargin: CGFloat = 0 { didSet { needsLayout = true } }
   /// The most layout passes one `layoutIfNeeded()` runs while preferred sizes keep changing
   /// (default 16). UIKit recurses until it crashes; here the pass stops and reports the elements.
@@ -710,10 +711,13 @@ open class CollectionView: CollectionLayoutContext {
   public var preparedRect: CGRect {
     if let sweepWindow { return sweepWindow }
     guard prefetchMargin > 0 else { return bounds }
+    // An infinite margin made a rectangle from −∞ of infinite length, whose maximum is NaN:
+    // nothing met it, and nothing was realised.
+    let margin = min(prefetchMargin, FlowGeometry.maximumLength)
     switch (collectionViewLayout as? FlowLayout)?.scrollDirection {
-    case .vertical: return bounds.insetBy(dx: 0, dy: -prefetchMargin)
-    case .horizontal: return bounds.insetBy(dx: -prefetchMargin, dy: 0)
-    case nil: return bounds.insetBy(dx: -prefetchMargin, dy: -prefetchMargin)
+    case .vertical: return bounds.insetBy(dx: 0, dy: -margin)
+    case .horizontal: return bounds.insetBy(dx: -margin, dy: 0)
+    case nil: return bounds.insetBy(dx: -margin, dy: -margin)
     }
   }
 
