@@ -269,19 +269,12 @@ enum GridCommand: Subcommand {
 
   /// A one-grid rectangle template's sheet.
   private static func sheet(of template: LabelTemplate) throws(CommandError) -> LabelSheet {
-    guard template.grids.count == 1, case .rectangle(_, _, let cornerRadius) = template.shape,
-      let layout = template.grids.first
-    else {
+    guard let sheet = LabelSheet(template: template) else {
       throw .usage(
         "\(template.name) has \(template.shape.kindName) labels or several grids; "
           + "textflow labels draws every template")
     }
-    let size = template.shape.size
-    return LabelSheet(
-      columns: layout.columns, rows: layout.rows, labelSize: size, pageSize: template.pageSize,
-      topMargin: layout.y0, leftMargin: layout.x0,
-      columnGap: max(0, layout.dx - Double(size.width)),
-      rowGap: max(0, layout.dy - Double(size.height)), cornerRadius: cornerRadius)
+    return sheet
   }
 
   private static func sheet(_ name: String, _ parsed: ParsedArguments) throws(CommandError)
