@@ -412,8 +412,9 @@ open class FlowLayout: CollectionViewLayout {
   /// A flow context that carries the preferred size to the layout and invalidates the element.
   ///
   /// It also sets `contentSizeAdjustment` to the change in content size and, when the element lies
-  /// wholly before the visible area, `contentOffsetAdjustment` to how far the first visible item
-  /// moves, so the collection view can keep what is on screen in place (UIKit leaves that to you).
+  /// wholly before the visible area, `contentOffsetAdjustment` to how far the first visible item's
+  /// leading edge moves, so the collection view can keep what is on screen in place (UIKit leaves
+  /// that to you). Right to left and horizontal, any change of the content width moves it.
   open override func invalidationContext(
     forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
     withOriginalAttributes originalAttributes: LayoutAttributes
@@ -452,17 +453,34 @@ open class FlowLayout: CollectionViewLayout {
       width: newSize.width - oldSize.width, height: newSize.height - oldSize.height)
     if compensatesContentOffsetForMeasuredSizes, let collectionView {
       let visible = collectionView.bounds.inset(by: collectionView.adjustedContentInset)
-      if isBefore(originalAttributes.frame, visible, collectionView),
+      if isBefore(originalAttributes.frame, visible, collectionView)
+        || movesWithContentWidth(collectionView),
         let anchor = geometry.attributes(in: visible).first(where: {
           $0.representedElementCategory == .cell && !isBefore($0.frame, visible, collectionView)
         }),
         let moved = updated.attributesForItem(at: anchor.indexPath)
       {
-        context.contentOffsetAdjustment = CGPoint(
-          x: moved.frame.minX - anchor.frame.minX, y: moved.frame.minY - anchor.frame.minY)
+        let flipped = movesWithContentWidth(collectionView)
+        let from = leadingCorner(of: anchor.frame, flipped: flipped)
+        let to = leadingCorner(of: moved.frame, flipped: flipped)
+        context.contentOffsetAdjustment = CGPoint(x: to.x - from.x, y: to.y - from.y)
       }
     }
     return context
+  }
+
+  /// Whether every element moves along the scroll axis when the content width changes: true when
+  /// the layout scrolls horizontally and is flipped, where x is measured from the content's right
+  /// end (the mirror line), so a change of size after the visible area moves what is shown.
+  private func movesWithContentWidth(_ collectionView: any CollectionLayoutContext) -> Bool {
+    scrollDirection == .horizontal && isFlippedHorizontally(in: collectionView)
+  }
+
+  /// The corner of `frame` that holds still on screen when elements change size: its top left,
+  /// or its top right when `flipped` (`movesWithContentWidth`: right to left reads from the right,
+  /// and an element's right edge keeps its distance from the content's right end).
+  private func leadingCorner(of frame: CGRect, flipped: Bool) -> CGPoint {
+    CGPoint(x: flipped ? frame.maxX : frame.minX, y: frame.minY)
   }
 
   /// Whether `frame` lies wholly before `visible` along the scroll axis (above it when vertical).
@@ -474,17 +492,18 @@ open class FlowLayout: CollectionViewLayout {
       ? frame.minX >= visible.maxX : frame.maxX <= visible.minX
   }
 
-  /// The first visible element and its origin, captured when a self-sizing pass changes elements
-  /// before the visible area (or the line length changes); `prepare()` moves the content offset by
-  /// as much as it moved along the scroll axis.
-  private var compensationAnchor: (key: ElementKey, origin: CGPoint)?
+  /// The first visible element and its leading corner (`leadingCorner(of:flipped:)`), captured
+  /// when a self-sizing pass changes elements before the visible area, or any element when
+  /// `movesWithContentWidth` (or when the line length changes); `prepare()` moves the content
+  /// offset by as much as that corner moved along the scroll axis.
+  private var compensationAnchor: (key: ElementKey, corner: CGPoint)?
 
   /// The first cell, header or footer (in layout order) meeting `rect`: the element that must
   /// hold still on screen. Pinned headers and footers follow the bounds and are skipped, as are
   /// decoration views, and elements that only touch `rect`'s leading edge: they are wholly
   /// before it (`isBefore`), so a change of their own size must move the content offset.
   private func firstVisibleElement(_ geometry: FlowGeometry, in rect: CGRect)
-    -> (key: ElementKey, origin: CGPoint)?
+    -> (key: ElementKey, corner: CGPoint)?
   {
     let element = geometry.attributes(in: rect).first { attributes in
       if let collectionView, isBefore(attributes.frame, rect, collectionView) { return false }
@@ -497,22 +516,24 @@ open class FlowLayout: CollectionViewLayout {
           && !(kind == .sectionFooter && sectionFootersPinToVisibleBounds)
       }
     }
-    return element.map { ($0.key, $0.frame.origin) }
+    let flipped = collectionView.map(movesWithContentWidth) ?? false
+    return element.map { ($0.key, leadingCorner(of: $0.frame, flipped: flipped)) }
   }
   /// The content size before the pending self-sizing changes, for `contentSizeAdjustment`.
   private var contentSizeBeforeSelfSizing: CGSize?
 
   /// Accepts a whole self-sizing pass as one change: every preferred size goes into one context,
-  /// and when any of the elements lies wholly before the visible area the next `prepare()` adds
-  /// exactly the first visible element's movement to `pendingContentOffsetAdjustment` (and the content
-  /// size change to `pendingContentSizeAdjustment`). Exact for any mix of changes, where summing
+  /// and when any of the elements lies wholly before the visible area (any at all when
+  /// `movesWithContentWidth`) the next `prepare()` adds exactly the first visible element's
+  /// movement to `pendingContentOffsetAdjustment` (and the content size change to
+  /// `pendingContentSizeAdjustment`). Exact for any mix of changes, where summing
   /// per-element adjustments would not be (two items of one line growing move it once). It does
   /// not call the per-element `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`.
   open override func invalidateLayout(
     forPreferredLayoutAttributes pairs: [(preferred: LayoutAttributes, original: LayoutAttributes)]
   ) {
     let context = makeFlowInvalidationContext()
-    var touchesBefore = false
+    var movesShownElements = false
     let visible = collectionView.map { $0.bounds.inset(by: $0.adjustedContentInset) }
     for (preferred, original) in pairs {
       let indexPath = original.indexPath
@@ -530,12 +551,14 @@ open class FlowLayout: CollectionViewLayout {
       case .decorationView:
         continue
       }
-      if let visible, let collectionView, isBefore(original.frame, visible, collectionView) {
-        touchesBefore = true
+      if let visible, let collectionView,
+        isBefore(original.frame, visible, collectionView) || movesWithContentWidth(collectionView)
+      {
+        movesShownElements = true
       }
     }
     if contentSizeBeforeSelfSizing == nil { contentSizeBeforeSelfSizing = geometry?.contentSize }
-    if touchesBefore, compensatesContentOffsetForMeasuredSizes, compensationAnchor == nil,
+    if movesShownElements, compensatesContentOffsetForMeasuredSizes, compensationAnchor == nil,
       let geometry, let visible
     {
       compensationAnchor = firstVisibleElement(geometry, in: visible)
@@ -555,11 +578,13 @@ open class FlowLayout: CollectionViewLayout {
       pendingContentSizeAdjustment.height += after.height - before.height
     }
     if let anchor = compensationAnchor, let moved = attributes(of: anchor.key, in: geometry) {
+      let flipped = collectionView.map(movesWithContentWidth) ?? false
+      let corner = leadingCorner(of: moved.frame, flipped: flipped)
       // Along the scroll axis only: a re-justified line must not scroll the view sideways.
       if scrollDirection == .vertical {
-        pendingContentOffsetAdjustment.y += moved.frame.minY - anchor.origin.y
+        pendingContentOffsetAdjustment.y += corner.y - anchor.corner.y
       } else {
-        pendingContentOffsetAdjustment.x += moved.frame.minX - anchor.origin.x
+        pendingContentOffsetAdjustment.x += corner.x - anchor.corner.x
       }
     }
   }
