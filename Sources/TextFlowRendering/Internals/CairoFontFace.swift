@@ -337,12 +337,14 @@ private final class SynthesisedGlyphs: Sendable {
 /// Why not Cairo's own synthesis (`cairo_ft_font_face_set_synthesize`): Cairo 1.16 writes a
 /// synthesised face into a PDF as a CFF font of its own made from glyph outlines taken through a
 /// font matrix that flips y (`cairo_type1_font_create`'s 1000 × −1000), so FreeType emboldened
-/// them downwards and slanted them backwards in the page; and its image backend clips each
-/// show-glyphs call to the glyphs' metric boxes, which FT_GlyphSlot_Oblique leaves unslanted,
-/// cutting off a slanted word's overhang. A user font is drawn from its outlines everywhere: a
-/// PNG's glyphs are rasterised with their ink's extents, an SVG's are paths, and a PDF's are a
-/// Type 3 font whose glyphs carry their text (`cairo_show_text_glyphs` maps them, as for any
-/// font), so the text stays searchable and extractable.
+/// them downwards and slanted them backwards in the page; and its image backend clipped a
+/// slanted word's overhang past its end (the glyphs' metrics, which FT_GlyphSlot_Oblique leaves
+/// unslanted, bound what a show-glyphs call may paint). A user font is drawn from its outlines
+/// everywhere: a PNG's glyphs are rasterised with their ink's extents, an SVG's are paths, and a
+/// PDF's are a Type 3 font whose glyphs carry their text (`cairo_show_text_glyphs` maps them, as
+/// for any font), so the text stays searchable and extractable. Its font space has y upwards,
+/// as Type 3 glyphs conventionally do (poppler reads the turn of a Type 3 word from its glyph
+/// space: in Cairo's y-down one, words turned a quarter were read backwards).
 func makeSynthesisedFace(for face: FontFace, synthesis: Synthesis) throws(RenderingError)
   -> OpaquePointer
 {
