@@ -1,7 +1,8 @@
 // Rasterises shaped glyph runs into ink masks with FreeType: each glyph's outline is loaded
-// unhinted through FT_Set_Transform (the rotation), changed as Cairo changes it when it
-// synthesises bold or slant, moved to the glyph's subpixel position, rendered to an 8-bit
-// coverage bitmap, and every pixel it touches becomes ink.
+// unhinted through FT_Set_Transform (the rotation), emboldened and slanted as TextFlow draws a
+// synthesised bold or slant (`loadOutline`, which the renderer's outlines come from too), moved
+// to the glyph's subpixel position, rendered to an 8-bit coverage bitmap, and every pixel it
+// touches becomes ink.
 internal import CFreeType
 import Foundation
 
@@ -34,9 +35,10 @@ enum GlyphRaster {
           let origin = (x * cosine - y * sine, x * sine + y * cosine)
           let rendered = withFace(run.font.face) { freeType in
             render(
-              glyph: run.glyphs[index], in: freeType, pixelSize: pixelSize, cosine: cosine,
-              sine: sine, origin: (origin.0 * scale, origin.1 * scale),
-              bold: run.font.synthesizesBold, oblique: run.font.synthesizesItalic)
+              glyph: run.glyphs[index], in: freeType,
+              transform: GlyphTransform(pixelSize: pixelSize, cosine: cosine, sine: sine),
+              origin: (origin.0 * scale, origin.1 * scale), bold: run.font.synthesizesBold,
+              oblique: run.font.synthesizesItalic)
           }
           if let rendered {
             pieces.append(rendered)
@@ -79,7 +81,10 @@ enum GlyphRaster {
     var coverage: [UInt8]
   }
 
-  private static func withFace<Result>(_ face: FontFace, _ body: (FreeTypeFace) -> Result?)
+  /// Runs `body` with the FreeType face made for `face` (made on first use, kept among the last
+  /// `capacity` used), holding the lock that every use of these faces holds; nil when FreeType
+  /// cannot load the face.
+  static func withFace<Result>(_ face: FontFace, _ body: (FreeTypeFace) -> Result?)
     -> Result?
   {
     let key = ObjectIdentifier(face)
@@ -97,38 +102,18 @@ enum GlyphRaster {
     }
   }
 
-  /// The glyph's outline rotated, emboldened and slanted as Cairo draws it (`bold`, `oblique`:
-  /// the font's synthesised styles) and moved to `origin` (pixels from the pivot, y downwards),
-  /// rendered with 8-bit coverage; nil when the glyph has no outline.
+  /// The glyph's outline as drawn under `transform` (`loadOutline`: turned, emboldened and
+  /// slanted as the font's synthesised styles `bold` and `oblique` ask), moved to `origin`
+  /// (pixels from the pivot, y downwards), rendered with 8-bit coverage; nil when the glyph has
+  /// no outline.
   private static func render(
-    glyph: UInt32, in freeType: FreeTypeFace, pixelSize: Double, cosine: Double, sine: Double,
+    glyph: UInt32, in freeType: FreeTypeFace, transform: GlyphTransform,
     origin: (Double, Double), bold: Bool, oblique: Bool
   ) -> Piece? {
-    let face = freeType.face
-    guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
-      pixelSize > 0, pixelSize < 16384,
-      FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0
+    guard
+      let slot = loadOutline(
+        glyph: glyph, in: freeType, transform: transform, bold: bold, oblique: oblique)?.slot
     else { return nil }
-    // FreeType's y axis points up: a clockwise turn on screen is (cos, sin; −sin, cos) there.
-    var matrix = FT_Matrix(
-      xx: FT_Fixed((cosine * 65536).rounded()), xy: FT_Fixed((sine * 65536).rounded()),
-      yx: FT_Fixed((-sine * 65536).rounded()), yy: FT_Fixed((cosine * 65536).rounded()))
-    FT_Set_Transform(face, &matrix, nil)
-    defer { FT_Set_Transform(face, nil, nil) }
-    let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)
-    guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
-      slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
-    else { return nil }
-    // Cairo's FreeType backend (cairo_ft_font_face_set_synthesize) loads the outline turned as
-    // drawn, about the glyph's origin, then calls these two on it: the slant is a shear along
-    // the device's x axis whatever the turn, so it must come before the move to `origin`.
-    // FreeType's synthesis functions (ftsynth.h), the ones Cairo calls on each glyph it draws
-    // with CAIRO_FT_SYNTHESIZE_BOLD / _OBLIQUE: FT_GlyphSlot_Embolden grows the outline by a
-    // 24th of the em, half on every side and then moved up and right by that half (so the left
-    // and bottom edges stay); FT_GlyphSlot_Oblique shears x by 0x366A/0x10000 (about 12°) of
-    // the height above the origin.
-    if bold { FT_GlyphSlot_Embolden(slot) }
-    if oblique { FT_GlyphSlot_Oblique(slot) }
     let x = FT_Pos((origin.0 * 64).rounded())
     let y = FT_Pos((-origin.1 * 64).rounded())
     let outline = slot.pointee.outline
@@ -154,6 +139,49 @@ enum GlyphRaster {
     return Piece(
       left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top), width: width,
       rows: rows, coverage: coverage)
+  }
+
+  /// Loads `glyph` into `freeType`'s glyph slot as TextFlow draws it under `transform`, the rule
+  /// that ink masks and the renderer's synthesised glyphs (`FontFace.drawnOutline`) share: the
+  /// unhinted outline, sized and turned as Cairo's FreeType backend sizes and turns it (the
+  /// transform split into pixels per em along x and y, at least 1 each, and a shape of unit
+  /// scale that FT_Set_Transform applies about the glyph's origin), then changed by FreeType's
+  /// synthesis functions (ftsynth.h), the ones Cairo calls with CAIRO_FT_SYNTHESIZE_BOLD and
+  /// _OBLIQUE: `bold`, FT_GlyphSlot_Embolden, grows the outline by a 24th of the em (the y
+  /// size), half on every side and then moved up and right by that half (so the left and bottom
+  /// edges stay); `oblique`, FT_GlyphSlot_Oblique, shears x by 0x366A/0x10000 (about 12°) of
+  /// the height above the origin. Both act on the turned outline, so the slant is along the
+  /// device's x axis whatever the turn.
+  ///
+  /// Returns the slot and the x size set (pixels per em), or nil when the face is not scalable,
+  /// the transform is degenerate or too large, or the glyph has no outline. The caller holds
+  /// `withFace`'s lock while it reads the slot.
+  static func loadOutline(
+    glyph: UInt32, in freeType: FreeTypeFace, transform: GlyphTransform, bold: Bool,
+    oblique: Bool
+  ) -> (slot: FT_GlyphSlot, xSize: Double)? {
+    let face = freeType.face
+    guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+      let split = transform.split(), split.xSize < 16384, split.ySize < 16384
+    else { return nil }
+    let width = FT_F26Dot6((split.xSize * 64).rounded())
+    let height = FT_F26Dot6((split.ySize * 64).rounded())
+    guard FT_Set_Char_Size(face, width, height, 72, 72) == 0 else { return nil }
+    // FreeType's y axis points up, so the shape's off-diagonal terms change sign there: a
+    // clockwise turn on screen (xx cos, xy −sin, yx sin, yy cos) is (cos, sin, −sin, cos).
+    let shape = split.shape
+    var matrix = FT_Matrix(
+      xx: FT_Fixed((shape.xx * 65536).rounded()), xy: FT_Fixed((-shape.xy * 65536).rounded()),
+      yx: FT_Fixed((-shape.yx * 65536).rounded()), yy: FT_Fixed((shape.yy * 65536).rounded()))
+    FT_Set_Transform(face, &matrix, nil)
+    defer { FT_Set_Transform(face, nil, nil) }
+    let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)
+    guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
+      slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+    else { return nil }
+    if bold { FT_GlyphSlot_Embolden(slot) }
+    if oblique { FT_GlyphSlot_Oblique(slot) }
+    return (slot, Double(width) / 64)
   }
 
   /// A convex quadrilateral (pixels from the pivot), every pixel it touches set.

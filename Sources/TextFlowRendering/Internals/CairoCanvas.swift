@@ -366,7 +366,9 @@ final class CairoCanvas {
         color: Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 128), text: clusters)
       text = nil
     }
-    try showGlyphs(glyphs, at: positions, face: face.face, font: font, color: color, text: text)
+    try showGlyphs(
+      glyphs, at: positions, face: face.face, font: font, color: color, text: text,
+      upwardFontSpace: face.hasUpwardFontSpace)
     if format == .svg, svgTextLayer.isEnabled, let clusters = text {
       var matrix = cairo_matrix_t()
       cairo_get_matrix(context, &matrix)
@@ -374,13 +376,17 @@ final class CairoCanvas {
     }
   }
 
-  /// Draws glyphs in a Cairo face made for `font`.
+  /// Draws glyphs in a Cairo face made for `font`, whose font space has y upwards when
+  /// `upwardFontSpace` (a synthesised face's, `makeSynthesisedFace`).
   private func showGlyphs(
     _ glyphs: [UInt32], at positions: [(Double, Double)], face: OpaquePointer, font: Font,
-    color: Color, text: GlyphText.Clusters?
+    color: Color, text: GlyphText.Clusters?, upwardFontSpace: Bool = false
   ) throws(RenderingError) {
     cairo_set_font_face(context, face)
-    cairo_set_font_size(context, font.pointSize)
+    var fontMatrix = cairo_matrix_t(
+      xx: font.pointSize, yx: 0, xy: 0, yy: upwardFontSpace ? -font.pointSize : font.pointSize,
+      x0: 0, y0: 0)
+    cairo_set_font_matrix(context, &fontMatrix)
     if font.variations.isEmpty {
       cairo_set_font_options(context, fontOptions)
     } else {

@@ -42,10 +42,16 @@ private final class MemoryFontFace {
 nonisolated(unsafe) private let memoryFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>
   .allocate(capacity: 1)
 
-/// Releases the `MemoryFontFace` a Cairo font face held, when Cairo destroys that face.
-private func releaseMemoryFace(_ pointer: UnsafeMutableRawPointer?) {
+/// The key under which a synthesised face (`makeSynthesisedFace`) holds its
+/// `SynthesisedGlyphs`, one allocation for the whole process as `memoryFaceKey` is.
+nonisolated(unsafe) private let synthesisKey = UnsafeMutablePointer<cairo_user_data_key_t>
+  .allocate(capacity: 1)
+
+/// Releases the owner (`MemoryFontFace`, `SynthesisedGlyphs`) a Cairo font face held, when
+/// Cairo destroys that face.
+private func releaseOwner(_ pointer: UnsafeMutableRawPointer?) {
   guard let pointer else { return }
-  Unmanaged<MemoryFontFace>.fromOpaque(pointer).release()
+  Unmanaged<AnyObject>.fromOpaque(pointer).release()
 }
 
 /// The FreeType load flags for drawing: unhinted outlines, as HarfBuzz measured them, and colour
@@ -55,10 +61,13 @@ let drawingLoadFlags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_COLOR)
 /// The Cairo font faces of one canvas: references to the process's shared faces, taken on first
 /// use and dropped with the canvas.
 final class CairoFontCache {
-  /// A Cairo face and whether its glyphs are colour bitmaps or layers.
+  /// A Cairo face, whether its glyphs are colour bitmaps or layers, and whether its font space
+  /// has y upwards (a synthesised face's, `makeSynthesisedFace`): drawn with a font matrix that
+  /// turns y over (`CairoCanvas`), where Cairo's faces have y downwards.
   struct Entry {
     var face: OpaquePointer
     var hasColor: Bool
+    var hasUpwardFontSpace = false
   }
   /// A face and the styles Cairo synthesises for it.
   private struct Key: Hashable {
@@ -81,8 +90,8 @@ final class CairoFontCache {
   func drawingFace(for face: FontFace, synthesis: Synthesis = []) throws(RenderingError) -> Entry {
     let key = Key(face: ObjectIdentifier(face), synthesis: synthesis)
     if let cached = drawing[key] { return cached }
-    let shared = try SharedCairoFaces.of(face).faces(for: face, synthesis: synthesis)
-    let entry = Entry(face: cairo_font_face_reference(shared.drawing), hasColor: shared.hasColor)
+    var entry = try SharedCairoFaces.of(face).faces(for: face, synthesis: synthesis)
+    entry.face = cairo_font_face_reference(entry.face)
     drawing[key] = entry
     retained.append(face)
     return entry
@@ -106,7 +115,7 @@ final class CairoFontCache {
 final class SharedCairoFaces: @unchecked Sendable {
   private let lock = NSLock()
   // Guarded by `lock`.
-  private var drawing: [Synthesis: (face: OpaquePointer, hasColor: Bool)] = [:]
+  private var drawing: [Synthesis: CairoFontCache.Entry] = [:]
   private var textLayer: OpaquePointer?
 
   private init() {}
@@ -132,21 +141,33 @@ final class SharedCairoFaces: @unchecked Sendable {
   /// `face`'s drawing face with `synthesis` (a reference the cache keeps; take your own),
   /// made on first use. `face` must be the face these were kept for.
   func faces(for face: FontFace, synthesis: Synthesis = []) throws(RenderingError)
-    -> (drawing: OpaquePointer, hasColor: Bool)
+    -> CairoFontCache.Entry
   {
     lock.lock()
     defer { lock.unlock() }
     return try drawingEntry(for: face, synthesis: synthesis)
   }
 
+  /// The one place where a style to synthesise decides how glyphs are drawn: a face whose
+  /// glyphs are all outlines draws them synthesised from the outlines the ink masks hold
+  /// (`makeSynthesisedFace`), in every format; a face with colour glyphs leaves it to Cairo
+  /// (which emboldens and slants only outline glyphs, and draws colour ones as they are).
   private func drawingEntry(for face: FontFace, synthesis: Synthesis) throws(RenderingError)
-    -> (drawing: OpaquePointer, hasColor: Bool)
+    -> CairoFontCache.Entry
   {
-    if let entry = drawing[synthesis] { return (entry.face, entry.hasColor) }
-    let new = try makeCairoFontFace(for: face, loadFlags: drawingLoadFlags)
-    if !synthesis.isEmpty { cairo_ft_font_face_set_synthesize(new.face, synthesis.rawValue) }
-    drawing[synthesis] = (new.face, new.hasColor)
-    return (new.face, new.hasColor)
+    if let entry = drawing[synthesis] { return entry }
+    let new: CairoFontCache.Entry
+    if !synthesis.isEmpty, face.hasOnlyOutlineGlyphs {
+      new = CairoFontCache.Entry(
+        face: try makeSynthesisedFace(for: face, synthesis: synthesis), hasColor: false,
+        hasUpwardFontSpace: true)
+    } else {
+      let made = try makeCairoFontFace(for: face, loadFlags: drawingLoadFlags)
+      if !synthesis.isEmpty { cairo_ft_font_face_set_synthesize(made.face, synthesis.rawValue) }
+      new = CairoFontCache.Entry(face: made.face, hasColor: made.hasColor)
+    }
+    drawing[synthesis] = new
+    return new
   }
 
   /// `face`'s text-layer face (a reference the cache keeps; take your own).
@@ -160,9 +181,10 @@ final class SharedCairoFaces: @unchecked Sendable {
   }
 }
 
-/// The styles Cairo synthesises for a face that lacks them: emboldened outlines
-/// (`CAIRO_FT_SYNTHESIZE_BOLD`, FreeType's `FT_GlyphSlot_Embolden`) and a slant
-/// (`CAIRO_FT_SYNTHESIZE_OBLIQUE`). Glyph positions stay the measured ones.
+/// The styles synthesised for a face that lacks them: emboldened outlines (FreeType's
+/// `FT_GlyphSlot_Embolden`) and a slant (`FT_GlyphSlot_Oblique`), drawn by
+/// `makeSynthesisedFace`, or by Cairo (`CAIRO_FT_SYNTHESIZE_BOLD`, `_OBLIQUE`, the same
+/// FreeType calls) for faces with colour glyphs. Glyph positions stay the measured ones.
 struct Synthesis: OptionSet, Hashable {
   let rawValue: UInt32
   static let bold = Synthesis(rawValue: UInt32(CAIRO_FT_SYNTHESIZE_BOLD.rawValue))
@@ -193,7 +215,7 @@ func makeCairoFontFace(for face: FontFace, loadFlags: Int32)
   guard let cairoFace = cairo_ft_font_face_create_for_ft_face(ftFace, loadFlags) else {
     throw RenderingError(path: face.source, reason: "Cairo cannot load the font")
   }
-  try attach(owner, to: cairoFace, source: face.source)
+  try attach(owner, to: cairoFace, key: memoryFaceKey, source: face.source)
   return (cairoFace, hasColor)
 }
 
@@ -221,17 +243,18 @@ extension MemoryFontFace {
   }
 }
 
-/// Hands `owner` to `cairoFace` (released when Cairo destroys the face); on failure destroys
-/// `cairoFace` and throws.
-private func attach(_ owner: MemoryFontFace, to cairoFace: OpaquePointer, source: String)
-  throws(RenderingError)
-{
+/// Hands `owner` to `cairoFace` under `key` (released when Cairo destroys the face); on failure
+/// destroys `cairoFace` and throws.
+private func attach(
+  _ owner: AnyObject, to cairoFace: OpaquePointer, key: UnsafeMutablePointer<cairo_user_data_key_t>,
+  source: String
+) throws(RenderingError) {
   var status = cairo_font_face_status(cairoFace)
   if status == CAIRO_STATUS_SUCCESS {
     let retained = Unmanaged.passRetained(owner).toOpaque()
-    status = cairo_font_face_set_user_data(cairoFace, memoryFaceKey, retained, releaseMemoryFace)
+    status = cairo_font_face_set_user_data(cairoFace, key, retained, releaseOwner)
     // On failure Cairo did not take the owner: balance the retain here.
-    if status != CAIRO_STATUS_SUCCESS { Unmanaged<MemoryFontFace>.fromOpaque(retained).release() }
+    if status != CAIRO_STATUS_SUCCESS { Unmanaged<AnyObject>.fromOpaque(retained).release() }
   }
   guard status == CAIRO_STATUS_SUCCESS else {
     // Destroy the Cairo face before `owner` frees the FT_Face it points to.
@@ -249,6 +272,26 @@ func makeTextLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePoint
   let owner = try MemoryFontFace.load(face)
   guard let userFace = cairo_user_font_face_create() else {
     throw RenderingError(path: face.source, reason: "Cairo cannot make a font (out of memory)")
+  }
+  // Cairo's image backend clips the glyphs of a show-glyphs call to what it takes for their
+  // reach: from each glyph's origin, the font's height or largest advance (whichever is more)
+  // in every direction (`_cairo_scaled_font_glyph_approximate_extents`). A user font's are an em
+  // unless set here, less than an emboldened, slanted glyph reaches: so they are set to twice
+  // the face's outlines' reach and an em, more than emboldening (a 24th of an em) and slanting
+  // (less than a quarter of the height) add, turned any way.
+  cairo_user_font_face_set_init_func(userFace) { scaledFont, _, extents in
+    guard let scaledFont, let extents,
+      let raw = cairo_font_face_get_user_data(
+        cairo_scaled_font_get_font_face(scaledFont), synthesisKey)
+    else { return CAIRO_STATUS_SUCCESS }
+    let glyphs = Unmanaged<SynthesisedGlyphs>.fromOpaque(raw).takeUnretainedValue()
+    let metrics = glyphs.face.metrics
+    let unitsPerEm = Double(max(metrics.unitsPerEm, 1))
+    extents.pointee.ascent = Double(metrics.ascender) / unitsPerEm
+    extents.pointee.descent = -Double(metrics.descender) / unitsPerEm
+    extents.pointee.height = 2 * glyphs.face.outlineReach + 1
+    extents.pointee.max_x_advance = extents.pointee.height
+    return CAIRO_STATUS_SUCCESS
   }
   cairo_user_font_face_set_render_glyph_func(userFace) { scaledFont, glyph, context, extents in
     guard let extents, let context else { return CAIRO_STATUS_SUCCESS }
@@ -268,6 +311,102 @@ func makeTextLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePoint
     }
     return CAIRO_STATUS_SUCCESS
   }
-  try attach(owner, to: userFace, source: face.source)
+  try attach(owner, to: userFace, key: memoryFaceKey, source: face.source)
+  return userFace
+}
+
+/// What a synthesised face draws: the face and the styles to synthesise.
+private final class SynthesisedGlyphs: Sendable {
+  let face: FontFace
+  let bold: Bool
+  let oblique: Bool
+
+  init(face: FontFace, synthesis: Synthesis) {
+    self.face = face
+    bold = synthesis.contains(.bold)
+    oblique = synthesis.contains(.oblique)
+  }
+}
+
+/// A Cairo user font that draws `face`'s glyphs emboldened and slanted as `synthesis` asks, each
+/// glyph filled from the outline the ink masks hold (`FontFace.drawnOutline`: FreeType's
+/// `FT_GlyphSlot_Embolden` and `FT_GlyphSlot_Oblique` of the outline turned and sized as drawn,
+/// so the slant runs along the device's x axis), in device space: the scaled font's matrix
+/// (font size times the drawing's transformation) is the transform.
+///
+/// Why not Cairo's own synthesis (`cairo_ft_font_face_set_synthesize`): Cairo 1.16 writes a
+/// synthesised face into a PDF as a CFF font of its own made from glyph outlines taken through a
+/// font matrix that flips y (`cairo_type1_font_create`'s 1000 × −1000), so FreeType emboldened
+/// them downwards and slanted them backwards in the page; and its image backend clipped a
+/// slanted word's overhang past its end (the glyphs' metrics, which FT_GlyphSlot_Oblique leaves
+/// unslanted, bound what a show-glyphs call may paint). A user font is drawn from its outlines
+/// everywhere: a PNG's glyphs are rasterised with their ink's extents, an SVG's are paths, and a
+/// PDF's are a Type 3 font whose glyphs carry their text (`cairo_show_text_glyphs` maps them, as
+/// for any font), so the text stays searchable and extractable. Its font space has y upwards,
+/// as Type 3 glyphs conventionally do (poppler reads the turn of a Type 3 word from its glyph
+/// space: in Cairo's y-down one, words turned a quarter were read backwards).
+func makeSynthesisedFace(for face: FontFace, synthesis: Synthesis) throws(RenderingError)
+  -> OpaquePointer
+{
+  guard let userFace = cairo_user_font_face_create() else {
+    throw RenderingError(path: face.source, reason: "Cairo cannot make a font (out of memory)")
+  }
+  // Cairo's image backend clips the glyphs of a show-glyphs call to what it takes for their
+  // reach: from each glyph's origin, the font's height or largest advance (whichever is more)
+  // in every direction (`_cairo_scaled_font_glyph_approximate_extents`). A user font's are an em
+  // unless set here, less than an emboldened, slanted glyph reaches: so they are set to twice
+  // the face's outlines' reach and an em, more than emboldening (a 24th of an em) and slanting
+  // (less than a quarter of the height) add, turned any way.
+  cairo_user_font_face_set_init_func(userFace) { scaledFont, _, extents in
+    guard let scaledFont, let extents,
+      let raw = cairo_font_face_get_user_data(
+        cairo_scaled_font_get_font_face(scaledFont), synthesisKey)
+    else { return CAIRO_STATUS_SUCCESS }
+    let glyphs = Unmanaged<SynthesisedGlyphs>.fromOpaque(raw).takeUnretainedValue()
+    let metrics = glyphs.face.metrics
+    let unitsPerEm = Double(max(metrics.unitsPerEm, 1))
+    extents.pointee.ascent = Double(metrics.ascender) / unitsPerEm
+    extents.pointee.descent = -Double(metrics.descender) / unitsPerEm
+    extents.pointee.height = 2 * glyphs.face.outlineReach + 1
+    extents.pointee.max_x_advance = extents.pointee.height
+    return CAIRO_STATUS_SUCCESS
+  }
+  cairo_user_font_face_set_render_glyph_func(userFace) { scaledFont, glyph, context, extents in
+    guard let scaledFont, let context, let extents,
+      let raw = cairo_font_face_get_user_data(
+        cairo_scaled_font_get_font_face(scaledFont), synthesisKey)
+    else { return CAIRO_STATUS_SUCCESS }
+    let glyphs = Unmanaged<SynthesisedGlyphs>.fromOpaque(raw).takeUnretainedValue()
+    // The font matrix turns y over (font space has y upwards): the glyph's ems go to the device
+    // through that turn and then the scaled font's matrix, which has it too.
+    var scale = cairo_matrix_t()
+    cairo_scaled_font_get_scale_matrix(scaledFont, &scale)
+    guard
+      let outline = glyphs.face.drawnOutline(
+        of: UInt32(truncatingIfNeeded: glyph),
+        transform: GlyphTransform(xx: scale.xx, yx: scale.yx, xy: -scale.xy, yy: -scale.yy),
+        bold: glyphs.bold, oblique: glyphs.oblique)
+    else { return CAIRO_STATUS_SUCCESS }
+    // Font space is ems; the ink's extents Cairo measures from what is drawn.
+    extents.pointee.x_advance = outline.advance
+    // The outline is in device pixels from the glyph's origin: drawn without the font's matrix.
+    cairo_identity_matrix(context)
+    for element in outline.elements {
+      switch element {
+      case .move(let point): cairo_move_to(context, point.x, point.y)
+      case .line(let point): cairo_line_to(context, point.x, point.y)
+      case .curve(let control1, let control2, let point):
+        cairo_curve_to(context, control1.x, control1.y, control2.x, control2.y, point.x, point.y)
+      case .close: cairo_close_path(context)
+      }
+    }
+    cairo_set_fill_rule(
+      context, outline.usesEvenOddFill ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    cairo_fill(context)
+    return CAIRO_STATUS_SUCCESS
+  }
+  try attach(
+    SynthesisedGlyphs(face: face, synthesis: synthesis), to: userFace, key: synthesisKey,
+    source: face.source)
   return userFace
 }
