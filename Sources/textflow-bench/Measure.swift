@@ -89,7 +89,8 @@ func pairedRatios(runs: Int, _ first: () -> Void, _ second: () -> UInt64?) -> [D
   func timeSecond() -> Double {
     var reported: UInt64?
     let measured = time { reported = second() }
-    return reported.map(Double.init) ?? measured
+    // Not `map(Double.init)`: that unapplied reference is `init(bitPattern:)` for a UInt64.
+    return reported.map { Double($0) } ?? measured
   }
   var ratios = [Double]()
   ratios.reserveCapacity(runs)
