@@ -155,3 +155,22 @@ func hbShapeWidth(_ text: String, font: String, size: Double) throws -> Double {
   let glyphs = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
   return Double((glyphs ?? []).reduce(0) { $0 + ($1["ax"] as? Int ?? 0) }) / 100
 }
+
+extension InkMask {
+  /// The set pixels, relative to the mask's pivot (what the synthesised-style tests compare
+  /// with pixels read back from a drawing).
+  var setPixels: [(Int, Int)] {
+    var found: [(Int, Int)] = []
+    for y in 0..<height {
+      for x in 0..<width where contains(x: x, y: y) {
+        found.append((x + originX, y + originY))
+      }
+    }
+    return found
+  }
+
+  /// True when the mask holds the pixel at `point` from its pivot.
+  func covers(_ point: (Int, Int)) -> Bool {
+    contains(x: point.0 - originX, y: point.1 - originY)
+  }
+}

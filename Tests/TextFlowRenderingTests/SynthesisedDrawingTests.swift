@@ -152,19 +152,19 @@ struct SynthesisedDrawingTests {
     let tolerance = format == .pdf ? 2 : 1
     let nearMask = mask.dilated(by: tolerance)
     let nearDrawn = drawn.dilated(by: tolerance)
-    let outside = pixels(of: drawn).filter { !covers(nearMask, $0) }
+    let outside = drawn.setPixels.filter { !nearMask.covers($0) }
     #expect(outside.isEmpty, "\(outside.count) drawn pixels off the mask: \(outside.prefix(4))")
-    let missing = pixels(of: mask).filter { !covers(nearDrawn, $0) }
+    let missing = mask.setPixels.filter { !nearDrawn.covers($0) }
     #expect(missing.isEmpty, "\(missing.count) mask pixels not drawn: \(missing.prefix(4))")
     // The slanted top-right end of the word (its bottom-right, turned a quarter clockwise), where
     // Cairo's own synthesis clipped the PNG: the mask's outermost pixel there is drawn.
-    let maskPixels = pixels(of: mask)
+    let maskPixels = mask.setPixels
     let corner = maskPixels.max { a, b in
       outwards(a, mask: mask, degrees: test.degrees)
         < outwards(b, mask: mask, degrees: test.degrees)
     }
     if let corner {
-      let drawnThere = covers(nearDrawn, corner)
+      let drawnThere = nearDrawn.covers(corner)
       #expect(drawnThere, "the mask's top-right corner \(corner) is not drawn")
     }
   }
@@ -183,19 +183,4 @@ struct SynthesisedDrawingTests {
     return pixel.1
   }
 
-  /// The set pixels of `mask`, relative to its pivot.
-  private func pixels(of mask: InkMask) -> [(Int, Int)] {
-    var found: [(Int, Int)] = []
-    for y in 0..<mask.height {
-      for x in 0..<mask.width where mask.contains(x: x, y: y) {
-        found.append((x + mask.originX, y + mask.originY))
-      }
-    }
-    return found
-  }
-
-  /// True when `mask` holds the pixel at `point` from its pivot.
-  private func covers(_ mask: InkMask, _ point: (Int, Int)) -> Bool {
-    mask.contains(x: point.0 - mask.originX, y: point.1 - mask.originY)
-  }
 }

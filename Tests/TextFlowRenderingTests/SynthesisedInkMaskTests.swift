@@ -81,30 +81,14 @@ struct SynthesisedInkMaskTests {
     // Cairo 1.16's image backend draws each glyph at the nearest whole pixel, up to half a
     // pixel from its measured place (PDF and SVG keep the exact place): a pixel of tolerance.
     let near = mask.dilated(by: 1)
-    let drawnPixels = pixels(of: drawn)
-    let outside = drawnPixels.filter { !covers(near, $0) }
+    let drawnPixels = drawn.setPixels
+    let outside = drawnPixels.filter { !near.covers($0) }
     #expect(outside.isEmpty, "\(outside.count) drawn pixels off the mask: \(outside.prefix(4))")
     // The whole mask is drawn, a slanted word's overhang past its end too: Cairo's own synthesis
     // had it clipped in PNG output to the font's height or widest advance from the last glyph's
     // origin, which the slant and the emboldening reach past.
     let nearDrawn = drawn.dilated(by: 1)
-    let excess = pixels(of: mask).filter { !covers(nearDrawn, $0) }
+    let excess = mask.setPixels.filter { !nearDrawn.covers($0) }
     #expect(excess.isEmpty, "\(excess.count) mask pixels far from the ink: \(excess.prefix(4))")
-  }
-
-  /// The set pixels of `mask`, relative to its pivot.
-  private func pixels(of mask: InkMask) -> [(Int, Int)] {
-    var found: [(Int, Int)] = []
-    for y in 0..<mask.height {
-      for x in 0..<mask.width where mask.contains(x: x, y: y) {
-        found.append((x + mask.originX, y + mask.originY))
-      }
-    }
-    return found
-  }
-
-  /// True when `mask` holds the pixel at `point` from its pivot.
-  private func covers(_ mask: InkMask, _ point: (Int, Int)) -> Bool {
-    mask.contains(x: point.0 - mask.originX, y: point.1 - mask.originY)
   }
 }

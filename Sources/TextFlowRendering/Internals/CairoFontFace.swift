@@ -273,26 +273,6 @@ func makeTextLayerFace(for face: FontFace) throws(RenderingError) -> OpaquePoint
   guard let userFace = cairo_user_font_face_create() else {
     throw RenderingError(path: face.source, reason: "Cairo cannot make a font (out of memory)")
   }
-  // Cairo's image backend clips the glyphs of a show-glyphs call to what it takes for their
-  // reach: from each glyph's origin, the font's height or largest advance (whichever is more)
-  // in every direction (`_cairo_scaled_font_glyph_approximate_extents`). A user font's are an em
-  // unless set here, less than an emboldened, slanted glyph reaches: so they are set to twice
-  // the face's outlines' reach and an em, more than emboldening (a 24th of an em) and slanting
-  // (less than a quarter of the height) add, turned any way.
-  cairo_user_font_face_set_init_func(userFace) { scaledFont, _, extents in
-    guard let scaledFont, let extents,
-      let raw = cairo_font_face_get_user_data(
-        cairo_scaled_font_get_font_face(scaledFont), synthesisKey)
-    else { return CAIRO_STATUS_SUCCESS }
-    let glyphs = Unmanaged<SynthesisedGlyphs>.fromOpaque(raw).takeUnretainedValue()
-    let metrics = glyphs.face.metrics
-    let unitsPerEm = Double(max(metrics.unitsPerEm, 1))
-    extents.pointee.ascent = Double(metrics.ascender) / unitsPerEm
-    extents.pointee.descent = -Double(metrics.descender) / unitsPerEm
-    extents.pointee.height = 2 * glyphs.face.outlineReach + 1
-    extents.pointee.max_x_advance = extents.pointee.height
-    return CAIRO_STATUS_SUCCESS
-  }
   cairo_user_font_face_set_render_glyph_func(userFace) { scaledFont, glyph, context, extents in
     guard let extents, let context else { return CAIRO_STATUS_SUCCESS }
     cairo_rectangle(context, 0, 0, 0.001, 0.001)
