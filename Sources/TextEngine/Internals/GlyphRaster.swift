@@ -123,6 +123,8 @@ enum GlyphRaster {
         points[index].y += y
       }
     }
+    var box = FT_BBox()
+    FT_Outline_Get_CBox(&slot.pointee.outline, &box)
     guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
     let bitmap = slot.pointee.bitmap
     let width = Int(bitmap.width)
@@ -135,6 +137,21 @@ enum GlyphRaster {
         let start = pitch >= 0 ? row * pitch : (rows - 1 - row) * -pitch
         for column in 0..<width { coverage[row * width + column] = buffer[start + column] }
       }
+    }
+    if outline.n_points > 0, !coverage.contains(where: { $0 != 0 }) {
+      // An outline smaller than a pixel (a word probed at a fraction of its size) can leave
+      // every coverage value at zero, yet it touches the pixels under its box, which Cairo
+      // draws faintly: they are its ink. An empty mask read as a word with nothing to draw,
+      // which then fitted anywhere.
+      let left = Int((Double(box.xMin) / 64).rounded(.down))
+      let right = max(left + 1, Int((Double(box.xMax) / 64).rounded(.up)))
+      let top = Int((Double(box.yMax) / 64).rounded(.up))
+      let bottom = min(top - 1, Int((Double(box.yMin) / 64).rounded(.down)))
+      let boxWidth = right - left
+      let boxRows = top - bottom
+      return Piece(
+        left: left, top: -top, width: boxWidth, rows: boxRows,
+        coverage: [UInt8](repeating: 255, count: boxWidth * boxRows))
     }
     return Piece(
       left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top), width: width,
