@@ -6,6 +6,7 @@
 #include FT_SFNT_NAMES_H
 #include FT_MULTIPLE_MASTERS_H
 #include FT_SYNTHESIS_H
+#include FT_OUTLINE_H
 
 // FreeType's text for an error code. Debian builds FreeType without FT_CONFIG_OPTION_ERROR_STRINGS,
 // so FT_Error_String returns NULL; this expands fterrors.h with FreeType's documented idiom

@@ -49,7 +49,7 @@ package struct GlyphTransform: Sendable, Equatable {
 
 /// One glyph's outline as drawn: closed contours in device pixels from the glyph's origin, y
 /// downwards, straight segments and cubic Béziers (a TrueType outline's quadratic pieces raised
-/// to cubic ones, exactly).
+/// to cubic ones, exactly), as FreeType decomposes it.
 package struct GlyphOutline: Sendable, Equatable {
   /// One step of the path.
   package enum Element: Sendable, Equatable {
@@ -116,104 +116,68 @@ extension FontFace {
 }
 
 extension GlyphOutline {
-  /// `outline`'s contours as path elements, walked as FT_Outline_Decompose walks them (which
-  /// TextEngine's FreeType module does not import): a contour may start on an off-curve point
-  /// (then at its last point when that is on the curve, else halfway between the two), two
-  /// quadratic control points in a row have an on-curve point halfway between them, and cubic
-  /// control points come in pairs. A contour that breaks these rules is closed where it broke.
+  /// `outline`'s contours as path elements, as FreeType's FT_Outline_Decompose walks them
+  /// (contours starting off the curve, implied on-curve points between quadratic controls,
+  /// each contour closed by a segment back to its start), quadratic pieces raised to cubic ones.
   static func decomposing(_ outline: FT_Outline) -> GlyphOutline {
-    var result = GlyphOutline()
-    result.usesEvenOddFill = outline.flags & Int32(FT_OUTLINE_EVEN_ODD_FILL) != 0
-    guard let points = outline.points, let tags = outline.tags, let ends = outline.contours
-    else { return result }
-    // 26.6 pixels, y up, to pixels, y down.
-    func point(_ index: Int) -> CGPoint {
-      CGPoint(x: Double(points[index].x) / 64, y: -Double(points[index].y) / 64)
+    final class Path {
+      var outline = GlyphOutline()
+      var current = CGPoint.zero
+      var isOpen = false
     }
-    func tag(_ index: Int) -> UInt8 { UInt8(bitPattern: tags[index]) & 3 }
-    let on: UInt8 = 1
-    let conic: UInt8 = 0
-    let cubic: UInt8 = 2
-    var current = CGPoint.zero
-    func quadratic(_ control: CGPoint, _ end: CGPoint) {
+    // 26.6 pixels, y up, to pixels, y down.
+    func point(_ vector: UnsafePointer<FT_Vector>?) -> CGPoint {
+      guard let vector else { return .zero }
+      return CGPoint(x: Double(vector.pointee.x) / 64, y: -Double(vector.pointee.y) / 64)
+    }
+    func path(_ user: UnsafeMutableRawPointer?) -> Path {
+      Unmanaged<Path>.fromOpaque(user!).takeUnretainedValue()
+    }
+    var funcs = FT_Outline_Funcs()
+    funcs.move_to = { to, user in
+      let path = path(user)
+      if path.isOpen { path.outline.elements.append(.close) }
+      path.current = point(to)
+      path.outline.elements.append(.move(to: path.current))
+      path.isOpen = true
+      return 0
+    }
+    funcs.line_to = { to, user in
+      let path = path(user)
+      path.current = point(to)
+      path.outline.elements.append(.line(to: path.current))
+      return 0
+    }
+    funcs.conic_to = { control, to, user in
       // The cubic with the same curve: its controls two thirds of the way to the quadratic's.
-      result.elements.append(
+      let path = path(user)
+      let (start, control, end) = (path.current, point(control), point(to))
+      path.outline.elements.append(
         .curve(
           control1: CGPoint(
-            x: current.x + 2 / 3 * (control.x - current.x),
-            y: current.y + 2 / 3 * (control.y - current.y)),
+            x: start.x + 2 / 3 * (control.x - start.x), y: start.y + 2 / 3 * (control.y - start.y)
+          ),
           control2: CGPoint(
             x: end.x + 2 / 3 * (control.x - end.x), y: end.y + 2 / 3 * (control.y - end.y)),
           to: end))
-      current = end
+      path.current = end
+      return 0
     }
-    func middle(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
-      CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+    funcs.cubic_to = { control1, control2, to, user in
+      let path = path(user)
+      path.current = point(to)
+      path.outline.elements.append(
+        .curve(control1: point(control1), control2: point(control2), to: path.current))
+      return 0
     }
-    var first = 0
-    for contour in 0..<Int(outline.n_contours) {
-      let last = Int(ends[contour])
-      defer { first = last + 1 }
-      guard first <= last, last < Int(outline.n_points) else { break }
-      var start = point(first)
-      var limit = last
-      var index = first
-      switch tag(first) {
-      case on:
-        index = first + 1
-      case conic:
-        // Starts off the curve: at the last point if that is on it, else halfway.
-        if tag(last) == on {
-          start = point(last)
-          limit = last - 1
-        } else {
-          start = middle(point(first), point(last))
-        }
-        index = first
-      default:
-        continue  // a contour cannot start with a cubic control point
-      }
-      result.elements.append(.move(to: start))
-      current = start
-      walk: while index <= limit {
-        switch tag(index) {
-        case on:
-          current = point(index)
-          result.elements.append(.line(to: current))
-          index += 1
-        case conic:
-          var control = point(index)
-          index += 1
-          while true {
-            guard index <= limit else {
-              quadratic(control, start)
-              break walk
-            }
-            let next = point(index)
-            if tag(index) == on {
-              quadratic(control, next)
-              index += 1
-              continue walk
-            }
-            guard tag(index) == conic else { break walk }
-            quadratic(control, middle(control, next))
-            control = next
-            index += 1
-          }
-        default:
-          guard index + 1 <= limit, tag(index + 1) == cubic else { break walk }
-          let control1 = point(index)
-          let control2 = point(index + 1)
-          let end = index + 2 <= limit ? point(index + 2) : start
-          result.elements.append(.curve(control1: control1, control2: control2, to: end))
-          current = end
-          guard index + 2 <= limit else { break walk }
-          index += 3
-        }
-      }
-      // Closing draws the straight line back to the start, where the contour does not end there.
-      result.elements.append(.close)
+    let path = Path()
+    path.outline.usesEvenOddFill = outline.flags & Int32(FT_OUTLINE_EVEN_ODD_FILL) != 0
+    var source = outline
+    // A malformed outline is drawn as far as FreeType read it, not left out for its error.
+    _ = withExtendedLifetime(path) {
+      FT_Outline_Decompose(&source, &funcs, Unmanaged.passUnretained(path).toOpaque())
     }
-    return result
+    if path.isOpen { path.outline.elements.append(.close) }
+    return path.outline
   }
 }
