@@ -49,8 +49,7 @@ extension FlowGeometry {
     guard rect.hasFiniteValues else { return nil }
     if configuration.scrollDirection == .vertical { return rect.minY...rect.maxY }
     if configuration.layoutDirection == .rightToLeft {
-      let width = rawContentWidth
-      return (width - rect.maxX)...(width - rect.minX)
+      return HorizontalMirror(width: rawContentWidth).xRange(of: rect)
     }
     return rect.minX...rect.maxX
   }
@@ -227,8 +226,7 @@ extension FlowGeometry {
     if configuration.scrollDirection == .horizontal {
       across = rect.minY...rect.maxY
     } else if configuration.layoutDirection == .rightToLeft {
-      let width = rawContentWidth
-      across = (width - rect.maxX)...(width - rect.minX)
+      across = HorizontalMirror(width: rawContentWidth).xRange(of: rect)
     } else {
       across = rect.minX...rect.maxX
     }

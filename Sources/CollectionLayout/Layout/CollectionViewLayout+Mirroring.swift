@@ -17,6 +17,11 @@ struct HorizontalMirror {
     return mirrored
   }
 
+  /// The horizontal extent of `rect` reflected (`width − maxX … width − minX`).
+  func xRange(of rect: CGRect) -> ClosedRange<CGFloat> {
+    (width - rect.maxX)...(width - rect.minX)
+  }
+
   /// `attributes` with their frame reflected; the transform is kept as it is.
   func attributes(_ attributes: LayoutAttributes) -> LayoutAttributes {
     var mirrored = attributes
