@@ -114,6 +114,16 @@ struct TextResults {
   var staircaseLookup: [String: Double] = [:]
 }
 
+extension Typesetter {
+  /// A typesetter over `fonts` with its shape and paragraph caches off: every word shaped, what
+  /// the cold figures measure.
+  static func cachesOff(fonts: FontCollection) -> Typesetter {
+    Typesetter(
+      fonts: fonts, shapeCache: ShapeCache(capacity: 0), paragraphCache: ParagraphCache(capacity: 0)
+    )
+  }
+}
+
 struct TextBench {
   let fonts: FontCollection
   let kinds: [TextKind]
@@ -165,9 +175,7 @@ struct TextBench {
     for kind in kinds {
       let requests = kind.requests
       let count = requests.count
-      let cold = Typesetter(
-        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
-        paragraphCache: ParagraphCache(capacity: 0))
+      let cold = Typesetter.cachesOff(fonts: fonts)
       let coldSample = measure(runs: runs, operations: count) { layOut(cold, requests) }
       results.cold[kind.name] = coldSample.median
       report.time("\(kind.name) (\(count)): cold", coldSample, perSecond: true)
@@ -395,9 +403,7 @@ struct TextBench {
           format: "%.2f× one thread's rate: the parallelism available now",
           floorOne.median / floorAll.median))
       results.floorScaling[kind.name] = floorOne.median / floorAll.median
-      let coldTypesetter = Typesetter(
-        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
-        paragraphCache: ParagraphCache(capacity: 0))
+      let coldTypesetter = Typesetter.cachesOff(fonts: fonts)
       for (label, typesetter) in [("cold", coldTypesetter), ("warm", Typesetter(fonts: fonts))] {
         let one = measure(runs: runs, operations: count) {
           Self.layOutOneByOne(typesetter, batch)
@@ -476,9 +482,7 @@ struct TextBench {
     let otherBatch = other.requests.map(\.batchRequest)
     let otherTypesetter =
       label == "cold"
-      ? Typesetter(
-        fonts: otherFonts, shapeCache: ShapeCache(capacity: 0),
-        paragraphCache: ParagraphCache(capacity: 0))
+      ? Typesetter.cachesOff(fonts: otherFonts)
       : Typesetter(fonts: otherFonts)
     Self.layOutOneByOne(otherTypesetter, otherBatch)  // filled (when warm), as the shared one is
     let passes = runs
@@ -545,9 +549,7 @@ struct TextBench {
         + "ratio = cold TextFlow measurement / floor")
     let probe = Typesetter(fonts: fonts)
     let floor = ShapingFloor()
-    let cold = Typesetter(
-      fonts: fonts, shapeCache: ShapeCache(capacity: 0), paragraphCache: ParagraphCache(capacity: 0)
-    )
+    let cold = Typesetter.cachesOff(fonts: fonts)
     for kind in kinds {
       let faces = kind.requests.map { request in
         probe.layout(request.text, font: request.font).lines.first?.glyphRuns.first?.font.face
@@ -599,9 +601,7 @@ struct TextBench {
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let probe = Typesetter(fonts: fonts)
-    let pairedCold = Typesetter(
-      fonts: fonts, shapeCache: ShapeCache(capacity: 0), paragraphCache: ParagraphCache(capacity: 0)
-    )
+    let pairedCold = Typesetter.cachesOff(fonts: fonts)
     for kind in kinds {
       let requests = kind.requests.filter { !$0.text.contains("\t") && !$0.text.contains("\n") }
       var input = ""
@@ -926,9 +926,7 @@ extension TextBench {
     if mode == "rewrap" || mode == "measure" {
       // rewrap: each text prepared once (ShapedText), then measured at a new width per pass;
       // measure: Typesetter.measure with the caches off (size only).
-      let cold = Typesetter(
-        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
-        paragraphCache: ParagraphCache(capacity: 0))
+      let cold = Typesetter.cachesOff(fonts: fonts)
       if mode == "measure" {
         print("measure \(kind.name): \(profiledMeasure(cold, kind.requests, passes: passes)) lines")
         return
@@ -948,9 +946,7 @@ extension TextBench {
     let mode = batch == nil ? mode : String(mode.dropLast("-batch".count))
     switch mode {
     case "cold":
-      typesetter = Typesetter(
-        fonts: fonts, shapeCache: ShapeCache(capacity: 0),
-        paragraphCache: ParagraphCache(capacity: 0))
+      typesetter = Typesetter.cachesOff(fonts: fonts)
     case "hit", "width":
       typesetter = TextBench.cachingEveryText(fonts: fonts, capacity: 2 * kind.requests.count + 2)
     default:
