@@ -217,7 +217,9 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     self.weight = weight.rawValue
     width = Double(face.widthClass - 5) / 4
     // Synthesised slant is a shear of about 12°, as Cairo's and FreeType's are.
-    slant = font.synthesizesItalic && !face.isItalic ? 12.0 / 30 : -face.italicAngle / 30
+    slant =
+      font.synthesizesItalic && !face.isItalic
+      ? 12.0 / 30 : face.italicAngle == 0 ? 0 : -face.italicAngle / 30
     var kept = font
     kept.pointSize = 0
     self.font = kept
@@ -324,13 +326,15 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// This descriptor in the family `familyName` (`UIFontDescriptor.withFamily(_:)`): the
-  /// name and face, which named a face of the old family, are dropped; the traits stay, so the
-  /// new family's face nearest to them is named.
+  /// name and face, which named a face of the old family, are dropped, and so are the traits
+  /// that described the old family's design (monospace, the class); the style stays (weight,
+  /// width, slant, bold, italic), so the new family's face nearest to it is named.
   public func withFamily(_ familyName: String) -> FontDescriptor {
     var descriptor = self
     descriptor.family = familyName
     descriptor.name = nil
     descriptor.face = nil
+    descriptor.symbolic = symbolic?.subtracting(.traitMonoSpace).intersection(.matched)
     descriptor.font = nil
     return descriptor
   }

@@ -305,6 +305,16 @@ struct FontDescriptorTests {
     #expect(face.postscriptName == Self.fcMatch("DejaVu Serif:bold:italic", "%{postscriptname}"))
     let serif = try #require(Font.systemFont(ofSize: 12).fontDescriptor.withDesign(.serif))
     #expect(serif.postscriptName == Self.fcMatch("serif", "%{postscriptname}"))
+    // Another family keeps the style, not the old family's design (monospace).
+    let mono = Font.monospacedSystemFont(ofSize: 12, weight: .bold).fontDescriptor
+    let serifBold = mono.withFamily("DejaVu Serif")
+    #expect(serifBold.postscriptName == Self.fcMatch("DejaVu Serif:bold", "%{postscriptname}"))
+    // Matched on the family and the traits it has (bold, normal width): monospace is gone.
+    #expect(
+      Set(serifBold.matchingFontDescriptors(withMandatoryKeys: nil).map(\.postscriptName))
+        == Set(
+          Self.fcList(["DejaVu Serif:weight=bold:width=100", "postscriptname"])
+            .map(Self.listedName)))
   }
 
   @Test("descriptors cross tasks (Sendable)")
