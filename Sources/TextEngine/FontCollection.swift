@@ -383,6 +383,21 @@ public final class FontCollection: Sendable {
     return nil
   }
 
+  /// The font of `family` nearest to a weight, slant and OS/2 width class (nil: normal), by
+  /// `font(named:pointSize:)`'s family rule: the collection's face of that style when it has
+  /// one, else fontconfig's match among the installed faces of the family, else the
+  /// collection's face nearest in weight; nil when neither has the family. The entry point
+  /// `FontDescriptor` resolves a family and traits through.
+  func font(
+    family: String, weight: Font.Weight?, italic: Bool, widthClass: Int?, pointSize: Double
+  ) throws(FontLoadingError) -> Font? {
+    let description = FontDescription(
+      family: family, weight: weight.map { FontConfig.weight(openType: $0.weightClass) },
+      slant: italic ? FontConfig.slants["italic"] : nil,
+      width: widthClass.flatMap(FontDescription.width(widthClass:)))
+    return try font(matching: description, pointSize: pointSize)
+  }
+
   /// Up to five bundled or installed family names closest to `family` (edit distance,
   /// case-insensitive; a family that starts with it, or that it starts with, comes first).
   public func closestFamilies(to family: String, count: Int = 5) -> [String] {
@@ -773,6 +788,23 @@ struct FontDescription: Equatable {
       else { return nil }
       return parsed
     }
+  }
+
+  /// A description of `family` in fontconfig's weight, slant and width (nil: regular, upright,
+  /// normal).
+  init(family: String, weight: Int32?, slant: Int32?, width: Int32?) {
+    self.family = family
+    self.weight = weight
+    self.slant = slant
+    self.width = width
+  }
+
+  /// fontconfig's width (FC_WIDTH_ULTRACONDENSED 50 … FC_WIDTH_ULTRAEXPANDED 200) of an OS/2
+  /// width class 1–9; nil for normal (5) and for values outside 1–9.
+  static func width(widthClass: Int) -> Int32? {
+    let widths: [Int32] = [50, 63, 75, 87, 100, 113, 125, 150, 200]
+    guard (1...9).contains(widthClass), widthClass != 5 else { return nil }
+    return widths[widthClass - 1]
   }
 
   /// Parses `text`; nil when no family is left after the style words and size.

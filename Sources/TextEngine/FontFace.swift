@@ -80,6 +80,18 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public let isBold: Bool
   /// True when the style name or FreeType's style flags mark the face italic or oblique.
   public let isItalic: Bool
+  /// The OS/2 table's width class: 1 ultra-condensed, 3 condensed, 4 semi-condensed, 5
+  /// normal, 6 semi-expanded, 7 expanded, 9 ultra-expanded (5 without an OS/2 table).
+  public let widthClass: Int
+  /// True when the post table's isFixedPitch says every glyph has one advance (DejaVu Sans
+  /// Mono, Liberation Mono): `FontDescriptor.SymbolicTraits.traitMonoSpace`.
+  public let isFixedPitch: Bool
+  /// The post table's italic angle in degrees counter-clockwise from the vertical: negative
+  /// for a face leaning right (−11 for DejaVu Sans Oblique), 0 for an upright one.
+  public let italicAngle: Double
+  /// The OS/2 table's IBM font class (the high byte of sFamilyClass): 8 sans serif, 1 to 7
+  /// the kinds of serifs, 0 when the font does not say.
+  public let familyClass: Int
   /// The size of the font file's bytes in memory (shared by every face of a collection file):
   /// what keeping this face alive costs, for caches that account for the faces they hold.
   public var byteCount: Int { bytes.count }
@@ -182,6 +194,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     self.xHeight = heights.xHeight
     self.isBold = freeType.isBold
     self.isItalic = freeType.isItalic
+    self.widthClass = freeType.widthClass
+    self.isFixedPitch = freeType.isFixedPitch
+    self.italicAngle = freeType.italicAngle
+    self.familyClass = freeType.familyClass
     self.decorationMetrics = DecorationMetrics(freeType, unitsPerEm: freeType.unitsPerEm)
     self.harfBuzz = harfBuzz
   }

@@ -114,6 +114,34 @@ final class FreeTypeFace {
     return face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
   }
 
+  /// The OS/2 table's usWidthClass (1 ultra-condensed … 5 normal … 9 ultra-expanded); 5 for a
+  /// font without an OS/2 table or with a value outside 1–9.
+  var widthClass: Int {
+    guard let os2, os2.version != 0xFFFF, (1...9).contains(os2.usWidthClass) else { return 5 }
+    return Int(os2.usWidthClass)
+  }
+
+  /// The OS/2 table's IBM font class (the high byte of sFamilyClass: 1 old-style serifs … 8
+  /// sans serif … 12 symbolic), 0 without an OS/2 table.
+  var familyClass: Int {
+    guard let os2, os2.version != 0xFFFF else { return 0 }
+    return Int(os2.sFamilyClass >> 8) & 0xF
+  }
+
+  /// The post table's isFixedPitch (the font declares every glyph one advance); false without
+  /// a post table.
+  var isFixedPitch: Bool {
+    guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_POST) else { return false }
+    return raw.assumingMemoryBound(to: TT_Postscript.self).pointee.isFixedPitch != 0
+  }
+
+  /// The post table's italicAngle in degrees counter-clockwise from the vertical (negative for
+  /// text leaning right), 0 without a post table.
+  var italicAngle: Double {
+    guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_POST) else { return 0 }
+    return Double(raw.assumingMemoryBound(to: TT_Postscript.self).pointee.italicAngle) / 65536
+  }
+
   /// The hhea table's ascender, descender (negative below the baseline) and line gap in font
   /// units, read from the table itself rather than FreeType's synthesized values.
   var horizontalHeader: (ascender: Int, descender: Int, lineGap: Int)? {
