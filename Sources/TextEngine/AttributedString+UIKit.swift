@@ -316,9 +316,7 @@ package enum AttributeReading {
     _ attributes: [NSAttributedString.Key: Any], defaults: TextAttributes
   ) -> TextAttributes {
     var result = defaults
-    if let font = attributes[.textEngineFont] as? Font ?? attributes[.font] as? Font {
-      result.font = font
-    }
+    if let font = font(attributes) { result.font = font }
     if let spacing = number(attributes[.textEngineLetterSpacing])
       ?? number(attributes[.tracking]) ?? number(attributes[.kern])
     {
@@ -330,6 +328,11 @@ package enum AttributeReading {
       result.font = result.font.withFeatures(result.font.features + off)
     }
     return result
+  }
+
+  /// The font of one run's attributes: `textEngineFont`, else `.font`.
+  package static func font(_ attributes: [NSAttributedString.Key: Any]) -> Font? {
+    attributes[.textEngineFont] as? Font ?? attributes[.font] as? Font
   }
 
   /// The `.paragraphStyle` of one run's attributes.

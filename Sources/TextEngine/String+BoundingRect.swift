@@ -147,8 +147,10 @@ private enum StringDrawing {
   /// The font and letter spacing of an attribute dictionary: `.font` (the system font at 12
   /// points when absent), `.tracking` or `.kern`, whatever number type holds it.
   static func textAttributes(_ attributes: [NSAttributedString.Key: Any]?) -> TextAttributes {
-    AttributeReading.textAttributes(
-      attributes ?? [:], defaults: TextAttributes(font: Font.systemFont(ofSize: 12)))
+    let attributes = attributes ?? [:]
+    // The system font is looked up (in the shared collection) only for a run that names none.
+    let font = AttributeReading.font(attributes) ?? Font.systemFont(ofSize: 12)
+    return AttributeReading.textAttributes(attributes, defaults: TextAttributes(font: font))
   }
 
   /// The `.paragraphStyle` of an attribute dictionary, else the default style.
