@@ -1,7 +1,9 @@
 // Foundation's AttributedString as input: a custom attribute scope carries TextEngine's font,
-// letter spacing and language, and AttributedText converts from it. The scope also carries the
-// underline and strikethrough styles, which are drawn, never measured: the conversion leaves
-// them out of `TextAttributes`, so a decorated text has the size and lines of a plain one.
+// letter spacing and language, and UIKit's names for them (`font`, `kern`, `tracking`), and
+// AttributedText converts from it by the rule NSAttributedString's keys are read with
+// (AttributedString+UIKit.swift). The scope also carries the underline and strikethrough styles,
+// which are drawn, never measured: the conversion leaves them out of `TextAttributes`, so a
+// decorated text has the size and lines of a plain one.
 import Foundation
 
 /// How an underline or a strikethrough is drawn: UIKit's `NSUnderlineStyle`, with its raw
@@ -49,7 +51,9 @@ public struct UnderlineStyle: OptionSet, Sendable, Hashable {
   public var pattern: UnderlineStyle { UnderlineStyle(rawValue: rawValue & 0x0700) }
 }
 
-/// AttributedString attributes understood by `AttributedText(_:defaultAttributes:)`.
+/// TextEngine's own `AttributedString` attributes, understood by
+/// `AttributedText(_:defaultAttributes:)` beside UIKit's names (`UIKitAttributeKeys`), which
+/// they win over when both are set.
 ///
 /// ```swift
 /// var string = AttributedString("First Witch: ")
@@ -102,6 +106,23 @@ extension AttributeScopes {
     public let textEngineUnderlineStyle: TextEngineAttributeKeys.UnderlineStyleKey
     /// The run's strikethrough style.
     public let textEngineStrikethroughStyle: TextEngineAttributeKeys.StrikethroughStyleKey
+    /// The run's font, under UIKit's name (`textEngineFont` wins when both are set).
+    public let font: UIKitAttributeKeys.FontAttribute
+    /// Space after each character, under UIKit's name (`textEngineLetterSpacing` and
+    /// `tracking` win when set).
+    public let kern: UIKitAttributeKeys.KernAttribute
+    /// Space after each character, under UIKit's name (`textEngineLetterSpacing` wins).
+    public let tracking: UIKitAttributeKeys.TrackingAttribute
+    /// The paragraph style, under UIKit's name: the first run's is the text's.
+    public let paragraphStyle: UIKitAttributeKeys.ParagraphStyleAttribute
+    /// The underline, under UIKit's name (`textEngineUnderlineStyle` wins when both are set).
+    public let underlineStyle: UIKitAttributeKeys.UnderlineStyleAttribute
+    /// The strikethrough, under UIKit's name (`textEngineStrikethroughStyle` wins).
+    public let strikethroughStyle: UIKitAttributeKeys.StrikethroughStyleAttribute
+    /// UIKit's baseline offset: carried, not applied.
+    public let baselineOffset: UIKitAttributeKeys.BaselineOffsetAttribute
+    /// UIKit's ligature setting (0: no optional ligatures).
+    public let ligature: UIKitAttributeKeys.LigatureAttribute
   }
 
   /// TextEngine's attribute scope.
@@ -118,21 +139,26 @@ extension AttributeDynamicLookup {
 }
 
 extension AttributedText {
-  /// Converts an `AttributedString`: each run takes its TextEngine attributes
-  /// (`textEngineFont`, `textEngineLetterSpacing`, `textEngineLanguage`), and
-  /// `defaultAttributes` where a run has none. Other attributes are ignored, the underline and
-  /// strikethrough styles too: they are drawn (`PlacedText.decorations`), not measured.
+  /// Converts an `AttributedString`: each run takes its font (`textEngineFont`, else UIKit's
+  /// `font`), its letter spacing (`textEngineLetterSpacing`, else `tracking`, else `kern`) and
+  /// its `textEngineLanguage` (and `ligature` 0 turns the font's optional ligatures off), and
+  /// `defaultAttributes` where a run has none: the rule
+  /// `NSAttributedString.boundingRect(with:options:context:)` reads `.font`, `.tracking` and
+  /// `.kern` by. The paragraph style is the layout's (`ParagraphStyle(_:)` reads the string's);
+  /// the underline and strikethrough styles are drawn (`PlacedText.decorations`), not measured.
+  ///
+  /// ```swift
+  /// var string = AttributedString("Total: ")
+  /// string.font = .boldSystemFont(ofSize: 17)
+  /// string += AttributedString("12 items")
+  /// let text = AttributedText(string, defaultAttributes: TextAttributes(font: body))
+  /// ```
   public init(_ attributedString: AttributedString, defaultAttributes: TextAttributes) {
     self.init()
+    let keys = AttributeScopes.TextEngineAttributes.bridgedKeys
     for run in attributedString.runs {
-      var attributes = defaultAttributes
-      if let font = run[TextEngineAttributeKeys.FontKey.self] { attributes.font = font }
-      if let spacing = run[TextEngineAttributeKeys.LetterSpacingKey.self] {
-        attributes.letterSpacing = spacing
-      }
-      if let language = run[TextEngineAttributeKeys.LanguageKey.self] {
-        attributes.language = language
-      }
+      let attributes = AttributeReading.textAttributes(
+        run.bridgedAttributes(keys), defaults: defaultAttributes)
       append(String(attributedString[run.range].characters), attributes: attributes)
     }
     if attributedString.runs.isEmpty {

@@ -43,6 +43,29 @@ extension NSAttributedString.Key {
   /// Extra space after every character, in points, as a `Double`, `CGFloat` or `Int` (UIKit's
   /// `.kern`; `TextAttributes.letterSpacing`).
   public static var kern: NSAttributedString.Key { NSAttributedString.Key("NSKern") }
+  /// Extra space after every character, in points, as `.kern` takes it (UIKit's `.tracking`);
+  /// when both are set, tracking is used and kern ignored, as Core Text does.
+  public static var tracking: NSAttributedString.Key { NSAttributedString.Key("NSTracking") }
+  /// The underline, an `UnderlineStyle` or its raw value (UIKit's `.underlineStyle`, an
+  /// `NSUnderlineStyle`'s raw value); drawn, never measured.
+  public static var underlineStyle: NSAttributedString.Key {
+    NSAttributedString.Key("NSUnderline")
+  }
+  /// The strikethrough, as `.underlineStyle` takes it (UIKit's `.strikethroughStyle`); drawn,
+  /// never measured.
+  public static var strikethroughStyle: NSAttributedString.Key {
+    NSAttributedString.Key("NSStrikethrough")
+  }
+  /// UIKit's `.baselineOffset`: carried by conversions, not applied (TextEngine does not move
+  /// glyphs off the baseline).
+  public static var baselineOffset: NSAttributedString.Key {
+    NSAttributedString.Key("NSBaselineOffset")
+  }
+  /// Which ligatures are formed, a number (UIKit's `.ligature`): 0 only those the script
+  /// needs (the font's `liga`, `clig` and `dlig` off), 1 (the default) and 2 the font's default.
+  public static var ligature: NSAttributedString.Key { NSAttributedString.Key("NSLigature") }
+  /// A link, a `URL` (UIKit's `.link`; `AttributedString`'s `link`): carried, not drawn.
+  public static var link: NSAttributedString.Key { NSAttributedString.Key("NSLink") }
 }
 
 extension StringProtocol {
@@ -56,8 +79,9 @@ extension StringProtocol {
   /// at zero. Without it the string is one line, however wide, and the rectangle's origin is
   /// the baseline's: its `minY` is minus the line's ascent above the baseline. The attributes
   /// read are `.font` (a `Font`; the system font at 12 points when absent, where UIKit's default
-  /// is Helvetica 12), `.paragraphStyle` (a `ParagraphStyle`) and `.kern`; others are ignored,
-  /// as drawing-only attributes change no size in UIKit either. The text is measured with
+  /// is Helvetica 12), `.paragraphStyle` (a `ParagraphStyle`), `.kern` and `.tracking`
+  /// (tracking wins) and `.ligature`; others are ignored, as drawing-only attributes change no
+  /// size in UIKit either. An `AttributedString`'s `font`, `kern` … are read by the same rule. The text is measured with
   /// `Typesetter.shared`, so a font from another collection's typesetter still measures, but
   /// falls back through the shared collection's faces.
   ///
@@ -89,9 +113,10 @@ extension StringProtocol {
 extension NSAttributedString {
   /// The rectangle the attributed string occupies when laid out within `size`
   /// (`NSAttributedString.boundingRect(with:options:context:)`), by the rules of
-  /// `String.boundingRect(with:options:attributes:context:)`: each run's `.font` and `.kern`,
-  /// and the paragraph style of the first character's `.paragraphStyle` for the whole text
-  /// (TextEngine lays a text out in one paragraph style).
+  /// `String.boundingRect(with:options:attributes:context:)`: each run's `.font`, `.kern` and
+  /// `.tracking`, and the paragraph style of the first character's `.paragraphStyle` for the
+  /// whole text (TextEngine lays a text out in one paragraph style). An `AttributedString`
+  /// measures the same once converted: `NSAttributedString(string, including: \.textEngine)`.
   public func boundingRect(
     with size: CGSize, options: StringDrawingOptions = [], context: StringDrawingContext?
   ) -> CGRect {
@@ -116,27 +141,21 @@ extension NSAttributedString {
   }
 }
 
-/// What the string drawing calls share: reading UIKit's attributes and measuring.
+/// What the string drawing calls share: reading UIKit's attributes (by `AttributeReading`'s
+/// rule, the one an `AttributedString`'s runs are read by) and measuring.
 private enum StringDrawing {
   /// The font and letter spacing of an attribute dictionary: `.font` (the system font at 12
-  /// points when absent) and `.kern`, whatever number type holds it.
+  /// points when absent), `.tracking` or `.kern`, whatever number type holds it.
   static func textAttributes(_ attributes: [NSAttributedString.Key: Any]?) -> TextAttributes {
-    let font = attributes?[.font] as? Font ?? Font.systemFont(ofSize: 12)
-    let kern: Double =
-      switch attributes?[.kern] {
-      case let value as Double: value
-      case let value as CGFloat: Double(value)
-      case let value as Int: Double(value)
-      case let value as Float: Double(value)
-      case let value as NSNumber: value.doubleValue
-      default: 0
-      }
-    return TextAttributes(font: font, letterSpacing: kern)
+    let attributes = attributes ?? [:]
+    // The system font is looked up (in the shared collection) only for a run that names none.
+    let font = AttributeReading.font(attributes) ?? Font.systemFont(ofSize: 12)
+    return AttributeReading.textAttributes(attributes, defaults: TextAttributes(font: font))
   }
 
   /// The `.paragraphStyle` of an attribute dictionary, else the default style.
   static func paragraphStyle(_ attributes: [NSAttributedString.Key: Any]?) -> ParagraphStyle {
-    attributes?[.paragraphStyle] as? ParagraphStyle ?? ParagraphStyle()
+    attributes.flatMap(AttributeReading.paragraphStyle) ?? ParagraphStyle()
   }
 
   /// `text` measured by `Typesetter.shared` under UIKit's drawing options within `size`.

@@ -14,13 +14,17 @@ import TextFlow
 struct TextCellDrawingTests {
   static let text = "Hello HHH"
 
-  /// Two self-sizing cells of `text`: the first in `color` with `decorations`, the second
-  /// plain.
+  /// Two self-sizing cells of `text`: the first in `color` with `colorRanges` and
+  /// `decorations`, the second plain.
   final class Cells: CollectionViewDataSource {
     let color: Color?
+    let colorRanges: [PlacedText.ColorRange]
     let decorations: [PlacedText.Decoration]
-    init(color: Color?, decorations: [PlacedText.Decoration]) {
+    init(
+      color: Color?, colorRanges: [PlacedText.ColorRange], decorations: [PlacedText.Decoration]
+    ) {
       self.color = color
+      self.colorRanges = colorRanges
       self.decorations = decorations
     }
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
@@ -38,6 +42,7 @@ struct TextCellDrawingTests {
       cell.backgroundColor = nil
       if indexPath.item == 0 {
         cell.textColor = color
+        cell.textColorRanges = colorRanges
         cell.textDecorations = decorations
       }
       return cell
@@ -45,16 +50,17 @@ struct TextCellDrawingTests {
   }
 
   /// The collection view laid out, its cells' frames, and its scene drawn at 2x.
-  static func drawn(color: Color?, decorations: [PlacedText.Decoration]) throws -> (
-    frames: [CGRect], image: PNGImage, scene: Scene
-  ) {
+  static func drawn(
+    color: Color?, colorRanges: [PlacedText.ColorRange] = [],
+    decorations: [PlacedText.Decoration]
+  ) throws -> (frames: [CGRect], image: PNGImage, scene: Scene) {
     let layout = FlowLayout()
     layout.estimatedItemSize = CGSize(width: 50, height: 30)
     layout.minimumLineSpacing = 20
     let view = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 160, height: 120), collectionViewLayout: layout)
     view.register(TextCell.self, forCellWithReuseIdentifier: "text")
-    let cells = Cells(color: color, decorations: decorations)
+    let cells = Cells(color: color, colorRanges: colorRanges, decorations: decorations)
     view.dataSource = cells
     try view.layoutIfNeeded()
     let frames = (0..<2).compactMap {
@@ -135,5 +141,38 @@ struct TextCellDrawingTests {
     let decorations = PlacedText.decorations(in: string)
     #expect(decorations.map(\.scalars) == [6..<12])
     #expect(decorations.map(\.style) == [.double])
+  }
+
+  @Test("an AttributedString's UIKit foregroundColor and underlineStyle are drawn where set")
+  func uiKitNames() throws {
+    // "Hello HHH" with UIKit's names on "HHH", as iOS code writes them.
+    var string = AttributedString("Hello ")
+    var emphasis = AttributedString("HHH")
+    emphasis.foregroundColor = .red
+    emphasis.underlineStyle = .single
+    emphasis.underlineColor = .blue
+    string.append(emphasis)
+    #expect(String(string.characters) == Self.text)
+    let decorations = PlacedText.decorations(in: string)
+    #expect(decorations.map(\.scalars) == [6..<9] && decorations.map(\.color) == [.blue])
+    let drawn = try Self.drawn(
+      color: nil, colorRanges: PlacedText.colorRanges(in: string), decorations: decorations)
+    let plain = try Self.drawn(color: nil, decorations: [])
+    #expect(drawn.frames == plain.frames)
+
+    // Split the first cell where "HHH" starts (glyph 6): red ink only right of it.
+    let element = try #require(drawn.scene.elements.first { $0.attributes.indexPath.item == 0 })
+    let placed = try #require(element.text)
+    let run = try #require(placed.layout.lines.first?.glyphRuns.first)
+    let frame = drawn.frames[0]
+    let split = Double(frame.minX) + Double(placed.origin.x) + Double(run.positions[6].x)
+    let left = CGRect(
+      x: frame.minX, y: frame.minY, width: split - Double(frame.minX), height: frame.height)
+    let right = CGRect(
+      x: split, y: frame.minY, width: Double(frame.maxX) - split, height: frame.height)
+    let hello = Self.ink(drawn.image, in: left)
+    let hhh = Self.ink(drawn.image, in: right)
+    #expect(hello.all > 100 && hello.red == 0, "\(hello)")
+    #expect(hhh.all > 100 && hhh.red > hhh.all / 2, "\(hhh)")
   }
 }

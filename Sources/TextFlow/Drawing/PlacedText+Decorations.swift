@@ -55,8 +55,10 @@ extension PlacedText {
   }
 
   /// The decorations of an `AttributedString` whose text this is laid out from: each run's
-  /// `textEngineUnderlineStyle` and `textEngineStrikethroughStyle`, colored by its
-  /// `textFlowUnderlineColor` and `textFlowStrikethroughColor` (nil: the glyphs' color).
+  /// `underlineStyle` and `strikethroughStyle` (or `textEngineUnderlineStyle` and
+  /// `textEngineStrikethroughStyle`, which win), colored by its `underlineColor` and
+  /// `strikethroughColor` (or `textFlowUnderlineColor` and `textFlowStrikethroughColor`, which
+  /// win; nil: the glyphs' color).
   ///
   /// ```swift
   /// var text = PlacedText(layout: layout)
@@ -64,50 +66,106 @@ extension PlacedText {
   /// ```
   public static func decorations(in attributedString: AttributedString) -> [Decoration] {
     var decorations: [Decoration] = []
-    forEachRun(of: attributedString) { run, scalars in
-      if let style = run[TextEngineAttributeKeys.UnderlineStyleKey.self], style.isVisible {
-        decorations.append(
-          Decoration(
-            kind: .underline, scalars: scalars, style: style,
-            color: run[TextFlowAttributeKeys.UnderlineColorKey.self]))
-      }
-      if let style = run[TextEngineAttributeKeys.StrikethroughStyleKey.self], style.isVisible {
-        decorations.append(
-          Decoration(
-            kind: .strikethrough, scalars: scalars, style: style,
-            color: run[TextFlowAttributeKeys.StrikethroughColorKey.self]))
-      }
-    }
+    forEachRun(of: attributedString) { decorations += Self.decorations($0, scalars: $1) }
     return decorations
   }
 
-  /// The colours of an `AttributedString`'s runs (`textFlowForegroundColor`, UIKit's
-  /// `.foregroundColor`) as colour ranges of the text laid out from it; runs without one keep
-  /// the text's colour.
+  /// The decorations of an `NSAttributedString`'s runs, read from UIKit's keys
+  /// (`.underlineStyle`, `.underlineColor`, `.strikethroughStyle`, `.strikethroughColor`) by
+  /// the rule `decorations(in:)` reads an `AttributedString`'s with.
+  public static func decorations(in attributedString: NSAttributedString) -> [Decoration] {
+    var decorations: [Decoration] = []
+    forEachRun(of: attributedString) { decorations += Self.decorations($0, scalars: $1) }
+    return decorations
+  }
+
+  /// The colours of an `AttributedString`'s runs (`foregroundColor`, or
+  /// `textFlowForegroundColor`, which wins) as colour ranges of the text laid out from it; runs
+  /// without one keep the text's colour.
   ///
   /// ```swift
   /// cell.textColorRanges = PlacedText.colorRanges(in: attributedString)
   /// ```
   public static func colorRanges(in attributedString: AttributedString) -> [ColorRange] {
     var ranges: [ColorRange] = []
-    forEachRun(of: attributedString) { run, scalars in
-      if let color = run[TextFlowAttributeKeys.ForegroundColorKey.self] {
+    forEachRun(of: attributedString) { attributes, scalars in
+      if let color = foregroundColor(attributes) {
         ranges.append(ColorRange(scalars: scalars, color: color))
       }
     }
     return ranges
   }
 
-  /// Calls `body` with each run of `attributedString` and its range in Unicode scalar offsets,
-  /// the offsets a layout of its text counts in.
+  /// The colours of an `NSAttributedString`'s runs (UIKit's `.foregroundColor`, a `Color`),
+  /// by the rule `colorRanges(in:)` reads an `AttributedString`'s with.
+  public static func colorRanges(in attributedString: NSAttributedString) -> [ColorRange] {
+    var ranges: [ColorRange] = []
+    forEachRun(of: attributedString) { attributes, scalars in
+      if let color = foregroundColor(attributes) {
+        ranges.append(ColorRange(scalars: scalars, color: color))
+      }
+    }
+    return ranges
+  }
+
+  /// The run's text colour: TextFlow's attribute, else UIKit's.
+  private static func foregroundColor(_ attributes: [NSAttributedString.Key: Any]) -> Color? {
+    attributes[.textFlowForegroundColor] as? Color ?? attributes[.foregroundColor] as? Color
+  }
+
+  /// The run's visible decorations over `scalars`: the styles by TextEngine's rule
+  /// (`AttributeReading`), the colours TextFlow's attribute, else UIKit's.
+  private static func decorations(
+    _ attributes: [NSAttributedString.Key: Any], scalars: Range<Int>
+  ) -> [Decoration] {
+    var decorations: [Decoration] = []
+    if let style = AttributeReading.underlineStyle(attributes), style.isVisible {
+      let color =
+        attributes[.textFlowUnderlineColor] as? Color ?? attributes[.underlineColor] as? Color
+      decorations.append(
+        Decoration(kind: .underline, scalars: scalars, style: style, color: color))
+    }
+    if let style = AttributeReading.strikethroughStyle(attributes), style.isVisible {
+      let color =
+        attributes[.textFlowStrikethroughColor] as? Color
+        ?? attributes[.strikethroughColor] as? Color
+      decorations.append(
+        Decoration(kind: .strikethrough, scalars: scalars, style: style, color: color))
+    }
+    return decorations
+  }
+
+  /// Calls `body` with the attributes of each run of `attributedString`, as an
+  /// `NSAttributedString` holds them, and its range in Unicode scalar offsets, the offsets a
+  /// layout of its text counts in.
   private static func forEachRun(
     of attributedString: AttributedString,
-    _ body: (AttributedString.Runs.Run, Range<Int>) -> Void
+    _ body: ([NSAttributedString.Key: Any], Range<Int>) -> Void
   ) {
+    let keys =
+      AttributeScopes.TextEngineAttributes.bridgedKeys
+      + AttributeScopes.TextFlowAttributes.bridgedKeys
     var offset = 0
     for run in attributedString.runs {
       let count = attributedString[run.range].unicodeScalars.count
-      body(run, offset..<(offset + count))
+      body(run.bridgedAttributes(keys), offset..<(offset + count))
+      offset += count
+    }
+  }
+
+  /// Calls `body` with the attributes of each run of `attributedString` and its range in
+  /// Unicode scalar offsets.
+  private static func forEachRun(
+    of attributedString: NSAttributedString,
+    _ body: ([NSAttributedString.Key: Any], Range<Int>) -> Void
+  ) {
+    let characters = attributedString.string as NSString
+    var offset = 0
+    attributedString.enumerateAttributes(
+      in: NSRange(location: 0, length: attributedString.length), options: []
+    ) { attributes, range, _ in
+      let count = characters.substring(with: range).unicodeScalars.count
+      body(attributes, offset..<(offset + count))
       offset += count
     }
   }
@@ -233,7 +291,9 @@ private struct SegmentBuilder {
 }
 
 /// TextFlow's `AttributedString` attributes: the colours of the text and of its decorations
-/// (TextEngine's scope holds the styles, which need no `Color`).
+/// (TextEngine's scope holds the styles, which need no `Color`). Each wins over UIKit's
+/// attribute for the same colour (`UIKitAttributeKeys.ForegroundColorAttribute` …) when both
+/// are set.
 public enum TextFlowAttributeKeys {
   /// The text's colour (UIKit's `.foregroundColor`); nil: the text's colour.
   public enum ForegroundColorKey: AttributedStringKey {
@@ -254,6 +314,61 @@ public enum TextFlowAttributeKeys {
   }
 }
 
+extension UIKitAttributeKeys {
+  /// The text's colour, a `Color` (UIKit's `.foregroundColor`, a `UIColor`); nil: the text's
+  /// colour.
+  public enum ForegroundColorAttribute: BridgedAttributedStringKey {
+    public typealias Value = Color
+    public static let name = "NSColor"
+  }
+
+  /// UIKit's `.backgroundColor`: carried by conversions, not drawn (a cell's
+  /// `backgroundColor` fills behind its text).
+  public enum BackgroundColorAttribute: BridgedAttributedStringKey {
+    public typealias Value = Color
+    public static let name = "NSBackgroundColor"
+  }
+
+  /// The underline's colour (UIKit's `.underlineColor`); nil: the text's colour.
+  public enum UnderlineColorAttribute: BridgedAttributedStringKey {
+    public typealias Value = Color
+    public static let name = "NSUnderlineColor"
+  }
+
+  /// The strikethrough's colour (UIKit's `.strikethroughColor`); nil: the text's colour.
+  public enum StrikethroughColorAttribute: BridgedAttributedStringKey {
+    public typealias Value = Color
+    public static let name = "NSStrikethroughColor"
+  }
+}
+
+extension TextFlowAttributeKeys.ForegroundColorKey: BridgedAttributedStringKey {}
+extension TextFlowAttributeKeys.UnderlineColorKey: BridgedAttributedStringKey {}
+extension TextFlowAttributeKeys.StrikethroughColorKey: BridgedAttributedStringKey {}
+
+extension NSAttributedString.Key {
+  /// The text's colour, a `Color` (UIKit's `.foregroundColor`).
+  public static var foregroundColor: NSAttributedString.Key { Self("NSColor") }
+  /// UIKit's `.backgroundColor`, a `Color`: carried by conversions, not drawn.
+  public static var backgroundColor: NSAttributedString.Key { Self("NSBackgroundColor") }
+  /// The underline's colour, a `Color` (UIKit's `.underlineColor`).
+  public static var underlineColor: NSAttributedString.Key { Self("NSUnderlineColor") }
+  /// The strikethrough's colour, a `Color` (UIKit's `.strikethroughColor`).
+  public static var strikethroughColor: NSAttributedString.Key {
+    Self("NSStrikethroughColor")
+  }
+  /// TextFlow's own colour attributes' keys, under which conversions carry them.
+  fileprivate static var textFlowForegroundColor: Self {
+    Self(TextFlowAttributeKeys.ForegroundColorKey.name)
+  }
+  fileprivate static var textFlowUnderlineColor: Self {
+    Self(TextFlowAttributeKeys.UnderlineColorKey.name)
+  }
+  fileprivate static var textFlowStrikethroughColor: Self {
+    Self(TextFlowAttributeKeys.StrikethroughColorKey.name)
+  }
+}
+
 extension AttributeScopes {
   /// TextFlow's attributes, for `AttributedString`'s dynamic member lookup.
   public struct TextFlowAttributes: AttributeScope {
@@ -263,6 +378,14 @@ extension AttributeScopes {
     public let textFlowUnderlineColor: TextFlowAttributeKeys.UnderlineColorKey
     /// The run's strikethrough color.
     public let textFlowStrikethroughColor: TextFlowAttributeKeys.StrikethroughColorKey
+    /// The run's colour, under UIKit's name (`textFlowForegroundColor` wins when both are set).
+    public let foregroundColor: UIKitAttributeKeys.ForegroundColorAttribute
+    /// UIKit's background colour: carried, not drawn.
+    public let backgroundColor: UIKitAttributeKeys.BackgroundColorAttribute
+    /// The underline's colour, under UIKit's name (`textFlowUnderlineColor` wins).
+    public let underlineColor: UIKitAttributeKeys.UnderlineColorAttribute
+    /// The strikethrough's colour, under UIKit's name (`textFlowStrikethroughColor` wins).
+    public let strikethroughColor: UIKitAttributeKeys.StrikethroughColorAttribute
   }
 
   /// TextFlow's attribute scope.
@@ -275,5 +398,19 @@ extension AttributeDynamicLookup {
     dynamicMember keyPath: KeyPath<AttributeScopes.TextFlowAttributes, Key>
   ) -> Key {
     self[Key.self]
+  }
+}
+
+extension AttributeScopes.TextFlowAttributes: BridgedAttributeScope {
+  /// TextFlow's colour attributes and UIKit's names for them.
+  package static var bridgedKeys: [any BridgedAttributedStringKey.Type] {
+    [
+      TextFlowAttributeKeys.ForegroundColorKey.self, TextFlowAttributeKeys.UnderlineColorKey.self,
+      TextFlowAttributeKeys.StrikethroughColorKey.self,
+      UIKitAttributeKeys.ForegroundColorAttribute.self,
+      UIKitAttributeKeys.BackgroundColorAttribute.self,
+      UIKitAttributeKeys.UnderlineColorAttribute.self,
+      UIKitAttributeKeys.StrikethroughColorAttribute.self,
+    ]
   }
 }

@@ -1,0 +1,90 @@
+// Attributed text as iOS code writes it after `import UIKit`, here after `import TextFlow` alone:
+// UIKit re-exports Foundation, so NSRange, CGFloat and NSAttributedString need no import of
+// their own, and AttributedString takes UIKit's attribute names (`font`, `foregroundColor`,
+// `kern` …) through UIKit's scope. This file compiling is most of the test; the rest checks the
+// conversions against UIKit's documented key names (NSFontAttributeName is "NSFont" …) and its
+// `NSUnderlineStyle.single.rawValue` idiom.
+import Testing
+import TextFlow
+
+@Suite("AttributedString and NSAttributedString ported")
+struct AttributedStringPortTests {
+  /// A price line as iOS code styles it.
+  static func styledPrice() -> AttributedString {
+    let style = ParagraphStyle()
+    var s = AttributedString("Hi")
+    s.font = .boldSystemFont(ofSize: 17)
+    s.foregroundColor = .red
+    s.kern = 2
+    s.underlineStyle = .single
+    s.paragraphStyle = style
+    s.baselineOffset = 3
+    s.backgroundColor = .yellow
+    var price = AttributedString(" $40")
+    price.strikethroughStyle = .single
+    price.strikethroughColor = .gray
+    price.underlineColor = .blue
+    price.tracking = 1.5
+    price.ligature = 0
+    price.link = URL(string: "https://example.com/price")
+    s.append(price)
+    return s
+  }
+
+  @Test("Foundation's types come with import TextFlow, as with import UIKit")
+  func foundationTypes() {
+    let text = NSMutableAttributedString(string: "Hello", attributes: [.kern: CGFloat(1)])
+    let range = NSRange(location: 0, length: text.length)
+    let indexPath = IndexPath(item: 1, section: 0)
+    #expect(range.length == 5 && indexPath.item == 1)
+    #expect(AttributedString("Hi").characters.count == 2)
+  }
+
+  @Test("an AttributedString converts to NSAttributedString under UIKit's documented keys")
+  func toNSAttributedString() throws {
+    let ns = try NSAttributedString(Self.styledPrice(), including: \.uiKit)
+    #expect(ns.string == "Hi $40")
+    let hi = ns.attributes(at: 0, effectiveRange: nil)
+    #expect(hi[NSAttributedString.Key("NSFont")] as? Font == .boldSystemFont(ofSize: 17))
+    #expect(hi[NSAttributedString.Key("NSColor")] as? Color == .red)
+    #expect(hi[NSAttributedString.Key("NSBackgroundColor")] as? Color == .yellow)
+    #expect(hi[NSAttributedString.Key("NSKern")] as? CGFloat == 2)
+    #expect(hi[NSAttributedString.Key("NSUnderline")] as? UnderlineStyle == .single)
+    #expect(hi[NSAttributedString.Key("NSBaselineOffset")] as? CGFloat == 3)
+    #expect(hi[NSAttributedString.Key("NSParagraphStyle")] is ParagraphStyle)
+    let price = ns.attributes(at: 3, effectiveRange: nil)
+    #expect(price[NSAttributedString.Key("NSStrikethrough")] as? UnderlineStyle == .single)
+    #expect(price[NSAttributedString.Key("NSStrikethroughColor")] as? Color == .gray)
+    #expect(price[NSAttributedString.Key("NSUnderlineColor")] as? Color == .blue)
+    #expect(price[NSAttributedString.Key("NSLigature")] as? Int == 0)
+    #expect(price[.link] as? URL == URL(string: "https://example.com/price"))
+    #expect(price[NSAttributedString.Key("NSFont")] == nil)
+  }
+
+  @Test("NSAttributedString and back gives the same AttributedString")
+  func roundTrip() throws {
+    let string = Self.styledPrice()
+    let ns = NSAttributedString(string)
+    #expect(try AttributedString(ns, including: \.uiKit) == string)
+    #expect(try AttributedString(ns, including: AttributeScopes.UIKitAttributes.self) == string)
+    #expect(AttributedString(ns) == string)
+  }
+
+  @Test("UIKit's attribute dictionaries convert, raw underline values and number types too")
+  func fromAttributeDictionaries() throws {
+    let ns = NSAttributedString(
+      string: "terms",
+      attributes: [
+        .font: Font.systemFont(ofSize: 15), .foregroundColor: Color.blue,
+        .underlineStyle: UnderlineStyle.single.rawValue, .kern: 1.5,
+      ])
+    let string = try AttributedString(ns, including: \.uiKit)
+    #expect(string.font == .systemFont(ofSize: 15))
+    #expect(string.foregroundColor == .blue)
+    #expect(string.underlineStyle == .single)
+    #expect(string.kern == 1.5)
+    let wrong = NSAttributedString(string: "x", attributes: [.font: "Helvetica"])
+    #expect(throws: (any Error).self) { try AttributedString(wrong, including: \.uiKit) }
+    #expect(AttributedString(wrong).font == nil)
+  }
+}
