@@ -59,9 +59,11 @@ extension TextLayout {
       return line.stops[line.stops.count - 2]
     }
     // Where runs of opposite direction meet, one x is the edge of two insertion points (the
-    // strong caret of one, the weak caret of the other): the one whose caret is drawn there.
+    // strong caret of one, the weak caret of the other). Exactly there, the one whose caret is
+    // drawn there, so that a tap on a caret finds its index; off it, as Pango, the nearer
+    // edge of the grapheme under the point.
     let edge = x - piece.minX < piece.maxX - x ? piece.minX : piece.maxX
-    if let other = line.index(besides: index, atEdge: edge),
+    if abs(x - edge) < 1e-7, let other = line.index(besides: index, atEdge: edge),
       abs(line.caretX(at: index) - edge) > 1e-9, abs(line.caretX(at: other) - edge) <= 1e-9
     {
       index = other
