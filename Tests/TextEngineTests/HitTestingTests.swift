@@ -354,6 +354,34 @@ struct HitTestingTests {
     #expect(abs(Double(layout.caretRect(forCharacterAt: 6).minX) - word) < 1e-6)
   }
 
+  @Test(
+    "the HitTesting article's example highlights the word where hb-shape's advances put it",
+    .enabled(if: hasHBShape, "hb-shape is absent (Debian's libharfbuzz-bin)"))
+  func articleExample() throws {
+    // The example of TextEngine.docc/HitTesting.md, as printed there.
+    let typesetter = try Typesetter.bundled()
+    let layout = typesetter.layout("Double, double toil and trouble", textStyle: .body)
+    let word = (layout.string as NSString).range(of: "toil")
+    let highlights = layout.selectionRects(for: word).map(\.rect)  // fill these under the word
+    let tapTarget = layout.boundingRect(forCharacterRange: word)  // a link's tap target
+    let tapped = layout.closestPosition(to: CGPoint(x: 20, y: 10))  // the insertion point there
+    let caret = layout.caretRect(forCharacterAt: tapped)  // zero wide: inset it to draw it
+
+    // The body style is DejaVu Sans at 17 points; "toil" is scalars 15..<19.
+    let clusters = try Self.shapedClusters(
+      "Double, double toil and trouble", file: "DejaVuSans.ttf", size: 17)
+    let t = try #require(clusters.first { $0.scalar == 15 })
+    let l = try #require(clusters.first { $0.scalar == 18 })
+    #expect(highlights.count == 1)
+    #expect(abs(Double(highlights[0].minX) - t.minX) < 1e-6)
+    #expect(abs(Double(highlights[0].maxX) - l.maxX) < 1e-6)
+    #expect(tapTarget == highlights[0])
+    // The tap at x = 20 is nearest the boundary hb-shape's advances put nearest it.
+    let nearest = try #require(clusters.min { abs($0.minX - 20) < abs($1.minX - 20) })
+    #expect(tapped == nearest.scalar)
+    #expect(abs(Double(caret.minX) - nearest.minX) < 1e-6 && caret.width == 0)
+  }
+
   @Test("an empty layout and empty ranges have no rectangles; indexes past the text clamp")
   func emptyCases() {
     let empty = Engine.typesetter.layout("", font: Engine.dejaVu(16))
