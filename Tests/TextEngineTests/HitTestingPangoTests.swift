@@ -21,11 +21,14 @@ struct HitTestingPangoTests {
     return (try? ProcessRunner.run(pkgConfig, ["--exists"] + packages).status) == 0
   }()
 
-  /// The tool's source: for one line of text, the strong cursor's x at each cursor position
-  /// ("caret UTF16 X") and the insertion point under x probes across the line ("tap X UTF16").
+  /// The tool's source: the lines' starts ("line UTF16"), the strong cursor of each cursor
+  /// position ("caret UTF16 LINE X") and the insertion point under x probes across the middle
+  /// of each line ("tap LINE X UTF16"), x from the line's left.
   static let source = #"""
-    /* Pango's hit testing of one line: strong cursor x of each cursor position, and the insertion
-     * point (index + trailing) pango_layout_xy_to_index gives at x probes across the line. */
+    /* Pango's hit testing of a paragraph: the lines' starts, the strong cursor of each cursor
+     * position (its line, and x from the line's left), and the insertion point (index + trailing)
+     * pango_layout_xy_to_index gives at x probes across the middle of each line.
+     * Usage: hit FONT_FILE FAMILY SIZE WIDTH (-1: none) TEXT */
     #include <fontconfig/fontconfig.h>
     #include <pango/pangocairo.h>
     #include <pango/pangofc-fontmap.h>
@@ -40,8 +43,8 @@ struct HitTestingPangoTests {
     }
 
     int main(int argc, char **argv) {
-      if (argc != 5) {
-        fprintf(stderr, "usage: hit FONT_FILE FAMILY SIZE TEXT\n");
+      if (argc != 6) {
+        fprintf(stderr, "usage: hit FONT_FILE FAMILY SIZE WIDTH TEXT\n");
         return 2;
       }
       /* Only the one font file: no fallback to other faces. */
@@ -61,12 +64,23 @@ struct HitTestingPangoTests {
       PangoFontDescription *font = pango_font_description_from_string(argv[2]);
       pango_font_description_set_absolute_size(font, atof(argv[3]) * PANGO_SCALE);
       pango_layout_set_font_description(layout, font);
-      const char *text = argv[4];
+      double max_width = atof(argv[4]);
+      if (max_width >= 0) pango_layout_set_width(layout, (int)(max_width * PANGO_SCALE));
+      pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
+      const char *text = argv[5];
       pango_layout_set_text(layout, text, -1);
-      PangoRectangle logical;
-      pango_layout_get_extents(layout, NULL, &logical);
-      double width = (double)logical.width / PANGO_SCALE;
-      printf("width %.6f\n", width);
+      enum { MAX_LINES = 64 };
+      PangoRectangle lines[MAX_LINES];
+      int line_count = 0;
+      PangoLayoutIter *iter = pango_layout_get_iter(layout);
+      do {
+        if (line_count == MAX_LINES) return 1;
+        pango_layout_iter_get_line_extents(iter, NULL, &lines[line_count]);
+        PangoLayoutLine *line = pango_layout_iter_get_line_readonly(iter);
+        printf("line %d\n", utf16_offset(text, text + line->start_index));
+        line_count++;
+      } while (pango_layout_iter_next_line(iter));
+      pango_layout_iter_free(iter);
       int count;
       const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(layout, &count);
       const char *p = text;
@@ -74,17 +88,23 @@ struct HitTestingPangoTests {
         if (attrs[i].is_cursor_position) {
           PangoRectangle strong;
           pango_layout_get_cursor_pos(layout, (int)(p - text), &strong, NULL);
-          printf("caret %d %.6f\n", utf16_offset(text, p), (double)strong.x / PANGO_SCALE);
+          int line = 0;
+          while (line + 1 < line_count && lines[line + 1].y <= strong.y) line++;
+          printf("caret %d %d %.6f\n", utf16_offset(text, p), line,
+                 (double)(strong.x - lines[line].x) / PANGO_SCALE);
         }
         if (*p) p = g_utf8_next_char(p);
       }
-      for (double x = -3; x < width + 3; x += 0.37) {
-        int index, trailing;
-        pango_layout_xy_to_index(layout, (int)(x * PANGO_SCALE), logical.height / 2, &index,
-                                 &trailing);
-        const char *q = text + index;
-        for (int t = 0; t < trailing; t++) q = g_utf8_next_char(q);
-        printf("tap %.6f %d\n", x, utf16_offset(text, q));
+      for (int line = 0; line < line_count; line++) {
+        double width = (double)lines[line].width / PANGO_SCALE;
+        for (double x = -3; x < width + 12; x += 0.37) {
+          int index, trailing;
+          pango_layout_xy_to_index(layout, lines[line].x + (int)(x * PANGO_SCALE),
+                                   lines[line].y + lines[line].height / 2, &index, &trailing);
+          const char *q = text + index;
+          for (int t = 0; t < trailing; t++) q = g_utf8_next_char(q);
+          printf("tap %d %.6f %d\n", line, x, utf16_offset(text, q));
+        }
       }
       return 0;
     }
@@ -132,49 +152,63 @@ struct HitTestingPangoTests {
     "carets are Pango's strong cursors and taps find Pango's insertion points",
     .enabled(if: isAvailable, "Pango's headers are absent (pkg-config pangocairo)"),
     arguments: [
-      "abc שלום def",
-      "שלום abc def!",
-      "Read \"مرحبا\" now",
-      "سلام عليكم",
-      "office fluffy",
-      "e\u{301}te\u{301} cafe\u{301}",
+      ("abc שלום def", -1.0),
+      ("שלום abc def!", -1),
+      ("Read \"مرحبا\" now", -1),
+      ("سلام عليكم", -1),
+      ("office fluffy", -1),
+      ("e\u{301}te\u{301} cafe\u{301}", -1),
+      // Wrapped lines: past a line's end, before its trailing space.
+      ("The quick brown fox jumps over the lazy dog", 120),
     ])
-  func matchesPango(text: String) throws {
+  func matchesPango(text: String, width: Double) throws {
     let executable = try Self.tool.get()
     let size = 20.0
     let font = try Engine.fonts.font(named: "DejaVuSans.ttf", pointSize: size)
-    let layout = Engine.typesetter.layout(text, font: font)
-    try #require(layout.lines.count == 1)
-    try #require(layout.lines[0].glyphRuns.allSatisfy { $0.font.face.familyName == "DejaVu Sans" })
+    let layout = Engine.typesetter.layout(
+      text, font: font, maxWidth: width < 0 ? nil : width)
+    try #require(
+      layout.lines.flatMap(\.glyphRuns).allSatisfy { $0.font.face.familyName == "DejaVu Sans" })
     let output = try ProcessRunner.run(
-      executable, [Fixtures.font("DejaVuSans.ttf").path, "DejaVu Sans", "\(size)", text])
+      executable,
+      [Fixtures.font("DejaVuSans.ttf").path, "DejaVu Sans", "\(size)", "\(width)", text])
     try #require(output.status == 0, "\(output.standardError)")
-    let origin = Double(layout.lines[0].baselineOrigin.x)
-    let y = Double(layout.lines[0].top) + Double(layout.lines[0].height) / 2
     let records = output.standardOutput.split(separator: "\n").map { $0.split(separator: " ") }
+    let starts = try records.filter { $0.first == "line" }.map { try #require(Int($0[1])) }
+    try #require(starts == layout.lines.map(\.utf16Range.lowerBound), "Pango's lines: \(starts)")
+    func origin(_ line: Int) -> Double { Double(layout.lines[line].baselineOrigin.x) }
+
     let carets = try records.filter { $0.first == "caret" }.map {
-      (index: try #require(Int($0[1])), x: try #require(Double($0[2])))
+      (
+        index: try #require(Int($0[1])), line: try #require(Int($0[2])),
+        x: try #require(Double($0[3]))
+      )
     }
     #expect(carets.map(\.index) == Self.graphemeStarts(text) + [text.utf16.count])
     for caret in carets {
-      let x = Double(layout.caretRect(forCharacterAt: caret.index).minX) - origin
+      let rect = layout.caretRect(forCharacterAt: caret.index)
+      let x = Double(rect.minX) - origin(caret.line)
       #expect(abs(x - caret.x) < 0.01, "caret \(caret.index) of \(text): \(x), Pango \(caret.x)")
+      #expect(Double(rect.minY) == layout.lines[caret.line].top, "caret \(caret.index) of \(text)")
     }
     // Pango divides a grapheme of several characters between its characters when it finds the
     // index under x (e + U+0301 flips to its end three quarters across), though its carets
     // divide clusters between graphemes; here a grapheme flips at its middle. Taps over such
     // a grapheme are not compared.
-    let byX = carets.sorted { $0.x < $1.x }
     var taps = 0
     for record in records where record.first == "tap" {
-      let x = try #require(Double(record[1]))
-      let index = try #require(Int(record[2]))
+      let line = try #require(Int(record[1]))
+      let x = try #require(Double(record[2]))
+      let index = try #require(Int(record[3]))
+      let byX = carets.filter { $0.line == line }.sorted { $0.x < $1.x }
       if let right = byX.firstIndex(where: { $0.x > x }), right > 0 {
         let bounds = [byX[right - 1].index, byX[right].index]
         if Self.isOneGraphemeOfSeveralScalars(text, bounds.min()!..<bounds.max()!) { continue }
       }
-      let found = layout.closestPosition(to: CGPoint(x: origin + x, y: y))
-      #expect(found == index, "tap at \(x) in \(text): \(found), Pango \(index)")
+      let box = layout.lines[line]
+      let point = CGPoint(x: origin(line) + x, y: Double(box.top) + Double(box.height) / 2)
+      let found = layout.closestPosition(to: point)
+      #expect(found == index, "tap at \(x) on line \(line) of \(text): \(found), Pango \(index)")
       taps += 1
     }
     #expect(taps > 0)
