@@ -29,9 +29,10 @@ extension TextLayout {
   /// A point above the first line counts as on the first line, one below the last as on the
   /// last, and one between lines (in the line spacing) as on the line above. Left or right of
   /// a line it goes to that visual end of the line: the left end of a right-to-left line is
-  /// its logical end. Insertion points are grapheme cluster boundaries; a cluster holding
-  /// several graphemes (a ligature such as "fi") has its advance divided evenly between them,
-  /// as Pango does.
+  /// its logical end. Insertion points are grapheme cluster boundaries as Swift's `Character`
+  /// draws them (Unicode 15.1, so a Devanagari conjunct such as "स्ते" is one grapheme, where
+  /// Pango 1.50 also stops after the virama); a cluster holding several graphemes (a ligature
+  /// such as "fi") has its advance divided evenly between them, as Pango does.
   ///
   /// The end of a line that wraps (its last trailing space) is the first index of the next
   /// line, where that index's caret is drawn; a point past such a line's end gives the

@@ -152,26 +152,28 @@ struct HitTestingPangoTests {
     "carets are Pango's strong cursors and taps find Pango's insertion points",
     .enabled(if: isAvailable, "Pango's headers are absent (pkg-config pangocairo)"),
     arguments: [
-      ("abc שלום def", -1.0),
-      ("שלום abc def!", -1),
-      ("Read \"مرحبا\" now", -1),
-      ("سلام عليكم", -1),
-      ("office fluffy", -1),
-      ("e\u{301}te\u{301} cafe\u{301}", -1),
+      ("abc שלום def", -1.0, "DejaVuSans.ttf"),
+      ("שלום abc def!", -1, "DejaVuSans.ttf"),
+      ("Read \"مرحبا\" now", -1, "DejaVuSans.ttf"),
+      ("سلام عليكم", -1, "DejaVuSans.ttf"),
+      ("office fluffy", -1, "DejaVuSans.ttf"),
+      ("e\u{301}te\u{301} cafe\u{301}", -1, "DejaVuSans.ttf"),
+      ("สวัสดีครับ", -1, "NotoSansThai-Regular.ttf"),
       // Wrapped lines: past a line's end, before its trailing space.
-      ("The quick brown fox jumps over the lazy dog", 120),
+      ("The quick brown fox jumps over the lazy dog", 120, "DejaVuSans.ttf"),
     ])
-  func matchesPango(text: String, width: Double) throws {
+  func matchesPango(text: String, width: Double, file: String) throws {
     let executable = try Self.tool.get()
+    let family = Engine.face(file).familyName
     let size = 20.0
-    let font = try Engine.fonts.font(named: "DejaVuSans.ttf", pointSize: size)
     let layout = Engine.typesetter.layout(
-      text, font: font, maxWidth: width < 0 ? nil : width)
+      text, font: try Engine.fonts.font(named: file, pointSize: size),
+      maxWidth: width < 0 ? nil : width)
     try #require(
-      layout.lines.flatMap(\.glyphRuns).allSatisfy { $0.font.face.familyName == "DejaVu Sans" })
+      layout.lines.flatMap(\.glyphRuns).allSatisfy { $0.font.face.familyName == family })
     let output = try ProcessRunner.run(
       executable,
-      [Fixtures.font("DejaVuSans.ttf").path, "DejaVu Sans", "\(size)", "\(width)", text])
+      [Fixtures.font(file).path, family, "\(size)", "\(width)", text])
     try #require(output.status == 0, "\(output.standardError)")
     let records = output.standardOutput.split(separator: "\n").map { $0.split(separator: " ") }
     let starts = try records.filter { $0.first == "line" }.map { try #require(Int($0[1])) }
