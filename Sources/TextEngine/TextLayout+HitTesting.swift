@@ -28,11 +28,14 @@ extension TextLayout {
   ///
   /// A point above the first line counts as on the first line, one below the last as on the
   /// last, and one between lines (in the line spacing) as on the line above. Left or right of
-  /// a line it goes to that visual end of the line: the left end of a right-to-left line is
-  /// its logical end. Insertion points are grapheme cluster boundaries as Swift's `Character`
-  /// draws them (Unicode 15.1, so a Devanagari conjunct such as "स्ते" is one grapheme, where
-  /// Pango 1.50 also stops after the virama); a cluster holding several graphemes (a ligature
-  /// such as "fi") has its advance divided evenly between them, as Pango does.
+  /// a line it goes to that end of the line by the line's (the paragraph's) direction, as in
+  /// Pango: left of a left-to-right line is its start, left of a right-to-left line its
+  /// logical end, whatever run is drawn at that end.
+  ///
+  /// Insertion points are grapheme cluster boundaries as Swift's `Character` draws them
+  /// (Unicode 15.1, so a Devanagari conjunct such as "स्ते" is one grapheme, where Pango 1.50
+  /// also stops after the virama); a cluster holding several graphemes (a ligature such as
+  /// "fi") has its advance divided evenly between them, as Pango does.
   ///
   /// The end of a line that wraps (its last trailing space) is the first index of the next
   /// line, where that index's caret is drawn; a point past such a line's end gives the
@@ -53,21 +56,34 @@ extension TextLayout {
   public func closestPosition(to point: CGPoint) -> Int {
     guard let lineIndex = lineIndex(atY: Double(point.y)) else { return 0 }
     let line = hitLine(lineIndex)
-    guard let piece = line.piece(atX: Double(point.x)) else { return line.range.lowerBound }
+    let pieces = line.pieces
+    guard let first = pieces.first, let last = pieces.last else { return line.range.lowerBound }
     let x = Double(point.x)
-    var index = x - piece.minX < piece.maxX - x ? piece.leftIndex : piece.rightIndex
-    if index == line.range.upperBound && line.wraps, line.stops.count > 1 {
-      return line.stops[line.stops.count - 2]
+    var index: Int
+    let edge: Double
+    if x < first.minX {
+      (index, edge) = (line.leftEndIndex, first.minX)
+    } else if x >= last.maxX {
+      (index, edge) = (line.rightEndIndex, last.maxX)
+    } else {
+      let piece = pieces.first { x < $0.maxX } ?? last
+      let isLeft = x - piece.minX < piece.maxX - x
+      (index, edge) = isLeft ? (piece.leftIndex, piece.minX) : (piece.rightIndex, piece.maxX)
     }
     // Where runs of opposite direction meet, one x is the edge of two insertion points (the
     // strong caret of one, the weak caret of the other). Exactly there, the one whose caret is
     // drawn there, so that a tap on a caret finds its index; off it, as Pango, the nearer
     // edge of the grapheme under the point.
-    let edge = x - piece.minX < piece.maxX - x ? piece.minX : piece.maxX
-    if abs(x - edge) < 1e-7, let other = line.index(besides: index, atEdge: edge),
-      abs(line.caretX(at: index) - edge) > 1e-9, abs(line.caretX(at: other) - edge) <= 1e-9
+    let tolerance = HitLine.edgeTolerance
+    if abs(x - edge) < tolerance, abs(line.caretX(at: index) - edge) >= tolerance,
+      let other = line.indexes(atEdge: edge, in: pieces).first(where: {
+        abs(line.caretX(at: $0) - edge) < tolerance
+      })
     {
       index = other
+    }
+    if index == line.range.upperBound && line.wraps, line.stops.count > 1 {
+      return line.stops[line.stops.count - 2]
     }
     return index
   }
@@ -94,7 +110,8 @@ extension TextLayout {
   /// `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)`).
   ///
   /// Leading and trailing are logical: in a right-to-left run, 0 is the grapheme's right edge.
-  /// A point left or right of the line gives the grapheme at that end, 0 or 1. A line with no
+  /// A point left or right of the line gives the line's first grapheme and 0 or its last and
+  /// 1, by the line's direction (left of a right-to-left line: the last). A line with no
   /// glyphs (an empty paragraph) gives its start and 0. Over an ellipsis: its first hidden
   /// index (for a tail ellipsis the index where the text was cut); over the hyphen shown at a
   /// soft hyphen: the soft hyphen's index.
@@ -104,8 +121,16 @@ extension TextLayout {
     fraction = 0
     guard let lineIndex = lineIndex(atY: Double(point.y)) else { return 0 }
     let line = hitLine(lineIndex)
-    guard let piece = line.piece(atX: Double(point.x)) else { return line.range.lowerBound }
-    let x = min(max(Double(point.x), piece.minX), piece.maxX)
+    let pieces = line.pieces
+    guard let first = pieces.first, let last = pieces.last else { return line.range.lowerBound }
+    let x = Double(point.x)
+    if x < first.minX || x > last.maxX {
+      // Beyond the line: the grapheme at that end of it, as `closestPosition(to:)` reads ends.
+      if (x < first.minX) != line.isRightToLeft { return line.range.lowerBound }
+      fraction = 1
+      return line.stops.count > 1 ? line.stops[line.stops.count - 2] : line.range.lowerBound
+    }
+    let piece = pieces.first { x < $0.maxX } ?? last
     let width = piece.maxX - piece.minX
     if width > 0 {
       let fromLeft = (x - piece.minX) / width
@@ -287,6 +312,10 @@ private struct HitLine {
     var containsStart: Bool
     var containsEnd: Bool
   }
+
+  /// How far apart two x may be and be one edge: a caret's x and a piece's edge are the same
+  /// sums of advances taken in different orders, equal but for rounding.
+  static let edgeTolerance = 1e-7
 
   let range: Range<Int>
   let isRightToLeft: Bool
@@ -481,7 +510,7 @@ private struct HitLine {
         // A grapheme drawn as several clusters is one piece.
         if let last = result.last, last.leftIndex == piece.leftIndex,
           last.rightIndex == piece.rightIndex, last.isRightToLeft == piece.isRightToLeft,
-          abs(last.maxX - piece.minX) < 1e-9
+          abs(last.maxX - piece.minX) < Self.edgeTolerance
         {
           result[result.count - 1].maxX = piece.maxX
         } else {
@@ -492,23 +521,27 @@ private struct HitLine {
     return result
   }
 
-  /// The piece under `x`, or the leftmost or rightmost piece for an x beyond the line; nil
-  /// when the line has no glyphs.
-  func piece(atX x: Double) -> Piece? {
-    let pieces = self.pieces
-    guard let first = pieces.first, let last = pieces.last else { return nil }
-    if x < first.minX { return first }
-    return pieces.first { x < $0.maxX } ?? last
-  }
+  /// The insertion point at the line's left end: a point left of a left-to-right line is at
+  /// its start, left of a right-to-left line at its end (Pango's rule).
+  var leftEndIndex: Int { isRightToLeft ? range.upperBound : range.lowerBound }
 
-  /// The insertion point other than `index` at the edge `x` of a piece, where pieces of two
-  /// clusters meet, or nil.
-  func index(besides index: Int, atEdge x: Double) -> Int? {
-    for piece in pieces {
-      if abs(piece.minX - x) <= 1e-9 && piece.leftIndex != index { return piece.leftIndex }
-      if abs(piece.maxX - x) <= 1e-9 && piece.rightIndex != index { return piece.rightIndex }
+  /// The insertion point at the line's right end.
+  var rightEndIndex: Int { isRightToLeft ? range.lowerBound : range.upperBound }
+
+  /// The insertion points at `x` where pieces of two clusters meet, or at the line's ends.
+  func indexes(atEdge x: Double, in pieces: [Piece]) -> [Int] {
+    var result = [Int]()
+    if let first = pieces.first, abs(first.minX - x) < Self.edgeTolerance {
+      result.append(leftEndIndex)
     }
-    return nil
+    if let last = pieces.last, abs(last.maxX - x) < Self.edgeTolerance {
+      result.append(rightEndIndex)
+    }
+    for piece in pieces {
+      if abs(piece.minX - x) < Self.edgeTolerance { result.append(piece.leftIndex) }
+      if abs(piece.maxX - x) < Self.edgeTolerance { result.append(piece.rightIndex) }
+    }
+    return result
   }
 
   /// The selection segments for the insertion points `start..<end` of this line (`requested`
@@ -536,7 +569,7 @@ private struct HitLine {
         holdsEnd = lower < requested.upperBound && requested.upperBound <= upper
       }
       if var last = result.last, last.isRightToLeft == cluster.isRightToLeft,
-        abs(last.maxX - extent.minX) < 1e-6
+        abs(last.maxX - extent.minX) < Self.edgeTolerance
       {
         last.maxX = extent.maxX
         last.containsStart = last.containsStart || holdsStart

@@ -161,6 +161,8 @@ struct HitTestingPangoTests {
       ("สวัสดีครับ", -1, "NotoSansThai-Regular.ttf"),
       // Wrapped lines: past a line's end, before its trailing space.
       ("The quick brown fox jumps over the lazy dog", 120, "DejaVuSans.ttf"),
+      // A left-to-right paragraph's line of Hebrew: left of it is its start, right its end.
+      ("Hello there שלום עולם friends", 100, "DejaVuSans.ttf"),
     ])
   func matchesPango(text: String, width: Double, file: String) throws {
     let executable = try Self.tool.get()

@@ -174,9 +174,17 @@ struct HitTestingTests {
         number + 1 < layout.lines.count
         && layout.lines[number + 1].utf16Range.lowerBound == line.utf16Range.upperBound
       let y = Double(line.top) + Double(line.height) / 2
+      // What a middle or head ellipsis hides has its caret at the ellipsis.
+      let hidden =
+        line.ellipsisScalarRange.map {
+          utf16($0.lowerBound, in: text)..<utf16($0.upperBound, in: text)
+        } ?? 0..<0
+      func isHidden(_ index: Int) -> Bool {
+        hidden.lowerBound < index && index < hidden.upperBound
+      }
       for index in boundaries
-      where line.utf16Range.contains(index)
-        || (index == line.utf16Range.upperBound && !wraps)
+      where !isHidden(index)
+        && (line.utf16Range.contains(index) || (index == line.utf16Range.upperBound && !wraps))
       {
         let caret = layout.caretRect(forCharacterAt: index)
         #expect(
@@ -192,7 +200,9 @@ struct HitTestingTests {
           layout.closestIndex(to: CGPoint(x: caret.minX, y: y)) == stringIndex,
           sourceLocation: sourceLocation)
         // The grapheme starting here, tapped in its middle.
-        if let next = boundaries.first(where: { $0 > index }), next <= line.utf16Range.upperBound {
+        if let next = boundaries.first(where: { $0 > index && !isHidden($0) }),
+          next <= line.utf16Range.upperBound
+        {
           let rects = layout.selectionRects(for: NSRange(location: index, length: next - index))
           #expect(rects.count == 1, "\(rects) for \(index) in \(text)")
           if let rect = rects.first?.rect, rect.width > 0 {
@@ -226,6 +236,35 @@ struct HitTestingTests {
     ])
   func roundTrips(text: String, width: Double) {
     let layout = Engine.typesetter.layout(text, font: Engine.dejaVu(16), maxWidth: width)
+    Self.expectRoundTrips(layout)
+  }
+
+  @Test(
+    "round trips hold under alignment, indents, justification, a right-to-left base and truncation",
+    arguments: 0..<7)
+  func roundTripsWithStyles(variant: Int) {
+    let mixed = "The quick brown fox jumps over שלום עולם the lazy dog"
+    var style = ParagraphStyle()
+    var text = mixed
+    switch variant {
+    case 0:
+      style.alignment = .center
+      style.firstLineHeadIndent = 13
+    case 1: style.alignment = .justified
+    case 2:
+      style.alignment = .justified
+      style.baseWritingDirection = .rightToLeft
+    case 3: style.alignment = .right
+    default:
+      // One truncated line: tail (right to left), middle, head.
+      style.numberOfLines = 1
+      style.lineBreakMode = [.truncatingTail, .truncatingMiddle, .truncatingHead][variant - 4]
+      text = variant == 4 ? "مرحبا بالعالم العربي الكبير" : "The quick brown fox jumps"
+    }
+    // A ZWJ sequence Noto Color Emoji has no glyph for: one grapheme, two clusters.
+    if variant == 3 { text += " a🐈‍🦄b" }
+    let layout = Engine.typesetter.layout(
+      text, font: Engine.dejaVu(16), style: style, maxWidth: variant >= 4 ? 90 : 150)
     Self.expectRoundTrips(layout)
   }
 
