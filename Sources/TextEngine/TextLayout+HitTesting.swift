@@ -54,11 +54,11 @@ extension TextLayout {
   ///
   /// Builds the hit-testing view of the line pointed at on each call: O(the line's length).
   public func closestPosition(to point: CGPoint) -> Int {
-    guard let lineIndex = lineIndex(atY: Double(point.y)) else { return 0 }
+    guard let lineIndex = lineIndex(atY: Self.coordinate(point.y)) else { return 0 }
     let line = hitLine(lineIndex)
     let pieces = line.pieces
     guard let first = pieces.first, let last = pieces.last else { return line.range.lowerBound }
-    let x = Double(point.x)
+    let x = Self.coordinate(point.x)
     var index: Int
     let edge: Double
     if x < first.minX {
@@ -119,11 +119,11 @@ extension TextLayout {
     for point: CGPoint, fractionOfDistanceBetweenInsertionPoints fraction: inout CGFloat
   ) -> Int {
     fraction = 0
-    guard let lineIndex = lineIndex(atY: Double(point.y)) else { return 0 }
+    guard let lineIndex = lineIndex(atY: Self.coordinate(point.y)) else { return 0 }
     let line = hitLine(lineIndex)
     let pieces = line.pieces
     guard let first = pieces.first, let last = pieces.last else { return line.range.lowerBound }
-    let x = Double(point.x)
+    let x = Self.coordinate(point.x)
     if x < first.minX || x > last.maxX {
       // Beyond the line: the grapheme at that end of it, as `closestPosition(to:)` reads ends.
       if (x < first.minX) != line.isRightToLeft { return line.range.lowerBound }
@@ -194,7 +194,11 @@ extension TextLayout {
     guard range.location != NSNotFound, range.length > 0 else { return [] }
     let length = string.utf16.count
     let lower = min(max(0, range.location), length)
-    let upper = min(max(lower, range.location + range.length), length)
+    // The end clamped without adding first: a hostile location and length overflow their sum.
+    let upper =
+      range.location < 0
+      ? min(length, max(0, range.location + range.length))
+      : (range.length >= length - lower ? length : lower + range.length)
     guard lower < upper else { return [] }
     var result = [SelectionRect]()
     for lineIndex in lines.indices {
@@ -245,6 +249,12 @@ extension TextLayout {
   }
 
   // MARK: Lines
+
+  /// A point's coordinate as hit testing reads it: NaN (a hostile or uninitialised point) as
+  /// 0, the layout's top or left edge, so that no NaN reaches an answer.
+  private static func coordinate(_ value: CGFloat) -> Double {
+    value.isNaN ? 0 : Double(value)
+  }
 
   /// The line a point at `y` is on: the first line whose box reaches below `y`, counting the
   /// spacing under a line as its own; the last line for points below. Nil without lines.

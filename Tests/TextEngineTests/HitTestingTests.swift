@@ -421,6 +421,30 @@ struct HitTestingTests {
     #expect(abs(Double(caret.minX) - nearest.minX) < 1e-6 && caret.width == 0)
   }
 
+  @Test("hostile ranges and points are clamped: no overflow, no NaN")
+  func hostileInput() {
+    let text = "abc שלום def"
+    let layout = Engine.typesetter.layout(text, font: Engine.dejaVu(16))
+    let length = text.utf16.count
+    let whole = layout.selectionRects(for: NSRange(location: 0, length: length))
+    // A length that would overflow the end, and a start before the text, are the text's ends.
+    #expect(layout.selectionRects(for: NSRange(location: 4, length: Int.max)).count == 2)
+    #expect(layout.selectionRects(for: NSRange(location: -5, length: Int.max)) == whole)
+    #expect(layout.selectionRects(for: NSRange(location: -5, length: 5)).isEmpty)
+    #expect(layout.selectionRects(for: NSRange(location: Int.max, length: Int.max)).isEmpty)
+    #expect(layout.selectionRects(for: NSRange(location: NSNotFound, length: 0)).isEmpty)
+    // A NaN coordinate is read as 0: the top line's left end.
+    let nan = CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+    #expect(layout.closestPosition(to: nan) == 0)
+    var fraction: CGFloat = -1
+    #expect(
+      layout.characterIndex(for: nan, fractionOfDistanceBetweenInsertionPoints: &fraction) == 0)
+    #expect(fraction == 0)
+    #expect(layout.closestPosition(to: CGPoint(x: CGFloat.infinity, y: 0)) == length)
+    #expect(layout.caretRect(forCharacterAt: Int.min) == layout.caretRect(forCharacterAt: 0))
+    #expect(layout.caretRect(forCharacterAt: Int.max) == layout.caretRect(forCharacterAt: length))
+  }
+
   @Test("an empty layout and empty ranges have no rectangles; indexes past the text clamp")
   func emptyCases() {
     let empty = Engine.typesetter.layout("", font: Engine.dejaVu(16))
