@@ -421,6 +421,31 @@ struct HitTestingTests {
     #expect(abs(Double(caret.minX) - nearest.minX) < 1e-6 && caret.width == 0)
   }
 
+  @Test(
+    "a range over a line break gives one rectangle a line, each as wide as hb-shape's advances",
+    .enabled(if: hasHBShape, "hb-shape is absent (Debian's libharfbuzz-bin)"))
+  func rangeOverLines() throws {
+    // "one " / "two " / "three" at 60 points; "two thr" ends on the third line.
+    let text = "one two three"
+    let layout = Engine.typesetter.layout(text, font: Engine.dejaVu(16), maxWidth: 60)
+    try #require(Engine.lineTexts(layout) == ["one ", "two ", "three"])
+    let rects = layout.selectionRects(for: NSRange(location: 4, length: 7))
+    let two = try Self.shapedClusters("two ", file: "DejaVuSans.ttf", size: 16)
+    let three = try Self.shapedClusters("three", file: "DejaVuSans.ttf", size: 16)
+    #expect(rects.map(\.lineIndex) == [1, 2])
+    #expect(rects.map(\.containsStart) == [true, false])
+    #expect(rects.map(\.containsEnd) == [false, true])
+    if rects.count == 2 {
+      // The trailing space of "two " is selected with it.
+      #expect(rects[0].rect.minX == 0 && abs(Double(rects[0].rect.maxX) - two[3].maxX) < 1e-6)
+      #expect(rects[1].rect.minX == 0 && abs(Double(rects[1].rect.maxX) - three[2].maxX) < 1e-6)
+      #expect(Double(rects[0].rect.minY) == layout.lines[1].top)
+      #expect(Double(rects[1].rect.height) == layout.lines[2].height)
+      let bounds = layout.boundingRect(forCharacterRange: NSRange(location: 4, length: 7))
+      #expect(bounds == rects[0].rect.union(rects[1].rect))
+    }
+  }
+
   @Test("hostile ranges and points are clamped: no overflow, no NaN")
   func hostileInput() {
     let text = "abc שלום def"
