@@ -44,8 +44,9 @@ extension TextLayout {
   ///
   /// An ellipsis stands for the characters it hides: over a middle ellipsis the nearer of the
   /// hidden range's ends, over a tail ellipsis the index where the text was cut. The hyphen
-  /// shown at a soft hyphen belongs to the soft hyphen (U+00AD): its leading half gives the
-  /// soft hyphen's index, its trailing half the index after it.
+  /// shown at a soft hyphen belongs to the soft hyphen (U+00AD), the last character of its
+  /// line: a point over it gives the soft hyphen's index, since the index after it starts the
+  /// next line.
   ///
   /// ```swift
   /// let index = layout.closestPosition(to: tap)
