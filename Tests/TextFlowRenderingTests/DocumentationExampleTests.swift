@@ -27,6 +27,10 @@ struct DocumentationExampleTests {
       "Tests/TextFlowRenderingTests/DocCExampleTests.swift"
     ),
     (
+      "Sources/TextEngine/TextEngine.docc/HitTesting.md",
+      "Tests/TextEngineTests/HitTestingTests.swift"
+    ),
+    (
       "Sources/TextFlowRendering/TextFlowRendering.docc/TextFlowRendering.md",
       "Tests/TextFlowRenderingTests/DocCExampleTests.swift"
     ),
