@@ -484,4 +484,39 @@ struct HitTestingTests {
     #expect(text.closestPosition(to: CGPoint(x: 50, y: Double(text.lines[1].top) + 1)) == 3)
     #expect(text.caretRect(forCharacterAt: 99) == text.caretRect(forCharacterAt: 6))
   }
+
+  /// The lines each call reads on a layout of `count` lines (one word each), asking about its
+  /// middle line: caret, tap, a word's rectangles.
+  static func linesVisitedPerCall(lines count: Int) throws -> [Int] {
+    let text = (0..<count).map { "word\($0 % 10)" }.joined(separator: " ")
+    let layout = Engine.typesetter.layout(text, font: Engine.dejaVu(16), maxWidth: 60)
+    try #require(layout.lines.count == count)
+    let line = layout.lines[count / 2]
+    let word = NSRange(location: line.utf16Range.lowerBound, length: 5)
+    let point = CGPoint(x: 10, y: line.top + line.height / 2)
+    let calls: [() -> Void] = [
+      { _ = layout.caretRect(forCharacterAt: line.utf16Range.lowerBound + 2) },
+      { _ = layout.closestPosition(to: point) },
+      { _ = layout.characterIndex(for: point) },
+      { _ = layout.selectionRects(for: word) },
+      { _ = layout.boundingRect(forCharacterRange: word) },
+    ]
+    return calls.map { call in
+      let work = HitTestingWork()
+      HitTestingWork.$current.withValue(work) { call() }
+      return work.linesVisited
+    }
+  }
+
+  @Test("a tap, a caret or a word's rectangles read O(log n) lines of an n-line layout, not n")
+  func costPerCallIsLogarithmicInLines() throws {
+    // Ten times the lines may add at most log2(10) < 4 steps to each binary search (a
+    // highlight runs two: where the range starts, where its line is).
+    let small = try Self.linesVisitedPerCall(lines: 1_000)
+    let large = try Self.linesVisitedPerCall(lines: 10_000)
+    for (few, many) in zip(small, large) {
+      #expect(many <= few + 8, "\(few) lines read at 1 000 lines, \(many) at 10 000")
+      #expect(many <= 40, "\(many) lines read for one call on 10 000 lines")
+    }
+  }
 }
