@@ -6,19 +6,29 @@ import Foundation
 import Synchronization
 
 /// The work hit testing does, counted for the tests that keep each call's cost logarithmic in
-/// the number of lines (users call these per tap and per highlight, on long texts).
+/// the number of lines and linear (but for a logarithm) in the length of the line it reads
+/// (users call these per tap and per highlight, on long texts and long unwrapped lines).
 final class HitTestingWork: Sendable {
   /// The counter of the current task, or nil (the usual case: nothing is counted).
   @TaskLocal static var current: HitTestingWork?
 
   private let lines = Mutex(0)
+  private let boundaries = Mutex(0)
 
   /// The number of lines read (a line's box or range compared, or its hit-testing view built).
   var linesVisited: Int { lines.withLock { $0 } }
 
+  /// The number of a line's clusters and grapheme boundaries read.
+  var boundariesVisited: Int { boundaries.withLock { $0 } }
+
   /// Counts `count` lines read by the current task's counter, if any.
   static func visit(lines count: Int = 1) {
     current?.lines.withLock { $0 += count }
+  }
+
+  /// Counts `count` clusters or grapheme boundaries read by the current task's counter.
+  static func visit(boundaries count: Int) {
+    current?.boundaries.withLock { $0 += count }
   }
 }
 
@@ -72,8 +82,9 @@ extension TextLayout {
   /// ```
   ///
   /// Finds the line by a binary search over the lines' tops and builds the hit-testing view of
-  /// that line on each call: O(log(lines) + the line's length). `caretRect(forCharacterAt:)`
-  /// and `selectionRects(for:)` likewise read only the lines they answer for.
+  /// that line on each call: O(log(lines) + n log n) for a line of n graphemes.
+  /// `caretRect(forCharacterAt:)` and `selectionRects(for:)` likewise read only the lines they
+  /// answer for.
   public func closestPosition(to point: CGPoint) -> Int {
     guard let lineIndex = lineIndex(atY: Self.coordinate(point.y)) else { return 0 }
     let line = hitLine(lineIndex)
@@ -464,6 +475,7 @@ private struct HitLine {
       boundaries.append(position)
     }
 
+    HitTestingWork.visit(boundaries: raws.count + boundaries.count)
     var clusters = [Cluster]()
     clusters.reserveCapacity(raws.count)
     for raw in raws {
@@ -471,9 +483,17 @@ private struct HitLine {
       // shown character; the hyphen shares the soft hyphen's range, whose own glyph is empty.
       let isShadowed = raw.isEllipsis && realStarts.contains(raw.start)
       let clusterRange = raw.start..<(isShadowed ? raw.start : end(of: raw.start))
-      let inner =
-        raw.isEllipsis
-        ? [] : boundaries.filter { $0 > clusterRange.lowerBound && $0 < clusterRange.upperBound }
+      // The boundaries inside the cluster, found by a search: filtering all of them for each
+      // cluster made a long line's view quadratic in its length.
+      var inner = [Int]()
+      if !raw.isEllipsis {
+        var next = Self.firstIndex(in: boundaries) { $0 > clusterRange.lowerBound }
+        while next < boundaries.count && boundaries[next] < clusterRange.upperBound {
+          inner.append(boundaries[next])
+          next += 1
+        }
+        HitTestingWork.visit(boundaries: inner.count + 1)
+      }
       clusters.append(
         Cluster(
           range: clusterRange, minX: raw.minX, maxX: raw.maxX, isRightToLeft: raw.isRightToLeft,
@@ -487,14 +507,29 @@ private struct HitLine {
     }
   }
 
+  /// The index of the first element of ascending `values` for which `isPast` holds (`isPast`
+  /// is false, then true along them), or `values.count`: a binary search.
+  static func firstIndex(in values: [Int], where isPast: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = values.count
+    while low < high {
+      HitTestingWork.visit(boundaries: 1)
+      let middle = (low + high) / 2
+      if isPast(values[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
   /// The insertion point at or before `index`, within the line.
   func stop(atOrBefore index: Int) -> Int {
-    stops.last { $0 <= index } ?? range.lowerBound
+    let after = Self.firstIndex(in: stops) { $0 > index }
+    return after > 0 ? stops[after - 1] : range.lowerBound
   }
 
   /// The insertion point at or after `index`, within the line.
   func stop(atOrAfter index: Int) -> Int {
-    stops.first { $0 >= index } ?? range.upperBound
+    let found = Self.firstIndex(in: stops) { $0 >= index }
+    return found < stops.count ? stops[found] : range.upperBound
   }
 
   /// The x of insertion point `index` in `cluster`, which holds it (its start, end or inside):

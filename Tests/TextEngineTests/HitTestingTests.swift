@@ -519,4 +519,37 @@ struct HitTestingTests {
       #expect(many <= 40, "\(many) lines read for one call on 10 000 lines")
     }
   }
+
+  /// The clusters and grapheme boundaries each call reads on one unwrapped line of `count`
+  /// words (a table row or caption set without a width), asking about its middle.
+  static func boundariesVisitedPerCall(words count: Int) -> [Int] {
+    let text = (0..<count).map { "w\($0 % 10)" }.joined(separator: " ")
+    let layout = Engine.typesetter.layout(text, font: Engine.dejaVu(16))
+    let middle = text.utf16.count / 2
+    let caret = layout.caretRect(forCharacterAt: middle)
+    let point = CGPoint(x: caret.midX, y: caret.midY)
+    let word = NSRange(location: middle, length: 2)
+    let calls: [() -> Void] = [
+      { _ = layout.caretRect(forCharacterAt: middle) },
+      { _ = layout.closestPosition(to: point) },
+      { _ = layout.characterIndex(for: point) },
+      { _ = layout.selectionRects(for: word) },
+    ]
+    return calls.map { call in
+      let work = HitTestingWork()
+      HitTestingWork.$current.withValue(work) { call() }
+      return work.boundariesVisited
+    }
+  }
+
+  @Test("on one line of n graphemes a call reads O(n log n) boundaries, not n squared")
+  func costPerCallIsNearLinearInLineLength() {
+    // Ten times the graphemes: ten times the boundaries, times at most 4/3 for the searches'
+    // logarithm (log2 of 30 000 over log2 of 3 000); a quadratic view reads a hundred times.
+    let small = Self.boundariesVisitedPerCall(words: 1_000)
+    let large = Self.boundariesVisitedPerCall(words: 10_000)
+    for (few, many) in zip(small, large) {
+      #expect(many <= few * 14, "\(few) boundaries read at 1 000 words, \(many) at 10 000")
+    }
+  }
 }
