@@ -416,9 +416,16 @@ private struct HitLine {
       let unicodeScalars = string.unicodeScalars
       func offset(_ scalar: Int) -> Int {
         if scalar >= scalarBase && scalar <= line.scalarRange.upperBound { return utf16(scalar) }
+        // Walked from the line's nearer end over the hidden characters only: walked from the
+        // text's start, a tap on a text's truncated last line read every line above it.
+        let isAfter = scalar > line.scalarRange.upperBound
+        let distance = isAfter ? scalar - line.scalarRange.upperBound : scalar - scalarBase
+        let limit = isAfter ? string.endIndex : string.startIndex
+        HitTestingWork.visit(boundaries: abs(distance))
         let index =
           unicodeScalars.index(
-            string.startIndex, offsetBy: scalar, limitedBy: string.endIndex) ?? string.endIndex
+            isAfter ? line.range.upperBound : line.range.lowerBound, offsetBy: distance,
+            limitedBy: limit) ?? limit
         return index.utf16Offset(in: string)
       }
       hidden = offset(scalars.lowerBound)..<offset(scalars.upperBound)

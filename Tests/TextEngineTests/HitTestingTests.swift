@@ -552,4 +552,30 @@ struct HitTestingTests {
       #expect(many <= few * 14, "\(few) boundaries read at 1 000 words, \(many) at 10 000")
     }
   }
+
+  /// The characters a caret on the truncated last line of `count` shown lines reads: each
+  /// paragraph "alpha beta" wraps into two lines, and the last line shown, an "alpha", ends in
+  /// an ellipsis hiding " beta".
+  static func boundariesVisitedOnTruncatedLine(lines count: Int) throws -> Int {
+    var style = ParagraphStyle()
+    style.numberOfLines = count
+    style.lineBreakMode = .truncatingTail
+    let text = Array(repeating: "alpha beta", count: count).joined(separator: "\n")
+    let layout = Engine.typesetter.layout(
+      text, font: Engine.dejaVu(16), style: style, maxWidth: 70)
+    let last = try #require(layout.lines.last)
+    try #require(layout.lines.count == count && last.ellipsisScalarRange != nil)
+    let work = HitTestingWork()
+    HitTestingWork.$current.withValue(work) {
+      _ = layout.caretRect(forCharacterAt: last.utf16Range.lowerBound)
+    }
+    return work.boundariesVisited
+  }
+
+  @Test("a caret on a truncated last line reads the characters its ellipsis hides, not the text")
+  func truncatedLineCostIsIndependentOfTheTextAbove() throws {
+    let few = try Self.boundariesVisitedOnTruncatedLine(lines: 1_001)
+    let many = try Self.boundariesVisitedOnTruncatedLine(lines: 10_001)
+    #expect(many <= few + 20, "\(few) boundaries read under 1 001 lines, \(many) under 10 001")
+  }
 }
