@@ -3,6 +3,34 @@
 // and highlights in rendered reports need these, and the glyph runs alone do not say where a
 // character is: clusters, bidi runs and ligatures stand between an index and an x.
 import Foundation
+import Synchronization
+
+/// The work hit testing does, counted for the tests that keep each call's cost logarithmic in
+/// the number of lines and linear (but for a logarithm) in the length of the line it reads
+/// (users call these per tap and per highlight, on long texts and long unwrapped lines).
+final class HitTestingWork: Sendable {
+  /// The counter of the current task, or nil (the usual case: nothing is counted).
+  @TaskLocal static var current: HitTestingWork?
+
+  private let lines = Mutex(0)
+  private let boundaries = Mutex(0)
+
+  /// The number of lines read (a line's box or range compared, or its hit-testing view built).
+  var linesVisited: Int { lines.withLock { $0 } }
+
+  /// The number of a line's clusters and grapheme boundaries read.
+  var boundariesVisited: Int { boundaries.withLock { $0 } }
+
+  /// Counts `count` lines read by the current task's counter, if any.
+  static func visit(lines count: Int = 1) {
+    current?.lines.withLock { $0 += count }
+  }
+
+  /// Counts `count` clusters or grapheme boundaries read by the current task's counter.
+  static func visit(boundaries count: Int) {
+    current?.boundaries.withLock { $0 += count }
+  }
+}
 
 extension TextLayout {
   /// One rectangle of a selection or highlight: the part of a range on one line that lies in
@@ -53,7 +81,10 @@ extension TextLayout {
   /// let caret = layout.caretRect(forCharacterAt: index)
   /// ```
   ///
-  /// Builds the hit-testing view of the line pointed at on each call: O(the line's length).
+  /// Finds the line by a binary search over the lines' tops and builds the hit-testing view of
+  /// that line on each call: O(log(lines) + n log n) for a line of n graphemes.
+  /// `caretRect(forCharacterAt:)` and `selectionRects(for:)` likewise read only the lines they
+  /// answer for.
   public func closestPosition(to point: CGPoint) -> Int {
     guard let lineIndex = lineIndex(atY: Self.coordinate(point.y)) else { return 0 }
     let line = hitLine(lineIndex)
@@ -202,8 +233,19 @@ extension TextLayout {
       : (range.length >= length - lower ? length : lower + range.length)
     guard lower < upper else { return [] }
     var result = [SelectionRect]()
-    for lineIndex in lines.indices {
+    // The lines the range can reach: from the last one starting at or before its start (an
+    // earlier line's ellipsis hides only characters before that start) through the first one
+    // starting at or after its end (whose head ellipsis may hide characters before it).
+    var first = lineIndex(containing: lower)
+    while first > 0 && lines[first - 1].utf16Range.lowerBound == lines[first].utf16Range.lowerBound
+    {
+      HitTestingWork.visit()
+      first -= 1
+    }
+    for lineIndex in first..<lines.count {
+      HitTestingWork.visit()
       let box = lines[lineIndex]
+      if lineIndex > first && lines[lineIndex - 1].utf16Range.lowerBound >= upper { break }
       let hidden = box.ellipsisScalarRange != nil
       // A line reaches past its `utf16Range` only through the characters its ellipsis hides.
       guard hidden || (box.utf16Range.lowerBound < upper && lower < box.utf16Range.upperBound)
@@ -259,27 +301,39 @@ extension TextLayout {
 
   /// The line a point at `y` is on: the first line whose box reaches below `y`, counting the
   /// spacing under a line as its own; the last line for points below. Nil without lines.
+  /// A binary search over the lines' tops, which never decrease.
   private func lineIndex(atY y: Double) -> Int? {
     guard !lines.isEmpty else { return nil }
-    for index in 0..<(lines.count - 1) where y < Double(lines[index + 1].top) {
-      return index
+    // The first line after the first whose top is below `y`, in 1..<count (count: none).
+    var low = 1
+    var high = lines.count
+    while low < high {
+      HitTestingWork.visit()
+      let middle = (low + high) / 2
+      if y < Double(lines[middle].top) { high = middle } else { low = middle + 1 }
     }
-    return lines.count - 1
+    return low - 1
   }
 
   /// The line whose caret shows `index`: the last line starting at or before it (so the end
   /// of a wrapped line is the next line's start), or the first line.
+  /// A binary search over the lines' starts, which never decrease.
   private func lineIndex(containing index: Int) -> Int {
-    var found = 0
-    for (position, line) in lines.enumerated() where line.utf16Range.lowerBound <= index {
-      found = position
+    // The first line starting after `index`.
+    var low = 0
+    var high = lines.count
+    while low < high {
+      HitTestingWork.visit()
+      let middle = (low + high) / 2
+      if lines[middle].utf16Range.lowerBound <= index { low = middle + 1 } else { high = middle }
     }
-    return found
+    return max(0, low - 1)
   }
 
   /// The hit-testing view of line `index`: its clusters in visual order with their logical
   /// ranges in UTF-16 offsets and their x extents in layout coordinates.
   private func hitLine(_ index: Int) -> HitLine {
+    HitTestingWork.visit()
     let line = lines[index]
     let wraps =
       index + 1 < lines.count
@@ -362,9 +416,16 @@ private struct HitLine {
       let unicodeScalars = string.unicodeScalars
       func offset(_ scalar: Int) -> Int {
         if scalar >= scalarBase && scalar <= line.scalarRange.upperBound { return utf16(scalar) }
+        // Walked from the line's nearer end over the hidden characters only: walked from the
+        // text's start, a tap on a text's truncated last line read every line above it.
+        let isAfter = scalar > line.scalarRange.upperBound
+        let distance = isAfter ? scalar - line.scalarRange.upperBound : scalar - scalarBase
+        let limit = isAfter ? string.endIndex : string.startIndex
+        HitTestingWork.visit(boundaries: abs(distance))
         let index =
           unicodeScalars.index(
-            string.startIndex, offsetBy: scalar, limitedBy: string.endIndex) ?? string.endIndex
+            isAfter ? line.range.upperBound : line.range.lowerBound, offsetBy: distance,
+            limitedBy: limit) ?? limit
         return index.utf16Offset(in: string)
       }
       hidden = offset(scalars.lowerBound)..<offset(scalars.upperBound)
@@ -421,6 +482,7 @@ private struct HitLine {
       boundaries.append(position)
     }
 
+    HitTestingWork.visit(boundaries: raws.count + boundaries.count)
     var clusters = [Cluster]()
     clusters.reserveCapacity(raws.count)
     for raw in raws {
@@ -428,9 +490,17 @@ private struct HitLine {
       // shown character; the hyphen shares the soft hyphen's range, whose own glyph is empty.
       let isShadowed = raw.isEllipsis && realStarts.contains(raw.start)
       let clusterRange = raw.start..<(isShadowed ? raw.start : end(of: raw.start))
-      let inner =
-        raw.isEllipsis
-        ? [] : boundaries.filter { $0 > clusterRange.lowerBound && $0 < clusterRange.upperBound }
+      // The boundaries inside the cluster, found by a search: filtering all of them for each
+      // cluster made a long line's view quadratic in its length.
+      var inner = [Int]()
+      if !raw.isEllipsis {
+        var next = Self.firstIndex(in: boundaries) { $0 > clusterRange.lowerBound }
+        while next < boundaries.count && boundaries[next] < clusterRange.upperBound {
+          inner.append(boundaries[next])
+          next += 1
+        }
+        HitTestingWork.visit(boundaries: inner.count + 1)
+      }
       clusters.append(
         Cluster(
           range: clusterRange, minX: raw.minX, maxX: raw.maxX, isRightToLeft: raw.isRightToLeft,
@@ -444,14 +514,29 @@ private struct HitLine {
     }
   }
 
+  /// The index of the first element of ascending `values` for which `isPast` holds (`isPast`
+  /// is false, then true along them), or `values.count`: a binary search.
+  static func firstIndex(in values: [Int], where isPast: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = values.count
+    while low < high {
+      HitTestingWork.visit(boundaries: 1)
+      let middle = (low + high) / 2
+      if isPast(values[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
   /// The insertion point at or before `index`, within the line.
   func stop(atOrBefore index: Int) -> Int {
-    stops.last { $0 <= index } ?? range.lowerBound
+    let after = Self.firstIndex(in: stops) { $0 > index }
+    return after > 0 ? stops[after - 1] : range.lowerBound
   }
 
   /// The insertion point at or after `index`, within the line.
   func stop(atOrAfter index: Int) -> Int {
-    stops.first { $0 >= index } ?? range.upperBound
+    let found = Self.firstIndex(in: stops) { $0 >= index }
+    return found < stops.count ? stops[found] : range.upperBound
   }
 
   /// The x of insertion point `index` in `cluster`, which holds it (its start, end or inside):

@@ -163,6 +163,15 @@ struct HitTestingPangoTests {
       ("The quick brown fox jumps over the lazy dog", 120, "DejaVuSans.ttf"),
       // A left-to-right paragraph's line of Hebrew: left of it is its start, right its end.
       ("Hello there שלום עולם friends", 100, "DejaVuSans.ttf"),
+      // Wrapped right-to-left paragraphs, with Latin words and numbers inside their lines.
+      ("שלום עולם hello world ומלואו 2024 שנה", 110, "DejaVuSans.ttf"),
+      ("مرحبا بالعالم العربي الكبير 123 يا صديقي", 120, "DejaVuSans.ttf"),
+      ("Price: 12.50 ₪ ש״ח (incl.) שלום, abc!", 130, "DejaVuSans.ttf"),
+      // Numbers between runs of either direction, in paragraphs of either direction.
+      ("abc אבג 123 דהו def", -1, "DejaVuSans.ttf"),
+      ("אבג abc 123 def דהו", -1, "DejaVuSans.ttf"),
+      // Runs of spaces at wrapped lines' ends.
+      ("a  b   c    d", 30, "DejaVuSans.ttf"),
     ])
   func matchesPango(text: String, width: Double, file: String) throws {
     let executable = try Self.tool.get()
@@ -180,7 +189,12 @@ struct HitTestingPangoTests {
     let records = output.standardOutput.split(separator: "\n").map { $0.split(separator: " ") }
     let starts = try records.filter { $0.first == "line" }.map { try #require(Int($0[1])) }
     try #require(starts == layout.lines.map(\.utf16Range.lowerBound), "Pango's lines: \(starts)")
-    func origin(_ line: Int) -> Double { Double(layout.lines[line].baselineOrigin.x) }
+    // Pango measures x from the left of a line's content; a right-to-left line's trailing
+    // spaces hang left of it (drawn, so `baselineOrigin` is their left edge).
+    func origin(_ line: Int) -> Double {
+      let box = layout.lines[line]
+      return Double(box.baselineOrigin.x) + (box.isRightToLeft ? box.trailingWhitespaceWidth : 0)
+    }
 
     let carets = try records.filter { $0.first == "caret" }.map {
       (

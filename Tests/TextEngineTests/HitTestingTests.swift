@@ -484,4 +484,98 @@ struct HitTestingTests {
     #expect(text.closestPosition(to: CGPoint(x: 50, y: Double(text.lines[1].top) + 1)) == 3)
     #expect(text.caretRect(forCharacterAt: 99) == text.caretRect(forCharacterAt: 6))
   }
+
+  /// The lines each call reads on a layout of `count` lines (one word each), asking about its
+  /// middle line: caret, tap, a word's rectangles.
+  static func linesVisitedPerCall(lines count: Int) throws -> [Int] {
+    let text = (0..<count).map { "word\($0 % 10)" }.joined(separator: " ")
+    let layout = Engine.typesetter.layout(text, font: Engine.dejaVu(16), maxWidth: 60)
+    try #require(layout.lines.count == count)
+    let line = layout.lines[count / 2]
+    let word = NSRange(location: line.utf16Range.lowerBound, length: 5)
+    let point = CGPoint(x: 10, y: line.top + line.height / 2)
+    let calls: [() -> Void] = [
+      { _ = layout.caretRect(forCharacterAt: line.utf16Range.lowerBound + 2) },
+      { _ = layout.closestPosition(to: point) },
+      { _ = layout.characterIndex(for: point) },
+      { _ = layout.selectionRects(for: word) },
+      { _ = layout.boundingRect(forCharacterRange: word) },
+    ]
+    return calls.map { call in
+      let work = HitTestingWork()
+      HitTestingWork.$current.withValue(work) { call() }
+      return work.linesVisited
+    }
+  }
+
+  @Test("a tap, a caret or a word's rectangles read O(log n) lines of an n-line layout, not n")
+  func costPerCallIsLogarithmicInLines() throws {
+    // Ten times the lines may add at most log2(10) < 4 steps to each binary search (a
+    // highlight runs two: where the range starts, where its line is).
+    let small = try Self.linesVisitedPerCall(lines: 1_000)
+    let large = try Self.linesVisitedPerCall(lines: 10_000)
+    for (few, many) in zip(small, large) {
+      #expect(many <= few + 8, "\(few) lines read at 1 000 lines, \(many) at 10 000")
+      #expect(many <= 40, "\(many) lines read for one call on 10 000 lines")
+    }
+  }
+
+  /// The clusters and grapheme boundaries each call reads on one unwrapped line of `count`
+  /// words (a table row or caption set without a width), asking about its middle.
+  static func boundariesVisitedPerCall(words count: Int) -> [Int] {
+    let text = (0..<count).map { "w\($0 % 10)" }.joined(separator: " ")
+    let layout = Engine.typesetter.layout(text, font: Engine.dejaVu(16))
+    let middle = text.utf16.count / 2
+    let caret = layout.caretRect(forCharacterAt: middle)
+    let point = CGPoint(x: caret.midX, y: caret.midY)
+    let word = NSRange(location: middle, length: 2)
+    let calls: [() -> Void] = [
+      { _ = layout.caretRect(forCharacterAt: middle) },
+      { _ = layout.closestPosition(to: point) },
+      { _ = layout.characterIndex(for: point) },
+      { _ = layout.selectionRects(for: word) },
+    ]
+    return calls.map { call in
+      let work = HitTestingWork()
+      HitTestingWork.$current.withValue(work) { call() }
+      return work.boundariesVisited
+    }
+  }
+
+  @Test("on one line of n graphemes a call reads O(n log n) boundaries, not n squared")
+  func costPerCallIsNearLinearInLineLength() {
+    // Ten times the graphemes: ten times the boundaries, times at most 4/3 for the searches'
+    // logarithm (log2 of 30 000 over log2 of 3 000); a quadratic view reads a hundred times.
+    let small = Self.boundariesVisitedPerCall(words: 1_000)
+    let large = Self.boundariesVisitedPerCall(words: 10_000)
+    for (few, many) in zip(small, large) {
+      #expect(many <= few * 14, "\(few) boundaries read at 1 000 words, \(many) at 10 000")
+    }
+  }
+
+  /// The characters a caret on the truncated last line of `count` shown lines reads: each
+  /// paragraph "alpha beta" wraps into two lines, and the last line shown, an "alpha", ends in
+  /// an ellipsis hiding " beta".
+  static func boundariesVisitedOnTruncatedLine(lines count: Int) throws -> Int {
+    var style = ParagraphStyle()
+    style.numberOfLines = count
+    style.lineBreakMode = .truncatingTail
+    let text = Array(repeating: "alpha beta", count: count).joined(separator: "\n")
+    let layout = Engine.typesetter.layout(
+      text, font: Engine.dejaVu(16), style: style, maxWidth: 70)
+    let last = try #require(layout.lines.last)
+    try #require(layout.lines.count == count && last.ellipsisScalarRange != nil)
+    let work = HitTestingWork()
+    HitTestingWork.$current.withValue(work) {
+      _ = layout.caretRect(forCharacterAt: last.utf16Range.lowerBound)
+    }
+    return work.boundariesVisited
+  }
+
+  @Test("a caret on a truncated last line reads the characters its ellipsis hides, not the text")
+  func truncatedLineCostIsIndependentOfTheTextAbove() throws {
+    let few = try Self.boundariesVisitedOnTruncatedLine(lines: 1_001)
+    let many = try Self.boundariesVisitedOnTruncatedLine(lines: 10_001)
+    #expect(many <= few + 20, "\(few) boundaries read under 1 001 lines, \(many) under 10 001")
+  }
 }
