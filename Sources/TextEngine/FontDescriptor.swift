@@ -192,7 +192,8 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
 
   /// A descriptor of the attributes given (`UIFontDescriptor(fontAttributes:)`): `.family`,
   /// `.name`, `.face`, `.size`, `.traits` and `.textStyle`; other keys, and values of another
-  /// type than the key's documentation says, are ignored.
+  /// type than the key's documentation says, are ignored. A weight, width or slant trait
+  /// outside UIKit's range, −1 to 1, is clamped to it, and a NaN one is ignored.
   ///
   /// ```swift
   /// let bold = FontDescriptor(fontAttributes: [
@@ -583,9 +584,9 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
       case .traits:
         guard let traits = value as? [TraitKey: Any] else { continue }
         symbolic = traits[.symbolic].flatMap(Self.symbolicTraits)
-        weight = traits[.weight].flatMap(Self.number)
-        width = traits[.width].flatMap(Self.number)
-        slant = traits[.slant].flatMap(Self.number)
+        weight = traits[.weight].flatMap(Self.unitTrait)
+        width = traits[.width].flatMap(Self.unitTrait)
+        slant = traits[.slant].flatMap(Self.unitTrait)
       default:
         continue
       }
@@ -605,6 +606,14 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     case let number as NSNumber: number.doubleValue
     default: nil
     }
+  }
+
+  /// A weight, width or slant trait: a number within UIKit's documented range, −1 to 1, which
+  /// larger values are clamped to; NaN is no number, so the trait is left out. The width
+  /// becomes an OS/2 width class by `Int(_:)`, which traps on a NaN or an infinity.
+  private static func unitTrait(_ value: Any) -> Double? {
+    guard let number = number(value), !number.isNaN else { return nil }
+    return min(1, max(-1, number))
   }
 
   /// Symbolic traits given as `SymbolicTraits` or a raw value.

@@ -324,3 +324,42 @@ struct FontDescriptorTests {
     #expect(name == "DejaVuSans-Bold")
   }
 }
+
+extension FontDescriptorTests {
+  // MARK: Hostile input
+
+  /// A descriptor of DejaVu Sans whose `.traits` hold only `key: value`.
+  static func dejaVuSans(_ key: FontDescriptor.TraitKey, _ value: Any) -> FontDescriptor {
+    FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: [key: value]])
+  }
+
+  @Test(
+    "weight, width and slant traits past UIKit's range of −1 to 1 are clamped; NaN is ignored",
+    .enabled(if: hasFontconfig, "fontconfig or the test fonts are not installed"))
+  func traitNumbersOutOfRange() throws {
+    // Trapped in `Int(_:)` while turning the width into a width class: a NaN, an infinite or
+    // a huge width (a value a port computed by dividing by zero) crashed the process.
+    // UIKit's range is −1 to 1; fontconfig's narrowest width (50, ultra-condensed) is
+    // DejaVu Sans Condensed, its widest (200) the normal face, the only widths installed.
+    let narrowest = Self.fcMatch("DejaVu Sans:width=50", "%{postscriptname}")
+    let widest = Self.fcMatch("DejaVu Sans:width=200", "%{postscriptname}")
+    let normal = Self.fcMatch("DejaVu Sans", "%{postscriptname}")
+    for (width, expected) in [
+      (-Double.infinity, narrowest), (-1e300, narrowest), (Double.infinity, widest),
+      (1e300, widest), (Double.nan, normal),
+    ] {
+      let descriptor = Self.dejaVuSans(.width, width)
+      #expect(descriptor.postscriptName == expected, "width \(width)")
+      #expect(Font(descriptor: descriptor, size: 10).fontName == expected, "width \(width)")
+      let traits = descriptor.fontAttributes[.traits] as? [FontDescriptor.TraitKey: Any]
+      let read = traits?[.width] as? Double
+      #expect(width.isNaN ? read == nil : read == (width < 0 ? -1 : 1), "width \(width)")
+    }
+    // A NaN weight asks for no weight (not the lightest), an infinite one for the heaviest.
+    #expect(Self.dejaVuSans(.weight, Double.nan).postscriptName == normal)
+    #expect(
+      Self.dejaVuSans(.weight, Double.infinity).postscriptName
+        == Self.fcMatch("DejaVu Sans:weight=black", "%{postscriptname}"))
+    #expect(Self.dejaVuSans(.slant, Double.nan).postscriptName == normal)
+  }
+}
