@@ -184,10 +184,10 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
   public init() {}
 
   /// A descriptor naming the font `fontName` at `size` (`UIFontDescriptor(name:size:)`): any
-  /// name `Font(name:size:)` takes.
+  /// name `Font(name:size:)` takes. A NaN size is none (`pointSize` 0).
   public init(name fontName: String, size: Double) {
     self.name = fontName
-    self.size = size
+    self.size = Self.size(size)
   }
 
   /// A descriptor of the attributes given (`UIFontDescriptor(fontAttributes:)`): `.family`,
@@ -211,7 +211,7 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     family = face.familyName.isEmpty ? nil : face.familyName
     name = face.postScriptName.isEmpty ? nil : face.postScriptName
     self.face = face.styleName.isEmpty ? nil : face.styleName
-    size = font.pointSize
+    size = Self.size(font.pointSize)
     symbolic = SymbolicTraits(font: font)
     var weight = Font.Weight(weightClass: Double(face.weightClass))
     if font.synthesizesBold && weight < .bold { weight = .bold }
@@ -340,10 +340,10 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     return descriptor
   }
 
-  /// This descriptor at `newPointSize` (`UIFontDescriptor.withSize(_:)`).
+  /// This descriptor at `newPointSize` (`UIFontDescriptor.withSize(_:)`); a NaN size is none.
   public func withSize(_ newPointSize: Double) -> FontDescriptor {
     var descriptor = self
-    descriptor.size = newPointSize
+    descriptor.size = Self.size(newPointSize)
     return descriptor
   }
 
@@ -575,7 +575,7 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
         face = text
       case .size:
         guard let number = Self.number(value) else { continue }
-        size = number
+        size = Self.size(number)
       case .textStyle:
         guard
           let style = value as? TextStyle ?? (value as? String).flatMap(TextStyle.init(rawValue:))
@@ -592,6 +592,12 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
       }
       if key != .size && key != .textStyle { font = nil }
     }
+  }
+
+  /// A size as stored: a NaN size is no size, so that every descriptor equals itself and
+  /// finds itself as a dictionary key (NaN equals nothing, itself included).
+  private static func size(_ pointSize: Double) -> Double? {
+    pointSize.isNaN ? nil : pointSize
   }
 
   /// A number given as any of the types a port writes one in.

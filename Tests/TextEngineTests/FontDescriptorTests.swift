@@ -363,3 +363,28 @@ extension FontDescriptorTests {
     #expect(Self.dejaVuSans(.slant, Double.nan).postscriptName == normal)
   }
 }
+
+extension FontDescriptorTests {
+  @Test("a descriptor with a NaN size equals itself and finds itself as a dictionary key")
+  func nanSizeIsNoSize() throws {
+    // Equatable's documented rule: a == a. A NaN size was kept, and NaN equals nothing, so a
+    // cache keyed by descriptor never hit and grew by one entry per lookup.
+    let font = Font.systemFont(ofSize: .nan)
+    let descriptors = [
+      FontDescriptor(name: "DejaVu Sans", size: .nan),
+      FontDescriptor(name: "DejaVu Sans", size: 12).withSize(.nan),
+      FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .size: Double.nan]),
+      font.fontDescriptor,
+    ]
+    for descriptor in descriptors {
+      #expect(descriptor == descriptor, "\(descriptor)")
+      var cache: [FontDescriptor: Int] = [:]
+      cache[descriptor] = 1
+      cache[descriptor, default: 0] += 1
+      #expect(cache.count == 1 && cache[descriptor] == 2, "\(descriptor)")
+      // No size: UIFont(descriptor:size:)'s size 0 keeps the descriptor's, Core Text's 12.
+      #expect(Font(descriptor: descriptor, size: 0).pointSize == 12, "\(descriptor)")
+    }
+    #expect(Set(descriptors.prefix(2)).count == 1)
+  }
+}
