@@ -193,8 +193,14 @@ extension AttributedString {
       }
       container[Key.self] = value
     }
-    var result = AttributedString()
-    let characters = attributedString.string as NSString
+    // The characters are taken whole and the attributes set over them: a run cut out as a
+    // string of its own turned each half of a surrogate pair split between two runs into
+    // U+FFFD. A run's range becomes Unicode scalars by the scalars starting in it (a lead
+    // surrogate starts one), so a split pair goes whole to the run holding its lead.
+    let string = attributedString.string
+    let units = Array(string.utf16)
+    var result = AttributedString(string)
+    var start = result.unicodeScalars.startIndex
     var failure: (any Error)?
     attributedString.enumerateAttributes(
       in: NSRange(location: 0, length: attributedString.length), options: []
@@ -211,7 +217,13 @@ extension AttributedString {
         stop.pointee = true
         return
       }
-      result.append(AttributedString(characters.substring(with: range), attributes: container))
+      let scalars = units[range.location..<NSMaxRange(range)].count {
+        !UTF16.isTrailSurrogate($0)
+      }
+      guard scalars > 0 else { return }
+      let end = result.unicodeScalars.index(start, offsetBy: scalars)
+      result[start..<end].setAttributes(container)
+      start = end
     }
     if let failure { throw failure }
     self = result

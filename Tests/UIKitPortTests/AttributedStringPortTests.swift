@@ -88,3 +88,25 @@ struct AttributedStringPortTests {
     #expect(AttributedString(wrong).font == nil)
   }
 }
+
+extension AttributedStringPortTests {
+  @Test("an NSAttributedString whose runs split a surrogate pair keeps its characters")
+  func splitSurrogatePair() throws {
+    // NSAttributedString counts UTF-16 units, so a port setting an attribute over a length
+    // in units can end a run between the two halves of an emoji. Each run was cut out as a
+    // string of its own, which turned either half into U+FFFD: the text itself changed.
+    let text = "a😀b 한국어 مرحبا 👩‍👩‍👧"
+    let ns = NSMutableAttributedString(string: text)
+    ns.addAttribute(.kern, value: 1.5, range: NSRange(location: 1, length: 1))
+    ns.addAttribute(.foregroundColor, value: Color.red, range: NSRange(location: 17, length: 3))
+    let string = AttributedString(ns)
+    // The conversion keeps the string: the same characters, scalar for scalar.
+    #expect(String(string.characters) == text)
+    #expect(Array(String(string.characters).unicodeScalars) == Array(text.unicodeScalars))
+    #expect(NSAttributedString(string).string == text)
+    // The pair goes whole to the run holding its lead surrogate; nothing else is kerned.
+    let kerned = string.runs.filter { $0.kern != nil }.map { String(string[$0.range].characters) }
+    #expect(kerned == ["😀"])
+    #expect(try AttributedString(ns, including: \.uiKit) == string)
+  }
+}
