@@ -217,9 +217,7 @@ extension AttributedString {
         stop.pointee = true
         return
       }
-      let scalars = units[range.location..<NSMaxRange(range)].count {
-        !UTF16.isTrailSurrogate($0)
-      }
+      let scalars = AttributeReading.scalarCount(units[range.location..<NSMaxRange(range)])
       guard scalars > 0 else { return }
       let end = result.unicodeScalars.index(start, offsetBy: scalars)
       result[start..<end].setAttributes(container)
@@ -375,6 +373,13 @@ package enum AttributeReading {
   package static func underlineStyle(_ object: Any) -> UnderlineStyle? {
     if let style = object as? UnderlineStyle { return style }
     return number(object).map { UnderlineStyle(rawValue: Int($0)) }
+  }
+
+  /// The Unicode scalars an `NSAttributedString`'s run of UTF-16 `units` holds: those starting
+  /// in it (a lead surrogate starts one), so that a surrogate pair split between two runs is
+  /// read whole, in the run holding its lead, and each run's scalars follow the last's.
+  package static func scalarCount(_ units: ArraySlice<UInt16>) -> Int {
+    units.count { !UTF16.isTrailSurrogate($0) }
   }
 
   /// A number held in any of the types iOS code stores numbers in.

@@ -137,3 +137,24 @@ struct AttributedStringUIKitTests {
       "\(x)")
   }
 }
+
+extension AttributedStringUIKitTests {
+  @Test("an NSAttributedString whose runs split a surrogate pair measures as its unsplit text")
+  func splitSurrogatePairMeasures() throws {
+    // An underline changes no size (UIKit's rule), so underlining half of an emoji's UTF-16
+    // units must measure as the text without it. Each run was cut out by its UTF-16 range,
+    // and each half of the pair was measured as U+FFFD: two glyphs instead of the emoji.
+    let text = "a😀b 한국어"
+    let font = Font.systemFont(ofSize: 17)
+    let split = NSMutableAttributedString(string: text, attributes: [.font: font])
+    split.addAttribute(.underlineStyle, value: 1, range: NSRange(location: 1, length: 1))
+    let plain = NSAttributedString(string: text, attributes: [.font: font])
+    let size = CGSize(width: 300, height: 1000)
+    for options in [StringDrawingOptions.usesLineFragmentOrigin, []] {
+      #expect(
+        split.boundingRect(with: size, options: options, context: nil)
+          == plain.boundingRect(with: size, options: options, context: nil))
+    }
+    #expect(split.size() == text.size(withAttributes: [.font: font]))
+  }
+}

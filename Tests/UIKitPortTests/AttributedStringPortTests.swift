@@ -110,3 +110,30 @@ extension AttributedStringPortTests {
     #expect(try AttributedString(ns, including: \.uiKit) == string)
   }
 }
+
+extension AttributedStringPortTests {
+  @Test("decorations and colours of runs splitting a surrogate pair fall on whole scalars")
+  func splitSurrogatePairDecorations() throws {
+    // The ranges count Unicode scalars, as the layout does. A run ending between the halves
+    // of an emoji counted its half as one scalar, and so did the next run: every later range
+    // moved one scalar right.
+    let text = "a😀b terms"
+    let ns = NSMutableAttributedString(string: text)
+    ns.addAttribute(.foregroundColor, value: Color.red, range: NSRange(location: 0, length: 2))
+    let terms = (text as NSString).range(of: "terms")
+    ns.addAttribute(.underlineStyle, value: 1, range: terms)
+    ns.addAttribute(.foregroundColor, value: Color.blue, range: terms)
+    // Swift's own count of the scalars before "terms": a, 😀, b, space.
+    let start = text.unicodeScalars.distance(
+      from: text.unicodeScalars.startIndex,
+      to: try #require(text.range(of: "terms")).lowerBound)
+    #expect(start == 4)
+    let underline = start..<(start + 5)
+    #expect(PlacedText.decorations(in: ns).map(\.scalars) == [underline])
+    #expect(PlacedText.colorRanges(in: ns).map(\.scalars) == [0..<2, underline])
+    // The same as the AttributedString it converts to.
+    let string = AttributedString(ns)
+    #expect(PlacedText.decorations(in: string) == PlacedText.decorations(in: ns))
+    #expect(PlacedText.colorRanges(in: string) == PlacedText.colorRanges(in: ns))
+  }
+}
