@@ -264,12 +264,18 @@ extension NSAttributedString {
   package convenience init(
     _ attributedString: AttributedString, keys: [any BridgedAttributedStringKey.Type]
   ) {
-    let result = NSMutableAttributedString(string: "")
+    // The characters go in whole and each run's attributes are set over its UTF-16 range:
+    // appended run by run, each append cost as much as all the text before it when the text
+    // is not ASCII (in Foundation's NSMutableAttributedString), quadratic in the runs.
+    let result = NSMutableAttributedString(string: String(attributedString.characters))
+    var location = 0
     for run in attributedString.runs {
-      result.append(
-        NSAttributedString(
-          string: String(attributedString[run.range].characters),
-          attributes: run.bridgedAttributes(keys)))
+      let length = String(attributedString[run.range].characters).utf16.count
+      let attributes = run.bridgedAttributes(keys)
+      if !attributes.isEmpty {
+        result.setAttributes(attributes, range: NSRange(location: location, length: length))
+      }
+      location += length
     }
     self.init(attributedString: result)
   }

@@ -158,3 +158,45 @@ extension AttributedStringUIKitTests {
     #expect(split.size() == text.size(withAttributes: [.font: font]))
   }
 }
+
+extension AttributedStringUIKitTests {
+  /// The calling thread's CPU time in seconds: unlike the wall clock, not lengthened by other
+  /// processes on a shared machine.
+  static func threadCPUTime() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// Korean text in `count` runs, kerned every other run.
+  static func korean(runs count: Int) -> AttributedString {
+    var string = AttributedString()
+    for index in 0..<count {
+      var run = AttributedString("한국어 ")
+      run.kern = CGFloat(index % 2)
+      string.append(run)
+    }
+    return string
+  }
+
+  @Test("converting to NSAttributedString costs in proportion to the runs, in Korean too")
+  func conversionIsLinear() throws {
+    // Appended run by run, each append cost as much as all the text before it when the text
+    // is not ASCII (in Foundation's NSMutableAttributedString): four times the runs cost over
+    // ten times as much. Linear work is about four times; 6 leaves room for noise.
+    // The fewest seconds of three tries, so that one slow try does not decide.
+    func cost(_ string: AttributedString) throws -> Double {
+      var fewest = Double.infinity
+      for _ in 0..<3 {
+        let start = Self.threadCPUTime()
+        let converted = try NSAttributedString(string, including: \.textEngine)
+        fewest = min(fewest, Self.threadCPUTime() - start)
+        #expect(converted.length == string.characters.count)
+      }
+      return fewest
+    }
+    let small = try cost(Self.korean(runs: 2000))
+    let large = try cost(Self.korean(runs: 8000))
+    #expect(large / small < 6, "\(small) s for 2 000 runs, \(large) s for 8 000")
+  }
+}
