@@ -90,7 +90,7 @@ public enum UIKitAttributeKeys {
     public typealias Value = Int
     public static let name = "NSLigature"
     package static func value(bridgedFrom object: Any) -> Int? {
-      AttributeReading.number(object).map { Int($0) }
+      AttributeReading.integer(object)
     }
   }
 }
@@ -375,10 +375,17 @@ package enum AttributeReading {
   }
 
   /// A style, or its raw value in any number type (iOS code stores
-  /// `NSUnderlineStyle.single.rawValue`).
+  /// `NSUnderlineStyle.single.rawValue`); a number that is no `Int` is none.
   package static func underlineStyle(_ object: Any) -> UnderlineStyle? {
     if let style = object as? UnderlineStyle { return style }
-    return number(object).map { UnderlineStyle(rawValue: Int($0)) }
+    return integer(object).map(UnderlineStyle.init(rawValue:))
+  }
+
+  /// A number as an `Int`, its fraction dropped as `NSNumber.intValue` drops it; nil for a
+  /// NaN, an infinity or a number past `Int`'s range, on which `Int(_:)` traps.
+  package static func integer(_ object: Any?) -> Int? {
+    guard let value = number(object), value.isFinite else { return nil }
+    return Int(exactly: value.rounded(.towardZero))
   }
 
   /// The Unicode scalars an `NSAttributedString`'s run of UTF-16 `units` holds: those starting

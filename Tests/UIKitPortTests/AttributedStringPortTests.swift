@@ -137,3 +137,33 @@ extension AttributedStringPortTests {
     #expect(PlacedText.colorRanges(in: string) == PlacedText.colorRanges(in: ns))
   }
 }
+
+extension AttributedStringPortTests {
+  @Test("a NaN, infinite or huge number as an underline, strikethrough or ligature is none")
+  func nonIntegerStyleNumbers() throws {
+    // NSUnderlineStyle and the ligature setting are integers; iOS code stores them as any
+    // number type, and a computed one can be NaN. `Int(_:)` trapped on it while converting
+    // or drawing: now such a number is no style, as a value of another type is.
+    for value in [Double.nan, .infinity, -.infinity, 1e300] {
+      let ns = NSAttributedString(
+        string: "office",
+        attributes: [
+          .underlineStyle: value, .strikethroughStyle: value, .ligature: value,
+          .font: Font.systemFont(ofSize: 15),
+        ])
+      let string = AttributedString(ns)
+      #expect(String(string.characters) == "office")
+      #expect(string.underlineStyle == nil && string.strikethroughStyle == nil)
+      #expect(string.ligature == nil && string.font == .systemFont(ofSize: 15))
+      #expect(throws: (any Error).self) { try AttributedString(ns, including: \.uiKit) }
+      #expect(PlacedText.decorations(in: ns).isEmpty)
+      // Not ligature 0: measured with the font's ligatures, as the text without the number.
+      let plain = NSAttributedString(
+        string: "office", attributes: [.font: Font.systemFont(ofSize: 15)])
+      #expect(ns.size() == plain.size())
+    }
+    // A fraction is dropped, as NSNumber's intValue drops it.
+    let fraction = NSAttributedString(string: "x", attributes: [.underlineStyle: 1.7])
+    #expect(AttributedString(fraction).underlineStyle == .single)
+  }
+}
