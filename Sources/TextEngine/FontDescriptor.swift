@@ -122,7 +122,8 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     public static let face = AttributeName(rawValue: "NSFontFaceAttribute")
     /// The point size, a number (`Double`, `Int`, `CGFloat` or `NSNumber`).
     public static let size = AttributeName(rawValue: "NSFontSizeAttribute")
-    /// The traits, a `[FontDescriptor.TraitKey: Any]` dictionary.
+    /// The traits, a `[FontDescriptor.TraitKey: Any]` dictionary, or one keyed by the keys' raw
+    /// values (`[String: Any]`).
     public static let traits = AttributeName(rawValue: "NSCTFontTraitsAttribute")
     /// The text style, a `TextStyle` (or its raw value): its size when none is given.
     public static let textStyle = AttributeName(rawValue: "NSCTFontUIUsageAttribute")
@@ -582,7 +583,7 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
         else { continue }
         textStyle = style
       case .traits:
-        guard let traits = value as? [TraitKey: Any] else { continue }
+        guard let traits = Self.traits(value) else { continue }
         symbolic = traits[.symbolic].flatMap(Self.symbolicTraits)
         weight = traits[.weight].flatMap(Self.unitTrait)
         width = traits[.width].flatMap(Self.unitTrait)
@@ -612,6 +613,21 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     case let number as NSNumber: number.doubleValue
     default: nil
     }
+  }
+
+  /// The `.traits` dictionary keyed by `TraitKey`, or by its raw values as iOS code that reads
+  /// attributes from a property list or JSON has them (`["NSCTFontWeightTrait": 0.4]`, which
+  /// UIKit reads as the weight, its keys being strings); nil for another type.
+  private static func traits(_ value: Any) -> [TraitKey: Any]? {
+    guard let dictionary = value as? [AnyHashable: Any] else { return nil }
+    var traits = [TraitKey: Any]()
+    for (key, value) in dictionary {
+      guard let key = key.base as? TraitKey ?? (key.base as? String).map(TraitKey.init) else {
+        continue
+      }
+      traits[key] = value
+    }
+    return traits
   }
 
   /// A weight, width or slant trait: a number within UIKit's documented range, −1 to 1, which

@@ -388,3 +388,30 @@ extension FontDescriptorTests {
     #expect(Set(descriptors.prefix(2)).count == 1)
   }
 }
+
+extension FontDescriptorTests {
+  @Test(
+    "a traits dictionary keyed by UIKit's raw key strings is read as the keys",
+    .enabled(if: hasFontconfig, "fontconfig or the test fonts are not installed"))
+  func traitsKeyedByRawValues() throws {
+    // UIKit's trait keys are strings ("NSCTFontWeightTrait" is TraitKey.weight's documented
+    // raw value), so iOS code reading font attributes from a property list or JSON passes
+    // `[String: Any]`, which UIKit reads as the keys. It was ignored here: the regular face.
+    let bold = Self.fcMatch("DejaVu Sans:bold", "%{postscriptname}")
+    let boldItalic = Self.fcMatch("DejaVu Sans:bold:italic", "%{postscriptname}")
+    let plist: [String: Any] = ["NSCTFontWeightTrait": 0.4]
+    let weighted = FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: plist])
+    #expect(weighted.postscriptName == bold)
+    let symbolic: [String: Any] = ["NSCTFontSymbolicTrait": NSNumber(value: 3)]
+    let traits = FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: symbolic])
+    #expect(traits.postscriptName == boldItalic)
+    let dictionary = NSDictionary(dictionary: ["NSCTFontWeightTrait": NSNumber(value: 0.4)])
+    let bridged = FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: dictionary])
+    #expect(bridged.postscriptName == bold)
+    // Read back as UIKit's keys.
+    #expect(weighted == Self.dejaVuSans(.weight, 0.4))
+    // Another type is still ignored.
+    let ignored = FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: "bold"])
+    #expect(ignored.postscriptName == Self.fcMatch("DejaVu Sans", "%{postscriptname}"))
+  }
+}
