@@ -270,7 +270,9 @@ extension NSAttributedString {
     let result = NSMutableAttributedString(string: String(attributedString.characters))
     var location = 0
     for run in attributedString.runs {
-      let length = String(attributedString[run.range].characters).utf16.count
+      // By scalars: a run may end inside a grapheme (an accent, a flag's second half), where
+      // its characters, rounded to whole graphemes, would be empty or the next run's.
+      let length = attributedString[run.range].unicodeScalars.reduce(0) { $0 + $1.utf16.count }
       let attributes = run.bridgedAttributes(keys)
       if !attributes.isEmpty {
         result.setAttributes(attributes, range: NSRange(location: location, length: length))

@@ -200,3 +200,37 @@ extension AttributedStringUIKitTests {
     #expect(large / small < 6, "\(small) s for 2 000 runs, \(large) s for 8 000")
   }
 }
+
+extension AttributedStringUIKitTests {
+  @Test("a run ending inside a grapheme keeps its attributes on its own scalars")
+  func runInsideGrapheme() throws {
+    // AttributedString's runs are ranges of Unicode scalars, so kern may cover the "e" of a
+    // decomposed "é" or one regional indicator of a flag. Read by characters, rounded to
+    // whole graphemes, such a run was empty: its kern was lost in both conversions.
+    let text = "e\u{301}x🇫🇷y"
+    var string = AttributedString(text)
+    let scalars = string.unicodeScalars
+    let e = scalars.startIndex..<scalars.index(after: scalars.startIndex)
+    string[e].kern = 2
+    let flag = scalars.index(scalars.startIndex, offsetBy: 3)
+    string[flag..<scalars.index(after: flag)].kern = 5
+
+    // Under UIKit's key, over each run's own UTF-16 units: "e" is unit 0, 🇫 units 3 and 4.
+    let ns = try NSAttributedString(string, including: \.textEngine)
+    #expect(ns.string == text)
+    #expect(ns.attribute(.kern, at: 0, effectiveRange: nil) as? CGFloat == 2)
+    #expect(ns.attribute(.kern, at: 1, effectiveRange: nil) == nil)
+    var range = NSRange()
+    #expect(ns.attribute(.kern, at: 3, effectiveRange: &range) as? CGFloat == 5)
+    #expect(range == NSRange(location: 3, length: 2))
+    #expect(try AttributedString(ns, including: \.textEngine) == string)
+
+    // The layout's text has the same runs: "e" spaced by 2, 🇫 by 5, the rest by none.
+    let converted = AttributedText(
+      string, defaultAttributes: TextAttributes(font: .systemFont(ofSize: 12)))
+    #expect(converted.string == text)
+    let spacing = converted.runs.map { ($0.utf16Range, $0.attributes.letterSpacing) }
+    #expect(spacing.map(\.0) == [0..<1, 1..<3, 3..<5, 5..<8])
+    #expect(spacing.map(\.1) == [2, 0, 5, 0])
+  }
+}
