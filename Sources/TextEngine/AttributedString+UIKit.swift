@@ -90,7 +90,7 @@ public enum UIKitAttributeKeys {
     public typealias Value = Int
     public static let name = "NSLigature"
     package static func value(bridgedFrom object: Any) -> Int? {
-      AttributeReading.number(object).map { Int($0) }
+      AttributeReading.integer(object)
     }
   }
 }
@@ -193,8 +193,14 @@ extension AttributedString {
       }
       container[Key.self] = value
     }
-    var result = AttributedString()
-    let characters = attributedString.string as NSString
+    // The characters are taken whole and the attributes set over them: a run cut out as a
+    // string of its own turned each half of a surrogate pair split between two runs into
+    // U+FFFD. A run's range becomes Unicode scalars by the scalars starting in it (a lead
+    // surrogate starts one), so a split pair goes whole to the run holding its lead.
+    let string = attributedString.string
+    let units = Array(string.utf16)
+    var result = AttributedString(string)
+    var start = result.unicodeScalars.startIndex
     var failure: (any Error)?
     attributedString.enumerateAttributes(
       in: NSRange(location: 0, length: attributedString.length), options: []
@@ -211,7 +217,11 @@ extension AttributedString {
         stop.pointee = true
         return
       }
-      result.append(AttributedString(characters.substring(with: range), attributes: container))
+      let scalars = AttributeReading.scalarCount(units[range.location..<NSMaxRange(range)])
+      guard scalars > 0 else { return }
+      let end = result.unicodeScalars.index(start, offsetBy: scalars)
+      result[start..<end].setAttributes(container)
+      start = end
     }
     if let failure { throw failure }
     self = result
@@ -254,12 +264,20 @@ extension NSAttributedString {
   package convenience init(
     _ attributedString: AttributedString, keys: [any BridgedAttributedStringKey.Type]
   ) {
-    let result = NSMutableAttributedString(string: "")
+    // The characters go in whole and each run's attributes are set over its UTF-16 range:
+    // appended run by run, each append cost as much as all the text before it when the text
+    // is not ASCII (in Foundation's NSMutableAttributedString), quadratic in the runs.
+    let result = NSMutableAttributedString(string: String(attributedString.characters))
+    var location = 0
     for run in attributedString.runs {
-      result.append(
-        NSAttributedString(
-          string: String(attributedString[run.range].characters),
-          attributes: run.bridgedAttributes(keys)))
+      // By scalars: a run may end inside a grapheme (an accent, a flag's second half), where
+      // its characters, rounded to whole graphemes, would be empty or the next run's.
+      let length = attributedString[run.range].unicodeScalars.reduce(0) { $0 + $1.utf16.count }
+      let attributes = run.bridgedAttributes(keys)
+      if !attributes.isEmpty {
+        result.setAttributes(attributes, range: NSRange(location: location, length: length))
+      }
+      location += length
     }
     self.init(attributedString: result)
   }
@@ -359,10 +377,24 @@ package enum AttributeReading {
   }
 
   /// A style, or its raw value in any number type (iOS code stores
-  /// `NSUnderlineStyle.single.rawValue`).
+  /// `NSUnderlineStyle.single.rawValue`); a number that is no `Int` is none.
   package static func underlineStyle(_ object: Any) -> UnderlineStyle? {
     if let style = object as? UnderlineStyle { return style }
-    return number(object).map { UnderlineStyle(rawValue: Int($0)) }
+    return integer(object).map(UnderlineStyle.init(rawValue:))
+  }
+
+  /// A number as an `Int`, its fraction dropped as `NSNumber.intValue` drops it; nil for a
+  /// NaN, an infinity or a number past `Int`'s range, on which `Int(_:)` traps.
+  package static func integer(_ object: Any?) -> Int? {
+    guard let value = number(object), value.isFinite else { return nil }
+    return Int(exactly: value.rounded(.towardZero))
+  }
+
+  /// The Unicode scalars an `NSAttributedString`'s run of UTF-16 `units` holds: those starting
+  /// in it (a lead surrogate starts one), so that a surrogate pair split between two runs is
+  /// read whole, in the run holding its lead, and each run's scalars follow the last's.
+  package static func scalarCount(_ units: ArraySlice<UInt16>) -> Int {
+    units.count { !UTF16.isTrailSurrogate($0) }
   }
 
   /// A number held in any of the types iOS code stores numbers in.

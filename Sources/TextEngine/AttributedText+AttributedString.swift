@@ -159,7 +159,11 @@ extension AttributedText {
     for run in attributedString.runs {
       let attributes = AttributeReading.textAttributes(
         run.bridgedAttributes(keys), defaults: defaultAttributes)
-      append(String(attributedString[run.range].characters), attributes: attributes)
+      // By scalars, not characters: a run ending inside a grapheme (an accent, half a flag)
+      // would be empty or take the next run's scalars, rounded to whole graphemes.
+      var scalars = String.UnicodeScalarView()
+      scalars.append(contentsOf: attributedString[run.range].unicodeScalars)
+      append(String(scalars), attributes: attributes)
     }
     if attributedString.runs.isEmpty {
       self = AttributedText("", attributes: defaultAttributes)

@@ -122,7 +122,8 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     public static let face = AttributeName(rawValue: "NSFontFaceAttribute")
     /// The point size, a number (`Double`, `Int`, `CGFloat` or `NSNumber`).
     public static let size = AttributeName(rawValue: "NSFontSizeAttribute")
-    /// The traits, a `[FontDescriptor.TraitKey: Any]` dictionary.
+    /// The traits, a `[FontDescriptor.TraitKey: Any]` dictionary, or one keyed by the keys' raw
+    /// values (`[String: Any]`).
     public static let traits = AttributeName(rawValue: "NSCTFontTraitsAttribute")
     /// The text style, a `TextStyle` (or its raw value): its size when none is given.
     public static let textStyle = AttributeName(rawValue: "NSCTFontUIUsageAttribute")
@@ -184,15 +185,16 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
   public init() {}
 
   /// A descriptor naming the font `fontName` at `size` (`UIFontDescriptor(name:size:)`): any
-  /// name `Font(name:size:)` takes.
+  /// name `Font(name:size:)` takes. A NaN size is none (`pointSize` 0).
   public init(name fontName: String, size: Double) {
     self.name = fontName
-    self.size = size
+    self.size = Self.size(size)
   }
 
   /// A descriptor of the attributes given (`UIFontDescriptor(fontAttributes:)`): `.family`,
   /// `.name`, `.face`, `.size`, `.traits` and `.textStyle`; other keys, and values of another
-  /// type than the key's documentation says, are ignored.
+  /// type than the key's documentation says, are ignored. A weight, width or slant trait
+  /// outside UIKit's range, −1 to 1, is clamped to it, and a NaN one is ignored.
   ///
   /// ```swift
   /// let bold = FontDescriptor(fontAttributes: [
@@ -210,7 +212,7 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     family = face.familyName.isEmpty ? nil : face.familyName
     name = face.postScriptName.isEmpty ? nil : face.postScriptName
     self.face = face.styleName.isEmpty ? nil : face.styleName
-    size = font.pointSize
+    size = Self.size(font.pointSize)
     symbolic = SymbolicTraits(font: font)
     var weight = Font.Weight(weightClass: Double(face.weightClass))
     if font.synthesizesBold && weight < .bold { weight = .bold }
@@ -339,10 +341,10 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     return descriptor
   }
 
-  /// This descriptor at `newPointSize` (`UIFontDescriptor.withSize(_:)`).
+  /// This descriptor at `newPointSize` (`UIFontDescriptor.withSize(_:)`); a NaN size is none.
   public func withSize(_ newPointSize: Double) -> FontDescriptor {
     var descriptor = self
-    descriptor.size = newPointSize
+    descriptor.size = Self.size(newPointSize)
     return descriptor
   }
 
@@ -574,23 +576,29 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
         face = text
       case .size:
         guard let number = Self.number(value) else { continue }
-        size = number
+        size = Self.size(number)
       case .textStyle:
         guard
           let style = value as? TextStyle ?? (value as? String).flatMap(TextStyle.init(rawValue:))
         else { continue }
         textStyle = style
       case .traits:
-        guard let traits = value as? [TraitKey: Any] else { continue }
+        guard let traits = Self.traits(value) else { continue }
         symbolic = traits[.symbolic].flatMap(Self.symbolicTraits)
-        weight = traits[.weight].flatMap(Self.number)
-        width = traits[.width].flatMap(Self.number)
-        slant = traits[.slant].flatMap(Self.number)
+        weight = traits[.weight].flatMap(Self.unitTrait)
+        width = traits[.width].flatMap(Self.unitTrait)
+        slant = traits[.slant].flatMap(Self.unitTrait)
       default:
         continue
       }
       if key != .size && key != .textStyle { font = nil }
     }
+  }
+
+  /// A size as stored: a NaN size is no size, so that every descriptor equals itself and
+  /// finds itself as a dictionary key (NaN equals nothing, itself included).
+  private static func size(_ pointSize: Double) -> Double? {
+    pointSize.isNaN ? nil : pointSize
   }
 
   /// A number given as any of the types a port writes one in.
@@ -605,6 +613,29 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     case let number as NSNumber: number.doubleValue
     default: nil
     }
+  }
+
+  /// The `.traits` dictionary keyed by `TraitKey`, or by its raw values as iOS code that reads
+  /// attributes from a property list or JSON has them (`["NSCTFontWeightTrait": 0.4]`, which
+  /// UIKit reads as the weight, its keys being strings); nil for another type.
+  private static func traits(_ value: Any) -> [TraitKey: Any]? {
+    guard let dictionary = value as? [AnyHashable: Any] else { return nil }
+    var traits = [TraitKey: Any]()
+    for (key, value) in dictionary {
+      guard let key = key.base as? TraitKey ?? (key.base as? String).map(TraitKey.init) else {
+        continue
+      }
+      traits[key] = value
+    }
+    return traits
+  }
+
+  /// A weight, width or slant trait: a number within UIKit's documented range, −1 to 1, which
+  /// larger values are clamped to; NaN is no number, so the trait is left out. The width
+  /// becomes an OS/2 width class by `Int(_:)`, which traps on a NaN or an infinity.
+  private static func unitTrait(_ value: Any) -> Double? {
+    guard let number = number(value), !number.isNaN else { return nil }
+    return min(1, max(-1, number))
   }
 
   /// Symbolic traits given as `SymbolicTraits` or a raw value.

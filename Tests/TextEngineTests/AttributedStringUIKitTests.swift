@@ -137,3 +137,100 @@ struct AttributedStringUIKitTests {
       "\(x)")
   }
 }
+
+extension AttributedStringUIKitTests {
+  @Test("an NSAttributedString whose runs split a surrogate pair measures as its unsplit text")
+  func splitSurrogatePairMeasures() throws {
+    // An underline changes no size (UIKit's rule), so underlining half of an emoji's UTF-16
+    // units must measure as the text without it. Each run was cut out by its UTF-16 range,
+    // and each half of the pair was measured as U+FFFD: two glyphs instead of the emoji.
+    let text = "a😀b 한국어"
+    let font = Font.systemFont(ofSize: 17)
+    let split = NSMutableAttributedString(string: text, attributes: [.font: font])
+    split.addAttribute(.underlineStyle, value: 1, range: NSRange(location: 1, length: 1))
+    let plain = NSAttributedString(string: text, attributes: [.font: font])
+    let size = CGSize(width: 300, height: 1000)
+    for options in [StringDrawingOptions.usesLineFragmentOrigin, []] {
+      #expect(
+        split.boundingRect(with: size, options: options, context: nil)
+          == plain.boundingRect(with: size, options: options, context: nil))
+    }
+    #expect(split.size() == text.size(withAttributes: [.font: font]))
+  }
+}
+
+extension AttributedStringUIKitTests {
+  /// The calling thread's CPU time in seconds: unlike the wall clock, not lengthened by other
+  /// processes on a shared machine.
+  static func threadCPUTime() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// Korean text in `count` runs, kerned every other run.
+  static func korean(runs count: Int) -> AttributedString {
+    var string = AttributedString()
+    for index in 0..<count {
+      var run = AttributedString("한국어 ")
+      run.kern = CGFloat(index % 2)
+      string.append(run)
+    }
+    return string
+  }
+
+  @Test("converting to NSAttributedString costs in proportion to the runs, in Korean too")
+  func conversionIsLinear() throws {
+    // Appended run by run, each append cost as much as all the text before it when the text
+    // is not ASCII (in Foundation's NSMutableAttributedString): four times the runs cost over
+    // ten times as much. Linear work is about four times; 6 leaves room for noise.
+    // The fewest seconds of three tries, so that one slow try does not decide.
+    func cost(_ string: AttributedString) throws -> Double {
+      var fewest = Double.infinity
+      for _ in 0..<3 {
+        let start = Self.threadCPUTime()
+        let converted = try NSAttributedString(string, including: \.textEngine)
+        fewest = min(fewest, Self.threadCPUTime() - start)
+        #expect(converted.length == string.characters.count)
+      }
+      return fewest
+    }
+    let small = try cost(Self.korean(runs: 2000))
+    let large = try cost(Self.korean(runs: 8000))
+    #expect(large / small < 6, "\(small) s for 2 000 runs, \(large) s for 8 000")
+  }
+}
+
+extension AttributedStringUIKitTests {
+  @Test("a run ending inside a grapheme keeps its attributes on its own scalars")
+  func runInsideGrapheme() throws {
+    // AttributedString's runs are ranges of Unicode scalars, so kern may cover the "e" of a
+    // decomposed "é" or one regional indicator of a flag. Read by characters, rounded to
+    // whole graphemes, such a run was empty: its kern was lost in both conversions.
+    let text = "e\u{301}x🇫🇷y"
+    var string = AttributedString(text)
+    let scalars = string.unicodeScalars
+    let e = scalars.startIndex..<scalars.index(after: scalars.startIndex)
+    string[e].kern = 2
+    let flag = scalars.index(scalars.startIndex, offsetBy: 3)
+    string[flag..<scalars.index(after: flag)].kern = 5
+
+    // Under UIKit's key, over each run's own UTF-16 units: "e" is unit 0, 🇫 units 3 and 4.
+    let ns = try NSAttributedString(string, including: \.textEngine)
+    #expect(ns.string == text)
+    #expect(ns.attribute(.kern, at: 0, effectiveRange: nil) as? CGFloat == 2)
+    #expect(ns.attribute(.kern, at: 1, effectiveRange: nil) == nil)
+    var range = NSRange()
+    #expect(ns.attribute(.kern, at: 3, effectiveRange: &range) as? CGFloat == 5)
+    #expect(range == NSRange(location: 3, length: 2))
+    #expect(try AttributedString(ns, including: \.textEngine) == string)
+
+    // The layout's text has the same runs: "e" spaced by 2, 🇫 by 5, the rest by none.
+    let converted = AttributedText(
+      string, defaultAttributes: TextAttributes(font: .systemFont(ofSize: 12)))
+    #expect(converted.string == text)
+    let spacing = converted.runs.map { ($0.utf16Range, $0.attributes.letterSpacing) }
+    #expect(spacing.map(\.0) == [0..<1, 1..<3, 3..<5, 5..<8])
+    #expect(spacing.map(\.1) == [2, 0, 5, 0])
+  }
+}

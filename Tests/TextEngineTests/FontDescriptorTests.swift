@@ -324,3 +324,94 @@ struct FontDescriptorTests {
     #expect(name == "DejaVuSans-Bold")
   }
 }
+
+extension FontDescriptorTests {
+  // MARK: Hostile input
+
+  /// A descriptor of DejaVu Sans whose `.traits` hold only `key: value`.
+  static func dejaVuSans(_ key: FontDescriptor.TraitKey, _ value: Any) -> FontDescriptor {
+    FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: [key: value]])
+  }
+
+  @Test(
+    "weight, width and slant traits past UIKit's range of −1 to 1 are clamped; NaN is ignored",
+    .enabled(if: hasFontconfig, "fontconfig or the test fonts are not installed"))
+  func traitNumbersOutOfRange() throws {
+    // Trapped in `Int(_:)` while turning the width into a width class: a NaN, an infinite or
+    // a huge width (a value a port computed by dividing by zero) crashed the process.
+    // UIKit's range is −1 to 1; fontconfig's narrowest width (50, ultra-condensed) is
+    // DejaVu Sans Condensed, its widest (200) the normal face, the only widths installed.
+    let narrowest = Self.fcMatch("DejaVu Sans:width=50", "%{postscriptname}")
+    let widest = Self.fcMatch("DejaVu Sans:width=200", "%{postscriptname}")
+    let normal = Self.fcMatch("DejaVu Sans", "%{postscriptname}")
+    for (width, expected) in [
+      (-Double.infinity, narrowest), (-1e300, narrowest), (Double.infinity, widest),
+      (1e300, widest), (Double.nan, normal),
+    ] {
+      let descriptor = Self.dejaVuSans(.width, width)
+      #expect(descriptor.postscriptName == expected, "width \(width)")
+      #expect(Font(descriptor: descriptor, size: 10).fontName == expected, "width \(width)")
+      let traits = descriptor.fontAttributes[.traits] as? [FontDescriptor.TraitKey: Any]
+      let read = traits?[.width] as? Double
+      #expect(width.isNaN ? read == nil : read == (width < 0 ? -1 : 1), "width \(width)")
+    }
+    // A NaN weight asks for no weight (not the lightest), an infinite one for the heaviest.
+    #expect(Self.dejaVuSans(.weight, Double.nan).postscriptName == normal)
+    #expect(
+      Self.dejaVuSans(.weight, Double.infinity).postscriptName
+        == Self.fcMatch("DejaVu Sans:weight=black", "%{postscriptname}"))
+    #expect(Self.dejaVuSans(.slant, Double.nan).postscriptName == normal)
+  }
+}
+
+extension FontDescriptorTests {
+  @Test("a descriptor with a NaN size equals itself and finds itself as a dictionary key")
+  func nanSizeIsNoSize() throws {
+    // Equatable's documented rule: a == a. A NaN size was kept, and NaN equals nothing, so a
+    // cache keyed by descriptor never hit and grew by one entry per lookup.
+    let font = Font.systemFont(ofSize: .nan)
+    let descriptors = [
+      FontDescriptor(name: "DejaVu Sans", size: .nan),
+      FontDescriptor(name: "DejaVu Sans", size: 12).withSize(.nan),
+      FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .size: Double.nan]),
+      font.fontDescriptor,
+    ]
+    for descriptor in descriptors {
+      #expect(descriptor == descriptor, "\(descriptor)")
+      var cache: [FontDescriptor: Int] = [:]
+      cache[descriptor] = 1
+      cache[descriptor, default: 0] += 1
+      #expect(cache.count == 1 && cache[descriptor] == 2, "\(descriptor)")
+      // No size: UIFont(descriptor:size:)'s size 0 keeps the descriptor's, Core Text's 12.
+      #expect(Font(descriptor: descriptor, size: 0).pointSize == 12, "\(descriptor)")
+    }
+    #expect(Set(descriptors.prefix(2)).count == 1)
+  }
+}
+
+extension FontDescriptorTests {
+  @Test(
+    "a traits dictionary keyed by UIKit's raw key strings is read as the keys",
+    .enabled(if: hasFontconfig, "fontconfig or the test fonts are not installed"))
+  func traitsKeyedByRawValues() throws {
+    // UIKit's trait keys are strings ("NSCTFontWeightTrait" is TraitKey.weight's documented
+    // raw value), so iOS code reading font attributes from a property list or JSON passes
+    // `[String: Any]`, which UIKit reads as the keys. It was ignored here: the regular face.
+    let bold = Self.fcMatch("DejaVu Sans:bold", "%{postscriptname}")
+    let boldItalic = Self.fcMatch("DejaVu Sans:bold:italic", "%{postscriptname}")
+    let plist: [String: Any] = ["NSCTFontWeightTrait": 0.4]
+    let weighted = FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: plist])
+    #expect(weighted.postscriptName == bold)
+    let symbolic: [String: Any] = ["NSCTFontSymbolicTrait": NSNumber(value: 3)]
+    let traits = FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: symbolic])
+    #expect(traits.postscriptName == boldItalic)
+    let dictionary = NSDictionary(dictionary: ["NSCTFontWeightTrait": NSNumber(value: 0.4)])
+    let bridged = FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: dictionary])
+    #expect(bridged.postscriptName == bold)
+    // Read back as UIKit's keys.
+    #expect(weighted == Self.dejaVuSans(.weight, 0.4))
+    // Another type is still ignored.
+    let ignored = FontDescriptor(fontAttributes: [.family: "DejaVu Sans", .traits: "bold"])
+    #expect(ignored.postscriptName == Self.fcMatch("DejaVu Sans", "%{postscriptname}"))
+  }
+}

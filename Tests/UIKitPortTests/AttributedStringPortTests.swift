@@ -88,3 +88,82 @@ struct AttributedStringPortTests {
     #expect(AttributedString(wrong).font == nil)
   }
 }
+
+extension AttributedStringPortTests {
+  @Test("an NSAttributedString whose runs split a surrogate pair keeps its characters")
+  func splitSurrogatePair() throws {
+    // NSAttributedString counts UTF-16 units, so a port setting an attribute over a length
+    // in units can end a run between the two halves of an emoji. Each run was cut out as a
+    // string of its own, which turned either half into U+FFFD: the text itself changed.
+    let text = "a😀b 한국어 مرحبا 👩‍👩‍👧"
+    let ns = NSMutableAttributedString(string: text)
+    ns.addAttribute(.kern, value: 1.5, range: NSRange(location: 1, length: 1))
+    ns.addAttribute(.foregroundColor, value: Color.red, range: NSRange(location: 17, length: 3))
+    let string = AttributedString(ns)
+    // The conversion keeps the string: the same characters, scalar for scalar.
+    #expect(String(string.characters) == text)
+    #expect(Array(String(string.characters).unicodeScalars) == Array(text.unicodeScalars))
+    #expect(NSAttributedString(string).string == text)
+    // The pair goes whole to the run holding its lead surrogate; nothing else is kerned.
+    let kerned = string.runs.filter { $0.kern != nil }.map { String(string[$0.range].characters) }
+    #expect(kerned == ["😀"])
+    #expect(try AttributedString(ns, including: \.uiKit) == string)
+  }
+}
+
+extension AttributedStringPortTests {
+  @Test("decorations and colours of runs splitting a surrogate pair fall on whole scalars")
+  func splitSurrogatePairDecorations() throws {
+    // The ranges count Unicode scalars, as the layout does. A run ending between the halves
+    // of an emoji counted its half as one scalar, and so did the next run: every later range
+    // moved one scalar right.
+    let text = "a😀b terms"
+    let ns = NSMutableAttributedString(string: text)
+    ns.addAttribute(.foregroundColor, value: Color.red, range: NSRange(location: 0, length: 2))
+    let terms = (text as NSString).range(of: "terms")
+    ns.addAttribute(.underlineStyle, value: 1, range: terms)
+    ns.addAttribute(.foregroundColor, value: Color.blue, range: terms)
+    // Swift's own count of the scalars before "terms": a, 😀, b, space.
+    let start = text.unicodeScalars.distance(
+      from: text.unicodeScalars.startIndex,
+      to: try #require(text.range(of: "terms")).lowerBound)
+    #expect(start == 4)
+    let underline = start..<(start + 5)
+    #expect(PlacedText.decorations(in: ns).map(\.scalars) == [underline])
+    #expect(PlacedText.colorRanges(in: ns).map(\.scalars) == [0..<2, underline])
+    // The same as the AttributedString it converts to.
+    let string = AttributedString(ns)
+    #expect(PlacedText.decorations(in: string) == PlacedText.decorations(in: ns))
+    #expect(PlacedText.colorRanges(in: string) == PlacedText.colorRanges(in: ns))
+  }
+}
+
+extension AttributedStringPortTests {
+  @Test("a NaN, infinite or huge number as an underline, strikethrough or ligature is none")
+  func nonIntegerStyleNumbers() throws {
+    // NSUnderlineStyle and the ligature setting are integers; iOS code stores them as any
+    // number type, and a computed one can be NaN. `Int(_:)` trapped on it while converting
+    // or drawing: now such a number is no style, as a value of another type is.
+    for value in [Double.nan, .infinity, -.infinity, 1e300] {
+      let ns = NSAttributedString(
+        string: "office",
+        attributes: [
+          .underlineStyle: value, .strikethroughStyle: value, .ligature: value,
+          .font: Font.systemFont(ofSize: 15),
+        ])
+      let string = AttributedString(ns)
+      #expect(String(string.characters) == "office")
+      #expect(string.underlineStyle == nil && string.strikethroughStyle == nil)
+      #expect(string.ligature == nil && string.font == .systemFont(ofSize: 15))
+      #expect(throws: (any Error).self) { try AttributedString(ns, including: \.uiKit) }
+      #expect(PlacedText.decorations(in: ns).isEmpty)
+      // Not ligature 0: measured with the font's ligatures, as the text without the number.
+      let plain = NSAttributedString(
+        string: "office", attributes: [.font: Font.systemFont(ofSize: 15)])
+      #expect(ns.size() == plain.size())
+    }
+    // A fraction is dropped, as NSNumber's intValue drops it.
+    let fraction = NSAttributedString(string: "x", attributes: [.underlineStyle: 1.7])
+    #expect(AttributedString(fraction).underlineStyle == .single)
+  }
+}

@@ -159,12 +159,14 @@ extension PlacedText {
     of attributedString: NSAttributedString,
     _ body: ([NSAttributedString.Key: Any], Range<Int>) -> Void
   ) {
-    let characters = attributedString.string as NSString
+    let units = Array(attributedString.string.utf16)
     var offset = 0
     attributedString.enumerateAttributes(
       in: NSRange(location: 0, length: attributedString.length), options: []
     ) { attributes, range, _ in
-      let count = characters.substring(with: range).unicodeScalars.count
+      // Scalars by `AttributedString(_:)`'s rule: each half of a split surrogate pair, cut
+      // out alone, counted as one scalar (U+FFFD), which moved every later run by one.
+      let count = AttributeReading.scalarCount(units[range.location..<NSMaxRange(range)])
       body(attributes, offset..<(offset + count))
       offset += count
     }
