@@ -98,9 +98,12 @@ public struct AttributedText: Sendable, Hashable {
 
   /// Appends `string` in `attributes`, merging with the last run when the attributes are equal.
   public mutating func append(_ string: String, attributes: TextAttributes) {
-    let start = self.string.utf16.count
+    // The runs cover the string: its length is the last run's end. Counted on the whole string
+    // after each append, it was a walk over all of it when the text is not ASCII (a native
+    // string counts its UTF-16 units by reading its UTF-8), quadratic in the runs.
+    let start = runs.last?.utf16Range.upperBound ?? 0
     self.string += string
-    let end = self.string.utf16.count
+    let end = start + string.utf16.count
     guard end > start else {
       setTrailingAttributes(attributes)
       return

@@ -91,3 +91,51 @@ struct AttributedTextTests {
     #expect(copies.count == 100)
   }
 }
+
+extension AttributedTextTests {
+  /// A text of `count` runs of Korean and emoji, the runs alternating between two fonts.
+  func alternating(runs count: Int) -> AttributedText {
+    var text = AttributedText()
+    for index in 0..<count {
+      text.append("한국어 👋 ", font: index % 2 == 0 ? body : bold)
+    }
+    return text
+  }
+
+  @Test("appending runs of text that is not ASCII keeps their ranges at Swift's UTF-16 offsets")
+  func appendedRangesAreUTF16Offsets() {
+    var text = AttributedText()
+    let pieces = ["e\u{301}", "👋🏽", "한", "🇫🇷", "abc", "\u{0627}\u{0644}"]
+    for (index, piece) in pieces.enumerated() {
+      text.append(piece, font: index % 2 == 0 ? body : bold)
+    }
+    text.append("", font: body)
+    let joined = pieces.joined()
+    #expect(text.string == joined)
+    // Each run ends where Swift puts the end of its piece in the joined string, in UTF-16.
+    let ends = pieces.indices.map { pieces[...$0].joined().utf16.count }
+    #expect(text.runs.map(\.utf16Range.upperBound) == ends)
+    #expect(text.runs.last?.utf16Range.upperBound == joined.utf16.count)
+  }
+
+  @Test("appending runs costs in proportion to the runs when the text is not ASCII")
+  func appendingIsLinear() {
+    // Each append counted the whole string's UTF-16 units again (a native string that is not
+    // ASCII counts them by walking it): eight times the runs cost about 60 times as much.
+    // Linear work is about eight times; 16 leaves room for noise either way. CPU time, the
+    // fewest of three tries: the count happens inside String, where no work can be counted.
+    func cost(_ count: Int) -> Double {
+      var fewest = Double.infinity
+      for _ in 0..<3 {
+        let start = AttributedStringUIKitTests.threadCPUTime()
+        let text = alternating(runs: count)
+        fewest = min(fewest, AttributedStringUIKitTests.threadCPUTime() - start)
+        #expect(text.runs.count == count)
+      }
+      return fewest
+    }
+    let small = cost(1000)
+    let large = cost(8000)
+    #expect(large / small < 16, "\(small) s for 1 000 runs, \(large) s for 8 000")
+  }
+}
