@@ -53,10 +53,16 @@ struct SystemFamilyTests {
   @Test("an installed family is loaded once, however often it is named")
   func installedOnce() throws {
     let first = try Engine.fonts.font(named: "DejaVu Serif Italic", pointSize: 12).face
+    // Counted from here: the count is the process's, and a test running beside this one may
+    // have loaded the file and let it go before (a face no one holds is dropped, and loaded
+    // again when named); `first` holds it for the rest of this test.
+    let file = try #require(first.fileURL)
+    let loaded = FontFace.loadCount(ofFile: file)
+    #expect(loaded >= 1)
     for _ in 0..<200 {
       #expect(try Engine.fonts.font(named: "DejaVu Serif Italic", pointSize: 12).face === first)
     }
-    #expect(FontFace.loadCount(ofFile: try #require(first.fileURL)) == 1)
+    #expect(FontFace.loadCount(ofFile: file) == loaded)
   }
 
   @Test(
