@@ -27,7 +27,7 @@ extension AttributeScopes {
     public let paragraphStyle: UIKitAttributeKeys.ParagraphStyleAttribute
     /// The text's colour.
     public let foregroundColor: UIKitAttributeKeys.ForegroundColorAttribute
-    /// The background colour (carried, not drawn).
+    /// The colour filled behind the run.
     public let backgroundColor: UIKitAttributeKeys.BackgroundColorAttribute
     /// The ligature setting (0: no optional ligatures).
     public let ligature: UIKitAttributeKeys.LigatureAttribute

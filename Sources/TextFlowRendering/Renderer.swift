@@ -397,9 +397,10 @@ public enum Renderer {
     canvas.restore()
   }
 
-  /// Draws a text layout's glyph runs: each glyph at the line's baseline origin plus its shaped
-  /// position, offset by the text's origin in the element, with the text of its cluster (PDF
-  /// readers extract and search that text); then each line's underlines and strikethroughs.
+  /// Draws a text layout's run backgrounds, then its glyph runs: each glyph at the line's
+  /// baseline origin plus its shaped position, offset by the text's origin in the element,
+  /// with the text of its cluster (PDF readers extract and search that text); then each line's
+  /// underlines and strikethroughs.
   /// With `visible` (a vertical range in the element's coordinates), only the lines within a
   /// line's height of it are drawn: glyphs may reach past their line box, not past the next.
   static func drawText(
@@ -420,6 +421,13 @@ public enum Renderer {
       }
     }
     WorkCounter.add(end - first)
+    // Behind all the glyphs, as UIKit fills a run's background before drawing the line's
+    // glyphs; never part of the layout's size.
+    for fill in text.backgroundFills(lines: first..<end) {
+      canvas.fill(
+        x: Double(fill.rect.minX), y: Double(fill.rect.minY), width: Double(fill.rect.width),
+        height: Double(fill.rect.height), cornerRadius: 0, color: fill.color)
+    }
     let glyphText =
       visible == nil ? GlyphText(text.layout) : GlyphText(text.layout, lines: lines[first..<end])
     for line in lines[first..<end] {

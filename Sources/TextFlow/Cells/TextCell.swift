@@ -186,6 +186,9 @@ open class TextCell: CollectionViewCell {
   /// Underlines and strikethroughs of attributed runs (`PlacedText.decorations(in:)` reads them
   /// from an `AttributedString`). Drawn only: they never change the view's size, as in UIKit.
   public var textDecorations: [PlacedText.Decoration] = []
+  /// Background colours of attributed runs (UIKit's `.backgroundColor` runs;
+  /// `PlacedText.backgroundRanges(in:)` reads them), filled behind the glyphs. Drawn only.
+  public var textBackgroundRanges: [PlacedText.ColorRange] = []
   /// How many times this cell measured text (a repeated question reuses the answer).
   public var measurementCount: Int { measured.count }
   private var measured = MeasuredContent()
@@ -268,6 +271,9 @@ open class TextHeaderView: CollectionReusableView {
   /// Underlines and strikethroughs of attributed runs (`PlacedText.decorations(in:)` reads them
   /// from an `AttributedString`). Drawn only: they never change the view's size, as in UIKit.
   public var textDecorations: [PlacedText.Decoration] = []
+  /// Background colours of attributed runs (UIKit's `.backgroundColor` runs;
+  /// `PlacedText.backgroundRanges(in:)` reads them), filled behind the glyphs. Drawn only.
+  public var textBackgroundRanges: [PlacedText.ColorRange] = []
   /// How many times this view measured text.
   public var measurementCount: Int { measured.count }
   private var measured = MeasuredContent()

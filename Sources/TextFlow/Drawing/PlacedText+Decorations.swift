@@ -1,7 +1,8 @@
-// Underlines and strikethroughs of a placed text: carried beside its colors (scalar ranges over
-// the laid-out string), never in the engine's text attributes, so that a decoration cannot change
-// a text's size, its lines or a cache key. Here too: where each decoration's strokes fall on a
-// line, from the glyphs the layout placed and the fonts' own metrics.
+// Underlines, strikethroughs and run backgrounds of a placed text: carried beside its colors
+// (scalar ranges over the laid-out string), never in the engine's text attributes, so that a
+// decoration cannot change a text's size, its lines or a cache key. Here too: where each
+// decoration's strokes fall on a line, from the glyphs the layout placed and the fonts' own
+// metrics, and which rectangles a background fills.
 import Foundation
 
 extension PlacedText {
@@ -106,6 +107,88 @@ extension PlacedText {
       }
     }
     return ranges
+  }
+
+  /// The background colours of an `AttributedString`'s runs (`backgroundColor`, or
+  /// `textFlowBackgroundColor`, which wins) as ranges of the text laid out from it; runs
+  /// without one have none.
+  ///
+  /// ```swift
+  /// cell.textBackgroundRanges = PlacedText.backgroundRanges(in: attributedString)
+  /// ```
+  public static func backgroundRanges(in attributedString: AttributedString) -> [ColorRange] {
+    var ranges: [ColorRange] = []
+    forEachRun(of: attributedString) { attributes, scalars in
+      if let color = backgroundColor(attributes) {
+        ranges.append(ColorRange(scalars: scalars, color: color))
+      }
+    }
+    return ranges
+  }
+
+  /// The background colours of an `NSAttributedString`'s runs (UIKit's `.backgroundColor`, a
+  /// `Color`), by the rule `backgroundRanges(in:)` reads an `AttributedString`'s with.
+  public static func backgroundRanges(in attributedString: NSAttributedString) -> [ColorRange] {
+    var ranges: [ColorRange] = []
+    forEachRun(of: attributedString) { attributes, scalars in
+      if let color = backgroundColor(attributes) {
+        ranges.append(ColorRange(scalars: scalars, color: color))
+      }
+    }
+    return ranges
+  }
+
+  /// The run's background colour: TextFlow's attribute, else UIKit's.
+  private static func backgroundColor(_ attributes: [NSAttributedString.Key: Any]) -> Color? {
+    attributes[.textFlowBackgroundColor] as? Color ?? attributes[.backgroundColor] as? Color
+  }
+
+  /// The rectangles `backgroundRanges` fill, in the element's coordinates, in the order of
+  /// the ranges: for each range, its selection rectangles (`TextLayout.selectionRects(for:)`:
+  /// one per line and direction run, line top to line bottom, as UIKit fills a run's
+  /// background on each line fragment) on the lines `lines` (indices into `layout.lines`;
+  /// nil: all). Ranges that reach none of those lines cost nothing beyond the check.
+  public func backgroundFills(lines: Range<Int>? = nil) -> [(rect: CGRect, color: Color)] {
+    let all = layout.lines
+    let drawn = lines ?? all.indices
+    guard !backgroundRanges.isEmpty, !drawn.isEmpty else { return [] }
+    // A truncated line's ellipsis stands for characters past its range, so with one among
+    // the lines any range may reach them.
+    let spanStart = all[drawn.lowerBound].scalarRange.lowerBound
+    let span = spanStart..<max(spanStart, all[drawn.upperBound - 1].scalarRange.upperBound)
+    let truncated = all[drawn].contains { $0.isTruncated }
+    var fills: [(rect: CGRect, color: Color)] = []
+    for range in backgroundRanges where !range.scalars.isEmpty {
+      guard truncated || range.scalars.overlaps(span) else { continue }
+      let lower = utf16Offset(ofScalar: range.scalars.lowerBound)
+      let upper = utf16Offset(ofScalar: range.scalars.upperBound)
+      for selection in layout.selectionRects(for: NSRange(location: lower, length: upper - lower))
+      where drawn.contains(selection.lineIndex) && selection.rect.width > 0 {
+        fills.append((selection.rect.offsetBy(dx: origin.x, dy: origin.y), range.color))
+      }
+    }
+    return fills
+  }
+
+  /// The UTF-16 offset of the scalar at `offset` in `layout.string` (its end past the last):
+  /// counted from the start of the line it falls in, found by bisection, so that a long text's
+  /// page reads only its own lines.
+  private func utf16Offset(ofScalar offset: Int) -> Int {
+    let string = layout.string
+    let lines = layout.lines
+    let after = lines.indices.partitionPoint { lines[$0].scalarRange.lowerBound <= offset }
+    let (start, scalarBase, utf16Base) =
+      after > 0
+      ? (
+        lines[after - 1].range.lowerBound, lines[after - 1].scalarRange.lowerBound,
+        lines[after - 1].utf16Range.lowerBound
+      )
+      : (string.startIndex, 0, 0)
+    guard
+      let index = string.unicodeScalars.index(
+        start, offsetBy: max(0, offset - scalarBase), limitedBy: string.endIndex)
+    else { return string.utf16.count }
+    return utf16Base + string.utf16.distance(from: start, to: index)
   }
 
   /// The run's text colour: TextFlow's attribute, else UIKit's.
@@ -314,6 +397,12 @@ public enum TextFlowAttributeKeys {
     public typealias Value = Color
     public static let name = "TextFlow.strikethroughColor"
   }
+
+  /// The colour filled behind the run (UIKit's `.backgroundColor`); nil: none.
+  public enum BackgroundColorKey: AttributedStringKey {
+    public typealias Value = Color
+    public static let name = "TextFlow.backgroundColor"
+  }
 }
 
 extension UIKitAttributeKeys {
@@ -324,8 +413,8 @@ extension UIKitAttributeKeys {
     public static let name = "NSColor"
   }
 
-  /// UIKit's `.backgroundColor`: carried by conversions, not drawn (a cell's
-  /// `backgroundColor` fills behind its text).
+  /// The colour filled behind the run, a `Color` (UIKit's `.backgroundColor`, a `UIColor`),
+  /// over each line's stretch of it, line top to line bottom; nil: none.
   public enum BackgroundColorAttribute: BridgedAttributedStringKey {
     public typealias Value = Color
     public static let name = "NSBackgroundColor"
@@ -347,11 +436,12 @@ extension UIKitAttributeKeys {
 extension TextFlowAttributeKeys.ForegroundColorKey: BridgedAttributedStringKey {}
 extension TextFlowAttributeKeys.UnderlineColorKey: BridgedAttributedStringKey {}
 extension TextFlowAttributeKeys.StrikethroughColorKey: BridgedAttributedStringKey {}
+extension TextFlowAttributeKeys.BackgroundColorKey: BridgedAttributedStringKey {}
 
 extension NSAttributedString.Key {
   /// The text's colour, a `Color` (UIKit's `.foregroundColor`).
   public static var foregroundColor: NSAttributedString.Key { Self("NSColor") }
-  /// UIKit's `.backgroundColor`, a `Color`: carried by conversions, not drawn.
+  /// The colour filled behind the run, a `Color` (UIKit's `.backgroundColor`).
   public static var backgroundColor: NSAttributedString.Key { Self("NSBackgroundColor") }
   /// The underline's colour, a `Color` (UIKit's `.underlineColor`).
   public static var underlineColor: NSAttributedString.Key { Self("NSUnderlineColor") }
@@ -369,6 +459,9 @@ extension NSAttributedString.Key {
   fileprivate static var textFlowStrikethroughColor: Self {
     Self(TextFlowAttributeKeys.StrikethroughColorKey.name)
   }
+  fileprivate static var textFlowBackgroundColor: Self {
+    Self(TextFlowAttributeKeys.BackgroundColorKey.name)
+  }
 }
 
 extension AttributeScopes {
@@ -380,9 +473,11 @@ extension AttributeScopes {
     public let textFlowUnderlineColor: TextFlowAttributeKeys.UnderlineColorKey
     /// The run's strikethrough color.
     public let textFlowStrikethroughColor: TextFlowAttributeKeys.StrikethroughColorKey
+    /// The colour filled behind the run.
+    public let textFlowBackgroundColor: TextFlowAttributeKeys.BackgroundColorKey
     /// The run's colour, under UIKit's name (`textFlowForegroundColor` wins when both are set).
     public let foregroundColor: UIKitAttributeKeys.ForegroundColorAttribute
-    /// UIKit's background colour: carried, not drawn.
+    /// The colour filled behind the run, under UIKit's name (`textFlowBackgroundColor` wins).
     public let backgroundColor: UIKitAttributeKeys.BackgroundColorAttribute
     /// The underline's colour, under UIKit's name (`textFlowUnderlineColor` wins).
     public let underlineColor: UIKitAttributeKeys.UnderlineColorAttribute
@@ -409,6 +504,7 @@ extension AttributeScopes.TextFlowAttributes: BridgedAttributeScope {
     [
       TextFlowAttributeKeys.ForegroundColorKey.self, TextFlowAttributeKeys.UnderlineColorKey.self,
       TextFlowAttributeKeys.StrikethroughColorKey.self,
+      TextFlowAttributeKeys.BackgroundColorKey.self,
       UIKitAttributeKeys.ForegroundColorAttribute.self,
       UIKitAttributeKeys.BackgroundColorAttribute.self,
       UIKitAttributeKeys.UnderlineColorAttribute.self,

@@ -6,7 +6,7 @@ extension Scene {
   /// The views `collectionView` has realised (call `layoutIfNeeded()` first), as drawn elements:
   /// each view's last applied layout attributes; a `TextCell`'s or `TextHeaderView`'s measured
   /// `TextLayout` inside its padding, on its background color, in its `textColor` (else
-  /// `textColor`), with its runs' colours and decorations. Other views draw as empty boxes
+  /// `textColor`), with its runs' colours, backgrounds and decorations. Other views draw as empty boxes
   /// filled with `plainViewColor` (nil: not filled).
   ///
   /// ```swift
@@ -46,12 +46,14 @@ extension Scene {
         element.box.fill = cell.backgroundColor
         text = DrawnText(
           layout: cell.textLayout, content: cell.content, color: cell.textColor,
-          colorRanges: cell.textColorRanges, decorations: cell.textDecorations)
+          colorRanges: cell.textColorRanges, decorations: cell.textDecorations,
+          backgroundRanges: cell.textBackgroundRanges)
       } else if let header = view as? TextHeaderView {
         element.box.fill = header.backgroundColor
         text = DrawnText(
           layout: header.textLayout, content: header.content, color: header.textColor,
-          colorRanges: header.textColorRanges, decorations: header.textDecorations)
+          colorRanges: header.textColorRanges, decorations: header.textDecorations,
+          backgroundRanges: header.textBackgroundRanges)
       } else {
         element.box.fill = plainViewColor
       }
@@ -64,6 +66,7 @@ extension Scene {
           color: text.color ?? textColor)
         placed.colorRanges = text.colorRanges
         placed.decorations = text.decorations
+        placed.backgroundRanges = text.backgroundRanges
         element.text = placed
       }
       elements.append(element)
@@ -121,6 +124,7 @@ extension Scene {
     var color: Color?
     var colorRanges: [PlacedText.ColorRange]
     var decorations: [PlacedText.Decoration]
+    var backgroundRanges: [PlacedText.ColorRange]
   }
 
   /// For a flow layout, each section's area inside its insets (as `sectionInsetReference`

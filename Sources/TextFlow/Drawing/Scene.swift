@@ -42,6 +42,10 @@ public struct PlacedText: Sendable, Equatable {
   /// Underlines and strikethroughs of attributed runs, drawn over the glyphs whose cluster
   /// falls in their range (see `decorationSegments(of:)`); they never change the layout.
   public var decorations: [Decoration] = []
+  /// Background colours of attributed runs (UIKit's `.backgroundColor`), filled behind the
+  /// glyphs over each line's stretch of their range, line top to line bottom (see
+  /// `backgroundFills(lines:)`); they never change the layout.
+  public var backgroundRanges: [ColorRange] = []
 
   /// A color for a range of the text's Unicode scalars.
   public struct ColorRange: Sendable, Equatable {

@@ -197,6 +197,7 @@ final class SpecSource: CollectionViewDataSource {
     textCell.textColor = style.color
     textCell.textColorRanges = colors
     textCell.textDecorations = decorations
+    textCell.textBackgroundRanges = []
     return textCell
   }
 
@@ -229,6 +230,7 @@ final class SpecSource: CollectionViewDataSource {
     header.textColor = main.style.color
     header.textColorRanges = colors
     header.textDecorations = decorations
+    header.textBackgroundRanges = []
     return header
   }
 }
@@ -246,10 +248,12 @@ struct ViewRecord: Sendable {
     let color: Color
     let colorRanges: [PlacedText.ColorRange]
     let decorations: [PlacedText.Decoration]
+    let backgroundRanges: [PlacedText.ColorRange]
 
     init(
       layout: TextLayout, padding: EdgeInsets, alignment: TextAlignment, color: Color,
-      colorRanges: [PlacedText.ColorRange], decorations: [PlacedText.Decoration]
+      colorRanges: [PlacedText.ColorRange], decorations: [PlacedText.Decoration],
+      backgroundRanges: [PlacedText.ColorRange]
     ) {
       self.layout = layout
       self.padding = padding
@@ -257,6 +261,7 @@ struct ViewRecord: Sendable {
       self.color = color
       self.colorRanges = colorRanges
       self.decorations = decorations
+      self.backgroundRanges = backgroundRanges
     }
   }
 
@@ -279,7 +284,8 @@ struct ViewRecord: Sendable {
         text = Text(
           layout: layout, padding: cell.content.padding,
           alignment: cell.content.paragraphStyle.alignment, color: cell.textColor ?? .black,
-          colorRanges: cell.textColorRanges, decorations: cell.textDecorations)
+          colorRanges: cell.textColorRanges, decorations: cell.textDecorations,
+          backgroundRanges: cell.textBackgroundRanges)
       }
     case let header as SpecTextHeader:
       box = header.box
@@ -289,7 +295,8 @@ struct ViewRecord: Sendable {
         text = Text(
           layout: layout, padding: header.content.padding,
           alignment: header.content.paragraphStyle.alignment, color: header.textColor ?? .black,
-          colorRanges: header.textColorRanges, decorations: header.textDecorations)
+          colorRanges: header.textColorRanges, decorations: header.textDecorations,
+          backgroundRanges: header.textBackgroundRanges)
       }
     default:
       return nil
@@ -596,6 +603,7 @@ extension TextSpec {
             color: text.color)
           placed.colorRanges = text.colorRanges
           placed.decorations = text.decorations
+          placed.backgroundRanges = text.backgroundRanges
           element.text = placed
         }
       } else {
