@@ -81,9 +81,9 @@ extension StringProtocol {
   /// read are `.font` (a `Font`; the system font at 12 points when absent, where UIKit's default
   /// is Helvetica 12), `.paragraphStyle` (a `ParagraphStyle`), `.kern` and `.tracking`
   /// (tracking wins) and `.ligature`; others are ignored, as drawing-only attributes change no
-  /// size in UIKit either. An `AttributedString`'s `font`, `kern` … are read by the same rule. The text is measured with
-  /// `Typesetter.shared`, so a font from another collection's typesetter still measures, but
-  /// falls back through the shared collection's faces.
+  /// size in UIKit either. An `AttributedString`'s `font`, `kern` … are read by the same rule.
+  /// The text is measured with `Typesetter.shared`, so a font from another collection's
+  /// typesetter still measures, but falls back through the shared collection's faces.
   ///
   /// ```swift
   /// let rect = "When everything's straightened out.".boundingRect(

@@ -6,8 +6,8 @@ extension Scene {
   /// The views `collectionView` has realised (call `layoutIfNeeded()` first), as drawn elements:
   /// each view's last applied layout attributes; a `TextCell`'s or `TextHeaderView`'s measured
   /// `TextLayout` inside its padding, on its background color, in its `textColor` (else
-  /// `textColor`), with its runs' colours, backgrounds and decorations. Other views draw as empty boxes
-  /// filled with `plainViewColor` (nil: not filled).
+  /// `textColor`), with its runs' colours, backgrounds and decorations. Other views draw as
+  /// empty boxes filled with `plainViewColor` (nil: not filled).
   ///
   /// ```swift
   /// try collectionView.layoutIfNeeded()          // realise and measure the visible views
