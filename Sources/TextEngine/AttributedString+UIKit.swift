@@ -195,16 +195,11 @@ extension AttributedString {
     }
     // The characters are taken whole and the attributes set over them: a run cut out as a
     // string of its own turned each half of a surrogate pair split between two runs into
-    // U+FFFD. A run's range becomes Unicode scalars by the scalars starting in it (a lead
-    // surrogate starts one), so a split pair goes whole to the run holding its lead.
-    let string = attributedString.string
-    let units = Array(string.utf16)
-    var result = AttributedString(string)
+    // U+FFFD.
+    var result = AttributedString(attributedString.string)
     var start = result.unicodeScalars.startIndex
     var failure: (any Error)?
-    attributedString.enumerateAttributes(
-      in: NSRange(location: 0, length: attributedString.length), options: []
-    ) { attributes, range, stop in
+    attributedString.forEachRunByScalars { attributes, scalars in
       var container = AttributeContainer()
       do {
         for key in keys {
@@ -214,14 +209,13 @@ extension AttributedString {
         }
       } catch {
         failure = error
-        stop.pointee = true
-        return
+        return false
       }
-      let scalars = AttributeReading.scalarCount(units[range.location..<NSMaxRange(range)])
-      guard scalars > 0 else { return }
+      guard scalars > 0 else { return true }
       let end = result.unicodeScalars.index(start, offsetBy: scalars)
       result[start..<end].setAttributes(container)
       start = end
+      return true
     }
     if let failure { throw failure }
     self = result
@@ -260,6 +254,23 @@ extension AttributedString {
 }
 
 extension NSAttributedString {
+  /// Calls `body` with the attributes of each run and the number of Unicode scalars it holds,
+  /// in order, until `body` returns false. A run holds the scalars that start in it (a lead
+  /// surrogate starts one): a surrogate pair split between two runs is read whole, in the run
+  /// holding its lead, where a run cut out by its UTF-16 range turned each half into U+FFFD.
+  /// The one walk every reader of an `NSAttributedString`'s runs takes, so that their scalar
+  /// offsets agree.
+  package func forEachRunByScalars(_ body: ([NSAttributedString.Key: Any], Int) -> Bool) {
+    let units = Array(string.utf16)
+    enumerateAttributes(in: NSRange(location: 0, length: length), options: []) {
+      attributes, range, stop in
+      let scalars = units[range.location..<NSMaxRange(range)].count {
+        !UTF16.isTrailSurrogate($0)
+      }
+      if !body(attributes, scalars) { stop.pointee = true }
+    }
+  }
+
   /// The string with the runs of `attributedString` and, of their attributes, those of `keys`.
   package convenience init(
     _ attributedString: AttributedString, keys: [any BridgedAttributedStringKey.Type]
@@ -388,13 +399,6 @@ package enum AttributeReading {
   package static func integer(_ object: Any?) -> Int? {
     guard let value = number(object), value.isFinite else { return nil }
     return Int(exactly: value.rounded(.towardZero))
-  }
-
-  /// The Unicode scalars an `NSAttributedString`'s run of UTF-16 `units` holds: those starting
-  /// in it (a lead surrogate starts one), so that a surrogate pair split between two runs is
-  /// read whole, in the run holding its lead, and each run's scalars follow the last's.
-  package static func scalarCount(_ units: ArraySlice<UInt16>) -> Int {
-    units.count { !UTF16.isTrailSurrogate($0) }
   }
 
   /// A number held in any of the types iOS code stores numbers in.

@@ -604,14 +604,9 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
   /// A number given as any of the types a port writes one in.
   private static func number(_ value: Any) -> Double? {
     switch value {
-    case let number as Double: number
-    case let number as Int: Double(number)
-    case let number as Float: Double(number)
-    case let number as CGFloat: Double(number)
     case let number as UInt32: Double(number)
     case let weight as Font.Weight: weight.rawValue
-    case let number as NSNumber: number.doubleValue
-    default: nil
+    default: AttributeReading.number(value)
     }
   }
 

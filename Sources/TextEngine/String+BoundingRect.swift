@@ -122,20 +122,16 @@ extension NSAttributedString {
   ) -> CGRect {
     var text = AttributedText()
     var style: ParagraphStyle?
-    let whole = NSRange(location: 0, length: length)
     let string = self.string
-    let units = Array(string.utf16)
     var start = string.unicodeScalars.startIndex
-    enumerateAttributes(in: whole, options: []) { attributes, range, _ in
+    forEachRunByScalars { attributes, scalars in
       if style == nil { style = StringDrawing.paragraphStyle(attributes) }
-      // Whole scalars, as `AttributedString(_:)` takes them: a run cut out by its UTF-16
-      // range measured each half of a surrogate pair split between two runs as U+FFFD.
-      let scalars = AttributeReading.scalarCount(units[range.location..<NSMaxRange(range)])
       let end = string.unicodeScalars.index(start, offsetBy: scalars)
       text.append(
         String(string.unicodeScalars[start..<end]),
         attributes: StringDrawing.textAttributes(attributes))
       start = end
+      return true
     }
     return StringDrawing.boundingRect(
       of: text, style: style ?? ParagraphStyle(), size: size, options: options,

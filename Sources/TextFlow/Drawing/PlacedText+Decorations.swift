@@ -88,25 +88,13 @@ extension PlacedText {
   /// cell.textColorRanges = PlacedText.colorRanges(in: attributedString)
   /// ```
   public static func colorRanges(in attributedString: AttributedString) -> [ColorRange] {
-    var ranges: [ColorRange] = []
-    forEachRun(of: attributedString) { attributes, scalars in
-      if let color = foregroundColor(attributes) {
-        ranges.append(ColorRange(scalars: scalars, color: color))
-      }
-    }
-    return ranges
+    colorRanges({ forEachRun(of: attributedString, $0) }, reading: foregroundColor)
   }
 
   /// The colours of an `NSAttributedString`'s runs (UIKit's `.foregroundColor`, a `Color`),
   /// by the rule `colorRanges(in:)` reads an `AttributedString`'s with.
   public static func colorRanges(in attributedString: NSAttributedString) -> [ColorRange] {
-    var ranges: [ColorRange] = []
-    forEachRun(of: attributedString) { attributes, scalars in
-      if let color = foregroundColor(attributes) {
-        ranges.append(ColorRange(scalars: scalars, color: color))
-      }
-    }
-    return ranges
+    colorRanges({ forEachRun(of: attributedString, $0) }, reading: foregroundColor)
   }
 
   /// The background colours of an `AttributedString`'s runs (`backgroundColor`, or
@@ -117,23 +105,23 @@ extension PlacedText {
   /// cell.textBackgroundRanges = PlacedText.backgroundRanges(in: attributedString)
   /// ```
   public static func backgroundRanges(in attributedString: AttributedString) -> [ColorRange] {
-    var ranges: [ColorRange] = []
-    forEachRun(of: attributedString) { attributes, scalars in
-      if let color = backgroundColor(attributes) {
-        ranges.append(ColorRange(scalars: scalars, color: color))
-      }
-    }
-    return ranges
+    colorRanges({ forEachRun(of: attributedString, $0) }, reading: backgroundColor)
   }
 
   /// The background colours of an `NSAttributedString`'s runs (UIKit's `.backgroundColor`, a
   /// `Color`), by the rule `backgroundRanges(in:)` reads an `AttributedString`'s with.
   public static func backgroundRanges(in attributedString: NSAttributedString) -> [ColorRange] {
+    colorRanges({ forEachRun(of: attributedString, $0) }, reading: backgroundColor)
+  }
+
+  /// The ranges of the runs `forEachRun` visits that `color` finds a colour in.
+  private static func colorRanges(
+    _ forEachRun: (([NSAttributedString.Key: Any], Range<Int>) -> Void) -> Void,
+    reading color: @escaping ([NSAttributedString.Key: Any]) -> Color?
+  ) -> [ColorRange] {
     var ranges: [ColorRange] = []
-    forEachRun(of: attributedString) { attributes, scalars in
-      if let color = backgroundColor(attributes) {
-        ranges.append(ColorRange(scalars: scalars, color: color))
-      }
+    forEachRun { attributes, scalars in
+      if let color = color(attributes) { ranges.append(ColorRange(scalars: scalars, color: color)) }
     }
     return ranges
   }
@@ -242,16 +230,11 @@ extension PlacedText {
     of attributedString: NSAttributedString,
     _ body: ([NSAttributedString.Key: Any], Range<Int>) -> Void
   ) {
-    let units = Array(attributedString.string.utf16)
     var offset = 0
-    attributedString.enumerateAttributes(
-      in: NSRange(location: 0, length: attributedString.length), options: []
-    ) { attributes, range, _ in
-      // Scalars by `AttributedString(_:)`'s rule: each half of a split surrogate pair, cut
-      // out alone, counted as one scalar (U+FFFD), which moved every later run by one.
-      let count = AttributeReading.scalarCount(units[range.location..<NSMaxRange(range)])
+    attributedString.forEachRunByScalars { attributes, count in
       body(attributes, offset..<(offset + count))
       offset += count
+      return true
     }
   }
 
