@@ -185,7 +185,9 @@ extension AttributedStringUIKitTests {
     // is not ASCII (in Foundation's NSMutableAttributedString): eight times the runs cost
     // about 30 times as much. Linear work is about eight times; 16 leaves room for noise either
     // way (CPU time: the cost is inside Foundation, where no work can be counted).
-    // The fewest seconds of three tries, so that one slow try does not decide.
+    // The fewest seconds of three tries, so that one slow try does not decide. A volume test
+    // (scripts/volume-tests): run alone in the plain build, no other test's threads contending
+    // for its allocator.
     func cost(_ string: AttributedString) throws -> Double {
       var fewest = Double.infinity
       for _ in 0..<3 {

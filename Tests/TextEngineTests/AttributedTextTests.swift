@@ -124,6 +124,8 @@ extension AttributedTextTests {
     // ASCII counts them by walking it): eight times the runs cost about 60 times as much.
     // Linear work is about eight times; 16 leaves room for noise either way. CPU time, the
     // fewest of three tries: the count happens inside String, where no work can be counted.
+    // A volume test (scripts/volume-tests): run alone in the plain build, where no other test's
+    // threads contend for its allocator (spinning on a lock lengthens CPU time too).
     func cost(_ count: Int) -> Double {
       var fewest = Double.infinity
       for _ in 0..<3 {
