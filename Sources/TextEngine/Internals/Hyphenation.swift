@@ -172,20 +172,23 @@ final class HyphenationDictionary: Sendable {
         bytes.append(CChar(bitPattern: UInt8(mapped.value)))
       }
     }
-    guard bytes.count <= Self.maximumWordBytes else { return }
+    let byteCount = bytes.count
+    guard byteCount <= Self.maximumWordBytes else { return }
+    // The word is NUL-terminated as well as counted: libhyphen searches it with strstr.
+    bytes.append(0)
     // libhyphen marks a point after character i (not byte i: it converts UTF-8 positions) with
     // an odd hyphens[i]; rep[i] is set where the spelling would change.
-    var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+    var hyphens = [CChar](repeating: 0, count: byteCount + 5)
     var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
     var positions: UnsafeMutablePointer<Int32>? = nil
     var cuts: UnsafeMutablePointer<Int32>? = nil
     let status = handle.withLock { dictionary in
       hnj_hyphen_hyphenate2(
-        dictionary, bytes, Int32(bytes.count), &hyphens, nil, &replacements, &positions, &cuts)
+        dictionary, bytes, Int32(byteCount), &hyphens, nil, &replacements, &positions, &cuts)
     }
     defer {
       if let replacements {
-        for index in 0..<bytes.count { free(replacements[index]) }
+        for index in 0..<byteCount { free(replacements[index]) }
         free(replacements)
       }
       free(positions)
