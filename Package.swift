@@ -28,6 +28,8 @@ let package = Package(
     // zint ships no pkg-config file (Debian's libzint-dev has only zint.h and libzint.so), so
     // the module map links "zint" itself.
     .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+    // libhyphen ships no pkg-config file either (libhyphen-dev: hyphen.h and libhyphen.so).
+    .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
     // ICU cannot be imported into Swift beside Foundation's bundled ICU, so CICU is a plain C
     // target whose public header exposes only its own small API in plain C types.
     .target(
@@ -36,7 +38,9 @@ let package = Package(
 
     // MARK: Swift modules
     .target(name: "CollectionLayout"),
-    .target(name: "TextEngine", dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CFontconfig"]),
+    .target(
+      name: "TextEngine",
+      dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CFontconfig", "CHyphen"]),
     .target(name: "TextFlow", dependencies: ["CollectionLayout", "TextEngine"]),
     .target(name: "TextFlowSpec", dependencies: ["TextFlow"]),
     .target(

@@ -154,6 +154,38 @@ public struct ParagraphStyle: Sendable, Hashable {
   /// line greedily at UAX #14's opportunities, as NSParagraphStyle's default and Pango do
   /// (UILabel's default keeps Hangul words whole: `[.hangulWordPriority]`).
   public var lineBreakStrategy: LineBreakStrategy = .standard
+  /// How eagerly words are hyphenated at dictionary points, from 0 (never, the default) to 1
+  /// (`NSParagraphStyle.hyphenationFactor`); a value outside 0...1 is clamped, NaN is 0.
+  ///
+  /// UIKit's documented rule, applied to each line: hyphenation is attempted when the ratio of
+  /// the line's text width, as broken without hyphenation, to the line's width is less than the
+  /// factor. The line is broken greedily as always; if its content fills less than `factor` of
+  /// the room it has (its indents taken off), the word that did not fit is broken after the
+  /// last of its hyphenation points at which its first part and a shown hyphen fit on the line.
+  /// The hyphen is shown as for a soft hyphen (U+00AD), which the text never needs to hold: the
+  /// string is not changed, only the glyphs show a hyphen. Words with soft hyphens of their own
+  /// keep to those.
+  ///
+  /// Hyphenation points come from the hyphenation dictionary (Debian's hyphen-* packages, files
+  /// `/usr/share/hyphen/hyph_<ll>_<CC>.dic`, then `hyph_<ll>.dic`) of each run's
+  /// `TextAttributes.language` (a BCP 47 tag), or of US English ("en-US") when a run has no
+  /// language. With no dictionary for the language nothing is hyphenated. A point keeps at
+  /// least two letters on each side, more when the dictionary asks for more (UIKit's minimums
+  /// are undocumented). Lines that `.charWrap` breaks between characters are not hyphenated.
+  ///
+  /// ```swift
+  /// var style = ParagraphStyle()
+  /// style.hyphenationFactor = 0.8  // hyphenate a line less than 80 % full
+  /// ```
+  ///
+  /// The stable-wrap law (a text laid out again at its measured width breaks the same lines)
+  /// holds at a factor of 1. Below 1 it may not: a line hyphenated at the first width may fill
+  /// enough of the narrower room to be left whole, as UIKit's rule has it.
+  public var hyphenationFactor: Float {
+    get { clampedHyphenationFactor }
+    set { clampedHyphenationFactor = newValue.isNaN ? 0 : min(1, max(0, newValue)) }
+  }
+  private var clampedHyphenationFactor: Float = 0
 
   /// The default style: natural alignment, word wrapping, no line limit.
   public init() {}

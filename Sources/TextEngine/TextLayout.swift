@@ -33,8 +33,9 @@ public struct TextLayout: Sendable, Equatable {
     public var bidiLevel: UInt8
     /// True for the ellipsis inserted by truncation.
     public var isEllipsis: Bool
-    /// True for the hyphen shown where a line breaks at a soft hyphen (U+00AD); its glyphs map
-    /// to the soft hyphen's offset.
+    /// True for the hyphen shown where a line breaks at a soft hyphen (U+00AD), or at a
+    /// dictionary point (`ParagraphStyle.hyphenationFactor`); its glyphs map to the offset of
+    /// the soft hyphen, or of the last character before the break.
     public var isHyphen: Bool
 
     /// True when the run was shaped right-to-left.

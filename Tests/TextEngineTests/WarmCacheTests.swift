@@ -26,7 +26,7 @@ struct WarmCacheTests {
         "paragraphSpacingBefore", "lineHeightMultiple", "minimumLineHeight", "maximumLineHeight",
         "firstLineHeadIndent", "headIndent", "tailIndent", "tabStops",
         "defaultTabInterval", "baseWritingDirection", "usesFontLeading", "locale",
-        "lineBreakStrategy",
+        "lineBreakStrategy", "clampedHyphenationFactor",
       ])
     #expect(
       fields(Engine.dejaVu()) == [
@@ -75,6 +75,8 @@ struct WarmCacheTests {
     style { $0.usesFontLeading = true }
     style { $0.locale = "ja@lb=strict" }
     style { $0.lineBreakStrategy = .balanced }
+    style { $0.hyphenationFactor = 1 }
+    style { $0.hyphenationFactor = 0.5 }
     var fonts = [base, base.withSize(15.5), base.withFeatures([.noKerning, .noLigatures])]
     fonts.append(Font(face: Engine.face("NotoSans-Regular.ttf"), pointSize: 15))
     var varied = base

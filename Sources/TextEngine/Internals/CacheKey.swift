@@ -259,17 +259,21 @@ extension KeyWriter {
   /// (`WarmCacheTests.keyCoversEveryField` fails when a field is added to `ParagraphStyle`
   /// and not here).
   ///
-  /// They are the line-break locale, the base direction, and the strategy option that changes
-  /// break opportunities (`hangulWordPriority`): a text prepared without it must never answer
-  /// a request with it, nor the other way round. (The whole strategy is written again with the
-  /// layout fields, where `.balanced` and `.pretty` matter.)
+  /// They are the line-break locale, the base direction, the strategy option that changes
+  /// break opportunities (`hangulWordPriority`) and whether words are hyphenated: a text
+  /// prepared without either must never answer a request with it, nor the other way round.
+  /// (The whole strategy is written again with the layout fields, where `.balanced` and
+  /// `.pretty` matter.)
   @inline(__always)
   mutating func writePreparation(of style: ParagraphStyle) {
     write(style.locale)
     // The option shares the direction's byte (codes 0–2): the key stays as long as it was.
+    // So does whether words are hyphenated, for which a text is prepared with a hyphen for
+    // every segment (the factor itself is a layout field).
     write(
       byte: Self.code(style.baseWritingDirection)
-        | (style.lineBreakStrategy.keepsHangulWordsWhole ? 1 << 7 : 0))
+        | (style.lineBreakStrategy.keepsHangulWordsWhole ? 1 << 7 : 0)
+        | (style.hyphenationFactor > 0 ? 1 << 6 : 0))
   }
 
   /// The fields of a style `writePreparation` does not write: the four one-byte ones and two
@@ -290,6 +294,7 @@ extension KeyWriter {
     if style.paragraphSpacingBefore.bitPattern != 0 { changed |= 1 << 9 }
     if style.headIndent.bitPattern != 0 { changed |= 1 << 10 }
     if style.tailIndent.bitPattern != 0 { changed |= 1 << 11 }
+    if style.hyphenationFactor != 0 { changed |= 1 << 12 }
     // The one-byte fields and `changed` as one word. Only the low bits of the strategy mean
     // anything (the known options); others lay out as without them.
     var small = UInt64(Self.code(style.alignment))
@@ -319,6 +324,7 @@ extension KeyWriter {
     if changed & 1 << 9 != 0 { write(style.paragraphSpacingBefore) }
     if changed & 1 << 10 != 0 { write(style.headIndent) }
     if changed & 1 << 11 != 0 { write(style.tailIndent) }
+    if changed & 1 << 12 != 0 { write(Double(style.hyphenationFactor)) }
   }
 
   /// A default style's `defaultTabInterval`, by bit pattern (the other numbers default to 0).

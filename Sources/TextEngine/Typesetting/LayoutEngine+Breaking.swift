@@ -418,7 +418,7 @@ extension LayoutEngine {
     // The atoms and words read through pointers: this loop is what re-wrapping a prepared
     // text costs (atom indices stay below the paragraph's end ≤ atoms.count, word indices
     // within the paragraph's words and the one after them, at worst the table's sentinel).
-    atoms.withUnsafeBufferPointer { atomBuffer in
+    let line = atoms.withUnsafeBufferPointer { atomBuffer in
       words.words.withUnsafeBufferPointer { wordBuffer in
         fillLine(
           from: start, paragraph: paragraph, available: available, indent: indent,
@@ -426,6 +426,67 @@ extension LayoutEngine {
           atoms: atomBuffer.baseAddress!, words: wordBuffer.baseAddress!)
       }
     }
+    guard style.hyphenationFactor > 0 else { return line }
+    return hyphenated(
+      line, from: start, paragraph: paragraph, available: available, indent: indent,
+      stop: stop)
+  }
+
+  /// `line` as the hyphenation factor's rule leaves it (`ParagraphStyle.hyphenationFactor`):
+  /// when its width is less than the factor times `available` and it ends before a word with
+  /// hyphenation points (a plain word: no soft hyphen, tab or negative width), the line goes on
+  /// into that word up to its last point at which the part and the hyphen shown fit, summed
+  /// as the breaker sums a line (joins between atoms, tabs to their stops). Otherwise `line`.
+  private func hyphenated(
+    _ line: FilledLine, from start: Int, paragraph: Int, available: Double, indent: Double,
+    stop: Int
+  ) -> FilledLine {
+    let end = paragraphs[paragraph].atoms.upperBound
+    guard style.lineBreakMode != .charWrap, !line.hyphen, available.isFinite, available > 0,
+      line.end > start, line.end < min(end, stop),
+      line.width < Double(style.hyphenationFactor) * available,
+      isSoftBreak[atoms[line.end].firstUnit]
+    else { return line }
+    let wordIndex =
+      line.endWord >= 0
+      ? line.endWord
+      : words.words.withUnsafeBufferPointer { buffer in
+        self.wordIndex(of: line.end, paragraph: paragraph, words: buffer.baseAddress!)
+      }
+    let word = words.words[wordIndex]
+    let contentEnd = Int(word.contentEnd)
+    guard Int(word.start) == line.end, contentEnd > line.end,
+      word.flags & (Word.walksAtoms | Word.endsWithHyphen) == 0
+    else { return line }
+    let language = attributes(ofAtom: line.end).language ?? "en-US"
+    guard let dictionary = HyphenationDictionary.forLanguage(language) else { return line }
+    let points = units.withUnsafeBufferPointer { units in
+      dictionary.points(
+        in: units, range: atoms[line.end].firstUnit..<atoms[contentEnd - 1].range.upperBound)
+    }
+    guard !points.isEmpty else { return line }
+    // Where the word starts on the line: after the line's content and the spaces that hung.
+    var x = line.width
+    for index in line.contentEnd..<line.end {
+      if index > start { x += atoms[index - 1].joinAfter }
+      x += atoms[index].isTab ? atomWidth(index, at: x, indent: indent) : atoms[index].width
+    }
+    var best: FilledLine?
+    var nextPoint = 0
+    for index in line.end..<(contentEnd - 1) {
+      if index > start { x += atoms[index - 1].joinAfter }
+      x += atoms[index].width
+      let after = atoms[index].range.upperBound
+      while nextPoint < points.count && points[nextPoint] < after { nextPoint += 1 }
+      guard nextPoint < points.count else { break }
+      guard points[nextPoint] == after, let hyphen = hyphens[atoms[index].segment] else {
+        continue
+      }
+      guard x + hyphen.width <= available else { break }
+      best = FilledLine(
+        end: index + 1, contentEnd: index + 1, width: x + hyphen.width, hyphen: true)
+    }
+    return best ?? line
   }
 
   /// `nextLine` for a line of `paragraph` (a paragraph of this engine with atoms), as its

@@ -1244,6 +1244,7 @@ struct LayoutEngine {
       isTab: segment.isTab, perUnit: atomsPerUnit, units: units,
       isGraphemeBoundary: isGraphemeBoundary)
     segments.append(consume segment)
+    if style.hyphenationFactor > 0 { addDictionaryHyphen(segmentIndex) }
     if hasSoftHyphen {
       let width = hyphenWidth(segmentIndex)
       for index in firstAtom..<atoms.count where units[atoms[index].range.upperBound - 1] == 0xAD {
@@ -1632,6 +1633,19 @@ struct LayoutEngine {
     let hyphen = makeHyphen(font(ofSegment: segmentIndex))
     hyphens[segmentIndex] = hyphen
     return hyphen.width
+  }
+
+  /// Shapes the hyphen a line broken at a hyphenation point inside segment `segmentIndex` shows
+  /// (`ParagraphStyle.hyphenationFactor`), as for a soft hyphen: the segment before's when it
+  /// is in the same font (a segment is a word or less, so most are).
+  private mutating func addDictionaryHyphen(_ segmentIndex: Int) {
+    if segmentIndex > 0, segments[segmentIndex - 1].fontIndex == segments[segmentIndex].fontIndex,
+      let previous = hyphens[segmentIndex - 1]
+    {
+      hyphens[segmentIndex] = previous
+    } else {
+      _ = hyphenWidth(segmentIndex)
+    }
   }
 
   /// The general path of `makeAtoms`: clusters in logical order (listed in `clusters`, the

@@ -73,7 +73,9 @@ final class PlainParagraph: ManagedBuffer<PlainParagraphFacts, PlainWord> {
   static func make(of engine: LayoutEngine) -> PlainParagraph? {
     let style = engine.style
     let oneFace = engine.uniformMetrics != nil && engine.words.uniformFaces.count == 1
+    // Hyphenation breaks inside words, which sums over whole words cannot.
     guard style.lineBreakStrategy.linesChoice.isEmpty, style.lineBreakMode != .charWrap,
+      style.hyphenationFactor == 0,
       engine.paragraphs.count == 1, engine.words.firstWord.first == 0,
       oneFace
         || (!engine.words.facePrefixes.isEmpty

@@ -80,8 +80,8 @@ extension TextSpec {
     [
       "font", "size", "textStyle", "color", "backgroundColor", "borderColor", "borderWidth",
       "cornerRadius", "padding", "maxWidth", "width", "height", "numberOfLines", "maxLines",
-      "lineBreakMode", "alignment", "usesFontLeading", "underline", "underlineColor",
-      "strikethrough", "strikethroughColor",
+      "lineBreakMode", "hyphenationFactor", "alignment", "usesFontLeading", "underline",
+      "underlineColor", "strikethrough", "strikethroughColor",
     ] + MeasurementKey.allCases.map(\.rawValue)
 
   /// The keys of a tab stop given as an object.
@@ -334,6 +334,11 @@ extension TextSpec {
         throw value.fail(Vocabulary.unknownLineBreakMode(name))
       }
       style.paragraph.lineBreakMode = mode
+    }
+    if let value = at("hyphenationFactor") {
+      // Refused outside 0...1 rather than clamped as the property clamps: a value there is a
+      // mistake in a file.
+      style.paragraph.hyphenationFactor = Float(try value.number(in: 0...1))
     }
     if let value = at("alignment") {
       style.paragraph.alignment = try value.enumeration(TextAlignment.self)

@@ -1,0 +1,204 @@
+// Dictionary hyphenation: the one place that calls libhyphen. It finds where a word may be
+// hyphenated (Liang's patterns, Debian's hyph_*.dic files) for the breaker's
+// `ParagraphStyle.hyphenationFactor` rule; dictionaries are loaded once per process.
+internal import CHyphen
+import Foundation
+
+/// A loaded hyphenation dictionary (`hnj_hyphen_load`), freed with `hnj_hyphen_free`.
+///
+/// Calls into one dictionary take its lock: libhyphen documents nothing about using a dictionary
+/// from several threads at once, and a word is hyphenated only when a line is short enough for
+/// the factor's rule, so the lock is rarely contended.
+final class HyphenationDictionary: Sendable {
+  private let handle: Locked<UnsafeMutablePointer<HyphenDict>>
+  /// True for a UTF-8 file; false for ISO 8859-1, one byte a character.
+  private let isUTF8: Bool
+  /// The fewest characters before and after a hyphenation point: the file's LEFTHYPHENMIN and
+  /// RIGHTHYPHENMIN, and at least 2 each (the minimums of UIKit's hyphenation are undocumented;
+  /// 2 is what TeX and libhyphen assume when a file names none).
+  let leftMinimum: Int
+  let rightMinimum: Int
+
+  /// The longest word hyphenated, in bytes (libhyphen works on words of up to about 100).
+  static let maximumWordBytes = 64
+
+  /// The directory Debian's hyphen-* packages install their dictionaries in.
+  static let directory = "/usr/share/hyphen"
+
+  /// Loads the dictionary at `path`, or nil when it cannot be read, libhyphen rejects it or its
+  /// first line names an encoding other than UTF-8 and ISO 8859-1 (the characters a word is
+  /// encoded in must be the file's).
+  init?(path: String) {
+    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+    let head = (try? file.read(upToCount: 64)) ?? Data()
+    try? file.close()
+    let firstLine = head.prefix { $0 != 0x0A && $0 != 0x0D }
+    let encoding = String(decoding: firstLine, as: UTF8.self)
+      .trimmingCharacters(in: .whitespaces).uppercased()
+    switch encoding {
+    case "UTF-8": isUTF8 = true
+    case "ISO8859-1", "ISO-8859-1": isUTF8 = false
+    default: return nil
+    }
+    guard let loaded = hnj_hyphen_load(path) else { return nil }
+    handle = Locked(loaded)
+    leftMinimum = max(2, Int(loaded.pointee.lhmin))
+    rightMinimum = max(2, Int(loaded.pointee.rhmin))
+  }
+
+  deinit {
+    handle.withLock { hnj_hyphen_free($0) }
+  }
+
+  /// The dictionaries loaded so far, by language tag as asked for (nil: none for that tag).
+  private static let loaded = Locked<[String: HyphenationDictionary?]>([:])
+  /// The same dictionaries by file path, so that tags naming one file share it.
+  private static let loadedFiles = Locked<[String: HyphenationDictionary?]>([:])
+
+  /// The dictionary for a BCP 47 language tag ("en-US", "de", "de-CH"; "_" is taken for "-"):
+  /// `hyph_<ll>_<CC>.dic` in `directory`, else `hyph_<ll>.dic`, loaded on first use and kept
+  /// for the process. Nil when there is none (or none in a supported encoding).
+  static func forLanguage(_ tag: String) -> HyphenationDictionary? {
+    if let known = loaded.withLock({ $0[tag] }) { return known }
+    var dictionary: HyphenationDictionary?
+    for name in fileNames(forLanguage: tag) {
+      // By the file the name resolves to: Debian links hyph_en.dic to hyph_en_US.dic, and
+      // every German region's name to hyph_de_DE.dic.
+      let path = URL(fileURLWithPath: directory + "/" + name).resolvingSymlinksInPath().path
+      if let file = loadedFiles.withLock({ $0[path] }) {
+        dictionary = file
+      } else {
+        let made = HyphenationDictionary(path: path)
+        dictionary = loadedFiles.withLock { files in
+          if let raced = files[path] { return raced }
+          files[path] = made
+          return made
+        }
+      }
+      if dictionary != nil { break }
+    }
+    return loaded.withLock { table in
+      if let raced = table[tag] { return raced }
+      table[tag] = dictionary
+      return dictionary
+    }
+  }
+
+  /// The file names to try for `tag`, most specific first: the language subtag in lower case
+  /// with the region subtag (two letters, upper case) when the tag has one, then the language
+  /// alone. Script subtags ("Latn") and variants are skipped. Empty for a malformed tag.
+  static func fileNames(forLanguage tag: String) -> [String] {
+    let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+    guard let language = subtags.first, (2...3).contains(language.count),
+      language.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return [] }
+    let base = "hyph_" + language.lowercased()
+    let region = subtags.dropFirst().first { subtag in
+      subtag.count == 2 && subtag.allSatisfy { $0.isASCII && $0.isLetter }
+    }
+    return (region.map { [base + "_" + $0.uppercased() + ".dic"] } ?? []) + [base + ".dic"]
+  }
+
+  /// The UTF-16 offsets (into `units`) inside `range` where the text may be hyphenated: each a
+  /// point before which a line may end with a shown hyphen, as the dictionary gives it for each
+  /// run of letters (and marks) in the range, in lower case, with at least `leftMinimum`
+  /// characters of the run before it and `rightMinimum` after it. Points where the dictionary
+  /// changes the spelling ("Schiff-fahrt") are left out: the text is shown as it is. A run too
+  /// long for libhyphen (`maximumWordBytes`) or with a character the file's encoding lacks gets
+  /// no points. In increasing order.
+  func points(in units: UnsafeBufferPointer<UInt16>, range: Range<Int>) -> [Int] {
+    var points = [Int]()
+    var runScalars = [Unicode.Scalar]()
+    var runOffsets = [Int]()
+    func finishRun(end: Int) {
+      if runScalars.count >= leftMinimum + rightMinimum {
+        runOffsets.append(end)
+        hyphenate(runScalars, offsets: runOffsets, into: &points)
+      }
+      runScalars.removeAll(keepingCapacity: true)
+      runOffsets.removeAll(keepingCapacity: true)
+    }
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let (scalar, length) = Self.scalar(in: units, at: offset, end: range.upperBound)
+      if Self.isWordCharacter(scalar) {
+        runScalars.append(scalar)
+        runOffsets.append(offset)
+      } else {
+        finishRun(end: offset)
+      }
+      offset += length
+    }
+    finishRun(end: range.upperBound)
+    return points
+  }
+
+  /// A letter or a mark (a combining accent belongs to its letter, as in the patterns).
+  private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .nonspacingMark, .spacingMark, .enclosingMark:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The scalar at `offset` and its length in UTF-16 units (an unpaired surrogate is U+FFFD).
+  private static func scalar(
+    in units: UnsafeBufferPointer<UInt16>, at offset: Int, end: Int
+  ) -> (Unicode.Scalar, Int) {
+    let unit = units[offset]
+    if UTF16.isLeadSurrogate(unit), offset + 1 < end, UTF16.isTrailSurrogate(units[offset + 1]) {
+      let value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[offset + 1] - 0xDC00)
+      return (Unicode.Scalar(value) ?? "\u{FFFD}", 2)
+    }
+    return (Unicode.Scalar(unit) ?? "\u{FFFD}", 1)
+  }
+
+  /// Appends the points of one run of word characters: `offsets` holds each character's UTF-16
+  /// offset and, last, the run's end.
+  private func hyphenate(_ scalars: [Unicode.Scalar], offsets: [Int], into points: inout [Int]) {
+    // Lower case, as the patterns are; a character whose lower case is several (İ) is kept, so
+    // that characters and offsets stay one to one.
+    var bytes = [CChar]()
+    for scalar in scalars {
+      let lower = scalar.properties.lowercaseMapping.unicodeScalars
+      let mapped = lower.count == 1 ? lower.first! : scalar
+      if isUTF8 {
+        for byte in String(mapped).utf8 { bytes.append(CChar(bitPattern: byte)) }
+      } else {
+        guard mapped.value <= 0xFF else { return }
+        bytes.append(CChar(bitPattern: UInt8(mapped.value)))
+      }
+    }
+    let byteCount = bytes.count
+    guard byteCount <= Self.maximumWordBytes else { return }
+    // The word is NUL-terminated as well as counted: libhyphen searches it with strstr.
+    bytes.append(0)
+    // libhyphen marks a point after character i (not byte i: it converts UTF-8 positions) with
+    // an odd hyphens[i]; rep[i] is set where the spelling would change.
+    var hyphens = [CChar](repeating: 0, count: byteCount + 5)
+    var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+    var positions: UnsafeMutablePointer<Int32>? = nil
+    var cuts: UnsafeMutablePointer<Int32>? = nil
+    let status = handle.withLock { dictionary in
+      hnj_hyphen_hyphenate2(
+        dictionary, bytes, Int32(byteCount), &hyphens, nil, &replacements, &positions, &cuts)
+    }
+    defer {
+      if let replacements {
+        for index in 0..<byteCount { free(replacements[index]) }
+        free(replacements)
+      }
+      free(positions)
+      free(cuts)
+    }
+    guard status == 0 else { return }
+    let count = scalars.count
+    for index in (leftMinimum - 1)..<(count - rightMinimum) where hyphens[index] & 1 == 1 {
+      if let replacements, replacements[index] != nil { continue }
+      points.append(offsets[index + 1])
+    }
+  }
+}
