@@ -58,6 +58,7 @@ package enum Vocabulary {
     .jsonOnly("maximumLineHeight", jsonLinesAlias: "maximum_line_height"),
     .jsonOnly("baseWritingDirection", jsonLinesAlias: "base_writing_direction"),
     .jsonOnly("lineBreakStrategy", jsonLinesAlias: "line_break_strategy"),
+    .jsonOnly("hyphenationFactor", jsonLinesAlias: "hyphenation_factor"),
     // One word: its snake case is itself, and a setting's alias must differ from its key.
     Setting(key: "locale", keyAliases: [], flag: nil, flagAliases: []),
   ]

@@ -76,11 +76,11 @@ enum LayoutCommand: Subcommand {
     tailIndent, letterSpacing, tabStops (numbers, or {location, alignment, columnTerminators}),
     defaultTabInterval, lineHeightMultiple, minimumLineHeight, maximumLineHeight,
     baseWritingDirection (natural, leftToRight, rightToLeft), lineBreakStrategy (standard,
-    pushOut, hangulWordPriority, balanced, pretty, or an array of them), locale ("ja",
-    "ja-u-lb-strict"), underline and strikethrough (single, thick, double, patternDot,
-    patternDash, patternDashDot, patternDashDotDot, byWord, an array of them, true or none),
-    underlineColor, strikethroughColor. A relative font path is looked for beside SPEC, then in
-    the working directory (from standard input, only there).
+    pushOut, hangulWordPriority, balanced, pretty, or an array of them), hyphenationFactor
+    (0…1), locale ("ja", "ja-u-lb-strict"), underline and strikethrough (single, thick,
+    double, patternDot, patternDash, patternDashDot, patternDashDotDot, byWord, an array of
+    them, true or none), underlineColor, strikethroughColor. A relative font path is looked
+    for beside SPEC, then in the working directory (from standard input, only there).
 
     Exit status: 0 on success, 1 when the spec cannot be read or is invalid (the message names
     the file and the line and column, or the key path), or a font cannot be loaded (the message

@@ -44,7 +44,9 @@ enum MeasureCommand: Subcommand {
     lineHeightMultiple (0…1000; 0 and 1: the font's line height), minimumLineHeight and
     maximumLineHeight (0: no bound), baseWritingDirection (natural, leftToRight,
     rightToLeft), lineBreakStrategy (standard, pushOut, hangulWordPriority, balanced, pretty,
-    or an array of them) and locale (line breaking by language: "ja", "ja-u-lb-strict");
+    or an array of them), hyphenationFactor (0…1: a line filled less than that fraction
+    hyphenates the next word at a dictionary point) and locale (line breaking by language:
+    "ja", "ja-u-lb-strict");
     each also in snake case (line_spacing, line_height_multiple, tab_stops, …). alignment
     changes no size and is not one of them (it is copied back like any other field). It
     writes one line for each, in order:

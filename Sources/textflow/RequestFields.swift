@@ -16,7 +16,7 @@ enum RequestField: Int, CaseIterable {
   case lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent
   case tailIndent, letterSpacing, tabStops, defaultTabInterval
   case lineHeightMultiple, minimumLineHeight, maximumLineHeight, baseWritingDirection
-  case lineBreakStrategy, locale
+  case lineBreakStrategy, hyphenationFactor, locale
 
   /// The number of fields before the style keys: the fields whose values `RequestFields`
   /// keeps inline.

@@ -157,6 +157,12 @@ struct MeasureStyleKeysTests {
       key: "lineBreakStrategy", snakeKey: "line_break_strategy",
       json: #"["hangulWordPriority", "pushOut"]"#, text: korean, maxWidth: 120,
       apply: { $0.lineBreakStrategy = [.hangulWordPriority, .pushOut] }),
+    // A narrow column of long words: the factor hyphenates where the plain layout leaves
+    // lines short.
+    Case(
+      key: "hyphenationFactor", snakeKey: "hyphenation_factor", json: "1",
+      text: "Characterization of internationalization requirements", maxWidth: 150,
+      apply: { $0.hyphenationFactor = 1 }),
     // One word: its one spelling twice.
     Case(
       key: "locale", snakeKey: "locale", json: #""ja""#, text: japanese, maxWidth: 70,
@@ -259,7 +265,7 @@ struct MeasureStyleKeysTests {
   }
 
   @Test(
-    "line heights, direction, strategy, locale: a bad value is an error naming the line and the key path"
+    "line heights, direction, strategy, hyphenation, locale: a bad value is an error naming the line and the key path"
   )
   func badParagraphValues() throws {
     let lines = [
@@ -276,6 +282,8 @@ struct MeasureStyleKeysTests {
       #"{"id":11,"text":"a","locale":"ja\u0000x"}"#,
       #"{"id":12,"text":"a","lineHeightMultiple":1.5,"line_height_multiple":1.5}"#,
       #"{"id":13,"text":"a","locale":null,"baseWritingDirection":null,"lineBreakStrategy":null}"#,
+      #"{"id":14,"text":"a","hyphenation_factor":1.5}"#,
+      #"{"id":15,"text":"a","hyphenationFactor":"yes"}"#,
     ]
     let answers = try measure(lines)
     #expect(answers.count == lines.count)
@@ -302,6 +310,8 @@ struct MeasureStyleKeysTests {
       #"{"id":12,"error":"line 12 (id 12): fields 'lineHeightMultiple' and 'line_height_multiple' are the same setting; give only one"}"#,
       // Null is no value.
       #"{"id":13,"width":"#,
+      #"{"id":14,"error":"line 14 (id 14): hyphenation_factor: must be between 0 and 1, got 1.5"}"#,
+      #"{"id":15,"error":"line 15 (id 15): hyphenationFactor: expected a number, got string"}"#,
     ]
     Self.expectAnswers(answers, expected)
   }

@@ -80,8 +80,8 @@ extension TextSpec {
     [
       "font", "size", "textStyle", "color", "backgroundColor", "borderColor", "borderWidth",
       "cornerRadius", "padding", "maxWidth", "width", "height", "numberOfLines", "maxLines",
-      "lineBreakMode", "hyphenationFactor", "alignment", "usesFontLeading", "underline",
-      "underlineColor", "strikethrough", "strikethroughColor",
+      "lineBreakMode", "alignment", "usesFontLeading", "underline", "underlineColor",
+      "strikethrough", "strikethroughColor",
     ] + MeasurementKey.allCases.map(\.rawValue)
 
   /// The keys of a tab stop given as an object.
@@ -133,7 +133,7 @@ extension TextSpec {
     case lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent
     case tailIndent, letterSpacing, tabStops, defaultTabInterval
     case lineHeightMultiple, minimumLineHeight, maximumLineHeight, baseWritingDirection
-    case lineBreakStrategy, locale
+    case lineBreakStrategy, hyphenationFactor, locale
   }
 
   /// The longest `locale` a style takes, in bytes. The tags in use are far shorter
@@ -286,6 +286,10 @@ extension TextSpec {
       paragraph.baseWritingDirection = try reader.enumeration(WritingDirection.self)
     case .lineBreakStrategy:
       paragraph.lineBreakStrategy = try decodeLineBreakStrategy(reader)
+    // Refused outside 0...1 rather than clamped as the property clamps: a value there is a
+    // mistake in a file.
+    case .hyphenationFactor:
+      paragraph.hyphenationFactor = Float(try reader.number(in: 0...1))
     case .locale:
       paragraph.locale = try decodeLocale(reader)
     }
@@ -334,11 +338,6 @@ extension TextSpec {
         throw value.fail(Vocabulary.unknownLineBreakMode(name))
       }
       style.paragraph.lineBreakMode = mode
-    }
-    if let value = at("hyphenationFactor") {
-      // Refused outside 0...1 rather than clamped as the property clamps: a value there is a
-      // mistake in a file.
-      style.paragraph.hyphenationFactor = Float(try value.number(in: 0...1))
     }
     if let value = at("alignment") {
       style.paragraph.alignment = try value.enumeration(TextAlignment.self)
