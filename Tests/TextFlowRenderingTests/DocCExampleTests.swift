@@ -132,6 +132,49 @@ struct DocCExampleTests {
     #expect(exact.width <= 120 && pixels.width == (exact.width * 2).rounded(.up) / 2)
   }
 
+  /// True when Debian's python3-pyphen, an independent reader of the hyphenation dictionaries,
+  /// is installed.
+  static let hasPyphen =
+    (try? ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", "import pyphen"]))?
+    .status == 0
+
+  @Test(
+    "TextEngine: at a factor of 0.8, each hyphenated line ends at one of pyphen's points",
+    .enabled(if: hasPyphen, "python3-pyphen is not installed"))
+  func textEngineHyphenation() throws {
+    let typesetter = try Typesetter.bundled()
+    let body = try typesetter.fonts.font(named: "DejaVu Sans", pointSize: 16)
+    let article =
+      "Typesetting extraordinarily long vocabulary demonstrates considerable hyphenation "
+      + "in internationalization requirements."
+    var style = ParagraphStyle()
+    style.hyphenationFactor = 0.8
+    let layout = typesetter.layout(article, font: body, style: style, maxWidth: 160)
+
+    let units = Array(article.utf16)
+    let cuts = layout.lines.filter { $0.glyphRuns.contains(where: \.isHyphen) }
+      .map(\.utf16Range.upperBound)
+    #expect(!cuts.isEmpty, "a column this narrow hyphenates")
+    for cut in cuts {
+      // The word the line ends inside, and how many of its letters the line keeps.
+      let isLetter = { (index: Int) in Character(UnicodeScalar(units[index])!).isLetter }
+      var start = cut
+      while start > 0 && isLetter(start - 1) { start -= 1 }
+      var end = cut
+      while end < units.count && isLetter(end) { end += 1 }
+      let word = String(decoding: units[start..<end], as: UTF16.self)
+      let script =
+        "import pyphen, sys; d = pyphen.Pyphen(filename='/usr/share/hyphen/hyph_en_US.dic'); "
+        + "print(' '.join(map(str, d.positions(sys.argv[1]))))"
+      let output = try ProcessRunner.run(
+        URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, word])
+      let points = output.standardOutput.split(whereSeparator: \.isWhitespace).compactMap {
+        Int($0)
+      }
+      #expect(points.contains(cut - start), "\(word): cut after \(cut - start), pyphen \(points)")
+    }
+  }
+
   @Test("TextFlowRendering: a scene flowed onto A4 pages, as many as pdfinfo counts")
   func renderingOverview() throws {
     let directory = try Fixtures.temporaryDirectory("docc-rendering")
