@@ -213,6 +213,34 @@ struct HyphenationFactorTests {
     #expect(layouts[0] != layouts[1])
   }
 
+  @Test(
+    "a run without a language is hyphenated in the paragraph's locale, as a German run is",
+    .enabled(if: HyphenationDictionary.forLanguage("de") != nil, "hyphen-de is not installed"))
+  func localeLanguage() {
+    let text =
+      "Die Donaudampfschifffahrtsgesellschaft veröffentlicht regelmäßig umfangreiche "
+      + "Jahresberichte über Schlüsselübergaben und Verkehrsinfrastrukturmaßnahmen."
+    let german = AttributedText(text, attributes: TextAttributes(font: Self.font, language: "de"))
+    var differsFromEnglish = false
+    for width in stride(from: 110.0, through: 200, by: 10) {
+      let byRun = Self.uncached.layout(german, style: Self.style(1), maxWidth: width)
+      for locale in ["de", "de-DE", "de@lb=strict"] {
+        var style = Self.style(1)
+        style.locale = locale
+        let byLocale = Self.uncached.layout(text, font: Self.font, style: style, maxWidth: width)
+        // The line-break locale changes no break here (ICU's German rules are the root's).
+        #expect(byLocale.lines.map(\.utf16Range) == byRun.lines.map(\.utf16Range), "\(locale)")
+      }
+      let english = Self.uncached.layout(
+        text, font: Self.font, style: Self.style(1), maxWidth: width)
+      if english.lines.map(\.utf16Range) != byRun.lines.map(\.utf16Range) {
+        differsFromEnglish = true
+      }
+    }
+    // Not vacuous: somewhere the German points are not the English ones.
+    #expect(differsFromEnglish)
+  }
+
   @Test("a language without a dictionary is not hyphenated")
   func noDictionary() {
     let text = AttributedText(

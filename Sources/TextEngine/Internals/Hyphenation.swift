@@ -86,9 +86,11 @@ final class HyphenationDictionary: Sendable {
 
   /// The file names to try for `tag`, most specific first: the language subtag in lower case
   /// with the region subtag (two letters, upper case) when the tag has one, then the language
-  /// alone. Script subtags ("Latn") and variants are skipped. Empty for a malformed tag.
+  /// alone. Script subtags ("Latn"), variants and an ICU locale's keywords ("de@lb=strict")
+  /// are skipped. Empty for a malformed tag.
   static func fileNames(forLanguage tag: String) -> [String] {
-    let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+    let name = tag.prefix { $0 != "@" }
+    let subtags = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
     guard let language = subtags.first, (2...3).contains(language.count),
       language.allSatisfy({ $0.isASCII && $0.isLetter })
     else { return [] }

@@ -458,7 +458,10 @@ extension LayoutEngine {
     guard Int(word.start) == line.end, contentEnd > line.end,
       word.flags & (Word.walksAtoms | Word.endsWithHyphen) == 0
     else { return line }
-    let language = attributes(ofAtom: line.end).language ?? "en-US"
+    // The run's language; else the paragraph's line-break locale, whose language a text set
+    // for German line breaking is written in; else US English.
+    let language =
+      attributes(ofAtom: line.end).language ?? (style.locale.isEmpty ? "en-US" : style.locale)
     guard let dictionary = HyphenationDictionary.forLanguage(language) else { return line }
     let points = units.withUnsafeBufferPointer { units in
       dictionary.points(
