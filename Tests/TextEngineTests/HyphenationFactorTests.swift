@@ -214,6 +214,47 @@ struct HyphenationFactorTests {
   }
 
   @Test(
+    "a word wider than the line ends each line at its last point that fits, with a hyphen",
+    .enabled(if: enabled, "python3-pyphen or hyphen-en-us is not installed"))
+  func overlongWord() throws {
+    let word = "Pneumonoultramicroscopicsilicovolcanoconiosis"
+    let points = try Self.pyphen(word)
+    let hyphen = Self.width(Self.hyphen)
+    var hyphenatedLines = 0
+    for width in [90.0, 120, 150] {
+      let layout = Self.uncached.layout(
+        word, font: Self.font, style: Self.style(1), maxWidth: width)
+      let plain = Self.uncached.layout(word, font: Self.font, maxWidth: width)
+      // Without hyphenation the word is split between clusters, with no hyphen shown.
+      #expect(plain.lines.count > 1 && !plain.lines.contains(where: Self.isHyphenated))
+      #expect(Engine.lineTexts(layout).joined() == word)
+      for line in layout.lines.dropLast() {
+        let start = line.utf16Range.lowerBound
+        let end = line.utf16Range.upperBound
+        let part = { (upTo: Int) in String(word.utf16.dropFirst(start).prefix(upTo - start))! }
+        // The first point past the line's start that a line could end at, and whether it fits.
+        let firstPoint = points.first { $0 > start }
+        if Self.isHyphenated(line) {
+          hyphenatedLines += 1
+          #expect(points.contains(end), "\(part(end))")
+          #expect(Self.width(part(end)) + hyphen <= width + 0.5, "\(part(end))")
+          if let next = points.first(where: { $0 > end }) {
+            #expect(Self.width(part(next)) + hyphen > width - 0.5, "\(part(next))")
+          }
+        } else if let firstPoint {
+          // Split between clusters only where no point fits.
+          #expect(Self.width(part(firstPoint)) + hyphen > width - 0.5, "\(part(end))")
+        }
+      }
+      // Measuring gives the same lines.
+      let measured = Self.uncached.measure(
+        word, font: Self.font, style: Self.style(1), maxWidth: width)
+      #expect(measured.lines.map(\.scalarRange) == layout.lines.map(\.scalarRange))
+    }
+    #expect(hyphenatedLines >= 4)
+  }
+
+  @Test(
     "a run without a language is hyphenated in the paragraph's locale, as a German run is",
     .enabled(if: HyphenationDictionary.forLanguage("de") != nil, "hyphen-de is not installed"))
   func localeLanguage() {

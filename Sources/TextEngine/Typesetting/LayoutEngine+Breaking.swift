@@ -442,6 +442,11 @@ extension LayoutEngine {
     stop: Int
   ) -> FilledLine {
     let end = paragraphs[paragraph].atoms.upperBound
+    if let split = hyphenatedSplit(
+      line, from: start, paragraph: paragraph, available: available, indent: indent)
+    {
+      return split
+    }
     guard style.lineBreakMode != .charWrap, !line.hyphen, available.isFinite, available > 0,
       line.end > start, line.end < min(end, stop),
       line.width < Double(style.hyphenationFactor) * available,
@@ -490,6 +495,55 @@ extension LayoutEngine {
         end: index + 1, contentEnd: index + 1, width: x + hyphen.width, hyphen: true)
     }
     return best ?? line
+  }
+
+  /// For a line that ends inside a word too wide for a line of its own (split between grapheme
+  /// clusters, where the line is full whatever the factor): the line ended instead after the
+  /// word's last hyphenation point at which its part and a shown hyphen fit, as a reader
+  /// expects of a text set with hyphenation (UIKit hyphenates such words too). Nil when the
+  /// line does not end inside such a word or no point fits; the split then stays.
+  private func hyphenatedSplit(
+    _ line: FilledLine, from start: Int, paragraph: Int, available: Double, indent: Double
+  ) -> FilledLine? {
+    let end = paragraphs[paragraph].atoms.upperBound
+    guard style.lineBreakMode != .charWrap, !line.hyphen, available.isFinite, available > 0,
+      line.end > start, line.end < end, line.contentEnd == line.end,
+      !isSoftBreak[atoms[line.end].firstUnit]
+    else { return nil }
+    let word = words.words.withUnsafeBufferPointer { buffer in
+      buffer[self.wordIndex(of: line.end - 1, paragraph: paragraph, words: buffer.baseAddress!)]
+    }
+    let wordStart = Int(word.start)
+    let contentEnd = Int(word.contentEnd)
+    guard contentEnd > line.end, word.flags & (Word.walksAtoms | Word.endsWithHyphen) == 0
+    else { return nil }
+    let language =
+      attributes(ofAtom: line.end).language ?? (style.locale.isEmpty ? "en-US" : style.locale)
+    guard let dictionary = HyphenationDictionary.forLanguage(language) else { return nil }
+    // The points of the whole word, so that a line that goes on splitting it keeps to them.
+    let points = units.withUnsafeBufferPointer { units in
+      dictionary.points(
+        in: units, range: atoms[wordStart].firstUnit..<atoms[contentEnd - 1].range.upperBound)
+    }
+    guard !points.isEmpty else { return nil }
+    var best: FilledLine?
+    var x = 0.0
+    var nextPoint = 0
+    for index in start..<line.end {
+      if index > start { x += atoms[index - 1].joinAfter }
+      x += atoms[index].isTab ? atomWidth(index, at: x, indent: indent) : atoms[index].width
+      guard index >= wordStart else { continue }
+      let after = atoms[index].range.upperBound
+      while nextPoint < points.count && points[nextPoint] < after { nextPoint += 1 }
+      guard nextPoint < points.count else { break }
+      guard points[nextPoint] == after, let hyphen = hyphens[atoms[index].segment] else {
+        continue
+      }
+      guard x + hyphen.width <= available else { break }
+      best = FilledLine(
+        end: index + 1, contentEnd: index + 1, width: x + hyphen.width, hyphen: true)
+    }
+    return best
   }
 
   /// `nextLine` for a line of `paragraph` (a paragraph of this engine with atoms), as its
