@@ -164,7 +164,9 @@ public struct ParagraphStyle: Sendable, Hashable {
   /// last of its hyphenation points at which its first part and a shown hyphen fit on the line.
   /// The hyphen is shown as for a soft hyphen (U+00AD), which the text never needs to hold: the
   /// string is not changed, only the glyphs show a hyphen. Words with soft hyphens of their own
-  /// keep to those.
+  /// keep to those. A word too wide for a line of its own, which would be split between
+  /// grapheme clusters, is split after its last point that fits instead (at any factor above
+  /// 0), as UIKit hyphenates such words.
   ///
   /// Hyphenation points come from the hyphenation dictionary (Debian's hyphen-* packages, files
   /// `/usr/share/hyphen/hyph_<ll>_<CC>.dic`, then `hyph_<ll>.dic`) of each run's
