@@ -166,7 +166,7 @@ public struct ParagraphStyle: Sendable, Hashable {
   /// string is not changed, only the glyphs show a hyphen. Words with soft hyphens of their own
   /// keep to those. A word too wide for a line of its own, which would be split between
   /// grapheme clusters, is split after its last point that fits instead (at any factor above
-  /// 0), as UIKit hyphenates such words.
+  /// 0: TextFlow's choice, where UIKit's documentation says nothing of such words).
   ///
   /// Hyphenation points come from the hyphenation dictionary (Debian's hyphen-* packages, files
   /// `/usr/share/hyphen/hyph_<ll>_<CC>.dic`, then `hyph_<ll>.dic`) of each run's

@@ -500,7 +500,7 @@ extension LayoutEngine {
   /// For a line that ends inside a word too wide for a line of its own (split between grapheme
   /// clusters, where the line is full whatever the factor): the line ended instead after the
   /// word's last hyphenation point at which its part and a shown hyphen fit, as a reader
-  /// expects of a text set with hyphenation (UIKit hyphenates such words too). Nil when the
+  /// expects of a text set with hyphenation (UIKit's documentation is silent here). Nil when the
   /// line does not end inside such a word or no point fits; the split then stays.
   private func hyphenatedSplit(
     _ line: FilledLine, from start: Int, paragraph: Int, available: Double, indent: Double
