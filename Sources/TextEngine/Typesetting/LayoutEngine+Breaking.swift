@@ -463,15 +463,7 @@ extension LayoutEngine {
     guard Int(word.start) == line.end, contentEnd > line.end,
       word.flags & (Word.walksAtoms | Word.endsWithHyphen) == 0
     else { return line }
-    // The run's language; else the paragraph's line-break locale, whose language a text set
-    // for German line breaking is written in; else US English.
-    let language =
-      attributes(ofAtom: line.end).language ?? (style.locale.isEmpty ? "en-US" : style.locale)
-    guard let dictionary = HyphenationDictionary.forLanguage(language) else { return line }
-    let points = units.withUnsafeBufferPointer { units in
-      dictionary.points(
-        in: units, range: atoms[line.end].firstUnit..<atoms[contentEnd - 1].range.upperBound)
-    }
+    let points = hyphenationPoints(of: word)
     guard !points.isEmpty else { return line }
     // Where the word starts on the line: after the line's content and the spaces that hung.
     var x = line.width
@@ -479,22 +471,9 @@ extension LayoutEngine {
       if index > start { x += atoms[index - 1].joinAfter }
       x += atoms[index].isTab ? atomWidth(index, at: x, indent: indent) : atoms[index].width
     }
-    var best: FilledLine?
-    var nextPoint = 0
-    for index in line.end..<(contentEnd - 1) {
-      if index > start { x += atoms[index - 1].joinAfter }
-      x += atoms[index].width
-      let after = atoms[index].range.upperBound
-      while nextPoint < points.count && points[nextPoint] < after { nextPoint += 1 }
-      guard nextPoint < points.count else { break }
-      guard points[nextPoint] == after, let hyphen = hyphens[atoms[index].segment] else {
-        continue
-      }
-      guard x + hyphen.width <= available else { break }
-      best = FilledLine(
-        end: index + 1, contentEnd: index + 1, width: x + hyphen.width, hyphen: true)
-    }
-    return best ?? line
+    return lastPointThatFits(
+      in: line.end..<(contentEnd - 1), from: x, lineStart: start, wordStart: line.end,
+      points: points, available: available, indent: indent) ?? line
   }
 
   /// For a line that ends inside a word too wide for a line of its own (split between grapheme
@@ -513,24 +492,45 @@ extension LayoutEngine {
     let word = words.words.withUnsafeBufferPointer { buffer in
       buffer[self.wordIndex(of: line.end - 1, paragraph: paragraph, words: buffer.baseAddress!)]
     }
-    let wordStart = Int(word.start)
-    let contentEnd = Int(word.contentEnd)
-    guard contentEnd > line.end, word.flags & (Word.walksAtoms | Word.endsWithHyphen) == 0
+    guard Int(word.contentEnd) > line.end,
+      word.flags & (Word.walksAtoms | Word.endsWithHyphen) == 0
     else { return nil }
-    let language =
-      attributes(ofAtom: line.end).language ?? (style.locale.isEmpty ? "en-US" : style.locale)
-    guard let dictionary = HyphenationDictionary.forLanguage(language) else { return nil }
     // The points of the whole word, so that a line that goes on splitting it keeps to them.
-    let points = units.withUnsafeBufferPointer { units in
-      dictionary.points(
-        in: units, range: atoms[wordStart].firstUnit..<atoms[contentEnd - 1].range.upperBound)
-    }
+    let points = hyphenationPoints(of: word)
     guard !points.isEmpty else { return nil }
+    return lastPointThatFits(
+      in: start..<line.end, from: 0, lineStart: start, wordStart: Int(word.start),
+      points: points, available: available, indent: indent)
+  }
+
+  /// The UTF-16 offsets where `word`'s content may be hyphenated, by the dictionary of its
+  /// language: its first atom's run's language; else the paragraph's line-break locale, whose
+  /// language a text set for German line breaking is written in; else US English. Empty when
+  /// there is no dictionary for it.
+  private func hyphenationPoints(of word: Word) -> [Int] {
+    let first = Int(word.start)
+    let language =
+      attributes(ofAtom: first).language ?? (style.locale.isEmpty ? "en-US" : style.locale)
+    guard let dictionary = HyphenationDictionary.forLanguage(language) else { return [] }
+    let end = atoms[Int(word.contentEnd) - 1].range.upperBound
+    return units.withUnsafeBufferPointer { units in
+      dictionary.points(in: units, range: atoms[first].firstUnit..<end)
+    }
+  }
+
+  /// The line from atom `lineStart` ended after the last atom of `range` that ends at one of
+  /// the word's `points` (taken from atom `wordStart` on) and fits `available` with the hyphen
+  /// shown there, the line summed from `x` at `range`'s start as the breaker sums a line
+  /// (joins between atoms, tabs to their stops). Nil when no point fits.
+  private func lastPointThatFits(
+    in range: Range<Int>, from x: Double, lineStart: Int, wordStart: Int, points: [Int],
+    available: Double, indent: Double
+  ) -> FilledLine? {
+    var x = x
     var best: FilledLine?
-    var x = 0.0
     var nextPoint = 0
-    for index in start..<line.end {
-      if index > start { x += atoms[index - 1].joinAfter }
+    for index in range {
+      if index > lineStart { x += atoms[index - 1].joinAfter }
       x += atoms[index].isTab ? atomWidth(index, at: x, indent: indent) : atoms[index].width
       guard index >= wordStart else { continue }
       let after = atoms[index].range.upperBound
