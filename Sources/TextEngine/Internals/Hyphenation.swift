@@ -108,20 +108,43 @@ final class HyphenationDictionary: Sendable {
   /// changes the spelling ("Schiff-fahrt") are left out: the text is shown as it is. A run too
   /// long for libhyphen (`maximumWordBytes`) or with a character the file's encoding lacks gets
   /// no points. In increasing order.
-  func points(in units: UnsafeBufferPointer<UInt16>, range: Range<Int>) -> [Int] {
+  ///
+  /// With `within` (a part of `range`), only the runs that overlap it are read, so that a
+  /// caller splitting a long word line by line does work in proportion to the line, not to the
+  /// word; points outside `within` may be included.
+  func points(
+    in units: UnsafeBufferPointer<UInt16>, range: Range<Int>, within: Range<Int>? = nil
+  ) -> [Int] {
     var points = [Int]()
     var runScalars = [Unicode.Scalar]()
     var runOffsets = [Int]()
+    let within = within?.clamped(to: range) ?? range
+    // The run that holds `within`'s start begins at most `maximumWordBytes` characters earlier
+    // (one byte at least each); a run found to go on further gets no points.
+    var offset = within.lowerBound
+    var stepsBack = 0
+    while offset > range.lowerBound, stepsBack <= Self.maximumWordBytes {
+      let (scalar, length) = Self.scalar(in: units, before: offset, start: range.lowerBound)
+      guard Self.isWordCharacter(scalar) else { break }
+      offset -= length
+      stepsBack += 1
+    }
+    var runTooLong = stepsBack > Self.maximumWordBytes
     func finishRun(end: Int) {
-      if runScalars.count >= leftMinimum + rightMinimum {
+      if !runTooLong, runScalars.count >= leftMinimum + rightMinimum {
         runOffsets.append(end)
         hyphenate(runScalars, offsets: runOffsets, into: &points)
       }
+      runTooLong = false
       runScalars.removeAll(keepingCapacity: true)
       runOffsets.removeAll(keepingCapacity: true)
     }
-    var offset = range.lowerBound
-    while offset < range.upperBound {
+    // Past `within`, only to the end of the run that holds its end, and not past a run's
+    // longest hyphenated length.
+    while offset < range.upperBound,
+      offset < within.upperBound
+        || (!runScalars.isEmpty && runScalars.count <= Self.maximumWordBytes)
+    {
       let (scalar, length) = Self.scalar(in: units, at: offset, end: range.upperBound)
       if Self.isWordCharacter(scalar) {
         runScalars.append(scalar)
@@ -131,7 +154,7 @@ final class HyphenationDictionary: Sendable {
       }
       offset += length
     }
-    finishRun(end: range.upperBound)
+    finishRun(end: offset)
     return points
   }
 
@@ -154,6 +177,18 @@ final class HyphenationDictionary: Sendable {
     if UTF16.isLeadSurrogate(unit), offset + 1 < end, UTF16.isTrailSurrogate(units[offset + 1]) {
       let value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[offset + 1] - 0xDC00)
       return (Unicode.Scalar(value) ?? "\u{FFFD}", 2)
+    }
+    return (Unicode.Scalar(unit) ?? "\u{FFFD}", 1)
+  }
+
+  /// The scalar that ends at `offset` (after `start`) and its length in UTF-16 units.
+  private static func scalar(
+    in units: UnsafeBufferPointer<UInt16>, before offset: Int, start: Int
+  ) -> (Unicode.Scalar, Int) {
+    let unit = units[offset - 1]
+    let pairStart = offset - 2
+    if UTF16.isTrailSurrogate(unit), pairStart >= start, UTF16.isLeadSurrogate(units[pairStart]) {
+      return scalar(in: units, at: pairStart, end: offset)
     }
     return (Unicode.Scalar(unit) ?? "\u{FFFD}", 1)
   }

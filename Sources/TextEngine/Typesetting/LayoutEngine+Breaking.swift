@@ -495,8 +495,10 @@ extension LayoutEngine {
     guard Int(word.contentEnd) > line.end,
       word.flags & (Word.walksAtoms | Word.endsWithHyphen) == 0
     else { return nil }
-    // The points of the whole word, so that a line that goes on splitting it keeps to them.
-    let points = hyphenationPoints(of: word)
+    // The points the whole word has there (its runs of letters read whole), so that a line
+    // that goes on splitting it keeps to them; the rest of the word is not read, or splitting
+    // a long word would read it once per line.
+    let points = hyphenationPoints(of: word, atoms: max(start, Int(word.start))..<line.end)
     guard !points.isEmpty else { return nil }
     return lastPointThatFits(
       in: start..<line.end, from: 0, lineStart: start, wordStart: Int(word.start),
@@ -506,15 +508,19 @@ extension LayoutEngine {
   /// The UTF-16 offsets where `word`'s content may be hyphenated, by the dictionary of its
   /// language: its first atom's run's language; else the paragraph's line-break locale, whose
   /// language a text set for German line breaking is written in; else US English. Empty when
-  /// there is no dictionary for it.
-  private func hyphenationPoints(of word: Word) -> [Int] {
+  /// there is no dictionary for it. With `atoms`, only the points of the runs of letters that
+  /// overlap those atoms, and maybe more.
+  private func hyphenationPoints(of word: Word, atoms part: Range<Int>? = nil) -> [Int] {
     let first = Int(word.start)
     let language =
       attributes(ofAtom: first).language ?? (style.locale.isEmpty ? "en-US" : style.locale)
     guard let dictionary = HyphenationDictionary.forLanguage(language) else { return [] }
     let end = atoms[Int(word.contentEnd) - 1].range.upperBound
+    let within = part.map { part in
+      atoms[part.lowerBound].firstUnit..<atoms[part.upperBound - 1].range.upperBound
+    }
     return units.withUnsafeBufferPointer { units in
-      dictionary.points(in: units, range: atoms[first].firstUnit..<end)
+      dictionary.points(in: units, range: atoms[first].firstUnit..<end, within: within)
     }
   }
 
