@@ -170,11 +170,11 @@ public struct ParagraphStyle: Sendable, Hashable {
   ///
   /// Hyphenation points come from the hyphenation dictionary (Debian's hyphen-* packages, files
   /// `/usr/share/hyphen/hyph_<ll>_<CC>.dic`, then `hyph_<ll>.dic`) of each run's
-  /// `TextAttributes.language` (a BCP 47 tag); for a run without one, of the paragraph's
-  /// `locale` ("de", "de-CH", "de@lb=strict"), or of US English ("en-US") when that is empty.
-  /// With no dictionary for the language nothing is hyphenated. A point keeps at least two
-  /// letters on each side, more when the dictionary asks for more (UIKit's minimums are
-  /// undocumented). Lines that `.charWrap` breaks between characters are not hyphenated.
+  /// `TextAttributes.language` (a BCP 47 tag); for a run without one (or with ""), of the
+  /// paragraph's `locale` ("de", "de-CH", "de@lb=strict"), or of US English ("en-US") when that
+  /// is empty. With no dictionary for the language nothing is hyphenated. A point keeps at
+  /// least two letters on each side, more when the dictionary asks for more (UIKit's minimums
+  /// are undocumented). Lines that `.charWrap` breaks between characters are not hyphenated.
   ///
   /// ```swift
   /// var style = ParagraphStyle()

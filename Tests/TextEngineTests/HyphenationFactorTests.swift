@@ -282,6 +282,21 @@ struct HyphenationFactorTests {
     #expect(differsFromEnglish)
   }
 
+  @Test(
+    "a run whose language is empty is hyphenated as one without a language",
+    .enabled(if: enabled, "python3-pyphen or hyphen-en-us is not installed"))
+  func emptyLanguage() {
+    let empty = AttributedText(
+      Self.text, attributes: TextAttributes(font: Self.font, language: ""))
+    for width in [110.0, 140, 170] {
+      let layout = Self.uncached.layout(empty, style: Self.style(1), maxWidth: width)
+      let none = Self.uncached.layout(
+        Self.text, font: Self.font, style: Self.style(1), maxWidth: width)
+      #expect(layout.lines.map(\.utf16Range) == none.lines.map(\.utf16Range))
+      #expect(layout.lines.contains(where: Self.isHyphenated))
+    }
+  }
+
   @Test("a language without a dictionary is not hyphenated")
   func noDictionary() {
     let text = AttributedText(

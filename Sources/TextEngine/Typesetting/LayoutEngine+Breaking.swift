@@ -512,8 +512,9 @@ extension LayoutEngine {
   /// overlap those atoms, and maybe more.
   private func hyphenationPoints(of word: Word, atoms part: Range<Int>? = nil) -> [Int] {
     let first = Int(word.start)
-    let language =
-      attributes(ofAtom: first).language ?? (style.locale.isEmpty ? "en-US" : style.locale)
+    // An empty language is none, as for shaping (HarfBuzz guesses then).
+    let run = attributes(ofAtom: first).language.flatMap { $0.isEmpty ? nil : $0 }
+    let language = run ?? (style.locale.isEmpty ? "en-US" : style.locale)
     guard let dictionary = HyphenationDictionary.forLanguage(language) else { return [] }
     let end = atoms[Int(word.contentEnd) - 1].range.upperBound
     let within = part.map { part in
