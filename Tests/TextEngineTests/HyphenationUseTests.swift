@@ -84,4 +84,18 @@ struct HyphenationUseTests {
       }
     }
   }
+
+  @Test("distinct language tags from user text do not grow the dictionary table past its bound")
+  func tagTableIsBounded() {
+    // Well-formed tags no dictionary has, and malformed ones: each looked up, none kept past
+    // the bound, and a known tag still found after them.
+    for index in 0..<(HyphenationDictionary.maximumTags + 300) {
+      _ = HyphenationDictionary.forLanguage("q\(UnicodeScalar(97 + index % 26)!)-x\(index)")
+      _ = HyphenationDictionary.forLanguage("@@\(index)")
+    }
+    #expect(HyphenationDictionary.loadedTagCount <= HyphenationDictionary.maximumTags)
+    if FileManager.default.fileExists(atPath: "/usr/share/hyphen/hyph_en_US.dic") {
+      #expect(HyphenationDictionary.forLanguage("en-US") != nil)
+    }
+  }
 }

@@ -50,8 +50,15 @@ final class HyphenationDictionary: Sendable {
     handle.withLock { hnj_hyphen_free($0) }
   }
 
-  /// The dictionaries loaded so far, by language tag as asked for (nil: none for that tag).
+  /// The dictionaries loaded so far, by language tag as asked for (nil: none for that tag), at
+  /// most `maximumTags` of them: tags come from the text's runs, and a stream of distinct ones
+  /// (user input) must not grow the table without bound. Past it a tag is looked up by its
+  /// files in `loadedFiles`, whose size the folder bounds.
   private static let loaded = Locked<[String: HyphenationDictionary?]>([:])
+  static let maximumTags = 256
+
+  /// The number of tags `loaded` holds (for tests of its bound).
+  static var loadedTagCount: Int { loaded.withLock { $0.count } }
   /// The same dictionaries by file path, so that tags naming one file share it.
   private static let loadedFiles = Locked<[String: HyphenationDictionary?]>([:])
 
@@ -79,7 +86,7 @@ final class HyphenationDictionary: Sendable {
     }
     return loaded.withLock { table in
       if let raced = table[tag] { return raced }
-      table[tag] = dictionary
+      if table.count < maximumTags { table[tag] = dictionary }
       return dictionary
     }
   }
