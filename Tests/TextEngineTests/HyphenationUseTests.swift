@@ -85,6 +85,49 @@ struct HyphenationUseTests {
     }
   }
 
+  /// A word's points are read through libhyphen once: again, in any case, at any width, the
+  /// kept points answer, equal to what a dictionary that has read nothing yet finds; and the
+  /// words kept stay within their bound however many distinct words come.
+  @Test(
+    "each distinct word is read through libhyphen once, and the words kept are bounded",
+    .enabled(if: HyphenationTests.hasEnglish, "hyphen-en-us is not installed"))
+  func wordsAreReadOnce() throws {
+    let path = HyphenationDictionary.directory + "/hyph_en_US.dic"
+    let dictionary = try #require(HyphenationDictionary(path: path))
+    let text =
+      "Characteristically, representatives of incomprehensibilities: characteristically "
+      + "ENVIRONMENTAL representatives environmental"
+    let units = Array(text.utf16)
+    // The distinct runs long enough for a point, case aside.
+    let shortest = dictionary.leftMinimum + dictionary.rightMinimum
+    let distinct = Set(
+      text.lowercased().split { !$0.isLetter }.filter { $0.count >= shortest }.map(String.init))
+    let first = units.withUnsafeBufferPointer { dictionary.points(in: $0, range: 0..<$0.count) }
+    #expect(dictionary.libhyphenCallCount == distinct.count)
+    for within in [0..<units.count, 20..<60, 90..<units.count] {
+      let again = units.withUnsafeBufferPointer {
+        dictionary.points(in: $0, range: 0..<$0.count, within: within)
+      }
+      #expect(again.filter(within.contains) == first.filter(within.contains))
+    }
+    #expect(dictionary.libhyphenCallCount == distinct.count)
+    let fresh = try #require(HyphenationDictionary(path: path))
+    #expect(
+      units.withUnsafeBufferPointer { fresh.points(in: $0, range: 0..<$0.count) } == first)
+    #expect(first.count > 10)
+    // Twice the bound of distinct words ("hyphenab", "hyphenac", …): at most the bound kept.
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    for index in 0..<(2 * HyphenationDictionary.wordLimit) {
+      let word =
+        "hyphen" + String([letters[index % 26], letters[index / 26 % 26]])
+        + String([letters[index / 676 % 26]])
+      let wordUnits = Array(word.utf16)
+      _ = wordUnits.withUnsafeBufferPointer { dictionary.points(in: $0, range: 0..<$0.count) }
+    }
+    #expect(dictionary.keptWordCount <= HyphenationDictionary.wordLimit)
+    #expect(dictionary.libhyphenCallCount == distinct.count + 2 * HyphenationDictionary.wordLimit)
+  }
+
   @Test("distinct language tags from user text do not grow the dictionary table past its bound")
   func tagTableIsBounded() {
     // Well-formed tags no dictionary has, and malformed ones: each looked up, none kept past

@@ -8,9 +8,24 @@ import Foundation
 ///
 /// Calls into one dictionary take its lock: libhyphen documents nothing about using a dictionary
 /// from several threads at once, and a word is hyphenated only when a line is short enough for
-/// the factor's rule, so the lock is rarely contended.
+/// the factor's rule, so the lock is rarely contended. The points of the words read are kept
+/// (`wordLimit` of them): a word is read through libhyphen once, not once per line it might end
+/// or per width it is laid out at.
 final class HyphenationDictionary: Sendable {
-  private let handle: Locked<UnsafeMutablePointer<HyphenDict>>
+  /// What the lock guards: the dictionary and the points of the words it has read.
+  private struct State {
+    let dictionary: UnsafeMutablePointer<HyphenDict>
+    /// A word's characters, as written → the indices of the characters after which it may be
+    /// hyphenated (minimums applied, spelling changes left out).
+    var words = GenerationalTable<[Unicode.Scalar], [UInt8]>(
+      entryLimit: HyphenationDictionary.wordLimit, costLimit: .max)
+    /// The words read through libhyphen (the misses of `words`).
+    var libhyphenCalls = 0
+  }
+
+  private let state: Locked<State>
+  /// The most words whose points are kept per dictionary (about 150 bytes each).
+  static let wordLimit = 8192
   /// True for a UTF-8 file; false for ISO 8859-1, one byte a character.
   private let isUTF8: Bool
   /// The fewest characters before and after a hyphenation point: the file's LEFTHYPHENMIN and
@@ -41,13 +56,13 @@ final class HyphenationDictionary: Sendable {
     default: return nil
     }
     guard let loaded = hnj_hyphen_load(path) else { return nil }
-    handle = Locked(loaded)
+    state = Locked(State(dictionary: loaded))
     leftMinimum = max(2, Int(loaded.pointee.lhmin))
     rightMinimum = max(2, Int(loaded.pointee.rhmin))
   }
 
   deinit {
-    handle.withLock { hnj_hyphen_free($0) }
+    state.withLock { hnj_hyphen_free($0.dictionary) }
   }
 
   /// The dictionaries loaded so far, by language tag as asked for (nil: none for that tag), at
@@ -203,8 +218,26 @@ final class HyphenationDictionary: Sendable {
   /// Appends the points of one run of word characters: `offsets` holds each character's UTF-16
   /// offset and, last, the run's end.
   private func hyphenate(_ scalars: [Unicode.Scalar], offsets: [Int], into points: inout [Int]) {
-    // Lower case, as the patterns are; a character whose lower case is several (İ) is kept, so
-    // that characters and offsets stay one to one.
+    // Keyed by the characters as written: a word met again costs a hash and a comparison, not
+    // its lower-casing and encoding.
+    let hash = scalars.withUnsafeBytes { ByteHash.hash($0) }
+    let breaks = state.withLock { state in
+      if let known = state.words.value(hash: hash, where: { $0 == scalars }) { return known }
+      let found = lowerCaseBytes(of: scalars).map {
+        state.libhyphenCalls += 1
+        return readBreaks(of: $0, characters: scalars.count, in: state.dictionary)
+      }
+      state.words.insert(
+        hash: hash, key: scalars, value: found ?? [], cost: 1, where: { $0 == scalars })
+      return found ?? []
+    }
+    for index in breaks { points.append(offsets[Int(index) + 1]) }
+  }
+
+  /// `scalars` in lower case, as the patterns are, in the file's encoding; nil when a character
+  /// is not in it or the word is longer than `maximumWordBytes`. A character whose lower case is
+  /// several (İ) is kept, so that characters and offsets stay one to one.
+  private func lowerCaseBytes(of scalars: [Unicode.Scalar]) -> [CChar]? {
     var bytes = [CChar]()
     for scalar in scalars {
       let lower = scalar.properties.lowercaseMapping.unicodeScalars
@@ -212,24 +245,37 @@ final class HyphenationDictionary: Sendable {
       if isUTF8 {
         for byte in String(mapped).utf8 { bytes.append(CChar(bitPattern: byte)) }
       } else {
-        guard mapped.value <= 0xFF else { return }
+        guard mapped.value <= 0xFF else { return nil }
         bytes.append(CChar(bitPattern: UInt8(mapped.value)))
       }
     }
-    let byteCount = bytes.count
-    guard byteCount <= Self.maximumWordBytes else { return }
+    return bytes.count <= Self.maximumWordBytes ? bytes : nil
+  }
+
+  /// The words read through libhyphen so far: each distinct word once while its points are
+  /// kept (for tests of the cache).
+  var libhyphenCallCount: Int { state.withLock { $0.libhyphenCalls } }
+
+  /// The words whose points are kept (for tests of the bound).
+  var keptWordCount: Int { state.withLock { $0.words.count } }
+
+  /// The indices of the characters of `word` (lower-case bytes in the file's encoding,
+  /// `characters` characters) after which it may be hyphenated, read through libhyphen; called
+  /// with the dictionary's lock held.
+  private func readBreaks(
+    of word: [CChar], characters count: Int, in dictionary: UnsafeMutablePointer<HyphenDict>
+  ) -> [UInt8] {
+    let byteCount = word.count
     // The word is NUL-terminated as well as counted: libhyphen searches it with strstr.
-    bytes.append(0)
+    let terminated = word + [0]
     // libhyphen marks a point after character i (not byte i: it converts UTF-8 positions) with
     // an odd hyphens[i]; rep[i] is set where the spelling would change.
     var hyphens = [CChar](repeating: 0, count: byteCount + 5)
     var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
     var positions: UnsafeMutablePointer<Int32>? = nil
     var cuts: UnsafeMutablePointer<Int32>? = nil
-    let status = handle.withLock { dictionary in
-      hnj_hyphen_hyphenate2(
-        dictionary, bytes, Int32(byteCount), &hyphens, nil, &replacements, &positions, &cuts)
-    }
+    let status = hnj_hyphen_hyphenate2(
+      dictionary, terminated, Int32(byteCount), &hyphens, nil, &replacements, &positions, &cuts)
     defer {
       if let replacements {
         for index in 0..<byteCount { free(replacements[index]) }
@@ -238,11 +284,12 @@ final class HyphenationDictionary: Sendable {
       free(positions)
       free(cuts)
     }
-    guard status == 0 else { return }
-    let count = scalars.count
+    guard status == 0 else { return [] }
+    var breaks = [UInt8]()
     for index in (leftMinimum - 1)..<(count - rightMinimum) where hyphens[index] & 1 == 1 {
       if let replacements, replacements[index] != nil { continue }
-      points.append(offsets[index + 1])
+      breaks.append(UInt8(index))
     }
+    return breaks
   }
 }
