@@ -57,7 +57,7 @@ struct HyphenationFactorTests {
 
   static func pyphen(_ word: String) throws -> [Int] {
     let dictionary = try #require(HyphenationDictionary.forLanguage("en-US"))
-    return try HyphenationTests.pyphenPoints(
+    return try Pyphen.points(
       [word], file: HyphenationTests.englishFile, left: dictionary.leftMinimum,
       right: dictionary.rightMinimum)[0]
   }

@@ -10,14 +10,10 @@ import Testing
 
 @Suite("Dictionary hyphenation")
 struct HyphenationTests {
-  static let python = URL(fileURLWithPath: "/usr/bin/python3")
   static let englishFile = "/usr/share/hyphen/hyph_en_US.dic"
   static let germanFile = "/usr/share/hyphen/hyph_de_DE.dic"
 
-  static let hasPyphen: Bool = {
-    guard FileManager.default.isExecutableFile(atPath: python.path) else { return false }
-    return (try? ProcessRunner.run(python, ["-c", "import pyphen"]))?.status == 0
-  }()
+  static var hasPyphen: Bool { Pyphen.isAvailable }
   static var hasEnglish: Bool { FileManager.default.fileExists(atPath: englishFile) }
   static var hasGerman: Bool { FileManager.default.fileExists(atPath: germanFile) }
 
@@ -77,30 +73,6 @@ struct HyphenationTests {
     return words
   }
 
-  /// pyphen's hyphenation points of each word in the dictionary `file`, with the minimums
-  /// given, as UTF-16 offsets into the word (pyphen counts characters; a point that changes
-  /// the spelling is left out, as the engine leaves it out).
-  static func pyphenPoints(
-    _ words: [String], file: String, left: Int, right: Int
-  ) throws -> [[Int]] {
-    let script = """
-      import json, sys, pyphen
-      d = pyphen.Pyphen(filename=sys.argv[1], left=int(sys.argv[2]), right=int(sys.argv[3]))
-      words = json.loads(sys.stdin.read())
-      print(json.dumps([[int(p) for p in d.positions(w) if p.data is None] for w in words]))
-      """
-    let input = try JSONSerialization.data(withJSONObject: words)
-    let result = try ProcessRunner.run(
-      python, ["-c", script, file, String(left), String(right)], input: input)
-    try #require(result.status == 0, "pyphen failed: \(result.standardError)")
-    let points = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[Int]])
-    return zip(words, points).map { word, points in
-      let scalars = Array(word.unicodeScalars)
-      return points.map { String(String.UnicodeScalarView(scalars[..<$0])).utf16.count }
-    }
-  }
-
   /// The engine's points of each word alone (UTF-16 offsets into the word).
   static func enginePoints(_ words: [String], _ dictionary: HyphenationDictionary) -> [[Int]] {
     words.map { word in
@@ -117,7 +89,7 @@ struct HyphenationTests {
   static func expectSamePoints(
     _ words: [String], _ dictionary: HyphenationDictionary, file: String, exact: Bool = true
   ) throws {
-    let expected = try pyphenPoints(
+    let expected = try Pyphen.points(
       words, file: file, left: dictionary.leftMinimum, right: dictionary.rightMinimum)
     let found = enginePoints(words, dictionary)
     var hyphenated = 0

@@ -132,15 +132,9 @@ struct DocCExampleTests {
     #expect(exact.width <= 120 && pixels.width == (exact.width * 2).rounded(.up) / 2)
   }
 
-  /// True when Debian's python3-pyphen, an independent reader of the hyphenation dictionaries,
-  /// is installed.
-  static let hasPyphen =
-    (try? ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", "import pyphen"]))?
-    .status == 0
-
   @Test(
     "TextEngine: at a factor of 0.8, each hyphenated line ends at one of pyphen's points",
-    .enabled(if: hasPyphen, "python3-pyphen is not installed"))
+    .enabled(if: Pyphen.isAvailable, "python3-pyphen is not installed"))
   func textEngineHyphenation() throws {
     let typesetter = try Typesetter.bundled()
     let body = try typesetter.fonts.font(named: "DejaVu Sans", pointSize: 16)
@@ -163,14 +157,7 @@ struct DocCExampleTests {
       var end = cut
       while end < units.count && isLetter(end) { end += 1 }
       let word = String(decoding: units[start..<end], as: UTF16.self)
-      let script =
-        "import pyphen, sys; d = pyphen.Pyphen(filename='/usr/share/hyphen/hyph_en_US.dic'); "
-        + "print(' '.join(map(str, d.positions(sys.argv[1]))))"
-      let output = try ProcessRunner.run(
-        URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, word])
-      let points = output.standardOutput.split(whereSeparator: \.isWhitespace).compactMap {
-        Int($0)
-      }
+      let points = try Pyphen.points([word], file: "/usr/share/hyphen/hyph_en_US.dic")[0]
       #expect(points.contains(cut - start), "\(word): cut after \(cut - start), pyphen \(points)")
     }
   }

@@ -51,11 +51,7 @@ struct HyphenationSpecTests {
       ),
     ])
   func badValues(_ style: String, _ message: String) {
-    #expect {
-      try TextSpec(json: LineHeightSpecTests.spec("a", style: style))
-    } throws: { error in
-      "\(error)".hasSuffix(message)
-    }
+    LineHeightSpecTests.expectRefused(style: style, endingWith: message)
   }
 
   @Test("NaN, which JSON cannot write, is refused where it is written")

@@ -27,6 +27,19 @@ struct LineHeightSpecTests {
       """#.utf8)
   }
 
+  /// Expects the spec of one cell in the style `body` with `style` added to be refused with an
+  /// error that ends with `message` (the key path and what was wrong).
+  static func expectRefused(
+    style: String, endingWith message: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(sourceLocation: sourceLocation) {
+      try TextSpec(json: spec("a", style: style))
+    } throws: { error in
+      "\(error)".hasSuffix(message)
+    }
+  }
+
   /// The layout of the spec's one cell, and the cell's frame.
   static func cell(_ spec: Data) throws -> (layout: TextLayout, frame: CGRect) {
     let output = try TextSpec(json: spec).run(typesetter: sharedTypesetter)
@@ -172,11 +185,7 @@ struct LineHeightSpecTests {
       ),
     ])
   func badValues(_ style: String, _ message: String) {
-    #expect {
-      try TextSpec(json: Self.spec("a", style: style))
-    } throws: { error in
-      "\(error)".hasSuffix(message)
-    }
+    Self.expectRefused(style: style, endingWith: message)
   }
 
   @Test("a locale too long to quote is described by its length")
