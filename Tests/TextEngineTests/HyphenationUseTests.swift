@@ -126,6 +126,11 @@ struct HyphenationUseTests {
       _ = wordUnits.withUnsafeBufferPointer { dictionary.points(in: $0, range: 0..<$0.count) }
     }
     #expect(dictionary.keptWordCount <= HyphenationDictionary.wordLimit)
+    // A run longer than libhyphen is given is neither read nor kept.
+    let kept = dictionary.keptWordCount
+    let long = Array(String(repeating: "hyphenation", count: 7).utf16)
+    #expect(long.withUnsafeBufferPointer { dictionary.points(in: $0, range: 0..<$0.count) } == [])
+    #expect(dictionary.keptWordCount == kept)
     #expect(dictionary.libhyphenCallCount == distinct.count + 2 * HyphenationDictionary.wordLimit)
   }
 

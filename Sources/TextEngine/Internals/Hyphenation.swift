@@ -218,6 +218,9 @@ final class HyphenationDictionary: Sendable {
   /// Appends the points of one run of word characters: `offsets` holds each character's UTF-16
   /// offset and, last, the run's end.
   private func hyphenate(_ scalars: [Unicode.Scalar], offsets: [Int], into points: inout [Int]) {
+    // A longer run has more bytes than libhyphen is given, and is not kept either: a text of
+    // long distinct runs must not fill the table with them.
+    guard scalars.count <= Self.maximumWordBytes else { return }
     // Keyed by the characters as written: a word met again costs a hash and a comparison, not
     // its lower-casing and encoding.
     let hash = scalars.withUnsafeBytes { ByteHash.hash($0) }
