@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // TextFlow: a self-sizing text layout engine for Linux.
 // Module map and dependency rules: docs/architecture.md (one module, one job; C interop at the edge).
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -85,3 +86,66 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Most of a build's time is the test targets' (a build of every source module under
+// ThreadSanitizer took 81 CPU-seconds, of them and the tests 500). CI builds the code three
+// times, and two of those builds run a part of the tests only: TEXTFLOW_TEST_SOURCES names a
+// set below, and the test targets are then built from its files alone (the tests and what they
+// use), the other targets left out. "volume" is the volume tests' (scripts/volume-tests, run
+// in the plain build), "concurrency" the ThreadSanitizer pass's (scripts/sanitize thread);
+// the ASan pass builds every file. scripts/test checks that each set still holds every test
+// its pass selects.
+let testSourceSets: [String: [String: Set<String>]] = [
+  "volume": [
+    "CLITests": [
+      "CommandScaleTests.swift", "DependentPackageTests.swift", "DaskShardingTests.swift",
+      "HugeLineMemoryTests.swift", "LabelsCopiesMemoryTests.swift",
+      "MeasureConcurrencyTests.swift", "JobsCommandTests.swift",
+    ],
+    "TextEngineTests": [
+      "Support.swift", "CommonLetterTests.swift", "MeasurementTests.swift",
+      "RunShapingEquivalenceTests.swift", "WindowedMeasurementTests.swift",
+      "PreparationFastPathTests.swift", "RewrapTests.swift", "AtomPerUnitTests.swift",
+      "BreakingFidelityTests.swift", "HostileInputTests.swift", "AttributedTextTests.swift",
+      "AttributedStringUIKitTests.swift", "StableWrapTests.swift", "RobustnessTests.swift",
+      "BoundingRectTests.swift",
+    ],
+    "CollectionLayoutTests": [
+      "Geometry/LongLineQueryTests.swift", "View/BatchUpdateTests.swift",
+      "Geometry/SectionLayoutRunsTests.swift", "Geometry/RandomizedEquivalenceTests.swift",
+      "View/LargeListTests.swift", "Geometry/SweepReflowTests.swift",
+      "View/CollectionViewFixtures.swift", "Layout/TableDelegate.swift",
+      "Geometry/ReferenceFlowLayout.swift",
+    ],
+    "TextFlowRenderingTests": [
+      "Support.swift", "SpecWindowTests.swift", "SpecConcurrencyTests.swift",
+      "PackedCloudTests.swift",
+    ],
+    "TextFlowSpecTests": ["HostileSpecTests.swift", "LabelFitTests.swift"],
+  ],
+  "concurrency": [
+    "TextEngineTests": [
+      "Support.swift", "StableWrapTests.swift", "ConcurrencyTests.swift",
+      "ConcurrencyAndCacheTests.swift", "ConcurrencyColdPathTests.swift",
+      "MeasurementTests.swift", "WindowedMeasurementTests.swift", "RewrapTests.swift",
+      "RobustnessTests.swift",
+    ],
+    "TextFlowRenderingTests": ["Support.swift", "SpecConcurrencyTests.swift"],
+    "TextFlowSpecTests": ["LabelFitTests.swift"],
+    "CLITests": ["MeasureConcurrencyTests.swift"],
+  ],
+]
+if let name = Context.environment["TEXTFLOW_TEST_SOURCES"] {
+  guard let set = testSourceSets[name] else {
+    fatalError("TEXTFLOW_TEST_SOURCES=\(name): no such set (\(testSourceSets.keys.sorted()))")
+  }
+  package.targets.removeAll { $0.type == .test && set[$0.name] == nil }
+  for target in package.targets where target.type == .test {
+    guard let sources = set[target.name] else { continue }
+    // The folder's other files are excluded, or SwiftPM warns of each as unhandled.
+    let folder = Context.packageDirectory + "/Tests/" + target.name
+    let files = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+    target.sources = sources.sorted()
+    target.exclude += files.filter { $0.hasSuffix(".swift") && !sources.contains($0) }
+  }
+}

@@ -10,19 +10,8 @@ import Testing
   import Glibc
 #endif
 
-/// Runs `command` with bash (for redirections, `ulimit` and pipelines).
-func shell(_ command: String, environment: [String: String]? = nil) throws -> ProcessResult {
-  try ProcessRunner.run(
-    URL(fileURLWithPath: "/bin/bash"), ["-c", command], environment: environment)
-}
-
 /// The system's words for an errno value, as the command should print them.
 func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-/// `path` quoted for bash.
-func quoted(_ path: String) -> String {
-  "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}
 
 @Suite("The CLI under faults")
 struct FaultTests {
