@@ -21,7 +21,7 @@ struct HyphenationFactorTests {
     fonts: Engine.fonts, shapeCache: ShapeCache(capacity: 0),
     paragraphCache: ParagraphCache(capacity: 0))
   static let enabled =
-    HyphenationTests.hasPyphen && HyphenationTests.hasEnglish
+    Pyphen.isAvailable && HyphenationTests.hasEnglish
 
   static func style(_ factor: Float) -> ParagraphStyle {
     var style = ParagraphStyle()

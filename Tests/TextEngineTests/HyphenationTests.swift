@@ -13,7 +13,6 @@ struct HyphenationTests {
   static let englishFile = "/usr/share/hyphen/hyph_en_US.dic"
   static let germanFile = "/usr/share/hyphen/hyph_de_DE.dic"
 
-  static var hasPyphen: Bool { Pyphen.isAvailable }
   static var hasEnglish: Bool { FileManager.default.fileExists(atPath: englishFile) }
   static var hasGerman: Bool { FileManager.default.fileExists(atPath: germanFile) }
 
@@ -110,7 +109,8 @@ struct HyphenationTests {
 
   @Test(
     "English points are pyphen's, accented words included",
-    .enabled(if: hasPyphen && hasEnglish, "python3-pyphen or hyphen-en-us is not installed"))
+    .enabled(
+      if: Pyphen.isAvailable && hasEnglish, "python3-pyphen or hyphen-en-us is not installed"))
   func englishPoints() throws {
     let words = Self.words(Self.englishProse)
     #expect(words.count > 200)
@@ -129,7 +129,7 @@ struct HyphenationTests {
   /// text, so both mappings back are checked.
   @Test(
     "German points are pyphen's, in ISO 8859-1 and in UTF-8",
-    .enabled(if: hasPyphen && hasGerman, "python3-pyphen or hyphen-de is not installed"))
+    .enabled(if: Pyphen.isAvailable && hasGerman, "python3-pyphen or hyphen-de is not installed"))
   func germanPoints() throws {
     let words = Self.words(Self.germanProse)
     #expect(words.count > 60)
