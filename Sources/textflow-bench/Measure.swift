@@ -137,6 +137,19 @@ enum Machine {
     return text.split(separator: " ").prefix(3).compactMap { Double($0) }
   }
 
+  /// The CPU time the hypervisor gave other guests while this machine's CPUs had work, summed
+  /// over the CPUs since boot, in seconds ("steal" in /proc/stat); nil where it is not told.
+  /// Stolen time is not the process's CPU time, but it stretches wall times: a figure timed
+  /// while it grew was not taken on idle cores.
+  static var stolenSeconds: Double? {
+    guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+      let line = text.split(separator: "\n").first, line.hasPrefix("cpu ")
+    else { return nil }
+    // user nice system idle iowait irq softirq steal …, in USER_HZ ticks (100 a second).
+    let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+    return fields.count > 7 ? fields[7] / 100 : nil
+  }
+
   /// A field of /proc/self/status in bytes ("VmRSS", "VmHWM").
   static func statusBytes(_ field: String) -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {

@@ -49,13 +49,14 @@ final class Report {
     figures.append(entry)
   }
 
-  /// A ratio's sample (`pairedRatios`): its median, with its quartiles and count as the note.
-  func ratio(_ name: String, _ sample: Sample) {
+  /// A ratio's sample (`pairedRatios`): its median, with its quartiles and count as the note,
+  /// and `remark` after them.
+  func ratio(_ name: String, _ sample: Sample, remark: String = "") {
     value(
       name, sample.median, text: String(format: "%.2f×", sample.median),
       note: String(
         format: "quartiles %.2f–%.2f×, %d pairs", sample.lowerQuartile, sample.upperQuartile,
-        sample.runs))
+        sample.runs) + (remark.isEmpty ? "" : "; " + remark))
   }
 
   /// A line of explanation under the current section.

@@ -92,6 +92,7 @@ while !arguments.isEmpty {
 
 let started = now()
 let startLoad = Machine.loadAverage
+let startStolen = Machine.stolenSeconds
 print("# textflow-bench")
 print(
   "machine: \(Machine.processorCount) cores, \(Machine.cpuModel); load average at start "
@@ -143,14 +144,21 @@ if groups.contains("selfsizing") {
 report.printTargets()
 let endLoad = Machine.loadAverage
 let elapsed = Double(now() - started) / 1e9
+let stolen = Machine.stolenSeconds.flatMap { end in startStolen.map { end - $0 } }
 print(
   String(format: "\nelapsed %.1f s; load average at end ", elapsed)
-    + endLoad.map { String(format: "%.2f", $0) }.joined(separator: " "))
-let machine: [String: Any] = [
+    + endLoad.map { String(format: "%.2f", $0) }.joined(separator: " ")
+    + (stolen.map {
+      String(
+        format: "; CPU time stolen by the hypervisor: %.2f s (%.1f %% of the cores' time)", $0,
+        100 * $0 / (elapsed * Double(Machine.processorCount)))
+    } ?? ""))
+var machine: [String: Any] = [
   "cores": Machine.processorCount, "cpu": Machine.cpuModel, "load_start": startLoad,
   "load_end": endLoad, "date": Machine.date, "runs": runs, "quick": quick,
   "elapsed_s": elapsed,
 ]
+if let stolen { machine["stolen_s"] = stolen }
 do {
   try report.write(to: jsonPath, machine: machine)
   print("figures written to \(jsonPath)")
