@@ -375,9 +375,10 @@ struct TextBench {
       // thread, no shared state at all.
       let units = kind.requests.map(\.units)
       let faces = kind.requests.map(\.font.face)
-      // Every worker but the first shapes in faces of its own: HarfBuzz fonts shared between
-      // threads write their glyph caches from both (bare hb_shape on two threads sharing the
-      // faces read 0.96–1.56× one thread), and this figure is the machine's parallelism.
+      // Every worker but the first shapes in faces of its own, so that this figure is the
+      // machine's parallelism: HarfBuzz fonts shared between threads write their glyph caches
+      // from both (two threads sharing the faces took 0–5 % longer than with faces of their
+      // own, timed in pairs on this benchmark's machine).
       let copies = Self.unsharedFaces(of: fonts) ?? [:]
       let otherFaces = faces.map { copies[ObjectIdentifier($0)] ?? $0 }
       let workers = Machine.processorCount
