@@ -377,8 +377,8 @@ struct TextBench {
       let faces = kind.requests.map(\.font.face)
       // The workers after the first shape in copies of the faces, so that on two cores this
       // figure is the machine's parallelism: HarfBuzz fonts shared between threads write their
-      // glyph caches from both (two threads sharing the faces took 0–5 % longer than with faces
-      // of their own, timed in pairs on this benchmark's machine).
+      // glyph caches from both (two threads sharing the faces took 0–14 % longer than with
+      // faces of their own, most runs 0–5 %, timed in pairs on this benchmark's machine).
       let copies = Self.unsharedFaces(of: fonts) ?? [:]
       let otherFaces = faces.map { copies[ObjectIdentifier($0)] ?? $0 }
       let workers = Machine.processorCount
