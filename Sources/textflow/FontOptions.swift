@@ -71,16 +71,17 @@ enum FontOptions {
   nonisolated(unsafe) private static var systemTypesetter: Typesetter?
   private static let systemTypesetterLock = NSLock()
 
-  /// The typesetter for a JSON line: `base`, or with its `system_fonts` field true one with
-  /// installed-font fallback (false or absent: `base`).
-  static func typesetter(line field: RequestValue?, _ base: Typesetter) throws(MeasureError)
-    -> Typesetter
+  /// The typesetter with installed-font fallback when a JSON line's `system_fonts` field is
+  /// true and `base` has none; nil when the line is answered by `base` (false or absent).
+  /// Nil rather than `base`: a returned `base` is retained, on every line and thread.
+  static func systemTypesetter(line field: RequestValue?, _ base: Typesetter)
+    throws(MeasureError) -> Typesetter?
   {
-    guard let field, field.isPresent else { return base }
+    guard let field, field.isPresent else { return nil }
     guard case .bool(let value) = field else {
       throw MeasureError("field 'system_fonts' must be true or false")
     }
-    guard value, !base.fonts.usesSystemFonts else { return base }
+    guard value, !base.fonts.usesSystemFonts else { return nil }
     systemTypesetterLock.lock()
     defer { systemTypesetterLock.unlock() }
     if let made = systemTypesetter { return made }

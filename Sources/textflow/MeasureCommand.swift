@@ -358,21 +358,20 @@ enum MeasureCommand: Subcommand {
     // `checkPassthroughKeys`.
     var echoes = false
     do {
-      let typesetter = try FontOptions.typesetter(
+      // The stream's typesetter is passed down, never held in a local: a local retains it,
+      // and on several threads every line then wrote its reference count, a cache line both
+      // cores share.
+      let system = try FontOptions.systemTypesetter(
         line: fields[.systemFonts] ?? fields[.systemFontsOlder], base)
       if fields.hasUnknown {
         try MeasureRequest.checkPassthroughKeys(
           Set(fields.unknown.map(\.key)), strict: strictFields)
         echoes = true
       }
-      if fields.hasStyleKeys {
-        try answerStyled(fields, typesetter: typesetter, memo: &memo, into: &output)
+      if let system {
+        try answer(fields, typesetter: system, memo: &memo, into: &output)
       } else {
-        let request = try MeasureRequest(
-          fields: fields, typesetter: typesetter, fonts: &memo.fonts)
-        let measurement = measure(request, with: typesetter)
-        memo.appendMeasurement(
-          of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
+        try answer(fields, typesetter: base, memo: &memo, into: &output)
       }
       if let conflict = memo.fonts.namedSizeConflict {
         memo.fonts.namedSizeConflict = nil
@@ -440,6 +439,23 @@ enum MeasureCommand: Subcommand {
         output.append(UInt8(ascii: "}"))
       }
       output.append(UInt8(ascii: "]"))
+    }
+  }
+
+  /// Appends the measurement of a request line (its fields read, `typesetter` the one its
+  /// `system_fonts` field picks).
+  @inline(__always)
+  private static func answer(
+    _ fields: borrowing RequestFields, typesetter: Typesetter, memo: inout AnswerMemo,
+    into output: inout [UInt8]
+  ) throws {
+    if fields.hasStyleKeys {
+      try answerStyled(fields, typesetter: typesetter, memo: &memo, into: &output)
+    } else {
+      let request = try MeasureRequest(fields: fields, typesetter: typesetter, fonts: &memo.fonts)
+      let measurement = measure(request, with: typesetter)
+      memo.appendMeasurement(
+        of: measurement, withFaces: typesetter.fonts.usesSystemFonts, to: &output)
     }
   }
 
