@@ -67,9 +67,9 @@ enum FontOptions {
   }
 
   /// The typesetter with installed-font fallback, made on first use (by whichever thread
-  /// answers the first line that asks for it), behind `systemTypesetterLock`.
-  nonisolated(unsafe) private static var systemTypesetter: Typesetter?
-  private static let systemTypesetterLock = NSLock()
+  /// answers the first line that asks for it), behind `madeSystemTypesetterLock`.
+  nonisolated(unsafe) private static var madeSystemTypesetter: Typesetter?
+  private static let madeSystemTypesetterLock = NSLock()
 
   /// The typesetter with installed-font fallback when a JSON line's `system_fonts` field is
   /// true and `base` has none; nil when the line is answered by `base` (false or absent).
@@ -82,16 +82,16 @@ enum FontOptions {
       throw MeasureError("field 'system_fonts' must be true or false")
     }
     guard value, !base.fonts.usesSystemFonts else { return nil }
-    systemTypesetterLock.lock()
-    defer { systemTypesetterLock.unlock() }
-    if let made = systemTypesetter { return made }
+    madeSystemTypesetterLock.lock()
+    defer { madeSystemTypesetterLock.unlock() }
+    if let made = madeSystemTypesetter { return made }
     do {
       // The base typesetter's log: a text is counted once whichever typesetter met it.
       let made = Typesetter(
         fonts: try FontCollection.bundled(includingSystemFonts: true),
         missingGlyphLog: base.missingGlyphLog)
       typesetters.append(made)
-      systemTypesetter = made
+      madeSystemTypesetter = made
       return made
     } catch {
       throw MeasureError("\(error)")
