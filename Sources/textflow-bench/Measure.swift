@@ -150,6 +150,11 @@ enum Machine {
     return fields.count > 7 ? fields[7] / 100 : nil
   }
 
+  /// The seconds stolen since `start` (an earlier `stolenSeconds`), or nil when either is.
+  static func stolenSeconds(since start: Double?) -> Double? {
+    stolenSeconds.flatMap { end in start.map { end - $0 } }
+  }
+
   /// A field of /proc/self/status in bytes ("VmRSS", "VmHWM").
   static func statusBytes(_ field: String) -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {

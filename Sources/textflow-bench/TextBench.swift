@@ -367,6 +367,11 @@ struct TextBench {
       "Text measurement, 1 thread vs all \(Machine.processorCount) cores (batch layouts(for:))")
     report.note(
       "the cores are shared with other work: the ratio is a lower bound of what idle cores give")
+    // The floor's workers after the first shape in copies of the faces, so that on two cores
+    // its figure is the machine's parallelism: HarfBuzz fonts shared between threads write their
+    // glyph caches from both (two threads sharing the faces took 0–14 % longer than with faces
+    // of their own, most runs 0–5 %, timed in pairs on this benchmark's machine).
+    let copies = Self.unsharedFaces(of: fonts) ?? [:]
     for kind in kinds
     where kind.name == "labels" || kind.name == "paragraphs" || kind.name == "tags" {
       let batch = kind.requests.map(\.batchRequest)
@@ -375,11 +380,6 @@ struct TextBench {
       // thread, no shared state at all.
       let units = kind.requests.map(\.units)
       let faces = kind.requests.map(\.font.face)
-      // The workers after the first shape in copies of the faces, so that on two cores this
-      // figure is the machine's parallelism: HarfBuzz fonts shared between threads write their
-      // glyph caches from both (two threads sharing the faces took 0–14 % longer than with
-      // faces of their own, most runs 0–5 %, timed in pairs on this benchmark's machine).
-      let copies = Self.unsharedFaces(of: fonts) ?? [:]
       let otherFaces = faces.map { copies[ObjectIdentifier($0)] ?? $0 }
       let workers = Machine.processorCount
       func floorOnOneThread() {
@@ -419,12 +419,14 @@ struct TextBench {
         kind.name, "bare hb_shape", oneThread: floorOnOneThread, allCores: floorOnAllCores)
       let coldTypesetter = Typesetter.cachesOff(fonts: fonts)
       for (label, typesetter) in [("cold", coldTypesetter), ("warm", Typesetter(fonts: fonts))] {
-        let one = measure(runs: runs, operations: count) {
-          Self.layOutOneByOne(typesetter, batch)
+        func oneThread(_ requests: [TextLayoutRequest]) {
+          Self.layOutOneByOne(typesetter, requests)
         }
-        let all = measure(runs: runs, operations: count) {
-          consume(typesetter.layouts(for: batch).count)
+        func allCores(_ requests: [TextLayoutRequest]) {
+          consume(typesetter.layouts(for: requests).count)
         }
+        let one = measure(runs: runs, operations: count) { oneThread(batch) }
+        let all = measure(runs: runs, operations: count) { allCores(batch) }
         report.time("\(kind.name) \(label): 1 thread", one, perSecond: true)
         report.time(
           "\(kind.name) \(label): \(Machine.processorCount) cores", all, perSecond: true,
@@ -433,19 +435,14 @@ struct TextBench {
           results.oneCore[kind.name] = one.median
           results.allCores[kind.name] = all.median
           reportPairedScaling(
-            kind.name, "cold", oneThread: { Self.layOutOneByOne(typesetter, batch) },
-            allCores: { consume(typesetter.layouts(for: batch).count) })
+            kind.name, "cold", oneThread: { oneThread(batch) }, allCores: { allCores(batch) })
         } else {
           // The same texts 20 times over in one call: a warm batch of a few thousand stored
           // layouts is about a millisecond of work, in which starting and stopping the workers
           // weighs; one long batch shows what the cores give once they run.
           let long = Array(repeating: batch, count: 20).flatMap { $0 }
-          let longOne = measure(runs: runs, operations: long.count) {
-            Self.layOutOneByOne(typesetter, long)
-          }
-          let longAll = measure(runs: runs, operations: long.count) {
-            consume(typesetter.layouts(for: long).count)
-          }
+          let longOne = measure(runs: runs, operations: long.count) { oneThread(long) }
+          let longAll = measure(runs: runs, operations: long.count) { allCores(long) }
           results.warmOneCore[kind.name] = longOne.median
           results.warmAllCores[kind.name] = longAll.median
           report.time(
@@ -455,19 +452,17 @@ struct TextBench {
             longAll, perSecond: true,
             note: String(format: "%.2f× the labels/s of 1 thread", longOne.median / longAll.median))
           reportPairedScaling(
-            kind.name, "warm, one long batch", oneThread: { Self.layOutOneByOne(typesetter, long) },
-            allCores: { consume(typesetter.layouts(for: long).count) })
+            kind.name, "warm, one long batch", oneThread: { oneThread(long) },
+            allCores: { allCores(long) })
         }
         // CPU time per text (user + system, all threads): unlike wall time it does not depend
         // on how much of the other core other work leaves, and what contention costs (cache
         // lines moving between cores, waiting on locks) shows up as more CPU time per text.
         let cpuOne = cpuNanoseconds {
-          for _ in 0..<runs {
-            Self.layOutOneByOne(typesetter, batch)
-          }
+          for _ in 0..<runs { oneThread(batch) }
         }
         let cpuAll = cpuNanoseconds {
-          for _ in 0..<runs { consume(typesetter.layouts(for: batch).count) }
+          for _ in 0..<runs { allCores(batch) }
         }
         let perText = Double(runs * count)
         report.value(
@@ -499,7 +494,7 @@ struct TextBench {
           allCores()
           return nil
         }))
-    let stolen = Machine.stolenSeconds.flatMap { end in stolenBefore.map { end - $0 } }
+    let stolen = Machine.stolenSeconds(since: stolenBefore)
     results.pairedScaling[batch, default: [:]][kind] = sample.median
     report.ratio(
       "\(kind) \(batch): \(Machine.processorCount) cores ÷ 1, paired", sample,

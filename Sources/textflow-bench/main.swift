@@ -144,7 +144,7 @@ if groups.contains("selfsizing") {
 report.printTargets()
 let endLoad = Machine.loadAverage
 let elapsed = Double(now() - started) / 1e9
-let stolen = Machine.stolenSeconds.flatMap { end in startStolen.map { end - $0 } }
+let stolen = Machine.stolenSeconds(since: startStolen)
 print(
   String(format: "\nelapsed %.1f s; load average at end ", elapsed)
     + endLoad.map { String(format: "%.2f", $0) }.joined(separator: " ")
