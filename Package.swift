@@ -100,7 +100,8 @@ let testSourceSets: [String: [String: Set<String>]] = [
     "CLITests": [
       "CommandScaleTests.swift", "DependentPackageTests.swift", "DaskShardingTests.swift",
       "HugeLineMemoryTests.swift", "LabelsCopiesMemoryTests.swift",
-      "MeasureConcurrencyTests.swift", "JobsCommandTests.swift",
+      "MeasureConcurrencyTests.swift", "JobsCommandTests.swift", "DemoCommandTests.swift",
+      "FontCLITests.swift", "CloudMinimumSizeTests.swift",
     ],
     "TextEngineTests": [
       "Support.swift", "CommonLetterTests.swift", "MeasurementTests.swift",
@@ -108,7 +109,8 @@ let testSourceSets: [String: [String: Set<String>]] = [
       "PreparationFastPathTests.swift", "RewrapTests.swift", "AtomPerUnitTests.swift",
       "BreakingFidelityTests.swift", "HostileInputTests.swift", "AttributedTextTests.swift",
       "AttributedStringUIKitTests.swift", "StableWrapTests.swift", "RobustnessTests.swift",
-      "BoundingRectTests.swift",
+      "BoundingRectTests.swift", "SimpleLineBreakTests.swift", "SimpleBidiTests.swift",
+      "UnicodeConformanceTests.swift", "TextTabTests.swift",
     ],
     "CollectionLayoutTests": [
       "Geometry/LongLineQueryTests.swift", "View/BatchUpdateTests.swift",

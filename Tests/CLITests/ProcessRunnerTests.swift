@@ -9,13 +9,13 @@ struct ProcessRunnerTests {
   // A deadlock shows as a child killed after 60 s of its own run time (ProcessRunner's timeout),
   // not as a Swift Testing time limit, which also counts the time spent waiting for a thread
   // while long tests hold the pool.
-  /// 4 MiB of printable ASCII that does not repeat with the pipe buffer's period (a
-  /// multiplicative hash of each offset), made in place. ASCII: decoding megabytes of invalid
+  /// `count` bytes (4 MiB by default) of printable ASCII that does not repeat with the pipe
+  /// buffer's period (a multiplicative hash of each offset), made in place. ASCII: decoding megabytes of invalid
   /// UTF-8 into `standardOutput` throws (and Swift Testing records a backtrace) at every byte.
   /// Made per test, not kept in a static: LeakSanitizer cannot follow the tagged pointer a global
   /// Data keeps its storage behind (Fuzz/lsan.supp), and `scripts/sanitize` runs these tests.
-  static func input() -> Data {
-    var data = Data(count: 4 << 20)
+  static func input(count: Int = 4 << 20) -> Data {
+    var data = Data(count: count)
     data.withUnsafeMutableBytes { buffer in
       for offset in buffer.indices {
         buffer[offset] = UInt8(0x21 + ((offset &* 2_654_435_761) >> 13) % 94)
@@ -75,8 +75,9 @@ struct ProcessRunnerTests {
     let cut = firstDifference("a\nb", "a\nbc\n")
     #expect(cut?.contains("byte 3 (line 2)") == true)
     #expect(firstDifference("a\n", "a\nb\n")?.contains("(nothing: it ends here)") == true)
-    // Megabytes that differ only at their last byte: answered at once, not by a diff.
-    var long = Self.input()
+    // A quarter MiB that differs only at its last byte: answered in one pass, not by a diff
+    // (quadratic in the length). More would only slow the debug build's byte loops.
+    var long = Self.input(count: 1 << 18)
     let expected = long
     long[long.count - 1] ^= 1
     #expect(
