@@ -150,4 +150,8 @@ if let name = Context.environment["TEXTFLOW_TEST_SOURCES"] {
     target.sources = sources.sorted()
     target.exclude += files.filter { $0.hasSuffix(".swift") && !sources.contains($0) }
   }
+  // No test runs the benchmark: the ASan build, of every file, compiles it (and checks it for
+  // warnings); the sets' builds leave it out.
+  package.products.removeAll { $0.name == "textflow-bench" }
+  package.targets.removeAll { $0.name == "textflow-bench" }
 }
