@@ -10,8 +10,9 @@ struct ProcessRunnerTests {
   // not as a Swift Testing time limit, which also counts the time spent waiting for a thread
   // while long tests hold the pool.
   /// `count` bytes (4 MiB by default) of printable ASCII that does not repeat with the pipe
-  /// buffer's period (a multiplicative hash of each offset), made in place. ASCII: decoding megabytes of invalid
-  /// UTF-8 into `standardOutput` throws (and Swift Testing records a backtrace) at every byte.
+  /// buffer's period (a multiplicative hash of each offset), made in place. ASCII: decoding
+  /// megabytes of invalid UTF-8 into `standardOutput` throws (and Swift Testing records a
+  /// backtrace) at every byte.
   /// Made per test, not kept in a static: LeakSanitizer cannot follow the tagged pointer a global
   /// Data keeps its storage behind (Fuzz/lsan.supp), and `scripts/sanitize` runs these tests.
   static func input(count: Int = 4 << 20) -> Data {
