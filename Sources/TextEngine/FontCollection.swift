@@ -257,11 +257,12 @@ public final class FontCollection: Sendable {
   /// installed family found through fontconfig, Pango-style: the family, optional style words
   /// (Bold, Italic, Oblique, Light, Medium, Semibold, Heavy, Black, Condensed, …) and an
   /// optional size that overrides `pointSize` ("DejaVu Serif Bold 12", "Liberation Sans
-  /// Italic"). An installed family may also be one fontconfig declares metric-compatible with
-  /// the name, directly or through another name ("Arial" gives Liberation Sans, "Helvetica"
-  /// Liberation Sans through Arial, "Times" and "Times New Roman" Liberation Serif, when
-  /// installed), or fontconfig's choice for a generic name ("Sans 12", "Monospace",
-  /// "serif"). A PostScript name (a name without spaces: "DejaVuSans-Bold",
+  /// Italic"), or fontconfig's pattern syntax, as `fc-match` reads it ("DejaVu Sans:bold",
+  /// "Liberation Serif-12:style=Bold Italic", "Noto Sans:weight=200"). An installed family
+  /// may also be one fontconfig declares metric-compatible with the name, directly or through
+  /// another name ("Arial" gives Liberation Sans, "Helvetica" Liberation Sans through Arial,
+  /// "Times" and "Times New Roman" Liberation Serif, when installed), or fontconfig's choice
+  /// for a generic name ("Sans 12", "Monospace", "serif"). A PostScript name (a name without spaces: "DejaVuSans-Bold",
   /// "LiberationSans-Italic") names the bundled or installed face that has it; one that no face
   /// has but that reads as a family and style words ("Helvetica-Bold", "Arial-BoldItalicMT")
   /// is looked for as that family and style ("Helvetica Bold": Liberation Sans Bold when
@@ -325,7 +326,9 @@ public final class FontCollection: Sendable {
         contentsOf: URL(fileURLWithPath: match.path), faceIndex: match.faceIndex)
       return Font(face: face, pointSize: pointSize).named()
     }
-    guard let description = FontDescription(parsing: name) else {
+    guard
+      let description = FontDescription(fontconfigPattern: name) ?? FontDescription(parsing: name)
+    else {
       throw FontLoadingError(
         source: name, reason: "is not a font file, a path or a family name", freeTypeError: nil)
     }
@@ -805,6 +808,29 @@ struct FontDescription: Equatable {
     let widths: [Int32] = [50, 63, 75, 87, 100, 113, 125, 150, 200]
     guard (1...9).contains(widthClass), widthClass != 5 else { return nil }
     return widths[widthClass - 1]
+  }
+
+  /// A name in fontconfig's pattern syntax ("DejaVu Sans:bold", "Liberation Serif-12:style=Bold
+  /// Italic", "Noto Sans:weight=200:slant=italic"), as `fc-match` reads it: its first family,
+  /// its weight, slant and width, and its size (`pixelsize`, as the Pango form's "px", is a
+  /// size in points too). A style name is read as style words are ("Roman" is regular) and,
+  /// as fontconfig matches the style before them, decides the weight, slant and width alone.
+  /// Nil when `name` has no colon (the mark of the syntax), fontconfig cannot parse it, or its
+  /// style has a word that is no style word.
+  init?(fontconfigPattern name: String) {
+    guard name.contains(":"), let pattern = FontConfig.patternName(name) else { return nil }
+    self.init(
+      family: pattern.family, weight: pattern.weight, slant: pattern.slant, width: pattern.width)
+    if let style = pattern.style {
+      let words = style.split(whereSeparator: \.isWhitespace).filter { $0.lowercased() != "roman" }
+      guard
+        let styled = FontDescription(
+          parsing: ([pattern.family[...]] + words).joined(separator: " ")),
+        styled.family == pattern.family, styled.pointSize == nil
+      else { return nil }
+      self = styled
+    }
+    pointSize = pattern.size.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
   }
 
   /// Parses `text`; nil when no family is left after the style words and size.

@@ -42,6 +42,47 @@ struct SystemFamilyTests {
     #expect(font.pointSize == 12)
   }
 
+  /// fc-match's family, style and size for a pattern: its own reading of the same name.
+  static func fcMatchFace(_ pattern: String) throws -> String {
+    try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/fc-match"),
+      ["-f", "%{family[0]}|%{style[0]}|%{size}", pattern]
+    ).standardOutput
+  }
+
+  // "DejaVu Sans:bold" was refused ("no font file or family of that name"), where fc-match,
+  // fc-list and the tools built on fontconfig take it.
+  @Test(
+    "a name in fontconfig's pattern syntax is the face and size fc-match gives for it",
+    arguments: [
+      "DejaVu Sans:bold", "DejaVu Serif:style=Bold Italic",
+      "DejaVu Serif-13:weight=bold:slant=italic", "Liberation Sans:italic",
+      "Liberation Serif:size=9.5", "NanumGothic:bold", "DejaVu Sans Mono:oblique",
+      "DejaVu Sans:condensed", "DejaVu Sans:weight=light", "DejaVu Sans:style=ExtraLight",
+      "DejaVu Serif:style=Condensed Bold Italic", "Liberation Sans:weight=200:slant=100",
+      "DejaVu Sans:style=Roman", "monospace:bold",
+      // A style is matched before the weight, slant and width: Bold, upright.
+      "DejaVu Serif:style=Bold:slant=italic",
+    ])
+  func fontconfigPattern(pattern: String) throws {
+    let font = try Engine.fonts.font(named: pattern, pointSize: 12)
+    let answer = "\(font.face.familyName)|\(font.face.styleName)|\(font.pointSize.formatted())"
+    #expect(answer == (try Self.fcMatchFace(pattern)))
+    #expect(font.isNamed)
+  }
+
+  @Test("a pattern naming a family that is not installed is an error, as a description is")
+  func fontconfigPatternUnknownFamily() throws {
+    // fc-match falls back to another family; a name is the caller's choice, so it is refused.
+    #expect(try Self.fcMatchFace("Helvetica Neue:bold").hasPrefix("DejaVu Sans|Bold|"))
+    let error = #expect(throws: FontLoadingError.self) {
+      try Engine.fonts.font(named: "Helvetica Neue:bold", pointSize: 12)
+    }
+    #expect(error?.source == "Helvetica Neue:bold")
+    #expect(error?.reason.contains("no font file or family of that name") == true)
+    #expect(error?.reason.contains("fontconfig would fall back to DejaVu Sans") == true)
+  }
+
   @Test("a trailing size sets the point size, as in Pango; bundled families take styles too")
   func trailingSize() throws {
     let serif = try Engine.fonts.font(named: "DejaVu Serif Bold 12", pointSize: 17)
