@@ -818,19 +818,20 @@ struct FontDescription: Equatable {
   /// Nil when `name` has no colon (the mark of the syntax), fontconfig cannot parse it, or its
   /// style has a word that is no style word.
   init?(fontconfigPattern name: String) {
-    guard name.contains(":"), let pattern = FontConfig.patternName(name) else { return nil }
-    self.init(
-      family: pattern.family, weight: pattern.weight, slant: pattern.slant, width: pattern.width)
-    if let style = pattern.style {
+    guard name.contains(":"), let (pattern, style) = FontConfig.pattern(named: name) else {
+      return nil
+    }
+    self = pattern
+    if let style {
       let words = style.split(whereSeparator: \.isWhitespace).filter { $0.lowercased() != "roman" }
       guard
         let styled = FontDescription(
           parsing: ([pattern.family[...]] + words).joined(separator: " ")),
         styled.family == pattern.family, styled.pointSize == nil
       else { return nil }
-      self = styled
+      (weight, slant, width) = (styled.weight, styled.slant, styled.width)
     }
-    pointSize = pattern.size.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    pointSize = pattern.pointSize.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
   }
 
   /// Parses `text`; nil when no family is left after the style words and size.

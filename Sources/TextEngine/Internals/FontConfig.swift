@@ -355,27 +355,14 @@ extension FontConfig {
     return byFamily.keys.sorted().map { ($0, byFamily[$0]!, covered[$0] ?? []) }
   }
 
-  /// What a name in fontconfig's pattern syntax asks for, read by fontconfig's own parser
-  /// (`FcNameParse`, as `fc-match` reads its argument).
-  struct PatternName: Equatable {
-    /// The first family named.
-    var family: String
-    /// FC_WEIGHT, FC_SLANT and FC_WIDTH, given as values ("weight=200") or as fontconfig's
-    /// words ("bold", "italic", "condensed"); nil when not given, and for roman and normal
-    /// width (as a description without them asks).
-    var weight: Int32?
-    var slant: Int32?
-    var width: Int32?
-    /// FC_STYLE, a face's style name ("Bold Italic"); nil when not given.
-    var style: String?
-    /// FC_SIZE ("-12", "size=12"), else FC_PIXEL_SIZE, as given; nil when neither is.
-    var size: Double?
-  }
-
-  /// `name` read as a fontconfig pattern ("DejaVu Sans:bold", "Liberation Serif-12:style=Bold
-  /// Italic", "Noto Sans:weight=200:slant=italic"); nil when fontconfig cannot parse it or it
-  /// names no family.
-  static func patternName(_ name: String) -> PatternName? {
+  /// A name in fontconfig's pattern syntax ("DejaVu Sans:bold", "Liberation Serif-12:style=Bold
+  /// Italic", "Noto Sans:weight=200:slant=italic") as fontconfig's own parser reads it
+  /// (`FcNameParse`, as `fc-match` reads its argument): the first family, the weight, slant
+  /// and width given as values ("weight=200") or words ("bold", "italic", "condensed"; roman
+  /// and normal width left out, as a description leaves them), the size (FC_SIZE, else
+  /// FC_PIXEL_SIZE, as given), and the style name (FC_STYLE: "Bold Italic"). Nil when
+  /// fontconfig cannot parse the name or it names no family.
+  static func pattern(named name: String) -> (description: FontDescription, style: String?)? {
     guard let pattern = FcNameParse(name) else { return nil }
     defer { FcPatternDestroy(pattern) }
     guard let family = strings(pattern, FC_FAMILY).first, !family.isEmpty else { return nil }
@@ -387,12 +374,12 @@ extension FontConfig {
       var value = 0.0
       return FcPatternGetDouble(pattern, object, 0, &value) == FcResultMatch ? value : nil
     }
-    return PatternName(
+    var description = FontDescription(
       family: family, weight: integer(FC_WEIGHT),
       slant: integer(FC_SLANT).flatMap { $0 == FC_SLANT_ROMAN ? nil : $0 },
-      width: integer(FC_WIDTH).flatMap { $0 == FC_WIDTH_NORMAL ? nil : $0 },
-      style: strings(pattern, FC_STYLE).first,
-      size: double(FC_SIZE) ?? double(FC_PIXEL_SIZE))
+      width: integer(FC_WIDTH).flatMap { $0 == FC_WIDTH_NORMAL ? nil : $0 })
+    description.pointSize = double(FC_SIZE) ?? double(FC_PIXEL_SIZE)
+    return (description, strings(pattern, FC_STYLE).first)
   }
 
   /// The string values of `object` in `pattern`, in order.
