@@ -262,12 +262,12 @@ public final class FontCollection: Sendable {
   /// may also be one fontconfig declares metric-compatible with the name, directly or through
   /// another name ("Arial" gives Liberation Sans, "Helvetica" Liberation Sans through Arial,
   /// "Times" and "Times New Roman" Liberation Serif, when installed), or fontconfig's choice
-  /// for a generic name ("Sans 12", "Monospace", "serif"). A PostScript name (a name without spaces: "DejaVuSans-Bold",
-  /// "LiberationSans-Italic") names the bundled or installed face that has it; one that no face
-  /// has but that reads as a family and style words ("Helvetica-Bold", "Arial-BoldItalicMT")
-  /// is looked for as that family and style ("Helvetica Bold": Liberation Sans Bold when
-  /// installed), as the family rules above find it. The font is marked `isNamed`: it draws
-  /// every cluster it covers.
+  /// for a generic name ("Sans 12", "Monospace", "serif"). A PostScript name (a name without
+  /// spaces: "DejaVuSans-Bold", "LiberationSans-Italic") names the bundled or installed face
+  /// that has it; one that no face has but that reads as a family and style words
+  /// ("Helvetica-Bold", "Arial-BoldItalicMT") is looked for as that family and style
+  /// ("Helvetica Bold": Liberation Sans Bold when installed), as the family rules above find
+  /// it. The font is marked `isNamed`: it draws every cluster it covers.
   ///
   /// A path that is not absolute is a document's when `folder` is given (a spec names a font
   /// beside it, as CSS's `url()` and gLabels' templates do): it is looked for in `folder`, then,
