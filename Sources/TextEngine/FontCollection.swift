@@ -785,12 +785,18 @@ struct FontDescription: Equatable {
     }
     let family = dropVendorSuffix(parts[0])
     let spaced = words(family).joined(separator: " ")
-    return (spaced == family ? [family] : [family, spaced]).compactMap { family in
-      guard let parsed = FontDescription(parsing: ([family] + styleWords).joined(separator: " ")),
-        parsed.family == family, parsed.pointSize == nil
-      else { return nil }
-      return parsed
+    return (spaced == family ? [family] : [family, spaced]).compactMap {
+      FontDescription(family: $0, styleWords: styleWords)
     }
+  }
+
+  /// `family` in the style `styleWords` say; nil unless each is a style word (a weight, slant
+  /// or width: no size, no word of a longer family name).
+  init?(family: String, styleWords: [String]) {
+    guard let parsed = FontDescription(parsing: ([family] + styleWords).joined(separator: " ")),
+      parsed.family == family, parsed.pointSize == nil
+    else { return nil }
+    self = parsed
   }
 
   /// A description of `family` in fontconfig's weight, slant and width (nil: regular, upright,
@@ -823,11 +829,10 @@ struct FontDescription: Equatable {
     }
     self = pattern
     if let style {
-      let words = style.split(whereSeparator: \.isWhitespace).filter { $0.lowercased() != "roman" }
+      let words = style.split(whereSeparator: \.isWhitespace).map(String.init)
       guard
         let styled = FontDescription(
-          parsing: ([pattern.family[...]] + words).joined(separator: " ")),
-        styled.family == pattern.family, styled.pointSize == nil
+          family: pattern.family, styleWords: words.filter { $0.lowercased() != "roman" })
       else { return nil }
       (weight, slant, width) = (styled.weight, styled.slant, styled.width)
     }
