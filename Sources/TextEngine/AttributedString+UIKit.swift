@@ -73,8 +73,8 @@ public enum UIKitAttributeKeys {
     }
   }
 
-  /// UIKit's `.baselineOffset`, in points. Carried so that iOS code compiles and round-trips,
-  /// but TextEngine does not move glyphs off the baseline: it changes no size and no drawing.
+  /// UIKit's `.baselineOffset`, in points: the run's glyphs are raised by it (lowered when it
+  /// is negative), and its line grows to hold them (`TextAttributes.baselineOffset`).
   public enum BaselineOffsetAttribute: BridgedAttributedStringKey {
     public typealias Value = CGFloat
     public static let name = "NSBaselineOffset"
@@ -339,8 +339,8 @@ extension ParagraphStyle {
 package enum AttributeReading {
   /// The text attributes of one run: `textEngineFont`, else `.font`; `textEngineLetterSpacing`,
   /// else `.tracking`, else `.kern` (Core Text ignores kern beside tracking);
-  /// `textEngineLanguage`; and `.ligature` 0 as the font's optional ligatures off; `defaults`
-  /// for what is absent or not of its type.
+  /// `textEngineLanguage`; `.baselineOffset`; and `.ligature` 0 as the font's optional
+  /// ligatures off; `defaults` for what is absent or not of its type.
   package static func textAttributes(
     _ attributes: [NSAttributedString.Key: Any], defaults: TextAttributes
   ) -> TextAttributes {
@@ -352,6 +352,7 @@ package enum AttributeReading {
       result.letterSpacing = spacing
     }
     if let language = attributes[.textEngineLanguage] as? String { result.language = language }
+    if let offset = number(attributes[.baselineOffset]) { result.baselineOffset = offset }
     if number(attributes[.ligature]) == 0 {
       let off = ["liga", "clig", "dlig"].map { FontFeature($0, 0) }
       result.font = result.font.withFeatures(result.font.features + off)

@@ -119,7 +119,7 @@ extension AttributeScopes {
     public let underlineStyle: UIKitAttributeKeys.UnderlineStyleAttribute
     /// The strikethrough, under UIKit's name (`textEngineStrikethroughStyle` wins).
     public let strikethroughStyle: UIKitAttributeKeys.StrikethroughStyleAttribute
-    /// UIKit's baseline offset: carried, not applied.
+    /// UIKit's baseline offset, in points (positive raises the run).
     public let baselineOffset: UIKitAttributeKeys.BaselineOffsetAttribute
     /// UIKit's ligature setting (0: no optional ligatures).
     public let ligature: UIKitAttributeKeys.LigatureAttribute
@@ -140,9 +140,9 @@ extension AttributeDynamicLookup {
 
 extension AttributedText {
   /// Converts an `AttributedString`: each run takes its font (`textEngineFont`, else UIKit's
-  /// `font`), its letter spacing (`textEngineLetterSpacing`, else `tracking`, else `kern`) and
-  /// its `textEngineLanguage` (and `ligature` 0 turns the font's optional ligatures off), and
-  /// `defaultAttributes` where a run has none: the rule
+  /// `font`), its letter spacing (`textEngineLetterSpacing`, else `tracking`, else `kern`), its
+  /// `textEngineLanguage` and its `baselineOffset` (and `ligature` 0 turns the font's optional
+  /// ligatures off), and `defaultAttributes` where a run has none: the rule
   /// `NSAttributedString.boundingRect(with:options:context:)` reads `.font`, `.tracking` and
   /// `.kern` by. The paragraph style is the layout's (`ParagraphStyle(_:)` reads the string's);
   /// the underline and strikethrough styles are drawn (`PlacedText.decorations`), not measured.

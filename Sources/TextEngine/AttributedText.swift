@@ -12,12 +12,21 @@ public struct TextAttributes: Sendable, Hashable {
   // swift-format-ignore: UseShorthandTypeNames
   /// A BCP 47 language tag for shaping (e.g. "tr", "sr"), or nil to let HarfBuzz guess.
   public var language: Optional<String>
+  /// How far the run's glyphs are raised above the line's baseline, in points; negative
+  /// lowers them (`NSAttributedString.Key.baselineOffset`, as Core Text's
+  /// `kCTBaselineOffsetAttributeName`). The line grows to hold the moved glyphs, as in UIKit: a
+  /// raised run's font counts with its ascent plus the offset, a lowered one's with its
+  /// descent plus the drop, so a line raised or lowered whole is that much taller.
+  public var baselineOffset: Double
 
-  /// Attributes with a font and optional letter spacing and language.
-  public init(font: Font, letterSpacing: Double = 0, language: String? = nil) {
+  /// Attributes with a font and optional letter spacing, language and baseline offset.
+  public init(
+    font: Font, letterSpacing: Double = 0, language: String? = nil, baselineOffset: Double = 0
+  ) {
     self.font = font
     self.letterSpacing = letterSpacing
     self.language = language
+    self.baselineOffset = baselineOffset
   }
 }
 

@@ -515,6 +515,7 @@ extension KeyWriter {
     write(font)
     write(0.0)  // letter spacing
     write(false)  // language
+    write(0.0)  // baseline offset
     if !string.utf8.isEmpty { write(byte: 2) }  // the trailing attributes are the run's
   }
 

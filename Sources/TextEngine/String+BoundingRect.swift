@@ -56,8 +56,8 @@ extension NSAttributedString.Key {
   public static var strikethroughStyle: NSAttributedString.Key {
     NSAttributedString.Key("NSStrikethrough")
   }
-  /// UIKit's `.baselineOffset`: carried by conversions, not applied (TextEngine does not move
-  /// glyphs off the baseline).
+  /// UIKit's `.baselineOffset`, a number of points: the run is raised by it (lowered when
+  /// negative) and its line grows to hold it (`TextAttributes.baselineOffset`).
   public static var baselineOffset: NSAttributedString.Key {
     NSAttributedString.Key("NSBaselineOffset")
   }
@@ -113,10 +113,11 @@ extension StringProtocol {
 extension NSAttributedString {
   /// The rectangle the attributed string occupies when laid out within `size`
   /// (`NSAttributedString.boundingRect(with:options:context:)`), by the rules of
-  /// `String.boundingRect(with:options:attributes:context:)`: each run's `.font`, `.kern` and
-  /// `.tracking`, and the paragraph style of the first character's `.paragraphStyle` for the
-  /// whole text (TextEngine lays a text out in one paragraph style). An `AttributedString`
-  /// measures the same once converted: `NSAttributedString(string, including: \.textEngine)`.
+  /// `String.boundingRect(with:options:attributes:context:)`: each run's `.font`, `.kern`,
+  /// `.tracking` and `.baselineOffset`, and the paragraph style of the first character's
+  /// `.paragraphStyle` for the whole text (TextEngine lays a text out in one paragraph style).
+  /// An `AttributedString` measures the same once converted:
+  /// `NSAttributedString(string, including: \.textEngine)`.
   public func boundingRect(
     with size: CGSize, options: StringDrawingOptions = [], context: StringDrawingContext?
   ) -> CGRect {

@@ -101,15 +101,13 @@ extension ParagraphStyle {
 }
 
 extension TextAttributes {
-  /// The attributes with the font size and letter spacing clamped, non-finite variation axis
-  /// values dropped.
+  /// The attributes with the font size, letter spacing and baseline offset clamped, non-finite
+  /// variation axis values dropped.
   func clampedForLayout() -> TextAttributes {
     var attributes = self
     attributes.font.pointSize = Typesetter.clampedPointSize(font.pointSize)
-    // ±infinity is clamped like any other length past the limit; only NaN has no side.
-    attributes.letterSpacing =
-      letterSpacing.isNaN
-      ? 0 : min(max(letterSpacing, -Typesetter.maximumLength), Typesetter.maximumLength)
+    attributes.letterSpacing = Self.clampedLength(letterSpacing)
+    attributes.baselineOffset = Self.clampedLength(baselineOffset)
     if font.variations.contains(where: { !$0.value.isFinite }) {
       attributes.font.variations = font.variations.filter(\.value.isFinite)
     }
@@ -119,7 +117,14 @@ extension TextAttributes {
   /// True when `clampedForLayout()` would change nothing.
   var isWithinLayoutLimits: Bool {
     font.isWithinLayoutLimits && letterSpacing.isFinite
-      && abs(letterSpacing) <= Typesetter.maximumLength
+      && abs(letterSpacing) <= Typesetter.maximumLength && baselineOffset.isFinite
+      && abs(baselineOffset) <= Typesetter.maximumLength
+  }
+
+  /// A length in points within ±`Typesetter.maximumLength`: ±infinity is clamped like any
+  /// other length past the limit; only NaN, which has no side, becomes 0.
+  private static func clampedLength(_ length: Double) -> Double {
+    length.isNaN ? 0 : min(max(length, -Typesetter.maximumLength), Typesetter.maximumLength)
   }
 }
 

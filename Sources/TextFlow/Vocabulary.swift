@@ -51,6 +51,7 @@ package enum Vocabulary {
     .jsonOnly("headIndent", jsonLinesAlias: "head_indent"),
     .jsonOnly("tailIndent", jsonLinesAlias: "tail_indent"),
     .jsonOnly("letterSpacing", jsonLinesAlias: "letter_spacing"),
+    .jsonOnly("baselineOffset", jsonLinesAlias: "baseline_offset"),
     .jsonOnly("tabStops", jsonLinesAlias: "tab_stops"),
     .jsonOnly("defaultTabInterval", jsonLinesAlias: "default_tab_interval"),
     .jsonOnly("lineHeightMultiple", jsonLinesAlias: "line_height_multiple"),

@@ -73,7 +73,8 @@ enum LayoutCommand: Subcommand {
     lineBreakMode (byWordWrapping, byCharWrapping, byClipping, byTruncatingHead,
     byTruncatingTail, byTruncatingMiddle; also wordWrap…/word…), alignment, usesFontLeading,
     lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent,
-    tailIndent, letterSpacing, tabStops (numbers, or {location, alignment, columnTerminators}),
+    tailIndent, letterSpacing, baselineOffset (points up; a raised smaller run is a
+    superscript), tabStops (numbers, or {location, alignment, columnTerminators}),
     defaultTabInterval, lineHeightMultiple, minimumLineHeight, maximumLineHeight,
     baseWritingDirection (natural, leftToRight, rightToLeft), lineBreakStrategy (standard,
     pushOut, hangulWordPriority, balanced, pretty, or an array of them), hyphenationFactor

@@ -39,7 +39,8 @@ enum MeasureCommand: Subcommand {
     (also accepted: style, max_width, max_height, max_lines, line_break_mode,
     uses_font_leading). A line also takes the spec style's keys that change the size, with
     the spec's ranges and errors: lineSpacing, paragraphSpacing, paragraphSpacingBefore,
-    firstLineHeadIndent, headIndent, tailIndent, letterSpacing, defaultTabInterval,
+    firstLineHeadIndent, headIndent, tailIndent, letterSpacing, baselineOffset (points,
+    positive raises the text and grows its line), defaultTabInterval,
     tabStops (numbers, or {"location": 200, "alignment": "right", "columnTerminators": "."}),
     lineHeightMultiple (0…1000; 0 and 1: the font's line height), minimumLineHeight and
     maximumLineHeight (0: no bound), baseWritingDirection (natural, leftToRight,
@@ -469,9 +470,11 @@ enum MeasureCommand: Subcommand {
     into output: inout [UInt8]
   ) throws {
     var request = try MeasureRequest(fields: fields, typesetter: typesetter, fonts: &memo.fonts)
-    let letterSpacing = try request.decodeStyleKeys(fields)
+    let attributes = try request.decodeStyleKeys(fields)
     memo.appendMeasurement(
-      of: request.measurement(with: typesetter, letterSpacing: letterSpacing),
+      of: request.measurement(
+        with: typesetter, letterSpacing: attributes.letterSpacing,
+        baselineOffset: attributes.baselineOffset),
       withFaces: typesetter.fonts.usesSystemFonts, to: &output)
   }
 
@@ -613,13 +616,18 @@ struct MeasureRequest: ~Copyable {
     typesetter.measure(text, font: font, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
-  /// The size-only answer with `letterSpacing` (`TextAttributes.letterSpacing`, a text
-  /// attribute, not the paragraph's: only an attributed text has it, as a spec's cell sets it);
-  /// `measurement(with:)` when it is 0.
-  func measurement(with typesetter: Typesetter, letterSpacing: Double) -> TextMeasurement {
-    guard letterSpacing != 0 else { return measurement(with: typesetter) }
+  /// The size-only answer with `letterSpacing` and `baselineOffset` (`TextAttributes`' own,
+  /// text attributes, not the paragraph's: only an attributed text has them, as a spec's cell
+  /// sets them); `measurement(with:)` when both are 0.
+  func measurement(with typesetter: Typesetter, letterSpacing: Double, baselineOffset: Double)
+    -> TextMeasurement
+  {
+    guard letterSpacing != 0 || baselineOffset != 0 else { return measurement(with: typesetter) }
     return typesetter.measure(
-      AttributedText(text, attributes: TextAttributes(font: font, letterSpacing: letterSpacing)),
+      AttributedText(
+        text,
+        attributes: TextAttributes(
+          font: font, letterSpacing: letterSpacing, baselineOffset: baselineOffset)),
       style: style, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
@@ -758,12 +766,16 @@ struct MeasureRequest: ~Copyable {
   }
 
   /// Reads the style keys a line gives (`RequestFields.styleValue(_:)`) into `style` by the
-  /// spec's rule (`TextSpec.decode(_:_:into:letterSpacing:)`), in the order a spec's style
-  /// checks them, and returns the letter spacing (0 when not given). An error names the key
+  /// spec's rule (`TextSpec.decode(_:_:into:letterSpacing:baselineOffset:)`), in the order a
+  /// spec's style checks them, and returns the letter spacing and the baseline offset (0 when
+  /// not given). An error names the key
   /// path as the line wrote the key: `tab_stops[1].alignment: …`. Null is no value, as for the
   /// request's other fields.
-  mutating func decodeStyleKeys(_ fields: borrowing RequestFields) throws -> Double {
+  mutating func decodeStyleKeys(_ fields: borrowing RequestFields) throws -> (
+    letterSpacing: Double, baselineOffset: Double
+  ) {
     var letterSpacing = 0.0
+    var baselineOffset = 0.0
     for key in TextSpec.MeasurementKey.allCases {
       guard let (path, given) = fields.styleValue(key) else { continue }
       let value: JSONValue
@@ -778,9 +790,10 @@ struct MeasureRequest: ~Copyable {
       }
       if case .null = value { continue }
       try TextSpec.decode(
-        key, SpecReader(value, path: path), into: &style, letterSpacing: &letterSpacing)
+        key, SpecReader(value, path: path), into: &style, letterSpacing: &letterSpacing,
+        baselineOffset: &baselineOffset)
     }
-    return letterSpacing
+    return (letterSpacing, baselineOffset)
   }
 
   private static func optionalLength(_ value: RequestValue?, field: @autoclosure () -> String)

@@ -14,7 +14,7 @@ enum RequestField: Int, CaseIterable {
   // The style keys that change the measured size (`TextSpec.MeasurementKey`, in its order),
   // read by the spec's own rule: their values are kept as JSON trees, not in `values`.
   case lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent
-  case tailIndent, letterSpacing, tabStops, defaultTabInterval
+  case tailIndent, letterSpacing, baselineOffset, tabStops, defaultTabInterval
   case lineHeightMultiple, minimumLineHeight, maximumLineHeight, baseWritingDirection
   case lineBreakStrategy, hyphenationFactor, locale
 

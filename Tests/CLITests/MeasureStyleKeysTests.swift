@@ -1,7 +1,8 @@
 // `measure --jsonl` requests with the spec style's keys that change a text's size (line and
-// paragraph spacing, indents, tab stops, letter spacing). The truth is the library: each answer
-// must be, byte for byte, what `Typesetter.measure` gives for the same text and font with a
-// `ParagraphStyle` (and letter spacing) set here by hand, not through any decoder.
+// paragraph spacing, indents, tab stops, letter spacing, baseline offset). The truth is the
+// library: each answer must be, byte for byte, what `Typesetter.measure` gives for the same
+// text and font with a `ParagraphStyle` (and text attributes) set here by hand, not through any
+// decoder.
 import Foundation
 import TestSupport
 import Testing
@@ -32,18 +33,20 @@ struct MeasureStyleKeysTests {
   }
 
   /// The answer the command must write for request `id`: `Typesetter.measure` of `text` in
-  /// DejaVu Sans at 16 pt with `style` (and `letterSpacing`), at most `maxWidth` wide, written
-  /// as the command writes numbers (`description`).
+  /// DejaVu Sans at 16 pt with `style` (and `letterSpacing` and `baselineOffset`), at most
+  /// `maxWidth` wide, written as the command writes numbers (`description`).
   static func expectedAnswer(
-    id: Int, text: String, maxWidth: Double?, style: ParagraphStyle, letterSpacing: Double = 0
+    id: Int, text: String, maxWidth: Double?, style: ParagraphStyle, letterSpacing: Double = 0,
+    baselineOffset: Double = 0
   ) throws -> String {
     let font = try typesetter.fonts.font(named: "DejaVuSans.ttf", pointSize: 16)
+    let attributes = TextAttributes(
+      font: font, letterSpacing: letterSpacing, baselineOffset: baselineOffset)
     let measurement =
-      letterSpacing == 0
+      letterSpacing == 0 && baselineOffset == 0
       ? typesetter.measure(text, font: font, style: style, maxWidth: maxWidth)
       : typesetter.measure(
-        AttributedText(text, attributes: TextAttributes(font: font, letterSpacing: letterSpacing)),
-        style: style, maxWidth: maxWidth)
+        AttributedText(text, attributes: attributes), style: style, maxWidth: maxWidth)
     #expect(measurement.missingGlyphs.isEmpty)
     let lines = measurement.lines.map {
       "{\"start\":\($0.scalarRange.lowerBound),\"end\":\($0.scalarRange.upperBound),"
@@ -85,6 +88,7 @@ struct MeasureStyleKeysTests {
     var text: String
     var maxWidth: Double?
     var letterSpacing = 0.0
+    var baselineOffset = 0.0
     var apply: @Sendable (inout ParagraphStyle) -> Void = { _ in }
     var description: String { "\(key): \(json)" }
   }
@@ -111,6 +115,10 @@ struct MeasureStyleKeysTests {
     Case(
       key: "letterSpacing", snakeKey: "letter_spacing", json: "2.5", text: pangram,
       maxWidth: 200, letterSpacing: 2.5),
+    // Lowered whole: each of the three lines is 3 points taller (UIKit's rule).
+    Case(
+      key: "baselineOffset", snakeKey: "baseline_offset", json: "-3", text: pangram,
+      maxWidth: 120, baselineOffset: -3),
     Case(
       key: "tabStops", snakeKey: "tab_stops",
       json: #"[100, {"location": 200, "alignment": "right"}]"#,
@@ -185,7 +193,7 @@ struct MeasureStyleKeysTests {
     item.apply(&style)
     let expected = try Self.expectedAnswer(
       id: 1, text: item.text, maxWidth: item.maxWidth, style: style,
-      letterSpacing: item.letterSpacing)
+      letterSpacing: item.letterSpacing, baselineOffset: item.baselineOffset)
     let plain = try Self.expectedAnswer(
       id: 1, text: item.text, maxWidth: item.maxWidth, style: ParagraphStyle())
     // The value chosen changes the answer: a key read and dropped would not pass.

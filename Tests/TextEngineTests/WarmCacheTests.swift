@@ -36,7 +36,8 @@ struct WarmCacheTests {
     #expect(fields(FontFeature("liga", 0)) == ["tag", "value"])
     #expect(fields(FontVariation("wght", 700)) == ["axis", "value"])
     #expect(
-      fields(TextAttributes(font: Engine.dejaVu())) == ["font", "letterSpacing", "language"])
+      fields(TextAttributes(font: Engine.dejaVu()))
+        == ["font", "letterSpacing", "language", "baselineOffset"])
     let text = AttributedText("a", font: Engine.dejaVu())
     #expect(fields(text) == ["string", "runs", "trailing"])
     #expect(fields(text.runs[0]) == ["utf16Range", "attributes"])
@@ -85,6 +86,7 @@ struct WarmCacheTests {
     var texts = fonts.map { AttributedText(text, font: $0) }
     texts.append(AttributedText(text, attributes: TextAttributes(font: base, letterSpacing: 1)))
     texts.append(AttributedText(text, attributes: TextAttributes(font: base, language: "tr")))
+    texts.append(AttributedText(text, attributes: TextAttributes(font: base, baselineOffset: 3)))
     // The same string in two runs, split at two places.
     for split in [9, 17] {
       var runs = AttributedText(String(text.prefix(split)), font: base)

@@ -220,6 +220,7 @@ extension KeyWriter {
     write(fontAt: attributes.pointer(to: \.font)!)
     write(attributes.pointee.letterSpacing)
     write(attributes.pointee.language)
+    write(attributes.pointee.baselineOffset)
   }
 
   mutating func write(_ font: Font) {

@@ -233,9 +233,13 @@ struct SegmentMetrics: Sendable {
   var descent: Double
   var leading: Double
 
-  init(_ metrics: FontMetrics) {
-    ascent = metrics.ascender
-    descent = -metrics.descender
+  /// The metrics of a font whose glyphs are raised by `raise` points (lowered when negative,
+  /// `TextAttributes.baselineOffset`): the font's box stretched to hold them, as UIKit's line
+  /// grows (its box both where the font puts it and where the offset moves it, so that text
+  /// raised or lowered whole makes its line taller; Pango's `rise` moves the box instead).
+  init(_ metrics: FontMetrics, raisedBy raise: Double = 0) {
+    ascent = metrics.ascender + max(raise, 0)
+    descent = -metrics.descender + max(-raise, 0)
     leading = metrics.leading
   }
 }
@@ -1239,7 +1243,10 @@ extension LayoutEngine {
     if line.hyphen, line.contentEnd > line.prefix.lowerBound,
       let hyphen = hyphens[atoms[line.contentEnd - 1].segment]
     {
-      include(hyphen.font.metrics)
+      let box = SegmentMetrics(
+        hyphen.font.metrics, raisedBy: baselineOffset(ofSegment: atoms[line.contentEnd - 1].segment)
+      )
+      include(ascent: box.ascent, descent: box.descent, leading: box.leading)
     }
     if !any, let attributes = attributes(ofParagraph: line.paragraph) {
       include(attributes.font.metrics)
@@ -1289,14 +1296,15 @@ extension LayoutEngine {
       func visit(_ range: Range<Int>) {
         guard let span = segmentSpan(of: range) else { return }
         for segment in max(span.lowerBound, next)..<(span.upperBound + 1) {
-          // A font met again changes no maximum.
+          // A font met again changes no maximum (a font index is one run's: one offset).
           let font = segments[segment].fontIndex
           guard font != lastFont else { continue }
           lastFont = font
-          let metrics = segmentFonts[font].metrics
-          ascent = max(ascent, metrics.ascender)
-          descent = max(descent, -metrics.descender)
-          leading = max(leading, metrics.leading)
+          let box = SegmentMetrics(
+            segmentFonts[font].metrics, raisedBy: baselineOffset(ofRun: segments[segment].run))
+          ascent = max(ascent, box.ascent)
+          descent = max(descent, box.descent)
+          leading = max(leading, box.leading)
         }
         next = max(next, span.upperBound + 1)
       }
@@ -1310,7 +1318,29 @@ extension LayoutEngine {
   /// text, which is broken into lines again and again).
   mutating func makeSegmentMetrics() {
     guard uniformMetrics == nil, !segments.isEmpty else { return }
-    words.segmentMetrics = segments.map { SegmentMetrics(segmentFonts[$0.fontIndex].metrics) }
+    words.segmentMetrics = segments.map {
+      SegmentMetrics(segmentFonts[$0.fontIndex].metrics, raisedBy: baselineOffset(ofRun: $0.run))
+    }
+  }
+
+  /// The baseline offset of attribute run `run` (`TextAttributes.baselineOffset`), read in
+  /// place: a copy of the run's attributes retains its font's face.
+  @inline(__always)
+  func baselineOffset(ofRun run: Int) -> Double {
+    text.runs.withUnsafeBufferPointer { $0[run].attributes.baselineOffset }
+  }
+
+  /// The baseline offset of segment `segment`'s run.
+  func baselineOffset(ofSegment segment: Int) -> Double {
+    baselineOffset(ofRun: segments[segment].run)
+  }
+
+  /// True when a run of the text has a baseline offset: then no two segments' boxes are
+  /// taken to be the same, and each segment's box is made once (`makeSegmentMetrics`).
+  var hasBaselineOffsets: Bool {
+    text.runs.withUnsafeBufferPointer { runs in
+      runs.indices.contains { runs[$0].attributes.baselineOffset != 0 }
+    }
   }
 
   /// The segments of atoms `range` (nil when it is empty): atoms are made segment by segment in

@@ -158,8 +158,13 @@ extension LayoutEngine {
       let item = items[order[position]]
       guard let firstSegment = item.segment else {
         if let insertion = item.isEllipsis ? spec.ellipsis : hyphen {
+          // A hyphen is raised with the word it ends; the ellipsis sits on the baseline.
+          let raise =
+            item.isEllipsis ? 0 : baselineOffset(ofSegment: atoms[spec.contentEnd - 1].segment)
           runs.append(
-            insertedRun(insertion, level: item.level, isEllipsis: item.isEllipsis, pen: &pen))
+            insertedRun(
+              insertion, level: item.level, isEllipsis: item.isEllipsis, raisedBy: raise,
+              pen: &pen))
         }
         position += 1
         continue
@@ -188,6 +193,7 @@ extension LayoutEngine {
                 let item = items[piece]
                 let segment = segments[item.segment!]
                 let scale = segmentFonts[segment.fontIndex].scale
+                let raise = baselineOffset(ofRun: segment.run)
                 let reversed = segment.level & 1 == 1
                 let base = segment.range.lowerBound
                 segment.glyphs.withUnsafeBufferPointer { glyphs in
@@ -203,7 +209,8 @@ extension LayoutEngine {
                         tabWidth.map { $0 - atom.spacing } ?? Double(glyph.xAdvance) * scale
                       glyphIDs[count] = glyph.glyphID
                       positions[count] = CGPoint(
-                        x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale)
+                        x: pen + Double(glyph.xOffset) * scale,
+                        y: -Double(glyph.yOffset) * scale - raise)
                       advances[count] = advance
                       clusters[count] = scalarOffsets[base + Int(glyph.cluster)]
                       count += 1
@@ -268,7 +275,8 @@ extension LayoutEngine {
   /// The glyph run of inserted text (an ellipsis, or the hyphen shown at a soft hyphen) at
   /// `pen`, which it moves past the insertion.
   private func insertedRun(
-    _ insertion: Insertion, level: UInt8, isEllipsis: Bool, pen: inout Double
+    _ insertion: Insertion, level: UInt8, isEllipsis: Bool, raisedBy raise: Double,
+    pen: inout Double
   ) -> TextLayout.GlyphRun {
     var positions = [CGPoint]()
     positions.reserveCapacity(insertion.glyphs.count)
@@ -276,7 +284,7 @@ extension LayoutEngine {
       positions.append(
         CGPoint(
           x: pen + Double(glyph.xOffset) * insertion.font.scale,
-          y: -Double(glyph.yOffset) * insertion.font.scale))
+          y: -Double(glyph.yOffset) * insertion.font.scale - raise))
       pen += advance
     }
     return TextLayout.GlyphRun(
@@ -580,16 +588,18 @@ extension LayoutEngine {
     }
   }
 
-  /// True when segments `a` and `b` are set in equal fonts (b = -1: no segment, false). Two
-  /// segments of one attribute run in one face have equal fonts; others are compared.
+  /// True when segments `a` and `b` are set in equal fonts at the same baseline offset, so that
+  /// one glyph run may hold both (b = -1: no segment, false). Two segments of one attribute run
+  /// in one face have equal fonts; others are compared.
   private func sameFont(_ a: Int, _ b: Int) -> Bool {
     guard b >= 0 else { return false }
     if a == b { return true }
     return segments.withUnsafeBufferPointer { segments in
       let (x, y) = (segments.baseAddress! + a, segments.baseAddress! + b)
-      // One entry per run and face: equal indices, equal fonts.
+      // One entry per run and face: equal indices, equal fonts (and one run's offset).
       if x.pointee.fontIndex == y.pointee.fontIndex { return true }
       return segmentFonts[x.pointee.fontIndex] == segmentFonts[y.pointee.fontIndex]
+        && baselineOffset(ofRun: x.pointee.run) == baselineOffset(ofRun: y.pointee.run)
     }
   }
 

@@ -941,8 +941,9 @@ struct UnwrappedLine {
       if atom.segment != lastSegment {
         lastSegment = atom.segment
         let font = engine.font(ofSegment: lastSegment)
-        let metrics = font.metrics
-        let box: Box = (metrics.ascender, -metrics.descender, metrics.leading)
+        let metrics = SegmentMetrics(
+          font.metrics, raisedBy: engine.baselineOffset(ofSegment: lastSegment))
+        let box: Box = (metrics.ascent, metrics.descent, metrics.leading)
         var boxIndex = boxes.firstIndex { $0 == box }
         if boxIndex == nil {
           boxIndex = boxes.count

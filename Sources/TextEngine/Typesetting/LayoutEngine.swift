@@ -454,6 +454,10 @@ struct LayoutEngine {
     itemizeAndShape()
     makeWords()
     uniformMetrics = Self.sharedMetrics(of: segmentFonts)
+    if hasBaselineOffsets {
+      uniformMetrics = nil
+      makeSegmentMetrics()
+    }
     faceFacts = FaceFacts(hasNotdef: shapedNotdef)
     makeTabColumns()
   }

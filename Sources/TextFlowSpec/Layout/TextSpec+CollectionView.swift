@@ -140,7 +140,9 @@ final class SpecSource: CollectionViewDataSource {
     case .text(let string, _):
       attributed.append(
         string,
-        attributes: TextAttributes(font: main.font, letterSpacing: main.style.letterSpacing))
+        attributes: TextAttributes(
+          font: main.font, letterSpacing: main.style.letterSpacing,
+          baselineOffset: main.style.baselineOffset))
       decorate(main.style, 0..<string.unicodeScalars.count)
     case .runs(let runs, _):
       var offset = 0
@@ -149,7 +151,8 @@ final class SpecSource: CollectionViewDataSource {
         attributed.append(
           run.text,
           attributes: TextAttributes(
-            font: runStyle.font, letterSpacing: runStyle.style.letterSpacing))
+            font: runStyle.font, letterSpacing: runStyle.style.letterSpacing,
+            baselineOffset: runStyle.style.baselineOffset))
         let count = run.text.unicodeScalars.count
         colorRanges.append(
           PlacedText.ColorRange(scalars: offset..<(offset + count), color: runStyle.style.color))

@@ -38,6 +38,10 @@ extension TextSpec {
     public var paragraph = ParagraphStyle()
     /// Extra space between characters, in points.
     public var letterSpacing: Double = 0
+    /// How far the text is raised above the baseline, in points; negative lowers it (UIKit's
+    /// `.baselineOffset`, `TextAttributes.baselineOffset`): a run in a smaller style raised is a
+    /// superscript. Its line grows to hold it.
+    public var baselineOffset: Double = 0
     /// The underline (UIKit's `.underlineStyle`; empty: none). Drawn, never measured.
     public var underline: UnderlineStyle = []
     /// The underline's color (nil: the text's `color`).
@@ -121,9 +125,10 @@ extension TextSpec {
 
   /// A style key, beside the font's, that changes the size its text measures: the paragraph's
   /// spacings, indents, tab stops and line heights, its base writing direction, how its lines
-  /// are broken (`lineBreakStrategy`, `locale`), and the letter spacing. `textflow measure
-  /// --jsonl` requests take the same keys, decoded by `decode(_:_:into:letterSpacing:)`, so
-  /// that a request and a spec style never read one value two ways.
+  /// are broken (`lineBreakStrategy`, `locale`), and the letter spacing and baseline offset.
+  /// `textflow measure --jsonl` requests take the same keys, decoded by
+  /// `decode(_:_:into:letterSpacing:baselineOffset:)`, so that a request and a spec style
+  /// never read one value two ways.
   ///
   /// Not among them: `alignment` (it moves lines, not their size), and the box's keys
   /// (`padding`, `width`, `height`, colors), which size the cell around the text.
@@ -131,7 +136,7 @@ extension TextSpec {
     // In the order a style's keys are checked (the first bad one is the error). A key added
     // here needs its case in the CLI's `RequestField`, in the same position.
     case lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent
-    case tailIndent, letterSpacing, tabStops, defaultTabInterval
+    case tailIndent, letterSpacing, baselineOffset, tabStops, defaultTabInterval
     case lineHeightMultiple, minimumLineHeight, maximumLineHeight, baseWritingDirection
     case lineBreakStrategy, hyphenationFactor, locale
   }
@@ -227,15 +232,15 @@ extension TextSpec {
     return style
   }
 
-  /// Decodes the value of `key` at `reader` into `paragraph` (or `letterSpacing`, which is the
-  /// text's, not the paragraph's): the one rule for these keys, in a spec's style and in a
-  /// `measure --jsonl` request.
+  /// Decodes the value of `key` at `reader` into `paragraph` (or `letterSpacing` or
+  /// `baselineOffset`, which are the text's, not the paragraph's): the one rule for these keys,
+  /// in a spec's style and in a `measure --jsonl` request.
   ///
   /// - Throws: `LayoutSpec.DecodingError` at the reader's path (inside a tab stop, at the
   ///   stop's own key: `tabStops[1].alignment`).
   package static func decode(
     _ key: MeasurementKey, _ reader: SpecReader, into paragraph: inout ParagraphStyle,
-    letterSpacing: inout Double
+    letterSpacing: inout Double, baselineOffset: inout Double
   ) throws(LayoutSpec.DecodingError) {
     switch key {
     case .lineSpacing:
@@ -256,6 +261,9 @@ extension TextSpec {
       paragraph.tailIndent = try reader.number(in: -1_000_000...1_000_000)
     case .letterSpacing:
       letterSpacing = try reader.number(in: -100...1000)
+    // A few times the largest size either way (a size is at most 1000).
+    case .baselineOffset:
+      baselineOffset = try reader.number(in: -10_000...10_000)
     case .tabStops:
       let elements = try reader.array()
       guard elements.count <= maximumTabStops else {
@@ -350,7 +358,9 @@ extension TextSpec {
     // The keys that change how the text measures, by the rule `measure --jsonl` requests share.
     for key in MeasurementKey.allCases {
       if let value = at(key.rawValue) {
-        try decode(key, value, into: &style.paragraph, letterSpacing: &style.letterSpacing)
+        try decode(
+          key, value, into: &style.paragraph, letterSpacing: &style.letterSpacing,
+          baselineOffset: &style.baselineOffset)
       }
     }
     return style
