@@ -193,7 +193,6 @@ extension LayoutEngine {
                 let item = items[piece]
                 let segment = segments[item.segment!]
                 let scale = segmentFonts[segment.fontIndex].scale
-                let raise = baselineOffset(ofRun: segment.run)
                 let reversed = segment.level & 1 == 1
                 let base = segment.range.lowerBound
                 segment.glyphs.withUnsafeBufferPointer { glyphs in
@@ -209,8 +208,7 @@ extension LayoutEngine {
                         tabWidth.map { $0 - atom.spacing } ?? Double(glyph.xAdvance) * scale
                       glyphIDs[count] = glyph.glyphID
                       positions[count] = CGPoint(
-                        x: pen + Double(glyph.xOffset) * scale,
-                        y: -Double(glyph.yOffset) * scale - raise)
+                        x: pen + Double(glyph.xOffset) * scale, y: -Double(glyph.yOffset) * scale)
                       advances[count] = advance
                       clusters[count] = scalarOffsets[base + Int(glyph.cluster)]
                       count += 1
@@ -230,6 +228,14 @@ extension LayoutEngine {
               }
             }
           }
+        }
+      }
+      // The run's baseline offset, one for all its pieces (`sameFont` keeps pieces at other
+      // offsets apart), added afterwards: in the loop above it cost every glyph of every text.
+      let raise = baselineOffset(ofSegment: firstSegment)
+      if raise != 0 {
+        positions.withUnsafeMutableBufferPointer { positions in
+          for index in positions.indices { positions[index].y -= raise }
         }
       }
       runs.append(
@@ -594,13 +600,15 @@ extension LayoutEngine {
   private func sameFont(_ a: Int, _ b: Int) -> Bool {
     guard b >= 0 else { return false }
     if a == b { return true }
-    return segments.withUnsafeBufferPointer { segments in
+    // Fields read in place: a segment copied retains its glyphs.
+    let (x, y) = segments.withUnsafeBufferPointer { segments in
       let (x, y) = (segments.baseAddress! + a, segments.baseAddress! + b)
-      // One entry per run and face: equal indices, equal fonts (and one run's offset).
-      if x.pointee.fontIndex == y.pointee.fontIndex { return true }
-      return segmentFonts[x.pointee.fontIndex] == segmentFonts[y.pointee.fontIndex]
-        && baselineOffset(ofRun: x.pointee.run) == baselineOffset(ofRun: y.pointee.run)
+      return ((x.pointee.fontIndex, x.pointee.run), (y.pointee.fontIndex, y.pointee.run))
     }
+    // One entry per run and face: equal indices, equal fonts (and one run's offset).
+    if x.0 == y.0 { return true }
+    guard segmentFonts[x.0] == segmentFonts[y.0] else { return false }
+    return x.1 == y.1 || baselineOffset(ofRun: x.1) == baselineOffset(ofRun: y.1)
   }
 
   /// The visual order of a line's pieces (UAX #9 rule L2, `UnicodeProperties.visualOrder`),
