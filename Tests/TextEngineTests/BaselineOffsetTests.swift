@@ -1,10 +1,10 @@
 // UIKit's `.baselineOffset` (`TextAttributes.baselineOffset`): raised and lowered runs against
-// Pango's `rise` for the same font file, sizes and offsets (a C tool compiled at test time, as
-// in HitTestingPangoTests, skipped without Pango's headers), and against UIKit's rule read
-// from the fonts' metrics. The two rules differ on one point: Pango moves a run's box with
-// its rise, UIKit's line holds the box where the font puts it too, so a line raised or lowered
-// whole grows in UIKit and only moves in Pango. The Pango cases are lines where that cannot
-// show (an unmoved run of the largest size on each line).
+// Pango's `rise` for the same font file, sizes and offsets (a C tool compiled at test time on
+// HitTestingPangoTests' layout of one font file, skipped without Pango's headers), and against
+// UIKit's rule read from the fonts' metrics. The two rules differ on one point: Pango moves a
+// run's box with its rise, UIKit's line holds the box where the font puts it too, so a line
+// raised or lowered whole grows in UIKit and only moves in Pango. The Pango cases are lines
+// where that cannot show (an unmoved run of the largest size on each line).
 import Foundation
 import TestSupport
 import Testing
@@ -19,37 +19,12 @@ struct BaselineOffsetTests {
   static let source = #"""
     /* Pango's line boxes and run shifts for runs with a size and a rise each.
      * Usage: rise FONT_FILE FAMILY WIDTH (-1: none) [TEXT SIZE RISE]... */
-    #include <fontconfig/fontconfig.h>
-    #include <pango/pangocairo.h>
-    #include <pango/pangofc-fontmap.h>
-    #include <stdio.h>
-    #include <stdlib.h>
-    #include <string.h>
-
     int main(int argc, char **argv) {
       if (argc < 7 || (argc - 4) % 3 != 0) {
         fprintf(stderr, "usage: rise FONT_FILE FAMILY WIDTH [TEXT SIZE RISE]...\n");
         return 2;
       }
-      FcConfig *config = FcConfigCreate();
-      if (!FcConfigAppFontAddFile(config, (const FcChar8 *)argv[1])) return 1;
-      FcConfigBuildFonts(config);
-      PangoFontMap *fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
-      pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(fontmap), config);
-      pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(fontmap), 72.0);
-      PangoContext *context = pango_font_map_create_context(fontmap);
-      cairo_font_options_t *options = cairo_font_options_create();
-      cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
-      cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
-      pango_cairo_context_set_font_options(context, options);
-      pango_context_set_round_glyph_positions(context, FALSE);
-      PangoLayout *layout = pango_layout_new(context);
-      PangoFontDescription *font = pango_font_description_from_string(argv[2]);
-      pango_font_description_set_absolute_size(font, 16 * PANGO_SCALE);
-      pango_layout_set_font_description(layout, font);
-      double max_width = atof(argv[3]);
-      if (max_width >= 0) pango_layout_set_width(layout, (int)(max_width * PANGO_SCALE));
-      pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
+      PangoLayout *layout = file_layout(argv[1], argv[2], 16, atof(argv[3]));
       GString *text = g_string_new("");
       PangoAttrList *attributes = pango_attr_list_new();
       for (int arg = 4; arg < argc; arg += 3) {
@@ -88,26 +63,7 @@ struct BaselineOffsetTests {
     """#
 
   /// The tool, compiled once per test run.
-  static let tool: Result<URL, HitTestingPangoTests.ToolError> = {
-    do {
-      let directory = try Fixtures.temporaryDirectory("pango-rise")
-      let file = directory.appendingPathComponent("rise.c")
-      try source.write(to: file, atomically: true, encoding: .utf8)
-      let flags = try ProcessRunner.run(
-        HitTestingPangoTests.pkgConfig, ["--cflags", "--libs"] + HitTestingPangoTests.packages)
-      let executable = directory.appendingPathComponent("rise")
-      let compiled = try ProcessRunner.run(
-        URL(fileURLWithPath: "/usr/bin/cc"),
-        ["-o", executable.path, file.path]
-          + flags.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init))
-      guard compiled.status == 0 else {
-        return .failure(HitTestingPangoTests.ToolError(compiled.standardError))
-      }
-      return .success(executable)
-    } catch {
-      return .failure(HitTestingPangoTests.ToolError("\(error)"))
-    }
-  }()
+  static let tool = HitTestingPangoTests.compile("rise", source)
 
   /// A run of the cases: its text, size and offset (Pango's rise).
   struct Piece: Sendable, CustomStringConvertible {

@@ -21,6 +21,60 @@ struct HitTestingPangoTests {
     return (try? ProcessRunner.run(pkgConfig, ["--exists"] + packages).status) == 0
   }()
 
+  /// What every Pango tool of the tests starts from (`compile(_:_:)` puts it first): a layout
+  /// that sees only one font file, at 72 dpi so that points are pixels, without hinting or
+  /// rounding, word-wrapped at a width in points (negative: none).
+  static let layoutPrelude = #"""
+    #include <fontconfig/fontconfig.h>
+    #include <pango/pangocairo.h>
+    #include <pango/pangofc-fontmap.h>
+    #include <stdio.h>
+    #include <stdlib.h>
+
+    static PangoLayout *file_layout(const char *file, const char *family, double size,
+                                    double max_width) {
+      /* Only the one font file: no fallback to other faces. */
+      FcConfig *config = FcConfigCreate();
+      if (!FcConfigAppFontAddFile(config, (const FcChar8 *)file)) exit(1);
+      FcConfigBuildFonts(config);
+      PangoFontMap *fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+      pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(fontmap), config);
+      pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(fontmap), 72.0);
+      PangoContext *context = pango_font_map_create_context(fontmap);
+      cairo_font_options_t *options = cairo_font_options_create();
+      cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+      cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+      pango_cairo_context_set_font_options(context, options);
+      pango_context_set_round_glyph_positions(context, FALSE);
+      PangoLayout *layout = pango_layout_new(context);
+      PangoFontDescription *font = pango_font_description_from_string(family);
+      pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+      pango_layout_set_font_description(layout, font);
+      if (max_width >= 0) pango_layout_set_width(layout, (int)(max_width * PANGO_SCALE));
+      pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
+      return layout;
+    }
+    """#
+
+  /// A tool's C source (after `layoutPrelude`) compiled against Pango, or why it could not be.
+  static func compile(_ name: String, _ source: String) -> Result<URL, ToolError> {
+    do {
+      let directory = try Fixtures.temporaryDirectory("pango-\(name)")
+      let file = directory.appendingPathComponent("\(name).c")
+      try (layoutPrelude + source).write(to: file, atomically: true, encoding: .utf8)
+      let flags = try ProcessRunner.run(pkgConfig, ["--cflags", "--libs"] + packages)
+      let executable = directory.appendingPathComponent(name)
+      let compiled = try ProcessRunner.run(
+        URL(fileURLWithPath: "/usr/bin/cc"),
+        ["-o", executable.path, file.path]
+          + flags.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init))
+      guard compiled.status == 0 else { return .failure(ToolError(compiled.standardError)) }
+      return .success(executable)
+    } catch {
+      return .failure(ToolError("\(error)"))
+    }
+  }
+
   /// The tool's source: the lines' starts ("line UTF16"), the strong cursor of each cursor
   /// position ("caret UTF16 LINE X") and the insertion point under x probes across the middle
   /// of each line ("tap LINE X UTF16"), x from the line's left.
@@ -29,12 +83,6 @@ struct HitTestingPangoTests {
      * position (its line, and x from the line's left), and the insertion point (index + trailing)
      * pango_layout_xy_to_index gives at x probes across the middle of each line.
      * Usage: hit FONT_FILE FAMILY SIZE WIDTH (-1: none) TEXT */
-    #include <fontconfig/fontconfig.h>
-    #include <pango/pangocairo.h>
-    #include <pango/pangofc-fontmap.h>
-    #include <stdio.h>
-    #include <stdlib.h>
-
     static int utf16_offset(const char *text, const char *end) {
       int units = 0;
       for (const char *p = text; p < end; p = g_utf8_next_char(p))
@@ -47,26 +95,7 @@ struct HitTestingPangoTests {
         fprintf(stderr, "usage: hit FONT_FILE FAMILY SIZE WIDTH TEXT\n");
         return 2;
       }
-      /* Only the one font file: no fallback to other faces. */
-      FcConfig *config = FcConfigCreate();
-      if (!FcConfigAppFontAddFile(config, (const FcChar8 *)argv[1])) return 1;
-      FcConfigBuildFonts(config);
-      PangoFontMap *fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
-      pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(fontmap), config);
-      pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(fontmap), 72.0);
-      PangoContext *context = pango_font_map_create_context(fontmap);
-      cairo_font_options_t *options = cairo_font_options_create();
-      cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
-      cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
-      pango_cairo_context_set_font_options(context, options);
-      pango_context_set_round_glyph_positions(context, FALSE);
-      PangoLayout *layout = pango_layout_new(context);
-      PangoFontDescription *font = pango_font_description_from_string(argv[2]);
-      pango_font_description_set_absolute_size(font, atof(argv[3]) * PANGO_SCALE);
-      pango_layout_set_font_description(layout, font);
-      double max_width = atof(argv[4]);
-      if (max_width >= 0) pango_layout_set_width(layout, (int)(max_width * PANGO_SCALE));
-      pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
+      PangoLayout *layout = file_layout(argv[1], argv[2], atof(argv[3]), atof(argv[4]));
       const char *text = argv[5];
       pango_layout_set_text(layout, text, -1);
       enum { MAX_LINES = 64 };
@@ -111,23 +140,7 @@ struct HitTestingPangoTests {
     """#
 
   /// The tool, compiled once per test run.
-  static let tool: Result<URL, ToolError> = {
-    do {
-      let directory = try Fixtures.temporaryDirectory("pango-hit")
-      let file = directory.appendingPathComponent("hit.c")
-      try source.write(to: file, atomically: true, encoding: .utf8)
-      let flags = try ProcessRunner.run(pkgConfig, ["--cflags", "--libs"] + packages)
-      let executable = directory.appendingPathComponent("hit")
-      let compiled = try ProcessRunner.run(
-        URL(fileURLWithPath: "/usr/bin/cc"),
-        ["-o", executable.path, file.path]
-          + flags.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init))
-      guard compiled.status == 0 else { return .failure(ToolError(compiled.standardError)) }
-      return .success(executable)
-    } catch {
-      return .failure(ToolError("\(error)"))
-    }
-  }()
+  static let tool = compile("hit", source)
 
   struct ToolError: Error, CustomStringConvertible {
     var description: String
