@@ -328,9 +328,33 @@ extension ParagraphStyle {
   ///   style: ParagraphStyle(string), maxWidth: 300)
   /// ```
   public init(_ attributedString: AttributedString) {
-    let first = attributedString.runs.first?.bridgedAttributes(
-      AttributeScopes.TextEngineAttributes.bridgedKeys)
-    self = first.flatMap(AttributeReading.paragraphStyle) ?? ParagraphStyle()
+    self = Self.firstParagraphStyle(in: attributedString) ?? ParagraphStyle()
+  }
+
+  /// The paragraph style UIKit lays an `NSAttributedString` out in: its first character's
+  /// `.paragraphStyle`, else the default style (`init(_:)` of an `AttributedString`).
+  public init(_ attributedString: NSAttributedString) {
+    self = Self.firstParagraphStyle(in: attributedString) ?? ParagraphStyle()
+  }
+
+  /// The first character's `.paragraphStyle` of `attributedString`, or nil when it has none
+  /// (or no characters): where a view keeps its own style, as `UILabel` keeps its alignment
+  /// and line break mode for a string without one.
+  package static func firstParagraphStyle(in attributedString: NSAttributedString)
+    -> ParagraphStyle?
+  {
+    guard attributedString.length > 0 else { return nil }
+    return AttributeReading.paragraphStyle(attributedString.attributes(at: 0, effectiveRange: nil))
+  }
+
+  /// `firstParagraphStyle(in:)` of an `AttributedString`: its first run's `paragraphStyle`, or
+  /// nil.
+  package static func firstParagraphStyle(in attributedString: AttributedString)
+    -> ParagraphStyle?
+  {
+    guard let first = attributedString.runs.first else { return nil }
+    return AttributeReading.paragraphStyle(
+      first.bridgedAttributes(AttributeScopes.TextEngineAttributes.bridgedKeys))
   }
 }
 

@@ -170,3 +170,41 @@ extension AttributedText {
     }
   }
 }
+
+extension AttributedText {
+  /// Converts an `NSAttributedString` by the rule `init(_:defaultAttributes:)` converts an
+  /// `AttributedString` by: each run's `.font`, `.kern` or `.tracking`, `.baselineOffset` and
+  /// `.ligature` (and TextEngine's own keys, which win), `defaultAttributes` where a run has
+  /// none, as `UILabel` takes its own font for a run without one.
+  ///
+  /// ```swift
+  /// let text = AttributedText(label, defaultAttributes: TextAttributes(font: body))
+  /// let size = typesetter.measure(text, style: ParagraphStyle(label), maxWidth: 300).size
+  /// ```
+  public init(_ attributedString: NSAttributedString, defaultAttributes: TextAttributes) {
+    self.init(attributedString) {
+      AttributeReading.textAttributes($0, defaults: defaultAttributes)
+    }
+    if attributedString.length == 0 {
+      self = AttributedText("", attributes: defaultAttributes)
+    }
+  }
+
+  /// The runs of an `NSAttributedString`, each with the attributes `read` makes of its
+  /// dictionary, walked by scalars (`forEachRunByScalars`).
+  init(
+    _ attributedString: NSAttributedString,
+    reading read: ([NSAttributedString.Key: Any]) -> TextAttributes
+  ) {
+    var text = AttributedText()
+    let string = attributedString.string
+    var start = string.unicodeScalars.startIndex
+    attributedString.forEachRunByScalars { attributes, scalars in
+      let end = string.unicodeScalars.index(start, offsetBy: scalars)
+      text.append(String(string.unicodeScalars[start..<end]), attributes: read(attributes))
+      start = end
+      return true
+    }
+    self = text
+  }
+}

@@ -121,22 +121,9 @@ extension NSAttributedString {
   public func boundingRect(
     with size: CGSize, options: StringDrawingOptions = [], context: StringDrawingContext?
   ) -> CGRect {
-    var text = AttributedText()
-    var style: ParagraphStyle?
-    let string = self.string
-    var start = string.unicodeScalars.startIndex
-    forEachRunByScalars { attributes, scalars in
-      if style == nil { style = StringDrawing.paragraphStyle(attributes) }
-      let end = string.unicodeScalars.index(start, offsetBy: scalars)
-      text.append(
-        String(string.unicodeScalars[start..<end]),
-        attributes: StringDrawing.textAttributes(attributes))
-      start = end
-      return true
-    }
+    let text = AttributedText(self, reading: StringDrawing.textAttributes)
     return StringDrawing.boundingRect(
-      of: text, style: style ?? ParagraphStyle(), size: size, options: options,
-      context: context)
+      of: text, style: ParagraphStyle(self), size: size, options: options, context: context)
   }
 
   /// The size of the attributed string laid out on one line (`NSAttributedString.size()`).

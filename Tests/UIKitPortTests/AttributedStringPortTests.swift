@@ -167,3 +167,46 @@ extension AttributedStringPortTests {
     #expect(AttributedString(fraction).underlineStyle == .single)
   }
 }
+
+extension AttributedStringPortTests {
+  @Test("a cell shows an attributed string in one step, as label.attributedText = string does")
+  func cellAttributedText() throws {
+    let string = Self.styledPrice()
+    let cell = TextCell(frame: .zero)
+    cell.content.font = .systemFont(ofSize: 14)
+    cell.setAttributedText(string)
+    let text = try #require(cell.content.attributedText)
+    // UILabel's rules: a run with a font keeps it; a run without one takes the label's.
+    #expect(text.string == "Hi $40")
+    #expect(text.runs.map(\.attributes.font.pointSize) == [17, 14])
+    #expect(text.runs[0].attributes.font.face.isBold && !text.runs[1].attributes.font.face.isBold)
+    #expect(text.runs.map(\.attributes.letterSpacing) == [2, 1.5])
+    #expect(text.runs.map(\.attributes.baselineOffset) == [3, 0])
+    // The string's paragraph style replaces the cell's seed style (font leading on).
+    #expect(cell.content.paragraphStyle == ParagraphStyle())
+    // Drawn only: colours, decorations and backgrounds, as the string's own readers give them.
+    #expect(cell.textColorRanges == PlacedText.colorRanges(in: string))
+    #expect(cell.textDecorations == PlacedText.decorations(in: string))
+    #expect(cell.textBackgroundRanges == PlacedText.backgroundRanges(in: string))
+    #expect(cell.textDecorations.map(\.scalars) == [0..<2, 2..<6])
+    #expect(cell.textColorRanges.map(\.scalars) == [0..<2])
+
+    // The NSAttributedString UIKit code holds, the same in every part.
+    let ported = TextCell(frame: .zero)
+    ported.content.font = .systemFont(ofSize: 14)
+    ported.setAttributedText(try NSAttributedString(string, including: \.uiKit))
+    #expect(ported.content.attributedText == cell.content.attributedText)
+    #expect(ported.content.paragraphStyle == cell.content.paragraphStyle)
+    #expect(ported.textColorRanges == cell.textColorRanges)
+    #expect(ported.textDecorations == cell.textDecorations)
+    #expect(ported.textBackgroundRanges == cell.textBackgroundRanges)
+
+    // Without a paragraph style or fonts: the header's own style and text style stay.
+    let header = TextHeaderView(frame: .zero)
+    header.setAttributedText(NSAttributedString(string: "Section"))
+    #expect(header.content.paragraphStyle.usesFontLeading)
+    #expect(
+      header.content.attributedText?.runs.first?.attributes.font
+        == Typesetter.shared.fonts.font(for: .headline))
+  }
+}
