@@ -210,3 +210,22 @@ extension AttributedStringPortTests {
         == Typesetter.shared.fonts.font(for: .headline))
   }
 }
+
+extension AttributedStringPortTests {
+  @Test("a reused cell draws no ranges of its last item over its next one's plain text")
+  func reuseClearsRanges() {
+    let cell = TextCell(frame: .zero)
+    let header = TextHeaderView(frame: .zero)
+    cell.setAttributedText(Self.styledPrice())
+    header.setAttributedText(Self.styledPrice())
+    #expect(!cell.textDecorations.isEmpty && !header.textColorRanges.isEmpty)
+    cell.prepareForReuse()
+    header.prepareForReuse()
+    cell.content.text = "Plain"
+    #expect(cell.content.attributedText == nil)
+    #expect(cell.textColorRanges.isEmpty && cell.textDecorations.isEmpty)
+    #expect(cell.textBackgroundRanges.isEmpty)
+    #expect(header.textColorRanges.isEmpty && header.textDecorations.isEmpty)
+    #expect(header.textBackgroundRanges.isEmpty)
+  }
+}

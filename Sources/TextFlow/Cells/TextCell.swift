@@ -218,10 +218,16 @@ open class TextCell: CollectionViewCell {
     return content.padding.top + baseline
   }
 
+  /// Clears the text and the ranges drawn over it (`setAttributedText(_:)` sets both): ranges
+  /// kept from the last item would colour and underline the next one's text at the same
+  /// offsets.
   open override func prepareForReuse() {
     super.prepareForReuse()
     content.text = nil
     content.attributedText = nil
+    textColorRanges = []
+    textDecorations = []
+    textBackgroundRanges = []
   }
 
   /// The measured size, within `maximumFittingSize` and `content.maximumSize`; the attributes
@@ -288,10 +294,16 @@ open class TextHeaderView: CollectionReusableView {
     measured.textLayout(content, within: fittingLimit(for: frame.size), scale: displayScale)
   }
 
+  /// Clears the text and the ranges drawn over it (`setAttributedText(_:)` sets both): ranges
+  /// kept from the last item would colour and underline the next one's text at the same
+  /// offsets.
   open override func prepareForReuse() {
     super.prepareForReuse()
     content.text = nil
     content.attributedText = nil
+    textColorRanges = []
+    textDecorations = []
+    textBackgroundRanges = []
   }
 
   /// Whether the layout scrolls horizontally: the flow layout offers a header a finite height
