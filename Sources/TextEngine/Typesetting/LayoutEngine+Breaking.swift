@@ -1240,13 +1240,12 @@ extension LayoutEngine {
       if found.any { include(ascent: found.ascent, descent: found.descent, leading: found.leading) }
     }
     if let metrics = line.ellipsis?.font.metrics { include(metrics) }
-    if line.hyphen, line.contentEnd > line.prefix.lowerBound,
-      let hyphen = hyphens[atoms[line.contentEnd - 1].segment]
-    {
-      let box = SegmentMetrics(
-        hyphen.font.metrics, raisedBy: baselineOffset(ofSegment: atoms[line.contentEnd - 1].segment)
-      )
-      include(ascent: box.ascent, descent: box.descent, leading: box.leading)
+    if line.hyphen, line.contentEnd > line.prefix.lowerBound {
+      let segment = atoms[line.contentEnd - 1].segment
+      if let hyphen = hyphens[segment] {
+        let box = SegmentMetrics(hyphen.font.metrics, raisedBy: baselineOffset(ofSegment: segment))
+        include(ascent: box.ascent, descent: box.descent, leading: box.leading)
+      }
     }
     if !any, let attributes = attributes(ofParagraph: line.paragraph) {
       include(attributes.font.metrics)
@@ -1317,7 +1316,10 @@ extension LayoutEngine {
   /// Fills `words.segmentMetrics` when the segments' fonts differ in metrics (for a prepared
   /// text, which is broken into lines again and again).
   mutating func makeSegmentMetrics() {
-    guard uniformMetrics == nil, !segments.isEmpty else { return }
+    // Made already when the text was prepared with baseline offsets (`prepareInPlace`).
+    guard uniformMetrics == nil, !segments.isEmpty,
+      words.segmentMetrics.count != segments.count
+    else { return }
     words.segmentMetrics = segments.map {
       SegmentMetrics(segmentFonts[$0.fontIndex].metrics, raisedBy: baselineOffset(ofRun: $0.run))
     }

@@ -603,12 +603,15 @@ extension LayoutEngine {
     // Fields read in place: a segment copied retains its glyphs.
     let (x, y) = segments.withUnsafeBufferPointer { segments in
       let (x, y) = (segments.baseAddress! + a, segments.baseAddress! + b)
-      return ((x.pointee.fontIndex, x.pointee.run), (y.pointee.fontIndex, y.pointee.run))
+      return (
+        (font: x.pointee.fontIndex, run: x.pointee.run),
+        (font: y.pointee.fontIndex, run: y.pointee.run)
+      )
     }
     // One entry per run and face: equal indices, equal fonts (and one run's offset).
-    if x.0 == y.0 { return true }
-    guard segmentFonts[x.0] == segmentFonts[y.0] else { return false }
-    return x.1 == y.1 || baselineOffset(ofRun: x.1) == baselineOffset(ofRun: y.1)
+    if x.font == y.font { return true }
+    guard segmentFonts[x.font] == segmentFonts[y.font] else { return false }
+    return x.run == y.run || baselineOffset(ofRun: x.run) == baselineOffset(ofRun: y.run)
   }
 
   /// The visual order of a line's pieces (UAX #9 rule L2, `UnicodeProperties.visualOrder`),

@@ -387,8 +387,8 @@ struct LayoutEngine {
     if !hyphens.isEmpty { hyphens = [:] }
     if faceFacts != nil { faceFacts = nil }
     uniformMetrics = nil
-    // Set only for a prepared text's or a window's own engine, never here; emptied all the
-    // same, should that change.
+    // Set for a prepared text's or a window's own engine, and for a text with baseline offsets
+    // (whose segments' boxes are made as it is prepared).
     if !words.facePrefixes.isEmpty || !words.faceFirstSegments.isEmpty
       || !words.segmentMetrics.isEmpty
     {
@@ -453,10 +453,10 @@ struct LayoutEngine {
     shapedNotdef = false
     itemizeAndShape()
     makeWords()
-    uniformMetrics = Self.sharedMetrics(of: segmentFonts)
     if hasBaselineOffsets {
-      uniformMetrics = nil
       makeSegmentMetrics()
+    } else {
+      uniformMetrics = Self.sharedMetrics(of: segmentFonts)
     }
     faceFacts = FaceFacts(hasNotdef: shapedNotdef)
     makeTabColumns()
