@@ -28,16 +28,20 @@ enum CloudCommand: Subcommand {
       --format FMT         png, pdf, svg or json (default: from -o)
       --input KIND         text, weighted or auto (default auto)
       --stop-words LIST    words left out: built-in lists english, german, french, spanish,
-                           chinese (or en, de, fr, es, zh), all of them, or files of words
-                           (one per line), comma-separated, or none; with fr, French
-                           elisions are split off (l'homme counts as homme). Default for
-                           running text: the list of --locale's language, else english (as
-                           Python's wordcloud); a "word weight" list keeps every word
+                           chinese, japanese, korean (or en, de, fr, es, zh, ja, ko), all
+                           of them, or files of words (one per line), comma-separated, or
+                           none; with fr, French elisions are split off (l'homme counts as
+                           homme). Default for running text: the list of --locale's
+                           language, else english (as Python's wordcloud) with the lists of
+                           the Chinese, Japanese and Korean the text has; a "word weight"
+                           list keeps every word
       --min-length N       leave out words shorter than N characters (default 2; a single
-                           Chinese, Japanese or Korean character still counts)
+                           Chinese character or Korean syllable still counts)
       --numbers            count numbers too (left out by default)
       --links              count URLs and e-mail addresses (one word each; left out by default)
       --plurals            count English plurals with their singulars when both occur
+      --keep-particles     count Korean words with their particles as written (by default
+                           서울은 and 서울의 count as 서울 where 서울 occurs more than one way)
       --phrases            count frequent two-word phrases ("United States") as one entry
       --locale ID          the locale for word breaking and case folding (default: the
                            root, which segments Chinese, Japanese and Thai by dictionary;
@@ -106,7 +110,8 @@ enum CloudCommand: Subcommand {
           "--background", "--order", "--seed", "--scale", "--svg-text", "--layout", "--shape",
           "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
           "--resolution", "--min-length", "--locale", "--min-font-size",
-        ], flags: ["--debug", "--numbers", "--links", "--plurals", "--phrases"])
+        ],
+        flags: ["--debug", "--numbers", "--links", "--plurals", "--phrases", "--keep-particles"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one word file (or - for standard input)")
       }
@@ -161,13 +166,15 @@ enum CloudCommand: Subcommand {
         }
       } else {
         var counter = WordCounter()
-        counter.stopWords = stopWords ?? defaultStopWords(locale: parsed.values["--locale"])
+        counter.stopWords =
+          stopWords ?? StopWords.defaults(for: text, locale: parsed.values["--locale"])
         if let value = try parsed.integer("--min-length", in: 1...1000) {
           counter.minimumLength = value
         }
         counter.includesNumbers = parsed.flags.contains("--numbers")
         counter.includesLinks = parsed.flags.contains("--links")
         counter.mergesPlurals = parsed.flags.contains("--plurals")
+        counter.mergesKoreanParticles = !parsed.flags.contains("--keep-particles")
         counter.findsPhrases = parsed.flags.contains("--phrases")
         counter.locale = parsed.values["--locale"] ?? ""
         if isFrench(parsed) { counter.elisions = StopWords.frenchElisions }
@@ -422,17 +429,6 @@ enum CloudCommand: Subcommand {
     }
   }
 
-  /// The stop words of running text when --stop-words is not given: the built-in list of
-  /// --locale's language, English when it has none (or no --locale is given), as Python's
-  /// wordcloud leaves out its English STOPWORDS unless told otherwise. Without them a cloud of
-  /// any text is "the", "and" and "of".
-  private static func defaultStopWords(locale: String?) -> Set<String> {
-    let language = locale.flatMap(WordCounter.language(ofLocale:)).flatMap {
-      StopWords.language(named: $0)
-    }
-    return StopWords.list(language ?? .english)
-  }
-
   /// The stop words --stop-words names, empty for `none`, or nil when it is not given.
   private static func loadStopWords(_ which: String?) throws(CommandError) -> Set<String>? {
     guard let which else { return nil }
@@ -456,7 +452,8 @@ enum CloudCommand: Subcommand {
         guard FileManager.default.fileExists(atPath: name) else {
           throw .usage(
             "--stop-words: '\(name)' is neither a built-in list (english, german, french, "
-              + "spanish, chinese or en, de, fr, es, zh; all; none) nor a file")
+              + "spanish, chinese, japanese, korean or en, de, fr, es, zh, ja, ko; all; none) "
+              + "nor a file")
         }
         let text = try readText(name)
         words.formUnion(

@@ -1,5 +1,6 @@
 // Built-in stop-word lists for word counting: the function words of English, German, French,
-// Spanish and Chinese (articles, pronouns, auxiliaries, prepositions, conjunctions, particles).
+// Spanish, Chinese, Japanese and Korean (articles, pronouns, auxiliaries, prepositions,
+// conjunctions, particles).
 // Source and licence: written for TextFlow from general knowledge of each language's grammar,
 // not copied from another list, so they are TextFlow's own source under its licence.
 // Lowercase; matched against case-folded words.
@@ -9,7 +10,7 @@ import Foundation
 public enum StopWords {
   /// A built-in language.
   public enum Language: String, Sendable, CaseIterable {
-    case english, german, french, spanish, chinese
+    case english, german, french, spanish, chinese, japanese, korean
   }
 
   /// French words elided before a vowel with an apostrophe (le and la as l', de as d', je, me,
@@ -26,6 +27,8 @@ public enum StopWords {
     case .french: return french
     case .spanish: return spanish
     case .chinese: return chinese
+    case .japanese: return japanese
+    case .korean: return korean
     }
   }
 
@@ -37,7 +40,61 @@ public enum StopWords {
     case "french", "fr", "français": return .french
     case "spanish", "es", "español": return .spanish
     case "chinese", "zh": return .chinese
+    case "japanese", "ja": return .japanese
+    case "korean", "ko": return .korean
     default: return nil
+    }
+  }
+
+  /// The stop words of running text when none are named. With a `locale` whose language has
+  /// a list, that list. Otherwise English (as Python's `wordcloud` leaves out its English
+  /// `STOPWORDS` unless told otherwise: without them a cloud of any text is "the", "and" and
+  /// "of"), with the Japanese list when `text` has kana, the Korean one when it has Hangul
+  /// syllables, and the Chinese one when it has ideographs and kana are fewer than a fifth of
+  /// them (Japanese writes about two kana to an ideograph, and the Chinese list's 会, 地 and 能
+  /// are Japanese content words).
+  public static func defaults(for text: String, locale: String?) -> Set<String> {
+    if let language = locale.flatMap(WordCounter.language(ofLocale:)).flatMap(language(named:)) {
+      return list(language)
+    }
+    let scripts = ScriptCounts(of: text)
+    var words = english
+    if scripts.kana > 0 { words.formUnion(japanese) }
+    if scripts.hangul > 0 { words.formUnion(korean) }
+    if scripts.ideographs > 0, scripts.kana * 5 < scripts.ideographs { words.formUnion(chinese) }
+    return words
+  }
+
+  /// How many characters of a text are kana (U+3040–U+30FF), CJK unified ideographs
+  /// (U+4E00–U+9FFF) and Hangul (U+AC00–U+D7FF: the syllables and the jamo after them), read
+  /// from their UTF-8 lead and second bytes (three bytes each) without decoding the text.
+  struct ScriptCounts {
+    var kana = 0
+    var ideographs = 0
+    var hangul = 0
+
+    init(of text: String) {
+      var text = text
+      text.withUTF8 { bytes in
+        var index = 0
+        while index + 1 < bytes.count {
+          let lead = bytes[index]
+          guard lead >= 0xE3 && lead <= 0xED else {
+            index += 1
+            continue
+          }
+          let second = bytes[index + 1]
+          switch lead {
+          case 0xE3: if second >= 0x81 && second <= 0x83 { kana += 1 }
+          case 0xE4: if second >= 0xB8 { ideographs += 1 }
+          case 0xE5...0xE9: ideographs += 1
+          case 0xEA: if second >= 0xB0 { hangul += 1 }
+          // 0xED's characters end at U+D7FF (after it come the surrogates, never in UTF-8).
+          default: hangul += 1
+          }
+          index += 3
+        }
+      }
     }
   }
 
@@ -118,5 +175,39 @@ public enum StopWords {
     对 對 从 從 向 于 於 以 为 為 之 其 个 個 着 著 过 過 吗 嗎 呢 吧 啊 呀 么 麼 什么 什麼 怎么
     怎麼 哪 哪里 哪裡 这里 這裡 那里 那裡 很 不 没 沒 没有 沒有 会 會 能 要 可以 自己 一 一个 一個
     上 下 中 里 裡 来 來 去 说 說 到 得 地 等 等等 并 並 即 则 則 该 該 此 每 各 些
+    """)
+
+  /// Japanese function words as ICU's dictionary segments running text: particles and their
+  /// compounds, the copula and auxiliaries (with the stems ICU cuts them into: "なかっ" of
+  /// "なかった", "あっ" of "あった"), demonstratives, conjunctions and formal nouns.
+  public static let japanese = words(
+    """
+    から まで より だけ しか ほど くらい ぐらい など なら ばかり こそ さえ でも とも って
+    という といった として とする について による により によって における において にとって
+    に対して に対する に関する とともに ので のに けど けれど けれども ながら たり
+    だ です でし でした でしょう だっ だった だろう である であり であっ であった ます まし
+    ました ません ましょう しょう ない なかっ なか なく なけれ そうだ ある あり あっ あった
+    あれ いる いた いて い する し した して しまう しまっ され される させ させる られ られる れる
+    せる ず ぬ よう そう らしい みたい こと もの ため とき ところ わけ はず ほう
+    これ それ あれ どれ この その あの どの ここ そこ あそこ どこ こちら そちら あちら どちら
+    こう ああ どう こんな そんな あんな どんな
+    そして しかし しかも また または および それで それから だから ですから ただ ところが
+    つまり なお さらに
+    もう まだ とても たち さん
+    """)
+
+  /// Korean function words that stand as words of their own between spaces: conjunctions,
+  /// demonstratives, pronouns, bound nouns and the commonest forms of 있다, 없다, 하다, 되다 and
+  /// 이다. Nouns with their particles attached are counted with the noun by
+  /// `WordCounter.mergesKoreanParticles`, which looks its result up here too ("것은" is "것").
+  public static let korean = words(
+    """
+    그리고 그러나 하지만 그런데 그래서 그러면 그러므로 따라서 또한 또는 혹은 및 또 즉 등 등등
+    이 그 저 이것 그것 저것 여기 거기 저기 이런 그런 저런 어떤 무슨 모든 각 이러한 그러한
+    나 너 저 우리 저희 너희 당신 그들 그녀 자신 누구 무엇 뭐 어디 언제 왜 어떻게
+    것 수 때 중 데 바 점 뿐 대로 만큼 위 위해 위한 대한 대해 통해 따라 관한 관해 같은 같이
+    있다 있는 있고 있어 있어서 있습니다 있었다 있을 없다 없는 없이 없습니다 하다 하는 하고 하여
+    해서 했다 한다 합니다 했습니다 할 한 하면 되다 되는 되어 된 된다 됩니다 될 이다 입니다 아니다
+    더 잘 좀 다 매우 아주 너무 가장 바로 다시 이미 아직 함께
     """)
 }

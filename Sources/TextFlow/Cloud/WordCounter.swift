@@ -18,21 +18,22 @@ import Foundation
 /// word (Turkish dotted and dotless i by Turkish rules when `locale` is Turkish or Azerbaijani),
 /// and each word is shown in its most frequent spelling. Left out by
 /// default: numbers (`includesNumbers`), words of fewer than `minimumLength` Unicode
-/// characters (a single ideograph, kana or Hangul syllable still counts, since one is often a
-/// whole word), URLs and e-mail
+/// characters (a single ideograph or Hangul syllable still counts, since one is often a whole
+/// word; a single kana does not), URLs and e-mail
 /// addresses, which are recognised as one token each (`includesLinks`), and `stopWords`.
 /// An English possessive "'s" is left off ("President's" counts as "President", as in Python's
 /// `wordcloud`), and the typographic apostrophe ’ counts as the straight one ("don’t" and
 /// "don't" are one word, shown in the commoner spelling).
 /// With `mergesPlurals`, an English plural ("cats", "boxes", "cities") is counted with its
-/// singular when both occur. With `findsPhrases`, two words that follow each other (no
+/// singular when both occur; with `mergesKoreanParticles`, a Korean noun with its particles
+/// ("서울은", "서울의") with the noun. With `findsPhrases`, two words that follow each other (no
 /// punctuation between) at least `minimumPhraseCount` times, in at least half of the lighter
 /// word's occurrences, become one entry ("United States"), and their own counts lose those
 /// occurrences.
 public struct WordCounter: Sendable {
   /// The shortest word counted, in Unicode characters (code points, as Python's `len`: Thai
-  /// "ดี" and Hindi "है" are a letter and a vowel sign, two); ideographs, kana and Hangul
-  /// syllables count from 1.
+  /// "ดี" and Hindi "है" are a letter and a vowel sign, two); ideographs and Hangul syllables
+  /// count from 1.
   public var minimumLength = 2
   /// Whether numbers are counted.
   public var includesNumbers = false
@@ -42,6 +43,14 @@ public struct WordCounter: Sendable {
   public var stopWords: Set<String> = []
   /// Whether English plurals are merged into their singulars when both occur.
   public var mergesPlurals = false
+  /// Whether Korean words are counted without the particles written onto them ("서울은",
+  /// "서울의" and "서울" are "서울"), where the word before the particle occurs more than one
+  /// way: on its own or before another particle. Korean writes a noun's particle (은/는, 이/가,
+  /// 을/를, 의, 에서…) and the plural 들 as part of the word between spaces, so without this
+  /// one noun is counted as a dozen words; a word that only ends like a particle ("고양이",
+  /// cat, ends in the particle 이) keeps its letters when "고양" occurs no other way. Stems
+  /// that are stop words ("것" of "것은") are left out as the word would be.
+  public var mergesKoreanParticles = false
   /// Whether frequent two-word phrases are counted as one entry. A phrase takes its
   /// occurrences from its two words; overlapping phrases are taken most frequent first (ties
   /// in alphabetical order), so the same text always gives the same entries.
@@ -125,6 +134,11 @@ public struct WordCounter: Sendable {
       }
     }
     if mergesPlurals { Self.mergePlurals(&counts, &spellings) }
+    if mergesKoreanParticles {
+      for stem in Self.mergeKoreanParticles(&counts, &spellings) where stopKeys.contains(stem) {
+        counts[stem] = nil
+      }
+    }
     return counts.map { key, count in
       TagCloud.Word(Self.commonest(spellings[key]) ?? key, weight: Double(count))
     }
@@ -242,7 +256,12 @@ public struct WordCounter: Sendable {
         let word = withoutElision(Self.withoutPossessive(piece[segment.range]))
         result.append(Self.isLongEnough(word, minimumLength) ? word : nil)
       case .kana, .ideographs:
-        result.append(String(piece[segment.range]))
+        // A kana is a syllable, not a word: alone it is a particle (の, は, を) or a piece of a
+        // verb's ending that ICU's dictionary cut off (え of 数えます), so kana are held to the
+        // minimum length as letters are. ICU gives the words its dictionary finds the status
+        // of ideographs, kana among them.
+        let word = String(piece[segment.range])
+        result.append(!Self.isKana(word) || Self.isLongEnough(word, minimumLength) ? word : nil)
       }
     }
     return result
@@ -335,6 +354,12 @@ public struct WordCounter: Sendable {
     return scalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) }
   }
 
+  /// True when `word` is hiragana and katakana only (U+3040–U+30FF, the prolonged sound mark
+  /// included).
+  static func isKana(_ word: String) -> Bool {
+    word.unicodeScalars.allSatisfy { (0x3040...0x30FF).contains($0.value) }
+  }
+
   /// URLs (scheme://…, www.…) and e-mail addresses: runs of non-space characters, trailing
   /// punctuation left off.
   static func links(in text: String) -> [Range<String.Index>] {
@@ -425,5 +450,62 @@ public struct WordCounter: Sendable {
         spellings[singular, default: [:]][shown, default: 0] += times
       }
     }
+  }
+
+  /// The particles (and the plural 들, alone and before a particle) Korean writes onto a noun,
+  /// and the copula's commonest forms, which attach the same way ("수도입니다", is the capital).
+  static let koreanParticles: [String] = """
+    은 는 이 가 을 를 의 에 에서 에게 에게서 께 께서 한테 로 으로 와 과 도 만 까지 부터 처럼
+    보다 이나 나 이랑 랑 하고 에는 에서는 으로는 로는 에도 에서도 과는 와는 까지는 부터는 만은
+    이라는 라는 이란 란 조차 마저 마다 밖에 이며 이고 이다 입니다 이었다 였다 이지만 이라고
+    라고 으로서 로서 으로써 로써 에의 에서의 과의 와의 로의 으로의 들 들이 들은 들을 들의 들에
+    들에게 들도 들과 들로
+    """.split(whereSeparator: \.isWhitespace).map(String.init)
+
+  /// `koreanParticles` by their last syllable: a word is compared with the few that end as it
+  /// does, not with all of them.
+  static let koreanParticlesByLastSyllable = Dictionary(grouping: koreanParticles) { $0.last! }
+
+  /// Counts each Korean word with the stem it shares with the most other counted words (its
+  /// letters before a particle of `koreanParticles`), when at least two counted words have that
+  /// stem (the stem itself among them, or two particles on it); ties keep the longer stem, the
+  /// word's own letters first. Returns the stems words were merged into.
+  static func mergeKoreanParticles(
+    _ counts: inout [String: Int], _ spellings: inout [String: [String: Int]]
+  ) -> Set<String> {
+    func isHangul(_ word: String) -> Bool {
+      !word.isEmpty && word.unicodeScalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) }
+    }
+    // Every stem a counted Hangul word could have, and how many counted words could have it.
+    var stemsOf: [String: [String]] = [:]
+    var forms: [String: Int] = [:]
+    for word in counts.keys where isHangul(word) {
+      var stems = [word]
+      for particle in koreanParticlesByLastSyllable[word.last!] ?? []
+      where word.count > particle.count && word.hasSuffix(particle) {
+        stems.append(String(word.dropLast(particle.count)))
+      }
+      for stem in Set(stems) { forms[stem, default: 0] += 1 }
+      stemsOf[word] = stems
+    }
+    var target: [String: String] = [:]
+    for (word, stems) in stemsOf {
+      let stem = stems.max { (forms[$0]!, $0.count) < (forms[$1]!, $1.count) }!
+      if stem != word, forms[stem]! >= 2 { target[word] = stem }
+    }
+    var merged: Set<String> = []
+    // In sorted order, so that the same text always gives the same counts.
+    for word in target.keys.sorted() {
+      // A stem that is itself counted and merged goes on to its own stem ("사람들이" to
+      // "사람들" to "사람"); each step is shorter, so the walk ends.
+      var stem = target[word]!
+      while let next = target[stem] { stem = next }
+      guard let count = counts.removeValue(forKey: word) else { continue }
+      counts[stem, default: 0] += count
+      spellings.removeValue(forKey: word)
+      spellings[stem, default: [:]][stem, default: 0] += count
+      merged.insert(stem)
+    }
+    return merged
   }
 }
