@@ -88,8 +88,12 @@ struct WordCounterCJKTests {
         == ["서울": 3, "부산": 2, "크다": 1, "밤": 1, "좋아": 1, "왔다": 1, "멀다": 1])
     // 고양이 (cat) ends like the particle 이, but 고양 occurs no other way: its letters stay.
     #expect(Self.counts("고양이 고양이가 고양이는 고양이를", merge) == ["고양이": 4])
-    // The plural 들 before a particle: all three are 사람 (person).
+    // The plural 들 before a particle: all are 사람 (person), with or without 사람 alone;
+    // 에서는 is 에서 and 는. 아들 (son) is no plural of 아.
     #expect(Self.counts("사람들이 사람들은 사람", merge) == ["사람": 3])
+    #expect(Self.counts("사람들이 사람들은 사람들로", merge) == ["사람": 3])
+    #expect(Self.counts("서울에서는 서울에서", merge) == ["서울": 2])
+    #expect(Self.counts("아들 아들이", merge) == ["아들": 2])
     // 한국어 (the Korean language) is not 한국 (Korea) with a particle.
     #expect(Self.counts("한국어 한국의", merge) == ["한국어": 1, "한국의": 1])
     // The copula written onto a noun: 수도입니다 (is the capital) with 수도.

@@ -468,8 +468,8 @@ public struct WordCounter: Sendable {
 
   /// Counts each Korean word with the stem it shares with the most other counted words (its
   /// letters before a particle of `koreanParticles`), when at least two counted words have that
-  /// stem (the stem itself among them, or two particles on it); ties keep the longer stem, the
-  /// word's own letters first. Returns the stems words were merged into.
+  /// stem (the stem itself among them, or two particles on it). Returns the stems words were
+  /// merged into.
   static func mergeKoreanParticles(
     _ counts: inout [String: Int], _ spellings: inout [String: [String: Int]]
   ) -> Set<String> {
@@ -490,7 +490,13 @@ public struct WordCounter: Sendable {
     }
     var target: [String: String] = [:]
     for (word, stems) in stemsOf {
-      let stem = stems.max { (forms[$0]!, $0.count) < (forms[$1]!, $1.count) }!
+      // On a tie the shorter stem: the same words support both when a particle is two
+      // (사람들이 is 사람 with 들 and 이, 서울에서는 서울 with 에서 and 는). Not one syllable,
+      // though: 아들 (son) with 아들이 ties with 아 and is no plural.
+      func rank(_ stem: String) -> (Int, Int, Int) {
+        (forms[stem]!, stem.count > 1 ? 1 : 0, -stem.count)
+      }
+      let stem = stems.max { rank($0) < rank($1) }!
       if stem != word, forms[stem]! >= 2 { target[word] = stem }
     }
     var merged: Set<String> = []
