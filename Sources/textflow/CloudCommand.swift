@@ -72,6 +72,8 @@ enum CloudCommand: Subcommand {
       --mask IMAGE.png     words wherever the picture is not white (nor transparent), as in
                            Python's wordcloud; the canvas takes the picture's size unless
                            --width/--height say otherwise
+      --colors-from-mask   color each word as the --mask picture is under its ink (the mean
+                           of the picture's pixels there), as wordcloud's ImageColorGenerator
       --rotations A,B,...  angles in degrees, clockwise, the first the usual one (default 0)
       --rotate-ratio R     the share of words turned away from the first angle (0 … 1;
                            default: every angle equally likely)
@@ -111,7 +113,10 @@ enum CloudCommand: Subcommand {
           "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
           "--resolution", "--min-length", "--locale", "--min-font-size",
         ],
-        flags: ["--debug", "--numbers", "--links", "--plurals", "--phrases", "--keep-particles"])
+        flags: [
+          "--debug", "--numbers", "--links", "--plurals", "--phrases", "--keep-particles",
+          "--colors-from-mask",
+        ])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one word file (or - for standard input)")
       }
@@ -129,6 +134,14 @@ enum CloudCommand: Subcommand {
         "--shape", "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
         "--resolution",
       ]
+      if parsed.flags.contains("--colors-from-mask") {
+        guard parsed.values["--mask"] != nil else {
+          throw .usage("--colors-from-mask needs a --mask picture to take the colors from")
+        }
+        if let other = ["--colors", "--palette"].first(where: { parsed.values[$0] != nil }) {
+          throw .usage("--colors-from-mask and \(other) cannot be combined")
+        }
+      }
       let layoutKind =
         parsed.values["--layout"]
         ?? (packedOptions.contains { parsed.values[$0] != nil } ? "packed" : "rows")
@@ -390,6 +403,7 @@ enum CloudCommand: Subcommand {
         throw .failure("--mask \(error)")
       }
       cloud.shape = .mask(mask)
+      cloud.takesColorsFromMask = parsed.flags.contains("--colors-from-mask")
       let aspect = Double(mask.height) / Double(mask.width)
       switch (parsed.values["--width"] != nil, parsed.values["--height"] != nil) {
       case (false, false):

@@ -47,6 +47,46 @@ struct CloudPackedCommandTests {
     #expect(firstDifference(try textflow(arguments).standardOutput, first.standardOutput) == nil)
   }
 
+  @Test("--colors-from-mask: each word the colour of the picture under it; usage errors")
+  func colorsFromMask() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Green above, purple below; the words' colours in the JSON must be one or a mix of them.
+    let mask = folder.appendingPathComponent("mask.png")
+    try PNGWriter.rgb(width: 300, height: 200) { _, y in y < 100 ? (0, 128, 0) : (128, 0, 128) }
+      .write(to: mask)
+    let result = try textflow([
+      "cloud", constitution, "--mask", mask.path, "--colors-from-mask", "--max-words", "50",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let words = try #require(try json(result)["words"] as? [[String: Any]])
+    var sides = (top: 0, bottom: 0)
+    for word in words {
+      let color = try #require(word["color"] as? String)
+      let frame = try #require(word["frame"] as? [Double])
+      if frame[1] + frame[3] <= 100 {
+        #expect(color == "#008000", "\(word)")
+        sides.top += 1
+      } else if frame[1] >= 100 {
+        #expect(color == "#800080", "\(word)")
+        sides.bottom += 1
+      } else {
+        // Across the middle: as much red as blue, green in between.
+        let value = Int(color.dropFirst(), radix: 16) ?? -1
+        #expect(value >> 16 == value & 0xFF && value >> 8 & 0xFF <= 128, "\(word)")
+      }
+    }
+    #expect(sides.top > 5 && sides.bottom > 5, "\(sides)")
+    for (arguments, message) in [
+      (["--colors-from-mask"], "needs a --mask"),
+      (["--mask", mask.path, "--colors-from-mask", "--palette", "red,blue"], "--palette"),
+    ] {
+      let refused = try textflow(
+        ["cloud", constitution, "-o", "-", "--format", "json"] + arguments)
+      #expect(refused.status == 2 && refused.standardError.contains(message), "\(refused)")
+    }
+  }
+
   @Test("counting options: numbers and phrases through the CLI")
   func counting() throws {
     // "in" and "the" are English stop words; 1776 is a number.

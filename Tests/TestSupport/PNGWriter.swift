@@ -3,13 +3,33 @@
 // and 1951), one IDAT chunk.
 import Foundation
 
-/// Writes 8-bit greyscale PNGs.
+/// Writes 8-bit greyscale and RGB PNGs.
 public enum PNGWriter {
   /// A PNG of `width` × `height` whose pixel (x, y) is `pixel(x, y)`: grey and alpha (colour
   /// type 4) with `alpha`, else grey alone (colour type 0, the alpha ignored).
   public static func grey(
     width: Int, height: Int, alpha: Bool = true,
     pixel: (Int, Int) -> (grey: UInt8, alpha: UInt8)
+  ) -> Data {
+    encode(width: width, height: height, colorType: alpha ? 4 : 0) { x, y in
+      let value = pixel(x, y)
+      return alpha ? [value.grey, value.alpha] : [value.grey]
+    }
+  }
+
+  /// A PNG of `width` × `height` whose pixel (x, y) is the opaque colour `pixel(x, y)` (colour
+  /// type 2).
+  public static func rgb(
+    width: Int, height: Int, pixel: (Int, Int) -> (red: UInt8, green: UInt8, blue: UInt8)
+  ) -> Data {
+    encode(width: width, height: height, colorType: 2) { x, y in
+      let value = pixel(x, y)
+      return [value.red, value.green, value.blue]
+    }
+  }
+
+  private static func encode(
+    width: Int, height: Int, colorType: UInt8, bytes: (Int, Int) -> [UInt8]
   ) -> Data {
     func bigEndian(_ value: UInt32) -> [UInt8] {
       (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) }
@@ -29,27 +49,30 @@ public enum PNGWriter {
     var rows: [UInt8] = []
     for y in 0..<height {
       rows.append(0)  // filter: none
-      for x in 0..<width {
-        let value = pixel(x, y)
-        rows.append(value.grey)
-        if alpha { rows.append(value.alpha) }
-      }
+      for x in 0..<width { rows += bytes(x, y) }
     }
-    precondition(rows.count < 65_536, "one stored block")
     var a: UInt32 = 1
     var b: UInt32 = 0
     for byte in rows {
       a = (a + UInt32(byte)) % 65_521
       b = (b + a) % 65_521
     }
-    let length = UInt16(rows.count)
-    let zlib: [UInt8] =
-      [
-        0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
-        UInt8(~length >> 8),
-      ] + rows + bigEndian(b << 16 | a)
+    // Stored blocks of at most 65 535 bytes, the last one marked final.
+    var zlib: [UInt8] = [0x78, 0x01]
+    var start = 0
+    repeat {
+      let end = min(rows.count, start + 65_535)
+      let length = UInt16(end - start)
+      zlib += [
+        end == rows.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8),
+        UInt8(~length & 0xFF), UInt8(~length >> 8),
+      ]
+      zlib += rows[start..<end]
+      start = end
+    } while start < rows.count
+    zlib += bigEndian(b << 16 | a)
     let header =
-      bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, alpha ? 4 : 0, 0, 0, 0]
+      bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0]
     return Data(
       [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
         + chunk("IDAT", zlib) + chunk("IEND", []))

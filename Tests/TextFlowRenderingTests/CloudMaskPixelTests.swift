@@ -64,3 +64,109 @@ struct CloudMaskPixelTests {
     #expect(inkPerBand[2] == 0 && inkPerBand[3] == 0, "\(inkPerBand)")
   }
 }
+
+@Suite("Packed clouds: words coloured from the mask picture")
+struct CloudMaskColorTests {
+  static let red: (red: UInt8, green: UInt8, blue: UInt8) = (230, 20, 20)
+  static let blue: (red: UInt8, green: UInt8, blue: UInt8) = (20, 40, 200)
+
+  /// The colour, 0…255, of `color`.
+  static func bytes(_ color: Color) -> [Double] {
+    [color.red * 255, color.green * 255, color.blue * 255]
+  }
+
+  @Test("each word takes the picture's colour under its ink, read back from the drawing")
+  func wordsTakeThePicturesColours() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mask-colors-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Red on the left, blue on the right, inside a white frame of 8 pixels.
+    let path = folder.appendingPathComponent("halves.png").path
+    try PNGWriter.rgb(width: 320, height: 160) { x, y in
+      x < 8 || y < 8 || x >= 312 || y >= 152 ? (255, 255, 255) : x < 160 ? Self.red : Self.blue
+    }.write(to: URL(fileURLWithPath: path))
+    var cloud = PackedCloud()
+    cloud.shape = .mask(try CloudMask(contentsOfPNG: path))
+    cloud.width = 320
+    cloud.height = 160
+    cloud.background = nil
+    cloud.takesColorsFromMask = true
+    let words = (1...40).map { TagCloud.Word("word\($0)", weight: 100 / Double($0)) }
+    let output = try cloud.layout(words, typesetter: sharedTypesetter)
+    #expect(output.placed.count == 40)
+    let png = folder.appendingPathComponent("cloud.png").path
+    _ = try Renderer.render(output.scene, to: png, options: RenderOptions(format: .png, scale: 1))
+    let image = try PNGImage(contentsOf: png)
+    var wholeSides = 0
+    for word in output.placed {
+      // The word's ink in the drawing: opaque pixels inside its frame, left and right of the
+      // picture's middle. (Words do not overlap, but frames may: only this word's colour, or
+      // another's when frames meet, can be there, so count pixels of its own colour.)
+      let frame = word.frame
+      let expected = Self.bytes(word.color)
+      var left = 0
+      var right = 0
+      let xs = max(0, Int(frame.minX))..<min(image.width, Int(frame.maxX.rounded(.up)))
+      let ys = max(0, Int(frame.minY))..<min(image.height, Int(frame.maxY.rounded(.up)))
+      for y in ys {
+        for x in xs {
+          let pixel = image.pixel(x: x, y: y)
+          guard pixel >> 24 == 255 else { continue }
+          let drawn = [pixel >> 16 & 0xFF, pixel >> 8 & 0xFF, pixel & 0xFF].map(Double.init)
+          guard zip(drawn, expected).allSatisfy({ abs($0 - $1) <= 1.5 }) else { continue }
+          if x < 160 { left += 1 } else { right += 1 }
+        }
+      }
+      #expect(left + right > 10, "\(word.word.text): no ink of its colour drawn")
+      // The share of its ink on the red side, from the drawing, against the share of red in
+      // its colour, from the picture (its red channel runs from blue's 20 to red's 230).
+      let drawnShare = Double(left) / Double(max(1, left + right))
+      let colorShare = (expected[0] - 20) / 210
+      #expect(abs(drawnShare - colorShare) < 0.12, "\(word.word.text): \(drawnShare) \(colorShare)")
+      if left == 0 || right == 0 {
+        wholeSides += 1
+        let side = left > 0 ? Self.red : Self.blue
+        #expect(
+          expected.elementsEqual(
+            [Double(side.red), Double(side.green), Double(side.blue)], by: { abs($0 - $1) < 0.01 }),
+          "\(word.word.text): \(expected)")
+      }
+    }
+    #expect(wholeSides > 20)
+  }
+
+  @Test("the mean takes the picture's pixels inside the shape; white only when none is inside")
+  func meanOfTheInside() throws {
+    // A 4 × 1 picture: white, red, red, white (premultiplied ARGB, as Cairo decodes a PNG).
+    let white: UInt32 = 0xFFFF_FFFF
+    let red =
+      0xFF00_0000 | UInt32(Self.red.red) << 16 | UInt32(Self.red.green) << 8
+      | UInt32(Self.red.blue)
+    let mask = try CloudMask(width: 4, height: 1, argb: [white, red, red, white])
+    #expect(mask.inside == [false, true, true, false])
+    // On a canvas of 8 × 2 pixels, two pixels over white and two over red: red.
+    let mixed = mask.meanColor(
+      under: [(0, 0), (1, 1), (2, 0), (5, 1)], canvasWidth: 8, canvasHeight: 2)
+    #expect(mixed.map(Self.bytes) == [230, 20, 20])
+    let outside = mask.meanColor(under: [(0, 0), (7, 1)], canvasWidth: 8, canvasHeight: 2)
+    #expect(outside.map(Self.bytes) == [255, 255, 255])
+    #expect(mask.meanColor(under: [], canvasWidth: 8, canvasHeight: 2) == nil)
+    #expect(try CloudMask(width: 1, height: 1, inside: [true]).colors == nil)
+  }
+
+  @Test("without the option, or with a shape that has no picture, words are coloured by weight")
+  func otherwiseByWeight() throws {
+    let words = (1...10).map { TagCloud.Word("word\($0)", weight: 100 / Double($0)) }
+    var cloud = PackedCloud()
+    cloud.width = 200
+    cloud.height = 100
+    let plain = try cloud.layout(words, typesetter: sharedTypesetter)
+    cloud.takesColorsFromMask = true
+    #expect(try cloud.layout(words, typesetter: sharedTypesetter).placed == plain.placed)
+    cloud.shape = .mask(try CloudMask(width: 2, height: 1, inside: [true, true]))
+    let inside = try cloud.layout(words, typesetter: sharedTypesetter)
+    cloud.takesColorsFromMask = false
+    #expect(try cloud.layout(words, typesetter: sharedTypesetter).placed == inside.placed)
+  }
+}

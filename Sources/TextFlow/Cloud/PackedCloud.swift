@@ -52,6 +52,14 @@ public struct PackedCloud: Sendable {
   public var coloring = TagCloud.Coloring.byWeight(
     light: Color(red: 0.45, green: 0.62, blue: 0.78),
     dark: Color(red: 0.05, green: 0.15, blue: 0.35))
+  /// Whether each word takes the mean colour of the mask picture under its ink (the picture's
+  /// pixels inside the shape), as Python's wordcloud colours words with `ImageColorGenerator`,
+  /// instead of `coloring`. Only a `shape` of `.mask` made from a picture's pixels has colours;
+  /// with any other shape `coloring` is used.
+  ///
+  /// wordcloud averages the picture over each word's box, white around thin letters included,
+  /// which pales small words; here only the pixels under the ink count.
+  public var takesColorsFromMask = false
   /// The background (nil: transparent).
   public var background: Color? = .white
   /// Angles in degrees (clockwise on screen), the first the usual one.
@@ -351,6 +359,33 @@ public struct PackedCloud: Sendable {
     return Attempt(layout: layout, collectionView: collectionView, source: source, sizes: sizes)
   }
 
+  /// The mean colour of the mask picture under each placed word's ink, by item.
+  private func maskColors(_ layout: PackedCloudLayout, canvas: CGSize) -> [Int: Color] {
+    guard case .mask(let mask) = shape, mask.colors != nil, let inkForItem = layout.inkForItem
+    else { return [:] }
+    // The packer's pixels, as PackedCloudLayout made them.
+    let scale = resolution.isFinite && resolution > 0 ? resolution : 1
+    let width = Int((Double(canvas.width) * scale).rounded(.down))
+    let height = Int((Double(canvas.height) * scale).rounded(.down))
+    var colors: [Int: Color] = [:]
+    for item in layout.items.indices {
+      guard let rotation = layout.rotation(ofItem: item),
+        let center = layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.center
+      else { continue }
+      let ink = inkForItem(item, rotation)
+      let left = Int((Double(center.x) * scale).rounded()) + ink.originX
+      let top = Int((Double(center.y) * scale).rounded()) + ink.originY
+      var pixels: [(x: Int, y: Int)] = []
+      for y in 0..<ink.height {
+        for x in 0..<ink.width where ink.contains(x: x, y: y) {
+          pixels.append((left + x, top + y))
+        }
+      }
+      colors[item] = mask.meanColor(under: pixels, canvasWidth: width, canvasHeight: height)
+    }
+    return colors
+  }
+
   /// Whether word `index` at `sizes` would be drawn smaller than `minimumReadableSize`; the
   /// heaviest word (0) never is left out for it.
   private func isBelowMinimum(_ index: Int, sizes: [Double]) -> Bool {
@@ -369,7 +404,7 @@ public struct PackedCloud: Sendable {
     scene.bounds = CGRect(origin: .zero, size: canvas)
     let heaviest = all.first?.weight ?? 1
     let lightest = all[top - 1].weight
-    func color(_ index: Int) -> Color {
+    func weightColor(_ index: Int) -> Color {
       let t =
         heaviest > lightest
         ? min(1, max(0, (all[index].weight - lightest) / (heaviest - lightest)))
@@ -379,6 +414,8 @@ public struct PackedCloud: Sendable {
       case .palette(let colors): return colors.isEmpty ? .black : colors[index % colors.count]
       }
     }
+    let maskColors = takesColorsFromMask ? self.maskColors(layout, canvas: canvas) : [:]
+    func color(_ index: Int) -> Color { maskColors[index] ?? weightColor(index) }
     for index in scene.elements.indices {
       let item = scene.elements[index].attributes.indexPath.item
       scene.elements[index].text?.color = color(item)
