@@ -384,6 +384,9 @@ public enum Renderer {
         cornerRadius: box.cornerRadius, lineWidth: box.borderWidth, color: border)
     }
     if let barcode = element.barcode { canvas.fillBars(barcode) }
+    if let outline = element.outline {
+      canvas.stroke(outline, width: Double(size.width), height: Double(size.height))
+    }
     if let text = element.text {
       // A page of a text cell many pages tall draws the lines near the page, not all of them
       // (clipped away, they made a paginated PDF's time grow with the square of the cell).

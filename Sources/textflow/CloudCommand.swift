@@ -74,6 +74,9 @@ enum CloudCommand: Subcommand {
                            --width/--height say otherwise
       --colors-from-mask   color each word as the --mask picture is under its ink (the mean
                            of the picture's pixels there), as wordcloud's ImageColorGenerator
+      --contour-width PT   draw a line this wide around the --mask picture's shape, outside
+                           it (wordcloud's contour_width; default 0, none)
+      --contour-color C    the line's color (default black)
       --rotations A,B,...  angles in degrees, clockwise, the first the usual one (default 0)
       --rotate-ratio R     the share of words turned away from the first angle (0 … 1;
                            default: every angle equally likely)
@@ -111,7 +114,8 @@ enum CloudCommand: Subcommand {
           "--min-size", "--max-size", "--width", "--height", "--font", "--colors", "--palette",
           "--background", "--order", "--seed", "--scale", "--svg-text", "--layout", "--shape",
           "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
-          "--resolution", "--min-length", "--locale", "--min-font-size",
+          "--resolution", "--min-length", "--locale", "--min-font-size", "--contour-width",
+          "--contour-color",
         ],
         flags: [
           "--debug", "--numbers", "--links", "--plurals", "--phrases", "--keep-particles",
@@ -134,6 +138,13 @@ enum CloudCommand: Subcommand {
         "--shape", "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
         "--resolution",
       ]
+      if parsed.values["--mask"] == nil,
+        let option = ["--contour-width", "--contour-color"].first(where: {
+          parsed.values[$0] != nil
+        })
+      {
+        throw .usage("\(option) draws the outline of a --mask picture: give --mask")
+      }
       if parsed.flags.contains("--colors-from-mask") {
         guard parsed.values["--mask"] != nil else {
           throw .usage("--colors-from-mask needs a --mask picture to take the colors from")
@@ -404,6 +415,16 @@ enum CloudCommand: Subcommand {
       }
       cloud.shape = .mask(mask)
       cloud.takesColorsFromMask = parsed.flags.contains("--colors-from-mask")
+      if let width = try parsed.number("--contour-width", in: 0...1000) {
+        cloud.contourWidth = width
+      }
+      if let text = parsed.values["--contour-color"] {
+        do {
+          cloud.contourColor = try Color(parsing: text)
+        } catch {
+          throw .usage("--contour-color: \(error)")
+        }
+      }
       let aspect = Double(mask.height) / Double(mask.width)
       switch (parsed.values["--width"] != nil, parsed.values["--height"] != nil) {
       case (false, false):

@@ -77,9 +77,21 @@ struct CloudPackedCommandTests {
       }
     }
     #expect(sides.top > 5 && sides.bottom > 5, "\(sides)")
+    // With a contour the words and their colours are the same; the SVG has the line.
+    let svg = folder.appendingPathComponent("cloud.svg").path
+    let contoured = try textflow([
+      "cloud", constitution, "--mask", mask.path, "--colors-from-mask", "--max-words", "50",
+      "--contour-width", "2.5", "--contour-color", "#ff8800", "-o", svg,
+    ])
+    #expect(contoured.status == 0, "\(contoured.standardError)")
+    let drawing = try String(contentsOfFile: svg, encoding: .utf8)
+    #expect(drawing.contains("stroke-width:5") && drawing.contains("rgb(100%,53.333333%,0%)"))
     for (arguments, message) in [
       (["--colors-from-mask"], "needs a --mask"),
       (["--mask", mask.path, "--colors-from-mask", "--palette", "red,blue"], "--palette"),
+      (["--contour-width", "2"], "--contour-width draws the outline of a --mask picture"),
+      (["--mask", mask.path, "--contour-width", "wide"], "--contour-width"),
+      (["--mask", mask.path, "--contour-color", "reddish"], "--contour-color"),
     ] {
       let refused = try textflow(
         ["cloud", constitution, "-o", "-", "--format", "json"] + arguments)

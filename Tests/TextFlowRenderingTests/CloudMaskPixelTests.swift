@@ -136,6 +136,63 @@ struct CloudMaskColorTests {
     #expect(wholeSides > 20)
   }
 
+  @Test("the contour runs round the shape outside it, over no word, read back from the drawing")
+  func contour() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mask-contour-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A disc of radius 70 in a 200 × 160 picture, clear of its edges.
+    let path = folder.appendingPathComponent("disc.png").path
+    func isInside(_ x: Int, _ y: Int) -> Bool {
+      let dx = Double(x) + 0.5 - 100
+      let dy = Double(y) + 0.5 - 80
+      return dx * dx + dy * dy <= 70 * 70
+    }
+    try PNGWriter.rgb(width: 200, height: 160) { x, y in
+      isInside(x, y) ? Self.blue : (255, 255, 255)
+    }.write(to: URL(fileURLWithPath: path))
+    var cloud = PackedCloud()
+    cloud.shape = .mask(try CloudMask(contentsOfPNG: path))
+    cloud.width = 200
+    cloud.height = 160
+    cloud.contourWidth = 3
+    cloud.contourColor = Color(red: 1, green: 0, blue: 0)
+    cloud.fillDensity = 0.5
+    let words = (1...40).map { TagCloud.Word("word\($0)", weight: 100 / Double($0)) }
+    let output = try cloud.layout(words, typesetter: sharedTypesetter)
+    let png = folder.appendingPathComponent("cloud.png").path
+    _ = try Renderer.render(output.scene, to: png, options: RenderOptions(format: .png, scale: 1))
+    let image = try PNGImage(contentsOf: png)
+    var redInside = 0
+    var redOutside = 0
+    var redFar = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let pixel = image.pixel(x: x, y: y)
+        // Red with no blue or green in it: the line, not a word's blue.
+        guard pixel >> 16 & 0xFF > 200, pixel >> 8 & 0xFF < 40, pixel & 0xFF < 40 else { continue }
+        if isInside(x, y) { redInside += 1 } else { redOutside += 1 }
+        let dx = Double(x) + 0.5 - 100
+        let dy = Double(y) + 0.5 - 80
+        if (dx * dx + dy * dy).squareRoot() > 70 + 3 + 1.5 { redFar += 1 }
+      }
+    }
+    // A ring 3 pixels wide round a circle of radius 70: about 2π · 71.5 · 3 pixels.
+    #expect(redInside == 0 && redFar == 0, "\(redInside) inside, \(redFar) too far out")
+    #expect(Double(redOutside) > 0.8 * 2 * .pi * 71.5 * 3, "\(redOutside)")
+    // Words keep inside the shape: no word ink (bluish) outside the disc.
+    var inkOutside = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width where !isInside(x, y) {
+        let pixel = image.pixel(x: x, y: y)
+        if pixel & 0xFF > 100 && pixel >> 16 & 0xFF < 200 { inkOutside += 1 }
+      }
+    }
+    #expect(inkOutside == 0)
+    #expect(output.placed.count >= 40)
+  }
+
   @Test("the mean takes the picture's pixels inside the shape; white only when none is inside")
   func meanOfTheInside() throws {
     // A 4 × 1 picture: white, red, red, white (premultiplied ARGB, as Cairo decodes a PNG).

@@ -60,6 +60,11 @@ public struct PackedCloud: Sendable {
   /// wordcloud averages the picture over each word's box, white around thin letters included,
   /// which pales small words; here only the pixels under the ink count.
   public var takesColorsFromMask = false
+  /// The width in points of the line drawn around a `.mask` shape (0: none), as Python's
+  /// wordcloud's `contour_width`. The line lies outside the shape, so it covers no word.
+  public var contourWidth: Double = 0
+  /// The colour of the line around the mask (wordcloud's `contour_color`).
+  public var contourColor = Color.black
   /// The background (nil: transparent).
   public var background: Color? = .white
   /// Angles in degrees (clockwise on screen), the first the usual one.
@@ -359,6 +364,25 @@ public struct PackedCloud: Sendable {
     return Attempt(layout: layout, collectionView: collectionView, source: source, sizes: sizes)
   }
 
+  /// The line around a mask's shape, as an element over the whole canvas drawn after the
+  /// words (nil without a mask or a width).
+  private func contour(canvas: CGSize) -> SceneElement? {
+    guard contourWidth > 0, contourWidth.isFinite, case .mask(let mask) = shape else {
+      return nil
+    }
+    let scaleX = Double(canvas.width) / Double(mask.width)
+    let scaleY = Double(canvas.height) / Double(mask.height)
+    let polygons = mask.outline().map { polygon in
+      polygon.map { CGPoint(x: Double($0.x) * scaleX, y: Double($0.y) * scaleY) }
+    }
+    var attributes = LayoutAttributes(
+      forDecorationViewOfKind: ElementKind("contour"), with: IndexPath(item: 0, section: 0))
+    attributes.frame = CGRect(origin: .zero, size: canvas)
+    var element = SceneElement(attributes: attributes)
+    element.outline = Outline(polygons: polygons, lineWidth: contourWidth, color: contourColor)
+    return element
+  }
+
   /// The mean colour of the mask picture under each placed word's ink, by item.
   private func maskColors(_ layout: PackedCloudLayout, canvas: CGSize) -> [Int: Color] {
     guard case .mask(let mask) = shape, mask.colors != nil, let inkForItem = layout.inkForItem
@@ -422,6 +446,7 @@ public struct PackedCloud: Sendable {
       scene.elements[index].box = BoxStyle()
     }
     scene.elements.sort { $0.attributes.indexPath.item < $1.attributes.indexPath.item }
+    if let contour = contour(canvas: canvas) { scene.elements.append(contour) }
     var placed: [Placed] = []
     var unplaced: [Unplaced] = []
     var placedGroups = Set<Int>()

@@ -74,6 +74,25 @@ public struct PlacedText: Sendable, Equatable {
   }
 }
 
+/// Closed polygons in an element's coordinates, stroked `lineWidth` wide just outside the
+/// region they enclose (a polygon inside another is a hole in it), so that nothing drawn
+/// inside the region is covered: a packed word cloud's contour around its mask.
+public struct Outline: Sendable, Equatable {
+  /// The polygons, each closed from its last point to its first.
+  public var polygons: [[CGPoint]]
+  /// The line's width in points.
+  public var lineWidth: Double
+  /// The line's colour.
+  public var color: Color
+
+  /// An outline.
+  public init(polygons: [[CGPoint]], lineWidth: Double, color: Color) {
+    self.polygons = polygons
+    self.lineWidth = lineWidth
+    self.color = color
+  }
+}
+
 /// One drawn element: its layout attributes (frame, transform, alpha, zIndex), its box and its
 /// text.
 public struct SceneElement: Sendable, Equatable {
@@ -89,6 +108,8 @@ public struct SceneElement: Sendable, Equatable {
   public var shape: LabelShape?
   /// A shape in content coordinates that clips everything the element draws.
   public var clip: ShapeClip?
+  /// Closed polygons stroked outside the region they enclose (a packed cloud's contour).
+  public var outline: Outline?
 
   /// An element.
   public init(attributes: LayoutAttributes, box: BoxStyle = BoxStyle(), text: PlacedText? = nil) {

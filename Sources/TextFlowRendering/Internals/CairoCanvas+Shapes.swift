@@ -74,6 +74,37 @@ extension CairoCanvas {
     cairo_restore(context)
   }
 
+  /// Strokes the outline's polygons outside the region they enclose: clipped to the rest of
+  /// the `width` × `height` box (even-odd, so a hole's inside is outside the region), the line
+  /// drawn twice as wide as asked and half of it clipped away.
+  func stroke(_ outline: Outline, width: Double, height: Double) {
+    guard outline.lineWidth > 0, outline.lineWidth.isFinite else { return }
+    func addPolygons() {
+      for polygon in outline.polygons {
+        guard let first = polygon.first else { continue }
+        cairo_move_to(context, Double(first.x), Double(first.y))
+        for point in polygon.dropFirst() {
+          cairo_line_to(context, Double(point.x), Double(point.y))
+        }
+        cairo_close_path(context)
+      }
+    }
+    cairo_save(context)
+    cairo_new_path(context)
+    cairo_rectangle(context, 0, 0, width, height)
+    addPolygons()
+    cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
+    cairo_clip(context)
+    cairo_new_path(context)
+    addPolygons()
+    let color = outline.color
+    cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    cairo_set_line_width(context, 2 * outline.lineWidth)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_stroke(context)
+    cairo_restore(context)
+  }
+
   /// Fills barcode bars given in modules from `origin`, `moduleSize` points a module, where the
   /// layout put them. On a PNG surface whose module is a whole number of pixels but for a
   /// rounding that moves no bar by half a pixel, the origin becomes a pixel corner and the
