@@ -68,8 +68,9 @@ enum LayoutCommand: Subcommand {
     crossAxisAlignment, centersSingleItemSection, sectionBackground {insets, zIndex, color,
     cornerRadius}, pixelScale; items' baselineOffset; "render" {backgroundColor, region
     (content|visible), sectionBackgroundColor, itemColor, page, margins}.
-    Style keys: font, size, textStyle, color, backgroundColor, borderColor, borderWidth,
-    cornerRadius, padding, maxWidth, width, height, numberOfLines (alias maxLines),
+    Style keys: font, size, textStyle, color, backgroundColor (the cell's fill; in a style
+    named on a run, the run's text background), borderColor, borderWidth, cornerRadius,
+    padding, maxWidth, width, height, numberOfLines (alias maxLines),
     lineBreakMode (byWordWrapping, byCharWrapping, byClipping, byTruncatingHead,
     byTruncatingTail, byTruncatingMiddle; also wordWrap…/word…), alignment, usesFontLeading,
     lineSpacing, paragraphSpacing, paragraphSpacingBefore, firstLineHeadIndent, headIndent,

@@ -218,4 +218,137 @@ struct LayoutCommandTests {
     let list = try ProcessRunner.run(Executables.textflow, ["--help"])
     #expect(list.standardOutput.contains("layout"))
   }
+
+  // MARK: - A run's text background
+
+  /// "Hello " in the item's style, then "HHH" in a style whose `backgroundColor` is yellow
+  /// (the run's text background, not a cell fill), then " ok" in red.
+  static let highlightSpec = #"""
+    {"collectionView": {"size": [240, 120]}, "layout": {"sectionInset": [10, 10, 10, 10]},
+     "styles": {"plain": {"font": "DejaVuSans.ttf", "size": 20},
+                "hit": {"font": "DejaVuSans.ttf", "size": 20, "backgroundColor": "#ffff00"},
+                "red": {"font": "DejaVuSans.ttf", "size": 20, "color": "#ff0000"}},
+     "itemStyle": "plain",
+     "sections": [{"items": [{"runs": ["Hello ", {"text": "HHH", "style": "hit"},
+                                       {"text": " ok", "style": "red"}]}]}]}
+    """#
+
+  /// hb-shape's advance of `text` in DejaVu Sans at 20 points (2048 font units an em).
+  func shapedWidth(_ text: String) throws -> Double {
+    let shaped = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/hb-shape"),
+      ["--output-format=json", "--no-glyph-names", Fixtures.font("DejaVuSans.ttf").path, text])
+    let glyphs = try #require(
+      try JSONSerialization.jsonObject(with: shaped.standardOutputData) as? [[String: Any]])
+    return Double(glyphs.compactMap { $0["ax"] as? Int }.reduce(0, +)) * 20 / 2048
+  }
+
+  /// The spec written to a folder, laid out by `textflow layout` to `name` (and to its JSON);
+  /// the folder, the output's path and the one cell's frame as the JSON gives it.
+  func layOutHighlight(to name: String) throws -> (URL, String, [Double]) {
+    let directory = try Fixtures.temporaryDirectory()
+    let spec = directory.appendingPathComponent("spec.json")
+    try Data(Self.highlightSpec.utf8).write(to: spec)
+    let output = directory.appendingPathComponent(name).path
+    let drawn = try ProcessRunner.run(Executables.textflow, ["layout", spec.path, "-o", output])
+    #expect(drawn.status == 0, "\(drawn.standardError)")
+    let json = try ProcessRunner.run(Executables.textflow, ["layout", spec.path])
+    let parsed = try JSONSerialization.jsonObject(with: json.standardOutputData) as? [String: Any]
+    let cell = try #require(
+      (parsed?["elements"] as? [[String: Any]])?.first { $0["category"] as? String == "cell" })
+    let frame = try #require(cell["frame"] as? [Double])
+    return (directory, output, frame)
+  }
+
+  @Test("a run's own style's backgroundColor: the SVG fills the run's stretch, once")
+  func runBackgroundSVG() throws {
+    let (directory, path, frame) = try layOutHighlight(to: "out.svg")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let svg = try String(contentsOfFile: path, encoding: .utf8)
+    let fills = svg.split(separator: "\n").filter { $0.contains("fill:rgb(100%,100%,0%)") }
+    try #require(fills.count == 1, "one yellow shape, the run's: \(fills)")
+    let d = try #require(fills[0].split(separator: "d=\"").last?.split(separator: "\"").first)
+    let numbers = d.split(separator: " ").compactMap { Double($0) }
+    let xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
+    let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+    // The text starts at the cell's left edge (no padding, natural alignment): the run's
+    // stretch is after hb-shape's advance of "Hello ", as wide as its advance of "HHH".
+    let start = frame[0] + (try shapedWidth("Hello "))
+    let end = start + (try shapedWidth("HHH"))
+    #expect(abs(try #require(xs.min()) - start) < 0.01, "\(d)")
+    #expect(abs(try #require(xs.max()) - end) < 0.01, "\(d)")
+    // The line's box: inside the cell, at least the font's size tall.
+    let top = try #require(ys.min())
+    let bottom = try #require(ys.max())
+    #expect(top >= frame[1] - 0.01 && bottom <= frame[1] + frame[3] + 0.01, "\(d)")
+    #expect(bottom - top >= 20, "\(d)")
+  }
+
+  @Test("a run's own style's backgroundColor in a PDF, read back by pdftoppm")
+  func runBackgroundPDF() throws {
+    let (directory, path, frame) = try layOutHighlight(to: "out.pdf")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let image = directory.appendingPathComponent("page").path
+    let converted = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/pdftoppm"), ["-r", "144", "-singlefile", path, image])
+    try #require(converted.status == 0, "\(converted.standardError)")
+    let pixels = try PPM(contentsOf: image + ".ppm")
+    // 144 dpi: two pixels a point. Yellow: red and green high, blue low.
+    func yellow(in xs: ClosedRange<Double>, _ ys: ClosedRange<Double>) -> (Int, Int) {
+      var count = (yellow: 0, all: 0)
+      for y in Int((ys.lowerBound * 2).rounded(.up))..<Int((ys.upperBound * 2).rounded(.down)) {
+        for x in Int((xs.lowerBound * 2).rounded(.up))..<Int((xs.upperBound * 2).rounded(.down)) {
+          let (r, g, b) = pixels[x, y]
+          if r > 220 && g > 220 && b < 60 { count.yellow += 1 }
+          count.all += 1
+        }
+      }
+      return count
+    }
+    let start = frame[0] + (try shapedWidth("Hello "))
+    let end = start + (try shapedWidth("HHH"))
+    let cellYs = frame[1]...(frame[1] + frame[3])
+    // Across the run's stretch, the rows near the line's top, above the capitals, are all
+    // yellow; "Hello " before it and " ok" after it have none, nor has anything outside.
+    let run = yellow(in: (start + 0.5)...(end - 0.5), (frame[1] + 1)...(frame[1] + 3))
+    #expect(run.0 == run.1 && run.1 > 0, "\(run)")
+    #expect(yellow(in: frame[0]...(start - 0.5), cellYs).0 == 0)
+    #expect(yellow(in: (end + 0.5)...(frame[0] + frame[2]), cellYs).0 == 0)
+    let page = yellow(in: 0...(Double(pixels.width) / 2), 0...(Double(pixels.height) / 2))
+    #expect(page.0 == yellow(in: (start - 0.5)...(end + 0.5), cellYs).0)
+  }
+}
+
+/// A binary PPM (P6, 8 bits a sample), as pdftoppm writes it.
+struct PPM {
+  let width: Int
+  let height: Int
+  private let bytes: [UInt8]
+  private let start: Int
+
+  init(contentsOf path: String) throws {
+    bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    // The header: "P6", width, height and the largest value, each after whitespace.
+    var fields: [Int] = []
+    var index = 2
+    while fields.count < 3 {
+      while bytes[index] == 0x20 || bytes[index] == 0x0A { index += 1 }
+      var value = 0
+      while (0x30...0x39).contains(bytes[index]) {
+        value = value * 10 + Int(bytes[index] - 0x30)
+        index += 1
+      }
+      fields.append(value)
+    }
+    width = fields[0]
+    height = fields[1]
+    start = index + 1
+    try #require(bytes.count == start + width * height * 3 && fields[2] == 255)
+  }
+
+  /// The pixel at (`x`, `y`): red, green, blue.
+  subscript(x: Int, y: Int) -> (Int, Int, Int) {
+    let at = start + (y * width + x) * 3
+    return (Int(bytes[at]), Int(bytes[at + 1]), Int(bytes[at + 2]))
+  }
 }

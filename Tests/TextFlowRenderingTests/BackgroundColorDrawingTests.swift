@@ -2,11 +2,13 @@
 // run's stretch of each line, line top to line bottom. The truth is hb-shape's advances of the
 // text before and in the run (where the fill starts and ends), the laid-out line's top and
 // height, the pixels read back from the PNG and from the PDF as pdftoppm draws it, and the
-// numbers in the SVG; a background never changes a cell's frame.
+// numbers in the SVG; a background never changes a cell's frame. A spec asks for it with a
+// `backgroundColor` in a style named on a run (the item's own style fills the cell instead).
 import Foundation
 import TestSupport
 import Testing
 import TextFlow
+import TextFlowSpec
 
 @testable import TextFlowRendering
 
@@ -299,5 +301,159 @@ struct BackgroundColorDrawingTests {
     }
     // A page showing only the second line fills only its rectangle.
     #expect(wrapped.backgroundFills(lines: 1..<2).map(\.rect) == [rects[1]])
+  }
+
+  // MARK: - Spec runs
+
+  /// A spec of one item whose `runs` (JSON) are in the item style `plain` (20-point DejaVu
+  /// Sans, plus `itemStyle`'s keys) or name `hit` (`backgroundColor` yellow, or `hitColor`) or
+  /// `red` (a colour and no background).
+  static func spec(runs: String, itemStyle: String = "", hitColor: String = "#ffff00") -> Data {
+    Data(
+      #"""
+      {"collectionView": {"size": [240, 160]}, "layout": {"sectionInset": [10, 10, 10, 10]},
+       "styles": {"plain": {"font": "DejaVuSans.ttf", "size": 20\#(itemStyle)},
+                  "hit": {"font": "DejaVuSans.ttf", "size": 20, "backgroundColor": "\#(hitColor)"},
+                  "red": {"font": "DejaVuSans.ttf", "size": 20, "color": "#ff0000"}},
+       "itemStyle": "plain", "sections": [{"items": [{"runs": \#(runs)}]}]}
+      """#.utf8)
+  }
+
+  /// "Hello " in the item's style, "HHH" in `hit`, " ok" in `red`.
+  static let highlightedRuns =
+    #"["Hello ", {"text": "HHH", "style": "hit"}, {"text": " ok", "style": "red"}]"#
+
+  /// `spec` laid out and drawn: its scene, the item's frame and its placed text.
+  static func specScene(_ spec: Data) throws -> (
+    output: TextSpec.Output, frame: CGRect, placed: PlacedText
+  ) {
+    let output = try TextSpec(json: spec).run(typesetter: sharedTypesetter)
+    let scene = output.scene
+    let element = try #require(
+      scene.elements.first { $0.attributes.representedElementCategory == .cell })
+    return (output, element.attributes.frame, try #require(element.text))
+  }
+
+  @Test("a spec run whose own style has backgroundColor is filled behind it alone (PNG)")
+  func specRunPNG() throws {
+    let (output, frame, placed) = try Self.specScene(Self.spec(runs: Self.highlightedRuns))
+    // The run's scalars, counted from the run strings: "Hello " is 6, "HHH" 3.
+    #expect(placed.backgroundRanges == [PlacedText.ColorRange(scalars: 6..<9, color: .yellow)])
+    // "Hello " (the item's style) and " ok" (a style without backgroundColor) get none.
+    let image = try Self.pixels(output.scene, format: .png)
+    try Self.checkHighlight(image, frame: frame, placed: placed)
+    // Drawn, never measured: without the background the frames are the same.
+    let plain = try TextSpec(
+      json: Self.spec(runs: Self.highlightedRuns.replacing("hit", with: "plain"))
+    )
+    .run(typesetter: sharedTypesetter)
+    #expect(plain.json == output.json)
+  }
+
+  @Test("neighbouring runs of one background are one range, as NSAttributedString joins them")
+  func specNeighbouringRuns() throws {
+    let runs =
+      #"[{"text": "HH", "style": "hit"}, {"text": "H", "style": "hit"}, "Hello ", "#
+      + #"{"text": "H", "style": "hit"}]"#
+    let (_, _, placed) = try Self.specScene(Self.spec(runs: runs))
+    // "HH" and "H" touch (scalars 0..<3); "Hello " (3..<9) parts the last "H" from them.
+    let string = NSMutableAttributedString(string: "HHHHello H")
+    string.addAttribute(
+      .backgroundColor, value: Color.yellow, range: NSRange(location: 0, length: 2))
+    string.addAttribute(
+      .backgroundColor, value: Color.yellow, range: NSRange(location: 2, length: 1))
+    string.addAttribute(
+      .backgroundColor, value: Color.yellow, range: NSRange(location: 9, length: 1))
+    #expect(placed.backgroundRanges == PlacedText.backgroundRanges(in: string))
+    #expect(placed.backgroundRanges.map(\.scalars) == [0..<3, 9..<10])
+  }
+
+  @Test("a spec run's background in a PDF, read back through pdftoppm")
+  func specRunPDF() throws {
+    let (output, frame, placed) = try Self.specScene(Self.spec(runs: Self.highlightedRuns))
+    let image = try Self.pixels(output.scene, format: .pdf)
+    try Self.checkHighlight(image, frame: frame, placed: placed)
+  }
+
+  @Test("a spec run wrapped onto two lines is filled on both, and the run before it is not")
+  func specRunWrapped() throws {
+    let word = try Self.shapedWidth("HHH")
+    // A word and a half a line: "HHH " unstyled, then the run "HHH HHH" on two lines.
+    let spec = Self.spec(
+      runs: #"["HHH ", {"text": "HHH HHH", "style": "hit"}]"#,
+      itemStyle: #", "maxWidth": \#(word * 1.5)"#)
+    let (output, frame, placed) = try Self.specScene(spec)
+    let lines = placed.layout.lines
+    try #require(lines.map(\.scalarRange) == [0..<4, 4..<8, 8..<11])
+    let space = try Self.shapedWidth(" ")
+    let image = try Self.pixels(output.scene, format: .png)
+    let left = Double(frame.minX + placed.origin.x)
+    for (index, line) in lines.enumerated() {
+      let top = Double(frame.minY + placed.origin.y) + line.top
+      let band = CGRect(x: left + 0.5, y: top + 0.5, width: word - 1, height: line.height - 1)
+      let counted = Self.count(image, in: band)
+      #expect(counted.dark > 100, "line \(index): the glyphs are drawn: \(counted)")
+      if index == 0 {
+        #expect(counted.yellow == 0 && counted.white > 0, "line 0: \(counted)")
+      } else {
+        #expect(counted.white == 0, "line \(index): \(counted)")
+        #expect(counted.yellow > Int(band.width * band.height * 4) / 2, "line \(index)")
+      }
+    }
+    // The run's two lines (the space ending the first included), a pixel out, hold all the
+    // yellow there is.
+    let top = Double(frame.minY + placed.origin.y) + lines[1].top
+    let bottom = Double(frame.minY + placed.origin.y) + lines[2].top + lines[2].height
+    let run = CGRect(x: left - 0.5, y: top - 0.5, width: word + space + 1, height: bottom - top + 1)
+    let whole = CGRect(x: 0, y: 0, width: Double(image.width) / 2, height: Double(image.height) / 2)
+    #expect(Self.count(image, in: whole).yellow == Self.count(image, in: run).yellow)
+  }
+
+  /// The bounds (minX, maxX, minY, maxY) of each path an SVG fills in pure yellow.
+  static func yellowFills(_ svg: String) -> [(Double, Double, Double, Double)] {
+    svg.split(separator: "\n").filter { $0.contains("fill:rgb(100%,100%,0%)") }.compactMap {
+      line in
+      guard let d = line.split(separator: "d=\"").last?.split(separator: "\"").first else {
+        return nil
+      }
+      let numbers = d.split(separator: " ").compactMap { Double($0) }
+      let xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
+      let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+      guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max()
+      else { return nil }
+      return (minX, maxX, minY, maxY)
+    }
+  }
+
+  @Test("a run without a style of its own draws no background: the item's fills the cell once")
+  func specInheritedRun() throws {
+    let (output, frame, placed) = try Self.specScene(
+      Self.spec(
+        runs: #"["Hello ", "HHH", {"text": " ok", "style": "red"}]"#,
+        itemStyle: ##", "backgroundColor": "#ffff00""##))
+    #expect(placed.backgroundRanges.isEmpty)
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("drawn.svg").path
+    try Renderer.render(output.scene, to: path, options: RenderOptions(format: .svg))
+    let fills = Self.yellowFills(try String(contentsOfFile: path, encoding: .utf8))
+    // One yellow shape, the cell's box (its frame from the layout), and no other.
+    try #require(fills.count == 1, "\(fills)")
+    let (minX, maxX, minY, maxY) = fills[0]
+    #expect(abs(minX - Double(frame.minX)) < 0.01 && abs(maxX - Double(frame.maxX)) < 0.01)
+    #expect(abs(minY - Double(frame.minY)) < 0.01 && abs(maxY - Double(frame.maxY)) < 0.01)
+  }
+
+  @Test("a bad backgroundColor in a run's style is an error at its key path")
+  func specBadRunColor() throws {
+    var message = ""
+    do {
+      let spec = Self.spec(runs: Self.highlightedRuns, hitColor: "#ffff0")
+      _ = try TextSpec(json: spec).run(typesetter: sharedTypesetter)
+    } catch {
+      message = error.description
+    }
+    #expect(message.hasPrefix("styles.hit.backgroundColor: "), "\(message)")
+    #expect(message.contains("ffff0"), "\(message)")
   }
 }

@@ -112,25 +112,41 @@ final class SpecSource: CollectionViewDataSource {
     styles[name] ?? ResolvedStyle(style: TextSpec.Style(), font: typesetter.fonts.font(for: .body))
   }
 
-  /// The text of `content` in its styles' fonts, with the colors of its runs and their
-  /// underlines and strikethroughs (kept beside the text, as colors are: never measured).
-  func attributedText(_ content: TextSpec.Content, defaultStyle: String) -> (
-    AttributedText, ResolvedStyle, [PlacedText.ColorRange], [PlacedText.Decoration]
-  ) {
+  /// A content's text in its styles' fonts and what is drawn with it but never measured.
+  struct StyledText {
+    var text: AttributedText
+    /// The content's own style: the cell's or header's (its box, padding and paragraph).
+    var main: ResolvedStyle
+    /// The runs' colours.
+    var colorRanges: [PlacedText.ColorRange] = []
+    /// The underlines and strikethroughs.
+    var decorations: [PlacedText.Decoration] = []
+    /// The text backgrounds of the runs that name a style with a `backgroundColor`.
+    var backgroundRanges: [PlacedText.ColorRange] = []
+  }
+
+  /// The text of `content` in its styles' fonts, with the colors of its runs, their
+  /// underlines and strikethroughs, and their text backgrounds (kept beside the text, as colors
+  /// are: never measured).
+  ///
+  /// A style's `backgroundColor` is read by where the style is named, as UIKit reads the two
+  /// properties of that name: the content's own style fills the cell (`UIView.backgroundColor`,
+  /// `main.style.box`), a style named on a run fills behind that run's glyphs
+  /// (`NSAttributedString.Key.backgroundColor`). A run without a style of its own takes the
+  /// content's font and colour but not its fill, which the cell already shows.
+  func attributedText(_ content: TextSpec.Content, defaultStyle: String) -> StyledText {
     WorkCounter.add(1)
     let main = style(content.paragraphStyleName ?? defaultStyle)
-    var attributed = AttributedText()
-    var colorRanges: [PlacedText.ColorRange] = []
-    var decorations: [PlacedText.Decoration] = []
+    var styled = StyledText(text: AttributedText(), main: main)
     func decorate(_ style: TextSpec.Style, _ scalars: Range<Int>) {
       if style.underline.isVisible {
-        decorations.append(
+        styled.decorations.append(
           PlacedText.Decoration(
             kind: .underline, scalars: scalars, style: style.underline,
             color: style.underlineColor))
       }
       if style.strikethrough.isVisible {
-        decorations.append(
+        styled.decorations.append(
           PlacedText.Decoration(
             kind: .strikethrough, scalars: scalars, style: style.strikethrough,
             color: style.strikethroughColor))
@@ -138,7 +154,7 @@ final class SpecSource: CollectionViewDataSource {
     }
     switch content {
     case .text(let string, _):
-      attributed.append(
+      styled.text.append(
         string,
         attributes: TextAttributes(
           font: main.font, letterSpacing: main.style.letterSpacing,
@@ -148,19 +164,32 @@ final class SpecSource: CollectionViewDataSource {
       var offset = 0
       for run in runs {
         let runStyle = style(run.style ?? content.paragraphStyleName ?? defaultStyle)
-        attributed.append(
+        styled.text.append(
           run.text,
           attributes: TextAttributes(
             font: runStyle.font, letterSpacing: runStyle.style.letterSpacing,
             baselineOffset: runStyle.style.baselineOffset))
         let count = run.text.unicodeScalars.count
-        colorRanges.append(
-          PlacedText.ColorRange(scalars: offset..<(offset + count), color: runStyle.style.color))
-        decorate(runStyle.style, offset..<(offset + count))
+        let scalars = offset..<(offset + count)
+        styled.colorRanges.append(
+          PlacedText.ColorRange(scalars: scalars, color: runStyle.style.color))
+        decorate(runStyle.style, scalars)
+        if run.style != nil, let fill = runStyle.style.box.fill, count > 0 {
+          // Neighbouring runs of one fill are one range, as NSAttributedString joins equal
+          // attributes into one run: one rectangle, without a seam where two would touch.
+          if let last = styled.backgroundRanges.last, last.scalars.upperBound == offset,
+            last.color == fill
+          {
+            styled.backgroundRanges[styled.backgroundRanges.count - 1].scalars =
+              last.scalars.lowerBound..<scalars.upperBound
+          } else {
+            styled.backgroundRanges.append(PlacedText.ColorRange(scalars: scalars, color: fill))
+          }
+        }
         offset += count
       }
     }
-    return (attributed, main, colorRanges, decorations)
+    return styled
   }
 
   func numberOfSections(in collectionView: CollectionView) -> Int { geometry.sections.count }
@@ -181,15 +210,15 @@ final class SpecSource: CollectionViewDataSource {
       withReuseIdentifier: Self.text, for: indexPath)
     guard let textCell = cell as? SpecTextCell else { return cell }
     let sectionText = spec.sections[indexPath.section]
-    let (text, main, colors, decorations) = attributedText(
+    let styled = attributedText(
       item, defaultStyle: sectionText.itemStyle ?? spec.itemStyle ?? "body")
-    let style = main.style
+    let style = styled.main.style
     let fixed = section(indexPath.section)?.items[safe: indexPath.item]?.size
     textCell.fixedWidth = style.width.map { CGFloat($0) } ?? fixed?.width
     textCell.fixedHeight = style.height.map { CGFloat($0) } ?? fixed?.height
     var content = TextContent()
     content.typesetter = typesetter
-    content.attributedText = text
+    content.attributedText = styled.text
     content.paragraphStyle = style.paragraph
     content.padding = style.padding
     let maxWidth = textCell.fixedWidth ?? style.maxWidth.map { CGFloat($0) }
@@ -198,9 +227,9 @@ final class SpecSource: CollectionViewDataSource {
     textCell.content = content
     textCell.box = style.box
     textCell.textColor = style.color
-    textCell.textColorRanges = colors
-    textCell.textDecorations = decorations
-    textCell.textBackgroundRanges = []
+    textCell.textColorRanges = styled.colorRanges
+    textCell.textDecorations = styled.decorations
+    textCell.textBackgroundRanges = styled.backgroundRanges
     return textCell
   }
 
@@ -220,10 +249,11 @@ final class SpecSource: CollectionViewDataSource {
       kind == .sectionHeader
       ? sectionText.headerStyle ?? spec.headerStyle ?? "headline"
       : sectionText.footerStyle ?? spec.footerStyle ?? "footnote"
-    let (text, main, colors, decorations) = attributedText(item, defaultStyle: defaultStyle)
+    let styled = attributedText(item, defaultStyle: defaultStyle)
+    let main = styled.main
     var content = TextContent()
     content.typesetter = typesetter
-    content.attributedText = text
+    content.attributedText = styled.text
     content.paragraphStyle = main.style.paragraph
     content.padding = main.style.padding
     header.content = content
@@ -231,9 +261,9 @@ final class SpecSource: CollectionViewDataSource {
     header.scrollsVertically = (geometry.layout.scrollDirection ?? .vertical) == .vertical
     header.box = main.style.box
     header.textColor = main.style.color
-    header.textColorRanges = colors
-    header.textDecorations = decorations
-    header.textBackgroundRanges = []
+    header.textColorRanges = styled.colorRanges
+    header.textDecorations = styled.decorations
+    header.textBackgroundRanges = styled.backgroundRanges
     return header
   }
 }

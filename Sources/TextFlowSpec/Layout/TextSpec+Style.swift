@@ -24,7 +24,9 @@ extension TextSpec {
     public var textStyle: TextStyle = .body
     /// The glyph color.
     public var color: Color = .black
-    /// The cell's box.
+    /// The cell's box. Its fill (the `backgroundColor` key) is also the text background of a
+    /// run that names this style, as `NSAttributedString.Key.backgroundColor` (see the spec
+    /// docs); the box's other keys are the cell's only.
     public var box = BoxStyle()
     /// Space between the cell's edges and its text.
     public var padding = EdgeInsets.zero
