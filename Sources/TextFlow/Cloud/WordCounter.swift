@@ -462,9 +462,12 @@ public struct WordCounter: Sendable {
     들에게 들도 들과 들로
     """.split(whereSeparator: \.isWhitespace).map(String.init)
 
-  /// `koreanParticles` by their last syllable: a word is compared with the few that end as it
-  /// does, not with all of them.
-  static let koreanParticlesByLastSyllable = Dictionary(grouping: koreanParticles) { $0.last! }
+  /// `koreanParticles` as scalars, by their last syllable's: a word is compared with the few
+  /// that end as it does. A Hangul syllable is one scalar, so a suffix is compared scalar by
+  /// scalar (String compares by canonical equivalence, several times the work).
+  static let koreanParticlesByLastSyllable: [UInt32: [[Unicode.Scalar]]] = Dictionary(
+    grouping: koreanParticles.map { Array($0.unicodeScalars) }
+  ) { $0.last!.value }
 
   /// Counts each Korean word with the stem it shares with the most other counted words (its
   /// letters before a particle of `koreanParticles`), when at least two counted words have that
@@ -473,45 +476,77 @@ public struct WordCounter: Sendable {
   static func mergeKoreanParticles(
     _ counts: inout [String: Int], _ spellings: inout [String: [String: Int]]
   ) -> Set<String> {
-    func isHangul(_ word: String) -> Bool {
-      !word.isEmpty && word.unicodeScalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) }
-    }
-    // Every stem a counted Hangul word could have, and how many counted words could have it.
-    var stemsOf: [String: [String]] = [:]
-    var forms: [String: Int] = [:]
-    for word in counts.keys where isHangul(word) {
-      var stems = [word]
-      for particle in koreanParticlesByLastSyllable[word.last!] ?? []
-      where word.count > particle.count && word.hasSuffix(particle) {
-        stems.append(String(word.dropLast(particle.count)))
+    // Hangul words keyed by their UTF-8 bytes: String's hashing and comparison normalise
+    // non-ASCII text first, which was most of this merge's time, and precomposed syllables
+    // sliced from one another are equal exactly when their bytes are.
+    var present: Set<ByteKey> = []
+    // The stems each counted Hangul word ending in a particle could have, and how many counted
+    // words could have each stem by dropping a particle.
+    var stemsOf: [(word: ByteKey, stems: [ByteKey])] = []
+    var stripped: [ByteKey: Int] = [:]
+    for word in counts.keys {
+      let scalars = word.unicodeScalars
+      guard let last = scalars.last, (0xAC00...0xD7A3).contains(last.value),
+        scalars.allSatisfy({ (0xAC00...0xD7A3).contains($0.value) })
+      else { continue }
+      present.insert(ByteKey(word))
+      guard let particles = koreanParticlesByLastSyllable[last.value] else { continue }
+      let length = scalars.count
+      var stems: [ByteKey] = []
+      for particle in particles where length > particle.count {
+        let start = scalars.index(scalars.endIndex, offsetBy: -particle.count)
+        guard scalars[start...].elementsEqual(particle) else { continue }
+        let stem = ByteKey(String(scalars[..<start]))
+        stems.append(stem)
+        stripped[stem, default: 0] += 1
       }
-      for stem in Set(stems) { forms[stem, default: 0] += 1 }
-      stemsOf[word] = stems
+      if !stems.isEmpty { stemsOf.append((ByteKey(word), stems)) }
     }
-    var target: [String: String] = [:]
+    var target: [ByteKey: ByteKey] = [:]
     for (word, stems) in stemsOf {
-      // On a tie the shorter stem: the same words support both when a particle is two
-      // (사람들이 is 사람 with 들 and 이, 서울에서는 서울 with 에서 and 는). Not one syllable,
-      // though: 아들 (son) with 아들이 ties with 아 and is no plural.
-      func rank(_ stem: String) -> (Int, Int, Int) {
-        (forms[stem]!, stem.count > 1 ? 1 : 0, -stem.count)
+      // The counted words with the stem (itself, and those that drop a particle to it); on a
+      // tie the shorter stem: the same words support both when a particle is two (사람들이 is
+      // 사람 with 들 and 이, 서울에서는 서울 with 에서 and 는). Not one syllable, though: 아들
+      // (son) with 아들이 ties with 아 and is no plural.
+      var best = (stem: word, rank: (0, 0, 0))
+      for stem in [word] + stems {
+        let length = stem.text.unicodeScalars.count
+        let forms = (stripped[stem] ?? 0) + (present.contains(stem) ? 1 : 0)
+        let rank = (forms, length > 1 ? 1 : 0, -length)
+        if rank > best.rank { best = (stem, rank) }
       }
-      let stem = stems.max { rank($0) < rank($1) }!
-      if stem != word, forms[stem]! >= 2 { target[word] = stem }
+      if best.stem != word, best.rank.0 >= 2 { target[word] = best.stem }
     }
     var merged: Set<String> = []
-    // In sorted order, so that the same text always gives the same counts.
-    for word in target.keys.sorted() {
+    // Any order gives the same counts: each word's stem was chosen before any moved.
+    for (word, first) in target {
       // A stem that is itself counted and merged goes on to its own stem ("사람들이" to
       // "사람들" to "사람"); each step is shorter, so the walk ends.
-      var stem = target[word]!
+      var stem = first
       while let next = target[stem] { stem = next }
-      guard let count = counts.removeValue(forKey: word) else { continue }
-      counts[stem, default: 0] += count
-      spellings.removeValue(forKey: word)
-      spellings[stem, default: [:]][stem, default: 0] += count
-      merged.insert(stem)
+      guard let count = counts.removeValue(forKey: word.text) else { continue }
+      counts[stem.text, default: 0] += count
+      spellings.removeValue(forKey: word.text)
+      spellings[stem.text, default: [:]][stem.text, default: 0] += count
+      merged.insert(stem.text)
     }
     return merged
+  }
+
+  /// A string hashed and compared by its UTF-8 bytes.
+  struct ByteKey: Hashable {
+    var text: String
+
+    init(_ text: String) { self.text = text }
+
+    func hash(into hasher: inout Hasher) {
+      var text = text
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    static func == (a: Self, b: Self) -> Bool {
+      var (a, b) = (a.text, b.text)
+      return a.withUTF8 { a in b.withUTF8 { b in a.elementsEqual(b) } }
+    }
   }
 }
