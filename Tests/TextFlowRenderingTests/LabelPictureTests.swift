@@ -61,7 +61,8 @@ import TextFlow
     let output = try sheets.layout(records, typesetter: sharedTypesetter)
     #expect(output.errors.isEmpty, "\(output.errors)")
     let path = directory.appendingPathComponent("sheet-\(UUID().uuidString).png").path
-    try Renderer.render(output.pages[0], to: path, options: RenderOptions(format: .png, scale: 2))
+    let page = try #require(output.pages.first, "no labels: \(output.errors)")
+    try Renderer.render(page, to: path, options: RenderOptions(format: .png, scale: 2))
     return (try PNGImage(contentsOf: path), output, path)
   }
 
@@ -83,8 +84,13 @@ import TextFlow
     design.baseDirectory = directory
     let (image, _, path) = try Self.render(
       design, [Self.record([("name", "Ada Lovelace")])], in: directory)
-    let red = try #require(Self.region(of: Self.red, in: image, scale: 2))
-    let blue = try #require(Self.region(of: Self.blue, in: image, scale: 2))
+    // Found apart from #require, whose message would print every pixel of the image.
+    let (redRegion, blueRegion) = (
+      Self.region(of: Self.red, in: image, scale: 2),
+      Self.region(of: Self.blue, in: image, scale: 2)
+    )
+    let red = try #require(redRegion, "no red pixels")
+    let blue = try #require(blueRegion, "no blue pixels")
     let picture = red.union(blue)
     // 24 pt tall, 40:20 wide: 48 pt; each half 24 pt wide (a pixel of blending at the seam).
     #expect(abs(picture.height - 24) <= 0.5, "\(picture)")
@@ -126,10 +132,15 @@ import TextFlow
     let output = try sheets.layout(records, typesetter: sharedTypesetter)
     #expect(output.errors.isEmpty, "\(output.errors)")
     let path = directory.appendingPathComponent("sheet.png").path
-    try Renderer.render(output.pages[0], to: path, options: RenderOptions(format: .png, scale: 2))
+    let page = try #require(output.pages.first, "no labels: \(output.errors)")
+    try Renderer.render(page, to: path, options: RenderOptions(format: .png, scale: 2))
     let image = try PNGImage(contentsOf: path)
-    let red = try #require(Self.region(of: Self.red, in: image, scale: 2))
-    let green = try #require(Self.region(of: Self.green, in: image, scale: 2))
+    let (redRegion, greenRegion) = (
+      Self.region(of: Self.red, in: image, scale: 2),
+      Self.region(of: Self.green, in: image, scale: 2)
+    )
+    let red = try #require(redRegion, "no red pixels")
+    let green = try #require(greenRegion, "no green pixels")
     #expect(red.minX >= 50 && red.maxX <= 150, "Ada's photo on the first label: \(red)")
     #expect(green.minX >= 150 && green.maxX <= 250, "Alan's on the second: \(green)")
     #expect(abs(red.height - 20) <= 0.5 && abs(red.width - 40) <= 0.5, "\(red)")
@@ -193,7 +204,7 @@ import TextFlow
     #expect(given.frame.height < 40 && given.frame.height > 1, "\(given.frame)")
     #expect(abs(given.frame.width - 2 * given.frame.height) < 1e-6)
     #expect(fit.sizes == [6] && !fit.isTruncated && !fit.isOverflowed, "\(fit)")
-    let text = try #require(given.output.pages[0].elements.first { $0.text != nil })
+    let text = try #require(given.output.pages.first?.elements.first { $0.text != nil })
     // Text, spacing, picture: the stack fills the 92 pt inner height.
     let stack = text.attributes.frame.height + design.spacing + given.frame.height
     #expect(abs(stack - 92) < 0.01, "\(stack)")
@@ -208,7 +219,7 @@ import TextFlow
     let output = try sheets.layout(
       [Self.record([("name", "Ada"), ("photo", " ")])], typesetter: sharedTypesetter)
     #expect(output.errors.isEmpty)
-    #expect(output.pages[0].elements.allSatisfy { $0.image == nil })
+    #expect(output.pages.first?.elements.allSatisfy { $0.image == nil } == true)
     #expect(design.drawsNothing(for: [Self.record([("name", ""), ("photo", "")])]))
     #expect(!design.drawsNothing(for: [Self.record([("name", ""), ("photo", "a.png")])]))
   }
