@@ -249,4 +249,27 @@ import TextFlow
     }
     #expect(decodes == [1, 1])
   }
+
+  @Test func anSVGHoldsALogoOnceAtItsPixelSize() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Self.halves(Self.red, Self.blue).write(to: directory.appendingPathComponent("logo.png"))
+    var design = LabelDesign(blocks: [
+      .image(.init(template: try FieldTemplate("logo.png"), height: 10))
+    ])
+    design.baseDirectory = directory
+    var template = Self.template
+    template.shape = .rectangle(width: 30, height: 20, cornerRadius: 0)
+    template.grids = [.init(columns: 10, rows: 10, x0: 0, y0: 0, dx: 30, dy: 20)]
+    let sheets = LabelSheetLayout(template: template, design: design)
+    let records = (1...20).map { Self.record([("n", "\($0)")], row: $0) }
+    let output = try sheets.layout(records, typesetter: sharedTypesetter)
+    let path = directory.appendingPathComponent("labels.svg").path
+    let page = try #require(output.pages.first)
+    try Renderer.render(page, to: path, options: RenderOptions(format: .svg))
+    let svg = try String(contentsOfFile: path, encoding: .utf8)
+    let images = svg.components(separatedBy: "<image ").dropFirst()
+    #expect(images.count == 1)
+    #expect(images.first?.contains(#"width="40" height="20""#) == true)
+  }
 }
