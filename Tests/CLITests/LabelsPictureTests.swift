@@ -150,4 +150,26 @@ import Testing
     #expect(!result.standardError.contains("row "))
     #expect(!FileManager.default.fileExists(atPath: pdf))
   }
+
+  @Test func aPNGWithDamagedPixelDataFailsTheDrawingNamingIt() throws {
+    let directory = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // The chunks still run to IEND (the header check passes); the zlib data inside IDAT is
+    // scrambled, so only the decoder finds it.
+    let logo = directory.appendingPathComponent("logo.png")
+    var bytes = [UInt8](try Data(contentsOf: logo))
+    let idat = try #require(
+      (0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual("IDAT".utf8) })
+    for index in idat + 4..<idat + 16 { bytes[index] ^= 0x5A }
+    try Data(bytes).write(to: logo)
+    let pdf = directory.appendingPathComponent("labels.pdf").path
+    let result = try Self.textflow([
+      try Self.names(3, in: directory), "--template", Self.template, "--design",
+      directory.appendingPathComponent("design.json").path, "-o", pdf,
+    ])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains(logo.path), "\(result.standardError)")
+    #expect(result.standardError.contains("damaged"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: pdf))
+  }
 }

@@ -49,7 +49,11 @@ final class CairoPictureCache {
     let status = cairo_surface_status(surface)
     guard let surface, status == CAIRO_STATUS_SUCCESS else {
       cairo_surface_destroy(surface)
-      throw PictureProblem(reason: String(cString: cairo_status_to_string(status)))
+      let said = String(cString: cairo_status_to_string(status))
+      // Cairo 1.16 reports any libpng error (damaged compressed data) as "out of memory".
+      throw PictureProblem(
+        reason: status == CAIRO_STATUS_NO_MEMORY
+          ? "its pixels cannot be decoded: the PNG is damaged (Cairo says \"\(said)\")" : said)
     }
     // A PDF surface writes a source once for each distinct unique id, whatever surface object
     // carries it: the file's pixels are written once even when the file is decoded again
