@@ -47,9 +47,9 @@ enum LabelsCommand: Subcommand {
 
     A record with an unknown field, a malformed row, barcode data its symbology rejects or a
     picture that is missing or not a PNG is reported with its row and line, and nothing is
-    written unless --keep-going is given. A
-    design that draws nothing on any label (no blocks, or fields every record leaves empty)
-    is a warning naming it, an error with --strict.
+    written unless --keep-going is given. A design that draws nothing on any label (no
+    blocks, or fields every record leaves empty) is a warning naming it, an error with
+    --strict.
 
     options:
       -o, --output PATH       a PDF (all pages), a PNG or SVG per page with %d for the page
