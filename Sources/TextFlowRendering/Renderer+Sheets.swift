@@ -54,6 +54,6 @@ extension Renderer {
     try canvas.finish(durable: options.durable, check: options.commitCheck)
     return RenderSummary(
       path: path, pageCount: pageCount, size: first.bounds.size, format: .pdf, scale: 1,
-      cutsElements: false)
+      cutsElements: false, pictureDecodeCount: canvas.pictures.decodeCount)
   }
 }

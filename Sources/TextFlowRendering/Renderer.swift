@@ -97,6 +97,9 @@ public struct RenderSummary: Sendable, Equatable {
   public var scale: Double
   /// True when an element taller than a page had to be cut between pages.
   public var cutsElements: Bool
+  /// How many PNG pictures were decoded to draw it: each distinct file once (while no more
+  /// than a few others are drawn between its uses), however many elements show it.
+  public var pictureDecodeCount = 0
 
   /// Equal paths, page counts, sizes, formats, scales and cut flags.
   public static func == (lhs: RenderSummary, rhs: RenderSummary) -> Bool {
@@ -144,8 +147,14 @@ public enum Renderer {
     options.progress?(1, 1)
     return RenderSummary(
       path: path, pageCount: 1, size: bounds.size, format: options.format,
-      scale: options.format == .png ? options.scale : 1, cutsElements: false)
+      scale: options.format == .png ? options.scale : 1, cutsElements: false,
+      pictureDecodeCount: canvas.pictures.decodeCount)
   }
+
+  /// The PNG pictures decoded by every render in this process so far (`RenderSummary`'s
+  /// `pictureDecodeCount` is one render's): `textflow` prints it with `TEXTFLOW_COUNT_WORK`,
+  /// so that tests can check that a logo on every label is decoded once, not once a label.
+  public static var pictureDecodeCount: Int { CairoPictureCache.totalDecodeCount }
 
   /// The largest side of a PDF page, in points: 14 400 units of 1/72 inch (200 inches), the
   /// limit of the PDF specification (ISO 32000-1, annex C) that viewers enforce. A single-page
@@ -290,7 +299,7 @@ public enum Renderer {
     try canvas.finish(durable: options.durable, check: options.commitCheck)
     return RenderSummary(
       path: path, pageCount: pageCount, size: page.size, format: .pdf, scale: 1,
-      cutsElements: cutsElements)
+      cutsElements: cutsElements, pictureDecodeCount: canvas.pictures.decodeCount)
   }
 
   /// Draws the part of `scene` inside `clip` (content coordinates) on `canvas`, whose current
@@ -382,6 +391,9 @@ public enum Renderer {
       canvas.stroke(
         x: 0, y: 0, width: Double(size.width), height: Double(size.height),
         cornerRadius: box.cornerRadius, lineWidth: box.borderWidth, color: border)
+    }
+    if let image = element.image {
+      try canvas.drawImage(image, width: Double(size.width), height: Double(size.height))
     }
     if let barcode = element.barcode { canvas.fillBars(barcode) }
     if let outline = element.outline {

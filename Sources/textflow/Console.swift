@@ -119,6 +119,7 @@ enum Console {
       if let peak = peakMemoryKilobytes() { error("peak: \(peak) kB") }
       error("font lookups: \(FontLookups.total)")
       error("prepared texts: \(FontOptions.preparedTextCount)")
+      error("picture decodes: \(Renderer.pictureDecodeCount)")
     }
     Glibc.exit(status)
   }

@@ -23,7 +23,8 @@ enum LabelsCommand: Subcommand {
     The design (schema/label-design.schema.json) stacks blocks in each label:
       {"blocks": [{"text": "{name}", "font": "DejaVu Sans Bold", "size": 12},
                   {"text": "{street}\\n{postcode} {city}"},
-                  {"barcode": "{ean}", "symbology": "ean13", "height": 30}],
+                  {"barcode": "{ean}", "symbology": "ean13", "height": 30},
+                  {"image": "logo.png", "height": 24, "alignment": "center"}],
        "padding": 4, "verticalAlignment": "center", "minimumSize": 6}
     A block's relative font path is looked for beside the design file, then in the working
     directory. Without --design each record's fields are its lines, in column order. Text
@@ -31,15 +32,24 @@ enum LabelsCommand: Subcommand {
     fit at the minimum size, then is cut with an ellipsis. A line whose fields are all empty is
     dropped.
 
+    An image block draws a PNG with its aspect ratio kept: "height" and/or "width" in points
+    (both: it fits inside that box), else its own size at 72 dpi; never wider than the label.
+    Pictures keep their size while text shrinks, and shrink only as far as the text needs to
+    fit at minimumSize. A path written in the design is looked for beside the design file; one
+    a record fills in ("image": "{photo}") beside the data file; either then in the working
+    directory. An empty field draws no picture. Other formats are refused (a JPEG: convert
+    photo.jpg photo.png, with ImageMagick).
+
     Symbologies: ean13 (12 digits, or 13 with the right check digit), ean8 (7 or 8), upca (11
     or 12), code128 (ISO-8859-1 text), code39 (digits, capitals, space, - . $ / + %), qr and
     datamatrix (any text). A JSON line's fields are its own keys: a field the design names and
     the line lacks is an error, not an empty field.
 
-    A record with an unknown field, a malformed row or barcode data its symbology rejects is
-    reported with its row and line, and nothing is written unless --keep-going is given. A
-    design that draws nothing on any label (no blocks, or fields every record leaves empty)
-    is a warning naming it, an error with --strict.
+    A record with an unknown field, a malformed row, barcode data its symbology rejects or a
+    picture that is missing or not a PNG is reported with its row and line, and nothing is
+    written unless --keep-going is given. A design that draws nothing on any label (no
+    blocks, or fields every record leaves empty) is a warning naming it, an error with
+    --strict.
 
     options:
       -o, --output PATH       a PDF (all pages), a PNG or SVG per page with %d for the page
@@ -164,6 +174,7 @@ enum LabelsCommand: Subcommand {
       }
       var sheets = LabelSheetLayout(template: template, design: design)
       sheets.barcodeEncoder = ZintBarcodeEncoder()
+      sheets.dataDirectory = documentFolder(source)
       sheets.drawsOutlines = parsed.flags.contains("--outlines")
       if let skip = try parsed.integer("--skip", in: 0...100_000) {
         guard skip < template.labelsPerSheet else {
@@ -229,7 +240,7 @@ enum LabelsCommand: Subcommand {
         let why =
           design.blocks.isEmpty
           ? "it has no blocks"
-          : "its text and barcode data are empty for every record of \(sourceName)"
+          : "its text, barcode data and pictures are empty for every record of \(sourceName)"
         let message = "\(designName): every label would be blank: \(why)"
         if FontOptions.strict { throw .failure("\(message); --strict: nothing written") }
         printError("textflow labels: warning: \(message)")

@@ -18,6 +18,8 @@ import TextFlowSpec
         #"{"blocks": ["# + text + "}], \"copies\": " + value + "}",
         #"{"blocks": ["# + text + #", "size": "# + value + "}]}",
         #"{"blocks": ["# + barcode + #", "height": "# + value + "}]}",
+        #"{"blocks": [{"image": "logo.png", "height": "# + value + "}]}",
+        #"{"blocks": [{"image": "{photo}", "width": "# + value + "}]}",
         #"{"blocks": ["# + text + "}], \"padding\": " + value + "}",
       ]
     }

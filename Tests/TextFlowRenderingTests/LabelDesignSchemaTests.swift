@@ -15,7 +15,7 @@ import Testing
       .filter { $0.hasSuffix(".json") }
     #expect(names.count >= 2)
     let minimal = Data(
-      #"{"blocks": [{"text": "{name}", "font": "DejaVu Sans Bold", "size": 12}, {"text": "{street}\n{postcode} {city}"}, {"barcode": "{ean}", "symbology": "ean13", "height": 30}], "padding": 4, "verticalAlignment": "center", "minimumSize": 6}"#
+      #"{"blocks": [{"text": "{name}", "font": "DejaVu Sans Bold", "size": 12}, {"text": "{street}\n{postcode} {city}"}, {"barcode": "{ean}", "symbology": "ean13", "height": 30}, {"image": "logo.png", "height": 24, "alignment": "center"}, {"image": "{photo}", "width": 40, "height": 50}], "padding": 4, "verticalAlignment": "center", "minimumSize": 6}"#
         .utf8)
     for data in try names.map({ try Data(contentsOf: folder.appendingPathComponent($0)) })
       + [minimal]
@@ -26,6 +26,9 @@ import Testing
     for bad in [
       #"{"blocks": [{"barcode": "{x}", "symbology": "ean14"}]}"#, #"{"blocks": [], "padd": 1}"#,
       #"{"blocks": [{"text": "x", "height": 3}]}"#,
+      #"{"blocks": [{"image": "a.png", "symbology": "qr"}]}"#,
+      #"{"blocks": [{"image": "a.png", "text": "x"}]}"#,
+      #"{"blocks": [{"image": "a.png", "size": 3}]}"#,
     ] {
       #expect(!validator.errors(try JSONSerialization.jsonObject(with: Data(bad.utf8))).isEmpty)
     }

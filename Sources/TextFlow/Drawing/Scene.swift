@@ -93,6 +93,26 @@ public struct Outline: Sendable, Equatable {
   }
 }
 
+/// A picture drawn scaled to fill its element's frame (a `UIImageView`'s `.scaleToFill`; the
+/// frame is made with the picture's aspect ratio): a PNG file, named by path so that a scene
+/// stays a small value however many elements show the picture. The renderer decodes each file
+/// once per render, and a PDF holds it once.
+public struct PlacedImage: Sendable, Hashable {
+  /// The PNG file's path.
+  public var path: String
+  /// Its width in pixels, as its header says.
+  public var pixelWidth: Int
+  /// Its height in pixels, as its header says.
+  public var pixelHeight: Int
+
+  /// The PNG file at `path`, of `pixelWidth` × `pixelHeight` pixels.
+  public init(path: String, pixelWidth: Int, pixelHeight: Int) {
+    self.path = path
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+  }
+}
+
 /// One drawn element: its layout attributes (frame, transform, alpha, zIndex), its box and its
 /// text.
 public struct SceneElement: Sendable, Equatable {
@@ -104,6 +124,8 @@ public struct SceneElement: Sendable, Equatable {
   public var text: PlacedText?
   /// Barcode bars to fill (label sheets), if any.
   public var barcode: BarcodeMarks?
+  /// A picture filling the frame (label sheets), if any; drawn over the box, under the text.
+  public var image: PlacedImage?
   /// A shape the box follows instead of the frame's rounded rectangle (round and CD labels).
   public var shape: LabelShape?
   /// A shape in content coordinates that clips everything the element draws.

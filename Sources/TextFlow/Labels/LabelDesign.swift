@@ -1,5 +1,5 @@
-// What goes on each label of a merge: blocks of text with {field} placeholders and barcodes,
-// stacked top to bottom inside the label's padding. Read from JSON by TextFlowSpec.
+// What goes on each label of a merge: blocks of text with {field} placeholders, barcodes and
+// pictures, stacked top to bottom inside the label's padding. Read from JSON by TextFlowSpec.
 import Foundation
 
 /// Text with `{field}` placeholders; `{{` and `}}` are literal braces.
@@ -198,10 +198,41 @@ public struct LabelDesign: Sendable, Equatable {
     }
   }
 
+  /// A picture block (gLabels' image object): a PNG file named in the design, or by a record
+  /// through a placeholder (`"{photo}"`), drawn with its aspect ratio kept.
+  public struct ImageBlock: Sendable, Equatable {
+    /// The file's path, with placeholders. Without placeholders it is the design's own file,
+    /// found beside the design (`LabelDesign.baseDirectory`); with them, the filled path is
+    /// the record's, found beside the data file (`LabelSheetLayout.dataDirectory`); either
+    /// then in the working directory.
+    public var template: FieldTemplate
+    /// The picture's width in points (nil: from the height, or the picture's own).
+    public var width: Double?
+    /// The picture's height in points (nil: from the width, or the picture's own). Given
+    /// both, the picture fits inside that box.
+    public var height: Double?
+    /// Where the picture sits across the label.
+    public var alignment: TextAlignment
+
+    /// A picture block; without a width or height the picture is its own size at 72 dpi (a
+    /// pixel a point), scaled down to the label's width.
+    public init(
+      template: FieldTemplate, width: Double? = nil, height: Double? = nil,
+      alignment: TextAlignment = .center
+    ) {
+      self.template = template
+      self.width = width
+      self.height = height
+      self.alignment = alignment
+    }
+  }
+
   /// One block.
   public enum Block: Sendable, Equatable {
     case text(TextBlock)
     case barcode(BarcodeBlock)
+    /// A picture (UIKit's `UIImageView`).
+    case image(ImageBlock)
   }
 
   /// Vertical placement of the stacked blocks in the label.
@@ -227,10 +258,10 @@ public struct LabelDesign: Sendable, Equatable {
   /// record has, and JSON lines need not all have the same keys. A design someone wrote keeps
   /// it false, so a misspelt field is reported for the record instead of printed blank.
   public var absentFieldsAreEmpty = false
-  /// The folder a block's relative font path is found in first: the design file's folder, as
-  /// gLabels finds a template's files beside it (nil: the working directory, for a design read
-  /// from standard input or built in code). The rule, with its fall-back to the working
-  /// directory, is `FontCollection.font(named:pointSize:relativeTo:)`'s.
+  /// The folder a block's relative font or picture path is found in first: the design file's
+  /// folder, as gLabels finds a template's files beside it (nil: the working directory, for a
+  /// design read from standard input or built in code). The rule, with its fall-back to the
+  /// working directory, is `FontCollection.font(named:pointSize:relativeTo:)`'s.
   public var baseDirectory: URL?
 
   /// A design with `blocks` and the defaults.
@@ -239,8 +270,9 @@ public struct LabelDesign: Sendable, Equatable {
   }
 
   /// True when no block has anything to draw for any of `records`: the design has no
-  /// blocks, or every text block fills to blank text and every barcode block to no data (the
-  /// merge leaves such a block out), so every label would come out blank. A record that lacks
+  /// blocks, or every text block fills to blank text, every barcode block to no data and
+  /// every picture block to no path (the merge leaves such a block out), so every label would
+  /// come out blank. A record that lacks
   /// a field the design names is an error of its own and counts as drawing something.
   public func drawsNothing(for records: [LabelRecord]) -> Bool {
     for record in records {
@@ -249,6 +281,7 @@ public struct LabelDesign: Sendable, Equatable {
         switch block {
         case .text(let text): template = text.template
         case .barcode(let barcode): template = barcode.template
+        case .image(let image): template = image.template
         }
         let filled = try? template.fill { record[$0] ?? (absentFieldsAreEmpty ? "" : nil) }
         guard let filled else { return false }

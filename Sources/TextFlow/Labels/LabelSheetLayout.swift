@@ -1,6 +1,7 @@
 // A mail merge onto label sheets: records filled into a design, each label's blocks fitted
-// (wrap, shrink to a minimum, break words only when one cannot fit, then truncate), placed on
-// the template's label positions page by page, with a fit report per label.
+// (wrap, shrink to a minimum, break words only when one cannot fit, then truncate; pictures
+// give way only to text at its minimum size), placed on the template's label positions page by
+// page, with a fit report per label.
 import Foundation
 import Synchronization
 
@@ -14,7 +15,8 @@ public struct LabelFit: Sendable, Equatable {
   public var isWordBroken: Bool
   /// True when lines were cut off (with an ellipsis).
   public var isTruncated: Bool
-  /// True when the blocks still do not fit (a barcode taller than the label, or no line fits).
+  /// True when the blocks still do not fit (a barcode taller than the label, no line fits, or
+  /// no room is left for a picture).
   public var isOverflowed: Bool
 
   /// True when the text is as designed.
@@ -83,6 +85,11 @@ public struct LabelSheetLayout: Sendable {
   public var uniformSize = UniformSize.none
   /// Encodes barcode blocks; a design with barcodes needs one.
   public var barcodeEncoder: (any BarcodeEncoder)?
+  /// The folder a relative picture path that a record fills in (`"{photo}"`) is found in
+  /// first: the data file's, as a spreadsheet's paths are written from where it is (nil: the
+  /// working directory, for records from standard input or built in code); then the working
+  /// directory. A path written in the design itself is the design's (`design.baseDirectory`).
+  public var dataDirectory: URL?
   /// The page background (nil: none).
   public var background: Color? = .white
 
@@ -98,11 +105,12 @@ public struct LabelSheetLayout: Sendable {
     public var pages: [Scene]
     /// The labels, in fill order.
     public var labels: [PlacedLabel]
-    /// Records that produced no label (unknown fields, barcode data the symbology rejects).
+    /// Records that produced no label (unknown fields, barcode data the symbology rejects, a
+    /// picture that is missing or not a PNG).
     public var errors: [LabelRecordError]
     /// How many text layouts fitting asked the typesetter for: the work the run did, bounded
-    /// per label (a first try, a bisection of nine steps, the final layout), so tests can check
-    /// that a run is linear in its records.
+    /// per label (a first try, a bisection of nine steps, the final layout, and with pictures
+    /// a try at the minimum size), so tests can check that a run is linear in its records.
     public var textLayoutCount: Int
   }
 
@@ -122,12 +130,22 @@ public struct LabelSheetLayout: Sendable {
   fileprivate enum Prepared {
     case text(PreparedText)
     case barcode(LabelDesign.BarcodeBlock)
+    /// A picture block, with its file when the design names one without placeholders.
+    case picture(LabelDesign.ImageBlock, file: PictureFile?)
   }
 
   /// One record's filled blocks, before fitting.
   fileprivate enum Filled {
     case text(String, PreparedText)
     case barcode(BarcodeSymbol, LabelDesign.BarcodeBlock, moduleSize: Double)
+    /// A picture at the size asked for (no wider than the label); fitting may scale it down.
+    case picture(PictureFile, LabelDesign.ImageBlock, size: CGSize)
+  }
+
+  /// The pictures records name, each file's header read once a merge (a photo per record is
+  /// read once, a logo every record names too).
+  fileprivate final class PictureFiles {
+    var known: [String: Result<PictureFile, PictureFile.Problem>] = [:]
   }
 
   /// Fills and places every record.
@@ -135,7 +153,8 @@ public struct LabelSheetLayout: Sendable {
   /// Holds every page's scene, and so a text layout per label; a long run is drawn a page at a
   /// time from `prepare(_:typesetter:)`.
   ///
-  /// - Throws: `DesignError` when a font cannot be loaded or a barcode block has no encoder.
+  /// - Throws: `DesignError` when a font cannot be loaded, a barcode block has no encoder, or
+  ///   a picture the design names is missing or not a PNG.
   public func layout(_ records: [LabelRecord], typesetter: Typesetter) throws(DesignError)
     -> Output
   {
@@ -156,7 +175,9 @@ public struct LabelSheetLayout: Sendable {
   /// run's memory is its records, not its drawings. Under `uniformSize == .run` the shared size
   /// is found here, from every label, on up to `jobs` threads.
   ///
-  /// - Throws: `DesignError` when a font cannot be loaded or a barcode block has no encoder.
+  /// - Throws: `DesignError` when a font cannot be loaded, a barcode block has no encoder, or
+  ///   a picture the design names (without placeholders) is missing or not a PNG; the latter
+  ///   names the block's key path in the design's JSON (`blocks[1].image`).
   public func prepare(_ records: [LabelRecord], typesetter: Typesetter, jobs: Int = 1)
     throws(DesignError) -> PreparedMerge
   {
@@ -181,6 +202,21 @@ public struct LabelSheetLayout: Sendable {
           throw DesignError(description: "block \(index + 1): barcodes need an encoder")
         }
         prepared.append(.barcode(barcode))
+      case .image(let image):
+        guard image.template.fieldNames.isEmpty else {
+          prepared.append(.picture(image, file: nil))
+          continue
+        }
+        // The design's own file: checked once, before any record, and named by the key path
+        // the design's reader uses.
+        let name = (try? image.template.fill { _ in "" }) ?? image.template.source
+        do {
+          let file = try PictureFile.read(name, relativeTo: design.baseDirectory)
+          prepared.append(.picture(image, file: file))
+        } catch {
+          throw DesignError(
+            description: "blocks[\(index)].image (\(Printed.quoted(name))): \(error.message)")
+        }
       }
     }
     let area = template.shape.textArea
@@ -195,13 +231,15 @@ public struct LabelSheetLayout: Sendable {
     var errors: [LabelRecordError] = []
     var filledLabels: [FilledLabel] = []
     filledLabels.reserveCapacity(records.count)
+    let pictures = PictureFiles()
     for record in records {
       var lookup: [String: String] = [:]
       for field in record.fields { lookup[field.name] = field.value }
       let absent: String? = design.absentFieldsAreEmpty ? "" : nil
       do {
         let blocks = try fill(
-          prepared, { lookup[$0] ?? absent }, record: record, width: Double(inner.width))
+          prepared, { lookup[$0] ?? absent }, record: record, width: Double(inner.width),
+          pictures: pictures)
         filledLabels.append(FilledLabel(row: record.row, blocks: blocks))
       } catch {
         errors.append(
@@ -235,7 +273,8 @@ public struct LabelSheetLayout: Sendable {
     fileprivate let fitter: Fitter
     fileprivate let typesetter: Typesetter
 
-    /// Records that produced no label (unknown fields, barcode data the symbology rejects).
+    /// Records that produced no label (unknown fields, barcode data the symbology rejects, a
+    /// picture that is missing or not a PNG).
     public let errors: [LabelRecordError]
 
     /// The labels placed: each good record's copies.
@@ -378,7 +417,8 @@ public struct LabelSheetLayout: Sendable {
   }
 
   private func fill(
-    _ prepared: [Prepared], _ lookup: (String) -> String?, record: LabelRecord, width: Double
+    _ prepared: [Prepared], _ lookup: (String) -> String?, record: LabelRecord, width: Double,
+    pictures: PictureFiles
   ) throws(FillError) -> [Filled] {
     var blocks: [Filled] = []
     for (index, block) in prepared.enumerated() {
@@ -414,9 +454,58 @@ public struct LabelSheetLayout: Sendable {
               "field \(fields.isEmpty ? Printed.quoted(barcode.template.source) : fields) (\(Printed.quoted(data))) is not valid \(barcode.symbology.rawValue) data: \(error.description)"
           )
         }
+      case .picture(let image, let fixed):
+        if let fixed {
+          blocks.append(.picture(fixed, image, size: Self.pictureSize(fixed, image, width: width)))
+          continue
+        }
+        let name: String
+        do {
+          // Spaces around a path are a spreadsheet's, not the file's (", logo.png").
+          name = try image.template.fill(lookup).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+          let block = "picture block \(index + 1) (\(Printed.quoted(image.template.source)))"
+          throw FillError(
+            description: "\(block): no field '\(error.name)' in the record"
+              + Self.fieldHint(error.name, record))
+        }
+        // An empty field draws no picture, as an empty barcode field draws no barcode.
+        guard !name.isEmpty else { continue }
+        let known =
+          pictures.known[name]
+          ?? Result { () throws(PictureFile.Problem) in
+            try PictureFile.read(name, relativeTo: dataDirectory)
+          }
+        pictures.known[name] = known
+        switch known {
+        case .success(let file):
+          blocks.append(.picture(file, image, size: Self.pictureSize(file, image, width: width)))
+        case .failure(let problem):
+          let fields = image.template.fieldNames.map { "'\($0)'" }.joined(separator: ", ")
+          throw FillError(
+            description: "field \(fields) (\(Printed.quoted(name))): \(problem.message)")
+        }
       }
     }
     return blocks
+  }
+
+  /// A picture's size before fitting: the block's height and width (the picture fits inside
+  /// both when both are given), or the picture's own pixels as points (72 dpi), its aspect
+  /// ratio kept, and never wider than the label.
+  fileprivate static func pictureSize(
+    _ file: PictureFile, _ block: LabelDesign.ImageBlock, width: Double
+  ) -> CGSize {
+    let pixels = (width: Double(file.pixelWidth), height: Double(file.pixelHeight))
+    var scale = 1.0
+    switch (block.width, block.height) {
+    case (nil, nil): scale = 1
+    case (let asked?, nil): scale = asked / pixels.width
+    case (nil, let asked?): scale = asked / pixels.height
+    case (let across?, let down?): scale = min(across / pixels.width, down / pixels.height)
+    }
+    scale = min(scale, width / pixels.width)
+    return CGSize(width: pixels.width * scale, height: pixels.height * scale)
   }
 
   /// What a record has instead of the field `name` it lacks: the field that differs only in
@@ -466,6 +555,7 @@ public struct LabelSheetLayout: Sendable {
     enum Piece {
       case text(TextLayout, PreparedText)
       case barcode(BarcodeSymbol, LabelDesign.BarcodeBlock, moduleSize: Double)
+      case picture(PictureFile, LabelDesign.ImageBlock, size: CGSize)
     }
     var pieces: [Piece]
     var fit: LabelFit
@@ -538,13 +628,49 @@ public struct LabelSheetLayout: Sendable {
         case .barcode(let symbol, let block, let module):
           total += barcodeHeight(symbol, module)
           pieces.append(.barcode(symbol, block, moduleSize: module))
+        case .picture(let file, let block, let size):
+          total += Double(size.height)
+          pieces.append(.picture(file, block, size: size))
         }
       }
       return (!hidden && !wordTooWide && total <= height + 0.001, wordTooWide, pieces, total)
     }
 
+    /// The blocks with their pictures scaled down, when need be, so that the label's text
+    /// fits beside them at its minimum size: pictures keep their size while the text shrinks
+    /// (as gLabels keeps an image's size and shrinks auto-shrink text), and give way only
+    /// where the text, at its smallest, would otherwise be cut. Every picture is scaled by one
+    /// factor, its aspect ratio kept. A picture left less than a point is dropped (true: the
+    /// label is reported overflowed). Asked with the same blocks, it always answers the same,
+    /// so fitting and laying out see the same pictures.
+    func roomForText(_ blocks: [Filled]) -> (blocks: [Filled], dropsPictures: Bool) {
+      var pictures = 0.0
+      for case .picture(_, _, let size) in blocks { pictures += Double(size.height) }
+      guard pictures > 0 else { return (blocks, false) }
+      let tried = attempt(blocks, scale: lowestScale(blocks))
+      guard tried.height > height + 0.001 else { return (blocks, false) }
+      let others = tried.height - pictures
+      let factor = min(1, max(0, height - others) / pictures)
+      var result: [Filled] = []
+      var drops = false
+      for block in blocks {
+        guard case .picture(let file, let image, let size) = block else {
+          result.append(block)
+          continue
+        }
+        let scaled = CGSize(width: size.width * factor, height: size.height * factor)
+        if scaled.height < 1 {
+          drops = true
+          continue
+        }
+        result.append(.picture(file, image, size: scaled))
+      }
+      return (result, drops)
+    }
+
     /// The largest scale in lowestScale...1 at which the label fits, or the lowest scale.
     func bestScale(_ blocks: [Filled]) -> Double {
+      let blocks = roomForText(blocks).blocks
       if attempt(blocks, scale: 1).fits { return 1 }
       var low = lowestScale(blocks)
       guard attempt(blocks, scale: low).fits else { return low }
@@ -560,6 +686,7 @@ public struct LabelSheetLayout: Sendable {
 
     /// The label at `scale`; when it does not fit there, words break and lines are cut.
     func layOut(_ blocks: [Filled], scale: Double) -> Fitted {
+      let (blocks, dropsPictures) = roomForText(blocks)
       let sizes = blocks.compactMap { block -> Double? in
         if case .text(_, let text) = block { return size(text, scale: scale) }
         return nil
@@ -571,7 +698,7 @@ public struct LabelSheetLayout: Sendable {
       let tried = attempt(blocks, scale: scale)
       var fit = LabelFit(
         sizes: sizes, isShrunk: shrunk, isWordBroken: false, isTruncated: false,
-        isOverflowed: false)
+        isOverflowed: dropsPictures)
       if tried.fits { return Fitted(pieces: tried.pieces, fit: fit, height: tried.height) }
       fit.isWordBroken = tried.wordTooWide
       var hiddenLines = false
@@ -595,11 +722,21 @@ public struct LabelSheetLayout: Sendable {
           pieces.append(.barcode(symbol, barcode, moduleSize: module))
           remaining -= needed + gap
           total += needed + gap
+        case .picture(let file, let image, let size):
+          if Double(size.height) + gap > remaining + 0.001 { fit.isOverflowed = true }
+          pieces.append(.picture(file, image, size: size))
+          remaining -= Double(size.height) + gap
+          total += Double(size.height) + gap
         case .text(let string, let text):
-          // Room kept for the barcodes below this block.
+          // Room kept for the barcodes and pictures below this block.
           var reserved = 0.0
-          for case .barcode(let symbol, _, let module) in blocks[(index + 1)...] {
-            reserved += barcodeHeight(symbol, module) + spacing
+          for block in blocks[(index + 1)...] {
+            switch block {
+            case .barcode(let symbol, _, let module):
+              reserved += barcodeHeight(symbol, module) + spacing
+            case .picture(_, _, let size): reserved += Double(size.height) + spacing
+            case .text: break
+            }
           }
           let full = lay(string, text, scale: scale)
           let available = remaining - gap - reserved
@@ -709,6 +846,19 @@ public struct LabelSheetLayout: Sendable {
           symbol, module: module, at: CGPoint(x: x + dx, y: y), clip: clip(for: attributes.frame),
           label: index, typesetter: typesetter)
         y += symbolHeight
+      case .picture(let file, let block, let size):
+        let dx = Self.alignmentOffset(
+          block.alignment, spare: width - Double(size.width), rightToLeft: false)
+        var attributes = LayoutAttributes(
+          forSupplementaryViewOfKind: .init("label-image"),
+          with: IndexPath(item: index, section: 0))
+        attributes.frame = CGRect(origin: CGPoint(x: x + dx, y: y), size: size)
+        var element = SceneElement(attributes: attributes)
+        element.image = PlacedImage(
+          path: file.path, pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight)
+        element.clip = clip(for: attributes.frame)
+        result.append(element)
+        y += Double(size.height)
       }
     }
     return result

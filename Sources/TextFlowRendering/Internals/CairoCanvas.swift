@@ -59,6 +59,8 @@ final class CairoCanvas {
   private let fonts = CairoFontCache()
   /// SVG: the text of the glyphs drawn, written over them by `finish()` when enabled.
   let svgTextLayer = SVGTextLayer()
+  /// The PNG pictures drawn, each decoded once while it is kept.
+  let pictures = CairoPictureCache()
   /// Where Cairo's bytes go: a temporary file that `finish()` renames over `path`.
   private let stream: CairoStream
   private let fontOptions: OpaquePointer

@@ -146,13 +146,36 @@ public enum LabelDesignReader {
     let keys = try members(
       value, path,
       allowed: [
-        "text", "barcode", "font", "size", "weight", "color", "alignment", "maxLines",
-        "symbology", "height", "moduleWidth", "showText",
+        "text", "barcode", "image", "font", "size", "weight", "color", "alignment", "maxLines",
+        "symbology", "height", "width", "moduleWidth", "showText",
       ])
-    if let text = try string(keys["text"], "\(path).text") {
-      for key in ["barcode", "symbology", "height", "moduleWidth", "showText"]
-      where keys[key] != nil {
+    let kinds = ["text", "barcode", "image"].filter { keys[$0] != nil }
+    if kinds.count > 1 {
+      throw DesignError(
+        path: "\(path).\(kinds[1])",
+        message: "a block is one of text, barcode or image, and this one is also \(kinds[0])")
+    }
+    if let image = try string(keys["image"], "\(path).image") {
+      for key in ["font", "size", "weight", "color", "maxLines"] where keys[key] != nil {
+        throw DesignError(path: "\(path).\(key)", message: "belongs to a text block")
+      }
+      for key in ["symbology", "moduleWidth", "showText"] where keys[key] != nil {
         throw DesignError(path: "\(path).\(key)", message: "belongs to a barcode block")
+      }
+      var block = LabelDesign.ImageBlock(template: try template(image, "\(path).image"))
+      block.height = try number(keys["height"], "\(path).height", in: 1...2000)
+      block.width = try number(keys["width"], "\(path).width", in: 1...2000)
+      if let alignment = try choice(keys["alignment"], "\(path).alignment", TextAlignment.self) {
+        block.alignment = alignment
+      }
+      return .image(block)
+    }
+    if let text = try string(keys["text"], "\(path).text") {
+      for key in ["symbology", "height", "moduleWidth", "showText"] where keys[key] != nil {
+        throw DesignError(path: "\(path).\(key)", message: "belongs to a barcode block")
+      }
+      if keys["width"] != nil {
+        throw DesignError(path: "\(path).width", message: "belongs to an image block")
       }
       var block = LabelDesign.TextBlock(template: try template(text, "\(path).text"))
       block.font = try string(keys["font"], "\(path).font")
@@ -193,10 +216,13 @@ public enum LabelDesignReader {
       return .text(block)
     }
     guard let data = try string(keys["barcode"], "\(path).barcode") else {
-      throw DesignError(path: path, message: "a block needs \"text\" or \"barcode\"")
+      throw DesignError(path: path, message: "a block needs \"text\", \"barcode\" or \"image\"")
     }
     for key in ["font", "size", "weight", "color", "maxLines"] where keys[key] != nil {
       throw DesignError(path: "\(path).\(key)", message: "belongs to a text block")
+    }
+    if keys["width"] != nil {
+      throw DesignError(path: "\(path).width", message: "belongs to an image block")
     }
     guard
       let symbology = try choice(keys["symbology"], "\(path).symbology", BarcodeSymbology.self)
