@@ -19,9 +19,7 @@ struct CloudMaskPixelTests {
 
   @Test("mid-grey and light grey take words; white and transparent take none")
   func greysWhiteAndTransparent() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mask-bands-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Fixtures.temporaryDirectory("mask-bands")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("bands.png").path
     try PNGWriter.grey(width: 240, height: 60) { x, _ in Self.bands[x / 60] }
@@ -77,9 +75,7 @@ struct CloudMaskColorTests {
 
   @Test("each word takes the picture's colour under its ink, read back from the drawing")
   func wordsTakeThePicturesColours() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mask-colors-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Fixtures.temporaryDirectory("mask-colors")
     defer { try? FileManager.default.removeItem(at: folder) }
     // Red on the left, blue on the right, inside a white frame of 8 pixels.
     let path = folder.appendingPathComponent("halves.png").path
@@ -138,9 +134,7 @@ struct CloudMaskColorTests {
 
   @Test("the contour runs round the shape outside it, over no word, read back from the drawing")
   func contour() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mask-contour-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Fixtures.temporaryDirectory("mask-contour")
     defer { try? FileManager.default.removeItem(at: folder) }
     // A disc of radius 70 in a 200 × 160 picture, clear of its edges.
     let path = folder.appendingPathComponent("disc.png").path

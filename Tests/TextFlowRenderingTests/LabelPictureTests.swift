@@ -54,7 +54,7 @@ import TextFlow
   /// Renders `records` with `design` to a PNG at 2x in `directory` and reads it back.
   static func render(
     _ design: LabelDesign, _ records: [LabelRecord], in directory: URL,
-    dataDirectory: URL? = nil
+    dataDirectory: URL? = nil, template: LabelTemplate = Self.template
   ) throws -> (image: PNGImage, output: LabelSheetLayout.Output, path: String) {
     var sheets = LabelSheetLayout(template: template, design: design)
     sheets.dataDirectory = dataDirectory
@@ -126,15 +126,10 @@ import TextFlow
     var template = Self.template
     template.shape = .rectangle(width: 100, height: 100, cornerRadius: 0)
     template.grids = [.init(columns: 2, rows: 1, x0: 50, y0: 50, dx: 100, dy: 100)]
-    var sheets = LabelSheetLayout(template: template, design: design)
     // Found beside the data, not in the working directory.
-    sheets.dataDirectory = directory
-    let output = try sheets.layout(records, typesetter: sharedTypesetter)
-    #expect(output.errors.isEmpty, "\(output.errors)")
-    let path = directory.appendingPathComponent("sheet.png").path
-    let page = try #require(output.pages.first, "no labels: \(output.errors)")
-    try Renderer.render(page, to: path, options: RenderOptions(format: .png, scale: 2))
-    let image = try PNGImage(contentsOf: path)
+    let image = try Self.render(
+      design, records, in: directory, dataDirectory: directory, template: template
+    ).image
     let (redRegion, greenRegion) = (
       Self.region(of: Self.red, in: image, scale: 2),
       Self.region(of: Self.green, in: image, scale: 2)
