@@ -28,13 +28,13 @@ enum CloudCommand: Subcommand {
       --format FMT         png, pdf, svg or json (default: from -o)
       --input KIND         text, weighted or auto (default auto)
       --stop-words LIST    words left out: built-in lists english, german, french, spanish,
-                           chinese, japanese, korean (or en, de, fr, es, zh, ja, ko), all
-                           of them, or files of words (one per line), comma-separated, or
-                           none; with fr, French elisions are split off (l'homme counts as
-                           homme). Default for running text: the list of --locale's
-                           language, else english (as Python's wordcloud) with the lists of
-                           the Chinese, Japanese and Korean the text has; a "word weight"
-                           list keeps every word
+                           chinese, japanese, korean, thai (or en, de, fr, es, zh, ja, ko,
+                           th), all of them, or files of words (one per line),
+                           comma-separated, or none; with fr, French elisions are split off
+                           (l'homme counts as homme). Default for running text: the list of
+                           --locale's language, else english (as Python's wordcloud) with
+                           the lists of the Chinese, Japanese, Korean and Thai the text has;
+                           a "word weight" list keeps every word
       --min-length N       leave out words shorter than N characters (default 2; a single
                            Chinese character or Korean syllable still counts)
       --numbers            count numbers too (left out by default)
@@ -487,8 +487,8 @@ enum CloudCommand: Subcommand {
         guard FileManager.default.fileExists(atPath: name) else {
           throw .usage(
             "--stop-words: '\(name)' is neither a built-in list (english, german, french, "
-              + "spanish, chinese, japanese, korean or en, de, fr, es, zh, ja, ko; all; none) "
-              + "nor a file")
+              + "spanish, chinese, japanese, korean, thai or en, de, fr, es, zh, ja, ko, th; "
+              + "all; none) nor a file")
         }
         let text = try readText(name)
         words.formUnion(

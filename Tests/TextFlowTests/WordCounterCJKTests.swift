@@ -1,14 +1,15 @@
-// Word counting in Chinese, Japanese and Korean, where Python's wordcloud needs an outside
-// segmenter: ICU's dictionary splits Japanese into words and its particles (の, は, を) into
-// words of one kana; Korean writes a noun's particles onto it (서울은 "Seoul" as topic, 서울의
-// "of Seoul", 부산에서 "in Busan"), and the plural 들 before them (사람들이, people as subject).
-// The expected counts are worked out by hand from those rules of the two languages' grammar.
+// Word counting in Chinese, Japanese, Korean and Thai, where Python's wordcloud needs an
+// outside segmenter: ICU's dictionaries split Japanese and Thai into words, and Japanese
+// particles (の, は, を) into words of one kana; Korean writes a noun's particles onto it (서울은
+// "Seoul" as topic, 서울의 "of Seoul", 부산에서 "in Busan"), and the plural 들 before them
+// (사람들이, people as subject). The expected Korean counts are worked out by hand from those
+// rules of its grammar.
 import Foundation
 import Testing
 
 @testable import TextFlow
 
-@Suite("Word counting: Chinese, Japanese and Korean")
+@Suite("Word counting: Chinese, Japanese, Korean and Thai")
 struct WordCounterCJKTests {
   static func counts(_ text: String, _ configure: (inout WordCounter) -> Void = { _ in })
     -> [String: Double]
@@ -46,6 +47,10 @@ struct WordCounterCJKTests {
     // In Japanese text the Chinese list does not apply: 会 (to meet) is a word there.
     let meet = counted("友達に会う。先生に会う。会うのは楽しい。")
     #expect(StopWords.chinese.contains("会") && meet["会う"] != nil, "\(meet)")
+    // Thai: และ (and), ที่ (that), เป็น (is) go; ICU's dictionary finds the words.
+    let thai = counted("แมวและหมา แมวที่เป็นสีขาว")
+    #expect(thai["และ"] == nil && thai["ที่"] == nil && thai["เป็น"] == nil, "\(thai)")
+    #expect(thai["แมว"] == 2 && thai["หมา"] == 1, "\(thai)")
     // Korean: the conjunction 그리고 goes.
     let korean = counted("사과 그리고 배 그리고 사과")
     #expect(korean == ["사과": 2, "배": 1], "\(korean)")
@@ -54,17 +59,19 @@ struct WordCounterCJKTests {
     #expect(StopWords.defaults(for: "東京です", locale: "de") == StopWords.german)
     #expect(StopWords.defaults(for: "the cat", locale: "ja_JP") == StopWords.japanese)
     #expect(
-      StopWords.language(named: "ko") == .korean && StopWords.language(named: "ja") == .japanese)
+      StopWords.language(named: "ko") == .korean && StopWords.language(named: "ja") == .japanese
+        && StopWords.language(named: "th") == .thai)
   }
 
   @Test("the script counts read from UTF-8 bytes equal Unicode's ranges, code point by code point")
   func scriptCountsMatchTheRanges() {
     var text = ""
-    var expected = (kana: 0, ideographs: 0, hangul: 0)
+    var expected = (kana: 0, ideographs: 0, hangul: 0, thai: 0)
     for value in UInt32(0x20)...0xFFFF {
       guard let scalar = Unicode.Scalar(value) else { continue }
       text.unicodeScalars.append(scalar)
       switch value {
+      case 0x0E00...0x0E7F: expected.thai += 1
       case 0x3040...0x30FF: expected.kana += 1
       case 0x4E00...0x9FFF: expected.ideographs += 1
       case 0xAC00...0xD7FF: expected.hangul += 1
@@ -77,6 +84,7 @@ struct WordCounterCJKTests {
     #expect(counts.kana == expected.kana && counts.kana == 192)
     #expect(counts.ideographs == expected.ideographs && counts.ideographs == 20_992)
     #expect(counts.hangul == expected.hangul)
+    #expect(counts.thai == expected.thai && counts.thai == 128)
   }
 
   @Test("a Korean noun is counted with its particles where it occurs more than one way")

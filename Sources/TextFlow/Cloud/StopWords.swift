@@ -1,5 +1,5 @@
 // Built-in stop-word lists for word counting: the function words of English, German, French,
-// Spanish, Chinese, Japanese and Korean (articles, pronouns, auxiliaries, prepositions,
+// Spanish, Chinese, Japanese, Korean and Thai (articles, pronouns, auxiliaries, prepositions,
 // conjunctions, particles).
 // Source and licence: written for TextFlow from general knowledge of each language's grammar,
 // not copied from another list, so they are TextFlow's own source under its licence.
@@ -10,7 +10,7 @@ import Foundation
 public enum StopWords {
   /// A built-in language.
   public enum Language: String, Sendable, CaseIterable {
-    case english, german, french, spanish, chinese, japanese, korean
+    case english, german, french, spanish, chinese, japanese, korean, thai
   }
 
   /// French words elided before a vowel with an apostrophe (le and la as l', de as d', je, me,
@@ -29,6 +29,7 @@ public enum StopWords {
     case .chinese: return chinese
     case .japanese: return japanese
     case .korean: return korean
+    case .thai: return thai
     }
   }
 
@@ -42,6 +43,7 @@ public enum StopWords {
     case "chinese", "zh": return .chinese
     case "japanese", "ja": return .japanese
     case "korean", "ko": return .korean
+    case "thai", "th": return .thai
     default: return nil
     }
   }
@@ -50,9 +52,9 @@ public enum StopWords {
   /// a list, that list. Otherwise English (as Python's `wordcloud` leaves out its English
   /// `STOPWORDS` unless told otherwise: without them a cloud of any text is "the", "and" and
   /// "of"), with the Japanese list when `text` has kana, the Korean one when it has Hangul
-  /// syllables, and the Chinese one when it has ideographs and kana are fewer than a fifth of
-  /// them (Japanese writes about two kana to an ideograph, and the Chinese list's 会, 地 and 能
-  /// are Japanese content words).
+  /// syllables, the Thai one when it has Thai letters, and the Chinese one when it has
+  /// ideographs and kana are fewer than a fifth of them (Japanese writes about two kana to an
+  /// ideograph, and the Chinese list's 会, 地 and 能 are Japanese content words).
   public static func defaults(for text: String, locale: String?) -> Set<String> {
     if let language = locale.flatMap(WordCounter.language(ofLocale:)).flatMap(language(named:)) {
       return list(language)
@@ -61,17 +63,20 @@ public enum StopWords {
     var words = english
     if scripts.kana > 0 { words.formUnion(japanese) }
     if scripts.hangul > 0 { words.formUnion(korean) }
+    if scripts.thai > 0 { words.formUnion(thai) }
     if scripts.ideographs > 0, scripts.kana * 5 < scripts.ideographs { words.formUnion(chinese) }
     return words
   }
 
-  /// How many characters of a text are kana (U+3040–U+30FF), CJK unified ideographs
-  /// (U+4E00–U+9FFF) and Hangul (U+AC00–U+D7FF: the syllables and the jamo after them), read
-  /// from their UTF-8 lead and second bytes (three bytes each) without decoding the text.
+  /// How many characters of a text are Thai (U+0E00–U+0E7F), kana (U+3040–U+30FF), CJK
+  /// unified ideographs (U+4E00–U+9FFF) and Hangul (U+AC00–U+D7FF: the syllables and the jamo
+  /// after them), read from their UTF-8 lead and second bytes (three bytes each) without
+  /// decoding the text.
   struct ScriptCounts {
     var kana = 0
     var ideographs = 0
     var hangul = 0
+    var thai = 0
 
     init(of text: String) {
       var text = text
@@ -79,12 +84,14 @@ public enum StopWords {
         var index = 0
         while index + 1 < bytes.count {
           let lead = bytes[index]
-          guard lead >= 0xE3 && lead <= 0xED else {
+          guard lead >= 0xE0 && lead <= 0xED else {
             index += 1
             continue
           }
           let second = bytes[index + 1]
           switch lead {
+          case 0xE0: if second == 0xB8 || second == 0xB9 { thai += 1 }
+          case 0xE1, 0xE2: break
           case 0xE3: if second >= 0x81 && second <= 0x83 { kana += 1 }
           case 0xE4: if second >= 0xB8 { ideographs += 1 }
           case 0xE5...0xE9: ideographs += 1
@@ -209,5 +216,16 @@ public enum StopWords {
     있다 있는 있고 있어 있어서 있습니다 있었다 있을 없다 없는 없이 없습니다 하다 하는 하고 하여
     해서 했다 한다 합니다 했습니다 할 한 하면 되다 되는 되어 된 된다 됩니다 될 이다 입니다 아니다
     더 잘 좀 다 매우 아주 너무 가장 바로 다시 이미 아직 함께
+    """)
+
+  /// Thai function words as ICU's dictionary segments running text (Thai is written without
+  /// spaces between words): conjunctions, prepositions, the nominalisers การ and ความ,
+  /// auxiliaries, pronouns, polite particles and common quantifiers.
+  public static let thai = words(
+    """
+    และ ที่ ของ ใน เป็น การ ความ ได้ มี ให้ ไม่ ว่า จะ ก็ กับ แต่ หรือ จาก โดย ซึ่ง นี้ นั้น
+    อยู่ ไป มา แล้ว เพื่อ ถึง ยัง ต้อง คือ อย่าง ทำ เมื่อ ด้วย ถ้า กัน ไว้ ออก ขึ้น ลง แก่ แห่ง
+    ต่อ ตาม บาง ทุก หลาย อีก เคย กำลัง ควร อาจ มาก ครับ ค่ะ คะ นะ เรา เขา ฉัน ผม คุณ มัน เธอ ท่าน
+    อะไร ใคร เช่น ทั้ง ส่วน จึง เลย จน ระหว่าง
     """)
 }
