@@ -6,14 +6,6 @@ import TextFlow
 
 @Suite("Word counting: apostrophes")
 struct WordCounterApostropheTests {
-  static func counts(_ text: String, _ configure: (inout WordCounter) -> Void = { _ in })
-    -> [String: Double]
-  {
-    var counter = WordCounter()
-    configure(&counter)
-    return Dictionary(uniqueKeysWithValues: counter.count(text).map { ($0.text, $0.weight) })
-  }
-
   @Test("a possessive 's is left off, with either apostrophe and in capitals")
   func possessive() {
     // wordcloud 1.9.6 (`WordCloud(stopwords=set(), collocations=False).process_text`) gives
@@ -22,18 +14,18 @@ struct WordCounterApostropheTests {
       The President's power. The President shall. Congress's law. Congress’s law.
       The nation's flag. THE NATION'S flag.
       """
-    let words = Self.counts(text)
+    let words = WordCounterTests.counts(text)
     #expect(words["President"] == 2)
     #expect(words["Congress"] == 2)
     #expect(words["nation"] == 2)
     #expect(words.keys.allSatisfy { !$0.hasSuffix("'s") && !$0.hasSuffix("’s") })
     // A word that only ends in s keeps it; the apostrophe inside a word stays.
-    #expect(Self.counts("Rhodes is, Rhodes was")["Rhodes"] == 2)
+    #expect(WordCounterTests.counts("Rhodes is, Rhodes was")["Rhodes"] == 2)
   }
 
   @Test("the typographic and the straight apostrophe make one word, shown as most written")
   func typographicApostrophe() {
-    let words = Self.counts("don’t don’t don't. aujourd’hui aujourd'hui")
+    let words = WordCounterTests.counts("don’t don’t don't. aujourd’hui aujourd'hui")
     #expect(words["don’t"] == 3 && words["don't"] == nil)
     #expect(words.values.reduce(0, +) == 5)
   }
@@ -41,7 +33,7 @@ struct WordCounterApostropheTests {
   @Test("with plurals merged, a possessive plural's singular is found")
   func possessiveAndPlural() {
     // wordcloud 1.9.6 with normalize_plurals: State 4.
-    let words = Self.counts("The States and the State's rights. States States.") {
+    let words = WordCounterTests.counts("The States and the State's rights. States States.") {
       $0.mergesPlurals = true
     }
     #expect(words["State"] == 4)

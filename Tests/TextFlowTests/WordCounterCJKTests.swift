@@ -11,14 +11,6 @@ import Testing
 
 @Suite("Word counting: Chinese, Japanese, Korean and Thai")
 struct WordCounterCJKTests {
-  static func counts(_ text: String, _ configure: (inout WordCounter) -> Void = { _ in })
-    -> [String: Double]
-  {
-    var counter = WordCounter()
-    configure(&counter)
-    return Dictionary(uniqueKeysWithValues: counter.count(text).map { ($0.text, $0.weight) })
-  }
-
   @Test("a single kana is held to the minimum length; a single ideograph still counts")
   func singleKana() {
     // ICU: 猫 | の | 本 | の | 話 | を | 聞く (the particles の and を are one kana each).
@@ -26,16 +18,16 @@ struct WordCounterCJKTests {
     let segments = WordSegmentation.segments(of: text, locale: "").filter(\.isWord)
       .map { String(text[$0.range]) }
     #expect(segments.contains("の") && segments.contains("を"), "\(segments)")
-    let words = Self.counts(text)
+    let words = WordCounterTests.counts(text)
     #expect(words["の"] == nil && words["を"] == nil, "\(words)")
     #expect(words["猫"] == 1 && words["本"] == 1 && words["話"] == 1, "\(words)")
-    #expect(Self.counts(text) { $0.minimumLength = 1 }["の"] == 2)
+    #expect(WordCounterTests.counts(text) { $0.minimumLength = 1 }["の"] == 2)
   }
 
   @Test("without a locale the default stop words follow the scripts the text is written in")
   func defaultStopWordsFollowTheScripts() {
     func counted(_ text: String) -> [String: Double] {
-      Self.counts(text) { $0.stopWords = StopWords.defaults(for: text, locale: nil) }
+      WordCounterTests.counts(text) { $0.stopWords = StopWords.defaults(for: text, locale: nil) }
     }
     // Japanese: the copula and an auxiliary go (です, ます); 会議 (meeting) stays.
     let japanese = counted("東京で会議があります。会議は大切です。")
@@ -92,28 +84,28 @@ struct WordCounterCJKTests {
     let merge: (inout WordCounter) -> Void = { $0.mergesKoreanParticles = true }
     // 서울 alone, as topic (은) and with 의; 부산 in two particles, never alone.
     #expect(
-      Self.counts("서울은 크다. 서울의 밤. 서울 좋아. 부산에서 왔다. 부산은 멀다.", merge)
+      WordCounterTests.counts("서울은 크다. 서울의 밤. 서울 좋아. 부산에서 왔다. 부산은 멀다.", merge)
         == ["서울": 3, "부산": 2, "크다": 1, "밤": 1, "좋아": 1, "왔다": 1, "멀다": 1])
     // 고양이 (cat) ends like the particle 이, but 고양 occurs no other way: its letters stay.
-    #expect(Self.counts("고양이 고양이가 고양이는 고양이를", merge) == ["고양이": 4])
+    #expect(WordCounterTests.counts("고양이 고양이가 고양이는 고양이를", merge) == ["고양이": 4])
     // The plural 들 before a particle: all are 사람 (person), with or without 사람 alone;
     // 에서는 is 에서 and 는. 아들 (son) is no plural of 아.
-    #expect(Self.counts("사람들이 사람들은 사람", merge) == ["사람": 3])
-    #expect(Self.counts("사람들이 사람들은 사람들로", merge) == ["사람": 3])
-    #expect(Self.counts("서울에서는 서울에서", merge) == ["서울": 2])
-    #expect(Self.counts("아들 아들이", merge) == ["아들": 2])
+    #expect(WordCounterTests.counts("사람들이 사람들은 사람", merge) == ["사람": 3])
+    #expect(WordCounterTests.counts("사람들이 사람들은 사람들로", merge) == ["사람": 3])
+    #expect(WordCounterTests.counts("서울에서는 서울에서", merge) == ["서울": 2])
+    #expect(WordCounterTests.counts("아들 아들이", merge) == ["아들": 2])
     // 한국어 (the Korean language) is not 한국 (Korea) with a particle.
-    #expect(Self.counts("한국어 한국의", merge) == ["한국어": 1, "한국의": 1])
+    #expect(WordCounterTests.counts("한국어 한국의", merge) == ["한국어": 1, "한국의": 1])
     // The copula written onto a noun: 수도입니다 (is the capital) with 수도.
-    #expect(Self.counts("수도 수도입니다", merge) == ["수도": 2])
+    #expect(WordCounterTests.counts("수도 수도입니다", merge) == ["수도": 2])
     // A stem that is a stop word is left out as the word would be: 것 (thing).
     #expect(
-      Self.counts("것은 것이 것을 사랑") {
+      WordCounterTests.counts("것은 것이 것을 사랑") {
         $0.mergesKoreanParticles = true
         $0.stopWords = StopWords.korean
       } == ["사랑": 1])
     // Off by default in the library: each spelling is its own word.
-    #expect(Self.counts("서울은 서울의 서울") == ["서울은": 1, "서울의": 1, "서울": 1])
+    #expect(WordCounterTests.counts("서울은 서울의 서울") == ["서울은": 1, "서울의": 1, "서울": 1])
   }
 
   @Test("merging particles gives the same counts whatever order the words come in")
@@ -123,7 +115,7 @@ struct WordCounterCJKTests {
     var first: [String: Double]?
     for _ in 0..<20 {
       let text = words.shuffled(using: &generator).joined(separator: " ")
-      let counted = Self.counts(text) { $0.mergesKoreanParticles = true }
+      let counted = WordCounterTests.counts(text) { $0.mergesKoreanParticles = true }
       #expect(first == nil || counted == first, "\(text)")
       first = first ?? counted
       #expect(counted.values.reduce(0, +) == Double(words.count))

@@ -7,30 +7,22 @@ import TextFlow
 
 @Suite("Word counting: Unicode case folding")
 struct WordCounterCaseFoldingTests {
-  static func counts(_ text: String, _ configure: (inout WordCounter) -> Void = { _ in })
-    -> [String: Double]
-  {
-    var counter = WordCounter()
-    configure(&counter)
-    return Dictionary(uniqueKeysWithValues: counter.count(text).map { ($0.text, $0.weight) })
-  }
-
   @Test("German capitals with SS are the same word as its ß spelling")
   func sharpS() {
-    let words = Self.counts("Die Straße, STRASSE, Straße. Größe GRÖSSE größe")
+    let words = WordCounterTests.counts("Die Straße, STRASSE, Straße. Größe GRÖSSE größe")
     #expect(words["Straße"] == 3 && words["STRASSE"] == nil)
     #expect(words["größe"] == 3)
   }
 
   @Test("a stop word is matched in its folded form")
   func foldedStopWords() {
-    let words = Self.counts("DASS dass daß Haus") { $0.stopWords = ["daß"] }
+    let words = WordCounterTests.counts("DASS dass daß Haus") { $0.stopWords = ["daß"] }
     #expect(words == ["Haus": 1])
   }
 
   @Test("Greek final sigma and ligatures fold as Unicode says")
   func greekAndLigatures() {
-    let words = Self.counts("ΣΟΦΟΣ σοφος ΣΟΦΟΣ ﬁne fine")
+    let words = WordCounterTests.counts("ΣΟΦΟΣ σοφος ΣΟΦΟΣ ﬁne fine")
     #expect(words["ΣΟΦΟΣ"] == 3)
     #expect(words["fine"] == 2)
   }
@@ -38,13 +30,13 @@ struct WordCounterCaseFoldingTests {
   @Test("Turkish dotted and dotless i fold by Turkish rules with a Turkish locale")
   func turkish() {
     let text = "İstanbul ISTANBUL istanbul Istanbul DİYARBAKIR Diyarbakır"
-    let turkish = Self.counts(text) { $0.locale = "tr" }
+    let turkish = WordCounterTests.counts(text) { $0.locale = "tr" }
     // tr: İ→i, I→ı; so İstanbul = istanbul, ISTANBUL = Istanbul = ıstanbul (a tie between
     // two capitalised spellings shows the one sorting first).
     #expect(turkish["istanbul"] == 2 && turkish["ISTANBUL"] == 2)
     #expect(turkish["Diyarbakır"] == 2)
     // The root folds I to i and İ to i with a combining dot.
-    let root = Self.counts(text)
+    let root = WordCounterTests.counts(text)
     #expect(root["istanbul"] == 3 && root["İstanbul"] == 1)
   }
 
@@ -58,7 +50,7 @@ struct WordCounterCaseFoldingTests {
     #expect(WordCounter.language(ofLocale: "") == nil)
     let text = "ISTANBUL istanbul"
     for locale in ["tr-TR", "TR_tr", "az_Latn_AZ"] {
-      #expect(Self.counts(text) { $0.locale = locale }.count == 2, "\(locale)")
+      #expect(WordCounterTests.counts(text) { $0.locale = locale }.count == 2, "\(locale)")
     }
   }
 }
