@@ -272,8 +272,8 @@ public struct LabelDesign: Sendable, Equatable {
   /// True when no block has anything to draw for any of `records`: the design has no
   /// blocks, or every text block fills to blank text, every barcode block to no data and
   /// every picture block to no path (the merge leaves such a block out), so every label would
-  /// come out blank. A record that lacks
-  /// a field the design names is an error of its own and counts as drawing something.
+  /// come out blank. A record that lacks a field the design names is an error of its own and
+  /// counts as drawing something.
   public func drawsNothing(for records: [LabelRecord]) -> Bool {
     for record in records {
       for block in blocks {
