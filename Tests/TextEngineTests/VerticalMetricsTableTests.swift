@@ -10,17 +10,9 @@ import Testing
 
 @Suite("Vertical metrics tables")
 struct VerticalMetricsTableTests {
-  /// The byte offset of table `tag` in an sfnt file: numTables at 4, 16-byte records from 12.
+  /// The byte offset of table `tag` in an sfnt file (`FontTables.tableOffset`).
   static func tableOffset(_ tag: String, in data: Data) -> Int? {
-    let bytes = [UInt8](data)
-    let count = Int(bytes[4]) << 8 | Int(bytes[5])
-    for index in 0..<count {
-      let record = 12 + 16 * index
-      if String(decoding: bytes[record..<(record + 4)], as: UTF8.self) == tag {
-        return bytes[(record + 8)..<(record + 12)].reduce(0) { $0 << 8 | Int($1) }
-      }
-    }
-    return nil
+    FontTables.tableOffset(tag, in: data)
   }
 
   static func patched(_ changes: (inout Data) -> Void) throws -> FontFace {

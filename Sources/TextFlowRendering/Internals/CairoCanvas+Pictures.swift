@@ -1,17 +1,67 @@
 // Pictures on a canvas: PNG files decoded by Cairo, each once per render however many elements
 // draw it (a logo on 10 000 labels), a few kept at a time (a photo per record), and marked with
-// a unique id so that a PDF holds each file's pixels once.
+// a unique id so that a PDF holds each file's pixels once; the shelf that keeps them
+// (`KeptSurfaces`) keeps colour glyphs' pictures too.
 internal import CCairo
 import Foundation
 import Synchronization
 import TextFlow
 
-/// Decoded pictures, the most recently drawn last; the least recently drawn is let go past
-/// `countLimit` surfaces or `byteLimit` bytes of pixels, so that a run with a photo per record
-/// holds a few photos, not all of them. Not thread-safe: one per canvas.
-final class CairoPictureCache {
-  private var entries: [(path: String, surface: OpaquePointer, bytes: Int)] = []
+/// Cairo image surfaces kept by key, the most recently used last; the least recently used is
+/// let go past `countLimit` surfaces or `byteLimit` bytes of pixels (the newest is kept even if
+/// larger). Each is marked with a unique id made from its key: a PDF or SVG surface writes a
+/// source once for each distinct unique id, whatever surface object carries it, so the pixels
+/// are written once however often they are drawn, and even when made again after being let go.
+/// Not thread-safe: one per canvas.
+struct KeptSurfaces: ~Copyable {
+  private var entries: [(key: String, surface: OpaquePointer, bytes: Int)] = []
   private var bytes = 0
+  let countLimit: Int
+  let byteLimit: Int
+
+  init(countLimit: Int, byteLimit: Int) {
+    self.countLimit = countLimit
+    self.byteLimit = byteLimit
+  }
+
+  deinit {
+    for entry in entries { cairo_surface_destroy(entry.surface) }
+  }
+
+  /// The surface kept under `key` (valid until the next `keep`), now the most recently used.
+  mutating func surface(for key: String) -> OpaquePointer? {
+    guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
+    let entry = entries.remove(at: index)
+    entries.append(entry)
+    return entry.surface
+  }
+
+  /// Keeps `surface` (an image surface; its reference is the shelf's now) under `key`, marked
+  /// with the unique id `textflow-KEY`, and lets the least recently used go past the limits.
+  mutating func keep(_ surface: OpaquePointer, for key: String) {
+    let id = Array("textflow-\(key)".utf8)
+    if let copy = malloc(id.count) {
+      id.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: id.count) }
+      cairo_surface_set_mime_data(
+        surface, "application/x-cairo.uuid", copy.assumingMemoryBound(to: UInt8.self),
+        UInt(id.count), { free($0) }, copy)
+    }
+    let size =
+      Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+    entries.append((key, surface, size))
+    bytes += size
+    while entries.count > 1, entries.count > countLimit || bytes > byteLimit {
+      let oldest = entries.removeFirst()
+      bytes -= oldest.bytes
+      cairo_surface_destroy(oldest.surface)
+    }
+  }
+}
+
+/// Decoded pictures, a few kept at a time (`KeptSurfaces`), so that a run with a photo per
+/// record holds a few photos, not all of them. Not thread-safe: one per canvas.
+final class CairoPictureCache {
+  private var kept = KeptSurfaces(countLimit: countLimit, byteLimit: byteLimit)
   /// The PNG files decoded so far.
   private(set) var decodeCount = 0
 
@@ -24,19 +74,12 @@ final class CairoPictureCache {
   private static let decodes = Atomic<Int>(0)
   static var totalDecodeCount: Int { decodes.load(ordering: .relaxed) }
 
-  deinit {
-    for entry in entries { cairo_surface_destroy(entry.surface) }
-  }
-
   /// The decoded surface of the PNG at `path`, owned by the cache (valid until the next call).
   ///
   /// - Throws: the reason the file cannot be decoded.
   func surface(for path: String) throws(PictureProblem) -> OpaquePointer {
-    if let index = entries.firstIndex(where: { $0.path == path }) {
-      let entry = entries.remove(at: index)
-      entries.append(entry)
-      return entry.surface
-    }
+    let key = "picture:\(path)"
+    if let surface = kept.surface(for: key) { return surface }
     // Checked first: Cairo reports a file that is not a PNG as "out of memory".
     let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 8) }
     guard let head else { throw PictureProblem(reason: "it cannot be read") }
@@ -55,25 +98,7 @@ final class CairoPictureCache {
         reason: status == CAIRO_STATUS_NO_MEMORY
           ? "its pixels cannot be decoded: the PNG is damaged (Cairo says \"\(said)\")" : said)
     }
-    // A PDF surface writes a source once for each distinct unique id, whatever surface object
-    // carries it: the file's pixels are written once even when the file is decoded again
-    // after being let go.
-    let id = Array("textflow-picture:\(path)".utf8)
-    if let copy = malloc(id.count) {
-      id.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: id.count) }
-      cairo_surface_set_mime_data(
-        surface, "application/x-cairo.uuid", copy.assumingMemoryBound(to: UInt8.self),
-        UInt(id.count), { free($0) }, copy)
-    }
-    let size =
-      Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
-    entries.append((path, surface, size))
-    bytes += size
-    while entries.count > 1, entries.count > Self.countLimit || bytes > Self.byteLimit {
-      let oldest = entries.removeFirst()
-      bytes -= oldest.bytes
-      cairo_surface_destroy(oldest.surface)
-    }
+    kept.keep(surface, for: key)
     return surface
   }
 

@@ -61,6 +61,9 @@ final class CairoCanvas {
   let svgTextLayer = SVGTextLayer()
   /// The PNG pictures drawn, each decoded once while it is kept.
   let pictures = CairoPictureCache()
+  /// PDF and SVG: the pictures of the colour bitmap glyphs drawn (emoji), at the font's own
+  /// resolution.
+  let colorGlyphs = CairoColorGlyphCache()
   /// Where Cairo's bytes go: a temporary file that `finish()` renames over `path`.
   private let stream: CairoStream
   private let fontOptions: OpaquePointer
@@ -368,9 +371,20 @@ final class CairoCanvas {
         color: Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 128), text: clusters)
       text = nil
     }
-    try showGlyphs(
-      glyphs, at: positions, face: face.face, font: font, color: color, text: text,
-      upwardFontSpace: face.hasUpwardFontSpace)
+    if face.hasColor, format != .png, colorGlyphs.hasBitmaps(font.face) {
+      // The glyphs' own pictures (a PNG's are Cairo's, rasterised at the output's resolution);
+      // what has none (a space) Cairo draws, without text (its text is in the text layer).
+      let others = try drawColorBitmaps(glyphs, at: positions, font: font)
+      if !others.isEmpty {
+        try showGlyphs(
+          others.map { glyphs[$0] }, at: others.map { positions[$0] }, face: face.face,
+          font: font, color: color, text: nil)
+      }
+    } else {
+      try showGlyphs(
+        glyphs, at: positions, face: face.face, font: font, color: color, text: text,
+        upwardFontSpace: face.hasUpwardFontSpace)
+    }
     if format == .svg, svgTextLayer.isEnabled, let clusters = text {
       var matrix = cairo_matrix_t()
       cairo_get_matrix(context, &matrix)
