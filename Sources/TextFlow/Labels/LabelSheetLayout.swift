@@ -196,7 +196,9 @@ public struct LabelSheetLayout: Sendable {
         } else {
           font = Font(face: typesetter.fonts.defaultFace(bold: text.bold), pointSize: text.size)
         }
-        prepared.append(.text(PreparedText(font: font, block: text)))
+        var block = text
+        block.alignment = template.shape.textAlignment(text.alignment)
+        prepared.append(.text(PreparedText(font: font, block: block)))
       case .barcode(let barcode):
         guard barcodeEncoder != nil else {
           throw DesignError(description: "block \(index + 1): barcodes need an encoder")
