@@ -5,7 +5,7 @@
 import Foundation
 import Synchronization
 
-/// How a label's text was made to fit.
+/// How a label's text was made to fit, and its pictures with it.
 public struct LabelFit: Sendable, Equatable {
   /// The size of each text block as drawn, in design order (empty blocks omitted).
   public var sizes: [Double]
@@ -18,9 +18,15 @@ public struct LabelFit: Sendable, Equatable {
   /// True when the blocks still do not fit (a barcode taller than the label, no line fits, or
   /// no room is left for a picture).
   public var isOverflowed: Bool
+  /// The factor the label's pictures were scaled down by so that its text fits at the minimum
+  /// size (every picture by the same one, aspect ratio kept): 1 when they keep the size the
+  /// design gives them, or when the label has none; below 1 when they gave way.
+  public var pictureScale = 1.0
 
-  /// True when the text is as designed.
-  public var isClean: Bool { !isShrunk && !isWordBroken && !isTruncated && !isOverflowed }
+  /// True when the label is as designed: its text and its pictures.
+  public var isClean: Bool {
+    !isShrunk && !isWordBroken && !isTruncated && !isOverflowed && pictureScale == 1
+  }
 }
 
 /// One label on a sheet.
@@ -642,15 +648,17 @@ public struct LabelSheetLayout: Sendable {
     /// fits beside them at its minimum size: pictures keep their size while the text shrinks
     /// (as gLabels keeps an image's size and shrinks auto-shrink text), and give way only
     /// where the text, at its smallest, would otherwise be cut. Every picture is scaled by one
-    /// factor, its aspect ratio kept. A picture left less than a point is dropped (true: the
-    /// label is reported overflowed). Asked with the same blocks, it always answers the same,
-    /// so fitting and laying out see the same pictures.
-    func roomForText(_ blocks: [Filled]) -> (blocks: [Filled], dropsPictures: Bool) {
+    /// factor (returned, 1 when they keep their size), its aspect ratio kept. A picture left
+    /// less than a point is dropped (true: the label is reported overflowed). Asked with the
+    /// same blocks, it always answers the same, so fitting and laying out see the same pictures.
+    func roomForText(_ blocks: [Filled]) -> (
+      blocks: [Filled], pictureScale: Double, dropsPictures: Bool
+    ) {
       var pictures = 0.0
       for case .picture(_, _, let size) in blocks { pictures += Double(size.height) }
-      guard pictures > 0 else { return (blocks, false) }
+      guard pictures > 0 else { return (blocks, 1, false) }
       let tried = attempt(blocks, scale: lowestScale(blocks))
-      guard tried.height > height + 0.001 else { return (blocks, false) }
+      guard tried.height > height + 0.001 else { return (blocks, 1, false) }
       let others = tried.height - pictures
       let factor = min(1, max(0, height - others) / pictures)
       var result: [Filled] = []
@@ -667,7 +675,7 @@ public struct LabelSheetLayout: Sendable {
         }
         result.append(.picture(file, image, size: scaled))
       }
-      return (result, drops)
+      return (result, factor, drops)
     }
 
     /// The largest scale in lowestScale...1 at which the label fits, or the lowest scale.
@@ -688,7 +696,7 @@ public struct LabelSheetLayout: Sendable {
 
     /// The label at `scale`; when it does not fit there, words break and lines are cut.
     func layOut(_ blocks: [Filled], scale: Double) -> Fitted {
-      let (blocks, dropsPictures) = roomForText(blocks)
+      let (blocks, pictureScale, dropsPictures) = roomForText(blocks)
       let sizes = blocks.compactMap { block -> Double? in
         if case .text(_, let text) = block { return size(text, scale: scale) }
         return nil
@@ -700,7 +708,7 @@ public struct LabelSheetLayout: Sendable {
       let tried = attempt(blocks, scale: scale)
       var fit = LabelFit(
         sizes: sizes, isShrunk: shrunk, isWordBroken: false, isTruncated: false,
-        isOverflowed: dropsPictures)
+        isOverflowed: dropsPictures, pictureScale: pictureScale)
       if tried.fits { return Fitted(pieces: tried.pieces, fit: fit, height: tried.height) }
       fit.isWordBroken = tried.wordTooWide
       var hiddenLines = false
