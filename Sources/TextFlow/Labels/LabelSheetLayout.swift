@@ -51,7 +51,8 @@ public struct LabelRecordError: Error, Sendable, Equatable, CustomStringConverti
   public var row: Int
   /// The line of the file where the record starts.
   public var line: Int
-  /// What went wrong, naming the block or field.
+  /// What went wrong, naming the block by its key path in the design (`blocks[1].barcode`)
+  /// and the field.
   public var message: String
   /// "row N (line L): message", as the record reader's errors say it.
   public var description: String { "row \(row) (line \(line)): \(message)" }
@@ -122,7 +123,7 @@ public struct LabelSheetLayout: Sendable {
 
   /// Why the design cannot be used at all.
   public struct DesignError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, naming the block.
+    /// What is wrong, naming the block by its key path in the design (`blocks[0].font`).
     public var description: String
   }
 
@@ -182,8 +183,8 @@ public struct LabelSheetLayout: Sendable {
   /// is found here, from every label, on up to `jobs` threads.
   ///
   /// - Throws: `DesignError` when a font cannot be loaded, a barcode block has no encoder, or
-  ///   a picture the design names (without placeholders) is missing or not a PNG; the latter
-  ///   names the block's key path in the design's JSON (`blocks[1].image`).
+  ///   a picture the design names (without placeholders) is missing or not a PNG, naming the
+  ///   block's key path in the design's JSON (`blocks[1].image`), as record errors do.
   public func prepare(_ records: [LabelRecord], typesetter: Typesetter, jobs: Int = 1)
     throws(DesignError) -> PreparedMerge
   {
@@ -197,7 +198,7 @@ public struct LabelSheetLayout: Sendable {
             font = try typesetter.fonts.font(
               named: name, pointSize: text.size, relativeTo: design.baseDirectory)
           } catch {
-            throw DesignError(description: "block \(index + 1): \(error)")
+            throw DesignError(description: "\(Self.keyPath(index, "font")): \(error)")
           }
         } else {
           font = Font(face: typesetter.fonts.defaultFace(bold: text.bold), pointSize: text.size)
@@ -207,7 +208,9 @@ public struct LabelSheetLayout: Sendable {
         prepared.append(.text(PreparedText(font: font, block: block)))
       case .barcode(let barcode):
         guard barcodeEncoder != nil else {
-          throw DesignError(description: "block \(index + 1): barcodes need an encoder")
+          throw DesignError(
+            description: Self.blockMessage(
+              index, "barcode", barcode.template.source, "barcodes need an encoder"))
         }
         prepared.append(.barcode(barcode))
       case .image(let image):
@@ -222,8 +225,7 @@ public struct LabelSheetLayout: Sendable {
           let file = try PictureFile.read(name, relativeTo: design.baseDirectory)
           prepared.append(.picture(image, file: file))
         } catch {
-          throw DesignError(
-            description: "blocks[\(index)].image (\(Printed.quoted(name))): \(error.message)")
+          throw DesignError(description: Self.blockMessage(index, "image", name, error.message))
         }
       }
     }
@@ -436,10 +438,7 @@ public struct LabelSheetLayout: Sendable {
         do {
           string = try text.block.template.fill(lookup)
         } catch {
-          throw FillError(
-            description:
-              "block \(index + 1) (\(Printed.quoted(text.block.template.source))): no field '\(error.name)' in the record\(Self.fieldHint(error.name, record))"
-          )
+          throw Self.blockError(index, "text", text.block.template, Self.noField(error, record))
         }
         if !string.isEmpty { blocks.append(.text(string, text)) }
       case .barcode(let barcode):
@@ -447,20 +446,16 @@ public struct LabelSheetLayout: Sendable {
         do {
           data = try barcode.template.fill(lookup)
         } catch {
-          throw FillError(
-            description:
-              "barcode block \(index + 1) (\(Printed.quoted(barcode.template.source))): no field '\(error.name)' in the record\(Self.fieldHint(error.name, record))"
-          )
+          throw Self.blockError(index, "barcode", barcode.template, Self.noField(error, record))
         }
         guard !data.isEmpty else { continue }
-        let fields = barcode.template.fieldNames.map { "'\($0)'" }.joined(separator: ", ")
         do {
           blocks.append(try encode(data, barcode, width: width))
         } catch {
-          throw FillError(
-            description:
-              "field \(fields.isEmpty ? Printed.quoted(barcode.template.source) : fields) (\(Printed.quoted(data))) is not valid \(barcode.symbology.rawValue) data: \(error.description)"
-          )
+          let symbology = barcode.symbology.rawValue
+          throw Self.blockError(
+            index, "barcode", barcode.template,
+            "\(Self.filled(barcode.template, data)) is not valid \(symbology) data: \(error)")
         }
       case .picture(let image, let fixed):
         if let fixed {
@@ -472,10 +467,7 @@ public struct LabelSheetLayout: Sendable {
           // Spaces around a path are a spreadsheet's, not the file's (", logo.png").
           name = try image.template.fill(lookup).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
-          let block = "picture block \(index + 1) (\(Printed.quoted(image.template.source)))"
-          throw FillError(
-            description: "\(block): no field '\(error.name)' in the record"
-              + Self.fieldHint(error.name, record))
+          throw Self.blockError(index, "image", image.template, Self.noField(error, record))
         }
         // An empty field draws no picture, as an empty barcode field draws no barcode.
         guard !name.isEmpty else { continue }
@@ -489,13 +481,48 @@ public struct LabelSheetLayout: Sendable {
         case .success(let file):
           blocks.append(.picture(file, image, size: Self.pictureSize(file, image, width: width)))
         case .failure(let problem):
-          let fields = image.template.fieldNames.map { "'\($0)'" }.joined(separator: ", ")
-          throw FillError(
-            description: "field \(fields) (\(Printed.quoted(name))): \(problem.message)")
+          throw Self.blockError(
+            index, "image", image.template,
+            "\(Self.filled(image.template, name)): \(problem.message)")
         }
       }
     }
     return blocks
+  }
+
+  /// Where block `index`'s `key` is in the design's JSON (`blocks[1].image`), counted from 0
+  /// as the JSON's array is: how every design and record error names a block, as the design
+  /// reader's errors do, so that the message points at the line to edit.
+  private static func keyPath(_ index: Int, _ key: String) -> String { "blocks[\(index)].\(key)" }
+
+  /// An error in block `index`: its key path, what the design wrote there, and the problem
+  /// ("blocks[1].barcode ("{ean}"): field 'ean' ("123") is not valid ean13 data: …").
+  private static func blockMessage(
+    _ index: Int, _ key: String, _ written: String, _ problem: String
+  ) -> String {
+    "\(keyPath(index, key)) (\(Printed.quoted(written))): \(problem)"
+  }
+
+  /// A record's error in block `index`, said as `blockMessage` says it.
+  private static func blockError(
+    _ index: Int, _ key: String, _ template: FieldTemplate, _ problem: String
+  ) -> FillError {
+    FillError(description: blockMessage(index, key, template.source, problem))
+  }
+
+  /// "no field 'name' in the record", with what the record has instead.
+  private static func noField(_ error: FieldTemplate.UnknownField, _ record: LabelRecord)
+    -> String
+  {
+    "no field '\(error.name)' in the record" + fieldHint(error.name, record)
+  }
+
+  /// The data a template filled in, with the fields it came from: "field 'ean' ("123")", or
+  /// the quoted text alone when the design wrote it without placeholders.
+  private static func filled(_ template: FieldTemplate, _ value: String) -> String {
+    let fields = template.fieldNames.map { "'\($0)'" }.joined(separator: ", ")
+    let noun = template.fieldNames.count > 1 ? "fields" : "field"
+    return fields.isEmpty ? Printed.quoted(value) : "\(noun) \(fields) (\(Printed.quoted(value)))"
   }
 
   /// A picture's size before fitting: the block's height and width (the picture fits inside
