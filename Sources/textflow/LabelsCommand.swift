@@ -78,7 +78,8 @@ enum LabelsCommand: Subcommand {
       --debug                 draw frames, line boxes and baselines
 
     Standard error gets one line per label that was shrunk, word-broken, truncated or
-    overflowed, and a summary.
+    overflowed, or whose pictures were scaled down for its text (to what percent), and a
+    summary; the report has each label's "pictureScale" (1: the design's size).
 
     Exit status: 0 on success, 1 when input, template or design cannot be used or a record
     is bad (without --keep-going), 2 on a usage error.
@@ -370,7 +371,7 @@ enum LabelsCommand: Subcommand {
   /// One line per label that was not printed as designed, then the totals.
   static func summary(_ result: Report) -> String {
     var lines: [String] = []
-    var counts = (shrunk: 0, broken: 0, truncated: 0, overflowed: 0)
+    var counts = (shrunk: 0, broken: 0, truncated: 0, overflowed: 0, pictures: 0)
     var reported = 0
     for label in result.firstCopies where !label.fit.isClean {
       var notes: [String] = []
@@ -378,6 +379,12 @@ enum LabelsCommand: Subcommand {
         counts.shrunk += 1
         let sizes = label.fit.sizes.map { JSONValue.format(($0 * 10).rounded(.down) / 10) }
         notes.append("shrunk to \(sizes.joined(separator: "/")) pt")
+      }
+      if label.fit.pictureScale < 1 {
+        counts.pictures += 1
+        // Down to a whole percent: 99.7 % is not said as 100.
+        let percent = Int((label.fit.pictureScale * 100).rounded(.down))
+        notes.append("pictures scaled to \(percent)%")
       }
       if label.fit.isWordBroken {
         counts.broken += 1
@@ -404,6 +411,7 @@ enum LabelsCommand: Subcommand {
       "\(counted(result.labelCount, "label")) on \(counted(pages, "sheet")): "
         + "\(counts.shrunk) shrunk, \(counts.broken) word-broken, \(counts.truncated) truncated, "
         + "\(counts.overflowed) overflowed"
+        + (counts.pictures == 0 ? "" : ", \(counts.pictures) with pictures scaled down")
         + (result.errors.isEmpty ? "" : ", \(counted(result.errors.count, "record")) skipped"))
     return lines.joined(separator: "\n")
   }
@@ -425,7 +433,8 @@ enum LabelsCommand: Subcommand {
     text += label.fit.sizes.map { number($0) }.joined(separator: ", ")
     text += "], \"shrunk\": \(label.fit.isShrunk), \"wordBroken\": \(label.fit.isWordBroken), "
     text += "\"truncated\": \(label.fit.isTruncated), "
-    text += "\"overflowed\": \(label.fit.isOverflowed)}"
+    text += "\"overflowed\": \(label.fit.isOverflowed), "
+    text += "\"pictureScale\": \(number(label.fit.pictureScale))}"
   }
 
   /// The report: the template, every label's page, position, frame and fit, and the errors.

@@ -366,7 +366,7 @@ struct LabelsCommandTests {
       #expect(failed.status == 1, "\(failed.standardError)")
       #expect(
         failed.standardError.contains(
-          "row \(item.row) (line \(item.line)): block 2 (\"{street}\\n{postcode} {city}\"): no field 'street' in the record"
+          "row \(item.row) (line \(item.line)): blocks[1].text (\"{street}\\n{postcode} {city}\"): no field 'street' in the record"
         ), "\(failed.standardError)")
       #expect(failed.standardError.contains("1 bad record;"), "\(failed.standardError)")
       #expect(!FileManager.default.fileExists(atPath: pdf))
@@ -477,7 +477,8 @@ struct LabelsCommandTests {
     ])
     #expect(failed.status == 1)
     for part in [
-      "\(data): row 2 (line 3): field 'code'", "is not valid code128 data",
+      "\(data): row 2 (line 3): blocks[1].barcode (\"{code}\"): field 'code'",
+      "is not valid code128 data",
       "Code 128 data of 120 characters is too long", "symbol characters",
     ] {
       #expect(failed.standardError.contains(part), "\(part) in \(failed.standardError)")

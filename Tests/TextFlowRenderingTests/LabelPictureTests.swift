@@ -205,6 +205,40 @@ import TextFlow
     #expect(abs(stack - 92) < 0.01, "\(stack)")
   }
 
+  @Test func theFitGivesTheScaleThePicturesWereDrawnAt() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Self.halves(Self.red, Self.blue).write(to: directory.appendingPathComponent("a.png"))
+    var design = LabelDesign(blocks: [
+      .text(.init(template: try FieldTemplate("{name}"), size: 12)),
+      .image(.init(template: try FieldTemplate("a.png"), height: 40)),
+    ])
+    design.baseDirectory = directory
+    // One line and five lines keep the 40 pt picture (five shrink the text); twelve lines at
+    // the minimum size leave it less room (as in the test above).
+    let texts = [1, 5, 12].map { count in
+      (1...count).map { "line \($0)" }.joined(separator: "\n")
+    }
+    var scales: [Double] = []
+    for text in texts {
+      let (image, output, _) = try Self.render(
+        design, [Self.record([("name", text)])], in: directory)
+      let (redRegion, blueRegion) = (
+        Self.region(of: Self.red, in: image, scale: 2),
+        Self.region(of: Self.blue, in: image, scale: 2)
+      )
+      let red = try #require(redRegion, "no red pixels")
+      let blue = try #require(blueRegion, "no blue pixels")
+      // Drawn height over the design's 40 pt, to half a pixel (0.25 pt) at each edge.
+      let drawn = red.union(blue).height / 40
+      let fit = output.labels[0].fit
+      #expect(abs(fit.pictureScale - drawn) <= 0.5 / 40, "\(fit) drawn at \(drawn)")
+      scales.append(fit.pictureScale)
+      #expect(fit.isClean == (fit.pictureScale == 1 && !fit.isShrunk), "\(fit)")
+    }
+    #expect(scales[0] == 1 && scales[1] == 1 && scales[2] < 0.9, "\(scales)")
+  }
+
   @Test func anEmptyFieldDrawsNoPicture() throws {
     let design = LabelDesign(blocks: [
       .text(.init(template: try FieldTemplate("{name}"))),

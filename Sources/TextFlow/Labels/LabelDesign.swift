@@ -148,7 +148,8 @@ public struct LabelDesign: Sendable, Equatable {
     public var size: Double
     /// The glyphs' color.
     public var color: Color
-    /// Line alignment inside the label's width.
+    /// Line alignment inside the label's text area; the shape decides what `natural` means
+    /// there (`LabelShape.textAlignment(_:)`: centred on round, elliptical and CD labels).
     public var alignment: TextAlignment
     /// At most this many lines, then an ellipsis (0: as many as fit).
     public var maxLines: Int

@@ -5,7 +5,7 @@
 import Foundation
 import Synchronization
 
-/// How a label's text was made to fit.
+/// How a label's text was made to fit, and its pictures with it.
 public struct LabelFit: Sendable, Equatable {
   /// The size of each text block as drawn, in design order (empty blocks omitted).
   public var sizes: [Double]
@@ -18,9 +18,15 @@ public struct LabelFit: Sendable, Equatable {
   /// True when the blocks still do not fit (a barcode taller than the label, no line fits, or
   /// no room is left for a picture).
   public var isOverflowed: Bool
+  /// The factor the label's pictures were scaled down by so that its text fits at the minimum
+  /// size (every picture by the same one, aspect ratio kept): 1 when they keep the size the
+  /// design gives them, or when the label has none; below 1 when they gave way.
+  public var pictureScale = 1.0
 
-  /// True when the text is as designed.
-  public var isClean: Bool { !isShrunk && !isWordBroken && !isTruncated && !isOverflowed }
+  /// True when the label is as designed: its text and its pictures.
+  public var isClean: Bool {
+    !isShrunk && !isWordBroken && !isTruncated && !isOverflowed && pictureScale == 1
+  }
 }
 
 /// One label on a sheet.
@@ -45,7 +51,8 @@ public struct LabelRecordError: Error, Sendable, Equatable, CustomStringConverti
   public var row: Int
   /// The line of the file where the record starts.
   public var line: Int
-  /// What went wrong, naming the block or field.
+  /// What went wrong, naming the block by its key path in the design (`blocks[1].barcode`)
+  /// and the field.
   public var message: String
   /// "row N (line L): message", as the record reader's errors say it.
   public var description: String { "row \(row) (line \(line)): \(message)" }
@@ -116,7 +123,7 @@ public struct LabelSheetLayout: Sendable {
 
   /// Why the design cannot be used at all.
   public struct DesignError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, naming the block.
+    /// What is wrong, naming the block by its key path in the design (`blocks[0].font`).
     public var description: String
   }
 
@@ -176,8 +183,8 @@ public struct LabelSheetLayout: Sendable {
   /// is found here, from every label, on up to `jobs` threads.
   ///
   /// - Throws: `DesignError` when a font cannot be loaded, a barcode block has no encoder, or
-  ///   a picture the design names (without placeholders) is missing or not a PNG; the latter
-  ///   names the block's key path in the design's JSON (`blocks[1].image`).
+  ///   a picture the design names (without placeholders) is missing or not a PNG, naming the
+  ///   block's key path in the design's JSON (`blocks[1].image`), as record errors do.
   public func prepare(_ records: [LabelRecord], typesetter: Typesetter, jobs: Int = 1)
     throws(DesignError) -> PreparedMerge
   {
@@ -191,15 +198,19 @@ public struct LabelSheetLayout: Sendable {
             font = try typesetter.fonts.font(
               named: name, pointSize: text.size, relativeTo: design.baseDirectory)
           } catch {
-            throw DesignError(description: "block \(index + 1): \(error)")
+            throw DesignError(description: "\(Self.keyPath(index, "font")): \(error)")
           }
         } else {
           font = Font(face: typesetter.fonts.defaultFace(bold: text.bold), pointSize: text.size)
         }
-        prepared.append(.text(PreparedText(font: font, block: text)))
+        var block = text
+        block.alignment = template.shape.textAlignment(text.alignment)
+        prepared.append(.text(PreparedText(font: font, block: block)))
       case .barcode(let barcode):
         guard barcodeEncoder != nil else {
-          throw DesignError(description: "block \(index + 1): barcodes need an encoder")
+          throw DesignError(
+            description: Self.blockMessage(
+              index, "barcode", barcode.template.source, "barcodes need an encoder"))
         }
         prepared.append(.barcode(barcode))
       case .image(let image):
@@ -214,8 +225,7 @@ public struct LabelSheetLayout: Sendable {
           let file = try PictureFile.read(name, relativeTo: design.baseDirectory)
           prepared.append(.picture(image, file: file))
         } catch {
-          throw DesignError(
-            description: "blocks[\(index)].image (\(Printed.quoted(name))): \(error.message)")
+          throw DesignError(description: Self.blockMessage(index, "image", name, error.message))
         }
       }
     }
@@ -428,10 +438,7 @@ public struct LabelSheetLayout: Sendable {
         do {
           string = try text.block.template.fill(lookup)
         } catch {
-          throw FillError(
-            description:
-              "block \(index + 1) (\(Printed.quoted(text.block.template.source))): no field '\(error.name)' in the record\(Self.fieldHint(error.name, record))"
-          )
+          throw Self.blockError(index, "text", text.block.template, Self.noField(error, record))
         }
         if !string.isEmpty { blocks.append(.text(string, text)) }
       case .barcode(let barcode):
@@ -439,20 +446,16 @@ public struct LabelSheetLayout: Sendable {
         do {
           data = try barcode.template.fill(lookup)
         } catch {
-          throw FillError(
-            description:
-              "barcode block \(index + 1) (\(Printed.quoted(barcode.template.source))): no field '\(error.name)' in the record\(Self.fieldHint(error.name, record))"
-          )
+          throw Self.blockError(index, "barcode", barcode.template, Self.noField(error, record))
         }
         guard !data.isEmpty else { continue }
-        let fields = barcode.template.fieldNames.map { "'\($0)'" }.joined(separator: ", ")
         do {
           blocks.append(try encode(data, barcode, width: width))
         } catch {
-          throw FillError(
-            description:
-              "field \(fields.isEmpty ? Printed.quoted(barcode.template.source) : fields) (\(Printed.quoted(data))) is not valid \(barcode.symbology.rawValue) data: \(error.description)"
-          )
+          let symbology = barcode.symbology.rawValue
+          throw Self.blockError(
+            index, "barcode", barcode.template,
+            "\(Self.filled(barcode.template, data)) is not valid \(symbology) data: \(error)")
         }
       case .picture(let image, let fixed):
         if let fixed {
@@ -464,10 +467,7 @@ public struct LabelSheetLayout: Sendable {
           // Spaces around a path are a spreadsheet's, not the file's (", logo.png").
           name = try image.template.fill(lookup).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
-          let block = "picture block \(index + 1) (\(Printed.quoted(image.template.source)))"
-          throw FillError(
-            description: "\(block): no field '\(error.name)' in the record"
-              + Self.fieldHint(error.name, record))
+          throw Self.blockError(index, "image", image.template, Self.noField(error, record))
         }
         // An empty field draws no picture, as an empty barcode field draws no barcode.
         guard !name.isEmpty else { continue }
@@ -481,13 +481,48 @@ public struct LabelSheetLayout: Sendable {
         case .success(let file):
           blocks.append(.picture(file, image, size: Self.pictureSize(file, image, width: width)))
         case .failure(let problem):
-          let fields = image.template.fieldNames.map { "'\($0)'" }.joined(separator: ", ")
-          throw FillError(
-            description: "field \(fields) (\(Printed.quoted(name))): \(problem.message)")
+          throw Self.blockError(
+            index, "image", image.template,
+            "\(Self.filled(image.template, name)): \(problem.message)")
         }
       }
     }
     return blocks
+  }
+
+  /// Where block `index`'s `key` is in the design's JSON (`blocks[1].image`), counted from 0
+  /// as the JSON's array is: how every design and record error names a block, as the design
+  /// reader's errors do, so that the message points at the line to edit.
+  private static func keyPath(_ index: Int, _ key: String) -> String { "blocks[\(index)].\(key)" }
+
+  /// An error in block `index`: its key path, what the design wrote there, and the problem
+  /// ("blocks[1].barcode ("{ean}"): field 'ean' ("123") is not valid ean13 data: …").
+  private static func blockMessage(
+    _ index: Int, _ key: String, _ written: String, _ problem: String
+  ) -> String {
+    "\(keyPath(index, key)) (\(Printed.quoted(written))): \(problem)"
+  }
+
+  /// A record's error in block `index`, said as `blockMessage` says it.
+  private static func blockError(
+    _ index: Int, _ key: String, _ template: FieldTemplate, _ problem: String
+  ) -> FillError {
+    FillError(description: blockMessage(index, key, template.source, problem))
+  }
+
+  /// "no field 'name' in the record", with what the record has instead.
+  private static func noField(_ error: FieldTemplate.UnknownField, _ record: LabelRecord)
+    -> String
+  {
+    "no field '\(error.name)' in the record" + fieldHint(error.name, record)
+  }
+
+  /// The data a template filled in, with the fields it came from: "field 'ean' ("123")", or
+  /// the quoted text alone when the design wrote it without placeholders.
+  private static func filled(_ template: FieldTemplate, _ value: String) -> String {
+    let fields = template.fieldNames.map { "'\($0)'" }.joined(separator: ", ")
+    let noun = template.fieldNames.count > 1 ? "fields" : "field"
+    return fields.isEmpty ? Printed.quoted(value) : "\(noun) \(fields) (\(Printed.quoted(value)))"
   }
 
   /// A picture's size before fitting: the block's height and width (the picture fits inside
@@ -640,15 +675,17 @@ public struct LabelSheetLayout: Sendable {
     /// fits beside them at its minimum size: pictures keep their size while the text shrinks
     /// (as gLabels keeps an image's size and shrinks auto-shrink text), and give way only
     /// where the text, at its smallest, would otherwise be cut. Every picture is scaled by one
-    /// factor, its aspect ratio kept. A picture left less than a point is dropped (true: the
-    /// label is reported overflowed). Asked with the same blocks, it always answers the same,
-    /// so fitting and laying out see the same pictures.
-    func roomForText(_ blocks: [Filled]) -> (blocks: [Filled], dropsPictures: Bool) {
+    /// factor (returned, 1 when they keep their size), its aspect ratio kept. A picture left
+    /// less than a point is dropped (true: the label is reported overflowed). Asked with the
+    /// same blocks, it always answers the same, so fitting and laying out see the same pictures.
+    func roomForText(_ blocks: [Filled]) -> (
+      blocks: [Filled], pictureScale: Double, dropsPictures: Bool
+    ) {
       var pictures = 0.0
       for case .picture(_, _, let size) in blocks { pictures += Double(size.height) }
-      guard pictures > 0 else { return (blocks, false) }
+      guard pictures > 0 else { return (blocks, 1, false) }
       let tried = attempt(blocks, scale: lowestScale(blocks))
-      guard tried.height > height + 0.001 else { return (blocks, false) }
+      guard tried.height > height + 0.001 else { return (blocks, 1, false) }
       let others = tried.height - pictures
       let factor = min(1, max(0, height - others) / pictures)
       var result: [Filled] = []
@@ -665,7 +702,7 @@ public struct LabelSheetLayout: Sendable {
         }
         result.append(.picture(file, image, size: scaled))
       }
-      return (result, drops)
+      return (result, factor, drops)
     }
 
     /// The largest scale in lowestScale...1 at which the label fits, or the lowest scale.
@@ -686,7 +723,7 @@ public struct LabelSheetLayout: Sendable {
 
     /// The label at `scale`; when it does not fit there, words break and lines are cut.
     func layOut(_ blocks: [Filled], scale: Double) -> Fitted {
-      let (blocks, dropsPictures) = roomForText(blocks)
+      let (blocks, pictureScale, dropsPictures) = roomForText(blocks)
       let sizes = blocks.compactMap { block -> Double? in
         if case .text(_, let text) = block { return size(text, scale: scale) }
         return nil
@@ -698,7 +735,7 @@ public struct LabelSheetLayout: Sendable {
       let tried = attempt(blocks, scale: scale)
       var fit = LabelFit(
         sizes: sizes, isShrunk: shrunk, isWordBroken: false, isTruncated: false,
-        isOverflowed: dropsPictures)
+        isOverflowed: dropsPictures, pictureScale: pictureScale)
       if tried.fits { return Fitted(pieces: tried.pieces, fit: fit, height: tried.height) }
       fit.isWordBroken = tried.wordTooWide
       var hiddenLines = false

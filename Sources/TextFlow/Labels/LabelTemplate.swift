@@ -70,6 +70,18 @@ public enum LabelShape: Sendable, Equatable {
       return rect
     }
   }
+
+  /// How a text block's lines sit across `textArea`, given the alignment the design asks for.
+  /// On round, elliptical and CD labels `natural` (a design's default) centres them: the text
+  /// area is a band centred on the shape's vertical axis, and a disc's title sits on that
+  /// axis, where a line left-aligned in the band would look pushed aside. Rectangles keep the
+  /// language's side; an alignment the design names is kept on every shape.
+  public func textAlignment(_ asked: TextAlignment) -> TextAlignment {
+    switch (self, asked) {
+    case (.round, .natural), (.ellipse, .natural), (.cd, .natural): return .center
+    default: return asked
+    }
+  }
 }
 
 /// A product's label sheet: its paper, its label shape, and the grids of labels on it.
