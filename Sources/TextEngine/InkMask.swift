@@ -119,8 +119,10 @@ extension TextLayout {
   /// p − pivot = (x, y), so positive angles turn clockwise. A renderer that draws the layout with
   /// that rotation about the same pivot paints only pixels the mask holds. Glyphs are rendered
   /// unhinted with FreeType, the way the renderer draws them, emboldened and slanted as Cairo
-  /// draws them for a font that `synthesizesBold` or `synthesizesItalic`; glyphs without
-  /// outlines (colour bitmaps) count as their whole advance by the line's ascent and descent.
+  /// draws them for a font that `synthesizesBold` or `synthesizesItalic`; a colour bitmap glyph
+  /// (emoji) as its picture at the font's largest strike, scaled and turned as the renderer
+  /// draws it, every pixel it gives any alpha; a glyph with neither, in a face FreeType cannot
+  /// size, as its whole advance by the line's ascent and descent.
   public func inkMask(scale: Double, rotation: Double = 0, pivot: CGPoint = .zero) -> InkMask {
     GlyphRaster.inkMask(of: self, scale: scale, rotation: rotation, pivot: pivot)
   }

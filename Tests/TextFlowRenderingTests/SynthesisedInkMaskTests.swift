@@ -48,47 +48,54 @@ struct SynthesisedInkMaskTests {
       try #require(run.font.synthesizesBold == test.bold)
       try #require(run.font.synthesizesItalic == test.oblique)
     }
-    // The word centred on a whole pixel, so mask pixels and canvas pixels line up.
-    let canvas = (width: 480, height: 320)
-    let centre = (x: canvas.width / 2, y: canvas.height / 2)
-    let size = layout.size
-    var attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
-    attributes.frame = CGRect(
-      x: CGFloat(centre.x) - size.width / 2, y: CGFloat(centre.y) - size.height / 2,
-      width: size.width, height: size.height)
-    let angle = test.degrees * .pi / 180
-    attributes.transform3D = Transform3D(rotationAngle: CGFloat(angle))
-    let scene = Scene(
-      bounds: CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height), background: nil,
-      elements: [SceneElement(attributes: attributes, text: PlacedText(layout: layout))])
-    let directory = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("word.png").path
-    _ = try Renderer.render(scene, to: path, options: RenderOptions(format: .png, scale: 1))
-    let image = try PNGImage(contentsOf: path)
-
-    // Every pixel Cairo paints at all, relative to the centre, as a mask at the same place.
-    let mask = layout.inkMask(
-      scale: 1, rotation: angle, pivot: CGPoint(x: size.width / 2, y: size.height / 2))
-    var drawn = InkMask(
-      width: image.width, height: image.height, originX: -centre.x, originY: -centre.y)
-    for y in 0..<image.height {
-      for x in 0..<image.width where image.pixel(x: x, y: y) >> 24 > 0 {
-        drawn.insert(x: x, y: y)
-      }
-    }
-    #expect(drawn.inkPixelCount > 1000)
-    // Cairo 1.16's image backend draws each glyph at the nearest whole pixel, up to half a
-    // pixel from its measured place (PDF and SVG keep the exact place): a pixel of tolerance.
-    let near = mask.dilated(by: 1)
-    let drawnPixels = drawn.setPixels
-    let outside = drawnPixels.filter { !near.covers($0) }
-    #expect(outside.isEmpty, "\(outside.count) drawn pixels off the mask: \(outside.prefix(4))")
-    // The whole mask is drawn, a slanted word's overhang past its end too: Cairo's own synthesis
-    // had it clipped in PNG output to the font's height or widest advance from the last glyph's
-    // origin, which the slant and the emboldening reach past.
-    let nearDrawn = drawn.dilated(by: 1)
-    let excess = mask.setPixels.filter { !nearDrawn.covers($0) }
-    #expect(excess.isEmpty, "\(excess.count) mask pixels far from the ink: \(excess.prefix(4))")
+    try expectMaskIsTheInk(of: layout, turnedBy: test.degrees)
   }
+}
+
+/// Draws `layout` to a PNG at 1x, centred on a whole pixel and turned by `degrees`, and expects
+/// its ink mask (`TextLayout.inkMask` at the same turn about the centre) to hold every pixel
+/// Cairo paints, and every mask pixel to be within a pixel of a painted one.
+func expectMaskIsTheInk(of layout: TextLayout, turnedBy degrees: Double) throws {
+  // The word centred on a whole pixel, so mask pixels and canvas pixels line up.
+  let canvas = (width: 480, height: 320)
+  let centre = (x: canvas.width / 2, y: canvas.height / 2)
+  let size = layout.size
+  var attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+  attributes.frame = CGRect(
+    x: CGFloat(centre.x) - size.width / 2, y: CGFloat(centre.y) - size.height / 2,
+    width: size.width, height: size.height)
+  let angle = degrees * .pi / 180
+  attributes.transform3D = Transform3D(rotationAngle: CGFloat(angle))
+  let scene = Scene(
+    bounds: CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height), background: nil,
+    elements: [SceneElement(attributes: attributes, text: PlacedText(layout: layout))])
+  let directory = try Fixtures.temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let path = directory.appendingPathComponent("word.png").path
+  _ = try Renderer.render(scene, to: path, options: RenderOptions(format: .png, scale: 1))
+  let image = try PNGImage(contentsOf: path)
+
+  // Every pixel Cairo paints at all, relative to the centre, as a mask at the same place.
+  let mask = layout.inkMask(
+    scale: 1, rotation: angle, pivot: CGPoint(x: size.width / 2, y: size.height / 2))
+  var drawn = InkMask(
+    width: image.width, height: image.height, originX: -centre.x, originY: -centre.y)
+  for y in 0..<image.height {
+    for x in 0..<image.width where image.pixel(x: x, y: y) >> 24 > 0 {
+      drawn.insert(x: x, y: y)
+    }
+  }
+  #expect(drawn.inkPixelCount > 1000)
+  // Cairo 1.16's image backend draws each glyph at the nearest whole pixel, up to half a
+  // pixel from its measured place (PDF and SVG keep the exact place): a pixel of tolerance.
+  let near = mask.dilated(by: 1)
+  let drawnPixels = drawn.setPixels
+  let outside = drawnPixels.filter { !near.covers($0) }
+  #expect(outside.isEmpty, "\(outside.count) drawn pixels off the mask: \(outside.prefix(4))")
+  // The whole mask is drawn, a slanted word's overhang past its end too: Cairo's own synthesis
+  // had it clipped in PNG output to the font's height or widest advance from the last glyph's
+  // origin, which the slant and the emboldening reach past.
+  let nearDrawn = drawn.dilated(by: 1)
+  let excess = mask.setPixels.filter { !nearDrawn.covers($0) }
+  #expect(excess.isEmpty, "\(excess.count) mask pixels far from the ink: \(excess.prefix(4))")
 }

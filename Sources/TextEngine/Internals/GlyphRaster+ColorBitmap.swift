@@ -47,41 +47,113 @@ extension FontFace {
   ///
   /// Thread-safe: the FreeType faces behind it are used under a lock.
   package func colorBitmap(of glyph: UInt32) -> ColorGlyphBitmap? {
-    GlyphRaster.withFace(self) { freeType -> ColorGlyphBitmap? in
-      let face = freeType.face
-      let strikes = Int(face.pointee.num_fixed_sizes)
-      guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, strikes > 0,
-        let sizes = face.pointee.available_sizes
-      else { return nil }
-      let largest = (0..<strikes).max { sizes[$0].y_ppem < sizes[$1].y_ppem }!
-      // The ink masks' outlines set their own size on every use (`loadOutline`).
-      guard FT_Select_Size(face, FT_Int(largest)) == 0,
-        FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0,
-        let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_BITMAP
-      else { return nil }
-      let bitmap = slot.pointee.bitmap
-      let width = Int(bitmap.width)
-      let height = Int(bitmap.rows)
-      guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), width > 0, height > 0,
-        let buffer = bitmap.buffer
-      else { return nil }
-      let pitch = Int(bitmap.pitch)
-      var pixels = [UInt8](repeating: 0, count: width * height * 4)
-      pixels.withUnsafeMutableBufferPointer { pixels in
-        for row in 0..<height {
-          // A negative pitch means the rows are stored bottom-up.
-          let start = pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch
-          for byte in 0..<width * 4 { pixels[row * width * 4 + byte] = buffer[start + byte] }
+    GlyphRaster.withFace(self) { GlyphRaster.colorBitmap(of: glyph, in: $0) }
+  }
+}
+
+extension GlyphRaster {
+  /// `FontFace.colorBitmap(of:)` read from `freeType`; the caller holds `withFace`'s lock.
+  static func colorBitmap(of glyph: UInt32, in freeType: FreeTypeFace) -> ColorGlyphBitmap? {
+    let face = freeType.face
+    let strikes = Int(face.pointee.num_fixed_sizes)
+    guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, strikes > 0,
+      let sizes = face.pointee.available_sizes
+    else { return nil }
+    let largest = (0..<strikes).max { sizes[$0].y_ppem < sizes[$1].y_ppem }!
+    // The ink masks' outlines set their own size on every use (`loadOutline`).
+    guard FT_Select_Size(face, FT_Int(largest)) == 0,
+      FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0,
+      let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_BITMAP
+    else { return nil }
+    let bitmap = slot.pointee.bitmap
+    let width = Int(bitmap.width)
+    let height = Int(bitmap.rows)
+    guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), width > 0, height > 0,
+      let buffer = bitmap.buffer
+    else { return nil }
+    let pitch = Int(bitmap.pitch)
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    pixels.withUnsafeMutableBufferPointer { pixels in
+      for row in 0..<height {
+        // A negative pitch means the rows are stored bottom-up.
+        let start = pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch
+        for byte in 0..<width * 4 { pixels[row * width * 4 + byte] = buffer[start + byte] }
+      }
+    }
+    // The strike's own pixels per em (26.6 in `available_sizes`): what its bitmaps and
+    // bearings are measured in.
+    let perEm = (x: Double(sizes[largest].x_ppem) / 64, y: Double(sizes[largest].y_ppem) / 64)
+    guard perEm.x > 0, perEm.y > 0 else { return nil }
+    return ColorGlyphBitmap(
+      width: width, height: height, pixels: pixels,
+      left: Double(slot.pointee.bitmap_left) / perEm.x,
+      top: Double(slot.pointee.bitmap_top) / perEm.y, pixelsPerEm: perEm)
+  }
+}
+
+extension GlyphRaster {
+  /// The ink of colour bitmap glyph `glyph` (its picture, `colorBitmap(of:in:)`) drawn at
+  /// `pixelSize` pixels per em and turned by `turn` (cosine, sine) about its origin at `origin`
+  /// (pixels from the pivot, y downwards): every pixel whose centre falls on a picture pixel
+  /// with any alpha, and every pixel such a picture pixel's centre falls in, so that a picture
+  /// drawn larger than its strike leaves no gap and one drawn smaller loses no thin stroke.
+  /// No ink for a glyph of such a face without a picture (a space); nil when the face has no
+  /// colour bitmaps.
+  static func colorBitmapInk(
+    of glyph: UInt32, in freeType: FreeTypeFace, pixelSize: Double,
+    turn: (cosine: Double, sine: Double), origin: (Double, Double)
+  ) -> Piece? {
+    guard let bitmap = colorBitmap(of: glyph, in: freeType) else {
+      let flags = freeType.face.pointee.face_flags
+      let hasColorStrikes =
+        flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && freeType.face.pointee.num_fixed_sizes > 0
+      return hasColorStrikes ? Piece(left: 0, top: 0, width: 0, rows: 0, coverage: []) : nil
+    }
+    let (cosine, sine) = turn
+    /// A point of the picture (its pixels, from its top-left corner) on the canvas.
+    func place(_ column: Double, _ row: Double) -> (Double, Double) {
+      let x = (bitmap.left + column / bitmap.pixelsPerEm.x) * pixelSize
+      let y = (-bitmap.top + row / bitmap.pixelsPerEm.y) * pixelSize
+      return (origin.0 + x * cosine - y * sine, origin.1 + x * sine + y * cosine)
+    }
+    let corners = [
+      place(0, 0), place(Double(bitmap.width), 0), place(0, Double(bitmap.height)),
+      place(Double(bitmap.width), Double(bitmap.height)),
+    ]
+    let left = Int(corners.map(\.0).min()!.rounded(.down))
+    let top = Int(corners.map(\.1).min()!.rounded(.down))
+    let width = Int(corners.map(\.0).max()!.rounded(.up)) - left
+    let rows = Int(corners.map(\.1).max()!.rounded(.up)) - top
+    guard width > 0, rows > 0, width * rows <= 1 << 26 else { return nil }
+    func inked(_ column: Int, _ row: Int) -> Bool {
+      column >= 0 && column < bitmap.width && row >= 0 && row < bitmap.height
+        && bitmap.pixels[(row * bitmap.width + column) * 4 + 3] != 0
+    }
+    var coverage = [UInt8](repeating: 0, count: width * rows)
+    // Each canvas pixel's centre, turned back onto the picture.
+    for row in 0..<rows {
+      for column in 0..<width {
+        let x = Double(left + column) + 0.5 - origin.0
+        let y = Double(top + row) + 0.5 - origin.1
+        let (along, down) = (x * cosine + y * sine, -x * sine + y * cosine)
+        let pictureColumn = (along / pixelSize - bitmap.left) * bitmap.pixelsPerEm.x
+        let pictureRow = (down / pixelSize + bitmap.top) * bitmap.pixelsPerEm.y
+        if inked(Int(pictureColumn.rounded(.down)), Int(pictureRow.rounded(.down))) {
+          coverage[row * width + column] = 255
         }
       }
-      // The strike's own pixels per em (26.6 in `available_sizes`): what its bitmaps and
-      // bearings are measured in.
-      let perEm = (x: Double(sizes[largest].x_ppem) / 64, y: Double(sizes[largest].y_ppem) / 64)
-      guard perEm.x > 0, perEm.y > 0 else { return nil }
-      return ColorGlyphBitmap(
-        width: width, height: height, pixels: pixels,
-        left: Double(slot.pointee.bitmap_left) / perEm.x,
-        top: Double(slot.pointee.bitmap_top) / perEm.y, pixelsPerEm: perEm)
     }
+    // Each inked picture pixel's centre, on the canvas.
+    for pictureRow in 0..<bitmap.height {
+      for pictureColumn in 0..<bitmap.width where inked(pictureColumn, pictureRow) {
+        let (x, y) = place(Double(pictureColumn) + 0.5, Double(pictureRow) + 0.5)
+        let column = Int(x.rounded(.down)) - left
+        let row = Int(y.rounded(.down)) - top
+        if column >= 0, column < width, row >= 0, row < rows {
+          coverage[row * width + column] = 255
+        }
+      }
+    }
+    return Piece(left: left, top: top, width: width, rows: rows, coverage: coverage)
   }
 }

@@ -2,7 +2,7 @@
 // unhinted through FT_Set_Transform (the rotation), emboldened and slanted as TextFlow draws a
 // synthesised bold or slant (`loadOutline`, which the renderer's outlines come from too), moved
 // to the glyph's subpixel position, rendered to an 8-bit coverage bitmap, and every pixel it
-// touches becomes ink.
+// touches becomes ink; a colour bitmap glyph's ink is its picture's (GlyphRaster+ColorBitmap).
 internal import CFreeType
 import Foundation
 
@@ -39,11 +39,14 @@ enum GlyphRaster {
               transform: GlyphTransform(pixelSize: pixelSize, cosine: cosine, sine: sine),
               origin: (origin.0 * scale, origin.1 * scale), bold: run.font.synthesizesBold,
               oblique: run.font.synthesizesItalic)
+              ?? colorBitmapInk(
+                of: run.glyphs[index], in: freeType, pixelSize: pixelSize,
+                turn: (cosine, sine), origin: (origin.0 * scale, origin.1 * scale))
           }
           if let rendered {
             pieces.append(rendered)
           } else {
-            // No outline (a colour bitmap glyph, or a face FreeType cannot size): the glyph's
+            // Neither an outline nor a colour bitmap (a face FreeType cannot size): the glyph's
             // advance by the line's ascent and descent.
             let corners = [
               (x, y - line.ascent), (x + run.advances[index], y - line.ascent),
@@ -73,7 +76,7 @@ enum GlyphRaster {
   }
 
   /// One glyph's coverage, `left`/`top` in pixels from the pivot (y downwards).
-  private struct Piece {
+  struct Piece {
     var left: Int
     var top: Int
     var width: Int

@@ -61,7 +61,8 @@ struct KeptSurfaces: ~Copyable {
 /// Decoded pictures, a few kept at a time (`KeptSurfaces`), so that a run with a photo per
 /// record holds a few photos, not all of them. Not thread-safe: one per canvas.
 final class CairoPictureCache {
-  private var kept = KeptSurfaces(countLimit: countLimit, byteLimit: byteLimit)
+  private var kept = KeptSurfaces(
+    countLimit: CairoPictureCache.countLimit, byteLimit: CairoPictureCache.byteLimit)
   /// The PNG files decoded so far.
   private(set) var decodeCount = 0
 

@@ -353,6 +353,13 @@ final class CairoCanvas {
 
   // MARK: - Glyphs
 
+  /// True when the drawing is turned or sheared (its matrix moves x along y or y along x).
+  private var isTurned: Bool {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    return matrix.xy != 0 || matrix.yx != 0
+  }
+
   /// Draws glyphs of `font` at absolute positions (the baseline origin of each glyph), with the
   /// text they stand for when given (PDF writes it, so the text can be searched and copied).
   func showGlyphs(
@@ -371,9 +378,12 @@ final class CairoCanvas {
         color: Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 128), text: clusters)
       text = nil
     }
-    if face.hasColor, format != .png, colorGlyphs.hasBitmaps(font.face) {
-      // The glyphs' own pictures (a PNG's are Cairo's, rasterised at the output's resolution);
-      // what has none (a space) Cairo draws, without text (its text is in the text layer).
+    if face.hasColor, format != .png || isTurned, colorGlyphs.hasBitmaps(font.face) {
+      // The glyphs' own pictures. A PNG's upright ones are Cairo's, rasterised once at the
+      // output's resolution and cached; a turned one Cairo's image backend clips to its reach
+      // from the origin (the font's height or widest advance), cutting off the corners of a
+      // turned emoji's picture. What has no picture (a space) Cairo draws, without text (the
+      // text is in the text layer).
       let others = try drawColorBitmaps(glyphs, at: positions, font: font)
       if !others.isEmpty {
         try showGlyphs(
