@@ -7,8 +7,10 @@ import TextFlowRendering
 import TextFlowSpec
 
 /// Renders the seeds' examples with the bundled fonts: the witch dialogue (PNG, SVG, debug
-/// overlay and layout JSON), a tag cloud, a label-sheet PDF of several pages, and the carousel
-/// at several scroll offsets, where it snaps, and its transition to a plain flow layout.
+/// overlay and layout JSON), a tag cloud, a label-sheet PDF of several pages, the bundled label
+/// merges (name badges with a logo and photos among them) and specs (report cards, search
+/// results with highlighted hits), and the carousel at several scroll offsets, where it snaps,
+/// and its transition to a plain flow layout.
 enum DemoCommand: Subcommand {
   static let name = "demo"
   static let summary =
@@ -31,8 +33,12 @@ enum DemoCommand: Subcommand {
                                      A4), several pages, text shrunk to fit or truncated
       labels-contacts.pdf/.png       examples/contacts.csv merged onto Avery L7160 sheets
       labels-products.pdf/.png       examples/products.csv (EAN-13 and QR codes) on L7165
+      labels-badges.pdf/.png         examples/badges.csv on Avery L4785 name badges: a logo
+                                     on each (one image in the PDF) and each person's photo
       report-cards.png/.pdf          examples/report-cards.json laid out as textflow layout
                                      does: self-sizing cards, underlined and struck text
+      search-results.png/.pdf        examples/search-results.json: hits highlighted and
+                                     "NEW" badges, a run style's backgroundColor
       carousel-*.png                 the seeds' carousel at several scroll offsets, where a
                                      drag comes to rest, and its transition to a flow layout
     and prints each file it wrote, one a line.
@@ -67,6 +73,7 @@ enum DemoCommand: Subcommand {
       try demo.labelSheet()
       try demo.labelMerges()
       try demo.reportCards()
+      try demo.searchResults()
       try demo.carousel()
       Console.line("wrote \(demo.written) files into \(directory)/")
     }
@@ -110,24 +117,42 @@ private struct Demo {
   /// examples/report-cards.json through the spec, as `textflow layout` draws it: self-sizing
   /// cards of attributed runs, underlined and struck-through text among them.
   mutating func reportCards() throws(CommandError) {
-    guard let examples = bundledExamples(containing: "report-cards.json") else {
-      printError("textflow demo: report cards skipped: examples/report-cards.json not found")
+    try specExample("report-cards") { result in
+      "examples/report-cards.json: \(result.measuredItemCount) cards sized by their text, "
+        + "decorations drawn"
+    }
+  }
+
+  /// examples/search-results.json: search results whose hits are runs in a style with a
+  /// `backgroundColor` (highlighted behind their glyphs), and "NEW" badges drawn the same way.
+  mutating func searchResults() throws(CommandError) {
+    try specExample("search-results") { result in
+      "examples/search-results.json: \(result.measuredItemCount) results, hits and badges "
+        + "filled behind their runs"
+    }
+  }
+
+  /// The bundled spec examples/`name`.json laid out as `textflow layout` lays it out (its
+  /// fonts found beside it), drawn to `name`.png at 2x and `name`.pdf.
+  mutating func specExample(_ name: String, note: (TextSpec.Output) -> String)
+    throws(CommandError)
+  {
+    guard let examples = bundledExamples(containing: "\(name).json") else {
+      printError("textflow demo: \(name) skipped: examples/\(name).json not found")
       return
     }
     let result: TextSpec.Output
     do {
       var spec = try TextSpec(
-        json: Data(contentsOf: examples.appendingPathComponent("report-cards.json")))
+        json: Data(contentsOf: examples.appendingPathComponent("\(name).json")))
       spec.baseDirectory = examples
       result = try spec.run(typesetter: typesetter)
     } catch {
-      throw .failure("the report cards: \(error)")
+      throw .failure("examples/\(name).json: \(error)")
     }
-    let note =
-      "examples/report-cards.json: \(result.measuredItemCount) cards sized by their text, "
-      + "decorations drawn"
-    try render(result.scene, "report-cards.png", RenderOptions(format: .png, scale: 2), note)
-    try render(result.scene, "report-cards.pdf", RenderOptions(format: .pdf), note)
+    let text = note(result)
+    try render(result.scene, "\(name).png", RenderOptions(format: .png, scale: 2), text)
+    try render(result.scene, "\(name).pdf", RenderOptions(format: .pdf), text)
   }
 
   mutating func witchDialogue() throws(CommandError) {

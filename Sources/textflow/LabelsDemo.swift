@@ -1,10 +1,10 @@
-// The demo's label merges: examples/contacts.csv and examples/products.csv on gLabels sheets.
+// The demo's label merges: examples/contacts.csv, products.csv and badges.csv on gLabels sheets.
 import Foundation
 import TextFlow
 import TextFlowRendering
 import TextFlowSpec
 
-/// Draws the two example merges into `directory` (a PDF of all sheets and a PNG of the first)
+/// Draws the example merges into `directory` (a PDF of all sheets and a PNG of the first)
 /// and returns a line per file written; none, with the reason, when the examples or gLabels'
 /// templates are not installed.
 func labelMergeDemos(directory: String, typesetter: Typesetter) throws(CommandError) -> (
@@ -20,14 +20,23 @@ func labelMergeDemos(directory: String, typesetter: Typesetter) throws(CommandEr
     return ([], "\(error)")
   }
   var files: [String] = []
-  for (name, template) in [("contacts", "Avery L7160"), ("products", "Avery L7165")] {
+  // Avery L4785 is a sheet of ten 80 × 50 mm self-adhesive name badges.
+  let merges = [
+    ("contacts", "Avery L7160"), ("products", "Avery L7165"), ("badges", "Avery L4785"),
+  ]
+  for (name, template) in merges {
     do {
       let data = try Data(contentsOf: examples.appendingPathComponent("\(name).csv"))
       let records = try RecordReader.read(data, format: .csv)
-      let design = try LabelDesignReader.read(
-        try Data(contentsOf: examples.appendingPathComponent("designs/\(name).json")))
+      let designs = examples.appendingPathComponent("designs")
+      var design = try LabelDesignReader.read(
+        try Data(contentsOf: designs.appendingPathComponent("\(name).json")))
+      // Pictures are found as `textflow labels` finds them: the design's beside the design
+      // file, a record's beside the data file, wherever the demo is run from.
+      design.baseDirectory = designs
       var sheets = LabelSheetLayout(
         template: try database.template(named: template), design: design)
+      sheets.dataDirectory = examples
       sheets.barcodeEncoder = ZintBarcodeEncoder()
       let output = try sheets.layout(records.records, typesetter: typesetter)
       let pdf = (directory as NSString).appendingPathComponent("labels-\(name).pdf")

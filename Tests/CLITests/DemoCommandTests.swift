@@ -27,7 +27,8 @@ struct DemoCommandTests {
       "witch-dialogue.png", "witch-dialogue.svg", "witch-dialogue-debug.png",
       "witch-dialogue.json", "tag-cloud.png", "tag-cloud.svg", "label-sheet.pdf",
       "labels-contacts.pdf", "labels-contacts.png", "labels-products.pdf", "labels-products.png",
-      "report-cards.png", "report-cards.pdf",
+      "labels-badges.pdf", "labels-badges.png", "report-cards.png", "report-cards.pdf",
+      "search-results.png", "search-results.pdf",
       "word-cloud-rows.png", "word-cloud-rows.svg", "word-cloud-rows.pdf",
       "word-cloud-packed.png", "word-cloud-packed.svg", "word-cloud-packed.pdf",
       "word-cloud-star.png", "word-cloud-star.svg", "word-cloud-star.pdf",
@@ -87,6 +88,126 @@ struct DemoCommandTests {
     #expect(
       result.standardOutput.contains("a drag released at offset 130 snaps to 62.5 (card 2 centred)")
     )
+    try checkBadges(out.appendingPathComponent("labels-badges.pdf"))
+    try checkHighlights(
+      pdf: out.appendingPathComponent("search-results.pdf"),
+      png: out.appendingPathComponent("search-results.png"))
+  }
+
+  static let examples = Fixtures.packageRoot.appendingPathComponent("examples")
+
+  /// The name badges: the logo the design names is one object in the PDF, placed once on each
+  /// badge, each person's photo one placement of its own, and every name is in the text layer.
+  private func checkBadges(_ pdf: URL) throws {
+    // The people, from the CSV (no field of it is quoted), and the pictures' sizes from their
+    // IHDR chunks.
+    let rows = try String(
+      contentsOf: Self.examples.appendingPathComponent("badges.csv"), encoding: .utf8
+    ).split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+    #expect(rows.count >= 5)
+    let logo = try pngSize(Self.examples.appendingPathComponent("designs/badges-logo.png"))
+    let photos = try rows.map { try pngSize(Self.examples.appendingPathComponent($0[2])) }
+    // pdfimages -list: page, num, type, width, height, …, object, ID, … (one row a placement).
+    let placements = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/pdfimages"), ["-list", pdf.path]
+    ).standardOutput.split(separator: "\n").dropFirst(2)
+      .map { $0.split(separator: " ").map(String.init) }
+      .filter { $0.count > 11 && $0[2] == "image" }
+    func placed(_ size: (width: Int, height: Int)) -> [[String]] {
+      placements.filter { $0[3] == "\(size.width)" && $0[4] == "\(size.height)" }
+    }
+    let logos = placed(logo)
+    #expect(logos.count == rows.count, "\(placements)")
+    #expect(Set(logos.map { $0[10] + " " + $0[11] }).count == 1, "\(logos)")
+    // The photos are alike in size: as many placements as people, each of its own object.
+    #expect(photos.allSatisfy { $0 == photos[0] })
+    let portraits = placed(photos[0])
+    #expect(portraits.count == rows.count, "\(placements)")
+    #expect(Set(portraits.map { $0[10] + " " + $0[11] }).count == rows.count, "\(portraits)")
+    // pdftotext marks right-to-left text with embedding controls (U+202B … U+202C), and puts
+    // a colour emoji, drawn as a picture over its glyph, after the label's other text: each
+    // word of a name is looked for. (It gives a lam-alef ligature's two letters swapped, so
+    // the example's Arabic name has none.)
+    let text = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf.path, "-"]
+    ).standardOutput.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) }
+    let words = String(String.UnicodeScalarView(text)).split(whereSeparator: \.isWhitespace)
+    for row in rows {
+      for word in (row[0] + " " + row[1]).split(separator: " ") {
+        #expect(words.contains(word), "\(word) (\(row[0])) not in the badges' PDF: \(words)")
+      }
+    }
+  }
+
+  /// A word of a PDF's text layer and its box in points, from the top left, as poppler's
+  /// `pdftotext -bbox` gives it.
+  struct Word {
+    var text: String
+    var box: CGRect
+  }
+
+  static func words(_ pdf: URL) throws -> [Word] {
+    let html = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-bbox", pdf.path, "-"]
+    ).standardOutput
+    return html.components(separatedBy: "<word ").dropFirst().compactMap { part in
+      func number(_ key: String) -> Double? {
+        part.components(separatedBy: key + "=\"").dropFirst().first?
+          .split(separator: "\"").first.flatMap { Double($0) }
+      }
+      guard let x0 = number("xMin"), let y0 = number("yMin"), let x1 = number("xMax"),
+        let y1 = number("yMax"),
+        let text = part.split(separator: ">").dropFirst().first?.split(separator: "<").first
+      else { return nil }
+      return Word(text: String(text), box: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+    }
+  }
+
+  /// The search results: the highlight colour of the spec's `hit` style lies behind each hit
+  /// (the words "label" as poppler places them in the PDF) and nowhere else, and the badge
+  /// colour behind each "NEW"; the PNG is the same scene at 2x.
+  private func checkHighlights(pdf: URL, png: URL) throws {
+    let spec = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: Self.examples.appendingPathComponent("search-results.json")))
+    let styles = try #require((spec as? [String: Any])?["styles"] as? [String: [String: Any]])
+    func colour(_ style: String) throws -> (Int, Int, Int) {
+      let hex = try #require(styles[style]?["backgroundColor"] as? String)
+      let value = try #require(Int(hex.dropFirst(), radix: 16))
+      return (value >> 16, value >> 8 & 255, value & 255)
+    }
+    let image = try PNGPixels(contentsOf: png)
+    let words = try Self.words(pdf)
+    for (style, hit) in [("hit", "label"), ("badge", "NEW")] {
+      let (red, green, blue) = try colour(style)
+      // A hit ends a sentence once ("label."); the heading's quoted “label” is no hit.
+      let hits = words.filter { $0.text == hit || $0.text == hit + "." }
+      #expect(hits.count >= 2, "\(hit): \(words.map(\.text))")
+      // Each hit's box, and a margin for its line's box, which is the fill's height: the
+      // badges' line is the taller title's.
+      let boxes = hits.map { $0.box.insetBy(dx: -1, dy: -6) }
+      var inside = Array(repeating: 0, count: hits.count)
+      var outside = 0
+      for y in 0..<image.height {
+        for x in 0..<image.width {
+          let pixel = image[x, y]
+          guard abs(Int(pixel.red) - red) <= 2, abs(Int(pixel.green) - green) <= 2,
+            abs(Int(pixel.blue) - blue) <= 2
+          else { continue }
+          let point = CGPoint(x: (Double(x) + 0.5) / 2, y: (Double(y) + 0.5) / 2)
+          if let index = boxes.firstIndex(where: { $0.contains(point) }) {
+            inside[index] += 1
+          } else {
+            outside += 1
+          }
+        }
+      }
+      // The fill shows between and around the glyphs: at least a fifth of each word's box
+      // (in pixels at 2x, four a square point).
+      for (word, count) in zip(hits, inside) {
+        #expect(Double(count) >= word.box.width * word.box.height * 4 / 5, "\(hit) at \(word.box)")
+      }
+      #expect(outside == 0, "\(outside) pixels of \(style)'s colour away from every \(hit)")
+    }
   }
 
   private func contentHeight(_ json: String) throws -> Double {
