@@ -57,6 +57,9 @@ enum CloudCommand: Subcommand {
       --font NAME|PATH     a font in Fonts/, a family or a path (default DejaVu Sans Bold)
       --colors FROM,TO     colors by weight, lightest to heaviest (default #739ec7,#0d2659)
       --palette C1,C2,...  colors in turn by rank instead
+      --colormap NAME      colors by weight along one of matplotlib's maps, as wordcloud's
+                           colormap: viridis, plasma, inferno, magma or cividis, each also
+                           reversed with _r (viridis_r); the lightest word at the start
       --background COLOR   the canvas color, or none (default white)
       --order ORDER        shuffled, weight or alphabetical (default shuffled)
       --seed N             the shuffle's seed (default 1)
@@ -112,6 +115,7 @@ enum CloudCommand: Subcommand {
         valued: [
           "--output", "--format", "--input", "--stop-words", "--max-words", "--scale-by",
           "--min-size", "--max-size", "--width", "--height", "--font", "--colors", "--palette",
+          "--colormap",
           "--background", "--order", "--seed", "--scale", "--svg-text", "--layout", "--shape",
           "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
           "--resolution", "--min-length", "--locale", "--min-font-size", "--contour-width",
@@ -149,7 +153,9 @@ enum CloudCommand: Subcommand {
         guard parsed.values["--mask"] != nil else {
           throw .usage("--colors-from-mask needs a --mask picture to take the colors from")
         }
-        if let other = ["--colors", "--palette"].first(where: { parsed.values[$0] != nil }) {
+        if let other = ["--colors", "--palette", "--colormap"].first(where: {
+          parsed.values[$0] != nil
+        }) {
           throw .usage("--colors-from-mask and \(other) cannot be combined")
         }
       }
@@ -350,6 +356,17 @@ enum CloudCommand: Subcommand {
         throw .usage("--seed must be a whole number from 0 to \(UInt64.max), got '\(text)'")
       }
       cloud.seed = seed
+    }
+    let colorings = ["--colors", "--palette", "--colormap"].filter { parsed.values[$0] != nil }
+    if colorings.count > 1 {
+      throw .usage("\(colorings.joined(separator: " and ")) cannot be combined: give one")
+    }
+    if let name = parsed.values["--colormap"] {
+      guard let map = Colormap.named(name) else {
+        let names = Colormap.builtIn.map(\.name).joined(separator: ", ")
+        throw .usage("--colormap must be one of \(names) (or one of them with _r), got '\(name)'")
+      }
+      cloud.coloring = .colormap(map)
     }
     if let text = parsed.values["--colors"] {
       let colors = try parseColors(text, option: "--colors")

@@ -433,10 +433,7 @@ public struct PackedCloud: Sendable {
         heaviest > lightest
         ? min(1, max(0, (all[index].weight - lightest) / (heaviest - lightest)))
         : 1
-      switch coloring {
-      case .byWeight(let light, let dark): return light.mixed(with: dark, fraction: t)
-      case .palette(let colors): return colors.isEmpty ? .black : colors[index % colors.count]
-      }
+      return coloring.color(weightFraction: t, rank: index)
     }
     let maskColors = takesColorsFromMask ? self.maskColors(layout, canvas: canvas) : [:]
     func color(_ index: Int) -> Color { maskColors[index] ?? weightColor(index) }

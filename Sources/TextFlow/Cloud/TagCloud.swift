@@ -64,6 +64,19 @@ public struct TagCloud: Sendable {
     case byWeight(light: Color, dark: Color)
     /// The palette's colors in turn, by rank.
     case palette([Color])
+    /// Along a colormap, the lightest word at its start and the heaviest at its end (Python
+    /// wordcloud's `colormap`, which picks a place on it at random for each word).
+    case colormap(Colormap)
+
+    /// The color of the word of rank `rank` (0: the heaviest) whose weight lies `fraction` of
+    /// the way from the lightest word's (0) to the heaviest's (1).
+    public func color(weightFraction fraction: Double, rank: Int) -> Color {
+      switch self {
+      case .byWeight(let light, let dark): return light.mixed(with: dark, fraction: fraction)
+      case .palette(let colors): return colors.isEmpty ? .black : colors[rank % colors.count]
+      case .colormap(let map): return map.color(at: fraction)
+      }
+    }
   }
 
   /// The cloud's width in points.
@@ -492,12 +505,7 @@ public struct TagCloud: Sendable {
         layout = typesetter.layout(word.text, font: font.withSize(size), style: single)
       }
       let t = heaviest > lightest ? (word.weight - lightest) / (heaviest - lightest) : 1
-      let color: Color
-      switch coloring {
-      case .byWeight(let light, let dark): color = light.mixed(with: dark, fraction: t)
-      case .palette(let colors): color = colors.isEmpty ? .black : colors[rank % colors.count]
-      }
-      measured.append((word, size, color, layout))
+      measured.append((word, size, coloring.color(weightFraction: t, rank: rank), layout))
     }
     switch order {
     case .weight: break
