@@ -1,7 +1,8 @@
 // Colour bitmap glyphs (emoji) in PDF and SVG at the font's own resolution: Cairo would write
 // each as a picture one pixel a point (a 14 pt emoji 14 pixels wide, blurred in print); here
 // the glyph's picture at the font's largest strike (`FontFace.colorBitmap`) is placed in its
-// box, each distinct glyph's pixels written once per file.
+// box, each distinct glyph's pixels written once per file. A PNG's turned emoji are drawn so
+// too (`CairoCanvas.showGlyphs` says why).
 internal import CCairo
 import Foundation
 import TextFlow

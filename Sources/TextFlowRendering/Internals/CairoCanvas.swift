@@ -61,8 +61,8 @@ final class CairoCanvas {
   let svgTextLayer = SVGTextLayer()
   /// The PNG pictures drawn, each decoded once while it is kept.
   let pictures = CairoPictureCache()
-  /// PDF and SVG: the pictures of the colour bitmap glyphs drawn (emoji), at the font's own
-  /// resolution.
+  /// The pictures of the colour bitmap glyphs drawn from them (emoji in PDF and SVG, and
+  /// turned ones in PNG), at the font's own resolution.
   let colorGlyphs = CairoColorGlyphCache()
   /// Where Cairo's bytes go: a temporary file that `finish()` renames over `path`.
   private let stream: CairoStream
