@@ -79,7 +79,8 @@ enum LabelsCommand: Subcommand {
 
     Standard error gets one line per label that was shrunk, word-broken, truncated or
     overflowed, or whose pictures were scaled down for its text (to what percent), and a
-    summary; the report has each label's "pictureScale" (1: the design's size).
+    summary; the report has each label's "pictureScale" (1: the design's size) and
+    "picturesDropped" (a picture scaled under 1 pt is left out).
 
     Exit status: 0 on success, 1 when input, template or design cannot be used or a record
     is bad (without --keep-going), 2 on a usage error.
@@ -384,7 +385,10 @@ enum LabelsCommand: Subcommand {
         counts.pictures += 1
         // Down to a whole percent: 99.7 % is not said as 100.
         let percent = Int((label.fit.pictureScale * 100).rounded(.down))
-        notes.append("pictures scaled to \(percent)%")
+        notes.append(
+          label.fit.picturesDropped
+            ? "pictures scaled to \(percent)%, those under 1 pt left out"
+            : "pictures scaled to \(percent)%")
       }
       if label.fit.isWordBroken {
         counts.broken += 1
@@ -434,7 +438,8 @@ enum LabelsCommand: Subcommand {
     text += "], \"shrunk\": \(label.fit.isShrunk), \"wordBroken\": \(label.fit.isWordBroken), "
     text += "\"truncated\": \(label.fit.isTruncated), "
     text += "\"overflowed\": \(label.fit.isOverflowed), "
-    text += "\"pictureScale\": \(number(label.fit.pictureScale))}"
+    text += "\"pictureScale\": \(number(label.fit.pictureScale)), "
+    text += "\"picturesDropped\": \(label.fit.picturesDropped)}"
   }
 
   /// The report: the template, every label's page, position, frame and fit, and the errors.

@@ -39,6 +39,11 @@ func labelMergeDemos(directory: String, typesetter: Typesetter) throws(CommandEr
       sheets.dataDirectory = examples
       sheets.barcodeEncoder = ZintBarcodeEncoder()
       let output = try sheets.layout(records.records, typesetter: typesetter)
+      // A bundled record that cannot be merged (a photo missing from an installed copy) is
+      // the demo's failure, not a label quietly left out.
+      if let error = output.errors.first {
+        throw error
+      }
       let pdf = (directory as NSString).appendingPathComponent("labels-\(name).pdf")
       let png = (directory as NSString).appendingPathComponent("labels-\(name).png")
       let pdfSummary = try Renderer.render(

@@ -366,8 +366,9 @@ struct LabelsCommandTests {
       #expect(failed.status == 1, "\(failed.standardError)")
       #expect(
         failed.standardError.contains(
-          "row \(item.row) (line \(item.line)): blocks[1].text (\"{street}\\n{postcode} {city}\"): no field 'street' in the record"
-        ), "\(failed.standardError)")
+          "row \(item.row) (line \(item.line)): blocks[1].text "
+            + "(\"{street}\\n{postcode} {city}\"): no field 'street' in the record"),
+        "\(failed.standardError)")
       #expect(failed.standardError.contains("1 bad record;"), "\(failed.standardError)")
       #expect(!FileManager.default.fileExists(atPath: pdf))
       let kept = try textflow([

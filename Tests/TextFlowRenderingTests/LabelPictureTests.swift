@@ -234,9 +234,29 @@ import TextFlow
       let fit = output.labels[0].fit
       #expect(abs(fit.pictureScale - drawn) <= 0.5 / 40, "\(fit) drawn at \(drawn)")
       scales.append(fit.pictureScale)
-      #expect(fit.isClean == (fit.pictureScale == 1 && !fit.isShrunk), "\(fit)")
+      #expect(!fit.picturesDropped)
     }
     #expect(scales[0] == 1 && scales[1] == 1 && scales[2] < 0.9, "\(scales)")
+  }
+
+  @Test func aPictureScaledUnderAPointIsLeftOutAndSaidSo() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Self.halves(Self.red, Self.blue).write(to: directory.appendingPathComponent("a.png"))
+    var design = LabelDesign(blocks: [
+      .text(.init(template: try FieldTemplate("{name}"), size: 12)),
+      .image(.init(template: try FieldTemplate("a.png"), height: 40)),
+    ])
+    design.baseDirectory = directory
+    // Sixteen lines at the minimum size fill the 92 pt inner height alone.
+    let text = (1...16).map { "line \($0)" }.joined(separator: "\n")
+    let (image, output, _) = try Self.render(
+      design, [Self.record([("name", text)])], in: directory)
+    let fit = output.labels[0].fit
+    #expect(fit.picturesDropped && fit.isOverflowed && fit.pictureScale < 1 / 40.0, "\(fit)")
+    // Not a red or blue pixel drawn.
+    #expect(Self.region(of: Self.red, in: image, scale: 2) == nil)
+    #expect(Self.region(of: Self.blue, in: image, scale: 2) == nil)
   }
 
   @Test func anEmptyFieldDrawsNoPicture() throws {

@@ -8,8 +8,9 @@ import Foundation
 
 /// A colour glyph's picture at the face's largest bitmap strike, and where it goes.
 package struct ColorGlyphBitmap: Sendable, Equatable {
-  /// The size in pixels.
+  /// The width in pixels.
   package var width: Int
+  /// The height in pixels.
   package var height: Int
   /// The pixels, row by row from the top, 4 bytes each: blue, green, red and alpha, the colours
   /// premultiplied by alpha (FreeType's BGRA bitmaps, which is Cairo's ARGB32 layout on a
@@ -33,12 +34,7 @@ extension FontFace {
   /// True when the face holds colour bitmap glyphs (CBDT or sbix strikes, as Noto Color Emoji
   /// does); false for outline faces, COLR ones, and when FreeType cannot load the face.
   package var hasColorBitmaps: Bool {
-    GlyphRaster.withFace(self) { freeType in
-      let flags = freeType.face.pointee.face_flags
-      return flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
-        && flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0
-        && freeType.face.pointee.num_fixed_sizes > 0
-    } ?? false
+    GlyphRaster.withFace(self) { GlyphRaster.hasColorStrikes($0) } ?? false
   }
 
   /// The colour picture of `glyph` at the face's largest strike (the most pixels per em), or
@@ -52,13 +48,20 @@ extension FontFace {
 }
 
 extension GlyphRaster {
+  /// True when `freeType`'s face has colour bitmap strikes (CBDT, sbix); the caller holds
+  /// `withFace`'s lock.
+  static func hasColorStrikes(_ freeType: FreeTypeFace) -> Bool {
+    let face = freeType.face.pointee
+    return face.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+      && face.face_flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0 && face.num_fixed_sizes > 0
+      && face.available_sizes != nil
+  }
+
   /// `FontFace.colorBitmap(of:)` read from `freeType`; the caller holds `withFace`'s lock.
   static func colorBitmap(of glyph: UInt32, in freeType: FreeTypeFace) -> ColorGlyphBitmap? {
     let face = freeType.face
+    guard hasColorStrikes(freeType), let sizes = face.pointee.available_sizes else { return nil }
     let strikes = Int(face.pointee.num_fixed_sizes)
-    guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, strikes > 0,
-      let sizes = face.pointee.available_sizes
-    else { return nil }
     let largest = (0..<strikes).max { sizes[$0].y_ppem < sizes[$1].y_ppem }!
     // The ink masks' outlines set their own size on every use (`loadOutline`).
     guard FT_Select_Size(face, FT_Int(largest)) == 0,
@@ -97,18 +100,12 @@ extension GlyphRaster {
   /// (pixels from the pivot, y downwards): every pixel whose centre falls on a picture pixel
   /// with any alpha, and every pixel such a picture pixel's centre falls in, so that a picture
   /// drawn larger than its strike leaves no gap and one drawn smaller loses no thin stroke.
-  /// No ink for a glyph of such a face without a picture (a space); nil when the face has no
-  /// colour bitmaps.
+  /// Nil when the glyph has no colour bitmap.
   static func colorBitmapInk(
     of glyph: UInt32, in freeType: FreeTypeFace, pixelSize: Double,
     turn: (cosine: Double, sine: Double), origin: (Double, Double)
   ) -> Piece? {
-    guard let bitmap = colorBitmap(of: glyph, in: freeType) else {
-      let flags = freeType.face.pointee.face_flags
-      let hasColorStrikes =
-        flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && freeType.face.pointee.num_fixed_sizes > 0
-      return hasColorStrikes ? Piece(left: 0, top: 0, width: 0, rows: 0, coverage: []) : nil
-    }
+    guard let bitmap = colorBitmap(of: glyph, in: freeType) else { return nil }
     let (cosine, sine) = turn
     /// A point of the picture (its pixels, from its top-left corner) on the canvas.
     func place(_ column: Double, _ row: Double) -> (Double, Double) {

@@ -33,15 +33,26 @@ enum GlyphRaster {
           let x = Double(line.baselineOrigin.x + run.positions[index].x - pivot.x)
           let y = Double(line.baselineOrigin.y + run.positions[index].y - pivot.y)
           let origin = (x * cosine - y * sine, x * sine + y * cosine)
-          let rendered = withFace(run.font.face) { freeType in
-            render(
+          // The glyph as the renderer draws it: its colour picture where the face has one for
+          // it, else its outline; a glyph of a colour bitmap face with neither (a space) has
+          // no ink.
+          let rendered = withFace(run.font.face) { freeType -> Piece? in
+            let at = (origin.0 * scale, origin.1 * scale)
+            if let picture = colorBitmapInk(
+              of: run.glyphs[index], in: freeType, pixelSize: pixelSize, turn: (cosine, sine),
+              origin: at)
+            {
+              return picture
+            }
+            if let outline = render(
               glyph: run.glyphs[index], in: freeType,
               transform: GlyphTransform(pixelSize: pixelSize, cosine: cosine, sine: sine),
-              origin: (origin.0 * scale, origin.1 * scale), bold: run.font.synthesizesBold,
-              oblique: run.font.synthesizesItalic)
-              ?? colorBitmapInk(
-                of: run.glyphs[index], in: freeType, pixelSize: pixelSize,
-                turn: (cosine, sine), origin: (origin.0 * scale, origin.1 * scale))
+              origin: at, bold: run.font.synthesizesBold, oblique: run.font.synthesizesItalic)
+            {
+              return outline
+            }
+            return hasColorStrikes(freeType)
+              ? Piece(left: 0, top: 0, width: 0, rows: 0, coverage: []) : nil
           }
           if let rendered {
             pieces.append(rendered)

@@ -429,11 +429,8 @@ public struct PackedCloud: Sendable {
     let heaviest = all.first?.weight ?? 1
     let lightest = all[top - 1].weight
     func weightColor(_ index: Int) -> Color {
-      let t =
-        heaviest > lightest
-        ? min(1, max(0, (all[index].weight - lightest) / (heaviest - lightest)))
-        : 1
-      return coloring.color(weightFraction: t, rank: index)
+      coloring.color(
+        weight: all[index].weight, lightest: lightest, heaviest: heaviest, rank: index)
     }
     let maskColors = takesColorsFromMask ? self.maskColors(layout, canvas: canvas) : [:]
     func color(_ index: Int) -> Color { maskColors[index] ?? weightColor(index) }

@@ -68,9 +68,12 @@ public struct TagCloud: Sendable {
     /// wordcloud's `colormap`, which picks a place on it at random for each word).
     case colormap(Colormap)
 
-    /// The color of the word of rank `rank` (0: the heaviest) whose weight lies `fraction` of
-    /// the way from the lightest word's (0) to the heaviest's (1).
-    public func color(weightFraction fraction: Double, rank: Int) -> Color {
+    /// The color of the word of rank `rank` (0: the heaviest) and weight `weight`, among words
+    /// from `lightest` to `heaviest`: its place between them (0 … 1; 1 when all weigh the
+    /// same) picks the color by weight or on the map.
+    public func color(weight: Double, lightest: Double, heaviest: Double, rank: Int) -> Color {
+      let fraction =
+        heaviest > lightest ? min(1, max(0, (weight - lightest) / (heaviest - lightest))) : 1
       switch self {
       case .byWeight(let light, let dark): return light.mixed(with: dark, fraction: fraction)
       case .palette(let colors): return colors.isEmpty ? .black : colors[rank % colors.count]
@@ -504,8 +507,9 @@ public struct TagCloud: Sendable {
         }
         layout = typesetter.layout(word.text, font: font.withSize(size), style: single)
       }
-      let t = heaviest > lightest ? (word.weight - lightest) / (heaviest - lightest) : 1
-      measured.append((word, size, coloring.color(weightFraction: t, rank: rank), layout))
+      let color = coloring.color(
+        weight: word.weight, lightest: lightest, heaviest: heaviest, rank: rank)
+      measured.append((word, size, color, layout))
     }
     switch order {
     case .weight: break

@@ -135,6 +135,10 @@ public struct FieldTemplate: Sendable, Equatable {
 /// design.verticalAlignment = .center
 /// ```
 public struct LabelDesign: Sendable, Equatable {
+  /// Where block `index` is in a design's JSON (`blocks[1]`, counted from 0 as the array is):
+  /// how the design's reader and the merge's errors both name a block.
+  package static func keyPath(ofBlock index: Int) -> String { "blocks[\(index)]" }
+
   /// A text block: a template, its font and size, and how it wraps.
   public struct TextBlock: Sendable, Equatable {
     /// The text, with placeholders.

@@ -22,6 +22,9 @@ public struct LabelFit: Sendable, Equatable {
   /// size (every picture by the same one, aspect ratio kept): 1 when they keep the size the
   /// design gives them, or when the label has none; below 1 when they gave way.
   public var pictureScale = 1.0
+  /// True when a picture was left out: scaled by `pictureScale` it was under a point (the
+  /// label is then overflowed too).
+  public var picturesDropped = false
 
   /// True when the label is as designed: its text and its pictures.
   public var isClean: Bool {
@@ -493,7 +496,9 @@ public struct LabelSheetLayout: Sendable {
   /// Where block `index`'s `key` is in the design's JSON (`blocks[1].image`), counted from 0
   /// as the JSON's array is: how every design and record error names a block, as the design
   /// reader's errors do, so that the message points at the line to edit.
-  private static func keyPath(_ index: Int, _ key: String) -> String { "blocks[\(index)].\(key)" }
+  private static func keyPath(_ index: Int, _ key: String) -> String {
+    "\(LabelDesign.keyPath(ofBlock: index)).\(key)"
+  }
 
   /// An error in block `index`: its key path, what the design wrote there, and the problem
   /// ("blocks[1].barcode ("{ean}"): field 'ean' ("123") is not valid ean13 data: …").
@@ -735,7 +740,7 @@ public struct LabelSheetLayout: Sendable {
       let tried = attempt(blocks, scale: scale)
       var fit = LabelFit(
         sizes: sizes, isShrunk: shrunk, isWordBroken: false, isTruncated: false,
-        isOverflowed: dropsPictures, pictureScale: pictureScale)
+        isOverflowed: dropsPictures, pictureScale: pictureScale, picturesDropped: dropsPictures)
       if tried.fits { return Fitted(pieces: tried.pieces, fit: fit, height: tried.height) }
       fit.isWordBroken = tried.wordTooWide
       var hiddenLines = false

@@ -75,7 +75,9 @@ public enum LabelShape: Sendable, Equatable {
   /// On round, elliptical and CD labels `natural` (a design's default) centres them: the text
   /// area is a band centred on the shape's vertical axis, and a disc's title sits on that
   /// axis, where a line left-aligned in the band would look pushed aside. Rectangles keep the
-  /// language's side; an alignment the design names is kept on every shape.
+  /// language's side. `left`, `right`, `center` and `justified` are kept on every shape; a
+  /// design cannot ask for `natural` itself on a disc (the design's default is `natural`), so a
+  /// line at the language's side there is asked for with `left` (or `right`).
   public func textAlignment(_ asked: TextAlignment) -> TextAlignment {
     switch (self, asked) {
     case (.round, .natural), (.ellipse, .natural), (.cd, .natural): return .center

@@ -45,7 +45,7 @@ final class CairoColorGlyphCache {
     let known = placements[key]
     if let known, known == nil { return nil }
     // The face's address tells it from the other faces drawn: `faces` keeps it alive.
-    let name = "glyph:\(UInt(bitPattern: ObjectIdentifier(face).hashValue)):\(glyph)"
+    let name = "glyph:\(UInt(bitPattern: ObjectIdentifier(face))):\(glyph)"
     if let known, let placement = known, let surface = kept.surface(for: name) {
       return (surface, placement)
     }
@@ -60,8 +60,8 @@ final class CairoColorGlyphCache {
     return (surface, placement)
   }
 
-  /// A Cairo image surface of `bitmap`'s pixels (premultiplied BGRA rows: Cairo's ARGB32 on a
-  /// little-endian machine).
+  /// A Cairo image surface of `bitmap`'s pixels (premultiplied BGRA bytes: Cairo's ARGB32 on a
+  /// little-endian machine, turned round on a big-endian one).
   private static func surface(of bitmap: ColorGlyphBitmap) -> OpaquePointer? {
     guard
       let surface = cairo_image_surface_create(
@@ -77,8 +77,16 @@ final class CairoColorGlyphCache {
     let stride = Int(cairo_image_surface_get_stride(surface))
     bitmap.pixels.withUnsafeBufferPointer { pixels in
       for row in 0..<bitmap.height {
-        (data + row * stride).update(
-          from: pixels.baseAddress! + row * bitmap.width * 4, count: bitmap.width * 4)
+        let target = data + row * stride
+        let source = pixels.baseAddress! + row * bitmap.width * 4
+        #if _endian(big)
+          // ARGB32 is a native 32-bit word: alpha, red, green, blue in memory here.
+          for pixel in 0..<bitmap.width {
+            for byte in 0..<4 { target[pixel * 4 + byte] = source[pixel * 4 + 3 - byte] }
+          }
+        #else
+          target.update(from: source, count: bitmap.width * 4)
+        #endif
       }
     }
     cairo_surface_mark_dirty(surface)

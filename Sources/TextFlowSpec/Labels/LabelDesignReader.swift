@@ -115,7 +115,7 @@ public enum LabelDesignReader {
     }
     var design = LabelDesign(blocks: [])
     for (index, item) in items.enumerated() {
-      design.blocks.append(try block(item, "blocks[\(index)]"))
+      design.blocks.append(try block(item, LabelDesign.keyPath(ofBlock: index)))
     }
     if let padding = try number(root["padding"], "padding", in: 0...1000) {
       design.padding = padding
