@@ -125,6 +125,22 @@ struct FaultTests {
     }
   }
 
+  @Test("a PDF that fills the device while it is drawn names the device's reason, not a glyph")
+  func fullDeviceMidDrawing() throws {
+    // 3 000 labels: 143 sheets, far more than Cairo buffers, so the first failed write comes
+    // while glyphs are still being drawn, and every later drawing call fails with it.
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let csv = directory.appendingPathComponent("many.csv")
+    try (["name,city"] + (0..<3000).map { "Person \($0) 👍🏽,Seoul 🇰🇷" })
+      .joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
+    let result = try shell(
+      "\(textflow) labels \(quoted(csv.path)) --template 'Avery L7160' -o /dev/full --format pdf")
+    #expect(result.status == 1)
+    #expect(result.standardError.contains(reason(ENOSPC)), "\(result.standardError)")
+    #expect(!result.standardError.contains("glyph"), "\(result.standardError)")
+  }
+
   @Test(
     "a file-size limit leaves the previous file intact and no temporary file",
     arguments: ["png", "pdf", "svg", "json"])

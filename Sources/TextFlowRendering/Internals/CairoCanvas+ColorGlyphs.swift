@@ -121,6 +121,7 @@ extension CairoCanvas {
     }
     let status = cairo_status(context)
     guard status == CAIRO_STATUS_SUCCESS else {
+      try throwIfWriteFailed()
       throw RenderingError(
         path: path,
         reason: "Cairo refused a colour glyph of \(font.face.source): "

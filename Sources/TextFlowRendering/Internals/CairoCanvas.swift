@@ -445,6 +445,7 @@ final class CairoCanvas {
     }
     let status = cairo_status(context)
     guard status == CAIRO_STATUS_SUCCESS else {
+      try throwIfWriteFailed()
       // The output is what could not be drawn; the reason names the part Cairo refused, so a
       // problem with the text is not reported as one with the font.
       let part: String
@@ -556,13 +557,20 @@ final class CairoCanvas {
 
   /// Throws for a Cairo error or a failed write (the write's system reason first).
   private func check(_ status: cairo_status_t) throws(RenderingError) {
-    if let failure = stream.failure {
-      stream.file.discard()
-      throw RenderingError(path: path, reason: failure.reason)
-    }
+    try throwIfWriteFailed()
     guard status == CAIRO_STATUS_SUCCESS else {
       stream.file.discard()
       throw RenderingError(path: path, reason: String(cString: cairo_status_to_string(status)))
+    }
+  }
+
+  /// Throws the system's reason ("No space left on device") when a write of the output has
+  /// failed: a PDF or SVG streams out as it is drawn, and from a failed write on Cairo fails
+  /// every drawing call, which is then not what went wrong.
+  func throwIfWriteFailed() throws(RenderingError) {
+    if let failure = stream.failure {
+      stream.file.discard()
+      throw RenderingError(path: path, reason: failure.reason)
     }
   }
 
