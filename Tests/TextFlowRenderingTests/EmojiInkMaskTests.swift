@@ -42,32 +42,12 @@ struct EmojiInkMaskTests {
     #expect(ink > 0.3 * box, "\(ink) of \(box)")
   }
 
-  /// `layout` drawn to a PNG at 1x, centred on the canvas's middle pixel corner, turned by
-  /// `degrees` about it.
-  func drawn(_ layout: TextLayout, turnedBy degrees: Double) throws -> PNGImage {
-    let canvas = (width: 480, height: 320)
-    var attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
-    attributes.frame = CGRect(
-      x: CGFloat(canvas.width / 2) - layout.size.width / 2,
-      y: CGFloat(canvas.height / 2) - layout.size.height / 2, width: layout.size.width,
-      height: layout.size.height)
-    attributes.transform3D = Transform3D(rotationAngle: CGFloat(degrees * .pi / 180))
-    let scene = Scene(
-      bounds: CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height), background: nil,
-      elements: [SceneElement(attributes: attributes, text: PlacedText(layout: layout))])
-    let directory = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("word.png").path
-    _ = try Renderer.render(scene, to: path, options: RenderOptions(format: .png, scale: 1))
-    return try PNGImage(contentsOf: path)
-  }
-
   @Test("turned a quarter, an emoji drawn from its picture is Cairo's upright one, turned")
   func quarterTurn() throws {
     let font = try sharedTypesetter.fonts.font(named: "NotoColorEmoji.ttf", pointSize: 96)
     let layout = sharedTypesetter.layout("🎉", font: font)
-    let upright = try drawn(layout, turnedBy: 0)
-    let turned = try drawn(layout, turnedBy: 90)
+    let upright = try drawnCentred(layout, turnedBy: 0)
+    let turned = try drawnCentred(layout, turnedBy: 90)
     // A quarter turn clockwise about the corner (240, 160) takes the pixel at (240 + dx,
     // 160 + dy) to the one at (239 - dy, 160 + dx).
     var inked = 0

@@ -205,15 +205,22 @@ import TextFlow
     #expect(abs(stack - 92) < 0.01, "\(stack)")
   }
 
-  @Test func theFitGivesTheScaleThePicturesWereDrawnAt() throws {
-    let directory = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try Self.halves(Self.red, Self.blue).write(to: directory.appendingPathComponent("a.png"))
+  /// A design of a 12 pt `{name}` over a 40 pt tall red|blue picture written into
+  /// `directory`.
+  static func nameOverPicture(in directory: URL) throws -> LabelDesign {
+    try halves(red, blue).write(to: directory.appendingPathComponent("a.png"))
     var design = LabelDesign(blocks: [
       .text(.init(template: try FieldTemplate("{name}"), size: 12)),
       .image(.init(template: try FieldTemplate("a.png"), height: 40)),
     ])
     design.baseDirectory = directory
+    return design
+  }
+
+  @Test func theFitGivesTheScaleThePicturesWereDrawnAt() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let design = try Self.nameOverPicture(in: directory)
     // One line and five lines keep the 40 pt picture (five shrink the text); twelve lines at
     // the minimum size leave it less room (as in the test above).
     let texts = [1, 5, 12].map { count in
@@ -242,12 +249,7 @@ import TextFlow
   @Test func aPictureScaledUnderAPointIsLeftOutAndSaidSo() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Self.halves(Self.red, Self.blue).write(to: directory.appendingPathComponent("a.png"))
-    var design = LabelDesign(blocks: [
-      .text(.init(template: try FieldTemplate("{name}"), size: 12)),
-      .image(.init(template: try FieldTemplate("a.png"), height: 40)),
-    ])
-    design.baseDirectory = directory
+    let design = try Self.nameOverPicture(in: directory)
     // Sixteen lines at the minimum size fill the 92 pt inner height alone.
     let text = (1...16).map { "line \($0)" }.joined(separator: "\n")
     let (image, output, _) = try Self.render(

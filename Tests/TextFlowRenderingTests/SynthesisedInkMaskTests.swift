@@ -56,24 +56,10 @@ struct SynthesisedInkMaskTests {
 /// its ink mask (`TextLayout.inkMask` at the same turn about the centre) to hold every pixel
 /// Cairo paints, and every mask pixel to be within a pixel of a painted one.
 func expectMaskIsTheInk(of layout: TextLayout, turnedBy degrees: Double) throws {
-  // The word centred on a whole pixel, so mask pixels and canvas pixels line up.
-  let canvas = (width: 480, height: 320)
-  let centre = (x: canvas.width / 2, y: canvas.height / 2)
+  let image = try drawnCentred(layout, turnedBy: degrees)
+  let centre = (x: image.width / 2, y: image.height / 2)
   let size = layout.size
-  var attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
-  attributes.frame = CGRect(
-    x: CGFloat(centre.x) - size.width / 2, y: CGFloat(centre.y) - size.height / 2,
-    width: size.width, height: size.height)
   let angle = degrees * .pi / 180
-  attributes.transform3D = Transform3D(rotationAngle: CGFloat(angle))
-  let scene = Scene(
-    bounds: CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height), background: nil,
-    elements: [SceneElement(attributes: attributes, text: PlacedText(layout: layout))])
-  let directory = try Fixtures.temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let path = directory.appendingPathComponent("word.png").path
-  _ = try Renderer.render(scene, to: path, options: RenderOptions(format: .png, scale: 1))
-  let image = try PNGImage(contentsOf: path)
 
   // Every pixel Cairo paints at all, relative to the centre, as a mask at the same place.
   let mask = layout.inkMask(
@@ -98,4 +84,24 @@ func expectMaskIsTheInk(of layout: TextLayout, turnedBy degrees: Double) throws 
   let nearDrawn = drawn.dilated(by: 1)
   let excess = mask.setPixels.filter { !nearDrawn.covers($0) }
   #expect(excess.isEmpty, "\(excess.count) mask pixels far from the ink: \(excess.prefix(4))")
+}
+
+/// `layout` drawn to a 480 × 320 PNG at 1x, centred on the canvas's middle pixel corner (so
+/// that its ink mask's pixels and the canvas's line up) and turned by `degrees` about it.
+func drawnCentred(_ layout: TextLayout, turnedBy degrees: Double) throws -> PNGImage {
+  let canvas = (width: 480, height: 320)
+  var attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+  attributes.frame = CGRect(
+    x: CGFloat(canvas.width / 2) - layout.size.width / 2,
+    y: CGFloat(canvas.height / 2) - layout.size.height / 2, width: layout.size.width,
+    height: layout.size.height)
+  attributes.transform3D = Transform3D(rotationAngle: CGFloat(degrees * .pi / 180))
+  let scene = Scene(
+    bounds: CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height), background: nil,
+    elements: [SceneElement(attributes: attributes, text: PlacedText(layout: layout))])
+  let directory = try Fixtures.temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let path = directory.appendingPathComponent("word.png").path
+  _ = try Renderer.render(scene, to: path, options: RenderOptions(format: .png, scale: 1))
+  return try PNGImage(contentsOf: path)
 }
