@@ -105,7 +105,10 @@ extension GlyphRaster {
     of glyph: UInt32, in freeType: FreeTypeFace, pixelSize: Double,
     turn: (cosine: Double, sine: Double), origin: (Double, Double)
   ) -> Piece? {
-    guard let bitmap = colorBitmap(of: glyph, in: freeType) else { return nil }
+    // The bound FreeType sizes outlines to (`loadOutline`): no picture is drawn larger.
+    guard pixelSize.isFinite, pixelSize > 0, pixelSize < 16384,
+      let bitmap = colorBitmap(of: glyph, in: freeType)
+    else { return nil }
     let (cosine, sine) = turn
     /// A point of the picture (its pixels, from its top-left corner) on the canvas.
     func place(_ column: Double, _ row: Double) -> (Double, Double) {
