@@ -25,12 +25,13 @@ enum LabelsCommand: Subcommand {
                   {"text": "{street}\\n{postcode} {city}"},
                   {"barcode": "{ean}", "symbology": "ean13", "height": 30},
                   {"image": "logo.png", "height": 24, "alignment": "center"}],
-       "padding": 4, "verticalAlignment": "center", "minimumSize": 6}
+       "padding": 4, "verticalAlignment": "center", "minimumSize": 6,
+       "background": "#fff4c2"}
     A block's relative font path is looked for beside the design file, then in the working
-    directory. Without --design each record's fields are its lines, in column order. Text
-    wraps, then shrinks (never below minimumSize), breaks a word only when one word does not
-    fit at the minimum size, then is cut with an ellipsis. A line whose fields are all empty is
-    dropped.
+    directory. "background" fills each label under its blocks, following its shape. Without
+    --design each record's fields are its lines, in column order. Text wraps, then shrinks
+    (never below minimumSize), breaks a word only when one word does not fit at the minimum
+    size, then is cut with an ellipsis. A line whose fields are all empty is dropped.
 
     An image block draws a PNG with its aspect ratio kept: "height" and/or "width" in points
     (both: it fits inside that box), else its own size at 72 dpi; never wider than the label.

@@ -258,6 +258,9 @@ public struct LabelDesign: Sendable, Equatable {
   public var minimumSize: Double = 6
   /// Labels per record.
   public var copies: Int = 1
+  /// The colour each label is filled with, following its shape (a round label's disc, a CD's
+  /// ring round its hole), under its blocks; nil (the default) leaves the sheet's paper.
+  public var background: Color?
   /// True when a placeholder naming a field the record lacks reads as empty; false (the
   /// default) when it is an error. Only `lines(_:)` sets it: its lines are every field any
   /// record has, and JSON lines need not all have the same keys. A design someone wrote keeps

@@ -829,8 +829,10 @@ public struct LabelSheetLayout: Sendable {
     outline.frame = labelFrame
     var label = SceneElement(attributes: outline)
     label.shape = template.shape
+    label.box.fill = design.background
     if drawsOutlines {
-      label.box = BoxStyle(border: Color(red: 0.6, green: 0.6, blue: 0.65), borderWidth: 0.5)
+      label.box.border = Color(red: 0.6, green: 0.6, blue: 0.65)
+      label.box.borderWidth = 0.5
     }
     result.append(label)
     let spare = max(0, Double(inner.height) - fitted.height)

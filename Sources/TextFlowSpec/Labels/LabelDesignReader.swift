@@ -109,7 +109,10 @@ public enum LabelDesignReader {
   private static func design(_ value: JSONValue) throws(DesignError) -> LabelDesign {
     let root = try members(
       value, "",
-      allowed: ["blocks", "padding", "spacing", "verticalAlignment", "minimumSize", "copies"])
+      allowed: [
+        "blocks", "padding", "spacing", "verticalAlignment", "minimumSize", "copies",
+        "background",
+      ])
     guard case .array(let items)? = root["blocks"] else {
       throw DesignError(path: "blocks", message: "expected an array of blocks")
     }
@@ -136,6 +139,13 @@ public enum LabelDesignReader {
         throw DesignError(path: "copies", message: "expected a whole number")
       }
       design.copies = Int(copies)
+    }
+    if let background = try string(root["background"], "background") {
+      do {
+        design.background = try Color(parsing: background)
+      } catch {
+        throw DesignError(path: "background", message: "\(error)")
+      }
     }
     return design
   }
