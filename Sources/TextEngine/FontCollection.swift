@@ -298,22 +298,14 @@ public final class FontCollection: Sendable {
     }
     // A symbolic link whose file is gone is a path too: it gets that said, not "no family of
     // that name".
-    let places =
-      if let folder, !name.hasPrefix("/") {
-        [folder.appendingPathComponent(name).standardizedFileURL.path, name]
-      } else {
-        [name]
-      }
+    let places = DocumentPath.places(of: name, relativeTo: folder)
     let found = places.first {
       FileManager.default.fileExists(atPath: $0) || FontFile.linkTarget($0) != nil
     }
     if found != nil || Self.namesPath(name) {
       guard let path = found ?? (places.count == 1 ? name : nil) else {
         throw FontLoadingError(
-          source: name,
-          reason: "no such file at \(places[0]) or, from the working directory, at "
-            + URL(fileURLWithPath: name).standardizedFileURL.path,
-          freeTypeError: nil)
+          source: name, reason: DocumentPath.missing(name, places: places), freeTypeError: nil)
       }
       // Shared: the same file named again (by any path) is the same face, so it is loaded once
       // and the caches keyed by face keep hitting; a bundled file named by path is the

@@ -4,7 +4,11 @@
 import Foundation
 
 /// A PNG file a label draws: where it is and its size in pixels.
-struct PictureFile: Sendable, Equatable {
+package struct PictureFile: Sendable, Equatable {
+  /// The eight bytes every PNG file starts with (PNG specification, section 5.2); the
+  /// renderer's reader checks them too.
+  package static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
   /// The file's path, absolute.
   var path: String
   /// The width in pixels, from the header.
@@ -29,18 +33,12 @@ struct PictureFile: Sendable, Equatable {
   /// - Throws: `Problem` naming both places when neither has the file, or saying why it is
   ///   not a PNG this can draw (another format, a truncated file, a size Cairo refuses).
   static func read(_ name: String, relativeTo folder: URL?) throws(Problem) -> PictureFile {
-    let places =
-      if let folder, !name.hasPrefix("/") {
-        [folder.appendingPathComponent(name).standardizedFileURL.path, name]
-      } else {
-        [name]
-      }
+    let places = DocumentPath.places(of: name, relativeTo: folder)
     guard let found = places.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
       let cwd = URL(fileURLWithPath: name).standardizedFileURL.path
       throw Problem(
         message: places.count == 1 || places[0] == cwd
-          ? "no such file: \(cwd)"
-          : "no such file at \(places[0]) or, from the working directory, at \(cwd)")
+          ? "no such file: \(cwd)" : DocumentPath.missing(name, places: places))
     }
     let path = URL(fileURLWithPath: found).standardizedFileURL.path
     let size = try pixelSize(ofPNG: path)
@@ -77,7 +75,7 @@ struct PictureFile: Sendable, Equatable {
     // PNG specification §5.2: the signature, then IHDR first, its 13 bytes starting with the
     // width and height as 4-byte big-endian numbers.
     let head = read(33, at: 0)
-    guard head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+    guard head.starts(with: pngSignature) else {
       throw Problem(message: "\(path) \(notPNG(head, path: path))")
     }
     guard head.count == 33, bigEndian(head[8..<12]) == 13, head[12..<16].elementsEqual("IHDR".utf8)

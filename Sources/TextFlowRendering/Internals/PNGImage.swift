@@ -2,6 +2,7 @@
 // landed in a rendered picture.
 internal import CCairo
 import Foundation
+import TextFlow
 
 /// The pixels of a PNG file, as premultiplied ARGB (Cairo's `CAIRO_FORMAT_ARGB32`).
 struct PNGImage {
@@ -10,8 +11,8 @@ struct PNGImage {
   /// Row-major pixels, 0xAARRGGBB premultiplied.
   let pixels: [UInt32]
 
-  /// The eight bytes every PNG file starts with (PNG specification, section 5.2).
-  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  /// The eight bytes every PNG file starts with (`PictureFile.pngSignature`).
+  static var signature: [UInt8] { PictureFile.pngSignature }
 
   /// Decodes the PNG at `path`.
   init(contentsOf path: String) throws(RenderingError) {
