@@ -61,6 +61,34 @@ import Testing
     for number in [1, 17, 30] { #expect(text.contains("Person \(number)\n")) }
   }
 
+  /// Cairo names a picture in a page's resources once per placement, a dictionary key
+  /// repeated, which the PDF standard leaves undefined and which some print filters reject.
+  @Test func aPageNamesEachPictureOnceForQPDF() throws {
+    let directory = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Colour emoji are pictures too, each drawn on every label.
+    let names = directory.appendingPathComponent("emoji.csv").path
+    let rows = (1...30).map { "Person \($0) 👍🏽🎉\n" }.joined()
+    try Data(("name\n" + rows).utf8).write(to: URL(fileURLWithPath: names))
+    let pdf = directory.appendingPathComponent("labels.pdf").path
+    let result = try Self.textflow([
+      names, "--template", Self.template, "--design",
+      directory.appendingPathComponent("design.json").path, "-o", pdf,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    // Each label places the logo and two emoji, an emoji as a picture and its alpha mask.
+    let placements = try Self.tool("pdfimages", ["-list", pdf]).split(separator: "\n")
+      .dropFirst(2)
+    #expect(placements.count == 30 * 5)
+    // qpdf reads every object by the cross-reference table: blanking the repeats keeps offsets.
+    let check = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/qpdf"), ["--check", pdf])
+    #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+    #expect(!(check.standardOutput + check.standardError).contains("duplicated key"))
+    #expect(check.standardOutput.contains("No syntax or stream encoding errors found"))
+    let text = try Self.tool("pdftotext", [pdf, "-"])
+    for number in [1, 21, 30] { #expect(text.contains("Person \(number)\n")) }
+  }
+
   @Test func aLogoIsDecodedOnceForTenLabelsAndForAThousand() throws {
     let directory = try Self.folder()
     defer { try? FileManager.default.removeItem(at: directory) }

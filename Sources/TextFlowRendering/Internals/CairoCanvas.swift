@@ -101,7 +101,7 @@ final class CairoCanvas {
     // The bytes go to a temporary file beside `path`, renamed over it by `finish()`.
     let stream: CairoStream
     do {
-      stream = CairoStream(file: try AtomicFile(path: path))
+      stream = CairoStream(file: try AtomicFile(path: path), isPDF: format == .pdf)
     } catch {
       throw RenderingError(path: path, reason: error.explanation)
     }

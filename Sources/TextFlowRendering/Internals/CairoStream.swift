@@ -1,6 +1,7 @@
 // Cairo's output stream into an `AtomicFile`: Cairo only reports "error while writing to output
 // stream", so its writes go through this sink, which keeps the system's reason (ENOSPC, EFBIG,
-// EIO) for the error message, and buffers Cairo's many small writes into large ones.
+// EIO) for the error message, buffers Cairo's many small writes into large ones, and mends
+// what Cairo writes wrong in a PDF (`PDFRepeatedXObjects`).
 internal import CCairo
 import Foundation
 
@@ -11,9 +12,13 @@ final class CairoStream {
   /// The first write error; later writes are refused so that Cairo stops.
   private(set) var failure: FileWriteError?
   private static let bufferSize = 1 << 16
+  /// For a PDF, the filter of the pages' XObject dictionaries.
+  private var repeatedXObjects: PDFRepeatedXObjects?
 
-  init(file: AtomicFile) {
+  /// A stream into `file`; `isPDF` says to blank the repeated keys Cairo writes in a PDF.
+  init(file: AtomicFile, isPDF: Bool) {
     self.file = file
+    repeatedXObjects = isPDF ? PDFRepeatedXObjects() : nil
     buffer.reserveCapacity(Self.bufferSize)
   }
 
@@ -24,13 +29,20 @@ final class CairoStream {
   /// Appends Cairo's bytes; false once a write has failed.
   func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard failure == nil else { return false }
-    buffer.append(contentsOf: bytes)
+    if repeatedXObjects != nil {
+      repeatedXObjects?.pass(bytes) { buffer.append(contentsOf: $0) }
+    } else {
+      buffer.append(contentsOf: bytes)
+    }
     if buffer.count > Self.bufferSize { write(keepingLast: Self.heldTail) }
     return failure == nil
   }
 
   /// Writes everything that is buffered.
-  func flush() { write(keepingLast: 0) }
+  func flush() {
+    repeatedXObjects?.finish { buffer.append(contentsOf: $0) }
+    write(keepingLast: 0)
+  }
 
   /// Puts `bytes` before the last `marker` in the bytes not yet written; false when the marker
   /// is not among them.
