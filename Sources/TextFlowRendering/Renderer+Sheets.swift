@@ -37,7 +37,7 @@ extension Renderer {
     }
     let canvas = try CairoCanvas(
       format: .pdf, path: path, width: Double(first.bounds.width),
-      height: Double(first.bounds.height))
+      height: Double(first.bounds.height), documentInfo: options.documentInfo)
     var next: Scene? = first
     var pageCount = 0
     while let page = next {

@@ -31,6 +31,13 @@ public struct RenderOptions: Sendable {
   /// was. For a caller that refuses an output for what drawing it met (say, characters no font
   /// has), which is known only once every page is drawn.
   public var commitCheck: (@Sendable () -> String?)?
+  /// PDF: the document information (title, author, subject, keywords, creator) written into
+  /// the file. PNG and SVG ignore it.
+  public var documentInfo = PDFDocumentInfo()
+  /// PDF: each section header with text becomes a bookmark (an entry of the PDF's outline,
+  /// which viewers list beside the pages) leading to the header on its page, in the layout's
+  /// order; a header repeated on a continuing page is not listed again. PNG and SVG ignore it.
+  public var bookmarksSectionHeaders = true
 
   /// Options for `format`. The file it is drawn to may have any name but another format's:
   /// rendering a PDF to "a.png" is an error naming both.
@@ -139,10 +146,16 @@ public enum Renderer {
     }
     let canvas = try CairoCanvas(
       format: options.format, path: path, width: Double(bounds.width),
-      height: Double(bounds.height), scale: options.scale)
+      height: Double(bounds.height), scale: options.scale, documentInfo: options.documentInfo)
     canvas.svgTextLayer.isEnabled = options.format == .svg && options.svgText == .text
     canvas.translate(x: -Double(bounds.minX), y: -Double(bounds.minY))
     try draw(scene, on: canvas, clip: bounds, debug: options.debugOverlay)
+    if options.format == .pdf, options.bookmarksSectionHeaders {
+      for (title, frame) in bookmarkedHeaders(scene) where frame.intersects(bounds) {
+        canvas.addBookmark(
+          title, page: 1, at: CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY))
+      }
+    }
     try canvas.finish(durable: options.durable, check: options.commitCheck)
     options.progress?(1, 1)
     return RenderSummary(
@@ -238,7 +251,8 @@ public enum Renderer {
     }
     try checkPage(page, path: path)
     let canvas = try CairoCanvas(
-      format: .pdf, path: path, width: Double(page.size.width), height: Double(page.size.height))
+      format: .pdf, path: path, width: Double(page.size.width), height: Double(page.size.height),
+      documentInfo: options.documentInfo)
     var pageCount = 0
     var cutsElements = false
     for scene in parts {
@@ -258,6 +272,18 @@ public enum Renderer {
         while low < slices.count, slices[low].top <= frame.maxY {
           onPage[low].append(position)
           low += 1
+        }
+      }
+      if options.bookmarksSectionHeaders {
+        for (title, frame) in bookmarkedHeaders(scene) {
+          // The page whose band the header starts in (a header is kept with its first line).
+          guard let index = slices.firstIndex(where: { frame.minY < $0.bottom }) else { continue }
+          let top = slices[index].top - slices[index].repeatedHeaderHeight
+          canvas.addBookmark(
+            title, page: pageCount + index + 1,
+            at: CGPoint(
+              x: page.margins.left + (frame.minX - scene.bounds.minX) * fit,
+              y: page.margins.top + (frame.minY - top) * fit))
         }
       }
       for (index, slice) in slices.enumerated() {
@@ -300,6 +326,23 @@ public enum Renderer {
     return RenderSummary(
       path: path, pageCount: pageCount, size: page.size, format: .pdf, scale: 1,
       cutsElements: cutsElements, pictureDecodeCount: canvas.pictures.decodeCount)
+  }
+
+  /// The section headers of `scene` that have text, in the order they are laid out (top to
+  /// bottom), each with its bookmark's title (its text, each run of white space and line
+  /// breaks one space) and its frame as drawn.
+  static func bookmarkedHeaders(_ scene: Scene) -> [(title: String, frame: CGRect)] {
+    scene.elements.compactMap { element -> (title: String, frame: CGRect)? in
+      guard element.isHeader, !element.attributes.isHidden, element.attributes.alpha > 0,
+        let text = element.text?.layout.string
+      else { return nil }
+      let title = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      let frame = Paginator.visualFrame(element.attributes)
+      guard !title.isEmpty, frame.hasFiniteValues else { return nil }
+      return (title, frame)
+    }
+    .enumerated().sorted { ($0.element.frame.minY, $0.offset) < ($1.element.frame.minY, $1.offset) }
+    .map(\.element)
   }
 
   /// Draws the part of `scene` inside `clip` (content coordinates) on `canvas`, whose current

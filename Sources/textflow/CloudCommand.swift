@@ -64,6 +64,8 @@ enum CloudCommand: Subcommand {
       --order ORDER        shuffled, weight or alphabetical (default shuffled)
       --seed N             the shuffle's seed (default 1)
       --scale N            PNG pixels per point (default 2)
+      --title TEXT         the PDF's title, shown by viewers for it; also --author TEXT,
+                           --subject TEXT and --keywords "A, B"
       --svg-text MODE      SVG text: text (outlines with a transparent, selectable text layer;
                            default) or paths (outlines only)
       --debug              draw frames, line boxes and baselines
@@ -112,7 +114,7 @@ enum CloudCommand: Subcommand {
     return runCommand(name, help: help) { () throws(CommandError) in
       let parsed = try ParsedArguments(
         arguments.map { $0 == "-o" ? "--output" : $0 },
-        valued: [
+        valued: documentInfoOptions.union([
           "--output", "--format", "--input", "--stop-words", "--max-words", "--scale-by",
           "--min-size", "--max-size", "--width", "--height", "--font", "--colors", "--palette",
           "--colormap",
@@ -120,7 +122,7 @@ enum CloudCommand: Subcommand {
           "--mask", "--rotations", "--rotate-ratio", "--gap", "--spiral", "--fill",
           "--resolution", "--min-length", "--locale", "--min-font-size", "--contour-width",
           "--contour-color",
-        ],
+        ]),
         flags: [
           "--debug", "--numbers", "--links", "--plurals", "--phrases", "--keep-particles",
           "--colors-from-mask",

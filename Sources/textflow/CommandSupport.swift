@@ -401,11 +401,12 @@ func writeResult(
   json: @autoclosure () -> String, scene: @autoclosure () -> Scene, kind: OutputKind,
   to output: String?, _ parsed: ParsedArguments,
   page: () throws(CommandError) -> PageSetup? = { nil }, offersPages: Bool = false,
-  repeatsHeaders: Bool = false,
+  repeatsHeaders: Bool = false, documentInfo: PDFDocumentInfo = PDFDocumentInfo(),
   note: (RenderSummary) -> String = { "wrote \(describe($0))" }
 ) throws(CommandError) {
   // Read for every output, so that a bad drawing option is an error whatever is written.
-  var options = try renderOptions(.pdf, parsed, page: nil, repeatsHeaders: repeatsHeaders)
+  var options = try renderOptions(
+    .pdf, parsed, page: nil, repeatsHeaders: repeatsHeaders, documentInfo: documentInfo)
   switch kind {
   case .json:
     try writeText(json(), to: output)
@@ -427,17 +428,27 @@ func writeResult(
   }
 }
 
-/// The drawing options the command line gives (`--scale`, `--svg-text`, `--debug`).
+/// The drawing options the command line gives (`--scale`, `--svg-text`, `--debug`, and
+/// `documentInfoOptions` over `documentInfo`'s entries).
 func renderOptions(
   _ format: OutputFormat, _ parsed: ParsedArguments, page: PageSetup?,
-  repeatsHeaders: Bool = false
+  repeatsHeaders: Bool = false, documentInfo: PDFDocumentInfo = PDFDocumentInfo()
 ) throws(CommandError) -> RenderOptions {
   var options = RenderOptions(
     format: format, scale: try parsed.number("--scale", in: 0.1...16) ?? 2,
     debugOverlay: parsed.flags.contains("--debug"), page: page, repeatsHeaders: repeatsHeaders)
   options.svgText = try parsed.choice("--svg-text", SVGTextMode.self) ?? .text
+  options.documentInfo = PDFDocumentInfo(
+    title: parsed.values["--title"] ?? documentInfo.title,
+    author: parsed.values["--author"] ?? documentInfo.author,
+    subject: parsed.values["--subject"] ?? documentInfo.subject,
+    keywords: parsed.values["--keywords"] ?? documentInfo.keywords,
+    creator: documentInfo.creator ?? "textflow")
   return options
 }
+
+/// The options that set a PDF's document information, taken by every command that draws.
+let documentInfoOptions: Set<String> = ["--title", "--author", "--subject", "--keywords"]
 
 /// A count and its noun, singular for 1 ("1 label", "0 labels", "2 sheets"), as the commands'
 /// summaries print their counts ("1 labels" read as a mistake).

@@ -58,6 +58,8 @@ enum GridCommand: Subcommand {
                             "A…", as UILabel shows it, and is not shrunk for the cut
       --no-border           no label outlines (drawn with a template's corner radius)
       --scale N             PNG pixels per point (default 2)
+      --title TEXT          the PDF's title, shown by viewers for it; also --author TEXT,
+                            --subject TEXT and --keywords "A, B"
       --svg-text MODE       SVG text: text (outlines with a transparent, selectable text layer;
                             default) or paths (outlines only)
       --debug               draw frames, line boxes and baselines
@@ -82,12 +84,12 @@ enum GridCommand: Subcommand {
     return runCommand(name, help: help) { () throws(CommandError) in
       let parsed = try ParsedArguments(
         arguments.map { $0 == "-o" ? "--output" : $0 },
-        valued: [
+        valued: documentInfoOptions.union([
           "--output", "--format", "--columns", "--column-width", "--width", "--page", "--sheet",
           "--label", "--gap", "--min-scale", "--font", "--size", "--padding", "--align",
           "--number-of-lines", "--max-lines", "--scale", "--svg-text", "--template",
           "--templates-dir", "--jobs",
-        ], flags: ["--debug", "--no-border"])
+        ]), flags: ["--debug", "--no-border"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one label file (or - for standard input)")
       }

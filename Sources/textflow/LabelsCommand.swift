@@ -76,6 +76,8 @@ enum LabelsCommand: Subcommand {
       --report PATH           also write the JSON report (labels, fit, errors) to PATH
       --format FMT            pdf, png, svg or json (default: from -o)
       --scale N               PNG pixels per point (default 2)
+      --title TEXT            the PDF's title, shown by viewers for it; also --author TEXT,
+                              --subject TEXT and --keywords "A, B"
       --debug                 draw frames, line boxes and baselines
 
     Standard error gets one line per label that was shrunk, word-broken, truncated or
@@ -102,11 +104,11 @@ enum LabelsCommand: Subcommand {
     return runCommand(name, help: help) { () throws(CommandError) in
       let parsed = try ParsedArguments(
         arguments.map { $0 == "-o" ? "--output" : $0 },
-        valued: [
+        valued: documentInfoOptions.union([
           "--output", "--template", "--templates-dir", "--design", "--input-format",
           "--delimiter", "--skip", "--copies", "--offset", "--report", "--format", "--scale",
           "--jobs",
-        ],
+        ]),
         flags: ["--uniform-size", "--uniform-run", "--outlines", "--keep-going", "--debug"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one data file (or - for standard input)")
@@ -289,9 +291,7 @@ enum LabelsCommand: Subcommand {
         }
       case .rendered(let format):
         guard let output else { throw .usage("drawing needs -o PATH") }
-        let scale = try parsed.number("--scale", in: 0.1...16) ?? 2
-        let options = RenderOptions(
-          format: format, scale: scale, debugOverlay: parsed.flags.contains("--debug"))
+        let options = try renderOptions(format, parsed, page: nil)
         let pages = parts({ shared.merge.page($0) }).lazy.flatMap { part in
           part.map { page in
             take(page.labels)

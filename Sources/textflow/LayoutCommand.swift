@@ -30,6 +30,8 @@ enum LayoutCommand: Subcommand {
       -o, --output PATH  write to PATH (- for standard output); the extension picks the format
       --format FMT       png, pdf, svg or json (default: from -o, else json)
       --scale N          PNG pixels per point: 1, 2, 3… (default 2)
+      --title TEXT       the PDF's title, shown by viewers for it; also --author TEXT,
+                         --subject TEXT, --keywords "A, B" (a spec's "render" may say them)
       --svg-text MODE    SVG text: text (outlines with a transparent, selectable text layer;
                          default) or paths (outlines only)
       --debug            draw frames, line boxes, baselines, section insets and index paths
@@ -102,7 +104,9 @@ enum LayoutCommand: Subcommand {
     return runCommand(name, help: help) { () throws(CommandError) in
       let parsed = try ParsedArguments(
         arguments.map { $0 == "-o" ? "--output" : $0 },
-        valued: ["--output", "--format", "--scale", "--svg-text", "--page", "--margins", "--jobs"],
+        valued: documentInfoOptions.union([
+          "--output", "--format", "--scale", "--svg-text", "--page", "--margins", "--jobs",
+        ]),
         flags: ["--debug", "--repeat-headers", "--visible"])
       guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
         throw .usage("expected one spec file (or - for standard input)")
@@ -156,7 +160,10 @@ enum LayoutCommand: Subcommand {
               margins: EdgeInsets(top: margin, left: margin, bottom: margin, right: margin))
           }
           return spec.render.page.map { PageSetup(size: $0, margins: spec.render.margins) }
-        }, offersPages: true, repeatsHeaders: parsed.flags.contains("--repeat-headers"))
+        }, offersPages: true, repeatsHeaders: parsed.flags.contains("--repeat-headers"),
+        documentInfo: PDFDocumentInfo(
+          title: spec.render.title, author: spec.render.author, subject: spec.render.subject,
+          keywords: spec.render.keywords))
     }
   }
 }

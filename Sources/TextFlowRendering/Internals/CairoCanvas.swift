@@ -77,9 +77,10 @@ final class CairoCanvas {
   }
 
   /// A canvas of `width` × `height` points; PNG pixels are points × `scale`.
-  init(format: OutputFormat, path: String, width: Double, height: Double, scale: Double = 1)
-    throws(RenderingError)
-  {
+  init(
+    format: OutputFormat, path: String, width: Double, height: Double, scale: Double = 1,
+    documentInfo: PDFDocumentInfo = PDFDocumentInfo()
+  ) throws(RenderingError) {
     self.format = format
     self.path = path
     let width = max(width, 1)
@@ -141,6 +142,7 @@ final class CairoCanvas {
     cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
     cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
     cairo_set_font_options(context, fontOptions)
+    setDocumentInfo(documentInfo)
   }
 
   /// The PDF's creation date from `SOURCE_DATE_EPOCH` (whole seconds since 1970, the

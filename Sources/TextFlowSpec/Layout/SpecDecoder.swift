@@ -40,7 +40,7 @@ extension TextSpec {
     static let backgroundText = ["color", "cornerRadius"]
     static let render = [
       "backgroundColor", "region", "sectionBackgroundColor", "sectionBackgroundCornerRadius",
-      "itemColor", "page", "margins",
+      "itemColor", "page", "margins", "title", "author", "subject", "keywords",
     ]
   }
 
@@ -345,6 +345,10 @@ extension TextSpec {
         render.page = size
       }
       if let value = at("margins") { render.margins = try value.paddingInsets() }
+      render.title = try at("title")?.string()
+      render.author = try at("author")?.string()
+      render.subject = try at("subject")?.string()
+      render.keywords = try at("keywords")?.string()
       return render
     }
   }
