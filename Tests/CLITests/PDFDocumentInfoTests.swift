@@ -155,6 +155,24 @@ import Testing
     }
   }
 
+  @Test("a header or title with noncharacters and control characters is written without them")
+  func charactersCairoRefuses() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("odd.json")
+    let json = #"""
+      {"collectionView": {"size": [300, 200]},
+       "sections": [{"header": "Bell\u0007 & <h> \ufffe\ufdd0x", "texts": ["a\ufffeb"]}]}
+      """#
+    try Data(json.utf8).write(to: spec)
+    let pdf = folder.appendingPathComponent("odd.pdf").path
+    let result = try ProcessRunner.run(
+      Executables.textflow, ["layout", spec.path, "-o", pdf, "--title", "Q\u{FFFF}4\u{1B}"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try Self.info(pdf)["Title"] == "Q4")
+    #expect(try Self.bookmarks(pdf).map(\.title) == ["Bell & <h> x"])
+  }
+
   @Test("a label sheet takes --title; a PNG is drawn with it and has none")
   func labelsTitle() throws {
     let folder = try Fixtures.temporaryDirectory()

@@ -12,8 +12,9 @@ extension CairoCanvas {
       (CAIRO_PDF_METADATA_SUBJECT, info.subject), (CAIRO_PDF_METADATA_KEYWORDS, info.keywords),
       (CAIRO_PDF_METADATA_CREATOR, info.creator),
     ]
-    for case (let key, let value?) in entries where !value.isEmpty {
-      cairo_pdf_surface_set_metadata(surface, key, value)
+    for case (let key, let value?) in entries {
+      let text = Self.pdfText(value)
+      if !text.isEmpty { cairo_pdf_surface_set_metadata(surface, key, text) }
     }
   }
 
@@ -27,7 +28,22 @@ extension CairoCanvas {
       String(format: "%.2f", max(0, min(Double(value), 1_000_000)))
     }
     let destination = "page=\(page) pos=[\(decimal(point.x)) \(decimal(point.y))]"
+    let text = Self.pdfText(title)
+    guard !text.isEmpty else { return }
     _ = cairo_pdf_surface_add_outline(
-      surface, CAIRO_PDF_OUTLINE_ROOT, title, destination, cairo_pdf_outline_flags_t(0))
+      surface, CAIRO_PDF_OUTLINE_ROOT, text, destination, cairo_pdf_outline_flags_t(0))
+  }
+
+  /// `text` without what Cairo refuses in a title or a bookmark, and would fail the whole file
+  /// for ("input string not valid UTF-8"): noncharacters (U+FFFE, U+FDD0 …), which a record
+  /// or a header may hold; and without control characters, which a viewer shows as boxes (and
+  /// NUL would end the C string early).
+  static func pdfText(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    scalars.append(
+      contentsOf: text.unicodeScalars.filter {
+        !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control
+      })
+    return String(scalars)
   }
 }
