@@ -34,16 +34,14 @@ extension CairoCanvas {
       surface, CAIRO_PDF_OUTLINE_ROOT, text, destination, cairo_pdf_outline_flags_t(0))
   }
 
-  /// `text` without what Cairo refuses in a title or a bookmark, and would fail the whole file
-  /// for ("input string not valid UTF-8"): noncharacters (U+FFFE, U+FDD0 …), which a record
-  /// or a header may hold; and without control characters, which a viewer shows as boxes (and
-  /// NUL would end the C string early).
+  /// `text` as Cairo takes it for a title or a bookmark: its noncharacters (U+FFFE, U+FDD0 …),
+  /// for which Cairo would fail the whole file ("input string not valid UTF-8"), replaced as in
+  /// the text layer (`replacingNoncharacters(in:)`), and its control characters, which a viewer
+  /// shows as boxes (and NUL would end the C string early), left out.
   static func pdfText(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     scalars.append(
-      contentsOf: text.unicodeScalars.filter {
-        !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control
-      })
-    return String(scalars)
+      contentsOf: text.unicodeScalars.filter { $0.properties.generalCategory != .control })
+    return String(decoding: replacingNoncharacters(in: Array(String(scalars).utf8)), as: UTF8.self)
   }
 }
