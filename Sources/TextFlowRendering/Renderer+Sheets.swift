@@ -37,7 +37,8 @@ extension Renderer {
     }
     let canvas = try CairoCanvas(
       format: .pdf, path: path, width: Double(first.bounds.width),
-      height: Double(first.bounds.height), documentInfo: options.documentInfo)
+      height: Double(first.bounds.height), documentInfo: options.documentInfo,
+      printsAtActualSize: options.printsAtActualSize)
     var next: Scene? = first
     var pageCount = 0
     while let page = next {

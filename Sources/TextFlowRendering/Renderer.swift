@@ -38,6 +38,12 @@ public struct RenderOptions: Sendable {
   /// which viewers list beside the pages) leading to the header on its page, in the layout's
   /// order; a header repeated on a continuing page is not listed again. PNG and SVG ignore it.
   public var bookmarksSectionHeaders = true
+  /// PDF: the file asks a viewer's print dialog to print at actual size instead of fitting the
+  /// page to the printer's margins (the catalog's `/ViewerPreferences << /PrintScaling /None
+  /// >>`), as a label sheet needs: shrunk to fit, its labels move off the sheet's by up to a
+  /// few millimetres. Off by default, as a report on a paper other than the printer's is better
+  /// fitted. PNG and SVG ignore it.
+  public var printsAtActualSize = false
 
   /// Options for `format`. The file it is drawn to may have any name but another format's:
   /// rendering a PDF to "a.png" is an error naming both.
@@ -146,7 +152,8 @@ public enum Renderer {
     }
     let canvas = try CairoCanvas(
       format: options.format, path: path, width: Double(bounds.width),
-      height: Double(bounds.height), scale: options.scale, documentInfo: options.documentInfo)
+      height: Double(bounds.height), scale: options.scale, documentInfo: options.documentInfo,
+      printsAtActualSize: options.printsAtActualSize)
     canvas.svgTextLayer.isEnabled = options.format == .svg && options.svgText == .text
     canvas.translate(x: -Double(bounds.minX), y: -Double(bounds.minY))
     try draw(scene, on: canvas, clip: bounds, debug: options.debugOverlay)
@@ -252,7 +259,7 @@ public enum Renderer {
     try checkPage(page, path: path)
     let canvas = try CairoCanvas(
       format: .pdf, path: path, width: Double(page.size.width), height: Double(page.size.height),
-      documentInfo: options.documentInfo)
+      documentInfo: options.documentInfo, printsAtActualSize: options.printsAtActualSize)
     var pageCount = 0
     var cutsElements = false
     for scene in parts {

@@ -238,7 +238,8 @@ enum GridCommand: Subcommand {
       truncated += part.truncated
       return part.pages
     }
-    let options = try renderOptions(format, parsed, page: nil)
+    var options = try renderOptions(format, parsed, page: nil)
+    options.printsAtActualSize = true
     let written = try writePages(
       pages, pageCount: (labels.count + perPage - 1) / perPage, to: output, options: options)
     if output != "-" {

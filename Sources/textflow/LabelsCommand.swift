@@ -291,7 +291,8 @@ enum LabelsCommand: Subcommand {
         }
       case .rendered(let format):
         guard let output else { throw .usage("drawing needs -o PATH") }
-        let options = try renderOptions(format, parsed, page: nil)
+        var options = try renderOptions(format, parsed, page: nil)
+        options.printsAtActualSize = true
         let pages = parts({ shared.merge.page($0) }).lazy.flatMap { part in
           part.map { page in
             take(page.labels)

@@ -79,7 +79,7 @@ final class CairoCanvas {
   /// A canvas of `width` × `height` points; PNG pixels are points × `scale`.
   init(
     format: OutputFormat, path: String, width: Double, height: Double, scale: Double = 1,
-    documentInfo: PDFDocumentInfo = PDFDocumentInfo()
+    documentInfo: PDFDocumentInfo = PDFDocumentInfo(), printsAtActualSize: Bool = false
   ) throws(RenderingError) {
     self.format = format
     self.path = path
@@ -102,7 +102,9 @@ final class CairoCanvas {
     // The bytes go to a temporary file beside `path`, renamed over it by `finish()`.
     let stream: CairoStream
     do {
-      stream = CairoStream(file: try AtomicFile(path: path), isPDF: format == .pdf)
+      stream = CairoStream(
+        file: try AtomicFile(path: path), isPDF: format == .pdf,
+        catalogEntry: printsAtActualSize ? "/ViewerPreferences << /PrintScaling /None >>" : nil)
     } catch {
       throw RenderingError(path: path, reason: error.explanation)
     }

@@ -1,7 +1,7 @@
 // Cairo's output stream into an `AtomicFile`: Cairo only reports "error while writing to output
 // stream", so its writes go through this sink, which keeps the system's reason (ENOSPC, EFBIG,
-// EIO) for the error message, buffers Cairo's many small writes into large ones, and mends
-// what Cairo writes wrong in a PDF (`PDFRepeatedXObjects`).
+// EIO) for the error message, buffers Cairo's many small writes into large ones, and mends or
+// adds to what Cairo writes in a PDF (`PDFRepeatedXObjects`, `PDFCatalogEntry`).
 internal import CCairo
 import Foundation
 
@@ -14,11 +14,15 @@ final class CairoStream {
   private static let bufferSize = 1 << 16
   /// For a PDF, the filter of the pages' XObject dictionaries.
   private var repeatedXObjects: PDFRepeatedXObjects?
+  /// For a PDF printed at actual size, the filter that adds that to its catalog.
+  private var catalogEntry: PDFCatalogEntry?
 
-  /// A stream into `file`; `isPDF` says to blank the repeated keys Cairo writes in a PDF.
-  init(file: AtomicFile, isPDF: Bool) {
+  /// A stream into `file`; `isPDF` says to blank the repeated keys Cairo writes in a PDF, and
+  /// `catalogEntry` to add that line to the PDF's catalog.
+  init(file: AtomicFile, isPDF: Bool, catalogEntry: String? = nil) {
     self.file = file
     repeatedXObjects = isPDF ? PDFRepeatedXObjects() : nil
+    self.catalogEntry = isPDF ? catalogEntry.map(PDFCatalogEntry.init(entry:)) : nil
     buffer.reserveCapacity(Self.bufferSize)
   }
 
@@ -30,7 +34,7 @@ final class CairoStream {
   func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard failure == nil else { return false }
     if repeatedXObjects != nil {
-      repeatedXObjects?.pass(bytes) { buffer.append(contentsOf: $0) }
+      repeatedXObjects?.pass(bytes) { appendToCatalogFilter($0) }
     } else {
       buffer.append(contentsOf: bytes)
     }
@@ -40,8 +44,18 @@ final class CairoStream {
 
   /// Writes everything that is buffered.
   func flush() {
-    repeatedXObjects?.finish { buffer.append(contentsOf: $0) }
+    repeatedXObjects?.finish { appendToCatalogFilter($0) }
+    catalogEntry?.finish { buffer.append(contentsOf: $0) }
     write(keepingLast: 0)
+  }
+
+  /// Passes bytes through the catalog's filter, if any, into the buffer.
+  private func appendToCatalogFilter(_ bytes: UnsafeRawBufferPointer) {
+    if catalogEntry != nil {
+      catalogEntry?.pass(bytes) { buffer.append(contentsOf: $0) }
+    } else {
+      buffer.append(contentsOf: bytes)
+    }
   }
 
   /// Puts `bytes` before the last `marker` in the bytes not yet written; false when the marker
