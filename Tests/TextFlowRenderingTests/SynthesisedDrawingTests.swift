@@ -5,7 +5,7 @@
 // words, kept apart by their masks, overlapped in the PDF); and its PNG output clipped each
 // show-glyphs call to boxes that FT_GlyphSlot_Oblique leaves unslanted, cutting off the slanted
 // top-right of a word's last letter. Both for TrueType faces (the bundled NanumGothic) and
-// OpenType/CFF ones (an installed Korean face fc-match finds; skipped where none is installed).
+// OpenType/CFF ones (an installed Korean face fc-list finds; skipped where none is installed).
 import Foundation
 import TestSupport
 import Testing
@@ -33,18 +33,20 @@ struct SynthesisedDrawingTests {
     Case(bold: true, oblique: true), Case(bold: true, oblique: true, degrees: 90),
   ]
 
-  /// The OpenType/CFF face fontconfig picks for Korean, when one is installed (Noto Sans CJK
-  /// KR from Debian's fonts-noto-cjk).
+  /// An installed OpenType/CFF face that covers Korean, when there is one (Noto Sans CJK KR
+  /// from Debian's fonts-noto-cjk). `fc-list`, as `fc-match` answers its nearest face even when
+  /// none covers Korean (Nimbus Sans, once ghostscript's fonts are installed).
   static let cffFace: FontFace? = {
     guard
       let found = try? ProcessRunner.run(
-        URL(fileURLWithPath: "/usr/bin/fc-match"),
-        ["-f", "%{fontformat}\n%{index}\n%{file}", ":lang=ko:fontformat=CFF"]),
-      found.status == 0
+        URL(fileURLWithPath: "/usr/bin/fc-list"),
+        ["-f", "%{index}|%{file}\n", ":lang=ko:fontformat=CFF"]),
+      found.status == 0,
+      let first = found.standardOutput.split(separator: "\n").sorted().first
     else { return nil }
-    let fields = found.standardOutput.split(separator: "\n", maxSplits: 2).map(String.init)
-    guard fields.count == 3, fields[0] == "CFF", let index = Int(fields[1]) else { return nil }
-    return try? FontFace.shared(contentsOf: URL(fileURLWithPath: fields[2]), faceIndex: index)
+    let fields = first.split(separator: "|", maxSplits: 1).map(String.init)
+    guard fields.count == 2, let index = Int(fields[0]) else { return nil }
+    return try? FontFace.shared(contentsOf: URL(fileURLWithPath: fields[1]), faceIndex: index)
   }()
 
   /// The bundled TrueType face the Hangul fallback uses.
@@ -76,7 +78,7 @@ struct SynthesisedDrawingTests {
     "OpenType/CFF: ink inside the mask, the whole mask drawn, the text extractable",
     .enabled(
       if: cffFace != nil,
-      "no OpenType/CFF face for Korean is installed (fc-match ':lang=ko:fontformat=CFF'; Debian's fonts-noto-cjk has one)"
+      "no OpenType/CFF face for Korean is installed (fc-list ':lang=ko:fontformat=CFF'; Debian's fonts-noto-cjk has one)"
     ),
     arguments: [OutputFormat.pdf, .png], cases)
   func cff(format: OutputFormat, test: Case) throws {
