@@ -125,6 +125,11 @@ enum LabelsCommand: Subcommand {
       try refuseOutputsOverInputs(
         [("-o", output), ("--report", parsed.values["--report"])],
         inputs: [("data", source), ("design", parsed.values["--design"])])
+      // A report written over the drawing (or one of its pages) left a JSON file where the
+      // run said it wrote the PDF. With JSON output, -o is the report itself.
+      if case .rendered = kind {
+        try refuseOutputOverOutput(("--report", parsed.values["--report"]), over: ("-o", output))
+      }
 
       // Records.
       let data = try readInput(source, limit: maximumRecordDataSize)
