@@ -62,8 +62,8 @@ enum LabelsCommand: Subcommand {
                               and the user's ~/.config/libglabels/templates/*.template)
       --design FILE           the design JSON (default: one line a field)
       --input-format FMT      csv, tsv or jsonl (default: from DATA's extension, else sniffed)
-      --delimiter C           CSV's field separator (default: the header's: a comma, or
-                              else the ; tab or | it has)
+      --delimiter C           CSV's field separator (default: the one of , ; tab | the
+                              header has most and the next rows as often; a comma on a tie)
       --skip N                labels already used on the first sheet (start at label N+1)
       --copies N              labels per record (multiplies the design's copies)
       --uniform-size          every label of a sheet gets the largest size at which all fit

@@ -71,8 +71,9 @@ public struct RecordSet: Sendable {
 /// ```
 public enum RecordReader {
   /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
-  /// overrides CSV's separator, which is otherwise the header row's: a comma, or else the
-  /// semicolon, tab or vertical bar it uses; TSV's is a tab. CSV and TSV lines end with a line
+  /// overrides CSV's separator, which is otherwise the header row's: of the comma, semicolon,
+  /// tab and vertical bar, the one it uses most (a comma on a tie) that splits the next rows
+  /// into as many fields; TSV's is a tab. CSV and TSV lines end with a line
   /// feed, a carriage return and line feed, or a carriage return alone (Excel for Mac's "CSV
   /// (Macintosh)"); a line break inside quotes is the field's. A malformed row is reported in
   /// `errors` and reading goes on with the next row. A JSON line's fields are its own keys (a
@@ -106,28 +107,49 @@ public enum RecordReader {
     }
   }
 
-  /// CSV's separator as the header row uses it: a comma when the header has one (outside
-  /// quotes), else the one of semicolon, tab and vertical bar it has most (a semicolon on a
-  /// tie), else a comma. Spreadsheets in locales whose decimal separator is a comma save "CSV"
-  /// with semicolons; such a file read with commas failed on every quoted field.
+  /// CSV's separator as the header row uses it: of the comma, semicolon, tab and vertical bar
+  /// (outside quotes), the one it has most, a comma on a tie, unless the next rows split into
+  /// another count of fields with it and not with another (a comma for a header without any).
+  /// Spreadsheets in locales whose decimal separator is a comma save "CSV" with semicolons, and
+  /// quote only fields that hold one: a header "Name;Amount (€, net)" read with commas split
+  /// every record in the wrong places without an error.
   private static func headerDelimiter(_ bytes: [UInt8]) -> Character {
     let candidates: [Character] = [",", ";", "\t", "|"]
+    let separators = candidates.map { $0.asciiValue! }
+    // Each candidate's count in the header and in each of the next rows (blank ones skipped).
+    var rows: [[Int]] = []
     var counts = [Int](repeating: 0, count: candidates.count)
     var quoted = false
+    var blank = true
     for byte in bytes {
       if byte == UInt8(ascii: "\"") { quoted.toggle() }
-      if quoted { continue }
-      if byte == 0x0A || byte == 0x0D { break }
-      if let index = candidates.firstIndex(where: { $0.asciiValue == byte }) {
-        counts[index] += 1
+      if quoted {
+        blank = false
+        continue
       }
+      if byte == 0x0A || byte == 0x0D {
+        if !blank { rows.append(counts) }
+        if rows.count > rowsCompared { break }
+        counts = [Int](repeating: 0, count: candidates.count)
+        blank = true
+        continue
+      }
+      blank = false
+      if let index = separators.firstIndex(of: byte) { counts[index] += 1 }
     }
-    var best = 0
-    if counts[0] == 0 {
-      for index in 1..<candidates.count where counts[index] > counts[best] { best = index }
-    }
-    return candidates[best]
+    if !blank, rows.count <= rowsCompared { rows.append(counts) }
+    guard let header = rows.first else { return "," }
+    let used = candidates.indices.filter { header[$0] > 0 }
+    let consistent = used.filter { index in rows.allSatisfy { $0[index] == header[index] } }
+    let pool = consistent.isEmpty ? used : consistent
+    guard let most = pool.map({ header[$0] }).max(),
+      let chosen = pool.first(where: { header[$0] == most })  // the first: a comma on a tie
+    else { return "," }
+    return candidates[chosen]
   }
+
+  /// How many rows after the header `headerDelimiter` compares with it.
+  private static let rowsCompared = 20
 
   /// Reads delimited rows. With `literalQuotes` (TSV), a quote inside a field is text, and so
   /// is a field's opening quote whose field does not end at its closing quote: IANA's TSV has
@@ -258,7 +280,9 @@ public enum RecordReader {
         set.errors.append(
           RecordError(
             row: number, line: row.line,
-            message: "\(row.fields.count) fields where the header has \(names.count)"))
+            message:
+              "\(row.fields.count) \(row.fields.count == 1 ? "field" : "fields") where the "
+              + "header has \(names.count)"))
         continue
       }
       set.records.append(
