@@ -27,7 +27,12 @@ public struct RecordError: Error, CustomStringConvertible, Sendable, Equatable {
 
 /// The record formats.
 public enum RecordFormat: String, Sendable, CaseIterable {
-  case csv, tsv, jsonl
+  /// Comma-separated values (RFC 4180), or another separator.
+  case csv
+  /// Tab-separated values.
+  case tsv
+  /// JSON lines (one object a line), or one JSON array of objects.
+  case jsonl
 
   /// The format a file name's extension implies (.csv, .tsv/.tab, .jsonl/.ndjson), or nil.
   public init?(pathExtension: String) {
@@ -39,15 +44,15 @@ public enum RecordFormat: String, Sendable, CaseIterable {
     }
   }
 
-  /// A guess from the text: JSON lines when it starts with "{", TSV when the first line has a
-  /// tab and no comma, else CSV.
+  /// A guess from the text: JSON (lines, or an array of objects) when it starts with "{" or
+  /// "[", TSV when the first line has a tab and no comma, else CSV.
   public static func sniff(_ data: Data) -> RecordFormat {
     let bytes = data.prefix(4096)
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
     guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
       return .csv
     }
-    if first == UInt8(ascii: "{") { return .jsonl }
+    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .jsonl }
     let line = body.prefix { $0 != 0x0A && $0 != 0x0D }
     return line.contains(0x09) && !line.contains(UInt8(ascii: ",")) ? .tsv : .csv
   }
@@ -76,9 +81,11 @@ public enum RecordReader {
   /// into as many fields; TSV's is a tab. CSV and TSV lines end with a line
   /// feed, a carriage return and line feed, or a carriage return alone (Excel for Mac's "CSV
   /// (Macintosh)"); a line break inside quotes is the field's. A malformed row is reported in
-  /// `errors` and reading goes on with the next row. A JSON line's fields are its own keys (a
-  /// key other lines have and it lacks is absent, not empty), its whole numbers keep the digits
-  /// it writes; `fieldNames` has every line's.
+  /// `errors` and reading goes on with the next row. `.jsonl` reads JSON lines, or a file that
+  /// is one JSON array of objects (as `jq -s` and most JSON exports write records), each element
+  /// a row from 1, on the line where it starts. A JSON record's fields are its own keys (a key
+  /// other records have and it lacks is absent, not empty), its whole numbers keep the digits
+  /// it writes; `fieldNames` has every record's.
   ///
   /// - Throws: `RecordError` when the text is not UTF-8 (naming the line, the column and the
   ///   likely encoding), the header is missing or malformed, or the delimiter is not one ASCII
@@ -334,66 +341,157 @@ public enum RecordReader {
     return literals.count == count ? literals : Array(repeating: nil, count: count)
   }
 
+  /// Reads JSON lines, or one JSON array of objects (the file's first line holds no whole
+  /// JSON value, as a printed array's "[" does not, or it is the only line and an array).
   private static func readJSONLines(_ bytes: [UInt8]) throws(RecordError) -> RecordSet {
     var set = RecordSet(fieldNames: [], records: [], errors: [])
     var known: Set<String> = []
-    var row = 0
-    var line = 0
-    for slice in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-      line += 1
-      let text = String(decoding: slice, as: UTF8.self)
-      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
-      row += 1
-      let value: JSONValue
-      do {
-        value = try JSONValue.parse(text)
-      } catch {
-        set.errors.append(RecordError(row: row, line: line, message: "not JSON: \(error)"))
-        continue
-      }
-      guard case .object(let members) = value else {
-        set.errors.append(
-          RecordError(
-            row: row, line: line,
-            message: "\(value.typeName == "array" ? "an" : "a") \(value.typeName), not an object"))
-        continue
-      }
-      var fields: [(name: String, value: String)] = []
-      var bad: String?
-      // Whole numbers as the line writes them: parsed as a Double, an order number or a
-      // tracking number of more than 15 digits would print (and encode) other digits.
-      var literals: [Substring?]?
-      for (index, member) in members.enumerated() {
-        switch member.value {
-        case .string(let string): fields.append((member.key, string))
-        case .number(let number):
-          if literals == nil { literals = memberLiterals(text, count: members.count) }
-          if let literal = literals?[index],
-            literal.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
-          {
-            fields.append((member.key, String(literal)))
-          } else {
-            fields.append((member.key, JSONValue.format(number)))
-          }
-        case .bool(let flag): fields.append((member.key, flag ? "true" : "false"))
-        case .null: fields.append((member.key, ""))
-        case .array, .object:
-          bad = bad ?? "field '\(member.key)' is an \(member.value.typeName), not text"
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    // Each line made text as it is read, not all of them at once: a file may be a gigabyte.
+    func text(_ index: Int) -> String? {
+      let text = String(decoding: lines[index], as: UTF8.self)
+      return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+    }
+    if let first = lines.indices.first(where: { text($0) != nil }),
+      let line = text(first), line.trimmingCharacters(in: .whitespaces).first == "["
+    {
+      let isOnlyLine = !lines.indices.dropFirst(first + 1).contains { text($0) != nil }
+      if (try? JSONValue.parse(line)) == nil || isOnlyLine {
+        for element in try arrayElements(bytes) {
+          append(element.text, row: element.row, line: element.line, to: &set, known: &known)
         }
+        return set
       }
-      if let bad {
-        set.errors.append(RecordError(row: row, line: line, message: bad))
-        continue
-      }
-      for field in fields where known.insert(field.name).inserted {
-        set.fieldNames.append(field.name)
-      }
-      // Only the line's own keys: a key it lacks is not made up as empty, so that a design's
-      // field that the line misspells ("Street" for "street") is reported for this line, as it
-      // is when every line misspells it. An empty field is written "" or null.
-      set.records.append(LabelRecord(row: row, line: line, fields: fields))
+    }
+    var row = 0
+    for index in lines.indices {
+      guard let line = text(index) else { continue }
+      row += 1
+      append(line, row: row, line: index + 1, to: &set, known: &known)
     }
     return set
+  }
+
+  /// The elements of the JSON array `bytes` holds, each with its text, its row (its place in
+  /// the array, from 1) and the line where it starts; or an error with the line and column
+  /// where the array is not JSON.
+  private static func arrayElements(_ bytes: [UInt8]) throws(RecordError)
+    -> [(text: String, row: Int, line: Int)]
+  {
+    do {
+      _ = try JSONValue.parse(Data(bytes))
+    } catch {
+      throw RecordError(
+        row: 0, line: error.line,
+        message: "not JSON at column \(error.column): \(error.message) (read as one JSON "
+          + "array of records, as the file starts with '[')")
+    }
+    // The array is valid JSON: its elements are apart by the commas at depth 1, outside
+    // strings.
+    var elements: [(text: String, row: Int, line: Int)] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var line = 1
+    var start: (offset: Int, line: Int)?
+    func close(at end: Int) {
+      guard let first = start else { return }
+      let text = String(decoding: bytes[first.offset..<end], as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      if !text.isEmpty { elements.append((text, elements.count + 1, first.line)) }
+      start = nil
+    }
+    for (offset, byte) in bytes.enumerated() {
+      if byte == 0x0A { line += 1 }
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        if depth == 1 { continue }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        if depth == 1 { close(at: offset) }
+        depth -= 1
+        continue
+      case UInt8(ascii: ",") where depth == 1:
+        close(at: offset)
+        continue
+      case 0x20, 0x09, 0x0A, 0x0D:
+        continue
+      default:
+        break
+      }
+      if depth >= 1, start == nil { start = (offset, line) }
+    }
+    return elements
+  }
+
+  /// Appends the record that the JSON text `text` (a line, or an element of an array) holds
+  /// to `set`, or its error.
+  private static func append(
+    _ text: String, row: Int, line: Int, to set: inout RecordSet, known: inout Set<String>
+  ) {
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(text)
+    } catch {
+      // The text is one line: its column says where.
+      set.errors.append(
+        RecordError(
+          row: row, line: line, message: "not JSON at column \(error.column): \(error.message)"))
+      return
+    }
+    guard case .object(let members) = value else {
+      set.errors.append(
+        RecordError(
+          row: row, line: line,
+          message: "\(value.typeName == "array" ? "an" : "a") \(value.typeName), not an object"))
+      return
+    }
+    var fields: [(name: String, value: String)] = []
+    var bad: String?
+    // Whole numbers as the text writes them: parsed as a Double, an order number or a
+    // tracking number of more than 15 digits would print (and encode) other digits.
+    var literals: [Substring?]?
+    for (index, member) in members.enumerated() {
+      switch member.value {
+      case .string(let string): fields.append((member.key, string))
+      case .number(let number):
+        if literals == nil { literals = memberLiterals(text, count: members.count) }
+        if let literal = literals?[index],
+          literal.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+        {
+          fields.append((member.key, String(literal)))
+        } else {
+          fields.append((member.key, JSONValue.format(number)))
+        }
+      case .bool(let flag): fields.append((member.key, flag ? "true" : "false"))
+      case .null: fields.append((member.key, ""))
+      case .array, .object:
+        bad = bad ?? "field '\(member.key)' is an \(member.value.typeName), not text"
+      }
+    }
+    if let bad {
+      set.errors.append(RecordError(row: row, line: line, message: bad))
+      return
+    }
+    for field in fields where known.insert(field.name).inserted {
+      set.fieldNames.append(field.name)
+    }
+    // Only the record's own keys: a key it lacks is not made up as empty, so that a design's
+    // field that it misspells ("Street" for "street") is reported for this record, as it is
+    // when every record misspells it. An empty field is written "" or null.
+    set.records.append(LabelRecord(row: row, line: line, fields: fields))
   }
 }
 
