@@ -80,7 +80,9 @@ public enum RecordReader {
   /// tab and vertical bar, the one it uses most (a comma on a tie) that splits the next rows
   /// into as many fields; TSV's is a tab. CSV and TSV lines end with a line
   /// feed, a carriage return and line feed, or a carriage return alone (Excel for Mac's "CSV
-  /// (Macintosh)"); a line break inside quotes is the field's. A malformed row is reported in
+  /// (Macintosh)"); a line break inside quotes is the field's. A row of empty fields is skipped
+  /// as a blank line is, and a column that the header does not name and no row fills is no
+  /// field (spreadsheets save both with the range they used). A malformed row is reported in
   /// `errors` and reading goes on with the next row. `.jsonl` reads JSON lines, or a file that
   /// is one JSON array of objects (as `jq -s` and most JSON exports write records), each element
   /// a row from 1, on the line where it starts. A JSON record's fields are its own keys (a key
@@ -255,49 +257,74 @@ public enum RecordReader {
           endOfRecord = true
         }
       }
-      // A blank line is no record.
-      if fields.count == 1, fields[0].isEmpty, error == nil { continue }
+      // A blank line is no record, nor is a row of empty fields (",,"), as spreadsheets
+      // export the empty rows of the range they save: each was a blank label on the sheet.
+      if error == nil, fields.allSatisfy(\.isEmpty) { continue }
       rows.append((startLine, fields, error))
     }
     guard let header = rows.first else {
       throw RecordError(row: 0, line: 1, message: "no header row (the first row names the fields)")
     }
     if let error = header.error { throw RecordError(row: 0, line: header.line, message: error) }
-    let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+    let headerNames = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+    let data = rows.dropFirst()
+    // Columns with no name and nothing in them, as spreadsheets export the empty columns of
+    // the range they save ("name,city,,"), are no fields: refused as nameless, such a file
+    // could not be used without editing it. A nameless column that a row fills is an error
+    // naming that row.
+    var columns: [Int] = []
     var seen: Set<String> = []
-    for (column, name) in names.enumerated() {
+    for (column, name) in headerNames.enumerated() {
       guard !name.isEmpty else {
+        let filled = data.enumerated().first { _, row in
+          row.error == nil && column < row.fields.count && !isBlank(row.fields[column])
+        }
+        guard let (offset, row) = filled else { continue }
         throw RecordError(
           row: 0, line: header.line,
-          message: "the header's field \(column + 1) of \(names.count) has no name")
+          message: "the header's field \(column + 1) of \(headerNames.count) has no name, and row "
+            + "\(offset + 1) (line \(row.line)) fills it; name it or delete the column")
       }
       guard seen.insert(name).inserted else {
         throw RecordError(row: 0, line: header.line, message: "the header names '\(name)' twice")
       }
+      columns.append(column)
     }
+    guard let last = columns.last else {
+      throw RecordError(
+        row: 0, line: header.line, message: "the header names no field (its fields are empty)")
+    }
+    let names = columns.map { headerNames[$0] }
     var set = RecordSet(fieldNames: names, records: [], errors: [])
     set.records.reserveCapacity(rows.count - 1)
-    for (offset, row) in rows.dropFirst().enumerated() {
+    for (offset, row) in data.enumerated() {
       let number = offset + 1
       if let error = row.error {
         set.errors.append(RecordError(row: number, line: row.line, message: error))
         continue
       }
-      guard row.fields.count == names.count else {
+      // All the header's columns, or all up to its last named one (the empty ones after it
+      // left off, as a row written by hand does).
+      guard row.fields.count == headerNames.count || row.fields.count == last + 1 else {
         set.errors.append(
           RecordError(
             row: number, line: row.line,
             message:
               "\(row.fields.count) \(row.fields.count == 1 ? "field" : "fields") where the "
-              + "header has \(names.count)"))
+              + "header has \(headerNames.count)"))
         continue
       }
       set.records.append(
         LabelRecord(
           row: number, line: row.line,
-          fields: zip(names, row.fields).map { (name: $0, value: $1) }))
+          fields: columns.map { (name: headerNames[$0], value: row.fields[$0]) }))
     }
     return set
+  }
+
+  /// True when `field` is empty or only spaces and tabs.
+  private static func isBlank(_ field: String) -> Bool {
+    field.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
   }
 
   /// The text of each member's value of the JSON object `line` as it is written, in document
