@@ -132,6 +132,12 @@ enum LabelsCommand: Subcommand {
         try refuseOutputOverOutput(("--report", parsed.values["--report"]), over: ("-o", output))
       }
 
+      // Standard input is read once: the design read after the records found it empty
+      // ("-: line 1, column 1: unexpected end of input").
+      if source == "-", parsed.values["--design"] == "-" {
+        throw .usage("the data and --design cannot both be standard input (-); give one a file")
+      }
+
       // Records.
       let data = try readInput(source, limit: maximumRecordDataSize)
       var format = RecordFormat.sniff(data)
