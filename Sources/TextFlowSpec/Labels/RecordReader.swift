@@ -117,8 +117,9 @@ public enum RecordReader {
   }
 
   /// CSV's separator as the header row uses it: of the comma, semicolon, tab and vertical bar
-  /// (outside quotes), the one it has most, a comma on a tie, unless the next rows split into
-  /// another count of fields with it and not with another (a comma for a header without any).
+  /// (outside quotes) that the header has and each of the next 20 rows has as often, the one
+  /// the header has most, a comma on a tie; when no row agrees, the one the header has most;
+  /// a comma for a header without any.
   /// Spreadsheets in locales whose decimal separator is a comma save "CSV" with semicolons, and
   /// quote only fields that hold one: a header "Name;Amount (€, net)" read with commas split
   /// every record in the wrong places without an error.
