@@ -184,14 +184,20 @@ func refuseOutputsOverInputs(
 
 /// Refuses, as a usage error before anything is read, a second output that names the first
 /// one's file, or a page of it when its name has a page number (`labels -o sheet.pdf --report
-/// sheet.pdf`, `-o page-%d.pdf --report page-1.pdf`): the one written last replaced the other,
-/// and the run said it wrote both. Files that do not exist yet are compared by their folder's
+/// sheet.pdf`, `-o page-%d.pdf --report page-1.pdf`), or both standard output (`-`): the one
+/// written last replaced the other, or followed it in one stream, and the run said it wrote
+/// both. Files that do not exist yet are compared by their folder's
 /// real path and their name.
 func refuseOutputOverOutput(
   _ second: (flag: String, path: String?), over first: (flag: String, path: String?)
 ) throws(CommandError) {
-  guard let written = second.path, let drawn = first.path, written != "-", drawn != "-" else {
-    return
+  guard let written = second.path, let drawn = first.path else { return }
+  if written == "-" || drawn == "-" {
+    // Both to standard output made one stream of a drawing and the JSON after it.
+    guard written == drawn else { return }
+    throw .usage(
+      "\(second.flag) - and \(first.flag) - would both write standard output, one after the "
+        + "other; send one to a file")
   }
   let target = canonicalPath(written)
   if let pages = try PageFileName.parse(canonicalPath(drawn)) {

@@ -127,9 +127,12 @@ enum LabelsCommand: Subcommand {
         [("-o", output), ("--report", parsed.values["--report"])],
         inputs: [("data", source), ("design", parsed.values["--design"])])
       // A report written over the drawing (or one of its pages) left a JSON file where the
-      // run said it wrote the PDF. With JSON output, -o is the report itself.
+      // run said it wrote the PDF. With JSON output -o is the report itself: the same file is
+      // harmless, but not the same stream (the report twice on standard output).
       if case .rendered = kind {
         try refuseOutputOverOutput(("--report", parsed.values["--report"]), over: ("-o", output))
+      } else if parsed.values["--report"] == "-" {
+        try refuseOutputOverOutput(("--report", "-"), over: ("-o", output ?? "-"))
       }
 
       // Standard input is read once: the design read after the records found it empty

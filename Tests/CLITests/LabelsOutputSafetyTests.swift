@@ -120,4 +120,42 @@ import Testing
       #expect((try? JSONSerialization.jsonObject(with: reported)) is [String: Any], "\(report)")
     }
   }
+
+  // `-o - --format pdf --report -` sent the PDF and then the JSON report down one standard
+  // output, status 0: a PDF with a report after its end.
+  @Test("the drawing and the report cannot both go to standard output")
+  func drawingAndReportOnStandardOutput() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("name\nAda\n".utf8).write(to: directory.appendingPathComponent("r.csv"))
+    let both = try ProcessRunner.run(
+      Executables.textflow,
+      [
+        "labels", "r.csv", "--template", "Avery L7160", "-o", "-", "--format", "pdf", "--report",
+        "-",
+      ], directory: directory)
+    #expect(both.status == 2)
+    #expect(both.standardOutput.isEmpty)
+    #expect(
+      both.standardError.contains("--report - and -o - would both write standard output"),
+      "\(both.standardError)")
+    // The JSON report as -o's output and as --report's, twice in one stream: refused too.
+    for output in [["-o", "-"], []] {
+      let twice = try ProcessRunner.run(
+        Executables.textflow,
+        ["labels", "r.csv", "--template", "Avery L7160", "--report", "-"] + output,
+        directory: directory)
+      #expect(twice.status == 2 && twice.standardOutput.isEmpty, "\(output)")
+    }
+    // One of them to standard output: the report alone is JSON there, the drawing a file.
+    let report = try ProcessRunner.run(
+      Executables.textflow,
+      ["labels", "r.csv", "--template", "Avery L7160", "-o", "r.pdf", "--report", "-"],
+      directory: directory)
+    #expect(report.status == 0, "\(report.standardError)")
+    #expect(
+      (try? JSONSerialization.jsonObject(with: Data(report.standardOutput.utf8))) is [String: Any])
+    let drawn = try Data(contentsOf: directory.appendingPathComponent("r.pdf"))
+    #expect(drawn.starts(with: Data("%PDF-".utf8)))
+  }
 }
