@@ -63,8 +63,9 @@ enum LabelsCommand: Subcommand {
       --design FILE           the design JSON (default: one line a field)
       --input-format FMT      csv, tsv or jsonl (JSON lines or an array; default: from DATA's
                               extension, else sniffed)
-      --delimiter C           CSV's field separator (default: the one of , ; tab | the
-                              header has most and the next rows as often; a comma on a tie)
+      --delimiter C           CSV's field separator (default: the one a first line sep=C
+                              names, else the one of , ; tab | the header has most and the
+                              next rows as often; a comma on a tie)
       --skip N                labels already used on the first sheet (start at label N+1)
       --copies N              labels per record (multiplies the design's copies)
       --uniform-size          every label of a sheet gets the largest size at which all fit

@@ -72,4 +72,32 @@ import Testing
       result.standardError.contains("row 2 (line 3): 1 field where the header has 2"),
       "\(result.standardError)")
   }
+
+  // A first line "sep=;" (Excel reads it as the separator; exports "for Excel" write it) was
+  // read as the header: "the header's field 2 of 2 has no name", or, with a comma, a field
+  // named "sep=" and every record refused.
+  @Test("a first line sep=X names the separator, is no row, and still counts as a line")
+  func separatorLine() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let rows = ["sep=;", "Name;Betrag, netto", "Müller;1,50", "Schmidt", "Öztürk;10,00"]
+    let csv = directory.appendingPathComponent("export.csv")
+    try Data((rows.joined(separator: "\r\n") + "\r\n").utf8).write(to: csv)
+    let pdf = directory.appendingPathComponent("labels.pdf").path
+    let result = try ProcessRunner.run(
+      Executables.textflow,
+      ["labels", csv.path, "--template", "Avery L7160", "-o", pdf, "--keep-going"])
+    #expect(result.status == 0, "\(result.standardError)")
+    // The short row is reported on its own line of the file (the sep line counted).
+    let short = rows.firstIndex(of: "Schmidt")! + 1
+    #expect(
+      result.standardError.contains("row 2 (line \(short)): 1 field where the header has 2"),
+      "\(result.standardError)")
+    let expected = ["Müller;1,50", "Öztürk;10,00"].flatMap {
+      $0.split(separator: ";").map(String.init)
+    }
+    let text = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf, "-"])
+      .standardOutput
+    #expect(text.split(whereSeparator: \.isNewline).map(String.init) == expected, "\(text)")
+  }
 }

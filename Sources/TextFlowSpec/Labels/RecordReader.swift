@@ -76,7 +76,8 @@ public struct RecordSet: Sendable {
 /// ```
 public enum RecordReader {
   /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
-  /// overrides CSV's separator, which is otherwise the header row's: of the comma, semicolon,
+  /// overrides CSV's separator, which is otherwise the one a first line `sep=X` names (that
+  /// line is no row, as Excel reads it), else the header row's: of the comma, semicolon,
   /// tab and vertical bar, the one it uses most (a comma on a tie) that splits the next rows
   /// into as many fields; TSV's is a tab. CSV and TSV lines end with a line
   /// feed, a carriage return and line feed, or a carriage return alone (Excel for Mac's "CSV
@@ -104,7 +105,13 @@ public enum RecordReader {
     case .jsonl:
       return try readJSONLines(bytes)
     case .csv, .tsv:
-      let separator = delimiter ?? (format == .tsv ? "\t" : headerDelimiter(bytes))
+      // A first line "sep=;" names the separator and is no row, as Excel reads it (tools that
+      // export "CSV for Excel" write one): read as the header, it was a nameless second field.
+      let hint = separatorLine(bytes)
+      let start = hint?.length ?? 0
+      let separator =
+        delimiter ?? hint?.separator
+        ?? (format == .tsv ? "\t" : headerDelimiter(bytes[start...]))
       guard let ascii = separator.asciiValue, separator != "\"", separator != "\n",
         separator != "\r"
       else {
@@ -112,8 +119,24 @@ public enum RecordReader {
           row: 0, line: 0,
           message: "the delimiter must be one ASCII character other than a quote or newline")
       }
-      return try readDelimited(bytes, delimiter: ascii, literalQuotes: format == .tsv)
+      return try readDelimited(
+        bytes, from: start, delimiter: ascii, literalQuotes: format == .tsv)
     }
+  }
+
+  /// The separator a first line `sep=X` names (one ASCII character other than a quote or a
+  /// line break, then the line's end) and the bytes of that line with its line break, or nil.
+  private static func separatorLine(_ bytes: [UInt8]) -> (separator: Character, length: Int)? {
+    guard bytes.count >= 5, bytes.starts(with: Array("sep=".utf8)) else { return nil }
+    let separator = bytes[4]
+    guard separator < 0x80, ![0x0A, 0x0D, UInt8(ascii: "\"")].contains(separator) else {
+      return nil
+    }
+    var length = 5
+    if bytes.count > length, bytes[length] == 0x0D { length += 1 }
+    if bytes.count > length, bytes[length] == 0x0A { length += 1 }
+    guard length > 5 || bytes.count == 5 else { return nil }
+    return (Character(Unicode.Scalar(separator)), length)
   }
 
   /// CSV's separator as the header row uses it: of the comma, semicolon, tab and vertical bar
@@ -123,7 +146,7 @@ public enum RecordReader {
   /// Spreadsheets in locales whose decimal separator is a comma save "CSV" with semicolons, and
   /// quote only fields that hold one: a header "Name;Amount (€, net)" read with commas split
   /// every record in the wrong places without an error.
-  private static func headerDelimiter(_ bytes: [UInt8]) -> Character {
+  private static func headerDelimiter(_ bytes: ArraySlice<UInt8>) -> Character {
     let candidates: [Character] = [",", ";", "\t", "|"]
     let separators = candidates.map { $0.asciiValue! }
     // Each candidate's count in the header and in each of the next rows (blank ones skipped).
@@ -165,15 +188,16 @@ public enum RecordReader {
   /// is a field's opening quote whose field does not end at its closing quote: IANA's TSV has
   /// no quoting and Google Sheets writes `24" Monitor` as it is, while Excel quotes a TSV field
   /// that holds a quote, a tab or a line break as it does in CSV.
-  private static func readDelimited(_ bytes: [UInt8], delimiter: UInt8, literalQuotes: Bool)
-    throws(RecordError) -> RecordSet
-  {
+  private static func readDelimited(
+    _ bytes: [UInt8], from start: Int, delimiter: UInt8, literalQuotes: Bool
+  ) throws(RecordError) -> RecordSet {
     let quote = UInt8(ascii: "\"")
     let newline = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
     var rows: [(line: Int, fields: [String], error: String?)] = []
-    var index = 0
-    var line = 1
+    var index = start
+    // A skipped first line (`separatorLine`) is still counted.
+    var line = start > 0 ? 2 : 1
     let count = bytes.count
     while index < count {
       let startLine = line
