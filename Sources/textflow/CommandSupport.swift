@@ -182,6 +182,48 @@ func refuseOutputsOverInputs(
   }
 }
 
+/// Refuses, as a usage error before anything is read, a second output that names the first
+/// one's file, or a page of it when its name has a page number (`labels -o sheet.pdf --report
+/// sheet.pdf`, `-o page-%d.pdf --report page-1.pdf`), or both standard output (`-`): the one
+/// written last replaced the other, or followed it in one stream, and the run said it wrote
+/// both. Files that do not exist yet are compared by their folder's
+/// real path and their name.
+func refuseOutputOverOutput(
+  _ second: (flag: String, path: String?), over first: (flag: String, path: String?)
+) throws(CommandError) {
+  guard let written = second.path, let drawn = first.path else { return }
+  if written == "-" || drawn == "-" {
+    // Both to standard output made one stream of a drawing and the JSON after it.
+    guard written == drawn else { return }
+    throw .usage(
+      "\(second.flag) - and \(first.flag) - would both write standard output, one after the "
+        + "other; send one to a file")
+  }
+  let target = canonicalPath(written)
+  if let pages = try PageFileName.parse(canonicalPath(drawn)) {
+    if let page = pages.page(named: target) {
+      throw .usage(
+        "\(second.flag) \(written) is the name \(first.flag) \(drawn) gives page \(page); "
+          + "writing both would replace one with the other")
+    }
+  } else if target == canonicalPath(drawn) || isSameFile(written, drawn) {
+    throw .usage(
+      "\(second.flag) \(written) is the \(first.flag) file \(drawn); writing both would "
+        + "replace one with the other")
+  }
+}
+
+/// `path` absolute, with its folder's symbolic links, `.` and `..` resolved (when the folder
+/// exists), so that two spellings of a file that does not exist yet compare equal.
+func canonicalPath(_ path: String) -> String {
+  let url = URL(fileURLWithPath: path).standardizedFileURL
+  guard let folder = realpath(url.deletingLastPathComponent().path, nil) else { return url.path }
+  defer { free(folder) }
+  return URL(fileURLWithPath: String(cString: folder)).appendingPathComponent(
+    url.lastPathComponent
+  ).path
+}
+
 /// True when `first` and `second` name one existing file (one device and inode), however
 /// the paths are written.
 func isSameFile(_ first: String, _ second: String) -> Bool {

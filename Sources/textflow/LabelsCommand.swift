@@ -15,10 +15,10 @@ enum LabelsCommand: Subcommand {
     usage: textflow labels DATA|- -o OUT.pdf|page-%d.png|OUT.json --template NAME [options]
 
     DATA is CSV (RFC 4180: a header row naming the fields, quoted fields with commas, quotes and
-    newlines; UTF-8 with or without a byte-order mark), TSV, or JSON lines (one object a line),
-    from a file or - (standard input), up to 1 GiB. The template is one of gLabels' (textflow
-    templates lists them): "Avery L7160", "avery 5160", or a bare part number when only one
-    brand has it. Labels fill each sheet row by row, left to right.
+    newlines; UTF-8 with or without a byte-order mark), TSV, JSON lines (one object a line) or
+    a JSON array of objects, from a file or - (standard input), up to 1 GiB. The template is
+    one of gLabels' (textflow templates lists them): "Avery L7160", "avery 5160", or a bare
+    part number when only one brand has it. Labels fill each sheet row by row, left to right.
 
     The design (schema/label-design.schema.json) stacks blocks in each label:
       {"blocks": [{"text": "{name}", "font": "DejaVu Sans Bold", "size": 12},
@@ -61,9 +61,11 @@ enum LabelsCommand: Subcommand {
                               /usr/share/libglabels-3.0/templates from Debian's glabels-data
                               and the user's ~/.config/libglabels/templates/*.template)
       --design FILE           the design JSON (default: one line a field)
-      --input-format FMT      csv, tsv or jsonl (default: from DATA's extension, else sniffed)
-      --delimiter C           CSV's field separator (default: the header's: a comma, or
-                              else the ; tab or | it has)
+      --input-format FMT      csv, tsv or jsonl (JSON lines or an array; default: from DATA's
+                              extension, else sniffed)
+      --delimiter C           CSV's field separator (default: the one a first line sep=C
+                              names, else the one of , ; tab | the header has most and the
+                              next rows as often; a comma on a tie)
       --skip N                labels already used on the first sheet (start at label N+1)
       --copies N              labels per record (multiplies the design's copies)
       --uniform-size          every label of a sheet gets the largest size at which all fit
@@ -127,6 +129,20 @@ enum LabelsCommand: Subcommand {
       try refuseOutputsOverInputs(
         [("-o", output), ("--report", parsed.values["--report"])],
         inputs: [("data", source), ("design", parsed.values["--design"])])
+      // A report written over the drawing (or one of its pages) left a JSON file where the
+      // run said it wrote the PDF. With JSON output -o is the report itself: the same file is
+      // harmless, but not the same stream (the report twice on standard output).
+      if case .rendered = kind {
+        try refuseOutputOverOutput(("--report", parsed.values["--report"]), over: ("-o", output))
+      } else if parsed.values["--report"] == "-" {
+        try refuseOutputOverOutput(("--report", "-"), over: ("-o", output ?? "-"))
+      }
+
+      // Standard input is read once: the design read after the records found it empty
+      // ("-: line 1, column 1: unexpected end of input").
+      if source == "-", parsed.values["--design"] == "-" {
+        throw .usage("the data and --design cannot both be standard input (-); give one a file")
+      }
 
       // Records.
       let data = try readInput(source, limit: maximumRecordDataSize)

@@ -70,10 +70,12 @@ enum MeasureCommand: Subcommand {
     A line that is not a request says what is wrong: "line 7 is blank", "line 8 is not valid
     JSON at column 2: …", "line 9: number out of range in key \"size\" at column 27", "line 10:
     unpaired surrogate \\ud800 in key \"text\" at column 17", "line 11 is not valid UTF-8 (byte
-    3 is 0xFF)", or longer than 16 MiB. --first-line N numbers the lines from N in those
-    errors, for a shard of a larger stream (scripts/textflow-dask). With --strict, a stream's
-    answers are written as they come (each names its "missing" characters) and the run exits 1
-    at the end.
+    3 is 0xFF)", or longer than 16 MiB. A stream that starts with a UTF-16 byte-order mark
+    (Windows PowerShell's >) has no such lines: it is refused before any answer, exit status
+    1, naming the iconv command that converts it. --first-line N numbers the lines from N in
+    those errors, for a shard of a larger stream (scripts/textflow-dask). With --strict, a
+    stream's answers are written as they come (each names its "missing" characters) and the
+    run exits 1 at the end.
     --jobs N answers on N threads (default: the available cores; 1: on one), in input order.
     --cache-mb N bounds the memory of what a batch keeps to answer its repeats (default 160):
     four fifths for prepared texts (a text measured again at another width is not shaped
@@ -259,6 +261,15 @@ enum MeasureCommand: Subcommand {
         number += 1
         window.lines.append((number, line))
       }
+      // A stream in UTF-16 (Windows PowerShell's `>` and Excel's "Unicode text" write it) has
+      // no UTF-8 line in it: each of its lines was answered with an error, with exit status 0,
+      // a batch that "succeeded" with nothing measured. Said once, before any answer.
+      if count == 0, window.lines.count == 1, case .bytes(let range) = line,
+        let problem = utf16Stream(window.storage[range])
+      {
+        printError("textflow measure: <stdin>: \(problem); nothing answered")
+        return 1
+      }
       // A window is answered when it is full, at the end, and whenever the next line would
       // wait for input: a client sending one request at a time gets its answer, and a batch in
       // the pipe is answered a read at a time, in large writes.
@@ -288,6 +299,15 @@ enum MeasureCommand: Subcommand {
       return 1
     }
     return FontOptions.strict && responder.sizeConflicts.hasConflicts ? 1 : 0
+  }
+
+  /// What is wrong with a stream whose first line is `bytes` when it starts with a UTF-16
+  /// byte-order mark (`NotUTF8`'s message, with the `iconv` command), else nil.
+  private static func utf16Stream(_ bytes: ArraySlice<UInt8>) -> String? {
+    guard bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]),
+      let problem = NotUTF8(bytes), problem.likelyEncoding == "UTF-16"
+    else { return nil }
+    return problem.message
   }
 
   /// The paragraph cache of a stream of requests, bounded by memory: `megabytes` (default

@@ -61,6 +61,18 @@ struct PageFileName {
         + "(pages 1, 2… 10) or %0Nd with N from 1 to 9 (%03d: pages 001, 002… 010)")
   }
 
+  /// The page whose name `path` is (as `path(page:)` writes it), or nil.
+  func page(named path: String) -> Int? {
+    guard path.hasPrefix(prefix), path.hasSuffix(suffix),
+      path.utf8.count > prefix.utf8.count + suffix.utf8.count
+    else { return nil }
+    let digits = path.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
+    guard let page = Int(String(decoding: digits, as: UTF8.self)), page >= 1,
+      self.path(page: page) == path
+    else { return nil }
+    return page
+  }
+
   /// The name of page `page` (from 1).
   func path(page: Int) -> String {
     let digits = String(page)

@@ -91,4 +91,36 @@ import Testing
     #expect(named.status == 0, "\(named.standardError)")
     #expect(try frames(report).count == 4)
   }
+
+  // A --templates-dir whose template file had a name gLabels does not read ("acme.xml") said
+  // "no template 'acme st-24' in db; run 'textflow templates' for the list", and `textflow
+  // templates` said "no template matches ''": nothing said why the file was not read.
+  @Test("a templates folder without template files names the files it does not read")
+  func folderWithoutTemplateFiles() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let folder = directory.appendingPathComponent("db")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: "/usr/share/libglabels-3.0/templates/paper-sizes.xml",
+      toPath: folder.appendingPathComponent("paper-sizes.xml").path)
+    let unread = folder.appendingPathComponent("acme.xml")
+    try Data(template.utf8).write(to: unread)
+    let data = directory.appendingPathComponent("r.csv")
+    try Data("name\nAda\n".utf8).write(to: data)
+    let arguments = [
+      "labels", data.path, "--template", "acme st-24", "--templates-dir", folder.path, "-o",
+      "-", "--format", "json",
+    ]
+    let refused = try ProcessRunner.run(Executables.textflow, arguments)
+    #expect(refused.status == 1)
+    #expect(
+      refused.standardError.contains("\(folder.path) has no template files")
+        && refused.standardError.contains("not read: acme.xml"), "\(refused.standardError)")
+    // Named as the message says gLabels reads them, the same file is found.
+    try FileManager.default.moveItem(
+      at: unread, to: folder.appendingPathComponent("acme-templates.xml"))
+    let found = try ProcessRunner.run(Executables.textflow, arguments)
+    #expect(found.status == 0, "\(found.standardError)")
+  }
 }

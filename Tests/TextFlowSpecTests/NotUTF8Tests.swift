@@ -109,9 +109,19 @@ import TextFlowSpec
     #expect(tabs.records[0]["b"] == "2")
     let bars = try RecordReader.read(Data("a|b\n1|2\n".utf8), format: .csv)
     #expect(bars.records[0]["b"] == "2")
-    // A comma in the header decides, whatever else it has; a quoted one does not.
+    // As many commas as semicolons in the header and the rows: a comma; a quoted one does
+    // not count.
     let commas = try RecordReader.read(Data("a;x,b\n1;2,3\n".utf8), format: .csv)
     #expect(commas.fieldNames == ["a;x", "b"])
+    // More semicolons, in the rows too: a comma in a header name is text, as a spreadsheet
+    // that saves semicolons leaves it unquoted.
+    let named = try RecordReader.read(
+      Data("Name;Vorname;Betrag (€, brutto)\nMüller;Hans;1,50\n".utf8), format: .csv)
+    #expect(named.fieldNames == ["Name", "Vorname", "Betrag (€, brutto)"])
+    #expect(named.records[0]["Betrag (€, brutto)"] == "1,50")
+    // More semicolons in the header alone: the rows split by commas.
+    let prices = try RecordReader.read(Data("sku,a; b; c\nA,9\nB,1\n".utf8), format: .csv)
+    #expect(prices.fieldNames == ["sku", "a; b; c"] && prices.errors.isEmpty)
     let quotedComma = try RecordReader.read(Data("\"a,x\";b\n1;2\n".utf8), format: .csv)
     #expect(quotedComma.fieldNames == ["a,x", "b"])
     // One column: nothing to tell, a comma (the data's commas split fields, as before).

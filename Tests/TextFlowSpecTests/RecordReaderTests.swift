@@ -38,6 +38,11 @@ private func read(_ text: String, _ format: RecordFormat = .csv, delimiter: Char
     #expect(RecordFormat.sniff(Data("a\tb\n".utf8)) == .tsv)
     #expect(RecordFormat.sniff(Data("\u{FEFF}a,b\n".utf8)) == .csv)
     #expect(RecordFormat.sniff(Data("{\"a\": 1}\n".utf8)) == .jsonl)
+    // A JSON array of records, printed or on one line.
+    #expect(RecordFormat.sniff(Data("\u{FEFF}[\n  {\"a\": 1}\n]\n".utf8)) == .jsonl)
+    let array = try read("[\n  {\"a\": \"x\"},\n  {\"a\": 12345678901234567890}\n]\n", .jsonl)
+    #expect(array.records.map { $0["a"] } == ["x", "12345678901234567890"])
+    #expect(array.records.map(\.line) == [2, 3] && array.records.map(\.row) == [1, 2])
   }
 
   @Test func malformedRowsNameTheirRow() throws {

@@ -27,7 +27,12 @@ public struct RecordError: Error, CustomStringConvertible, Sendable, Equatable {
 
 /// The record formats.
 public enum RecordFormat: String, Sendable, CaseIterable {
-  case csv, tsv, jsonl
+  /// Comma-separated values (RFC 4180), or another separator.
+  case csv
+  /// Tab-separated values.
+  case tsv
+  /// JSON lines (one object a line), or one JSON array of objects.
+  case jsonl
 
   /// The format a file name's extension implies (.csv, .tsv/.tab, .jsonl/.ndjson), or nil.
   public init?(pathExtension: String) {
@@ -39,15 +44,15 @@ public enum RecordFormat: String, Sendable, CaseIterable {
     }
   }
 
-  /// A guess from the text: JSON lines when it starts with "{", TSV when the first line has a
-  /// tab and no comma, else CSV.
+  /// A guess from the text: JSON (lines, or an array of objects) when it starts with "{" or
+  /// "[", TSV when the first line has a tab and no comma, else CSV.
   public static func sniff(_ data: Data) -> RecordFormat {
     let bytes = data.prefix(4096)
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
     guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
       return .csv
     }
-    if first == UInt8(ascii: "{") { return .jsonl }
+    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .jsonl }
     let line = body.prefix { $0 != 0x0A && $0 != 0x0D }
     return line.contains(0x09) && !line.contains(UInt8(ascii: ",")) ? .tsv : .csv
   }
@@ -71,13 +76,19 @@ public struct RecordSet: Sendable {
 /// ```
 public enum RecordReader {
   /// Reads `data` (UTF-8, with or without a byte-order mark) as `format`. `delimiter`
-  /// overrides CSV's separator, which is otherwise the header row's: a comma, or else the
-  /// semicolon, tab or vertical bar it uses; TSV's is a tab. CSV and TSV lines end with a line
+  /// overrides CSV's separator, which is otherwise the one a first line `sep=X` names (that
+  /// line is no row, as Excel reads it), else the header row's: of the comma, semicolon,
+  /// tab and vertical bar, the one it uses most (a comma on a tie) that splits the next rows
+  /// into as many fields; TSV's is a tab. CSV and TSV lines end with a line
   /// feed, a carriage return and line feed, or a carriage return alone (Excel for Mac's "CSV
-  /// (Macintosh)"); a line break inside quotes is the field's. A malformed row is reported in
-  /// `errors` and reading goes on with the next row. A JSON line's fields are its own keys (a
-  /// key other lines have and it lacks is absent, not empty), its whole numbers keep the digits
-  /// it writes; `fieldNames` has every line's.
+  /// (Macintosh)"); a line break inside quotes is the field's. A row of empty fields is skipped
+  /// as a blank line is, and a column that the header does not name and no row fills is no
+  /// field (spreadsheets save both with the range they used). A malformed row is reported in
+  /// `errors` and reading goes on with the next row. `.jsonl` reads JSON lines, or a file that
+  /// is one JSON array of objects (as `jq -s` and most JSON exports write records), each element
+  /// a row from 1, on the line where it starts. A JSON record's fields are its own keys (a key
+  /// other records have and it lacks is absent, not empty), its whole numbers keep the digits
+  /// it writes; `fieldNames` has every record's.
   ///
   /// - Throws: `RecordError` when the text is not UTF-8 (naming the line, the column and the
   ///   likely encoding), the header is missing or malformed, or the delimiter is not one ASCII
@@ -94,7 +105,13 @@ public enum RecordReader {
     case .jsonl:
       return try readJSONLines(bytes)
     case .csv, .tsv:
-      let separator = delimiter ?? (format == .tsv ? "\t" : headerDelimiter(bytes))
+      // A first line "sep=;" names the separator and is no row, as Excel reads it (tools that
+      // export "CSV for Excel" write one): read as the header, it was a nameless second field.
+      let hint = separatorLine(bytes)
+      let start = hint?.length ?? 0
+      let separator =
+        delimiter ?? hint?.separator
+        ?? (format == .tsv ? "\t" : headerDelimiter(bytes[start...]))
       guard let ascii = separator.asciiValue, separator != "\"", separator != "\n",
         separator != "\r"
       else {
@@ -102,46 +119,85 @@ public enum RecordReader {
           row: 0, line: 0,
           message: "the delimiter must be one ASCII character other than a quote or newline")
       }
-      return try readDelimited(bytes, delimiter: ascii, literalQuotes: format == .tsv)
+      return try readDelimited(
+        bytes, from: start, delimiter: ascii, literalQuotes: format == .tsv)
     }
   }
 
-  /// CSV's separator as the header row uses it: a comma when the header has one (outside
-  /// quotes), else the one of semicolon, tab and vertical bar it has most (a semicolon on a
-  /// tie), else a comma. Spreadsheets in locales whose decimal separator is a comma save "CSV"
-  /// with semicolons; such a file read with commas failed on every quoted field.
-  private static func headerDelimiter(_ bytes: [UInt8]) -> Character {
+  /// The separator a first line `sep=X` names (one ASCII character other than a quote or a
+  /// line break, then the line's end) and the bytes of that line with its line break, or nil.
+  private static func separatorLine(_ bytes: [UInt8]) -> (separator: Character, length: Int)? {
+    guard bytes.count >= 5, bytes.starts(with: Array("sep=".utf8)) else { return nil }
+    let separator = bytes[4]
+    guard separator < 0x80, ![0x0A, 0x0D, UInt8(ascii: "\"")].contains(separator) else {
+      return nil
+    }
+    var length = 5
+    if bytes.count > length, bytes[length] == 0x0D { length += 1 }
+    if bytes.count > length, bytes[length] == 0x0A { length += 1 }
+    guard length > 5 || bytes.count == 5 else { return nil }
+    return (Character(Unicode.Scalar(separator)), length)
+  }
+
+  /// CSV's separator as the header row uses it: of the comma, semicolon, tab and vertical bar
+  /// (outside quotes) that the header has and each of the next 20 rows has as often, the one
+  /// the header has most, a comma on a tie; when no row agrees, the one the header has most;
+  /// a comma for a header without any.
+  /// Spreadsheets in locales whose decimal separator is a comma save "CSV" with semicolons, and
+  /// quote only fields that hold one: a header "Name;Amount (€, net)" read with commas split
+  /// every record in the wrong places without an error.
+  private static func headerDelimiter(_ bytes: ArraySlice<UInt8>) -> Character {
     let candidates: [Character] = [",", ";", "\t", "|"]
+    let separators = candidates.map { $0.asciiValue! }
+    // Each candidate's count in the header and in each of the next rows (blank ones skipped).
+    var rows: [[Int]] = []
     var counts = [Int](repeating: 0, count: candidates.count)
     var quoted = false
+    var blank = true
     for byte in bytes {
       if byte == UInt8(ascii: "\"") { quoted.toggle() }
-      if quoted { continue }
-      if byte == 0x0A || byte == 0x0D { break }
-      if let index = candidates.firstIndex(where: { $0.asciiValue == byte }) {
-        counts[index] += 1
+      if quoted {
+        blank = false
+        continue
       }
+      if byte == 0x0A || byte == 0x0D {
+        if !blank { rows.append(counts) }
+        if rows.count > rowsCompared { break }
+        counts = [Int](repeating: 0, count: candidates.count)
+        blank = true
+        continue
+      }
+      blank = false
+      if let index = separators.firstIndex(of: byte) { counts[index] += 1 }
     }
-    var best = 0
-    if counts[0] == 0 {
-      for index in 1..<candidates.count where counts[index] > counts[best] { best = index }
-    }
-    return candidates[best]
+    if !blank, rows.count <= rowsCompared { rows.append(counts) }
+    guard let header = rows.first else { return "," }
+    let used = candidates.indices.filter { header[$0] > 0 }
+    let consistent = used.filter { index in rows.allSatisfy { $0[index] == header[index] } }
+    let pool = consistent.isEmpty ? used : consistent
+    guard let most = pool.map({ header[$0] }).max(),
+      let chosen = pool.first(where: { header[$0] == most })  // the first: a comma on a tie
+    else { return "," }
+    return candidates[chosen]
   }
+
+  /// How many rows after the header `headerDelimiter` compares with it.
+  private static let rowsCompared = 20
 
   /// Reads delimited rows. With `literalQuotes` (TSV), a quote inside a field is text, and so
   /// is a field's opening quote whose field does not end at its closing quote: IANA's TSV has
   /// no quoting and Google Sheets writes `24" Monitor` as it is, while Excel quotes a TSV field
   /// that holds a quote, a tab or a line break as it does in CSV.
-  private static func readDelimited(_ bytes: [UInt8], delimiter: UInt8, literalQuotes: Bool)
-    throws(RecordError) -> RecordSet
-  {
+  private static func readDelimited(
+    _ bytes: [UInt8], from start: Int, delimiter: UInt8, literalQuotes: Bool
+  ) throws(RecordError) -> RecordSet {
     let quote = UInt8(ascii: "\"")
     let newline = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
     var rows: [(line: Int, fields: [String], error: String?)] = []
-    var index = 0
-    var line = 1
+    var index = start
+    // A skipped first line (`separatorLine`) is still counted.
+    var line = start > 0 ? 2 : 1
     let count = bytes.count
     while index < count {
       let startLine = line
@@ -226,47 +282,74 @@ public enum RecordReader {
           endOfRecord = true
         }
       }
-      // A blank line is no record.
-      if fields.count == 1, fields[0].isEmpty, error == nil { continue }
+      // A blank line is no record, nor is a row of empty fields (",,"), as spreadsheets
+      // export the empty rows of the range they save: each was a blank label on the sheet.
+      if error == nil, fields.allSatisfy(\.isEmpty) { continue }
       rows.append((startLine, fields, error))
     }
     guard let header = rows.first else {
       throw RecordError(row: 0, line: 1, message: "no header row (the first row names the fields)")
     }
     if let error = header.error { throw RecordError(row: 0, line: header.line, message: error) }
-    let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+    let headerNames = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+    let data = rows.dropFirst()
+    // Columns with no name and nothing in them, as spreadsheets export the empty columns of
+    // the range they save ("name,city,,"), are no fields: refused as nameless, such a file
+    // could not be used without editing it. A nameless column that a row fills is an error
+    // naming that row.
+    var columns: [Int] = []
     var seen: Set<String> = []
-    for (column, name) in names.enumerated() {
+    for (column, name) in headerNames.enumerated() {
       guard !name.isEmpty else {
+        let filled = data.enumerated().first { _, row in
+          row.error == nil && column < row.fields.count && !isBlank(row.fields[column])
+        }
+        guard let (offset, row) = filled else { continue }
         throw RecordError(
           row: 0, line: header.line,
-          message: "the header's field \(column + 1) of \(names.count) has no name")
+          message: "the header's field \(column + 1) of \(headerNames.count) has no name, and row "
+            + "\(offset + 1) (line \(row.line)) fills it; name it or delete the column")
       }
       guard seen.insert(name).inserted else {
         throw RecordError(row: 0, line: header.line, message: "the header names '\(name)' twice")
       }
+      columns.append(column)
     }
+    guard let last = columns.last else {
+      throw RecordError(
+        row: 0, line: header.line, message: "the header names no field (its fields are empty)")
+    }
+    let names = columns.map { headerNames[$0] }
     var set = RecordSet(fieldNames: names, records: [], errors: [])
     set.records.reserveCapacity(rows.count - 1)
-    for (offset, row) in rows.dropFirst().enumerated() {
+    for (offset, row) in data.enumerated() {
       let number = offset + 1
       if let error = row.error {
         set.errors.append(RecordError(row: number, line: row.line, message: error))
         continue
       }
-      guard row.fields.count == names.count else {
+      // All the header's columns, or all up to its last named one (the empty ones after it
+      // left off, as a row written by hand does).
+      guard row.fields.count == headerNames.count || row.fields.count == last + 1 else {
         set.errors.append(
           RecordError(
             row: number, line: row.line,
-            message: "\(row.fields.count) fields where the header has \(names.count)"))
+            message:
+              "\(row.fields.count) \(row.fields.count == 1 ? "field" : "fields") where the "
+              + "header has \(headerNames.count)"))
         continue
       }
       set.records.append(
         LabelRecord(
           row: number, line: row.line,
-          fields: zip(names, row.fields).map { (name: $0, value: $1) }))
+          fields: columns.map { (name: headerNames[$0], value: row.fields[$0]) }))
     }
     return set
+  }
+
+  /// True when `field` is empty or only spaces and tabs.
+  private static func isBlank(_ field: String) -> Bool {
+    field.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
   }
 
   /// The text of each member's value of the JSON object `line` as it is written, in document
@@ -310,66 +393,157 @@ public enum RecordReader {
     return literals.count == count ? literals : Array(repeating: nil, count: count)
   }
 
+  /// Reads JSON lines, or one JSON array of objects (the file's first line holds no whole
+  /// JSON value, as a printed array's "[" does not, or it is the only line and an array).
   private static func readJSONLines(_ bytes: [UInt8]) throws(RecordError) -> RecordSet {
     var set = RecordSet(fieldNames: [], records: [], errors: [])
     var known: Set<String> = []
-    var row = 0
-    var line = 0
-    for slice in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-      line += 1
-      let text = String(decoding: slice, as: UTF8.self)
-      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
-      row += 1
-      let value: JSONValue
-      do {
-        value = try JSONValue.parse(text)
-      } catch {
-        set.errors.append(RecordError(row: row, line: line, message: "not JSON: \(error)"))
-        continue
-      }
-      guard case .object(let members) = value else {
-        set.errors.append(
-          RecordError(
-            row: row, line: line,
-            message: "\(value.typeName == "array" ? "an" : "a") \(value.typeName), not an object"))
-        continue
-      }
-      var fields: [(name: String, value: String)] = []
-      var bad: String?
-      // Whole numbers as the line writes them: parsed as a Double, an order number or a
-      // tracking number of more than 15 digits would print (and encode) other digits.
-      var literals: [Substring?]?
-      for (index, member) in members.enumerated() {
-        switch member.value {
-        case .string(let string): fields.append((member.key, string))
-        case .number(let number):
-          if literals == nil { literals = memberLiterals(text, count: members.count) }
-          if let literal = literals?[index],
-            literal.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
-          {
-            fields.append((member.key, String(literal)))
-          } else {
-            fields.append((member.key, JSONValue.format(number)))
-          }
-        case .bool(let flag): fields.append((member.key, flag ? "true" : "false"))
-        case .null: fields.append((member.key, ""))
-        case .array, .object:
-          bad = bad ?? "field '\(member.key)' is an \(member.value.typeName), not text"
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    // Each line made text as it is read, not all of them at once: a file may be a gigabyte.
+    func text(_ index: Int) -> String? {
+      let text = String(decoding: lines[index], as: UTF8.self)
+      return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+    }
+    if let first = lines.indices.first(where: { text($0) != nil }),
+      let line = text(first), line.trimmingCharacters(in: .whitespaces).first == "["
+    {
+      let isOnlyLine = !lines.indices.dropFirst(first + 1).contains { text($0) != nil }
+      if (try? JSONValue.parse(line)) == nil || isOnlyLine {
+        for element in try arrayElements(bytes) {
+          append(element.text, row: element.row, line: element.line, to: &set, known: &known)
         }
+        return set
       }
-      if let bad {
-        set.errors.append(RecordError(row: row, line: line, message: bad))
-        continue
-      }
-      for field in fields where known.insert(field.name).inserted {
-        set.fieldNames.append(field.name)
-      }
-      // Only the line's own keys: a key it lacks is not made up as empty, so that a design's
-      // field that the line misspells ("Street" for "street") is reported for this line, as it
-      // is when every line misspells it. An empty field is written "" or null.
-      set.records.append(LabelRecord(row: row, line: line, fields: fields))
+    }
+    var row = 0
+    for index in lines.indices {
+      guard let line = text(index) else { continue }
+      row += 1
+      append(line, row: row, line: index + 1, to: &set, known: &known)
     }
     return set
+  }
+
+  /// The elements of the JSON array `bytes` holds, each with its text, its row (its place in
+  /// the array, from 1) and the line where it starts; or an error with the line and column
+  /// where the array is not JSON.
+  private static func arrayElements(_ bytes: [UInt8]) throws(RecordError)
+    -> [(text: String, row: Int, line: Int)]
+  {
+    do {
+      _ = try JSONValue.parse(Data(bytes))
+    } catch {
+      throw RecordError(
+        row: 0, line: error.line,
+        message: "not JSON at column \(error.column): \(error.message) (read as one JSON "
+          + "array of records, as the file starts with '[')")
+    }
+    // The array is valid JSON: its elements are apart by the commas at depth 1, outside
+    // strings.
+    var elements: [(text: String, row: Int, line: Int)] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var line = 1
+    var start: (offset: Int, line: Int)?
+    func close(at end: Int) {
+      guard let first = start else { return }
+      let text = String(decoding: bytes[first.offset..<end], as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      if !text.isEmpty { elements.append((text, elements.count + 1, first.line)) }
+      start = nil
+    }
+    for (offset, byte) in bytes.enumerated() {
+      if byte == 0x0A { line += 1 }
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        if depth == 1 { continue }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        if depth == 1 { close(at: offset) }
+        depth -= 1
+        continue
+      case UInt8(ascii: ",") where depth == 1:
+        close(at: offset)
+        continue
+      case 0x20, 0x09, 0x0A, 0x0D:
+        continue
+      default:
+        break
+      }
+      if depth >= 1, start == nil { start = (offset, line) }
+    }
+    return elements
+  }
+
+  /// Appends the record that the JSON text `text` (a line, or an element of an array) holds
+  /// to `set`, or its error.
+  private static func append(
+    _ text: String, row: Int, line: Int, to set: inout RecordSet, known: inout Set<String>
+  ) {
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(text)
+    } catch {
+      // The text is one line: its column says where.
+      set.errors.append(
+        RecordError(
+          row: row, line: line, message: "not JSON at column \(error.column): \(error.message)"))
+      return
+    }
+    guard case .object(let members) = value else {
+      set.errors.append(
+        RecordError(
+          row: row, line: line,
+          message: "\(value.typeName == "array" ? "an" : "a") \(value.typeName), not an object"))
+      return
+    }
+    var fields: [(name: String, value: String)] = []
+    var bad: String?
+    // Whole numbers as the text writes them: parsed as a Double, an order number or a
+    // tracking number of more than 15 digits would print (and encode) other digits.
+    var literals: [Substring?]?
+    for (index, member) in members.enumerated() {
+      switch member.value {
+      case .string(let string): fields.append((member.key, string))
+      case .number(let number):
+        if literals == nil { literals = memberLiterals(text, count: members.count) }
+        if let literal = literals?[index],
+          literal.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+        {
+          fields.append((member.key, String(literal)))
+        } else {
+          fields.append((member.key, JSONValue.format(number)))
+        }
+      case .bool(let flag): fields.append((member.key, flag ? "true" : "false"))
+      case .null: fields.append((member.key, ""))
+      case .array, .object:
+        bad = bad ?? "field '\(member.key)' is an \(member.value.typeName), not text"
+      }
+    }
+    if let bad {
+      set.errors.append(RecordError(row: row, line: line, message: bad))
+      return
+    }
+    for field in fields where known.insert(field.name).inserted {
+      set.fieldNames.append(field.name)
+    }
+    // Only the record's own keys: a key it lacks is not made up as empty, so that a design's
+    // field that it misspells ("Street" for "street") is reported for this record, as it is
+    // when every record misspells it. An empty field is written "" or null.
+    set.records.append(LabelRecord(row: row, line: line, fields: fields))
   }
 }
 

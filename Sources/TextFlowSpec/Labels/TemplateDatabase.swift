@@ -86,7 +86,8 @@ public struct TemplateDatabase: Sendable {
   /// templates in `userDirectory` are read first, as gLabels does, in the category
   /// "user-defined"; a name there comes before the same name in the system's files.
   ///
-  /// - Throws: `TemplateError` for a missing database, or a malformed file (with its line).
+  /// - Throws: `TemplateError` for a missing database, a folder without template files (naming
+  ///   the `.xml` files whose names gLabels does not read), or a malformed file (with its line).
   public static func load(_ directory: String? = nil) throws(TemplateError) -> TemplateDatabase {
     let folder = try locate(directory)
     let papers = try PaperSizeReader.read(
@@ -107,8 +108,18 @@ public struct TemplateDatabase: Sendable {
         }
       }
     }
-    for path in try templateFiles(in: folder) {
+    let files = try templateFiles(in: folder)
+    for path in files {
       database.templates += try TemplateFileReader.read(path: path, paperSizes: papers)
+    }
+    if files.isEmpty, database.templates.isEmpty {
+      // Said, rather than "no template 'X 1'" for a template the folder holds in a file whose
+      // name gLabels does not read (my-labels.xml).
+      let others = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      let unread = others.filter { $0.hasSuffix(".xml") && $0 != "paper-sizes.xml" }.sorted()
+      throw TemplateError(
+        "\(folder) has no template files (gLabels reads *-templates.xml and *.template)"
+          + (unread.isEmpty ? "" : "; not read: \(unread.joined(separator: ", "))"))
     }
     try database.resolveEquivalents()
     return database
