@@ -1,0 +1,174 @@
+// Collection view calls as iOS apps write them, the `UI` prefixes dropped and nothing else
+// changed: a list/grid toggle that assigns `collectionViewLayout`, and the common extension that
+// finds a header's index path by zipping `visibleSupplementaryViews(ofKind:)` with
+// `indexPathsForVisibleSupplementaryElements(ofKind:)`. Neither compiled before: the property
+// had no public setter and the index-path query did not exist.
+import Foundation
+import Testing
+
+@testable import CollectionLayout
+
+/// A photo screen that toggles between a grid and a list, as UIKit code does it.
+final class ToggleViewController: CollectionViewDataSource {
+  var collectionView: CollectionView!
+  var isGrid = true
+  let gridLayout: CollectionViewFlowLayout = {
+    let layout = CollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 100, height: 100)
+    return layout
+  }()
+  let listLayout: CollectionViewFlowLayout = {
+    let layout = CollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 375, height: 44)
+    layout.minimumLineSpacing = 0
+    return layout
+  }()
+
+  func viewDidLoad() {
+    collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 667), collectionViewLayout: gridLayout)
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "Photo")
+    collectionView.dataSource = self
+  }
+
+  func toggleLayout() {
+    isGrid.toggle()
+    collectionView.collectionViewLayout = isGrid ? gridLayout : listLayout
+  }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    9
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
+    -> CollectionViewCell
+  {
+    try collectionView.dequeueReusableCell(withReuseIdentifier: "Photo", for: indexPath)
+  }
+}
+
+extension CollectionView {
+  /// The index path of a shown supplementary view (a widely copied UIKit extension, verbatim).
+  func indexPath(
+    for supplementaryView: CollectionReusableView?,
+    ofKind kind: String = CollectionView.elementKindSectionHeader
+  ) -> IndexPath? {
+    let elements = visibleSupplementaryViews(ofKind: kind)
+    let indexPaths = indexPathsForVisibleSupplementaryElements(ofKind: kind)
+    for (element, indexPath) in zip(elements, indexPaths) {
+      if element === supplementaryView {
+        return indexPath
+      }
+    }
+    return nil
+  }
+}
+
+/// Three sections of ten 50-point squares under 40-point headers; records which index path
+/// each header view was dequeued for.
+final class SectionedViewController: CollectionViewDataSource {
+  var collectionView: CollectionView!
+  var dequeuedFor: [ObjectIdentifier: IndexPath] = [:]
+
+  func viewDidLoad() {
+    let layout = CollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 50, height: 50)
+    layout.headerReferenceSize = CGSize(width: 0, height: 40)
+    collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 300), collectionViewLayout: layout)
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "Cell")
+    collectionView.register(
+      CollectionReusableView.self,
+      forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+      withReuseIdentifier: "Header")
+    collectionView.dataSource = self
+  }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { 3 }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    10
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
+    -> CollectionViewCell
+  {
+    try collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) throws -> CollectionReusableView {
+    let view = try collectionView.dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: "Header", for: indexPath)
+    dequeuedFor[ObjectIdentifier(view)] = indexPath
+    return view
+  }
+}
+
+@Suite("Collection view calls ported from UIKit")
+struct PortedCollectionViewCallsTests {
+  /// The frames of the visible cells, by item.
+  func cellFrames(_ collectionView: CollectionView) -> [CGRect] {
+    collectionView.indexPathsForVisibleItems.sorted().compactMap {
+      collectionView.layoutAttributesForItem(at: $0)?.frame
+    }
+  }
+
+  @Test("assigning collectionViewLayout applies the new layout, as setting it does in UIKit")
+  func assigningTheLayoutSwitchesIt() throws {
+    let controller = ToggleViewController()
+    controller.viewDidLoad()
+    let collectionView = controller.collectionView!
+    try collectionView.layoutIfNeeded()
+    controller.toggleLayout()
+    try collectionView.layoutIfNeeded()
+    // UIKit: "Assigning a new layout object to this property causes the new layout to be
+    // applied (without animations)", and the layout's `collectionView` "is set when a new
+    // layout object is assigned".
+    #expect(collectionView.collectionViewLayout === controller.listLayout)
+    #expect(controller.listLayout.collectionView === collectionView)
+    #expect(controller.gridLayout.collectionView == nil)
+    // A full-width row a line, lines 0 points apart: row i at y = 44 i.
+    let list = (0..<9).map { CGRect(x: 0, y: 44 * CGFloat($0), width: 375, height: 44) }
+    #expect(cellFrames(collectionView) == list)
+
+    controller.toggleLayout()
+    try collectionView.layoutIfNeeded()
+    #expect(controller.gridLayout.collectionView === collectionView)
+    // Three 100-point squares fit a 375-point line (4 would need 430); a full line is
+    // justified, (375 - 300) / 2 = 37.5 between them; lines 100 + 10 apart.
+    let grid = (0..<9).map {
+      CGRect(x: [0, 137.5, 275][$0 % 3], y: 110 * CGFloat($0 / 3), width: 100, height: 100)
+    }
+    #expect(cellFrames(collectionView) == grid)
+  }
+
+  @Test("indexPathsForVisibleSupplementaryElements pairs with visibleSupplementaryViews")
+  func visibleHeaderIndexPaths() throws {
+    let controller = SectionedViewController()
+    controller.viewDidLoad()
+    let collectionView = controller.collectionView!
+    collectionView.contentOffset = CGPoint(x: 0, y: 100)
+    try collectionView.layoutIfNeeded()
+    // Six 50-point squares fit a 375-point line (6 · 50 + 5 · 10 = 350), so a section is a
+    // 40-point header and two lines: 40 + 50 + 10 + 50 = 150 points. Headers at y = 0, 150
+    // and 300; the bounds (y 100 to 400) show the second and the third.
+    let kind = CollectionView.elementKindSectionHeader
+    #expect(
+      collectionView.indexPathsForVisibleSupplementaryElements(ofKind: kind) == [
+        IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 2),
+      ])
+    let headers = collectionView.visibleSupplementaryViews(ofKind: kind)
+    #expect(headers.count == 2)
+    for header in headers {
+      #expect(
+        collectionView.indexPath(for: header) == controller.dequeuedFor[ObjectIdentifier(header)])
+    }
+    // Nothing shown, nothing listed (UIKit: "returns an empty array").
+    #expect(collectionView.indexPathsForVisibleSupplementaryElements(ofKind: "Badge").isEmpty)
+  }
+}
