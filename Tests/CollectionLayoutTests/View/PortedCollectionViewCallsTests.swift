@@ -1,8 +1,10 @@
 // Collection view calls as iOS apps write them, the `UI` prefixes dropped and nothing else
-// changed: a list/grid toggle that assigns `collectionViewLayout`, and the common extension that
+// changed: a list/grid toggle that assigns `collectionViewLayout`, the common extension that
 // finds a header's index path by zipping `visibleSupplementaryViews(ofKind:)` with
-// `indexPathsForVisibleSupplementaryElements(ofKind:)`. Neither compiled before: the property
-// had no public setter and the index-path query did not exist.
+// `indexPathsForVisibleSupplementaryElements(ofKind:)`, and a stretchy header whose layout
+// invalidates its header by UIKit's `String` kind on every bounds change. None compiled before:
+// the property had no public setter, the index-path query did not exist, and invalidation
+// contexts took only `ElementKind`s.
 import Foundation
 import Testing
 
@@ -109,6 +111,48 @@ final class SectionedViewController: CollectionViewDataSource {
   }
 }
 
+/// The stretchy header of many profile screens: pulled down past the top, the first header
+/// grows to fill the gap. Written as UIKit code writes it (the attributes changed through the
+/// array, as values; see `LeftAlignedPortTests`).
+final class StretchyHeaderLayout: CollectionViewFlowLayout {
+  /// The headers each bounds-change context invalidated (recorded for the test).
+  var invalidatedHeaders: [[IndexPath]] = []
+
+  override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
+    var layoutAttributes = super.layoutAttributesForElements(in: rect)
+    for index in layoutAttributes.indices {
+      let attributes = layoutAttributes[index]
+      if attributes.representedElementKind == CollectionView.elementKindSectionHeader
+        && attributes.indexPath.section == 0
+      {
+        guard let collectionView = collectionView else { continue }
+        let contentOffsetY = collectionView.contentOffset.y
+        if contentOffsetY < 0 {
+          let width = collectionView.frame.width
+          let height = attributes.frame.height - contentOffsetY
+          layoutAttributes[index].frame = CGRect(
+            x: 0, y: contentOffsetY, width: width, height: height)
+        }
+      }
+    }
+    return layoutAttributes
+  }
+
+  override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+    return true
+  }
+
+  override func invalidationContext(forBoundsChange newBounds: CGRect)
+    -> CollectionViewLayoutInvalidationContext
+  {
+    let context = super.invalidationContext(forBoundsChange: newBounds)
+    context.invalidateSupplementaryElements(
+      ofKind: CollectionView.elementKindSectionHeader, at: [IndexPath(item: 0, section: 0)])
+    invalidatedHeaders.append(context.invalidatedSupplementaryIndexPaths?[.sectionHeader] ?? [])
+    return context
+  }
+}
+
 @Suite("Collection view calls ported from UIKit")
 struct PortedCollectionViewCallsTests {
   /// The frames of the visible cells, by item.
@@ -170,5 +214,30 @@ struct PortedCollectionViewCallsTests {
     }
     // Nothing shown, nothing listed (UIKit: "returns an empty array").
     #expect(collectionView.indexPathsForVisibleSupplementaryElements(ofKind: "Badge").isEmpty)
+  }
+
+  @Test("a stretchy header invalidated by UIKit's String kind follows every pull")
+  func stretchyHeader() throws {
+    let controller = SectionedViewController()
+    controller.viewDidLoad()
+    let collectionView = controller.collectionView!
+    let layout = StretchyHeaderLayout()
+    layout.itemSize = CGSize(width: 50, height: 50)
+    layout.headerReferenceSize = CGSize(width: 0, height: 200)
+    collectionView.collectionViewLayout = layout
+    try collectionView.layoutIfNeeded()
+    let kind = CollectionView.elementKindSectionHeader
+    let first = IndexPath(item: 0, section: 0)
+    for pull in [100.0, 40, 0] {
+      collectionView.contentOffset = CGPoint(x: 0, y: -pull)
+      try collectionView.layoutIfNeeded()
+      // The flow puts the header at the section's start, as wide as the view and as high as
+      // its reference size; pulled down by `pull`, the port's rule stretches it to the top.
+      let header = try #require(collectionView.supplementaryView(forElementKind: kind, at: first))
+      #expect(header.frame == CGRect(x: 0, y: -pull, width: 375, height: 200 + pull))
+    }
+    // `elementKindSectionHeader` names the flow layout's header kind, so the context lists the
+    // first header under it, once for each of the three bounds changes.
+    #expect(layout.invalidatedHeaders == [[first], [first], [first]])
   }
 }
