@@ -2,7 +2,9 @@
 // off-screen "sizing cell" that `sizeForItemAt` configures and asks with
 // `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`, the
 // self-sizing cell that asks its `contentView` in `preferredLayoutAttributesFitting(_:)`, and a
-// label-like `sizeThatFits(_:)`. None of it compiled before: the views had neither call, nor
+// label-like `sizeThatFits(_:)`, and the sizing header that `referenceSizeForHeaderInSection`
+// asks for its height (flow layout headers cannot size themselves in UIKit). None of it
+// compiled before: the views had neither call, nor
 // `LayoutPriority`, `layoutFittingCompressedSize` or `contentView`. The sizes expected are
 // UIKit's recipe for a label's size, the text's `boundingRect` (line fragments, font leading)
 // rounded up to the pixel grid, plus the padding around it.
@@ -123,6 +125,74 @@ final class SelfSizingNotesViewController: CollectionViewDataSource {
   }
 }
 
+/// A screen whose headers are as tall as their wrapped titles: the height comes from a sizing
+/// header asked in `referenceSizeForHeaderInSection`.
+final class SizingHeaderViewController: CollectionViewDataSource,
+  CollectionViewDelegateFlowLayout
+{
+  var collectionView: CollectionView!
+  let titles = [
+    "Today",
+    "Everything the printer needs before the spring catalogue goes to press next week",
+  ]
+  private let sizingHeader = TextHeaderView(frame: .zero)
+
+  func viewDidLoad() {
+    let layout = CollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 60, height: 60)
+    collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 568), collectionViewLayout: layout)
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "Cell")
+    collectionView.register(
+      TextHeaderView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+      withReuseIdentifier: "Header")
+    collectionView.dataSource = self
+    collectionView.delegate = self
+  }
+
+  func configure(_ header: TextHeaderView, section: Int) {
+    header.content.font = .preferredFont(forTextStyle: .headline)
+    header.content.padding = EdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
+    header.content.text = titles[section]
+  }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { titles.count }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    3
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
+    -> CollectionViewCell
+  {
+    try collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) throws -> CollectionReusableView {
+    let header =
+      try collectionView.dequeueReusableSupplementaryView(
+        ofKind: kind, withReuseIdentifier: "Header", for: indexPath) as! TextHeaderView
+    configure(header, section: indexPath.section)
+    return header
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    referenceSizeForHeaderInSection section: Int
+  ) -> CGSize {
+    configure(sizingHeader, section: section)
+    return sizingHeader.systemLayoutSizeFitting(
+      CGSize(
+        width: collectionView.frame.width,
+        height: CollectionReusableView.layoutFittingCompressedSize.height),
+      withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+  }
+}
+
 @Suite("Sizing cells ported from UIKit")
 struct SizingCellPortTests {
   /// UIKit's recipe for a label's size: the text's bounding rectangle within `width` (no limit
@@ -224,5 +294,39 @@ struct SizingCellPortTests {
     _ = textCell.sizeThatFits(CGSize(width: 120, height: CGFloat.greatestFiniteMagnitude))
     #expect(textCell.frame == frame)
     #expect(textCell.textLayout?.lines.count == lines)
+  }
+
+  @Test("a sizing header in referenceSizeForHeaderInSection: as tall as its wrapped title")
+  func sizingHeaderInReferenceSize() throws {
+    let controller = SizingHeaderViewController()
+    controller.viewDidLoad()
+    let collectionView = controller.collectionView!
+    try collectionView.layoutIfNeeded()
+    let kind = CollectionView.elementKindSectionHeader
+    let font = Font.preferredFont(forTextStyle: .headline)
+    var y: CGFloat = 0
+    for (section, title) in controller.titles.enumerated() {
+      // The title's bounding rectangle in the view's width minus the padding, rounded up to
+      // whole points (an off-screen view's scale is 1), plus the padding.
+      let bounds = title.boundingRect(
+        with: CGSize(width: 320 - 32, height: CGFloat.greatestFiniteMagnitude),
+        options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: [.font: font],
+        context: nil)
+      let height = bounds.height.rounded(.up) + 24
+      let header = try #require(
+        collectionView.layoutAttributesForSupplementaryElement(
+          ofKind: kind, at: IndexPath(item: 0, section: section)))
+      // A header spans the view's width and takes the reference size's height.
+      #expect(header.frame == CGRect(x: 0, y: y, width: 320, height: height))
+      // Three 60-point items fit one 320-point line below it.
+      y += height + 60
+    }
+    let first = try #require(
+      collectionView.layoutAttributesForSupplementaryElement(
+        ofKind: kind, at: IndexPath(item: 0, section: 0)))
+    let second = try #require(
+      collectionView.layoutAttributesForSupplementaryElement(
+        ofKind: kind, at: IndexPath(item: 0, section: 1)))
+    #expect(second.frame.height > first.frame.height)
   }
 }
