@@ -474,6 +474,7 @@ extension CollectionView {
       layout.invalidateLayout(with: .dataSourceCounts())
     }
     var moved: [ElementKey: CollectionReusableView] = [:]
+    var disappearingItems: [IndexPath] = []
     for (key, view) in realisedViews {
       var target: IndexPath?
       switch key.category {
@@ -488,6 +489,7 @@ extension CollectionView {
       if let target {
         moved[ElementKey(category: key.category, kind: key.kind, indexPath: target)] = view
       } else {
+        if key.category == .cell { disappearingItems.append(key.indexPath) }
         endDisplaying(view, key)
       }
     }
@@ -497,8 +499,54 @@ extension CollectionView {
     for (key, view) in realised where key.category == .cell {
       (view as? CollectionViewCell)?.isSelected = selected.contains(key.indexPath)
     }
+    askForAnimationAttributes(mapping, items, disappearingItems: disappearingItems)
     layout.finalizeCollectionViewUpdates()
     needsLayout = true
+  }
+
+  /// Asks the layout for the attributes UIKit animates deleted items to and inserted items from
+  /// (`finalLayoutAttributesForDisappearingItem(at:)` for the cells that were shown,
+  /// `initialLayoutAttributesForAppearingItem(at:)` for the new items in the prepared area),
+  /// between `prepare(forCollectionViewUpdates:)` and `finalizeCollectionViewUpdates()` as UIKit
+  /// does. Reloads count as a delete and an insert, as UIKit animates them. The answers are not
+  /// used: headless updates are not animated.
+  private func askForAnimationAttributes(
+    _ mapping: CollectionViewUpdateMapping, _ items: [CollectionViewUpdateItem],
+    disappearingItems: [IndexPath]
+  ) {
+    let layout = collectionViewLayout
+    for indexPath in disappearingItems.sorted() {
+      _ = layout.finalLayoutAttributesForDisappearingItem(at: indexPath)
+    }
+    var insertedItems = Set<IndexPath>()
+    var insertedSections = Set<Int>()
+    for item in items {
+      switch item.updateAction {
+      case .insert:
+        guard let path = item.indexPathAfterUpdate else { continue }
+        if path.count == 2 { insertedItems.insert(path) } else { insertedSections.insert(path[0]) }
+      case .reload:
+        guard let path = item.indexPathBeforeUpdate else { continue }
+        if path.count == 2 {
+          if let new = mapping.newPositionIndexPath(forOldIndexPath: path) {
+            insertedItems.insert(new)
+          }
+        } else if let new = mapping.newPositionSection(forOldSection: path[0]) {
+          insertedSections.insert(new)
+        }
+      case .delete, .move:
+        continue
+      }
+    }
+    guard !insertedItems.isEmpty || !insertedSections.isEmpty else { return }
+    let appearing = Set(
+      layout.shownAttributesForElements(in: preparedRect).lazy
+        .filter { $0.representedElementCategory == .cell }
+        .map(\.indexPath)
+        .filter { insertedItems.contains($0) || insertedSections.contains($0.section) })
+    for indexPath in appearing.sorted() {
+      _ = layout.initialLayoutAttributesForAppearingItem(at: indexPath)
+    }
   }
 
   private func record(_ change: (inout PendingUpdates) -> Void) throws {
