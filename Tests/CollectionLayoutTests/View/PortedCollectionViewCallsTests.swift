@@ -1,9 +1,10 @@
 // Collection view calls as iOS apps write them, the `UI` prefixes dropped and nothing else
 // changed: a list/grid toggle that assigns `collectionViewLayout`, the common extension that
 // finds a header's index path by zipping `visibleSupplementaryViews(ofKind:)` with
-// `indexPathsForVisibleSupplementaryElements(ofKind:)`, and a stretchy header whose layout
-// invalidates its header by UIKit's `String` kind on every bounds change. None compiled before:
-// the property had no public setter, the index-path query did not exist, and invalidation
+// `indexPathsForVisibleSupplementaryElements(ofKind:)`, a stretchy header whose layout
+// invalidates its header by UIKit's `String` kind on every bounds change, and a list that
+// reveals a row with `scrollRectToVisible(_:animated:)`. None compiled before: the property had
+// no public setter, the index-path query and the scroll call did not exist, and invalidation
 // contexts took only `ElementKind`s.
 import Foundation
 import Testing
@@ -153,6 +154,38 @@ final class StretchyHeaderLayout: CollectionViewFlowLayout {
   }
 }
 
+/// A list of 100 rows 44 points high that reveals a row by scrolling its frame into view.
+final class RowsViewController: CollectionViewDataSource {
+  var collectionView: CollectionView!
+
+  func viewDidLoad() {
+    let layout = CollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 375, height: 44)
+    layout.minimumLineSpacing = 0
+    collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 300), collectionViewLayout: layout)
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "Row")
+    collectionView.dataSource = self
+  }
+
+  func reveal(_ indexPath: IndexPath) {
+    if let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame {
+      collectionView.scrollRectToVisible(frame, animated: true)
+    }
+  }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    100
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
+    -> CollectionViewCell
+  {
+    try collectionView.dequeueReusableCell(withReuseIdentifier: "Row", for: indexPath)
+  }
+}
+
 @Suite("Collection view calls ported from UIKit")
 struct PortedCollectionViewCallsTests {
   /// The frames of the visible cells, by item.
@@ -239,5 +272,25 @@ struct PortedCollectionViewCallsTests {
     // `elementKindSectionHeader` names the flow layout's header kind, so the context lists the
     // first header under it, once for each of the three bounds changes.
     #expect(layout.invalidatedHeaders == [[first], [first], [first]])
+  }
+
+  @Test("scrollRectToVisible makes a row just visible, and does nothing for a visible one")
+  func scrollRectToVisibleRevealsARow() throws {
+    let controller = RowsViewController()
+    controller.viewDidLoad()
+    let collectionView = controller.collectionView!
+    try collectionView.layoutIfNeeded()
+    // Row 20 spans y 880 to 924: "just visible" below the 300-point view puts its bottom at
+    // the view's bottom.
+    controller.reveal(IndexPath(item: 20, section: 0))
+    #expect(collectionView.contentOffset == CGPoint(x: 0, y: 924 - 300))
+    try collectionView.layoutIfNeeded()
+    #expect(collectionView.indexPathsForVisibleItems.contains(IndexPath(item: 20, section: 0)))
+    // Row 15 (660 to 704) is visible already: "the method does nothing".
+    controller.reveal(IndexPath(item: 15, section: 0))
+    #expect(collectionView.contentOffset == CGPoint(x: 0, y: 624))
+    // Row 2 (88 to 132) is above: its top comes to the view's top.
+    controller.reveal(IndexPath(item: 2, section: 0))
+    #expect(collectionView.contentOffset == CGPoint(x: 0, y: 88))
   }
 }
