@@ -1,3 +1,4 @@
+import CollectionLayout
 // Collection view calls as iOS apps write them, the `UI` prefixes dropped and nothing else
 // changed: a list/grid toggle that assigns `collectionViewLayout`, the common extension that
 // finds a header's index path by zipping `visibleSupplementaryViews(ofKind:)` with
@@ -8,8 +9,6 @@
 // contexts took only `ElementKind`s.
 import Foundation
 import Testing
-
-@testable import CollectionLayout
 
 /// A photo screen that toggles between a grid and a list, as UIKit code does it.
 final class ToggleViewController: CollectionViewDataSource {

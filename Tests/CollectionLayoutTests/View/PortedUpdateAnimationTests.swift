@@ -1,3 +1,4 @@
+import CollectionLayout
 // The flow-layout subclass iOS apps write to animate inserts and deletes (items scale in from a
 // tenth and fade, as in Apple's collection view talks), ported with the `UI` prefixes dropped:
 // it remembers the batch's inserted and deleted index paths in
@@ -9,8 +10,6 @@
 // items about to be inserted and deleted; the port records what it animated to show it.
 import Foundation
 import Testing
-
-@testable import CollectionLayout
 
 /// The animated flow layout, as written for UIKit (the attributes are values: `var`, not `let`).
 final class InsertionAnimationFlowLayout: CollectionViewFlowLayout {
