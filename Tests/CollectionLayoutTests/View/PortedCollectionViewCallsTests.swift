@@ -1,4 +1,3 @@
-import CollectionLayout
 // Collection view calls as iOS apps write them, the `UI` prefixes dropped and nothing else
 // changed: a list/grid toggle that assigns `collectionViewLayout`, the common extension that
 // finds a header's index path by zipping `visibleSupplementaryViews(ofKind:)` with
@@ -7,6 +6,7 @@ import CollectionLayout
 // reveals a row with `scrollRectToVisible(_:animated:)`. None compiled before: the property had
 // no public setter, the index-path query and the scroll call did not exist, and invalidation
 // contexts took only `ElementKind`s.
+import CollectionLayout
 import Foundation
 import Testing
 

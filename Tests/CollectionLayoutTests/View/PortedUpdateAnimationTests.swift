@@ -1,4 +1,3 @@
-import CollectionLayout
 // The flow-layout subclass iOS apps write to animate inserts and deletes (items scale in from a
 // tenth and fade, as in Apple's collection view talks), ported with the `UI` prefixes dropped:
 // it remembers the batch's inserted and deleted index paths in
@@ -8,6 +7,7 @@ import CollectionLayout
 // layout had no such methods. UIKit documents that both are asked after
 // `prepare(forCollectionViewUpdates:)` and before `finalizeCollectionViewUpdates()`, for the
 // items about to be inserted and deleted; the port records what it animated to show it.
+import CollectionLayout
 import Foundation
 import Testing
 
