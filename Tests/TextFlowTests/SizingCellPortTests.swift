@@ -1,13 +1,12 @@
-// iOS sizing code that asks a cell for its size, ported with the `UI` prefixes dropped: the
+// iOS sizing code that asks a view for its size, ported with the `UI` prefixes dropped: the
 // off-screen "sizing cell" that `sizeForItemAt` configures and asks with
 // `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`, the
-// self-sizing cell that asks its `contentView` in `preferredLayoutAttributesFitting(_:)`, and a
+// self-sizing cell that asks its `contentView` in `preferredLayoutAttributesFitting(_:)`, a
 // label-like `sizeThatFits(_:)`, and the sizing header that `referenceSizeForHeaderInSection`
-// asks for its height (flow layout headers cannot size themselves in UIKit). None of it
-// compiled before: the views had neither call, nor
-// `LayoutPriority`, `layoutFittingCompressedSize` or `contentView`. The sizes expected are
-// UIKit's recipe for a label's size, the text's `boundingRect` (line fragments, font leading)
-// rounded up to the pixel grid, plus the padding around it.
+// asks for its height (UIKit's flow layout cannot size headers itself). None of it compiled
+// before: the views had neither call, nor `LayoutPriority`, `layoutFittingCompressedSize` or
+// `contentView`. The sizes expected are UIKit's recipe for a label's size: the text's
+// `boundingRect` (line fragments, font leading) rounded up to the pixel grid, plus the padding.
 import Foundation
 import Testing
 import TextFlow
