@@ -331,6 +331,28 @@ open class CollectionViewLayout {
     -> LayoutAttributes?
   { nil }
 
+  /// The attributes a supplementary view being inserted starts from
+  /// (`initialLayoutAttributesForAppearingSupplementaryElement(ofKind:at:)`, with UIKit's
+  /// `String` kind); nil by default, UIKit's default.
+  ///
+  /// Asked like ``initialLayoutAttributesForAppearingItem(at:)``, for the supplementary
+  /// elements of the sections a batch inserts or reloads that are in the prepared area after
+  /// it; the answer is not used.
+  open func initialLayoutAttributesForAppearingSupplementaryElement(
+    ofKind elementKind: String, at elementIndexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+
+  /// The attributes a supplementary view being deleted ends at
+  /// (`finalLayoutAttributesForDisappearingSupplementaryElement(ofKind:at:)`, with UIKit's
+  /// `String` kind); nil by default, UIKit's default.
+  ///
+  /// Asked like ``finalLayoutAttributesForDisappearingItem(at:)``, for the shown supplementary
+  /// views of the sections a batch deletes or reloads, by their index paths before it; the
+  /// answer is not used.
+  open func finalLayoutAttributesForDisappearingSupplementaryElement(
+    ofKind elementKind: String, at elementIndexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+
   /// Registers the view class for a decoration kind (`register(_:forDecorationViewOfKind:)`).
   /// Decoration kinds without a class are realised as plain `CollectionReusableView`s.
   public func register(

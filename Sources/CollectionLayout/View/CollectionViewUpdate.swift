@@ -474,7 +474,7 @@ extension CollectionView {
       layout.invalidateLayout(with: .dataSourceCounts())
     }
     var moved: [ElementKey: CollectionReusableView] = [:]
-    var disappearingItems: [IndexPath] = []
+    var disappearing: [ElementKey] = []
     for (key, view) in realisedViews {
       var target: IndexPath?
       switch key.category {
@@ -489,7 +489,7 @@ extension CollectionView {
       if let target {
         moved[ElementKey(category: key.category, kind: key.kind, indexPath: target)] = view
       } else {
-        if key.category == .cell { disappearingItems.append(key.indexPath) }
+        if key.category != .decorationView { disappearing.append(key) }
         endDisplaying(view, key)
       }
     }
@@ -499,24 +499,29 @@ extension CollectionView {
     for (key, view) in realised where key.category == .cell {
       (view as? CollectionViewCell)?.isSelected = selected.contains(key.indexPath)
     }
-    askForAnimationAttributes(mapping, items, disappearingItems: disappearingItems)
+    askForAnimationAttributes(mapping, items, disappearing: disappearing)
     layout.finalizeCollectionViewUpdates()
     needsLayout = true
   }
 
-  /// Asks the layout for the attributes UIKit animates deleted items to and inserted items from
-  /// (`finalLayoutAttributesForDisappearingItem(at:)` for the cells that were shown,
-  /// `initialLayoutAttributesForAppearingItem(at:)` for the new items in the prepared area),
-  /// between `prepare(forCollectionViewUpdates:)` and `finalizeCollectionViewUpdates()` as UIKit
-  /// does. Reloads count as a delete and an insert, as UIKit animates them. The answers are not
-  /// used: headless updates are not animated.
+  /// Asks the layout for the attributes UIKit animates deleted elements to and inserted ones
+  /// from (`finalLayoutAttributesForDisappearingItem(at:)` and its supplementary twin for the
+  /// views that were shown, `initialLayoutAttributesForAppearingItem(at:)` and its twin for the
+  /// new elements in the prepared area), between `prepare(forCollectionViewUpdates:)` and
+  /// `finalizeCollectionViewUpdates()` as UIKit does. Reloads count as a delete and an insert,
+  /// as UIKit animates them. The answers are not used: headless updates are not animated.
   private func askForAnimationAttributes(
     _ mapping: CollectionViewUpdateMapping, _ items: [CollectionViewUpdateItem],
-    disappearingItems: [IndexPath]
+    disappearing: [ElementKey]
   ) {
     let layout = collectionViewLayout
-    for indexPath in disappearingItems.sorted() {
-      _ = layout.finalLayoutAttributesForDisappearingItem(at: indexPath)
+    for key in Self.inElementOrder(disappearing, key: { $0 }) {
+      if key.category == .cell {
+        _ = layout.finalLayoutAttributesForDisappearingItem(at: key.indexPath)
+      } else if let kind = key.kind {
+        _ = layout.finalLayoutAttributesForDisappearingSupplementaryElement(
+          ofKind: kind.rawValue, at: key.indexPath)
+      }
     }
     var insertedItems = Set<IndexPath>()
     var insertedSections = Set<Int>()
@@ -539,13 +544,28 @@ extension CollectionView {
       }
     }
     guard !insertedItems.isEmpty || !insertedSections.isEmpty else { return }
-    let appearing = Set(
-      layout.shownAttributesForElements(in: preparedRect).lazy
-        .filter { $0.representedElementCategory == .cell }
-        .map(\.indexPath)
-        .filter { insertedItems.contains($0) || insertedSections.contains($0.section) })
-    for indexPath in appearing.sorted() {
-      _ = layout.initialLayoutAttributesForAppearingItem(at: indexPath)
+    var asked = Set<ElementKey>()
+    for attributes in layout.shownAttributesForElements(in: preparedRect) {
+      let key = attributes.key
+      guard key.indexPath.count == 2, !asked.contains(key) else { continue }
+      switch key.category {
+      case .cell
+      where insertedItems.contains(key.indexPath)
+        || insertedSections.contains(key.indexPath.section):
+        asked.insert(key)
+      case .supplementaryView where insertedSections.contains(key.indexPath.section):
+        asked.insert(key)
+      default:
+        continue
+      }
+    }
+    for key in Self.inElementOrder(Array(asked), key: { $0 }) {
+      if key.category == .cell {
+        _ = layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
+      } else if let kind = key.kind {
+        _ = layout.initialLayoutAttributesForAppearingSupplementaryElement(
+          ofKind: kind.rawValue, at: key.indexPath)
+      }
     }
   }
 

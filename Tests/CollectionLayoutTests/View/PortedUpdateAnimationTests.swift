@@ -6,7 +6,8 @@
 // `finalLayoutAttributesForDisappearingItem(at:)`. Those two overrides did not compile: the
 // layout had no such methods. UIKit documents that both are asked after
 // `prepare(forCollectionViewUpdates:)` and before `finalizeCollectionViewUpdates()`, for the
-// items about to be inserted and deleted; the port records what it animated to show it.
+// items about to be inserted and deleted (and their supplementary twins for the views about to
+// be inserted and deleted); the ports record what they animated to show it.
 import CollectionLayout
 import Foundation
 import Testing
@@ -89,6 +90,77 @@ final class NumbersViewController: CollectionViewDataSource {
   }
 }
 
+/// Headers that fade in and out with their sections, as UIKit code writes it.
+final class HeaderFadeFlowLayout: CollectionViewFlowLayout {
+  /// What the overrides animated (recorded for the test).
+  var appearingHeaders: [IndexPath] = []
+  var disappearingHeaders: [IndexPath] = []
+
+  override func initialLayoutAttributesForAppearingSupplementaryElement(
+    ofKind elementKind: String, at elementIndexPath: IndexPath
+  ) -> CollectionViewLayoutAttributes? {
+    var attributes = super.initialLayoutAttributesForAppearingSupplementaryElement(
+      ofKind: elementKind, at: elementIndexPath)
+    if elementKind == CollectionView.elementKindSectionHeader {
+      attributes?.alpha = 0
+      appearingHeaders.append(elementIndexPath)
+    }
+    return attributes
+  }
+
+  override func finalLayoutAttributesForDisappearingSupplementaryElement(
+    ofKind elementKind: String, at elementIndexPath: IndexPath
+  ) -> CollectionViewLayoutAttributes? {
+    var attributes = super.finalLayoutAttributesForDisappearingSupplementaryElement(
+      ofKind: elementKind, at: elementIndexPath)
+    if elementKind == CollectionView.elementKindSectionHeader {
+      attributes?.alpha = 0
+      disappearingHeaders.append(elementIndexPath)
+    }
+    return attributes
+  }
+}
+
+/// Sections of four squares under 40-point headers, inserted and deleted whole.
+final class GroupsViewController: CollectionViewDataSource {
+  var collectionView: CollectionView!
+  var groups = ["A", "B", "C"]
+  let layout = HeaderFadeFlowLayout()
+
+  func viewDidLoad() {
+    layout.headerReferenceSize = CGSize(width: 0, height: 40)
+    collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 300), collectionViewLayout: layout)
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "Cell")
+    collectionView.register(
+      CollectionReusableView.self,
+      forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+      withReuseIdentifier: "Header")
+    collectionView.dataSource = self
+  }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { groups.count }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    4
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
+    -> CollectionViewCell
+  {
+    try collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) throws -> CollectionReusableView {
+    try collectionView.dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: "Header", for: indexPath)
+  }
+}
+
 @Suite("Update animations ported from UIKit")
 struct PortedUpdateAnimationTests {
   @Test("inserted and deleted items are asked for between prepare and finalize")
@@ -141,5 +213,29 @@ struct PortedUpdateAnimationTests {
       layout.initialLayoutAttributesForAppearingItem(at: IndexPath(item: 0, section: 0)) == nil)
     #expect(
       layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(item: 0, section: 0)) == nil)
+  }
+
+  @Test("the headers of inserted and deleted sections are asked for")
+  func appearingAndDisappearingHeadersAreAsked() throws {
+    let controller = GroupsViewController()
+    controller.viewDidLoad()
+    let collectionView = controller.collectionView!
+    try collectionView.layoutIfNeeded()
+    // A section is a 40-point header and one line of four 50-point squares: 90 points, so
+    // the three fit in 300 and every header is shown.
+    #expect(
+      collectionView.indexPathsForVisibleSupplementaryElements(
+        ofKind: CollectionView.elementKindSectionHeader
+      ).count == 3)
+    try collectionView.performBatchUpdates({
+      controller.groups.remove(at: 0)
+      controller.groups.insert("D", at: 1)
+      try collectionView.deleteSections(IndexSet(integer: 0))
+      try collectionView.insertSections(IndexSet(integer: 1))
+    })
+    // The deleted section's header by its path before the update, the inserted one's by its
+    // path after it.
+    #expect(controller.layout.disappearingHeaders == [IndexPath(item: 0, section: 0)])
+    #expect(controller.layout.appearingHeaders == [IndexPath(item: 0, section: 1)])
   }
 }
