@@ -307,6 +307,52 @@ open class CollectionViewLayout {
   /// Called after a batch update was applied (`finalizeCollectionViewUpdates()`); does nothing.
   open func finalizeCollectionViewUpdates() {}
 
+  /// The attributes an item being inserted starts from
+  /// (`initialLayoutAttributesForAppearingItem(at:)`); nil by default, UIKit's default, which
+  /// starts it at its final attributes.
+  ///
+  /// The collection view asks, as UIKit documents, after
+  /// `prepare(forCollectionViewUpdates:)` and before `finalizeCollectionViewUpdates()`, for the
+  /// items a batch inserts (reloaded items and the items of inserted or reloaded sections
+  /// included) that are in the prepared area after it, by their new index paths. Headless
+  /// updates are not animated, so the answer is not used: a ported layout's override compiles
+  /// and runs in UIKit's order, and a test can call it.
+  open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath)
+    -> LayoutAttributes?
+  { nil }
+
+  /// The attributes an item being deleted ends at
+  /// (`finalLayoutAttributesForDisappearingItem(at:)`); nil by default, UIKit's default.
+  ///
+  /// Asked like ``initialLayoutAttributesForAppearingItem(at:)``, for the items a batch deletes
+  /// (reloaded items and the items of deleted or reloaded sections included) whose cells were
+  /// shown before it, by their index paths before it; the answer is not used.
+  open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath)
+    -> LayoutAttributes?
+  { nil }
+
+  /// The attributes a supplementary view being inserted starts from
+  /// (`initialLayoutAttributesForAppearingSupplementaryElement(ofKind:at:)`, with UIKit's
+  /// `String` kind); nil by default, UIKit's default.
+  ///
+  /// Asked like ``initialLayoutAttributesForAppearingItem(at:)``, for the supplementary
+  /// elements of the sections a batch inserts or reloads that are in the prepared area after
+  /// it; the answer is not used.
+  open func initialLayoutAttributesForAppearingSupplementaryElement(
+    ofKind elementKind: String, at elementIndexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+
+  /// The attributes a supplementary view being deleted ends at
+  /// (`finalLayoutAttributesForDisappearingSupplementaryElement(ofKind:at:)`, with UIKit's
+  /// `String` kind); nil by default, UIKit's default.
+  ///
+  /// Asked like ``finalLayoutAttributesForDisappearingItem(at:)``, for the shown supplementary
+  /// views of the sections a batch deletes or reloads, by their index paths before it; the
+  /// answer is not used.
+  open func finalLayoutAttributesForDisappearingSupplementaryElement(
+    ofKind elementKind: String, at elementIndexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+
   /// Registers the view class for a decoration kind (`register(_:forDecorationViewOfKind:)`).
   /// Decoration kinds without a class are realised as plain `CollectionReusableView`s.
   public func register(

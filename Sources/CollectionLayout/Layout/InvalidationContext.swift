@@ -71,6 +71,20 @@ open class CollectionViewLayoutInvalidationContext {
     if invalidatedDecorationIndexPaths == nil { invalidatedDecorationIndexPaths = [:] }
     invalidatedDecorationIndexPaths![kind, default: []].append(contentsOf: indexPaths)
   }
+
+  /// Marks supplementary elements of a kind given as UIKit's `String` as invalid
+  /// (`invalidateSupplementaryElements(ofKind:at:)` as UIKit types it, so a ported
+  /// `context.invalidateSupplementaryElements(ofKind: CollectionView.elementKindSectionHeader,
+  /// at: …)` compiles); they are listed under that kind's `ElementKind`.
+  public func invalidateSupplementaryElements(ofKind kind: String, at indexPaths: [IndexPath]) {
+    invalidateSupplementaryElements(ofKind: ElementKind(kind), at: indexPaths)
+  }
+
+  /// Marks decoration elements of a kind given as UIKit's `String` as invalid
+  /// (`invalidateDecorationElements(ofKind:at:)` as UIKit types it).
+  public func invalidateDecorationElements(ofKind kind: String, at indexPaths: [IndexPath]) {
+    invalidateDecorationElements(ofKind: ElementKind(kind), at: indexPaths)
+  }
 }
 
 /// The flow layout's invalidation context (`UICollectionViewFlowLayoutInvalidationContext`).

@@ -121,6 +121,52 @@ open class CollectionReusableView {
     layoutAttributes
   }
 
+  // MARK: Fitting (no Auto Layout: the content's size is `sizeThatFits(_:)`)
+
+  /// The size that best fits `size` (`UIView.sizeThatFits(_:)`); the view is not resized.
+  ///
+  /// The default returns the view's existing size, as UIKit's does. Views that show content
+  /// override it to measure the content within `size` (TextFlow's `TextCell` and
+  /// `TextHeaderView` measure their text, as a `UILabel` does); a dimension of `size` may be
+  /// `.infinity` or `.greatestFiniteMagnitude` for no limit.
+  open func sizeThatFits(_ size: CGSize) -> CGSize { frame.size }
+
+  /// The size of the view's content closest to `targetSize` (`systemLayoutSizeFitting(_:)`):
+  /// both axes at `.fittingSizeLevel`, so with ``layoutFittingCompressedSize`` a text cell
+  /// answers its text unwrapped (within its content's own maximum size). The view is not
+  /// resized.
+  open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    systemLayoutSizeFitting(
+      targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+      verticalFittingPriority: .fittingSizeLevel)
+  }
+
+  /// The size of the view with each axis fixed or fitted as its priority says
+  /// (`systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`).
+  ///
+  /// An axis at `.required` is exactly the target's; an axis at a lower priority is the
+  /// content's, from ``sizeThatFits(_:)`` offered the required axes' targets and no limit on the
+  /// others. So a sizing cell asked for
+  /// `(width, layoutFittingCompressedSize.height)` with `.required` and `.fittingSizeLevel`
+  /// answers `width` and the height of its content laid out in `width`, as the same call on a
+  /// UIKit cell whose label is pinned to its edges does. Between the two, UIKit's answer depends
+  /// on the content's hugging and compression resistance, which headless views do not have;
+  /// any priority below `.required` is taken as `.fittingSizeLevel` (a guess).
+  open func systemLayoutSizeFitting(
+    _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority,
+    verticalFittingPriority: LayoutPriority
+  ) -> CGSize {
+    let fixesWidth = horizontalFittingPriority >= .required
+    let fixesHeight = verticalFittingPriority >= .required
+    let content = sizeThatFits(
+      CGSize(
+        width: fixesWidth ? targetSize.width : .infinity,
+        height: fixesHeight ? targetSize.height : .infinity))
+    return CGSize(
+      width: fixesWidth ? targetSize.width : content.width,
+      height: fixesHeight ? targetSize.height : content.height)
+  }
+
   /// Applies attributes from the layout (`apply(_:)`): frame, alpha, transform, zIndex, hidden.
   /// Subclasses that read custom attributes call `super`.
   open func apply(_ layoutAttributes: LayoutAttributes) {

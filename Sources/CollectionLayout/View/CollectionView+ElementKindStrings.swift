@@ -34,6 +34,13 @@ extension CollectionView {
     visibleSupplementaryViews(ofKind: ElementKind(kind))
   }
 
+  /// The index paths of the realised supplementary views of a kind given as UIKit's `String`
+  /// (`indexPathsForVisibleSupplementaryElements(ofKind:)`), in `visibleSupplementaryViews`'
+  /// order.
+  public func indexPathsForVisibleSupplementaryElements(ofKind kind: String) -> [IndexPath] {
+    indexPathsForVisibleSupplementaryElements(ofKind: ElementKind(kind))
+  }
+
   /// The realised supplementary view of a kind given as UIKit's `String`, or nil.
   public func supplementaryView(forElementKind kind: String, at indexPath: IndexPath)
     -> CollectionReusableView?

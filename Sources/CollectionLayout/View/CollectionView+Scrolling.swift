@@ -1,4 +1,5 @@
-// scrollToItem(at:at:animated:) that lands exactly, and UIKit's scroll positions.
+// scrollToItem(at:at:animated:) that lands exactly, UIKit's scroll positions, and UIScrollView's
+// scrollRectToVisible(_:animated:).
 import Foundation
 
 /// Where `scrollToItem(at:at:animated:)` puts the item (`UICollectionView.ScrollPosition`).
@@ -52,6 +53,34 @@ extension CollectionView {
     offset.x = min(max(offset.x, range.min.x), range.max.x)
     offset.y = min(max(offset.y, range.min.y), range.max.y)
     return offset
+  }
+
+  /// Scrolls as little as makes `rect` (content coordinates) just visible inside the area the
+  /// adjusted content inset leaves (`scrollRectToVisible(_:animated:)`), as UIKit documents:
+  /// "so that the area defined by `rect` is just visible", and nothing "if the area is already
+  /// visible". A rectangle below or right of the area ends at its far edge, one above or left
+  /// starts at its near edge, and one larger than the area starts at its near edge. The offset
+  /// stays within `contentOffsetRange` (the content size of the last layout pass).
+  /// `animated` is ignored headlessly.
+  public func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+    guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite,
+      rect.maxY.isFinite
+    else { return }
+    let visible = bounds.inset(by: adjustedContentInset)
+    /// How far the visible span `low...high` must move to show `start...end`.
+    func shift(_ start: CGFloat, _ end: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
+      if start < low || end - start > high - low { return start - low }
+      if end > high { return end - high }
+      return 0
+    }
+    var offset = bounds.origin
+    offset.x += shift(rect.minX, rect.maxX, visible.minX, visible.maxX)
+    offset.y += shift(rect.minY, rect.maxY, visible.minY, visible.maxY)
+    let range = contentOffsetRange
+    offset.x = min(max(offset.x, range.min.x), range.max.x)
+    offset.y = min(max(offset.y, range.min.y), range.max.y)
+    guard offset != bounds.origin else { return }
+    setContentOffset(offset, animated: animated)
   }
 
   /// Scrolls so the item sits at `position` (`scrollToItem(at:at:animated:)`), exactly.

@@ -152,8 +152,17 @@ open class CollectionView: CollectionLayoutContext {
   public weak var delegate: (any CollectionViewDelegate)? {
     didSet { collectionViewLayout.invalidateLayout() }
   }
-  /// The layout (`collectionViewLayout`); change it with `setCollectionViewLayout(_:animated:)`.
-  public private(set) var collectionViewLayout: CollectionViewLayout
+  /// The layout (`collectionViewLayout`).
+  ///
+  /// Assigning a layout applies it without animation, as UIKit documents for this property:
+  /// it is `setCollectionViewLayout(_:animated: false)`, so a ported
+  /// `collectionView.collectionViewLayout = newLayout` switches layouts.
+  public var collectionViewLayout: CollectionViewLayout {
+    get { currentLayout }
+    set { setCollectionViewLayout(newValue, animated: false) }
+  }
+  /// The layout in use, which `replaceLayout(with:)` alone changes.
+  private var currentLayout: CollectionViewLayout
 
   /// The delegate through the host protocol `FlowLayoutDelegate`, which `CollectionViewDelegate`
   /// inherits; the flow layout asks `CollectionViewDelegateFlowLayout`'s methods first.
@@ -213,7 +222,7 @@ open class CollectionView: CollectionLayoutContext {
   public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
     self.frame = frame
     bounds = CGRect(origin: .zero, size: frame.size)
-    collectionViewLayout = layout
+    currentLayout = layout
     layout.collectionView = self
   }
 
@@ -369,8 +378,24 @@ open class CollectionView: CollectionLayoutContext {
 
   /// The realised supplementary views of `kind`, by index path.
   public func visibleSupplementaryViews(ofKind kind: ElementKind) -> [CollectionReusableView] {
+    visibleSupplementaryElements(ofKind: kind).map(\.value)
+  }
+
+  /// The index paths of the realised supplementary views of `kind`
+  /// (`indexPathsForVisibleSupplementaryElements(ofKind:)`), in the order
+  /// `visibleSupplementaryViews(ofKind:)` lists their views, so that code zipping the two
+  /// pairs each view with its own index path; empty when none is shown.
+  public func indexPathsForVisibleSupplementaryElements(ofKind kind: ElementKind) -> [IndexPath] {
+    visibleSupplementaryElements(ofKind: kind).map(\.key.indexPath)
+  }
+
+  /// The realised supplementary elements of `kind`, sorted by index path: the one order of
+  /// both queries above.
+  private func visibleSupplementaryElements(ofKind kind: ElementKind)
+    -> [(key: ElementKey, value: CollectionReusableView)]
+  {
     realised.filter { $0.key.category == .supplementaryView && $0.key.kind == kind }
-      .sorted { $0.key.indexPath < $1.key.indexPath }.map(\.value)
+      .sorted { $0.key.indexPath < $1.key.indexPath }
   }
 
   /// Every realised view with its element key (cells, supplementary and decoration views).
@@ -861,7 +886,7 @@ open class CollectionView: CollectionLayoutContext {
 
   func replaceLayout(with layout: CollectionViewLayout) {
     let old = collectionViewLayout
-    collectionViewLayout = layout
+    currentLayout = layout
     sizesEveryRealisedView = false
     if layout.collectionView !== self { layout.collectionView = self }
     // A transition's layouts keep the collection view; any other old layout lets it go.

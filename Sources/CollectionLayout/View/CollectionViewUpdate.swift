@@ -474,6 +474,7 @@ extension CollectionView {
       layout.invalidateLayout(with: .dataSourceCounts())
     }
     var moved: [ElementKey: CollectionReusableView] = [:]
+    var disappearing: [ElementKey] = []
     for (key, view) in realisedViews {
       var target: IndexPath?
       switch key.category {
@@ -488,6 +489,7 @@ extension CollectionView {
       if let target {
         moved[ElementKey(category: key.category, kind: key.kind, indexPath: target)] = view
       } else {
+        if key.category != .decorationView { disappearing.append(key) }
         endDisplaying(view, key)
       }
     }
@@ -497,8 +499,74 @@ extension CollectionView {
     for (key, view) in realised where key.category == .cell {
       (view as? CollectionViewCell)?.isSelected = selected.contains(key.indexPath)
     }
+    askForAnimationAttributes(mapping, items, disappearing: disappearing)
     layout.finalizeCollectionViewUpdates()
     needsLayout = true
+  }
+
+  /// Asks the layout for the attributes UIKit animates deleted elements to and inserted ones
+  /// from (`finalLayoutAttributesForDisappearingItem(at:)` and its supplementary twin for the
+  /// views that were shown, `initialLayoutAttributesForAppearingItem(at:)` and its twin for the
+  /// new elements in the prepared area), between `prepare(forCollectionViewUpdates:)` and
+  /// `finalizeCollectionViewUpdates()` as UIKit does. Reloads count as a delete and an insert,
+  /// as UIKit animates them. The answers are not used: headless updates are not animated.
+  private func askForAnimationAttributes(
+    _ mapping: CollectionViewUpdateMapping, _ items: [CollectionViewUpdateItem],
+    disappearing: [ElementKey]
+  ) {
+    let layout = collectionViewLayout
+    for key in Self.inElementOrder(disappearing, key: { $0 }) {
+      if key.category == .cell {
+        _ = layout.finalLayoutAttributesForDisappearingItem(at: key.indexPath)
+      } else if let kind = key.kind {
+        _ = layout.finalLayoutAttributesForDisappearingSupplementaryElement(
+          ofKind: kind.rawValue, at: key.indexPath)
+      }
+    }
+    var insertedItems = Set<IndexPath>()
+    var insertedSections = Set<Int>()
+    for item in items {
+      switch item.updateAction {
+      case .insert:
+        guard let path = item.indexPathAfterUpdate else { continue }
+        if path.count == 2 { insertedItems.insert(path) } else { insertedSections.insert(path[0]) }
+      case .reload:
+        guard let path = item.indexPathBeforeUpdate else { continue }
+        if path.count == 2 {
+          if let new = mapping.newPositionIndexPath(forOldIndexPath: path) {
+            insertedItems.insert(new)
+          }
+        } else if let new = mapping.newPositionSection(forOldSection: path[0]) {
+          insertedSections.insert(new)
+        }
+      case .delete, .move:
+        continue
+      }
+    }
+    guard !insertedItems.isEmpty || !insertedSections.isEmpty else { return }
+    var asked = Set<ElementKey>()
+    for attributes in layout.shownAttributesForElements(in: preparedRect) {
+      let key = attributes.key
+      guard key.indexPath.count == 2, !asked.contains(key) else { continue }
+      switch key.category {
+      case .cell
+      where insertedItems.contains(key.indexPath)
+        || insertedSections.contains(key.indexPath.section):
+        asked.insert(key)
+      case .supplementaryView where insertedSections.contains(key.indexPath.section):
+        asked.insert(key)
+      default:
+        continue
+      }
+    }
+    for key in Self.inElementOrder(Array(asked), key: { $0 }) {
+      if key.category == .cell {
+        _ = layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
+      } else if let kind = key.kind {
+        _ = layout.initialLayoutAttributesForAppearingSupplementaryElement(
+          ofKind: kind.rawValue, at: key.indexPath)
+      }
+    }
   }
 
   private func record(_ change: (inout PendingUpdates) -> Void) throws {

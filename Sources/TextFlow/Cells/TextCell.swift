@@ -136,6 +136,20 @@ struct MeasuredContent {
     return measurement
   }
 
+  /// The size `content` takes within `size` at `scale` (`sizeThatFits(_:)`), nil when there is
+  /// no text. The last measurement answers when it was made under the same limits; otherwise a
+  /// measurement is made and not kept, so the view's own (what it draws) stays as it is.
+  func fittingSize(_ content: TextContent, within size: CGSize, scale: CGFloat) -> CGSize? {
+    if let measurement, measurement.scale == scale,
+      measurement.limits == content.textLimits(within: size),
+      measurement.text == content.resolvedText(content.typesetter ?? .shared)
+    {
+      return measurement.size
+    }
+    var scratch = MeasuredContent()
+    return scratch.measure(content, within: size, scale: scale)?.size
+  }
+
   /// The layout for drawing: the last measurement's, or, when nothing was measured yet, that of
   /// a measurement made now under `limit` (by the stable-wrap law, the lines a layout pass
   /// would have measured).
@@ -230,6 +244,22 @@ open class TextCell: CollectionViewCell {
     textBackgroundRanges = []
   }
 
+  /// The size of the text within `size` and `content.maximumSize`, plus the padding, rounded up
+  /// to the display scale's pixels, as `UILabel.sizeThatFits(_:)` answers its text's size:
+  /// narrower than `size` for a short text, taller for a long one wrapped in its width. The
+  /// existing size without text. The cell is not resized and keeps what it measured to draw,
+  /// so an off-screen "sizing cell" in `sizeForItemAt` works as in UIKit:
+  ///
+  /// ```swift
+  /// sizingCell.content.text = notes[indexPath.item]
+  /// return sizingCell.systemLayoutSizeFitting(
+  ///   CGSize(width: width, height: CollectionReusableView.layoutFittingCompressedSize.height),
+  ///   withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+  /// ```
+  open override func sizeThatFits(_ size: CGSize) -> CGSize {
+    measured.fittingSize(content, within: size, scale: displayScale) ?? super.sizeThatFits(size)
+  }
+
   /// The measured size, within `maximumFittingSize` and `content.maximumSize`; the attributes
   /// unchanged when there is no text.
   open override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
@@ -319,6 +349,13 @@ open class TextHeaderView: CollectionReusableView {
     isInHorizontalLayout
       ? CGSize(width: .infinity, height: min(size.height, maximumFittingSize.height))
       : CGSize(width: min(size.width, maximumFittingSize.width), height: .infinity)
+  }
+
+  /// The size of the text within `size` and `content.maximumSize`, plus the padding, rounded up
+  /// to the display scale's pixels (`TextCell.sizeThatFits(_:)`'s rule); the existing size
+  /// without text. The view is not resized.
+  open override func sizeThatFits(_ size: CGSize) -> CGSize {
+    measured.fittingSize(content, within: size, scale: displayScale) ?? super.sizeThatFits(size)
   }
 
   /// The layout's extent across the scroll axis (limited by `maximumFittingSize`) and the
