@@ -193,6 +193,8 @@ struct HitTestingPangoTests {
       ("abc\u{2028}שלום def", -1, "DejaVuSans.ttf"),
       ("שלום\u{2028}abc def", -1, "DejaVuSans.ttf"),
       ("123\u{2028}abc שלום\u{2028}def", -1, "DejaVuSans.ttf"),
+      // A soft hyphen before a space shows no hyphen: the line ends after the space.
+      ("abc\u{AD} def\u{AD} ghi", 50, "DejaVuSans.ttf"),
     ])
   func matchesPango(text: String, width: Double, file: String) throws {
     let executable = try Self.tool.get()

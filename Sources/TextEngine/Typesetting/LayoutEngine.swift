@@ -50,7 +50,8 @@ struct Atom: Sendable {
   /// Letter spacing added after the atom's glyphs.
   var spacing: Double
   /// The width of the hyphen shown when a line breaks after this atom, which ends with a soft
-  /// hyphen (U+00AD); 0 for every other atom.
+  /// hyphen (U+00AD) followed by a break opportunity; 0 for every other atom (a soft hyphen
+  /// before a space or at a paragraph's end among them).
   var hyphenWidth: Double = 0
   /// What HarfBuzz changes in the width when this atom and the next are shaped as one run
   /// (a kerning pair across a break opportunity, such as "-o"): added when a line holds both,
@@ -1311,6 +1312,13 @@ struct LayoutEngine {
     if hasSoftHyphen {
       let width = hyphenWidth(segmentIndex)
       for index in firstAtom..<atoms.count where units[atoms[index].range.upperBound - 1] == 0xAD {
+        // A hyphen is shown where a line breaks at the soft hyphen: at the break opportunity
+        // right after it. There is none at the paragraph's end, before a space (UAX #14 LB7:
+        // the line breaks after the space), before another soft hyphen or a tab (LB21), a
+        // closing bracket (LB13) or after a Hebrew letter (LB21a): no hyphen is ever shown
+        // there, nor counted.
+        let after = atoms[index].range.upperBound
+        guard after < content.upperBound, isSoftBreak[after] else { continue }
         atoms[index].hyphenWidth = width
       }
     }
