@@ -27,6 +27,8 @@ public enum TextAlignment: String, Sendable, CaseIterable {
 /// The base direction of paragraphs (`NSWritingDirection`).
 public enum WritingDirection: String, Sendable, CaseIterable {
   /// From the paragraph's first strong character (UAX #9 rules P2–P3); left-to-right if none.
+  /// A LINE SEPARATOR (U+2028), VT or FF ends a line, not the paragraph (UAX #9 P1): the lines
+  /// after it take the direction found before it.
   case natural
   case leftToRight, rightToLeft
 }

@@ -185,6 +185,16 @@ struct HitTestingPangoTests {
       ("אבג abc 123 def דהו", -1, "DejaVuSans.ttf"),
       // Runs of spaces at wrapped lines' ends.
       ("a  b   c    d", 30, "DejaVuSans.ttf"),
+      // A LINE SEPARATOR breaks the line, not the bidi paragraph: the line after it keeps the
+      // direction of the paragraph's first strong character (BidiParagraphTests). (Not a
+      // right-to-left line ending in Latin before one: Pango keeps the separator on the line
+      // at the level of the Latin before it, where UAX #9 rule L1 puts the line's end at the
+      // paragraph's level, so its caret there is the Latin's trailing edge.)
+      ("abc\u{2028}שלום def", -1, "DejaVuSans.ttf"),
+      ("שלום\u{2028}abc def", -1, "DejaVuSans.ttf"),
+      ("123\u{2028}abc שלום\u{2028}def", -1, "DejaVuSans.ttf"),
+      // A soft hyphen before a space shows no hyphen: the line ends after the space.
+      ("abc\u{AD} def\u{AD} ghi", 50, "DejaVuSans.ttf"),
     ])
   func matchesPango(text: String, width: Double, file: String) throws {
     let executable = try Self.tool.get()

@@ -138,6 +138,88 @@ struct SoftHyphenBreakTests {
       text, font: font, style: ParagraphStyle(), candidates: candidates, "\(family): \(text)")
   }
 
+  /// A soft hyphen shows a hyphen only where a line can break right after it: at a break
+  /// opportunity. Before a space there is none (UAX #14 LB7: the line breaks after the space),
+  /// nor before another soft hyphen (LB21) or at a paragraph's end, so no hyphen is shown or
+  /// counted there: such a line is its text without one, as Pango lays it out (pango-view
+  /// 1.50: "abc\u{AD} def" at 60 pt in DejaVu Sans 20 is "abc" 35.95 wide). The engine once
+  /// counted and drew a hyphen after "abc" (43.16, min-content too), and at 40 pt, where "abc"
+  /// fits, cut the word before its soft hyphen: "abc" / "\u{AD} def".
+  @Test(
+    "no hyphen before a space or a soft hyphen: the lines are hb-shape's runs without one",
+    arguments: [
+      "Donau\u{AD} dampf\u{AD}schiff\u{AD} fahrts\u{AD}\u{AD}gesell\u{AD}schaft\u{AD}",
+      "abc\u{AD} def\u{AD}ghi\u{AD}\u{AD} jkl\u{AD}mno\u{AD}",
+    ])
+  func noHyphenBeforeSpace(_ text: String) throws {
+    let file = Fixtures.font("DejaVuSans.ttf").path
+    let font = Engine.dejaVu(13.7)
+    let scale = 13.7 / Double(font.face.metrics.unitsPerEm)
+    let hyphen = try Self.hyphen(file: file)
+    // The opportunities: after each space, and after each soft hyphen before a letter.
+    let units = Array(text.utf16)
+    var ends = units.indices.dropLast().filter { index in
+      (units[index] == 0x20 && units[index + 1] != 0x20)
+        || (units[index] == 0xAD && units[index + 1] != 0x20 && units[index + 1] != 0xAD)
+    }.map { $0 + 1 }
+    ends.append(units.count)
+    let candidates = try ends.map { end in
+      let line = String(decoding: units[..<end], as: UTF16.self)
+      var content = String(line.reversed().drop { $0 == " " }.reversed())
+      if units[end - 1] == 0xAD && end < units.count { content += hyphen }
+      let advance = try Self.glyphs(content, file: file).reduce(0) { $0 + $1.advance }
+      return (end: end, width: Double(advance) * scale)
+    }
+    Self.expectFirstLines(
+      text, font: font, style: ParagraphStyle(), candidates: candidates, "DejaVu Sans: \(text)")
+
+    // Laid out at each candidate's width: a hyphen is drawn where a line ends at one of the
+    // opportunities after a soft hyphen, and only there (a word cut because it is wider than
+    // the line shows none); the runs are the line's width.
+    for width in candidates.map(\.width) {
+      let layout = Engine.typesetter.layout(text, font: font, maxWidth: width + 0.01)
+      for line in layout.lines {
+        let end = line.utf16Range.upperBound
+        let breaksAtSoftHyphen = end < units.count && units[end - 1] == 0xAD && ends.contains(end)
+        #expect(
+          line.glyphRuns.filter(\.isHyphen).count == (breaksAtSoftHyphen ? 1 : 0),
+          "\(text) at \(width): \(line.utf16Range)")
+        let drawn = line.glyphRuns.reduce(0) { $0 + $1.width }
+        #expect(
+          abs(drawn - line.width - line.trailingWhitespaceWidth) < 1e-6, "\(text) at \(width)")
+      }
+    }
+  }
+
+  @Test("no hyphen is counted or shown at a soft hyphen no line can break after")
+  func noOpportunityNoHyphen() {
+    let font = Engine.dejaVu(20)
+    let word = Engine.typesetter.layout("abcdef", font: font).size.width
+    // min-content: the widest word, without a hyphen that can never be shown.
+    for text in ["abcdef\u{AD} x", "x abcdef\u{AD}", "abcdef\u{AD}\nx", "abcdef\u{AD}\u{AD} x"] {
+      let layout = Engine.typesetter.layout(text, font: font)
+      #expect(abs(layout.minContentWidth - word) < 1e-9, "\(text.debugDescription)")
+      let measured = Engine.typesetter.measure(text, font: font)
+      #expect(abs(measured.minContentWidth - word) < 1e-9, "\(text.debugDescription)")
+    }
+    // Where a line can break at it, the hyphen counts.
+    #expect(Engine.typesetter.layout("abcdef\u{AD}x", font: font).minContentWidth > word)
+    // Before a tab (LB21), and after a Hebrew letter (LB21a: the word is one): never a
+    // hyphen, whatever the width and mode.
+    for text in ["abc\u{AD}\tdef", "שלום\u{AD}עולם"] {
+      for mode in [LineBreakMode.wordWrap, .charWrap] {
+        var style = ParagraphStyle()
+        style.lineBreakMode = mode
+        for width in stride(from: 5.0, through: 120, by: 2.5) {
+          let layout = Engine.typesetter.layout(text, font: font, style: style, maxWidth: width)
+          #expect(
+            !layout.lines.contains { $0.glyphRuns.contains(where: \.isHyphen) },
+            "\(text) \(mode) at \(width)")
+        }
+      }
+    }
+  }
+
   /// Liberation Serif kerns "ff" with the "f" after a soft hyphen (HarfBuzz's kerning skips the
   /// soft hyphen): a line that holds "schiff\u{AD}fahrts" unbroken counts that pair, one broken
   /// at the soft hyphen does not. Before, the join looked at the soft hyphen alone and found

@@ -25,6 +25,8 @@ struct WindowedBidiTests {
     "\u{202E}abc def\u{202C} xyz \u{2068}שלום\u{2069} \u{2066}abc\u{2069} \u{202D}שלום ",
     "hello שלום\nשלום hello\r\nمرحبا 12\n\nabc\u{2029}עברית ",
     "كلمة\tكلمة\u{AD}طويلة\u{AD}جدا 😀 👍🏽 emoji كلمة ",
+    // Lines in one bidi paragraph (LINE SEPARATOR, VT, FF), and soft hyphens before spaces.
+    "abc 12\u{2028}שלום world\u{2028}\u{2028}עולם\u{AD} abc\u{0B}x\u{0C}y\u{AD}\nabc\u{AD} ",
   ]
 
   /// The plain windows' styles, and the same in a right-to-left base direction.
@@ -113,8 +115,9 @@ struct WindowedBidiTests {
     let units = Array(string.utf16)
     let levels = try #require(LayoutEngine.textLevels(units, base: nil))
     #expect(levels.levels.count == units.count)
-    // Each paragraph resolved alone by ICU, through the engine's own per-paragraph path.
-    let paragraphs = [0..<3, 4..<12, 14..<18, 20..<23]
+    // Each paragraph resolved alone by ICU, through the engine's own per-paragraph path; the
+    // empty one between U+2029 and LF is listed too, at the base level.
+    let paragraphs = [0..<3, 4..<12, 14..<18, 19..<19, 20..<23]
     #expect(levels.paragraphStarts == paragraphs.map(\.lowerBound))
     for paragraph in paragraphs {
       let alone = units[paragraph].withUnsafeBufferPointer {
@@ -122,7 +125,21 @@ struct WindowedBidiTests {
       }
       #expect(Array(levels.levels[paragraph]) == alone.levels)
     }
-    #expect(levels.paragraphLevels == [0, 1, 0, 0])
+    #expect(levels.paragraphLevels == [0, 1, 0, 0, 0])
+    // A LINE SEPARATOR, VT or FF breaks the line inside its bidi paragraph: the lines after it
+    // are resolved with it, in its direction (the first strong character's, here Hebrew), and
+    // a final paragraph separator leaves an empty last paragraph at the base level.
+    for separator in ["\u{2028}", "\u{0B}", "\u{0C}"] {
+      let joined = Array("שלום\(separator)abc 12\(separator)\(separator)def\nghi\n".utf16)
+      let resolved = try #require(LayoutEngine.textLevels(joined, base: nil))
+      #expect(resolved.paragraphStarts == [0, 17, 21], "\(separator.unicodeScalars)")
+      #expect(resolved.paragraphLevels == [1, 0, 0], "\(separator.unicodeScalars)")
+      let whole = joined[0..<16].withUnsafeBufferPointer {
+        UnicodeProperties.icuBidiLevels($0, base: nil)
+      }
+      #expect(Array(resolved.levels[0..<16]) == whole.levels, "\(separator.unicodeScalars)")
+      #expect(resolved.levels[5..<8].allSatisfy { $0 == 2 }, "\(separator.unicodeScalars)")
+    }
     #expect(LayoutEngine.textLevels(Array("plain text\nonly".utf16), base: nil) == nil)
     #expect(LayoutEngine.textLevels(Array("plain".utf16), base: 1) != nil)
     // Text above U+0590 without a right-to-left letter, Arabic number or control (CJK, Thai,

@@ -67,8 +67,9 @@ extension LayoutEngine {
     }
   }
 
-  /// The bidi levels of every paragraph of `units`, resolved as the engine resolves a
-  /// paragraph's (`bidiLevels`) with `base` the style's level, or nil when every level is 0
+  /// The bidi levels of every bidi paragraph of `units`, resolved as the engine resolves a
+  /// paragraph's (`bidiLevels(ofParagraph:chain:)`: a LINE SEPARATOR, VT or FF breaks the line
+  /// inside its bidi paragraph) with `base` the style's level, or nil when every level is 0
   /// (no right-to-left character, Arabic number or bidi control in a left-to-right or natural
   /// text: `mayHaveRightToLeft`, the test each paragraph of a short text takes).
   static func textLevels(_ units: [UInt16], base: UInt8?) -> TextLevels? {
@@ -80,26 +81,41 @@ extension LayoutEngine {
       var start = 0
       while start < units.count {
         var end = start + 1
-        while end < units.count && !endsParagraph(end, in: units) { end += 1 }
+        while end < units.count && !endsBidiParagraph(end, in: units) { end += 1 }
         // The content, without the break characters (CR LF is one break).
         var contentEnd = end
-        if endsParagraph(end, in: units) {
+        if endsBidiParagraph(end, in: units) {
           contentEnd -= 1
           if units[contentEnd] == 0x0A && contentEnd > start && units[contentEnd - 1] == 0x0D {
             contentEnd -= 1
           }
         }
+        // Every bidi paragraph is listed, an empty one too: its lines take its level.
+        var level = base ?? 0
         if contentEnd > start {
-          let (levels, level) = bidiLevels(
+          let levels: [UInt8]
+          (levels, level) = bidiLevels(
             UnsafeBufferPointer(rebasing: buffer[start..<contentEnd]), base: base)
           result.levels.replaceSubrange(start..<contentEnd, with: levels)
-          result.paragraphStarts.append(start)
-          result.paragraphLevels.append(level)
         }
+        result.paragraphStarts.append(start)
+        result.paragraphLevels.append(level)
         start = end
+      }
+      // After a final paragraph separator, the empty last paragraph.
+      if !units.isEmpty && endsBidiParagraph(units.count, in: units) {
+        result.paragraphStarts.append(units.count)
+        result.paragraphLevels.append(base ?? 0)
       }
     }
     return result
+  }
+
+  /// True when a bidi paragraph ends at UTF-16 offset `end` of `units` (`end` > 0): after a
+  /// mandatory break that is a paragraph separator in UAX #9 (`endsParagraph`, but for LINE
+  /// SEPARATOR, VT and FF, which break the line inside the bidi paragraph).
+  private static func endsBidiParagraph(_ end: Int, in units: [UInt16]) -> Bool {
+    endsParagraph(end, in: units) && !breaksLineInBidiParagraph(units[end - 1])
   }
 
   /// True when a paragraph starts at UTF-16 offset `offset` of `units`: at the start, or after
@@ -1280,9 +1296,9 @@ struct ClippedLine {
 /// The bidi levels of a huge text, resolved paragraph by paragraph over the whole text
 /// (`LayoutEngine.textLevels`): a byte a UTF-16 unit.
 struct TextLevels {
-  /// The level of each UTF-16 unit (0 for the line break characters).
+  /// The level of each UTF-16 unit (0 for the paragraph separators).
   var levels: [UInt8]
-  /// Where each paragraph with content starts, in order, and its level.
+  /// Where each bidi paragraph starts, in order, and its level.
   var paragraphStarts: [Int]
   var paragraphLevels: [UInt8]
 }

@@ -50,7 +50,8 @@ struct Atom: Sendable {
   /// Letter spacing added after the atom's glyphs.
   var spacing: Double
   /// The width of the hyphen shown when a line breaks after this atom, which ends with a soft
-  /// hyphen (U+00AD); 0 for every other atom.
+  /// hyphen (U+00AD) followed by a break opportunity; 0 for every other atom (a soft hyphen
+  /// before a space or at a paragraph's end among them).
   var hyphenWidth: Double = 0
   /// What HarfBuzz changes in the width when this atom and the next are shaped as one run
   /// (a kerning pair across a break opportunity, such as "-o"): added when a line holds both,
@@ -149,6 +150,18 @@ struct Paragraph: Sendable {
   var content: Range<Int>
   /// Its atoms, in logical order.
   var atoms: Range<Int>
+  var level: UInt8
+}
+
+/// The levels of a bidi paragraph that spans several of the engine's paragraphs (joined by
+/// LINE SEPARATOR, VT or FF), resolved once while they are itemized.
+struct BidiChain {
+  /// The engine's paragraphs it spans.
+  var paragraphs: Range<Int>
+  /// The UTF-16 offset of its first unit (the first paragraph's content's start).
+  var start: Int
+  /// The level of each of its units from `start` (empty when every one is 0), and its own.
+  var levels: [UInt8]
   var level: UInt8
 }
 
@@ -601,16 +614,18 @@ struct LayoutEngine {
     defer { planScratch = plans }
     plans.reserveCapacity(opportunities)
     segments.reserveCapacity(opportunities)
+    // The levels of the bidi paragraph being itemized when it spans several of the engine's
+    // paragraphs (`bidiLevels(ofParagraph:chain:)`), resolved once for all of them.
+    var chain: BidiChain?
     for index in paragraphs.indices {
       let content = paragraphs[index].content
       let firstAtom = atoms.count
+      let (levels, paragraphLevel) = bidiLevels(ofParagraph: index, chain: &chain)
+      paragraphs[index].level = paragraphLevel
       guard !content.isEmpty else {
         paragraphs[index].atoms = firstAtom..<firstAtom
-        paragraphs[index].level = baseLevel ?? 0
         continue
       }
-      let (levels, paragraphLevel) = bidiLevels(content)
-      paragraphs[index].level = paragraphLevel
       // Segment boundaries: attribute runs, faces, scripts, levels, break opportunities, tabs.
       // The previous paragraph's plans (which hold references): a few taken off one by one.
       plans.removeAllKeepingCapacity(poppingUpTo: 16)
@@ -751,11 +766,56 @@ struct LayoutEngine {
     }
   }
 
-  /// The levels of paragraph `content`'s units and the paragraph's level: the window's, taken
-  /// from its whole text (`windowLevels`), or resolved over the paragraph. The levels are empty
-  /// when every one is 0 (most text: no array is made to be read back).
-  private func bidiLevels(_ content: Range<Int>) -> (levels: [UInt8], paragraphLevel: UInt8) {
+  /// The levels of paragraph `index`'s units and the level of the bidi paragraph it is part
+  /// of: the window's, taken from its whole text (`windowLevels`), or resolved over the bidi
+  /// paragraph. The levels are empty when every one is 0 (most text: no array is made to be
+  /// read back).
+  ///
+  /// The engine ends a paragraph at every mandatory break, but a bidi paragraph (UAX #9 BD2,
+  /// P1) ends only at a paragraph separator (bidi class B: LF, CR, CR LF, NEL, U+2029): after a
+  /// LINE SEPARATOR (U+2028), VT or FF, classes WS and S, the line goes on in the same bidi
+  /// paragraph, with its direction (taken from its first strong character, which may lie in
+  /// an earlier line), its embeddings and isolates, as ICU, Pango and UIKit lay it out. Such a
+  /// bidi paragraph is resolved once (`chain`) and each of its lines takes its part.
+  private func bidiLevels(ofParagraph index: Int, chain: inout BidiChain?) -> (
+    levels: [UInt8], paragraphLevel: UInt8
+  ) {
+    let content = paragraphs[index].content
     if let windowLevels { return windowLevels.levels(of: content) }
+    if chain == nil || !chain!.paragraphs.contains(index) {
+      var last = index
+      while continuesBidiParagraph(after: last) { last += 1 }
+      // Most paragraphs are bidi paragraphs of their own: resolved alone, as always.
+      guard last > index else {
+        return content.isEmpty ? ([], baseLevel ?? 0) : bidiLevels(content)
+      }
+      let range = content.lowerBound..<paragraphs[last].content.upperBound
+      let (levels, level) = bidiLevels(range)
+      chain = BidiChain(
+        paragraphs: index..<(last + 1), start: range.lowerBound, levels: levels, level: level)
+    }
+    let whole = chain!
+    guard !whole.levels.isEmpty, !content.isEmpty else { return ([], whole.level) }
+    let start = content.lowerBound - whole.start
+    return (Array(whole.levels[start..<(start + content.count)]), whole.level)
+  }
+
+  /// True when paragraph `index` ends at a mandatory break inside its bidi paragraph (LINE
+  /// SEPARATOR, VT or FF, bidi classes WS and S) and another paragraph follows.
+  private func continuesBidiParagraph(after index: Int) -> Bool {
+    guard index + 1 < paragraphs.count else { return false }
+    let end = paragraphs[index].content.upperBound
+    return end < units.count && Self.breaksLineInBidiParagraph(units[end])
+  }
+
+  /// True for the mandatory line breaks (UAX #14 class BK) that are no paragraph separator in
+  /// UAX #9 (not class B): VT (S), FF (WS) and LINE SEPARATOR U+2028 (WS).
+  static func breaksLineInBidiParagraph(_ unit: UInt16) -> Bool {
+    unit == 0x0B || unit == 0x0C || unit == 0x2028
+  }
+
+  /// The levels of UTF-16 offsets `content` resolved as one bidi paragraph, and its level.
+  private func bidiLevels(_ content: Range<Int>) -> (levels: [UInt8], paragraphLevel: UInt8) {
     let base = baseLevel
     return units.withUnsafeBufferPointer { buffer in
       let paragraph = UnsafeBufferPointer(rebasing: buffer[content])
@@ -1252,6 +1312,13 @@ struct LayoutEngine {
     if hasSoftHyphen {
       let width = hyphenWidth(segmentIndex)
       for index in firstAtom..<atoms.count where units[atoms[index].range.upperBound - 1] == 0xAD {
+        // A hyphen is shown where a line breaks at the soft hyphen: at the break opportunity
+        // right after it. There is none at the paragraph's end, before a space (UAX #14 LB7:
+        // the line breaks after the space), before another soft hyphen or a tab (LB21), a
+        // closing bracket (LB13) or after a Hebrew letter (LB21a): no hyphen is ever shown
+        // there, nor counted.
+        let after = atoms[index].range.upperBound
+        guard after < content.upperBound, isSoftBreak[after] else { continue }
         atoms[index].hyphenWidth = width
       }
     }
