@@ -186,8 +186,7 @@ func refuseOutputsOverInputs(
 /// one's file, or a page of it when its name has a page number (`labels -o sheet.pdf --report
 /// sheet.pdf`, `-o page-%d.pdf --report page-1.pdf`), or both standard output (`-`): the one
 /// written last replaced the other, or followed it in one stream, and the run said it wrote
-/// both. Files that do not exist yet are compared by their folder's
-/// real path and their name.
+/// both. Files that do not exist yet are compared by their folder's real path and their name.
 func refuseOutputOverOutput(
   _ second: (flag: String, path: String?), over first: (flag: String, path: String?)
 ) throws(CommandError) {
