@@ -123,4 +123,44 @@ import Testing
     let found = try ProcessRunner.run(Executables.textflow, arguments)
     #expect(found.status == 0, "\(found.standardError)")
   }
+
+  // A template file cut short (a half-finished copy) was read up to the cut without a word:
+  // Foundation's XMLParser on Linux returns true for it, reporting the error only beside.
+  @Test("a template file cut short is malformed XML at its last line, however it is cut")
+  func templateFileCutShort() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let folder = directory.appendingPathComponent("db")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: "/usr/share/libglabels-3.0/templates/paper-sizes.xml",
+      toPath: folder.appendingPathComponent("paper-sizes.xml").path)
+    // A real file of the database, cut inside an element, an attribute and a closing tag.
+    let whole = try [UInt8](
+      Data(
+        contentsOf: URL(
+          fileURLWithPath: "/usr/share/libglabels-3.0/templates/avery-us-templates.xml")))
+    let file = folder.appendingPathComponent("acme-templates.xml")
+    let closing = Array("</Glabels-templates>".utf8)
+    let lastTag = try #require(
+      (0...whole.count - closing.count).last {
+        whole[$0..<$0 + closing.count].elementsEqual(closing)
+      })
+    for length in [2_000, 3_100, whole.count / 2, lastTag + 5] {
+      let cut = Array(whole.prefix(length))
+      try Data(cut).write(to: file)
+      let result = try ProcessRunner.run(
+        Executables.textflow, ["templates", "--templates-dir", folder.path])
+      #expect(result.status == 1, "cut at \(length): \(result.standardOutput.suffix(80))")
+      // The line the parser stopped on is the cut file's last.
+      let lastLine = cut.filter { $0 == UInt8(ascii: "\n") }.count + 1
+      #expect(
+        result.standardError.contains("\(file.path):\(lastLine): malformed XML"),
+        "cut at \(length): \(result.standardError)")
+    }
+    try Data(whole).write(to: file)
+    let read = try ProcessRunner.run(
+      Executables.textflow, ["templates", "--templates-dir", folder.path])
+    #expect(read.status == 0, "\(read.standardError)")
+  }
 }

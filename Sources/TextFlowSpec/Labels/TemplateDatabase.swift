@@ -319,6 +319,19 @@ enum TemplateLength {
 }
 
 /// Reads paper-sizes.xml: `Paper-size id width height`.
+/// What is wrong with the XML `parser` read ("12: malformed XML: …", its line first), or nil
+/// when it read a whole document. Foundation's `parse()` on Linux returns true for a file cut
+/// short (a half-copied template file) though the parser reported an error at its end: the
+/// error is asked too, or the templates before the cut were taken for the whole file.
+private func malformedXML(_ parser: XMLParser, parsed: Bool) -> String? {
+  guard !parsed || parser.parserError != nil else { return nil }
+  let reason =
+    parsed
+    ? "the file ends before its document does (cut short?)"
+    : parser.parserError?.localizedDescription ?? "parse error"
+  return "\(parser.lineNumber): malformed XML: \(reason)"
+}
+
 private final class PaperSizeReader: NSObject, XMLParserDelegate {
   var sizes: [String: CGSize] = [:]
   var failure: TemplateError?
@@ -337,11 +350,7 @@ private final class PaperSizeReader: NSObject, XMLParserDelegate {
     parser.delegate = reader
     let ok = parser.parse()
     if let failure = reader.failure { throw failure }
-    if !ok {
-      throw TemplateError(
-        "\(path):\(parser.lineNumber): malformed XML: "
-          + (parser.parserError?.localizedDescription ?? "parse error"))
-    }
+    if let problem = malformedXML(parser, parsed: ok) { throw TemplateError("\(path):\(problem)") }
     return reader.sizes
   }
 
@@ -400,11 +409,7 @@ private final class TemplateFileReader: NSObject, XMLParserDelegate {
     parser.delegate = reader
     let ok = parser.parse()
     if let failure = reader.failure { throw failure }
-    if !ok {
-      throw TemplateError(
-        "\(file):\(parser.lineNumber): malformed XML: "
-          + (parser.parserError?.localizedDescription ?? "parse error"))
-    }
+    if let problem = malformedXML(parser, parsed: ok) { throw TemplateError("\(file):\(problem)") }
     return reader.templates
   }
 
