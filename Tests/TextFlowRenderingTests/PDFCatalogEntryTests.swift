@@ -31,6 +31,18 @@ import Testing
     return Array(text.utf8)
   }
 
+  /// `document` in writes as Cairo makes them round the catalog: all before it, the catalog's
+  /// opening up to its first entry's value (one short write), the rest.
+  static func cairoWrites(_ document: [UInt8]) throws -> [[UInt8]] {
+    let marker = Array("3 0 obj".utf8)
+    let start = try #require(
+      (0...document.count - marker.count).first {
+        document[$0..<$0 + marker.count].elementsEqual(marker)
+      })
+    let opening = start + "3 0 obj\n<< /Type /Catalog\n   /Pages ".utf8.count
+    return [document[..<start], document[start..<opening], document[opening...]].map(Array.init)
+  }
+
   /// True when `startxref` and every in-use entry of `bytes`'s table point where they should.
   static func tableHolds(_ bytes: [UInt8]) -> Bool {
     let text = String(decoding: bytes, as: UTF8.self)
@@ -51,15 +63,9 @@ import Testing
   func offsetsMove() throws {
     let document = Self.document()
     #expect(Self.tableHolds(document))
-    // Cairo's writes from the catalog's on: the filter is handed the tail at its offset.
-    let marker = Array("3 0 obj".utf8)
-    let start = try #require(
-      (0...document.count - marker.count).first {
-        document[$0..<$0 + marker.count].elementsEqual(marker)
-      })
     var filter = PDFCatalogEntry(entry: "/ViewerPreferences << /PrintScaling /None >>")
     var output: [UInt8] = []
-    for chunk in [Array(document[..<start]), Array(document[start...])] {
+    for chunk in try Self.cairoWrites(document) {
       chunk.withUnsafeBytes { filter.pass($0) { output.append(contentsOf: $0) } }
     }
     filter.finish { output.append(contentsOf: $0) }
@@ -70,7 +76,7 @@ import Testing
   }
 
   @Test("a tail not in Cairo's form passes unchanged")
-  func otherTailsUnchanged() {
+  func otherTailsUnchanged() throws {
     var document = Self.document()
     // A cross-reference stream instead of a table: nothing to move, so nothing is added.
     let text = String(decoding: document, as: UTF8.self)
@@ -78,7 +84,9 @@ import Testing
     document = Array(text.utf8)
     var filter = PDFCatalogEntry(entry: "/ViewerPreferences << /PrintScaling /None >>")
     var output: [UInt8] = []
-    document.withUnsafeBytes { filter.pass($0) { output.append(contentsOf: $0) } }
+    for chunk in try Self.cairoWrites(document) {
+      chunk.withUnsafeBytes { filter.pass($0) { output.append(contentsOf: $0) } }
+    }
     filter.finish { output.append(contentsOf: $0) }
     #expect(output == document)
   }

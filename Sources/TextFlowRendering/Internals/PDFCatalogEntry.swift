@@ -13,6 +13,10 @@
 /// `startxref`), it passes unchanged, without the entry.
 struct PDFCatalogEntry {
   private static let catalog = Array("<< /Type /Catalog\n".utf8)
+  /// Cairo writes the catalog's opening ("9 0 obj\n<< /Type /Catalog\n   /Pages ") as one short
+  /// write: longer ones, the pages' compressed streams and pictures, are not searched (nor
+  /// copied to be) for it.
+  private static let longestOpening = 64
 
   /// The bytes added after the catalog's opening line, one line of the dictionary.
   let entry: [UInt8]
@@ -33,7 +37,9 @@ struct PDFCatalogEntry {
       held = nil  // keeps `tail` the only reference, so appending does not copy
       tail.bytes.append(contentsOf: bytes)
       held = tail
-    } else if bytes.count >= Self.catalog.count, Self.find(Self.catalog, in: bytes) != nil {
+    } else if (Self.catalog.count...Self.longestOpening).contains(bytes.count),
+      Self.find(Self.catalog, in: bytes) != nil
+    {
       held = (Array(bytes), offset)
     } else {
       sink(bytes)
