@@ -64,7 +64,8 @@ extension NSAttributedString.Key {
   /// Which ligatures are formed, a number (UIKit's `.ligature`): 0 only those the script
   /// needs (the font's `liga`, `clig` and `dlig` off), 1 (the default) and 2 the font's default.
   public static var ligature: NSAttributedString.Key { NSAttributedString.Key("NSLigature") }
-  /// A link, a `URL` (UIKit's `.link`; `AttributedString`'s `link`): carried, not drawn.
+  /// A link, a `URL` or a string (UIKit's `.link`; `AttributedString`'s `link`): measured as
+  /// text, clickable in a PDF that TextFlowRendering draws (`PlacedText.links(in:)`).
   public static var link: NSAttributedString.Key { NSAttributedString.Key("NSLink") }
 }
 

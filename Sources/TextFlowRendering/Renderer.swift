@@ -465,7 +465,7 @@ public enum Renderer {
   /// Draws a text layout's run backgrounds, then its glyph runs: each glyph at the line's
   /// baseline origin plus its shaped position, offset by the text's origin in the element,
   /// with the text of its cluster (PDF readers extract and search that text); then each line's
-  /// underlines and strikethroughs.
+  /// underlines and strikethroughs; then, in a PDF, its links.
   /// With `visible` (a vertical range in the element's coordinates), only the lines within a
   /// line's height of it are drawn: glyphs may reach past their line box, not past the next.
   static func drawText(
@@ -532,6 +532,18 @@ public enum Renderer {
       if !text.decorations.isEmpty {
         for segment in text.decorationSegments(of: line) { canvas.drawDecoration(segment) }
       }
+    }
+    guard !text.links.isEmpty else { return }
+    // Clickable where a background over the same range is filled. A page of a long text draws
+    // the lines near it too, cut by its edge: a line is linked on the page its middle is on.
+    var areas = text.linkAreas(lines: first..<end)
+    if let visible { areas.removeAll { !visible.contains(Double($0.rect.midY)) } }
+    var start = 0
+    while start < areas.count {
+      var end = start + 1
+      while end < areas.count, areas[end].url == areas[start].url { end += 1 }
+      canvas.addLink(to: areas[start].url, rects: areas[start..<end].map(\.rect))
+      start = end
     }
   }
 

@@ -9,6 +9,7 @@ protocol AttributedTextView: AnyObject {
   var textColorRanges: [PlacedText.ColorRange] { get set }
   var textDecorations: [PlacedText.Decoration] { get set }
   var textBackgroundRanges: [PlacedText.ColorRange] { get set }
+  var textLinks: [PlacedText.LinkRange] { get set }
 }
 
 extension AttributedTextView {
@@ -18,7 +19,7 @@ extension AttributedTextView {
       paragraphStyle: ParagraphStyle.firstParagraphStyle(in: string),
       drawn: (
         PlacedText.colorRanges(in: string), PlacedText.decorations(in: string),
-        PlacedText.backgroundRanges(in: string)
+        PlacedText.backgroundRanges(in: string), PlacedText.links(in: string)
       ))
   }
 
@@ -28,7 +29,7 @@ extension AttributedTextView {
       paragraphStyle: ParagraphStyle.firstParagraphStyle(in: string),
       drawn: (
         PlacedText.colorRanges(in: string), PlacedText.decorations(in: string),
-        PlacedText.backgroundRanges(in: string)
+        PlacedText.backgroundRanges(in: string), PlacedText.links(in: string)
       ))
   }
 
@@ -39,7 +40,7 @@ extension AttributedTextView {
     _ text: (TextAttributes) -> AttributedText, paragraphStyle: ParagraphStyle?,
     drawn: (
       colors: [PlacedText.ColorRange], decorations: [PlacedText.Decoration],
-      backgrounds: [PlacedText.ColorRange]
+      backgrounds: [PlacedText.ColorRange], links: [PlacedText.LinkRange]
     )
   ) {
     var content = self.content
@@ -51,6 +52,7 @@ extension AttributedTextView {
     textColorRanges = drawn.colors
     textDecorations = drawn.decorations
     textBackgroundRanges = drawn.backgrounds
+    textLinks = drawn.links
   }
 }
 
@@ -58,8 +60,9 @@ extension TextCell: AttributedTextView {
   /// Shows `string` as `UILabel`'s `attributedText = string` does: its runs' fonts, kerning,
   /// tracking, ligatures and baseline offsets measured (a run without a font in
   /// `content.font`, else the text style's font), its first paragraph style the content's (when
-  /// it has one), and its foreground colours, underlines, strikethroughs and backgrounds drawn
-  /// (`textColorRanges`, `textDecorations`, `textBackgroundRanges`).
+  /// it has one), its foreground colours, underlines, strikethroughs and backgrounds drawn
+  /// (`textColorRanges`, `textDecorations`, `textBackgroundRanges`), and its links clickable in
+  /// a PDF (`textLinks`).
   ///
   /// ```swift
   /// var price = AttributedString("$40")

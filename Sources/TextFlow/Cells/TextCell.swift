@@ -203,6 +203,9 @@ open class TextCell: CollectionViewCell {
   /// Background colours of attributed runs (UIKit's `.backgroundColor` runs;
   /// `PlacedText.backgroundRanges(in:)` reads them), filled behind the glyphs. Drawn only.
   public var textBackgroundRanges: [PlacedText.ColorRange] = []
+  /// Links of attributed runs (UIKit's `.link` runs; `PlacedText.links(in:)` reads them),
+  /// clickable in a PDF. Drawn only.
+  public var textLinks: [PlacedText.LinkRange] = []
   /// How many times this cell measured text (a repeated question reuses the answer).
   public var measurementCount: Int { measured.count }
   private var measured = MeasuredContent()
@@ -310,6 +313,9 @@ open class TextHeaderView: CollectionReusableView {
   /// Background colours of attributed runs (UIKit's `.backgroundColor` runs;
   /// `PlacedText.backgroundRanges(in:)` reads them), filled behind the glyphs. Drawn only.
   public var textBackgroundRanges: [PlacedText.ColorRange] = []
+  /// Links of attributed runs (UIKit's `.link` runs; `PlacedText.links(in:)` reads them),
+  /// clickable in a PDF. Drawn only.
+  public var textLinks: [PlacedText.LinkRange] = []
   /// How many times this view measured text.
   public var measurementCount: Int { measured.count }
   private var measured = MeasuredContent()

@@ -131,31 +131,85 @@ extension PlacedText {
     attributes[.textFlowBackgroundColor] as? Color ?? attributes[.backgroundColor] as? Color
   }
 
+  /// The links of an `AttributedString`'s runs (Foundation's `link`, UIKit's `.link`) as link
+  /// ranges of the text laid out from it; runs without one have none.
+  ///
+  /// ```swift
+  /// cell.textLinks = PlacedText.links(in: attributedString)
+  /// ```
+  public static func links(in attributedString: AttributedString) -> [LinkRange] {
+    links { forEachRun(of: attributedString, $0) }
+  }
+
+  /// The links of an `NSAttributedString`'s runs (UIKit's `.link`: a `URL`, or a `String`
+  /// that is one, as UIKit takes either), by the rule `links(in:)` reads an
+  /// `AttributedString`'s with.
+  public static func links(in attributedString: NSAttributedString) -> [LinkRange] {
+    links { forEachRun(of: attributedString, $0) }
+  }
+
+  /// The link ranges of the runs `forEachRun` visits, neighbours to the same place joined.
+  private static func links(
+    _ forEachRun: (([NSAttributedString.Key: Any], Range<Int>) -> Void) -> Void
+  ) -> [LinkRange] {
+    var links: [LinkRange] = []
+    forEachRun { attributes, scalars in
+      let value = attributes[.link]
+      guard let url = value as? URL ?? (value as? String).flatMap(URL.init(string:)) else {
+        return
+      }
+      // A run cut in two by another attribute (a bold word inside a link) is one link.
+      if let last = links.last, last.url == url, last.scalars.upperBound == scalars.lowerBound {
+        links[links.count - 1].scalars = last.scalars.lowerBound..<scalars.upperBound
+      } else {
+        links.append(LinkRange(scalars: scalars, url: url))
+      }
+    }
+    return links
+  }
+
   /// The rectangles `backgroundRanges` fill, in the element's coordinates, in the order of
   /// the ranges: for each range, its selection rectangles (`TextLayout.selectionRects(for:)`:
   /// one per line and direction run, line top to line bottom, as UIKit fills a run's
   /// background on each line fragment) on the lines `lines` (indices into `layout.lines`;
   /// nil: all). Ranges that reach none of those lines cost nothing beyond the check.
   public func backgroundFills(lines: Range<Int>? = nil) -> [(rect: CGRect, color: Color)] {
+    areas(of: backgroundRanges.map { ($0.scalars, $0.color) }, lines: lines).map {
+      ($0.rect, $0.value)
+    }
+  }
+
+  /// The clickable areas of `links`, in the element's coordinates, in the order of the links:
+  /// the rectangles a background colour over the same range fills (`backgroundFills(lines:)`),
+  /// on the lines `lines` (nil: all).
+  public func linkAreas(lines: Range<Int>? = nil) -> [(rect: CGRect, url: URL)] {
+    areas(of: links.map { ($0.scalars, $0.url) }, lines: lines).map { ($0.rect, $0.value) }
+  }
+
+  /// For each of `ranges` in turn, its selection rectangles on the lines `lines` (nil: all),
+  /// each with the range's value.
+  private func areas<Value>(of ranges: [(scalars: Range<Int>, value: Value)], lines: Range<Int>?)
+    -> [(rect: CGRect, value: Value)]
+  {
     let all = layout.lines
     let drawn = lines ?? all.indices
-    guard !backgroundRanges.isEmpty, !drawn.isEmpty else { return [] }
+    guard !ranges.isEmpty, !drawn.isEmpty else { return [] }
     // A truncated line's ellipsis stands for characters past its range, so with one among
     // the lines any range may reach them.
     let spanStart = all[drawn.lowerBound].scalarRange.lowerBound
     let span = spanStart..<max(spanStart, all[drawn.upperBound - 1].scalarRange.upperBound)
     let truncated = all[drawn].contains { $0.isTruncated }
-    var fills: [(rect: CGRect, color: Color)] = []
-    for range in backgroundRanges where !range.scalars.isEmpty {
+    var areas: [(rect: CGRect, value: Value)] = []
+    for range in ranges where !range.scalars.isEmpty {
       guard truncated || range.scalars.overlaps(span) else { continue }
       let lower = utf16Offset(ofScalar: range.scalars.lowerBound)
       let upper = utf16Offset(ofScalar: range.scalars.upperBound)
       for selection in layout.selectionRects(for: NSRange(location: lower, length: upper - lower))
       where drawn.contains(selection.lineIndex) && selection.rect.width > 0 {
-        fills.append((selection.rect.offsetBy(dx: origin.x, dy: origin.y), range.color))
+        areas.append((selection.rect.offsetBy(dx: origin.x, dy: origin.y), range.value))
       }
     }
-    return fills
+    return areas
   }
 
   /// The UTF-16 offset of the scalar at `offset` in `layout.string` (its end past the last):
@@ -216,6 +270,7 @@ extension PlacedText {
     let keys =
       AttributeScopes.TextEngineAttributes.bridgedKeys
       + AttributeScopes.TextFlowAttributes.bridgedKeys
+      + AttributeScopes.FoundationAttributes.bridgedKeys
     var offset = 0
     for run in attributedString.runs {
       let count = attributedString[run.range].unicodeScalars.count

@@ -47,13 +47,13 @@ extension Scene {
         text = DrawnText(
           layout: cell.textLayout, content: cell.content, color: cell.textColor,
           colorRanges: cell.textColorRanges, decorations: cell.textDecorations,
-          backgroundRanges: cell.textBackgroundRanges)
+          backgroundRanges: cell.textBackgroundRanges, links: cell.textLinks)
       } else if let header = view as? TextHeaderView {
         element.box.fill = header.backgroundColor
         text = DrawnText(
           layout: header.textLayout, content: header.content, color: header.textColor,
           colorRanges: header.textColorRanges, decorations: header.textDecorations,
-          backgroundRanges: header.textBackgroundRanges)
+          backgroundRanges: header.textBackgroundRanges, links: header.textLinks)
       } else {
         element.box.fill = plainViewColor
       }
@@ -67,6 +67,7 @@ extension Scene {
         placed.colorRanges = text.colorRanges
         placed.decorations = text.decorations
         placed.backgroundRanges = text.backgroundRanges
+        placed.links = text.links
         element.text = placed
       }
       elements.append(element)
@@ -125,6 +126,7 @@ extension Scene {
     var colorRanges: [PlacedText.ColorRange]
     var decorations: [PlacedText.Decoration]
     var backgroundRanges: [PlacedText.ColorRange]
+    var links: [PlacedText.LinkRange]
   }
 
   /// For a flow layout, each section's area inside its insets (as `sectionInsetReference`

@@ -46,6 +46,24 @@ public struct PlacedText: Sendable, Equatable {
   /// glyphs over each line's stretch of their range, line top to line bottom (see
   /// `backgroundFills(lines:)`); they never change the layout.
   public var backgroundRanges: [ColorRange] = []
+  /// Links of attributed runs (UIKit's `.link`): in a PDF, each is clickable over each line's
+  /// stretch of its range, line top to line bottom, the area a background colour fills (see
+  /// `linkAreas(lines:)`); they never change the layout.
+  public var links: [LinkRange] = []
+
+  /// A link for a range of the text's Unicode scalars.
+  public struct LinkRange: Sendable, Equatable {
+    /// Unicode scalar offsets into the laid-out string.
+    public var scalars: Range<Int>
+    /// Where the link leads.
+    public var url: URL
+
+    /// A link range.
+    public init(scalars: Range<Int>, url: URL) {
+      self.scalars = scalars
+      self.url = url
+    }
+  }
 
   /// A color for a range of the text's Unicode scalars.
   public struct ColorRange: Sendable, Equatable {

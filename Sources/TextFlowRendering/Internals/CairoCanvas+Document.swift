@@ -1,4 +1,5 @@
-// A PDF's document information and outline (bookmarks): what Cairo writes besides the pages.
+// A PDF's document information, outline (bookmarks) and links: what Cairo writes besides what
+// the pages show.
 internal import CCairo
 import Foundation
 
@@ -32,6 +33,55 @@ extension CairoCanvas {
     guard !text.isEmpty else { return }
     _ = cairo_pdf_surface_add_outline(
       surface, CAIRO_PDF_OUTLINE_ROOT, text, destination, cairo_pdf_outline_flags_t(0))
+  }
+
+  /// Makes `rects` (in the current user space; each turned with it, as its bounding box on the
+  /// page) one clickable link to `url` on the current page. Only a PDF has links.
+  func addLink(to url: URL, rects: [CGRect]) {
+    guard format == .pdf, !rects.isEmpty else { return }
+    // Cairo 1.16 reads a link's rectangles on the page, whatever the transformation: they are
+    // given on the page, with the transformation set aside, which reads the same to a Cairo
+    // that would apply it.
+    let onPage = rects.map { rect in
+      let corners = [
+        (rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY),
+        (rect.maxX, rect.maxY),
+      ].map { corner in
+        var (x, y) = (Double(corner.0), Double(corner.1))
+        cairo_user_to_device(context, &x, &y)
+        return (x: x, y: y)
+      }
+      let xs = corners.map(\.x)
+      let ys = corners.map(\.y)
+      return CGRect(
+        x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+    let numbers = onPage.flatMap { [$0.minX, $0.minY, $0.width, $0.height] }
+    // Cairo reads its own attribute syntax: plain decimals, never an exponent, and a quoted
+    // string in which a quote or backslash is escaped.
+    let rect = numbers.map { String(format: "%.3f", Double($0)) }.joined(separator: " ")
+    let uri = Self.linkURI(url).replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "'", with: "\\'")
+    let attributes = "uri='\(uri)' rect=[\(rect)]"
+    cairo_save(context)
+    cairo_identity_matrix(context)
+    cairo_tag_begin(context, "Link", attributes)
+    cairo_tag_end(context, "Link")
+    cairo_restore(context)
+  }
+
+  /// `url` as a PDF's URI action holds it: 7-bit ASCII (ISO 32000-1 12.6.4.7), so any other
+  /// byte of its UTF-8 (an address in Korean, say) is percent-encoded, as a browser sends it.
+  static func linkURI(_ url: URL) -> String {
+    var uri = ""
+    for byte in url.absoluteString.utf8 {
+      if byte < 0x80, byte >= 0x20, byte != 0x7F {
+        uri.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        uri += String(format: "%%%02X", byte)
+      }
+    }
+    return uri
   }
 
   /// `text` as Cairo takes it for a title or a bookmark: its noncharacters (U+FFFE, U+FDD0 …),

@@ -1,7 +1,8 @@
 // Cairo's output stream into an `AtomicFile`: Cairo only reports "error while writing to output
 // stream", so its writes go through this sink, which keeps the system's reason (ENOSPC, EFBIG,
 // EIO) for the error message, buffers Cairo's many small writes into large ones, and mends or
-// adds to what Cairo writes in a PDF (`PDFRepeatedXObjects`, `PDFCatalogEntry`).
+// adds to what Cairo writes in a PDF (`PDFRepeatedXObjects`, `PDFUnwrittenObjects`,
+// `PDFCatalogEntry`).
 internal import CCairo
 import Foundation
 
@@ -14,6 +15,8 @@ final class CairoStream {
   private static let bufferSize = 1 << 16
   /// For a PDF, the filter of the pages' XObject dictionaries.
   private var repeatedXObjects: PDFRepeatedXObjects?
+  /// For a PDF, the filter of the cross-reference table's entries of unwritten objects.
+  private var unwrittenObjects: PDFUnwrittenObjects?
   /// For a PDF printed at actual size, the filter that adds that to its catalog.
   private var catalogEntry: PDFCatalogEntry?
 
@@ -22,6 +25,7 @@ final class CairoStream {
   init(file: AtomicFile, isPDF: Bool, catalogEntry: String? = nil) {
     self.file = file
     repeatedXObjects = isPDF ? PDFRepeatedXObjects() : nil
+    unwrittenObjects = isPDF ? PDFUnwrittenObjects() : nil
     self.catalogEntry = isPDF ? catalogEntry.map(PDFCatalogEntry.init(entry:)) : nil
     buffer.reserveCapacity(Self.bufferSize)
   }
@@ -34,7 +38,7 @@ final class CairoStream {
   func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard failure == nil else { return false }
     if repeatedXObjects != nil {
-      repeatedXObjects?.pass(bytes) { appendToCatalogFilter($0) }
+      repeatedXObjects?.pass(bytes) { appendToTableFilter($0) }
     } else {
       buffer.append(contentsOf: bytes)
     }
@@ -44,9 +48,15 @@ final class CairoStream {
 
   /// Writes everything that is buffered.
   func flush() {
-    repeatedXObjects?.finish { appendToCatalogFilter($0) }
+    repeatedXObjects?.finish { appendToTableFilter($0) }
+    unwrittenObjects?.finish { appendToCatalogFilter($0) }
     catalogEntry?.finish { buffer.append(contentsOf: $0) }
     write(keepingLast: 0)
+  }
+
+  /// Passes bytes through the cross-reference table's filter, then the catalog's.
+  private func appendToTableFilter(_ bytes: UnsafeRawBufferPointer) {
+    unwrittenObjects?.pass(bytes) { appendToCatalogFilter($0) }
   }
 
   /// Passes bytes through the catalog's filter, if any, into the buffer.

@@ -66,12 +66,12 @@ struct PDFCatalogEntry {
     // Sections: a "first count" line, then count entries of "oooooooooo ggggg n " each.
     while let header = lines.first, !header.starts(with: Array("trailer".utf8)) {
       let counts = header.split(separator: UInt8(ascii: " "))
-      guard counts.count == 2, let count = number(counts[1]), lines.count > count else {
+      guard counts.count == 2, let count = PDFSyntax.number(counts[1]), lines.count > count else {
         return nil
       }
       result += header + [UInt8(ascii: "\n")]
       for line in lines.dropFirst().prefix(count) {
-        guard line.count == 19, let value = number(line.prefix(10)) else { return nil }
+        guard line.count == 19, let value = PDFSyntax.number(line.prefix(10)) else { return nil }
         let moved =
           line[line.index(line.startIndex, offsetBy: 17)] == UInt8(ascii: "n")
           && value >= start + insertion
@@ -88,21 +88,10 @@ struct PDFCatalogEntry {
     guard let position = find(marker, in: rest) else { return nil }
     let digitsStart = position + marker.count
     guard let end = rest[digitsStart...].firstIndex(of: UInt8(ascii: "\n")),
-      let value = number(rest[digitsStart..<end]), value == start + table + 1
+      let value = PDFSyntax.number(rest[digitsStart..<end]), value == start + table + 1
     else { return nil }
     result += rest[..<digitsStart] + Array(String(value + entry.count).utf8) + rest[end...]
     return result
-  }
-
-  /// The decimal number `digits` spell, nil unless they are all digits.
-  private static func number(_ digits: some Collection<UInt8>) -> Int? {
-    guard !digits.isEmpty, digits.count <= 18 else { return nil }
-    var value = 0
-    for digit in digits {
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-      value = value * 10 + Int(digit - UInt8(ascii: "0"))
-    }
-    return value
   }
 
   /// Where `needle` first starts in `haystack` at or after `from`.

@@ -219,6 +219,35 @@ extension TextSpec {
       return .text(try reader.at("text", text).string(), style: style ?? defaultStyle)
     }
 
+    /// One of an item's runs: a string, or `{"text": …, "style": …, "link": …}`.
+    func run(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> (
+      text: String, style: String?, link: URL?
+    ) {
+      guard case .object = reader.value else {
+        guard case .text(let text, let style) = try content(reader, defaultStyle: nil) else {
+          throw reader.fail("expected a string or {\"text\": …}")
+        }
+        return (text, style, nil)
+      }
+      let keys = try reader.object(allowed: ["text", "style", "link"])
+      guard let text = keys["text"] else { throw reader.fail("expected \"text\"") }
+      let style = try keys["style"].map { value throws(LayoutSpec.DecodingError) in
+        try reader.at("style", value).string()
+      }
+      let link = try keys["link"].map { value throws(LayoutSpec.DecodingError) in
+        let reader = reader.at("link", value)
+        let string = try reader.string()
+        // A link leads somewhere only with a scheme: "example.com" would be a file beside
+        // the PDF to a viewer.
+        guard let url = URL(string: string), let scheme = url.scheme, !scheme.isEmpty else {
+          throw reader.fail(
+            "expected an absolute URL with a scheme (https://…, mailto:…), got \"\(string)\"")
+        }
+        return url
+      }
+      return (try reader.at("text", text).string(), style, link)
+    }
+
     /// One item: its geometry and, in a text spec, its text (nil: a fixed-size item).
     func item(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> (
       LayoutSpec.Item, Content?
@@ -241,10 +270,9 @@ extension TextSpec {
       let style = try at("style")?.string()
       if let value = at("text") { return (item, .text(try value.string(), style: style)) }
       if let runsReader = at("runs") {
-        var runs: [(text: String, style: String?)] = []
+        var runs: [(text: String, style: String?, link: URL?)] = []
         for (index, run) in try runsReader.array().enumerated() {
-          let content = try content(runsReader.at(index, run), defaultStyle: nil)
-          if case .text(let string, let runStyle) = content { runs.append((string, runStyle)) }
+          runs.append(try self.run(runsReader.at(index, run)))
         }
         guard !runs.isEmpty else { throw runsReader.fail("must not be empty") }
         return (item, .runs(runs, style: style))

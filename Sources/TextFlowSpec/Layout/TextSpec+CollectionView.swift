@@ -123,6 +123,8 @@ final class SpecSource: CollectionViewDataSource {
     var decorations: [PlacedText.Decoration] = []
     /// The text backgrounds of the runs that name a style with a `backgroundColor`.
     var backgroundRanges: [PlacedText.ColorRange] = []
+    /// The links of the runs that have one.
+    var links: [PlacedText.LinkRange] = []
   }
 
   /// The text of `content` in its styles' fonts, with the colors of its runs, their
@@ -186,6 +188,9 @@ final class SpecSource: CollectionViewDataSource {
             styled.backgroundRanges.append(PlacedText.ColorRange(scalars: scalars, color: fill))
           }
         }
+        if let link = run.link, count > 0 {
+          styled.links.append(PlacedText.LinkRange(scalars: scalars, url: link))
+        }
         offset += count
       }
     }
@@ -230,6 +235,7 @@ final class SpecSource: CollectionViewDataSource {
     textCell.textColorRanges = styled.colorRanges
     textCell.textDecorations = styled.decorations
     textCell.textBackgroundRanges = styled.backgroundRanges
+    textCell.textLinks = styled.links
     return textCell
   }
 
@@ -282,11 +288,12 @@ struct ViewRecord: Sendable {
     let colorRanges: [PlacedText.ColorRange]
     let decorations: [PlacedText.Decoration]
     let backgroundRanges: [PlacedText.ColorRange]
+    let links: [PlacedText.LinkRange]
 
     init(
       layout: TextLayout, padding: EdgeInsets, alignment: TextAlignment, color: Color,
       colorRanges: [PlacedText.ColorRange], decorations: [PlacedText.Decoration],
-      backgroundRanges: [PlacedText.ColorRange]
+      backgroundRanges: [PlacedText.ColorRange], links: [PlacedText.LinkRange]
     ) {
       self.layout = layout
       self.padding = padding
@@ -295,6 +302,7 @@ struct ViewRecord: Sendable {
       self.colorRanges = colorRanges
       self.decorations = decorations
       self.backgroundRanges = backgroundRanges
+      self.links = links
     }
   }
 
@@ -318,7 +326,7 @@ struct ViewRecord: Sendable {
           layout: layout, padding: cell.content.padding,
           alignment: cell.content.paragraphStyle.alignment, color: cell.textColor ?? .black,
           colorRanges: cell.textColorRanges, decorations: cell.textDecorations,
-          backgroundRanges: cell.textBackgroundRanges)
+          backgroundRanges: cell.textBackgroundRanges, links: cell.textLinks)
       }
     case let header as SpecTextHeader:
       box = header.box
@@ -329,7 +337,7 @@ struct ViewRecord: Sendable {
           layout: layout, padding: header.content.padding,
           alignment: header.content.paragraphStyle.alignment, color: header.textColor ?? .black,
           colorRanges: header.textColorRanges, decorations: header.textDecorations,
-          backgroundRanges: header.textBackgroundRanges)
+          backgroundRanges: header.textBackgroundRanges, links: header.textLinks)
       }
     default:
       return nil
@@ -637,6 +645,7 @@ extension TextSpec {
           placed.colorRanges = text.colorRanges
           placed.decorations = text.decorations
           placed.backgroundRanges = text.backgroundRanges
+          placed.links = text.links
           element.text = placed
         }
       } else {

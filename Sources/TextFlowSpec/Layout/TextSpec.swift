@@ -28,17 +28,20 @@ public struct TextSpec: Sendable {
   public enum Content: Sendable, Equatable {
     /// A string in a named style (nil: the default for its place).
     case text(String, style: String?)
-    /// Attributed runs, each in a named style (nil: the item's); the cell and paragraph take
-    /// the item's style (nil: the default for its place).
-    case runs([(text: String, style: String?)], style: String?)
+    /// Attributed runs, each in a named style (nil: the item's) and with a link or none (UIKit's
+    /// `.link`: clickable in a PDF); the cell and paragraph take the item's style (nil: the
+    /// default for its place).
+    case runs([(text: String, style: String?, link: URL?)], style: String?)
 
-    /// Equal texts and style names (runs compared in order).
+    /// Equal texts, style names and links (runs compared in order).
     public static func == (lhs: Content, rhs: Content) -> Bool {
       switch (lhs, rhs) {
       case (.text(let a, let s), .text(let b, let t)): return a == b && s == t
       case (.runs(let a, let s), .runs(let b, let t)):
         return s == t && a.count == b.count
-          && zip(a, b).allSatisfy { $0.text == $1.text && $0.style == $1.style }
+          && zip(a, b).allSatisfy {
+            $0.text == $1.text && $0.style == $1.style && $0.link == $1.link
+          }
       default: return false
       }
     }
