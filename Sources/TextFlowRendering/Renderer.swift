@@ -465,7 +465,7 @@ public enum Renderer {
   /// Draws a text layout's run backgrounds, then its glyph runs: each glyph at the line's
   /// baseline origin plus its shaped position, offset by the text's origin in the element,
   /// with the text of its cluster (PDF readers extract and search that text); then each line's
-  /// underlines and strikethroughs; then, in a PDF, its links.
+  /// underlines and strikethroughs; then, in a PDF or an SVG, its links.
   /// With `visible` (a vertical range in the element's coordinates), only the lines within a
   /// line's height of it are drawn: glyphs may reach past their line box, not past the next.
   static func drawText(

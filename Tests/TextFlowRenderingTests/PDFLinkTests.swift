@@ -106,9 +106,13 @@ struct PDFLinkTests {
     }
   }
 
-  @Test("UIKit's .link over words, a URL and a string, clickable over those words and no others")
-  func attributedLinks() throws {
-    let report = URL(string: "https://example.com/report?id=42&q='x'")!
+  static let report = URL(string: "https://example.com/report?id=42&q='x'")!
+  static let reportWords = Set(["full", "quarterly", "report", "online"])
+  // The Korean words may wrap between syllables: any word of the link's syllables is its.
+  static let koreanSyllables = Set("팀연락처")
+
+  /// A cell of text with two links (UIKit's `.link`, a URL and a string) that wrap, as a scene.
+  static func linkedScene() throws -> Scene {
     let string = NSMutableAttributedString(string: "Read the full quarterly report online or ")
     let linked = (string.string as NSString).range(of: "full quarterly report online")
     string.addAttribute(.link, value: report, range: linked)
@@ -116,16 +120,23 @@ struct PDFLinkTests {
     string.append(NSAttributedString(string: " today."))
     let layout = FlowLayout()
     layout.estimatedItemSize = CGSize(width: 100, height: 30)
+    layout.sectionInset = EdgeInsets(top: 7, left: 11, bottom: 0, right: 0)
     let view = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 240, height: 200), collectionViewLayout: layout)
     view.register(TextCell.self, forCellWithReuseIdentifier: "text")
     let source = Cell(string)
     view.dataSource = source
     try view.layoutIfNeeded()
+    return Scene(collectionView: view)
+  }
+
+  @Test("UIKit's .link over words, a URL and a string, clickable over those words and no others")
+  func attributedLinks() throws {
+    let report = Self.report
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let pdf = folder.appendingPathComponent("links.pdf").path
-    try Renderer.render(Scene(collectionView: view), to: pdf, options: RenderOptions(format: .pdf))
+    try Renderer.render(Self.linkedScene(), to: pdf, options: RenderOptions(format: .pdf))
 
     #expect(!(try tool("qpdf", ["--check", pdf])).contains("damaged"))
     let links = try #require(try Self.annotations(pdf)[1])
@@ -136,9 +147,8 @@ struct PDFLinkTests {
         == "mailto:" + "팀".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         + "@example.com")
     let words = try Self.words(pdf, page: 1)
-    let inReport = Set(["full", "quarterly", "report", "online"])
-    // The Korean words may wrap between syllables: any word of the link's syllables is its.
-    let korean = Set("팀연락처")
+    let inReport = Self.reportWords
+    let korean = Self.koreanSyllables
     for word in words {
       #expect(
         Self.isLinked(word.box, by: links[0].boxes) == inReport.contains(word.text),
@@ -151,6 +161,81 @@ struct PDFLinkTests {
     let reportLines = Set(words.filter { inReport.contains($0.text) }.map { Int($0.box.minY) })
     #expect(reportLines.count > 1, "the link should wrap in a 190-point cell")
     #expect(links[0].boxes.count == reportLines.count)
+  }
+
+  @Test("in an SVG, each link is an <a> over its words that draws nothing")
+  func svgLinks() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pdf = folder.appendingPathComponent("links.pdf").path
+    let svg = folder.appendingPathComponent("links.svg").path
+    let scene = try Self.linkedScene()
+    try Renderer.render(scene, to: pdf, options: RenderOptions(format: .pdf))
+    try Renderer.render(scene, to: svg, options: RenderOptions(format: .svg))
+    let markup = try String(contentsOfFile: svg, encoding: .utf8)
+    // Each <a>: its address, and its rectangles under its transformation, on the page from
+    // the top (as the SVG and pdftotext's boxes turned over count).
+    let anchors = markup.components(separatedBy: "<a xlink:href=\"").dropFirst()
+    let links = try anchors.map { anchor -> (uri: String, boxes: [CGRect]) in
+      let uri = String(anchor.prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+      let matrix = try #require(
+        anchor.components(separatedBy: "matrix(").dropFirst().first?.prefix { $0 != ")" }
+          .split(separator: ",").compactMap { Double($0) })
+      try #require(matrix.count == 6)
+      let element = anchor.components(separatedBy: "</a>")[0]
+      let rects = element.components(separatedBy: "<rect ")
+        .dropFirst().map { rect -> CGRect in
+          func number(_ name: String) -> Double {
+            Double(
+              rect.components(separatedBy: "\(name)=\"").dropFirst().first?
+                .prefix { $0 != "\"" } ?? "") ?? .nan
+          }
+          let (x, y) = (number("x"), number("y"))
+          let (width, height) = (number("width"), number("height"))
+          // Translations and scales only here (no turned element).
+          return CGRect(
+            x: matrix[0] * x + matrix[4], y: matrix[3] * y + matrix[5],
+            width: matrix[0] * width, height: matrix[3] * height)
+        }
+      return (uri, rects)
+    }
+    #expect(links.map(\.uri) == [Self.report.absoluteString, "mailto:%ED%8C%80@example.com"])
+    try #require(links.count == 2)
+    let words = try Self.words(pdf, page: 1)
+    let heightText = markup.components(separatedBy: "height=\"").dropFirst().first?
+      .prefix { $0 != "p" }
+    let pageHeight = try #require(heightText.flatMap { Double($0) })
+    for word in words {
+      let fromTop = CGRect(
+        x: word.box.minX, y: pageHeight - word.box.maxY, width: word.box.width,
+        height: word.box.height)
+      #expect(
+        Self.isLinked(fromTop, by: links[0].boxes) == Self.reportWords.contains(word.text),
+        "\(word.text) \(fromTop) against \(links[0].boxes)")
+      #expect(
+        Self.isLinked(fromTop, by: links[1].boxes)
+          == word.text.allSatisfy(Self.koreanSyllables.contains),
+        "\(word.text) \(fromTop) against \(links[1].boxes)")
+    }
+    // The links draw nothing: rsvg-convert's pixels are those of the SVG without them.
+    let rsvg = "/usr/bin/rsvg-convert"
+    guard FileManager.default.isExecutableFile(atPath: rsvg) else {
+      print("rsvg-convert is not installed (librsvg2-bin): the pixels are not compared")
+      return
+    }
+    let start = try #require(markup.range(of: "<g id=\"textflow-links\""))
+    let end = try #require(markup.range(of: "</g>\n", range: start.upperBound..<markup.endIndex))
+    let bare = folder.appendingPathComponent("bare.svg").path
+    try markup.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+      .write(toFile: bare, atomically: true, encoding: .utf8)
+    for (input, output) in [(svg, "with.png"), (bare, "without.png")] {
+      _ = try tool(
+        "rsvg-convert", [input, "-o", folder.appendingPathComponent(output).path])
+    }
+    let with = try PNGImage(contentsOf: folder.appendingPathComponent("with.png").path)
+    let without = try PNGImage(contentsOf: folder.appendingPathComponent("without.png").path)
+    #expect(with.pixels == without.pixels)
+    #expect(with.pixels.contains { $0 != with.pixels[0] }, "the text should be drawn")
   }
 
   @Test("a spec run's link, on pages of a report, is clickable on the page its words are on")

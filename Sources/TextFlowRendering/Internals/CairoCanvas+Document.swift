@@ -36,9 +36,16 @@ extension CairoCanvas {
   }
 
   /// Makes `rects` (in the current user space; each turned with it, as its bounding box on the
-  /// page) one clickable link to `url` on the current page. Only a PDF has links.
+  /// page) one clickable link to `url` on the current page of a PDF, or in an SVG. A PNG has
+  /// no links.
   func addLink(to url: URL, rects: [CGRect]) {
-    guard format == .pdf, !rects.isEmpty else { return }
+    guard !rects.isEmpty, format != .png else { return }
+    guard format == .pdf else {
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(context, &matrix)
+      svgTextLayer.addLink(uri: Self.linkURI(url), rects: rects, matrix: matrix)
+      return
+    }
     // Cairo 1.16 reads a link's rectangles on the page, whatever the transformation: they are
     // given on the page, with the transformation set aside, which reads the same to a Cairo
     // that would apply it.

@@ -2,7 +2,8 @@
 // glyphs as images, with no text. With `SVGTextMode.text` the renderer adds, over the drawn
 // glyphs, the text of every glyph run as transparent <text> elements placed cluster by cluster
 // where the glyphs are, so the text can be selected, searched, copied and read aloud, while the
-// picture stays the outlines measured (it does not depend on the viewer's fonts).
+// picture stays the outlines measured (it does not depend on the viewer's fonts). Links go over
+// everything, as transparent areas a browser follows, with or without the text.
 internal import CCairo
 import Foundation
 import TextEngine
@@ -13,6 +14,8 @@ final class SVGTextLayer {
   /// True when text is collected (SVG output with `SVGTextMode.text`).
   var isEnabled = false
   private var elements: [String] = []
+  /// The links' `<a>` elements (SVG output in either mode).
+  private var links: [String] = []
 
   /// Records glyphs drawn with `clusters`' text under the user-to-SVG transformation `matrix`.
   func add(
@@ -53,13 +56,37 @@ final class SVGTextLayer {
     elements.append("<text \(attributes)>\(spans)</text>")
   }
 
-  /// The layer's markup, to go before the SVG's closing `</svg>`; nil when disabled or empty.
+  /// Records a link to `uri` (ASCII, `CairoCanvas.linkURI`) over `rects` under the
+  /// user-to-SVG transformation `matrix`.
+  func addLink(uri: String, rects: [CGRect], matrix: cairo_matrix_t) {
+    let transform = [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0]
+      .map(Self.number).joined(separator: ",")
+    let areas = rects.map { rect in
+      "<rect x=\"\(Self.number(Double(rect.minX)))\" y=\"\(Self.number(Double(rect.minY)))\""
+        + " width=\"\(Self.number(Double(rect.width)))\""
+        + " height=\"\(Self.number(Double(rect.height)))\"/>"
+    }
+    links.append(
+      "<a xlink:href=\"\(Self.escaped(uri))\"><g transform=\"matrix(\(transform))\">"
+        + areas.joined() + "</g></a>")
+  }
+
+  /// The layers' markup, to go before the SVG's closing `</svg>`: the text (when enabled), then
+  /// the links over it, filled but transparent (a browser follows a click on a painted fill,
+  /// whatever its opacity); nil when there is neither.
   func markup() -> [UInt8]? {
-    guard isEnabled, !elements.isEmpty else { return nil }
-    let layer =
-      "<g id=\"textflow-text\" fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\""
-      + " style=\"white-space:pre\">\n" + elements.joined(separator: "\n") + "\n</g>\n"
-    return Array(layer.utf8)
+    var layers = ""
+    if isEnabled, !elements.isEmpty {
+      layers +=
+        "<g id=\"textflow-text\" fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\""
+        + " style=\"white-space:pre\">\n" + elements.joined(separator: "\n") + "\n</g>\n"
+    }
+    if !links.isEmpty {
+      layers +=
+        "<g id=\"textflow-links\" fill=\"#000\" fill-opacity=\"0\">\n"
+        + links.joined(separator: "\n") + "\n</g>\n"
+    }
+    return layers.isEmpty ? nil : Array(layers.utf8)
   }
 
   /// A coordinate with up to 3 decimals, without exponent.
