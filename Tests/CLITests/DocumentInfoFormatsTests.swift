@@ -12,13 +12,7 @@ import Testing
   static let xmllint = URL(fileURLWithPath: "/usr/bin/xmllint")
   static let rsvg = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
   static let pngcheck = URL(fileURLWithPath: "/usr/bin/pngcheck")
-  static let qpdf = URL(fileURLWithPath: "/usr/bin/qpdf")
-  /// The SVG 1.1 DTD of Debian's w3c-sgml-lib.
-  static let svgDTD = URL(
-    fileURLWithPath: "/usr/share/xml/w3c-sgml-lib/schema/dtd/REC-SVG11-20110816/svg11.dtd")
-  static func has(_ tool: URL) -> Bool {
-    FileManager.default.isExecutableFile(atPath: tool.path)
-  }
+  static func has(_ tool: URL) -> Bool { StrictReaderTests.has(tool) }
 
   /// A title with XML's markup characters, CDATA's end, Korean and an emoji, a control
   /// character (left out) and a noncharacter (U+FFFD in its stead, as in the PDF).
@@ -85,27 +79,6 @@ import Testing
     )
   }
 
-  /// Checks `file` with the strict reader of its format.
-  static func checkStrictly(_ file: String) throws {
-    switch (file as NSString).pathExtension {
-    case "svg":
-      let wellFormed = try ProcessRunner.run(xmllint, ["--noout", file])
-      #expect(wellFormed.status == 0, "\(file): \(wellFormed.standardError)")
-      if FileManager.default.fileExists(atPath: svgDTD.path) {
-        let valid = try ProcessRunner.run(xmllint, ["--noout", "--dtdvalid", svgDTD.path, file])
-        #expect(valid.status == 0, "\(file): \(valid.standardError)")
-      }
-    case "png":
-      guard has(pngcheck) else { return }
-      let result = try ProcessRunner.run(pngcheck, ["-v", file])
-      #expect(result.status == 0, "\(file): \(result.standardOutput)")
-    default:
-      guard has(qpdf) else { return }
-      let result = try ProcessRunner.run(qpdf, ["--check", file])
-      #expect(result.status == 0, "\(file): \(result.standardOutput)\(result.standardError)")
-    }
-  }
-
   @Test(
     "an SVG's title is the root's first child <title>, its subject the <desc>",
     .enabled(if: has(xmllint), "xmllint (libxml2-utils) is not installed"))
@@ -120,7 +93,7 @@ import Testing
     #expect(try Self.xpath("\(root)/*[local-name()='desc']", svg) == "Sales")
     // No author or keywords: no <metadata>, and the file stays valid against the SVG 1.1 DTD.
     #expect(try Self.xpath("count(//*[local-name()='metadata'])", svg) == "0")
-    try Self.checkStrictly(svg)
+    try StrictReaderTests.check(svg)
   }
 
   @Test(
@@ -249,12 +222,12 @@ import Testing
         // The DTD has <metadata> as text alone: checked without author and keywords.
         let bare = folder.appendingPathComponent(name.replacingOccurrences(of: "out", with: "bare"))
         try Self.textflow(input + ["-o", bare.path, "--title", Self.title])
-        try Self.checkStrictly(bare.path.replacingOccurrences(of: "%d", with: "1"))
+        try StrictReaderTests.check(bare.path.replacingOccurrences(of: "%d", with: "1"))
       case "png":
         #expect(try Self.chunks(file.path).text["Title"] == Self.titleRead)
-        try Self.checkStrictly(file.path)
+        try StrictReaderTests.check(file.path)
       default:
-        try Self.checkStrictly(file.path)
+        try StrictReaderTests.check(file.path)
       }
     }
   }
