@@ -110,7 +110,8 @@ import Testing
     func dublinCore(_ name: String) throws -> String {
       try Self.xpath(
         "/*[local-name()='svg']/*[local-name()='metadata']"
-          + "/*[local-name()='RDF' and namespace-uri()='http://www.w3.org/1999/02/22-rdf-syntax-ns#']"
+          + "/*[local-name()='RDF'"
+          + " and namespace-uri()='http://www.w3.org/1999/02/22-rdf-syntax-ns#']"
           + "/*[local-name()='Description']"
           + "/*[local-name()='\(name)' and namespace-uri()='http://purl.org/dc/elements/1.1/']",
         svg)
@@ -239,9 +240,10 @@ import Testing
     let folder = try Fixtures.temporaryDirectory("spec-title")
     defer { try? FileManager.default.removeItem(at: folder) }
     let spec = folder.appendingPathComponent("spec.json")
-    try
-      #"{"collectionView": {"size": [200, 100]}, "sections": [{"texts": ["x"]}], "render": {"title": "Spec & title"}}"#
-      .write(to: spec, atomically: true, encoding: .utf8)
+    let text =
+      #"{"collectionView": {"size": [200, 100]}, "sections": [{"texts": ["x"]}], "#
+      + #""render": {"title": "Spec & title"}}"#
+    try text.write(to: spec, atomically: true, encoding: .utf8)
     let svg = folder.appendingPathComponent("a.svg").path
     try Self.textflow(["layout", spec.path, "-o", svg])
     #expect(
