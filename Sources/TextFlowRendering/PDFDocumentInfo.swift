@@ -1,9 +1,20 @@
-// What a PDF says about itself: the document information a viewer shows in its title bar and
-// properties, and a search or archive indexes. UIKit's `UIGraphicsPDFRendererFormat` takes the
-// same entries as its `documentInfo` dictionary (`kCGPDFContextTitle` …).
+// What a document says about itself: the information a viewer shows in its title bar, tab and
+// properties, a screen reader reads, and a search or archive indexes. UIKit's
+// `UIGraphicsPDFRendererFormat` takes the same entries as its `documentInfo` dictionary
+// (`kCGPDFContextTitle` …); the name is UIKit's PDF one, the entries go into every format.
 
-/// A PDF's document information: each entry set is written to the file's Info dictionary; PNG
-/// and SVG ignore them.
+/// A document's information: each entry set is written into the file, whatever its format.
+///
+/// | Entry | PDF | SVG | PNG |
+/// |---|---|---|---|
+/// | `title` | Info `/Title` | first `<title>` | `Title` chunk |
+/// | `subject` | Info `/Subject` | `<desc>` | `Description` chunk |
+/// | `author` | Info `/Author` | `dc:creator` in `<metadata>` | `Author` chunk |
+/// | `keywords` | Info `/Keywords` | `dc:subject` in `<metadata>` | `Keywords` chunk |
+/// | `creator` | Info `/Creator` | — | `Software` chunk |
+///
+/// A PNG's chunk is tEXt when Latin-1 holds the text, iTXt (UTF-8) otherwise. Control
+/// characters are left out and noncharacters replaced by U+FFFD (or U+nFFFD) in every format.
 ///
 /// ```swift
 /// var options = RenderOptions(format: .pdf, page: PageSetup(size: PaperSize.a4))
@@ -18,7 +29,8 @@ public struct PDFDocumentInfo: Sendable, Equatable {
   public var subject: String?
   /// Words to find it by, as one string (commas between them, by convention).
   public var keywords: String?
-  /// The program or person that made the content (the PDF's producer is always Cairo).
+  /// The program or person that made the content (the PDF's producer is always Cairo; a PNG's
+  /// Software).
   public var creator: String?
 
   /// Document information with the given entries (nil: left out).

@@ -31,8 +31,9 @@ public struct RenderOptions: Sendable {
   /// was. For a caller that refuses an output for what drawing it met (say, characters no font
   /// has), which is known only once every page is drawn.
   public var commitCheck: (@Sendable () -> String?)?
-  /// PDF: the document information (title, author, subject, keywords, creator) written into
-  /// the file. PNG and SVG ignore it.
+  /// The document information (title, author, subject, keywords, creator) written into the
+  /// file: a PDF's Info dictionary, an SVG's `<title>`, `<desc>` and `<metadata>`, a PNG's text
+  /// chunks (`PDFDocumentInfo` says which entry goes where).
   public var documentInfo = PDFDocumentInfo()
   /// PDF: each section header with text becomes a bookmark (an entry of the PDF's outline,
   /// which viewers list beside the pages) leading to the header on its page, in the layout's

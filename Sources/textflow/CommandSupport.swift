@@ -488,7 +488,8 @@ func renderOptions(
   return options
 }
 
-/// The options that set a PDF's document information, taken by every command that draws.
+/// The options that set the document information of a PDF, SVG or PNG, taken by every command
+/// that draws.
 let documentInfoOptions: Set<String> = ["--title", "--author", "--subject", "--keywords"]
 
 /// A count and its noun, singular for 1 ("1 label", "0 labels", "2 sheets"), as the commands'

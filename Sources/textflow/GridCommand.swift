@@ -58,8 +58,9 @@ enum GridCommand: Subcommand {
                             "A…", as UILabel shows it, and is not shrunk for the cut
       --no-border           no label outlines (drawn with a template's corner radius)
       --scale N             PNG pixels per point (default 2)
-      --title TEXT          the PDF's title, shown by viewers for it; also --author TEXT,
-                            --subject TEXT and --keywords "A, B"
+      --title TEXT          the title (PDF, SVG <title>, PNG text chunk), shown by
+                            viewers; also --author TEXT, --subject TEXT and
+                            --keywords "A, B"
       --svg-text MODE       SVG text: text (outlines with a transparent, selectable text layer;
                             default) or paths (outlines only)
       --debug               draw frames, line boxes and baselines

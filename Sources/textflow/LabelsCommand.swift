@@ -78,8 +78,9 @@ enum LabelsCommand: Subcommand {
       --report PATH           also write the JSON report (labels, fit, errors) to PATH
       --format FMT            pdf, png, svg or json (default: from -o)
       --scale N               PNG pixels per point (default 2)
-      --title TEXT            the PDF's title, shown by viewers for it; also --author TEXT,
-                              --subject TEXT and --keywords "A, B"
+      --title TEXT            the title (PDF, SVG <title>, PNG text chunk), shown by
+                              viewers; also --author TEXT, --subject TEXT and
+                              --keywords "A, B"
       --debug                 draw frames, line boxes and baselines
 
     Standard error gets one line per label that was shrunk, word-broken, truncated or

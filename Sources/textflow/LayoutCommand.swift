@@ -30,8 +30,9 @@ enum LayoutCommand: Subcommand {
       -o, --output PATH  write to PATH (- for standard output); the extension picks the format
       --format FMT       png, pdf, svg or json (default: from -o, else json)
       --scale N          PNG pixels per point: 1, 2, 3… (default 2)
-      --title TEXT       the PDF's title, shown by viewers for it; also --author TEXT,
-                         --subject TEXT, --keywords "A, B" (a spec's "render" may say them)
+      --title TEXT       the title (PDF, SVG <title>, PNG text chunk), shown by
+                         viewers; also --author, --subject, --keywords "A, B" (a
+                         spec's "render" may say them)
       --svg-text MODE    SVG text: text (outlines with a transparent, selectable text layer;
                          default) or paths (outlines only)
       --debug            draw frames, line boxes, baselines, section insets and index paths

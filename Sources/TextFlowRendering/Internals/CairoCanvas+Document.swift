@@ -1,5 +1,6 @@
 // A PDF's document information, outline (bookmarks) and links: what Cairo writes besides what
-// the pages show.
+// the pages show; links in an SVG; and the one rule for the text of every format's document
+// information.
 internal import CCairo
 import Foundation
 
@@ -14,7 +15,7 @@ extension CairoCanvas {
       (CAIRO_PDF_METADATA_CREATOR, info.creator),
     ]
     for case (let key, let value?) in entries {
-      let text = Self.pdfText(value)
+      let text = Self.documentText(value)
       if !text.isEmpty { cairo_pdf_surface_set_metadata(surface, key, text) }
     }
   }
@@ -29,7 +30,7 @@ extension CairoCanvas {
       String(format: "%.2f", max(0, min(Double(value), 1_000_000)))
     }
     let destination = "page=\(page) pos=[\(decimal(point.x)) \(decimal(point.y))]"
-    let text = Self.pdfText(title)
+    let text = Self.documentText(title)
     guard !text.isEmpty else { return }
     _ = cairo_pdf_surface_add_outline(
       surface, CAIRO_PDF_OUTLINE_ROOT, text, destination, cairo_pdf_outline_flags_t(0))
@@ -91,11 +92,14 @@ extension CairoCanvas {
     return uri
   }
 
-  /// `text` as Cairo takes it for a title or a bookmark: its noncharacters (U+FFFE, U+FDD0 …),
-  /// for which Cairo would fail the whole file ("input string not valid UTF-8"), replaced as in
-  /// the text layer (`replacingNoncharacters(in:)`), and its control characters, which a viewer
-  /// shows as boxes (and NUL would end the C string early), left out.
-  static func pdfText(_ text: String) -> String {
+  /// `text` as every format's document information and a PDF's bookmarks take it: its
+  /// noncharacters (U+FFFE, U+FDD0 …) replaced as in the text layer
+  /// (`replacingNoncharacters(in:)`), since Cairo would fail a whole PDF for them ("input string
+  /// not valid UTF-8") and XML 1.0 allows no U+FFFE or U+FFFF; and its control characters left
+  /// out, which a viewer shows as boxes, XML 1.0 refuses (most of them) and NUL would end a C
+  /// string early. One rule for the PDF's Info dictionary and outline, the SVG's `<title>`,
+  /// `<desc>` and `<metadata>`, and the PNG's text chunks.
+  static func documentText(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     scalars.append(
       contentsOf: text.unicodeScalars.filter { $0.properties.generalCategory != .control })

@@ -104,7 +104,8 @@ final class CairoCanvas {
     do {
       stream = CairoStream(
         file: try AtomicFile(path: path), isPDF: format == .pdf,
-        catalogEntry: printsAtActualSize ? "/ViewerPreferences << /PrintScaling /None >>" : nil)
+        catalogEntry: printsAtActualSize ? "/ViewerPreferences << /PrintScaling /None >>" : nil,
+        opening: Self.openingInsertion(format, documentInfo))
     } catch {
       throw RenderingError(path: path, reason: error.explanation)
     }
@@ -145,6 +146,20 @@ final class CairoCanvas {
     cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
     cairo_set_font_options(context, fontOptions)
     setDocumentInfo(documentInfo)
+  }
+
+  /// The document information Cairo has no call for in an SVG or a PNG, as the stream puts it
+  /// in near the start; nil for a PDF (Cairo writes its Info dictionary) and for no entries.
+  private static func openingInsertion(_ format: OutputFormat, _ info: PDFDocumentInfo)
+    -> OpeningInsertion?
+  {
+    switch format {
+    case .pdf: return nil
+    case .svg:
+      return SVGDocumentInfo.markup(info).map { OpeningInsertion($0, at: SVGDocumentInfo.place) }
+    case .png:
+      return PNGTextChunks.chunks(info).map { OpeningInsertion($0, at: PNGTextChunks.place) }
+    }
   }
 
   /// The PDF's creation date from `SOURCE_DATE_EPOCH` (whole seconds since 1970, the
@@ -548,6 +563,14 @@ final class CairoCanvas {
     }
     stream.flush()
     try check(CAIRO_STATUS_SUCCESS)
+    guard stream.insertedOpening else {
+      stream.file.discard()
+      throw RenderingError(
+        path: path,
+        reason: format == .svg
+          ? "the SVG has no <svg> start tag to put its title after"
+          : "the PNG does not start with its IHDR chunk to put its text after")
+    }
     if let reason = commitCheck?() {
       stream.file.discard()
       throw RenderingError(path: path, reason: reason)

@@ -1,8 +1,9 @@
 // Cairo's output stream into an `AtomicFile`: Cairo only reports "error while writing to output
 // stream", so its writes go through this sink, which keeps the system's reason (ENOSPC, EFBIG,
-// EIO) for the error message, buffers Cairo's many small writes into large ones, and mends or
-// adds to what Cairo writes in a PDF (`PDFRepeatedXObjects`, `PDFUnwrittenObjects`,
-// `PDFCatalogEntry`).
+// EIO) for the error message, buffers Cairo's many small writes into large ones, mends or adds
+// to what Cairo writes in a PDF (`PDFRepeatedXObjects`, `PDFUnwrittenObjects`,
+// `PDFCatalogEntry`), and puts an SVG's or a PNG's document information near its start
+// (`OpeningInsertion`).
 internal import CCairo
 import Foundation
 
@@ -19,11 +20,17 @@ final class CairoStream {
   private var unwrittenObjects: PDFUnwrittenObjects?
   /// For a PDF printed at actual size, the filter that adds that to its catalog.
   private var catalogEntry: PDFCatalogEntry?
+  /// For an SVG or a PNG with document information, the filter that puts it in.
+  private var opening: OpeningInsertion?
 
-  /// A stream into `file`; `isPDF` says to blank the repeated keys Cairo writes in a PDF, and
-  /// `catalogEntry` to add that line to the PDF's catalog.
-  init(file: AtomicFile, isPDF: Bool, catalogEntry: String? = nil) {
+  /// A stream into `file`; `isPDF` says to blank the repeated keys Cairo writes in a PDF,
+  /// `catalogEntry` to add that line to the PDF's catalog, and `opening` to insert bytes near
+  /// the start.
+  init(
+    file: AtomicFile, isPDF: Bool, catalogEntry: String? = nil, opening: OpeningInsertion? = nil
+  ) {
     self.file = file
+    self.opening = opening
     repeatedXObjects = isPDF ? PDFRepeatedXObjects() : nil
     unwrittenObjects = isPDF ? PDFUnwrittenObjects() : nil
     self.catalogEntry = isPDF ? catalogEntry.map(PDFCatalogEntry.init(entry:)) : nil
@@ -37,7 +44,9 @@ final class CairoStream {
   /// Appends Cairo's bytes; false once a write has failed.
   func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard failure == nil else { return false }
-    if repeatedXObjects != nil {
+    if opening != nil {
+      opening?.pass(bytes) { buffer.append(contentsOf: $0) }
+    } else if repeatedXObjects != nil {
       repeatedXObjects?.pass(bytes) { appendToTableFilter($0) }
     } else {
       buffer.append(contentsOf: bytes)
@@ -46,8 +55,12 @@ final class CairoStream {
     return failure == nil
   }
 
+  /// False when bytes were to be inserted near the start and their place was not found.
+  var insertedOpening: Bool { opening?.inserted ?? true }
+
   /// Writes everything that is buffered.
   func flush() {
+    opening?.finish { buffer.append(contentsOf: $0) }
     repeatedXObjects?.finish { appendToTableFilter($0) }
     unwrittenObjects?.finish { appendToCatalogFilter($0) }
     catalogEntry?.finish { buffer.append(contentsOf: $0) }

@@ -100,13 +100,14 @@ public struct TextSpec: Sendable {
     public var page: CGSize?
     /// PDF page margins.
     public var margins = EdgeInsets.zero
-    /// The PDF's document information: `title`, `author`, `subject`, `keywords` (nil: none).
+    /// The document information of the PDF, SVG or PNG drawn: `title`, `author`, `subject`,
+    /// `keywords` (nil: none).
     public var title: String?
-    /// The PDF's author (nil: none).
+    /// The document's author (nil: none).
     public var author: String?
-    /// The PDF's subject (nil: none).
+    /// The document's subject (nil: none).
     public var subject: String?
-    /// The PDF's keywords, one string (nil: none).
+    /// The document's keywords, one string (nil: none).
     public var keywords: String?
 
     /// What part of the content is drawn.
