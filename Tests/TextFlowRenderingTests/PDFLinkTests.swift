@@ -217,6 +217,13 @@ struct PDFLinkTests {
           == word.text.allSatisfy(Self.koreanSyllables.contains),
         "\(word.text) \(fromTop) against \(links[1].boxes)")
     }
+    // A valid SVG 1.1 document, by the DTD (w3c-sgml-lib) when it is installed.
+    let dtd = "/usr/share/xml/w3c-sgml-lib/schema/dtd/REC-SVG11-20110816/svg11.dtd"
+    if FileManager.default.fileExists(atPath: dtd) {
+      _ = try tool("xmllint", ["--noout", "--dtdvalid", dtd, svg])
+    } else {
+      print("w3c-sgml-lib is not installed: the SVG is not checked against the SVG 1.1 DTD")
+    }
     // The links draw nothing: rsvg-convert's pixels are those of the SVG without them.
     let rsvg = "/usr/bin/rsvg-convert"
     guard FileManager.default.isExecutableFile(atPath: rsvg) else {
