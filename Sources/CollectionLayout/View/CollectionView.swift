@@ -354,7 +354,7 @@ open class CollectionView: CollectionLayoutContext {
       view.prepareForReuse()
       return view
     }
-    let cell = cellClass.init(frame: .zero)
+    let cell = cellClass.init(dequeuedWithFrame: .zero)
     madeViewCount += 1
     cell.reuseIdentifier = identifier
     return cell
@@ -373,7 +373,7 @@ open class CollectionView: CollectionLayoutContext {
       view.prepareForReuse()
       return view
     }
-    let view = viewClass.init(frame: .zero)
+    let view = viewClass.init(dequeuedWithFrame: .zero)
     madeViewCount += 1
     view.reuseIdentifier = identifier
     return view
@@ -413,7 +413,7 @@ open class CollectionView: CollectionLayoutContext {
       }
       let viewClass =
         collectionViewLayout.decorationViewClasses[kind] ?? CollectionReusableView.self
-      let view = viewClass.init(frame: .zero)
+      let view = viewClass.init(dequeuedWithFrame: .zero)
       madeViewCount += 1
       view.reuseIdentifier = kind.rawValue
       return view
