@@ -318,4 +318,28 @@ struct PrefetchingPortTests {
     #expect(afresh == ahead)
     #expect(source.cancellations.isEmpty, "old index paths would name the wrong items")
   }
+
+  @Test("a horizontal carousel prefetches to the right, then to the left after scrolling back")
+  func horizontal() throws {
+    let layout = CollectionViewFlowLayout()
+    layout.scrollDirection = .horizontal
+    layout.itemSize = CGSize(width: 100, height: 100)
+    layout.minimumLineSpacing = 0
+    let collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 375, height: 100), collectionViewLayout: layout)
+    collectionView.register(
+      PrefetchedCell.self, forCellWithReuseIdentifier: PrefetchedCell.reuseIdentifier)
+    let source = CustomDataSource()
+    collectionView.dataSource = source
+    collectionView.prefetchDataSource = source
+    try collectionView.layoutIfNeeded()
+    // Items 0…3 are shown (3 spans 300…400); one screen to the right, 375…750, holds 4…7.
+    #expect(source.prefetches.map(\.indexPaths) == [rows(4...7)])
+    collectionView.setContentOffset(CGPoint(x: 2000, y: 0), animated: false)
+    try collectionView.layoutIfNeeded()
+    collectionView.setContentOffset(CGPoint(x: 1900, y: 0), animated: false)
+    try collectionView.layoutIfNeeded()
+    // Shown 18…22 (18 ends at 1900); one screen to the left, 1525…1900: 15…17, nearest first.
+    #expect(source.prefetches.last?.indexPaths == rows(15...17).reversed())
+  }
 }
