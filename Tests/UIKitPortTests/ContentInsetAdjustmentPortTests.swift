@@ -134,4 +134,26 @@ struct ContentInsetAdjustmentPortTests {
       ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))
     #expect(header?.frame.minY == 44)
   }
+
+  @Test("a horizontal carousel in landscape takes the side insets once it is wider than the view")
+  func horizontalCarousel() throws {
+    func adjusted(items: Int, bounces: Bool = false) throws -> EdgeInsets {
+      let controller = FeedViewController(count: items)
+      controller.viewDidLoad()
+      let collectionView = controller.collectionView!
+      let layout = try #require(collectionView.collectionViewLayout as? CollectionViewFlowLayout)
+      layout.scrollDirection = .horizontal
+      collectionView.frame = CGRect(x: 0, y: 0, width: 812, height: 100)
+      collectionView.safeAreaInsets = landscape
+      collectionView.contentInsetAdjustmentBehavior = .scrollableAxes
+      collectionView.alwaysBounceHorizontal = bounces
+      try collectionView.layoutIfNeeded()
+      return collectionView.adjustedContentInset
+    }
+    let sides = EdgeInsets(top: 0, left: 44, bottom: 0, right: 44)
+    // One 100-point item a column, 10 apart: 5 items (540 wide) fit in 812 points, 20 do not.
+    #expect(try adjusted(items: 5) == .zero)
+    #expect(try adjusted(items: 20) == sides)
+    #expect(try adjusted(items: 5, bounces: true) == sides)
+  }
 }
