@@ -1,9 +1,9 @@
 // The seeds' Objective-C (ContentCell, HeaderCell, the witch-dialogue view controller, and the
 // delegate methods the first seed lists), translated to Swift as Xcode imports UIKit, with the
 // `UI` prefixes dropped. Nothing here is adapted to TextFlow beyond what UIKit's Swift needs
-// differently on Linux (no UILabel, so the label is a TextContent; `try` on dequeue; `required`
-// on init(frame:)). If a signature drifted from UIKit's, a method here would silently stop being
-// called and the call log would miss it.
+// differently on Linux (no UILabel, so the label is a TextContent; `try` on dequeue). If a
+// signature drifted from UIKit's, a method here would silently stop being called and the call
+// log would miss it.
 import Foundation
 import Testing
 import TextFlow
@@ -17,10 +17,14 @@ class ContentCell: CollectionViewCell {
   var label = TextContent()
 
   // - (instancetype)initWithFrame:(CGRect)frame
-  required init(frame: CGRect) {
+  override init(frame: CGRect) {
     super.init(frame: frame)
     label.typesetter = Self.typesetter
     label.font = type(of: self).defaultFont
+  }
+
+  required init?(coder: NSCoder) {
+    fatalError("init(coder:) has not been implemented")
   }
 
   // + (UIFont *)defaultFont

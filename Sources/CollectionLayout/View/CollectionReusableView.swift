@@ -65,10 +65,36 @@ open class CollectionReusableView {
   /// The collection view showing this view (UIKit's superview); nil in a reuse pool.
   weak var displayingCollectionView: CollectionView?
 
-  /// A view with the given frame (`init(frame:)`); the collection view calls this when it needs a
-  /// new view of a registered class.
-  public required init(frame: CGRect) {
+  /// A view with the given frame (`init(frame:)`); the collection view calls it, through
+  /// `init(dequeuedWithFrame:)`, when it needs a new view of a registered class.
+  ///
+  /// Not `required`, as in UIKit, so a subclass ports as UIKit's are written:
+  /// `override init(frame: CGRect) { super.init(frame: frame); … }` with
+  /// `required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }`.
+  public init(frame: CGRect) {
     self.frame = frame
+  }
+
+  /// Views are not archived here: returns nil (`init?(coder:)`). Required, as in UIKit, so a
+  /// subclass that declares its own initializers declares this one too, and with
+  /// `init(frame:)` overridden it inherits `init(dequeuedWithFrame:)`.
+  public required init?(coder: NSCoder) {
+    return nil
+  }
+
+  /// The initializer the collection view makes registered classes with: `init(frame:)` of the
+  /// class registered.
+  ///
+  /// Making an object from a class held in a variable (`cellClass.init(…)`) takes a `required`
+  /// initializer in Swift, where UIKit sends `initWithFrame:` through the Objective-C runtime.
+  /// This convenience initializer is that one: a subclass inherits it by declaring no designated
+  /// initializer, or by overriding `init(frame:)` and `init?(coder:)`, as UIKit's subclasses
+  /// do. A subclass whose only initializers are others (`init(style:)`) must add those two,
+  /// or the compiler says that `init(dequeuedWithFrame:)` must be provided; with UIKit such a
+  /// class compiles, and Swift stops the app when the collection view makes one ("Use of
+  /// unimplemented initializer 'init(frame:)'").
+  public required convenience init(dequeuedWithFrame frame: CGRect) {
+    self.init(frame: frame)
   }
 
   /// Resets state before the view is handed out again; subclasses call `super`.
@@ -189,8 +215,4 @@ open class CollectionViewCell: CollectionReusableView {
   open var isHighlighted = false
   /// Whether the cell is selected.
   open var isSelected = false
-
-  public required init(frame: CGRect) {
-    super.init(frame: frame)
-  }
 }

@@ -2,8 +2,16 @@
 import Foundation
 
 extension CollectionView {
-  /// The selected items, sorted (`indexPathsForSelectedItems`).
-  public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
+  /// The selected items, sorted, or nil when no item is selected (`indexPathsForSelectedItems`).
+  ///
+  /// Optional as in UIKit, whose documentation says "If there are no selected items, the value
+  /// of this property is `nil`", so that ported code such as
+  /// `collectionView.indexPathsForSelectedItems?.first` or
+  /// `if let selected = collectionView.indexPathsForSelectedItems` compiles and sees nil for an
+  /// empty selection.
+  public var indexPathsForSelectedItems: [IndexPath]? {
+    selected.isEmpty ? nil : selected.sorted()
+  }
 
   /// The highlighted item, if a simulated touch is down on one.
   public var indexPathForHighlightedItem: IndexPath? { highlighted }

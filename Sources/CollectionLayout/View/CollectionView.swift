@@ -29,9 +29,20 @@ import Synchronization
 open class CollectionView: CollectionLayoutContext {
   // MARK: Geometry (the scroll view)
 
-  /// How the system adjusts the content inset (`UIScrollView.ContentInsetAdjustmentBehavior`).
+  /// How the safe area adjusts the content inset (`UIScrollView.ContentInsetAdjustmentBehavior`),
+  /// with UIKit's four cases and their documented rules.
   public enum ContentInsetAdjustmentBehavior: Hashable, Sendable {
-    /// `adjustedContentInset` is `contentInset` (headless default: there are no bars).
+    /// As `.scrollableAxes`. UIKit documents that `.automatic` also adjusts vertically whenever
+    /// the scroll view is the content view of a view controller shown by a navigation or tab
+    /// bar controller; a headless collection view is never inside one.
+    case automatic
+    /// The top and bottom insets include the safe area's when the content is taller than the
+    /// view or `alwaysBounceVertical` is true; the left and right insets include it when the
+    /// content is wider than the view or `alwaysBounceHorizontal` is true (UIKit documents the
+    /// horizontal rule with the content's width only; the bounce flag is the vertical rule's
+    /// mirror image).
+    case scrollableAxes
+    /// `adjustedContentInset` is `contentInset` (the default here: there are no bars).
     case never
     /// `adjustedContentInset` is `contentInset` plus `safeAreaInsets` on every edge.
     case always
@@ -49,10 +60,23 @@ open class CollectionView: CollectionLayoutContext {
   public private(set) var bounds: CGRect
   /// The content inset (`contentInset`).
   public var contentInset: EdgeInsets = .zero { didSet { insetsChanged(oldValue != contentInset) } }
-  /// How `adjustedContentInset` is derived (default `.never`; UIKit's default `.automatic` depends
-  /// on bars that do not exist headlessly).
+  /// How `adjustedContentInset` is derived (default `.never`; UIKit's default is `.automatic`,
+  /// which here would add a simulated `safeAreaInsets` to every collection view whose content
+  /// is longer than it, changing the layouts of code written against the default before).
   public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .never {
     didSet { insetsChanged(oldValue != contentInsetAdjustmentBehavior) }
+  }
+  /// Whether the view bounces vertically even when its content is not taller than it
+  /// (`alwaysBounceVertical`, default false): with `.scrollableAxes` or `.automatic`, the top
+  /// and bottom insets include the safe area's.
+  public var alwaysBounceVertical = false {
+    didSet { insetsChanged(oldValue != alwaysBounceVertical) }
+  }
+  /// Whether the view bounces horizontally even when its content is not wider than it
+  /// (`alwaysBounceHorizontal`, default false): with `.scrollableAxes` or `.automatic`, the
+  /// left and right insets include the safe area's.
+  public var alwaysBounceHorizontal = false {
+    didSet { insetsChanged(oldValue != alwaysBounceHorizontal) }
   }
   /// The safe-area insets (set them to simulate a device's).
   public var safeAreaInsets: EdgeInsets = .zero {
@@ -123,16 +147,24 @@ open class CollectionView: CollectionLayoutContext {
   /// do not state it, so this is a guess).
   public var selfSizingInvalidation: SelfSizingInvalidation = .enabled
 
-  /// The content inset plus the system's adjustment (`adjustedContentInset`).
+  /// The content inset plus the safe area's adjustment (`adjustedContentInset`), by
+  /// `contentInsetAdjustmentBehavior`: for `.scrollableAxes` and `.automatic` an axis is
+  /// scrollable when the last layout pass's `contentSize` is longer than the bounds along it.
   public var adjustedContentInset: EdgeInsets {
+    let vertical: Bool
+    let horizontal: Bool
     switch contentInsetAdjustmentBehavior {
     case .never: return contentInset
-    case .always:
-      return EdgeInsets(
-        top: contentInset.top + safeAreaInsets.top, left: contentInset.left + safeAreaInsets.left,
-        bottom: contentInset.bottom + safeAreaInsets.bottom,
-        right: contentInset.right + safeAreaInsets.right)
+    case .always: (vertical, horizontal) = (true, true)
+    case .automatic, .scrollableAxes:
+      vertical = alwaysBounceVertical || contentSize.height > bounds.height
+      horizontal = alwaysBounceHorizontal || contentSize.width > bounds.width
     }
+    return EdgeInsets(
+      top: contentInset.top + (vertical ? safeAreaInsets.top : 0),
+      left: contentInset.left + (horizontal ? safeAreaInsets.left : 0),
+      bottom: contentInset.bottom + (vertical ? safeAreaInsets.bottom : 0),
+      right: contentInset.right + (horizontal ? safeAreaInsets.right : 0))
   }
 
   /// The content offset (`contentOffset`); setting it is `setContentOffset(_:animated:)`.
@@ -146,6 +178,26 @@ open class CollectionView: CollectionLayoutContext {
   /// The data source (held weakly, as in UIKit). Setting it reloads.
   public weak var dataSource: (any CollectionViewDataSource)? {
     didSet { reloadData() }
+  }
+  /// The object told which items are about to come into view (`prefetchDataSource`), held
+  /// weakly as in UIKit; nil turns data prefetching off. Replacing it cancels, with the one
+  /// replaced, the prefetches it was not yet told the end of.
+  public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)? {
+    didSet {
+      guard oldValue !== prefetchDataSource else { return }
+      cancelOutstandingPrefetches(with: oldValue)
+      needsLayout = true
+    }
+  }
+  /// Whether the prefetch data source is told of items about to come into view
+  /// (`isPrefetchingEnabled`, default true as in UIKit). Turning it off cancels the outstanding
+  /// prefetches. In UIKit it also asks for cells ahead of time; here that is `prefetchMargin`.
+  public var isPrefetchingEnabled = true {
+    didSet {
+      guard oldValue != isPrefetchingEnabled else { return }
+      if !isPrefetchingEnabled { cancelOutstandingPrefetches(with: prefetchDataSource) }
+      needsLayout = true
+    }
   }
   /// The delegate (held weakly). It is also the flow layout's delegate: through
   /// `CollectionViewDelegateFlowLayout` when it adopts that, else through `FlowLayoutDelegate`.
@@ -192,6 +244,12 @@ open class CollectionView: CollectionLayoutContext {
   // MARK: State
 
   var sectionCounts: [Int]?
+  /// Items the prefetch data source was told of and not yet told the end of (a cell, or a
+  /// cancellation).
+  var prefetchedItems: Set<IndexPath> = []
+  /// Per axis, whether the content last scrolled towards larger offsets: the side
+  /// `prefetchRect` lies on.
+  var prefetchesTowardsLargerOffsets = (x: true, y: true)
   var realised: [ElementKey: CollectionReusableView] = [:]
   var selected: Set<IndexPath> = []
   var highlighted: IndexPath?
@@ -296,7 +354,7 @@ open class CollectionView: CollectionLayoutContext {
       view.prepareForReuse()
       return view
     }
-    let cell = cellClass.init(frame: .zero)
+    let cell = cellClass.init(dequeuedWithFrame: .zero)
     madeViewCount += 1
     cell.reuseIdentifier = identifier
     return cell
@@ -315,7 +373,7 @@ open class CollectionView: CollectionLayoutContext {
       view.prepareForReuse()
       return view
     }
-    let view = viewClass.init(frame: .zero)
+    let view = viewClass.init(dequeuedWithFrame: .zero)
     madeViewCount += 1
     view.reuseIdentifier = identifier
     return view
@@ -355,7 +413,7 @@ open class CollectionView: CollectionLayoutContext {
       }
       let viewClass =
         collectionViewLayout.decorationViewClasses[kind] ?? CollectionReusableView.self
-      let view = viewClass.init(frame: .zero)
+      let view = viewClass.init(dequeuedWithFrame: .zero)
       madeViewCount += 1
       view.reuseIdentifier = kind.rawValue
       return view
@@ -523,6 +581,9 @@ open class CollectionView: CollectionLayoutContext {
     realised = [:]
     selected = []
     highlighted = nil
+    // Their index paths may name other items now: forgotten, not cancelled (a cancellation would
+    // name the wrong items); those still ahead are prefetched again after the next pass.
+    prefetchedItems = []
     sizesEveryRealisedView = false
     // Every size is forgotten and every view is new: nothing is left to ask again.
     collectionViewLayout.withoutSizingRequests {
@@ -577,8 +638,15 @@ open class CollectionView: CollectionLayoutContext {
     isInLayoutPass = true
     defer { isInLayoutPass = false }
     loadCountsIfNeeded()
+    guard needsLayout || collectionViewLayout.needsPrepare else { return }
+    try layOutUntilSettled()
+    updatePrefetching()
+  }
+
+  /// The passes of `layoutIfNeeded()`: realise, measure, re-flow until nothing changes or the
+  /// bound is reached.
+  private func layOutUntilSettled() throws {
     let layout = collectionViewLayout
-    guard needsLayout || layout.needsPrepare else { return }
     applyLayoutChanges()
     var changed: [ElementKey] = []
     for _ in 0..<max(1, maximumSelfSizingPasses) {
@@ -796,6 +864,12 @@ open class CollectionView: CollectionLayoutContext {
   /// ignored. Like UIKit it does not clamp: scrolling past the ends is allowed. The layout pass
   /// runs on the next `layoutIfNeeded()`.
   public func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+    if contentOffset.x != bounds.minX {
+      prefetchesTowardsLargerOffsets.x = contentOffset.x > bounds.minX
+    }
+    if contentOffset.y != bounds.minY {
+      prefetchesTowardsLargerOffsets.y = contentOffset.y > bounds.minY
+    }
     setBounds(CGRect(origin: contentOffset, size: bounds.size))
   }
 

@@ -496,6 +496,9 @@ extension CollectionView {
     realised = moved
     selected = Set(selected.compactMap { mapping.newPositionIndexPath(forOldIndexPath: $0) })
     highlighted = highlighted.flatMap { mapping.newPositionIndexPath(forOldIndexPath: $0) }
+    // Prefetches follow their items; a deleted or reloaded item's is forgotten without a
+    // cancellation, which could only name it by an index path that is now another item's.
+    prefetchedItems = Set(prefetchedItems.compactMap { mapping.newIndexPath(forOldIndexPath: $0) })
     for (key, view) in realised where key.category == .cell {
       (view as? CollectionViewCell)?.isSelected = selected.contains(key.indexPath)
     }

@@ -210,10 +210,6 @@ open class TextCell: CollectionViewCell {
   public var measurementCount: Int { measured.count }
   private var measured = MeasuredContent()
 
-  public required init(frame: CGRect) {
-    super.init(frame: frame)
-  }
-
   /// The text layout for drawing: the one last measured, or, for a cell the collection view did
   /// not need to ask (its item's size was already known), one laid out now under the same limits,
   /// which by the stable-wrap law has the same lines. Nil without text.
@@ -319,10 +315,6 @@ open class TextHeaderView: CollectionReusableView {
   /// How many times this view measured text.
   public var measurementCount: Int { measured.count }
   private var measured = MeasuredContent()
-
-  public required init(frame: CGRect) {
-    super.init(frame: frame)
-  }
 
   /// The text layout for drawing: the one last measured, or one laid out now within the current
   /// width (for a header the collection view did not need to ask).

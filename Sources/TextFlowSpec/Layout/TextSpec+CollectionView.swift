@@ -15,10 +15,12 @@ final class SpecTextCell: TextCell {
   var box = BoxStyle()
   var isMeasured: Bool { fixedWidth == nil || fixedHeight == nil }
 
-  required init(frame: CGRect) {
+  override init(frame: CGRect) {
     super.init(frame: frame)
     backgroundColor = nil
   }
+
+  required init?(coder: NSCoder) { return nil }
 
   override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
     -> LayoutAttributes
@@ -43,10 +45,12 @@ final class SpecTextHeader: TextHeaderView {
   var scrollsVertically = true
   var box = BoxStyle()
 
-  required init(frame: CGRect) {
+  override init(frame: CGRect) {
     super.init(frame: frame)
     backgroundColor = nil
   }
+
+  required init?(coder: NSCoder) { return nil }
 
   override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes)
     -> LayoutAttributes

@@ -172,7 +172,7 @@ struct CollectionViewCoreTests {
     #expect(view.cellForItem(at: ip(0, 90))?.isSelected == true)
     #expect(view.visibleCells.filter(\.isSelected).count == 1)
     try view.selectItem(at: nil, animated: false, scrollPosition: .none)
-    #expect(view.indexPathsForSelectedItems.isEmpty)
+    #expect(view.indexPathsForSelectedItems == nil, "UIKit documents nil for no selection")
   }
 
   @Test(
