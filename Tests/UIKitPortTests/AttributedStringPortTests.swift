@@ -227,5 +227,14 @@ extension AttributedStringPortTests {
     #expect(cell.textBackgroundRanges.isEmpty)
     #expect(header.textColorRanges.isEmpty && header.textDecorations.isEmpty)
     #expect(header.textBackgroundRanges.isEmpty)
+    // A link of the last item is not clickable over the next one's text.
+    let linked = NSAttributedString(
+      string: "Order", attributes: [.link: URL(string: "https://example.com/order")!])
+    cell.setAttributedText(linked)
+    header.setAttributedText(linked)
+    #expect(cell.textLinks.count == 1 && header.textLinks.count == 1)
+    cell.prepareForReuse()
+    header.prepareForReuse()
+    #expect(cell.textLinks.isEmpty && header.textLinks.isEmpty)
   }
 }

@@ -241,6 +241,7 @@ open class TextCell: CollectionViewCell {
     textColorRanges = []
     textDecorations = []
     textBackgroundRanges = []
+    textLinks = []
   }
 
   /// The size of the text within `size` and `content.maximumSize`, plus the padding, rounded up
@@ -332,6 +333,7 @@ open class TextHeaderView: CollectionReusableView {
     textColorRanges = []
     textDecorations = []
     textBackgroundRanges = []
+    textLinks = []
   }
 
   /// Whether the layout scrolls horizontally: the flow layout offers a header a finite height
