@@ -67,6 +67,23 @@ import Testing
     #expect(before.count == 4 && after.count == 4 && before[0] == after[0] && before[3] == after[3])
   }
 
+  @Test("on several threads the hint names the first such line, once", arguments: [1, 2, 4])
+  func firstLineOnAnyThread(jobs: Int) throws {
+    // 3 000 lines; Latin-1 "é" on lines 1 700 and 2 300 and after 2 900.
+    var latin1: [UInt8] = []
+    for number in 1...3000 {
+      let accented = number == 1700 || number == 2300 || number > 2900
+      latin1 += Array(#"{"id":\#(number),"text":"caf"#.utf8) + (accented ? [0xE9] : [0x65])
+      latin1 += Array(#""}"#.utf8) + [0x0A]
+    }
+    let run = try ProcessRunner.run(
+      Executables.textflow, ["measure", "--jsonl", "--jobs", "\(jobs)"], input: Data(latin1))
+    #expect(run.status == 0)
+    #expect(run.standardOutput.split(separator: "\n").count == 3000)
+    #expect(run.standardError.components(separatedBy: "iconv -f").count == 2)
+    #expect(run.standardError.contains("line 1700: not UTF-8"), "\(run.standardError)")
+  }
+
   @Test("a stream whose lines are all UTF-8 gets no hint")
   func utf8StreamGetsNoHint() throws {
     let run = try ProcessRunner.run(
