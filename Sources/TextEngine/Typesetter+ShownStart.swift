@@ -32,10 +32,12 @@ extension Typesetter {
     minimumLength: Int = FreedMemory.hugeTextLength, margin: Int = Typesetter.shownStartMargin
   ) -> TextLayout? {
     let length = text.runs.last?.utf16Range.upperBound ?? 0
+    // Every layout asks: a short text is answered before anything is computed.
+    guard length >= minimumLength else { return nil }
     let clamped = style.clampedForLayout()
     let width = maxWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? .infinity
     let height = maxHeight.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? .infinity
-    guard length >= minimumLength, width.isFinite,
+    guard width.isFinite,
       clamped.numberOfLines > 0 || height.isFinite,
       [.wordWrap, .charWrap, .truncatingTail].contains(clamped.lineBreakMode),
       clamped.baseWritingDirection != .rightToLeft, clamped.alignment != .justified,
