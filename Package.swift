@@ -99,7 +99,7 @@ let testSourceSets: [String: [String: Set<String>]] = [
   "volume": [
     "CLITests": [
       "CommandScaleTests.swift", "DependentPackageTests.swift", "DaskShardingTests.swift",
-      "HugeLineMemoryTests.swift", "LabelsCopiesMemoryTests.swift",
+      "HugeLineMemoryTests.swift", "HugeRecordMemoryTests.swift", "LabelsCopiesMemoryTests.swift",
       "MeasureConcurrencyTests.swift", "JobsCommandTests.swift", "DemoCommandTests.swift",
       "FontCLITests.swift", "CloudMinimumSizeTests.swift",
     ],

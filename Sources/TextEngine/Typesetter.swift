@@ -120,7 +120,14 @@ public final class Typesetter: Sendable {
   private func computeLayout(
     _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?
   ) -> TextLayout {
-    let layout = makeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    let layout: TextLayout
+    if let start = layoutOfShownStart(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    {
+      missingGlyphLog.record(start)
+      layout = start
+    } else {
+      layout = makeLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    }
     if (text.runs.last?.utf16Range.upperBound ?? 0) >= FreedMemory.hugeTextLength {
       FreedMemory.giveBack()
     }
@@ -340,7 +347,7 @@ public final class Typesetter: Sendable {
   /// the thread's next text, `LayoutEngine.measure`); a huge text a window at a time where it
   /// can be (`LayoutEngine.windowedMeasurement`), so that its memory follows the window rather
   /// than the text.
-  private func makeMeasurement(
+  func makeMeasurement(
     _ text: consuming AttributedText, style: ParagraphStyle, maxWidth: Double?,
     maxHeight: Double?
   ) -> TextMeasurement {

@@ -14,8 +14,8 @@ enum CloudCommand: Subcommand {
 
     Reads running text (words are counted by Unicode's word rules) or "word weight" lines (the
     last field is the weight, fields apart by spaces or tabs, or CSV "word,weight" or
-    "word;weight" (where 1,5 is 1.5) with an optional header row; read as a word list when
-    most lines are, or as --input says), and
+    "word;weight" (where 1,5 is 1.5) with an optional header row, a quoted word's line break
+    drawn as a space; read as a word list when most lines are, or as --input says), and
     lays the heaviest words out in centred rows on a common baseline, font size by weight. The
     heaviest word is never dropped: when the cloud does not fit (--height), every word shrinks;
     only below --min-font-size are the lightest words left out. A word wider than the cloud

@@ -70,9 +70,12 @@ enum MeasureCommand: Subcommand {
     A line that is not a request says what is wrong: "line 7 is blank", "line 8 is not valid
     JSON at column 2: …", "line 9: number out of range in key \"size\" at column 27", "line 10:
     unpaired surrogate \\ud800 in key \"text\" at column 17", "line 11 is not valid UTF-8 (byte
-    3 is 0xFF)", or longer than 16 MiB. A stream that starts with a UTF-16 byte-order mark
-    (Windows PowerShell's >) has no such lines: it is refused before any answer, exit status
-    1, naming the iconv command that converts it. --first-line N numbers the lines from N in
+    3 is 0xFF)", or longer than 16 MiB. The first line that is not UTF-8 (a Latin-1 or
+    Windows-1252 export) is also said once on stderr, with its column, the encoding it
+    probably is and the iconv command that converts it; the lines that are UTF-8 are
+    measured. A stream that starts with a UTF-16 byte-order mark (Windows PowerShell's >)
+    has no such lines: it is refused before any answer, exit status 1, naming the iconv
+    command that converts it. --first-line N numbers the lines from N in
     those errors, for a shard of a larger stream (scripts/textflow-dask). With --strict, a
     stream's answers are written as they come (each names its "missing" characters) and the
     run exits 1 at the end.
@@ -278,6 +281,7 @@ enum MeasureCommand: Subcommand {
       if !window.lines.isEmpty {
         responder.answer(window, jobs: jobs, to: &output)
         responder.sizeConflicts.say()
+        responder.notUTF8.say()
         count += window.lines.count
         // A window past its byte limit holds a huge line: its request, answer and buffers are
         // freed below, and given back to the system rather than kept by the allocator.

@@ -70,6 +70,41 @@ final class NamedSizeConflicts: @unchecked Sendable {
   }
 }
 
+/// The first line of a stream that is not UTF-8, said once on standard error with the encoding
+/// it probably is and the `iconv` command that converts it (`NotUTF8`, the rule every input
+/// uses). A Latin-1 or Windows-1252 export gets an error for each line with an accented letter,
+/// and those errors alone named a byte but not the cause; the lines that are UTF-8 (plain
+/// ASCII) are still measured, as one bad line must not lose the others. Lines answered on
+/// several threads are noted in any order; a window's note is said after it, from its lowest
+/// line, so the message is the same for any `--jobs`.
+final class NotUTF8Notice: @unchecked Sendable {
+  // @unchecked: `pending` and `isSaid` are read and written under `lock` only.
+  private let lock = NSLock()
+  private var pending: NotUTF8?
+  private var isSaid = false
+
+  /// Notes that line `line` of the stream, `bytes`, is not UTF-8.
+  func note(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isSaid, (pending?.line ?? .max) > line, var problem = NotUTF8(bytes) else { return }
+    problem.line = line
+    pending = problem
+  }
+
+  /// Says the first line noted, once a run.
+  func say() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let problem = pending, !isSaid else { return }
+    isSaid = true
+    pending = nil
+    printError(
+      "textflow measure: warning: <stdin>: \(problem); each line that is not UTF-8 is answered "
+        + "with an error, the others are measured (said once)")
+  }
+}
+
 /// Answers request lines: the same answer for a line whichever thread answers it.
 struct JSONLinesResponder: Sendable {
   let typesetter: Typesetter
@@ -78,6 +113,8 @@ struct JSONLinesResponder: Sendable {
   let namedFonts = NamedFonts()
   /// The font names whose size a request's "size" contradicted.
   let sizeConflicts = NamedSizeConflicts()
+  /// The first line that is not UTF-8, for the hint said once.
+  let notUTF8 = NotUTF8Notice()
 
   init(typesetter: Typesetter, strictFields: Bool) {
     self.typesetter = typesetter
@@ -105,6 +142,7 @@ struct JSONLinesResponder: Sendable {
     case .bytes(let range):
       let bytes = UnsafeBufferPointer(rebasing: storage[range])
       if let offset = firstInvalidUTF8Offset(bytes) {
+        notUTF8.note(bytes, line: number)
         let id = MeasureCommand.encodeID(MeasureCommand.idOfInvalidLine(Array(bytes)))
         let place = MeasureCommand.place(line: number, id: id)
         output.write("{\"id\":\(id),\"error\":")

@@ -229,20 +229,49 @@ public struct TagCloud: Sendable {
       .sorted { $0.weight > $1.weight }
   }
 
-  /// Calls `body` with each line of `text` and its 1-based number until it returns false.
-  /// Lines end at any newline character (LF, CRLF and CR alike: CRLF is one `Character`, which
-  /// splitting at "\n" never met, so a list with CRLF line ends was read as one line). A byte
-  /// order mark at the start (what Windows editors save) is not part of the first line.
+  /// Calls `body` with each line of `text` and the 1-based number of its first line until it
+  /// returns false. Lines end at any newline character (LF, CRLF and CR alike: CRLF is one
+  /// `Character`, which splitting at "\n" never met, so a list with CRLF line ends was read as
+  /// one line), except inside a quoted CSV field: a field that starts with a double quote (at
+  /// the line's start or after a comma, semicolon or tab) runs to its closing quote (`""`
+  /// inside is a quote), line breaks included, as spreadsheets export a cell holding one and
+  /// Python's csv module and LibreOffice read it. A quote that no later quote closes opens no
+  /// field, so that a stray one costs its line only. A byte order mark at the start (what
+  /// Windows editors save) is not part of the first line.
   private static func forEachLine(of text: String, _ body: (Int, Substring) -> Bool) {
     var number = 1
     var lineStart = text.first == "\u{FEFF}" ? text.index(after: text.startIndex) : text.startIndex
     var index = lineStart
+    // Set once no quote follows: every later quote then opens nothing.
+    var quotesEnd = false
     while lineStart < text.endIndex {
-      while index < text.endIndex, !text[index].isNewline { index = text.index(after: index) }
+      var breaks = 0
+      var quoted = false
+      var fieldStart = true
+      while index < text.endIndex {
+        let character = text[index]
+        if quoted {
+          if character == "\"" {
+            quoted = false
+          } else if character.isNewline {
+            breaks += 1
+          }
+        } else if character.isNewline {
+          break
+        } else if character == "\"", fieldStart, !quotesEnd {
+          let next = text.index(after: index)
+          if text[next...].contains("\"") { quoted = true } else { quotesEnd = true }
+        }
+        // After a closing quote, a quote right after it ("") opens the field again: a quote.
+        fieldStart =
+          character == "," || character == ";" || character == "\t"
+          || (character == "\"" && !quoted)
+        index = text.index(after: index)
+      }
       guard body(number, text[lineStart..<index]) else { return }
       if index < text.endIndex { index = text.index(after: index) }
       lineStart = index
-      number += 1
+      number += 1 + breaks
     }
   }
 
@@ -254,7 +283,8 @@ public struct TagCloud: Sendable {
 
   /// A word-list line read as a word and its weight.
   private struct WeightedLine {
-    /// The word (or words, apart by single spaces; quotes around a CSV field removed).
+    /// The word (or words, apart by single spaces; quotes around a CSV field removed, a line
+    /// break inside one read as a space).
     var word: String
     /// The weight as written.
     var weightText: Substring
@@ -381,10 +411,13 @@ public struct TagCloud: Sendable {
     return text[start...].trimmingCharacters(in: .whitespaces)
   }
 
-  /// A CSV field without the double quotes around it ("" inside stands for one ").
+  /// A CSV field without the double quotes around it ("" inside stands for one "), each line
+  /// break inside it read as a space: a cloud draws a word on one line, and a spreadsheet's
+  /// cell "New York" broken after "New" is the same word as "New York" typed on one line.
   private static func unquoted(_ field: String) -> String {
     guard field.count >= 2, field.hasPrefix("\""), field.hasSuffix("\"") else { return field }
-    return String(field.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+    let inner = field.dropFirst().dropLast().replacingOccurrences(of: "\"\"", with: "\"")
+    return String(inner.map { $0.isNewline ? " " : $0 })
   }
 
   /// Common English words (articles, pronouns, auxiliaries, prepositions, conjunctions) for

@@ -333,14 +333,23 @@ public struct LabelGrid: Sendable {
   /// The label's text at the largest size between `minimumScaleFactor` × `fontSize` and
   /// `fontSize` at which it fits the cell without breaking a word; failing that, at the
   /// smallest size, truncated with an ellipsis.
+  ///
+  /// The sizes are tried by measurement (no glyph runs) and only the size chosen is laid out:
+  /// each attempt's whole layout of a record of megabytes, which a cell shows a few lines of,
+  /// took a gigabyte, for the same answer (a measurement equals its layout's size, lines and
+  /// widths).
   func fit(
     _ text: String, in inner: CGSize, font: Font, paragraph: ParagraphStyle,
     typesetter: Typesetter
   ) -> TextLayout {
-    func attempt(_ size: Double, maxWidth: Double? = Double(inner.width)) -> TextLayout {
-      typesetter.layout(text, font: font.withSize(size), style: paragraph, maxWidth: maxWidth)
+    func attempt(_ size: Double, maxWidth: Double? = Double(inner.width)) -> TextMeasurement {
+      typesetter.measure(text, font: font.withSize(size), style: paragraph, maxWidth: maxWidth)
     }
-    func fits(_ layout: TextLayout, at size: Double) -> Bool {
+    func layOut(_ size: Double) -> TextLayout {
+      typesetter.layout(
+        text, font: font.withSize(size), style: paragraph, maxWidth: Double(inner.width))
+    }
+    func fits(_ layout: TextMeasurement, at size: Double) -> Bool {
       guard Double(layout.size.height) <= Double(inner.height) + 0.001 else { return false }
       guard layout.isTruncated else {
         return Double(layout.minContentWidth) <= Double(inner.width) + 0.001
@@ -351,24 +360,21 @@ public struct LabelGrid: Sendable {
       guard paragraph.numberOfLines > 0 else { return false }
       return Double(attempt(size, maxWidth: nil).size.width) <= Double(inner.width) + 0.001
     }
-    let full = attempt(fontSize)
-    if fits(full, at: fontSize) { return full }
+    if fits(attempt(fontSize), at: fontSize) { return layOut(fontSize) }
     var low = fontSize * min(1, max(0.01, minimumScaleFactor))
-    let smallest = attempt(low)
-    if fits(smallest, at: low) {
+    if fits(attempt(low), at: low) {
       var high = fontSize
-      var best = smallest
+      var best = low
       for _ in 0..<10 {
         let middle = (low + high) / 2
-        let layout = attempt(middle)
-        if fits(layout, at: middle) {
+        if fits(attempt(middle), at: middle) {
           low = middle
-          best = layout
+          best = middle
         } else {
           high = middle
         }
       }
-      return best
+      return layOut(best)
     }
     // Truncate at the smallest size: as many lines as fit, the last one ending in an ellipsis.
     var truncating = paragraph

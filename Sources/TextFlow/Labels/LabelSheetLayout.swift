@@ -622,17 +622,35 @@ public struct LabelSheetLayout: Sendable {
       return base <= minimumSize ? base : max(minimumSize, base * scale)
     }
 
-    func lay(_ string: String, _ text: PreparedText, scale: Double, lines: Int? = nil)
-      -> TextLayout
-    {
+    /// A text block's paragraph style, showing at most `lines` (nil: the block's `maxLines`).
+    func style(_ text: PreparedText, lines: Int? = nil) -> ParagraphStyle {
       var style = ParagraphStyle()
       style.alignment = text.block.alignment
       style.usesFontLeading = true
       style.lineBreakMode = .truncatingTail
       style.numberOfLines = lines ?? text.block.maxLines
+      return style
+    }
+
+    /// The block's text laid out at `scale`, for drawing.
+    func lay(_ string: String, _ text: PreparedText, scale: Double, lines: Int? = nil)
+      -> TextLayout
+    {
       counter.increment()
       return typesetter.layout(
-        string, font: text.font.withSize(size(text, scale: scale)), style: style,
+        string, font: text.font.withSize(size(text, scale: scale)),
+        style: style(text, lines: lines), maxWidth: width)
+    }
+
+    /// The block's text measured at `scale` (what `lay` would say of its size and lines).
+    ///
+    /// Sizes are tried by measurement, and only what is drawn is laid out: a record of
+    /// megabytes laid out whole at each size tried took close to a gigabyte for a label that
+    /// shows a few of its lines.
+    func measure(_ string: String, _ text: PreparedText, scale: Double) -> TextMeasurement {
+      counter.increment()
+      return typesetter.measure(
+        string, font: text.font.withSize(size(text, scale: scale)), style: style(text),
         maxWidth: width)
     }
 
@@ -647,33 +665,47 @@ public struct LabelSheetLayout: Sendable {
       Double(symbol.size.height) * module
     }
 
-    /// Lays every block out at `scale`: whether all fit (no hidden lines, no overflowing word,
-    /// within the height), whether a word overflows, and the stack's height.
+    /// Measures every block at `scale`: whether all fit (no hidden lines, no overflowing word,
+    /// within the height), whether a word overflows, whether lines are hidden, each text
+    /// block's measurement (nil for the others) and the stack's height.
     func attempt(_ blocks: [Filled], scale: Double) -> (
-      fits: Bool, wordTooWide: Bool, pieces: [Fitted.Piece], height: Double
+      fits: Bool, wordTooWide: Bool, hidden: Bool, measured: [TextMeasurement?], height: Double
     ) {
       var total = 0.0
       var hidden = false
       var wordTooWide = false
-      var pieces: [Fitted.Piece] = []
+      var measured: [TextMeasurement?] = []
       for (index, block) in blocks.enumerated() {
         if index > 0 { total += spacing }
         switch block {
         case .text(let string, let text):
-          let layout = lay(string, text, scale: scale)
-          total += Double(layout.size.height)
-          hidden = hidden || layout.isTruncated
-          wordTooWide = wordTooWide || layout.minContentWidth > width + 0.001
-          pieces.append(.text(layout, text))
-        case .barcode(let symbol, let block, let module):
+          let measurement = measure(string, text, scale: scale)
+          total += Double(measurement.size.height)
+          hidden = hidden || measurement.isTruncated
+          wordTooWide = wordTooWide || measurement.minContentWidth > width + 0.001
+          measured.append(measurement)
+        case .barcode(let symbol, _, let module):
           total += barcodeHeight(symbol, module)
-          pieces.append(.barcode(symbol, block, moduleSize: module))
-        case .picture(let file, let block, let size):
+          measured.append(nil)
+        case .picture(_, _, let size):
           total += Double(size.height)
-          pieces.append(.picture(file, block, size: size))
+          measured.append(nil)
         }
       }
-      return (!hidden && !wordTooWide && total <= height + 0.001, wordTooWide, pieces, total)
+      let fits = !hidden && !wordTooWide && total <= height + 0.001
+      return (fits, wordTooWide, hidden, measured, total)
+    }
+
+    /// Every block at `scale`, its text laid out, as `attempt` measured it.
+    func pieces(_ blocks: [Filled], scale: Double) -> [Fitted.Piece] {
+      blocks.map { block in
+        switch block {
+        case .text(let string, let text): .text(lay(string, text, scale: scale), text)
+        case .barcode(let symbol, let block, let module):
+          .barcode(symbol, block, moduleSize: module)
+        case .picture(let file, let block, let size): .picture(file, block, size: size)
+        }
+      }
     }
 
     /// The blocks with their pictures scaled down, when need be, so that the label's text
@@ -716,7 +748,7 @@ public struct LabelSheetLayout: Sendable {
       if attempt(blocks, scale: 1).fits { return 1 }
       var low = lowestScale(blocks)
       guard attempt(blocks, scale: low).fits else { return low }
-      // Bisection: each step lays the label out once (the typesetter caches shaped words, so
+      // Bisection: each step measures the label once (the typesetter caches shaped words, so
       // a step re-breaks lines without reshaping).
       var high = 1.0
       for _ in 0..<9 {
@@ -741,15 +773,15 @@ public struct LabelSheetLayout: Sendable {
       var fit = LabelFit(
         sizes: sizes, isShrunk: shrunk, isWordBroken: false, isTruncated: false,
         isOverflowed: dropsPictures, pictureScale: pictureScale, picturesDropped: dropsPictures)
-      if tried.fits { return Fitted(pieces: tried.pieces, fit: fit, height: tried.height) }
+      if tried.fits {
+        return Fitted(pieces: pieces(blocks, scale: scale), fit: fit, height: tried.height)
+      }
       fit.isWordBroken = tried.wordTooWide
-      var hiddenLines = false
-      for case .text(let layout, _) in tried.pieces where layout.isTruncated { hiddenLines = true }
       if tried.height <= height + 0.001 {
         // Fits once words break (the typesetter breaks a word wider than the line); only the
         // design's line limits cut text.
-        fit.isTruncated = hiddenLines
-        return Fitted(pieces: tried.pieces, fit: fit, height: tried.height)
+        fit.isTruncated = tried.hidden
+        return Fitted(pieces: pieces(blocks, scale: scale), fit: fit, height: tried.height)
       }
       // Too tall at this size: give the blocks, top to bottom, the lines the height leaves.
       var remaining = height
@@ -780,10 +812,11 @@ public struct LabelSheetLayout: Sendable {
             case .text: break
             }
           }
-          let full = lay(string, text, scale: scale)
+          // The block as measured at this scale: laid out only for what is drawn.
+          guard let full = tried.measured[index] else { continue }
           let available = remaining - gap - reserved
           if Double(full.size.height) <= available + 0.001 {
-            pieces.append(.text(full, text))
+            pieces.append(.text(lay(string, text, scale: scale), text))
             remaining -= Double(full.size.height) + gap
             total += Double(full.size.height) + gap
             if full.isTruncated { fit.isTruncated = true }
