@@ -378,6 +378,14 @@ public final class Typesetter: Sendable {
     FreedMemory.giveBack()
   }
 
+  /// The length, in UTF-16 units, from which a text is huge: measured a window at a time (its
+  /// memory follows the window, not the text), and laid out from the start its limits show when
+  /// they show only that. Code that tries a text at several sizes (a label shrunk to fit its
+  /// cell) lays out an ordinary one at each, the layout of the size chosen then stored, and
+  /// measures a huge one, laying it out once: a record of megabytes laid out whole at each size
+  /// took a gigabyte for a label showing a few of its lines.
+  public static var hugeTextLength: Int { FreedMemory.hugeTextLength }
+
   /// `text` itemized, shaped and split into its unbreakable pieces once, to be measured or laid
   /// out at any width by arithmetic over the cached widths (see `ShapedText`).
   public func prepare(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle())

@@ -334,22 +334,23 @@ public struct LabelGrid: Sendable {
   /// `fontSize` at which it fits the cell without breaking a word; failing that, at the
   /// smallest size, truncated with an ellipsis.
   ///
-  /// The sizes are tried by measurement (no glyph runs) and only the size chosen is laid out:
-  /// each attempt's whole layout of a record of megabytes, which a cell shows a few lines of,
-  /// took a gigabyte, for the same answer (a measurement equals its layout's size, lines and
-  /// widths).
+  /// Each size is tried as `FittingAttempt` tries it: laid out, or for a huge text measured,
+  /// and laid out once at the size chosen.
   func fit(
     _ text: String, in inner: CGSize, font: Font, paragraph: ParagraphStyle,
     typesetter: Typesetter
   ) -> TextLayout {
-    func attempt(_ size: Double, maxWidth: Double? = Double(inner.width)) -> TextMeasurement {
-      typesetter.measure(text, font: font.withSize(size), style: paragraph, maxWidth: maxWidth)
+    func attempt(_ size: Double, maxWidth: Double? = Double(inner.width)) -> FittingAttempt {
+      FittingAttempt(
+        text, font: font.withSize(size), style: paragraph, maxWidth: maxWidth,
+        typesetter: typesetter)
     }
-    func layOut(_ size: Double) -> TextLayout {
-      typesetter.layout(
-        text, font: font.withSize(size), style: paragraph, maxWidth: Double(inner.width))
+    func layOut(_ attempt: FittingAttempt, at size: Double) -> TextLayout {
+      attempt.layout
+        ?? typesetter.layout(
+          text, font: font.withSize(size), style: paragraph, maxWidth: Double(inner.width))
     }
-    func fits(_ layout: TextMeasurement, at size: Double) -> Bool {
+    func fits(_ layout: FittingAttempt, at size: Double) -> Bool {
       guard Double(layout.size.height) <= Double(inner.height) + 0.001 else { return false }
       guard layout.isTruncated else {
         return Double(layout.minContentWidth) <= Double(inner.width) + 0.001
@@ -360,21 +361,24 @@ public struct LabelGrid: Sendable {
       guard paragraph.numberOfLines > 0 else { return false }
       return Double(attempt(size, maxWidth: nil).size.width) <= Double(inner.width) + 0.001
     }
-    if fits(attempt(fontSize), at: fontSize) { return layOut(fontSize) }
+    let full = attempt(fontSize)
+    if fits(full, at: fontSize) { return layOut(full, at: fontSize) }
     var low = fontSize * min(1, max(0.01, minimumScaleFactor))
-    if fits(attempt(low), at: low) {
+    let smallest = attempt(low)
+    if fits(smallest, at: low) {
       var high = fontSize
-      var best = low
+      var best = smallest
       for _ in 0..<10 {
         let middle = (low + high) / 2
-        if fits(attempt(middle), at: middle) {
+        let tried = attempt(middle)
+        if fits(tried, at: middle) {
           low = middle
-          best = middle
+          best = tried
         } else {
           high = middle
         }
       }
-      return layOut(best)
+      return layOut(best, at: low)
     }
     // Truncate at the smallest size: as many lines as fit, the last one ending in an ellipsis.
     var truncating = paragraph

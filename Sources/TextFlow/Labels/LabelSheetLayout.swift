@@ -642,16 +642,13 @@ public struct LabelSheetLayout: Sendable {
         style: style(text, lines: lines), maxWidth: width)
     }
 
-    /// The block's text measured at `scale` (what `lay` would say of its size and lines).
-    ///
-    /// Sizes are tried by measurement, and only what is drawn is laid out: a record of
-    /// megabytes laid out whole at each size tried took close to a gigabyte for a label that
-    /// shows a few of its lines.
-    func measure(_ string: String, _ text: PreparedText, scale: Double) -> TextMeasurement {
+    /// The block's text tried at `scale` (`FittingAttempt`: laid out as `lay` lays it out, or,
+    /// huge, measured).
+    func attempt(_ string: String, _ text: PreparedText, scale: Double) -> FittingAttempt {
       counter.increment()
-      return typesetter.measure(
+      return FittingAttempt(
         string, font: text.font.withSize(size(text, scale: scale)), style: style(text),
-        maxWidth: width)
+        maxWidth: width, typesetter: typesetter)
     }
 
     /// The smallest scale: every text block at the minimum size (or its own, if smaller).
@@ -665,21 +662,21 @@ public struct LabelSheetLayout: Sendable {
       Double(symbol.size.height) * module
     }
 
-    /// Measures every block at `scale`: whether all fit (no hidden lines, no overflowing word,
+    /// Tries every block at `scale`: whether all fit (no hidden lines, no overflowing word,
     /// within the height), whether a word overflows, whether lines are hidden, each text
-    /// block's measurement (nil for the others) and the stack's height.
+    /// block's attempt (nil for the others) and the stack's height.
     func attempt(_ blocks: [Filled], scale: Double) -> (
-      fits: Bool, wordTooWide: Bool, hidden: Bool, measured: [TextMeasurement?], height: Double
+      fits: Bool, wordTooWide: Bool, hidden: Bool, measured: [FittingAttempt?], height: Double
     ) {
       var total = 0.0
       var hidden = false
       var wordTooWide = false
-      var measured: [TextMeasurement?] = []
+      var measured: [FittingAttempt?] = []
       for (index, block) in blocks.enumerated() {
         if index > 0 { total += spacing }
         switch block {
         case .text(let string, let text):
-          let measurement = measure(string, text, scale: scale)
+          let measurement = attempt(string, text, scale: scale)
           total += Double(measurement.size.height)
           hidden = hidden || measurement.isTruncated
           wordTooWide = wordTooWide || measurement.minContentWidth > width + 0.001
@@ -696,11 +693,13 @@ public struct LabelSheetLayout: Sendable {
       return (fits, wordTooWide, hidden, measured, total)
     }
 
-    /// Every block at `scale`, its text laid out, as `attempt` measured it.
-    func pieces(_ blocks: [Filled], scale: Double) -> [Fitted.Piece] {
-      blocks.map { block in
+    /// Every block at `scale`, its text laid out: the layout `tried` holds for it, else laid
+    /// out now.
+    func pieces(_ blocks: [Filled], scale: Double, tried: [FittingAttempt?]) -> [Fitted.Piece] {
+      blocks.enumerated().map { index, block in
         switch block {
-        case .text(let string, let text): .text(lay(string, text, scale: scale), text)
+        case .text(let string, let text):
+          .text(tried[index]?.layout ?? lay(string, text, scale: scale), text)
         case .barcode(let symbol, let block, let module):
           .barcode(symbol, block, moduleSize: module)
         case .picture(let file, let block, let size): .picture(file, block, size: size)
@@ -748,7 +747,7 @@ public struct LabelSheetLayout: Sendable {
       if attempt(blocks, scale: 1).fits { return 1 }
       var low = lowestScale(blocks)
       guard attempt(blocks, scale: low).fits else { return low }
-      // Bisection: each step measures the label once (the typesetter caches shaped words, so
+      // Bisection: each step tries the label once (the typesetter caches shaped words, so
       // a step re-breaks lines without reshaping).
       var high = 1.0
       for _ in 0..<9 {
@@ -774,14 +773,18 @@ public struct LabelSheetLayout: Sendable {
         sizes: sizes, isShrunk: shrunk, isWordBroken: false, isTruncated: false,
         isOverflowed: dropsPictures, pictureScale: pictureScale, picturesDropped: dropsPictures)
       if tried.fits {
-        return Fitted(pieces: pieces(blocks, scale: scale), fit: fit, height: tried.height)
+        return Fitted(
+          pieces: pieces(blocks, scale: scale, tried: tried.measured), fit: fit,
+          height: tried.height)
       }
       fit.isWordBroken = tried.wordTooWide
       if tried.height <= height + 0.001 {
         // Fits once words break (the typesetter breaks a word wider than the line); only the
         // design's line limits cut text.
         fit.isTruncated = tried.hidden
-        return Fitted(pieces: pieces(blocks, scale: scale), fit: fit, height: tried.height)
+        return Fitted(
+          pieces: pieces(blocks, scale: scale, tried: tried.measured), fit: fit,
+          height: tried.height)
       }
       // Too tall at this size: give the blocks, top to bottom, the lines the height leaves.
       var remaining = height
@@ -812,11 +815,11 @@ public struct LabelSheetLayout: Sendable {
             case .text: break
             }
           }
-          // The block as measured at this scale: laid out only for what is drawn.
+          // The block as tried at this scale (a huge one measured, laid out for what is drawn).
           guard let full = tried.measured[index] else { continue }
           let available = remaining - gap - reserved
           if Double(full.size.height) <= available + 0.001 {
-            pieces.append(.text(lay(string, text, scale: scale), text))
+            pieces.append(.text(full.layout ?? lay(string, text, scale: scale), text))
             remaining -= Double(full.size.height) + gap
             total += Double(full.size.height) + gap
             if full.isTruncated { fit.isTruncated = true }
