@@ -450,28 +450,33 @@ public enum Renderer {
     if let outline = element.outline {
       canvas.stroke(outline, width: Double(size.width), height: Double(size.height))
     }
-    if let text = element.text {
-      // A page of a text cell many pages tall draws the lines near the page, not all of them
-      // (clipped away, they made a paginated PDF's time grow with the square of the cell).
-      let visible =
-        attributes.transform3D.isIdentity
-        ? Double(clip.minY - attributes.frame.minY)...Double(clip.maxY - attributes.frame.minY)
-        : nil
-      try drawText(text, on: canvas, visible: visible)
-    }
+    // A page of a text cell many pages tall draws the lines near the page, not all of them
+    // (clipped away, they made a paginated PDF's time grow with the square of the cell).
+    let visible =
+      attributes.transform3D.isIdentity
+      ? Double(clip.minY - attributes.frame.minY)...Double(clip.maxY - attributes.frame.minY)
+      : nil
+    var drawnLines = 0..<0
+    if let text = element.text { drawnLines = try drawText(text, on: canvas, visible: visible) }
     if translucent { canvas.endGroup(alpha: Double(attributes.alpha)) }
+    // A link is not drawn: it goes outside the translucent group (Cairo 1.16 crashes when the
+    // surface finishes after a link tag in a group that showed text with its toy API).
+    if let text = element.text {
+      addLinks(of: text, lines: drawnLines, on: canvas, visible: visible)
+    }
     canvas.restore()
   }
 
   /// Draws a text layout's run backgrounds, then its glyph runs: each glyph at the line's
   /// baseline origin plus its shaped position, offset by the text's origin in the element,
   /// with the text of its cluster (PDF readers extract and search that text); then each line's
-  /// underlines and strikethroughs; then, in a PDF or an SVG, its links.
-  /// With `visible` (a vertical range in the element's coordinates), only the lines within a
-  /// line's height of it are drawn: glyphs may reach past their line box, not past the next.
+  /// underlines and strikethroughs. Returns the lines drawn: with `visible` (a vertical range in
+  /// the element's coordinates), only the lines within a line's height of it, as glyphs may
+  /// reach past their line box, not past the next.
+  @discardableResult
   static func drawText(
     _ text: PlacedText, on canvas: CairoCanvas, visible: ClosedRange<Double>? = nil
-  ) throws(RenderingError) {
+  ) throws(RenderingError) -> Range<Int> {
     let lines = text.layout.lines
     var first = 0
     var end = lines.count
@@ -534,10 +539,18 @@ public enum Renderer {
         for segment in text.decorationSegments(of: line) { canvas.drawDecoration(segment) }
       }
     }
-    guard !text.links.isEmpty else { return }
-    // Clickable where a background over the same range is filled. A page of a long text draws
-    // the lines near it too, cut by its edge: a line is linked on the page its middle is on.
-    var areas = text.linkAreas(lines: first..<end)
+    return first..<end
+  }
+
+  /// Makes the text's links on `lines` (those `drawText` drew) clickable in a PDF or an SVG,
+  /// where a background over the same range is filled. A page of a long text draws the lines
+  /// near it too, cut by its edge: a line is linked on the page its middle is on (`visible`).
+  static func addLinks(
+    of text: PlacedText, lines: Range<Int>, on canvas: CairoCanvas,
+    visible: ClosedRange<Double>?
+  ) {
+    guard !text.links.isEmpty, !lines.isEmpty else { return }
+    var areas = text.linkAreas(lines: lines)
     if let visible { areas.removeAll { !visible.contains(Double($0.rect.midY)) } }
     var start = 0
     while start < areas.count {

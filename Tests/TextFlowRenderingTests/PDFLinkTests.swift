@@ -163,6 +163,28 @@ struct PDFLinkTests {
     #expect(links[0].boxes.count == reportLines.count)
   }
 
+  @Test("a translucent cell's links, rotated, click over their words' bounds on the page")
+  func translucentTurnedLinks() throws {
+    // A translucent element is drawn in a group, its links added after it; a turned one's
+    // areas are their bounds on the page.
+    var scene = try Self.linkedScene()
+    for index in scene.elements.indices where scene.elements[index].text != nil {
+      scene.elements[index].attributes.alpha = 0.5
+      scene.elements[index].attributes.transform3D = Transform3D(rotationAngle: .pi / 2)
+    }
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pdf = folder.appendingPathComponent("turned.pdf").path
+    try Renderer.render(scene, to: pdf, options: RenderOptions(format: .pdf))
+    #expect(!(try tool("qpdf", ["--check", pdf])).contains("damaged"))
+    let links = try #require(try Self.annotations(pdf)[1])
+    #expect(links.map(\.uri) == [Self.report.absoluteString, "mailto:%ED%8C%80@example.com"])
+    // Turned a quarter, the report's words run down the page: each sits in its link's areas.
+    for word in try Self.words(pdf, page: 1) where Self.reportWords.contains(word.text) {
+      #expect(Self.isLinked(word.box, by: links[0].boxes), "\(word.text) \(word.box)")
+    }
+  }
+
   @Test("in an SVG, each link is an <a> over its words that draws nothing")
   func svgLinks() throws {
     let folder = try Fixtures.temporaryDirectory()
