@@ -259,8 +259,14 @@ public struct TagCloud: Sendable {
         } else if character.isNewline {
           break
         } else if character == "\"", fieldStart, !quotesEnd {
+          // Searched byte by byte up to the next quote: with a String argument, `contains`
+          // copied the rest of the text at each quote.
           let next = text.index(after: index)
-          if text[next...].contains("\"") { quoted = true } else { quotesEnd = true }
+          if text.utf8[next...].contains(UInt8(ascii: "\"")) {
+            quoted = true
+          } else {
+            quotesEnd = true
+          }
         }
         // After a closing quote, a quote right after it ("") opens the field again: a quote.
         fieldStart =
