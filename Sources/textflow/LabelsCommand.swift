@@ -195,6 +195,18 @@ enum LabelsCommand: Subcommand {
         }
       }
       var sheets = LabelSheetLayout(template: template, design: design)
+      if !template.marginLeavesRoom && template.margin > design.padding {
+        // The labels are drawn with the design's padding; without this line they would show
+        // text placed where the template's guide says it may not go, with no reason given.
+        let area = template.shape.textArea
+        func points(_ value: Double) -> String { Printed.number((value * 10).rounded() / 10) }
+        printError(
+          "textflow labels: warning: \(template.name) (\(template.source)): its Markup-margin "
+            + "of \(points(template.margin)) pt leaves no room in the label's "
+            + "\(points(Double(area.width))) × \(points(Double(area.height))) pt text area; "
+            + "set aside (gLabels draws it only as a guide): the design's "
+            + "\(points(sheets.textInset)) pt padding is used")
+      }
       sheets.barcodeEncoder = ZintBarcodeEncoder()
       sheets.dataDirectory = documentFolder(source)
       sheets.drawsOutlines = parsed.flags.contains("--outlines")

@@ -36,9 +36,10 @@ struct LabelRoundTextTests {
   }
 
   /// Draws `csv` with the default design (a line a field) on `template` and reads back the ink
-  /// of the first label, inside `area`: each line's extent, and every ink pixel's centre.
+  /// of the first label, inside `area`: each line's extent, every ink pixel's centre, and what
+  /// the command said on standard error.
   static func draw(_ csv: String, on template: String, area: CGRect) throws -> (
-    lines: [InkLine], pixels: [CGPoint]
+    lines: [InkLine], pixels: [CGPoint], standardError: String
   ) {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -74,7 +75,7 @@ struct LabelRoundTextTests {
       }
       previousRow = y
     }
-    return (lines, pixels)
+    return (lines, pixels, result.standardError)
   }
 
   // A line's ink is centred when its midpoint is within 1.5 pt of the axis: the layout centres
@@ -110,6 +111,38 @@ struct LabelRoundTextTests {
     #expect(lowest < disc.centre.y - hole - margin, "ink down to \(lowest)")
     let farthest = full.pixels.map { hypot($0.x - disc.centre.x, $0.y - disc.centre.y) }.max()
     #expect((farthest ?? 0) < disc.radius - margin, "ink \(farthest ?? 0) from the centre")
+  }
+
+  @Test("Online Labels OL9985 (medium) (CD): a margin guide larger than the disc is set aside")
+  func cdMarginThatLeavesNoRoomIsSetAside() throws {
+    let xml = try TemplateXML(part: "OL9985 (medium)", in: "online-templates.xml")
+    let disc = try Disc(xml, element: "Label-cd")
+    let hole = try xml.length("hole", of: "Label-cd")
+    let margin = try xml.length("size", of: "Markup-margin")
+    // gLabels draws a CD's margin as two circles, the disc's edge moved in by it and the hole's
+    // moved out: here the inner one lies outside the outer one, so no point keeps the margin.
+    try #require(hole + margin >= disc.radius - margin, "the template changed: \(margin) pt")
+    let label = CGRect(
+      x: disc.centre.x - disc.radius, y: disc.centre.y - disc.radius, width: 2 * disc.radius,
+      height: 2 * disc.radius)
+    let drawn = try Self.draw(
+      "name,city\nAda Lovelace,London\n", on: "Online Labels OL9985 (medium)", area: label)
+    // Both lines, whole (nothing shrunk or cut: the label has room for far more), centred
+    // above the hole and inside the disc, and a warning naming the template and its margin.
+    #expect(drawn.lines.count == 2, "\(drawn.lines)")
+    for line in drawn.lines {
+      #expect(abs(line.midX - disc.centre.x) <= Self.centring, "\(line) centre \(disc.centre)")
+    }
+    let lowest = drawn.pixels.map(\.y).max() ?? .infinity
+    #expect(lowest < disc.centre.y - hole, "ink down to \(lowest)")
+    let farthest = drawn.pixels.map { hypot($0.x - disc.centre.x, $0.y - disc.centre.y) }.max()
+    #expect((farthest ?? .infinity) < disc.radius, "ink \(farthest ?? 0) from the centre")
+    #expect(drawn.standardError.contains("0 shrunk, 0 word-broken, 0 truncated"))
+    #expect(
+      drawn.standardError.contains(
+        "warning: Online Labels OL9985 (medium) (online-templates.xml:"),
+      "\(drawn.standardError)")
+    #expect(drawn.standardError.contains("Markup-margin of \(Int(margin.rounded())) pt"))
   }
 
   @Test("Avery 5193 (round): lines centred in the inscribed square")

@@ -248,7 +248,8 @@ public struct LabelDesign: Sendable, Equatable {
   /// The blocks, top to bottom.
   public var blocks: [Block]
   /// Space inside the label's edge (or its text area, for round labels), in points; the
-  /// template's `Markup-margin` is used when it is larger.
+  /// template's `Markup-margin` is used when it is larger and leaves room for text
+  /// (`LabelSheetLayout.textInset`).
   public var padding: Double = 4
   /// Space between blocks, in points.
   public var spacing: Double = 2

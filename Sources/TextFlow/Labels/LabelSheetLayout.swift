@@ -103,6 +103,14 @@ public struct LabelSheetLayout: Sendable {
   /// The page background (nil: none).
   public var background: Color? = .white
 
+  /// The space between the shape's text area and the blocks: the design's padding, or the
+  /// template's `Markup-margin` where that is larger and leaves room
+  /// (`LabelTemplate.marginLeavesRoom`; a margin that does not is set aside, as gLabels only
+  /// draws it as a guide).
+  public var textInset: Double {
+    template.marginLeavesRoom ? max(design.padding, template.margin) : design.padding
+  }
+
   /// A layout of `design` on `template`'s sheets.
   public init(template: LabelTemplate, design: LabelDesign) {
     self.template = template
@@ -233,7 +241,7 @@ public struct LabelSheetLayout: Sendable {
       }
     }
     let area = template.shape.textArea
-    let inset = max(design.padding, template.margin)
+    let inset = textInset
     let inner = CGRect(
       x: Double(area.minX) + inset, y: Double(area.minY) + inset,
       width: max(1, Double(area.width) - 2 * inset),

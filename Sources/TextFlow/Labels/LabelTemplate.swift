@@ -168,6 +168,16 @@ public struct LabelTemplate: Sendable, Equatable {
   /// "Brand Part".
   public var name: String { "\(brand) \(part)" }
 
+  /// True when `margin` leaves room inside the shape's text area: less than half its width and
+  /// half its height. gLabels draws the margin only as a guide while a label is designed, and a
+  /// few templates give one larger than their label (Online Labels OL9985 (medium): 1.51 in
+  /// inside a disc of 2.32 in radius round a 0.30 in hole, so its guide's inner circle lies
+  /// outside its outer one); kept, it would leave no text.
+  public var marginLeavesRoom: Bool {
+    let area = shape.textArea
+    return 2 * margin < Double(min(area.width, area.height))
+  }
+
   /// The number of labels on a sheet.
   public var labelsPerSheet: Int { grids.reduce(0) { $0 + $1.columns * $1.rows } }
 
