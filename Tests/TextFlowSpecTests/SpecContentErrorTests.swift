@@ -38,6 +38,10 @@ struct SpecContentErrorTests {
         #expect(
           error?.message.contains("expected a string or {") == true, "\(String(describing: error))")
         #expect(error?.message.hasSuffix("got \(type)") == true, "\(String(describing: error))")
+        // Each place names the keys it takes: only a run takes a link.
+        #expect(
+          error?.message.contains(#""link": …"#) == (place == "run"),
+          "\(String(describing: error))")
       }
     }
   }

@@ -206,35 +206,16 @@ extension TextSpec {
     func content(_ reader: SpecReader, defaultStyle: String?) throws(LayoutSpec.DecodingError)
       -> Content
     {
-      if case .string(let text) = reader.value { return .text(text, style: defaultStyle) }
-      guard case .object = reader.value else {
-        throw reader.fail(
-          "expected a string or {\"text\": …, \"style\": …}, got \(reader.value.typeName)")
-      }
-      let keys = try reader.object(allowed: ["text", "style"])
-      guard let text = keys["text"] else { throw reader.fail("expected \"text\"") }
-      let style = try keys["style"].map { value throws(LayoutSpec.DecodingError) in
-        try reader.at("style", value).string()
-      }
-      return .text(try reader.at("text", text).string(), style: style ?? defaultStyle)
+      let read = try styledText(reader, alsoAllowing: [])
+      return .text(read.text, style: read.style ?? defaultStyle)
     }
 
     /// One of an item's runs: a string, or `{"text": …, "style": …, "link": …}`.
     func run(_ reader: SpecReader) throws(LayoutSpec.DecodingError) -> (
       text: String, style: String?, link: URL?
     ) {
-      guard case .object = reader.value else {
-        guard case .text(let text, let style) = try content(reader, defaultStyle: nil) else {
-          throw reader.fail("expected a string or {\"text\": …}")
-        }
-        return (text, style, nil)
-      }
-      let keys = try reader.object(allowed: ["text", "style", "link"])
-      guard let text = keys["text"] else { throw reader.fail("expected \"text\"") }
-      let style = try keys["style"].map { value throws(LayoutSpec.DecodingError) in
-        try reader.at("style", value).string()
-      }
-      let link = try keys["link"].map { value throws(LayoutSpec.DecodingError) in
+      let read = try styledText(reader, alsoAllowing: ["link"])
+      let link = try read.keys["link"].map { value throws(LayoutSpec.DecodingError) in
         let reader = reader.at("link", value)
         let string = try reader.string()
         // A link leads somewhere only with a scheme: "example.com" would be a file beside
@@ -245,7 +226,26 @@ extension TextSpec {
         }
         return url
       }
-      return (try reader.at("text", text).string(), style, link)
+      return (read.text, read.style, link)
+    }
+
+    /// A string, or an object with "text", an optional "style" and the keys `extra` names:
+    /// the text, the style, and the object's keys (none for a string). One reader for headers,
+    /// footers, runs and their messages.
+    private func styledText(_ reader: SpecReader, alsoAllowing extra: [String])
+      throws(LayoutSpec.DecodingError) -> (text: String, style: String?, keys: [String: JSONValue])
+    {
+      if case .string(let text) = reader.value { return (text, nil, [:]) }
+      guard case .object = reader.value else {
+        let keys = (["text", "style"] + extra).map { "\"\($0)\": …" }.joined(separator: ", ")
+        throw reader.fail("expected a string or {\(keys)}, got \(reader.value.typeName)")
+      }
+      let keys = try reader.object(allowed: ["text", "style"] + extra)
+      guard let text = keys["text"] else { throw reader.fail("expected \"text\"") }
+      let style = try keys["style"].map { value throws(LayoutSpec.DecodingError) in
+        try reader.at("style", value).string()
+      }
+      return (try reader.at("text", text).string(), style, keys)
     }
 
     /// One item: its geometry and, in a text spec, its text (nil: a fixed-size item).
