@@ -96,6 +96,8 @@ private struct Demo {
   mutating func render(_ scene: Scene, _ name: String, _ options: RenderOptions, _ note: String)
     throws(CommandError)
   {
+    var options = options
+    options.documentInfo = demoDocumentInfo(name, note)
     let summary = try writeRendered(scene, to: path(name), options: options)
     Console.line("  \(describe(summary))  \(note)")
     written += 1

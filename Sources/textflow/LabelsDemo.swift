@@ -46,16 +46,18 @@ func labelMergeDemos(directory: String, typesetter: Typesetter) throws(CommandEr
       }
       let pdf = (directory as NSString).appendingPathComponent("labels-\(name).pdf")
       let png = (directory as NSString).appendingPathComponent("labels-\(name).png")
-      let pdfSummary = try Renderer.render(
-        pages: output.pages, to: pdf, options: RenderOptions(format: .pdf))
-      // The proof picture shows the outlines a printed sheet leaves out.
-      sheets.drawsOutlines = true
-      let proof = try sheets.layout(records.records, typesetter: typesetter)
-      let pngSummary = try Renderer.render(
-        pages: [proof.pages[0]], to: png, options: RenderOptions(format: .png, scale: 2))
       let note =
         "examples/\(name).csv on \(template): \(output.labels.count) labels, "
         + "\(output.labels.filter { !$0.fit.isClean }.count) not as designed"
+      var options = RenderOptions(format: .pdf)
+      options.documentInfo = demoDocumentInfo("labels-\(name).pdf", note)
+      let pdfSummary = try Renderer.render(pages: output.pages, to: pdf, options: options)
+      // The proof picture shows the outlines a printed sheet leaves out.
+      sheets.drawsOutlines = true
+      let proof = try sheets.layout(records.records, typesetter: typesetter)
+      options = RenderOptions(format: .png, scale: 2)
+      options.documentInfo = demoDocumentInfo("labels-\(name).png", note)
+      let pngSummary = try Renderer.render(pages: [proof.pages[0]], to: png, options: options)
       files.append("\(describe(pdfSummary))  \(note)")
       files.append("\(describe(pngSummary))  its first sheet, with outlines")
     } catch {
@@ -63,6 +65,13 @@ func labelMergeDemos(directory: String, typesetter: Typesetter) throws(CommandEr
     }
   }
   return (files, nil)
+}
+
+/// A demo picture's title and subject, which viewers show instead of the file name: "TextFlow
+/// demo: witch dialogue" for witch-dialogue.png, and what the picture shows.
+func demoDocumentInfo(_ fileName: String, _ note: String) -> PDFDocumentInfo {
+  let name = (fileName as NSString).deletingPathExtension.replacingOccurrences(of: "-", with: " ")
+  return PDFDocumentInfo(title: "TextFlow demo: \(name)", subject: note)
 }
 
 /// The bundled examples folder that holds `file`, found as the fonts are

@@ -41,10 +41,11 @@ import Testing
   }
 
   @Test(
-    "every picture textflow demo writes passes xmllint, pngcheck or qpdf --check",
+    "every picture textflow demo writes passes xmllint, pngcheck or qpdf --check, titled",
     .enabled(if: has(xmllint), "xmllint (libxml2-utils) is not installed"),
     .enabled(if: has(pngcheck), "pngcheck is not installed"),
-    .enabled(if: has(qpdf), "qpdf is not installed"))
+    .enabled(if: has(qpdf), "qpdf is not installed"),
+    .enabled(if: has(pdfinfo), "pdfinfo (poppler-utils) is not installed"))
   func demoOutputs() throws {
     let folder = try Fixtures.temporaryDirectory("strict-demo")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -54,6 +55,38 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
       .filter { ["svg", "png", "pdf"].contains(($0 as NSString).pathExtension) }.sorted()
     #expect(files.count > 30)
-    for file in files { try Self.check(out.appendingPathComponent(file).path) }
+    for file in files {
+      let path = out.appendingPathComponent(file).path
+      try Self.check(path)
+      // Each has a title a viewer shows in place of the file name, named after the file.
+      let name = (file as NSString).deletingPathExtension.replacingOccurrences(of: "-", with: " ")
+      #expect(try Self.title(of: path) == "TextFlow demo: \(name)", "\(file)")
+    }
+  }
+
+  static let pdfinfo = URL(fileURLWithPath: "/usr/bin/pdfinfo")
+
+  /// The document title of `file` as the reader of its format gives it: xmllint's root
+  /// `<title>`, pngcheck's Title text chunk, pdfinfo's Title (nil when it has none).
+  static func title(of file: String) throws -> String? {
+    switch (file as NSString).pathExtension {
+    case "svg":
+      let result = try ProcessRunner.run(
+        xmllint, ["--xpath", "string(/*[local-name()='svg']/*[local-name()='title'])", file])
+      let title = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+      return title.isEmpty ? nil : title
+    case "png":
+      // pngcheck -t: "Title:" on its own line, the text indented on the next.
+      let lines = try ProcessRunner.run(pngcheck, ["-t", file]).standardOutput
+        .split(separator: "\n", omittingEmptySubsequences: false)
+      guard let index = lines.firstIndex(of: "Title:"), index + 1 < lines.count else {
+        return nil
+      }
+      return lines[index + 1].trimmingCharacters(in: .whitespaces)
+    default:
+      let lines = try ProcessRunner.run(pdfinfo, [file]).standardOutput.split(separator: "\n")
+      guard let line = lines.first(where: { $0.hasPrefix("Title:") }) else { return nil }
+      return line.dropFirst("Title:".count).trimmingCharacters(in: .whitespaces)
+    }
   }
 }
