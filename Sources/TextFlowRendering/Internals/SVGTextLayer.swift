@@ -89,13 +89,28 @@ final class SVGTextLayer {
     return layers.isEmpty ? nil : Array(layers.utf8)
   }
 
-  /// A coordinate with up to 3 decimals, without exponent.
+  /// A coordinate with up to 3 decimals, without exponent or trailing zeros.
+  ///
+  /// Written from whole thousandths: formatting with `String(format:)` and trimming the zeros
+  /// with a regular expression (which Foundation compiles again at each call) was over half of
+  /// drawing an SVG with its text layer, for a number or two per glyph.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    let rounded = (value * 1000).rounded() / 1000
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
-    return String(format: "%.3f", rounded)
-      .replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+    // Beyond any page (14 400 pt is a PDF's largest side): whole points, as "%.0f" writes them.
+    guard abs(value) < 1e12 else { return String(format: "%.0f", value) }
+    let thousandths = Int((value * 1000).rounded())
+    let whole = String(thousandths.magnitude / 1000)
+    var fraction = thousandths.magnitude % 1000
+    let sign = thousandths < 0 ? "-" : ""
+    guard fraction != 0 else { return thousandths < 0 ? "-" + whole : whole }
+    var digits = 3
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    let padded = String(fraction)
+    let zeros = String(repeating: "0", count: digits - padded.count)
+    return "\(sign)\(whole).\(zeros)\(padded)"
   }
 
   /// Text for XML character data and attribute values: markup characters escaped, characters
