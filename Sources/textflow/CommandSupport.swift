@@ -66,9 +66,22 @@ struct ParsedArguments {
       } else if allowedFlags.contains(name), inlineValue == nil {
         flags.insert(name)
       } else {
-        throw .usage("unknown option '\(argument)'")
+        let hint = Self.nearestOption(to: name, among: valued.union(allowedFlags))
+        throw .usage("unknown option '\(argument)'\(hint.map { " (did you mean \($0)?)" } ?? "")")
       }
     }
+  }
+
+  /// The command's option a user most likely meant by `name`: one spelt within the spec keys'
+  /// distance (`--templat`, `--max-widht`), else the one option whose name ends in it, as
+  /// another tool's name for it may (pango-view's `--width` is `--max-width` here).
+  static func nearestOption(to name: String, among known: Set<String>) -> String? {
+    let candidates = known.sorted()
+    if let near = Spelling.suggestion(for: name, among: candidates) { return near }
+    let bare = name.drop { $0 == "-" }
+    guard !bare.isEmpty else { return nil }
+    let endings = candidates.filter { $0.hasSuffix("-\(bare)") }
+    return endings.count == 1 ? endings[0] : nil
   }
 
   /// A number option in `range`.
