@@ -318,13 +318,20 @@ func openTextOutput(_ path: String?) throws(CommandError) -> AtomicFile? {
   }
 }
 
-/// Writes text to an output opened by `openTextOutput(_:)` and commits it (nothing, and an
-/// error, when `--strict` refuses the output).
-func writeText(_ text: String, to file: AtomicFile) throws(CommandError) {
+/// Writes text to an output opened by `openTextOutput(_:)` and commits it, or adds it to
+/// `group` for the caller's commit with its other outputs (nothing, and an error, when
+/// `--strict` refuses the output).
+func writeText(_ text: String, to file: AtomicFile, group: AtomicFileGroup? = nil)
+  throws(CommandError)
+{
   try FontOptions.checkBeforeOutput()
   do {
     try file.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-    try file.commit(durable: durableOutput)
+    if let group {
+      try group.add(file, durable: durableOutput)
+    } else {
+      try file.commit(durable: durableOutput)
+    }
   } catch {
     throw .failure("\(error)")
   }
@@ -404,10 +411,17 @@ func writeRendered(
 /// number (`PageFileName`: `%d` or `%03d`, from 1) in any format, so "sheet-%d.pdf" is a PDF a
 /// sheet. A PNG or SVG name without one takes a single page; more pages are a usage error that
 /// says to put `%d` in the name (keeping the first sheet only would drop labels with exit
-/// status 0). Returns what was written, for the note on standard error.
+/// status 0). The files replace the previous ones together once every page is drawn (a full
+/// disk at the third page keeps all the previous pages, not new first pages beside old later
+/// ones), or wait in `group` for the caller's commit with its other outputs. Returns what was
+/// written, for the note on standard error.
 func writePages(
-  _ pages: some Sequence<Scene>, pageCount count: Int, to output: String, options: RenderOptions
+  _ pages: some Sequence<Scene>, pageCount count: Int, to output: String, options: RenderOptions,
+  group: AtomicFileGroup? = nil
 ) throws(CommandError) -> String {
+  var options = options
+  let ownGroup = group == nil ? AtomicFileGroup() : nil
+  if output != "-" { options.commitGroup = group ?? ownGroup }
   let name = try PageFileName.parse(output)
   guard let name else {
     guard options.format == .pdf || count == 1 else {
@@ -420,6 +434,7 @@ func writePages(
       path, options throws(RenderingError) in
       try Renderer.render(pages: pages, expectedPageCount: count, to: path, options: options)
     }
+    if let ownGroup { try commitOutputs(ownGroup) }
     return output == "-" ? "- (\(counted(summary.pageCount, "page")))" : describe(summary)
   }
   var names: [String] = []
@@ -430,7 +445,17 @@ func writePages(
     }
     names.append(path)
   }
+  if let ownGroup { try commitOutputs(ownGroup) }
   return names.count == 1 ? names[0] : "\(names.first!) … \(names.last!) (\(names.count) pages)"
+}
+
+/// Renames the files of `group` over their targets (flushed to the disk with TEXTFLOW_FSYNC=1).
+func commitOutputs(_ group: AtomicFileGroup) throws(CommandError) {
+  do {
+    try group.commit(durable: durableOutput)
+  } catch {
+    throw .failure("\(error)")
+  }
 }
 
 /// Writes a command's result where `-o` and `--format` sent it (`kind`): the JSON as text (to

@@ -294,9 +294,13 @@ enum LabelsCommand: Subcommand {
           if reportsLabels { appendEntry(label, to: &result.entries) }
         }
       }
-      // Made before any sheet is drawn: a report that cannot be written fails the run before
-      // the drawing replaces the previous one.
+      // Made before any sheet is drawn: a report or JSON output that cannot be written fails
+      // the run before the drawing replaces the previous one. The drawing, the report and the
+      // JSON replace the previous ones together, once all are written (`AtomicFileGroup`): a
+      // disk that fills up at the report kept the drawing new and the report old.
       let reportFile = try openTextOutput(parsed.values["--report"])
+      let jsonFile = kind == .json ? try openTextOutput(output) : nil
+      let outputs = AtomicFileGroup()
       var written: String?
       switch kind {
       case .json:
@@ -316,17 +320,18 @@ enum LabelsCommand: Subcommand {
             return page.scene
           }
         }
-        written = try writePages(pages, pageCount: merge.pageCount, to: output, options: options)
+        written = try writePages(
+          pages, pageCount: merge.pageCount, to: output, options: options, group: outputs)
       }
-      if reportsLabels {
-        let report = json(result, template: template)
-        if let reportFile {
-          try writeText(report, to: reportFile)
-        } else if let path = parsed.values["--report"] {
-          try writeText(report, to: path)
-        }
-        if case .json = kind { try writeText(report, to: output) }
+      let report = reportsLabels ? json(result, template: template) : ""
+      if let reportFile { try writeText(report, to: reportFile, group: outputs) }
+      if let jsonFile { try writeText(report, to: jsonFile, group: outputs) }
+      try commitOutputs(outputs)
+      // Standard output (`-`) is written once the files are in place.
+      if reportsLabels, reportFile == nil, let path = parsed.values["--report"] {
+        try writeText(report, to: path)
       }
+      if case .json = kind, jsonFile == nil { try writeText(report, to: output) }
       if let written { printError("wrote \(written)") }
       printError(summary(result))
     }

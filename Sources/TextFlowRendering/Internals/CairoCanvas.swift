@@ -541,13 +541,15 @@ final class CairoCanvas {
 
   /// Writes the output (the PNG image, or the rest of the PDF/SVG stream) and, when every
   /// drawing operation and write succeeded and `check` returns nil, puts it at `path` (flushed
-  /// to the disk first with `durable`); otherwise `path` keeps its previous contents.
+  /// to the disk first with `durable`), or into `group` to be put there with the group's other
+  /// files; otherwise `path` keeps its previous contents.
   ///
   /// - Throws: `RenderingError` with the system's reason for a write error ("No space left on
   ///   device"), Cairo's for a drawing error, or `check`'s.
-  func finish(durable: Bool = false, check commitCheck: (() -> String?)? = nil)
-    throws(RenderingError)
-  {
+  func finish(
+    durable: Bool = false, check commitCheck: (() -> String?)? = nil,
+    group: AtomicFileGroup? = nil
+  ) throws(RenderingError) {
     try check(cairo_status(context))
     if format == .png {
       cairo_surface_flush(surface)
@@ -576,7 +578,11 @@ final class CairoCanvas {
       throw RenderingError(path: path, reason: reason)
     }
     do {
-      try stream.file.commit(durable: durable)
+      if let group {
+        try group.add(stream.file, durable: durable)
+      } else {
+        try stream.file.commit(durable: durable)
+      }
     } catch {
       throw RenderingError(path: path, reason: error.reason)
     }
