@@ -171,15 +171,37 @@ func readInput(_ source: String, limit: Int = maximumInputSize) throws(CommandEr
 /// Refuses, as a usage error before anything is read, an output that names one of the
 /// command's input files (however the path is written: a symlink or another spelling is the
 /// same file): writing it would replace the user's spec, records or words with the drawing or
-/// the JSON. Standard input and output (`-`) and files that do not exist yet never clash.
+/// the JSON. Standard input and output (`-`) and files that do not exist yet never clash. The
+/// outputs whose flags are in `paged` are a file a page when their name has a page number
+/// (`-o sheet-%d.pdf`): an input named as one of those pages would be replaced by it.
 func refuseOutputsOverInputs(
-  _ outputs: [(flag: String, path: String?)], inputs: [(what: String, path: String?)]
+  _ outputs: [(flag: String, path: String?)], inputs: [(what: String, path: String?)],
+  paged: Set<String> = []
 ) throws(CommandError) {
   for case (let flag, let written?) in outputs where written != "-" {
-    for case (let what, let input?) in inputs where input != "-" && isSameFile(written, input) {
-      throw .usage("\(flag) \(written) is the \(what) file \(input); writing it would replace it")
+    let pages = paged.contains(flag) ? try PageFileName.parse(canonicalPath(written)) : nil
+    for case (let what, let input?) in inputs where input != "-" {
+      if let pages {
+        // The input's name, and the name of the file it links to.
+        let names = [canonicalPath(input), realPath(input)].compactMap { $0 }
+        guard let page = names.lazy.compactMap(pages.page(named:)).first else { continue }
+        throw .usage(
+          "\(flag) \(written) names page \(page) as the \(what) file \(input); writing it would "
+            + "replace it")
+      } else if isSameFile(written, input) {
+        throw .usage(
+          "\(flag) \(written) is the \(what) file \(input); writing it would replace it")
+      }
     }
   }
+}
+
+/// The absolute path of the existing file `path` names, every symbolic link resolved; nil when
+/// there is none.
+func realPath(_ path: String) -> String? {
+  guard let resolved = realpath(path, nil) else { return nil }
+  defer { free(resolved) }
+  return String(cString: resolved)
 }
 
 /// Refuses, as a usage error before anything is read, a second output that names the first

@@ -129,7 +129,8 @@ enum LabelsCommand: Subcommand {
       // or a report (a records.json written as "-o records.json").
       try refuseOutputsOverInputs(
         [("-o", output), ("--report", parsed.values["--report"])],
-        inputs: [("data", source), ("design", parsed.values["--design"])])
+        inputs: [("data", source), ("design", parsed.values["--design"])],
+        paged: kind == .json ? [] : ["-o"])
       // A report written over the drawing (or one of its pages) left a JSON file where the
       // run said it wrote the PDF. With JSON output -o is the report itself: the same file is
       // harmless, but not the same stream (the report twice on standard output).
@@ -238,6 +239,11 @@ enum LabelsCommand: Subcommand {
       } catch {
         throw .failure("\(parsed.values["--design"] ?? "design"): \(error)")
       }
+      // The pictures are inputs too, known once the records are filled: the design's logo
+      // named as -o was replaced by the sheet it was drawn on.
+      try refuseOutputsOverInputs(
+        [("-o", output), ("--report", parsed.values["--report"])],
+        inputs: merge.pictureFiles.map { ("picture", $0) }, paged: kind == .json ? [] : ["-o"])
 
       // Bad records stop the run before anything is written, unless asked to go on.
       let badRecords = BadRecord.inRowOrder(records.errors, merge.errors)
