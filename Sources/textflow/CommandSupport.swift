@@ -245,6 +245,26 @@ func canonicalPath(_ path: String) -> String {
   ).path
 }
 
+/// Makes the folder `path` and the missing folders above it, as `mkdir -p` does. A failure
+/// names the folder that could not be made and the system's reason ("Read-only file system",
+/// "Not a directory" for a file in the way), not Foundation's words for it ("The volume is read
+/// only").
+func makeFolder(_ path: String) throws(CommandError) {
+  var info = stat()
+  if stat(path, &info) == 0 {
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw .failure("cannot create \(path): \(String(cString: strerror(ENOTDIR)))")
+    }
+    return
+  }
+  // As typed: a relative folder's parent stays relative in the message.
+  let parent = (path as NSString).deletingLastPathComponent
+  if !parent.isEmpty, parent != path { try makeFolder(parent) }
+  if mkdir(path, 0o777) != 0, errno != EEXIST {
+    throw .failure("cannot create \(path): \(String(cString: strerror(errno)))")
+  }
+}
+
 /// True when `first` and `second` name one existing file (one device and inode), however
 /// the paths are written.
 func isSameFile(_ first: String, _ second: String) -> Bool {

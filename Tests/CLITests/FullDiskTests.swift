@@ -61,6 +61,13 @@ struct SmallDisk {
       .sorted()
   }
 
+  /// Makes the disk read-only (`mount -o remount,ro`): unlike `chmod 555`, it stops root too.
+  func makeReadOnly() throws {
+    let result = try ProcessRunner.run(
+      URL(fileURLWithPath: "/bin/mount"), ["-o", "remount,ro", folder.path])
+    #expect(result.status == 0, "\(result.standardError)")
+  }
+
   func unmount() {
     _ = try? ProcessRunner.run(URL(fileURLWithPath: "/bin/umount"), [folder.path])
     try? FileManager.default.removeItem(at: folder)
@@ -256,5 +263,61 @@ struct FullDiskTests {
     #expect(try problem(in: drawing) == nil)
     #expect(try problem(in: report) == nil)
     #expect(try disk.listing() == ["l.pdf", "r.json"])
+  }
+
+  // Root writes through `chmod 555`; a read-only mount stops it. Every command and format,
+  // to a file that exists and to a new one, and the demo's folder.
+  @Test("every output to a read-only disk exits 1 naming the path; the previous file stays")
+  func readOnlyDisk() throws {
+    let disk = try SmallDisk(size: 4 << 20)
+    defer { disk.unmount() }
+    let examples = Fixtures.packageRoot.appendingPathComponent("examples")
+    func example(_ name: String) -> String {
+      quoted(examples.appendingPathComponent(name).path)
+    }
+    let previous = Data("the previous file".utf8)
+    for name in ["out.pdf", "out.png", "out.svg", "out.json"] {
+      try previous.write(to: disk.folder.appendingPathComponent(name))
+    }
+    try disk.makeReadOnly()
+    let labels =
+      "labels \(example("contacts.csv")) --template 'Avery L7160' "
+      + "--design \(example("designs/contacts.json"))"
+    var commands: [(command: String, file: String)] = []
+    for name in ["out.pdf", "out.png", "out.svg", "out.json", "new.pdf"] {
+      commands += [
+        ("layout \(example("witch-dialogue.json")) --title T -o OUT", name),
+        ("grid \(example("addresses.txt")) -o OUT", name),
+        ("cloud \(example("us-constitution.txt")) --title T -o OUT", name),
+      ]
+    }
+    commands += [
+      ("layout \(example("witch-dialogue.json")) --page a4 -o OUT", "out.pdf"),
+      ("grid \(example("addresses.txt")) --sheet l7160 -o OUT", "out.pdf"),
+      ("grid \(example("addresses.txt")) --sheet l7160 -o OUT", "sheet-%d.png"),
+      ("\(labels) -o OUT", "out.pdf"),
+      ("\(labels) -o OUT", "page-%d.svg"),
+      ("\(labels) -o OUT", "out.json"),
+    ]
+    for (command, name) in commands {
+      let path = disk.folder.appendingPathComponent(name).path
+      let result = try shell(
+        "\(textflow) \(command.replacingOccurrences(of: "OUT", with: quoted(path)))")
+      #expect(result.status == 1, "\(command) \(name): \(result.standardError)")
+      let named = path.replacingOccurrences(of: "%d", with: "1")
+      #expect(
+        result.standardError.contains("\(named): \(reason(EROFS))"),
+        "\(command) \(name): \(result.standardError)")
+    }
+    let demo = disk.folder.appendingPathComponent("demo").path
+    let result = try shell("\(textflow) demo --out \(quoted(demo))")
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains("cannot create \(demo): \(reason(EROFS))"),
+      "\(result.standardError)")
+    for name in ["out.pdf", "out.png", "out.svg", "out.json"] {
+      #expect(try Data(contentsOf: disk.folder.appendingPathComponent(name)) == previous)
+    }
+    #expect(try disk.listing() == ["out.json", "out.pdf", "out.png", "out.svg"])
   }
 }
