@@ -429,7 +429,18 @@ func writeRendered(
   do {
     summary = try render(temporary, options)
   } catch {
-    throw failure(error)
+    // The temporary file is the command's, not the user's: named, it read as an output the
+    // user had asked for ("cannot render /tmp/textflow-58E1….pdf: No space left on device").
+    guard error.path == temporary else { throw failure(error) }
+    if let writeError = error.writeError {
+      let folder = (temporary as NSString).deletingLastPathComponent
+      throw .failure(
+        "cannot write standard output: the drawing is made in a temporary file in \(folder) "
+          + "(TMPDIR) before it is sent, and that failed: \(writeError.reason)")
+    }
+    var named = error
+    named.path = "standard output"
+    throw failure(named)
   }
   // Opened and removed at once: the open descriptor keeps the bytes until they are sent.
   let file = open(temporary, O_RDONLY | O_CLOEXEC)

@@ -320,4 +320,49 @@ struct FullDiskTests {
     }
     #expect(try disk.listing() == ["out.json", "out.pdf", "out.png", "out.svg"])
   }
+
+  // `-o -` draws into a temporary file in TMPDIR before sending it: a full or read-only TMPDIR
+  // said "cannot render /tmp/…/textflow-58E15C08-….pdf: No space left on device", a file the
+  // user never named.
+  @Test("standard output through a full or read-only TMPDIR names standard output and TMPDIR")
+  func standardOutputThroughAFullTemporaryFolder() throws {
+    let disk = try SmallDisk(size: 1 << 20)
+    defer { disk.unmount() }
+    let examples = Fixtures.packageRoot.appendingPathComponent("examples")
+    func example(_ name: String) -> String {
+      quoted(examples.appendingPathComponent(name).path)
+    }
+    let commands = [
+      "layout \(example("witch-dialogue.json")) --title T -o - --format pdf",
+      "grid \(example("addresses.txt")) --sheet l7160 -o - --format pdf",
+      "labels \(example("contacts.csv")) --template 'Avery L7160' -o - --format pdf",
+      "cloud \(example("us-constitution.txt")) --title T -o - --format png",
+    ]
+    for readOnly in [false, true] {
+      if readOnly { try disk.makeReadOnly() } else { try disk.fill(leaving: 0) }
+      for command in commands {
+        let result = try shell(
+          "\(textflow) \(command)", environment: ["TMPDIR": disk.folder.path])
+        #expect(result.status == 1, "\(command): \(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let message =
+          "cannot write standard output: the drawing is made in a temporary file in "
+          + "\(disk.folder.path) (TMPDIR) before it is sent, and that failed: "
+          + reason(readOnly ? EROFS : ENOSPC)
+        #expect(result.standardError.contains(message), "\(command): \(result.standardError)")
+        #expect(
+          !result.standardError.contains("\(disk.folder.path)/textflow-"),
+          "\(result.standardError)")
+        #expect(try disk.listing().isEmpty)
+      }
+    }
+    // Not a write error: said of standard output too.
+    let tall = try shell(
+      "echo '{\"collectionView\": {\"size\": [100, 100]}, \"layout\": {\"itemSize\": [10, "
+        + "20000]}, \"sections\": [{\"itemCount\": 1}]}' | \(textflow) layout - -o - --format png")
+    #expect(tall.status == 1)
+    #expect(
+      tall.standardError.contains("cannot render standard output: the picture would be"),
+      "\(tall.standardError)")
+  }
 }

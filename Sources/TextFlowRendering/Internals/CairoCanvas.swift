@@ -42,6 +42,10 @@ public struct RenderingError: Error, CustomStringConvertible, Sendable, Equatabl
   public var path: String
   /// Cairo's reason, e.g. "error while writing to output stream".
   public var reason: String
+  /// The system's error when the file could not be made or written (a full disk, a read-only
+  /// folder), for a caller that says it in its own words: the CLI's standard output is drawn
+  /// in a temporary file, whose name means nothing to the user.
+  public var writeError: FileWriteError? = nil
   /// "cannot render PATH: REASON".
   public var description: String { "cannot render \(path): \(reason)" }
 }
@@ -107,7 +111,7 @@ final class CairoCanvas {
         catalogEntry: printsAtActualSize ? "/ViewerPreferences << /PrintScaling /None >>" : nil,
         opening: Self.openingInsertion(format, documentInfo))
     } catch {
-      throw RenderingError(path: path, reason: error.explanation)
+      throw RenderingError(path: path, reason: error.explanation, writeError: error)
     }
     self.stream = stream
     switch format {
@@ -584,7 +588,7 @@ final class CairoCanvas {
         try stream.file.commit(durable: durable)
       }
     } catch {
-      throw RenderingError(path: path, reason: error.reason)
+      throw RenderingError(path: path, reason: error.reason, writeError: error)
     }
   }
 
@@ -603,7 +607,7 @@ final class CairoCanvas {
   func throwIfWriteFailed() throws(RenderingError) {
     if let failure = stream.failure {
       stream.file.discard()
-      throw RenderingError(path: path, reason: failure.reason)
+      throw RenderingError(path: path, reason: failure.reason, writeError: failure)
     }
   }
 
