@@ -332,8 +332,18 @@ func outputKind(path: String?, format: String?, default defaultKind: OutputKind)
   return .rendered(rendered)
 }
 
+/// Why `path` may not be written: a font the run measured its text with was read from it (a
+/// spec style's `"font": "my.ttf"` or `--font my.ttf` named again as `-o`), which the output
+/// would replace; nil when it may. Known only once the text is laid out, so asked just before
+/// an output replaces its file.
+func fontFileProblem(_ path: String) -> String? {
+  guard path != "-", FontFace.isLoaded(fromFileAt: path) else { return nil }
+  return "it is a font file the text was measured with; writing it would replace it"
+}
+
 /// Writes text to a file, or to standard output for nil or `-` (nothing, and an error, when
-/// `--strict` refuses the output: `FontOptions.checkBeforeOutput()`).
+/// `--strict` refuses the output: `FontOptions.checkBeforeOutput()`, or when the file is a
+/// font the text was measured with: `fontFileProblem(_:)`).
 func writeText(_ text: String, to path: String?) throws(CommandError) {
   try FontOptions.checkBeforeOutput()
   let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
@@ -341,6 +351,7 @@ func writeText(_ text: String, to path: String?) throws(CommandError) {
     Console.out(data)
     return
   }
+  if let problem = fontFileProblem(path) { throw .failure("cannot write \(path): \(problem)") }
   do {
     try AtomicFile.write(data, to: path, durable: durableOutput)
   } catch {
@@ -367,6 +378,10 @@ func writeText(_ text: String, to file: AtomicFile, group: AtomicFileGroup? = ni
   throws(CommandError)
 {
   try FontOptions.checkBeforeOutput()
+  if let problem = fontFileProblem(file.path) {
+    file.discard()
+    throw .failure("cannot write \(file.path): \(problem)")
+  }
   do {
     try file.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     if let group {
@@ -398,7 +413,7 @@ func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) thro
 /// Writes what `render` draws to `path` (as `writeRendered(_:to:options:)` does a scene), with
 /// a progress bar. The drawing replaces `path`, or is sent to standard output, only once
 /// `--strict` has let it through (`FontOptions.checkBeforeOutput()`), after the last text it
-/// lays out.
+/// lays out, and when `path` is no font file that text was measured with (`fontFileProblem`).
 @discardableResult
 func writeRendered(
   to path: String, options: RenderOptions,
@@ -406,7 +421,7 @@ func writeRendered(
 ) throws(CommandError) -> RenderSummary {
   var options = options
   options.durable = durableOutput
-  options.commitCheck = { FontOptions.strictError()?.message }
+  options.commitCheck = { FontOptions.strictError()?.message ?? fontFileProblem(path) }
   // A refusal by `--strict` gets the command's own message, not "cannot render PATH: …".
   func failure(_ error: RenderingError) -> CommandError {
     if let refusal = FontOptions.strictError(), refusal.message == error.reason { return refusal }

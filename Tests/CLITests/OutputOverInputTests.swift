@@ -114,4 +114,45 @@ import Testing
     #expect(written.status == 0, "\(written.standardError)")
     #expect(try Data(contentsOf: directory.appendingPathComponent("logo.png")) == logo)
   }
+
+  // A spec style's "font": "my.ttf" (or grid's --font my.ttf) named again as -o: the drawing
+  // replaced the font file with status 0, and the next run said "cannot load font my.ttf: not a
+  // TrueType or OpenType font file (it starts with "%PDF-1.5")".
+  @Test("an output naming a font file the text was measured with is refused, the font kept")
+  func outputNamingAFontFileIsRefused() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let font = try Data(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("Fonts/DejaVuSans.ttf"))
+    try font.write(to: directory.appendingPathComponent("my.ttf"))
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("link.ttf").path, withDestinationPath: "my.ttf")
+    let spec = Data(
+      (#"{"collectionView": {"size": [300, 300]}, "styles": {"w": {"font": "my.ttf"}}, "#
+        + #""itemStyle": "w", "sections": [{"texts": ["hello"]}]}"#).utf8)
+    try spec.write(to: directory.appendingPathComponent("spec.json"))
+    try Data("Ada\nGrace\n".utf8).write(to: directory.appendingPathComponent("labels.txt"))
+    try Data("name\nAda\n".utf8).write(to: directory.appendingPathComponent("r.csv"))
+    try Data(#"{"blocks": [{"text": "{name}", "font": "my.ttf"}]}"#.utf8).write(
+      to: directory.appendingPathComponent("design.json"))
+    for arguments in [
+      ["layout", "spec.json", "-o", "my.ttf", "--format", "pdf"],
+      ["layout", "spec.json", "-o", "my.ttf", "--format", "json"],
+      ["layout", "spec.json", "-o", "link.ttf", "--format", "svg"],
+      ["grid", "labels.txt", "--font", "my.ttf", "-o", "my.ttf", "--format", "png"],
+      [
+        "labels", "r.csv", "--template", "Avery L7160", "--design", "design.json", "-o",
+        "my.ttf", "--format", "pdf",
+      ],
+    ] {
+      let result = try ProcessRunner.run(Executables.textflow, arguments, directory: directory)
+      #expect(result.status == 1, "\(arguments): \(result.standardError)")
+      #expect(
+        result.standardError.contains("a font file the text was measured with"),
+        "\(arguments): \(result.standardError)")
+      #expect(try Data(contentsOf: directory.appendingPathComponent("my.ttf")) == font)
+      let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      #expect(listing == ["design.json", "labels.txt", "link.ttf", "my.ttf", "r.csv", "spec.json"])
+    }
+  }
 }
