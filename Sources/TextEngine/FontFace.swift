@@ -247,6 +247,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     return registry.withLock { $0.loadsByFile[identity] ?? 0 }
   }
 
+  /// True when a face was loaded in this process from the file `path` names, by any name for
+  /// it (`shared(contentsOf:faceIndex:)`), and the file is unchanged since: a program about to
+  /// write an output there would replace a font its text was measured with.
+  public static func isLoaded(fromFileAt path: String) -> Bool {
+    loadCount(ofFile: URL(fileURLWithPath: path)) > 0
+  }
+
   private struct InternKey: Hashable {
     var identity: FontFileIdentity
     var faceIndex: Int

@@ -61,6 +61,8 @@ public final class AtomicFile {
   private var slot: Int?
   /// True while the temporary file exists (until the rename or the removal).
   private var temporaryExists = false
+  /// True once `finishWriting(durable:)` closed the complete file, which waits for `commit()`.
+  private var isWritten = false
   /// The file the rename replaces: the target, or the file its symbolic link points to.
   private let resolvedPath: String
   /// The permissions the committed file gets: the previous file's, or 0666 less the umask.
@@ -128,7 +130,7 @@ public final class AtomicFile {
 
   deinit { discard() }
 
-  /// True until `commit()` or `discard()`.
+  /// True until `finishWriting(durable:)`, `commit()` or `discard()`.
   public var isOpen: Bool { descriptor >= 0 }
 
   /// Appends bytes; a short write is continued, an interrupted one retried.
@@ -154,47 +156,70 @@ public final class AtomicFile {
     if let failure { throw failure }
   }
 
-  /// Makes the written bytes the target's contents.
+  /// Ends the writing: the file is complete (flushed to the disk with `durable`, given its
+  /// permissions) and closed, and waits for `commit()` to replace the target, or `discard()`.
   ///
-  /// With `durable`, the data and the folder entry are flushed to the disk (`fsync`) before this
-  /// returns, so that the new file survives a power cut; without it the rename is still atomic
-  /// for every reader, but the kernel writes the data back when it chooses.
-  public func commit(durable: Bool = false) throws(FileWriteError) {
+  /// For the files of one output that replace their targets together (`AtomicFileGroup`), each
+  /// checked complete before any is renamed, without holding a descriptor for each.
+  public func finishWriting(durable: Bool = false) throws(FileWriteError) {
+    guard !isWritten else { return }
     guard descriptor >= 0 else { throw FileWriteError(path: path, code: EBADF) }
     do throws(FileWriteError) {
-      guard let temporaryPath else {
-        let descriptor = self.descriptor
-        self.descriptor = -1
+      let descriptor = self.descriptor
+      self.descriptor = -1
+      guard temporaryPath != nil else {
+        // A device or a FIFO, written in place: only a disk file can be flushed.
         if durable, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS {
           let code = errno
           close(descriptor)
           throw FileWriteError(path: path, code: code)
         }
         guard close(descriptor) == 0 else { throw FileWriteError(path: path, code: errno) }
+        isWritten = true
         return
       }
-      if durable, fsync(descriptor) != 0 { throw FileWriteError(path: path, code: errno) }
-      guard fchmod(descriptor, mode) == 0 else { throw FileWriteError(path: path, code: errno) }
-      let descriptor = self.descriptor
-      self.descriptor = -1
+      if durable, fsync(descriptor) != 0 {
+        let code = errno
+        close(descriptor)
+        throw FileWriteError(path: path, code: code)
+      }
+      if fchmod(descriptor, mode) != 0 {
+        let code = errno
+        close(descriptor)
+        throw FileWriteError(path: path, code: code)
+      }
       guard close(descriptor) == 0 else { throw FileWriteError(path: path, code: errno) }
-      let target = resolvedPath
-      guard rename(temporaryPath, target) == 0 else {
-        throw FileWriteError(path: path, code: errno)
-      }
-      temporaryExists = false
-      if let slot { TemporaryFiles.unregister(slot) }
-      slot = nil
-      if durable {
-        let folder = open(URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY)
-        if folder >= 0 {
-          fsync(folder)
-          close(folder)
-        }
-      }
+      isWritten = true
     } catch {
       discard()
       throw error
+    }
+  }
+
+  /// Makes the written bytes the target's contents.
+  ///
+  /// With `durable`, the data and the folder entry are flushed to the disk (`fsync`) before this
+  /// returns, so that the new file survives a power cut; without it the rename is still atomic
+  /// for every reader, but the kernel writes the data back when it chooses.
+  public func commit(durable: Bool = false) throws(FileWriteError) {
+    try finishWriting(durable: durable)
+    guard let temporaryPath else { return }
+    guard temporaryExists else { throw FileWriteError(path: path, code: EBADF) }
+    let target = resolvedPath
+    guard rename(temporaryPath, target) == 0 else {
+      let code = errno
+      discard()
+      throw FileWriteError(path: path, code: code)
+    }
+    temporaryExists = false
+    if let slot { TemporaryFiles.unregister(slot) }
+    slot = nil
+    if durable {
+      let folder = open(URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY)
+      if folder >= 0 {
+        fsync(folder)
+        close(folder)
+      }
     }
   }
 
@@ -207,6 +232,7 @@ public final class AtomicFile {
     }
     if let temporaryPath, temporaryExists { unlink(temporaryPath) }
     temporaryExists = false
+    isWritten = false
     if let slot { TemporaryFiles.unregister(slot) }
     slot = nil
   }
@@ -228,6 +254,69 @@ public final class AtomicFile {
   }()
 }
 
+/// Files of one output that replace their targets together: the pages of `sheet-%d.png`, or a
+/// drawing and its report. Each is written completely (`AtomicFile.finishWriting(durable:)`)
+/// and added; `commit()` renames them all only then, so a failure while any is written (a full
+/// disk at the third page) leaves every target as it was, not new first pages beside old
+/// later ones. Uncommitted files are removed by `discard()`, or when the group is released.
+///
+/// The files wait beside their targets until the commit, so the disk holds the new output and
+/// the previous one at once.
+///
+/// ```swift
+/// let group = AtomicFileGroup()
+/// for (path, data) in pages {
+///   let file = try AtomicFile(path: path)
+///   try file.write(data)
+///   try group.add(file)
+/// }
+/// try group.commit()
+/// ```
+public final class AtomicFileGroup: @unchecked Sendable {
+  // @unchecked: `files` is only touched under `lock`.
+  private let lock = NSLock()
+  private var files: [AtomicFile] = []
+
+  /// An empty group.
+  public init() {}
+
+  deinit { discard() }
+
+  /// Ends `file`'s writing (flushed to the disk with `durable`) and keeps it for `commit()`;
+  /// a failure discards it, and the group's other files stay pending.
+  public func add(_ file: AtomicFile, durable: Bool = false) throws(FileWriteError) {
+    try file.finishWriting(durable: durable)
+    lock.withLock { files.append(file) }
+  }
+
+  /// Renames every file added over its target, in the order they were added; with `durable`,
+  /// each folder's entry is flushed to the disk. A rename that fails (the folder removed
+  /// meanwhile) discards the files not yet renamed and throws.
+  public func commit(durable: Bool = false) throws(FileWriteError) {
+    let pending = lock.withLock {
+      defer { files = [] }
+      return files
+    }
+    for (index, file) in pending.enumerated() {
+      do throws(FileWriteError) {
+        try file.commit(durable: durable)
+      } catch {
+        for later in pending[(index + 1)...] { later.discard() }
+        throw error
+      }
+    }
+  }
+
+  /// Removes every file added and not committed, leaving their targets as they were.
+  public func discard() {
+    let pending = lock.withLock {
+      defer { files = [] }
+      return files
+    }
+    for file in pending { file.discard() }
+  }
+}
+
 /// The temporary files being written, removed when the process is interrupted.
 ///
 /// A command-line program calls `installSignalHandlers()` once at start: then SIGINT, SIGTERM,
@@ -236,22 +325,38 @@ public final class AtomicFile {
 /// limit) is ignored so that the write fails with `EFBIG` and is reported instead of killing the
 /// process. A library embedding TextFlow keeps its own signal handling by not calling it.
 public enum TemporaryFiles {
-  private static let capacity = 64
-  /// Fixed slots of C strings, so that the signal handler reads them without allocating or
-  /// locking.
-  nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> =
-    {
-      let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-      slots.initialize(repeating: nil, count: capacity)
-      return slots
-    }()
+  /// Slots of C strings in blocks of `blockSize`, made as more files are pending at once (the
+  /// pages of an `AtomicFileGroup`) and never moved or freed, so that the signal handler reads
+  /// them without allocating or locking. A block is filled in before it is listed.
+  private typealias Block = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  private static let blockSize = 64
+  /// At most 65 536 files are pending at once; more are not removed by a signal.
+  private static let maximumBlocks = 1024
+  nonisolated(unsafe) private static let blocks: UnsafeMutablePointer<Block?> = {
+    let blocks = UnsafeMutablePointer<Block?>.allocate(capacity: maximumBlocks)
+    blocks.initialize(repeating: nil, count: maximumBlocks)
+    return blocks
+  }()
+  /// No slot below this one is free (so registering many files is linear, not quadratic).
+  nonisolated(unsafe) private static var firstFree = 0
   private static let lock = NSLock()
 
   static func register(_ path: String) -> Int? {
     lock.withLock {
-      for index in 0..<capacity where slots[index] == nil {
-        slots[index] = strdup(path)
-        return index
+      var index = firstFree
+      while index < maximumBlocks * blockSize {
+        let number = index / blockSize
+        if blocks[number] == nil {
+          let block = Block.allocate(capacity: blockSize)
+          block.initialize(repeating: nil, count: blockSize)
+          blocks[number] = block
+        }
+        if let block = blocks[number], block[index % blockSize] == nil {
+          block[index % blockSize] = strdup(path)
+          firstFree = index + 1
+          return index
+        }
+        index += 1
       }
       return nil
     }
@@ -259,29 +364,41 @@ public enum TemporaryFiles {
 
   static func unregister(_ slot: Int) {
     lock.withLock {
-      let path = slots[slot]
-      slots[slot] = nil
+      guard let block = blocks[slot / blockSize] else { return }
+      let path = block[slot % blockSize]
+      block[slot % blockSize] = nil
       free(path)
+      firstFree = min(firstFree, slot)
+    }
+  }
+
+  /// Calls `body` with each pending path; safe in a signal handler (no allocation, no lock).
+  private static func forEachPath(_ body: (UnsafeMutablePointer<CChar>) -> Void) {
+    for number in 0..<maximumBlocks {
+      guard let block = blocks[number] else { return }
+      for index in 0..<blockSize {
+        if let path = block[index] { body(path) }
+      }
     }
   }
 
   /// The temporary files not yet committed or discarded.
   public static var pending: [String] {
-    lock.withLock { (0..<capacity).compactMap { slots[$0].map { String(cString: $0) } } }
+    lock.withLock {
+      var paths: [String] = []
+      forEachPath { paths.append(String(cString: $0)) }
+      return paths
+    }
   }
 
   /// Removes every pending temporary file (before the process exits on a fatal error).
   public static func removeAll() {
-    lock.withLock {
-      for index in 0..<capacity {
-        if let path = slots[index] { unlink(path) }
-      }
-    }
+    lock.withLock { forEachPath { unlink($0) } }
   }
 
   /// Installs the handlers described above; call once, early, from a program's main code.
   public static func installSignalHandlers() {
-    _ = slots
+    _ = blocks
     for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
       var previous = sigaction()
       sigaction(signal, nil, &previous)
@@ -292,9 +409,7 @@ public enum TemporaryFiles {
       }
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
-        for index in 0..<TemporaryFiles.capacity {
-          if let path = TemporaryFiles.slots[index] { unlink(path) }
-        }
+        TemporaryFiles.forEachPath { unlink($0) }
         Glibc.signal(signal, SIG_DFL)
         raise(signal)
       }

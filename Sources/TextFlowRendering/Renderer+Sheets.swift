@@ -52,7 +52,8 @@ extension Renderer {
       options.progress?(pageCount, max(expected, pageCount))
       next = remaining.next()
     }
-    try canvas.finish(durable: options.durable, check: options.commitCheck)
+    try canvas.finish(
+      durable: options.durable, check: options.commitCheck, group: options.commitGroup)
     return RenderSummary(
       path: path, pageCount: pageCount, size: first.bounds.size, format: .pdf, scale: 1,
       cutsElements: false, pictureDecodeCount: canvas.pictures.decodeCount)

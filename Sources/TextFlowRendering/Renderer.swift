@@ -31,6 +31,10 @@ public struct RenderOptions: Sendable {
   /// was. For a caller that refuses an output for what drawing it met (say, characters no font
   /// has), which is known only once every page is drawn.
   public var commitCheck: (@Sendable () -> String?)?
+  /// When set, the finished file does not replace its target but waits in this group, which
+  /// renames it with the group's other files (`AtomicFileGroup.commit(durable:)`): the pages
+  /// of a `%d` name, or a drawing and its report, replace the previous ones all or none.
+  public var commitGroup: AtomicFileGroup?
   /// The document information (title, author, subject, keywords, creator) written into the
   /// file: a PDF's Info dictionary, an SVG's `<title>`, `<desc>` and `<metadata>`, a PNG's text
   /// chunks (`PDFDocumentInfo` says which entry goes where).
@@ -164,7 +168,8 @@ public enum Renderer {
           title, page: 1, at: CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY))
       }
     }
-    try canvas.finish(durable: options.durable, check: options.commitCheck)
+    try canvas.finish(
+      durable: options.durable, check: options.commitCheck, group: options.commitGroup)
     options.progress?(1, 1)
     return RenderSummary(
       path: path, pageCount: 1, size: bounds.size, format: options.format,
@@ -330,7 +335,8 @@ public enum Renderer {
     guard pageCount > 0 else {
       throw RenderingError(path: path, reason: "there are no pages to draw")
     }
-    try canvas.finish(durable: options.durable, check: options.commitCheck)
+    try canvas.finish(
+      durable: options.durable, check: options.commitCheck, group: options.commitGroup)
     return RenderSummary(
       path: path, pageCount: pageCount, size: page.size, format: .pdf, scale: 1,
       cutsElements: cutsElements, pictureDecodeCount: canvas.pictures.decodeCount)

@@ -184,15 +184,37 @@ func readInput(_ source: String, limit: Int = maximumInputSize) throws(CommandEr
 /// Refuses, as a usage error before anything is read, an output that names one of the
 /// command's input files (however the path is written: a symlink or another spelling is the
 /// same file): writing it would replace the user's spec, records or words with the drawing or
-/// the JSON. Standard input and output (`-`) and files that do not exist yet never clash.
+/// the JSON. Standard input and output (`-`) and files that do not exist yet never clash. The
+/// outputs whose flags are in `paged` are a file a page when their name has a page number
+/// (`-o sheet-%d.pdf`): an input named as one of those pages would be replaced by it.
 func refuseOutputsOverInputs(
-  _ outputs: [(flag: String, path: String?)], inputs: [(what: String, path: String?)]
+  _ outputs: [(flag: String, path: String?)], inputs: [(what: String, path: String?)],
+  paged: Set<String> = []
 ) throws(CommandError) {
   for case (let flag, let written?) in outputs where written != "-" {
-    for case (let what, let input?) in inputs where input != "-" && isSameFile(written, input) {
-      throw .usage("\(flag) \(written) is the \(what) file \(input); writing it would replace it")
+    let pages = paged.contains(flag) ? try PageFileName.parse(canonicalPath(written)) : nil
+    for case (let what, let input?) in inputs where input != "-" {
+      if let pages {
+        // The input's name, and the name of the file it links to.
+        let names = [canonicalPath(input), realPath(input)].compactMap { $0 }
+        guard let page = names.lazy.compactMap(pages.page(named:)).first else { continue }
+        throw .usage(
+          "\(flag) \(written) names page \(page) as the \(what) file \(input); writing it would "
+            + "replace it")
+      } else if isSameFile(written, input) {
+        throw .usage(
+          "\(flag) \(written) is the \(what) file \(input); writing it would replace it")
+      }
     }
   }
+}
+
+/// The absolute path of the existing file `path` names, every symbolic link resolved; nil when
+/// there is none.
+func realPath(_ path: String) -> String? {
+  guard let resolved = realpath(path, nil) else { return nil }
+  defer { free(resolved) }
+  return String(cString: resolved)
 }
 
 /// Refuses, as a usage error before anything is read, a second output that names the first
@@ -234,6 +256,26 @@ func canonicalPath(_ path: String) -> String {
   return URL(fileURLWithPath: String(cString: folder)).appendingPathComponent(
     url.lastPathComponent
   ).path
+}
+
+/// Makes the folder `path` and the missing folders above it, as `mkdir -p` does. A failure
+/// names the folder that could not be made and the system's reason ("Read-only file system",
+/// "Not a directory" for a file in the way), not Foundation's words for it ("The volume is read
+/// only").
+func makeFolder(_ path: String) throws(CommandError) {
+  var info = stat()
+  if stat(path, &info) == 0 {
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw .failure("cannot create \(path): \(String(cString: strerror(ENOTDIR)))")
+    }
+    return
+  }
+  // As typed: a relative folder's parent stays relative in the message.
+  let parent = (path as NSString).deletingLastPathComponent
+  if !parent.isEmpty, parent != path { try makeFolder(parent) }
+  if mkdir(path, 0o777) != 0, errno != EEXIST {
+    throw .failure("cannot create \(path): \(String(cString: strerror(errno)))")
+  }
 }
 
 /// True when `first` and `second` name one existing file (one device and inode), however
@@ -303,8 +345,18 @@ func outputKind(path: String?, format: String?, default defaultKind: OutputKind)
   return .rendered(rendered)
 }
 
+/// Why `path` may not be written: a font the run measured its text with was read from it (a
+/// spec style's `"font": "my.ttf"` or `--font my.ttf` named again as `-o`), which the output
+/// would replace; nil when it may. Known only once the text is laid out, so asked just before
+/// an output replaces its file.
+func fontFileProblem(_ path: String) -> String? {
+  guard path != "-", FontFace.isLoaded(fromFileAt: path) else { return nil }
+  return "it is a font file the text was measured with; writing it would replace it"
+}
+
 /// Writes text to a file, or to standard output for nil or `-` (nothing, and an error, when
-/// `--strict` refuses the output: `FontOptions.checkBeforeOutput()`).
+/// `--strict` refuses the output: `FontOptions.checkBeforeOutput()`, or when the file is a
+/// font the text was measured with: `fontFileProblem(_:)`).
 func writeText(_ text: String, to path: String?) throws(CommandError) {
   try FontOptions.checkBeforeOutput()
   let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
@@ -312,6 +364,7 @@ func writeText(_ text: String, to path: String?) throws(CommandError) {
     Console.out(data)
     return
   }
+  if let problem = fontFileProblem(path) { throw .failure("cannot write \(path): \(problem)") }
   do {
     try AtomicFile.write(data, to: path, durable: durableOutput)
   } catch {
@@ -331,13 +384,24 @@ func openTextOutput(_ path: String?) throws(CommandError) -> AtomicFile? {
   }
 }
 
-/// Writes text to an output opened by `openTextOutput(_:)` and commits it (nothing, and an
-/// error, when `--strict` refuses the output).
-func writeText(_ text: String, to file: AtomicFile) throws(CommandError) {
+/// Writes text to an output opened by `openTextOutput(_:)` and commits it, or adds it to
+/// `group` for the caller's commit with its other outputs (nothing, and an error, when
+/// `--strict` refuses the output).
+func writeText(_ text: String, to file: AtomicFile, group: AtomicFileGroup? = nil)
+  throws(CommandError)
+{
   try FontOptions.checkBeforeOutput()
+  if let problem = fontFileProblem(file.path) {
+    file.discard()
+    throw .failure("cannot write \(file.path): \(problem)")
+  }
   do {
     try file.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-    try file.commit(durable: durableOutput)
+    if let group {
+      try group.add(file, durable: durableOutput)
+    } else {
+      try file.commit(durable: durableOutput)
+    }
   } catch {
     throw .failure("\(error)")
   }
@@ -362,7 +426,7 @@ func writeRendered(_ scene: Scene, to path: String, options: RenderOptions) thro
 /// Writes what `render` draws to `path` (as `writeRendered(_:to:options:)` does a scene), with
 /// a progress bar. The drawing replaces `path`, or is sent to standard output, only once
 /// `--strict` has let it through (`FontOptions.checkBeforeOutput()`), after the last text it
-/// lays out.
+/// lays out, and when `path` is no font file that text was measured with (`fontFileProblem`).
 @discardableResult
 func writeRendered(
   to path: String, options: RenderOptions,
@@ -370,7 +434,7 @@ func writeRendered(
 ) throws(CommandError) -> RenderSummary {
   var options = options
   options.durable = durableOutput
-  options.commitCheck = { FontOptions.strictError()?.message }
+  options.commitCheck = { FontOptions.strictError()?.message ?? fontFileProblem(path) }
   // A refusal by `--strict` gets the command's own message, not "cannot render PATH: …".
   func failure(_ error: RenderingError) -> CommandError {
     if let refusal = FontOptions.strictError(), refusal.message == error.reason { return refusal }
@@ -393,7 +457,18 @@ func writeRendered(
   do {
     summary = try render(temporary, options)
   } catch {
-    throw failure(error)
+    // The temporary file is the command's, not the user's: named, it read as an output the
+    // user had asked for ("cannot render /tmp/textflow-58E1….pdf: No space left on device").
+    guard error.path == temporary else { throw failure(error) }
+    if let writeError = error.writeError {
+      let folder = (temporary as NSString).deletingLastPathComponent
+      throw .failure(
+        "cannot write standard output: the drawing is made in a temporary file in \(folder) "
+          + "(TMPDIR) before it is sent, and that failed: \(writeError.reason)")
+    }
+    var named = error
+    named.path = "standard output"
+    throw failure(named)
   }
   // Opened and removed at once: the open descriptor keeps the bytes until they are sent.
   let file = open(temporary, O_RDONLY | O_CLOEXEC)
@@ -417,10 +492,17 @@ func writeRendered(
 /// number (`PageFileName`: `%d` or `%03d`, from 1) in any format, so "sheet-%d.pdf" is a PDF a
 /// sheet. A PNG or SVG name without one takes a single page; more pages are a usage error that
 /// says to put `%d` in the name (keeping the first sheet only would drop labels with exit
-/// status 0). Returns what was written, for the note on standard error.
+/// status 0). The files replace the previous ones together once every page is drawn (a full
+/// disk at the third page keeps all the previous pages, not new first pages beside old later
+/// ones), or wait in `group` for the caller's commit with its other outputs. Returns what was
+/// written, for the note on standard error.
 func writePages(
-  _ pages: some Sequence<Scene>, pageCount count: Int, to output: String, options: RenderOptions
+  _ pages: some Sequence<Scene>, pageCount count: Int, to output: String, options: RenderOptions,
+  group: AtomicFileGroup? = nil
 ) throws(CommandError) -> String {
+  var options = options
+  let ownGroup = group == nil ? AtomicFileGroup() : nil
+  if output != "-" { options.commitGroup = group ?? ownGroup }
   let name = try PageFileName.parse(output)
   guard let name else {
     guard options.format == .pdf || count == 1 else {
@@ -433,6 +515,7 @@ func writePages(
       path, options throws(RenderingError) in
       try Renderer.render(pages: pages, expectedPageCount: count, to: path, options: options)
     }
+    if let ownGroup { try commitOutputs(ownGroup) }
     return output == "-" ? "- (\(counted(summary.pageCount, "page")))" : describe(summary)
   }
   var names: [String] = []
@@ -443,7 +526,17 @@ func writePages(
     }
     names.append(path)
   }
+  if let ownGroup { try commitOutputs(ownGroup) }
   return names.count == 1 ? names[0] : "\(names.first!) … \(names.last!) (\(names.count) pages)"
+}
+
+/// Renames the files of `group` over their targets (flushed to the disk with TEXTFLOW_FSYNC=1).
+func commitOutputs(_ group: AtomicFileGroup) throws(CommandError) {
+  do {
+    try group.commit(durable: durableOutput)
+  } catch {
+    throw .failure("\(error)")
+  }
 }
 
 /// Writes a command's result where `-o` and `--format` sent it (`kind`): the JSON as text (to

@@ -58,12 +58,7 @@ enum DemoCommand: Subcommand {
         throw .usage("unexpected argument '\(parsed.positionals[0])'")
       }
       let directory = parsed.values["--out"] ?? "out"
-      do {
-        try FileManager.default.createDirectory(
-          atPath: directory, withIntermediateDirectories: true)
-      } catch {
-        throw .failure("cannot create \(directory): \(error.localizedDescription)")
-      }
+      try makeFolder(directory)
       let typesetter = try loadTypesetter()
       var demo = Demo(directory: directory, typesetter: typesetter)
       Console.line("textflow demo: drawing the seeds' examples into \(directory)/")

@@ -96,7 +96,11 @@ enum GridCommand: Subcommand {
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
-      try refuseOutputsOverInputs([("-o", output)], inputs: [("label", source)])
+      // Sheets (--sheet, --template) are drawn a file a sheet with a page number in -o.
+      let drawsSheets = parsed.values["--sheet"] != nil || parsed.values["--template"] != nil
+      try refuseOutputsOverInputs(
+        [("-o", output)], inputs: [("label", source)],
+        paged: kind != .json && drawsSheets ? ["-o"] : [])
       let jobs = try parsed.jobs()
       var grid = LabelGrid()
       if let value = try parsed.number("--width", in: 10...100_000) { grid.width = value }

@@ -129,7 +129,8 @@ enum LabelsCommand: Subcommand {
       // or a report (a records.json written as "-o records.json").
       try refuseOutputsOverInputs(
         [("-o", output), ("--report", parsed.values["--report"])],
-        inputs: [("data", source), ("design", parsed.values["--design"])])
+        inputs: [("data", source), ("design", parsed.values["--design"])],
+        paged: kind == .json ? [] : ["-o"])
       // A report written over the drawing (or one of its pages) left a JSON file where the
       // run said it wrote the PDF. With JSON output -o is the report itself: the same file is
       // harmless, but not the same stream (the report twice on standard output).
@@ -250,6 +251,11 @@ enum LabelsCommand: Subcommand {
       } catch {
         throw .failure("\(parsed.values["--design"] ?? "design"): \(error)")
       }
+      // The pictures are inputs too, known once the records are filled: the design's logo
+      // named as -o was replaced by the sheet it was drawn on.
+      try refuseOutputsOverInputs(
+        [("-o", output), ("--report", parsed.values["--report"])],
+        inputs: merge.pictureFiles.map { ("picture", $0) }, paged: kind == .json ? [] : ["-o"])
 
       // Bad records stop the run before anything is written, unless asked to go on.
       let badRecords = BadRecord.inRowOrder(records.errors, merge.errors)
@@ -306,9 +312,13 @@ enum LabelsCommand: Subcommand {
           if reportsLabels { appendEntry(label, to: &result.entries) }
         }
       }
-      // Made before any sheet is drawn: a report that cannot be written fails the run before
-      // the drawing replaces the previous one.
+      // Made before any sheet is drawn: a report or JSON output that cannot be written fails
+      // the run before the drawing replaces the previous one. The drawing, the report and the
+      // JSON replace the previous ones together, once all are written (`AtomicFileGroup`): a
+      // disk that fills up at the report kept the drawing new and the report old.
       let reportFile = try openTextOutput(parsed.values["--report"])
+      let jsonFile = kind == .json ? try openTextOutput(output) : nil
+      let outputs = AtomicFileGroup()
       var written: String?
       switch kind {
       case .json:
@@ -328,17 +338,18 @@ enum LabelsCommand: Subcommand {
             return page.scene
           }
         }
-        written = try writePages(pages, pageCount: merge.pageCount, to: output, options: options)
+        written = try writePages(
+          pages, pageCount: merge.pageCount, to: output, options: options, group: outputs)
       }
-      if reportsLabels {
-        let report = json(result, template: template)
-        if let reportFile {
-          try writeText(report, to: reportFile)
-        } else if let path = parsed.values["--report"] {
-          try writeText(report, to: path)
-        }
-        if case .json = kind { try writeText(report, to: output) }
+      let report = reportsLabels ? json(result, template: template) : ""
+      if let reportFile { try writeText(report, to: reportFile, group: outputs) }
+      if let jsonFile { try writeText(report, to: jsonFile, group: outputs) }
+      try commitOutputs(outputs)
+      // Standard output (`-`) is written once the files are in place.
+      if reportsLabels, reportFile == nil, let path = parsed.values["--report"] {
+        try writeText(report, to: path)
       }
+      if case .json = kind, jsonFile == nil { try writeText(report, to: output) }
       if let written { printError("wrote \(written)") }
       printError(summary(result))
     }

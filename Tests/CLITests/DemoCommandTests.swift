@@ -225,6 +225,19 @@ struct DemoCommandTests {
       Executables.textflow, ["demo", "--out", "/proc/textflow-demo"])
     #expect(folder.status == 1)
     #expect(folder.standardError.contains("cannot create /proc/textflow-demo"))
+    // A file in the way: the system's words, not Foundation's ("The operation could not be
+    // completed. A file with the same name already exists.").
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("notes.txt")
+    try Data("notes".utf8).write(to: file)
+    let inTheWay = try ProcessRunner.run(
+      Executables.textflow, ["demo", "--out", file.appendingPathComponent("out").path])
+    #expect(inTheWay.status == 1)
+    #expect(
+      inTheWay.standardError.contains("cannot create \(file.path): \(reason(ENOTDIR))"),
+      "\(inTheWay.standardError)")
+    #expect(try Data(contentsOf: file) == Data("notes".utf8))
   }
 
   @Test("an unknown command exits with status 2 and says why on stderr")

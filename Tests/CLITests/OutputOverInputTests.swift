@@ -62,4 +62,97 @@ import Testing
     #expect(written.status == 0, "\(written.standardError)")
     #expect(try Data(contentsOf: directory.appendingPathComponent("spec.json")) == spec)
   }
+
+  // `grid --sheet -o p-%d.txt` wrote its second sheet over the label file p-2.txt, and `labels
+  // -o logo.png` its sheet over the design's logo (a record's photo too), with status 0.
+  @Test("a page of a %d name, or a picture the labels draw, naming an input is refused, kept")
+  func pageOrPictureNamingAnInputIsRefused() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let examples = Fixtures.packageRoot.appendingPathComponent("examples")
+    let logo = try Data(contentsOf: examples.appendingPathComponent("designs/badges-logo.png"))
+    let photo = try Data(contentsOf: examples.appendingPathComponent("photos/ada.png"))
+    // 30 labels: two L7160 sheets.
+    let labels = Data((1...30).map { "Label \($0)" }.joined(separator: "\n").utf8)
+    let records = Data("name,photo\nAda,pic-1.png\nGrace,pic-1.png\n".utf8)
+    let design = Data(
+      (#"{"blocks": [{"image": "logo.png", "height": 20}, {"text": "{name}"}, "#
+        + #"{"image": "{photo}", "height": 20}]}"#).utf8)
+    let files = [
+      "p-2.txt": labels, "q-1.csv": records, "records.csv": records, "design.json": design,
+      "logo.png": logo, "pic-1.png": photo,
+    ]
+    let labelsArguments = ["--template", "Avery L7160", "--design", "design.json"]
+    let cases: [(arguments: [String], file: String)] = [
+      (["grid", "p-2.txt", "--sheet", "l7160", "-o", "p-%d.txt", "--format", "pdf"], "p-2.txt"),
+      (["labels", "q-1.csv", "-o", "q-%d.csv", "--format", "pdf"] + labelsArguments, "q-1.csv"),
+      (["labels", "records.csv", "-o", "logo.png"] + labelsArguments, "logo.png"),
+      (["labels", "records.csv", "-o", "./pic-1.png"] + labelsArguments, "pic-1.png"),
+      (["labels", "records.csv", "-o", "pic-%d.png"] + labelsArguments, "pic-1.png"),
+      (
+        ["labels", "records.csv", "-o", "out.pdf", "--report", "logo.png"] + labelsArguments,
+        "logo.png"
+      ),
+    ]
+    for item in cases {
+      for (name, contents) in files {
+        try contents.write(to: directory.appendingPathComponent(name))
+      }
+      let result = try ProcessRunner.run(
+        Executables.textflow, item.arguments, directory: directory)
+      #expect(result.status == 2, "\(item.arguments): \(result.standardError)")
+      #expect(
+        result.standardError.contains("would replace it"),
+        "\(item.arguments): \(result.standardError)")
+      let kept = try Data(contentsOf: directory.appendingPathComponent(item.file))
+      #expect(kept == files[item.file], "\(item.arguments) changed \(item.file)")
+    }
+    // Other names are written as before.
+    let written = try ProcessRunner.run(
+      Executables.textflow, ["labels", "records.csv", "-o", "sheet-%d.png"] + labelsArguments,
+      directory: directory)
+    #expect(written.status == 0, "\(written.standardError)")
+    #expect(try Data(contentsOf: directory.appendingPathComponent("logo.png")) == logo)
+  }
+
+  // A spec style's "font": "my.ttf" (or grid's --font my.ttf) named again as -o: the drawing
+  // replaced the font file with status 0, and the next run said "cannot load font my.ttf: not a
+  // TrueType or OpenType font file (it starts with "%PDF-1.5")".
+  @Test("an output naming a font file the text was measured with is refused, the font kept")
+  func outputNamingAFontFileIsRefused() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let font = try Data(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("Fonts/DejaVuSans.ttf"))
+    try font.write(to: directory.appendingPathComponent("my.ttf"))
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("link.ttf").path, withDestinationPath: "my.ttf")
+    let spec = Data(
+      (#"{"collectionView": {"size": [300, 300]}, "styles": {"w": {"font": "my.ttf"}}, "#
+        + #""itemStyle": "w", "sections": [{"texts": ["hello"]}]}"#).utf8)
+    try spec.write(to: directory.appendingPathComponent("spec.json"))
+    try Data("Ada\nGrace\n".utf8).write(to: directory.appendingPathComponent("labels.txt"))
+    try Data("name\nAda\n".utf8).write(to: directory.appendingPathComponent("r.csv"))
+    try Data(#"{"blocks": [{"text": "{name}", "font": "my.ttf"}]}"#.utf8).write(
+      to: directory.appendingPathComponent("design.json"))
+    for arguments in [
+      ["layout", "spec.json", "-o", "my.ttf", "--format", "pdf"],
+      ["layout", "spec.json", "-o", "my.ttf", "--format", "json"],
+      ["layout", "spec.json", "-o", "link.ttf", "--format", "svg"],
+      ["grid", "labels.txt", "--font", "my.ttf", "-o", "my.ttf", "--format", "png"],
+      [
+        "labels", "r.csv", "--template", "Avery L7160", "--design", "design.json", "-o",
+        "my.ttf", "--format", "pdf",
+      ],
+    ] {
+      let result = try ProcessRunner.run(Executables.textflow, arguments, directory: directory)
+      #expect(result.status == 1, "\(arguments): \(result.standardError)")
+      #expect(
+        result.standardError.contains("a font file the text was measured with"),
+        "\(arguments): \(result.standardError)")
+      #expect(try Data(contentsOf: directory.appendingPathComponent("my.ttf")) == font)
+      let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      #expect(listing == ["design.json", "labels.txt", "link.ttf", "my.ttf", "r.csv", "spec.json"])
+    }
+  }
 }

@@ -32,3 +32,43 @@ struct AtomicFileTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.json"])
   }
 }
+
+@Suite("Atomic file groups")
+struct AtomicFileGroupTests {
+  // 100 pages waiting for one commit: more than the 64 temporary files the signal handler's
+  // registry held, so that the pages past the 64th were left behind by a Ctrl-C.
+  @Test("files replace their targets only together, and every one waits registered")
+  func commitAllOrNone() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let targets = (1...100).map { directory.appendingPathComponent("page-\($0).txt").path }
+    for target in targets { try Data("old".utf8).write(to: URL(fileURLWithPath: target)) }
+    func written(_ group: AtomicFileGroup) throws {
+      for target in targets {
+        let file = try AtomicFile(path: target)
+        try file.write(Data("new".utf8))
+        try group.add(file)
+      }
+    }
+    do {
+      let group = AtomicFileGroup()
+      try written(group)
+      let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(listing.count == 200, "each target and its waiting file")
+      let waiting = TemporaryFiles.pending.filter { $0.hasPrefix(directory.path) }
+      #expect(waiting.count == 100, "every waiting file is removed by a signal")
+      // Released uncommitted: the targets as they were, nothing left beside them.
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 100)
+    for target in targets { #expect(try String(contentsOfFile: target, encoding: .utf8) == "old") }
+    #expect(TemporaryFiles.pending.allSatisfy { !$0.hasPrefix(directory.path) })
+
+    let group = AtomicFileGroup()
+    try written(group)
+    for target in targets { #expect(try String(contentsOfFile: target, encoding: .utf8) == "old") }
+    try group.commit()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 100)
+    for target in targets { #expect(try String(contentsOfFile: target, encoding: .utf8) == "new") }
+    #expect(TemporaryFiles.pending.allSatisfy { !$0.hasPrefix(directory.path) })
+  }
+}

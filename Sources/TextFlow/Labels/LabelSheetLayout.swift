@@ -271,10 +271,12 @@ public struct LabelSheetLayout: Sendable {
     let fitter = Fitter(
       typesetter: typesetter, width: Double(inner.width), height: Double(inner.height),
       spacing: design.spacing, minimumSize: design.minimumSize, counter: Counter())
+    var pictureFiles = Set(pictures.known.values.compactMap { try? $0.get().path })
+    for case .picture(_, let file?) in prepared { pictureFiles.insert(file.path) }
     let merge = PreparedMerge(
       sheets: self, labels: filledLabels, scales: Scales(count: filledLabels.count),
       inner: inner, copiesPerRecord: copiesPerRecord, fitter: fitter, typesetter: typesetter,
-      errors: errors)
+      errors: errors, pictureFiles: pictureFiles.sorted())
     // A run's shared size needs every label's; otherwise each page finds its own labels'
     // sizes as it is laid out, while their shaped text is still in the typesetter's caches.
     if uniformSize == .run { merge.fit(pages: 0..<merge.pageCount, jobs: jobs) }
@@ -297,6 +299,11 @@ public struct LabelSheetLayout: Sendable {
     /// Records that produced no label (unknown fields, barcode data the symbology rejects, a
     /// picture that is missing or not a PNG).
     public let errors: [LabelRecordError]
+
+    /// The picture files the labels draw, the design's and those the records name, each once,
+    /// absolute and sorted: inputs as much as the records are, which an output must not
+    /// replace (`-o logo.png` over the design's logo).
+    public let pictureFiles: [String]
 
     /// The labels placed: each good record's copies.
     public var labelCount: Int { labels.count * copiesPerRecord }

@@ -42,6 +42,10 @@ public struct RenderingError: Error, CustomStringConvertible, Sendable, Equatabl
   public var path: String
   /// Cairo's reason, e.g. "error while writing to output stream".
   public var reason: String
+  /// The system's error when the file could not be made or written (a full disk, a read-only
+  /// folder), for a caller that says it in its own words: the CLI's standard output is drawn
+  /// in a temporary file, whose name means nothing to the user.
+  public var writeError: FileWriteError? = nil
   /// "cannot render PATH: REASON".
   public var description: String { "cannot render \(path): \(reason)" }
 }
@@ -107,7 +111,7 @@ final class CairoCanvas {
         catalogEntry: printsAtActualSize ? "/ViewerPreferences << /PrintScaling /None >>" : nil,
         opening: Self.openingInsertion(format, documentInfo))
     } catch {
-      throw RenderingError(path: path, reason: error.explanation)
+      throw RenderingError(path: path, reason: error.explanation, writeError: error)
     }
     self.stream = stream
     switch format {
@@ -541,13 +545,15 @@ final class CairoCanvas {
 
   /// Writes the output (the PNG image, or the rest of the PDF/SVG stream) and, when every
   /// drawing operation and write succeeded and `check` returns nil, puts it at `path` (flushed
-  /// to the disk first with `durable`); otherwise `path` keeps its previous contents.
+  /// to the disk first with `durable`), or into `group` to be put there with the group's other
+  /// files; otherwise `path` keeps its previous contents.
   ///
   /// - Throws: `RenderingError` with the system's reason for a write error ("No space left on
   ///   device"), Cairo's for a drawing error, or `check`'s.
-  func finish(durable: Bool = false, check commitCheck: (() -> String?)? = nil)
-    throws(RenderingError)
-  {
+  func finish(
+    durable: Bool = false, check commitCheck: (() -> String?)? = nil,
+    group: AtomicFileGroup? = nil
+  ) throws(RenderingError) {
     try check(cairo_status(context))
     if format == .png {
       cairo_surface_flush(surface)
@@ -576,9 +582,13 @@ final class CairoCanvas {
       throw RenderingError(path: path, reason: reason)
     }
     do {
-      try stream.file.commit(durable: durable)
+      if let group {
+        try group.add(stream.file, durable: durable)
+      } else {
+        try stream.file.commit(durable: durable)
+      }
     } catch {
-      throw RenderingError(path: path, reason: error.reason)
+      throw RenderingError(path: path, reason: error.reason, writeError: error)
     }
   }
 
@@ -597,7 +607,7 @@ final class CairoCanvas {
   func throwIfWriteFailed() throws(RenderingError) {
     if let failure = stream.failure {
       stream.file.discard()
-      throw RenderingError(path: path, reason: failure.reason)
+      throw RenderingError(path: path, reason: failure.reason, writeError: failure)
     }
   }
 
