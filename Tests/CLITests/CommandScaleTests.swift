@@ -140,6 +140,41 @@ struct CommandScaleTests {
     #expect(runs[0].work > 100 && runs[1].work <= 5 * runs[0].work, "\(runs.map(\.work))")
   }
 
+  @Test("layout --page a4: a report 4× as long prepares 4× the texts, each row's once")
+  func pagedReportPreparesEachTextOnce() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var prepared: [Int] = []
+    let counts = [5_000, 20_000]
+    for count in counts {
+      // A report's rows: one to twelve words each, every row's text its own.
+      let words = ["total", "amount", "invoice", "customer", "report", "due", "paid", "net"]
+      let rows = (0..<count).map { row in
+        let text = (0...(row * 7 % 12)).map { words[(row + $0) % words.count] }
+        return "\"Row \(row): \(text.joined(separator: " "))\""
+      }
+      let spec = """
+        {"collectionView": {"size": [523, 700]}, "layout": {"minimumLineSpacing": 2},
+         "styles": {"row": {"size": 10, "width": 523}}, "itemStyle": "row",
+         "sections": [{"texts": [\(rows.joined(separator: ","))]}]}
+        """
+      let file = try input("report-\(count).json", spec, in: directory)
+      let out = directory.appendingPathComponent("report.pdf").path
+      let result = try ProcessRunner.run(
+        Executables.textflow, ["layout", file, "-o", out, "--page", "a4", "--jobs", "2"],
+        environment: ["TEXTFLOW_COUNT_WORK": "1"])
+      #expect(result.status == 0, "\(result.standardError)")
+      prepared.append(result.countedFigure("prepared texts") ?? -1)
+    }
+    // Each row's text is measured, then laid out to be drawn: it must be prepared once, and
+    // need not be twice. Laid out when the sweep reused its view a window later, out of the
+    // paragraph cache by then, and again each time the sweep realised it, a row was prepared
+    // 1.5 times on average for 5 000 rows and 2.2 times for 20 000 (about 7 500 and 43 100),
+    // and the time per row grew with the report.
+    #expect(prepared == counts, "\(prepared) texts prepared for \(counts) rows")
+    #expect(Double(prepared[1]) <= 4.5 * Double(prepared[0]), "\(prepared)")
+  }
+
   @Test("grid in columns as wide as the widest label: each of 6 000 labels prepared once")
   func gridColumnsPrepareOnce() throws {
     // The columns' width is the widest label's, so every label is measured, then laid out at

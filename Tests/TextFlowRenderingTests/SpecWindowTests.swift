@@ -171,4 +171,36 @@ struct SpecWindowTests {
     // made stay under a bound set by the window, not by the items.
     #expect(made.allSatisfy { $0 > 0 && $0 <= 8 * 256 }, "\(made)")
   }
+
+  @Test("drawn, each text is prepared once: 4× the items, 4× the preparations, not 8×")
+  func drawingPreparesEachTextOnce() throws {
+    // A paragraph cache of 128 texts and windows of 128 elements stand for the default 4 096
+    // and 2 048 at a thirtieth of the items. The estimate (a tenth of a line) is too large in
+    // height, as the runner's default is for a report's rows: measuring moves most of a
+    // window past its end, and the next window realises those rows again.
+    var preparations: [Int] = []
+    let counts = [600, 2_400]
+    for count in counts {
+      let texts = (0..<count).map { #""row \#($0) of the report""# }.joined(separator: ",")
+      let json = """
+        {"collectionView": {"size": [400, 600]},
+         "layout": {"minimumLineSpacing": 2, "estimatedItemSize": [36, 30]},
+         "styles": {"row": {"size": 10, "width": 400}}, "itemStyle": "row",
+         "sections": [{"texts": [\(texts)]}]}
+        """
+      let spec = try TextSpec(json: Data(json.utf8))
+      let typesetter = Typesetter(
+        fonts: sharedTypesetter.fonts, paragraphCache: ParagraphCache(capacity: 128))
+      let output = try spec.runThroughCollectionView(
+        typesetter: typesetter, jobs: 1, drawing: true, elementsAtOnce: 128)
+      #expect(output.measuredItemCount == count)
+      preparations.append(typesetter.paragraphCache.misses)
+    }
+    // The spec has `count` distinct texts, each measured and laid out for drawing: each must be
+    // prepared at least once, and need not be prepared twice. Laid out only when its view was
+    // reused, a window later, after the cache had dropped it, and again for each time the sweep
+    // realised it, a text was prepared twice or more: 1 377 and 6 354 preparations.
+    #expect(preparations == counts, "\(preparations) preparations for \(counts) texts")
+    #expect(Double(preparations[1]) <= 4.5 * Double(preparations[0]), "\(preparations)")
+  }
 }
