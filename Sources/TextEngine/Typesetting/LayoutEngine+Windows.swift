@@ -32,8 +32,10 @@
 // (the suffix is summed backwards, and the middle is known only at the paragraph's end). A
 // paragraph that one window holds is prepared again, alone, for its truncation.
 // Line-break strategies that choose lines (which lay a whole paragraph out again at other
-// widths) are measured whole; `hangulWordPriority` only changes opportunities, which each window
-// finds as the whole text's preparation does (a rule on neighbouring characters).
+// widths) are measured whole, unless their lines are the greedy ones (a line limit the greedy
+// lines fill and overflow: `strategyKeepsGreedyLines`), which are then measured in windows;
+// `hangulWordPriority` only changes opportunities, which each window finds as the whole text's
+// preparation does (a rule on neighbouring characters).
 import Foundation
 
 extension LayoutEngine {
