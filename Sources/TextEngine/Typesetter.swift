@@ -379,6 +379,13 @@ public final class Typesetter: Sendable {
     {
       return greedy
     }
+    if length >= FreedMemory.hugeTextLength,
+      let balanced = LayoutEngine.windowedBalancedMeasurement(
+        text: copy text, style: clampedStyle, maxWidth: clampedWidth, maxHeight: clampedHeight,
+        fonts: fonts, cache: shapeCache, paragraphCache: paragraphCache)
+    {
+      return balanced
+    }
     return LayoutEngine.measure(
       text, style: clampedStyle, maxWidth: maxWidth ?? .infinity,
       maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,

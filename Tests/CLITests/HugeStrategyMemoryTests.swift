@@ -3,9 +3,10 @@
 // prepared whole (a 10 MB line peaked at about 1 GB, where the same request without the
 // strategy took 94 MB), although a line limit that the greedy lines fill and overflow leaves
 // the lines greedy (`LayoutEngine.strategyKeepsGreedyLines`). So was a line with a tab stop
-// that aligns columns and not one tab (`ParagraphStyle.droppingTabStops(ifNoTabIn:)`). Its
-// peak memory now grows with the line by a small multiple of its bytes, as the plain
-// request's does.
+// that aligns columns and not one tab (`ParagraphStyle.droppingTabStops(ifNoTabIn:)`), and a
+// line balanced without a limit (now balanced from greedy measurements in windows,
+// `LayoutEngine.windowedBalancedMeasurement`). Its peak memory now grows with the line by a
+// small multiple of its bytes, as the plain request's does.
 import Foundation
 import TestSupport
 import Testing
@@ -13,13 +14,15 @@ import Testing
 @Suite("measure --jsonl: huge lines with a line-break strategy or aligning tab stops", .serialized)
 struct HugeStrategyMemoryTests {
   @Test(
-    "a huge line balanced or pretty under a line limit costs a small multiple of its bytes",
+    "a huge line balanced or pretty under a line limit, or balanced, costs a small multiple of its bytes",
     arguments: [
       #""maxWidth": 300, "numberOfLines": 3, "lineBreakStrategy": "balanced""#,
       #""maxWidth": 300, "numberOfLines": 3, "lineBreakStrategy": "pretty", "#
         + #""lineBreakMode": "byTruncatingTail""#,
       #""maxWidth": 200, "numberOfLines": 2, "lineBreakStrategy": ["balanced", "pretty"]"#,
       #""maxWidth": 300, "numberOfLines": 3, "tabStops": [{"location": 200, "alignment": "right"}]"#,
+      // Without a limit: every line shown, balanced from greedy measurements in windows.
+      #""maxWidth": 300, "lineBreakStrategy": "balanced""#,
     ])
   func strategyLineMemory(_ fields: String) throws {
     let sizes = [300_000, 1_200_000]

@@ -162,4 +162,88 @@ struct StrategyGreedyLinesTests {
           == nil)
     }
   }
+
+  /// About `units` UTF-16 units of words of varied lengths, one paragraph (a fixed
+  /// pseudo-random sequence).
+  static func varied(units: Int) -> String {
+    let words = [
+      "a", "balanced", "line", "of", "extraordinarily", "uneven", "words", "is", "narrowed",
+      "until", "its", "count", "changes,", "x", "TextFlow",
+    ]
+    var text = ""
+    var state: UInt32 = 12345
+    while text.utf16.count < units {
+      state = state &* 1_103_515_245 &+ 12345
+      text += words[Int(state >> 16) % words.count] + " "
+    }
+    return text
+  }
+
+  @Test("a paragraph balanced from greedy measurements in windows equals the whole text's")
+  func balancedInWindows() {
+    let typesetter = Engine.typesetter
+    let texts =
+      [AttributedText(Self.varied(units: 3000), font: Engine.dejaVu(15))]
+      + [0, 2, 3, 5, 6].map { ShownStartLayoutTests.texts[$0] }
+    var taken = 0
+    var balanceMatters = 0
+    for text in texts {
+      for width in [90.0, 240, 300] {
+        for lines in [0, 400] {
+          let style = Self.style(.balanced, lines: lines, mode: .wordWrap)
+          let whole = Self.wholeMeasurement(text, style: style, width: width)
+          if whole != Self.wholeMeasurement(text, style: style.breakingGreedily, width: width) {
+            balanceMatters += 1
+          }
+          for window in [300, 1100] {
+            guard
+              let windowed = LayoutEngine.windowedBalancedMeasurement(
+                text: text, style: style, maxWidth: width, maxHeight: .infinity,
+                fonts: typesetter.fonts, cache: typesetter.shapeCache,
+                paragraphCache: typesetter.paragraphCache, windowLength: window, always: true)
+            else { continue }
+            taken += 1
+            #expect(windowed == whole, "\(text.string.prefix(20)) \(width) \(lines) \(window)")
+          }
+        }
+      }
+    }
+    #expect(balanceMatters >= 12, "\(balanceMatters)")
+    #expect(taken >= 64, "\(taken)")
+  }
+
+  @Test("not balanced in windows: several paragraphs, .pretty, a height limit, indents")
+  func balancedInWindowsNotTaken() {
+    let typesetter = Engine.typesetter
+    func taken(_ string: String, _ style: ParagraphStyle, height: Double = .infinity) -> Bool {
+      LayoutEngine.windowedBalancedMeasurement(
+        text: AttributedText(string, font: Engine.dejaVu(15)), style: style, maxWidth: 120,
+        maxHeight: height, fonts: typesetter.fonts, cache: typesetter.shapeCache,
+        paragraphCache: typesetter.paragraphCache, windowLength: 300, always: true) != nil
+    }
+    let line = Self.varied(units: 1000)
+    let balanced = Self.style(.balanced, lines: 0, mode: .wordWrap)
+    #expect(taken(line, balanced))
+    #expect(!taken(line + "\n" + line, balanced))
+    #expect(!taken(line, Self.style([.balanced, .pretty], lines: 0, mode: .wordWrap)))
+    #expect(!taken(line, balanced, height: 200))
+    var indented = balanced
+    indented.firstLineHeadIndent = 10
+    #expect(!taken(line, indented))
+  }
+
+  @Test("a huge line balanced through the typesetter: measured as the engine does it whole")
+  func hugeBalancedLine() {
+    let typesetter = Typesetter(fonts: Engine.fonts)
+    let text = AttributedText(Self.varied(units: 70_000), font: Engine.dejaVu(11))
+    let style = Self.style(.balanced, lines: 0, mode: .wordWrap)
+    let measured = typesetter.measure(text, style: style, maxWidth: 300)
+    let whole = Self.wholeMeasurement(text, style: style, width: 300)
+    // Compared as Booleans: a failure does not print a huge text's lines.
+    let same = measured == whole
+    let balanceMatters =
+      whole != Self.wholeMeasurement(text, style: style.breakingGreedily, width: 300)
+    #expect(same)
+    #expect(balanceMatters)
+  }
 }
