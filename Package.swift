@@ -99,7 +99,8 @@ let testSourceSets: [String: [String: Set<String>]] = [
   "volume": [
     "CLITests": [
       "CommandScaleTests.swift", "DependentPackageTests.swift", "DaskShardingTests.swift",
-      "HugeLineMemoryTests.swift", "HugeRecordMemoryTests.swift", "LabelsCopiesMemoryTests.swift",
+      "HugeLineMemoryTests.swift", "HugeRecordMemoryTests.swift", "HugeStrategyMemoryTests.swift",
+      "LabelsCopiesMemoryTests.swift",
       "MeasureConcurrencyTests.swift", "JobsCommandTests.swift", "DemoCommandTests.swift",
       "FontCLITests.swift", "CloudMinimumSizeTests.swift",
     ],

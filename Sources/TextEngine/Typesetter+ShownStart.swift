@@ -19,11 +19,13 @@ extension Typesetter {
   /// paragraph, head and middle truncation its end), no right-to-left character or bidi control
   /// and a left-to-right or natural direction (a paragraph's level is set by its first strong
   /// character, which the start might not hold), no justified lines, and a style the windowed
-  /// measurement takes (no strategy that chooses lines, no aligning tab stops). The start, a
-  /// margin past the last line the whole text's measurement shows, is laid out; its layout is
-  /// kept only when its lines, size, truncation, missing glyphs and faces equal that
-  /// measurement's. It then gets the whole text's string and content widths, and an ellipsis
-  /// stands for the rest of its paragraph in the whole text.
+  /// measurement takes (no tab stops that align columns, unless the text has no tab; a
+  /// strategy that chooses lines only where it keeps the greedy lines, which are then laid
+  /// out: `LayoutEngine.strategyKeepsGreedyLines`). The start, a margin past the last line
+  /// the whole text's measurement shows, is laid out; its layout is kept only when its lines,
+  /// size, truncation, missing glyphs and faces equal that measurement's. It then gets the
+  /// whole text's string and content widths, and an ellipsis stands for the rest of its
+  /// paragraph in the whole text.
   ///
   /// `minimumLength` and `margin` are the tests' (a short text cut close to its last line
   /// shown puts the start's end where it can change what is shown).
@@ -34,15 +36,20 @@ extension Typesetter {
     let length = text.runs.last?.utf16Range.upperBound ?? 0
     // Every layout asks: a short text is answered before anything is computed.
     guard length >= minimumLength else { return nil }
-    let clamped = style.clampedForLayout()
+    let clamped = style.clampedForLayout().droppingTabStops(ifNoTabIn: text.string)
     let width = maxWidth.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? .infinity
     let height = maxHeight.map { $0.isNaN ? Double.infinity : max(0, $0) } ?? .infinity
+    // A strategy that chooses lines reads each paragraph whole: taken only where its lines are
+    // the greedy ones, which are then laid out.
+    let choosesLines = !clamped.lineBreakStrategy.linesChoice.isEmpty
+    let greedy = choosesLines ? clamped.breakingGreedily : clamped
     guard width.isFinite,
       clamped.numberOfLines > 0 || height.isFinite,
       [.wordWrap, .charWrap, .truncatingTail].contains(clamped.lineBreakMode),
       clamped.baseWritingDirection != .rightToLeft, clamped.alignment != .justified,
+      !choosesLines || LayoutEngine.strategyMayKeepGreedyLines(style: clamped, maxWidth: width),
       LayoutEngine.measuresInWindows(
-        length: max(length, FreedMemory.hugeTextLength), style: clamped, maxWidth: width,
+        length: max(length, FreedMemory.hugeTextLength), style: greedy, maxWidth: width,
         maxHeight: height)
     else { return nil }
     let string = text.string
@@ -53,8 +60,11 @@ extension Typesetter {
       !(hasRightToLeft
         ?? Array(string.utf16).withUnsafeBufferPointer(LayoutEngine.mayHaveRightToLeft))
     else { return nil }
-    let whole = makeMeasurement(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
-    guard whole.isTruncated, let shownEnd = whole.lines.last?.utf16Range.upperBound else {
+    let whole = makeMeasurement(text, style: greedy, maxWidth: maxWidth, maxHeight: maxHeight)
+    guard whole.isTruncated, let shownEnd = whole.lines.last?.utf16Range.upperBound,
+      !choosesLines
+        || LayoutEngine.strategyKeepsGreedyLines(style: clamped, maxWidth: width, greedy: whole)
+    else {
       return nil
     }
     // The start ends after a space a margin past the last line shown, so that no cluster or
@@ -75,7 +85,7 @@ extension Typesetter {
       start.append(String(string[lower..<upper]), attributes: run.attributes)
     }
     var layout = LayoutEngine.layout(
-      start.clampedForLayout(), style: clamped, maxWidth: maxWidth ?? .infinity,
+      start.clampedForLayout(), style: greedy, maxWidth: maxWidth ?? .infinity,
       maxHeight: maxHeight ?? .infinity, fonts: fonts, cache: shapeCache,
       paragraphCache: paragraphCache)
     var check = TextMeasurement(layout)

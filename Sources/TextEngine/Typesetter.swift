@@ -353,16 +353,38 @@ public final class Typesetter: Sendable {
   ) -> TextMeasurement {
     let clampedWidth = maxWidth.map { $0.isNaN ? .infinity : max(0, $0) } ?? .infinity
     let clampedHeight = maxHeight.map { $0.isNaN ? .infinity : max(0, $0) } ?? .infinity
-    let clampedStyle = style.clampedForLayout()
+    var clampedStyle = style.clampedForLayout()
     text.clampForLayout()
+    let length = text.runs.last?.utf16Range.upperBound ?? 0
+    if length >= FreedMemory.hugeTextLength {
+      clampedStyle = clampedStyle.droppingTabStops(ifNoTabIn: text.string)
+    }
     if LayoutEngine.measuresInWindows(
-      length: text.runs.last?.utf16Range.upperBound ?? 0, style: clampedStyle,
-      maxWidth: clampedWidth, maxHeight: clampedHeight),
+      length: length, style: clampedStyle, maxWidth: clampedWidth, maxHeight: clampedHeight),
       let measurement = LayoutEngine.windowedMeasurement(
         text: copy text, style: clampedStyle, maxWidth: clampedWidth,
         maxHeight: clampedHeight, fonts: fonts, cache: shapeCache, paragraphCache: paragraphCache)
     {
       return measurement
+    }
+    // A strategy that chooses lines is measured whole, unless its lines are the greedy ones.
+    if length >= FreedMemory.hugeTextLength,
+      !clampedStyle.lineBreakStrategy.linesChoice.isEmpty,
+      LayoutEngine.strategyMayKeepGreedyLines(style: clampedStyle, maxWidth: clampedWidth),
+      let greedy = LayoutEngine.windowedMeasurement(
+        text: copy text, style: clampedStyle.breakingGreedily, maxWidth: clampedWidth,
+        maxHeight: clampedHeight, fonts: fonts, cache: shapeCache, paragraphCache: paragraphCache),
+      LayoutEngine.strategyKeepsGreedyLines(
+        style: clampedStyle, maxWidth: clampedWidth, greedy: greedy)
+    {
+      return greedy
+    }
+    if length >= FreedMemory.hugeTextLength,
+      let balanced = LayoutEngine.windowedBalancedMeasurement(
+        text: copy text, style: clampedStyle, maxWidth: clampedWidth, maxHeight: clampedHeight,
+        fonts: fonts, cache: shapeCache, paragraphCache: paragraphCache)
+    {
+      return balanced
     }
     return LayoutEngine.measure(
       text, style: clampedStyle, maxWidth: maxWidth ?? .infinity,

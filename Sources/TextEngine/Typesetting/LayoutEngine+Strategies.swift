@@ -12,7 +12,52 @@ struct ParagraphOverride {
   var line: (start: Int, line: FilledLine)?
 }
 
+extension ParagraphStyle {
+  /// The style with greedy filling instead of the strategies that choose lines (`.balanced`,
+  /// `.pretty`), for a text whose lines they would not change
+  /// (`LayoutEngine.strategyKeepsGreedyLines`).
+  var breakingGreedily: ParagraphStyle {
+    var style = self
+    style.lineBreakStrategy.subtract([.balanced, .pretty])
+    return style
+  }
+}
+
 extension LayoutEngine {
+  /// Whether the lines `style`'s strategy chooses within `maxWidth` may be the greedy ones, as
+  /// `strategyKeepsGreedyLines` decides: worth measuring the text greedily first.
+  static func strategyMayKeepGreedyLines(style: ParagraphStyle, maxWidth: Double) -> Bool {
+    strategyIsIgnored(style: style, maxWidth: maxWidth) || style.numberOfLines > 0
+  }
+
+  /// True when `style`'s strategy is not applied within `maxWidth` (`breakLines`): at an
+  /// infinite width (a positive tail indent limits it), and in `charWrap` mode.
+  private static func strategyIsIgnored(style: ParagraphStyle, maxWidth: Double) -> Bool {
+    !style.indents.limitedWidth(clampedLimit(maxWidth)).isFinite
+      || style.lineBreakMode == .charWrap
+  }
+
+  /// Whether the lines `style`'s strategy chooses within `maxWidth` are the greedy ones, given
+  /// the text's `greedy` measurement (with `style.breakingGreedily`, under the same limits):
+  /// so that a huge text is measured and laid out as without the strategy, a window or its
+  /// shown start at a time, where its lines cannot differ (the strategy's choice reads each
+  /// paragraph whole, so such a text is otherwise prepared whole).
+  ///
+  /// A strategy is ignored at an infinite width and in `charWrap` mode, and applies to text
+  /// shown whole (`breakLines`: when its lines hide text, the lines are broken greedily). It
+  /// keeps each paragraph's greedy line count (`.balanced` narrows a paragraph to the same
+  /// count, `.pretty` never changes it), so when the greedy lines fill the line limit and hide
+  /// text (`numberOfLines` lines shown, truncated: more lines follow), the strategy's lines are
+  /// more than the limit too and hide text. A height limit alone decides nothing: the
+  /// strategy's lines are other lines, whose heights may differ.
+  static func strategyKeepsGreedyLines(
+    style: ParagraphStyle, maxWidth: Double, greedy: TextMeasurement
+  ) -> Bool {
+    if strategyIsIgnored(style: style, maxWidth: maxWidth) { return true }
+    return style.numberOfLines > 0 && greedy.isTruncated
+      && greedy.lineCount == style.numberOfLines
+  }
+
   /// The greedy lines of paragraph `index` at `maxWidth`, without line or height limits:
   /// how many there are and the widest (its width plus its indents, as the layout's width).
   /// Calls `body` with each line's start atom and result, in order.

@@ -63,6 +63,24 @@ final class TabColumns: Sendable {
   }
 }
 
+extension ParagraphStyle {
+  /// The style without its tab stops when `string` holds no tab (U+0009) and a stop would
+  /// align the column after one: a stop changes only the width of a tab (`tabWidth`, and the
+  /// columns measured after tabs), so such a text has the same lines and glyphs without them,
+  /// and a huge one is then measured in windows and laid out from its shown start, which a
+  /// text with such stops is not (a column may reach past any window).
+  func droppingTabStops(ifNoTabIn string: String) -> ParagraphStyle {
+    guard tabStops.contains(where: \.needsColumns) else { return self }
+    let hasTab =
+      string.utf8.withContiguousStorageIfAvailable { $0.contains(0x09) }
+      ?? string.utf8.contains(0x09)
+    guard !hasTab else { return self }
+    var style = self
+    style.tabStops = []
+    return style
+  }
+}
+
 extension LayoutEngine {
   /// Measures the columns after the text's tabs (`tabColumns`) when a stop of the style aligns
   /// them, else leaves none: called once the engine holds a prepared text, which does not

@@ -32,8 +32,12 @@
 // (the suffix is summed backwards, and the middle is known only at the paragraph's end). A
 // paragraph that one window holds is prepared again, alone, for its truncation.
 // Line-break strategies that choose lines (which lay a whole paragraph out again at other
-// widths) are measured whole; `hangulWordPriority` only changes opportunities, which each window
-// finds as the whole text's preparation does (a rule on neighbouring characters).
+// widths) are measured whole, unless their lines are the greedy ones (a line limit the greedy
+// lines fill and overflow: `strategyKeepsGreedyLines`), which are then measured in windows, or
+// the text is one paragraph balanced (`windowedBalancedMeasurement`: its balanced width found
+// by greedy measurements in windows, as the whole text's is by greedy passes over its atoms);
+// `hangulWordPriority` only changes opportunities, which each window finds as the whole text's
+// preparation does (a rule on neighbouring characters).
 import Foundation
 
 extension LayoutEngine {
@@ -1554,5 +1558,66 @@ extension AttributedText {
       result.append("", attributes: attributes[0])
     }
     return result
+  }
+}
+
+extension LayoutEngine {
+  /// The measurement of a text of one paragraph with `.balanced` (and not `.pretty`) made of
+  /// greedy measurements in windows, or nil when it is not measured so: equal to the whole
+  /// text's, for a huge line whose every line is shown (a 10 MB line was prepared whole for
+  /// its balance, about 100 bytes a byte).
+  ///
+  /// `.balanced` breaks a paragraph greedily at the narrowest width that keeps its line count
+  /// (`balancedWidth`), found by breaking it again just below its widest line until the count
+  /// changes: each such greedy breaking, at a width, is a windowed measurement without limits
+  /// (its line count, and its width, the widest line with its indent, as `paragraphLines`
+  /// counts them); the text is then measured greedily at the width found. Only where those
+  /// measurements are the paragraph's lines: one paragraph (no mandatory break), a finite
+  /// width, no height limit and a line limit the lines do not exceed (lines the limit hides
+  /// are greedy: `strategyKeepsGreedyLines`), not `charWrap` (which ignores the strategy), and
+  /// no indents (so that the text's width is the one `balancedWidth` narrows). Each step costs
+  /// a windowed measurement of the whole text, where the whole text's costs a pass over its
+  /// atoms: memory for time.
+  ///
+  /// `windowLength` and `always` are the tests' (`windowedMeasurement`).
+  static func windowedBalancedMeasurement(
+    text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double,
+    fonts: FontCollection, cache: ShapeCache, paragraphCache: ParagraphCache,
+    windowLength: Int = windowLength, always: Bool = false
+  ) -> TextMeasurement? {
+    let width = clampedLimit(maxWidth)
+    guard style.lineBreakStrategy.linesChoice == .balanced, width.isFinite,
+      !clampedLimit(maxHeight).isFinite, style.lineBreakMode != .charWrap,
+      style.firstLineHeadIndent == 0, style.headIndent == 0, style.tailIndent == 0,
+      !text.string.utf16.contains(where: isMandatoryBreak)
+    else { return nil }
+    var unlimited = style.breakingGreedily
+    unlimited.numberOfLines = 0
+    func greedyLines(at width: Double) -> TextMeasurement? {
+      windowedMeasurement(
+        text: text, style: unlimited, maxWidth: width, maxHeight: .infinity, fonts: fonts,
+        cache: cache, paragraphCache: paragraphCache, windowLength: windowLength, always: always)
+    }
+    guard let first = greedyLines(at: width),
+      style.numberOfLines == 0 || first.lineCount <= style.numberOfLines
+    else { return nil }
+    // `balancedWidth`, step for step.
+    let count = first.lineCount
+    var widest = Double(first.size.width)
+    guard count > 1 else { return first }
+    while widest > 0 {
+      guard let narrower = greedyLines(at: widest.nextDown) else { return nil }
+      guard narrower.lineCount == count, Double(narrower.size.width) < widest else { break }
+      widest = Double(narrower.size.width)
+    }
+    return widest < width ? greedyLines(at: widest) : first
+  }
+
+  /// True for a UTF-16 unit that ends a paragraph (LF, VT, FF, CR, NEL, LS, PS).
+  private static func isMandatoryBreak(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+    default: return false
+    }
   }
 }
