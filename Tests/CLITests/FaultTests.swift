@@ -10,9 +10,6 @@ import Testing
   import Glibc
 #endif
 
-/// The system's words for an errno value, as the command should print them.
-func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
-
 @Suite("The CLI under faults")
 struct FaultTests {
   let textflow = quoted(Executables.textflow.path)

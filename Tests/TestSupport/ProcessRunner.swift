@@ -1,6 +1,10 @@
 // Runs helper programs (sha256sum, the built textflow executable) for tests.
 import Foundation
 
+/// The system's words for an errno value (`strerror`), as a command should print them: the
+/// truth its messages about a failed write or a missing folder are checked against.
+public func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
 /// The outcome of running a program to completion.
 public struct ProcessResult: Sendable {
   /// The exit status.
