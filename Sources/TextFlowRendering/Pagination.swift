@@ -77,6 +77,18 @@ public enum Paginator {
   public static func pages(
     for scene: Scene, pageHeight: CGFloat, repeatingHeaders: Bool = false
   ) -> [PageSlice] {
+    pages(for: scene, pageHeight: pageHeight, repeatingHeaders: repeatingHeaders) {
+      scene.elements[$0].text
+    }
+  }
+
+  /// `pages(for:pageHeight:repeatingHeaders:)`, reading the text of the element at an index
+  /// with `text` (made when asked, for a scene drawn with texts made a page at a time), which
+  /// only the elements of a band taller than a page are asked for.
+  static func pages(
+    for scene: Scene, pageHeight: CGFloat, repeatingHeaders: Bool,
+    text: (Int) -> PlacedText?
+  ) -> [PageSlice] {
     let epsilon: CGFloat = 0.01
     struct Band {
       var minY: CGFloat
@@ -171,7 +183,8 @@ public enum Paginator {
       // A band taller than a page (or headers with a line that cannot share a page): cut.
       while band.maxY - top > pageHeight - (reserve?.height ?? 0) + epsilon {
         let limit = top + pageHeight - (reserve?.height ?? 0)
-        let cut = lineBoundary(in: scene, band.elements, above: limit, below: top) ?? limit
+        let cut =
+          lineBoundary(in: scene, band.elements, above: limit, below: top, text: text) ?? limit
         // Only a band that starts above the cut is cut; empty space before it is not.
         close(at: cut, cuts: band.minY < cut - epsilon)
         top = cut
@@ -192,7 +205,8 @@ public enum Paginator {
   /// line is not drawn half on one page and half on the next (cells side by side whose lines
   /// never line up keep those of all but one whole); nil when `limit` itself crosses no fewer.
   static func lineBoundary(
-    in scene: Scene, _ elements: [Int], above limit: CGFloat, below floor: CGFloat
+    in scene: Scene, _ elements: [Int], above limit: CGFloat, below floor: CGFloat,
+    text textOf: (Int) -> PlacedText? = { _ in nil }
   ) -> CGFloat? {
     let highest = floor + (limit - floor) / 2
     var lines: [(top: CGFloat, bottom: CGFloat)] = []
@@ -200,8 +214,8 @@ public enum Paginator {
       let element = scene.elements[index]
       let frame = element.attributes.frame
       // A transformed element's lines are not where its frame says.
-      guard let text = element.text, visualFrame(element.attributes) == frame,
-        frame.minY < limit, frame.maxY > highest
+      guard visualFrame(element.attributes) == frame, frame.minY < limit, frame.maxY > highest,
+        let text = element.text ?? textOf(index)
       else { continue }
       let origin = frame.minY + text.origin.y
       // Lines run down the text: the first that reaches below `highest` is found by

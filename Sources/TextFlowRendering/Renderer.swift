@@ -235,12 +235,40 @@ public enum Renderer {
   }
 
   private static func renderPages(
-    _ scene: Scene, to path: String, page: PageSetup, options: RenderOptions
+    _ scene: Scene, to path: String, page: PageSetup, options: RenderOptions,
+    text: (Int) -> PlacedText? = { _ in nil }
   ) throws(RenderingError) -> RenderSummary {
     var options = options
     options.page = page
     return try render(
-      parts: CollectionOfOne(scene), expectedPageCount: nil, to: path, options: options)
+      parts: CollectionOfOne(scene), expectedPageCount: nil, to: path, options: options,
+      text: text)
+  }
+
+  /// Renders `scene` as `render(_:to:options:)` does, with the text of each element the scene
+  /// leaves without one made by `text` (given the element's index in `scene.elements`; nil: no
+  /// text) when it is needed: for a paginated PDF, when a page showing the element is drawn,
+  /// and let go with the page, so that drawing a report of many pages holds the text layouts
+  /// of a page, not of the report. The file is the same as that of the scene with every
+  /// element's text in it. Another output is one picture: every text is made first.
+  ///
+  /// - Throws: `RenderingError`, as `render(_:to:options:)`.
+  @discardableResult
+  public static func render(
+    _ scene: Scene, to path: String, options: RenderOptions, text: (Int) -> PlacedText?
+  ) throws(RenderingError) -> RenderSummary {
+    guard options.format == .pdf, let page = options.page else {
+      var whole = scene
+      for index in whole.elements.indices where whole.elements[index].text == nil {
+        whole.elements[index].text = text(index)
+      }
+      return try render(whole, to: path, options: options)
+    }
+    try checkName(path, options: options)
+    guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
+      throw RenderingError(path: path, reason: "the scale must be between 0 and 16")
+    }
+    return try renderPages(scene, to: path, page: page, options: options, text: text)
   }
 
   /// Renders `parts`, one scene after another, onto the pages of one PDF of `options.page`,
@@ -258,6 +286,17 @@ public enum Renderer {
   public static func render(
     parts: some Sequence<Scene>, expectedPageCount: Int?, to path: String, options: RenderOptions
   ) throws(RenderingError) -> RenderSummary {
+    try render(
+      parts: parts, expectedPageCount: expectedPageCount, to: path, options: options,
+      text: { _ in nil })
+  }
+
+  /// `render(parts:expectedPageCount:to:options:)`, with the texts the parts leave out made by
+  /// `text` when a page needs them (`render(_:to:options:text:)`).
+  private static func render(
+    parts: some Sequence<Scene>, expectedPageCount: Int?, to path: String, options: RenderOptions,
+    text: (Int) -> PlacedText?
+  ) throws(RenderingError) -> RenderSummary {
     try checkName(path, options: options)
     guard options.format == .pdf, let page = options.page else {
       throw RenderingError(path: path, reason: "drawing in parts needs a PDF with a page size")
@@ -272,15 +311,22 @@ public enum Renderer {
       let content = page.contentSize
       // A scene wider than the page is scaled down to fit its width.
       let fit = min(1, content.width / max(scene.bounds.width, 1))
+      /// The element at `index` with its text, made now when the scene leaves it out.
+      func element(_ index: Int) -> SceneElement {
+        var element = scene.elements[index]
+        if element.text == nil { element.text = text(index) }
+        return element
+      }
       let slices = Paginator.pages(
-        for: scene, pageHeight: content.height / fit, repeatingHeaders: options.repeatsHeaders)
+        for: scene, pageHeight: content.height / fit, repeatingHeaders: options.repeatsHeaders,
+        text: { scene.elements[$0].text ?? text($0) })
       cutsElements = cutsElements || slices.contains(where: \.cutsElements)
       // Each element is sorted once and handed to the pages its frame reaches (one or two for
       // most), so that a long document costs its elements, not pages × elements.
-      let ordered = drawingOrder(scene)
+      let ordered = drawingOrderIndices(scene)
       var onPage = [[Int]](repeating: [], count: slices.count)
-      for (position, element) in ordered.enumerated() {
-        let frame = Paginator.visualFrame(element.attributes)
+      for (position, index) in ordered.enumerated() {
+        let frame = Paginator.visualFrame(scene.elements[index].attributes)
         var low = (0..<slices.count).partitionPoint { slices[$0].bottom < frame.minY }
         while low < slices.count, slices[low].top <= frame.maxY {
           onPage[low].append(position)
@@ -288,7 +334,7 @@ public enum Renderer {
         }
       }
       if options.bookmarksSectionHeaders {
-        for (title, frame) in bookmarkedHeaders(scene) {
+        for (title, frame) in bookmarkedHeaders(scene, text: text) {
           // The page whose band the header starts in (a header is kept with its first line).
           guard let index = slices.firstIndex(where: { frame.minY < $0.bottom }) else { continue }
           let top = slices[index].top - slices[index].repeatedHeaderHeight
@@ -309,11 +355,11 @@ public enum Renderer {
           x: scene.bounds.minX, y: slice.top, width: scene.bounds.width,
           height: slice.bottom - slice.top)
         try draw(
-          scene, onPage[index].map { ordered[$0] }, on: canvas, clip: band,
+          scene, onPage[index].map { element(ordered[$0]) }, on: canvas, clip: band,
           debug: options.debugOverlay)
         if let index = slice.repeatedHeader {
           // The section's header again, just above the band.
-          var header = scene.elements[index]
+          var header = element(index)
           header.attributes.frame.origin.y = slice.top - slice.repeatedHeaderHeight
           var copy = scene
           copy.elements = [header]
@@ -345,10 +391,13 @@ public enum Renderer {
   /// The section headers of `scene` that have text, in the order they are laid out (top to
   /// bottom), each with its bookmark's title (its text, each run of white space and line
   /// breaks one space) and its frame as drawn.
-  static func bookmarkedHeaders(_ scene: Scene) -> [(title: String, frame: CGRect)] {
-    scene.elements.compactMap { element -> (title: String, frame: CGRect)? in
+  static func bookmarkedHeaders(
+    _ scene: Scene, text textOf: (Int) -> PlacedText? = { _ in nil }
+  ) -> [(title: String, frame: CGRect)] {
+    scene.elements.indices.compactMap { index -> (title: String, frame: CGRect)? in
+      let element = scene.elements[index]
       guard element.isHeader, !element.attributes.isHidden, element.attributes.alpha > 0,
-        let text = element.text?.layout.string
+        let text = (element.text ?? textOf(index))?.layout.string
       else { return nil }
       let title = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       let frame = Paginator.visualFrame(element.attributes)
@@ -371,15 +420,21 @@ public enum Renderer {
   /// top; ties keep the layout's order). An element whose frame has NaN or infinite values is
   /// left out (nowhere to draw it, and Foundation's `intersects` traps on such rects).
   static func drawingOrder(_ scene: Scene) -> [SceneElement] {
-    scene.elements.enumerated()
+    drawingOrderIndices(scene).map { scene.elements[$0] }
+  }
+
+  /// The indices in `scene.elements` of the elements to draw, in drawing order
+  /// (`drawingOrder(_:)`).
+  static func drawingOrderIndices(_ scene: Scene) -> [Int] {
+    scene.elements.indices
       .filter {
-        !$0.element.attributes.isHidden && $0.element.attributes.alpha > 0
-          && Paginator.visualFrame($0.element.attributes).hasFiniteValues
+        let attributes = scene.elements[$0].attributes
+        return !attributes.isHidden && attributes.alpha > 0
+          && Paginator.visualFrame(attributes).hasFiniteValues
       }
       .sorted {
-        ($0.element.attributes.zIndex, $0.offset) < ($1.element.attributes.zIndex, $1.offset)
+        (scene.elements[$0].attributes.zIndex, $0) < (scene.elements[$1].attributes.zIndex, $1)
       }
-      .map(\.element)
   }
 
   /// Draws `ordered` (elements of `scene` in drawing order) inside `clip`.

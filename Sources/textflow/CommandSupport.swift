@@ -549,6 +549,7 @@ func writeResult(
   to output: String?, _ parsed: ParsedArguments,
   page: () throws(CommandError) -> PageSetup? = { nil }, offersPages: Bool = false,
   repeatsHeaders: Bool = false, documentInfo: PDFDocumentInfo = PDFDocumentInfo(),
+  deferredTexts: (() -> (scene: Scene, text: (Int) -> PlacedText?))? = nil,
   note: (RenderSummary) -> String = { "wrote \(describe($0))" }
 ) throws(CommandError) {
   // Read for every output, so that a bad drawing option is an error whatever is written.
@@ -561,6 +562,16 @@ func writeResult(
     guard let output else { throw .usage("drawing needs -o PATH (use - for standard output)") }
     options.format = format
     options.page = try page()
+    if format == .pdf, options.page != nil, let deferredTexts {
+      // Pages drawn one at a time, each laying out the texts the scene left out.
+      let (scene, text) = deferredTexts()
+      let summary = try writeRendered(to: output, options: options) {
+        path, options throws(RenderingError) in
+        try Renderer.render(scene, to: path, options: options, text: text)
+      }
+      if output != "-" { printError(note(summary)) }
+      return
+    }
     let scene = scene()
     if offersPages, format == .pdf, options.page == nil,
       let problem = Renderer.pdfPageSizeProblem(scene.bounds.size, of: "layout")

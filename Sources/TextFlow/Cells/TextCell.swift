@@ -81,6 +81,14 @@ struct CellMeasurement {
   var style: ParagraphStyle
   var layout: TextLayout?
 
+  /// What the layout of the measured request is made from.
+  var deferredLayout: DeferredTextLayout {
+    DeferredTextLayout(
+      request: TextLayoutRequest(
+        text, style: style, maxWidth: limits.width, maxHeight: limits.height),
+      typesetter: typesetter)
+  }
+
   /// The layout of the measured request, made once (equal in size and lines to `measured`).
   mutating func resolvedLayout() -> TextLayout {
     if let layout { return layout }
@@ -159,6 +167,33 @@ struct MeasuredContent {
     if measurement == nil { measure(content, within: limit, scale: scale) }
     return measurement?.resolvedLayout()
   }
+
+  /// What `textLayout(_:within:scale:)` would lay out, without laying it out.
+  mutating func deferredTextLayout(_ content: TextContent, within limit: CGSize, scale: CGFloat)
+    -> DeferredTextLayout?
+  {
+    if measurement == nil { measure(content, within: limit, scale: scale) }
+    return measurement?.deferredLayout
+  }
+}
+
+/// What a text view's layout for drawing is made from: the request it measured (text,
+/// paragraph style, limits) and the typesetter that measured it. Much smaller than the layout
+/// (no glyph runs), it lets a caller that draws long after measuring (a report of many pages,
+/// drawn a page at a time) keep this instead of every layout, and lay each text out when its
+/// page is drawn: the same lines and glyphs as `TextCell.textLayout`, as a layout is a
+/// function of these.
+public struct DeferredTextLayout: Sendable {
+  /// The text, its paragraph style and its limits.
+  public let request: TextLayoutRequest
+  let typesetter: Typesetter
+
+  /// The layout, made now.
+  public func makeLayout() -> TextLayout {
+    typesetter.layout(
+      request.text, style: request.style, maxWidth: request.maxWidth,
+      maxHeight: request.maxHeight)
+  }
 }
 
 /// A cell that shows text and sizes itself to it (the seed's `ContentCell`).
@@ -215,6 +250,12 @@ open class TextCell: CollectionViewCell {
   /// which by the stable-wrap law has the same lines. Nil without text.
   public var textLayout: TextLayout? {
     measured.textLayout(content, within: maximumFittingSize, scale: displayScale)
+  }
+
+  /// What `textLayout` is made from, without making it (measuring first, as `textLayout` does,
+  /// when nothing was measured yet); nil without text.
+  public var deferredTextLayout: DeferredTextLayout? {
+    measured.deferredTextLayout(content, within: maximumFittingSize, scale: displayScale)
   }
 
   /// The size and lines last measured (what `preferredLayoutAttributesFitting(_:)` answered

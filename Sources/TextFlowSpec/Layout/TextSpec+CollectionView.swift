@@ -97,6 +97,9 @@ final class SpecSource: CollectionViewDataSource {
   /// 2.4 preparations an item for 40 000 items against 1 for 5 000, the time per item growing
   /// with the spec.
   let drawing: Bool
+  /// False once a drawing run kept as many items' layouts as it was asked to: the later cells
+  /// measure their text only (their layouts are made when drawn).
+  var laysOutItems = true
 
   static let text = "TEXT"
   static let plain = "PLAIN"
@@ -250,7 +253,7 @@ final class SpecSource: CollectionViewDataSource {
     content.maximumSize = CGSize(
       width: maxWidth ?? .infinity, height: textCell.fixedHeight ?? .infinity)
     textCell.content = content
-    textCell.laysOutWhenMeasured = drawing
+    textCell.laysOutWhenMeasured = drawing && laysOutItems
     textCell.box = style.box
     textCell.textColor = style.color
     textCell.textColorRanges = styled.colorRanges
@@ -303,7 +306,8 @@ struct ViewRecord: Sendable {
   /// The text of a drawn element: its layout and how it sits in the element's box (a class, so
   /// that a record without text stays small).
   final class Text: Sendable {
-    let layout: TextLayout
+    /// The layout, or (for a cell past the ones a run keeps laid out) what it is made from.
+    let source: Source
     let padding: EdgeInsets
     let alignment: TextAlignment
     let color: Color
@@ -315,13 +319,32 @@ struct ViewRecord: Sendable {
     /// `maximumFittingSize` and `displayScale`); nil for a header's.
     let cellLimits: (size: CGSize, scale: CGFloat)?
 
+    enum Source: Sendable {
+      case layout(TextLayout)
+      case deferred(DeferredTextLayout)
+    }
+
+    /// The layout: the one kept, or one made now.
+    var layout: TextLayout {
+      switch source {
+      case .layout(let layout): return layout
+      case .deferred(let deferred): return deferred.makeLayout()
+      }
+    }
+
+    /// True when the layout is kept (not made again when it is asked for).
+    var keepsLayout: Bool {
+      if case .layout = source { return true }
+      return false
+    }
+
     init(
-      layout: TextLayout, padding: EdgeInsets, alignment: TextAlignment, color: Color,
+      source: Source, padding: EdgeInsets, alignment: TextAlignment, color: Color,
       colorRanges: [PlacedText.ColorRange], decorations: [PlacedText.Decoration],
       backgroundRanges: [PlacedText.ColorRange], links: [PlacedText.LinkRange],
       cellLimits: (size: CGSize, scale: CGFloat)? = nil
     ) {
-      self.layout = layout
+      self.source = source
       self.cellLimits = cellLimits
       self.padding = padding
       self.alignment = alignment
@@ -341,16 +364,23 @@ struct ViewRecord: Sendable {
   var text: Text?
 
   /// The record of a spec's text cell or text header; nil for any other view (its box then
-  /// comes from its attributes, `plainBox`).
-  init?(_ view: CollectionReusableView, drawing: Bool) {
+  /// comes from its attributes, `plainBox`). A cell's text layout is kept when
+  /// `keepingLayout`, else what it is made from (`DeferredTextLayout`), laid out again when it
+  /// is drawn.
+  init?(_ view: CollectionReusableView, drawing: Bool, keepingLayout: Bool = true) {
     switch view {
     case let cell as SpecTextCell:
       box = cell.box
       isItem = true
       isMeasured = cell.isMeasured
-      if drawing, let layout = cell.textLayout {
+      let source: Text.Source? =
+        !drawing
+        ? nil
+        : keepingLayout
+          ? cell.textLayout.map { .layout($0) } : cell.deferredTextLayout.map { .deferred($0) }
+      if let source {
         text = Text(
-          layout: layout, padding: cell.content.padding,
+          source: source, padding: cell.content.padding,
           alignment: cell.content.paragraphStyle.alignment, color: cell.textColor ?? .black,
           colorRanges: cell.textColorRanges, decorations: cell.textDecorations,
           backgroundRanges: cell.textBackgroundRanges, links: cell.textLinks,
@@ -362,7 +392,7 @@ struct ViewRecord: Sendable {
       isMeasured = header.fixedSize == nil
       if drawing, let layout = header.textLayout {
         text = Text(
-          layout: layout, padding: header.content.padding,
+          source: .layout(layout), padding: header.content.padding,
           alignment: header.content.paragraphStyle.alignment, color: header.textColor ?? .black,
           colorRanges: header.textColorRanges, decorations: header.textDecorations,
           backgroundRanges: header.textBackgroundRanges, links: header.textLinks)
@@ -437,9 +467,15 @@ extension TextSpec {
   ///
   /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
   ///   a font cannot be loaded.
-  public func run(typesetter: Typesetter, jobs: Int = 1, drawing: Bool = true)
-    throws(LayoutSpec.DecodingError) -> Output
-  {
+  ///
+  /// `keepingTextLayouts` is how many items' text layouts a drawing run keeps, in the order
+  /// they are laid out; the others keep what their layout is made from, and are laid out
+  /// again when they are drawn (`Output.sceneWithDeferredTexts`): memory for a report's
+  /// first rows' layouts, and time (their texts prepared again) for the rest.
+  public func run(
+    typesetter: Typesetter, jobs: Int = 1, drawing: Bool = true,
+    keepingTextLayouts: Int = .max
+  ) throws(LayoutSpec.DecodingError) -> Output {
     guard hasText else {
       var (result, flow, host) = layoutSpec.runLayout()
       if render.region == .visible {
@@ -467,7 +503,8 @@ extension TextSpec {
       }
       return output
     }
-    return try runThroughCollectionView(typesetter: typesetter, jobs: jobs, drawing: drawing)
+    return try runThroughCollectionView(
+      typesetter: typesetter, jobs: jobs, drawing: drawing, keepingTextLayouts: keepingTextLayouts)
   }
 
   /// Every style name the texts use, in order of first use, resolved to its font.
@@ -519,7 +556,8 @@ extension TextSpec {
   /// `CollectionView.layOutEveryElement(elementsAtOnce:visit:)`); the output is the same for
   /// any value.
   func runThroughCollectionView(
-    typesetter: Typesetter, jobs: Int, drawing: Bool, elementsAtOnce: Int = 2048
+    typesetter: Typesetter, jobs: Int, drawing: Bool, elementsAtOnce: Int = 2048,
+    keepingTextLayouts: Int = .max
   ) throws(LayoutSpec.DecodingError) -> Output {
     let spec = layoutSpec
     // A run that draws nothing prepares each text once, to measure it: storing the prepared
@@ -567,6 +605,8 @@ extension TextSpec {
     let attributes: [LayoutAttributes]
     // A visible-only run records a screen's views, by key; a full run every item's, in arrays.
     var records = ViewRecords(render.region == .visible ? [] : spec.sections.map(\.itemCount))
+    var keptLayouts = 0
+    source.laysOutItems = keepingTextLayouts > 0
     do {
       if render.region == .visible {
         try view.layoutIfNeeded()
@@ -585,7 +625,14 @@ extension TextSpec {
           // text laid out again then, long after its preparation left the paragraph cache,
           // was prepared again, two and a half times an item for a long report.
           if drawing, let kept = records[key], kept.isSame(asUnmeasured: reusable) { return }
-          records[key] = ViewRecord(reusable, drawing: drawing)
+          let record = ViewRecord(
+            reusable, drawing: drawing, keepingLayout: keptLayouts < keepingTextLayouts)
+          if let record, record.isItem, record.text?.keepsLayout == true {
+            keptLayouts += 1
+            // Past the layouts kept, a cell measures its text without laying it out.
+            if keptLayouts >= keepingTextLayouts { source.laysOutItems = false }
+          }
+          records[key] = record
         }
       }
     } catch {
@@ -674,24 +721,17 @@ extension TextSpec {
 
   /// The elements of a run's scene: each laid-out element with its view's record (its box and,
   /// when drawing, its text placed in the element's final frame), or a plain box.
-  func sceneElements(_ laidOut: [LayoutAttributes], _ records: ViewRecords) -> [SceneElement] {
+  func sceneElements(
+    _ laidOut: [LayoutAttributes], _ records: ViewRecords, placingKeptLayoutsOnly: Bool = false
+  ) -> [SceneElement] {
     var elements: [SceneElement] = []
     elements.reserveCapacity(laidOut.count)
     for attributes in laidOut {
       var element = SceneElement(attributes: attributes)
       if let record = records[attributes.key] {
         element.box = record.box
-        if let text = record.text {
-          var placed = PlacedText(
-            layout: text.layout,
-            origin: text.layout.origin(
-              inBoxOf: attributes.frame.size, padding: text.padding, alignment: text.alignment),
-            color: text.color)
-          placed.colorRanges = text.colorRanges
-          placed.decorations = text.decorations
-          placed.backgroundRanges = text.backgroundRanges
-          placed.links = text.links
-          element.text = placed
+        if let text = record.text, text.keepsLayout || !placingKeptLayoutsOnly {
+          element.text = placedText(text, in: attributes)
         }
       } else {
         element.box = plainBox(attributes)
@@ -702,6 +742,23 @@ extension TextSpec {
   }
 }
 
+extension TextSpec {
+  /// A recorded text placed in the element of `attributes` (its final frame).
+  func placedText(_ text: ViewRecord.Text, in attributes: LayoutAttributes) -> PlacedText {
+    let layout = text.layout
+    var placed = PlacedText(
+      layout: layout,
+      origin: layout.origin(
+        inBoxOf: attributes.frame.size, padding: text.padding, alignment: text.alignment),
+      color: text.color)
+    placed.colorRanges = text.colorRanges
+    placed.decorations = text.decorations
+    placed.backgroundRanges = text.backgroundRanges
+    placed.links = text.links
+    return placed
+  }
+}
+
 /// What a run's scene is made of besides the result: the spec (for the region and the plain
 /// boxes), the views' records and the sections' content areas.
 struct SceneParts: Sendable {
@@ -709,10 +766,20 @@ struct SceneParts: Sendable {
   var records: ViewRecords
   var sectionContentRects: [CGRect]
 
-  /// The scene of `result`.
-  func makeScene(_ result: LayoutSpec.Result) -> Scene {
+  /// The scene of `result`; with `placingKeptLayoutsOnly`, the texts whose layouts the run did
+  /// not keep are left out (`deferredText(of:)` makes them).
+  func makeScene(_ result: LayoutSpec.Result, placingKeptLayoutsOnly: Bool = false) -> Scene {
     spec.makeScene(
-      result, elements: spec.sceneElements(result.elements, records),
+      result,
+      elements: spec.sceneElements(
+        result.elements, records, placingKeptLayoutsOnly: placingKeptLayoutsOnly),
       sectionContentRects: sectionContentRects)
+  }
+
+  /// The text of the element of `attributes` when its layout was not kept: laid out now; nil
+  /// when it has no text or its layout was kept (the scene has it).
+  func deferredText(of attributes: LayoutAttributes) -> PlacedText? {
+    guard let text = records[attributes.key]?.text, !text.keepsLayout else { return nil }
+    return spec.placedText(text, in: attributes)
   }
 }

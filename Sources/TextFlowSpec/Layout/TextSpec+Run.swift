@@ -21,6 +21,20 @@ extension TextSpec {
       }
       set { sceneSource = .made(newValue) }
     }
+    /// The scene with the text layouts the run kept (all of them, unless it was asked to keep
+    /// fewer: `run(typesetter:jobs:drawing:keepingTextLayouts:)`), and the text of each of
+    /// its other elements (by index in the scene's elements), laid out when it is asked for:
+    /// what `Renderer.render(_:to:options:text:)` draws a page at a time, so that a long
+    /// report never holds every row's layout. Drawn, it is the same as `scene`.
+    public var sceneWithDeferredTexts: (scene: Scene, text: (Int) -> PlacedText?) {
+      switch sceneSource {
+      case .made(let scene): return (scene, { _ in nil })
+      case .deferred(let parts):
+        let scene = parts.makeScene(result, placingKeptLayoutsOnly: true)
+        let elements = result.elements
+        return (scene, { parts.deferredText(of: elements[$0]) })
+      }
+    }
     /// The scene, or what makes it when it is read.
     private enum SceneSource: Sendable {
       case made(Scene)
