@@ -234,8 +234,9 @@ struct FullDiskTests {
       (["name,city"] + (1...400).map { "Later person \($0),Seoul" }).joined(separator: "\n").utf8
     ).write(to: newRecords)
     let labels = "\(textflow) labels --template 'Avery L7160'"
+    let drawingPath = quoted(work.appendingPathComponent("l.pdf").path)
     let made = try shell(
-      "\(labels) \(quoted(newRecords.path)) -o \(quoted(work.appendingPathComponent("l.pdf").path)) "
+      "\(labels) \(quoted(newRecords.path)) -o \(drawingPath) "
         + "--report \(quoted(work.appendingPathComponent("r.json").path))")
     #expect(made.status == 0, "\(made.standardError)")
     let drawingSize = try Data(contentsOf: work.appendingPathComponent("l.pdf")).count

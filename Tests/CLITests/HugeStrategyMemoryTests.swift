@@ -14,13 +14,14 @@ import Testing
 @Suite("measure --jsonl: huge lines with a line-break strategy or aligning tab stops", .serialized)
 struct HugeStrategyMemoryTests {
   @Test(
-    "a huge line balanced or pretty under a line limit, or balanced, costs a small multiple of its bytes",
+    "a huge line balanced or pretty under a line limit, or balanced, costs a few times its bytes",
     arguments: [
       #""maxWidth": 300, "numberOfLines": 3, "lineBreakStrategy": "balanced""#,
       #""maxWidth": 300, "numberOfLines": 3, "lineBreakStrategy": "pretty", "#
         + #""lineBreakMode": "byTruncatingTail""#,
       #""maxWidth": 200, "numberOfLines": 2, "lineBreakStrategy": ["balanced", "pretty"]"#,
-      #""maxWidth": 300, "numberOfLines": 3, "tabStops": [{"location": 200, "alignment": "right"}]"#,
+      #""maxWidth": 300, "numberOfLines": 3, "#
+        + #""tabStops": [{"location": 200, "alignment": "right"}]"#,
       // Without a limit: every line shown, balanced from greedy measurements in windows.
       #""maxWidth": 300, "lineBreakStrategy": "balanced""#,
     ])
