@@ -197,16 +197,42 @@ func refuseOutputsOverInputs(
       if let pages {
         // The input's name, and the name of the file it links to.
         let names = [canonicalPath(input), realPath(input)].compactMap { $0 }
-        guard let page = names.lazy.compactMap(pages.page(named:)).first else { continue }
-        throw .usage(
-          "\(flag) \(written) names page \(page) as the \(what) file \(input); writing it would "
-            + "replace it")
+        if let page = names.lazy.compactMap(pages.page(named:)).first {
+          throw .usage(
+            "\(flag) \(written) names page \(page) as the \(what) file \(input); writing it "
+              + "would replace it")
+        }
+        // A page file already there that links to the input: a page is written through its
+        // link (`AtomicFile`), so drawing that page would replace the input.
+        if let page = pageLinking(to: input, among: pages) {
+          throw .usage(
+            "\(flag) \(written): page \(page), \(pages.path(page: page)), links to the \(what) "
+              + "file \(input); writing it would replace it")
+        }
       } else if isSameFile(written, input) {
         throw .usage(
           "\(flag) \(written) is the \(what) file \(input); writing it would replace it")
       }
     }
   }
+}
+
+/// The page of `pages` (a canonical name, `canonicalPath`) whose file exists as a symbolic link
+/// to `input`, or nil. The folder is listed once: pages may be numbered past any count.
+private func pageLinking(to input: String, among pages: PageFileName) -> Int? {
+  let folder = String(pages.prefix.unicodeScalars[..<PageFileName.fileNameStart(of: pages.prefix)])
+  guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+    return nil
+  }
+  for entry in entries {
+    let path = folder + entry
+    var info = stat()
+    guard let page = pages.page(named: path), lstat(path, &info) == 0,
+      info.st_mode & S_IFMT == S_IFLNK, isSameFile(path, input)
+    else { continue }
+    return page
+  }
+  return nil
 }
 
 /// The absolute path of the existing file `path` names, every symbolic link resolved; nil when

@@ -20,11 +20,14 @@ struct PageFileName {
   /// The digits a page number is padded to with zeros (0: as many as it has).
   var width: Int
 
-  /// The page number in `name`, nil when it has no `%`; a usage error for a `%` that is not
-  /// one page number.
+  /// The page number in `name`'s last component, nil when it has no `%`; a usage error for a
+  /// `%` there that is not one page number. A `%` in a folder's name is part of the folder
+  /// ("reports/50%/sheet-%d.png").
   static func parse(_ name: String) throws(CommandError) -> PageFileName? {
     let scalars = name.unicodeScalars
-    guard let percent = scalars.firstIndex(of: "%") else { return nil }
+    guard let percent = scalars[fileNameStart(of: name)...].firstIndex(of: "%") else {
+      return nil
+    }
     let number = try pattern(at: percent, in: name)
     if let other = scalars[number.end...].firstIndex(of: "%") {
       let second = try pattern(at: other, in: name)
@@ -35,6 +38,12 @@ struct PageFileName {
     return PageFileName(
       prefix: String(scalars[..<percent]), suffix: String(scalars[number.end...]),
       width: number.width)
+  }
+
+  /// Where the last component of `path` starts (after its last `/`).
+  static func fileNameStart(of path: String) -> String.UnicodeScalarView.Index {
+    let scalars = path.unicodeScalars
+    return scalars.lastIndex(of: "/").map(scalars.index(after:)) ?? scalars.startIndex
   }
 
   /// The page number's width and the index after it, for the `%` at `percent`.
@@ -90,7 +99,9 @@ extension PageFileName {
   static func refuse(
     in output: String?, kind: OutputKind, drawing: String, flowsPages: Bool = true
   ) throws(CommandError) {
-    guard case .rendered = kind, let output, output.unicodeScalars.contains("%") else { return }
+    guard case .rendered = kind, let output,
+      output.unicodeScalars[fileNameStart(of: output)...].contains("%")
+    else { return }
     let why =
       flowsPages
       ? "--page flows it onto the pages of one PDF (-o out.pdf --page a4), and a PNG or SVG is "

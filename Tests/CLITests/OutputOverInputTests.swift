@@ -115,6 +115,72 @@ import Testing
     #expect(try Data(contentsOf: directory.appendingPathComponent("logo.png")) == logo)
   }
 
+  // A page is written through a link already there (as any output is), so `labels r.csv -o
+  // s-%d.pdf` beside a link s-2.pdf -> r.csv replaced the records with the second sheet.
+  @Test("a page file already linking to an input is refused, the input and the link kept")
+  func pageLinkingToAnInputIsRefused() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let records = Data(("name\n" + (1...30).map { "Guest \($0)" }.joined(separator: "\n")).utf8)
+    try records.write(to: directory.appendingPathComponent("r.csv"))
+    let link = directory.appendingPathComponent("s-2.pdf")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "r.csv")
+    for arguments in [
+      ["labels", "r.csv", "--template", "Avery L7160", "-o", "s-%d.pdf"],
+      ["grid", "r.csv", "--sheet", "l7160", "-o", "s-%d.pdf"],
+    ] {
+      let result = try ProcessRunner.run(Executables.textflow, arguments, directory: directory)
+      #expect(result.status == 2, "\(arguments): \(result.standardError)")
+      #expect(
+        result.standardError.contains("page 2") && result.standardError.contains("links to"),
+        "\(arguments): \(result.standardError)")
+      #expect(try Data(contentsOf: directory.appendingPathComponent("r.csv")) == records)
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "r.csv")
+      let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      #expect(listing == ["r.csv", "s-2.pdf"], "\(arguments)")
+    }
+  }
+
+  // The page number is read from the file's name only: in a folder named "50% off", `labels -o
+  // sheet.pdf` said "'% ' is not a page number" and wrote nothing.
+  @Test("a % in a folder's name is the folder's: every command writes into it")
+  func percentInAFolderName() throws {
+    let base = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: base) }
+    let directory = base.appendingPathComponent("50% off")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    try Data("name\nAda\nGrace\n".utf8).write(to: directory.appendingPathComponent("r.csv"))
+    try Data("swift 3\nlinux 2\n".utf8).write(to: directory.appendingPathComponent("w.txt"))
+    try Data(
+      (#"{"collectionView": {"size": [100, 100]}, "sections": [{"texts": ["hi"]}]}"#).utf8
+    ).write(to: directory.appendingPathComponent("spec.json"))
+    let runs: [(arguments: [String], written: String)] = [
+      (["labels", "r.csv", "--template", "Avery L7160", "-o", "sheet.pdf"], "sheet.pdf"),
+      (["labels", "r.csv", "--template", "Avery L7160", "-o", "l-%d.png"], "l-1.png"),
+      (["grid", "r.csv", "--sheet", "l7160", "-o", "g-%02d.svg"], "g-01.svg"),
+      (["cloud", "w.txt", "-o", "cloud.png"], "cloud.png"),
+      (["layout", "spec.json", "-o", "layout.png"], "layout.png"),
+    ]
+    let signatures = [
+      "pdf": Data("%PDF".utf8), "png": Data([0x89, 0x50, 0x4E, 0x47]), "svg": Data("<?xm".utf8),
+    ]
+    for run in runs {
+      // As typed, and by the absolute path, whose folder holds the `%`.
+      let pattern = run.arguments.last!
+      for output in [pattern, directory.path + "/" + pattern] {
+        let arguments = run.arguments.dropLast() + [output]
+        let result = try ProcessRunner.run(
+          Executables.textflow, Array(arguments), directory: directory)
+        #expect(result.status == 0, "\(arguments): \(result.standardError)")
+        let file = directory.appendingPathComponent(run.written)
+        let head = try Data(contentsOf: file).prefix(4)
+        #expect(head == signatures[file.pathExtension], "\(arguments): \(Array(head))")
+        try FileManager.default.removeItem(at: file)
+      }
+    }
+  }
+
   // A spec style's "font": "my.ttf" (or grid's --font my.ttf) named again as -o: the drawing
   // replaced the font file with status 0, and the next run said "cannot load font my.ttf: not a
   // TrueType or OpenType font file (it starts with "%PDF-1.5")".
