@@ -200,7 +200,8 @@ public final class AtomicFile {
   ///
   /// With `durable`, the data and the folder entry are flushed to the disk (`fsync`) before this
   /// returns, so that the new file survives a power cut; without it the rename is still atomic
-  /// for every reader, but the kernel writes the data back when it chooses.
+  /// for every reader, but the kernel writes the data back when it chooses. (The data is
+  /// flushed when the file is closed: by `finishWriting(durable:)`, when it was called first.)
   public func commit(durable: Bool = false) throws(FileWriteError) {
     try finishWriting(durable: durable)
     guard let temporaryPath else { return }
@@ -273,7 +274,9 @@ public final class AtomicFile {
 /// try group.commit()
 /// ```
 public final class AtomicFileGroup: @unchecked Sendable {
-  // @unchecked: `files` is only touched under `lock`.
+  // @unchecked: `files` is only touched under `lock`. A file added belongs to the group from
+  // then on: its writer, on whatever thread, has finished with it (`add` closes it), and only
+  // `commit` or `discard` use it after.
   private let lock = NSLock()
   private var files: [AtomicFile] = []
 

@@ -206,7 +206,7 @@ public enum Paginator {
   /// never line up keep those of all but one whole); nil when `limit` itself crosses no fewer.
   static func lineBoundary(
     in scene: Scene, _ elements: [Int], above limit: CGFloat, below floor: CGFloat,
-    text textOf: (Int) -> PlacedText? = { _ in nil }
+    text textOf: (Int) -> PlacedText?
   ) -> CGFloat? {
     let highest = floor + (limit - floor) / 2
     var lines: [(top: CGFloat, bottom: CGFloat)] = []

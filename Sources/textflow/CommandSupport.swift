@@ -299,8 +299,12 @@ func makeFolder(_ path: String) throws(CommandError) {
   // As typed: a relative folder's parent stays relative in the message.
   let parent = (path as NSString).deletingLastPathComponent
   if !parent.isEmpty, parent != path { try makeFolder(parent) }
-  if mkdir(path, 0o777) != 0, errno != EEXIST {
-    throw .failure("cannot create \(path): \(String(cString: strerror(errno)))")
+  guard mkdir(path, 0o777) != 0 else { return }
+  let code = errno
+  // EEXIST with no folder to stat: a link to nothing (as `mkdir -p` says, "File exists"); or a
+  // folder made meanwhile by another process, which is what was asked.
+  guard code == EEXIST, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+    throw .failure("cannot create \(path): \(String(cString: strerror(code)))")
   }
 }
 
@@ -483,8 +487,8 @@ func writeRendered(
   do {
     summary = try render(temporary, options)
   } catch {
-    // The temporary file is the command's, not the user's: named, it read as an output the
-    // user had asked for ("cannot render /tmp/textflow-58E1….pdf: No space left on device").
+    // The temporary file is the command's, not the user's: named, it would read as an output
+    // the user had asked for ("cannot render /tmp/textflow-58E1….pdf: No space left on device").
     guard error.path == temporary else { throw failure(error) }
     if let writeError = error.writeError {
       let folder = (temporary as NSString).deletingLastPathComponent

@@ -196,17 +196,18 @@ enum LabelsCommand: Subcommand {
         }
       }
       var sheets = LabelSheetLayout(template: template, design: design)
-      if !template.marginLeavesRoom && template.margin > design.padding {
-        // The labels are drawn with the design's padding; without this line they would show
-        // text placed where the template's guide says it may not go, with no reason given.
+      if template.margin > sheets.textInset {
+        // The margin was set aside (`textInset` decides). The labels are drawn with the
+        // design's padding; without this line they would show text placed where the template's
+        // guide says it may not go, with no reason given.
         let area = template.shape.textArea
-        func points(_ value: Double) -> String { Printed.number((value * 10).rounded() / 10) }
+        func tenths(_ value: Double) -> String { Printed.number((value * 10).rounded() / 10) }
         printError(
           "textflow labels: warning: \(template.name) (\(template.source)): its Markup-margin "
-            + "of \(points(template.margin)) pt leaves no room in the label's "
-            + "\(points(Double(area.width))) × \(points(Double(area.height))) pt text area; "
+            + "of \(tenths(template.margin)) pt leaves no room in the label's "
+            + "\(tenths(Double(area.width))) × \(tenths(Double(area.height))) pt text area; "
             + "set aside (gLabels draws it only as a guide): the design's "
-            + "\(points(sheets.textInset)) pt padding is used")
+            + "\(tenths(sheets.textInset)) pt padding is used")
       }
       sheets.barcodeEncoder = ZintBarcodeEncoder()
       sheets.dataDirectory = documentFolder(source)
@@ -252,7 +253,7 @@ enum LabelsCommand: Subcommand {
         throw .failure("\(parsed.values["--design"] ?? "design"): \(error)")
       }
       // The pictures are inputs too, known once the records are filled: the design's logo
-      // named as -o was replaced by the sheet it was drawn on.
+      // named as -o would be replaced by the sheet it is drawn on.
       try refuseOutputsOverInputs(
         [("-o", output), ("--report", parsed.values["--report"])],
         inputs: merge.pictureFiles.map { ("picture", $0) }, paged: kind == .json ? [] : ["-o"])
@@ -314,8 +315,9 @@ enum LabelsCommand: Subcommand {
       }
       // Made before any sheet is drawn: a report or JSON output that cannot be written fails
       // the run before the drawing replaces the previous one. The drawing, the report and the
-      // JSON replace the previous ones together, once all are written (`AtomicFileGroup`): a
-      // disk that fills up at the report kept the drawing new and the report old.
+      // JSON replace the previous ones together, once all are written (`AtomicFileGroup`), so
+      // that a disk that fills up at the report does not leave a new drawing beside the old
+      // report.
       let reportFile = try openTextOutput(parsed.values["--report"])
       let jsonFile = kind == .json ? try openTextOutput(output) : nil
       let outputs = AtomicFileGroup()
@@ -345,7 +347,8 @@ enum LabelsCommand: Subcommand {
       if let reportFile { try writeText(report, to: reportFile, group: outputs) }
       if let jsonFile { try writeText(report, to: jsonFile, group: outputs) }
       try commitOutputs(outputs)
-      // Standard output (`-`) is written once the files are in place.
+      // A report to standard output (`--report -`) is written once the files are in place; a
+      // drawing to it (`-o -`) went out as it was drawn, before a failure of the report file.
       if reportsLabels, reportFile == nil, let path = parsed.values["--report"] {
         try writeText(report, to: path)
       }

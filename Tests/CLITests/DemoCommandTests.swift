@@ -238,6 +238,16 @@ struct DemoCommandTests {
       inTheWay.standardError.contains("cannot create \(file.path): \(reason(ENOTDIR))"),
       "\(inTheWay.standardError)")
     #expect(try Data(contentsOf: file) == Data("notes".utf8))
+    // A link to nothing is no folder: as `mkdir -p` says, "File exists" (it passed for one and
+    // the first picture failed, "No such file or directory").
+    let dangling = directory.appendingPathComponent("gone")
+    try FileManager.default.createSymbolicLink(
+      atPath: dangling.path, withDestinationPath: directory.appendingPathComponent("x").path)
+    let link = try ProcessRunner.run(Executables.textflow, ["demo", "--out", dangling.path])
+    #expect(link.status == 1)
+    #expect(
+      link.standardError.contains("cannot create \(dangling.path): \(reason(EEXIST))"),
+      "\(link.standardError)")
   }
 
   @Test("an unknown command exits with status 2 and says why on stderr")

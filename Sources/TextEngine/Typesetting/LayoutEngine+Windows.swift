@@ -1564,8 +1564,8 @@ extension AttributedText {
 extension LayoutEngine {
   /// The measurement of a text of one paragraph with `.balanced` (and not `.pretty`) made of
   /// greedy measurements in windows, or nil when it is not measured so: equal to the whole
-  /// text's, for a huge line whose every line is shown (a 10 MB line was prepared whole for
-  /// its balance, about 100 bytes a byte).
+  /// text's, for a huge line whose every line is shown, which prepared whole would take about
+  /// 100 bytes a byte.
   ///
   /// `.balanced` breaks a paragraph greedily at the narrowest width that keeps its line count
   /// (`balancedWidth`), found by breaking it again just below its widest line until the count

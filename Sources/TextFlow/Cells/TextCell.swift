@@ -89,11 +89,11 @@ struct CellMeasurement {
       typesetter: typesetter)
   }
 
-  /// The layout of the measured request, made once (equal in size and lines to `measured`).
+  /// The layout of the measured request, made once (equal in size and lines to `measured`),
+  /// as a deferred layout makes it, so that a page drawn later shows what a kept layout would.
   mutating func resolvedLayout() -> TextLayout {
     if let layout { return layout }
-    let made = typesetter.layout(
-      text, style: style, maxWidth: limits.width, maxHeight: limits.height)
+    let made = deferredLayout.makeLayout()
     layout = made
     return made
   }

@@ -91,9 +91,9 @@ final class SVGTextLayer {
 
   /// A coordinate with up to 3 decimals, without exponent or trailing zeros.
   ///
-  /// Written from whole thousandths: formatting with `String(format:)` and trimming the zeros
-  /// with a regular expression (which Foundation compiles again at each call) was over half of
-  /// drawing an SVG with its text layer, for a number or two per glyph.
+  /// Written from whole thousandths, not with `String(format:)` and a regular expression to
+  /// trim the zeros (which Foundation compiles again at each call): a drawing writes a number
+  /// or two a glyph, and those calls would take most of its time.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     // Beyond any page (14 400 pt is a PDF's largest side): whole points, as "%.0f" writes them.

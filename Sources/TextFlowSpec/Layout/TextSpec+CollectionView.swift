@@ -92,10 +92,9 @@ final class SpecSource: CollectionViewDataSource {
   let delegate: SpecDelegate
   /// True when the scene is drawn: each text view lays its text out as soon as it has measured
   /// it, while the preparation the measurement made is still in the typesetter's paragraph
-  /// cache. Laid out when its view was recorded, as the sweep reused it a window of a few
-  /// thousand elements later, a text of a long spec had been evicted and was prepared again:
-  /// 2.4 preparations an item for 40 000 items against 1 for 5 000, the time per item growing
-  /// with the spec.
+  /// cache. The view is recorded only when the sweep reuses it, a window of a few thousand
+  /// elements later, by which time a long spec's text has left the cache: laid out then, it
+  /// would be prepared again, the time per item growing with the spec.
   let drawing: Bool
   /// False once a drawing run kept as many items' layouts as it was asked to: the later cells
   /// measure their text only (their layouts are made when drawn).
@@ -621,9 +620,9 @@ extension TextSpec {
         attributes = try view.layOutEveryElement(elementsAtOnce: elementsAtOnce) {
           key, reusable in
           // The sweep realises an element again when measuring moved it past the window it
-          // was measured in (sizes estimated too large bring in most of a window that way): a
-          // text laid out again then, long after its preparation left the paragraph cache,
-          // was prepared again, two and a half times an item for a long report.
+          // was measured in (sizes estimated too large bring in most of a window that way):
+          // its record stands, for a text laid out again then, long after its preparation
+          // left the paragraph cache, would be prepared again.
           if drawing, let kept = records[key], kept.isSame(asUnmeasured: reusable) { return }
           let record = ViewRecord(
             reusable, drawing: drawing, keepingLayout: keptLayouts < keepingTextLayouts)
