@@ -467,10 +467,11 @@ extension TextSpec {
   /// - Throws: `LayoutSpec.DecodingError` naming the style's `font` key and the font file when
   ///   a font cannot be loaded.
   ///
-  /// `keepingTextLayouts` is how many items' text layouts a drawing run keeps, in the order
-  /// they are laid out; the others keep what their layout is made from, and are laid out
-  /// again when they are drawn (`Output.sceneWithDeferredTexts`): memory for a report's
-  /// first rows' layouts, and time (their texts prepared again) for the rest.
+  /// `keepingTextLayouts` is how many items' text layouts a drawing run keeps at most, in the
+  /// order they are laid out (an item measured again counts again, so a few fewer may be
+  /// kept); the others keep what their layout is made from, and are laid out again when they
+  /// are drawn (`Output.sceneWithDeferredTexts`): memory for a report's first rows' layouts,
+  /// and time (their texts prepared again) for the rest. The drawing is the same either way.
   public func run(
     typesetter: Typesetter, jobs: Int = 1, drawing: Bool = true,
     keepingTextLayouts: Int = .max
