@@ -24,7 +24,7 @@ extension Renderer {
   /// group's commit with the other pages. Returns each page's summary, in page order.
   ///
   /// ```swift
-  /// var options = RenderOptions(format: .png, scale: 1, page: PageSetup(size: PaperSize.a4))
+  /// let options = RenderOptions(format: .png, scale: 1, page: PageSetup(size: PaperSize.a4))
   /// let pages = try Renderer.render(report, toPageFiles: { page, _ in "page-\(page).png" },
   ///                                 options: options)
   /// ```

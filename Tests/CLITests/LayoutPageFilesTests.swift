@@ -222,6 +222,39 @@ import Testing
     #expect(continued >= 4, "the spec should continue sections onto later pages")
   }
 
+  @Test("PDF pages: a one-page PDF a page, each with the words of the PDF's same page")
+  func pdfPages() throws {
+    guard Self.hasPoppler else {
+      print("skipped: pdfinfo, pdftoppm or pdftotext missing (poppler-utils)")
+      return
+    }
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(Self.spec().utf8).write(to: directory.appendingPathComponent("spec.json"))
+    let pdf = try Self.referencePDF(in: directory)
+    let run = try ProcessRunner.run(
+      Executables.textflow, ["layout", "spec.json", "-o", "page-%03d.pdf"] + Self.page,
+      directory: directory)
+    #expect(run.status == 0, "\(run.standardError)")
+    func words(_ arguments: [String]) throws -> Set<Substring> {
+      let text = try ProcessRunner.run(Self.pdftotext, arguments + ["-"]).standardOutput
+      return Set(text.split(whereSeparator: \.isWhitespace))
+    }
+    for index in 1...pdf.pages {
+      let page = directory.appendingPathComponent(String(format: "page-%03d.pdf", index))
+      let info = try Self.info(page)
+      #expect(info.pages == 1 && info.width == pdf.width && info.height == pdf.height)
+      let expected = try words(["-f", "\(index)", "-l", "\(index)", pdf.url.path])
+      let drawn = try words([page.path])
+      #expect(!expected.isEmpty && drawn == expected, "page \(index)")
+    }
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent(
+          String(format: "page-%03d.pdf", pdf.pages + 1)
+        ).path))
+  }
+
   @Test("refused: several pages into one PNG, a page over the spec or a font; nothing written")
   func refusals() throws {
     let directory = try Fixtures.temporaryDirectory()
