@@ -180,16 +180,16 @@ struct PagedReportStreamingTests {
     options.format = format
     options.scale = 0.25
     options.progress = { _, _ in tally.pageDone() }
-    let pages = try Renderer.render(
-      scene,
-      toPageFiles: { page, _ in
-        directory.appendingPathComponent("page-\(page).\(format.rawValue)").path
-      }, options: options
-    ) {
-      let made = text($0)
+    func name(_ page: Int, _: Int) -> String {
+      directory.appendingPathComponent("page-\(page).\(format.rawValue)").path
+    }
+    func counted(_ index: Int) -> PlacedText? {
+      let made = text(index)
       if made != nil { tally.made() }
       return made
     }
+    let pages = try Renderer.render(
+      scene, toPageFiles: name, options: options, text: counted)
     let pdf = try Self.streamed(spec, kept: kept, repeatsHeaders: true, in: directory)
     #expect(pages.count == pdf.pages && pages.count > 10)
     #expect(
