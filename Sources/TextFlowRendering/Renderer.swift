@@ -213,7 +213,7 @@ public enum Renderer {
     }
   }
 
-  private static func checkPage(_ page: PageSetup, path: String) throws(RenderingError) {
+  static func checkPage(_ page: PageSetup, path: String) throws(RenderingError) {
     let size = page.size
     if let problem = pdfPageSizeProblem(size, of: "page") {
       throw RenderingError(path: path, reason: problem)
@@ -305,7 +305,30 @@ public enum Renderer {
     let canvas = try CairoCanvas(
       format: .pdf, path: path, width: Double(page.size.width), height: Double(page.size.height),
       documentInfo: options.documentInfo, printsAtActualSize: options.printsAtActualSize)
-    var pageCount = 0
+    let target = PageTarget(document: canvas)
+    let cutsElements = try drawPages(
+      parts, on: page, expectedPageCount: expectedPageCount, options: options, text: text,
+      into: target)
+    guard target.pageCount > 0 else {
+      throw RenderingError(path: path, reason: "there are no pages to draw")
+    }
+    try canvas.finish(
+      durable: options.durable, check: options.commitCheck, group: options.commitGroup)
+    return RenderSummary(
+      path: path, pageCount: target.pageCount, size: page.size, format: .pdf, scale: 1,
+      cutsElements: cutsElements, pictureDecodeCount: canvas.pictures.decodeCount)
+  }
+
+  /// Draws `parts`, one scene after another, flowed onto pages of `page` into `target`: the one
+  /// rule for where a flowed layout's pages break and what each page shows (its band, the
+  /// header repeated above it, the background, the debug overlay, the bookmarks of the headers
+  /// that start on it), for the pages of one PDF and for a file a page alike. The texts the
+  /// scenes leave out are made by `text` as their pages are drawn, and let go with the page.
+  /// Returns whether an element taller than a page was cut.
+  static func drawPages(
+    _ parts: some Sequence<Scene>, on page: PageSetup, expectedPageCount: Int?,
+    options: RenderOptions, text: (Int) -> PlacedText?, into target: PageTarget
+  ) throws(RenderingError) -> Bool {
     var cutsElements = false
     for scene in parts {
       let content = page.contentSize
@@ -333,19 +356,25 @@ public enum Renderer {
           low += 1
         }
       }
+      let pagesBefore = target.pageCount
+      var bookmarks: [PageTarget.Bookmark] = []
       if options.bookmarksSectionHeaders {
         for (title, frame) in bookmarkedHeaders(scene, text: text) {
           // The page whose band the header starts in (a header is kept with its first line).
           guard let index = slices.firstIndex(where: { frame.minY < $0.bottom }) else { continue }
           let top = slices[index].top - slices[index].repeatedHeaderHeight
-          canvas.addBookmark(
-            title, page: pageCount + index + 1,
-            at: CGPoint(
-              x: page.margins.left + (frame.minX - scene.bounds.minX) * fit,
-              y: page.margins.top + (frame.minY - top) * fit))
+          bookmarks.append(
+            PageTarget.Bookmark(
+              title: title, page: pagesBefore + index + 1,
+              point: CGPoint(
+                x: page.margins.left + (frame.minX - scene.bounds.minX) * fit,
+                y: page.margins.top + (frame.minY - top) * fit)))
         }
       }
+      try target.startPart(
+        pageCount: expectedPageCount ?? (pagesBefore + slices.count), bookmarks: bookmarks)
       for (index, slice) in slices.enumerated() {
+        let canvas = try target.beginPage()
         canvas.save()
         canvas.translate(x: Double(page.margins.left), y: Double(page.margins.top))
         canvas.concatenate(a: Double(fit), b: 0, c: 0, d: Double(fit), tx: 0, ty: 0)
@@ -372,20 +401,13 @@ public enum Renderer {
             debug: options.debugOverlay)
         }
         canvas.restore()
-        canvas.showPage()
-        pageCount += 1
+        try target.endPage(cutsElements: slice.cutsElements)
+        let done = target.pageCount
         options.progress?(
-          pageCount, max(pageCount, expectedPageCount ?? (pageCount - index - 1 + slices.count)))
+          done, max(done, expectedPageCount ?? (done - index - 1 + slices.count)))
       }
     }
-    guard pageCount > 0 else {
-      throw RenderingError(path: path, reason: "there are no pages to draw")
-    }
-    try canvas.finish(
-      durable: options.durable, check: options.commitCheck, group: options.commitGroup)
-    return RenderSummary(
-      path: path, pageCount: pageCount, size: page.size, format: .pdf, scale: 1,
-      cutsElements: cutsElements, pictureDecodeCount: canvas.pictures.decodeCount)
+    return cutsElements
   }
 
   /// The section headers of `scene` that have text, in the order they are laid out (top to

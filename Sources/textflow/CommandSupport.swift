@@ -536,10 +536,7 @@ func writePages(
   let name = try PageFileName.parse(output)
   guard let name else {
     guard options.format == .pdf || count == 1 else {
-      throw .usage(
-        "\(count) pages do not fit in one \(options.format.rawValue.uppercased()): put %d "
-          + "in the name for the page number (page-%d.\(options.format.rawValue), or "
-          + "page-%03d.\(options.format.rawValue) for page-001…) or write a PDF")
+      throw pagesDoNotFit(count, options.format)
     }
     let summary = try writeRendered(to: output, options: options) {
       path, options throws(RenderingError) in
@@ -560,6 +557,68 @@ func writePages(
   return names.count == 1 ? names[0] : "\(names.first!) … \(names.last!) (\(names.count) pages)"
 }
 
+/// The usage error for `count` pages drawn to a name without a page number in a format that
+/// holds one page (PNG, SVG): the way out is a page number in the name, or a PDF.
+func pagesDoNotFit(_ count: Int, _ format: OutputFormat) -> CommandError {
+  .usage(
+    "\(count) pages do not fit in one \(format.rawValue.uppercased()): put %d "
+      + "in the name for the page number (page-%d.\(format.rawValue), or "
+      + "page-%03d.\(format.rawValue) for page-001…) or write a PDF")
+}
+
+/// Draws `scene` flowed onto the pages of `options.page` a file a page
+/// (`Renderer.render(_:toPageFiles:options:text:)`, the PDF's page breaks), with the texts the
+/// scene leaves out made by `text` as their page is drawn: page i to the name `output`'s page
+/// number gives it (`PageFileName`, as `writePages` names sheets), or to `output` itself when
+/// there is one page and no page number; more pages are refused as `writePages` refuses them,
+/// before any is drawn. The files replace the previous ones together once every page is drawn
+/// and checked (`--strict`, a font file the text was measured with). Returns what was written:
+/// the first and last files, the page count and the pages' size.
+func writePageFiles(
+  _ scene: Scene, text: (Int) -> PlacedText?, to output: String, options: RenderOptions
+) throws(CommandError) -> RenderSummary {
+  var options = options
+  let group = AtomicFileGroup()
+  if output != "-" { options.commitGroup = group }
+  let name = try PageFileName.parse(output)
+  var refusal: CommandError?
+  var summary: RenderSummary
+  do throws(CommandError) {
+    summary = try writeRendered(to: output, options: options) {
+      path, options throws(RenderingError) in
+      let pages = try Renderer.render(
+        scene,
+        toPageFiles: { page, count throws(RenderingError) -> String in
+          guard let name else {
+            guard count == 1 else {
+              let error = pagesDoNotFit(count, options.format)
+              refusal = error
+              throw RenderingError(path: path, reason: error.message)
+            }
+            return path
+          }
+          let pagePath = name.path(page: page)
+          // The check `writeRendered` makes of its one file, made of each page's.
+          if let problem = fontFileProblem(pagePath) {
+            throw RenderingError(path: pagePath, reason: problem)
+          }
+          return pagePath
+        }, options: options, text: text)
+      guard var all = pages.first, let last = pages.last else {
+        throw RenderingError(path: path, reason: "there are no pages to draw")
+      }
+      if pages.count > 1 { all.path += " … \(last.path)" }
+      all.pageCount = pages.count
+      all.cutsElements = pages.contains(where: \.cutsElements)
+      return all
+    }
+  } catch {
+    throw refusal ?? error
+  }
+  if output != "-" { try commitOutputs(group) }
+  return summary
+}
+
 /// Renames the files of `group` over their targets (flushed to the disk with TEXTFLOW_FSYNC=1).
 func commitOutputs(_ group: AtomicFileGroup) throws(CommandError) {
   do {
@@ -573,12 +632,15 @@ func commitOutputs(_ group: AtomicFileGroup) throws(CommandError) {
 /// standard output without `-o`), or the scene drawn at `--scale` (validated either way), with
 /// `--debug`'s overlay, on `page()`'s pages (asked only when drawing) and, after drawing into a
 /// file, `note(summary)` on standard error. The cloud, grid and layout commands end with it;
-/// `offersPages` for those with `--page`, which a PDF too large for one page is pointed to.
+/// `offersPages` for those with `--page`, which a PDF too large for one page is pointed to;
+/// `flowsPictures` for those whose pages a PNG or SVG takes too, a file a page
+/// (`writePageFiles`).
 func writeResult(
   json: @autoclosure () -> String, scene: @autoclosure () -> Scene, kind: OutputKind,
   to output: String?, _ parsed: ParsedArguments,
   page: () throws(CommandError) -> PageSetup? = { nil }, offersPages: Bool = false,
-  repeatsHeaders: Bool = false, documentInfo: PDFDocumentInfo = PDFDocumentInfo(),
+  flowsPictures: Bool = false, repeatsHeaders: Bool = false,
+  documentInfo: PDFDocumentInfo = PDFDocumentInfo(),
   deferredTexts: (() -> (scene: Scene, text: (Int) -> PlacedText?))? = nil,
   note: (RenderSummary) -> String = { "wrote \(describe($0))" }
 ) throws(CommandError) {
@@ -592,12 +654,18 @@ func writeResult(
     guard let output else { throw .usage("drawing needs -o PATH (use - for standard output)") }
     options.format = format
     options.page = try page()
-    if format == .pdf, options.page != nil, let deferredTexts {
-      // Pages drawn one at a time, each laying out the texts the scene left out.
-      let (scene, text) = deferredTexts()
-      let summary = try writeRendered(to: output, options: options) {
-        path, options throws(RenderingError) in
-        try Renderer.render(scene, to: path, options: options, text: text)
+    if options.page != nil, format == .pdf || flowsPictures {
+      // Pages drawn one at a time, each laying out the texts the scene left out: into one PDF,
+      // or a file a page.
+      let (scene, text) = deferredTexts?() ?? (scene(), { _ in nil })
+      let summary: RenderSummary
+      if format == .pdf, try PageFileName.parse(output) == nil {
+        summary = try writeRendered(to: output, options: options) {
+          path, options throws(RenderingError) in
+          try Renderer.render(scene, to: path, options: options, text: text)
+        }
+      } else {
+        summary = try writePageFiles(scene, text: text, to: output, options: options)
       }
       if output != "-" { printError(note(summary)) }
       return

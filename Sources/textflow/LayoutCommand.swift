@@ -36,11 +36,14 @@ enum LayoutCommand: Subcommand {
       --svg-text MODE    SVG text: text (outlines with a transparent, selectable text layer;
                          default) or paths (outlines only)
       --debug            draw frames, line boxes, baselines, section insets and index paths
-      --page SIZE        PDF pages: a4, letter or WxH with a unit (210x297mm); the layout flows
-                         onto the pages of one PDF without cutting a line of cells (default:
-                         one page); a PNG or SVG is one picture, so -o out-%d.png is refused
-      --margins PT       PDF page margins in points (default 36 with --page)
-      --repeat-headers   PDF pages: a section continuing from the page before starts with its
+      --page SIZE        pages: a4, letter or WxH with a unit (210x297mm); the layout flows
+                         onto pages without cutting a line of cells (default: one page): the
+                         pages of one PDF, or with a page number in the name a file a page in
+                         any format (-o page-%d.png: page-1.png, page-2.png…; %03d pads to
+                         page-001.png), the same pages as the PDF's; a PNG or SVG without one
+                         takes a single page, and more are refused
+      --margins PT       page margins in points (default 36 with --page)
+      --repeat-headers   pages: a section continuing from the page before starts with its
                          header again (without it, a header is only kept with its first line)
       --visible          only what a collection view shows at the spec's contentOffset, as
                          "render": {"region": "visible"}: a text spec measures only those
@@ -95,6 +98,7 @@ enum LayoutCommand: Subcommand {
       echo '{"collectionView": {"size": [375, 667]}, "sections": [{"itemCount": 3}]}' | textflow layout -
       textflow layout examples/witch-dialogue.json -o witch.png --scale 2
       textflow layout examples/witch-dialogue.json -o witch.pdf --page a4 --debug
+      textflow layout report.json -o page-%03d.png --page a4 --scale 1 --repeat-headers
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -114,24 +118,16 @@ enum LayoutCommand: Subcommand {
       }
       let output = parsed.values["--output"]
       let kind = try outputKind(path: output, format: parsed.values["--format"], default: .json)
-      try refuseOutputsOverInputs([("-o", output)], inputs: [("spec", source)])
-      try PageFileName.refuse(in: output, kind: kind, drawing: "layout")
+      // A page number in a drawing's name asks for a file a page (read once, as labels and
+      // grid's sheets read it); with one, the outputs are checked page by page.
+      var pageNames: PageFileName?
+      if case .rendered = kind, let output { pageNames = try PageFileName.parse(output) }
+      try refuseOutputsOverInputs(
+        [("-o", output)], inputs: [("spec", source)], paged: pageNames == nil ? [] : ["-o"])
       _ = try parsed.number("--scale", in: 0.1...16)  // a usage error before any reading
       let jobs = try parsed.jobs()
-      if kind != .rendered(.pdf) {
-        // Pages are a PDF's: another output is one picture (or the JSON), which the options
-        // did not change; said, as a user who asked for pages expects them.
-        let pageOptions = ["--page", "--margins", "--repeat-headers"].filter {
-          parsed.values[$0] != nil || parsed.flags.contains($0)
-        }
-        if !pageOptions.isEmpty {
-          let format = kind == .json ? "JSON" : "one picture"
-          printError(
-            "textflow layout: warning: \(pageOptions.joined(separator: ", ")) only "
-              + "\(pageOptions.count == 1 ? "applies" : "apply") to PDF output; this output is "
-              + "\(format), without pages")
-        }
-      }
+      let pageSize = try parsed.pageSize()
+      let margin = try parsed.number("--margins", in: 0...1000)
       let displayName = source == "-" ? "<stdin>" : source
       let data = try readInput(source)
       var spec: TextSpec
@@ -143,11 +139,45 @@ enum LayoutCommand: Subcommand {
       spec.baseDirectory = documentFolder(source)
       if parsed.flags.contains("--visible") { spec.render.region = .visible }
       if spec.systemFonts { FontOptions.systemFonts = true }
+      // The pages the drawing flows onto: a PDF's with --page or the spec's "page"; a PNG's or
+      // an SVG's with --page, or with a page number in -o (then the spec's "page" too), each
+      // page its own file. A PNG or SVG otherwise is one picture of the whole layout.
+      let inset = margin ?? 36
+      let pageSetup: PageSetup? =
+        if let pageSize {
+          PageSetup(
+            size: pageSize,
+            margins: EdgeInsets(top: inset, left: inset, bottom: inset, right: inset))
+        } else {
+          spec.render.page.map { PageSetup(size: $0, margins: spec.render.margins) }
+        }
+      var paged = false
+      if case .rendered(let format) = kind, pageSetup != nil {
+        paged = format == .pdf || pageSize != nil || pageNames != nil
+      }
+      if pageNames != nil, !paged, let output {
+        throw .usage(
+          "-o \(output): a page number needs pages to number; give --page SIZE (a4, letter or "
+            + "WxH with a unit) to draw a file a page, or a name without % for one file")
+      }
+      if !paged {
+        // Without pages the output is one picture (or page, or the JSON), which the options
+        // did not change; said, as a user who asked for pages expects them.
+        let pageOptions = ["--page", "--margins", "--repeat-headers"].filter {
+          parsed.values[$0] != nil || parsed.flags.contains($0)
+        }
+        if !pageOptions.isEmpty {
+          let format =
+            kind == .json ? "JSON" : kind == .rendered(.pdf) ? "one page, its size" : "one picture"
+          printError(
+            "textflow layout: warning: \(pageOptions.joined(separator: ", ")) only "
+              + "\(pageOptions.count == 1 ? "applies" : "apply") to pages (a PDF's, or PNG or "
+              + "SVG pages: --page SIZE -o NAME-%d.png); this output is \(format), without pages")
+        }
+      }
       let typesetter = try loadTypesetter()
-      // A PDF of pages is drawn a page at a time: past the first rows, a row's text layout is
-      // made when its page is drawn, not kept from its measurement until the whole report is.
-      let paged =
-        kind == .rendered(.pdf) && (parsed.values["--page"] != nil || spec.render.page != nil)
+      // Pages are drawn one at a time: past the first rows, a row's text layout is made when its
+      // page is drawn, not kept from its measurement until the whole report is.
       let result = try withProgress("laying out") { () throws(CommandError) -> TextSpec.Output in
         do {
           return try spec.run(
@@ -159,15 +189,8 @@ enum LayoutCommand: Subcommand {
       }
       try writeResult(
         json: result.json, scene: result.scene, kind: kind, to: output, parsed,
-        page: { () throws(CommandError) -> PageSetup? in
-          if let size = try parsed.pageSize() {
-            let margin = try parsed.number("--margins", in: 0...1000) ?? 36
-            return PageSetup(
-              size: size,
-              margins: EdgeInsets(top: margin, left: margin, bottom: margin, right: margin))
-          }
-          return spec.render.page.map { PageSetup(size: $0, margins: spec.render.margins) }
-        }, offersPages: true, repeatsHeaders: parsed.flags.contains("--repeat-headers"),
+        page: { paged ? pageSetup : nil }, offersPages: true, flowsPictures: true,
+        repeatsHeaders: parsed.flags.contains("--repeat-headers"),
         documentInfo: PDFDocumentInfo(
           title: spec.render.title, author: spec.render.author, subject: spec.render.subject,
           keywords: spec.render.keywords),

@@ -91,9 +91,9 @@ struct PageFileName {
 
 extension PageFileName {
   /// Refuses a `%` in the name of a drawing that is one file whatever its pages (`drawing`:
-  /// "layout", "grid without --sheet", "cloud"): `--page` flows layouts and grids onto the
-  /// pages of one PDF (the renderer flows pages into a PDF only), a PNG or SVG is one picture
-  /// of all of it, and a cloud has no pages, so the name holds no page number, and any other `%`
+  /// "grid without --sheet", "cloud"): `--page` flows a grid's columns onto the pages of one
+  /// PDF, a PNG or SVG is one picture of all of it, and a cloud has no pages, so the name holds
+  /// no page number, and any other `%`
   /// is one as grid's sheets and labels read it. Such a name was written literally, a file
   /// named "out-%d.png" with status 0. `flowsPages`: the drawing takes `--page`.
   static func refuse(

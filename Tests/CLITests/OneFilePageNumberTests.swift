@@ -1,9 +1,8 @@
 // "textflow layout SPEC.json --page a4 -o out-%d.png" wrote one picture named "out-%d.png",
-// status 0, where grid's sheets and labels write a file a page: layout's pages are a PDF's
-// (the renderer flows pages into a PDF only), and a PNG or SVG is one picture of the whole
-// layout, so a page number in its name is refused, as grid refuses a PNG that cannot hold its
-// sheets. grid without --sheet wrote "cols-%d.png" the same way, and cloud "cloud-%d.png" (a
-// cloud has no pages). The truth is the folder's
+// status 0, where grid's sheets and labels write a file a page. Layout now writes a file a page
+// with --page (LayoutPageFilesTests), but a page number without pages to number is still
+// refused, as are grid without --sheet (its pages are one PDF's) and cloud (no pages):
+// "cols-%d.png" and "cloud-%d.png" were written the same way. The truth is the folder's
 // listing and, for the way out the message names, pdfinfo's page count.
 import Foundation
 import TestSupport
@@ -15,18 +14,29 @@ import Testing
     #"{"collectionView": {"size": [300, 400]}, "layout": {"itemSize": [200, 100], "#
     + #""minimumLineSpacing": 10}, "sections": [{"itemCount": 30}]}"#
 
-  @Test("layout, grid without --sheet and cloud refuse a % in a drawing's name, writing nothing")
+  @Test(
+    "layout without pages, grid without --sheet and cloud refuse a page number, writing nothing")
   func pageNumberInOneFileIsRefused() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     try Data(Self.spec.utf8).write(to: directory.appendingPathComponent("spec.json"))
     try Data("a\nb\n".utf8).write(to: directory.appendingPathComponent("labels.txt"))
+    // Layout's pages need a page size, and a page number that is one.
+    for (arguments, message) in [
+      (["layout", "spec.json", "-o", "out-%d.png"], "a page number needs pages"),
+      (["layout", "spec.json", "-o", "out-%03d.svg"], "a page number needs pages"),
+      (["layout", "spec.json", "--page", "a4", "-o", "out-%s.png"], "is not a page number"),
+    ] {
+      let result = try ProcessRunner.run(Executables.textflow, arguments, directory: directory)
+      #expect(result.status == 2, "\(arguments): \(result.standardError)")
+      #expect(
+        result.standardError.contains(arguments.last! + ": ")
+          && result.standardError.contains(message),
+        "\(arguments): \(result.standardError)")
+      let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(Set(written) == ["spec.json", "labels.txt"], "\(arguments): \(written)")
+    }
     let cases: [[String]] = [
-      ["layout", "spec.json", "--page", "a4", "-o", "out-%d.png"],
-      ["layout", "spec.json", "--page", "a4", "-o", "out-%d.svg"],
-      ["layout", "spec.json", "--page", "a4", "-o", "out-%03d.pdf"],
-      ["layout", "spec.json", "-o", "out-%d.png"],
-      ["layout", "spec.json", "-o", "out-%s.png"],
       ["grid", "labels.txt", "-o", "cols-%d.png"],
       ["grid", "labels.txt", "-o", "cols-%s.svg"],
       ["grid", "labels.txt", "--page", "a4", "-o", "cols-%d.pdf"],

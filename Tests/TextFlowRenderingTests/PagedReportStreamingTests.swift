@@ -162,4 +162,45 @@ struct PagedReportStreamingTests {
     #expect(runs[1].pages > 3 * runs[0].pages)
     #expect(runs[1].heldLayouts - runs[0].heldLayouts <= (2_400 - 600) / 50)
   }
+
+  @Test(
+    "a file a page makes each page's texts as it draws the page, on the PDF's pages",
+    arguments: [OutputFormat.png, .svg])
+  func pageFiles(format: OutputFormat) throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let kept = 64
+    let rows = 1_200
+    let spec = Self.spec(rows: rows, headers: true)
+    let output = try TextSpec(json: spec).run(
+      typesetter: sharedTypesetter, jobs: 2, keepingTextLayouts: kept)
+    let (scene, text) = output.sceneWithDeferredTexts
+    let tally = Tally()
+    var options = Self.options(debug: false, repeatsHeaders: true)
+    options.format = format
+    options.scale = 0.25
+    options.progress = { _, _ in tally.pageDone() }
+    func name(_ page: Int, _: Int) -> String {
+      directory.appendingPathComponent("page-\(page).\(format.rawValue)").path
+    }
+    func counted(_ index: Int) -> PlacedText? {
+      let made = text(index)
+      if made != nil { tally.made() }
+      return made
+    }
+    let pages = try Renderer.render(
+      scene, toPageFiles: name, options: options, text: counted)
+    let pdf = try Self.streamed(spec, kept: kept, repeatsHeaders: true, in: directory)
+    #expect(pages.count == pdf.pages && pages.count > 10)
+    #expect(
+      pages.map(\.path)
+        == (1...pages.count).map {
+          directory.appendingPathComponent("page-\($0).\(format.rawValue)").path
+        })
+    // As for the PDF: a page's rows at most, each made once (twice when a break cuts it), and
+    // every row not kept made for some page.
+    #expect(tally.perPage.count == pages.count)
+    #expect((tally.perPage.max() ?? 0) <= 2 * 70, "\(tally.perPage.max() ?? 0) made for a page")
+    #expect(tally.perPage.reduce(0, +) >= rows - kept)
+  }
 }

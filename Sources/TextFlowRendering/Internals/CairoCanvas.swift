@@ -48,6 +48,14 @@ public struct RenderingError: Error, CustomStringConvertible, Sendable, Equatabl
   public var writeError: FileWriteError? = nil
   /// "cannot render PATH: REASON".
   public var description: String { "cannot render \(path): \(reason)" }
+
+  /// An error for `path` with `reason`: what a caller's own check throws from inside a render
+  /// (a page file's name it cannot give, `Renderer.render(_:toPageFiles:options:text:)`).
+  public init(path: String, reason: String, writeError: FileWriteError? = nil) {
+    self.path = path
+    self.reason = reason
+    self.writeError = writeError
+  }
 }
 
 /// Owns a Cairo surface and its drawing context for one output file.
@@ -418,11 +426,32 @@ final class CairoCanvas {
         glyphs, at: positions, face: face.face, font: font, color: color, text: text,
         upwardFontSpace: face.hasUpwardFontSpace)
     }
-    if format == .svg, svgTextLayer.isEnabled, let clusters = text {
+    if format == .svg, svgTextLayer.isEnabled, let clusters = text,
+      reachesClip(positions, font: font)
+    {
       var matrix = cairo_matrix_t()
       cairo_get_matrix(context, &matrix)
       svgTextLayer.add(positions: positions, clusters: clusters, font: font, matrix: matrix)
     }
+  }
+
+  /// False when glyphs of `font` at `positions` lie wholly outside the clip: their line box
+  /// (the font's ascender and descender about each baseline, an em to either side) misses it,
+  /// and Cairo draws nothing of them. A page is handed the rows its band touches, and a row
+  /// starting at the band's bottom edge is clipped away whole: its text does not belong in the
+  /// SVG's text layer, or the page's text would hold the first row of the next page.
+  private func reachesClip(_ positions: [(Double, Double)], font: Font) -> Bool {
+    guard let first = positions.first else { return false }
+    var bounds = (minX: first.0, maxX: first.0, minY: first.1, maxY: first.1)
+    for (x, y) in positions.dropFirst() {
+      bounds = (min(bounds.minX, x), max(bounds.maxX, x), min(bounds.minY, y), max(bounds.maxY, y))
+    }
+    let metrics = font.metrics
+    let em = font.pointSize
+    var clip = (x1: 0.0, y1: 0.0, x2: 0.0, y2: 0.0)
+    cairo_clip_extents(context, &clip.x1, &clip.y1, &clip.x2, &clip.y2)
+    return bounds.maxX + em > clip.x1 && bounds.minX - em < clip.x2
+      && bounds.maxY - metrics.descender > clip.y1 && bounds.minY - metrics.ascender < clip.y2
   }
 
   /// Draws glyphs in a Cairo face made for `font`, whose font space has y upwards when
