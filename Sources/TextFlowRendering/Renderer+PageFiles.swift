@@ -41,9 +41,7 @@ extension Renderer {
       throw RenderingError(
         path: try name(1, 1), reason: "a file a page needs a page size to flow the scene onto")
     }
-    guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
-      throw RenderingError(path: try name(1, 1), reason: "the scale must be between 0 and 16")
-    }
+    try checkScale(options, path: try name(1, 1))
     do {
       try checkPage(page, path: "")
     } catch {

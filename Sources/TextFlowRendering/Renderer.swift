@@ -144,9 +144,7 @@ public enum Renderer {
     throws(RenderingError) -> RenderSummary
   {
     try checkName(path, options: options)
-    guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
-      throw RenderingError(path: path, reason: "the scale must be between 0 and 16")
-    }
+    try checkScale(options, path: path)
     let bounds = scene.bounds
     if options.format == .pdf, let page = options.page {
       return try renderPages(scene, to: path, page: page, options: options)
@@ -213,6 +211,14 @@ public enum Renderer {
     }
   }
 
+  /// Refuses a scale that is not a number above 0 and at most 16, the one rule for every
+  /// drawing.
+  static func checkScale(_ options: RenderOptions, path: String) throws(RenderingError) {
+    guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
+      throw RenderingError(path: path, reason: "the scale must be between 0 and 16")
+    }
+  }
+
   static func checkPage(_ page: PageSetup, path: String) throws(RenderingError) {
     let size = page.size
     if let problem = pdfPageSizeProblem(size, of: "page") {
@@ -265,9 +271,7 @@ public enum Renderer {
       return try render(whole, to: path, options: options)
     }
     try checkName(path, options: options)
-    guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
-      throw RenderingError(path: path, reason: "the scale must be between 0 and 16")
-    }
+    try checkScale(options, path: path)
     return try renderPages(scene, to: path, page: page, options: options, text: text)
   }
 
@@ -334,15 +338,19 @@ public enum Renderer {
       let content = page.contentSize
       // A scene wider than the page is scaled down to fit its width.
       let fit = min(1, content.width / max(scene.bounds.width, 1))
+      // A text taller than a page is asked for by each cut through it and by every page it
+      // reaches: kept among the last few made, it is laid out once or twice, not twice a page.
+      var recent = RecentTexts()
+      func madeText(_ index: Int) -> PlacedText? { recent.text(index, making: text) }
       /// The element at `index` with its text, made now when the scene leaves it out.
       func element(_ index: Int) -> SceneElement {
         var element = scene.elements[index]
-        if element.text == nil { element.text = text(index) }
+        if element.text == nil { element.text = madeText(index) }
         return element
       }
       let slices = Paginator.pages(
         for: scene, pageHeight: content.height / fit, repeatingHeaders: options.repeatsHeaders,
-        text: { scene.elements[$0].text ?? text($0) })
+        text: { scene.elements[$0].text ?? madeText($0) })
       cutsElements = cutsElements || slices.contains(where: \.cutsElements)
       // Each element is sorted once and handed to the pages its frame reaches (one or two for
       // most), so that a long document costs its elements, not pages × elements.
@@ -359,7 +367,7 @@ public enum Renderer {
       let pagesBefore = target.pageCount
       var bookmarks: [PageTarget.Bookmark] = []
       if options.bookmarksSectionHeaders {
-        for (title, frame) in bookmarkedHeaders(scene, text: text) {
+        for (title, frame) in bookmarkedHeaders(scene, text: madeText) {
           // The page whose band the header starts in (a header is kept with its first line).
           guard let index = slices.firstIndex(where: { frame.minY < $0.bottom }) else { continue }
           let top = slices[index].top - slices[index].repeatedHeaderHeight
@@ -702,5 +710,27 @@ public enum Renderer {
       }
       canvas.restore()
     }
+  }
+}
+
+/// The texts a paged drawing made last, by element index, the most recent last: the pages of
+/// a tall element ask for its text one after another, and each would lay it out again.
+private struct RecentTexts {
+  /// Enough for the texts of a band cut across a few cells and of a page's last rows; a page
+  /// with more lets the first go, as a page without this memo lets them all go.
+  private static let capacity = 8
+  private var entries: [(index: Int, text: PlacedText?)] = []
+
+  /// The text of element `index`: the one kept, or `making(index)`, kept.
+  mutating func text(_ index: Int, making: (Int) -> PlacedText?) -> PlacedText? {
+    if let found = entries.lastIndex(where: { $0.index == index }) {
+      let entry = entries.remove(at: found)
+      entries.append(entry)
+      return entry.text
+    }
+    let made = making(index)
+    if entries.count == Self.capacity { entries.removeFirst() }
+    entries.append((index, made))
+    return made
   }
 }

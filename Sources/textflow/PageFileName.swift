@@ -93,9 +93,8 @@ extension PageFileName {
   /// Refuses a `%` in the name of a drawing that is one file whatever its pages (`drawing`:
   /// "grid without --sheet", "cloud"): `--page` flows a grid's columns onto the pages of one
   /// PDF, a PNG or SVG is one picture of all of it, and a cloud has no pages, so the name holds
-  /// no page number, and any other `%`
-  /// is one as grid's sheets and labels read it. Such a name was written literally, a file
-  /// named "out-%d.png" with status 0. `flowsPages`: the drawing takes `--page`.
+  /// no page number, and any other `%` is one as grid's sheets and labels read it: written
+  /// literally, the file would be named "out-%d.png". `flowsPages`: the drawing takes `--page`.
   static func refuse(
     in output: String?, kind: OutputKind, drawing: String, flowsPages: Bool = true
   ) throws(CommandError) {

@@ -53,6 +53,8 @@ struct PagedReportStreamingTests {
     var heldLayouts: Int
     /// The most text layouts made for one page.
     var mostMadeForAPage: Int
+    /// The text layouts made in all.
+    var made: Int
     var pages: Int
   }
 
@@ -103,7 +105,8 @@ struct PagedReportStreamingTests {
     }
     return Streamed(
       file: try undated(path), heldLayouts: scene.elements.count { $0.text != nil },
-      mostMadeForAPage: tally.perPage.max() ?? 0, pages: summary.pageCount)
+      mostMadeForAPage: tally.perPage.max() ?? 0, made: tally.state.withLock { $0.made },
+      pages: summary.pageCount)
   }
 
   /// The PDF of the whole scene, every layout made and kept: the unstreamed path.
@@ -139,6 +142,26 @@ struct PagedReportStreamingTests {
       spec, jobs: shape.jobs, debug: shape.debug, repeatsHeaders: shape.repeats, in: directory)
     #expect(streamed.pages > 5)
     #expect(streamed.file == whole, "\(streamed.file.count) bytes against \(whole.count)")
+  }
+
+  // A text taller than a page is asked for by each cut the pagination makes through it and by
+  // every page it reaches: laid out each time, a text of N pages took about 2N layouts.
+  @Test("a text twenty pages tall is laid out once, and drawn as the whole scene draws it")
+  func tallTextLaidOutOnce() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let words = ["total", "amount", "invoice", "customer", "report", "due", "paid", "net"]
+    let tall = (0..<16_000).map { words[$0 * 5 % words.count] }.joined(separator: " ")
+    let spec = Data(
+      #"""
+      {"collectionView": {"size": [500, 700]},
+       "styles": {"row": {"size": 11, "maxWidth": 480}}, "itemStyle": "row",
+       "sections": [{"texts": ["First row", "\#(tall)", "Last row"]}]}
+      """#.utf8)
+    let streamed = try Self.streamed(spec, kept: 0, in: directory)
+    #expect(streamed.pages >= 20, "\(streamed.pages) pages")
+    #expect(streamed.made == 3, "\(streamed.made) layouts made for 3 texts")
+    #expect(streamed.file == (try Self.whole(spec, in: directory)))
   }
 
   @Test("4× the rows: the text layouts held at once stay those of the rows kept and a page")
@@ -202,5 +225,48 @@ struct PagedReportStreamingTests {
     #expect(tally.perPage.count == pages.count)
     #expect((tally.perPage.max() ?? 0) <= 2 * 70, "\(tally.perPage.max() ?? 0) made for a page")
     #expect(tally.perPage.reduce(0, +) >= rows - kept)
+  }
+
+  @Test("a scale that is not above 0 and at most 16 is refused by every way of drawing")
+  func scaleRefusedEverywhere() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = try TextSpec(json: Self.spec(rows: 40)).run(
+      typesetter: sharedTypesetter, keepingTextLayouts: 0)
+    let (scene, text) = output.sceneWithDeferredTexts
+    for scale in [0, -1, 16.5, .nan, .infinity] as [CGFloat] {
+      var png = RenderOptions(format: .png)
+      png.scale = scale
+      var paged = Self.options(debug: false, repeatsHeaders: false)
+      paged.scale = scale
+      var pages = paged
+      pages.format = .svg
+      let attempts: [(String, () throws -> Void)] = [
+        (
+          "one picture", { try Renderer.render(scene, to: directory.path + "/a.png", options: png) }
+        ),
+        (
+          "pages of a PDF",
+          { try Renderer.render(scene, to: directory.path + "/a.pdf", options: paged, text: text) }
+        ),
+        (
+          "a file a page",
+          {
+            _ = try Renderer.render(
+              scene, toPageFiles: { page, _ in directory.path + "/p-\(page).svg" },
+              options: pages, text: text)
+          }
+        ),
+      ]
+      for (what, attempt) in attempts {
+        do {
+          try attempt()
+          Issue.record("\(what), scale \(scale): drawn")
+        } catch {
+          #expect("\(error)".contains("the scale must be between 0 and 16"), "\(what): \(error)")
+        }
+      }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
   }
 }
