@@ -554,6 +554,7 @@ func writePages(
     names.append(path)
   }
   if let ownGroup { try commitOutputs(ownGroup) }
+  noteEarlierPages(name, written: names.count)
   return names.count == 1 ? names[0] : "\(names.first!) … \(names.last!) (\(names.count) pages)"
 }
 
@@ -616,7 +617,23 @@ func writePageFiles(
     throw refusal ?? error
   }
   if output != "-" { try commitOutputs(group) }
+  if let name { noteEarlierPages(name, written: summary.pageCount) }
   return summary
+}
+
+/// Says on standard error which files numbered after the `written` pages of `name` are left
+/// from an earlier run of more pages: only the files a run writes are replaced (another file
+/// may be the user's), and a glob of the pages would take them in unawares.
+func noteEarlierPages(_ name: PageFileName, written: Int) {
+  var last = written
+  while FileManager.default.fileExists(atPath: name.path(page: last + 1)) { last += 1 }
+  guard last > written else { return }
+  let first = name.path(page: written + 1)
+  let files = last == written + 1 ? "\(first) is" : "\(first) … \(name.path(page: last)) are"
+  let prefix = Console.commandName.isEmpty ? "textflow" : "textflow \(Console.commandName)"
+  printError(
+    "\(prefix): note: \(files) left from an earlier run (this run wrote "
+      + "\(counted(written, "page")))")
 }
 
 /// Renames the files of `group` over their targets (flushed to the disk with TEXTFLOW_FSYNC=1).
