@@ -585,8 +585,13 @@ final class CairoCanvas {
   ) throws(RenderingError) {
     try check(cairo_status(context))
     if format == .png {
-      cairo_surface_flush(surface)
-      try check(cairo_surface_write_to_png_stream(surface, cairoStreamWrite, stream.closure))
+      let stream = stream
+      let problem = PNGEncoder.write(surface) { stream.append($0) }
+      try throwIfWriteFailed()
+      if let problem {
+        stream.file.discard()
+        throw RenderingError(path: path, reason: problem)
+      }
     }
     cairo_surface_finish(surface)
     try check(cairo_surface_status(surface))
