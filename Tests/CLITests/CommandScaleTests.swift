@@ -368,9 +368,11 @@ struct CommandScaleTests {
       peaks.append(try #require(result.countedFigure("peak")))
     }
     // The peak grows with the line by the request, its UTF-16 copy, the answer's lines and
-    // JSON (about 7 bytes a byte), not by a prepared text of the whole line (about 160): the
-    // text is prepared a window at a time.
+    // JSON (7.9 to 8.1 bytes a byte: idle, beside three busy loops, beside a parallel test
+    // suite), not by a prepared text of the whole line (91 measured so): the text is prepared a
+    // window at a time. The bound of 27 sits about 3.3 times from each (at 16, 8.1 was within
+    // a factor of 2).
     let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
-    #expect(growth < 16, "\(peaks) kB: \(growth) bytes a byte of the line")
+    #expect(growth < 27, "\(peaks) kB: \(growth) bytes a byte of the line")
   }
 }
