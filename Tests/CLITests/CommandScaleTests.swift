@@ -234,14 +234,18 @@ struct CommandScaleTests {
     guard command.hasPrefix("layout") else { return }
     // What stays per item is its attributes, its scene element and its JSON (the output, about
     // 100 bytes of JSON an item here) and the spec's own text and sizes; views are reused a
-    // window at a time. A realised view per item (a cell, its text and its measurement, about
-    // 2.6 kB, 32 times the output) would make the peak grow far faster.
+    // window at a time. Measured, the peak grows 9.1 to 11.9 times the output an item (0.9 to
+    // 1.2 kB, idle, beside three busy loops, beside a parallel test suite: a steady cost, not
+    // noise); with every view realised at once (a cell, its text and its measurement per
+    // item), 31.5 to 31.8 times. The bound of 19 sits between, about 1.6 times from each: the
+    // defect adds only twice the steady cost, so no bound is twice from both. (At 16 the
+    // steady cost was within 1.35 times of it.)
     let items = Double(sizes[1] - sizes[0])
     let peakPerItem = (runs[1].peakKilobytes - runs[0].peakKilobytes) * 1024 / items
     let outputPerItem = (runs[1].outputBytes - runs[0].outputBytes) / items
     #expect(outputPerItem > 50, "\(runs.map(\.outputBytes))")
     #expect(
-      runs.allSatisfy { $0.peakKilobytes > 0 } && peakPerItem < 16 * outputPerItem,
+      runs.allSatisfy { $0.peakKilobytes > 0 } && peakPerItem < 19 * outputPerItem,
       "\(runs.map(\.peakKilobytes)) kB, \(runs.map(\.outputBytes)) bytes of output")
   }
 
@@ -364,9 +368,11 @@ struct CommandScaleTests {
       peaks.append(try #require(result.countedFigure("peak")))
     }
     // The peak grows with the line by the request, its UTF-16 copy, the answer's lines and
-    // JSON (about 7 bytes a byte), not by a prepared text of the whole line (about 160): the
-    // text is prepared a window at a time.
+    // JSON (7.9 to 8.1 bytes a byte: idle, beside three busy loops, beside a parallel test
+    // suite), not by a prepared text of the whole line (91 measured so): the text is prepared a
+    // window at a time. The bound of 27 sits about 3.3 times from each (at 16, 8.1 was within
+    // a factor of 2).
     let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
-    #expect(growth < 16, "\(peaks) kB: \(growth) bytes a byte of the line")
+    #expect(growth < 27, "\(peaks) kB: \(growth) bytes a byte of the line")
   }
 }

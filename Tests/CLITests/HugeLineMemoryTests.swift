@@ -35,6 +35,15 @@ struct HugeLineMemoryTests {
     return try #require(result.countedFigure("peak"))
   }
 
+  /// The most the peak may grow a byte of the line. Measured in windows, 0 to 7.7 (idle,
+  /// beside three busy loops, beside a parallel test suite: steady within a byte); prepared
+  /// whole, 51 to 82 (the many paragraphs 51, one paragraph 57, its truncated last paragraph 65
+  /// to 82). 20 sits about 2.6 times from each. At 16 the windows' 7.7 was within a factor of
+  /// 2.1, and over these 900 000-byte steps the freed memory not yet given back that the labels
+  /// --copies test saw vary by up to 7 MB under load (105 bytes a label over 98 000 labels,
+  /// against 35 idle) would add up to 8 a byte.
+  static let bytesPerByte = 20.0
+
   @Test("one huge Arabic line costs a small multiple of its bytes, not a layout")
   func arabicLineMemory() throws {
     let sizes = [300_000, 1_200_000]
@@ -43,7 +52,7 @@ struct HugeLineMemoryTests {
     // keep the request, its UTF-16 copy, the text's bidi levels (a byte a unit) and the
     // answer's lines.
     let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
-    #expect(growth < 16, "\(peaks) kB: \(growth) bytes a byte of the line")
+    #expect(growth < Self.bytesPerByte, "\(peaks) kB: \(growth) bytes a byte of the line")
   }
 
   @Test(
@@ -58,7 +67,8 @@ struct HugeLineMemoryTests {
     let sizes = [300_000, 1_200_000]
     let peaks = try sizes.map { try Self.peak(Self.arabicLine(bytes: $0, fields: fields)) }
     let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
-    #expect(growth < 16, "\(fields): \(peaks) kB: \(growth) bytes a byte of the line")
+    #expect(
+      growth < Self.bytesPerByte, "\(fields): \(peaks) kB: \(growth) bytes a byte of the line")
   }
 
   @Test(
@@ -71,7 +81,7 @@ struct HugeLineMemoryTests {
       try Self.peak(Self.arabicLine(bytes: $0, fields: fields, paragraphs: true))
     }
     let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
-    #expect(growth < 16, "\(peaks) kB: \(growth) bytes a byte of the line")
+    #expect(growth < Self.bytesPerByte, "\(peaks) kB: \(growth) bytes a byte of the line")
   }
 
   @Test(
@@ -91,6 +101,6 @@ struct HugeLineMemoryTests {
       return try Self.peak(Data(input.utf8))
     }
     let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
-    #expect(growth < 16, "\(mode): \(peaks) kB: \(growth) bytes a byte of the line")
+    #expect(growth < Self.bytesPerByte, "\(mode): \(peaks) kB: \(growth) bytes a byte of the line")
   }
 }
