@@ -238,8 +238,7 @@ struct CommandScaleTests {
     // 1.2 kB, idle, beside three busy loops, beside a parallel test suite: a steady cost, not
     // noise); with every view realised at once (a cell, its text and its measurement per
     // item), 31.5 to 31.8 times. The bound of 19 sits between, about 1.6 times from each: the
-    // defect adds only twice the steady cost, so no bound is twice from both. (At 16 the
-    // steady cost was within 1.35 times of it.)
+    // defect adds only twice the steady cost, so no bound is twice from both.
     let items = Double(sizes[1] - sizes[0])
     let peakPerItem = (runs[1].peakKilobytes - runs[0].peakKilobytes) * 1024 / items
     let outputPerItem = (runs[1].outputBytes - runs[0].outputBytes) / items
@@ -370,8 +369,7 @@ struct CommandScaleTests {
     // The peak grows with the line by the request, its UTF-16 copy, the answer's lines and
     // JSON (7.9 to 8.1 bytes a byte: idle, beside three busy loops, beside a parallel test
     // suite), not by a prepared text of the whole line (91 measured so): the text is prepared a
-    // window at a time. The bound of 27 sits about 3.3 times from each (at 16, 8.1 was within
-    // a factor of 2).
+    // window at a time. The bound of 27 sits about 3.3 times from each.
     let growth = Double(peaks[1] - peaks[0]) * 1024 / Double(sizes[1] - sizes[0])
     #expect(growth < 27, "\(peaks) kB: \(growth) bytes a byte of the line")
   }

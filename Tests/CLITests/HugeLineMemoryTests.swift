@@ -38,10 +38,9 @@ struct HugeLineMemoryTests {
   /// The most the peak may grow a byte of the line. Measured in windows, 0 to 7.7 (idle,
   /// beside three busy loops, beside a parallel test suite: steady within a byte); prepared
   /// whole, 51 to 82 (the many paragraphs 51, one paragraph 57, its truncated last paragraph 65
-  /// to 82). 20 sits about 2.6 times from each. At 16 the windows' 7.7 was within a factor of
-  /// 2.1, and over these 900 000-byte steps the freed memory not yet given back that the labels
-  /// --copies test saw vary by up to 7 MB under load (105 bytes a label over 98 000 labels,
-  /// against 35 idle) would add up to 8 a byte.
+  /// to 82). 20 sits about 2.6 times from each, with room for the freed memory not yet given
+  /// back, which varies by up to 7 MB under load (the labels --copies test saw it): up to 8 a
+  /// byte over these 900 000-byte steps.
   static let bytesPerByte = 20.0
 
   @Test("one huge Arabic line costs a small multiple of its bytes, not a layout")

@@ -185,10 +185,9 @@ extension AttributedStringUIKitTests {
     // is not ASCII (in Foundation's NSMutableAttributedString), quadratic in the runs. CPU
     // time (the cost is inside Foundation, where no work can be counted), the fewest of three
     // tries. From 4 000 runs to 32 000: linear, 7.8 to 8.6 times the time (idle and beside
-    // three busy loops); appended run by run, 35 to 51 times. From 1 000 runs to 8 000, with a
-    // bound of 16, the linear run measured up to 10.8 (its 10 ms swung by 1.8 times) and the
-    // quadratic one 32; the bound of 20 now sits 2.3 times above the one and 1.75 to 2.5 times
-    // below the other.
+    // three busy loops); appended run by run, 35 to 51 times. The bound of 20 sits 2.3 times
+    // above the one and 1.75 to 2.5 times below the other; fewer runs (a small run of 10 ms,
+    // which swung by 1.8 times) would leave no such margin.
     // A volume test (scripts/volume-tests): run alone in the plain build, no other test's
     // threads contending for its allocator.
     func cost(_ string: AttributedString) throws -> Double {

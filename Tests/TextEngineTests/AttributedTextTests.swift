@@ -125,9 +125,8 @@ extension AttributedTextTests {
     // tries: the count happens inside String, where no work can be counted. 16 times the runs:
     // linear, 14.5 to 17.7 times the time (idle and beside three busy loops);
     // counting the whole string again, 152 to 254 times. The bound of 60 sits 3.4 times above
-    // the one and 2.5 times or more below the other: at 8 times the runs and a bound of 16 the
-    // linear run measured 8.2 and the quadratic one 39, a factor of two each side, on times
-    // under a millisecond.
+    // the one and 2.5 times or more below the other; fewer runs (times under a millisecond)
+    // would leave no such margin.
     // A volume test (scripts/volume-tests): run alone in the plain build, where no other test's
     // threads contend for its allocator (spinning on a lock lengthens CPU time too).
     func cost(_ count: Int) -> Double {
