@@ -17,20 +17,23 @@ extension ParsedArguments {
     return lengths
   }
 
-  /// The page size of `option` ("a4", "letter" or "WxH" with a unit), or nil when not given.
+  /// The page size of `option` (a paper's name or "WxH" with a unit), or nil when not given.
   func pageSize(_ option: String = "--page") throws(CommandError) -> CGSize? {
     guard let name = values[option] else { return nil }
     return try Self.pageSize(named: name, option: option)
   }
 
-  /// The page size `name` names for `option`: "a4", "letter" or "WxH" with a unit.
+  /// The page size `name` names for `option`: a paper's name (`PaperSize.named`) or "WxH"
+  /// with a unit.
   static func pageSize(named name: String, option: String = "--page") throws(CommandError)
     -> CGSize
   {
     guard let size = PaperSize.size(named: name) else {
-      throw .usage("\(option) must be a4, letter or WxH with a unit (210x297mm), got '\(name)'")
+      throw .usage(
+        "\(option) must be a paper (\(PaperSize.names)) or WxH with a unit (210x297mm), got "
+          + "'\(name)'")
     }
-    if !["a4", "letter"].contains(name.lowercased()) {
+    if PaperSize.size(ofPaper: name) == nil {
       try requireUnit(
         option, name, values: [Double(size.width), Double(size.height)], example: "210x297mm")
     }

@@ -101,9 +101,9 @@ struct RenderCommandTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.appendingPathComponent("long.pdf").path
     let result = try textflow(
-      ["layout", "-", "-o", out, "--page", "a5", "--repeat-headers"], input: Data(spec.utf8))
-    #expect(result.status == 2)  // a5 is not a known size: a usage error naming it
-    #expect(result.standardError.contains("--page must be a4, letter or WxH"))
+      ["layout", "-", "-o", out, "--page", "a7", "--repeat-headers"], input: Data(spec.utf8))
+    #expect(result.status == 2)  // a7 is not a known size: a usage error naming it
+    #expect(result.standardError.contains("--page must be a paper (a4, letter, a3, a5"))
     let ok = try textflow(
       ["layout", "-", "-o", out, "--page", "148x210mm", "--repeat-headers"], input: Data(spec.utf8))
     #expect(ok.status == 0, "stderr: \(ok.standardError)")

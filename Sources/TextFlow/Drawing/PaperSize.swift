@@ -10,17 +10,35 @@ public enum PaperSize {
   /// Points per millimetre (72 / 25.4).
   public static let pointsPerMillimeter = 72 / 25.4
 
-  /// The paper size for a name: "a4", "letter", or "WxH" with a unit (`210x297mm`, `8.5x11in`,
-  /// `595x842pt`, or points without a unit); nil when the text is not a size.
+  /// The paper sizes known by name, portrait: ISO 216's A3 to A6 and B5, and the US letter,
+  /// legal and tabloid (11 × 17 in) sizes.
+  public static let named: [(name: String, size: CGSize)] = [
+    ("a4", a4), ("letter", letter), ("a3", millimeters(297, 420)), ("a5", millimeters(148, 210)),
+    ("a6", millimeters(105, 148)), ("b5", millimeters(176, 250)),
+    ("legal", CGSize(width: 612, height: 1008)), ("tabloid", CGSize(width: 792, height: 1224)),
+  ]
+
+  /// The names of `named`, for messages: "a4, letter, a3, a5, a6, b5, legal, tabloid".
+  public static var names: String { named.map(\.name).joined(separator: ", ") }
+
+  /// The size of the paper `name` names (any case), or nil.
+  public static func size(ofPaper name: String) -> CGSize? {
+    let key = name.lowercased().trimmingCharacters(in: .whitespaces)
+    return named.first { $0.name == key }?.size
+  }
+
+  /// The paper size for a name: a paper's (`named`: "a4", "letter"…), or "WxH" with a unit
+  /// (`210x297mm`, `8.5x11in`, `595x842pt`, or points without a unit); nil when the text is not
+  /// a size.
   public static func size(named name: String) -> CGSize? {
-    switch name.lowercased() {
-    case "a4": return a4
-    case "letter": return letter
-    default:
-      guard let values = dimensions(name), values.count == 2, values.allSatisfy({ $0 > 0 })
-      else { return nil }
-      return CGSize(width: values[0], height: values[1])
-    }
+    if let paper = size(ofPaper: name) { return paper }
+    guard let values = dimensions(name), values.count == 2, values.allSatisfy({ $0 > 0 })
+    else { return nil }
+    return CGSize(width: values[0], height: values[1])
+  }
+
+  private static func millimeters(_ width: Double, _ height: Double) -> CGSize {
+    CGSize(width: width * pointsPerMillimeter, height: height * pointsPerMillimeter)
   }
 
   /// Numbers separated by "x" (or one number) with an optional common unit (mm, cm, in, pt), in
