@@ -47,7 +47,7 @@ import Testing
 
   @Test("a PNG's chunks go after IHDR; another start passes unchanged")
   func afterHeader() {
-    let ihdr = PNGTextChunks.chunk("IHDR", Array(repeating: 1, count: 13))
+    let ihdr = PNGEncoder.chunk("IHDR", Array(repeating: 1, count: 13))
     let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + [9, 9]
     var filter = OpeningInsertion([7], at: PNGTextChunks.place)
     var result: [UInt8] = []
@@ -59,8 +59,8 @@ import Testing
 
   @Test("CRC-32 gives the catalogue's check value")
   func crc() {
-    #expect(PNGTextChunks.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
-    #expect(PNGTextChunks.crc32([]) == 0)
+    #expect(PNGEncoder.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+    #expect(PNGEncoder.crc32([]) == 0)
   }
 
   @Test("text Latin-1 holds is a tEXt chunk, other text an iTXt chunk in UTF-8")

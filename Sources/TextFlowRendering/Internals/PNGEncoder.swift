@@ -5,6 +5,7 @@
 // Cairo's, unpremultiplied as its writer does, so that a reader sees the same colours.
 internal import CCairo
 internal import CZlib
+import TextFlow
 
 /// Writes Cairo image surfaces (ARGB32 or RGB24) as PNG files (W3C PNG, second edition).
 enum PNGEncoder {
@@ -38,7 +39,7 @@ enum PNGEncoder {
         row(y).allSatisfy { $0 >> 24 == 0xFF }
       }
     var chunks = ChunkWriter(write: write)
-    chunks.raw(signature)
+    chunks.raw(PictureFile.pngSignature)
     var header: [UInt8] = []
     header += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
     // 8 bits a sample; colour type 2 (RGB) or 6 (RGBA); deflate, adaptive filtering (a filter
@@ -83,13 +84,22 @@ enum PNGEncoder {
     return nil
   }
 
-  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  /// A chunk: the data's length, the type, the data and the CRC-32 of type and data (§5.3).
+  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let typed = Array(type.utf8) + data
+    return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
+  }
 
-  static func bigEndian(_ value: UInt32) -> [UInt8] {
+  /// The CRC-32 of ISO 3309 and PNG §5.5 (zlib's).
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    UInt32(bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) })
+  }
+
+  private static func bigEndian(_ value: UInt32) -> [UInt8] {
     [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
   }
 
-  /// Writes chunks: length, type, data, CRC-32 of type and data (§5.3).
+  /// Writes chunks through a write function, until a write fails.
   struct ChunkWriter {
     let write: (UnsafeRawBufferPointer) -> Bool
     private(set) var failed = false
@@ -101,13 +111,7 @@ enum PNGEncoder {
       failed = !bytes.withUnsafeBytes(write)
     }
 
-    mutating func chunk(_ type: String, _ data: [UInt8]) {
-      let typed = Array(type.utf8) + data
-      let crc = typed.withUnsafeBufferPointer {
-        crc32(0, $0.baseAddress, uInt($0.count))
-      }
-      raw(bigEndian(UInt32(data.count)) + typed + bigEndian(UInt32(crc)))
-    }
+    mutating func chunk(_ type: String, _ data: [UInt8]) { raw(PNGEncoder.chunk(type, data)) }
   }
 
   /// One zlib stream, deflated into IDAT chunks of `chunkSize` bytes (the last one shorter).

@@ -32,34 +32,9 @@ enum PNGTextChunks {
     }
     let name = Array(keyword.utf8) + [0]
     if latin1 {
-      return chunk("tEXt", name + text.unicodeScalars.map { UInt8($0.value) })
+      return PNGEncoder.chunk("tEXt", name + text.unicodeScalars.map { UInt8($0.value) })
     }
-    return chunk("iTXt", name + [0, 0, 0, 0] + Array(text.utf8))
-  }
-
-  /// A chunk: the data's length, the type, the data and the CRC-32 of type and data (§5.3).
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let typed = Array(type.utf8) + data
-    return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
-  }
-
-  private static func bigEndian(_ value: UInt32) -> [UInt8] {
-    [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
-  }
-
-  /// The CRC-32 of ISO 3309 and PNG §5.5 (polynomial 0xEDB88320, reflected, inverted).
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-    }
-    return ~crc
-  }
-
-  private static let crcTable: [UInt32] = (0..<256).map { index in
-    var value = UInt32(index)
-    for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-    return value
+    return PNGEncoder.chunk("iTXt", name + [0, 0, 0, 0] + Array(text.utf8))
   }
 
   /// Just after the IHDR chunk that follows the signature at the start of Cairo's PNG output
