@@ -135,7 +135,9 @@ let testSourceSets: [String: [String: Set<String>]] = [
       "MeasurementTests.swift", "WindowedMeasurementTests.swift", "RewrapTests.swift",
       "RobustnessTests.swift",
     ],
-    "TextFlowRenderingTests": ["Support.swift", "SpecConcurrencyTests.swift"],
+    "TextFlowRenderingTests": [
+      "Support.swift", "SpecConcurrencyTests.swift", "PNGEncodingConcurrencyTests.swift",
+    ],
     "TextFlowSpecTests": ["LabelFitTests.swift"],
     "CLITests": ["MeasureConcurrencyTests.swift"],
   ],

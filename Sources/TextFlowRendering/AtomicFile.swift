@@ -279,11 +279,29 @@ public final class AtomicFileGroup: @unchecked Sendable {
   // `commit` or `discard` use it after.
   private let lock = NSLock()
   private var files: [AtomicFile] = []
+  /// PNG files encoded on other threads, written into the group in order.
+  let pngEncoding: PNGEncodingQueue?
 
   /// An empty group.
-  public init() {}
+  public init() { pngEncoding = nil }
+
+  /// An empty group whose PNG files (a `commitGroup` of `Renderer`'s PNG pages) are encoded on
+  /// up to `encodingThreads` threads while the next pages are drawn, and written into the group
+  /// in the order they were drawn; 1 encodes each on the drawing thread, as `init()`. The
+  /// output is the same either way. The pages must be drawn from one thread at a time, and
+  /// `finishEncoding()` (or `commit(durable:)`) waits for the last ones.
+  public init(encodingThreads: Int) {
+    pngEncoding = encodingThreads > 1 ? PNGEncodingQueue(threads: encodingThreads) : nil
+  }
 
   deinit { discard() }
+
+  /// Waits for the PNG files still being encoded (`init(encodingThreads:)`) and adds them;
+  /// throws the first that could not be encoded or written, in the order they were drawn, as
+  /// drawing it on one thread would have (the group's other files stay pending).
+  public func finishEncoding() throws(RenderingError) {
+    try pngEncoding?.finish(into: self)
+  }
 
   /// Ends `file`'s writing (flushed to the disk with `durable`) and keeps it for `commit()`;
   /// a failure discards it, and the group's other files stay pending.
@@ -292,10 +310,19 @@ public final class AtomicFileGroup: @unchecked Sendable {
     lock.withLock { files.append(file) }
   }
 
-  /// Renames every file added over its target, in the order they were added; with `durable`,
-  /// each folder's entry is flushed to the disk. A rename that fails (the folder removed
-  /// meanwhile) discards the files not yet renamed and throws.
+  /// Renames every file added over its target, in the order they were added, once the PNG
+  /// files still being encoded are added (`finishEncoding()`, whose failure discards them all:
+  /// its `writeError`); with `durable`, each folder's entry is flushed to the disk. A rename
+  /// that fails (the folder removed meanwhile) discards the files not yet renamed and throws.
   public func commit(durable: Bool = false) throws(FileWriteError) {
+    do {
+      try finishEncoding()
+    } catch {
+      discard()
+      // A page that could not be encoded (zlib's failure) is no write error: it is named with
+      // the system's reason for the only way zlib fails on good input, memory.
+      throw error.writeError ?? FileWriteError(path: error.path, code: ENOMEM)
+    }
     let pending = lock.withLock {
       defer { files = [] }
       return files
@@ -312,6 +339,7 @@ public final class AtomicFileGroup: @unchecked Sendable {
 
   /// Removes every file added and not committed, leaving their targets as they were.
   public func discard() {
+    pngEncoding?.discard()
     let pending = lock.withLock {
       defer { files = [] }
       return files

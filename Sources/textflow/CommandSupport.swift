@@ -524,14 +524,15 @@ func writeRendered(
 /// says to put `%d` in the name (keeping the first sheet only would drop labels with exit
 /// status 0). The files replace the previous ones together once every page is drawn (a full
 /// disk at the third page keeps all the previous pages, not new first pages beside old later
-/// ones), or wait in `group` for the caller's commit with its other outputs. Returns what was
-/// written, for the note on standard error.
+/// ones), or wait in `group` for the caller's commit with its other outputs. PNG pages are
+/// compressed on `jobs` threads while the next are drawn (the caller's `group` is made so).
+/// Returns what was written, for the note on standard error.
 func writePages(
   _ pages: some Sequence<Scene>, pageCount count: Int, to output: String, options: RenderOptions,
-  group: AtomicFileGroup? = nil
+  jobs: Int, group: AtomicFileGroup? = nil
 ) throws(CommandError) -> String {
   var options = options
-  let ownGroup = group == nil ? AtomicFileGroup() : nil
+  let ownGroup = group == nil ? AtomicFileGroup(encodingThreads: jobs) : nil
   if output != "-" { options.commitGroup = group ?? ownGroup }
   let name = try PageFileName.parse(output)
   guard let name else {
@@ -573,13 +574,15 @@ func pagesDoNotFit(_ count: Int, _ format: OutputFormat) -> CommandError {
 /// number gives it (`PageFileName`, as `writePages` names sheets), or to `output` itself when
 /// there is one page and no page number; more pages are refused as `writePages` refuses them,
 /// before any is drawn. The files replace the previous ones together once every page is drawn
-/// and checked (`--strict`, a font file the text was measured with). Returns what was written:
-/// the first and last files, the page count and the pages' size.
+/// and checked (`--strict`, a font file the text was measured with); PNG pages are compressed
+/// on `jobs` threads meanwhile. Returns what was written: the first and last files, the page
+/// count and the pages' size.
 func writePageFiles(
-  _ scene: Scene, text: (Int) -> PlacedText?, to output: String, options: RenderOptions
+  _ scene: Scene, text: (Int) -> PlacedText?, to output: String, options: RenderOptions,
+  jobs: Int
 ) throws(CommandError) -> RenderSummary {
   var options = options
-  let group = AtomicFileGroup()
+  let group = AtomicFileGroup(encodingThreads: jobs)
   if output != "-" { options.commitGroup = group }
   let name = try PageFileName.parse(output)
   var refusal: CommandError?
@@ -638,6 +641,12 @@ func noteEarlierPages(_ name: PageFileName, written: Int) {
 
 /// Renames the files of `group` over their targets (flushed to the disk with TEXTFLOW_FSYNC=1).
 func commitOutputs(_ group: AtomicFileGroup) throws(CommandError) {
+  do throws(RenderingError) {
+    // Said as a page drawn and written on one thread would say it.
+    try group.finishEncoding()
+  } catch {
+    throw .failure("\(error)")
+  }
   do {
     try group.commit(durable: durableOutput)
   } catch {
@@ -682,7 +691,8 @@ func writeResult(
           try Renderer.render(scene, to: path, options: options, text: text)
         }
       } else {
-        summary = try writePageFiles(scene, text: text, to: output, options: options)
+        summary = try writePageFiles(
+          scene, text: text, to: output, options: options, jobs: try parsed.jobs())
       }
       if output != "-" { printError(note(summary)) }
       return

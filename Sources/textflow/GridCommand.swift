@@ -65,8 +65,8 @@ enum GridCommand: Subcommand {
       --svg-text MODE       SVG text: text (outlines with a transparent, selectable text layer;
                             default) or paths (outlines only)
       --debug               draw frames, line boxes and baselines
-      --jobs N              fit the labels' text on N threads (default: the available cores;
-                            1: on one); the output is the same for every N
+      --jobs N              fit the labels' text and encode PNG sheets on N threads (default:
+                            the available cores; 1: on one); the output is the same for every N
 
     Exit status: 0 on success, 1 when the input cannot be read or the font cannot be loaded,
     2 on a usage error.
@@ -247,7 +247,8 @@ enum GridCommand: Subcommand {
     var options = try renderOptions(format, parsed, page: nil)
     options.printsAtActualSize = true
     let written = try writePages(
-      pages, pageCount: (labels.count + perPage - 1) / perPage, to: output, options: options)
+      pages, pageCount: (labels.count + perPage - 1) / perPage, to: output, options: options,
+      jobs: jobs)
     if output != "-" {
       printError(
         "wrote \(written): \(counted(labels.count, "label")), \(shrunk) shrunk, "

@@ -73,8 +73,8 @@ enum LabelsCommand: Subcommand {
       --offset DX,DY          shift everything by DX, DY (points or with a unit: 1mm,-0.5mm)
       --outlines              draw the label outlines (off: a sheet ready to print)
       --keep-going            skip bad records and write the rest
-      --jobs N                fit the labels' text on N threads (default: the available cores;
-                              the output is the same on any number)
+      --jobs N                fit the labels' text and encode PNG sheets on N threads (default:
+                              the available cores; the output is the same on any number)
       --report PATH           also write the JSON report (labels, fit, errors) to PATH
       --format FMT            pdf, png, svg or json (default: from -o)
       --scale N               PNG pixels per point (default 2)
@@ -320,7 +320,7 @@ enum LabelsCommand: Subcommand {
       // report.
       let reportFile = try openTextOutput(parsed.values["--report"])
       let jsonFile = kind == .json ? try openTextOutput(output) : nil
-      let outputs = AtomicFileGroup()
+      let outputs = AtomicFileGroup(encodingThreads: jobs)
       var written: String?
       switch kind {
       case .json:
@@ -341,7 +341,8 @@ enum LabelsCommand: Subcommand {
           }
         }
         written = try writePages(
-          pages, pageCount: merge.pageCount, to: output, options: options, group: outputs)
+          pages, pageCount: merge.pageCount, to: output, options: options, jobs: jobs,
+          group: outputs)
       }
       let report = reportsLabels ? json(result, template: template) : ""
       if let reportFile { try writeText(report, to: reportFile, group: outputs) }

@@ -50,8 +50,8 @@ enum LayoutCommand: Subcommand {
                          "render": {"region": "visible"}: a text spec measures only those
                          items (the rest keep their estimated size) and the JSON adds
                          "region", "itemCount" and "contentSizeIsEstimated"
-      --jobs N           measure text on N threads (default: the available cores; 1: on
-                         one); the output is the same for every N
+      --jobs N           measure text and encode PNG pages on N threads (default: the
+                         available cores; 1: on one); the output is the same for every N
 
     The spec (schema/textflow-spec.schema.json describes every key):
       {"collectionView": {"size": [375, 667], "contentInset": [20, 0, 0, 0], "contentOffset": [0, 0]},

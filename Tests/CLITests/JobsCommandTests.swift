@@ -85,6 +85,49 @@ struct JobsCommandTests {
     #expect(pngs[1] == pngs[0])
   }
 
+  // The pages of a PNG page set are encoded on --jobs threads while the next ones are drawn
+  // (docs/cli.md: the output is the same for every N).
+  @Test("PNG pages of labels, grid --sheet and layout --page: the same files on 1 and 3 threads")
+  func pngPages() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let records =
+      "name,city\n" + (1...90).map { "Guest \($0),Town \($0 * 7)" }.joined(separator: "\n")
+    try Data(records.utf8).write(to: directory.appendingPathComponent("guests.csv"))
+    let rows = (1...400).map { "\"Row \($0): \(String(repeating: "cell ", count: $0 % 11))\"" }
+    let spec =
+      #"{"collectionView": {"size": [400, 500]}, "itemStyle": "r", "#
+      + #""styles": {"r": {"size": 12, "maxWidth": 380}}, "#
+      + #""sections": [{"header": "Rows", "texts": [\#(rows.joined(separator: ","))]}]}"#
+    try Data(spec.utf8).write(to: directory.appendingPathComponent("report.json"))
+    let commands: [(arguments: [String], pattern: String, pages: Int?)] = [
+      // 90 records on sheets of 21 labels: 5 sheets.
+      (["labels", "guests.csv", "--template", "Avery L7160"], "l", 5),
+      (["grid", "guests.csv", "--sheet", "l7160"], "g", 5),
+      (["layout", "report.json", "--page", "a5"], "p", nil),
+    ]
+    for command in commands {
+      var files: [[String]] = []
+      for jobs in ["1", "3"] {
+        let prefix = "\(command.pattern)\(jobs)-"
+        let result = try ProcessRunner.run(
+          Executables.textflow,
+          command.arguments + ["--scale", "1", "-o", prefix + "%d.png", "--jobs", jobs],
+          directory: directory)
+        #expect(result.status == 0, "\(command.arguments): \(result.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+          .filter { $0.hasPrefix(prefix) }
+        let hashes = try (1...max(1, names.count)).map { page in
+          try ProcessRunner.sha256(of: directory.appendingPathComponent("\(prefix)\(page).png"))
+        }
+        files.append(hashes)
+      }
+      if let pages = command.pages { #expect(files[0].count == pages, "\(command.arguments)") }
+      #expect(files[0].count > 2, "\(command.arguments): \(files[0].count) pages")
+      #expect(files[1] == files[0], "\(command.arguments)")
+    }
+  }
+
   @Test("--jobs is checked like every number option")
   func usage() throws {
     for command in [["layout", "-"], ["grid", "-"]] {

@@ -584,6 +584,15 @@ final class CairoCanvas {
     group: AtomicFileGroup? = nil
   ) throws(RenderingError) {
     try check(cairo_status(context))
+    if format == .png, let group, let queue = group.pngEncoding {
+      // Checked now, as the page is complete: the queue writes it later.
+      if let reason = commitCheck?() {
+        stream.file.discard()
+        throw RenderingError(path: path, reason: reason)
+      }
+      try queue.add(surface, stream: stream, path: path, durable: durable, group: group)
+      return
+    }
     if format == .png {
       let stream = stream
       let problem = PNGEncoder.write(surface) { stream.append($0) }
@@ -601,8 +610,22 @@ final class CairoCanvas {
         throw RenderingError(path: path, reason: "the SVG does not end with </svg>")
       }
     }
+    try Self.store(
+      stream, path: path, format: format, durable: durable, check: commitCheck, group: group)
+  }
+
+  /// Writes what `stream` holds and, when every write succeeded, the bytes near the start went
+  /// in and `check` returns nil, puts the file at `path` or into `group` (`finish`'s end, also
+  /// for a PNG encoded on another thread).
+  static func store(
+    _ stream: CairoStream, path: String, format: OutputFormat, durable: Bool,
+    check commitCheck: (() -> String?)? = nil, group: AtomicFileGroup?
+  ) throws(RenderingError) {
     stream.flush()
-    try check(CAIRO_STATUS_SUCCESS)
+    if let failure = stream.failure {
+      stream.file.discard()
+      throw RenderingError(path: path, reason: failure.reason, writeError: failure)
+    }
     guard stream.insertedOpening else {
       stream.file.discard()
       throw RenderingError(

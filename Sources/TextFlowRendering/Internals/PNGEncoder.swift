@@ -20,21 +20,58 @@ enum PNGEncoder {
   static func write(_ surface: OpaquePointer, to write: @escaping (UnsafeRawBufferPointer) -> Bool)
     -> String?
   {
-    cairo_surface_flush(surface)
-    let width = Int(cairo_image_surface_get_width(surface))
-    let height = Int(cairo_image_surface_get_height(surface))
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let format = cairo_image_surface_get_format(surface)
-    guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface),
-      format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24
-    else { return "the drawing is not an image of 32-bit pixels" }
-    let pixels = UnsafeRawPointer(data)
+    guard let image = Image(surface) else { return Image.unsupported }
+    return Self.write(image, to: write)
+  }
+
+  /// An image surface's pixels, as Cairo lays them out: `height` rows `stride` bytes apart, a
+  /// native-endian 32-bit word a pixel (alpha in the top byte, premultiplied colour below it).
+  struct Image {
+    let pixels: UnsafeRawPointer
+    let width: Int
+    let height: Int
+    let stride: Int
+    /// False for RGB24, whose top byte is unused: every pixel is opaque.
+    let hasAlpha: Bool
+
+    static let unsupported = "the drawing is not an image of 32-bit pixels"
+
+    /// The surface's pixels (flushed: every drawing operation done), or nil for an empty image
+    /// or another format than ARGB32 and RGB24.
+    init?(_ surface: OpaquePointer) {
+      cairo_surface_flush(surface)
+      let format = cairo_image_surface_get_format(surface)
+      guard let data = cairo_image_surface_get_data(surface),
+        format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24
+      else { return nil }
+      self.init(
+        pixels: UnsafeRawPointer(data), width: Int(cairo_image_surface_get_width(surface)),
+        height: Int(cairo_image_surface_get_height(surface)),
+        stride: Int(cairo_image_surface_get_stride(surface)),
+        hasAlpha: format == CAIRO_FORMAT_ARGB32)
+    }
+
+    init(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool) {
+      self.pixels = pixels
+      self.width = width
+      self.height = height
+      self.stride = stride
+      self.hasAlpha = hasAlpha
+    }
+  }
+
+  /// Writes `image` as `write(_:to:)` writes a surface.
+  static func write(_ image: Image, to write: @escaping (UnsafeRawBufferPointer) -> Bool)
+    -> String?
+  {
+    let (width, height, stride, pixels) = (image.width, image.height, image.stride, image.pixels)
+    guard width > 0, height > 0 else { return Image.unsupported }
     func row(_ y: Int) -> UnsafeBufferPointer<UInt32> {
       UnsafeBufferPointer(
         start: (pixels + y * stride).assumingMemoryBound(to: UInt32.self), count: width)
     }
     let opaque =
-      format == CAIRO_FORMAT_RGB24
+      !image.hasAlpha
       || (0..<height).allSatisfy { y in
         row(y).allSatisfy { $0 >> 24 == 0xFF }
       }

@@ -1,0 +1,177 @@
+// The pages of a PNG page set encoded on other threads while the next pages are drawn: drawing
+// a report page takes about a quarter of its time, deflating its pixels the rest, and the pages
+// are drawn one after another (a page's texts are laid out as it is drawn). The files are still
+// written one after another in page order, on the drawing thread, so a full disk fails at the
+// same page as when everything ran on one thread.
+import Dispatch
+import Foundation
+
+/// PNG files handed over as pixels, encoded on up to `threads` threads and written in the order
+/// they were handed over into their files, which then join an `AtomicFileGroup`.
+///
+/// Used from one thread (the drawing one); only the encoding runs elsewhere, on a copy of each
+/// page's pixels, and hands back bytes.
+final class PNGEncodingQueue {
+  /// One page's encoding: filled once by the thread that encodes it.
+  private final class Slot: @unchecked Sendable {
+    // @unchecked: `result` is written once under `lock` by the encoding thread and read under
+    // it by the drawing thread; `done` is signalled after the write.
+    private let lock = NSLock()
+    private var result: Result<[UInt8], EncodingFailure>?
+    let done = DispatchSemaphore(value: 0)
+
+    func fill(_ value: Result<[UInt8], EncodingFailure>) {
+      lock.withLock { result = value }
+      done.signal()
+    }
+
+    var value: Result<[UInt8], EncodingFailure>? { lock.withLock { result } }
+  }
+
+  /// zlib's reason an image could not be encoded.
+  private struct EncodingFailure: Error {
+    var reason: String
+  }
+
+  /// A page handed over and not yet written.
+  private struct Pending {
+    let slot: Slot
+    let stream: CairoStream
+    let path: String
+    let durable: Bool
+  }
+
+  let threads: Int
+  /// Taken by each page handed over and given back when its encoding ends: at most `threads`
+  /// copies of pixels wait or are being encoded.
+  private let encoders: DispatchSemaphore
+  private var pending: [Pending] = []
+  /// The first page that could not be written; every later one is discarded unwritten.
+  private(set) var failure: RenderingError?
+
+  init(threads: Int) {
+    self.threads = max(1, threads)
+    encoders = DispatchSemaphore(value: self.threads)
+  }
+
+  /// Hands over a finished page: a copy of `surface`'s pixels is encoded on another thread,
+  /// then written into `stream` (its file joins `group`) once the pages before it are written.
+  /// Writes the pages already encoded on the way.
+  ///
+  /// - Throws: the first failure to write an earlier page (the drawing should stop), or a
+  ///   reason this page's pixels cannot be encoded.
+  func add(
+    _ surface: OpaquePointer, stream: CairoStream, path: String, durable: Bool,
+    group: AtomicFileGroup
+  ) throws(RenderingError) {
+    try writeEncoded(into: group, waiting: false)
+    guard let pixels = Pixels(copying: surface) else {
+      stream.file.discard()
+      throw RenderingError(path: path, reason: PNGEncoder.Image.unsupported)
+    }
+    // Bounded memory: the drawing waits here while every encoder is busy, and at twice the
+    // threads pages encoded out of order for the first one to finish.
+    encoders.wait()
+    let slot = Slot()
+    pending.append(Pending(slot: slot, stream: stream, path: path, durable: durable))
+    let encoders = encoders
+    DispatchQueue.global().async {
+      slot.fill(pixels.encoded())
+      encoders.signal()
+    }
+    if pending.count > 2 * threads { try writeEncoded(into: group, waiting: true, limit: 1) }
+  }
+
+  /// Writes every page handed over, in order, waiting for their encoding; throws the first
+  /// failure (this call's or an earlier one's), after which no page is left pending.
+  func finish(into group: AtomicFileGroup) throws(RenderingError) {
+    try writeEncoded(into: group, waiting: true)
+    if let failure { throw failure }
+  }
+
+  /// Removes the files of the pages not yet written.
+  func discard() {
+    for page in pending { page.stream.file.discard() }
+    pending = []
+  }
+
+  /// Writes the pages at the head of the queue whose encoding has ended (with `waiting`, up to
+  /// `limit` of them, waiting for each).
+  private func writeEncoded(
+    into group: AtomicFileGroup, waiting: Bool, limit: Int = .max
+  ) throws(RenderingError) {
+    var written = 0
+    while let page = pending.first, written < limit {
+      if waiting { page.slot.done.wait() }
+      guard let value = page.slot.value else { return }
+      pending.removeFirst()
+      written += 1
+      if failure == nil {
+        do throws(RenderingError) {
+          try write(value, page, into: group)
+        } catch {
+          failure = error
+        }
+      } else {
+        page.stream.file.discard()
+      }
+    }
+    if let failure {
+      discard()
+      throw failure
+    }
+  }
+
+  private func write(
+    _ value: Result<[UInt8], EncodingFailure>, _ page: Pending, into group: AtomicFileGroup
+  ) throws(RenderingError) {
+    let bytes: [UInt8]
+    switch value {
+    case .success(let encoded): bytes = encoded
+    case .failure(let failure):
+      page.stream.file.discard()
+      throw RenderingError(path: page.path, reason: failure.reason)
+    }
+    _ = bytes.withUnsafeBytes { page.stream.append($0) }
+    try CairoCanvas.store(
+      page.stream, path: page.path, format: .png, durable: page.durable, group: group)
+  }
+
+  /// A copy of an image surface's pixels, for another thread to encode.
+  private struct Pixels: Sendable {
+    let bytes: [UInt8]
+    let width: Int
+    let height: Int
+    let stride: Int
+    let hasAlpha: Bool
+
+    init?(copying surface: OpaquePointer) {
+      guard let image = PNGEncoder.Image(surface), image.width > 0, image.height > 0 else {
+        return nil
+      }
+      bytes = [UInt8](
+        UnsafeRawBufferPointer(start: image.pixels, count: image.stride * image.height))
+      width = image.width
+      height = image.height
+      stride = image.stride
+      hasAlpha = image.hasAlpha
+    }
+
+    /// The PNG file's bytes.
+    func encoded() -> Result<[UInt8], EncodingFailure> {
+      var output: [UInt8] = []
+      let problem = bytes.withUnsafeBytes { pixels in
+        PNGEncoder.write(
+          PNGEncoder.Image(
+            pixels: pixels.baseAddress!, width: width, height: height, stride: stride,
+            hasAlpha: hasAlpha)
+        ) { chunk in
+          output.append(contentsOf: chunk)
+          return true
+        }
+      }
+      if let problem { return .failure(EncodingFailure(reason: problem)) }
+      return .success(output)
+    }
+  }
+}
