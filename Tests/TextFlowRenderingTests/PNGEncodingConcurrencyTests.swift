@@ -6,8 +6,9 @@ import Foundation
 import TestSupport
 import Testing
 import TextFlow
-import TextFlowRendering
 import TextFlowSpec
+
+@testable import TextFlowRendering
 
 @Suite("PNG pages encoded concurrently")
 struct PNGEncodingConcurrencyTests {
@@ -34,9 +35,9 @@ struct PNGEncodingConcurrencyTests {
     return output.sceneWithDeferredTexts
   }
 
-  static func options(group: AtomicFileGroup) -> RenderOptions {
+  static func options(group: AtomicFileGroup, scale: Double = 0.5) -> RenderOptions {
     var options = RenderOptions(
-      format: .png, scale: 0.5,
+      format: .png, scale: scale,
       page: PageSetup(
         size: CGSize(width: 420, height: 596),
         margins: EdgeInsets(top: 20, left: 20, bottom: 20, right: 20)),
@@ -82,6 +83,28 @@ struct PNGEncodingConcurrencyTests {
       let height = file[20..<24].reduce(0) { $0 << 8 | Int($1) }
       #expect(width == 210 && height == 298, "\(width) × \(height)")
     }
+  }
+
+  // A page's pixels go to its encoder as a copy (4 MB for this page at 2x; 32 MB for A4 at 4x),
+  // made only once an encoder is free: pages are drawn faster than they are compressed at 2x,
+  // and copies made first would pile up to the queue's limit of pages (5 here, measured).
+  @Test("the copies of pixels held at once are at most the threads, for 3× the pages and more")
+  func copiesBounded() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var runs: [(pages: Int, copies: Int)] = []
+    for rows in [150, 600] {
+      let (scene, text) = try Self.report(rows: rows)
+      let group = AtomicFileGroup(encodingThreads: 2)
+      let pages = try Renderer.render(
+        scene,
+        toPageFiles: { page, _ in directory.appendingPathComponent("p-\(page).png").path },
+        options: Self.options(group: group, scale: 2), text: text)
+      try group.commit()
+      runs.append((pages.count, group.pngEncoding?.mostPixelCopies ?? 0))
+    }
+    #expect(runs[1].pages >= 3 * runs[0].pages, "\(runs)")
+    for run in runs { #expect((1...2).contains(run.copies), "\(runs)") }
   }
 
   // A page file that is a link to /dev/full fails as a full disk fails: at that page, named,

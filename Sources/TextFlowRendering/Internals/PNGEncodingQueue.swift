@@ -42,9 +42,9 @@ final class PNGEncodingQueue {
   }
 
   let threads: Int
-  /// Taken by each page handed over and given back when its encoding ends: at most `threads`
-  /// copies of pixels wait or are being encoded.
+  /// Taken before each page's pixels are copied and given back when their encoding ends.
   private let encoders: DispatchSemaphore
+  private let copies = Gauge()
   private var pending: [Pending] = []
   /// The first page that could not be written; every later one is discarded unwritten.
   private(set) var failure: RenderingError?
@@ -65,21 +65,47 @@ final class PNGEncodingQueue {
     group: AtomicFileGroup
   ) throws(RenderingError) {
     try writeEncoded(into: group, waiting: false)
+    // Bounded memory: the drawing waits here while every encoder is busy (at most `threads`
+    // copies of pixels), and at twice the threads pages encoded out of order for the first one
+    // to finish.
+    encoders.wait()
     guard let pixels = Pixels(copying: surface) else {
+      encoders.signal()
       stream.file.discard()
       throw RenderingError(path: path, reason: PNGEncoder.Image.unsupported)
     }
-    // Bounded memory: the drawing waits here while every encoder is busy, and at twice the
-    // threads pages encoded out of order for the first one to finish.
-    encoders.wait()
+    copies.enter()
     let slot = Slot()
     pending.append(Pending(slot: slot, stream: stream, path: path, durable: durable))
-    let encoders = encoders
+    let (encoders, copies) = (encoders, copies)
     DispatchQueue.global().async {
       slot.fill(pixels.encoded())
+      copies.leave()
       encoders.signal()
     }
     if pending.count > 2 * threads { try writeEncoded(into: group, waiting: true, limit: 1) }
+  }
+
+  /// The most copies of pixels held at once so far (for the tests of the bound).
+  var mostPixelCopies: Int { copies.most }
+
+  /// A count of things alive, and the most alive at once.
+  private final class Gauge: @unchecked Sendable {
+    // @unchecked: both counts are only touched under `lock`.
+    private let lock = NSLock()
+    private var alive = 0
+    private var peak = 0
+
+    func enter() {
+      lock.withLock {
+        alive += 1
+        peak = max(peak, alive)
+      }
+    }
+
+    func leave() { lock.withLock { alive -= 1 } }
+
+    var most: Int { lock.withLock { peak } }
   }
 
   /// Writes every page handed over, in order, waiting for their encoding; throws the first
