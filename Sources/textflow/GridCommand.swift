@@ -38,7 +38,7 @@ enum GridCommand: Subcommand {
                             for columns that need more; a --width given that cannot hold
                             the columns asked for is an error)
       --page SIZE           columns mode: PDF pages (a paper: a4, letter, a3, a5, a6, b5,
-                            legal, tabloid; or WxH with a unit); sheets: the
+                            legal, tabloid, "a4 landscape"; or WxH with a unit); sheets: the
                             sheet's paper (default a4)
       --sheet NAME|CxR      a gLabels template (l7160, 5160, "Avery L7163": the geometry
                             textflow labels uses) or columns x rows; without glabels-data,

@@ -36,8 +36,8 @@ enum LayoutCommand: Subcommand {
       --svg-text MODE    SVG text: text (outlines with a transparent, selectable text layer;
                          default) or paths (outlines only)
       --debug            draw frames, line boxes, baselines, section insets and index paths
-      --page SIZE        pages: a4, letter, a3, a5, a6, b5, legal, tabloid or WxH with a
-                         unit (210x297mm; 297x210mm for A4 landscape); the layout flows
+      --page SIZE        pages: a4, letter, a3, a5, a6, b5, legal, tabloid ("a4 landscape"
+                         turns one) or WxH with a unit (210x297mm); the layout flows
                          onto pages without cutting a line of cells (default: one page): the
                          pages of one PDF, or with a page number in the name a file a page in
                          any format (-o page-%d.png: page-1.png, page-2.png…; %03d pads to

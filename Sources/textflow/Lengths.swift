@@ -30,8 +30,8 @@ extension ParsedArguments {
   {
     guard let size = PaperSize.size(named: name) else {
       throw .usage(
-        "\(option) must be a paper (\(PaperSize.names)) or WxH with a unit (210x297mm), got "
-          + "'\(name)'")
+        "\(option) must be a paper (\(PaperSize.names); 'a4 landscape' turns it) or WxH with "
+          + "a unit (210x297mm), got '\(name)'")
     }
     if PaperSize.size(ofPaper: name) == nil {
       try requireUnit(

@@ -22,7 +22,7 @@ import Testing
     return (numbers[0], numbers[1])
   }
 
-  @Test("--page and render.page take a3 to a6, b5, letter, legal and tabloid, in any case")
+  @Test("--page and render.page take a3 to a6, b5, letter, legal and tabloid, turned or not")
   func namedPapers() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -33,10 +33,14 @@ import Testing
         (#"{"collectionView": {"size": [300, 300]}\#(render), "#
           + #""sections": [{"texts": [\#(texts)]}]}"#).utf8)
     }
+    let a5 = Self.iso("a", 5)
     let papers: [(name: String, size: (Double, Double))] = [
-      ("a3", Self.iso("a", 3)), ("A4", Self.iso("a", 4)), ("a5", Self.iso("a", 5)),
+      ("a3", Self.iso("a", 3)), ("A4", Self.iso("a", 4)), ("a5", a5),
       ("a6", Self.iso("a", 6)), ("B5", Self.iso("b", 5)), ("letter", (8.5 * 72, 11 * 72)),
       ("Legal", (8.5 * 72, 14 * 72)), ("tabloid", (11 * 72, 17 * 72)),
+      // Turned, as CSS's `size: A5 landscape`: the longer side across.
+      ("a5 landscape", (a5.1, a5.0)), ("Letter-Landscape", (11 * 72, 8.5 * 72)),
+      ("a5_portrait", a5),
     ]
     let pdf = directory.appendingPathComponent("out.pdf")
     for paper in papers {
@@ -54,13 +58,16 @@ import Testing
           "\(arguments): \(size) against \(paper.size)")
       }
     }
-    try spec(page: "a7").write(to: directory.appendingPathComponent("paged.json"))
-    let unknown = try ProcessRunner.run(
-      Executables.textflow, ["layout", "paged.json", "-o", "out.pdf"], directory: directory)
-    #expect(unknown.status != 0)
-    #expect(
-      unknown.standardError.contains("render.page")
-        && unknown.standardError.contains("a4, letter, a3, a5, a6, b5, legal, tabloid"),
-      "\(unknown.standardError)")
+    for name in ["a7", "a4landscape", "landscape", "a7 landscape"] {
+      try spec(page: name).write(to: directory.appendingPathComponent("paged.json"))
+      let unknown = try ProcessRunner.run(
+        Executables.textflow, ["layout", "paged.json", "-o", "out.pdf"], directory: directory)
+      #expect(unknown.status != 0, "\(name)")
+      #expect(
+        unknown.standardError.contains("render.page")
+          && unknown.standardError.contains("a4, letter, a3, a5, a6, b5, legal, tabloid")
+          && unknown.standardError.contains("'a4 landscape' turns it"),
+        "\(name): \(unknown.standardError)")
+    }
   }
 }

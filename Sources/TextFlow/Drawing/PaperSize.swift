@@ -21,10 +21,20 @@ public enum PaperSize {
   /// The names of `named`, for messages: "a4, letter, a3, a5, a6, b5, legal, tabloid".
   public static var names: String { named.map(\.name).joined(separator: ", ") }
 
-  /// The size of the paper `name` names (any case), or nil.
+  /// The size of the paper `name` names (any case), or nil. A name followed by "landscape" (as
+  /// CSS's `size: A4 landscape`; after a space, "-" or "_") gives the paper turned, its longer
+  /// side across; "portrait" the paper as it is.
   public static func size(ofPaper name: String) -> CGSize? {
-    let key = name.lowercased().trimmingCharacters(in: .whitespaces)
-    return named.first { $0.name == key }?.size
+    var key = name.lowercased().trimmingCharacters(in: .whitespaces)
+    var turned = false
+    for (word, turns) in [("landscape", true), ("portrait", false)] where key.hasSuffix(word) {
+      let paper = key.dropLast(word.count)
+      guard let separator = paper.last, " -_".contains(separator) else { return nil }
+      key = paper.dropLast().trimmingCharacters(in: .whitespaces)
+      turned = turns
+    }
+    guard let size = named.first(where: { $0.name == key })?.size else { return nil }
+    return turned ? CGSize(width: size.height, height: size.width) : size
   }
 
   /// The paper size for a name: a paper's (`named`: "a4", "letter"…), or "WxH" with a unit

@@ -368,8 +368,8 @@ extension TextSpec {
         let name = try value.string()
         guard let size = PaperSize.size(named: name) else {
           throw value.fail(
-            "expected a paper (\(PaperSize.names)) or WxH with a unit (210x297mm, 8.5x11in, "
-              + "612x792pt)")
+            "expected a paper (\(PaperSize.names); 'a4 landscape' turns it) or WxH with a "
+              + "unit (210x297mm, 8.5x11in, 612x792pt)")
         }
         render.page = size
       }
