@@ -27,6 +27,8 @@ let package = Package(
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
     // zint ships no pkg-config file (Debian's libzint-dev has only zint.h and libzint.so), so
     // the module map links "zint" itself.
     .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
@@ -47,7 +49,7 @@ let package = Package(
     .target(name: "TextFlowSpec", dependencies: ["TextFlow"]),
     .target(
       name: "TextFlowRendering",
-      dependencies: ["TextFlow", "TextEngine", "CCairo", "CZint", "CZlib"]),
+      dependencies: ["TextFlow", "TextEngine", "CCairo", "CZint", "CZlib", "CDeflate"]),
     // The seeds' examples and the demo's data: used by `textflow demo` and the tests, not
     // products (no API to build on). The carousel needs only CollectionLayout, so the layout
     // tests can use it without the text engine; TextFlowExamples re-exports it.

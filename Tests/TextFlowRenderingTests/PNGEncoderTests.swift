@@ -1,6 +1,7 @@
-// The PNG files TextFlowRendering writes itself (zlib, unfiltered rows) hold the pixels Cairo's
-// own writer (libpng) would: both read back by Cairo's PNG reader, which is libpng's decoding,
-// give the same bytes, on drawings opaque and transparent, in every alpha.
+// The PNG files TextFlowRendering writes itself (unfiltered rows deflated by libdeflate, or by
+// zlib a row at a time for a large image) hold the pixels Cairo's own writer (libpng) would:
+// both read back by Cairo's PNG reader, which is libpng's decoding, give the same bytes, on
+// drawings opaque and transparent, in every alpha.
 import CCairo
 import Foundation
 import TestSupport
@@ -18,11 +19,19 @@ import Testing
     }
   }
 
-  /// The PNG bytes of `surface` by our encoder and by Cairo's writer.
-  static func encoded(_ surface: OpaquePointer) throws -> (ours: [UInt8], cairo: [UInt8]) {
+  /// The ways our encoder deflates: the whole image at once, and a row at a time (an image
+  /// over the limit).
+  static let limits = [PNGEncoder.wholeImageLimit, 0]
+
+  /// The PNG bytes of `surface` by our encoder (whole below `wholeImageLimit` bytes of rows)
+  /// and by Cairo's writer.
+  static func encoded(_ surface: OpaquePointer, wholeImageLimit: Int = PNGEncoder.wholeImageLimit)
+    throws -> (ours: [UInt8], cairo: [UInt8])
+  {
     final class Sink { var bytes: [UInt8] = [] }
     let ours = Sink()
-    let problem = PNGEncoder.write(surface) {
+    let image = try #require(PNGEncoder.Image(surface))
+    let problem = PNGEncoder.write(image, wholeImageLimit: wholeImageLimit) {
       ours.bytes += $0
       return true
     }
@@ -117,7 +126,8 @@ import Testing
     for seed in 1...4 as ClosedRange<UInt64> {
       let surface = Self.drawing(format, opaqueGround: opaqueGround, seed: seed)
       defer { cairo_surface_destroy(surface) }
-      let (ours, cairo) = try Self.encoded(surface)
+      let (ours, cairo) = try Self.encoded(
+        surface, wholeImageLimit: Self.limits[Int(seed) % 2])
       // IHDR's colour type (byte 25): 2 is RGB, 6 RGBA.
       #expect(ours[25] == cairo[25], "colour type \(ours[25]) against Cairo's \(cairo[25])")
       #expect(ours[25] == (opaqueGround || format == CAIRO_FORMAT_RGB24 ? 2 : 6))
@@ -136,11 +146,17 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let surface = Self.drawing(CAIRO_FORMAT_ARGB32, opaqueGround: false, seed: 9)
     defer { cairo_surface_destroy(surface) }
-    let (ours, cairo) = try Self.encoded(surface)
-    let file = directory.appendingPathComponent("ours.png")
-    try Data(ours).write(to: file)
-    let check = try tool("pngcheck", ["-v", file.path])
-    #expect(check.contains("No errors detected"), "\(check)")
-    #expect(ours.count <= cairo.count * 5 / 4, "\(ours.count) bytes against \(cairo.count)")
+    var files: [[UInt8]] = []
+    for limit in Self.limits {
+      let (ours, cairo) = try Self.encoded(surface, wholeImageLimit: limit)
+      files.append(ours)
+      let file = directory.appendingPathComponent("ours-\(limit).png")
+      try Data(ours).write(to: file)
+      let check = try tool("pngcheck", ["-v", file.path])
+      #expect(check.contains("No errors detected"), "\(check)")
+      #expect(ours.count <= cairo.count * 5 / 4, "\(ours.count) bytes against \(cairo.count)")
+    }
+    // Two deflaters: libdeflate's stream is not zlib's.
+    #expect(files[0] != files[1])
   }
 }
