@@ -1,0 +1,325 @@
+// `textflow layout SPEC --page a4 -o page-%d.png` (or .svg, .pdf), a file a page, under faults:
+// a disk that fills at a later page, a read-only disk, a missing folder, a directory in the
+// way, a signal while the pages are drawn, a reader of `-o -` that goes away. The
+// pages replace the previous ones together or not at all. The truth is the kernel's and the
+// file system's: `strerror`, the exit status a shell sees, the bytes of the previous pages
+// (sha256sum), the folder's listing with its hidden files, and the pages a run with room wrote.
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("Page files under faults")
+struct PageFileFaultTests {
+  // A fixed creation date, so that two runs' pages can be compared byte for byte.
+  let textflow = "SOURCE_DATE_EPOCH=0 " + quoted(Executables.textflow.path)
+
+  /// A report of `rows` rows of wrapped text, in sections of 30 under a header, every row
+  /// starting with `tag`: about 30 rows an A4 page.
+  static func report(rows: Int, tag: String) -> String {
+    let words = ["total", "amount", "invoice", "customer", "report", "due", "paid", "net"]
+    func row(_ index: Int) -> String {
+      let text = (0...(index * 7 % 23)).map { words[(index + $0) % words.count] }
+      return #"{"text": "\#(tag) \#(index): \#(text.joined(separator: " "))"}"#
+    }
+    let sections = stride(from: 0, to: rows, by: 30).map { start in
+      let items = (start..<min(rows, start + 30)).map(row).joined(separator: ",")
+      return #"{"header": "Part \#(start / 30)", "items": [\#(items)]}"#
+    }
+    return """
+      {"collectionView": {"size": [400, 700]}, "layout": {"minimumLineSpacing": 4},
+       "styles": {"row": {"size": 9, "maxWidth": 390, "padding": [2, 4, 2, 4],
+                          "backgroundColor": "#eeeeff"}},
+       "itemStyle": "row", "sections": [\(sections.joined(separator: ","))]}
+      """
+  }
+
+  /// Every name in `folder`, hidden ones too, sorted.
+  func listing(_ folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  /// The page files `page-N.EXT` in `folder` by page number, with their bytes' sha256
+  /// (directories left out).
+  func pages(in folder: URL, format: String) throws -> [Int: String] {
+    var pages: [Int: String] = [:]
+    for name in try listing(folder) where name.hasPrefix("page-") && name.hasSuffix(format) {
+      let file = folder.appendingPathComponent(name)
+      guard let page = Int(name.dropFirst(5).dropLast(format.count + 1)),
+        (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+      else { continue }
+      pages[page] = try ProcessRunner.sha256(of: file)
+    }
+    return pages
+  }
+
+  /// The page the error names with `reason`, as "…/page-N.EXT: REASON" in `folder`.
+  func pageNamed(in message: String, folder: URL, format: String, reason: String) -> Int? {
+    let prefix = folder.appendingPathComponent("page-").path
+    guard let end = message.range(of: ".\(format): \(reason)")?.lowerBound,
+      let start = message[..<end].range(of: prefix, options: .backwards)?.upperBound
+    else { return nil }
+    return Int(message[start..<end])
+  }
+
+  /// `layout` of `spec` onto A4 pages into `pattern`, at `scale` for a PNG.
+  func layout(_ spec: URL, to pattern: URL, scale: Int = 2) throws -> ProcessResult {
+    try shell(
+      "\(textflow) layout \(quoted(spec.path)) --page a4 --scale \(scale) "
+        + "-o \(quoted(pattern.path))")
+  }
+
+  /// Writes `text` to `name` in `folder` and returns its URL.
+  func write(_ text: String, _ name: String, in folder: URL) throws -> URL {
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  // The pages wait beside their targets until all are drawn (`AtomicFileGroup`); a disk that
+  // fills at the third of six new pages must leave the four previous pages as they were, and
+  // neither the new pages 5 and 6 nor a temporary file.
+  @Test(
+    "a disk full at a later page keeps every previous page and adds no file",
+    .enabled(if: SmallDisk.canMount, "mounting a tmpfs needs root"), arguments: ["png", "svg"])
+  func fullDiskAtALaterPage(format: String) throws {
+    let work = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let disk = try SmallDisk(size: 16 << 20)
+    defer { disk.unmount() }
+    let oldSpec = try write(Self.report(rows: 120, tag: "Earlier"), "old.json", in: work)
+    let newSpec = try write(Self.report(rows: 180, tag: "Later"), "new.json", in: work)
+    // The new pages' sizes, from a folder with room.
+    let reference = work.appendingPathComponent("reference")
+    try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+    let made = try layout(newSpec, to: reference.appendingPathComponent("page-%d.\(format)"))
+    #expect(made.status == 0, "\(made.standardError)")
+    let expected = try pages(in: reference, format: format)
+    #expect(expected.count == 6, "\(expected.keys.sorted())")
+    func size(_ page: Int) throws -> Int {
+      try Data(contentsOf: reference.appendingPathComponent("page-\(page).\(format)")).count
+    }
+
+    let pattern = disk.folder.appendingPathComponent("page-%d.\(format)")
+    let first = try layout(oldSpec, to: pattern, scale: 1)
+    #expect(first.status == 0, "\(first.standardError)")
+    let before = try pages(in: disk.folder, format: format)
+    #expect(before.count == 4, "\(before.keys.sorted())")
+    let names = try disk.listing()
+    // Room for the first two new pages and half the third.
+    try disk.fill(leaving: blocks(try size(1)) + blocks(try size(2)) + blocks(try size(3) / 2))
+    let result = try layout(newSpec, to: pattern)
+    #expect(result.status == 1, "\(result.standardError)")
+    let named = pageNamed(
+      in: result.standardError, folder: disk.folder, format: format, reason: reason(ENOSPC))
+    #expect((1...6).contains(named ?? 0), "\(result.standardError)")
+    #expect(!result.standardError.contains("wrote"), "\(result.standardError)")
+    #expect(!result.standardError.contains("earlier run"), "\(result.standardError)")
+    #expect(try pages(in: disk.folder, format: format) == before)
+    #expect(try disk.listing() == names)
+
+    // With room again, the same command writes every page.
+    try disk.empty()
+    let again = try layout(newSpec, to: pattern)
+    #expect(again.status == 0, "\(again.standardError)")
+    #expect(try pages(in: disk.folder, format: format) == expected)
+    #expect(try disk.listing() == (1...6).map { "page-\($0).\(format)" }.sorted())
+  }
+
+  // A second run of fewer pages replaces only its own pages and names the later ones left from
+  // the first run; on a full disk it replaces none, and says nothing of pages left over.
+  @Test(
+    "fewer pages than the previous run on a full disk: every previous page stays, no note",
+    .enabled(if: SmallDisk.canMount, "mounting a tmpfs needs root"))
+  func fewerPagesOnAFullDisk() throws {
+    let work = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let disk = try SmallDisk(size: 16 << 20)
+    defer { disk.unmount() }
+    let oldSpec = try write(Self.report(rows: 180, tag: "Earlier"), "old.json", in: work)
+    let newSpec = try write(Self.report(rows: 60, tag: "Later"), "new.json", in: work)
+    let reference = work.appendingPathComponent("reference")
+    try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+    let made = try layout(newSpec, to: reference.appendingPathComponent("page-%d.png"))
+    #expect(made.status == 0, "\(made.standardError)")
+    let expected = try pages(in: reference, format: "png")
+    #expect(expected.count == 2, "\(expected.keys.sorted())")
+    let firstSize = try Data(contentsOf: reference.appendingPathComponent("page-1.png")).count
+    let secondSize = try Data(contentsOf: reference.appendingPathComponent("page-2.png")).count
+
+    let pattern = disk.folder.appendingPathComponent("page-%d.png")
+    let first = try layout(oldSpec, to: pattern, scale: 1)
+    #expect(first.status == 0, "\(first.standardError)")
+    let before = try pages(in: disk.folder, format: "png")
+    #expect(before.count == 6, "\(before.keys.sorted())")
+    let names = try disk.listing()
+    try disk.fill(leaving: blocks(firstSize) + blocks(secondSize / 2))
+    let result = try layout(newSpec, to: pattern)
+    #expect(result.status == 1, "\(result.standardError)")
+    let named = pageNamed(
+      in: result.standardError, folder: disk.folder, format: "png", reason: reason(ENOSPC))
+    #expect((1...2).contains(named ?? 0), "\(result.standardError)")
+    #expect(!result.standardError.contains("earlier run"), "\(result.standardError)")
+    #expect(try pages(in: disk.folder, format: "png") == before)
+    #expect(try disk.listing() == names)
+
+    // With room, the two new pages replace the first two, and the note names the other four.
+    try disk.empty()
+    let again = try layout(newSpec, to: pattern)
+    #expect(again.status == 0, "\(again.standardError)")
+    var after = before
+    after[1] = expected[1]
+    after[2] = expected[2]
+    #expect(try pages(in: disk.folder, format: "png") == after)
+    let page = { (number: Int) in disk.folder.appendingPathComponent("page-\(number).png").path }
+    #expect(
+      again.standardError.contains(
+        "note: \(page(3)) … \(page(6)) are left from an earlier run (this run wrote 2 pages)"),
+      "\(again.standardError)")
+  }
+
+  @Test(
+    "page files to a read-only disk exit 1 naming the first page; the previous pages stay",
+    .enabled(if: SmallDisk.canMount, "mounting a tmpfs needs root"))
+  func readOnlyDisk() throws {
+    let work = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let disk = try SmallDisk(size: 16 << 20)
+    defer { disk.unmount() }
+    let spec = try write(Self.report(rows: 90, tag: "Row"), "report.json", in: work)
+    let formats = ["png", "svg", "pdf"]
+    for format in formats {
+      let made = try layout(spec, to: disk.folder.appendingPathComponent("page-%d.\(format)"))
+      #expect(made.status == 0, "\(made.standardError)")
+    }
+    let before = try formats.map { try pages(in: disk.folder, format: $0) }
+    let names = try disk.listing()
+    try disk.makeReadOnly()
+    for format in formats {
+      let result = try layout(spec, to: disk.folder.appendingPathComponent("page-%d.\(format)"))
+      #expect(result.status == 1, "\(format): \(result.standardError)")
+      let first = disk.folder.appendingPathComponent("page-1.\(format)").path
+      #expect(
+        result.standardError.contains("\(first): \(reason(EROFS))"),
+        "\(format): \(result.standardError)")
+    }
+    #expect(try formats.map { try pages(in: disk.folder, format: $0) } == before)
+    #expect(try disk.listing() == names)
+  }
+
+  @Test(
+    "page files into a missing folder, or onto a directory at page 2, name the page",
+    arguments: ["png", "svg", "pdf"])
+  func missingFolderAndDirectoryInTheWay(format: String) throws {
+    let work = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let spec = try write(Self.report(rows: 90, tag: "Row"), "report.json", in: work)
+    let missing = work.appendingPathComponent("no/such/page-%d.\(format)")
+    var result = try layout(spec, to: missing, scale: 1)
+    #expect(result.status == 1)
+    let firstMissing = work.appendingPathComponent("no/such/page-1.\(format)").path
+    #expect(
+      result.standardError.contains("\(firstMissing): \(reason(ENOENT))"),
+      "\(result.standardError)")
+    #expect(try listing(work) == ["report.json"])
+
+    // A previous run's pages, with a directory where page 2 goes.
+    let out = work.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    result = try layout(spec, to: out.appendingPathComponent("page-%d.\(format)"), scale: 1)
+    #expect(result.status == 0, "\(result.standardError)")
+    let second = out.appendingPathComponent("page-2.\(format)")
+    try FileManager.default.removeItem(at: second)
+    try FileManager.default.createDirectory(at: second, withIntermediateDirectories: false)
+    let before = try pages(in: out, format: format)
+    #expect(before.count >= 2, "\(before.keys.sorted())")
+    let names = try listing(out)
+    let later = try write(Self.report(rows: 90, tag: "Later"), "later.json", in: work)
+    result = try layout(later, to: out.appendingPathComponent("page-%d.\(format)"), scale: 1)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains("\(second.path): \(reason(EISDIR))"),
+      "\(result.standardError)")
+    #expect(try pages(in: out, format: format) == before)
+    #expect(try listing(out) == names)
+    #expect(try listing(second).isEmpty)
+  }
+
+  // A kill while the pages are drawn and written: the pages drawn so far wait in temporary
+  // files, which the signal's handler removes; the previous pages stay.
+  @Test(
+    "SIGTERM or SIGINT while PNG pages are written keeps the previous pages, leaves no file",
+    arguments: [SIGTERM, SIGINT])
+  func signalWhilePagesAreWritten(signal: Int32) throws {
+    let work = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let small = try write(Self.report(rows: 90, tag: "Earlier"), "small.json", in: work)
+    // 38 pages at 2 pixels a point: seconds of drawing after the first page.
+    let long = try write(Self.report(rows: 1200, tag: "Later"), "long.json", in: work)
+    let out = work.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let first = try layout(small, to: out.appendingPathComponent("page-%d.png"), scale: 1)
+    #expect(first.status == 0, "\(first.standardError)")
+    let before = try pages(in: out, format: "png")
+    let names = try listing(out)
+
+    // Children of the test runner inherit its blocked and ignored signals; `env
+    // --default-signal` starts the command with the signal delivered, as a shell would.
+    let name = signal == SIGINT ? "INT" : "TERM"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "--default-signal=\(name)", Executables.textflow.path, "layout", long.path, "--page",
+      "a4", "--scale", "2", "-o", out.appendingPathComponent("page-%d.png").path,
+    ]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Wait until a file of this run is in the folder, and a few pages more (0.15 s a page in
+    // a debug build, 38 pages): the pages are being written.
+    let deadline = Date().addingTimeInterval(120)
+    while process.isRunning, Date() < deadline, try listing(out) == names { usleep(2000) }
+    let seen = try listing(out)
+    usleep(500_000)
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(seen != names, "the run had written nothing yet")
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == signal)
+    #expect(try pages(in: out, format: "png") == before)
+    #expect(try listing(out) == names)
+  }
+
+  // Standard output gets a PNG through a temporary file in TMPDIR; a reader that takes its
+  // first bytes and goes away ends the command as SIGPIPE does, and the file is gone.
+  @Test("a PNG to a reader that goes away: SIGPIPE's status, quiet, TMPDIR left empty")
+  func pngToABrokenPipe() throws {
+    let work = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let temporary = work.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let spec = try write(Self.report(rows: 30, tag: "Row"), "one.json", in: work)
+    // Both ways to one PNG: a page of A4, and the whole layout as one picture. Each is more
+    // than twice a pipe's 64 KiB, so that the reader is gone before the last write.
+    for options in ["--page a4", ""] {
+      let file = work.appendingPathComponent("whole.png")
+      let made = try shell(
+        "\(textflow) layout \(quoted(spec.path)) \(options) -o \(quoted(file.path))")
+      #expect(made.status == 0, "\(made.standardError)")
+      #expect(try Data(contentsOf: file).count > 2 << 16)
+      try FileManager.default.removeItem(at: file)
+      let result = try shell(
+        "\(textflow) layout \(quoted(spec.path)) \(options) -o - --format png "
+          + "| head -c 100 > /dev/null; echo ${PIPESTATUS[0]}",
+        environment: ["TMPDIR": temporary.path])
+      #expect(result.standardOutput == "\(128 + SIGPIPE)\n", "\(options)")
+      #expect(result.standardError.isEmpty, "\(options): \(result.standardError)")
+      #expect(try listing(temporary).isEmpty)
+    }
+  }
+}
+
+/// `bytes` rounded up to whole 4 KiB blocks, the tmpfs's unit.
+private func blocks(_ bytes: Int) -> Int { (bytes + 4095) / 4096 * 4096 }
