@@ -636,12 +636,16 @@ func noteEarlierPages(_ name: PageFileName, written: Int) {
       + "\(counted(written, "page")))")
 }
 
-/// Renames the files of `group` over their targets (flushed to the disk with TEXTFLOW_FSYNC=1).
+/// Renames the files of `group` over their targets (flushed to the disk with TEXTFLOW_FSYNC=1),
+/// with the signals that stop a command held until the last is renamed
+/// (`withStoppingSignalsHeld(_:)`), so that the files are all new or all previous.
 func commitOutputs(_ group: AtomicFileGroup) throws(CommandError) {
-  do {
-    try group.commit(durable: durableOutput)
-  } catch {
-    throw .failure("\(error)")
+  try withStoppingSignalsHeld { () throws(CommandError) in
+    do {
+      try group.commit(durable: durableOutput)
+    } catch {
+      throw .failure("\(error)")
+    }
   }
 }
 

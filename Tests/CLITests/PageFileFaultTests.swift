@@ -1,6 +1,6 @@
 // `textflow layout SPEC --page a4 -o page-%d.png` (or .svg, .pdf), a file a page, under faults:
 // a disk that fills at a later page, a read-only disk, a missing folder, a directory in the
-// way, a signal while the pages are drawn, a reader of `-o -` that goes away. The
+// way, a signal while the pages are drawn or renamed, a reader of `-o -` that goes away. The
 // pages replace the previous ones together or not at all. The truth is the kernel's and the
 // file system's: `strerror`, the exit status a shell sees, the bytes of the previous pages
 // (sha256sum), the folder's listing with its hidden files, and the pages a run with room wrote.
@@ -290,6 +290,56 @@ struct PageFileFaultTests {
     #expect(process.terminationStatus == signal)
     #expect(try pages(in: out, format: "png") == before)
     #expect(try listing(out) == names)
+  }
+
+  /// True when strace can trace a child and inject a signal into it (a container may forbid
+  /// ptrace).
+  static let straceWorks: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return false }
+    let result = try? ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/strace"), ["-qq", "-e", "trace=none", "/bin/true"])
+    return result?.status == 0
+  }()
+
+  // The pages are renamed over the previous ones one after another: a SIGTERM after the first
+  // rename ended the process there, with new first pages beside old later ones (exit 143).
+  // strace sends the signal as the second page is renamed.
+  @Test(
+    "a SIGTERM while the pages replace the previous ones leaves all new or all previous",
+    .enabled(if: straceWorks, "strace cannot trace here"))
+  func signalWhilePagesAreRenamed() throws {
+    let work = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let oldSpec = try write(Self.report(rows: 120, tag: "Earlier"), "old.json", in: work)
+    let newSpec = try write(Self.report(rows: 120, tag: "Later"), "new.json", in: work)
+    let reference = work.appendingPathComponent("reference")
+    let out = work.appendingPathComponent("out")
+    for folder in [reference, out] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    let made = try layout(newSpec, to: reference.appendingPathComponent("page-%d.png"), scale: 1)
+    #expect(made.status == 0, "\(made.standardError)")
+    let expected = try pages(in: reference, format: "png")
+    let first = try layout(oldSpec, to: out.appendingPathComponent("page-%d.png"), scale: 1)
+    #expect(first.status == 0, "\(first.standardError)")
+    let before = try pages(in: out, format: "png")
+    #expect(before.count == 4 && expected.count == 4, "\(before.keys.sorted())")
+    #expect(before.allSatisfy { expected[$0.key] != $0.value }, "every page changes")
+
+    // `rename` on x86-64, `renameat` or `renameat2` where there is no `rename`.
+    let renames = "/^rename(at2?)?$"
+    let result = try shell(
+      "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" strace -f -qq -o /dev/null "
+        + "-e trace='\(renames)' -e inject='\(renames):signal=SIGTERM:when=2' "
+        + "env --default-signal=TERM \(textflow) layout \(quoted(newSpec.path)) --page a4 "
+        + "--scale 1 -o \(quoted(out.appendingPathComponent("page-%d.png").path)); echo $?")
+    // The status the shell saw: the command ended by the signal.
+    #expect(result.standardOutput == "\(128 + SIGTERM)\n", "\(result.standardError)")
+    let after = try pages(in: out, format: "png")
+    #expect(
+      after == expected || after == before,
+      "new pages \(after.filter { expected[$0.key] == $0.value }.keys.sorted())")
+    #expect(try listing(out) == (1...4).map { "page-\($0).png" }.sorted())
   }
 
   // Standard output gets a PNG through a temporary file in TMPDIR; a reader that takes its
