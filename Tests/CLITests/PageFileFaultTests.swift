@@ -1,9 +1,10 @@
 // `textflow layout SPEC --page a4 -o page-%d.png` (or .svg, .pdf), a file a page, under faults:
-// a disk that fills at a later page, a read-only disk, a missing folder, a directory in the
-// way, a signal while the pages are drawn or renamed, a reader of `-o -` that goes away. The
-// pages replace the previous ones together or not at all. The truth is the kernel's and the
-// file system's: `strerror`, the exit status a shell sees, the bytes of the previous pages
-// (sha256sum), the folder's listing with its hidden files, and the pages a run with room wrote.
+// a disk that fills at a later page (or a file-size limit), a read-only disk, a missing folder,
+// a directory in the way, a signal while the pages are drawn or renamed, a reader of `-o -`
+// that goes away. The pages replace the previous ones together or not at all. The truth is the
+// kernel's and the file system's: `strerror`, the exit status a shell sees, the bytes of the
+// previous pages (sha256sum), the folder's listing with its hidden files, and the pages a run
+// with room wrote.
 import Foundation
 import TestSupport
 import Testing
@@ -179,6 +180,50 @@ struct PageFileFaultTests {
       again.standardError.contains(
         "note: \(page(3)) … \(page(6)) are left from an earlier run (this run wrote 2 pages)"),
       "\(again.standardError)")
+  }
+
+  // The full disk's case without root: a file-size limit (`ulimit -f`) that the first two new
+  // pages, nearly blank, stay under and the third, all text, goes over.
+  @Test("a file-size limit at the third page keeps every previous page and adds no file")
+  func fileSizeLimitAtALaterPage() throws {
+    let work = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let oldSpec = try write(Self.report(rows: 90, tag: "Earlier"), "old.json", in: work)
+    // 46 empty cells of 30 points fill two pages; 30 rows of text the third.
+    let report = Self.report(rows: 30, tag: "Later")
+    let newSpec = try write(
+      report.replacingOccurrences(
+        of: #""items": ["#,
+        with: #""items": ["# + Array(repeating: #"{"size": [390, 30]},"#, count: 46).joined()),
+      "new.json", in: work)
+    let reference = work.appendingPathComponent("reference")
+    let out = work.appendingPathComponent("out")
+    for folder in [reference, out] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    let made = try layout(newSpec, to: reference.appendingPathComponent("page-%d.png"))
+    #expect(made.status == 0, "\(made.standardError)")
+    let sizes = try (1...3).map {
+      try Data(contentsOf: reference.appendingPathComponent("page-\($0).png")).count
+    }
+    #expect(try pages(in: reference, format: "png").count == 3)
+    #expect(max(sizes[0], sizes[1]) < sizes[2] / 2, "\(sizes)")
+    let limit = (max(sizes[0], sizes[1]) + sizes[2]) / 2 / 1024
+
+    let first = try layout(oldSpec, to: out.appendingPathComponent("page-%d.png"), scale: 1)
+    #expect(first.status == 0, "\(first.standardError)")
+    let before = try pages(in: out, format: "png")
+    let names = try listing(out)
+    let pattern = out.appendingPathComponent("page-%d.png")
+    let result = try shell(
+      "ulimit -f \(limit); \(textflow) layout \(quoted(newSpec.path)) --page a4 "
+        + "-o \(quoted(pattern.path))")
+    #expect(result.status == 1, "\(result.standardError)")
+    let third = out.appendingPathComponent("page-3.png").path
+    #expect(
+      result.standardError.contains("\(third): \(reason(EFBIG))"), "\(result.standardError)")
+    #expect(try pages(in: out, format: "png") == before)
+    #expect(try listing(out) == names)
   }
 
   @Test(
