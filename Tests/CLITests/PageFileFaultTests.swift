@@ -426,6 +426,57 @@ struct PageFileFaultTests {
     #expect(try listing(out) == (1...4).map { "page-\($0).png" }.sorted())
   }
 
+  // labels' sheets and report replace the previous ones together: a SIGTERM at the first
+  // rename left the new first sheet beside the previous report, without the new sheets 2, 3.
+  @Test(
+    "labels: a SIGTERM while the sheets and report replace the previous ones: all or none",
+    .enabled(if: straceWorks, "strace cannot trace here"))
+  func signalWhileSheetsAndReportAreRenamed() throws {
+    let work = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    func records(_ count: Int, _ tag: String) -> String {
+      (["name,city"] + (1...count).map { "\(tag) \($0),Leeds" }).joined(separator: "\n")
+    }
+    let few = try write(records(10, "Earlier"), "few.csv", in: work)
+    // Three sheets of 21.
+    let many = try write(records(60, "Later"), "many.csv", in: work)
+    let reference = work.appendingPathComponent("reference")
+    let out = work.appendingPathComponent("out")
+    for folder in [reference, out] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    func labels(_ records: URL, into folder: URL) -> String {
+      "\(textflow) labels \(quoted(records.path)) --template 'Avery L7160' "
+        + "-o \(quoted(folder.appendingPathComponent("s-%d.png").path)) "
+        + "--report \(quoted(folder.appendingPathComponent("r.json").path))"
+    }
+    func contents(_ folder: URL) throws -> [String: String] {
+      var files: [String: String] = [:]
+      for name in try listing(folder) {
+        files[name] = try ProcessRunner.sha256(of: folder.appendingPathComponent(name))
+      }
+      return files
+    }
+    let made = try shell(labels(many, into: reference))
+    #expect(made.status == 0, "\(made.standardError)")
+    let expected = try contents(reference)
+    #expect(expected.keys.sorted() == ["r.json", "s-1.png", "s-2.png", "s-3.png"])
+    let first = try shell(labels(few, into: out))
+    #expect(first.status == 0, "\(first.standardError)")
+    let before = try contents(out)
+    #expect(before.keys.sorted() == ["r.json", "s-1.png"])
+
+    let renames = "/^rename(at2?)?$"
+    let result = try shell(
+      "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" strace -f -qq -o /dev/null "
+        + "-e trace='\(renames)' -e inject='\(renames):signal=SIGTERM:when=1' "
+        + "env --default-signal=TERM "
+        + labels(many, into: out) + "; echo $?")
+    #expect(result.standardOutput == "\(128 + SIGTERM)\n", "\(result.standardError)")
+    let after = try contents(out)
+    #expect(after == expected || after == before, "\(after.keys.sorted())")
+  }
+
   // Standard output gets a PNG through a temporary file in TMPDIR; a reader that takes its
   // first bytes and goes away ends the command as SIGPIPE does, and the file is gone.
   @Test("a PNG to a reader that goes away: SIGPIPE's status, quiet, TMPDIR left empty")
