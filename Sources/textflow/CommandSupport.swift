@@ -639,7 +639,11 @@ func noteEarlierPages(_ name: PageFileName, written: Int) {
       + "\(counted(written, "page")))")
 }
 
-/// Renames the files of `group` over their targets (flushed to the disk with TEXTFLOW_FSYNC=1).
+/// Renames the files of `group` over their targets (flushed to the disk with TEXTFLOW_FSYNC=1),
+/// with the signals that stop a command held until the last is renamed
+/// (`withStoppingSignalsHeld(_:)`), so that the files are all new or all previous. The PNG pages
+/// still being compressed are written first, with the signals not held: a Ctrl-C then stops
+/// the run before anything is replaced.
 func commitOutputs(_ group: AtomicFileGroup) throws(CommandError) {
   do throws(RenderingError) {
     // Said as a page drawn and written on one thread would say it.
@@ -647,10 +651,12 @@ func commitOutputs(_ group: AtomicFileGroup) throws(CommandError) {
   } catch {
     throw .failure("\(error)")
   }
-  do {
-    try group.commit(durable: durableOutput)
-  } catch {
-    throw .failure("\(error)")
+  try withStoppingSignalsHeld { () throws(CommandError) in
+    do {
+      try group.commit(durable: durableOutput)
+    } catch {
+      throw .failure("\(error)")
+    }
   }
 }
 
