@@ -32,6 +32,8 @@ let package = Package(
     // zint ships no pkg-config file (Debian's libzint-dev has only zint.h and libzint.so), so
     // the module map links "zint" itself.
     .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+    // glibc's renameat2, which the Glibc module does not declare (libc itself, no package).
+    .systemLibrary(name: "CRename"),
     // libhyphen ships no pkg-config file either (libhyphen-dev: hyphen.h and libhyphen.so).
     .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
     // ICU cannot be imported into Swift beside Foundation's bundled ICU, so CICU is a plain C
@@ -49,7 +51,9 @@ let package = Package(
     .target(name: "TextFlowSpec", dependencies: ["TextFlow"]),
     .target(
       name: "TextFlowRendering",
-      dependencies: ["TextFlow", "TextEngine", "CCairo", "CZint", "CZlib", "CDeflate"]),
+      dependencies: [
+        "TextFlow", "TextEngine", "CCairo", "CZint", "CZlib", "CDeflate", "CRename",
+      ]),
     // The seeds' examples and the demo's data: used by `textflow demo` and the tests, not
     // products (no API to build on). The carousel needs only CollectionLayout, so the layout
     // tests can use it without the text engine; TextFlowExamples re-exports it.

@@ -215,12 +215,80 @@ public final class AtomicFile {
     temporaryExists = false
     if let slot { TemporaryFiles.unregister(slot) }
     slot = nil
-    if durable {
-      let folder = open(URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY)
-      if folder >= 0 {
-        fsync(folder)
-        close(folder)
+    if durable { Self.flushFolder(of: target) }
+  }
+
+  /// How `replaceUndoably` put the file in place, and so how `undoReplace` takes it out.
+  enum Replacement {
+    /// Swapped with the previous target, whose contents now wait at the temporary name.
+    case exchanged
+    /// Renamed where no file was.
+    case created
+    /// Renamed over the previous file, which is gone (the file system cannot swap names, or
+    /// the file is written in place).
+    case final
+  }
+
+  /// Makes the written bytes the target's contents as `commit(durable:)` does, keeping the
+  /// previous contents at the temporary name (`renameat2`'s `RENAME_EXCHANGE`) until
+  /// `endReplace()` removes them or `undoReplace(_:)` puts them back, for a group of files that
+  /// replace their targets all or none.
+  func replaceUndoably(durable: Bool) throws(FileWriteError) -> Replacement {
+    try finishWriting(durable: durable)
+    guard let temporaryPath else { return .final }
+    guard temporaryExists else { throw FileWriteError(path: path, code: EBADF) }
+    let target = resolvedPath
+    var replacement = Replacement.exchanged
+    if exchangeNames(temporaryPath, target) != 0 {
+      let code = errno
+      // No previous file to swap with (ENOENT), or a file system that cannot swap (EINVAL):
+      // renamed as `commit` does.
+      guard code == ENOENT || code == EINVAL || code == ENOSYS else {
+        discard()
+        throw FileWriteError(path: path, code: code)
       }
+      var existing = stat()
+      let existed = stat(target, &existing) == 0
+      guard rename(temporaryPath, target) == 0 else {
+        let code = errno
+        discard()
+        throw FileWriteError(path: path, code: code)
+      }
+      temporaryExists = false
+      replacement = existed ? .final : .created
+    }
+    if durable { Self.flushFolder(of: target) }
+    return replacement
+  }
+
+  /// Puts back what `replaceUndoably` replaced: the previous contents (swapped back), or no
+  /// file where there was none; a `.final` replacement stays.
+  func undoReplace(_ replacement: Replacement) {
+    switch replacement {
+    case .exchanged:
+      if let temporaryPath, exchangeNames(temporaryPath, resolvedPath) == 0 {
+        // The new bytes, back at the temporary name, are removed with it.
+        discard()
+      }
+    case .created:
+      unlink(resolvedPath)
+      discard()
+    case .final:
+      discard()
+    }
+  }
+
+  /// Ends a replacement that stays: removes the previous contents kept at the temporary name.
+  func endReplace() {
+    discard()
+  }
+
+  /// Flushes the folder entry of `path` to the disk.
+  private static func flushFolder(of path: String) {
+    let folder = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY)
+    if folder >= 0 {
+      fsync(folder)
+      close(folder)
     }
   }
 
@@ -313,7 +381,10 @@ public final class AtomicFileGroup: @unchecked Sendable {
   /// Renames every file added over its target, in the order they were added, once the PNG
   /// files still being encoded are added (`finishEncoding()`, whose failure discards them all:
   /// its `writeError`); with `durable`, each folder's entry is flushed to the disk. A rename
-  /// that fails (the folder removed meanwhile) discards the files not yet renamed and throws.
+  /// that fails (the folder removed meanwhile, another user's file in a sticky folder, an
+  /// immutable file) puts the files renamed before it back as they were (each was swapped with
+  /// its target, `RENAME_EXCHANGE`, where the file system can swap names), discards the rest
+  /// and throws: the targets are all new or all as they were.
   public func commit(durable: Bool = false) throws(FileWriteError) {
     do {
       try finishEncoding()
@@ -327,14 +398,18 @@ public final class AtomicFileGroup: @unchecked Sendable {
       defer { files = [] }
       return files
     }
+    var replaced: [(file: AtomicFile, replacement: AtomicFile.Replacement)] = []
     for (index, file) in pending.enumerated() {
       do throws(FileWriteError) {
-        try file.commit(durable: durable)
+        replaced.append((file, try file.replaceUndoably(durable: durable)))
       } catch {
+        // The files put in place before it are taken out again, the last first.
+        for done in replaced.reversed() { done.file.undoReplace(done.replacement) }
         for later in pending[(index + 1)...] { later.discard() }
         throw error
       }
     }
+    for done in replaced { done.file.endReplace() }
   }
 
   /// Removes every file added and not committed, leaving their targets as they were.

@@ -71,13 +71,16 @@ struct FaultTests {
       // run of a sanitized build leaves leak checking to the rest of the suite.
       let result = try shell(
         "TEXTFLOW_FSYNC=\(durable ? 1 : 0) ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" "
-          + "strace -f -qq -e trace=fsync,rename "
+          + "strace -f -qq -e trace=fsync,rename,renameat2 "
           + "-o \(quoted(directory.appendingPathComponent("calls").path)) \(textflow) \(arguments)")
       #expect(result.status == 0, "\(result.standardError)")
       let calls = try String(
         contentsOfFile: directory.appendingPathComponent("calls").path, encoding: .utf8
-      ).split(separator: "\n").filter { $0.contains("fsync(") || $0.contains("rename(") }
-      let rename = calls.firstIndex { $0.contains("rename(") && $0.contains(target) }
+      ).split(separator: "\n").filter { $0.contains("fsync(") || $0.contains("rename") }
+      // A file a group commits is swapped with its target (renameat2) when there is one.
+      let rename = calls.firstIndex {
+        $0.contains("rename") && $0.contains(target) && $0.hasSuffix("= 0")
+      }
       #expect(rename != nil, "\(calls)")
       guard let rename else { continue }
       let before = calls[..<rename].filter { $0.contains("fsync(") && $0.hasSuffix("= 0") }

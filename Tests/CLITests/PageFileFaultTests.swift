@@ -228,13 +228,12 @@ struct PageFileFaultTests {
 
   // A page that cannot be replaced, another user's file in a sticky folder (as in /tmp): its
   // rename fails (EPERM) when the pages are renamed one after another, after the pages before
-  // it were replaced: "cannot write page-3.png: Operation not permitted", exit 1, new pages 1
-  // and 2 beside the previous 3 and 4. Root is needed to own files as two users; the run
-  // itself is nobody's, as root may replace any file.
+  // it were replaced: "cannot write page-3.png: Operation not permitted", exit 1, and new pages
+  // 1 and 2 were left beside the previous 3 and 4; now they are swapped back. Root is needed to
+  // own files as two users; the run itself is nobody's, as root may replace any file.
   @Test(
-    "a page that cannot be replaced fails the run before any page is replaced",
-    .enabled(if: geteuid() == 0, "owning files as two users needs root"),
-    .disabled("AtomicFileGroup.commit renames in order and cannot undo the renames before"))
+    "a page that cannot be replaced fails the run with every previous page as it was",
+    .enabled(if: geteuid() == 0, "owning files as two users needs root"))
   func pageThatCannotBeReplaced() throws {
     let work = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: work) }

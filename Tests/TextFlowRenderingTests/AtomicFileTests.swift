@@ -71,4 +71,45 @@ struct AtomicFileGroupTests {
     for target in targets { #expect(try String(contentsOfFile: target, encoding: .utf8) == "new") }
     #expect(TemporaryFiles.pending.allSatisfy { !$0.hasPrefix(directory.path) })
   }
+
+  // The third file's folder removed after it was written: its rename fails once the first two
+  // were renamed. They were left new beside the previous third and fourth; now they are
+  // swapped back, and nothing is left beside them.
+  @Test("a rename that fails puts the files renamed before it back as they were")
+  func failedRenameUndone() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let gone = directory.appendingPathComponent("gone")
+    try FileManager.default.createDirectory(at: gone, withIntermediateDirectories: true)
+    let targets = [
+      directory.appendingPathComponent("p-1.txt").path,
+      directory.appendingPathComponent("p-2.txt").path,
+      gone.appendingPathComponent("p-3.txt").path,
+      directory.appendingPathComponent("p-4.txt").path,
+    ]
+    // p-2 has no previous file: it is removed again.
+    for target in [targets[0], targets[2], targets[3]] {
+      try Data("old \(target)".utf8).write(to: URL(fileURLWithPath: target))
+    }
+    let group = AtomicFileGroup()
+    for target in targets {
+      let file = try AtomicFile(path: target)
+      try file.write(Data("new".utf8))
+      try group.add(file)
+    }
+    try FileManager.default.removeItem(at: gone)
+    do {
+      try group.commit()
+      Issue.record("the commit did not fail")
+    } catch {
+      #expect(error.path == targets[2] && error.code == ENOENT, "\(error)")
+    }
+    #expect(try String(contentsOfFile: targets[0], encoding: .utf8) == "old \(targets[0])")
+    #expect(!FileManager.default.fileExists(atPath: targets[1]))
+    #expect(try String(contentsOfFile: targets[3], encoding: .utf8) == "old \(targets[3])")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        == ["p-1.txt", "p-4.txt"])
+    #expect(TemporaryFiles.pending.allSatisfy { !$0.hasPrefix(directory.path) })
+  }
 }
