@@ -354,7 +354,7 @@ public final class AtomicFileGroup: @unchecked Sendable {
   public init() { pngEncoding = nil }
 
   /// An empty group whose PNG files (a `commitGroup` of `Renderer`'s PNG pages) are encoded on
-  /// up to `encodingThreads` threads while the next pages are drawn, and written into the group
+  /// up to `encodingThreads` threads (no more than the cores) while the next pages are drawn, and written into the group
   /// in the order they were drawn; 1 encodes each on the drawing thread, as `init()`. The
   /// output is the same either way. The pages must be drawn from one thread at a time, and
   /// `finishEncoding()` (or `commit(durable:)`) waits for the last ones.

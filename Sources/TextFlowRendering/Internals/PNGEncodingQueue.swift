@@ -49,8 +49,10 @@ final class PNGEncodingQueue {
   /// The first page that could not be written; every later one is discarded unwritten.
   private(set) var failure: RenderingError?
 
+  /// At most `threads` encoders, and no more than the cores: Dispatch runs no more at once,
+  /// and each waiting one would hold a copy of a page (`--jobs 1024` on two cores).
   init(threads: Int) {
-    self.threads = max(1, threads)
+    self.threads = max(1, min(threads, ProcessInfo.processInfo.activeProcessorCount))
     encoders = DispatchSemaphore(value: self.threads)
   }
 
