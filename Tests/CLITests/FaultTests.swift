@@ -39,17 +39,9 @@ struct FaultTests {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
   }
 
-  /// True when strace can trace a child here (a container may forbid ptrace).
-  static let straceWorks: Bool = {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return false }
-    let result = try? ProcessRunner.run(
-      URL(fileURLWithPath: "/usr/bin/strace"), ["-qq", "-e", "trace=none", "/bin/true"])
-    return result?.status == 0
-  }()
-
   @Test(
     "TEXTFLOW_FSYNC=1 flushes each output and its folder around the rename; without it, none",
-    .enabled(if: straceWorks, "strace cannot trace here"),
+    .enabled(if: ProcessRunner.straceWorks, "strace cannot trace here"),
     arguments: ["layout-png", "layout-json", "grid-pdf", "labels-pdf"])
   func durableOutputs(command: String) throws {
     let directory = try Fixtures.temporaryDirectory()

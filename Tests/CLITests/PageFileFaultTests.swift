@@ -375,21 +375,12 @@ struct PageFileFaultTests {
     #expect(try listing(out) == names)
   }
 
-  /// True when strace can trace a child and inject a signal into it (a container may forbid
-  /// ptrace).
-  static let straceWorks: Bool = {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return false }
-    let result = try? ProcessRunner.run(
-      URL(fileURLWithPath: "/usr/bin/strace"), ["-qq", "-e", "trace=none", "/bin/true"])
-    return result?.status == 0
-  }()
-
   // The pages are renamed over the previous ones one after another: a SIGTERM after the first
   // rename ended the process there, with new first pages beside old later ones (exit 143).
   // strace sends the signal as the second page is renamed.
   @Test(
     "a SIGTERM while the pages replace the previous ones leaves all new or all previous",
-    .enabled(if: straceWorks, "strace cannot trace here"))
+    .enabled(if: ProcessRunner.straceWorks, "strace cannot trace here"))
   func signalWhilePagesAreRenamed() throws {
     let work = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: work) }
@@ -429,7 +420,7 @@ struct PageFileFaultTests {
   // rename left the new first sheet beside the previous report, without the new sheets 2, 3.
   @Test(
     "labels: a SIGTERM while the sheets and report replace the previous ones: all or none",
-    .enabled(if: straceWorks, "strace cannot trace here"))
+    .enabled(if: ProcessRunner.straceWorks, "strace cannot trace here"))
   func signalWhileSheetsAndReportAreRenamed() throws {
     let work = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: work) }

@@ -114,6 +114,15 @@ public enum ProcessRunner {
     return String(result.standardOutput.prefix { !$0.isWhitespace })
   }
 
+  /// True when strace can trace a child here and inject a signal into it (a container may
+  /// forbid ptrace).
+  public static let straceWorks: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return false }
+    let result = try? run(
+      URL(fileURLWithPath: "/usr/bin/strace"), ["-qq", "-e", "trace=none", "/bin/true"])
+    return result?.status == 0
+  }()
+
   /// Ignores SIGPIPE in the test process (once), so that writing to a child that has exited
   /// fails with EPIPE instead of killing the tests.
   private static let ignoreBrokenPipes: Void = {
