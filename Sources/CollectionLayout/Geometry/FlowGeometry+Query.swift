@@ -454,7 +454,7 @@ extension FlowGeometry {
 
 extension FlowGeometry {
   /// The bytes the geometry's own arrays hold (their capacities), for textflow-bench's memory
-  /// per item: sections, section origins, item sizes, baselines and the six per-line arrays. Not part of the library's API.
+  /// per item: sections, section origins, item sizes, baselines and the per-line arrays. Not part of the library's API.
   @_spi(Benchmarks)
   public var storageBytes: Int {
     func bytes<Element>(_ array: [Element]) -> Int {
@@ -477,7 +477,7 @@ extension FlowGeometry {
       total += bytes(explicit.sizes) + bytes(explicit.baselines)
       total += bytes(explicit.lineStarts) + bytes(explicit.lineOffsets)
       total += bytes(explicit.lineThicknesses) + bytes(explicit.lineBaselines)
-      total += bytes(explicit.lineLeads) + bytes(explicit.lineGaps)
+      total += bytes(explicit.linePlacements)
     }
     return total
   }

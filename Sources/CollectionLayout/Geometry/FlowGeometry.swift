@@ -390,8 +390,8 @@ struct SectionLayout: Sendable {
     var lineThicknesses: [CGFloat] = []
     /// Each line's baseline, only for `firstBaseline` alignment (else empty: every line's is 0).
     var lineBaselines: [CGFloat] = []
-    var lineLeads: [CGFloat] = []
-    var lineGaps: [CGFloat] = []
+    /// Each line's placement as one value (`SectionLayout.storedPlacement`).
+    var linePlacements: [CGFloat] = []
     /// How many lines start with an item longer than the line.
     var overlongLineCount = 0
     /// A shift of every line offset from line `shiftFrom` on that is not yet added to
@@ -813,6 +813,37 @@ struct SectionLayout: Sendable {
     }
   }
 
+  /// Whether a line of `count` items is spread over its length (justified, two items or more):
+  /// then its lead is 0 and its gap computed; any other line has the minimum spacing as its gap
+  /// and a computed lead (`placement`'s cases).
+  @inline(__always)
+  func spreads(count: Int, isLastLine: Bool) -> Bool {
+    count > 1 && (isLastLine ? alignment.lastLine : alignment.commonLine) == .justified
+  }
+
+  /// A line's placement as the one value explicit storage keeps of it: the gap of a spread line,
+  /// else the lead (the other is 0 or the minimum spacing), so four arrays a line instead of
+  /// five. A line of one item keeps its lead, but is placed again from its item on reading: a
+  /// justified last line of one item may be spread over copies of it.
+  @inline(__always)
+  func storedPlacement(_ place: Placement, count: Int, isLastLine: Bool) -> CGFloat {
+    spreads(count: count, isLastLine: isLastLine) ? place.gap : place.lead
+  }
+
+  /// A line's placement from `storedPlacement`'s value; `item` gives the length of its first
+  /// item (read for a line of one item only).
+  func placement(
+    stored value: CGFloat, count: Int, isLastLine: Bool, item: () -> CGFloat
+  ) -> Placement {
+    if count == 1 {
+      let length = item()
+      return placement(
+        count: 1, sum: length, used: length, lastLength: length, isLastLine: isLastLine)
+    }
+    return spreads(count: count, isLastLine: isLastLine)
+      ? Placement(lead: 0, gap: value) : Placement(lead: value, gap: itemSpacing)
+  }
+
   /// An item's position along the line: `lead + prefix + index × gap` (one formula for every
   /// storage, so closed form and explicit storage agree to the bit).
   @inline(__always)
@@ -938,8 +969,7 @@ struct SectionLayout: Sendable {
     var offsets: [CGFloat] = []
     var lineThicknesses: [CGFloat] = []
     var lineBaselines: [CGFloat] = []
-    var leads: [CGFloat] = []
-    var gaps: [CGFloat] = []
+    var placements: [CGFloat] = []
     let useBaselines = usesBaselines
     var oldLine = startLine
     var rejoined: Int?
@@ -948,7 +978,7 @@ struct SectionLayout: Sendable {
     if firstLayout, !useBaselines, let lines = lineCapacity {
       // A first layout whose line count is known: the line arrays are written through pointers
       // into storage of exactly that size, with no per-line append.
-      (starts, offsets, lineThicknesses, leads, gaps) = Self.makeLineArrays(count: lines) { sink in
+      (starts, offsets, lineThicknesses, placements) = Self.makeLineArrays(count: lines) { sink in
         flowLines(
           explicit, from: &item, offset: &offset, into: &sink, noting: &made,
           rejoins: { _ in false })
@@ -965,7 +995,7 @@ struct SectionLayout: Sendable {
         rejoined = oldLine
         return true
       }
-      (starts, offsets, lineThicknesses, lineBaselines, leads, gaps) = sink.arrays
+      (starts, offsets, lineThicknesses, lineBaselines, placements) = sink.arrays
     }
     // Over-long lines are counted, so that lines before `startLine` need not be read again.
     let replacedEnd = rejoined ?? oldLineCount
@@ -996,15 +1026,13 @@ struct SectionLayout: Sendable {
       explicit.lineOffsets = offsets
       explicit.lineThicknesses = lineThicknesses
       explicit.lineBaselines = lineBaselines
-      explicit.lineLeads = leads
-      explicit.lineGaps = gaps
+      explicit.linePlacements = placements
     } else {
       explicit.lineStarts.replaceSubrange(replaced, with: starts)
       explicit.lineOffsets.replaceSubrange(replaced, with: offsets)
       explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
       if useBaselines { explicit.lineBaselines.replaceSubrange(replaced, with: lineBaselines) }
-      explicit.lineLeads.replaceSubrange(replaced, with: leads)
-      explicit.lineGaps.replaceSubrange(replaced, with: gaps)
+      explicit.linePlacements.replaceSubrange(replaced, with: placements)
     }
     if rejoined != nil && delta != 0 {
       explicit.shiftLines(from: startLine + starts.count, by: delta)
@@ -1059,7 +1087,7 @@ struct SectionLayout: Sendable {
           isLastLine: item == count)
         sink.add(
           start: first, offset: offset, thickness: thickness, baseline: baseline,
-          lead: place.lead, gap: place.gap)
+          placement: storedPlacement(place, count: item - first, isLastLine: item == count))
         offset = offset + thickness + lineSpacing
       }
     }
@@ -1072,35 +1100,32 @@ struct SectionLayout: Sendable {
     var longLines: [Range<Int>] = []
   }
 
-  /// Five line arrays (starts, offsets, thicknesses, leads, gaps) of at most `count` lines each,
+  /// Four line arrays (starts, offsets, thicknesses, placements) of at most `count` lines each,
   /// written by `fill` through pointers into storage of exactly that size.
   private static func makeLineArrays(count: Int, _ fill: (inout LinePointers) -> Void) -> (
-    [Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat]
+    [Int], [CGFloat], [CGFloat], [CGFloat]
   ) {
     var offsets: [CGFloat] = []
     var thicknesses: [CGFloat] = []
-    var leads: [CGFloat] = []
-    var gaps: [CGFloat] = []
+    var placements: [CGFloat] = []
     let starts = [Int](unsafeUninitializedCapacity: count) { startBuffer, startsFilled in
       offsets = [CGFloat](unsafeUninitializedCapacity: count) { offsetBuffer, offsetsFilled in
         thicknesses = [CGFloat](unsafeUninitializedCapacity: count) { thicknessBuffer, filled in
-          leads = [CGFloat](unsafeUninitializedCapacity: count) { leadBuffer, leadsFilled in
-            gaps = [CGFloat](unsafeUninitializedCapacity: count) { gapBuffer, gapsFilled in
-              var pointers = LinePointers(
-                starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
-                leads: leadBuffer, gaps: gapBuffer)
-              fill(&pointers)
-              gapsFilled = pointers.count
-            }
-            leadsFilled = gaps.count
+          placements = [CGFloat](unsafeUninitializedCapacity: count) {
+            placementBuffer, placementsFilled in
+            var pointers = LinePointers(
+              starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
+              placements: placementBuffer)
+            fill(&pointers)
+            placementsFilled = pointers.count
           }
-          filled = gaps.count
+          filled = placements.count
         }
-        offsetsFilled = gaps.count
+        offsetsFilled = placements.count
       }
-      startsFilled = gaps.count
+      startsFilled = placements.count
     }
-    return (starts, offsets, thicknesses, leads, gaps)
+    return (starts, offsets, thicknesses, placements)
   }
 
   /// The number of lines greedy packing makes of `explicit`'s items (4 096 items or more; 0
@@ -1242,7 +1267,9 @@ struct SectionLayout: Sendable {
         start: start, count: end - start, offset: explicit.offset(ofLine: index),
         thickness: explicit.lineThicknesses[index],
         baseline: explicit.lineBaselines.isEmpty ? 0 : explicit.lineBaselines[index],
-        placement: Placement(lead: explicit.lineLeads[index], gap: explicit.lineGaps[index]))
+        placement: placement(
+          stored: explicit.linePlacements[index], count: end - start,
+          isLastLine: index == explicit.lineStarts.count - 1, item: { explicit.length(start) }))
     case .hybrid(let hybrid):
       return hybridLine(hybrid, index)
     }
@@ -1349,8 +1376,7 @@ protocol LineSink {
   /// Whether another line fits.
   var hasRoom: Bool { get }
   mutating func add(
-    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, lead: CGFloat,
-    gap: CGFloat)
+    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, placement: CGFloat)
 }
 
 /// Lines appended to growing arrays (a re-flow, or a first layout aligned on baselines).
@@ -1359,8 +1385,7 @@ struct LineArrays: LineSink {
   var offsets: [CGFloat] = []
   var thicknesses: [CGFloat] = []
   var baselines: [CGFloat] = []
-  var leads: [CGFloat] = []
-  var gaps: [CGFloat] = []
+  var placements: [CGFloat] = []
   let keepsBaselines: Bool
 
   init(capacity: Int, baselines keepsBaselines: Bool) {
@@ -1370,26 +1395,23 @@ struct LineArrays: LineSink {
     offsets.reserveCapacity(capacity)
     thicknesses.reserveCapacity(capacity)
     if keepsBaselines { baselines.reserveCapacity(capacity) }
-    leads.reserveCapacity(capacity)
-    gaps.reserveCapacity(capacity)
+    placements.reserveCapacity(capacity)
   }
 
   var hasRoom: Bool { true }
 
   mutating func add(
-    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, lead: CGFloat,
-    gap: CGFloat
+    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, placement: CGFloat
   ) {
     starts.append(start)
     offsets.append(offset)
     thicknesses.append(thickness)
     if keepsBaselines { baselines.append(baseline) }
-    leads.append(lead)
-    gaps.append(gap)
+    placements.append(placement)
   }
 
-  var arrays: ([Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {
-    (starts, offsets, thicknesses, baselines, leads, gaps)
+  var arrays: ([Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {
+    (starts, offsets, thicknesses, baselines, placements)
   }
 }
 
@@ -1399,33 +1421,29 @@ struct LinePointers: LineSink {
   let starts: UnsafeMutableBufferPointer<Int>
   let offsets: UnsafeMutableBufferPointer<CGFloat>
   let thicknesses: UnsafeMutableBufferPointer<CGFloat>
-  let leads: UnsafeMutableBufferPointer<CGFloat>
-  let gaps: UnsafeMutableBufferPointer<CGFloat>
+  let placements: UnsafeMutableBufferPointer<CGFloat>
   private(set) var count = 0
 
   init(
     starts: UnsafeMutableBufferPointer<Int>, offsets: UnsafeMutableBufferPointer<CGFloat>,
-    thicknesses: UnsafeMutableBufferPointer<CGFloat>, leads: UnsafeMutableBufferPointer<CGFloat>,
-    gaps: UnsafeMutableBufferPointer<CGFloat>
+    thicknesses: UnsafeMutableBufferPointer<CGFloat>,
+    placements: UnsafeMutableBufferPointer<CGFloat>
   ) {
     self.starts = starts
     self.offsets = offsets
     self.thicknesses = thicknesses
-    self.leads = leads
-    self.gaps = gaps
+    self.placements = placements
   }
 
   var hasRoom: Bool { count < starts.count }
 
   mutating func add(
-    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, lead: CGFloat,
-    gap: CGFloat
+    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, placement: CGFloat
   ) {
     starts.initializeElement(at: count, to: start)
     offsets.initializeElement(at: count, to: offset)
     thicknesses.initializeElement(at: count, to: thickness)
-    leads.initializeElement(at: count, to: lead)
-    gaps.initializeElement(at: count, to: gap)
+    placements.initializeElement(at: count, to: placement)
     count += 1
   }
 }
