@@ -629,8 +629,8 @@ struct SectionLayout: Sendable {
   }
 
   /// What one pass over a section's sizes finds: whether they are all equal (then the section is
-  /// held in closed form), and how many lines greedy packing makes of them (so that a first
-  /// layout sizes its line arrays exactly, without another pass).
+  /// held in closed form), and else how many lines greedy packing makes of them (so that a
+  /// first layout sizes its line arrays exactly, without another pass).
   struct SizesSurvey {
     var allEqual: Bool
     var lineCount: Int
@@ -647,17 +647,27 @@ struct SectionLayout: Sendable {
         guard values.count >= 2 else { return SizesSurvey(allEqual: true, lineCount: 0) }
         let firstWidth = values[0]
         let firstHeight = values[1]
-        var allEqual = true
+        // The sizes equal to the first (NaN equals nothing): when that is all of them, the
+        // section is held in closed form and its lines are not counted. Compared in a loop of
+        // their own: comparing every item in the loop below cost a branch mispredicted about
+        // half the time with sizes in no order.
+        var index = 2
+        while index < values.count && values[index] == firstWidth
+          && values[index + 1] == firstHeight
+        {
+          index += 2
+        }
+        if index >= values.count {
+          let kept = FlowGeometry.isKept(firstWidth) && FlowGeometry.isKept(firstHeight)
+          return kept ? SizesSurvey(allEqual: true, lineCount: 0) : nil
+        }
         var lines = 0
         var used = CGFloat.infinity
-        var index = 0
+        index = 0
         while index < values.count {
           let width = values[index]
           let height = values[index + 1]
           guard FlowGeometry.isKept(width) && FlowGeometry.isKept(height) else { return nil }
-          // Compared only until the first difference: a branch on every item's comparison was
-          // mispredicted about half the time with sizes in no order.
-          if allEqual && (width != firstWidth || height != firstHeight) { allEqual = false }
           let length = values[index + lengthIndex]
           if let next = extendedLine(used, by: length, spacing: spacing, available: available) {
             used = next
@@ -667,7 +677,7 @@ struct SectionLayout: Sendable {
           }
           index += 2
         }
-        return SizesSurvey(allEqual: allEqual, lineCount: lines)
+        return SizesSurvey(allEqual: false, lineCount: lines)
       }
     }
   }
