@@ -114,7 +114,9 @@ public let pinnedSupplementaryZIndex = 1024
 ///   span the content's whole cross extent (the view's extent minus the content inset).
 /// - The line length is the view's extent minus the content inset minus the section inset.
 ///
-/// Storage is struct-of-arrays per section; a section of equal items (and no baselines) is kept in
+/// Storage is struct-of-arrays per section: a section's `[CGSize]` is kept as it is given (not
+/// copied unless a value needs clamping; a size change then copies it once if the caller still
+/// holds it), with four arrays a line. A section of equal items (and no baselines) is kept in
 /// closed form, and when it gets sizes only the re-flowed lines are stored (the unmeasured runs
 /// stay in closed form). Range queries binary-search sections and lines, and the items of long
 /// lines: O(log n + k). `setItemSizes(_:)` re-flows from the line before the first changed item
