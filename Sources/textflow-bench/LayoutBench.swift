@@ -43,8 +43,8 @@ struct LayoutBench {
       "Flow layout: fixed-size items (one section, 375×667 view, widths 60–120 in random order)")
     report.note(
       "prepare = FlowGeometry from per-item sizes (lines, offsets, placements); kept B/item = "
-        + "capacity of the geometry's arrays over the item count (FlowGeometry.storageBytes); the "
-        + "input [CGSize] (16 B/item) is the caller's")
+        + "capacity of the geometry's arrays over the item count (FlowGeometry.storageBytes), the "
+        + "input [CGSize] included (16 B/item: the geometry keeps it, shared with the caller)")
     let counts =
       quick
       ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000]

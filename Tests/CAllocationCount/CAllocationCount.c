@@ -1,7 +1,7 @@
-// The test executable's own `malloc`: it counts the calls the counting thread makes and hands
-// each to the next `malloc` in the lookup order (glibc's), so that every allocation is still
-// made and freed by the allocator it always was. Only malloc
-// is counted: Swift allocates every object, array and string buffer with it (aligned objects
+// The test executable's own `malloc`: it counts the calls the counting thread makes (and the
+// bytes they ask for) and hands each to the next `malloc` in the lookup order (glibc's), so that
+// every allocation is still made and freed by the allocator it always was. Only malloc is
+// counted: Swift allocates every object, array and string buffer with it (aligned objects
 // aside); calloc and realloc pass by untouched.
 #define _GNU_SOURCE
 #include "CAllocationCount.h"
@@ -32,6 +32,7 @@ int CAllocationCount_isAvailable(void) {
 static volatile int overrideRan;
 static __thread int counting __attribute__((tls_model("initial-exec")));
 static __thread long counted __attribute__((tls_model("initial-exec")));
+static __thread long countedBytes __attribute__((tls_model("initial-exec")));
 
 #ifndef CALLOCATIONCOUNT_DISABLED
 typedef void *(*MallocFunction)(size_t);
@@ -59,13 +60,17 @@ void *malloc(size_t size) {
     if (nextMalloc == NULL) return NULL;
   }
   overrideRan = 1;
-  if (counting) counted += 1;
+  if (counting) {
+    counted += 1;
+    countedBytes += (long)size;
+  }
   return nextMalloc(size);
 }
 #endif
 
 void CAllocationCount_start(void) {
   counted = 0;
+  countedBytes = 0;
   counting = 1;
 }
 
@@ -73,3 +78,5 @@ long CAllocationCount_stop(void) {
   counting = 0;
   return overrideRan ? counted : -1;
 }
+
+long CAllocationCount_bytes(void) { return overrideRan ? countedBytes : -1; }

@@ -386,15 +386,14 @@ extension FlowGeometry {
     // (Plain local arrays: binding an optional `Explicit` per item would copy it, retaining each
     // of its arrays.)
     var isExplicit = false
-    var itemLengths: [CGFloat] = []
-    var itemThicknesses: [CGFloat] = []
+    var itemSizes: [CGSize] = []
     var itemBaselines: [CGFloat] = []
     if case .explicit(let storage) = section.storage {
       isExplicit = true
-      itemLengths = storage.lengths
-      itemThicknesses = storage.thicknesses
+      itemSizes = storage.sizes
       itemBaselines = storage.baselines
     }
+    let vertical = section.vertical
     let linesStart = sectionOrigins[index] + section.linesOrigin
     for lineIndex in candidateLines(of: section, at: sectionOrigins[index], scrollRange: range) {
       let line = section.line(lineIndex)
@@ -416,8 +415,9 @@ extension FlowGeometry {
         let length: CGFloat
         if isExplicit {
           // `itemFrame`, reading the arrays held above.
-          length = itemLengths[item]
-          let thickness = itemThicknesses[item]
+          let size = itemSizes[item]
+          length = vertical ? size.width : size.height
+          let thickness = vertical ? size.height : size.width
           let baseline = itemBaselines.isEmpty ? thickness : itemBaselines[item]
           let u = section.itemU(line.placement, prefix: prefix, index: item - line.start)
           let v =
@@ -454,8 +454,7 @@ extension FlowGeometry {
 
 extension FlowGeometry {
   /// The bytes the geometry's own arrays hold (their capacities), for textflow-bench's memory
-  /// per item: sections, section origins, item lengths and thicknesses, baselines and the six
-  /// per-line arrays. Not part of the library's API.
+  /// per item: sections, section origins, item sizes, baselines and the per-line arrays. Not part of the library's API.
   @_spi(Benchmarks)
   public var storageBytes: Int {
     func bytes<Element>(_ array: [Element]) -> Int {
@@ -473,10 +472,12 @@ extension FlowGeometry {
         }
       }
       guard case .explicit(let explicit) = section.storage else { continue }
-      total += bytes(explicit.lengths) + bytes(explicit.thicknesses) + bytes(explicit.baselines)
+      // The sizes count whole although they may be the caller's array too: the geometry keeps
+      // them alive.
+      total += bytes(explicit.sizes) + bytes(explicit.baselines)
       total += bytes(explicit.lineStarts) + bytes(explicit.lineOffsets)
       total += bytes(explicit.lineThicknesses) + bytes(explicit.lineBaselines)
-      total += bytes(explicit.lineLeads) + bytes(explicit.lineGaps)
+      total += bytes(explicit.linePlacements)
     }
     return total
   }

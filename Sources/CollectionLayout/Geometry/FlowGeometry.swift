@@ -114,7 +114,9 @@ public let pinnedSupplementaryZIndex = 1024
 ///   span the content's whole cross extent (the view's extent minus the content inset).
 /// - The line length is the view's extent minus the content inset minus the section inset.
 ///
-/// Storage is struct-of-arrays per section; a section of equal items (and no baselines) is kept in
+/// Storage is struct-of-arrays per section: a section's `[CGSize]` is kept as it is given (not
+/// copied unless a value needs clamping; a size change then copies it once if the caller still
+/// holds it), with four arrays a line. A section of equal items (and no baselines) is kept in
 /// closed form, and when it gets sizes only the re-flowed lines are stored (the unmeasured runs
 /// stay in closed form). Range queries binary-search sections and lines, and the items of long
 /// lines: O(log n + k). `setItemSizes(_:)` re-flows from the line before the first changed item
@@ -324,10 +326,20 @@ public struct FlowGeometry: Sendable {
   /// of up to 10⁹ items stay finite. NaN and infinities become 0; so do negative sizes.
   public static let maximumLength: CGFloat = 1e12
 
+  /// Whether a size or spacing is taken as it is: at least 0 and at most `maximumLength` (NaN is
+  /// neither); `nonNegative` clamps the others.
+  @inline(__always)
+  static func isKept(_ value: CGFloat) -> Bool { value >= 0 && value <= maximumLength }
+
   static func nonNegative(_ value: CGFloat, _ clamped: inout Bool) -> CGFloat {
-    if value >= 0 && value <= maximumLength { return value }
+    if isKept(value) { return value }
     clamped = true
     return value > maximumLength && value.isFinite ? maximumLength : 0
+  }
+
+  /// `size` with both values made `nonNegative`.
+  static func nonNegative(_ size: CGSize, _ clamped: inout Bool) -> CGSize {
+    CGSize(width: nonNegative(size.width, &clamped), height: nonNegative(size.height, &clamped))
   }
 
   static func finite(_ value: CGFloat, _ clamped: inout Bool) -> CGFloat {
@@ -366,8 +378,13 @@ struct SectionLayout: Sendable {
 
   /// A section with one size per item.
   struct Explicit: Sendable {
-    var lengths: [CGFloat]
-    var thicknesses: [CGFloat]
+    /// The items' sizes as widths and heights: the section's own `[CGSize]` when none needed
+    /// clamping (shared copy-on-write, not copied: a first layout of a million items then writes
+    /// only its lines), else their clamped copy. An item's length along the line is its width
+    /// when the section scrolls vertically, its height when it scrolls horizontally.
+    var sizes: [CGSize]
+    /// Which of a size's two values is the length: 0 (the width, vertical scrolling) or 1.
+    let lengthIndex: Int
     /// Baseline offsets, only for `firstBaseline` alignment (else empty).
     var baselines: [CGFloat]
     var lineStarts: [Int] = []
@@ -375,8 +392,8 @@ struct SectionLayout: Sendable {
     var lineThicknesses: [CGFloat] = []
     /// Each line's baseline, only for `firstBaseline` alignment (else empty: every line's is 0).
     var lineBaselines: [CGFloat] = []
-    var lineLeads: [CGFloat] = []
-    var lineGaps: [CGFloat] = []
+    /// Each line's placement as one value (`SectionLayout.storedPlacement`).
+    var linePlacements: [CGFloat] = []
     /// How many lines start with an item longer than the line.
     var overlongLineCount = 0
     /// A shift of every line offset from line `shiftFrom` on that is not yet added to
@@ -390,13 +407,47 @@ struct SectionLayout: Sendable {
     /// rectangle by binary search instead of walking the line from its start.
     var checkpoints: [Int: [CGFloat]] = [:]
 
+    init(sizes: [CGSize], vertical: Bool, baselines: [CGFloat] = []) {
+      self.sizes = sizes
+      lengthIndex = vertical ? 0 : 1
+      self.baselines = baselines
+    }
+
+    /// No items (a placeholder while a section's storage is taken out to be changed in place).
+    static let empty = Explicit(sizes: [], vertical: true)
+
+    /// An item's length along its line.
+    func length(_ item: Int) -> CGFloat {
+      lengthIndex == 0 ? sizes[item].width : sizes[item].height
+    }
+
+    /// An item's thickness across its line.
+    func thickness(_ item: Int) -> CGFloat {
+      lengthIndex == 0 ? sizes[item].height : sizes[item].width
+    }
+
+    /// Calls `body` with the items' lengths and thicknesses read in place, without a branch on
+    /// the scroll direction per item.
+    @inline(__always)
+    func withAxes<Result>(_ body: (_ lengths: SizeAxis, _ thicknesses: SizeAxis) -> Result)
+      -> Result
+    {
+      sizes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CGFloat.self) { values in
+          body(
+            SizeAxis(values: values, index: lengthIndex),
+            SizeAxis(values: values, index: 1 - lengthIndex))
+        }
+      }
+    }
+
     /// Records checkpoints for the line of items `start..<end` when it is long enough.
     mutating func addCheckpoints(start: Int, end: Int) {
       guard end - start >= SectionLayout.checkpointMinimum else { return }
       var sums: [CGFloat] = []
       sums.reserveCapacity((end - start) / SectionLayout.checkpointStride)
       var prefix: CGFloat = 0
-      lengths.withUnsafeBufferPointer { lengths in
+      withAxes { lengths, _ in
         for item in start..<end {
           if item > start && (item - start) % SectionLayout.checkpointStride == 0 {
             sums.append(prefix)
@@ -502,6 +553,12 @@ struct SectionLayout: Sendable {
 
   var usesBaselines: Bool { vertical && alignment.crossAxis == .firstBaseline }
 
+  /// The width and height of an item `length` long along the line and `thickness` across it.
+  func size(length: CGFloat, thickness: CGFloat) -> CGSize {
+    vertical
+      ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
+  }
+
   init(_ section: FlowSection, vertical: Bool, crossExtent: CGFloat, clamped: inout Bool) {
     var didClamp = false
     count = section.itemCount
@@ -520,97 +577,52 @@ struct SectionLayout: Sendable {
     let footer = section.footerReferenceSize
     headerExtent = FlowGeometry.nonNegative(vertical ? header.height : header.width, &didClamp)
     footerExtent = FlowGeometry.nonNegative(vertical ? footer.height : footer.width, &didClamp)
-    storage = .explicit(Explicit(lengths: [], thicknesses: [], baselines: []))
+    storage = .explicit(Explicit.empty)
 
     let wantsBaselines = vertical && section.alignment.crossAxis == .firstBaseline
     let hasBaselines = wantsBaselines && (section.baselineOffsets?.contains { $0 != nil } ?? false)
     switch section.items {
-    case .uniform(let size, _):
-      let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
-      let thickness = FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
+    case .uniform(let given, _):
+      let size = FlowGeometry.nonNegative(given, &didClamp)
       if hasBaselines {
-        let lengths = [CGFloat](repeating: length, count: count)
-        let thicknesses = [CGFloat](repeating: thickness, count: count)
         storage = .explicit(
           Self.makeExplicit(
-            lengths, thicknesses, section.baselineOffsets, wantsBaselines, &didClamp))
+            [CGSize](repeating: size, count: count), vertical: vertical, section.baselineOffsets,
+            &didClamp))
       } else {
         storage = .uniform(
           Uniform(
-            length: length, thickness: thickness, perLine: 0, lineCount: 0,
+            length: vertical ? size.width : size.height,
+            thickness: vertical ? size.height : size.width, perLine: 0, lineCount: 0,
             full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
       }
-    case .sizes(let sizes):
-      // One pass over the sizes into two preallocated arrays (no per-item append checks), with
-      // `nonNegative` inlined: a value is kept when it is ≥ 0 and at most `maximumLength` (NaN
-      // fails both); a larger finite one becomes `maximumLength`, the rest 0.
-      var allEqual = true
-      var anyClamped = false
-      // The lines greedy packing makes, counted on the way (the lengths are at hand), so that the
-      // first layout sizes its line arrays exactly without another pass over the lengths.
-      let packSpacing = itemSpacing
-      let packAvailable = available
-      var packedLines = 0
-      var thicknesses = [CGFloat]()
-      let lengths = [CGFloat](unsafeUninitializedCapacity: sizes.count) { lengthBuffer, filled in
-        thicknesses = [CGFloat](unsafeUninitializedCapacity: sizes.count) {
-          thicknessBuffer, thicknessesFilled in
-          sizes.withUnsafeBufferPointer { sizes in
-            var firstLength: CGFloat = 0
-            var firstThickness: CGFloat = 0
-            var used = CGFloat.infinity
-            for index in 0..<sizes.count {
-              let size = sizes[index]
-              var length = vertical ? size.width : size.height
-              var thickness = vertical ? size.height : size.width
-              if !(length >= 0 && length <= FlowGeometry.maximumLength) {
-                length = length > 0 && length.isFinite ? FlowGeometry.maximumLength : 0
-                anyClamped = true
-              }
-              if !(thickness >= 0 && thickness <= FlowGeometry.maximumLength) {
-                thickness =
-                  thickness > 0 && thickness.isFinite ? FlowGeometry.maximumLength : 0
-                anyClamped = true
-              }
-              if index == 0 {
-                firstLength = length
-                firstThickness = thickness
-              } else if firstLength != length || firstThickness != thickness {
-                allEqual = false
-              }
-              if let next = SectionLayout.extendedLine(
-                used, by: length, spacing: packSpacing, available: packAvailable)
-              {
-                used = next
-              } else {
-                used = length
-                packedLines += 1
-              }
-              (lengthBuffer.baseAddress! + index).initialize(to: length)
-              (thicknessBuffer.baseAddress! + index).initialize(to: thickness)
-            }
-          }
-          thicknessesFilled = sizes.count
-        }
-        filled = sizes.count
+    case .sizes(var sizes):
+      // The sizes are kept as they are, not copied, unless a value needs clamping.
+      let lengthIndex = vertical ? 0 : 1
+      var survey = Self.survey(
+        sizes, lengthIndex: lengthIndex, spacing: itemSpacing, available: available)
+      if survey == nil {
+        sizes = sizes.map { FlowGeometry.nonNegative($0, &didClamp) }
+        survey = Self.survey(
+          sizes, lengthIndex: lengthIndex, spacing: itemSpacing, available: available)
       }
-      if anyClamped { didClamp = true }
-      if allEqual && !hasBaselines && !lengths.isEmpty {
+      let allEqual = survey?.allEqual ?? false
+      if allEqual && !hasBaselines && !sizes.isEmpty {
         storage = .uniform(
           Uniform(
-            length: lengths[0], thickness: thicknesses[0], perLine: 0, lineCount: 0,
+            length: vertical ? sizes[0].width : sizes[0].height,
+            thickness: vertical ? sizes[0].height : sizes[0].width, perLine: 0, lineCount: 0,
             full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
       } else if !wantsBaselines {
-        var explicit = Explicit(lengths: lengths, thicknesses: thicknesses, baselines: [])
+        var explicit = Explicit(sizes: sizes, vertical: vertical)
         self.clamped = didClamp
         if didClamp { clamped = true }
-        layOutExplicit(&explicit, fromLine: 0, lineCapacity: packedLines)
+        layOutExplicit(&explicit, fromLine: 0, lineCapacity: survey?.lineCount)
         storage = .explicit(explicit)
         return
       } else {
         storage = .explicit(
-          Self.makeExplicit(
-            lengths, thicknesses, section.baselineOffsets, wantsBaselines, &didClamp))
+          Self.makeExplicit(sizes, vertical: vertical, section.baselineOffsets, &didClamp))
       }
     }
     self.clamped = didClamp
@@ -618,23 +630,78 @@ struct SectionLayout: Sendable {
     layOutLines(fromLine: 0)
   }
 
-  static func makeExplicit(
-    _ lengths: [CGFloat], _ thicknesses: [CGFloat], _ baselineOffsets: [CGFloat?]?,
-    _ wantsBaselines: Bool, _ clamped: inout Bool
-  ) -> Explicit {
-    var baselines: [CGFloat] = []
-    if wantsBaselines {
-      baselines.reserveCapacity(lengths.count)
-      for index in lengths.indices {
-        let given = baselineOffsets.flatMap { index < $0.count ? $0[index] : nil }
-        if let given {
-          baselines.append(FlowGeometry.finite(given, &clamped))
-        } else {
-          baselines.append(thicknesses[index])
+  /// What one pass over a section's sizes finds: whether they are all equal (then the section is
+  /// held in closed form), and else how many lines greedy packing makes of them (so that a
+  /// first layout sizes its line arrays exactly, without another pass).
+  struct SizesSurvey {
+    var allEqual: Bool
+    var lineCount: Int
+  }
+
+  /// Surveys `sizes` (lengths are value `lengthIndex` of each: 0 the width, 1 the height), or
+  /// returns nil at the first value `FlowGeometry.isKept` does not take as it is: the sizes then
+  /// need clamping first.
+  static func survey(
+    _ sizes: [CGSize], lengthIndex: Int, spacing: CGFloat, available: CGFloat
+  ) -> SizesSurvey? {
+    sizes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CGFloat.self) { values -> SizesSurvey? in
+        guard values.count >= 2 else { return SizesSurvey(allEqual: true, lineCount: 0) }
+        let firstWidth = values[0]
+        let firstHeight = values[1]
+        // The sizes equal to the first (NaN equals nothing): when that is all of them, the
+        // section is held in closed form and its lines are not counted. Compared in a loop of
+        // their own: comparing every item in the loop below cost a branch mispredicted about
+        // half the time with sizes in no order.
+        var index = 2
+        while index < values.count && values[index] == firstWidth
+          && values[index + 1] == firstHeight
+        {
+          index += 2
         }
+        if index >= values.count {
+          let kept = FlowGeometry.isKept(firstWidth) && FlowGeometry.isKept(firstHeight)
+          return kept ? SizesSurvey(allEqual: true, lineCount: 0) : nil
+        }
+        var lines = 0
+        var used = CGFloat.infinity
+        index = 0
+        while index < values.count {
+          let width = values[index]
+          let height = values[index + 1]
+          guard FlowGeometry.isKept(width) && FlowGeometry.isKept(height) else { return nil }
+          let length = values[index + lengthIndex]
+          if let next = extendedLine(used, by: length, spacing: spacing, available: available) {
+            used = next
+          } else {
+            used = length
+            lines += 1
+          }
+          index += 2
+        }
+        return SizesSurvey(allEqual: false, lineCount: lines)
       }
     }
-    return Explicit(lengths: lengths, thicknesses: thicknesses, baselines: baselines)
+  }
+
+  /// Explicit storage of `sizes` with baseline offsets (for `firstBaseline` alignment): an item
+  /// without one has its bottom as its baseline.
+  static func makeExplicit(
+    _ sizes: [CGSize], vertical: Bool, _ baselineOffsets: [CGFloat?]?, _ clamped: inout Bool
+  ) -> Explicit {
+    var explicit = Explicit(sizes: sizes, vertical: vertical)
+    var baselines: [CGFloat] = []
+    baselines.reserveCapacity(sizes.count)
+    for index in sizes.indices {
+      let given = baselineOffsets.flatMap { index < $0.count ? $0[index] : nil }
+      if let given {
+        baselines.append(FlowGeometry.finite(given, &clamped))
+      } else {
+        baselines.append(explicit.thickness(index))
+      }
+    }
+    explicit.baselines = baselines
+    return explicit
   }
 
   // MARK: Line rules
@@ -758,6 +825,37 @@ struct SectionLayout: Sendable {
     }
   }
 
+  /// Whether a line of `count` items is spread over its length (justified, two items or more):
+  /// then its lead is 0 and its gap computed; any other line has the minimum spacing as its gap
+  /// and a computed lead (`placement`'s cases).
+  @inline(__always)
+  func spreads(count: Int, isLastLine: Bool) -> Bool {
+    count > 1 && (isLastLine ? alignment.lastLine : alignment.commonLine) == .justified
+  }
+
+  /// A line's placement as the one value explicit storage keeps of it: the gap of a spread line,
+  /// else the lead (the other is 0 or the minimum spacing), so four arrays a line instead of
+  /// five. A line of one item keeps its lead, but is placed again from its item on reading: a
+  /// justified last line of one item may be spread over copies of it.
+  @inline(__always)
+  func storedPlacement(_ place: Placement, count: Int, isLastLine: Bool) -> CGFloat {
+    spreads(count: count, isLastLine: isLastLine) ? place.gap : place.lead
+  }
+
+  /// A line's placement from `storedPlacement`'s value; `item` gives the length of its first
+  /// item (read for a line of one item only).
+  func placement(
+    stored value: CGFloat, count: Int, isLastLine: Bool, item: () -> CGFloat
+  ) -> Placement {
+    if count == 1 {
+      let length = item()
+      return placement(
+        count: 1, sum: length, used: length, lastLength: length, isLastLine: isLastLine)
+    }
+    return spreads(count: count, isLastLine: isLastLine)
+      ? Placement(lead: 0, gap: value) : Placement(lead: value, gap: itemSpacing)
+  }
+
   /// An item's position along the line: `lead + prefix + index × gap` (one formula for every
   /// storage, so closed form and explicit storage agree to the bit).
   @inline(__always)
@@ -793,7 +891,7 @@ struct SectionLayout: Sendable {
   mutating func layOutLines(fromLine startLine: Int) {
     switch storage {
     case .uniform(var uniform):
-      storage = .explicit(Explicit(lengths: [], thicknesses: [], baselines: []))
+      storage = .explicit(Explicit.empty)
       layOutUniform(&uniform)
       storage = .uniform(uniform)
     case .explicit(var explicit):
@@ -883,51 +981,49 @@ struct SectionLayout: Sendable {
     var offsets: [CGFloat] = []
     var lineThicknesses: [CGFloat] = []
     var lineBaselines: [CGFloat] = []
-    var leads: [CGFloat] = []
-    var gaps: [CGFloat] = []
+    var placements: [CGFloat] = []
     let useBaselines = usesBaselines
     var oldLine = startLine
     var rejoined: Int?
     let firstLayout = startLine == 0 && oldLineCount == 0
+    var made = MadeLines()
     if firstLayout, !useBaselines, let lines = lineCapacity {
       // A first layout whose line count is known: the line arrays are written through pointers
       // into storage of exactly that size, with no per-line append.
-      (starts, offsets, lineThicknesses, leads, gaps) = Self.makeLineArrays(count: lines) { sink in
-        flowLines(explicit, from: &item, offset: &offset, into: &sink, rejoins: { _ in false })
+      (starts, offsets, lineThicknesses, placements) = Self.makeLineArrays(count: lines) { sink in
+        flowLines(
+          explicit, from: &item, offset: &offset, into: &sink, noting: &made,
+          rejoins: { _ in false })
       }
     } else {
       // A first layout sizes its arrays exactly (see `lineCount(packing:)`).
       var sink = LineArrays(
-        capacity: firstLayout ? lineCount(packing: explicit.lengths) : 0, baselines: useBaselines)
+        capacity: firstLayout ? lineCount(packing: explicit) : 0, baselines: useBaselines)
       let oldStarts = explicit.lineStarts
-      flowLines(explicit, from: &item, offset: &offset, into: &sink) { item in
+      flowLines(explicit, from: &item, offset: &offset, into: &sink, noting: &made) { item in
         guard item >= unchangedFrom else { return false }
         while oldLine < oldLineCount && oldStarts[oldLine] < item { oldLine += 1 }
         guard oldLine < oldLineCount && oldStarts[oldLine] == item else { return false }
         rejoined = oldLine
         return true
       }
-      (starts, offsets, lineThicknesses, lineBaselines, leads, gaps) = sink.arrays
+      (starts, offsets, lineThicknesses, lineBaselines, placements) = sink.arrays
     }
-    let lengths = explicit.lengths
     // Over-long lines are counted, so that lines before `startLine` need not be read again.
     let replacedEnd = rejoined ?? oldLineCount
-    for line in startLine..<replacedEnd where lengths[explicit.lineStarts[line]] > available {
-      explicit.overlongLineCount -= 1
+    var overlong = explicit.overlongLineCount + made.overlong
+    explicit.withAxes { lengths, _ in
+      for line in startLine..<replacedEnd where lengths[explicit.lineStarts[line]] > available {
+        overlong -= 1
+      }
     }
-    for first in starts where lengths[first] > available { explicit.overlongLineCount += 1 }
+    explicit.overlongLineCount = overlong
     let replaced = startLine..<replacedEnd
     if !explicit.checkpoints.isEmpty {
       for line in replaced { explicit.checkpoints[explicit.lineStarts[line]] = nil }
     }
-    for index in starts.indices {
-      let end =
-        index + 1 < starts.count
-        ? starts[index + 1]
-        : (rejoined.map { explicit.lineStarts[$0] } ?? count)
-      if end - starts[index] >= Self.checkpointMinimum {
-        explicit.addCheckpoints(start: starts[index], end: end)
-      }
+    for line in made.longLines {
+      explicit.addCheckpoints(start: line.lowerBound, end: line.upperBound)
     }
     let delta = rejoined.map { offset - explicit.offset(ofLine: $0) } ?? 0
     // The replaced lines are written absolute: settle the pending shift up to their end, then
@@ -942,15 +1038,13 @@ struct SectionLayout: Sendable {
       explicit.lineOffsets = offsets
       explicit.lineThicknesses = lineThicknesses
       explicit.lineBaselines = lineBaselines
-      explicit.lineLeads = leads
-      explicit.lineGaps = gaps
+      explicit.linePlacements = placements
     } else {
       explicit.lineStarts.replaceSubrange(replaced, with: starts)
       explicit.lineOffsets.replaceSubrange(replaced, with: offsets)
       explicit.lineThicknesses.replaceSubrange(replaced, with: lineThicknesses)
       if useBaselines { explicit.lineBaselines.replaceSubrange(replaced, with: lineBaselines) }
-      explicit.lineLeads.replaceSubrange(replaced, with: leads)
-      explicit.lineGaps.replaceSubrange(replaced, with: gaps)
+      explicit.linePlacements.replaceSubrange(replaced, with: placements)
     }
     if rejoined != nil && delta != 0 {
       explicit.shiftLines(from: startLine + starts.count, by: delta)
@@ -971,90 +1065,94 @@ struct SectionLayout: Sendable {
 
   /// Lays out the lines of `explicit`'s items from `item` to the end of the section, or until
   /// `rejoins` says that a line starting at an item is an old one (then `item` is that item), and
-  /// hands each line to `sink`; `offset` is where the next line goes.
+  /// hands each line to `sink` and notes it in `made`; `offset` is where the next line goes.
   @inline(__always)
   private func flowLines<Sink: LineSink>(
     _ explicit: Explicit, from item: inout Int, offset: inout CGFloat, into sink: inout Sink,
-    rejoins: (Int) -> Bool
+    noting made: inout MadeLines, rejoins: (Int) -> Bool
   ) {
     let useBaselines = usesBaselines
     let baselines = explicit.baselines
-    explicit.lengths.withUnsafeBufferPointer { lengths in
-      explicit.thicknesses.withUnsafeBufferPointer { thicknesses in
-        while item < count && sink.hasRoom && !rejoins(item) {
-          let first = item
-          var thickness: CGFloat = 0
-          var baseline: CGFloat = 0
-          let line: PackedLine
-          if useBaselines {
-            line = packLine(from: first, limit: count, length: { lengths[$0] }, joined: { _ in })
-            for index in first..<line.end { baseline = max(baseline, baselines[index]) }
-            for index in first..<line.end {
-              thickness = max(thickness, baseline - baselines[index] + thicknesses[index])
-            }
-          } else {
-            line = packLine(
-              from: first, limit: count, length: { lengths[$0] },
-              joined: { thickness = max(thickness, thicknesses[$0]) })
+    explicit.withAxes { lengths, thicknesses in
+      while item < count && sink.hasRoom && !rejoins(item) {
+        let first = item
+        var thickness: CGFloat = 0
+        var baseline: CGFloat = 0
+        let line: PackedLine
+        if useBaselines {
+          line = packLine(from: first, limit: count, length: { lengths[$0] }, joined: { _ in })
+          for index in first..<line.end { baseline = max(baseline, baselines[index]) }
+          for index in first..<line.end {
+            thickness = max(thickness, baseline - baselines[index] + thicknesses[index])
           }
-          item = line.end
-          let place = placement(
-            count: item - first, sum: line.sum, used: line.used, lastLength: line.lastLength,
-            isLastLine: item == count)
-          sink.add(
-            start: first, offset: offset, thickness: thickness, baseline: baseline,
-            lead: place.lead, gap: place.gap)
-          offset = offset + thickness + lineSpacing
+        } else {
+          line = packLine(
+            from: first, limit: count, length: { lengths[$0] },
+            joined: { thickness = max(thickness, thicknesses[$0]) })
         }
+        item = line.end
+        // Noted here, while the line's items are in the cache, not in another pass.
+        if lengths[first] > available { made.overlong += 1 }
+        if item - first >= Self.checkpointMinimum { made.longLines.append(first..<item) }
+        let place = placement(
+          count: item - first, sum: line.sum, used: line.used, lastLength: line.lastLength,
+          isLastLine: item == count)
+        sink.add(
+          start: first, offset: offset, thickness: thickness, baseline: baseline,
+          placement: storedPlacement(place, count: item - first, isLastLine: item == count))
+        offset = offset + thickness + lineSpacing
       }
     }
   }
 
-  /// Five line arrays (starts, offsets, thicknesses, leads, gaps) of at most `count` lines each,
+  /// What a layout pass notes of the lines it makes: how many start with an item longer than the
+  /// line, and the lines long enough for checkpoints (`checkpointMinimum` items or more).
+  struct MadeLines {
+    var overlong = 0
+    var longLines: [Range<Int>] = []
+  }
+
+  /// Four line arrays (starts, offsets, thicknesses, placements) of at most `count` lines each,
   /// written by `fill` through pointers into storage of exactly that size.
   private static func makeLineArrays(count: Int, _ fill: (inout LinePointers) -> Void) -> (
-    [Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat]
+    [Int], [CGFloat], [CGFloat], [CGFloat]
   ) {
     var offsets: [CGFloat] = []
     var thicknesses: [CGFloat] = []
-    var leads: [CGFloat] = []
-    var gaps: [CGFloat] = []
+    var placements: [CGFloat] = []
     let starts = [Int](unsafeUninitializedCapacity: count) { startBuffer, startsFilled in
       offsets = [CGFloat](unsafeUninitializedCapacity: count) { offsetBuffer, offsetsFilled in
         thicknesses = [CGFloat](unsafeUninitializedCapacity: count) { thicknessBuffer, filled in
-          leads = [CGFloat](unsafeUninitializedCapacity: count) { leadBuffer, leadsFilled in
-            gaps = [CGFloat](unsafeUninitializedCapacity: count) { gapBuffer, gapsFilled in
-              var pointers = LinePointers(
-                starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
-                leads: leadBuffer, gaps: gapBuffer)
-              fill(&pointers)
-              gapsFilled = pointers.count
-            }
-            leadsFilled = gaps.count
+          placements = [CGFloat](unsafeUninitializedCapacity: count) {
+            placementBuffer, placementsFilled in
+            var pointers = LinePointers(
+              starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
+              placements: placementBuffer)
+            fill(&pointers)
+            placementsFilled = pointers.count
           }
-          filled = gaps.count
+          filled = placements.count
         }
-        offsetsFilled = gaps.count
+        offsetsFilled = placements.count
       }
-      startsFilled = gaps.count
+      startsFilled = placements.count
     }
-    return (starts, offsets, thicknesses, leads, gaps)
+    return (starts, offsets, thicknesses, placements)
   }
 
-  /// The number of lines greedy packing makes of `lengths` (4 096 items or more; 0 below, to
-  /// skip the pass), so that a first layout sizes its line arrays exactly: they then neither
-  /// double about twenty times on the way to a million lines (copying each time) nor keep up
-  /// to twice the memory they need. The count only sizes the arrays; the lines are made after.
-  private func lineCount(packing lengths: [CGFloat]) -> Int {
-    guard lengths.count >= 4_096 else { return 0 }
+  /// The number of lines greedy packing makes of `explicit`'s items (4 096 items or more; 0
+  /// below, to skip the pass), so that a first layout sizes its line arrays exactly: they then
+  /// neither double about twenty times on the way to a million lines (copying each time) nor
+  /// keep up to twice the memory they need. The count only sizes the arrays; the lines are made
+  /// after.
+  private func lineCount(packing explicit: Explicit) -> Int {
+    let count = explicit.sizes.count
+    guard count >= 4_096 else { return 0 }
     var lines = 0
-    lengths.withUnsafeBufferPointer { lengths in
+    explicit.withAxes { lengths, _ in
       var item = 0
-      while item < lengths.count {
-        item =
-          packLine(
-            from: item, limit: lengths.count, length: { lengths[$0] }, joined: { _ in }
-          ).end
+      while item < count {
+        item = packLine(from: item, limit: count, length: { lengths[$0] }, joined: { _ in }).end
         lines += 1
       }
     }
@@ -1074,7 +1172,7 @@ struct SectionLayout: Sendable {
           length: 0, thickness: 0, perLine: 1, full: Placement(lead: 0, gap: 0), step: 0, runs: [])
       }
       if !hybrid.runs.isEmpty {
-        storage = .explicit(Explicit(lengths: [], thicknesses: [], baselines: []))
+        storage = .explicit(Explicit.empty)
         var didClamp = false
         let sorted = changes.sorted { $0.0 < $1.0 }.map { item, size in
           (
@@ -1094,8 +1192,9 @@ struct SectionLayout: Sendable {
       return  // not reached: hybrid sections have no baselines
     case .uniform(let uniform):
       explicit = Explicit(
-        lengths: [CGFloat](repeating: uniform.length, count: count),
-        thicknesses: [CGFloat](repeating: uniform.thickness, count: count),
+        sizes: [CGSize](
+          repeating: size(length: uniform.length, thickness: uniform.thickness), count: count),
+        vertical: vertical,
         baselines: usesBaselines ? [CGFloat](repeating: uniform.thickness, count: count) : [])
     case .explicit(let existing):
       explicit = existing
@@ -1108,25 +1207,26 @@ struct SectionLayout: Sendable {
     var firstItem = Int.max
     var lastItem = -1
     var didClamp = false
-    for (item, size) in changes {
-      let length = FlowGeometry.nonNegative(vertical ? size.width : size.height, &didClamp)
-      let thickness = FlowGeometry.nonNegative(vertical ? size.height : size.width, &didClamp)
-      if !explicit.lineStarts.isEmpty, explicit.lengths[item] > available || length > available {
+    for (item, given) in changes {
+      let size = FlowGeometry.nonNegative(given, &didClamp)
+      let length = vertical ? size.width : size.height
+      let thickness = vertical ? size.height : size.width
+      let oldLength = explicit.length(item)
+      if !explicit.lineStarts.isEmpty, oldLength > available || length > available {
         // `layOutExplicit` un-counts the replaced lines' over-long first items with the new
         // lengths: keep the count true to the current lines under the new lengths.
         let starts = explicit.lineStarts
         let low = (0..<starts.count).partitionPoint { starts[$0] < item }
         if low < starts.count && starts[low] == item {
-          if explicit.lengths[item] > available { explicit.overlongLineCount -= 1 }
+          if oldLength > available { explicit.overlongLineCount -= 1 }
           if length > available { explicit.overlongLineCount += 1 }
         }
       }
-      if usesBaselines && explicit.baselines[item] == explicit.thicknesses[item] {
+      if usesBaselines && explicit.baselines[item] == explicit.thickness(item) {
         // An item without its own baseline keeps "baseline = bottom".
         explicit.baselines[item] = thickness
       }
-      explicit.lengths[item] = length
-      explicit.thicknesses[item] = thickness
+      explicit.sizes[item] = size
       firstItem = min(firstItem, item)
       lastItem = max(lastItem, item)
     }
@@ -1179,7 +1279,9 @@ struct SectionLayout: Sendable {
         start: start, count: end - start, offset: explicit.offset(ofLine: index),
         thickness: explicit.lineThicknesses[index],
         baseline: explicit.lineBaselines.isEmpty ? 0 : explicit.lineBaselines[index],
-        placement: Placement(lead: explicit.lineLeads[index], gap: explicit.lineGaps[index]))
+        placement: placement(
+          stored: explicit.linePlacements[index], count: end - start,
+          isLastLine: index == explicit.lineStarts.count - 1, item: { explicit.length(start) }))
     case .hybrid(let hybrid):
       return hybridLine(hybrid, index)
     }
@@ -1235,7 +1337,7 @@ struct SectionLayout: Sendable {
   func length(ofItem item: Int) -> CGFloat {
     switch storage {
     case .uniform(let uniform): return uniform.length
-    case .explicit(let explicit): return explicit.lengths[item]
+    case .explicit(let explicit): return explicit.length(item)
     case .hybrid(let hybrid): return hybridSize(hybrid, ofItem: item).length
     }
   }
@@ -1243,7 +1345,7 @@ struct SectionLayout: Sendable {
   func thickness(ofItem item: Int) -> CGFloat {
     switch storage {
     case .uniform(let uniform): return uniform.thickness
-    case .explicit(let explicit): return explicit.thicknesses[item]
+    case .explicit(let explicit): return explicit.thickness(item)
     case .hybrid(let hybrid): return hybridSize(hybrid, ofItem: item).thickness
     }
   }
@@ -1252,10 +1354,21 @@ struct SectionLayout: Sendable {
     switch storage {
     case .uniform(let uniform): return uniform.thickness
     case .explicit(let explicit):
-      return explicit.baselines.isEmpty ? explicit.thicknesses[item] : explicit.baselines[item]
+      return explicit.baselines.isEmpty ? explicit.thickness(item) : explicit.baselines[item]
     case .hybrid(let hybrid): return hybridSize(hybrid, ofItem: item).thickness
     }
   }
+}
+
+/// One of the two values of every size in a buffer of `CGSize`s (widths or heights), read in
+/// place: item `i`'s is value `2i + index` of the buffer seen as `CGFloat`s.
+struct SizeAxis {
+  let values: UnsafeBufferPointer<CGFloat>
+  /// 0 for widths, 1 for heights.
+  let index: Int
+
+  @inline(__always)
+  subscript(item: Int) -> CGFloat { values[item &* 2 &+ index] }
 }
 
 /// One line of a section, as read for queries.
@@ -1275,8 +1388,7 @@ protocol LineSink {
   /// Whether another line fits.
   var hasRoom: Bool { get }
   mutating func add(
-    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, lead: CGFloat,
-    gap: CGFloat)
+    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, placement: CGFloat)
 }
 
 /// Lines appended to growing arrays (a re-flow, or a first layout aligned on baselines).
@@ -1285,8 +1397,7 @@ struct LineArrays: LineSink {
   var offsets: [CGFloat] = []
   var thicknesses: [CGFloat] = []
   var baselines: [CGFloat] = []
-  var leads: [CGFloat] = []
-  var gaps: [CGFloat] = []
+  var placements: [CGFloat] = []
   let keepsBaselines: Bool
 
   init(capacity: Int, baselines keepsBaselines: Bool) {
@@ -1296,26 +1407,23 @@ struct LineArrays: LineSink {
     offsets.reserveCapacity(capacity)
     thicknesses.reserveCapacity(capacity)
     if keepsBaselines { baselines.reserveCapacity(capacity) }
-    leads.reserveCapacity(capacity)
-    gaps.reserveCapacity(capacity)
+    placements.reserveCapacity(capacity)
   }
 
   var hasRoom: Bool { true }
 
   mutating func add(
-    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, lead: CGFloat,
-    gap: CGFloat
+    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, placement: CGFloat
   ) {
     starts.append(start)
     offsets.append(offset)
     thicknesses.append(thickness)
     if keepsBaselines { baselines.append(baseline) }
-    leads.append(lead)
-    gaps.append(gap)
+    placements.append(placement)
   }
 
-  var arrays: ([Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {
-    (starts, offsets, thicknesses, baselines, leads, gaps)
+  var arrays: ([Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {
+    (starts, offsets, thicknesses, baselines, placements)
   }
 }
 
@@ -1325,33 +1433,29 @@ struct LinePointers: LineSink {
   let starts: UnsafeMutableBufferPointer<Int>
   let offsets: UnsafeMutableBufferPointer<CGFloat>
   let thicknesses: UnsafeMutableBufferPointer<CGFloat>
-  let leads: UnsafeMutableBufferPointer<CGFloat>
-  let gaps: UnsafeMutableBufferPointer<CGFloat>
+  let placements: UnsafeMutableBufferPointer<CGFloat>
   private(set) var count = 0
 
   init(
     starts: UnsafeMutableBufferPointer<Int>, offsets: UnsafeMutableBufferPointer<CGFloat>,
-    thicknesses: UnsafeMutableBufferPointer<CGFloat>, leads: UnsafeMutableBufferPointer<CGFloat>,
-    gaps: UnsafeMutableBufferPointer<CGFloat>
+    thicknesses: UnsafeMutableBufferPointer<CGFloat>,
+    placements: UnsafeMutableBufferPointer<CGFloat>
   ) {
     self.starts = starts
     self.offsets = offsets
     self.thicknesses = thicknesses
-    self.leads = leads
-    self.gaps = gaps
+    self.placements = placements
   }
 
   var hasRoom: Bool { count < starts.count }
 
   mutating func add(
-    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, lead: CGFloat,
-    gap: CGFloat
+    start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, placement: CGFloat
   ) {
     starts.initializeElement(at: count, to: start)
     offsets.initializeElement(at: count, to: offset)
     thicknesses.initializeElement(at: count, to: thickness)
-    leads.initializeElement(at: count, to: lead)
-    gaps.initializeElement(at: count, to: gap)
+    placements.initializeElement(at: count, to: placement)
     count += 1
   }
 }

@@ -13,4 +13,8 @@ void CAllocationCount_start(void);
 /// or -1 when this process's malloc is not the counting one (nothing could be counted).
 long CAllocationCount_stop(void);
 
+/// The bytes the calling thread's malloc calls asked for between the last
+/// `CAllocationCount_start` and `CAllocationCount_stop`, or -1 as `CAllocationCount_stop`.
+long CAllocationCount_bytes(void);
+
 #endif

@@ -52,8 +52,8 @@ struct PrepareFastPathTests {
       #expect(p.lineOffsets.map(\.bitPattern) == q.lineOffsets.map(\.bitPattern), "\(label)")
       #expect(
         p.lineThicknesses.map(\.bitPattern) == q.lineThicknesses.map(\.bitPattern), "\(label)")
-      #expect(p.lineLeads.map(\.bitPattern) == q.lineLeads.map(\.bitPattern), "\(label)")
-      #expect(p.lineGaps.map(\.bitPattern) == q.lineGaps.map(\.bitPattern), "\(label)")
+      #expect(
+        p.linePlacements.map(\.bitPattern) == q.linePlacements.map(\.bitPattern), "\(label)")
       #expect(p.lineBaselines == q.lineBaselines, "\(label)")
       #expect(p.overlongLineCount == q.overlongLineCount, "\(label)")
       // Sized exactly (the allocator rounds up to its size classes).

@@ -18,4 +18,14 @@ public enum AllocationCounter {
     let count = CAllocationCount_stop()
     return count >= 0 ? count : nil
   }
+
+  /// The bytes the `malloc` calls of `body` on the calling thread asked for, or nil when the
+  /// process's `malloc` is not the counting one.
+  public static func bytes(_ body: () -> Void) -> Int? {
+    CAllocationCount_start()
+    body()
+    _ = CAllocationCount_stop()
+    let bytes = CAllocationCount_bytes()
+    return bytes >= 0 ? bytes : nil
+  }
 }
