@@ -355,11 +355,12 @@ public final class AtomicFileGroup: @unchecked Sendable {
 
   /// An empty group whose PNG files (a `commitGroup` of `Renderer`'s PNG pages) are encoded on
   /// up to `encodingThreads` threads (no more than the cores) while the next pages are drawn, and written into the group
-  /// in the order they were drawn; 1 encodes each on the drawing thread, as `init()`. The
-  /// output is the same either way. The pages must be drawn from one thread at a time, and
-  /// `finishEncoding()` (or `commit(durable:)`) waits for the last ones.
+  /// in the order they were drawn; 1 encodes each on the drawing thread, as `init()` does, with
+  /// the memory for the rows kept from one page to the next. The output is the same either
+  /// way. The pages must be drawn from one thread at a time, and `finishEncoding()` (or
+  /// `commit(durable:)`) waits for the last ones.
   public init(encodingThreads: Int) {
-    pngEncoding = encodingThreads > 1 ? PNGEncodingQueue(threads: encodingThreads) : nil
+    pngEncoding = PNGEncodingQueue(threads: encodingThreads)
   }
 
   deinit { discard() }

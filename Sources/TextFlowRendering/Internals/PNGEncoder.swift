@@ -71,8 +71,11 @@ enum PNGEncoder {
 
   /// Writes `image` as `write(_:to:)` writes a surface: its rows in one libdeflate buffer up
   /// to `wholeImageLimit` bytes, else through zlib a row at a time.
+  ///
+  /// `scratch`, kept from one image to the next of a page set, holds the rows and libdeflate's
+  /// state between them.
   static func write(
-    _ image: Image, wholeImageLimit: Int = wholeImageLimit,
+    _ image: Image, wholeImageLimit: Int = wholeImageLimit, scratch: Scratch? = nil,
     to write: @escaping (UnsafeRawBufferPointer) -> Bool
   ) -> String? {
     let (width, height, stride, pixels) = (image.width, image.height, image.stride, image.pixels)
@@ -96,16 +99,16 @@ enum PNGEncoder {
     chunks.chunk("IHDR", header)
     let lineCount = 1 + width * (opaque ? 3 : 4)
     if lineCount * height <= wholeImageLimit {
-      let lines = [UInt8](unsafeUninitializedCapacity: lineCount * height) { bytes, filled in
-        for y in 0..<height {
-          line(
-            row(y), opaque: opaque,
-            into: UnsafeMutableBufferPointer(
-              rebasing: bytes[y * lineCount..<(y + 1) * lineCount]))
-        }
-        filled = lineCount * height
+      let scratch = scratch ?? Scratch()
+      let lines = scratch.region(.lines, count: lineCount * height).bindMemory(to: UInt8.self)
+      for y in 0..<height {
+        line(
+          row(y), opaque: opaque,
+          into: UnsafeMutableBufferPointer(rebasing: lines[y * lineCount..<(y + 1) * lineCount]))
       }
-      if let problem = deflateWhole(lines, into: &chunks) { return problem }
+      if let problem = deflateWhole(UnsafeRawBufferPointer(lines), scratch, into: &chunks) {
+        return problem
+      }
       guard !chunks.failed else { return nil }
     } else {
       let deflater = Deflater(level: compressionLevel)
@@ -157,28 +160,63 @@ enum PNGEncoder {
 
   /// Deflates `lines` at once into one zlib stream (libdeflate), written as IDAT chunks of
   /// `Deflater.chunkSize` bytes. Returns libdeflate's failure, or nil.
-  private static func deflateWhole(_ lines: [UInt8], into chunks: inout ChunkWriter) -> String? {
-    guard let compressor = libdeflate_alloc_compressor(compressionLevel) else {
+  private static func deflateWhole(
+    _ lines: UnsafeRawBufferPointer, _ scratch: Scratch, into chunks: inout ChunkWriter
+  ) -> String? {
+    guard let compressor = scratch.compressor else {
       return "libdeflate could not start deflating"
     }
-    defer { libdeflate_free_compressor(compressor) }
-    let bound = libdeflate_zlib_compress_bound(compressor, lines.count)
-    var size = 0
-    let stream = [UInt8](unsafeUninitializedCapacity: bound) { output, filled in
-      size = lines.withUnsafeBytes { input in
-        libdeflate_zlib_compress(
-          compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-      }
-      filled = size
-    }
+    let output = scratch.region(
+      .output, count: libdeflate_zlib_compress_bound(compressor, lines.count))
+    let size = libdeflate_zlib_compress(
+      compressor, lines.baseAddress, lines.count, output.baseAddress, output.count)
     guard size > 0 else { return "libdeflate could not deflate the image" }
     var start = 0
-    while start < stream.count, !chunks.failed {
-      let end = min(stream.count, start + Deflater.chunkSize)
-      chunks.chunk("IDAT", Array(stream[start..<end]))
+    while start < size, !chunks.failed {
+      let end = min(size, start + Deflater.chunkSize)
+      chunks.chunk("IDAT", Array(UnsafeRawBufferPointer(rebasing: output[start..<end])))
       start = end
     }
     return nil
+  }
+
+  /// Memory an encoder keeps from one image to the next: the rows, libdeflate's output and its
+  /// compressor (and, for `PNGEncodingQueue`, the copy of a page's pixels). Allocated afresh
+  /// for each page, the 8 MB of an A4 page at 2x were new pages the kernel cleared each time:
+  /// a quarter of a page set's time on one thread. `@unchecked Sendable`: used by one encoding
+  /// at a time, handed between threads through `PNGEncodingQueue`'s pool (a lock) or Dispatch.
+  final class Scratch: @unchecked Sendable {
+    /// The regions kept, each grown as a larger image needs it.
+    enum Region: Int, CaseIterable {
+      case copy, lines, output
+    }
+
+    private var regions = [UnsafeMutableRawBufferPointer](
+      repeating: UnsafeMutableRawBufferPointer(start: nil, count: 0),
+      count: Region.allCases.count)
+    private var madeCompressor: OpaquePointer?
+
+    init() {}
+
+    deinit {
+      for region in regions { region.deallocate() }
+      if let madeCompressor { libdeflate_free_compressor(madeCompressor) }
+    }
+
+    /// At least `count` bytes of `region` (its previous contents are not kept when it grows).
+    func region(_ region: Region, count: Int) -> UnsafeMutableRawBufferPointer {
+      if regions[region.rawValue].count < count {
+        regions[region.rawValue].deallocate()
+        regions[region.rawValue] = .allocate(byteCount: count, alignment: 16)
+      }
+      return UnsafeMutableRawBufferPointer(rebasing: regions[region.rawValue][0..<count])
+    }
+
+    /// libdeflate's compressor at `compressionLevel`, or nil when it cannot be made.
+    var compressor: OpaquePointer? {
+      if madeCompressor == nil { madeCompressor = libdeflate_alloc_compressor(compressionLevel) }
+      return madeCompressor
+    }
   }
 
   /// A chunk: the data's length, the type, the data and the CRC-32 of type and data (§5.3).

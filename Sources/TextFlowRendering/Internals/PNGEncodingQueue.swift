@@ -45,6 +45,8 @@ final class PNGEncodingQueue {
   /// Taken before each page's pixels are copied and given back when their encoding ends.
   private let encoders: DispatchSemaphore
   private let copies = Gauge()
+  /// The encoders' memory, kept from one page to the next: at most `threads` are out at once.
+  private let scratches = ScratchPool()
   private var pending: [Pending] = []
   /// The first page that could not be written; every later one is discarded unwritten.
   private(set) var failure: RenderingError?
@@ -67,11 +69,17 @@ final class PNGEncodingQueue {
     group: AtomicFileGroup
   ) throws(RenderingError) {
     try writeEncoded(into: group, waiting: false)
+    if threads == 1 {
+      try addHere(surface, stream: stream, path: path, durable: durable, group: group)
+      return
+    }
     // Bounded memory: the drawing waits here while every encoder is busy (at most `threads`
     // copies of pixels), and at twice the threads pages encoded out of order for the first one
     // to finish.
     encoders.wait()
-    guard let pixels = Pixels(copying: surface) else {
+    let scratch = scratches.take()
+    guard let pixels = Pixels(copying: surface, into: scratch) else {
+      scratches.give(scratch)
       encoders.signal()
       stream.file.discard()
       throw RenderingError(path: path, reason: PNGEncoder.Image.unsupported)
@@ -79,13 +87,43 @@ final class PNGEncodingQueue {
     copies.enter()
     let slot = Slot()
     pending.append(Pending(slot: slot, stream: stream, path: path, durable: durable))
-    let (encoders, copies) = (encoders, copies)
+    let (encoders, copies, scratches) = (encoders, copies, scratches)
     DispatchQueue.global().async {
       slot.fill(pixels.encoded())
       copies.leave()
+      scratches.give(pixels.scratch)
       encoders.signal()
     }
     if pending.count > 2 * threads { try writeEncoded(into: group, waiting: true, limit: 1) }
+  }
+
+  /// One thread: the page encoded on the drawing thread straight into its file, with the
+  /// memory kept from the page before.
+  private func addHere(
+    _ surface: OpaquePointer, stream: CairoStream, path: String, durable: Bool,
+    group: AtomicFileGroup
+  ) throws(RenderingError) {
+    do throws(RenderingError) {
+      guard let image = PNGEncoder.Image(surface) else {
+        stream.file.discard()
+        throw RenderingError(path: path, reason: PNGEncoder.Image.unsupported)
+      }
+      let scratch = scratches.take()
+      defer { scratches.give(scratch) }
+      let problem = PNGEncoder.write(image, scratch: scratch) { stream.append($0) }
+      if let failure = stream.failure {
+        stream.file.discard()
+        throw RenderingError(path: path, reason: failure.reason, writeError: failure)
+      }
+      if let problem {
+        stream.file.discard()
+        throw RenderingError(path: path, reason: problem)
+      }
+      try CairoCanvas.store(stream, path: path, format: .png, durable: durable, group: group)
+    } catch {
+      failure = error
+      throw error
+    }
   }
 
   /// The most copies of pixels held at once so far (for the tests of the bound).
@@ -165,20 +203,21 @@ final class PNGEncodingQueue {
       page.stream, path: page.path, format: .png, durable: page.durable, group: group)
   }
 
-  /// A copy of an image surface's pixels, for another thread to encode.
+  /// A copy of an image surface's pixels in an encoder's memory, for another thread to encode.
   private struct Pixels: Sendable {
-    let bytes: [UInt8]
+    let scratch: PNGEncoder.Scratch
     let width: Int
     let height: Int
     let stride: Int
     let hasAlpha: Bool
 
-    init?(copying surface: OpaquePointer) {
+    init?(copying surface: OpaquePointer, into scratch: PNGEncoder.Scratch) {
       guard let image = PNGEncoder.Image(surface), image.width > 0, image.height > 0 else {
         return nil
       }
-      bytes = [UInt8](
-        UnsafeRawBufferPointer(start: image.pixels, count: image.stride * image.height))
+      let copy = scratch.region(.copy, count: image.stride * image.height)
+      copy.copyMemory(from: UnsafeRawBufferPointer(start: image.pixels, count: copy.count))
+      self.scratch = scratch
       width = image.width
       height = image.height
       stride = image.stride
@@ -188,18 +227,32 @@ final class PNGEncodingQueue {
     /// The PNG file's bytes.
     func encoded() -> Result<[UInt8], EncodingFailure> {
       var output: [UInt8] = []
-      let problem = bytes.withUnsafeBytes { pixels in
-        PNGEncoder.write(
-          PNGEncoder.Image(
-            pixels: pixels.baseAddress!, width: width, height: height, stride: stride,
-            hasAlpha: hasAlpha)
-        ) { chunk in
-          output.append(contentsOf: chunk)
-          return true
-        }
+      // The copy, where `init` left it: the region does not move at the same size.
+      let copy = scratch.region(.copy, count: stride * height)
+      let problem = PNGEncoder.write(
+        PNGEncoder.Image(
+          pixels: UnsafeRawPointer(copy.baseAddress!), width: width, height: height,
+          stride: stride, hasAlpha: hasAlpha),
+        scratch: scratch
+      ) { chunk in
+        output.append(contentsOf: chunk)
+        return true
       }
       if let problem { return .failure(EncodingFailure(reason: problem)) }
       return .success(output)
     }
+  }
+
+  /// The encoders' memory not in use, shared by the drawing thread, which takes one for each
+  /// page, and the encoding threads, which give it back.
+  private final class ScratchPool: @unchecked Sendable {
+    // @unchecked: `idle` is only touched under `lock`; a scratch taken is one thread's until
+    // given back.
+    private let lock = NSLock()
+    private var idle: [PNGEncoder.Scratch] = []
+
+    func take() -> PNGEncoder.Scratch { lock.withLock { idle.popLast() } ?? PNGEncoder.Scratch() }
+
+    func give(_ scratch: PNGEncoder.Scratch) { lock.withLock { idle.append(scratch) } }
   }
 }
