@@ -238,6 +238,12 @@ public final class AtomicFile {
     guard let temporaryPath else { return .final }
     guard temporaryExists else { throw FileWriteError(path: path, code: EBADF) }
     let target = resolvedPath
+    var existing = stat()
+    if lstat(target, &existing) == 0, existing.st_mode & S_IFMT == S_IFDIR {
+      // A swap would put the folder at the temporary name; a rename refuses it, as `init` does.
+      discard()
+      throw FileWriteError(path: path, code: EISDIR)
+    }
     var replacement = Replacement.exchanged
     if exchangeNames(temporaryPath, target) != 0 {
       let code = errno
@@ -247,7 +253,6 @@ public final class AtomicFile {
         discard()
         throw FileWriteError(path: path, code: code)
       }
-      var existing = stat()
       let existed = stat(target, &existing) == 0
       guard rename(temporaryPath, target) == 0 else {
         let code = errno

@@ -112,4 +112,32 @@ struct AtomicFileGroupTests {
         == ["p-1.txt", "p-4.txt"])
     #expect(TemporaryFiles.pending.allSatisfy { !$0.hasPrefix(directory.path) })
   }
+
+  // A folder made where the second file goes, after it was written: swapped in, the folder
+  // would have waited at the temporary name, and been left there.
+  @Test("a folder in a file's place fails the commit with EISDIR, the first file put back")
+  func folderInTheWay() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let targets = ["a.txt", "b.txt"].map { directory.appendingPathComponent($0).path }
+    for target in targets { try Data("old".utf8).write(to: URL(fileURLWithPath: target)) }
+    let group = AtomicFileGroup()
+    for target in targets {
+      let file = try AtomicFile(path: target)
+      try file.write(Data("new".utf8))
+      try group.add(file)
+    }
+    try FileManager.default.removeItem(atPath: targets[1])
+    try FileManager.default.createDirectory(atPath: targets[1], withIntermediateDirectories: false)
+    do {
+      try group.commit()
+      Issue.record("the commit did not fail")
+    } catch {
+      #expect(error.path == targets[1] && error.code == EISDIR, "\(error)")
+    }
+    #expect(try String(contentsOfFile: targets[0], encoding: .utf8) == "old")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        == ["a.txt", "b.txt"])
+  }
 }
