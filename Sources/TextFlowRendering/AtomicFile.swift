@@ -268,24 +268,33 @@ public final class AtomicFile {
 
   /// Puts back what `replaceUndoably` replaced: the previous contents (swapped back), or no
   /// file where there was none; a `.final` replacement stays.
-  func undoReplace(_ replacement: Replacement) {
+  ///
+  /// A swap back that fails (the folder moved meanwhile) leaves the previous contents at the
+  /// temporary name, no longer removed by `discard()` or a signal: kept rather than lost.
+  func undoReplace(_ replacement: Replacement, durable: Bool) {
     switch replacement {
     case .exchanged:
-      if let temporaryPath, exchangeNames(temporaryPath, resolvedPath) == 0 {
-        // The new bytes, back at the temporary name, are removed with it.
+      guard let temporaryPath, exchangeNames(temporaryPath, resolvedPath) == 0 else {
+        temporaryExists = false
         discard()
+        return
       }
+      // The new bytes, back at the temporary name, are removed with it.
+      discard()
     case .created:
       unlink(resolvedPath)
       discard()
     case .final:
       discard()
     }
+    if durable { Self.flushFolder(of: resolvedPath) }
   }
 
   /// Ends a replacement that stays: removes the previous contents kept at the temporary name.
-  func endReplace() {
+  func endReplace(durable: Bool) {
+    let removes = temporaryExists
     discard()
+    if durable, removes { Self.flushFolder(of: resolvedPath) }
   }
 
   /// Flushes the folder entry of `path` to the disk.
@@ -349,7 +358,9 @@ public final class AtomicFile {
 public final class AtomicFileGroup: @unchecked Sendable {
   // @unchecked: `files` is only touched under `lock`. A file added belongs to the group from
   // then on: its writer, on whatever thread, has finished with it (`add` closes it), and only
-  // `commit` or `discard` use it after.
+  // `commit` or `discard` use it after. `pngEncoding` is used by the thread drawing the pages,
+  // one at a time, as `init(encodingThreads:)` says; its encoding threads touch only its
+  // slots and pool, under their own locks.
   private let lock = NSLock()
   private var files: [AtomicFile] = []
   /// PNG files encoded on other threads, written into the group in order.
@@ -359,11 +370,12 @@ public final class AtomicFileGroup: @unchecked Sendable {
   public init() { pngEncoding = nil }
 
   /// An empty group whose PNG files (a `commitGroup` of `Renderer`'s PNG pages) are encoded on
-  /// up to `encodingThreads` threads (no more than the cores) while the next pages are drawn, and written into the group
-  /// in the order they were drawn; 1 encodes each on the drawing thread, as `init()` does, with
-  /// the memory for the rows kept from one page to the next. The output is the same either
-  /// way. The pages must be drawn from one thread at a time, and `finishEncoding()` (or
-  /// `commit(durable:)`) waits for the last ones.
+  /// up to `encodingThreads` threads (no more than the cores) while the next pages are drawn,
+  /// and written into the group in the order they were drawn; 1 encodes each on the drawing
+  /// thread, as `init()` does, with the memory for the rows kept from one page to the next. The
+  /// output is the same either way. The pages are drawn, and `finishEncoding()`, `commit` and
+  /// `discard()` called, from one thread at a time; `finishEncoding()` (or `commit`) waits for
+  /// the last pages.
   public init(encodingThreads: Int) {
     pngEncoding = PNGEncodingQueue(threads: encodingThreads)
   }
@@ -389,8 +401,9 @@ public final class AtomicFileGroup: @unchecked Sendable {
   /// its `writeError`); with `durable`, each folder's entry is flushed to the disk. A rename
   /// that fails (the folder removed meanwhile, another user's file in a sticky folder, an
   /// immutable file) puts the files renamed before it back as they were (each was swapped with
-  /// its target, `RENAME_EXCHANGE`, where the file system can swap names), discards the rest
-  /// and throws: the targets are all new or all as they were.
+  /// its target, `RENAME_EXCHANGE`), discards the rest and throws: the targets are all new or
+  /// all as they were. A file system that cannot swap names (some network and FUSE ones) has
+  /// each file renamed over its target instead, which a later failure cannot undo.
   public func commit(durable: Bool = false) throws(FileWriteError) {
     do {
       try finishEncoding()
@@ -410,12 +423,14 @@ public final class AtomicFileGroup: @unchecked Sendable {
         replaced.append((file, try file.replaceUndoably(durable: durable)))
       } catch {
         // The files put in place before it are taken out again, the last first.
-        for done in replaced.reversed() { done.file.undoReplace(done.replacement) }
+        for done in replaced.reversed() {
+          done.file.undoReplace(done.replacement, durable: durable)
+        }
         for later in pending[(index + 1)...] { later.discard() }
         throw error
       }
     }
-    for done in replaced { done.file.endReplace() }
+    for done in replaced { done.file.endReplace(durable: durable) }
   }
 
   /// Removes every file added and not committed, leaving their targets as they were.

@@ -22,6 +22,8 @@ nonisolated(unsafe) private var heldSignal: sig_atomic_t = 0
 func withStoppingSignalsHeld<Result>(
   _ body: () throws(CommandError) -> Result
 ) throws(CommandError) -> Result {
+  // Set here first: a global is made on its first use, which must not be in the handler.
+  heldSignal = 0
   let signals = [SIGINT, SIGTERM, SIGHUP]
   var previous = Array(repeating: sigaction(), count: signals.count)
   for (index, signal) in signals.enumerated() {
@@ -44,5 +46,11 @@ func withStoppingSignalsHeld<Result>(
     for (index, signal) in signals.enumerated() { sigaction(signal, &previous[index], nil) }
     if heldSignal != 0 { raise(heldSignal) }
   }
-  return try body()
+  do {
+    return try body()
+  } catch {
+    // Said before the held signal ends the process, which `runCommand` would say it after.
+    if heldSignal != 0 { printError("textflow \(Console.commandName): \(error.message)") }
+    throw error
+  }
 }

@@ -58,7 +58,7 @@ import Testing
           "\(arguments): \(size) against \(paper.size)")
       }
     }
-    for name in ["a7", "a4landscape", "landscape", "a7 landscape"] {
+    for name in ["a7", "a4landscape", "landscape", "a7 landscape", "a4 portrait landscape"] {
       try spec(page: name).write(to: directory.appendingPathComponent("paged.json"))
       let unknown = try ProcessRunner.run(
         Executables.textflow, ["layout", "paged.json", "-o", "out.pdf"], directory: directory)

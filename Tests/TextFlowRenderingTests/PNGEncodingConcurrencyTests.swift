@@ -113,8 +113,9 @@ struct PNGEncodingConcurrencyTests {
   func failureAtAPage() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let (scene, text) = try Self.report(rows: 500)
+    let (scene, text) = try Self.report(rows: 1_500)
     var errors: [RenderingError] = []
+    var drawn: [Int] = []
     for threads in [1, 3] {
       let folder = directory.appendingPathComponent("threads-\(threads)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -127,11 +128,17 @@ struct PNGEncodingConcurrencyTests {
       let before = try Self.listing(folder)
       do {
         let group = AtomicFileGroup(encodingThreads: threads)
+        let pages = PagesDrawn()
+        // At 2x a page takes longer to compress than to draw, so pages are drawn while page 3
+        // is compressed.
+        var options = Self.options(group: group, scale: 2)
+        options.progress = { done, _ in pages.set(done) }
+        defer { drawn.append(pages.count) }
         do {
           try Renderer.render(
             scene,
             toPageFiles: { page, _ in folder.appendingPathComponent("p-\(page).png").path },
-            options: Self.options(group: group), text: text)
+            options: options, text: text)
           try group.finishEncoding()
           Issue.record("\(threads) threads: no error")
         } catch {
@@ -148,9 +155,24 @@ struct PNGEncodingConcurrencyTests {
       #expect(TemporaryFiles.pending.allSatisfy { !$0.hasPrefix(folder.path) })
     }
     #expect(errors.count == 2)
+    // The run stops at the failure: on one thread at page 3; on three, once page 3's encoding
+    // ends, with at most the pages being encoded meanwhile and the queue's limit drawn after
+    // it (of about 50).
+    #expect(drawn.count == 2 && drawn[0] == 2, "\(drawn) pages drawn")
+    #expect(drawn.count == 2 && drawn[1] <= 3 + 2 * 3 + 2, "\(drawn) pages drawn")
     for error in errors {
       #expect(error.path.hasSuffix("/p-3.png"), "\(error)")
       #expect(error.writeError?.code == ENOSPC, "\(error)")
     }
   }
+}
+
+/// The pages a render reported drawn (its progress), read after it.
+final class PagesDrawn: @unchecked Sendable {
+  // @unchecked: `value` is only touched under `lock`.
+  private let lock = NSLock()
+  private var value = 0
+
+  func set(_ count: Int) { lock.withLock { value = count } }
+  var count: Int { lock.withLock { value } }
 }

@@ -454,7 +454,8 @@ extension FlowGeometry {
 
 extension FlowGeometry {
   /// The bytes the geometry's own arrays hold (their capacities), for textflow-bench's memory
-  /// per item: sections, section origins, item sizes, baselines and the per-line arrays. Not part of the library's API.
+  /// per item: sections, section origins, item sizes, baselines and the per-line arrays. Not
+  /// part of the library's API.
   @_spi(Benchmarks)
   public var storageBytes: Int {
     func bytes<Element>(_ array: [Element]) -> Int {

@@ -32,6 +32,7 @@ public enum PaperSize {
       guard let separator = paper.last, " -_".contains(separator) else { return nil }
       key = paper.dropLast().trimmingCharacters(in: .whitespaces)
       turned = turns
+      break
     }
     guard let size = named.first(where: { $0.name == key })?.size else { return nil }
     return turned ? CGSize(width: size.height, height: size.width) : size

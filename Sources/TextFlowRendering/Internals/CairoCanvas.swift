@@ -585,12 +585,8 @@ final class CairoCanvas {
   ) throws(RenderingError) {
     try check(cairo_status(context))
     if format == .png, let group, let queue = group.pngEncoding {
-      // Checked now, as the page is complete: the queue writes it later.
-      if let reason = commitCheck?() {
-        stream.file.discard()
-        throw RenderingError(path: path, reason: reason)
-      }
-      try queue.add(surface, stream: stream, path: path, durable: durable, group: group)
+      try queue.add(
+        surface, stream: stream, path: path, durable: durable, check: commitCheck, group: group)
       return
     }
     if format == .png {

@@ -3,6 +3,7 @@
 // are drawn one after another (a page's texts are laid out as it is drawn). The files are still
 // written one after another in page order, on the drawing thread, so a full disk fails at the
 // same page as when everything ran on one thread.
+internal import CCairo
 import Dispatch
 import Foundation
 
@@ -66,10 +67,20 @@ final class PNGEncodingQueue {
   ///   reason this page's pixels cannot be encoded.
   func add(
     _ surface: OpaquePointer, stream: CairoStream, path: String, durable: Bool,
-    group: AtomicFileGroup
+    check commitCheck: (() -> String?)?, group: AtomicFileGroup
   ) throws(RenderingError) {
+    // An earlier page's failure first, as on one thread, where the run stopped at it.
     try writeEncoded(into: group, waiting: false)
-    if threads == 1 {
+    if let reason = commitCheck?() {
+      stream.file.discard()
+      throw RenderingError(path: path, reason: reason)
+    }
+    // One thread, or a page too large to hold twice (`PNGEncoder.wholeImageLimit`), which
+    // streams through zlib where it is.
+    let bytes = Int(
+      cairo_image_surface_get_stride(surface) * cairo_image_surface_get_height(surface))
+    if threads == 1 || bytes > PNGEncoder.wholeImageLimit {
+      try writeEncoded(into: group, waiting: true)
       try addHere(surface, stream: stream, path: path, durable: durable, group: group)
       return
     }
@@ -82,7 +93,9 @@ final class PNGEncodingQueue {
       scratches.give(scratch)
       encoders.signal()
       stream.file.discard()
-      throw RenderingError(path: path, reason: PNGEncoder.Image.unsupported)
+      let error = RenderingError(path: path, reason: PNGEncoder.Image.unsupported)
+      failure = error
+      throw error
     }
     copies.enter()
     let slot = Slot()
@@ -169,7 +182,8 @@ final class PNGEncodingQueue {
     var written = 0
     while let page = pending.first, written < limit {
       if waiting { page.slot.done.wait() }
-      guard let value = page.slot.value else { return }
+      // Not encoded yet: the pages after it wait too (a failure found so far is thrown below).
+      guard let value = page.slot.value else { break }
       pending.removeFirst()
       written += 1
       if failure == nil {
