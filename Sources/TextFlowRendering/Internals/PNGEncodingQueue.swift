@@ -77,8 +77,8 @@ final class PNGEncodingQueue {
     }
     // One thread, or a page too large to hold twice (`PNGEncoder.wholeImageLimit`), which
     // streams through zlib where it is.
-    let bytes = Int(
-      cairo_image_surface_get_stride(surface) * cairo_image_surface_get_height(surface))
+    let bytes =
+      Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
     if threads == 1 || bytes > PNGEncoder.wholeImageLimit {
       try writeEncoded(into: group, waiting: true)
       try addHere(surface, stream: stream, path: path, durable: durable, group: group)
