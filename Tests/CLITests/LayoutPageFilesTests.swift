@@ -100,10 +100,12 @@ import Testing
     return (Set(rows), Set(headers))
   }
 
-  /// The PDF of the spec on the pages, and its page count and size.
+  /// The spec written to `directory` as spec.json, drawn as a PDF on the pages: its page
+  /// count and size.
   static func referencePDF(in directory: URL) throws -> (
     url: URL, pages: Int, width: Double, height: Double
   ) {
+    try Data(spec().utf8).write(to: directory.appendingPathComponent("spec.json"))
     let result = try ProcessRunner.run(
       Executables.textflow, ["layout", "spec.json", "-o", "report.pdf"] + page,
       directory: directory)
@@ -113,15 +115,12 @@ import Testing
     return (url, info.pages, info.width, info.height)
   }
 
-  @Test("PNG pages: pdfinfo's page count and size, pdftoppm's ink of each page")
+  @Test(
+    "PNG pages: pdfinfo's page count and size, pdftoppm's ink of each page",
+    .enabled(if: hasPoppler, "pdfinfo, pdftoppm or pdftotext missing (poppler-utils)"))
   func pngPages() throws {
-    guard Self.hasPoppler else {
-      print("skipped: pdfinfo, pdftoppm or pdftotext missing (poppler-utils)")
-      return
-    }
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data(Self.spec().utf8).write(to: directory.appendingPathComponent("spec.json"))
     let pdf = try Self.referencePDF(in: directory)
     #expect(pdf.pages >= 5, "the spec should fill several pages")
     // At 1 pixel a point, as pdftoppm draws at 72 dpi.
@@ -167,15 +166,12 @@ import Testing
     return (word(16), word(20))
   }
 
-  @Test("SVG pages: pdftotext's words of each page, and the header of each page's section")
+  @Test(
+    "SVG pages: pdftotext's words of each page, and the header of each page's section",
+    .enabled(if: hasPoppler, "pdfinfo, pdftoppm or pdftotext missing (poppler-utils)"))
   func svgPages() throws {
-    guard Self.hasPoppler else {
-      print("skipped: pdfinfo, pdftoppm or pdftotext missing (poppler-utils)")
-      return
-    }
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data(Self.spec().utf8).write(to: directory.appendingPathComponent("spec.json"))
     let pdf = try Self.referencePDF(in: directory)
     let run = try ProcessRunner.run(
       Executables.textflow,
@@ -222,15 +218,12 @@ import Testing
     #expect(continued >= 4, "the spec should continue sections onto later pages")
   }
 
-  @Test("PDF pages: a one-page PDF a page, each with the words of the PDF's same page")
+  @Test(
+    "PDF pages: a one-page PDF a page, each with the words of the PDF's same page",
+    .enabled(if: hasPoppler, "pdfinfo, pdftoppm or pdftotext missing (poppler-utils)"))
   func pdfPages() throws {
-    guard Self.hasPoppler else {
-      print("skipped: pdfinfo, pdftoppm or pdftotext missing (poppler-utils)")
-      return
-    }
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data(Self.spec().utf8).write(to: directory.appendingPathComponent("spec.json"))
     let pdf = try Self.referencePDF(in: directory)
     let run = try ProcessRunner.run(
       Executables.textflow, ["layout", "spec.json", "-o", "page-%03d.pdf"] + Self.page,
