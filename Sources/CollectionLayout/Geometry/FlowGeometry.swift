@@ -387,7 +387,7 @@ struct SectionLayout: Sendable {
     let lengthIndex: Int
     /// Baseline offsets, only for `firstBaseline` alignment (else empty).
     var baselines: [CGFloat]
-    var lineStarts: [Int] = []
+    var lineStarts: LineStarts
     var lineOffsets: [CGFloat] = []
     var lineThicknesses: [CGFloat] = []
     /// Each line's baseline, only for `firstBaseline` alignment (else empty: every line's is 0).
@@ -411,6 +411,7 @@ struct SectionLayout: Sendable {
       self.sizes = sizes
       lengthIndex = vertical ? 0 : 1
       self.baselines = baselines
+      lineStarts = LineStarts(itemCount: sizes.count)
     }
 
     /// No items (a placeholder while a section's storage is taken out to be changed in place).
@@ -977,7 +978,7 @@ struct SectionLayout: Sendable {
       return
     }
     let oldLineCount = explicit.lineStarts.count
-    var starts: [Int] = []
+    var starts = LineStarts(itemCount: count)
     var offsets: [CGFloat] = []
     var lineThicknesses: [CGFloat] = []
     var lineBaselines: [CGFloat] = []
@@ -990,15 +991,13 @@ struct SectionLayout: Sendable {
     if firstLayout, !useBaselines, let lines = lineCapacity {
       // A first layout whose line count is known: the line arrays are written through pointers
       // into storage of exactly that size, with no per-line append.
-      (starts, offsets, lineThicknesses, placements) = Self.makeLineArrays(count: lines) { sink in
-        flowLines(
-          explicit, from: &item, offset: &offset, into: &sink, noting: &made,
-          rejoins: { _ in false })
-      }
+      (starts, offsets, lineThicknesses, placements) = makeLineArrays(
+        count: lines, explicit, noting: &made)
     } else {
       // A first layout sizes its arrays exactly (see `lineCount(packing:)`).
       var sink = LineArrays(
-        capacity: firstLayout ? lineCount(packing: explicit) : 0, baselines: useBaselines)
+        capacity: firstLayout ? lineCount(packing: explicit) : 0, itemCount: count,
+        baselines: useBaselines)
       let oldStarts = explicit.lineStarts
       flowLines(explicit, from: &item, offset: &offset, into: &sink, noting: &made) { item in
         guard item >= unchangedFrom else { return false }
@@ -1112,30 +1111,39 @@ struct SectionLayout: Sendable {
     var longLines: [Range<Int>] = []
   }
 
-  /// Four line arrays (starts, offsets, thicknesses, placements) of at most `count` lines each,
-  /// written by `fill` through pointers into storage of exactly that size.
-  private static func makeLineArrays(count: Int, _ fill: (inout LinePointers) -> Void) -> (
-    [Int], [CGFloat], [CGFloat], [CGFloat]
-  ) {
+  /// A first layout's four line arrays (starts, offsets, thicknesses, placements) of the `count`
+  /// lines greedy packing makes of `explicit`'s items, written through pointers into storage of
+  /// exactly that size.
+  private func makeLineArrays(count lines: Int, _ explicit: Explicit, noting made: inout MadeLines)
+    -> (LineStarts, [CGFloat], [CGFloat], [CGFloat])
+  {
     var offsets: [CGFloat] = []
     var thicknesses: [CGFloat] = []
     var placements: [CGFloat] = []
-    let starts = [Int](unsafeUninitializedCapacity: count) { startBuffer, startsFilled in
-      offsets = [CGFloat](unsafeUninitializedCapacity: count) { offsetBuffer, offsetsFilled in
-        thicknesses = [CGFloat](unsafeUninitializedCapacity: count) { thicknessBuffer, filled in
-          placements = [CGFloat](unsafeUninitializedCapacity: count) {
+    func write<Start: FixedWidthInteger>(_ startBuffer: UnsafeMutableBufferPointer<Start>) -> Int {
+      offsets = [CGFloat](unsafeUninitializedCapacity: lines) { offsetBuffer, offsetsFilled in
+        thicknesses = [CGFloat](unsafeUninitializedCapacity: lines) { thicknessBuffer, filled in
+          placements = [CGFloat](unsafeUninitializedCapacity: lines) {
             placementBuffer, placementsFilled in
             var pointers = LinePointers(
               starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
               placements: placementBuffer)
-            fill(&pointers)
+            var item = 0
+            var offset: CGFloat = 0
+            flowLines(
+              explicit, from: &item, offset: &offset, into: &pointers, noting: &made,
+              rejoins: { _ in false })
             placementsFilled = pointers.count
           }
           filled = placements.count
         }
         offsetsFilled = placements.count
       }
-      startsFilled = placements.count
+      return placements.count
+    }
+    let starts = LineStarts(itemCount: count, capacity: lines) { narrow, wide in
+      if let narrow { return write(narrow) }
+      return wide.map(write) ?? 0
     }
     return (starts, offsets, thicknesses, placements)
   }
@@ -1393,14 +1401,15 @@ protocol LineSink {
 
 /// Lines appended to growing arrays (a re-flow, or a first layout aligned on baselines).
 struct LineArrays: LineSink {
-  var starts: [Int] = []
+  var starts: LineStarts
   var offsets: [CGFloat] = []
   var thicknesses: [CGFloat] = []
   var baselines: [CGFloat] = []
   var placements: [CGFloat] = []
   let keepsBaselines: Bool
 
-  init(capacity: Int, baselines keepsBaselines: Bool) {
+  init(capacity: Int, itemCount: Int, baselines keepsBaselines: Bool) {
+    starts = LineStarts(itemCount: itemCount)
     self.keepsBaselines = keepsBaselines
     guard capacity > 0 else { return }
     starts.reserveCapacity(capacity)
@@ -1422,22 +1431,23 @@ struct LineArrays: LineSink {
     placements.append(placement)
   }
 
-  var arrays: ([Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {
+  var arrays: (LineStarts, [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {
     (starts, offsets, thicknesses, baselines, placements)
   }
 }
 
 /// Lines written through pointers into uninitialised storage of a known size (a first layout
-/// without baselines), with no per-line capacity or uniqueness checks.
-struct LinePointers: LineSink {
-  let starts: UnsafeMutableBufferPointer<Int>
+/// without baselines), with no per-line capacity or uniqueness checks. `Start` is the type
+/// `LineStarts` keeps a line's first item as (an item index of the section fits it).
+struct LinePointers<Start: FixedWidthInteger>: LineSink {
+  let starts: UnsafeMutableBufferPointer<Start>
   let offsets: UnsafeMutableBufferPointer<CGFloat>
   let thicknesses: UnsafeMutableBufferPointer<CGFloat>
   let placements: UnsafeMutableBufferPointer<CGFloat>
   private(set) var count = 0
 
   init(
-    starts: UnsafeMutableBufferPointer<Int>, offsets: UnsafeMutableBufferPointer<CGFloat>,
+    starts: UnsafeMutableBufferPointer<Start>, offsets: UnsafeMutableBufferPointer<CGFloat>,
     thicknesses: UnsafeMutableBufferPointer<CGFloat>,
     placements: UnsafeMutableBufferPointer<CGFloat>
   ) {
@@ -1452,7 +1462,7 @@ struct LinePointers: LineSink {
   mutating func add(
     start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, placement: CGFloat
   ) {
-    starts.initializeElement(at: count, to: start)
+    starts.initializeElement(at: count, to: Start(truncatingIfNeeded: start))
     offsets.initializeElement(at: count, to: offset)
     thicknesses.initializeElement(at: count, to: thickness)
     placements.initializeElement(at: count, to: placement)
