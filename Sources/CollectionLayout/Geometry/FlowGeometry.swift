@@ -143,6 +143,33 @@ public struct FlowGeometry: Sendable {
 
   /// Computes the layout of `sections`.
   public init(configuration: FlowConfiguration, sections input: [FlowSection]) {
+    var none: [SectionLayout] = []
+    self.init(configuration: configuration, sections: input, reusing: &none)
+  }
+
+  /// Computes the layout of `sections` again, for a new configuration or new inputs: the same
+  /// geometry as `init(configuration:sections:)` makes of them, to the bit.
+  ///
+  /// A section of per-item sizes writes its lines into the line storage of this geometry's
+  /// section at the same index when that storage has room for them without keeping more than
+  /// twice what they need, instead of allocating new storage that the kernel must fault in
+  /// again (about a third of a first layout of a million items). Storage a copy of this
+  /// geometry still shares is copied first, so the copy keeps its frames. `FlowLayout` lays
+  /// out so on every pass that lays everything out again (a bounds change,
+  /// `invalidateLayout()`).
+  public mutating func recompute(configuration: FlowConfiguration, sections input: [FlowSection]) {
+    var old = sections
+    // The old sections are then held by `old` alone: their line storage can be written in place.
+    sections = []
+    self = FlowGeometry(configuration: configuration, sections: input, reusing: &old)
+  }
+
+  /// Computes the layout of `sections`, writing each section's lines into the line storage of
+  /// `old`'s section at its index where it fits (see `recompute`).
+  private init(
+    configuration: FlowConfiguration, sections input: [FlowSection],
+    reusing old: inout [SectionLayout]
+  ) {
     var configuration = configuration
     var clamped = false
     configuration.viewSize = CGSize(
@@ -160,11 +187,12 @@ public struct FlowGeometry: Sendable {
       : max(0, configuration.viewSize.height - inset.top - inset.bottom)
     sections = []
     sections.reserveCapacity(input.count)
-    for section in input {
+    for (index, section) in input.enumerated() {
+      var lines = old.indices.contains(index) ? old[index].takeLineStorage() : nil
       sections.append(
         SectionLayout(
           section, vertical: configuration.scrollDirection == .vertical,
-          crossExtent: crossExtent, clamped: &clamped))
+          crossExtent: crossExtent, clamped: &clamped, reusing: &lines))
     }
     sectionOrigins = []
     sectionOrigins.reserveCapacity(input.count)
@@ -561,6 +589,17 @@ struct SectionLayout: Sendable {
   }
 
   init(_ section: FlowSection, vertical: Bool, crossExtent: CGFloat, clamped: inout Bool) {
+    var none: LineStorage?
+    self.init(
+      section, vertical: vertical, crossExtent: crossExtent, clamped: &clamped, reusing: &none)
+  }
+
+  /// A section laid out from `section`, writing a first layout's lines into `lines` when they
+  /// fit there (`LineStorage.fits`); `lines` is taken either way.
+  init(
+    _ section: FlowSection, vertical: Bool, crossExtent: CGFloat, clamped: inout Bool,
+    reusing lines: inout LineStorage?
+  ) {
     var didClamp = false
     count = section.itemCount
     self.vertical = vertical
@@ -618,7 +657,9 @@ struct SectionLayout: Sendable {
         var explicit = Explicit(sizes: sizes, vertical: vertical)
         self.clamped = didClamp
         if didClamp { clamped = true }
-        layOutExplicit(&explicit, fromLine: 0, lineCapacity: survey?.lineCount)
+        layOutExplicit(
+          &explicit, fromLine: 0, unchangedFrom: .max, lineCapacity: survey?.lineCount,
+          reusing: &lines)
         storage = .explicit(explicit)
         return
       } else {
@@ -960,8 +1001,19 @@ struct SectionLayout: Sendable {
   /// sizes were read (it must be exact); without it a first layout of 4 096 items or more counts
   /// them first.
   private mutating func layOutExplicit(
-    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max,
-    lineCapacity: Int? = nil
+    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max
+  ) {
+    var none: LineStorage?
+    layOutExplicit(
+      &explicit, fromLine: requested, unchangedFrom: unchangedFrom, lineCapacity: nil,
+      reusing: &none)
+  }
+
+  /// `layOutExplicit(_:fromLine:unchangedFrom:)`; a first layout whose `lineCapacity` is given
+  /// writes its lines into `reused` when they fit there.
+  private mutating func layOutExplicit(
+    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int,
+    lineCapacity: Int?, reusing reused: inout LineStorage?
   ) {
     let startLine = min(max(0, requested), explicit.lineStarts.count)
     var item = startLine < explicit.lineStarts.count ? explicit.lineStarts[startLine] : 0
@@ -991,8 +1043,16 @@ struct SectionLayout: Sendable {
     if firstLayout, !useBaselines, let lines = lineCapacity {
       // A first layout whose line count is known: the line arrays are written through pointers
       // into storage of exactly that size, with no per-line append.
-      (starts, offsets, lineThicknesses, placements) = makeLineArrays(
-        count: lines, explicit, noting: &made)
+      if var kept = reused.take(), kept.fits(lines, itemCount: count) {
+        // Written in place: `kept` is the only holder of its arrays (taken out of `reused`).
+        writeLines(count: lines, explicit, into: &kept, noting: &made)
+        (starts, offsets, lineThicknesses, placements) = (
+          kept.starts, kept.offsets, kept.thicknesses, kept.placements
+        )
+      } else {
+        (starts, offsets, lineThicknesses, placements) = makeLineArrays(
+          count: lines, explicit, noting: &made)
+      }
     } else {
       // A first layout sizes its arrays exactly (see `lineCount(packing:)`).
       var sink = LineArrays(
@@ -1104,6 +1164,51 @@ struct SectionLayout: Sendable {
     }
   }
 
+  /// The line arrays of an explicit section, taken out of it to be written again in place by a
+  /// first layout of the section that replaces it (`FlowGeometry.recompute`).
+  struct LineStorage {
+    var starts: LineStarts
+    var offsets: [CGFloat]
+    var thicknesses: [CGFloat]
+    var placements: [CGFloat]
+
+    /// Whether `lines` lines of a section of `itemCount` items go in these arrays: they have
+    /// room for them and would not keep more than about twice what they need (a long list
+    /// relaid out as a short one gets new storage), and the starts have the section's width.
+    func fits(_ lines: Int, itemCount: Int) -> Bool {
+      let limit = 2 * lines + 64
+      return starts.isWide == LineStarts.isWide(itemCount: itemCount)
+        && [starts.capacity, offsets.capacity, thicknesses.capacity, placements.capacity]
+          .allSatisfy { $0 >= lines && $0 <= limit }
+    }
+
+    /// Every array `count` long, in its own storage (new elements are 0 until written).
+    mutating func resize(to count: Int) {
+      starts.resize(to: count)
+      Self.resize(&offsets, to: count)
+      Self.resize(&thicknesses, to: count)
+      Self.resize(&placements, to: count)
+    }
+
+    static func resize(_ array: inout [CGFloat], to count: Int) {
+      if array.count > count { array.removeLast(array.count - count) }
+      // One by one: appending a `repeatElement` allocated twice an element in debug builds.
+      while array.count < count { array.append(0) }
+    }
+  }
+
+  /// This section's line arrays if it is held explicitly without baselines (the section is left
+  /// without lines: it is about to be replaced), else nil.
+  mutating func takeLineStorage() -> LineStorage? {
+    guard case .explicit(var explicit) = storage, !usesBaselines else { return nil }
+    storage = .explicit(Explicit.empty)
+    let lines = LineStorage(
+      starts: explicit.lineStarts, offsets: explicit.lineOffsets,
+      thicknesses: explicit.lineThicknesses, placements: explicit.linePlacements)
+    explicit = Explicit.empty
+    return lines
+  }
+
   /// What a layout pass notes of the lines it makes: how many start with an item longer than the
   /// line, and the lines long enough for checkpoints (`checkpointMinimum` items or more).
   struct MadeLines {
@@ -1146,6 +1251,36 @@ struct SectionLayout: Sendable {
       return wide.map(write) ?? 0
     }
     return (starts, offsets, thicknesses, placements)
+  }
+
+  /// A first layout's lines written into `storage`'s arrays in place (they have room:
+  /// `LineStorage.fits`), resized to the `count` lines greedy packing makes of `explicit`'s
+  /// items.
+  private func writeLines(
+    count lines: Int, _ explicit: Explicit, into storage: inout LineStorage,
+    noting made: inout MadeLines
+  ) {
+    storage.resize(to: lines)
+    storage.offsets.withUnsafeMutableBufferPointer { offsetBuffer in
+      storage.thicknesses.withUnsafeMutableBufferPointer { thicknessBuffer in
+        storage.placements.withUnsafeMutableBufferPointer { placementBuffer in
+          func write<Start: FixedWidthInteger>(_ startBuffer: UnsafeMutableBufferPointer<Start>) {
+            var pointers = LinePointers(
+              starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
+              placements: placementBuffer)
+            var item = 0
+            var offset: CGFloat = 0
+            flowLines(
+              explicit, from: &item, offset: &offset, into: &pointers, noting: &made,
+              rejoins: { _ in false })
+            precondition(pointers.count == lines, "line count differs from the survey's")
+          }
+          storage.starts.withUnsafeMutableBuffers { narrow, wide in
+            if let narrow { write(narrow) } else if let wide { write(wide) }
+          }
+        }
+      }
+    }
   }
 
   /// The number of lines greedy packing makes of `explicit`'s items (4 096 items or more; 0

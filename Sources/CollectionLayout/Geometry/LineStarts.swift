@@ -68,6 +68,29 @@ struct LineStarts: Equatable, Sendable {
     if isWide { wide.append(item) } else { narrow.append(UInt32(item)) }
   }
 
+  /// Makes the storage `count` lines long in place (new starts are 0 until written).
+  mutating func resize(to count: Int) {
+    func resize<Start: FixedWidthInteger>(_ array: inout [Start]) {
+      if array.count > count { array.removeLast(array.count - count) }
+      // One by one: appending a `repeatElement` allocated twice an element in debug builds.
+      while array.count < count { array.append(0) }
+    }
+    if isWide { resize(&wide) } else { resize(&narrow) }
+  }
+
+  /// Calls `body` with the storage's starts to write in place: the 4-byte ones, or else the
+  /// 8-byte ones.
+  mutating func withUnsafeMutableBuffers<Result>(
+    _ body: (
+      _ narrow: UnsafeMutableBufferPointer<UInt32>?, _ wide: UnsafeMutableBufferPointer<Int>?
+    )
+      -> Result
+  ) -> Result {
+    isWide
+      ? wide.withUnsafeMutableBufferPointer { body(nil, $0) }
+      : narrow.withUnsafeMutableBufferPointer { body($0, nil) }
+  }
+
   /// Replaces the starts of lines `range` with `other`'s (made for the same section).
   mutating func replaceSubrange(_ range: Range<Int>, with other: LineStarts) {
     precondition(isWide == other.isWide, "line starts of another section")
