@@ -655,11 +655,21 @@ struct SectionLayout: Sendable {
             full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
       } else if !wantsBaselines {
         var explicit = Explicit(sizes: sizes, vertical: vertical)
+        let allKept = layOutExplicit(
+          &explicit, fromLine: 0, unchangedFrom: .max, lineCapacity: survey?.lineCount,
+          checkingSizes: !(survey?.isExact ?? true), reusing: &lines)
+        if !allKept {
+          // A size past the survey's sample needs clamping: lay the clamped sizes out instead.
+          sizes = sizes.map { FlowGeometry.nonNegative($0, &didClamp) }
+          survey = Self.survey(
+            sizes, lengthIndex: lengthIndex, spacing: itemSpacing, available: available)
+          explicit = Explicit(sizes: sizes, vertical: vertical)
+          layOutExplicit(
+            &explicit, fromLine: 0, unchangedFrom: .max, lineCapacity: survey?.lineCount,
+            reusing: &lines)
+        }
         self.clamped = didClamp
         if didClamp { clamped = true }
-        layOutExplicit(
-          &explicit, fromLine: 0, unchangedFrom: .max, lineCapacity: survey?.lineCount,
-          reusing: &lines)
         storage = .explicit(explicit)
         return
       } else {
@@ -672,23 +682,42 @@ struct SectionLayout: Sendable {
     layOutLines(fromLine: 0)
   }
 
-  /// What one pass over a section's sizes finds: whether they are all equal (then the section is
-  /// held in closed form), and else how many lines greedy packing makes of them (so that a
-  /// first layout sizes its line arrays exactly, without another pass).
+  /// What a look at a section's sizes finds: whether they are all equal (then the section is
+  /// held in closed form), and else how many lines greedy packing makes of them, counted for the
+  /// first `sampleCount` items and estimated from them for the rest, so that a first layout
+  /// allocates its line arrays once and reads the rest of the sizes once.
   struct SizesSurvey {
     var allEqual: Bool
+    /// The line count: exact when `isExact`, else an estimate with some room (`lineEstimate`).
     var lineCount: Int
+    /// Whether every item was read: then the count is exact, and every size was checked.
+    var isExact: Bool
+  }
+
+  /// How many items a survey packs (and checks) to estimate the lines of a longer section.
+  static let sampleCount = 16_384
+
+  /// The lines to allocate for `count` items when the first `sampleCount` of them make
+  /// `sampleLines` lines: that rate with 1/32 more and 64 lines of room, so that a section whose
+  /// line length varies as its sample's does fits; a section that needs more grows its arrays.
+  static func lineEstimate(sampleLines: Int, count: Int) -> Int {
+    let rate = Double(sampleLines) / Double(sampleCount)
+    let estimate = (Double(count) * rate * 33 / 32).rounded(.up)
+    return min(count, Int(estimate) + 64)
   }
 
   /// Surveys `sizes` (lengths are value `lengthIndex` of each: 0 the width, 1 the height), or
-  /// returns nil at the first value `FlowGeometry.isKept` does not take as it is: the sizes then
-  /// need clamping first.
+  /// returns nil at the first value `FlowGeometry.isKept` does not take as it is among those it
+  /// reads: the sizes then need clamping first. Beyond `sampleCount` items, the first layout
+  /// checks the sizes as it reads them (`MadeLines.unkept`).
   static func survey(
     _ sizes: [CGSize], lengthIndex: Int, spacing: CGFloat, available: CGFloat
   ) -> SizesSurvey? {
     sizes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CGFloat.self) { values -> SizesSurvey? in
-        guard values.count >= 2 else { return SizesSurvey(allEqual: true, lineCount: 0) }
+        guard values.count >= 2 else {
+          return SizesSurvey(allEqual: true, lineCount: 0, isExact: true)
+        }
         let firstWidth = values[0]
         let firstHeight = values[1]
         // The sizes equal to the first (NaN equals nothing): when that is all of them, the
@@ -703,12 +732,13 @@ struct SectionLayout: Sendable {
         }
         if index >= values.count {
           let kept = FlowGeometry.isKept(firstWidth) && FlowGeometry.isKept(firstHeight)
-          return kept ? SizesSurvey(allEqual: true, lineCount: 0) : nil
+          return kept ? SizesSurvey(allEqual: true, lineCount: 0, isExact: true) : nil
         }
         var lines = 0
         var used = CGFloat.infinity
         index = 0
-        while index < values.count {
+        let end = min(values.count, 2 * sampleCount)
+        while index < end {
           let width = values[index]
           let height = values[index + 1]
           guard FlowGeometry.isKept(width) && FlowGeometry.isKept(height) else { return nil }
@@ -721,7 +751,12 @@ struct SectionLayout: Sendable {
           }
           index += 2
         }
-        return SizesSurvey(allEqual: false, lineCount: lines)
+        if end == values.count {
+          return SizesSurvey(allEqual: false, lineCount: lines, isExact: true)
+        }
+        return SizesSurvey(
+          allEqual: false, lineCount: lineEstimate(sampleLines: lines, count: values.count / 2),
+          isExact: false)
       }
     }
   }
@@ -1009,12 +1044,15 @@ struct SectionLayout: Sendable {
       reusing: &none)
   }
 
-  /// `layOutExplicit(_:fromLine:unchangedFrom:)`; a first layout whose `lineCapacity` is given
-  /// writes its lines into `reused` when they fit there.
+  /// `layOutExplicit(_:fromLine:unchangedFrom:)`; a first layout given `lineCapacity` (the
+  /// survey's line count or estimate) writes its lines into `reused` when they fit there, and
+  /// `checkingSizes` (sizes the survey did not all read) returns false when an item's size
+  /// needs clamping (`MadeLines.unkept`).
+  @discardableResult
   private mutating func layOutExplicit(
     _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int,
-    lineCapacity: Int?, reusing reused: inout LineStorage?
-  ) {
+    lineCapacity: Int?, checkingSizes: Bool = false, reusing reused: inout LineStorage?
+  ) -> Bool {
     let startLine = min(max(0, requested), explicit.lineStarts.count)
     var item = startLine < explicit.lineStarts.count ? explicit.lineStarts[startLine] : 0
     var offset: CGFloat = 0
@@ -1027,7 +1065,7 @@ struct SectionLayout: Sendable {
     if startLine == explicit.lineStarts.count && startLine > 0 {
       // Nothing after the last line: re-flow that line instead (the caller asked past the end).
       layOutExplicit(&explicit, fromLine: startLine - 1, unchangedFrom: unchangedFrom)
-      return
+      return true
     }
     let oldLineCount = explicit.lineStarts.count
     var starts = LineStarts(itemCount: count)
@@ -1041,18 +1079,34 @@ struct SectionLayout: Sendable {
     let firstLayout = startLine == 0 && oldLineCount == 0
     var made = MadeLines()
     if firstLayout, !useBaselines, let lines = lineCapacity {
-      // A first layout whose line count is known: the line arrays are written through pointers
-      // into storage of exactly that size, with no per-line append.
+      // A first layout whose line count is known or estimated: the line arrays are written
+      // through pointers into storage of that size, with no per-line append.
+      var written: LineStorage
       if var kept = reused.take(), kept.fits(lines, itemCount: count) {
         // Written in place: `kept` is the only holder of its arrays (taken out of `reused`).
-        writeLines(count: lines, explicit, into: &kept, noting: &made)
-        (starts, offsets, lineThicknesses, placements) = (
-          kept.starts, kept.offsets, kept.thicknesses, kept.placements
-        )
+        writeLines(
+          count: lines, explicit, into: &kept, from: &item, offset: &offset,
+          checkingSizes: checkingSizes, noting: &made)
+        written = kept
       } else {
-        (starts, offsets, lineThicknesses, placements) = makeLineArrays(
-          count: lines, explicit, noting: &made)
+        written = makeLineArrays(
+          count: lines, explicit, from: &item, offset: &offset, checkingSizes: checkingSizes,
+          noting: &made)
       }
+      if item < count {
+        // More lines than estimated: the rest are appended (the arrays grow).
+        var sink = LineArrays(taking: &written)
+        flowLines(
+          explicit, from: &item, offset: &offset, into: &sink, noting: &made,
+          checkingSizes: checkingSizes, rejoins: { _ in false })
+        written = sink.storage
+      } else if written.offsets.capacity > 2 * written.offsets.count + 64 {
+        // Far fewer lines than estimated: kept in arrays of their size.
+        written.shrink()
+      }
+      (starts, offsets, lineThicknesses, placements) = (
+        written.starts, written.offsets, written.thicknesses, written.placements
+      )
     } else {
       // A first layout sizes its arrays exactly (see `lineCount(packing:)`).
       var sink = LineArrays(
@@ -1120,6 +1174,7 @@ struct SectionLayout: Sendable {
     } else {
       linesLength = 0
     }
+    return !made.unkept
   }
 
   /// Lays out the lines of `explicit`'s items from `item` to the end of the section, or until
@@ -1128,7 +1183,7 @@ struct SectionLayout: Sendable {
   @inline(__always)
   private func flowLines<Sink: LineSink>(
     _ explicit: Explicit, from item: inout Int, offset: inout CGFloat, into sink: inout Sink,
-    noting made: inout MadeLines, rejoins: (Int) -> Bool
+    noting made: inout MadeLines, checkingSizes: Bool = false, rejoins: (Int) -> Bool
   ) {
     let useBaselines = usesBaselines
     let baselines = explicit.baselines
@@ -1144,6 +1199,16 @@ struct SectionLayout: Sendable {
           for index in first..<line.end {
             thickness = max(thickness, baseline - baselines[index] + thicknesses[index])
           }
+        } else if checkingSizes {
+          line = packLine(
+            from: first, limit: count, length: { lengths[$0] },
+            joined: { joined in
+              let itemThickness = thicknesses[joined]
+              thickness = max(thickness, itemThickness)
+              if !FlowGeometry.isKept(itemThickness) || !FlowGeometry.isKept(lengths[joined]) {
+                made.unkept = true
+              }
+            })
         } else {
           line = packLine(
             from: first, limit: count, length: { lengths[$0] },
@@ -1190,6 +1255,14 @@ struct SectionLayout: Sendable {
       Self.resize(&placements, to: count)
     }
 
+    /// Every array copied into storage of its size.
+    mutating func shrink() {
+      starts.shrink()
+      offsets = offsets.withUnsafeBufferPointer { [CGFloat]($0) }
+      thicknesses = thicknesses.withUnsafeBufferPointer { [CGFloat]($0) }
+      placements = placements.withUnsafeBufferPointer { [CGFloat]($0) }
+    }
+
     static func resize(_ array: inout [CGFloat], to count: Int) {
       if array.count > count { array.removeLast(array.count - count) }
       // One by one: appending a `repeatElement` allocated twice an element in debug builds.
@@ -1214,14 +1287,20 @@ struct SectionLayout: Sendable {
   struct MadeLines {
     var overlong = 0
     var longLines: [Range<Int>] = []
+    /// Whether some item's width or height is not taken as it is (`FlowGeometry.isKept`): a first
+    /// layout of sizes not all checked before (`SizesSurvey`) is then done again with them
+    /// clamped.
+    var unkept = false
   }
 
-  /// A first layout's four line arrays (starts, offsets, thicknesses, placements) of the `count`
-  /// lines greedy packing makes of `explicit`'s items, written through pointers into storage of
-  /// exactly that size.
-  private func makeLineArrays(count lines: Int, _ explicit: Explicit, noting made: inout MadeLines)
-    -> (LineStarts, [CGFloat], [CGFloat], [CGFloat])
-  {
+  /// A first layout's four line arrays (starts, offsets, thicknesses, placements): the lines
+  /// greedy packing makes of `explicit`'s items from `item` on, written through pointers into
+  /// storage of `count` lines until it is full (then `item` is the first item not laid out and
+  /// `offset` where its line goes). `checkingSizes` notes sizes that need clamping.
+  private func makeLineArrays(
+    count lines: Int, _ explicit: Explicit, from item: inout Int, offset: inout CGFloat,
+    checkingSizes: Bool, noting made: inout MadeLines
+  ) -> LineStorage {
     var offsets: [CGFloat] = []
     var thicknesses: [CGFloat] = []
     var placements: [CGFloat] = []
@@ -1233,11 +1312,9 @@ struct SectionLayout: Sendable {
             var pointers = LinePointers(
               starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
               placements: placementBuffer)
-            var item = 0
-            var offset: CGFloat = 0
             flowLines(
               explicit, from: &item, offset: &offset, into: &pointers, noting: &made,
-              rejoins: { _ in false })
+              checkingSizes: checkingSizes, rejoins: { _ in false })
             placementsFilled = pointers.count
           }
           filled = placements.count
@@ -1250,17 +1327,18 @@ struct SectionLayout: Sendable {
       if let narrow { return write(narrow) }
       return wide.map(write) ?? 0
     }
-    return (starts, offsets, thicknesses, placements)
+    return LineStorage(
+      starts: starts, offsets: offsets, thicknesses: thicknesses, placements: placements)
   }
 
-  /// A first layout's lines written into `storage`'s arrays in place (they have room:
-  /// `LineStorage.fits`), resized to the `count` lines greedy packing makes of `explicit`'s
-  /// items.
+  /// `makeLineArrays`, writing into `storage`'s arrays in place (they have room for `count`
+  /// lines: `LineStorage.fits`), resized to the lines written.
   private func writeLines(
     count lines: Int, _ explicit: Explicit, into storage: inout LineStorage,
-    noting made: inout MadeLines
+    from item: inout Int, offset: inout CGFloat, checkingSizes: Bool, noting made: inout MadeLines
   ) {
     storage.resize(to: lines)
+    var written = 0
     storage.offsets.withUnsafeMutableBufferPointer { offsetBuffer in
       storage.thicknesses.withUnsafeMutableBufferPointer { thicknessBuffer in
         storage.placements.withUnsafeMutableBufferPointer { placementBuffer in
@@ -1268,12 +1346,10 @@ struct SectionLayout: Sendable {
             var pointers = LinePointers(
               starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
               placements: placementBuffer)
-            var item = 0
-            var offset: CGFloat = 0
             flowLines(
               explicit, from: &item, offset: &offset, into: &pointers, noting: &made,
-              rejoins: { _ in false })
-            precondition(pointers.count == lines, "line count differs from the survey's")
+              checkingSizes: checkingSizes, rejoins: { _ in false })
+            written = pointers.count
           }
           storage.starts.withUnsafeMutableBuffers { narrow, wide in
             if let narrow { write(narrow) } else if let wide { write(wide) }
@@ -1281,6 +1357,7 @@ struct SectionLayout: Sendable {
         }
       }
     }
+    storage.resize(to: written)
   }
 
   /// The number of lines greedy packing makes of `explicit`'s items (4 096 items or more; 0
@@ -1564,6 +1641,23 @@ struct LineArrays: LineSink {
     thicknesses.append(thickness)
     if keepsBaselines { baselines.append(baseline) }
     placements.append(placement)
+  }
+
+  /// Lines appended after those of `storage` (taken: left empty, so that its arrays grow in
+  /// place), without baselines.
+  init(taking storage: inout SectionLayout.LineStorage) {
+    keepsBaselines = false
+    starts = LineStarts(itemCount: 0)
+    swap(&starts, &storage.starts)
+    swap(&offsets, &storage.offsets)
+    swap(&thicknesses, &storage.thicknesses)
+    swap(&placements, &storage.placements)
+  }
+
+  /// The lines as line storage (without baselines).
+  var storage: SectionLayout.LineStorage {
+    SectionLayout.LineStorage(
+      starts: starts, offsets: offsets, thicknesses: thicknesses, placements: placements)
   }
 
   var arrays: (LineStarts, [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {

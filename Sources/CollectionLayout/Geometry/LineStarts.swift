@@ -91,6 +91,15 @@ struct LineStarts: Equatable, Sendable {
       : narrow.withUnsafeMutableBufferPointer { body($0, nil) }
   }
 
+  /// Copies the starts into storage of their size.
+  mutating func shrink() {
+    if isWide {
+      wide = wide.withUnsafeBufferPointer { [Int]($0) }
+    } else {
+      narrow = narrow.withUnsafeBufferPointer { [UInt32]($0) }
+    }
+  }
+
   /// Replaces the starts of lines `range` with `other`'s (made for the same section).
   mutating func replaceSubrange(_ range: Range<Int>, with other: LineStarts) {
     precondition(isWide == other.isWide, "line starts of another section")
