@@ -641,6 +641,13 @@ struct SectionLayout: Sendable {
       let lengthIndex = vertical ? 0 : 1
       var survey = Self.survey(
         sizes, lengthIndex: lengthIndex, spacing: itemSpacing, available: available)
+      if let partial = survey, !partial.isExact, wantsBaselines,
+        !sizes.allSatisfy({ FlowGeometry.isKept($0.width) && FlowGeometry.isKept($0.height) })
+      {
+        // Baseline-aligned lines are laid out by the general pass, which does not check the
+        // sizes past the survey's sample: they are checked here.
+        survey = nil
+      }
       if survey == nil {
         sizes = sizes.map { FlowGeometry.nonNegative($0, &didClamp) }
         survey = Self.survey(
