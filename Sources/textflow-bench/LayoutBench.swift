@@ -23,6 +23,8 @@ struct LayoutBench {
 
   static let configuration = FlowConfiguration(viewSize: CGSize(width: 375, height: 667))
   static let viewport = CGSize(width: 375, height: 667)
+  /// The same view turned sideways, for re-prepares after a bounds change.
+  static let landscape = FlowConfiguration(viewSize: CGSize(width: 667, height: 375))
 
   /// Item sizes known up front: four widths in a pseudo-random order (so the section is not
   /// held in closed form, and lines hold 2 to 4 items like a tag list), 44 high.
@@ -82,6 +84,26 @@ struct LayoutBench {
         perItemAtMillion = prepare.median
         bytesPerItemAtMillion = bytesPerItem
       }
+
+      // A bounds change re-prepares a geometry that already exists (FlowLayout, after
+      // invalidateLayout): portrait and landscape in turn, each pass laying out the whole
+      // section again in the line storage the geometry holds (FlowGeometry.recompute).
+      var rotating = FlowGeometry(
+        configuration: Self.configuration, sections: [FlowSection(items: .sizes(sizes))])
+      var landscape = false
+      let reprepare = measure(runs: repeats, operations: count) {
+        landscape.toggle()
+        rotating.recompute(
+          configuration: landscape ? Self.landscape : Self.configuration,
+          sections: [FlowSection(items: .sizes(sizes))])
+        consume(Int(rotating.contentSize.height))
+      }
+      report.time(
+        "\(label) items: re-prepare after a bounds change, per item", reprepare,
+        note: String(
+          format: "portrait and landscape in turn on one geometry; kept %.1f B/item",
+          Double(rotating.storageBytes) / Double(count)),
+        extra: ["items": count])
 
       // Viewport queries at random offsets (the same offsets every run).
       let height = geometry.contentSize.height

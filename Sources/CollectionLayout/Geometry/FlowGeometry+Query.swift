@@ -476,7 +476,7 @@ extension FlowGeometry {
       // The sizes count whole although they may be the caller's array too: the geometry keeps
       // them alive.
       total += bytes(explicit.sizes) + bytes(explicit.baselines)
-      total += bytes(explicit.lineStarts) + bytes(explicit.lineOffsets)
+      total += explicit.lineStarts.capacityBytes + bytes(explicit.lineOffsets)
       total += bytes(explicit.lineThicknesses) + bytes(explicit.lineBaselines)
       total += bytes(explicit.linePlacements)
     }

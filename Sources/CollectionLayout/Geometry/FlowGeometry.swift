@@ -143,6 +143,33 @@ public struct FlowGeometry: Sendable {
 
   /// Computes the layout of `sections`.
   public init(configuration: FlowConfiguration, sections input: [FlowSection]) {
+    var none: [SectionLayout] = []
+    self.init(configuration: configuration, sections: input, reusing: &none)
+  }
+
+  /// Computes the layout of `sections` again, for a new configuration or new inputs: the same
+  /// geometry as `init(configuration:sections:)` makes of them, to the bit.
+  ///
+  /// A section of per-item sizes writes its lines into the line storage of this geometry's
+  /// section at the same index when that storage has room for them without keeping more than
+  /// twice what they need, instead of allocating new storage that the kernel must fault in
+  /// again (about a third of a first layout of a million items). Storage a copy of this
+  /// geometry still shares is copied first, so the copy keeps its frames. `FlowLayout` lays
+  /// out so on every pass that lays everything out again (a bounds change,
+  /// `invalidateLayout()`).
+  public mutating func recompute(configuration: FlowConfiguration, sections input: [FlowSection]) {
+    var old = sections
+    // The old sections are then held by `old` alone: their line storage can be written in place.
+    sections = []
+    self = FlowGeometry(configuration: configuration, sections: input, reusing: &old)
+  }
+
+  /// Computes the layout of `sections`, writing each section's lines into the line storage of
+  /// `old`'s section at its index where it fits (see `recompute`).
+  private init(
+    configuration: FlowConfiguration, sections input: [FlowSection],
+    reusing old: inout [SectionLayout]
+  ) {
     var configuration = configuration
     var clamped = false
     configuration.viewSize = CGSize(
@@ -160,11 +187,12 @@ public struct FlowGeometry: Sendable {
       : max(0, configuration.viewSize.height - inset.top - inset.bottom)
     sections = []
     sections.reserveCapacity(input.count)
-    for section in input {
+    for (index, section) in input.enumerated() {
+      var lines = old.indices.contains(index) ? old[index].takeLineStorage() : nil
       sections.append(
         SectionLayout(
           section, vertical: configuration.scrollDirection == .vertical,
-          crossExtent: crossExtent, clamped: &clamped))
+          crossExtent: crossExtent, clamped: &clamped, reusing: &lines))
     }
     sectionOrigins = []
     sectionOrigins.reserveCapacity(input.count)
@@ -387,7 +415,7 @@ struct SectionLayout: Sendable {
     let lengthIndex: Int
     /// Baseline offsets, only for `firstBaseline` alignment (else empty).
     var baselines: [CGFloat]
-    var lineStarts: [Int] = []
+    var lineStarts: LineStarts
     var lineOffsets: [CGFloat] = []
     var lineThicknesses: [CGFloat] = []
     /// Each line's baseline, only for `firstBaseline` alignment (else empty: every line's is 0).
@@ -411,6 +439,7 @@ struct SectionLayout: Sendable {
       self.sizes = sizes
       lengthIndex = vertical ? 0 : 1
       self.baselines = baselines
+      lineStarts = LineStarts(itemCount: sizes.count)
     }
 
     /// No items (a placeholder while a section's storage is taken out to be changed in place).
@@ -560,6 +589,17 @@ struct SectionLayout: Sendable {
   }
 
   init(_ section: FlowSection, vertical: Bool, crossExtent: CGFloat, clamped: inout Bool) {
+    var none: LineStorage?
+    self.init(
+      section, vertical: vertical, crossExtent: crossExtent, clamped: &clamped, reusing: &none)
+  }
+
+  /// A section laid out from `section`, writing a first layout's lines into `lines` when they
+  /// fit there (`LineStorage.fits`); `lines` is taken either way.
+  init(
+    _ section: FlowSection, vertical: Bool, crossExtent: CGFloat, clamped: inout Bool,
+    reusing lines: inout LineStorage?
+  ) {
     var didClamp = false
     count = section.itemCount
     self.vertical = vertical
@@ -601,6 +641,13 @@ struct SectionLayout: Sendable {
       let lengthIndex = vertical ? 0 : 1
       var survey = Self.survey(
         sizes, lengthIndex: lengthIndex, spacing: itemSpacing, available: available)
+      if let partial = survey, !partial.isExact, wantsBaselines,
+        !sizes.allSatisfy({ FlowGeometry.isKept($0.width) && FlowGeometry.isKept($0.height) })
+      {
+        // Baseline-aligned lines are laid out by the general pass, which does not check the
+        // sizes past the survey's sample: they are checked here.
+        survey = nil
+      }
       if survey == nil {
         sizes = sizes.map { FlowGeometry.nonNegative($0, &didClamp) }
         survey = Self.survey(
@@ -615,9 +662,21 @@ struct SectionLayout: Sendable {
             full: Placement(lead: 0, gap: 0), lastCount: 0, last: Placement(lead: 0, gap: 0)))
       } else if !wantsBaselines {
         var explicit = Explicit(sizes: sizes, vertical: vertical)
+        let allKept = layOutExplicit(
+          &explicit, fromLine: 0, unchangedFrom: .max, lineCapacity: survey?.lineCount,
+          checkingSizes: !(survey?.isExact ?? true), reusing: &lines)
+        if !allKept {
+          // A size past the survey's sample needs clamping: lay the clamped sizes out instead.
+          sizes = sizes.map { FlowGeometry.nonNegative($0, &didClamp) }
+          survey = Self.survey(
+            sizes, lengthIndex: lengthIndex, spacing: itemSpacing, available: available)
+          explicit = Explicit(sizes: sizes, vertical: vertical)
+          layOutExplicit(
+            &explicit, fromLine: 0, unchangedFrom: .max, lineCapacity: survey?.lineCount,
+            reusing: &lines)
+        }
         self.clamped = didClamp
         if didClamp { clamped = true }
-        layOutExplicit(&explicit, fromLine: 0, lineCapacity: survey?.lineCount)
         storage = .explicit(explicit)
         return
       } else {
@@ -630,23 +689,42 @@ struct SectionLayout: Sendable {
     layOutLines(fromLine: 0)
   }
 
-  /// What one pass over a section's sizes finds: whether they are all equal (then the section is
-  /// held in closed form), and else how many lines greedy packing makes of them (so that a
-  /// first layout sizes its line arrays exactly, without another pass).
+  /// What a look at a section's sizes finds: whether they are all equal (then the section is
+  /// held in closed form), and else how many lines greedy packing makes of them, counted for the
+  /// first `sampleCount` items and estimated from them for the rest, so that a first layout
+  /// allocates its line arrays once and reads the rest of the sizes once.
   struct SizesSurvey {
     var allEqual: Bool
+    /// The line count: exact when `isExact`, else an estimate with some room (`lineEstimate`).
     var lineCount: Int
+    /// Whether every item was read: then the count is exact, and every size was checked.
+    var isExact: Bool
+  }
+
+  /// How many items a survey packs (and checks) to estimate the lines of a longer section.
+  static let sampleCount = 16_384
+
+  /// The lines to allocate for `count` items when the first `sampleCount` of them make
+  /// `sampleLines` lines: that rate with 1/32 more and 64 lines of room, so that a section whose
+  /// line length varies as its sample's does fits; a section that needs more grows its arrays.
+  static func lineEstimate(sampleLines: Int, count: Int) -> Int {
+    let rate = Double(sampleLines) / Double(sampleCount)
+    let estimate = (Double(count) * rate * 33 / 32).rounded(.up)
+    return min(count, Int(estimate) + 64)
   }
 
   /// Surveys `sizes` (lengths are value `lengthIndex` of each: 0 the width, 1 the height), or
-  /// returns nil at the first value `FlowGeometry.isKept` does not take as it is: the sizes then
-  /// need clamping first.
+  /// returns nil at the first value `FlowGeometry.isKept` does not take as it is among those it
+  /// reads: the sizes then need clamping first. Beyond `sampleCount` items, the first layout
+  /// checks the sizes as it reads them (`MadeLines.unkept`).
   static func survey(
     _ sizes: [CGSize], lengthIndex: Int, spacing: CGFloat, available: CGFloat
   ) -> SizesSurvey? {
     sizes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CGFloat.self) { values -> SizesSurvey? in
-        guard values.count >= 2 else { return SizesSurvey(allEqual: true, lineCount: 0) }
+        guard values.count >= 2 else {
+          return SizesSurvey(allEqual: true, lineCount: 0, isExact: true)
+        }
         let firstWidth = values[0]
         let firstHeight = values[1]
         // The sizes equal to the first (NaN equals nothing): when that is all of them, the
@@ -661,12 +739,13 @@ struct SectionLayout: Sendable {
         }
         if index >= values.count {
           let kept = FlowGeometry.isKept(firstWidth) && FlowGeometry.isKept(firstHeight)
-          return kept ? SizesSurvey(allEqual: true, lineCount: 0) : nil
+          return kept ? SizesSurvey(allEqual: true, lineCount: 0, isExact: true) : nil
         }
         var lines = 0
         var used = CGFloat.infinity
         index = 0
-        while index < values.count {
+        let end = min(values.count, 2 * sampleCount)
+        while index < end {
           let width = values[index]
           let height = values[index + 1]
           guard FlowGeometry.isKept(width) && FlowGeometry.isKept(height) else { return nil }
@@ -679,7 +758,12 @@ struct SectionLayout: Sendable {
           }
           index += 2
         }
-        return SizesSurvey(allEqual: false, lineCount: lines)
+        if end == values.count {
+          return SizesSurvey(allEqual: false, lineCount: lines, isExact: true)
+        }
+        return SizesSurvey(
+          allEqual: false, lineCount: lineEstimate(sampleLines: lines, count: values.count / 2),
+          isExact: false)
       }
     }
   }
@@ -959,9 +1043,23 @@ struct SectionLayout: Sendable {
   /// sizes were read (it must be exact); without it a first layout of 4 096 items or more counts
   /// them first.
   private mutating func layOutExplicit(
-    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max,
-    lineCapacity: Int? = nil
+    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int = Int.max
   ) {
+    var none: LineStorage?
+    layOutExplicit(
+      &explicit, fromLine: requested, unchangedFrom: unchangedFrom, lineCapacity: nil,
+      reusing: &none)
+  }
+
+  /// `layOutExplicit(_:fromLine:unchangedFrom:)`; a first layout given `lineCapacity` (the
+  /// survey's line count or estimate) writes its lines into `reused` when they fit there, and
+  /// `checkingSizes` (sizes the survey did not all read) returns false when an item's size
+  /// needs clamping (`MadeLines.unkept`).
+  @discardableResult
+  private mutating func layOutExplicit(
+    _ explicit: inout Explicit, fromLine requested: Int, unchangedFrom: Int,
+    lineCapacity: Int?, checkingSizes: Bool = false, reusing reused: inout LineStorage?
+  ) -> Bool {
     let startLine = min(max(0, requested), explicit.lineStarts.count)
     var item = startLine < explicit.lineStarts.count ? explicit.lineStarts[startLine] : 0
     var offset: CGFloat = 0
@@ -974,10 +1072,10 @@ struct SectionLayout: Sendable {
     if startLine == explicit.lineStarts.count && startLine > 0 {
       // Nothing after the last line: re-flow that line instead (the caller asked past the end).
       layOutExplicit(&explicit, fromLine: startLine - 1, unchangedFrom: unchangedFrom)
-      return
+      return true
     }
     let oldLineCount = explicit.lineStarts.count
-    var starts: [Int] = []
+    var starts = LineStarts(itemCount: count)
     var offsets: [CGFloat] = []
     var lineThicknesses: [CGFloat] = []
     var lineBaselines: [CGFloat] = []
@@ -988,17 +1086,39 @@ struct SectionLayout: Sendable {
     let firstLayout = startLine == 0 && oldLineCount == 0
     var made = MadeLines()
     if firstLayout, !useBaselines, let lines = lineCapacity {
-      // A first layout whose line count is known: the line arrays are written through pointers
-      // into storage of exactly that size, with no per-line append.
-      (starts, offsets, lineThicknesses, placements) = Self.makeLineArrays(count: lines) { sink in
+      // A first layout whose line count is known or estimated: the line arrays are written
+      // through pointers into storage of that size, with no per-line append.
+      var written: LineStorage
+      if var kept = reused.take(), kept.fits(lines, itemCount: count) {
+        // Written in place: `kept` is the only holder of its arrays (taken out of `reused`).
+        writeLines(
+          count: lines, explicit, into: &kept, from: &item, offset: &offset,
+          checkingSizes: checkingSizes, noting: &made)
+        written = kept
+      } else {
+        written = makeLineArrays(
+          count: lines, explicit, from: &item, offset: &offset, checkingSizes: checkingSizes,
+          noting: &made)
+      }
+      if item < count {
+        // More lines than estimated: the rest are appended (the arrays grow).
+        var sink = LineArrays(taking: &written)
         flowLines(
           explicit, from: &item, offset: &offset, into: &sink, noting: &made,
-          rejoins: { _ in false })
+          checkingSizes: checkingSizes, rejoins: { _ in false })
+        written = sink.storage
+      } else if written.offsets.capacity > 2 * written.offsets.count + 64 {
+        // Far fewer lines than estimated: kept in arrays of their size.
+        written.shrink()
       }
+      (starts, offsets, lineThicknesses, placements) = (
+        written.starts, written.offsets, written.thicknesses, written.placements
+      )
     } else {
       // A first layout sizes its arrays exactly (see `lineCount(packing:)`).
       var sink = LineArrays(
-        capacity: firstLayout ? lineCount(packing: explicit) : 0, baselines: useBaselines)
+        capacity: firstLayout ? lineCount(packing: explicit) : 0, itemCount: count,
+        baselines: useBaselines)
       let oldStarts = explicit.lineStarts
       flowLines(explicit, from: &item, offset: &offset, into: &sink, noting: &made) { item in
         guard item >= unchangedFrom else { return false }
@@ -1061,6 +1181,7 @@ struct SectionLayout: Sendable {
     } else {
       linesLength = 0
     }
+    return !made.unkept
   }
 
   /// Lays out the lines of `explicit`'s items from `item` to the end of the section, or until
@@ -1069,7 +1190,7 @@ struct SectionLayout: Sendable {
   @inline(__always)
   private func flowLines<Sink: LineSink>(
     _ explicit: Explicit, from item: inout Int, offset: inout CGFloat, into sink: inout Sink,
-    noting made: inout MadeLines, rejoins: (Int) -> Bool
+    noting made: inout MadeLines, checkingSizes: Bool = false, rejoins: (Int) -> Bool
   ) {
     let useBaselines = usesBaselines
     let baselines = explicit.baselines
@@ -1085,6 +1206,16 @@ struct SectionLayout: Sendable {
           for index in first..<line.end {
             thickness = max(thickness, baseline - baselines[index] + thicknesses[index])
           }
+        } else if checkingSizes {
+          line = packLine(
+            from: first, limit: count, length: { lengths[$0] },
+            joined: { joined in
+              let itemThickness = thicknesses[joined]
+              thickness = max(thickness, itemThickness)
+              if !FlowGeometry.isKept(itemThickness) || !FlowGeometry.isKept(lengths[joined]) {
+                made.unkept = true
+              }
+            })
         } else {
           line = packLine(
             from: first, limit: count, length: { lengths[$0] },
@@ -1105,39 +1236,135 @@ struct SectionLayout: Sendable {
     }
   }
 
+  /// The line arrays of an explicit section, taken out of it to be written again in place by a
+  /// first layout of the section that replaces it (`FlowGeometry.recompute`).
+  struct LineStorage {
+    var starts: LineStarts
+    var offsets: [CGFloat]
+    var thicknesses: [CGFloat]
+    var placements: [CGFloat]
+
+    /// Whether `lines` lines of a section of `itemCount` items go in these arrays: they have
+    /// room for them and would not keep more than about twice what they need (a long list
+    /// relaid out as a short one gets new storage), and the starts have the section's width.
+    func fits(_ lines: Int, itemCount: Int) -> Bool {
+      let limit = 2 * lines + 64
+      return starts.isWide == LineStarts.isWide(itemCount: itemCount)
+        && [starts.capacity, offsets.capacity, thicknesses.capacity, placements.capacity]
+          .allSatisfy { $0 >= lines && $0 <= limit }
+    }
+
+    /// Every array `count` long, in its own storage (new elements are 0 until written).
+    mutating func resize(to count: Int) {
+      starts.resize(to: count)
+      Self.resize(&offsets, to: count)
+      Self.resize(&thicknesses, to: count)
+      Self.resize(&placements, to: count)
+    }
+
+    /// Every array copied into storage of its size.
+    mutating func shrink() {
+      starts.shrink()
+      offsets = offsets.withUnsafeBufferPointer { [CGFloat]($0) }
+      thicknesses = thicknesses.withUnsafeBufferPointer { [CGFloat]($0) }
+      placements = placements.withUnsafeBufferPointer { [CGFloat]($0) }
+    }
+
+    static func resize(_ array: inout [CGFloat], to count: Int) {
+      if array.count > count { array.removeLast(array.count - count) }
+      // One by one: appending a `repeatElement` allocated twice an element in debug builds.
+      while array.count < count { array.append(0) }
+    }
+  }
+
+  /// This section's line arrays if it is held explicitly without baselines (the section is left
+  /// without lines: it is about to be replaced), else nil.
+  mutating func takeLineStorage() -> LineStorage? {
+    guard case .explicit(var explicit) = storage, !usesBaselines else { return nil }
+    storage = .explicit(Explicit.empty)
+    let lines = LineStorage(
+      starts: explicit.lineStarts, offsets: explicit.lineOffsets,
+      thicknesses: explicit.lineThicknesses, placements: explicit.linePlacements)
+    explicit = Explicit.empty
+    return lines
+  }
+
   /// What a layout pass notes of the lines it makes: how many start with an item longer than the
   /// line, and the lines long enough for checkpoints (`checkpointMinimum` items or more).
   struct MadeLines {
     var overlong = 0
     var longLines: [Range<Int>] = []
+    /// Whether some item's width or height is not taken as it is (`FlowGeometry.isKept`): a first
+    /// layout of sizes not all checked before (`SizesSurvey`) is then done again with them
+    /// clamped.
+    var unkept = false
   }
 
-  /// Four line arrays (starts, offsets, thicknesses, placements) of at most `count` lines each,
-  /// written by `fill` through pointers into storage of exactly that size.
-  private static func makeLineArrays(count: Int, _ fill: (inout LinePointers) -> Void) -> (
-    [Int], [CGFloat], [CGFloat], [CGFloat]
-  ) {
+  /// A first layout's four line arrays (starts, offsets, thicknesses, placements): the lines
+  /// greedy packing makes of `explicit`'s items from `item` on, written through pointers into
+  /// storage of `count` lines until it is full (then `item` is the first item not laid out and
+  /// `offset` where its line goes). `checkingSizes` notes sizes that need clamping.
+  private func makeLineArrays(
+    count lines: Int, _ explicit: Explicit, from item: inout Int, offset: inout CGFloat,
+    checkingSizes: Bool, noting made: inout MadeLines
+  ) -> LineStorage {
     var offsets: [CGFloat] = []
     var thicknesses: [CGFloat] = []
     var placements: [CGFloat] = []
-    let starts = [Int](unsafeUninitializedCapacity: count) { startBuffer, startsFilled in
-      offsets = [CGFloat](unsafeUninitializedCapacity: count) { offsetBuffer, offsetsFilled in
-        thicknesses = [CGFloat](unsafeUninitializedCapacity: count) { thicknessBuffer, filled in
-          placements = [CGFloat](unsafeUninitializedCapacity: count) {
+    func write<Start: FixedWidthInteger>(_ startBuffer: UnsafeMutableBufferPointer<Start>) -> Int {
+      offsets = [CGFloat](unsafeUninitializedCapacity: lines) { offsetBuffer, offsetsFilled in
+        thicknesses = [CGFloat](unsafeUninitializedCapacity: lines) { thicknessBuffer, filled in
+          placements = [CGFloat](unsafeUninitializedCapacity: lines) {
             placementBuffer, placementsFilled in
             var pointers = LinePointers(
               starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
               placements: placementBuffer)
-            fill(&pointers)
+            flowLines(
+              explicit, from: &item, offset: &offset, into: &pointers, noting: &made,
+              checkingSizes: checkingSizes, rejoins: { _ in false })
             placementsFilled = pointers.count
           }
           filled = placements.count
         }
         offsetsFilled = placements.count
       }
-      startsFilled = placements.count
+      return placements.count
     }
-    return (starts, offsets, thicknesses, placements)
+    let starts = LineStarts(itemCount: count, capacity: lines) { narrow, wide in
+      if let narrow { return write(narrow) }
+      return wide.map(write) ?? 0
+    }
+    return LineStorage(
+      starts: starts, offsets: offsets, thicknesses: thicknesses, placements: placements)
+  }
+
+  /// `makeLineArrays`, writing into `storage`'s arrays in place (they have room for `count`
+  /// lines: `LineStorage.fits`), resized to the lines written.
+  private func writeLines(
+    count lines: Int, _ explicit: Explicit, into storage: inout LineStorage,
+    from item: inout Int, offset: inout CGFloat, checkingSizes: Bool, noting made: inout MadeLines
+  ) {
+    storage.resize(to: lines)
+    var written = 0
+    storage.offsets.withUnsafeMutableBufferPointer { offsetBuffer in
+      storage.thicknesses.withUnsafeMutableBufferPointer { thicknessBuffer in
+        storage.placements.withUnsafeMutableBufferPointer { placementBuffer in
+          func write<Start: FixedWidthInteger>(_ startBuffer: UnsafeMutableBufferPointer<Start>) {
+            var pointers = LinePointers(
+              starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
+              placements: placementBuffer)
+            flowLines(
+              explicit, from: &item, offset: &offset, into: &pointers, noting: &made,
+              checkingSizes: checkingSizes, rejoins: { _ in false })
+            written = pointers.count
+          }
+          storage.starts.withUnsafeMutableBuffers { narrow, wide in
+            if let narrow { write(narrow) } else if let wide { write(wide) }
+          }
+        }
+      }
+    }
+    storage.resize(to: written)
   }
 
   /// The number of lines greedy packing makes of `explicit`'s items (4 096 items or more; 0
@@ -1393,14 +1620,15 @@ protocol LineSink {
 
 /// Lines appended to growing arrays (a re-flow, or a first layout aligned on baselines).
 struct LineArrays: LineSink {
-  var starts: [Int] = []
+  var starts: LineStarts
   var offsets: [CGFloat] = []
   var thicknesses: [CGFloat] = []
   var baselines: [CGFloat] = []
   var placements: [CGFloat] = []
   let keepsBaselines: Bool
 
-  init(capacity: Int, baselines keepsBaselines: Bool) {
+  init(capacity: Int, itemCount: Int, baselines keepsBaselines: Bool) {
+    starts = LineStarts(itemCount: itemCount)
     self.keepsBaselines = keepsBaselines
     guard capacity > 0 else { return }
     starts.reserveCapacity(capacity)
@@ -1422,22 +1650,40 @@ struct LineArrays: LineSink {
     placements.append(placement)
   }
 
-  var arrays: ([Int], [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {
+  /// Lines appended after those of `storage` (taken: left empty, so that its arrays grow in
+  /// place), without baselines.
+  init(taking storage: inout SectionLayout.LineStorage) {
+    keepsBaselines = false
+    starts = LineStarts(itemCount: 0)
+    swap(&starts, &storage.starts)
+    swap(&offsets, &storage.offsets)
+    swap(&thicknesses, &storage.thicknesses)
+    swap(&placements, &storage.placements)
+  }
+
+  /// The lines as line storage (without baselines).
+  var storage: SectionLayout.LineStorage {
+    SectionLayout.LineStorage(
+      starts: starts, offsets: offsets, thicknesses: thicknesses, placements: placements)
+  }
+
+  var arrays: (LineStarts, [CGFloat], [CGFloat], [CGFloat], [CGFloat]) {
     (starts, offsets, thicknesses, baselines, placements)
   }
 }
 
 /// Lines written through pointers into uninitialised storage of a known size (a first layout
-/// without baselines), with no per-line capacity or uniqueness checks.
-struct LinePointers: LineSink {
-  let starts: UnsafeMutableBufferPointer<Int>
+/// without baselines), with no per-line capacity or uniqueness checks. `Start` is the type
+/// `LineStarts` keeps a line's first item as (an item index of the section fits it).
+struct LinePointers<Start: FixedWidthInteger>: LineSink {
+  let starts: UnsafeMutableBufferPointer<Start>
   let offsets: UnsafeMutableBufferPointer<CGFloat>
   let thicknesses: UnsafeMutableBufferPointer<CGFloat>
   let placements: UnsafeMutableBufferPointer<CGFloat>
   private(set) var count = 0
 
   init(
-    starts: UnsafeMutableBufferPointer<Int>, offsets: UnsafeMutableBufferPointer<CGFloat>,
+    starts: UnsafeMutableBufferPointer<Start>, offsets: UnsafeMutableBufferPointer<CGFloat>,
     thicknesses: UnsafeMutableBufferPointer<CGFloat>,
     placements: UnsafeMutableBufferPointer<CGFloat>
   ) {
@@ -1452,7 +1698,7 @@ struct LinePointers: LineSink {
   mutating func add(
     start: Int, offset: CGFloat, thickness: CGFloat, baseline: CGFloat, placement: CGFloat
   ) {
-    starts.initializeElement(at: count, to: start)
+    starts.initializeElement(at: count, to: Start(truncatingIfNeeded: start))
     offsets.initializeElement(at: count, to: offset)
     thicknesses.initializeElement(at: count, to: thickness)
     placements.initializeElement(at: count, to: placement)

@@ -729,7 +729,14 @@ open class FlowLayout: CollectionViewLayout {
         sections.append(
           makeSection(section, collectionView, supplementarySizes: measuredSupplementarySizes))
       }
-      geometry = FlowGeometry(configuration: configuration, sections: sections)
+      if var reused = geometry {
+        // Laid out again in the old geometry's line storage (held alone once `geometry` lets go).
+        geometry = nil
+        reused.recompute(configuration: configuration, sections: sections)
+        geometry = reused
+      } else {
+        geometry = FlowGeometry(configuration: configuration, sections: sections)
+      }
     } else if var updated = geometry {
       geometry = nil
       let route = FlowDelegateRoute(layout: self, context: collectionView)

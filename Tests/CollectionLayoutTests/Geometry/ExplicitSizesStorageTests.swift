@@ -54,11 +54,16 @@ struct ExplicitSizesStorageTests {
     #expect(laidOut.numberOfItems(inSection: 0) == count)
     let lines = Self.greedyLineCount(lengths, available: 375, spacing: 10)
     #expect(lines <= count / 5 + 1)
-    // Four 8-byte values a line (first item, offset, thickness, placement) and a few kilobytes
-    // for the section; copies of the lengths and thicknesses would add 16 bytes an item (1.6 MB
-    // and 16 MB here).
+    // A 4-byte first item and three 8-byte values a line (offset, thickness, placement), for
+    // the lines the first 16 384 items make at their rate with 1/32 and 64 lines of room
+    // (`SectionLayout.lineEstimate`), and a few kilobytes for the section; copies of the lengths
+    // and thicknesses would add 16 bytes an item (1.6 MB and 16 MB here), 8-byte first items 4
+    // bytes a line (50 kB and 500 kB).
+    let sampleLines = Self.greedyLineCount(
+      Array(lengths.prefix(16_384)), available: 375, spacing: 10)
+    let estimate = Int((Double(count) * Double(sampleLines) / 16_384 * 33 / 32).rounded(.up)) + 64
     #expect(
-      bytes <= lines * 32 + 16_384,
+      bytes <= max(lines, estimate) * 28 + 16_384,
       "\(direction) \(count) items, \(lines) lines: \(bytes) bytes, \(bytes / count) an item")
     withExtendedLifetime(sizes) {}
   }
@@ -76,6 +81,35 @@ struct ExplicitSizesStorageTests {
 
   static func isClampedDiagnostic(_ geometry: FlowGeometry) -> Bool {
     geometry.diagnostics.contains { $0.code == .invalidValueClamped }
+  }
+
+  @Test("a size that needs clamping past the survey's sample lays out as its clamped value")
+  func clampedPastTheSample() {
+    var g = SeededGenerator(seed: 0x1A7E_C1A3)
+    for (index, bad) in [CGFloat.nan, -3, .infinity, 5e12, .nan, -3].enumerated() {
+      // The last two align on first baselines (laid out by the general pass).
+      let alignment = FlowAlignment(crossAxis: index >= 4 ? .firstBaseline : .center)
+      var sizes = (0..<40_000).map { _ in
+        CGSize(
+          width: CGFloat(Int.random(in: 20...150, using: &g)),
+          height: CGFloat(Int.random(in: 10...60, using: &g)))
+      }
+      sizes[30_000].width = bad
+      sizes[35_000].height = bad
+      let configuration = FlowConfiguration(viewSize: CGSize(width: 375, height: 667))
+      let raw = FlowGeometry(
+        configuration: configuration,
+        sections: [FlowSection(items: .sizes(sizes), alignment: alignment)])
+      let clean = FlowGeometry(
+        configuration: configuration,
+        sections: [FlowSection(items: .sizes(sizes.map(Self.clamped)), alignment: alignment)])
+      #expect(raw.allAttributes() == clean.allAttributes(), "\(bad), \(alignment.crossAxis)")
+      #expect(Self.isClampedDiagnostic(raw), "\(bad), \(alignment.crossAxis)")
+      #expect(!Self.isClampedDiagnostic(clean), "\(bad)")
+      #expect(
+        raw.diagnostics.contains { $0.code == .itemTooLarge }
+          == clean.diagnostics.contains { $0.code == .itemTooLarge }, "\(bad)")
+    }
   }
 
   @Test("sizes that need clamping lay out as their clamped values, and say so (800 layouts)")

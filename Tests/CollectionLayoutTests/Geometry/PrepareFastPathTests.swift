@@ -66,4 +66,63 @@ struct PrepareFastPathTests {
       #expect(fast.diagnostics == general.diagnostics, "\(label)")
     }
   }
+
+  /// The first layout of a section longer than the survey's sample against the general re-flow,
+  /// to the bit, and its line count against the test's own greedy packing.
+  func expectFirstLayoutExact(_ sizes: [CGSize], spacing: CGFloat, label: String) {
+    let configuration = FlowConfiguration(viewSize: CGSize(width: 375, height: 667))
+    let fast = FlowGeometry(
+      configuration: configuration,
+      sections: [FlowSection(items: .sizes(sizes), minimumInteritemSpacing: spacing)])
+    var general = fast
+    general.sections[0].layOutLines(fromLine: 0)
+    guard case .explicit(let p) = fast.sections[0].storage,
+      case .explicit(let q) = general.sections[0].storage
+    else {
+      Issue.record("\(label): not explicit")
+      return
+    }
+    var lines = 0
+    var used: CGFloat = 0
+    for (index, size) in sizes.enumerated() {
+      if index > 0 && used + spacing + size.width <= 375 {
+        used += spacing + size.width
+      } else {
+        lines += 1
+        used = size.width
+      }
+    }
+    #expect(p.lineStarts.count == lines, "\(label)")
+    #expect(p.lineStarts == q.lineStarts, "\(label)")
+    #expect(p.lineOffsets.map(\.bitPattern) == q.lineOffsets.map(\.bitPattern), "\(label)")
+    #expect(
+      p.lineThicknesses.map(\.bitPattern) == q.lineThicknesses.map(\.bitPattern), "\(label)")
+    #expect(
+      p.linePlacements.map(\.bitPattern) == q.linePlacements.map(\.bitPattern), "\(label)")
+    #expect(p.overlongLineCount == q.overlongLineCount, "\(label)")
+    // Never more than about twice the lines' storage, whatever the estimate was.
+    #expect(p.lineOffsets.capacity <= 2 * lines + 64, "\(label)")
+  }
+
+  @Test("a section whose later lines are shorter or longer than its sample's lays out exactly")
+  func estimatedLineCount() {
+    var g = SeededGenerator(seed: 0xE571_3A7E)
+    let sample = SectionLayout.sampleCount
+    func size(_ width: ClosedRange<CGFloat>) -> CGSize {
+      CGSize(
+        width: CGFloat.random(in: width, using: &g), height: CGFloat.random(in: 1...60, using: &g))
+    }
+    // Narrow items first, then one wide item a line: far more lines than the sample says (the
+    // arrays grow).
+    let growing = (0..<sample).map { _ in size(5...20) } + (0..<30_000).map { _ in size(300...370) }
+    expectFirstLayoutExact(growing, spacing: 3, label: "more lines than estimated")
+    // Wide items first, then narrow ones: far fewer lines than the sample says (the arrays are
+    // copied to their size).
+    let shrinking =
+      (0..<sample).map { _ in size(300...370) } + (0..<200_000).map { _ in size(5...20) }
+    expectFirstLayoutExact(shrinking, spacing: 3, label: "fewer lines than estimated")
+    // The same rate throughout (the estimate's room suffices).
+    let steady = (0..<100_000).map { _ in size(20...140) }
+    expectFirstLayoutExact(steady, spacing: 8.5, label: "as estimated")
+  }
 }
