@@ -82,16 +82,8 @@ struct PrepareFastPathTests {
       Issue.record("\(label): not explicit")
       return
     }
-    var lines = 0
-    var used: CGFloat = 0
-    for (index, size) in sizes.enumerated() {
-      if index > 0 && used + spacing + size.width <= 375 {
-        used += spacing + size.width
-      } else {
-        lines += 1
-        used = size.width
-      }
-    }
+    let lines = ExplicitSizesStorageTests.greedyLineCount(
+      sizes.map(\.width), available: 375, spacing: spacing)
     #expect(p.lineStarts.count == lines, "\(label)")
     #expect(p.lineStarts == q.lineStarts, "\(label)")
     #expect(p.lineOffsets.map(\.bitPattern) == q.lineOffsets.map(\.bitPattern), "\(label)")

@@ -18,23 +18,6 @@ struct RecomputeTests {
     }
   }
 
-  /// How many lines UIKit's greedy rule makes of `lengths` (written here on its own): an item
-  /// joins the line when the line so far, the spacing and the item fit; the first item of a
-  /// line always joins it.
-  static func greedyLineCount(_ lengths: [CGFloat], available: CGFloat, spacing: CGFloat) -> Int {
-    var lines = 0
-    var used: CGFloat = 0
-    for (index, length) in lengths.enumerated() {
-      if index > 0 && used + spacing + length <= available {
-        used += spacing + length
-      } else {
-        lines += 1
-        used = length
-      }
-    }
-    return lines
-  }
-
   static func randomSection(_ g: inout SeededGenerator) -> FlowSection {
     let count = [0, 1, 3, Int.random(in: 4...400, using: &g)].randomElement(using: &g)!
     let aligned: [LineAlignment] = [.justified, .leading, .center, .trailing]
@@ -116,8 +99,10 @@ struct RecomputeTests {
     let portrait = FlowConfiguration(viewSize: CGSize(width: 375, height: 667))
     let landscape = FlowConfiguration(viewSize: CGSize(width: 667, height: 375))
     var geometry = FlowGeometry(configuration: portrait, sections: sections)
-    let portraitLines = Self.greedyLineCount(lengths, available: 375, spacing: 10)
-    let landscapeLines = Self.greedyLineCount(lengths, available: 667, spacing: 10)
+    let portraitLines = ExplicitSizesStorageTests.greedyLineCount(
+      lengths, available: 375, spacing: 10)
+    let landscapeLines = ExplicitSizesStorageTests.greedyLineCount(
+      lengths, available: 667, spacing: 10)
     // Landscape lines are fewer, but more than half as many: the portrait storage fits them.
     #expect(landscapeLines < portraitLines && 2 * landscapeLines > portraitLines)
     for (configuration, lines) in [
