@@ -1316,13 +1316,11 @@ struct SectionLayout: Sendable {
         thicknesses = [CGFloat](unsafeUninitializedCapacity: lines) { thicknessBuffer, filled in
           placements = [CGFloat](unsafeUninitializedCapacity: lines) {
             placementBuffer, placementsFilled in
-            var pointers = LinePointers(
-              starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
-              placements: placementBuffer)
-            flowLines(
-              explicit, from: &item, offset: &offset, into: &pointers, noting: &made,
-              checkingSizes: checkingSizes, rejoins: { _ in false })
-            placementsFilled = pointers.count
+            placementsFilled = fillLines(
+              LinePointers(
+                starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
+                placements: placementBuffer),
+              explicit, from: &item, offset: &offset, checkingSizes: checkingSizes, noting: &made)
           }
           filled = placements.count
         }
@@ -1350,13 +1348,11 @@ struct SectionLayout: Sendable {
       storage.thicknesses.withUnsafeMutableBufferPointer { thicknessBuffer in
         storage.placements.withUnsafeMutableBufferPointer { placementBuffer in
           func write<Start: FixedWidthInteger>(_ startBuffer: UnsafeMutableBufferPointer<Start>) {
-            var pointers = LinePointers(
-              starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
-              placements: placementBuffer)
-            flowLines(
-              explicit, from: &item, offset: &offset, into: &pointers, noting: &made,
-              checkingSizes: checkingSizes, rejoins: { _ in false })
-            written = pointers.count
+            written = fillLines(
+              LinePointers(
+                starts: startBuffer, offsets: offsetBuffer, thicknesses: thicknessBuffer,
+                placements: placementBuffer),
+              explicit, from: &item, offset: &offset, checkingSizes: checkingSizes, noting: &made)
           }
           storage.starts.withUnsafeMutableBuffers { narrow, wide in
             if let narrow { write(narrow) } else if let wide { write(wide) }
@@ -1365,6 +1361,22 @@ struct SectionLayout: Sendable {
       }
     }
     storage.resize(to: written)
+  }
+
+  /// The lines greedy packing makes of `explicit`'s items from `item` on, written through
+  /// `pointers` until their storage is full (then `item` is the first item not laid out and
+  /// `offset` where its line goes); returns how many were written. The one first-layout pass of
+  /// `makeLineArrays` (new storage) and `writeLines` (storage kept from before).
+  @inline(__always)
+  private func fillLines<Start: FixedWidthInteger>(
+    _ pointers: LinePointers<Start>, _ explicit: Explicit, from item: inout Int,
+    offset: inout CGFloat, checkingSizes: Bool, noting made: inout MadeLines
+  ) -> Int {
+    var pointers = pointers
+    flowLines(
+      explicit, from: &item, offset: &offset, into: &pointers, noting: &made,
+      checkingSizes: checkingSizes, rejoins: { _ in false })
+    return pointers.count
   }
 
   /// The number of lines greedy packing makes of `explicit`'s items (4 096 items or more; 0

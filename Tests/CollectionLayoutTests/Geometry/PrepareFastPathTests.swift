@@ -48,14 +48,7 @@ struct PrepareFastPathTests {
         continue
       }
       let label = "configuration \(index)"
-      #expect(p.lineStarts == q.lineStarts, "\(label)")
-      #expect(p.lineOffsets.map(\.bitPattern) == q.lineOffsets.map(\.bitPattern), "\(label)")
-      #expect(
-        p.lineThicknesses.map(\.bitPattern) == q.lineThicknesses.map(\.bitPattern), "\(label)")
-      #expect(
-        p.linePlacements.map(\.bitPattern) == q.linePlacements.map(\.bitPattern), "\(label)")
-      #expect(p.lineBaselines == q.lineBaselines, "\(label)")
-      #expect(p.overlongLineCount == q.overlongLineCount, "\(label)")
+      expectSameLines(p, q, label: label)
       // Sized exactly (the allocator rounds up to its size classes).
       #expect(
         p.lineStarts.capacity <= p.lineStarts.count + p.lineStarts.count / 8 + 4, "\(label)")
@@ -65,6 +58,20 @@ struct PrepareFastPathTests {
       #expect(fast.sections[0].hasOverlongItem == general.sections[0].hasOverlongItem, "\(label)")
       #expect(fast.diagnostics == general.diagnostics, "\(label)")
     }
+  }
+
+  /// The lines of the fast first layout `p` equal those of the general re-flow `q`, to the bit.
+  func expectSameLines(
+    _ p: SectionLayout.Explicit, _ q: SectionLayout.Explicit, label: String
+  ) {
+    #expect(p.lineStarts == q.lineStarts, "\(label)")
+    #expect(p.lineOffsets.map(\.bitPattern) == q.lineOffsets.map(\.bitPattern), "\(label)")
+    #expect(
+      p.lineThicknesses.map(\.bitPattern) == q.lineThicknesses.map(\.bitPattern), "\(label)")
+    #expect(
+      p.linePlacements.map(\.bitPattern) == q.linePlacements.map(\.bitPattern), "\(label)")
+    #expect(p.lineBaselines == q.lineBaselines, "\(label)")
+    #expect(p.overlongLineCount == q.overlongLineCount, "\(label)")
   }
 
   /// The first layout of a section longer than the survey's sample against the general re-flow,
@@ -85,13 +92,7 @@ struct PrepareFastPathTests {
     let lines = ExplicitSizesStorageTests.greedyLineCount(
       sizes.map(\.width), available: 375, spacing: spacing)
     #expect(p.lineStarts.count == lines, "\(label)")
-    #expect(p.lineStarts == q.lineStarts, "\(label)")
-    #expect(p.lineOffsets.map(\.bitPattern) == q.lineOffsets.map(\.bitPattern), "\(label)")
-    #expect(
-      p.lineThicknesses.map(\.bitPattern) == q.lineThicknesses.map(\.bitPattern), "\(label)")
-    #expect(
-      p.linePlacements.map(\.bitPattern) == q.linePlacements.map(\.bitPattern), "\(label)")
-    #expect(p.overlongLineCount == q.overlongLineCount, "\(label)")
+    expectSameLines(p, q, label: label)
     // Never more than about twice the lines' storage, whatever the estimate was.
     #expect(p.lineOffsets.capacity <= 2 * lines + 64, "\(label)")
   }
